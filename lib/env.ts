@@ -1,0 +1,58 @@
+import { z } from "zod";
+
+// The only reader of process.env. A bad environment fails start-up with a message naming the variable.
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  /** postgres://… — the launch scripts set it to the embedded PostgreSQL when it is unset. */
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: "DATABASE_URL must be a postgres:// URL" }).optional(),
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  /** Tenants live on {subdomain}.{APP_DOMAIN}; the apex serves the landing page and the superadmin. */
+  APP_DOMAIN: z.string().min(1).default("localhost"),
+  /** Public base URL of the apex, used to build absolute links in mails and avatar URLs. */
+  APP_BASE_URL: z.url().default("http://localhost:3000"),
+  NEXTAUTH_SECRET: z.string().min(32, "NEXTAUTH_SECRET must be at least 32 characters").optional(),
+  SESSION_MAX_AGE_SECONDS: z.coerce.number().int().positive().default(60 * 60 * 24 * 7),
+  /** smtp://user:pass@host:port — without it, mails are written to MAIL_OUTBOX_DIR. */
+  SMTP_URL: z.url().optional(),
+  MAIL_FROM: z.string().default("Learning Management <no-reply@localhost>"),
+  MAIL_OUTBOX_DIR: z.string().default(".data/outbox"),
+  /** Local-disk storage root for uploads, served below /uploads/. */
+  UPLOAD_DIR: z.string().default(".data/uploads"),
+  AVATAR_MAX_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
+  RESET_TOKEN_TTL_MINUTES: z.coerce.number().int().positive().default(60),
+  LOGIN_MAX_ATTEMPTS_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
+  LOGIN_MAX_ATTEMPTS_PER_IP: z.coerce.number().int().positive().default(20),
+  LOGIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(15 * 60),
+  /** Trust X-Forwarded-For for the client IP (only behind a proxy that sets it). */
+  TRUST_PROXY: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((v) => v === "true"),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+function loadEnv(): Env {
+  const parsed = envSchema.safeParse(process.env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join("\n")}`);
+  }
+  return parsed.data;
+}
+
+export const env: Env = loadEnv();
+
+export function requireDatabaseUrl(): string {
+  if (!env.DATABASE_URL) {
+    throw new Error("DATABASE_URL is not set: start the app with `npm run demo`, `npm start` or `npm run dev`, which provide it.");
+  }
+  return env.DATABASE_URL;
+}
+
+export function requireAuthSecret(): string {
+  if (!env.NEXTAUTH_SECRET) {
+    throw new Error("NEXTAUTH_SECRET is not set: the launch scripts create one under .data/; set it in production.");
+  }
+  return env.NEXTAUTH_SECRET;
+}

@@ -1,0 +1,35 @@
+import { defineConfig } from "vitest/config";
+
+const alias = { "server-only": new URL("./test/empty-module.ts", import.meta.url).pathname };
+
+export default defineConfig({
+  resolve: { tsconfigPaths: true, alias },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["**/*.test.ts", "**/*.test.tsx"],
+          exclude: ["**/*.int.test.ts", "node_modules/**", "e2e/**", ".next/**"],
+          environment: "node",
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "integration",
+          include: ["**/*.int.test.ts"],
+          exclude: ["node_modules/**", "e2e/**", ".next/**"],
+          environment: "node",
+          // Integration tests talk to a real PostgreSQL and a real `next start`; see scripts/test.ts.
+          globalSetup: ["test/integration-setup.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          fileParallelism: true,
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});
