@@ -1,0 +1,35 @@
+import { AppError } from "@/lib/errors";
+import { handle, parseInput, readJson, requireCaller } from "@/lib/http";
+import { updateProfileSchema } from "@/lib/schemas/auth";
+import { getOwnProfile, updateOwnProfile } from "@/lib/server/accounts/profile";
+import { organizationJson, userJson } from "@/lib/server/serialize";
+
+export const GET = handle("Failed to fetch profile", async (req) => {
+  const caller = await requireCaller(req);
+  const user = await getOwnProfile(caller.ctx);
+  return { ...userJson(user), organization: organizationJson(caller.organization) };
+});
+
+/** JSON, or multipart/form-data when an avatar image is sent (other fields as form fields). */
+export const PUT = handle("Failed to update profile", async (req) => {
+  const caller = await requireCaller(req);
+  const { input, avatar } = await readProfileUpdate(req);
+  const user = await updateOwnProfile(caller.ctx, input, avatar);
+  return { user: userJson(user) };
+});
+
+async function readProfileUpdate(req: Request) {
+  if (!req.headers.get("content-type")?.startsWith("multipart/form-data")) {
+    return { input: await readJson(req, updateProfileSchema), avatar: null };
+  }
+  const form = await req.formData().catch(() => {
+    throw new AppError("BAD_REQUEST", "The multipart body could not be read");
+  });
+  const fields: Record<string, unknown> = {};
+  for (const [key, value] of form.entries()) {
+    if (key !== "avatar" && typeof value === "string" && value !== "") fields[key] = key === "remove_avatar" ? value === "true" : value;
+  }
+  const avatar = form.get("avatar");
+  if (avatar !== null && !(avatar instanceof File)) throw new AppError("BAD_REQUEST", "avatar: must be a file");
+  return { input: parseInput(updateProfileSchema, fields), avatar: avatar && avatar.size > 0 ? avatar : null };
+}

@@ -1,0 +1,79 @@
+import { cookies, headers } from "next/headers";
+import { db } from "@/lib/db";
+import { bearerToken, readToken, SESSION_COOKIE_NAMES, type SessionClaims } from "@/lib/auth/token";
+import { userProfileSelect, type OrganizationPublic, type UserProfile } from "@/lib/server/selects";
+import type { TenantContext } from "@/lib/tenancy/context";
+import { resolveHostTenant, type HostTenant } from "@/lib/tenancy/organization";
+
+export interface Caller {
+  ctx: TenantContext;
+  user: UserProfile;
+  organization: OrganizationPublic | null;
+}
+
+/**
+ * The signed-in caller, or null. A token is only good on the host it was issued for, for a user and an
+ * organization that are still active, and until the user's password is reset (sessionVersion).
+ */
+export async function callerFromClaims(claims: SessionClaims | null, tenant: HostTenant): Promise<Caller | null> {
+  if (!claims) return null;
+  const hostTenant = tenant.target.kind === "tenant" ? tenant.target.subdomain : "";
+  if (claims.tenant !== hostTenant) return null;
+  if ((tenant.organization?.id ?? null) !== claims.org) return null;
+
+  const user = await db().user.findUnique({ where: { id: claims.sub }, select: { ...userProfileSelect, sessionVersion: true } });
+  if (!user || user.status !== "active" || user.sessionVersion !== claims.sv) return null;
+  if (user.organizationId !== claims.org) return null;
+  if (tenant.organization && tenant.organization.status !== "active") return null;
+
+  const { sessionVersion: _sv, ...profile } = user;
+  return {
+    ctx: { organizationId: user.organizationId, subdomain: tenant.organization?.subdomain ?? null, userId: user.id, role: user.role },
+    user: profile,
+    organization: tenant.organization,
+  };
+}
+
+function sessionCookie(get: (name: string) => string | undefined): string | undefined {
+  for (const name of SESSION_COOKIE_NAMES) {
+    const value = get(name);
+    if (value) return value;
+  }
+  return undefined;
+}
+
+function parseCookies(header: string): Map<string, string> {
+  const map = new Map<string, string>();
+  for (const part of header.split(";")) {
+    const eq = part.indexOf("=");
+    if (eq < 0) continue;
+    const value = part.slice(eq + 1).trim();
+    try {
+      map.set(part.slice(0, eq).trim(), decodeURIComponent(value));
+    } catch {
+      map.set(part.slice(0, eq).trim(), value);
+    }
+  }
+  return map;
+}
+
+/** Route handlers: the bearer token wins over the cookie, as API clients expect. */
+export async function callerFromRequest(req: Request, tenant: HostTenant): Promise<Caller | null> {
+  const cookieMap = parseCookies(req.headers.get("cookie") ?? "");
+  const token = bearerToken(req.headers.get("authorization")) ?? sessionCookie((n) => cookieMap.get(n));
+  return callerFromClaims(await readToken(token), tenant);
+}
+
+/** Server components and layouts. */
+export async function pageCaller(): Promise<{ tenant: HostTenant; caller: Caller | null }> {
+  const [headerList, cookieStore] = await Promise.all([headers(), cookies()]);
+  const tenant = await resolveHostTenant(headerList.get("host"));
+  const claims = await readToken(sessionCookie((n) => cookieStore.get(n)?.value));
+  return { tenant, caller: await callerFromClaims(claims, tenant) };
+}
+
+export async function pageClaims(): Promise<SessionClaims | null> {
+  const cookieStore = await cookies();
+  return readToken(sessionCookie((n) => cookieStore.get(n)?.value));
+}
+

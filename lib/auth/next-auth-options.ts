@@ -1,0 +1,48 @@
+import type { NextAuthOptions } from "next-auth";
+import CredentialsProvider from "next-auth/providers/credentials";
+import { signInWithPassword } from "@/lib/auth/sign-in";
+import { claimsFromPayload, readToken } from "@/lib/auth/token";
+import { env, requireAuthSecret } from "@/lib/env";
+import { AppError } from "@/lib/errors";
+import { clientIp, parseInput } from "@/lib/http";
+import { loginSchema } from "@/lib/schemas/auth";
+import { resolveHostTenant } from "@/lib/tenancy/organization";
+
+/** The browser's sign-in: next-auth credentials → the same signInWithPassword as POST /auth/login. */
+export function nextAuthOptions(): NextAuthOptions {
+  return {
+    secret: requireAuthSecret(),
+    session: { strategy: "jwt", maxAge: env.SESSION_MAX_AGE_SECONDS },
+    pages: { signIn: "/login", error: "/login" },
+    providers: [
+      CredentialsProvider({
+        name: "Email and password",
+        credentials: { email: { type: "email" }, password: { type: "password" } },
+        async authorize(credentials, req) {
+          const headers = new Headers(Object.entries(req.headers ?? {}).map(([k, v]): [string, string] => [k, String(v)]));
+          try {
+            const tenant = await resolveHostTenant(headers.get("host"));
+            const input = parseInput(loginSchema, { email: credentials?.email, password: credentials?.password });
+            const { token } = await signInWithPassword(tenant, input, clientIp(new Request("http://internal", { headers })));
+            // Carry the claims we just issued; the jwt callback copies them into the cookie.
+            const claims = await readToken(token);
+            return claims ? { id: claims.sub, ...claims } : null;
+          } catch (error) {
+            // next-auth hands this message to the form (signIn(...).error).
+            throw new Error(error instanceof AppError ? error.message : "Login failed");
+          }
+        },
+      }),
+    ],
+    callbacks: {
+      jwt({ token, user }) {
+        const claims = claimsFromPayload(user);
+        return claims ? { ...token, ...claims } : token;
+      },
+      session({ session, token }) {
+        const claims = claimsFromPayload(token);
+        return { ...session, role: claims?.role ?? null, tenant: claims?.tenant ?? null };
+      },
+    },
+  };
+}

@@ -1,0 +1,38 @@
+import { notFound, redirect } from "next/navigation";
+import { pageCaller, type Caller } from "@/lib/auth/caller";
+import { AppError } from "@/lib/errors";
+import { ROUTES, roleAllowed } from "@/lib/routes";
+import type { HostTenant } from "@/lib/tenancy/organization";
+
+export interface PageSession {
+  tenant: HostTenant;
+  caller: Caller | null;
+}
+
+/**
+ * The server-side half of the route table, called first by every page with its own pattern. proxy.ts
+ * has usually decided already; this holds even when the proxy is bypassed, and checks the database.
+ */
+export async function guardPage(pattern: string): Promise<PageSession> {
+  const route = ROUTES.find((r) => r.pattern === pattern);
+  if (!route) throw new Error(`guardPage: '${pattern}' is not in the route table (lib/routes.ts)`);
+
+  let session: PageSession;
+  try {
+    session = await pageCaller();
+  } catch (error) {
+    if (error instanceof AppError && error.code === "NOT_FOUND") notFound();
+    throw error;
+  }
+  if (route.access === "public") return session;
+  if (!session.caller) redirect("/login");
+  if (!roleAllowed(route.access, session.caller.ctx.role)) redirect("/unauthorized");
+  return session;
+}
+
+/** For pages that need a signed-in caller (after guardPage of a non-public route, there always is one). */
+export async function guardSignedInPage(pattern: string): Promise<Caller> {
+  const { caller } = await guardPage(pattern);
+  if (!caller) redirect("/login");
+  return caller;
+}

@@ -1,0 +1,52 @@
+import { decode, encode } from "next-auth/jwt";
+import { z } from "zod";
+import { env, requireAuthSecret } from "@/lib/env";
+import { isRole, type Role } from "@/lib/routes";
+
+// One token format for both doors: next-auth's encrypted JWT. The browser gets it as an HTTP-only
+// cookie from next-auth; API clients get the same thing from POST /auth/login and send it as a bearer.
+
+export interface SessionClaims {
+  sub: string;
+  role: Role | null;
+  /** Organization id; null for the platform superadmin. */
+  org: string | null;
+  /** The subdomain the session was made on; "" for the apex. A token only works on that host. */
+  tenant: string;
+  /** User.sessionVersion when issued; a password reset bumps it and so revokes older tokens. */
+  sv: number;
+}
+
+const claimsSchema = z.object({
+  sub: z.string().min(1),
+  role: z.unknown().transform((r) => (isRole(r) ? r : null)),
+  org: z.string().nullable(),
+  tenant: z.string(),
+  sv: z.number().int(),
+});
+
+export function claimsFromPayload(payload: unknown): SessionClaims | null {
+  const parsed = claimsSchema.safeParse(payload);
+  return parsed.success ? parsed.data : null;
+}
+
+export function issueToken(claims: SessionClaims): Promise<string> {
+  return encode({ token: { ...claims }, secret: requireAuthSecret(), maxAge: env.SESSION_MAX_AGE_SECONDS });
+}
+
+export async function readToken(token: string | null | undefined): Promise<SessionClaims | null> {
+  if (!token) return null;
+  try {
+    return claimsFromPayload(await decode({ token, secret: requireAuthSecret() }));
+  } catch {
+    return null;
+  }
+}
+
+/** next-auth's cookie names: the secure prefix is used on https origins. */
+export const SESSION_COOKIE_NAMES = ["__Secure-next-auth.session-token", "next-auth.session-token"] as const;
+
+export function bearerToken(authorization: string | null | undefined): string | null {
+  const match = /^Bearer\s+(\S+)$/i.exec(authorization?.trim() ?? "");
+  return match?.[1] ?? null;
+}

@@ -1,0 +1,69 @@
+import type { z } from "zod";
+import { callerFromRequest, type Caller } from "@/lib/auth/caller";
+import { env } from "@/lib/env";
+import { AppError, errorBody, toAppError, validationError } from "@/lib/errors";
+import { resolveHostTenant, type HostTenant } from "@/lib/tenancy/organization";
+
+// The route-handler toolkit: small helpers composed inside each handler, and one wrapper that turns
+// anything thrown into the JSON error body. Handlers stay thin over lib/server.
+
+type RouteContext<P> = { params: Promise<P> };
+
+export function handle<P = Record<string, never>>(
+  fallbackMessage: string,
+  fn: (req: Request, context: RouteContext<P>) => Promise<Response | object>,
+): (req: Request, context: RouteContext<P>) => Promise<Response> {
+  return async (req, context) => {
+    try {
+      const result = await fn(req, context);
+      return result instanceof Response ? result : Response.json(result);
+    } catch (error) {
+      return errorResponse(toAppError(error, fallbackMessage));
+    }
+  };
+}
+
+export function errorResponse(error: AppError): Response {
+  if (error.status >= 500) console.error(error.message, error.cause ?? error);
+  return Response.json(errorBody(error), { status: error.status, headers: error.headers });
+}
+
+export function requestTenant(req: Request): Promise<HostTenant> {
+  return resolveHostTenant(req.headers.get("host"));
+}
+
+/** The signed-in caller of this host, or 401. */
+export async function requireCaller(req: Request, tenant?: HostTenant): Promise<Caller> {
+  const caller = await callerFromRequest(req, tenant ?? (await requestTenant(req)));
+  if (!caller) throw new AppError("UNAUTHENTICATED", "Authentication required: sign in on this organization's address");
+  return caller;
+}
+
+/** Parses a JSON body with a schema: malformed JSON and missing fields are 400s naming the problem. */
+export async function readJson<S extends z.ZodType>(req: Request, schema: S): Promise<z.infer<S>> {
+  let body: unknown;
+  try {
+    body = await req.json();
+  } catch {
+    throw new AppError("BAD_REQUEST", "The request body must be valid JSON");
+  }
+  return parseInput(schema, body);
+}
+
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) throw validationError(parsed.error);
+  return parsed.data;
+}
+
+/**
+ * The client's IP. Our server (scripts/lib/app-server.ts) stamps the socket address into
+ * x-lms-remote-addr, overwriting whatever a client sent; behind a trusted proxy, its X-Forwarded-For wins.
+ */
+export function clientIp(req: Request): string {
+  if (env.TRUST_PROXY) {
+    const forwarded = req.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  return req.headers.get("x-lms-remote-addr") ?? "unknown";
+}

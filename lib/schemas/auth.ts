@@ -1,0 +1,81 @@
+import { z } from "zod";
+import { subdomainSchema } from "@/lib/schemas/subdomain";
+
+// One schema per input, shared by the forms and the route handlers.
+
+export const emailSchema = z
+  .string({ error: "Email is required" })
+  .trim()
+  .toLowerCase()
+  .pipe(z.email("Enter a valid email address").max(254, "Email must be at most 254 characters"));
+
+export const passwordSchema = z
+  .string({ error: "Password is required" })
+  .min(8, "Password must be at least 8 characters")
+  .max(200, "Password must be at most 200 characters");
+
+const nameSchema = (label: string) =>
+  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(100, `${label} must be at most 100 characters`);
+
+export const usernameSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(3, "Username must be at least 3 characters")
+  .max(50, "Username must be at most 50 characters")
+  .regex(/^[a-z0-9._-]+$/, "Username may contain only letters, digits, dots, hyphens and underscores");
+
+export const loginSchema = z.object({
+  email: emailSchema,
+  // Sign-in never reveals password rules; it only needs a value.
+  password: z.string({ error: "Password is required" }).min(1, "Password is required").max(200),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const registerSchema = z.object({
+  first_name: nameSchema("First name"),
+  last_name: nameSchema("Last name"),
+  email: emailSchema,
+  password: passwordSchema,
+  username: usernameSchema.optional(),
+});
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+export const registerOrganizationSchema = z.object({
+  organization: z.object(
+    {
+      name: z.string({ error: "Organization name is required" }).trim().min(2, "Organization name must be at least 2 characters").max(120),
+      subdomain: subdomainSchema,
+    },
+    { error: "organization is required" },
+  ),
+  admin: z.object(
+    {
+      first_name: nameSchema("First name"),
+      last_name: nameSchema("Last name"),
+      email: emailSchema,
+      password: passwordSchema,
+    },
+    { error: "admin is required" },
+  ),
+});
+export type RegisterOrganizationInput = z.infer<typeof registerOrganizationSchema>;
+
+export const forgotPasswordSchema = z.object({ email: emailSchema });
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
+
+export const resetPasswordSchema = z.object({ password: passwordSchema });
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+
+/** Profile fields a user may change on themselves; all optional, at least one expected. */
+export const updateProfileSchema = z
+  .object({
+    first_name: nameSchema("First name").optional(),
+    last_name: nameSchema("Last name").optional(),
+    username: usernameSchema.optional(),
+    current_password: z.string().min(1).max(200).optional(),
+    new_password: passwordSchema.optional(),
+    remove_avatar: z.boolean().optional(),
+  })
+  .refine((v) => !v.new_password || v.current_password, { message: "Current password is required to set a new one", path: ["current_password"] });
+export type UpdateProfileInput = z.infer<typeof updateProfileSchema>;

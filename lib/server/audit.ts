@@ -1,0 +1,16 @@
+import { db } from "@/lib/db";
+import type { Prisma } from "@/lib/generated/prisma/client";
+
+export interface AuditEntry {
+  organizationId: string | null;
+  actorId: string | null;
+  action: string;
+  entityType: string;
+  entityId?: string | null;
+  data?: Prisma.InputJsonValue;
+  ip?: string | null;
+}
+
+export async function audit(entry: AuditEntry, tx: Prisma.TransactionClient = db()): Promise<void> {
+  await tx.auditLog.create({ data: { ...entry, data: entry.data ?? {} } });
+}

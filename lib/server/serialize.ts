@@ -1,0 +1,34 @@
+import { readOrganizationBranding, readOrganizationSettings } from "@/lib/schemas/organization";
+import type { OrganizationPublic, UserProfile } from "@/lib/server/selects";
+
+// The API speaks snake_case (the spec's contract); the database and the code speak camelCase.
+
+export function userJson(user: UserProfile) {
+  return {
+    id: user.id,
+    organization_id: user.organizationId,
+    role: user.role,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    username: user.username,
+    email: user.email,
+    avatar_url: user.avatarUrl,
+    status: user.status,
+    last_login_at: user.lastLoginAt?.toISOString() ?? null,
+    created_at: user.createdAt.toISOString(),
+  };
+}
+export type UserJson = ReturnType<typeof userJson>;
+
+export function organizationJson(organization: OrganizationPublic | null) {
+  if (!organization) return null;
+  return {
+    id: organization.id,
+    name: organization.name,
+    subdomain: organization.subdomain,
+    status: organization.status,
+    branding: readOrganizationBranding(organization.branding),
+    settings: readOrganizationSettings(organization.settings),
+  };
+}
+export type OrganizationJson = NonNullable<ReturnType<typeof organizationJson>>;

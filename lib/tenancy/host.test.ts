@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { hostTarget } from "./host";
+import { subdomainSchema } from "@/lib/schemas/subdomain";
+
+describe("hostTarget", () => {
+  it.each([
+    ["localhost:3000", { kind: "apex" }],
+    ["localhost", { kind: "apex" }],
+    ["www.localhost:3000", { kind: "apex" }],
+    ["127.0.0.1:3000", { kind: "apex" }],
+    ["acme.localhost:3000", { kind: "tenant", subdomain: "acme" }],
+    ["ACME.LocalHost", { kind: "tenant", subdomain: "acme" }],
+    ["a.b.localhost", { kind: "invalid" }],
+  ])("%s → %o", (host, expected) => {
+    expect(hostTarget(host, "localhost")).toEqual(expected);
+  });
+
+  it("works with a real domain", () => {
+    expect(hostTarget("globex.lms.example.com", "lms.example.com")).toEqual({ kind: "tenant", subdomain: "globex" });
+    expect(hostTarget("lms.example.com", "lms.example.com")).toEqual({ kind: "apex" });
+  });
+});
+
+describe("subdomainSchema", () => {
+  it("accepts DNS labels and lower-cases them", () => {
+    expect(subdomainSchema.parse(" Acme-Corp ")).toBe("acme-corp");
+  });
+
+  it.each([
+    ["ab", "at least 3"],
+    ["-acme", "start with a letter or digit"],
+    ["acme-", "end with a letter or digit"],
+    ["ac_me", "letters, digits and hyphens"],
+    ["a".repeat(64), "at most 63"],
+    ["www", "reserved"],
+    ["admin", "reserved"],
+    ["api", "reserved"],
+  ])("refuses %s", (value, message) => {
+    const result = subdomainSchema.safeParse(value);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toContain(message);
+  });
+});

