@@ -1,0 +1,3 @@
+import { SignedInLayout } from "@/components/shell/signed-in-layout";
+
+export default SignedInLayout;

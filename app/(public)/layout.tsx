@@ -1,0 +1,3 @@
+import { PublicLayout } from "@/components/shell/public-layout";
+
+export default PublicLayout;

@@ -1,0 +1,54 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import Alert from "@mui/material/Alert";
+import Button from "@mui/material/Button";
+import Link from "@mui/material/Link";
+import Stack from "@mui/material/Stack";
+import { signIn } from "next-auth/react";
+import NextLink from "next/link";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { FormTextField } from "@/components/forms/form-text-field";
+import { loginSchema } from "@/lib/schemas/auth";
+
+/** Only same-site paths: an open redirect through callbackUrl would be a phishing tool. */
+function safeCallback(url: string | undefined): string {
+  return url && url.startsWith("/") && !url.startsWith("//") ? url : "/login";
+}
+
+export function LoginForm({ callbackUrl, defaultEmail, notice }: { callbackUrl?: string; defaultEmail?: string; notice?: string }) {
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<z.input<typeof loginSchema>, unknown, z.output<typeof loginSchema>>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { email: defaultEmail ?? "", password: "" },
+  });
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setError(null);
+    const result = await signIn("credentials", { ...values, redirect: false });
+    if (!result || result.error) {
+      setError(result?.error && result.error !== "CredentialsSignin" ? result.error : "Login failed");
+      return;
+    }
+    // The proxy sends a signed-in user from /login to their role's home page.
+    window.location.assign(safeCallback(callbackUrl));
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Sign in">
+      {notice && <Alert severity="success">{notice}</Alert>}
+      {error && <Alert severity="error" role="alert">{error}</Alert>}
+      <FormTextField control={form.control} name="email" label="Email" type="email" autoComplete="email" autoFocus />
+      <FormTextField control={form.control} name="password" label="Password" type="password" autoComplete="current-password" />
+      <Button type="submit" variant="contained" fullWidth size="large" disabled={form.formState.isSubmitting} sx={{ mt: 2 }}>
+        {form.formState.isSubmitting ? "Signing in…" : "Sign in"}
+      </Button>
+      <Stack direction="row" sx={{ justifyContent: "space-between", mt: 2 }}>
+        <Link component={NextLink} href="/forgot-password">Forgot password?</Link>
+        <Link component={NextLink} href="/register">Create an account</Link>
+      </Stack>
+    </form>
+  );
+}

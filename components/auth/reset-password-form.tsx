@@ -1,0 +1,45 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import Alert from "@mui/material/Alert";
+import Button from "@mui/material/Button";
+import Link from "@mui/material/Link";
+import NextLink from "next/link";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { FormTextField } from "@/components/forms/form-text-field";
+import { ApiError, apiPost } from "@/lib/client/api";
+import { resetPasswordSchema } from "@/lib/schemas/auth";
+
+export function ResetPasswordForm({ token }: { token: string }) {
+  const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
+  const form = useForm<z.input<typeof resetPasswordSchema>, unknown, z.output<typeof resetPasswordSchema>>({
+    resolver: zodResolver(resetPasswordSchema),
+    defaultValues: { password: "" },
+  });
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const { message } = await apiPost<{ message: string }>(`/auth/reset-password/${encodeURIComponent(token)}`, values);
+      setResult({ ok: true, message });
+    } catch (e) {
+      setResult({ ok: false, message: e instanceof ApiError ? e.message : "Failed to reset the password" });
+    }
+  });
+  if (result?.ok) {
+    return (
+      <Alert severity="success">
+        {result.message} <Link component={NextLink} href="/login">Sign in</Link>
+      </Alert>
+    );
+  }
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Choose a new password">
+      {result && <Alert severity="error" role="alert">{result.message}</Alert>}
+      <FormTextField control={form.control} name="password" label="New password" type="password" autoComplete="new-password" helperText="At least 8 characters" />
+      <Button type="submit" variant="contained" fullWidth size="large" disabled={form.formState.isSubmitting} sx={{ mt: 2 }}>
+        Set new password
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,36 @@
+"use client";
+
+import Box from "@mui/material/Box";
+import CircularProgress from "@mui/material/CircularProgress";
+import Typography from "@mui/material/Typography";
+import { useRouter } from "next/navigation";
+import { useEffect } from "react";
+
+const PROFILE_RETRY_MS = 5_000;
+
+/** Shown while a session's role is unknown: asks for the profile at most once per 5 s, then re-renders. */
+export function AwaitingProfile() {
+  const router = useRouter();
+  useEffect(() => {
+    let cancelled = false;
+    const check = async () => {
+      const res = await fetch("/auth/profile", { credentials: "same-origin" }).catch(() => null);
+      const profile = res?.ok ? ((await res.json()) as { role?: string }) : null;
+      if (cancelled) return;
+      if (profile?.role) router.refresh();
+      else if (res?.status === 401) window.location.assign("/login");
+    };
+    void check();
+    const timer = window.setInterval(check, PROFILE_RETRY_MS);
+    return () => {
+      cancelled = true;
+      window.clearInterval(timer);
+    };
+  }, [router]);
+  return (
+    <Box sx={{ display: "grid", placeItems: "center", minHeight: "60vh", gap: 2 }} role="status">
+      <CircularProgress aria-label="Loading" />
+      <Typography>Loading your profile…</Typography>
+    </Box>
+  );
+}

@@ -1,0 +1,14 @@
+import { prepareAuthEnv } from "./lib/runtime-env";
+
+// npm run dev: next dev with hot reload, on the same database setup as the demo.
+prepareAuthEnv();
+const { prepareDatabase } = await import("./lib/prepare-database");
+const database = await prepareDatabase();
+const { startAppServer } = await import("./lib/app-server");
+const server = await startAppServer({ dev: true, port: Number(process.env.PORT ?? 3000) });
+console.log(`Development server on ${server.url}`);
+process.once("SIGINT", async () => {
+  await server.close();
+  await database.stop();
+  process.exit(0);
+});

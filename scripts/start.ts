@@ -1,0 +1,16 @@
+import { prepareAuthEnv } from "./lib/runtime-env";
+
+// npm start: production server on the existing build (npm run build first), migrations applied.
+prepareAuthEnv();
+const { prepareDatabase } = await import("./lib/prepare-database");
+const database = await prepareDatabase();
+const { startAppServer } = await import("./lib/app-server");
+const server = await startAppServer({ dev: false, port: Number(process.env.PORT ?? 3000) });
+console.log(`Learning Management listening on ${server.url}`);
+const shutdown = async () => {
+  await server.close();
+  await database.stop();
+  process.exit(0);
+};
+process.once("SIGINT", shutdown);
+process.once("SIGTERM", shutdown);
