@@ -18,6 +18,8 @@ export function AwaitingProfile() {
       const profile = res?.ok ? ((await res.json()) as { role?: string }) : null;
       if (cancelled) return;
       if (profile?.role) router.refresh();
+      // A full load, not a client navigation: the session is gone, so no client state should survive.
+      // eslint-disable-next-line @next/next/no-location-assign-relative-destination
       else if (res?.status === 401) window.location.assign("/login");
     };
     void check();

@@ -1,0 +1,63 @@
+import { expect, test } from "@playwright/test";
+import { navigationFor, type Role } from "@/lib/routes";
+import { createSuperadmin, createTenant, type TestTenant } from "@/test/factories";
+import { origin, signInWithForm } from "../support";
+
+let tenant: TestTenant;
+test.beforeAll(async () => {
+  tenant = await createTenant();
+});
+
+const landing: Record<Exclude<Role, "superadmin">, string> = { admin: "/admin/reports", instructor: "/admin/reports", org_admin: "/dashboard", learner: "/dashboard" };
+
+for (const role of ["learner", "instructor", "org_admin", "admin"] as const) {
+  test(`${role} signs in through the form, lands on ${landing[role]} and sees exactly its navigation`, async ({ page }) => {
+    await signInWithForm(page, tenant.subdomain, tenant.users[role]);
+    await expect(page).toHaveURL(`${origin(tenant.subdomain)}${landing[role]}`);
+    const nav = page.getByRole("navigation", { name: "Main navigation" });
+    await expect(nav.getByRole("link")).toHaveText(navigationFor(role).map((e) => e.label));
+  });
+}
+
+test("superadmin signs in on the apex and sees the platform navigation", async ({ page }) => {
+  const superadmin = await createSuperadmin();
+  await signInWithForm(page, null, superadmin);
+  await expect(page).toHaveURL(`${origin(null)}/dashboard`);
+  const nav = page.getByRole("navigation", { name: "Main navigation" });
+  await expect(nav.getByRole("link")).toHaveText(navigationFor("superadmin").map((e) => e.label));
+});
+
+test("a learner opening an admin page is sent to /unauthorized", async ({ page }) => {
+  await signInWithForm(page, tenant.subdomain, tenant.users.learner);
+  await page.goto(`${origin(tenant.subdomain)}/admin/users`);
+  await expect(page).toHaveURL(`${origin(tenant.subdomain)}/unauthorized`);
+  await expect(page.getByRole("heading", { name: "Unauthorized" })).toBeVisible();
+});
+
+test("an instructor opening an org-admin page is sent to /unauthorized", async ({ page }) => {
+  await signInWithForm(page, tenant.subdomain, tenant.users.instructor);
+  await page.goto(`${origin(tenant.subdomain)}/admin/categories`);
+  await expect(page).toHaveURL(`${origin(tenant.subdomain)}/unauthorized`);
+});
+
+test("a wrong password shows a clear message on the form", async ({ page }) => {
+  await page.goto(`${origin(tenant.subdomain)}/login`);
+  await page.getByLabel("Email").fill(tenant.users.org_admin.email);
+  await page.getByLabel("Password").fill("not-the-password");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Invalid email or password");
+});
+
+test("a user of another organization cannot sign in on this host", async ({ page }) => {
+  const other = await createTenant();
+  await page.goto(`${origin(tenant.subdomain)}/login`);
+  await page.getByLabel("Email").fill(other.users.learner.email);
+  await page.getByLabel("Password").fill(other.users.learner.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Invalid email or password");
+});
+
+test("signed out, a protected page sends to /login", async ({ page }) => {
+  await page.goto(`${origin(tenant.subdomain)}/dashboard`);
+  await expect(page).toHaveURL(/\/login\?callbackUrl=%2Fdashboard$/);
+});

@@ -1,0 +1,81 @@
+import { expect, test } from "@playwright/test";
+import { decideRoute, navigationFor, ROUTES, type Role } from "@/lib/routes";
+import { createSuperadmin, createTenant, testDb, type TestTenant, type TestUser } from "@/test/factories";
+import { call } from "@/test/http";
+
+// Every route of the table × every role and anonymous, over HTTP against the real server: the outcome
+// must be what decideRoute says (which is what the table says). Generated, so a new route is covered.
+
+type Who = Role | "anonymous";
+const WHO: Who[] = ["anonymous", "learner", "instructor", "org_admin", "admin", "superadmin"];
+
+let tenant: TestTenant;
+let superadmin: TestUser;
+const ids: Record<string, string> = {};
+const cookies = new Map<Who, string>();
+
+test.beforeAll(async () => {
+  tenant = await createTenant();
+  superadmin = await createSuperadmin();
+  const db = testDb();
+  const course = await db.course.create({ data: { organizationId: tenant.id, title: "Matrix course", status: "published" } });
+  const mod = await db.module.create({ data: { organizationId: tenant.id, courseId: course.id, title: "M", position: 0 } });
+  const lesson = await db.lesson.create({ data: { organizationId: tenant.id, courseId: course.id, moduleId: mod.id, title: "L", kind: "text", position: 0 } });
+  Object.assign(ids, { courseId: course.id, moduleId: mod.id, lessonId: lesson.id, userId: tenant.users.learner.id, token: "not-a-real-token" });
+  for (const who of WHO) {
+    if (who === "anonymous") continue;
+    const user = who === "superadmin" ? superadmin : tenant.users[who];
+    const res = await call(who === "superadmin" ? null : tenant.subdomain, "/auth/login", { json: { email: user.email, password: user.password } });
+    expect(res.status).toBe(200);
+    cookies.set(who, `next-auth.session-token=${res.json.token}`);
+  }
+});
+
+function concretePath(pattern: string): string {
+  return pattern.replace(/\/\*$/, "").replace(/\[(\w+)\]/g, (_, name: string) => ids[name] ?? name);
+}
+
+for (const route of ROUTES) {
+  test(`${route.pattern} × every role`, async () => {
+    const path = concretePath(route.pattern);
+    for (const who of WHO) {
+      const role = who === "anonymous" ? undefined : who;
+      // The superadmin lives on the apex; everyone else on the tenant's host.
+      const res = await call(who === "superadmin" ? null : tenant.subdomain, path, { headers: cookies.has(who) ? { cookie: cookies.get(who)! } : {} });
+      const location = typeof res.headers.location === "string" ? new URL(res.headers.location, "http://x").pathname : null;
+      const decision = decideRoute(path, role);
+      const label = `${who} GET ${path}`;
+      switch (decision.kind) {
+        case "login":
+          expect([307, 308], label).toContain(res.status);
+          expect(location, label).toBe("/login");
+          break;
+        case "unauthorized":
+          expect([307, 308], label).toContain(res.status);
+          expect(location, label).toBe("/unauthorized");
+          break;
+        case "redirect":
+          expect(location, label).toBe(decision.to);
+          break;
+        default: {
+          expect(res.status, label).toBeLessThan(500);
+          expect(location === "/login" || location === "/unauthorized", `${label} → ${location}`).toBe(false);
+          if (path === "/admin") {
+            const firstAdminEntry = navigationFor(role as Role).find((e) => e.href.startsWith("/admin"))?.href;
+            expect(location, label).toBe(firstAdminEntry);
+          } else if (who !== "superadmin" || route.access === "public") {
+            expect(res.status, label).toBe(200);
+          }
+        }
+      }
+    }
+  });
+}
+
+test("an unknown path is a 404 for everyone", async () => {
+  for (const who of WHO) {
+    const res = await call(who === "superadmin" ? null : tenant.subdomain, "/definitely/not/a/page", { headers: cookies.has(who) ? { cookie: cookies.get(who)! } : {} });
+    expect(res.status, who).toBe(404);
+    expect(res.text).toContain("Page Not Found");
+  }
+});

@@ -1,0 +1,70 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "@playwright/test";
+import { createTenant, type TestTenant } from "@/test/factories";
+import { origin, signInWithForm } from "../support";
+
+let tenant: TestTenant;
+test.beforeAll(async () => {
+  tenant = await createTenant();
+});
+
+test("the user menu opens on hover, shows name and role, and logs out to /login", async ({ page }) => {
+  const user = tenant.users.learner;
+  await signInWithForm(page, tenant.subdomain, user);
+  const trigger = page.getByRole("button", { name: /Account menu for/ });
+  await expect(trigger).toContainText(`${user.firstName} ${user.lastName}`);
+  await expect(trigger).toContainText("Learner");
+  await trigger.hover();
+  const menu = page.getByRole("menu");
+  await expect(menu).toBeVisible();
+  await expect(menu.getByRole("menuitem", { name: "Profile Settings" })).toBeVisible();
+  await menu.getByRole("menuitem", { name: "Logout" }).click();
+  await expect(page).toHaveURL(`${origin(tenant.subdomain)}/login`);
+  await page.goto(`${origin(tenant.subdomain)}/dashboard`);
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test("dark mode is kept after a reload", async ({ page }) => {
+  await signInWithForm(page, tenant.subdomain, tenant.users.instructor);
+  await page.getByRole("button", { name: "Switch to dark mode" }).click();
+  await expect(page.getByRole("button", { name: "Switch to light mode" })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem("mui-mode"))).toBe("dark");
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Switch to light mode" })).toBeVisible();
+  const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  expect(background).not.toBe("rgb(255, 255, 255)");
+});
+
+test("an unknown path shows 'Page Not Found'", async ({ page }) => {
+  const response = await page.goto(`${origin(tenant.subdomain)}/no/such/page`);
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
+});
+
+test("an unknown organization's address shows 'Page Not Found'", async ({ page }) => {
+  await page.goto(`${origin("nosuchorganization")}/login`);
+  await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
+});
+
+test("the messages badge shows the unread count", async ({ page }) => {
+  await signInWithForm(page, tenant.subdomain, tenant.users.admin);
+  await expect(page.getByRole("link", { name: /Messages/ }).first()).toBeVisible();
+});
+
+const SHELL_PAGES: [string, keyof TestTenant["users"] | null, string][] = [
+  ["landing", null, "/"],
+  ["login", null, "/login"],
+  ["dashboard", "learner", "/dashboard"],
+  ["admin courses", "org_admin", "/admin/courses"],
+  ["profile", "instructor", "/profile"],
+];
+for (const [name, role, path] of SHELL_PAGES) {
+  test(`axe finds no serious or critical violations on ${name}`, async ({ page }) => {
+    if (role) await signInWithForm(page, tenant.subdomain, tenant.users[role]);
+    await page.goto(`${origin(tenant.subdomain)}${path}`);
+    await page.waitForLoadState("networkidle");
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  });
+}

@@ -1,0 +1,16 @@
+import { expect, type Page } from "@playwright/test";
+import type { TestUser } from "@/test/factories";
+
+export const port = () => Number(process.env.TEST_PORT ?? 3100);
+
+/** The origin of a tenant (or of the apex, for null): Chromium resolves *.localhost to loopback. */
+export const origin = (subdomain: string | null) => `http://${subdomain ? `${subdomain}.` : ""}localhost:${port()}`;
+
+/** Signs in through the real form, as a person would. */
+export async function signInWithForm(page: Page, subdomain: string | null, user: TestUser): Promise<void> {
+  await page.goto(`${origin(subdomain)}/login`);
+  await page.getByLabel("Email").fill(user.email);
+  await page.getByLabel("Password").fill(user.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+}

@@ -1,0 +1,75 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { prepareAuthEnv } from "./lib/runtime-env";
+
+// npm test: lint, type-check, unit tests, then a fresh database + the production build served on a test
+// port for the integration tests (HTTP against the real server and PostgreSQL) and the Chromium e2e suite.
+
+const TEST_PORT = Number(process.env.TEST_PORT ?? 3100);
+
+function step(name: string, command: string, args: string[], env: NodeJS.ProcessEnv = process.env): void {
+  const started = Date.now();
+  console.log(`\n▶ ${name}`);
+  const result = spawnSync(command, args, { stdio: "inherit", env });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  if (result.status !== 0) throw new StepFailed(`${name} failed after ${seconds} s`);
+  console.log(`✔ ${name} (${seconds} s)`);
+}
+
+class StepFailed extends Error {}
+
+prepareAuthEnv();
+const started = Date.now();
+const cleanups: (() => Promise<void>)[] = [];
+let exitCode = 0;
+
+try {
+  step("prisma generate", "npx", ["prisma", "generate"]);
+  step("lint", "npx", ["eslint", "--max-warnings=0", "."]);
+  step("type-check", "npx", ["tsc", "--noEmit"]);
+  step("unit tests", "npx", ["vitest", "run", "--project", "unit"]);
+
+  const { startPostgres, createFreshDatabase } = await import("./lib/postgres");
+  const { applyMigrations } = await import("./db/schema-engine");
+  const server = await startPostgres({ purpose: "test" });
+  cleanups.unshift(server.stop);
+  const database = await createFreshDatabase(server.serverUrl);
+  cleanups.unshift(database.drop);
+  await applyMigrations(database.url);
+
+  const scratch = mkdtempSync(path.join(tmpdir(), "lms-test-"));
+  cleanups.push(async () => rmSync(scratch, { recursive: true, force: true }));
+  Object.assign(process.env, {
+    DATABASE_URL: database.url,
+    TRUST_PROXY: "true", // tests give each client its own X-Forwarded-For, so rate limits stay per test
+    MAIL_OUTBOX_DIR: path.join(scratch, "outbox"),
+    UPLOAD_DIR: path.join(scratch, "uploads"),
+    NODE_ENV: "production",
+  });
+
+  const { buildIfNeeded } = await import("./lib/build");
+  buildIfNeeded();
+  const { startAppServer } = await import("./lib/app-server");
+  const app = await startAppServer({ dev: false, port: TEST_PORT });
+  cleanups.unshift(app.close);
+
+  const testEnv = {
+    ...process.env,
+    TEST_BASE_URL: `http://localhost:${TEST_PORT}`,
+    TEST_PORT: String(TEST_PORT),
+    TEST_DATABASE_URL: database.url,
+    TEST_DATABASE_SERVER_URL: server.serverUrl,
+    TEST_OUTBOX_DIR: path.join(scratch, "outbox"),
+  };
+  step("integration tests", "npx", ["vitest", "run", "--project", "integration"], testEnv);
+  step("end-to-end tests (Chromium)", "npx", ["playwright", "test"], testEnv);
+} catch (error) {
+  exitCode = 1;
+  console.error(error instanceof StepFailed ? `\n✘ ${error.message}` : error);
+} finally {
+  for (const cleanup of cleanups) await cleanup().catch((e: unknown) => console.error("cleanup:", e));
+}
+console.log(`\nnpm test ${exitCode === 0 ? "passed" : "FAILED"} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+process.exit(exitCode);

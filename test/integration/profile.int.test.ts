@@ -1,0 +1,62 @@
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { call } from "@/test/http";
+import { createTenant, testDb, type TestTenant } from "@/test/factories";
+
+let tenant: TestTenant;
+beforeAll(async () => {
+  tenant = await createTenant();
+});
+afterAll(() => testDb().$disconnect());
+
+async function tokenFor(role: keyof TestTenant["users"]): Promise<string> {
+  const user = tenant.users[role];
+  return (await call(tenant.subdomain, "/auth/login", { json: { email: user.email, password: user.password } })).json.token;
+}
+
+async function multipart(fields: Record<string, string | Blob>): Promise<{ body: Buffer; contentType: string }> {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.set(k, v);
+  const request = new Request("http://local/", { method: "PUT", body: form });
+  return { body: Buffer.from(await request.arrayBuffer()), contentType: request.headers.get("content-type")! };
+}
+
+describe("PUT /auth/profile", () => {
+  it("JSON updates names", async () => {
+    const token = await tokenFor("learner");
+    const res = await call(tenant.subdomain, "/auth/profile", { method: "PUT", bearer: token, json: { first_name: "Renamed", last_name: "Person" } });
+    expect(res.status).toBe(200);
+    expect(res.json.user).toMatchObject({ first_name: "Renamed", last_name: "Person" });
+  });
+
+  it("multipart with an avatar stores a resized image served below /uploads/", async () => {
+    const token = await tokenFor("instructor");
+    const png = await sharp({ create: { width: 600, height: 400, channels: 3, background: "#0A66C2" } }).png().toBuffer();
+    const { body, contentType } = await multipart({ first_name: "Ava", avatar: new Blob([png], { type: "image/png" }) });
+    const res = await call(tenant.subdomain, "/auth/profile", { method: "PUT", bearer: token, body, headers: { "content-type": contentType } });
+    expect(res.status).toBe(200);
+    expect(res.json.user.first_name).toBe("Ava");
+    expect(res.json.user.avatar_url).toMatch(/^\/uploads\/avatars\/.+\.webp$/);
+
+    const image = await fetch(`${process.env.TEST_BASE_URL}${res.json.user.avatar_url}`);
+    expect(image.status).toBe(200);
+    expect(image.headers.get("content-type")).toBe("image/webp");
+    const meta = await sharp(Buffer.from(await image.arrayBuffer())).metadata();
+    expect([meta.width, meta.height]).toEqual([256, 256]);
+  });
+
+  it("an avatar that is not an image → 415", async () => {
+    const token = await tokenFor("admin");
+    const { body, contentType } = await multipart({ avatar: new Blob(["<script>alert(1)</script>"], { type: "image/png" }) });
+    const res = await call(tenant.subdomain, "/auth/profile", { method: "PUT", bearer: token, body, headers: { "content-type": contentType } });
+    expect(res.status).toBe(415);
+    expect(res.json.error.message).toMatch(/JPEG, PNG, WebP or GIF/);
+  });
+
+  it("changing the password needs the current one", async () => {
+    const token = await tokenFor("org_admin");
+    const res = await call(tenant.subdomain, "/auth/profile", { method: "PUT", bearer: token, json: { current_password: "wrong-one", new_password: "a-new-password" } });
+    expect(res.status).toBe(400);
+    expect(res.json.error.fieldErrors.current_password).toBeDefined();
+  });
+});
