@@ -1,0 +1,31 @@
+import "@fontsource/roboto/300.css";
+import "@fontsource/roboto/400.css";
+import "@fontsource/roboto/500.css";
+import "@fontsource/roboto/700.css";
+import InitColorSchemeScript from "@mui/material/InitColorSchemeScript";
+import { AppRouterCacheProvider } from "@mui/material-nextjs/v16-appRouter";
+import type { Metadata } from "next";
+import type { ReactNode } from "react";
+import { AppProviders } from "@/components/providers/app-providers";
+
+// The icon comes from app/icon.svg (Next's file convention).
+export const metadata: Metadata = {
+  title: "Learning Management",
+  description: "Courses, progress and messages for your organization.",
+};
+
+export default function RootLayout({ children }: { children: ReactNode }) {
+  return (
+    // The init script sets the colour-scheme class on <html> before React hydrates, hence the warning
+    // suppression. Its values must match components/theme/theme.ts (kept literal: that module builds the
+    // theme with client-only MUI code, which a server component cannot import).
+    <html lang="en" suppressHydrationWarning>
+      <body>
+        <InitColorSchemeScript attribute="class" defaultMode="light" modeStorageKey="mui-mode" />
+        <AppRouterCacheProvider options={{ enableCssLayer: true }}>
+          <AppProviders>{children}</AppProviders>
+        </AppRouterCacheProvider>
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,5 @@
+import { CenteredSpinner } from "@/components/shell/centered-spinner";
+
+export default function Loading() {
+  return <CenteredSpinner />;
+}

@@ -1,0 +1,11 @@
+import Box from "@mui/material/Box";
+import CircularProgress from "@mui/material/CircularProgress";
+
+/** The one loading indicator for route segments (app/loading.tsx) and lazily loaded screens. */
+export function CenteredSpinner({ label = "Loading" }: { label?: string }) {
+  return (
+    <Box sx={{ display: "flex", alignItems: "center", justifyContent: "center", minHeight: "40vh", width: "100%" }}>
+      <CircularProgress aria-label={label} />
+    </Box>
+  );
+}

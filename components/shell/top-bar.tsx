@@ -1,0 +1,109 @@
+"use client";
+
+import DarkModeIcon from "@mui/icons-material/DarkMode";
+import ForumIcon from "@mui/icons-material/Forum";
+import LightModeIcon from "@mui/icons-material/LightMode";
+import MenuIcon from "@mui/icons-material/Menu";
+import AppBar from "@mui/material/AppBar";
+import Badge from "@mui/material/Badge";
+import Box from "@mui/material/Box";
+import IconButton from "@mui/material/IconButton";
+import { useColorScheme, type Theme } from "@mui/material/styles";
+import Toolbar from "@mui/material/Toolbar";
+import Typography from "@mui/material/Typography";
+import Image from "next/image";
+import Link from "next/link";
+import { useId } from "react";
+import type { ShellUser } from "@/components/shell/types";
+import { UserMenu } from "@/components/shell/user-menu";
+import { useUnreadCount } from "@/lib/client/unread-count";
+
+export const TOP_BAR_HEIGHT = 64;
+
+const visuallyHidden = {
+  position: "absolute",
+  width: 1,
+  height: 1,
+  overflow: "hidden",
+  clip: "rect(0 0 0 0)",
+  whiteSpace: "nowrap",
+} as const;
+
+function ModeToggle() {
+  const { mode, systemMode, setMode } = useColorScheme();
+  // `mode` is undefined until the provider has read localStorage after hydration.
+  const isDark = (mode === "system" ? systemMode : mode) === "dark";
+  // Both icons are rendered and the colour-scheme class picks one, so the right icon shows on the
+  // first paint even before React knows the mode.
+  const showIn = (scheme: "light" | "dark") => (theme: Theme) => ({
+    display: scheme === "light" ? "block" : "none",
+    ...theme.applyStyles("dark", { display: scheme === "dark" ? "block" : "none" }),
+  });
+  return (
+    <IconButton
+      color="inherit"
+      aria-label={isDark ? "Switch to light mode" : "Switch to dark mode"}
+      onClick={() => setMode(isDark ? "light" : "dark")}
+    >
+      <DarkModeIcon sx={showIn("light")} />
+      <LightModeIcon sx={showIn("dark")} />
+    </IconButton>
+  );
+}
+
+function MessagesButton() {
+  const count = useUnreadCount({ enabled: true });
+  const countId = useId();
+  return (
+    <IconButton color="inherit" component={Link} href="/messages" aria-label="Messages" aria-describedby={count > 0 ? countId : undefined}>
+      <Badge badgeContent={count} color="error" max={99} invisible={count === 0}>
+        <ForumIcon />
+      </Badge>
+      {count > 0 && (
+        <Box component="span" id={countId} sx={visuallyHidden}>
+          {count} unread
+        </Box>
+      )}
+    </IconButton>
+  );
+}
+
+export interface TopBarProps {
+  user: ShellUser;
+  isNavOpen: boolean;
+  onNavToggle: () => void;
+}
+
+export function TopBar({ user, isNavOpen, onNavToggle }: TopBarProps) {
+  return (
+    <AppBar
+      position="fixed"
+      color="inherit"
+      elevation={0}
+      sx={{ zIndex: (theme) => theme.zIndex.drawer + 1, height: TOP_BAR_HEIGHT, borderBottom: 1, borderColor: "divider", bgcolor: "background.paper" }}
+    >
+      <Toolbar sx={{ height: TOP_BAR_HEIGHT, minHeight: TOP_BAR_HEIGHT, gap: 1.5 }}>
+        <IconButton
+          color="inherit"
+          edge="start"
+          aria-label="Open navigation"
+          aria-expanded={isNavOpen}
+          onClick={onNavToggle}
+          sx={{ display: { md: "none" } }}
+        >
+          <MenuIcon />
+        </IconButton>
+        <Link href="/" style={{ display: "flex" }}>
+          <Image src="/logo.svg" alt="Learning Management logo" width={118} height={40} priority style={{ display: "block" }} />
+        </Link>
+        <Typography component="span" variant="h6" noWrap sx={{ display: { xs: "none", sm: "block" }, fontWeight: 500 }}>
+          Learning Management
+        </Typography>
+        <Box sx={{ flexGrow: 1 }} />
+        <ModeToggle />
+        <MessagesButton />
+        <UserMenu user={user} />
+      </Toolbar>
+    </AppBar>
+  );
+}

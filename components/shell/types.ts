@@ -1,0 +1,11 @@
+import type { Role } from "@/lib/routes";
+
+/** What the shell needs to know about the signed-in user; the (app) and admin layouts build it. */
+export interface ShellUser {
+  id: string;
+  firstName: string;
+  lastName: string;
+  username: string;
+  role: Role;
+  avatarUrl: string | null;
+}
