@@ -1,7 +1,6 @@
-import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
-import Link from "next/link";
+import { LinkButton } from "@/components/navigation/link-components";
 import { guardPage } from "@/lib/auth/page-guard";
 
 export default async function LandingPage() {
@@ -16,11 +15,11 @@ export default async function LandingPage() {
           : "A learning platform for organizations: courses, SCORM packages, groups and reports, each organization on its own address."}
       </Typography>
       <Stack direction="row" spacing={2}>
-        <Button component={Link} href="/login" variant="contained" size="large">Sign in</Button>
+        <LinkButton href="/login" variant="contained" size="large">Sign in</LinkButton>
         {organization ? (
-          <Button component={Link} href="/search" variant="outlined" size="large">Browse courses</Button>
+          <LinkButton href="/search" variant="outlined" size="large">Browse courses</LinkButton>
         ) : (
-          <Button component={Link} href="/signup" variant="outlined" size="large">Create an organization</Button>
+          <LinkButton href="/signup" variant="outlined" size="large">Create an organization</LinkButton>
         )}
       </Stack>
     </Stack>

@@ -1,6 +1,6 @@
 import AppBar from "@mui/material/AppBar";
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
+import { LinkButton } from "@/components/navigation/link-components";
 import Container from "@mui/material/Container";
 import Toolbar from "@mui/material/Toolbar";
 import Typography from "@mui/material/Typography";
@@ -20,8 +20,8 @@ export function PublicLayout({ children }: { children: ReactNode }) {
           <Typography component="span" variant="h6" sx={{ flexGrow: 1 }}>
             Learning Management
           </Typography>
-          <Button component={Link} href="/search">Courses</Button>
-          <Button component={Link} href="/login" variant="outlined">Sign in</Button>
+          <LinkButton href="/search">Courses</LinkButton>
+          <LinkButton href="/login" variant="outlined">Sign in</LinkButton>
         </Toolbar>
       </AppBar>
       <Box component="main" sx={{ py: 4 }}>

@@ -1,10 +1,9 @@
 import Card from "@mui/material/Card";
-import CardActionArea from "@mui/material/CardActionArea";
 import CardContent from "@mui/material/CardContent";
 import Grid from "@mui/material/Grid";
 import LinearProgress from "@mui/material/LinearProgress";
 import Typography from "@mui/material/Typography";
-import Link from "next/link";
+import { LinkCardActionArea } from "@/components/navigation/link-components";
 import { EmptyState } from "@/components/shell/empty-state";
 import { PageHeader } from "@/components/shell/page-header";
 import { guardSignedInPage } from "@/lib/auth/page-guard";
@@ -30,7 +29,7 @@ export default async function DashboardPage() {
           {enrollments.map((e) => (
             <Grid key={e.id} size={{ xs: 12, sm: 6, md: 4 }} component="li">
               <Card variant="outlined">
-                <CardActionArea component={Link} href={`/courses/${e.course.id}`}>
+                <LinkCardActionArea href={`/courses/${e.course.id}`}>
                   <CardContent>
                     <Typography variant="h6" component="h2">{e.course.title}</Typography>
                     <LinearProgress variant="determinate" value={e.progressPercent} sx={{ my: 1 }} aria-label={`Progress in ${e.course.title}`} />
@@ -38,7 +37,7 @@ export default async function DashboardPage() {
                       {e.status === "completed" ? "Completed" : `${e.progressPercent}% complete`}
                     </Typography>
                   </CardContent>
-                </CardActionArea>
+                </LinkCardActionArea>
               </Card>
             </Grid>
           ))}

@@ -1,8 +1,7 @@
 import List from "@mui/material/List";
-import ListItemButton from "@mui/material/ListItemButton";
 import ListItemText from "@mui/material/ListItemText";
 import Typography from "@mui/material/Typography";
-import Link from "next/link";
+import { LinkListItemButton } from "@/components/navigation/link-components";
 import { EmptyState } from "@/components/shell/empty-state";
 import { guardPage } from "@/lib/auth/page-guard";
 import { listCatalogCourses } from "@/lib/server/courses/queries";
@@ -23,9 +22,9 @@ export default async function SearchPage() {
       ) : (
         <List aria-label="Published courses">
           {courses.map((c) => (
-            <ListItemButton key={c.id} component={Link} href={`/courses/${c.id}`}>
+            <LinkListItemButton key={c.id} href={`/courses/${c.id}`}>
               <ListItemText primary={c.title} secondary={[c.category?.name, `${c._count.lessons} lessons`].filter(Boolean).join(" · ")} />
-            </ListItemButton>
+            </LinkListItemButton>
           ))}
         </List>
       )}

@@ -1,6 +1,5 @@
-import Button from "@mui/material/Button";
 import Typography from "@mui/material/Typography";
-import Link from "next/link";
+import { LinkButton } from "@/components/navigation/link-components";
 import { guardPage } from "@/lib/auth/page-guard";
 
 export const metadata = { title: "Unauthorized · Learning Management" };
@@ -11,7 +10,7 @@ export default async function UnauthorizedPage() {
     <>
       <Typography variant="h4" component="h1" gutterBottom>Unauthorized</Typography>
       <Typography sx={{ mb: 3 }}>Your role does not give you access to that page.</Typography>
-      <Button component={Link} href="/dashboard" variant="contained">Go to my dashboard</Button>
+      <LinkButton href="/dashboard" variant="contained">Go to my dashboard</LinkButton>
     </>
   );
 }
