@@ -1,0 +1,109 @@
+import { createHash } from "node:crypto";
+import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createFreshDatabase, withClient } from "../lib/postgres";
+import { applyMigrations, createMigration, migrationStatus, projectAt, repoProject, type MigrationProject } from "./schema-engine";
+
+// The migration tooling against a real PostgreSQL, on copies of prisma/ so the repository is never touched.
+
+const serverUrl = process.env.TEST_DATABASE_SERVER_URL ?? process.env.DATABASE_URL;
+if (!serverUrl) throw new Error("TEST_DATABASE_SERVER_URL (or DATABASE_URL) must name a PostgreSQL server: run through `npm test`.");
+
+const cleanups: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+/** A temporary project with the repository's schema and migrations, and an empty database. */
+async function scratch(): Promise<{ project: MigrationProject; url: string }> {
+  const root = mkdtempSync(path.join(tmpdir(), "lms-migrations-"));
+  cleanups.push(async () => rmSync(root, { recursive: true, force: true }));
+  const project = projectAt(root);
+  mkdirSync(path.dirname(project.schemaPath), { recursive: true });
+  cpSync(repoProject.schemaPath, project.schemaPath);
+  cpSync(repoProject.migrationsDir, project.migrationsDir, { recursive: true });
+  const database = await createFreshDatabase(serverUrl as string, "lms_migration_tool");
+  cleanups.push(database.drop);
+  return { project, url: database.url };
+}
+
+const folders = (project: MigrationProject) => readdirSync(project.migrationsDir).filter((name) => name !== "migration_lock.toml").sort();
+
+describe("migration tool", () => {
+  let project: MigrationProject;
+  let url: string;
+  beforeAll(async () => {
+    ({ project, url } = await scratch());
+  });
+
+  it("applies the committed migrations to a fresh database, recording them as prisma migrate deploy does", async () => {
+    expect(await migrationStatus(url, project)).toMatchObject({ clean: false, pending: folders(project) });
+
+    expect(await applyMigrations(url, project)).toEqual(folders(project));
+
+    const rows = await withClient(url, (client) =>
+      client.query<{ migration_name: string; checksum: string; finished: boolean; logs: string | null; applied_steps_count: number }>(
+        'SELECT migration_name, checksum, finished_at IS NOT NULL AS finished, logs, applied_steps_count FROM "_prisma_migrations" ORDER BY migration_name',
+      ),
+    );
+    expect(rows.rows).toEqual(
+      folders(project).map((name) => ({
+        migration_name: name,
+        checksum: createHash("sha256").update(readFileSync(path.join(project.migrationsDir, name, "migration.sql"))).digest("hex"),
+        finished: true,
+        logs: null,
+        applied_steps_count: 1,
+      })),
+    );
+    expect(await migrationStatus(url, project)).toMatchObject({ clean: true, pending: [], drift: null, unmigratedSchemaChanges: null });
+  });
+
+  it("schema change → createMigration writes a migration folder → applyMigrations → status clean", async () => {
+    appendFileSync(project.schemaPath, "\nmodel MigrationToolProbe {\n  id    Int    @id\n  label String\n}\n");
+    expect((await migrationStatus(url, project)).unmigratedSchemaChanges).toContain("MigrationToolProbe");
+
+    const created = await createMigration(url, "add probe", project);
+    expect(created?.name).toMatch(/^\d{14}_add_probe$/);
+    const script = readFileSync(path.join(project.migrationsDir, created?.name ?? "", "migration.sql"), "utf8");
+    expect(script).toContain('CREATE TABLE "MigrationToolProbe"');
+    expect(readFileSync(path.join(project.migrationsDir, "migration_lock.toml"), "utf8")).toContain('provider = "postgresql"');
+    expect(await migrationStatus(url, project)).toMatchObject({ clean: false, pending: [created?.name] });
+
+    expect(await applyMigrations(url, project)).toEqual([created?.name]);
+    expect(await migrationStatus(url, project)).toMatchObject({ clean: true, pending: [], drift: null, unmigratedSchemaChanges: null });
+
+    const before = folders(project);
+    expect(await createMigration(url, "nothing", project)).toBeNull();
+    expect(folders(project)).toEqual(before);
+  });
+
+  it("a manual ALTER TABLE … ADD COLUMN is reported as drift", async () => {
+    await withClient(url, (client) => client.query('ALTER TABLE "MigrationToolProbe" ADD COLUMN "sneaky" TEXT'));
+    const status = await migrationStatus(url, project);
+    expect(status.clean).toBe(false);
+    expect(status.pending).toEqual([]);
+    expect(status.drift).toContain("sneaky");
+  });
+});
+
+describe("hand-written migrations", () => {
+  it("run as one script: semicolons inside literals survive, and a failing migration leaves nothing behind", async () => {
+    const { project, url } = await scratch();
+    const add = (name: string, sql: string) => {
+      mkdirSync(path.join(project.migrationsDir, name));
+      writeFileSync(path.join(project.migrationsDir, name, "migration.sql"), sql);
+    };
+    add("99990101000000_semicolons", `CREATE TABLE "Note" ("body" TEXT DEFAULT 'a;b');\nCOMMENT ON TABLE "Note" IS 'one; two';\n`);
+    await applyMigrations(url, project);
+    const comment = await withClient(url, (client) => client.query<{ comment: string }>(`SELECT obj_description('"Note"'::regclass) AS comment`));
+    expect(comment.rows[0]?.comment).toBe("one; two");
+
+    add("99990102000000_broken", `CREATE TABLE "Half" ("id" INT);\nSELECT no_such_function();\n`);
+    await expect(applyMigrations(url, project)).rejects.toThrow(/no_such_function/);
+    const half = await withClient(url, (client) => client.query(`SELECT to_regclass('"Half"') AS half`));
+    expect(half.rows[0]).toEqual({ half: null });
+    expect((await migrationStatus(url, project)).failed).toEqual(["99990102000000_broken"]);
+  });
+});
