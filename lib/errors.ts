@@ -68,6 +68,7 @@ export function toAppError(error: unknown, fallbackMessage: string): AppError {
     if (error.code === "P2025") return new AppError("NOT_FOUND", "Not found", { cause: error });
     if (error.code === "P2002") return new AppError("CONFLICT", "A record with these values already exists", { cause: error });
     if (error.code === "P2003") return new AppError("BAD_REQUEST", "A referenced record does not exist", { cause: error });
+    if (error.code === "P2023") return new AppError("BAD_REQUEST", "Invalid identifier", { cause: error });
   }
   return new AppError("INTERNAL", fallbackMessage, { cause: error });
 }

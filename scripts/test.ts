@@ -1,4 +1,4 @@
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -9,12 +9,15 @@ import { prepareAuthEnv } from "./lib/runtime-env";
 
 const TEST_PORT = Number(process.env.TEST_PORT ?? 3100);
 
-function step(name: string, command: string, args: string[], env: NodeJS.ProcessEnv = process.env): void {
+// Asynchronous on purpose: the app server runs in this process and must keep answering meanwhile.
+async function step(name: string, command: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const started = Date.now();
   console.log(`\n▶ ${name}`);
-  const result = spawnSync(command, args, { stdio: "inherit", env });
+  const status = await new Promise<number | null>((resolve) => {
+    spawn(command, args, { stdio: "inherit", env }).on("close", resolve).on("error", () => resolve(null));
+  });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  if (result.status !== 0) throw new StepFailed(`${name} failed after ${seconds} s`);
+  if (status !== 0) throw new StepFailed(`${name} failed after ${seconds} s`);
   console.log(`✔ ${name} (${seconds} s)`);
 }
 
@@ -26,18 +29,22 @@ const cleanups: (() => Promise<void>)[] = [];
 let exitCode = 0;
 
 try {
-  step("prisma generate", "npx", ["prisma", "generate"]);
-  step("lint", "npx", ["eslint", "--max-warnings=0", "."]);
-  step("type-check", "npx", ["tsc", "--noEmit"]);
-  step("unit tests", "npx", ["vitest", "run", "--project", "unit"]);
+  await step("prisma generate", "npx", ["prisma", "generate"]);
+  await step("lint", "npx", ["eslint", "--max-warnings=0", "."]);
+  await step("type-check", "npx", ["tsc", "--noEmit"]);
+  await step("unit tests", "npx", ["vitest", "run", "--project", "unit"]);
 
   const { startPostgres, createFreshDatabase } = await import("./lib/postgres");
-  const { applyMigrations } = await import("./db/schema-engine");
+  const { applyMigrations, migrationStatus } = await import("./db/schema-engine");
   const server = await startPostgres({ purpose: "test" });
   cleanups.unshift(server.stop);
   const database = await createFreshDatabase(server.serverUrl);
   cleanups.unshift(database.drop);
   await applyMigrations(database.url);
+  const status = await migrationStatus(database.url);
+  if (!status.clean || status.unmigratedSchemaChanges) {
+    throw new StepFailed(`migrations: prisma/schema.prisma and prisma/migrations disagree (run npm run db:migration -- <name>):\n${status.unmigratedSchemaChanges ?? JSON.stringify(status)}`);
+  }
 
   const scratch = mkdtempSync(path.join(tmpdir(), "lms-test-"));
   cleanups.push(async () => rmSync(scratch, { recursive: true, force: true }));
@@ -63,8 +70,8 @@ try {
     TEST_DATABASE_SERVER_URL: server.serverUrl,
     TEST_OUTBOX_DIR: path.join(scratch, "outbox"),
   };
-  step("integration tests", "npx", ["vitest", "run", "--project", "integration"], testEnv);
-  step("end-to-end tests (Chromium)", "npx", ["playwright", "test"], testEnv);
+  await step("integration tests", "npx", ["vitest", "run", "--project", "integration"], testEnv);
+  await step("end-to-end tests (Chromium)", "npx", ["playwright", "test"], testEnv);
 } catch (error) {
   exitCode = 1;
   console.error(error instanceof StepFailed ? `\n✘ ${error.message}` : error);

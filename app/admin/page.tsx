@@ -1,10 +1,26 @@
-import { redirect } from "next/navigation";
+import List from "@mui/material/List";
+import ListItemText from "@mui/material/ListItemText";
+import { LinkListItemButton } from "@/components/navigation/link-components";
+import { PageHeader } from "@/components/shell/page-header";
 import { guardSignedInPage } from "@/lib/auth/page-guard";
 import { navigationFor } from "@/lib/routes";
 
-// The admin index has no screen of its own: it opens the caller's first administration entry.
+export const metadata = { title: "Administration · Learning Management" };
+
+/** The administration index: the caller's administration entries of the side navigation. */
 export default async function AdminIndexPage() {
   const caller = await guardSignedInPage("/admin");
-  const first = navigationFor(caller.ctx.role).find((entry) => entry.href.startsWith("/admin"));
-  redirect(first?.href ?? "/dashboard");
+  const entries = navigationFor(caller.ctx.role).filter((entry) => entry.href.startsWith("/admin"));
+  return (
+    <>
+      <PageHeader title="Administration" />
+      <List aria-label="Administration areas">
+        {entries.map((entry) => (
+          <LinkListItemButton key={entry.href} href={entry.href}>
+            <ListItemText primary={entry.label} />
+          </LinkListItemButton>
+        ))}
+      </List>
+    </>
+  );
 }

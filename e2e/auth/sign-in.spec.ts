@@ -45,7 +45,7 @@ test("a wrong password shows a clear message on the form", async ({ page }) => {
   await page.getByLabel("Email").fill(tenant.users.org_admin.email);
   await page.getByLabel("Password").fill("not-the-password");
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("alert")).toHaveText("Invalid email or password");
+  await expect(page.getByRole("form", { name: "Sign in" }).getByRole("alert")).toHaveText("Invalid email or password");
 });
 
 test("a user of another organization cannot sign in on this host", async ({ page }) => {
@@ -54,7 +54,7 @@ test("a user of another organization cannot sign in on this host", async ({ page
   await page.getByLabel("Email").fill(other.users.learner.email);
   await page.getByLabel("Password").fill(other.users.learner.password);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("alert")).toHaveText("Invalid email or password");
+  await expect(page.getByRole("form", { name: "Sign in" }).getByRole("alert")).toHaveText("Invalid email or password");
 });
 
 test("signed out, a protected page sends to /login", async ({ page }) => {

@@ -36,3 +36,13 @@ export async function guardSignedInPage(pattern: string): Promise<Caller> {
   if (!caller) redirect("/login");
   return caller;
 }
+
+/** Page data that may not exist for this caller (another tenant's id, tenant data on the apex) → 404 page. */
+export async function loadOrNotFound<T>(load: Promise<T>): Promise<T> {
+  try {
+    return await load;
+  } catch (error) {
+    if (error instanceof AppError && error.code === "NOT_FOUND") notFound();
+    throw error;
+  }
+}

@@ -14,7 +14,8 @@ afterAll(() => testDb().$disconnect());
 async function resetTokenFor(email: string): Promise<string> {
   const dir = process.env.TEST_OUTBOX_DIR!;
   const files = (await readdir(dir)).filter((f) => f.includes(email.replace(/[^a-zA-Z0-9@._-]/g, "_"))).sort();
-  const mail = await readFile(path.join(dir, files.at(-1)!), "utf8");
+  // The .eml body is quoted-printable: undo its soft line breaks before reading the link.
+  const mail = (await readFile(path.join(dir, files.at(-1)!), "utf8")).replace(/=\r?\n/g, "");
   const match = /reset-password\/([A-Za-z0-9_-]+)/.exec(mail);
   if (!match?.[1]) throw new Error("no reset link in the mail");
   return match[1];

@@ -1,14 +1,14 @@
 import { SimpleTable } from "@/components/data/simple-table";
 import { EmptyState } from "@/components/shell/empty-state";
 import { PageHeader } from "@/components/shell/page-header";
-import { guardSignedInPage } from "@/lib/auth/page-guard";
+import { guardSignedInPage, loadOrNotFound } from "@/lib/auth/page-guard";
 import { listCategories } from "@/lib/server/categories/queries";
 
 export const metadata = { title: "Categories · Learning Management" };
 
 export default async function CategoriesPage() {
   const caller = await guardSignedInPage("/admin/categories");
-  const categories = await listCategories(caller.ctx);
+  const categories = await loadOrNotFound(listCategories(caller.ctx));
   return (
     <>
       <PageHeader title="Categories" />

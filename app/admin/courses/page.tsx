@@ -1,14 +1,14 @@
 import { SimpleTable } from "@/components/data/simple-table";
 import { EmptyState } from "@/components/shell/empty-state";
 import { PageHeader } from "@/components/shell/page-header";
-import { guardSignedInPage } from "@/lib/auth/page-guard";
+import { guardSignedInPage, loadOrNotFound } from "@/lib/auth/page-guard";
 import { listManagedCourses } from "@/lib/server/courses/queries";
 
 export const metadata = { title: "Courses · Learning Management" };
 
 export default async function AdminCoursesPage() {
   const caller = await guardSignedInPage("/admin/courses");
-  const courses = await listManagedCourses(caller.ctx);
+  const courses = await loadOrNotFound(listManagedCourses(caller.ctx));
   if (courses.length === 0) {
     return (
       <>

@@ -3,14 +3,14 @@ import CardContent from "@mui/material/CardContent";
 import Grid from "@mui/material/Grid";
 import Typography from "@mui/material/Typography";
 import { PageHeader } from "@/components/shell/page-header";
-import { guardSignedInPage } from "@/lib/auth/page-guard";
+import { guardSignedInPage, loadOrNotFound } from "@/lib/auth/page-guard";
 import { organizationOverview } from "@/lib/server/organizations/queries";
 
 export const metadata = { title: "Overview · Learning Management" };
 
 export default async function OverviewPage() {
   const caller = await guardSignedInPage("/admin/overview");
-  const counts = await organizationOverview(caller.ctx);
+  const counts = await loadOrNotFound(organizationOverview(caller.ctx));
   const tiles = [
     ["Users", counts.users],
     ["Courses", counts.courses],

@@ -1,6 +1,6 @@
 import { SimpleTable } from "@/components/data/simple-table";
 import { PageHeader } from "@/components/shell/page-header";
-import { guardSignedInPage } from "@/lib/auth/page-guard";
+import { guardSignedInPage, loadOrNotFound } from "@/lib/auth/page-guard";
 import { roleLabel } from "@/lib/routes";
 import { listUsers } from "@/lib/server/users/queries";
 
@@ -8,7 +8,7 @@ export const metadata = { title: "Users · Learning Management" };
 
 export default async function UsersPage() {
   const caller = await guardSignedInPage("/admin/users");
-  const users = await listUsers(caller.ctx);
+  const users = await loadOrNotFound(listUsers(caller.ctx));
   return (
     <>
       <PageHeader title="Users" subtitle={`${users.length} user${users.length === 1 ? "" : "s"}`} />

@@ -1,6 +1,7 @@
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { isId } from "@/lib/schemas/id";
 import { tenantId, type TenantContext } from "@/lib/tenancy/context";
 import { can, requirePermission } from "@/lib/tenancy/permissions";
 
@@ -33,6 +34,7 @@ export async function listManagedCourses(ctx: TenantContext, take = 100): Promis
 /** A course as its overview page shows it. Drafts are visible to staff only; others get a 404. */
 export async function getCourseOverview(ctx: TenantContext, courseId: string) {
   const organizationId = tenantId(ctx);
+  if (!isId(courseId)) throw new AppError("NOT_FOUND", "Course not found");
   const isStaff = can(ctx.role, "courses:update:own");
   const course = await db().course.findFirst({
     where: { id: courseId, organizationId, ...(isStaff ? {} : { status: "published" }) },

@@ -3,20 +3,15 @@ import ListItem from "@mui/material/ListItem";
 import ListItemText from "@mui/material/ListItemText";
 import ListSubheader from "@mui/material/ListSubheader";
 import Typography from "@mui/material/Typography";
-import { notFound } from "next/navigation";
 import { EmptyState } from "@/components/shell/empty-state";
 import { PageHeader } from "@/components/shell/page-header";
-import { guardSignedInPage } from "@/lib/auth/page-guard";
-import { AppError } from "@/lib/errors";
+import { guardSignedInPage, loadOrNotFound } from "@/lib/auth/page-guard";
 import { getCourseOverview } from "@/lib/server/courses/queries";
 
 export default async function CoursePage({ params }: { params: Promise<{ courseId: string }> }) {
   const caller = await guardSignedInPage("/courses/[courseId]");
   const { courseId } = await params;
-  const course = await getCourseOverview(caller.ctx, courseId).catch((error: unknown) => {
-    if (error instanceof AppError && error.code === "NOT_FOUND") notFound();
-    throw error;
-  });
+  const course = await loadOrNotFound(getCourseOverview(caller.ctx, courseId));
   const instructors = course.instructors.map((i) => `${i.user.firstName} ${i.user.lastName}`).join(", ");
   return (
     <>
