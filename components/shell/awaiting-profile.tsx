@@ -1,10 +1,8 @@
 "use client";
 
-import Box from "@mui/material/Box";
-import CircularProgress from "@mui/material/CircularProgress";
-import Typography from "@mui/material/Typography";
 import { useRouter } from "next/navigation";
 import { useEffect } from "react";
+import { CenteredSpinner } from "@/components/shell/centered-spinner";
 
 const PROFILE_RETRY_MS = 5_000;
 
@@ -29,10 +27,5 @@ export function AwaitingProfile() {
       window.clearInterval(timer);
     };
   }, [router]);
-  return (
-    <Box sx={{ display: "grid", placeItems: "center", minHeight: "60vh", gap: 2 }} role="status">
-      <CircularProgress aria-label="Loading" />
-      <Typography>Loading your profile…</Typography>
-    </Box>
-  );
+  return <CenteredSpinner label="Loading your profile" />;
 }

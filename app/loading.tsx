@@ -1,5 +1,0 @@
-import { CenteredSpinner } from "@/components/shell/centered-spinner";
-
-export default function Loading() {
-  return <CenteredSpinner />;
-}
