@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { prepareAuthEnv } from "./lib/runtime-env";
@@ -23,6 +23,32 @@ async function step(name: string, command: string, args: string[], env: NodeJS.P
 
 class StepFailed extends Error {}
 
+// Each runner also writes a JSON report, so the run can end with one plain "N passed, N failed" line.
+const reports = mkdtempSync(path.join(tmpdir(), "lms-reports-"));
+const vitestArgs = (project: string) => ["vitest", "run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${path.join(reports, `${project}.json`)}`];
+
+function countResults(): { passed: number; failed: number } {
+  let passed = 0;
+  let failed = 0;
+  for (const file of readdirSync(reports)) {
+    let raw: unknown;
+    try {
+      raw = JSON.parse(readFileSync(path.join(reports, file), "utf8"));
+    } catch {
+      failed += 1; // a runner that died mid-report counts as a failure, never as silence
+      continue;
+    }
+    const report = raw as {
+      numPassedTests?: number;
+      numFailedTests?: number;
+      stats?: { expected: number; unexpected: number; flaky: number };
+    };
+    passed += report.numPassedTests ?? (report.stats ? report.stats.expected + report.stats.flaky : 0);
+    failed += report.numFailedTests ?? report.stats?.unexpected ?? 0;
+  }
+  return { passed, failed };
+}
+
 prepareAuthEnv();
 const started = Date.now();
 const cleanups: (() => Promise<void>)[] = [];
@@ -32,7 +58,7 @@ try {
   await step("prisma generate", "npx", ["prisma", "generate"]);
   await step("lint", "npx", ["eslint", "--max-warnings=0", "."]);
   await step("type-check", "npx", ["tsc", "--noEmit"]);
-  await step("unit tests", "npx", ["vitest", "run", "--project", "unit"]);
+  await step("unit tests", "npx", vitestArgs("unit"));
 
   const { startPostgres, createFreshDatabase } = await import("./lib/postgres");
   const { applyMigrations, migrationStatus } = await import("./db/schema-engine");
@@ -70,13 +96,16 @@ try {
     TEST_DATABASE_SERVER_URL: server.serverUrl,
     TEST_OUTBOX_DIR: path.join(scratch, "outbox"),
   };
-  await step("integration tests", "npx", ["vitest", "run", "--project", "integration"], testEnv);
-  await step("end-to-end tests (Chromium)", "npx", ["playwright", "test"], testEnv);
+  await step("integration tests", "npx", vitestArgs("integration"), testEnv);
+  await step("end-to-end tests (Chromium)", "npx", ["playwright", "test", "--reporter=list,json"], { ...testEnv, PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, "e2e.json") });
 } catch (error) {
   exitCode = 1;
   console.error(error instanceof StepFailed ? `\n✘ ${error.message}` : error);
 } finally {
   for (const cleanup of cleanups) await cleanup().catch((e: unknown) => console.error("cleanup:", e));
 }
+const { passed, failed } = countResults();
+rmSync(reports, { recursive: true, force: true });
 console.log(`\nnpm test ${exitCode === 0 ? "passed" : "FAILED"} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+console.log(`${passed} passed, ${failed} failed`);
 process.exit(exitCode);
