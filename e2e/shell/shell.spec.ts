@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
-import { createTenant, type TestTenant } from "@/test/factories";
+import { createTenant, testDb, type TestTenant } from "@/test/factories";
 import { origin, signInWithForm } from "../support";
 
 let tenant: TestTenant;
@@ -46,9 +46,27 @@ test("an unknown organization's address shows 'Page Not Found'", async ({ page }
   await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
 });
 
-test("the messages badge shows the unread count", async ({ page }) => {
-  await signInWithForm(page, tenant.subdomain, tenant.users.admin);
-  await expect(page.getByRole("link", { name: /Messages/ }).first()).toBeVisible();
+test("the messages badge shows the unread count from the server", async ({ page }) => {
+  const db = testDb();
+  const admin = tenant.users.admin;
+  const thread = await db.messageThread.create({ data: { organizationId: tenant.id, subject: "Hello", createdById: tenant.users.learner.id } });
+  await db.messageParticipant.createMany({
+    data: [
+      { organizationId: tenant.id, threadId: thread.id, userId: admin.id },
+      { organizationId: tenant.id, threadId: thread.id, userId: tenant.users.learner.id, lastReadAt: new Date() },
+    ],
+  });
+  await db.message.createMany({
+    data: [
+      { organizationId: tenant.id, threadId: thread.id, senderId: tenant.users.learner.id, body: "One" },
+      { organizationId: tenant.id, threadId: thread.id, senderId: tenant.users.learner.id, body: "Two" },
+      { organizationId: tenant.id, threadId: thread.id, senderId: admin.id, body: "My own reply is not unread" },
+    ],
+  });
+  await signInWithForm(page, tenant.subdomain, admin);
+  const messages = page.getByRole("link", { name: "Messages", exact: true }).first();
+  await expect(messages).toContainText("2");
+  await expect(page.getByText("2 unread")).toBeAttached();
 });
 
 const SHELL_PAGES: [string, keyof TestTenant["users"] | null, string][] = [
