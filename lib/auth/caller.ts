@@ -1,5 +1,6 @@
 import { cookies, headers } from "next/headers";
 import { db } from "@/lib/db";
+import { AppError } from "@/lib/errors";
 import { bearerToken, readToken, SESSION_COOKIE_NAMES, type SessionClaims } from "@/lib/auth/token";
 import { userProfileSelect, type OrganizationPublic, type UserProfile } from "@/lib/server/selects";
 import type { TenantContext } from "@/lib/tenancy/context";
@@ -59,9 +60,28 @@ function parseCookies(header: string): Map<string, string> {
 
 /** Route handlers: the bearer token wins over the cookie, as API clients expect. */
 export async function callerFromRequest(req: Request, tenant: HostTenant): Promise<Caller | null> {
-  const cookieMap = parseCookies(req.headers.get("cookie") ?? "");
-  const token = bearerToken(req.headers.get("authorization")) ?? sessionCookie((n) => cookieMap.get(n));
-  return callerFromClaims(await readToken(token), tenant);
+  const bearer = bearerToken(req.headers.get("authorization"));
+  if (bearer) return callerFromClaims(await readToken(bearer), tenant);
+  const cookie = sessionCookie((n) => parseCookies(req.headers.get("cookie") ?? "").get(n));
+  if (cookie && !isSameOriginWrite(req)) {
+    throw new AppError("FORBIDDEN", "Cross-site request refused: send it from this organization's own pages");
+  }
+  return callerFromClaims(await readToken(cookie), tenant);
+}
+
+/**
+ * Cookies ride along on requests from sibling tenants (acme.… and evil.… are the same site, so SameSite
+ * does not stop them). A write that authenticates by cookie must come from a page of this very host.
+ */
+function isSameOriginWrite(req: Request): boolean {
+  if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return true;
+  const origin = req.headers.get("origin");
+  if (!origin) return req.headers.get("sec-fetch-site") !== "cross-site" && req.headers.get("sec-fetch-site") !== "same-site";
+  try {
+    return new URL(origin).host === req.headers.get("host");
+  } catch {
+    return false;
+  }
 }
 
 /** Server components and layouts. */

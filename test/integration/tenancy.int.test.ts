@@ -52,3 +52,19 @@ describe("tenant binding", () => {
     ).rejects.toThrow();
   });
 });
+
+describe("cross-site writes with a session cookie", () => {
+  it("PUT /auth/profile from a sibling tenant's page → 403; from the own host → 200; bearer clients unaffected", async () => {
+    const user = a.users.learner;
+    const { json } = await call(a.subdomain, "/auth/login", { json: { email: user.email, password: user.password } });
+    const cookie = `next-auth.session-token=${json.token}`;
+    const body = { first_name: "Still" };
+    const foreign = await call(a.subdomain, "/auth/profile", { method: "PUT", json: body, headers: { cookie, origin: `http://${b.subdomain}.localhost:${process.env.TEST_PORT ?? 3100}` } });
+    expect(foreign.status).toBe(403);
+    expect(foreign.json.error.message).toMatch(/Cross-site request refused/);
+    const own = await call(a.subdomain, "/auth/profile", { method: "PUT", json: body, headers: { cookie, origin: `http://${a.subdomain}.localhost:${process.env.TEST_PORT ?? 3100}` } });
+    expect(own.status).toBe(200);
+    const api = await call(a.subdomain, "/auth/profile", { method: "PUT", json: body, bearer: json.token, headers: { origin: "http://elsewhere.example" } });
+    expect(api.status).toBe(200);
+  });
+});
