@@ -60,10 +60,10 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.in
  * The client's IP. Our server (scripts/lib/app-server.ts) stamps the socket address into
  * x-lms-remote-addr, overwriting whatever a client sent; behind a trusted proxy, its X-Forwarded-For wins.
  */
-export function clientIp(req: Request): string {
+export function clientIp(headers: Headers): string {
   if (env.TRUST_PROXY) {
-    const forwarded = req.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
+    const forwarded = headers.get("x-forwarded-for")?.split(",")[0]?.trim();
     if (forwarded) return forwarded;
   }
-  return req.headers.get("x-lms-remote-addr") ?? "unknown";
+  return headers.get("x-lms-remote-addr") ?? "unknown";
 }

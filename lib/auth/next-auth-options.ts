@@ -23,7 +23,7 @@ export function nextAuthOptions(): NextAuthOptions {
           try {
             const tenant = await resolveHostTenant(headers.get("host"));
             const input = parseInput(loginSchema, { email: credentials?.email, password: credentials?.password });
-            const { token } = await signInWithPassword(tenant, input, clientIp(new Request("http://internal", { headers })));
+            const { token } = await signInWithPassword(tenant, input, clientIp(headers));
             // Carry the claims we just issued; the jwt callback copies them into the cookie.
             const claims = await readToken(token);
             return claims ? { id: claims.sub, ...claims } : null;

@@ -7,6 +7,6 @@ import { organizationJson, userJson } from "@/lib/server/serialize";
 export const POST = handle("Login failed", async (req) => {
   const tenant = await requestTenant(req);
   const input = await readJson(req, loginSchema);
-  const { user, organization, token } = await signInWithPassword(tenant, input, clientIp(req));
+  const { user, organization, token } = await signInWithPassword(tenant, input, clientIp(req.headers));
   return { token, user: userJson(user), organization: organizationJson(organization), redirectPath: homePathFor(user.role) };
 });
