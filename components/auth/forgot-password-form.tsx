@@ -2,11 +2,11 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import Alert from "@mui/material/Alert";
-import Button from "@mui/material/Button";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { FormTextField } from "@/components/forms/form-text-field";
+import { SubmitButton } from "@/components/forms/submit-button";
 import { ApiError, apiPost } from "@/lib/client/api";
 import { forgotPasswordSchema } from "@/lib/schemas/auth";
 
@@ -25,12 +25,12 @@ export function ForgotPasswordForm() {
     }
   });
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Reset password">
+    <form method="post" onSubmit={onSubmit} noValidate aria-label="Reset password">
       {result && <Alert severity={result.ok ? "success" : "error"} role="alert">{result.message}</Alert>}
       <FormTextField control={form.control} name="email" label="Email" type="email" autoComplete="email" />
-      <Button type="submit" variant="contained" fullWidth size="large" disabled={form.formState.isSubmitting} sx={{ mt: 2 }}>
+      <SubmitButton fullWidth isSubmitting={form.formState.isSubmitting} sx={{ mt: 2 }}>
         Send reset link
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

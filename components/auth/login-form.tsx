@@ -2,7 +2,6 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import Alert from "@mui/material/Alert";
-import Button from "@mui/material/Button";
 import Link from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
 import { signIn } from "next-auth/react";
@@ -11,6 +10,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { FormTextField } from "@/components/forms/form-text-field";
+import { SubmitButton } from "@/components/forms/submit-button";
 import { loginSchema } from "@/lib/schemas/auth";
 
 /** Only same-site paths: an open redirect through callbackUrl would be a phishing tool. */
@@ -37,14 +37,14 @@ export function LoginForm({ callbackUrl, defaultEmail, notice }: { callbackUrl?:
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Sign in">
+    <form method="post" onSubmit={onSubmit} noValidate aria-label="Sign in">
       {notice && <Alert severity="success">{notice}</Alert>}
       {error && <Alert severity="error" role="alert">{error}</Alert>}
       <FormTextField control={form.control} name="email" label="Email" type="email" autoComplete="email" autoFocus />
       <FormTextField control={form.control} name="password" label="Password" type="password" autoComplete="current-password" />
-      <Button type="submit" variant="contained" fullWidth size="large" disabled={form.formState.isSubmitting} sx={{ mt: 2 }}>
+      <SubmitButton fullWidth isSubmitting={form.formState.isSubmitting} sx={{ mt: 2 }}>
         {form.formState.isSubmitting ? "Signing in…" : "Sign in"}
-      </Button>
+      </SubmitButton>
       <Stack direction="row" sx={{ justifyContent: "space-between", mt: 2 }}>
         <Link component={NextLink} href="/forgot-password">Forgot password?</Link>
         <Link component={NextLink} href="/register">Create an account</Link>

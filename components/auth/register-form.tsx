@@ -2,7 +2,6 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import Alert from "@mui/material/Alert";
-import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
 import { signIn } from "next-auth/react";
 import { useState } from "react";
@@ -10,6 +9,7 @@ import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { applyServerErrors } from "@/components/forms/apply-server-errors";
 import { FormTextField } from "@/components/forms/form-text-field";
+import { SubmitButton } from "@/components/forms/submit-button";
 import { ApiError, apiPost } from "@/lib/client/api";
 import { registerSchema } from "@/lib/schemas/auth";
 
@@ -34,7 +34,7 @@ export function RegisterForm() {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Create an account">
+    <form method="post" onSubmit={onSubmit} noValidate aria-label="Create an account">
       {error && <Alert severity="error" role="alert">{error}</Alert>}
       <Stack direction={{ xs: "column", sm: "row" }} spacing={{ sm: 2 }}>
         <FormTextField control={form.control} name="first_name" label="First name" autoComplete="given-name" />
@@ -43,9 +43,9 @@ export function RegisterForm() {
       <FormTextField control={form.control} name="email" label="Email" type="email" autoComplete="email" />
       <FormTextField control={form.control} name="username" label="Username (optional)" autoComplete="username" />
       <FormTextField control={form.control} name="password" label="Password" type="password" autoComplete="new-password" helperText="At least 8 characters" />
-      <Button type="submit" variant="contained" fullWidth size="large" disabled={form.formState.isSubmitting} sx={{ mt: 2 }}>
+      <SubmitButton fullWidth isSubmitting={form.formState.isSubmitting} sx={{ mt: 2 }}>
         Create account
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

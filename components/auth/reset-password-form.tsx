@@ -2,13 +2,13 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import Alert from "@mui/material/Alert";
-import Button from "@mui/material/Button";
 import Link from "@mui/material/Link";
 import NextLink from "next/link";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { FormTextField } from "@/components/forms/form-text-field";
+import { SubmitButton } from "@/components/forms/submit-button";
 import { ApiError, apiPost } from "@/lib/client/api";
 import { resetPasswordSchema } from "@/lib/schemas/auth";
 
@@ -34,12 +34,12 @@ export function ResetPasswordForm({ token }: { token: string }) {
     );
   }
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Choose a new password">
+    <form method="post" onSubmit={onSubmit} noValidate aria-label="Choose a new password">
       {result && <Alert severity="error" role="alert">{result.message}</Alert>}
       <FormTextField control={form.control} name="password" label="New password" type="password" autoComplete="new-password" helperText="At least 8 characters" />
-      <Button type="submit" variant="contained" fullWidth size="large" disabled={form.formState.isSubmitting} sx={{ mt: 2 }}>
+      <SubmitButton fullWidth isSubmitting={form.formState.isSubmitting} sx={{ mt: 2 }}>
         Set new password
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

@@ -2,7 +2,6 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import Alert from "@mui/material/Alert";
-import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
@@ -10,6 +9,7 @@ import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { applyServerErrors } from "@/components/forms/apply-server-errors";
 import { FormTextField } from "@/components/forms/form-text-field";
+import { SubmitButton } from "@/components/forms/submit-button";
 import { ApiError, apiPost } from "@/lib/client/api";
 import { registerOrganizationSchema } from "@/lib/schemas/auth";
 
@@ -38,7 +38,7 @@ export function SignupForm({ apexHost }: { apexHost: string }) {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Create an organization">
+    <form method="post" onSubmit={onSubmit} noValidate aria-label="Create an organization">
       {error && <Alert severity="error" role="alert">{error}</Alert>}
       <Typography variant="h6" component="h2" sx={{ mt: 2 }}>Organization</Typography>
       <FormTextField control={form.control} name="organization.name" label="Organization name" />
@@ -50,9 +50,9 @@ export function SignupForm({ apexHost }: { apexHost: string }) {
       </Stack>
       <FormTextField control={form.control} name="admin.email" label="Email" type="email" autoComplete="email" />
       <FormTextField control={form.control} name="admin.password" label="Password" type="password" autoComplete="new-password" helperText="At least 8 characters" />
-      <Button type="submit" variant="contained" fullWidth size="large" disabled={form.formState.isSubmitting} sx={{ mt: 2 }}>
+      <SubmitButton fullWidth isSubmitting={form.formState.isSubmitting} sx={{ mt: 2 }}>
         Create organization
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

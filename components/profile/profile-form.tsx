@@ -13,6 +13,7 @@ import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { applyServerErrors } from "@/components/forms/apply-server-errors";
 import { FormTextField } from "@/components/forms/form-text-field";
+import { SubmitButton } from "@/components/forms/submit-button";
 import { avatarInitial, avatarSrc } from "@/components/shell/display";
 import { ApiError, apiFetch } from "@/lib/client/api";
 import { updateProfileSchema } from "@/lib/schemas/auth";
@@ -52,7 +53,7 @@ export function ProfileForm({ profile }: { profile: UserJson }) {
   const preview = avatar ? URL.createObjectURL(avatar) : avatarSrc(profile.avatar_url, typeof window === "undefined" ? "" : window.location.origin);
   return (
     <Paper variant="outlined" sx={{ p: 3, maxWidth: 640 }}>
-      <form onSubmit={onSubmit} noValidate aria-label="Profile settings">
+      <form method="post" onSubmit={onSubmit} noValidate aria-label="Profile settings">
         {result && <Alert severity={result.ok ? "success" : "error"} role="alert">{result.message}</Alert>}
         <Stack direction="row" spacing={2} sx={{ alignItems: "center", my: 2 }}>
           <Avatar src={preview ?? undefined} alt="" sx={{ width: 64, height: 64 }}>
@@ -71,7 +72,7 @@ export function ProfileForm({ profile }: { profile: UserJson }) {
         <Typography variant="h6" component="h2" sx={{ mt: 2 }}>Change password</Typography>
         <FormTextField control={form.control} name="current_password" label="Current password" type="password" autoComplete="current-password" />
         <FormTextField control={form.control} name="new_password" label="New password" type="password" autoComplete="new-password" />
-        <Button type="submit" variant="contained" disabled={form.formState.isSubmitting} sx={{ mt: 2 }}>Save</Button>
+        <SubmitButton isSubmitting={form.formState.isSubmitting} sx={{ mt: 2 }}>Save</SubmitButton>
       </form>
     </Paper>
   );
