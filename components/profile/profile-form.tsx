@@ -14,6 +14,7 @@ import type { z } from "zod";
 import { applyServerErrors } from "@/components/forms/apply-server-errors";
 import { FormTextField } from "@/components/forms/form-text-field";
 import { SubmitButton } from "@/components/forms/submit-button";
+import { useOrigin } from "@/components/hooks/use-browser";
 import { avatarInitial, avatarSrc } from "@/components/shell/display";
 import { ApiError, apiFetch } from "@/lib/client/api";
 import { updateProfileSchema } from "@/lib/schemas/auth";
@@ -50,7 +51,8 @@ export function ProfileForm({ profile }: { profile: UserJson }) {
     }
   });
 
-  const preview = avatar ? URL.createObjectURL(avatar) : avatarSrc(profile.avatar_url, typeof window === "undefined" ? "" : window.location.origin);
+  const origin = useOrigin();
+  const preview = avatar ? URL.createObjectURL(avatar) : avatarSrc(profile.avatar_url, origin);
   return (
     <Paper variant="outlined" sx={{ p: 3, maxWidth: 640 }}>
       <form method="post" onSubmit={onSubmit} noValidate aria-label="Profile settings">

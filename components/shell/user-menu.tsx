@@ -15,7 +15,8 @@ import Popper from "@mui/material/Popper";
 import Typography from "@mui/material/Typography";
 import { signOut } from "next-auth/react";
 import Link from "next/link";
-import { useEffect, useId, useRef, useState, useSyncExternalStore, type KeyboardEvent, type PointerEvent } from "react";
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
+import { useOrigin } from "@/components/hooks/use-browser";
 import { avatarInitial, avatarSrc, displayName } from "@/components/shell/display";
 import type { ShellUser } from "@/components/shell/types";
 import { roleLabel } from "@/lib/routes";
@@ -23,12 +24,6 @@ import { roleLabel } from "@/lib/routes";
 // Long enough to cross the small gap between the button and the menu without it closing.
 const HOVER_CLOSE_DELAY_MS = 200;
 
-const noSubscription = () => () => {};
-
-/** The page's origin in the browser; "" while rendering on the server, so avatar paths stay relative. */
-function useOrigin(): string {
-  return useSyncExternalStore(noSubscription, () => window.location.origin, () => "");
-}
 
 async function logout(): Promise<void> {
   try {
