@@ -9,8 +9,17 @@ export const origin = (subdomain: string | null) => `http://${subdomain ? `${sub
 /** Signs in through the real form, as a person would. */
 export async function signInWithForm(page: Page, subdomain: string | null, user: TestUser): Promise<void> {
   await page.goto(`${origin(subdomain)}/login`);
+  await waitForForm(page, "Sign in");
   await page.getByLabel("Email").fill(user.email);
   await page.getByLabel("Password").fill(user.password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).not.toHaveURL(/\/login/);
+}
+
+/**
+ * Waits until a form is hydrated (its submit button turns enabled): typing into the server-rendered
+ * inputs before that would be reset by React, as it would for a very quick person.
+ */
+export async function waitForForm(page: Page, submitLabel: string): Promise<void> {
+  await expect(page.getByRole("button", { name: submitLabel })).toBeEnabled();
 }

@@ -1,11 +1,12 @@
 import { expect, test } from "@playwright/test";
 import { createTenant, uniqueName } from "@/test/factories";
-import { origin } from "../support";
+import { origin, waitForForm } from "../support";
 
 test("a new organization signs up on the apex, then its admin signs in on the new subdomain", async ({ page }) => {
   const subdomain = uniqueName("signup");
   const email = `${uniqueName("founder")}@example.test`;
   await page.goto(`${origin(null)}/signup`);
+  await waitForForm(page, "Create organization");
   const form = page.getByRole("form", { name: "Create an organization" });
   await form.getByLabel("Organization name").fill("Signup Test Org");
   await form.getByLabel("Subdomain").fill(subdomain);
@@ -16,6 +17,7 @@ test("a new organization signs up on the apex, then its admin signs in on the ne
   await form.getByRole("button", { name: "Create organization" }).click();
 
   await expect(page).toHaveURL(new RegExp(`^${origin(subdomain)}/login\\?registered=1`));
+  await waitForForm(page, "Sign in");
   await expect(page.getByLabel("Email")).toHaveValue(email);
   await page.getByLabel("Password").fill("founder-password");
   await page.getByRole("button", { name: "Sign in" }).click();
@@ -25,6 +27,7 @@ test("a new organization signs up on the apex, then its admin signs in on the ne
 
 test("a reserved subdomain is refused on the form with a clear message", async ({ page }) => {
   await page.goto(`${origin(null)}/signup`);
+  await waitForForm(page, "Create organization");
   const form = page.getByRole("form", { name: "Create an organization" });
   await form.getByLabel("Subdomain").fill("admin");
   await form.getByRole("button", { name: "Create organization" }).click();
@@ -34,6 +37,7 @@ test("a reserved subdomain is refused on the form with a clear message", async (
 test("a learner registers on an organization that allows it and lands on the dashboard", async ({ page }) => {
   const tenant = await createTenant({ allowSelfRegistration: true });
   await page.goto(`${origin(tenant.subdomain)}/register`);
+  await waitForForm(page, "Create account");
   const form = page.getByRole("form", { name: "Create an account" });
   await form.getByLabel("First name").fill("Remy");
   await form.getByLabel("Last name").fill("Registrant");

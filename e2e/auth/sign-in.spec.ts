@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { navigationFor, type Role } from "@/lib/routes";
 import { createSuperadmin, createTenant, type TestTenant } from "@/test/factories";
-import { origin, signInWithForm } from "../support";
+import { origin, signInWithForm, waitForForm } from "../support";
 
 let tenant: TestTenant;
 test.beforeAll(async () => {
@@ -42,6 +42,7 @@ test("an instructor opening an org-admin page is sent to /unauthorized", async (
 
 test("a wrong password shows a clear message on the form", async ({ page }) => {
   await page.goto(`${origin(tenant.subdomain)}/login`);
+  await waitForForm(page, "Sign in");
   await page.getByLabel("Email").fill(tenant.users.org_admin.email);
   await page.getByLabel("Password").fill("not-the-password");
   await page.getByRole("button", { name: "Sign in" }).click();
@@ -51,6 +52,7 @@ test("a wrong password shows a clear message on the form", async ({ page }) => {
 test("a user of another organization cannot sign in on this host", async ({ page }) => {
   const other = await createTenant();
   await page.goto(`${origin(tenant.subdomain)}/login`);
+  await waitForForm(page, "Sign in");
   await page.getByLabel("Email").fill(other.users.learner.email);
   await page.getByLabel("Password").fill(other.users.learner.password);
   await page.getByRole("button", { name: "Sign in" }).click();
