@@ -1,9 +1,7 @@
 import { defineConfig } from "vitest/config";
 
-const alias = { "server-only": new URL("./test/empty-module.ts", import.meta.url).pathname };
-
 export default defineConfig({
-  resolve: { tsconfigPaths: true, alias },
+  resolve: { tsconfigPaths: true },
   test: {
     projects: [
       {

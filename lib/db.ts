@@ -12,6 +12,3 @@ export function db(): PrismaClient {
   });
   return holder.__lmsPrisma;
 }
-
-export type Db = PrismaClient;
-export type { Prisma } from "@/lib/generated/prisma/client";

@@ -8,7 +8,7 @@ import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useRouter } from "next/navigation";
-import { useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { applyServerErrors } from "@/components/forms/apply-server-errors";
@@ -52,7 +52,8 @@ export function ProfileForm({ profile }: { profile: UserJson }) {
   });
 
   const origin = useOrigin();
-  const preview = avatar ? URL.createObjectURL(avatar) : avatarSrc(profile.avatar_url, origin);
+  const localPreview = useObjectUrl(avatar);
+  const preview = localPreview ?? avatarSrc(profile.avatar_url, origin);
   return (
     <Paper variant="outlined" sx={{ p: 3, maxWidth: 640 }}>
       <form method="post" onSubmit={onSubmit} noValidate aria-label="Profile settings">
@@ -78,4 +79,13 @@ export function ProfileForm({ profile }: { profile: UserJson }) {
       </form>
     </Paper>
   );
+}
+
+/** An object URL for a picked file, revoked when the file changes or the form unmounts. */
+function useObjectUrl(file: File | null): string | null {
+  const url = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
+  useEffect(() => () => {
+    if (url) URL.revokeObjectURL(url);
+  }, [url]);
+  return url;
 }

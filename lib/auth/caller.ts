@@ -1,4 +1,5 @@
 import { cookies, headers } from "next/headers";
+import { cache } from "react";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { bearerToken, readToken, SESSION_COOKIE_NAMES, type SessionClaims } from "@/lib/auth/token";
@@ -84,13 +85,16 @@ function isSameOriginWrite(req: Request): boolean {
   }
 }
 
-/** Server components and layouts. */
-export async function pageCaller(): Promise<{ tenant: HostTenant; caller: Caller | null }> {
+/**
+ * Server components and layouts. Cached per request: the layout and the page share one lookup of the
+ * tenant and the user instead of doing it twice.
+ */
+export const pageCaller = cache(async (): Promise<{ tenant: HostTenant; caller: Caller | null }> => {
   const [headerList, cookieStore] = await Promise.all([headers(), cookies()]);
   const tenant = await resolveHostTenant(headerList.get("host"));
   const claims = await readToken(sessionCookie((n) => cookieStore.get(n)?.value));
   return { tenant, caller: await callerFromClaims(claims, tenant) };
-}
+});
 
 export async function pageClaims(): Promise<SessionClaims | null> {
   const cookieStore = await cookies();
