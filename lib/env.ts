@@ -19,6 +19,9 @@ const envSchema = z.object({
   /** Local-disk storage root for uploads, served below /uploads/. */
   UPLOAD_DIR: z.string().default(".data/uploads"),
   AVATAR_MAX_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
+  THUMBNAIL_MAX_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
+  /** Uploaded video and file lessons. The upload is buffered in memory, so keep it within the server's RAM. */
+  LESSON_FILE_MAX_BYTES: z.coerce.number().int().positive().default(200 * 1024 * 1024),
   RESET_TOKEN_TTL_MINUTES: z.coerce.number().int().positive().default(60),
   LOGIN_MAX_ATTEMPTS_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
   LOGIN_MAX_ATTEMPTS_PER_IP: z.coerce.number().int().positive().default(20),

@@ -67,3 +67,24 @@ export function clientIp(headers: Headers): string {
   }
   return headers.get("x-lms-remote-addr") ?? "unknown";
 }
+
+/** The organization id of the request's host, for public tenant routes (the catalog); the apex has none. */
+export function hostOrganizationId(tenant: HostTenant): string {
+  if (!tenant.organization) throw new AppError("NOT_FOUND", "Not found: open this on your organization's own address");
+  return tenant.organization.id;
+}
+
+/** One file from a multipart/form-data body, under `field`. */
+export async function readUploadedFile(req: Request, field: string): Promise<File> {
+  if (!req.headers.get("content-type")?.startsWith("multipart/form-data")) {
+    throw new AppError("UNSUPPORTED_MEDIA_TYPE", `Send the file as multipart/form-data in the field '${field}'`);
+  }
+  const form = await req.formData().catch(() => {
+    throw new AppError("BAD_REQUEST", "The multipart body could not be read");
+  });
+  const file = form.get(field);
+  if (!(file instanceof File) || file.size === 0) {
+    throw new AppError("VALIDATION_FAILED", `${field}: a non-empty file is required`, { fieldErrors: { [field]: ["A file is required"] } });
+  }
+  return file;
+}

@@ -33,6 +33,7 @@ export const ROUTES: readonly RouteEntry[] = [
   { pattern: "/reset-password/[token]", access: "public", redirectWhenSignedIn: true },
   { pattern: "/search", access: "public" },
   { pattern: "/unauthorized", access: "public" },
+  { pattern: "/api-docs", access: "public" },
   // signed in
   { pattern: "/dashboard", access: TENANT_ROLES },
   { pattern: "/messages", access: TENANT_ROLES },

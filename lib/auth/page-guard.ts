@@ -46,3 +46,9 @@ export async function loadOrNotFound<T>(load: Promise<T>): Promise<T> {
     throw error;
   }
 }
+
+/** The organization of a tenant page's caller; the apex has none (the superadmin there) → the 404 page. */
+export function pageOrganizationId(caller: Caller): string {
+  if (!caller.ctx.organizationId) notFound();
+  return caller.ctx.organizationId;
+}

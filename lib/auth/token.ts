@@ -34,10 +34,27 @@ export function issueToken(claims: SessionClaims): Promise<string> {
   return encode({ token: { ...claims }, secret: requireAuthSecret(), maxAge: env.SESSION_MAX_AGE_SECONDS });
 }
 
+// Decrypting a token derives its key with HKDF every time, a visible share of an API request's CPU
+// (docs/benchmarks.md). Decoded claims are kept until the token expires; revocation does not depend on
+// this, because every request still checks the user's sessionVersion in the database.
+const decoded = new Map<string, { claims: SessionClaims; expiresAt: number }>();
+const MAX_DECODED = 1000;
+
 export async function readToken(token: string | null | undefined): Promise<SessionClaims | null> {
   if (!token) return null;
+  const known = decoded.get(token);
+  if (known) {
+    if (known.expiresAt > Date.now()) return known.claims;
+    decoded.delete(token);
+  }
   try {
-    return claimsFromPayload(await decode({ token, secret: requireAuthSecret() }));
+    const payload = await decode({ token, secret: requireAuthSecret() });
+    const claims = claimsFromPayload(payload);
+    if (claims && typeof payload?.exp === "number") {
+      if (decoded.size >= MAX_DECODED) decoded.delete(decoded.keys().next().value!);
+      decoded.set(token, { claims, expiresAt: payload.exp * 1000 });
+    }
+    return claims;
   } catch {
     return null;
   }

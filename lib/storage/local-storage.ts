@@ -40,7 +40,8 @@ export async function deleteObject(key: string): Promise<void> {
 export interface StoredObject {
   size: number;
   modifiedAt: Date;
-  stream: () => ReadableStream<Uint8Array>;
+  /** The whole file, or the inclusive byte range [start, end]. */
+  stream: (range?: { start: number; end: number }) => ReadableStream<Uint8Array>;
 }
 
 export async function readObject(key: string): Promise<StoredObject> {
@@ -50,7 +51,7 @@ export async function readObject(key: string): Promise<StoredObject> {
   return {
     size: info.size,
     modifiedAt: info.mtime,
-    stream: () => Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>,
+    stream: (range) => Readable.toWeb(createReadStream(file, range)) as ReadableStream<Uint8Array>,
   };
 }
 

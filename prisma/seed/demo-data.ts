@@ -29,20 +29,86 @@ export function demoEmail(username: string, subdomain: string): string {
   return `${username}@${subdomain}.example.com`;
 }
 
-export const DEMO_COURSES = [
+type DemoLesson =
+  | { title: string; kind: "text"; body: string; isRequired?: boolean }
+  | { title: string; kind: "video"; asset: string; mimeType: string; durationSeconds: number; isRequired?: boolean }
+  | { title: string; kind: "file"; fileName: string; content: string };
+
+export interface DemoCourse {
+  title: string;
+  category: string;
+  status: "draft" | "published";
+  allowSelfEnrollment: boolean;
+  description: string;
+  /** The demo learner's enrollment: how many lessons (in outline order) they have completed. */
+  learnerCompleted?: number;
+  modules: { title: string; lessons: DemoLesson[] }[];
+}
+
+const p = (...paragraphs: string[]) => paragraphs.map((text) => `<p>${text}</p>`).join("");
+
+export const DEMO_COURSES: DemoCourse[] = [
   {
     title: "Workplace Safety Essentials",
     category: "Compliance",
-    status: "published" as const,
+    status: "published",
+    allowSelfEnrollment: true,
+    description: p("Everything every colleague needs on day one: how to spot hazards, what to do when something goes wrong, and whom to tell.", "<strong>About 20 minutes.</strong>"),
+    learnerCompleted: 1,
     modules: [
-      { title: "Getting started", lessons: [{ title: "Welcome", kind: "text" as const, body: "<p>Welcome to the course.</p>" }, { title: "Safety basics video", kind: "video" as const, mediaUrl: "https://example.com/safety.mp4" }] },
-      { title: "In practice", lessons: [{ title: "Checklist", kind: "file" as const, mediaUrl: "https://example.com/checklist.pdf" }] },
+      {
+        title: "Getting started",
+        lessons: [
+          { title: "Welcome", kind: "text", body: p("Welcome! This course takes about twenty minutes.", "Work through the lessons in order and mark each one complete.") },
+          { title: "Safety basics (video)", kind: "video", asset: "safety-basics.webm", mimeType: "video/webm", durationSeconds: 4 },
+        ],
+      },
+      {
+        title: "In practice",
+        lessons: [
+          { title: "Hazard checklist", kind: "file", fileName: "hazard-checklist.txt", content: "Hazard checklist\n\n[ ] Walkways clear\n[ ] Exits marked\n[ ] Spills cleaned\n[ ] First-aid kit stocked\n" },
+          { title: "Reporting incidents", kind: "text", body: "<h2>Report every incident</h2><ol><li>Make the area safe.</li><li>Tell your manager.</li><li>Fill in the incident form within 24 hours.</li></ol>" },
+        ],
+      },
     ],
+  },
+  {
+    title: "Customer Service Foundations",
+    category: "Skills",
+    status: "published",
+    allowSelfEnrollment: true,
+    description: p("Listen first, solve second: the habits behind service people remember."),
+    modules: [
+      {
+        title: "Listening",
+        lessons: [
+          { title: "Active listening", kind: "text", body: p("Let the customer finish. Repeat back what you heard before you answer.") },
+          { title: "Asking good questions", kind: "text", body: p("Open questions find the problem; closed questions confirm it.") },
+        ],
+      },
+      {
+        title: "Solving",
+        lessons: [
+          { title: "Owning the problem", kind: "text", body: p("Say what you will do and by when, then do it.") },
+          { title: "Following up", kind: "text", body: p("A short note after the fix turns a complaint into loyalty."), isRequired: false },
+        ],
+      },
+    ],
+  },
+  {
+    title: "Leadership Basics",
+    category: "Leadership",
+    status: "published",
+    allowSelfEnrollment: false,
+    description: p("For new team leads. Enrollment by your manager."),
+    modules: [{ title: "First weeks", lessons: [{ title: "One-to-ones", kind: "text", body: p("Meet each person weekly; let them own the agenda.") }] }],
   },
   {
     title: "Introduction to Data Literacy",
     category: "Skills",
-    status: "draft" as const,
-    modules: [{ title: "Reading charts", lessons: [{ title: "Bar and line charts", kind: "text" as const, body: "<p>Charts tell stories.</p>" }] }],
+    status: "draft",
+    allowSelfEnrollment: true,
+    description: p("Reading charts and numbers with confidence."),
+    modules: [{ title: "Reading charts", lessons: [{ title: "Bar and line charts", kind: "text", body: p("Charts tell stories.") }] }],
   },
 ];

@@ -1,7 +1,21 @@
 import { prepareAuthEnv } from "../lib/runtime-env";
 
-// Usage: npm run db:seed            → demo organizations, accounts and a little content (idempotent)
+// Usage: npm run db:seed                 → demo organizations, accounts and a little content (idempotent)
+//        npm run db:seed -- --size large → the benchmark dataset in its own database (re-created each time)
 prepareAuthEnv();
+const size = sizeArgument(process.argv.slice(2));
+if (size === "large") {
+  const { startPostgres } = await import("../lib/postgres");
+  const { seedLarge } = await import("./seed-large");
+  const server = await startPostgres({ purpose: "app" });
+  try {
+    await seedLarge(server.serverUrl);
+  } finally {
+    await server.stop();
+  }
+  process.exit(0);
+}
+
 const { ensureDatabaseUrl } = await import("../lib/postgres");
 const { applyMigrations } = await import("./schema-engine");
 const database = await ensureDatabaseUrl("app");
@@ -17,3 +31,12 @@ try {
   await database.stop();
 }
 process.exit(0);
+
+function sizeArgument(args: string[]): "demo" | "large" {
+  const at = args.findIndex((a) => a === "--size" || a.startsWith("--size="));
+  if (at < 0) return "demo";
+  const value = args[at]!.includes("=") ? args[at]!.split("=")[1] : args[at + 1];
+  if (value === "large" || value === "demo") return value;
+  console.error("Usage: npm run db:seed [-- --size large]");
+  process.exit(2);
+}

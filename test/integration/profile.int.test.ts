@@ -2,6 +2,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call } from "@/test/http";
 import { createTenant, testDb, type TestTenant } from "@/test/factories";
+import { multipartBody, signIn } from "@/test/session";
 
 let tenant: TestTenant;
 beforeAll(async () => {
@@ -9,17 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => testDb().$disconnect());
 
-async function tokenFor(role: keyof TestTenant["users"]): Promise<string> {
-  const user = tenant.users[role];
-  return (await call(tenant.subdomain, "/auth/login", { json: { email: user.email, password: user.password } })).json.token;
-}
-
-async function multipart(fields: Record<string, string | Blob>): Promise<{ body: Buffer; contentType: string }> {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) form.set(k, v);
-  const request = new Request("http://local/", { method: "PUT", body: form });
-  return { body: Buffer.from(await request.arrayBuffer()), contentType: request.headers.get("content-type")! };
-}
+const tokenFor = (role: keyof TestTenant["users"]) => signIn(tenant.subdomain, tenant.users[role]);
 
 describe("PUT /auth/profile", () => {
   it("JSON updates names", async () => {
@@ -32,8 +23,8 @@ describe("PUT /auth/profile", () => {
   it("multipart with an avatar stores a resized image served below /uploads/", async () => {
     const token = await tokenFor("instructor");
     const png = await sharp({ create: { width: 600, height: 400, channels: 3, background: "#0A66C2" } }).png().toBuffer();
-    const { body, contentType } = await multipart({ first_name: "Ava", avatar: new Blob([png], { type: "image/png" }) });
-    const res = await call(tenant.subdomain, "/auth/profile", { method: "PUT", bearer: token, body, headers: { "content-type": contentType } });
+    const { body, headers } = await multipartBody({ first_name: "Ava", avatar: new Blob([png], { type: "image/png" }) });
+    const res = await call(tenant.subdomain, "/auth/profile", { method: "PUT", bearer: token, body, headers });
     expect(res.status).toBe(200);
     expect(res.json.user.first_name).toBe("Ava");
     expect(res.json.user.avatar_url).toMatch(/^\/uploads\/avatars\/.+\.webp$/);
@@ -47,8 +38,8 @@ describe("PUT /auth/profile", () => {
 
   it("an avatar that is not an image → 415", async () => {
     const token = await tokenFor("admin");
-    const { body, contentType } = await multipart({ avatar: new Blob(["<script>alert(1)</script>"], { type: "image/png" }) });
-    const res = await call(tenant.subdomain, "/auth/profile", { method: "PUT", bearer: token, body, headers: { "content-type": contentType } });
+    const { body, headers } = await multipartBody({ avatar: new Blob(["<script>alert(1)</script>"], { type: "image/png" }) });
+    const res = await call(tenant.subdomain, "/auth/profile", { method: "PUT", bearer: token, body, headers });
     expect(res.status).toBe(415);
     expect(res.json.error.message).toMatch(/JPEG, PNG, WebP or GIF/);
   });

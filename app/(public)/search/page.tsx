@@ -1,32 +1,51 @@
-import List from "@mui/material/List";
-import ListItemText from "@mui/material/ListItemText";
 import Typography from "@mui/material/Typography";
-import { LinkListItemButton } from "@/components/navigation/link-components";
+import { readCatalogState } from "@/components/learning/catalog-href";
+import { CatalogPagination } from "@/components/learning/catalog-pagination";
+import { CatalogSearchForm } from "@/components/learning/catalog-search-form";
+import { CourseCard } from "@/components/learning/course-card";
+import { CourseGrid } from "@/components/learning/course-grid";
 import { EmptyState } from "@/components/shell/empty-state";
 import { guardPage } from "@/lib/auth/page-guard";
-import { listCatalogCourses } from "@/lib/server/courses/queries";
+import { listCategories } from "@/lib/server/categories/queries";
+import { listCourses } from "@/lib/server/courses/queries";
 
 export const metadata = { title: "Course catalog · Learning Management" };
 
-export default async function SearchPage() {
-  const { tenant } = await guardPage("/search");
+const PAGE_SIZE = 20;
+
+export default async function SearchPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const { tenant, caller } = await guardPage("/search");
   if (!tenant.organization) {
     return <EmptyState title="Catalogs belong to organizations" description="Open your organization's own address to browse its courses." />;
   }
-  const courses = await listCatalogCourses(tenant.organization.id);
+  const { q, categoryId, page } = readCatalogState(await searchParams);
+  const organizationId = tenant.organization.id;
+  const [result, categories] = await Promise.all([
+    listCourses(organizationId, caller?.ctx ?? null, { q: q || undefined, category_id: categoryId || undefined, page, page_size: PAGE_SIZE, view: "catalog" }),
+    listCategories(organizationId),
+  ]);
+  const filtered = q !== "" || categoryId !== "" || result.total > 0;
+  const category = categories.find((c) => c.id === categoryId);
   return (
     <>
       <Typography variant="h4" component="h1" gutterBottom>Course catalog</Typography>
-      {courses.length === 0 ? (
-        <EmptyState title="No published courses yet" description={`${tenant.organization.name} has not published any courses yet.`} />
+      <CatalogSearchForm q={q} categoryId={categoryId} categories={categories} />
+      {result.items.length === 0 ? (
+        <EmptyState
+          title={filtered ? `No courses match ${[q && `“${q}”`, category && `the category ${category.name}`, result.total > 0 && `page ${page}`].filter(Boolean).join(" in ")}` : "No published courses yet"}
+          description={filtered ? "Try other words or another category." : `${tenant.organization.name} has not published any courses yet.`}
+          action={filtered ? { label: "Show all courses", href: "/search" } : undefined}
+        />
       ) : (
-        <List aria-label="Published courses">
-          {courses.map((c) => (
-            <LinkListItemButton key={c.id} href={`/courses/${c.id}`}>
-              <ListItemText primary={c.title} secondary={[c.category?.name, `${c._count.lessons} lessons`].filter(Boolean).join(" · ")} />
-            </LinkListItemButton>
-          ))}
-        </List>
+        <>
+          <Typography sx={{ color: "text.secondary", mb: 2 }} role="status">{result.total === 1 ? "1 course" : `${result.total} courses`}</Typography>
+          <CourseGrid label="Courses">
+            {result.items.map((c) => (
+              <CourseCard key={c.id} href={`/courses/${c.id}`} title={c.title} thumbnailUrl={c.thumbnail_url} category={c.category} lessonCount={c.lesson_count} headingLevel="h2" />
+            ))}
+          </CourseGrid>
+          <CatalogPagination q={q} categoryId={categoryId} page={page} pageCount={Math.ceil(result.total / PAGE_SIZE)} />
+        </>
       )}
     </>
   );

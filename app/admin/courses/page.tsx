@@ -1,33 +1,33 @@
-import { SimpleTable } from "@/components/data/simple-table";
+import AddIcon from "@mui/icons-material/Add";
+import { CourseList } from "@/components/courses/course-list";
 import { EmptyState } from "@/components/shell/empty-state";
 import { PageHeader } from "@/components/shell/page-header";
-import { guardSignedInPage, loadOrNotFound } from "@/lib/auth/page-guard";
-import { listManagedCourses } from "@/lib/server/courses/queries";
+import { LinkButton } from "@/components/navigation/link-components";
+import { guardSignedInPage, pageOrganizationId } from "@/lib/auth/page-guard";
+import { listCoursesQuerySchema } from "@/lib/schemas/course";
+import { listCourses } from "@/lib/server/courses/queries";
 
 export const metadata = { title: "Courses · Learning Management" };
 
-export default async function AdminCoursesPage() {
+const PAGE_SIZE = 20;
+
+export default async function AdminCoursesPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const caller = await guardSignedInPage("/admin/courses");
-  const courses = await loadOrNotFound(listManagedCourses(caller.ctx));
-  if (courses.length === 0) {
-    return (
-      <>
-        <PageHeader title="Courses" />
-        <EmptyState title="No courses yet" description="Create your first course to start teaching." action={{ label: "Create course", href: "/admin/courses/create" }} />
-      </>
-    );
-  }
+  const { page, q, status } = await searchParams;
+  // A malformed ?page= or ?status= shows the first page unfiltered rather than an error.
+  const parsed = listCoursesQuerySchema.safeParse({ page, q: q || undefined, status: status || undefined });
+  const query = parsed.success ? parsed.data : listCoursesQuerySchema.parse({});
+  const courses = await listCourses(pageOrganizationId(caller), caller.ctx, { ...query, page_size: PAGE_SIZE, view: "manage" });
+  const empty = courses.total === 0 && !query.q && !query.status;
+  const create = <LinkButton href="/admin/courses/create" variant="contained" startIcon={<AddIcon />}>Create course</LinkButton>;
   return (
     <>
-      <PageHeader title="Courses" subtitle={`${courses.length} course${courses.length === 1 ? "" : "s"}`} />
-      <SimpleTable
-        label="Courses"
-        columns={[{ key: "title", label: "Title" }, { key: "category", label: "Category" }, { key: "status", label: "Status" }, { key: "lessons", label: "Lessons" }, { key: "enrollments", label: "Enrollments" }]}
-        rows={courses.map((c) => ({
-          id: c.id,
-          cells: { title: c.title, category: c.category?.name ?? "—", status: c.status, lessons: c._count.lessons, enrollments: c._count.enrollments },
-        }))}
-      />
+      <PageHeader title="Courses" subtitle={`${courses.total} course${courses.total === 1 ? "" : "s"}`} actions={empty ? undefined : create} />
+      {empty ? (
+        <EmptyState title="No courses yet" description="Create your first course to start teaching." action={{ label: "Create course", href: "/admin/courses/create" }} />
+      ) : (
+        <CourseList courses={courses} q={query.q ?? ""} status={query.status ?? ""} />
+      )}
     </>
   );
 }

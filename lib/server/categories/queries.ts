@@ -1,12 +1,16 @@
 import { db } from "@/lib/db";
-import { tenantId, type TenantContext } from "@/lib/tenancy/context";
-import { requirePermission } from "@/lib/tenancy/permissions";
+import type { Prisma } from "@/lib/generated/prisma/client";
 
-export async function listCategories(ctx: TenantContext) {
-  requirePermission(ctx, "categories:manage");
-  return db().category.findMany({
-    where: { organizationId: tenantId(ctx) },
-    select: { id: true, name: true, description: true, _count: { select: { courses: true } } },
-    orderBy: { name: "asc" },
-  });
+export const categorySelect = { id: true, name: true, description: true, _count: { select: { courses: true } } } satisfies Prisma.CategorySelect;
+type CategoryRow = Prisma.CategoryGetPayload<{ select: typeof categorySelect }>;
+
+export function categoryJson(category: CategoryRow) {
+  return { id: category.id, name: category.name, description: category.description, course_count: category._count.courses };
+}
+export type CategoryJson = ReturnType<typeof categoryJson>;
+
+/** Categories of an organization. Public like the catalog: anyone on the host can filter by them. */
+export async function listCategories(organizationId: string): Promise<CategoryJson[]> {
+  const rows = await db().category.findMany({ where: { organizationId }, select: categorySelect, orderBy: { name: "asc" } });
+  return rows.map(categoryJson);
 }

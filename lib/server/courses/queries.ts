@@ -1,50 +1,73 @@
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { isId } from "@/lib/schemas/id";
-import { tenantId, type TenantContext } from "@/lib/tenancy/context";
-import { can, requirePermission } from "@/lib/tenancy/permissions";
+import type { ListCoursesQuery } from "@/lib/schemas/course";
+import type { Page } from "@/lib/schemas/pagination";
+import { loadCourseAccess } from "@/lib/server/courses/access";
+import { countCourseContents, countsOf } from "@/lib/server/courses/counts";
+import {
+  courseDetailSelect,
+  courseJson,
+  courseSummaryJson,
+  courseSummarySelect,
+  moduleSelect,
+  outlineJson,
+  outlineLessonSelect,
+  type CourseJson,
+  type CourseSummaryJson,
+  type OutlineJson,
+} from "@/lib/server/courses/json";
+import type { TenantContext } from "@/lib/tenancy/context";
+import { can } from "@/lib/tenancy/permissions";
 
-export const courseSummarySelect = {
-  id: true,
-  title: true,
-  status: true,
-  thumbnailUrl: true,
-  updatedAt: true,
-  category: { select: { id: true, name: true } },
-  _count: { select: { modules: true, lessons: true, enrollments: true } },
-} satisfies Prisma.CourseSelect;
-export type CourseSummary = Prisma.CourseGetPayload<{ select: typeof courseSummarySelect }>;
-
-/** The public catalog of a host's organization: published courses only. */
-export async function listCatalogCourses(organizationId: string, take = 50): Promise<CourseSummary[]> {
-  return db().course.findMany({ where: { organizationId, status: "published" }, select: courseSummarySelect, orderBy: { title: "asc" }, take });
+/**
+ * GET /api/courses and the catalog pages. Anonymous visitors and learners see the organization's published
+ * catalog; staff see the courses they may edit unless they ask for the catalog view.
+ */
+export async function listCourses(organizationId: string, ctx: TenantContext | null, query: ListCoursesQuery): Promise<Page<CourseSummaryJson>> {
+  const manage = ctx !== null && can(ctx.role, "courses:update:own") && query.view !== "catalog";
+  const where: Prisma.CourseWhereInput = { organizationId };
+  if (manage) {
+    if (!can(ctx.role, "courses:update:any")) where.instructors = { some: { userId: ctx.userId } };
+    if (query.status) where.status = query.status;
+  } else {
+    where.status = "published";
+  }
+  if (query.category_id) where.categoryId = query.category_id;
+  if (query.q) {
+    where.OR = [{ title: { contains: query.q, mode: "insensitive" } }, { description: { contains: query.q, mode: "insensitive" } }];
+  }
+  const orderBy: Prisma.CourseOrderByWithRelationInput[] = manage ? [{ updatedAt: "desc" }, { id: "asc" }] : [{ title: "asc" }, { id: "asc" }];
+  const [rows, total] = await Promise.all([
+    db().course.findMany({ where, select: courseSummarySelect, orderBy, skip: (query.page - 1) * query.page_size, take: query.page_size }),
+    db().course.count({ where }),
+  ]);
+  const counts = await countCourseContents(organizationId, rows.map((c) => c.id));
+  return { items: rows.map((c) => courseSummaryJson(c, countsOf(counts, c.id))), page: query.page, page_size: query.page_size, total };
 }
 
-/** Courses the caller administers: all of the organization for admins, the taught ones for instructors. */
-export async function listManagedCourses(ctx: TenantContext, take = 100): Promise<CourseSummary[]> {
-  requirePermission(ctx, "courses:update:own");
-  const organizationId = tenantId(ctx);
-  const where: Prisma.CourseWhereInput = can(ctx.role, "courses:update:any")
-    ? { organizationId }
-    : { organizationId, instructors: { some: { userId: ctx.userId } } };
-  return db().course.findMany({ where, select: courseSummarySelect, orderBy: { updatedAt: "desc" }, take });
-}
-
-/** A course as its overview page shows it. Drafts are visible to staff only; others get a 404. */
-export async function getCourseOverview(ctx: TenantContext, courseId: string) {
-  const organizationId = tenantId(ctx);
-  if (!isId(courseId)) throw new AppError("NOT_FOUND", "Course not found");
-  const isStaff = can(ctx.role, "courses:update:own");
-  const course = await db().course.findFirst({
-    where: { id: courseId, organizationId, ...(isStaff ? {} : { status: "published" }) },
-    select: {
-      ...courseSummarySelect,
-      description: true,
-      instructors: { select: { user: { select: { id: true, firstName: true, lastName: true } } } },
-      modules: { orderBy: { position: "asc" }, select: { id: true, title: true, lessons: { orderBy: { position: "asc" }, select: { id: true, title: true, kind: true } } } },
-    },
-  });
+/** One course with the caller's standing in it (drafts are visible to its editors only). */
+export async function getCourse(ctx: TenantContext, courseId: string): Promise<CourseJson> {
+  const access = await loadCourseAccess(ctx, courseId);
+  const [course, counts] = await Promise.all([
+    db().course.findFirst({ where: { id: courseId, organizationId: access.organizationId }, select: courseDetailSelect }),
+    countCourseContents(access.organizationId, [courseId]),
+  ]);
   if (!course) throw new AppError("NOT_FOUND", "Course not found");
-  return course;
+  return courseJson(course, countsOf(counts, courseId), access);
+}
+
+/** Modules and lessons in order. Anyone who may see the course may see its outline (not the lessons' content). */
+export async function getOutline(ctx: TenantContext, courseId: string): Promise<OutlineJson> {
+  const access = await loadCourseAccess(ctx, courseId);
+  return readOutline(access.organizationId, courseId);
+}
+
+export async function readOutline(organizationId: string, courseId: string, client: Prisma.TransactionClient = db()): Promise<OutlineJson> {
+  // Two flat reads by course (one index equality each) rather than Prisma's nested IN lists.
+  const [modules, lessons] = await Promise.all([
+    client.module.findMany({ where: { organizationId, courseId }, orderBy: [{ position: "asc" }, { id: "asc" }], select: moduleSelect }),
+    client.lesson.findMany({ where: { organizationId, courseId }, orderBy: [{ position: "asc" }, { id: "asc" }], select: outlineLessonSelect }),
+  ]);
+  return outlineJson(courseId, modules.map((m) => ({ ...m, lessons: lessons.filter((l) => l.moduleId === m.id) })));
 }

@@ -1,44 +1,46 @@
-import List from "@mui/material/List";
-import ListItem from "@mui/material/ListItem";
-import ListItemText from "@mui/material/ListItemText";
-import ListSubheader from "@mui/material/ListSubheader";
+import EditIcon from "@mui/icons-material/Edit";
+import Box from "@mui/material/Box";
 import Typography from "@mui/material/Typography";
+import { CourseOutline } from "@/components/learning/course-outline";
+import { EnrollmentPanel } from "@/components/learning/enrollment-panel";
+import { RichText } from "@/components/learning/rich-text";
+import { LinkButton } from "@/components/navigation/link-components";
 import { EmptyState } from "@/components/shell/empty-state";
 import { PageHeader } from "@/components/shell/page-header";
 import { guardSignedInPage, loadOrNotFound } from "@/lib/auth/page-guard";
-import { getCourseOverview } from "@/lib/server/courses/queries";
+import { getCourse } from "@/lib/server/courses/queries";
+import { getLearnerCourseState } from "@/lib/server/progress/player";
+
+export const metadata = { title: "Course · Learning Management" };
 
 export default async function CoursePage({ params }: { params: Promise<{ courseId: string }> }) {
   const caller = await guardSignedInPage("/courses/[courseId]");
   const { courseId } = await params;
-  const course = await loadOrNotFound(getCourseOverview(caller.ctx, courseId));
-  const instructors = course.instructors.map((i) => `${i.user.firstName} ${i.user.lastName}`).join(", ");
+  const [course, state] = await Promise.all([loadOrNotFound(getCourse(caller.ctx, courseId)), loadOrNotFound(getLearnerCourseState(caller.ctx, courseId))]);
+  const instructors = course.instructors.map((i) => `${i.first_name} ${i.last_name}`).join(", ");
+  const editLink = course.can_edit && (
+    <LinkButton href={`/admin/courses/${course.id}`} variant="outlined" startIcon={<EditIcon />}>
+      Edit course
+    </LinkButton>
+  );
   return (
     <>
-      <PageHeader title={course.title} subtitle={[course.category?.name, instructors && `Taught by ${instructors}`].filter(Boolean).join(" · ")} />
-      {course.modules.length === 0 ? (
-        <EmptyState title="This course has no modules yet" description="The outline appears here once the instructor adds modules and lessons." />
-      ) : (
-        <List aria-label="Course outline">
-          {course.modules.map((m) => (
-            <li key={m.id}>
-              <ul style={{ padding: 0 }}>
-                <ListSubheader>{m.title}</ListSubheader>
-                {m.lessons.map((l) => (
-                  <ListItem key={l.id}>
-                    <ListItemText primary={l.title} secondary={l.kind} />
-                  </ListItem>
-                ))}
-                {m.lessons.length === 0 && (
-                  <ListItem>
-                    <Typography variant="body2" color="text.secondary">No lessons yet</Typography>
-                  </ListItem>
-                )}
-              </ul>
-            </li>
-          ))}
-        </List>
-      )}
+      <PageHeader title={course.title} subtitle={[course.category?.name, instructors && `Taught by ${instructors}`].filter(Boolean).join(" · ")} actions={editLink} />
+      <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", md: "minmax(0, 1fr) 320px" }, gap: 3, alignItems: "start" }}>
+        <Box sx={{ display: "flex", flexDirection: "column", gap: 3 }}>
+          <Box component="img" src={course.thumbnail_url} alt="" sx={{ width: "100%", maxHeight: 220, objectFit: "cover", borderRadius: 2, bgcolor: "action.hover" }} />
+          <RichText html={course.description} />
+          <Typography variant="h5" component="h2">Outline</Typography>
+          {state.modules.length === 0 ? (
+            <EmptyState title="This course has no modules yet" description="The outline appears here once the instructor adds modules and lessons." />
+          ) : (
+            <CourseOutline courseId={course.id} modules={state.modules} linked={state.can_view_content} />
+          )}
+        </Box>
+        <Box sx={{ position: { md: "sticky" }, top: { md: 88 } }}>
+          <EnrollmentPanel course={course} state={state} />
+        </Box>
+      </Box>
     </>
   );
 }

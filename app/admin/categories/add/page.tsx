@@ -1,15 +1,18 @@
-import { EmptyState } from "@/components/shell/empty-state";
+import Paper from "@mui/material/Paper";
+import { AddCategoryForm } from "@/components/courses/category-form";
 import { PageHeader } from "@/components/shell/page-header";
 import { guardPage } from "@/lib/auth/page-guard";
 
 export const metadata = { title: "Add category · Learning Management" };
 
-export default async function Page() {
+export default async function AddCategoryPage() {
   await guardPage("/admin/categories/add");
   return (
     <>
       <PageHeader title="Add category" />
-      <EmptyState title="Category editing is on its way" description="Create categories to organize your course catalog here." />
+      <Paper variant="outlined" sx={{ p: 3, maxWidth: 640 }}>
+        <AddCategoryForm />
+      </Paper>
     </>
   );
 }

@@ -1,15 +1,39 @@
-import { EmptyState } from "@/components/shell/empty-state";
+import Alert from "@mui/material/Alert";
+import { CourseEditor } from "@/components/courses/course-editor";
+import { EDITOR_TABS, type EditorTab } from "@/components/courses/labels";
 import { PageHeader } from "@/components/shell/page-header";
-import { guardPage } from "@/lib/auth/page-guard";
+import { LinkButton } from "@/components/navigation/link-components";
+import { guardSignedInPage, loadOrNotFound, pageOrganizationId } from "@/lib/auth/page-guard";
+import { listCategories } from "@/lib/server/categories/queries";
+import { getCourse, getOutline } from "@/lib/server/courses/queries";
+import { can } from "@/lib/tenancy/permissions";
 
 export const metadata = { title: "Edit course · Learning Management" };
 
-export default async function Page() {
-  await guardPage("/admin/courses/[courseId]");
+type Props = { params: Promise<{ courseId: string }>; searchParams: Promise<{ tab?: string }> };
+
+export default async function EditCoursePage({ params, searchParams }: Props) {
+  const caller = await guardSignedInPage("/admin/courses/[courseId]");
+  const [{ courseId }, { tab }] = await Promise.all([params, searchParams]);
+  const course = await loadOrNotFound(getCourse(caller.ctx, courseId));
+  if (!course.can_edit) {
+    return (
+      <>
+        <PageHeader title={course.title} />
+        <Alert severity="warning">You can only edit courses you teach.</Alert>
+      </>
+    );
+  }
+  const [outline, categories] = await Promise.all([getOutline(caller.ctx, courseId), listCategories(pageOrganizationId(caller))]);
+  const initialTab: EditorTab = EDITOR_TABS.find((t) => t === tab) ?? "details";
   return (
     <>
-      <PageHeader title="Edit course" />
-      <EmptyState title="The course editor is on its way" description="Modules, lessons and publishing for this course will be edited here." />
+      <PageHeader
+        title={course.title}
+        subtitle="Edit the course's details, outline and enrollments"
+        actions={<LinkButton href={`/courses/${course.id}`} variant="outlined">View course</LinkButton>}
+      />
+      <CourseEditor course={course} outline={outline} categories={categories} canChooseInstructors={can(caller.ctx.role, "courses:update:any")} initialTab={initialTab} />
     </>
   );
 }

@@ -1,15 +1,22 @@
-import { EmptyState } from "@/components/shell/empty-state";
+import Paper from "@mui/material/Paper";
+import { CourseForm } from "@/components/courses/course-form";
 import { PageHeader } from "@/components/shell/page-header";
-import { guardPage } from "@/lib/auth/page-guard";
+import { guardSignedInPage, pageOrganizationId } from "@/lib/auth/page-guard";
+import { listCategories } from "@/lib/server/categories/queries";
+import { can } from "@/lib/tenancy/permissions";
 
 export const metadata = { title: "Create course · Learning Management" };
 
-export default async function Page() {
-  await guardPage("/admin/courses/create");
+export default async function CreateCoursePage() {
+  const caller = await guardSignedInPage("/admin/courses/create");
+  // The apex has no organization: a superadmin there gets the 404 page, not an error.
+  const categories = await listCategories(pageOrganizationId(caller));
   return (
     <>
-      <PageHeader title="Create course" />
-      <EmptyState title="The course editor is on its way" description="Course authoring (details, modules, lessons and thumbnails) opens here." />
+      <PageHeader title="Create course" subtitle="Start with the basics; modules and lessons come next" />
+      <Paper variant="outlined" sx={{ p: 3 }}>
+        <CourseForm categories={categories} canChooseInstructors={can(caller.ctx.role, "courses:update:any")} />
+      </Paper>
     </>
   );
 }

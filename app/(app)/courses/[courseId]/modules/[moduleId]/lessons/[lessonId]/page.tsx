@@ -1,15 +1,40 @@
-import { EmptyState } from "@/components/shell/empty-state";
-import { PageHeader } from "@/components/shell/page-header";
-import { guardPage } from "@/lib/auth/page-guard";
+import Box from "@mui/material/Box";
+import Typography from "@mui/material/Typography";
+import { CourseNavigation } from "@/components/learning/course-navigation";
+import { LessonContent, needsManualCompletion } from "@/components/learning/lesson-content";
+import { LessonPager } from "@/components/learning/lesson-pager";
+import { MarkCompleteButton } from "@/components/learning/mark-complete-button";
+import { PreviewNotice } from "@/components/learning/preview-notice";
+import { guardSignedInPage } from "@/lib/auth/page-guard";
+import { getLessonPlayer } from "@/lib/server/progress/player";
+import { loadContentOrDeny } from "@/app/(app)/courses/content-guard";
 
 export const metadata = { title: "Lesson · Learning Management" };
 
-export default async function Page() {
-  await guardPage("/courses/[courseId]/modules/[moduleId]/lessons/[lessonId]");
+type Params = { courseId: string; moduleId: string; lessonId: string };
+
+export default async function LessonPage({ params }: { params: Promise<Params> }) {
+  const caller = await guardSignedInPage("/courses/[courseId]/modules/[moduleId]/lessons/[lessonId]");
+  const { courseId, moduleId, lessonId } = await params;
+  const player = await loadContentOrDeny(getLessonPlayer(caller.ctx, courseId, moduleId, lessonId));
+  const { lesson, enrollment } = player;
+  const completed = player.progress?.status === "completed";
   return (
-    <>
-      <PageHeader title="Lesson" />
-      <EmptyState title="This lesson is not available yet" description="Lessons open here once the course is published and you are enrolled." />
-    </>
+    <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", md: "300px minmax(0, 1fr)" }, gap: 3, alignItems: "start" }}>
+      <Box sx={{ order: { xs: 2, md: 1 } }}>
+        <CourseNavigation course={player.course} modules={player.modules} currentLessonId={lesson.id} progressPercent={enrollment?.progress_percent ?? null} />
+      </Box>
+      <Box component="article" sx={{ order: { xs: 1, md: 2 }, display: "flex", flexDirection: "column", gap: 3, minWidth: 0 }}>
+        <Box>
+          <Typography variant="overline" sx={{ color: "text.secondary" }}>{player.course.title}</Typography>
+          <Typography variant="h4" component="h1">{lesson.title}</Typography>
+        </Box>
+        {!enrollment && <PreviewNotice />}
+        <LessonContent lesson={lesson} progress={player.progress} tracking={enrollment !== null} />
+        {enrollment && needsManualCompletion(lesson) && <MarkCompleteButton courseId={courseId} lessonId={lesson.id} completed={completed} />}
+        {enrollment && !needsManualCompletion(lesson) && completed && <Typography sx={{ color: "success.main" }}>You have completed this lesson.</Typography>}
+        <LessonPager courseId={courseId} previous={player.previous} next={player.next} />
+      </Box>
+    </Box>
   );
 }

@@ -1,0 +1,31 @@
+import { AppError } from "@/lib/errors";
+import { handle, parseInput, requireCaller } from "@/lib/http";
+import { createEnrollmentsSchema, listEnrollmentsQuerySchema } from "@/lib/schemas/enrollment";
+import { queryObject } from "@/lib/schemas/pagination";
+import { createEnrollments } from "@/lib/server/enrollments/mutations";
+import { listCourseEnrollments } from "@/lib/server/enrollments/queries";
+
+type Params = { courseId: string };
+
+export const GET = handle<Params>("Failed to list enrollments", async (req, { params }) => {
+  const caller = await requireCaller(req);
+  const { courseId } = await params;
+  return listCourseEnrollments(caller.ctx, courseId, parseInput(listEnrollmentsQuerySchema, queryObject(req.url)));
+});
+
+// An empty body is a self-enrollment, so the learner's "Enroll" button needs to send nothing.
+export const POST = handle<Params>("Failed to enroll", async (req, { params }) => {
+  const caller = await requireCaller(req);
+  const { courseId } = await params;
+  const text = await req.text();
+  const input = parseInput(createEnrollmentsSchema, text.trim() === "" ? {} : parseJson(text));
+  return Response.json(await createEnrollments(caller.ctx, courseId, input), { status: 201 });
+});
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new AppError("BAD_REQUEST", "The request body must be valid JSON");
+  }
+}

@@ -1,0 +1,21 @@
+import { callerFromRequest } from "@/lib/auth/caller";
+import { handle, hostOrganizationId, parseInput, readJson, requestTenant, requireCaller } from "@/lib/http";
+import { createCourseSchema, listCoursesQuerySchema } from "@/lib/schemas/course";
+import { queryObject } from "@/lib/schemas/pagination";
+import { createCourse } from "@/lib/server/courses/mutations";
+import { listCourses } from "@/lib/server/courses/queries";
+
+/** Public: anonymous visitors get the host organization's published catalog. */
+export const GET = handle("Failed to list courses", async (req) => {
+  const tenant = await requestTenant(req);
+  const organizationId = hostOrganizationId(tenant);
+  const query = parseInput(listCoursesQuerySchema, queryObject(req.url));
+  const caller = await callerFromRequest(req, tenant);
+  return listCourses(organizationId, caller?.ctx ?? null, query);
+});
+
+export const POST = handle("Failed to create the course", async (req) => {
+  const caller = await requireCaller(req);
+  const course = await createCourse(caller.ctx, await readJson(req, createCourseSchema));
+  return Response.json(course, { status: 201 });
+});

@@ -1,0 +1,7 @@
+import { handle, requireCaller } from "@/lib/http";
+import { getDashboard } from "@/lib/server/enrollments/dashboard";
+
+export const GET = handle("Failed to load the dashboard", async (req) => {
+  const caller = await requireCaller(req);
+  return getDashboard(caller.ctx);
+});

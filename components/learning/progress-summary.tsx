@@ -1,0 +1,28 @@
+import Box from "@mui/material/Box";
+import LinearProgress from "@mui/material/LinearProgress";
+import Typography from "@mui/material/Typography";
+
+export interface ProgressSummaryProps {
+  percent: number;
+  /** Names the bar for assistive technology, e.g. the course title. */
+  label: string;
+  completedAt?: string | null;
+}
+
+/** "N% complete" with its bar; the wording is fixed by the UI contract (tests and other slices read it). */
+export function ProgressSummary({ percent, label, completedAt }: ProgressSummaryProps) {
+  return (
+    <Box sx={{ width: "100%" }}>
+      <LinearProgress variant="determinate" value={percent} aria-label={`Progress in ${label}`} sx={{ height: 8, borderRadius: 4, my: 1 }} />
+      <Typography variant="body2" sx={{ color: "text.secondary" }}>
+        {percent}% complete
+        {completedAt && ` · Completed on ${formatDate(completedAt)}`}
+      </Typography>
+    </Box>
+  );
+}
+
+/** A fixed, locale-independent date (server and client render the same text). */
+export function formatDate(iso: string): string {
+  return new Date(iso).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+}

@@ -1,0 +1,66 @@
+import { createDocument, type ZodOpenApiObject } from "zod-openapi";
+import { SECURITY_SCHEMES } from "@/lib/openapi/operation";
+import { authPaths } from "@/lib/openapi/paths/auth";
+import { categoryPaths } from "@/lib/openapi/paths/categories";
+import { coursePaths } from "@/lib/openapi/paths/courses";
+import { dashboardPaths } from "@/lib/openapi/paths/dashboard";
+import { enrollmentPaths } from "@/lib/openapi/paths/enrollments";
+import { lessonPaths } from "@/lib/openapi/paths/lessons";
+import { messagePaths } from "@/lib/openapi/paths/messages";
+import { metaPaths } from "@/lib/openapi/paths/meta";
+import { outlinePaths } from "@/lib/openapi/paths/outline";
+import { userPaths } from "@/lib/openapi/paths/users";
+import packageJson from "@/package.json";
+
+// The OpenAPI document, generated from the same zod schemas the route handlers parse with (requests) and
+// the response schemas in lib/openapi/responses. lib/openapi/coverage.test.ts fails when a route file
+// and the document disagree.
+
+const DESCRIPTION = [
+  "Every organization is a tenant on its own subdomain (`acme.example.com`), and every route answers on the host of " +
+    "the organization it concerns; the apex serves organization sign-up and the platform superadmin. An unknown " +
+    "subdomain answers 404, and another organization's records are 404s, never 403s.",
+  "JSON in and out, with snake_case fields. Lists answer `{ items, page, page_size, total }` and take `page` (from 1) " +
+    "and `page_size` (1–100, default 20). Errors answer `{ error: { code, message, fieldErrors? } }` with a 4xx status " +
+    "naming the problem; 5xx answers never show internals.",
+  "API clients sign in with POST /auth/login and send the token as `Authorization: Bearer <token>`. Browsers use the " +
+    "HTTP-only session cookie instead; a write authenticated by the cookie must come from a page of the same host.",
+].join("\n\n");
+
+export const TAGS = [
+  { name: "Auth", description: "Sign-in, registration, password reset and the caller's own profile" },
+  { name: "Courses", description: "The catalog and course authoring" },
+  { name: "Outline", description: "Modules, and the order of modules and lessons" },
+  { name: "Lessons", description: "Lesson content, uploads and media" },
+  { name: "Categories", description: "Course categories" },
+  { name: "Enrollments", description: "Enrollment and lesson progress" },
+  { name: "Dashboard", description: "The learner's overview" },
+  { name: "Users", description: "The organization's users, as staff's pickers list them" },
+  { name: "Messages", description: "Messaging" },
+  { name: "Documentation", description: "This description of the API" },
+];
+
+const FORMATS_WITHOUT_PATTERN = new Set(["uuid", "date-time", "email"]);
+
+function build(): ReturnType<typeof createDocument> {
+  const spec: ZodOpenApiObject = {
+    openapi: "3.1.0",
+    info: { title: "Learning Management API", version: packageJson.version, description: DESCRIPTION },
+    tags: TAGS,
+    paths: { ...authPaths, ...coursePaths, ...outlinePaths, ...lessonPaths, ...categoryPaths, ...enrollmentPaths, ...dashboardPaths, ...userPaths, ...messagePaths, ...metaPaths },
+    components: { securitySchemes: SECURITY_SCHEMES },
+  };
+  return createDocument(spec, {
+    // zod spells its formats out as long regular expressions too; the format says the same, readably.
+    override: ({ jsonSchema }) => {
+      if (typeof jsonSchema.format === "string" && FORMATS_WITHOUT_PATTERN.has(jsonSchema.format)) delete jsonSchema.pattern;
+    },
+  });
+}
+
+let cached: ReturnType<typeof createDocument> | undefined;
+
+/** Built once per server process: the schemas do not change while it runs. */
+export function openApiDocument(): ReturnType<typeof createDocument> {
+  return (cached ??= build());
+}

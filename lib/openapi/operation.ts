@@ -1,0 +1,126 @@
+import { z } from "zod";
+import type {
+  ZodOpenApiOperationObject,
+  ZodOpenApiParameters,
+  ZodOpenApiPathItemObject,
+  ZodOpenApiPathsObject,
+  ZodOpenApiResponseObject,
+  ZodOpenApiResponsesObject,
+} from "zod-openapi";
+import { errorBodySchema } from "@/lib/openapi/responses/common";
+import { idSchema } from "@/lib/schemas/id";
+
+// The few helpers every path file uses, so each operation states only what is particular to it: who
+// may call it, its inputs (the shared lib/schemas), its answers and the errors it can give.
+
+export const HTTP_METHODS = ["get", "post", "put", "patch", "delete"] as const;
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+
+/**
+ * public: reads no session at all. optional: anonymous callers get the public view, signed-in callers
+ * more. signed-in: 401 without a session of this host (lib/http.ts requireCaller).
+ */
+export type Access = "public" | "optional" | "signed-in";
+
+export const SECURITY_SCHEMES = {
+  bearerAuth: {
+    type: "http",
+    scheme: "bearer",
+    bearerFormat: "JWT",
+    description:
+      "The `token` from POST /auth/login, /auth/register or /auth/register-organization (next-auth's encrypted JWT). " +
+      "Only good on the host it was issued on; a password reset revokes older tokens. Wins over the cookie.",
+  },
+  sessionCookie: {
+    type: "apiKey",
+    in: "cookie",
+    name: "next-auth.session-token",
+    description:
+      "The browser's HTTP-only next-auth session (`__Secure-next-auth.session-token` on https). A write authenticated " +
+      "by the cookie must come from a page of the same host (Origin check), else 403.",
+  },
+} as const;
+
+const SIGNED_IN: Record<string, string[]>[] = [{ bearerAuth: [] }, { sessionCookie: [] }];
+const SECURITY: Record<Access, ZodOpenApiOperationObject["security"]> = {
+  public: [],
+  // An empty requirement object is OpenAPI's way to say "anonymous is fine too".
+  optional: [{}, ...SIGNED_IN],
+  "signed-in": SIGNED_IN,
+};
+
+/** Reads the access level back from an operation's security (the API page shows it). */
+export function accessOf(security: readonly Record<string, unknown>[] | undefined): Access {
+  if (!security || security.length === 0) return "public";
+  return security.some((s) => Object.keys(s).length === 0) ? "optional" : "signed-in";
+}
+
+const errorContent = { "application/json": { schema: errorBodySchema } };
+
+/** The 4xx answers, each a reusable response component with the shared error body. */
+export const ERROR_RESPONSES = {
+  400: { id: "BadRequest", description: "Malformed JSON, or input that fails validation (`VALIDATION_FAILED` with `fieldErrors`)", content: errorContent },
+  401: { id: "Unauthenticated", description: "No valid session or token for this host", content: errorContent },
+  403: { id: "Forbidden", description: "Signed in, but this role or course relationship does not allow it", content: errorContent },
+  404: { id: "NotFound", description: "No such record here (another organization's records are 404s too, never 403s)", content: errorContent },
+  409: { id: "Conflict", description: "A record with these values already exists", content: errorContent },
+  413: { id: "PayloadTooLarge", description: "The upload is larger than allowed", content: errorContent },
+  415: { id: "UnsupportedMediaType", description: "The upload's type is not accepted", content: errorContent },
+  429: {
+    id: "RateLimited",
+    description: "Too many attempts; retry after the given number of seconds",
+    content: errorContent,
+    headers: z.object({ "Retry-After": z.string().meta({ description: "Seconds to wait", example: "900" }) }),
+  },
+} satisfies Record<number, ZodOpenApiResponseObject>;
+export type ErrorStatus = keyof typeof ERROR_RESPONSES;
+
+export interface OperationSpec extends Omit<ZodOpenApiOperationObject, "security" | "responses" | "operationId" | "summary"> {
+  operationId: string;
+  summary: string;
+  access: Access;
+  responses: ZodOpenApiResponsesObject;
+  /** The 4xx statuses this operation can answer besides the automatic ones (401 when signed in, 403 for cookie writes). */
+  errors?: ErrorStatus[];
+}
+
+function finish(method: HttpMethod, tag: string, { access, errors = [], responses, tags, ...rest }: OperationSpec): ZodOpenApiOperationObject {
+  const statuses = new Set<ErrorStatus>(errors);
+  if (access === "signed-in") statuses.add(401);
+  if (access !== "public" && method !== "get") statuses.add(403);
+  const errorResponses = Object.fromEntries([...statuses].sort().map((s) => [String(s), ERROR_RESPONSES[s]]));
+  return { ...rest, tags: tags ?? [tag], security: SECURITY[access], responses: { ...responses, ...errorResponses } };
+}
+
+/** One domain's paths, tagged alike: `{ "/api/x/{id}": { get: {...}, patch: {...} } }`. */
+export function definePaths(tag: string, paths: Record<string, Partial<Record<HttpMethod, OperationSpec>> & { requestParams?: ZodOpenApiParameters }>): ZodOpenApiPathsObject {
+  const out: ZodOpenApiPathsObject = {};
+  for (const [path, { requestParams, ...operations }] of Object.entries(paths)) {
+    const item: ZodOpenApiPathItemObject = {};
+    for (const method of HTTP_METHODS) {
+      const spec = operations[method];
+      if (!spec) continue;
+      const operation = finish(method, tag, spec);
+      // Path parameters are written once per path and shared by its operations.
+      if (requestParams) operation.requestParams = { ...requestParams, ...operation.requestParams };
+      item[method] = operation;
+    }
+    out[path] = item;
+  }
+  return out;
+}
+
+export function jsonBody(schema: z.ZodType, description?: string) {
+  return { required: true, description, content: { "application/json": { schema } } };
+}
+
+export function json(description: string, schema: z.ZodType): ZodOpenApiResponseObject {
+  return { description, content: { "application/json": { schema } } };
+}
+
+export const noContent: ZodOpenApiResponseObject = { description: "Done; no body" };
+
+/** Path parameters: every record id is a UUID (another value is a 404). */
+export function pathIds<K extends string>(...names: K[]) {
+  return z.object(Object.fromEntries(names.map((n) => [n, idSchema])) as Record<K, typeof idSchema>);
+}

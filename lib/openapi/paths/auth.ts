@@ -1,0 +1,100 @@
+import { z } from "zod";
+import { definePaths, json, jsonBody } from "@/lib/openapi/operation";
+import {
+  loginResponseSchema,
+  profileSchema,
+  profileUpdateResponseSchema,
+  registerOrganizationResponseSchema,
+  registerResponseSchema,
+} from "@/lib/openapi/responses/auth";
+import { messageSchema } from "@/lib/openapi/responses/common";
+import { forgotPasswordSchema, loginSchema, registerOrganizationSchema, registerSchema, resetPasswordSchema, updateProfileSchema } from "@/lib/schemas/auth";
+
+// app/auth/**: sign-in, registration, password reset and the caller's own profile.
+
+// The multipart form carries the same fields as strings (remove_avatar as "true"), plus the image.
+const profileForm = z.object({
+  ...updateProfileSchema.shape,
+  remove_avatar: z.enum(["true", "false"]).optional(),
+  avatar: z.file().optional().meta({ description: "JPEG, PNG, WebP or GIF, at most 5 MB; stored as a 256 px WebP" }),
+});
+
+export const authPaths = definePaths("Auth", {
+  "/auth/login": {
+    post: {
+      operationId: "login",
+      summary: "Sign in with email and password",
+      description:
+        "On the organization's host (or the apex for the superadmin). Rate-limited per account (5 failures / 15 min) and per client IP (20 / 15 min).",
+      access: "public",
+      requestBody: jsonBody(loginSchema),
+      responses: { 200: json("Signed in: a bearer token, the user and their organization", loginResponseSchema) },
+      errors: [400, 401, 403, 429],
+    },
+  },
+  "/auth/register": {
+    post: {
+      operationId: "register",
+      summary: "Create a learner account in this organization",
+      description: "Only where the organization allows self-registration (settings.allowSelfRegistration), else 403.",
+      access: "public",
+      requestBody: jsonBody(registerSchema),
+      responses: { 201: json("Registered and signed in", registerResponseSchema) },
+      errors: [400, 403, 409],
+    },
+  },
+  "/auth/register-organization": {
+    post: {
+      operationId: "registerOrganization",
+      summary: "Create an organization and its first administrator",
+      description: "On the apex. The subdomain must be free and not reserved.",
+      access: "public",
+      requestBody: jsonBody(registerOrganizationSchema),
+      responses: { 201: json("The organization exists; its administrator is signed in", registerOrganizationResponseSchema) },
+      errors: [400, 409],
+    },
+  },
+  "/auth/profile": {
+    get: {
+      operationId: "getProfile",
+      summary: "The caller's profile and organization",
+      access: "signed-in",
+      responses: { 200: json("The profile", profileSchema) },
+    },
+    put: {
+      operationId: "updateProfile",
+      summary: "Change the caller's own profile, password or avatar",
+      description: "JSON, or multipart/form-data when an avatar image is sent. A new password needs the current one.",
+      access: "signed-in",
+      requestBody: {
+        required: true,
+        content: { "application/json": { schema: updateProfileSchema }, "multipart/form-data": { schema: profileForm } },
+      },
+      responses: { 200: json("The updated profile", profileUpdateResponseSchema) },
+      errors: [400, 409, 413, 415],
+    },
+  },
+  "/auth/forgot-password": {
+    post: {
+      operationId: "forgotPassword",
+      summary: "Mail a password-reset link",
+      description: "Answers the same whether or not the account exists, so it reveals nothing.",
+      access: "public",
+      requestBody: jsonBody(forgotPasswordSchema),
+      responses: { 200: json("The neutral confirmation", messageSchema) },
+      errors: [400],
+    },
+  },
+  "/auth/reset-password/{token}": {
+    requestParams: { path: z.object({ token: z.string().meta({ description: "From the reset e-mail" }) }) },
+    post: {
+      operationId: "resetPassword",
+      summary: "Set a new password with a reset token",
+      description: "Tokens are single-use, expire after 60 minutes and revoke the user's older sessions. An invalid or used token is a 400.",
+      access: "public",
+      requestBody: jsonBody(resetPasswordSchema),
+      responses: { 200: json("The password is changed", messageSchema) },
+      errors: [400],
+    },
+  },
+});

@@ -1,0 +1,50 @@
+import { z } from "zod";
+import { idSchema } from "@/lib/schemas/id";
+import { paginationQuerySchema } from "@/lib/schemas/pagination";
+
+export const COURSE_STATUSES = ["draft", "published", "archived"] as const;
+export const courseStatusSchema = z.enum(COURSE_STATUSES, { error: "Status must be draft, published or archived" });
+export type CourseStatus = z.infer<typeof courseStatusSchema>;
+
+export const courseTitleSchema = z
+  .string({ error: "Title is required" })
+  .trim()
+  .min(1, "Title is required")
+  .max(200, "Title must be at most 200 characters");
+
+/** Rich text (HTML) from the editor; the server sanitizes it before storing. */
+export const richTextSchema = z.string().max(100_000, "The text is too long (at most 100,000 characters)");
+
+export const createCourseSchema = z.object({
+  title: courseTitleSchema,
+  description: richTextSchema.default(""),
+  category_id: idSchema.nullish(),
+  status: courseStatusSchema.default("draft"),
+  allow_self_enrollment: z.boolean().default(true),
+  /** Who teaches it. An instructor who creates a course always teaches it. */
+  instructor_ids: z.array(idSchema).max(50, "At most 50 instructors").optional(),
+});
+export type CreateCourseInput = z.infer<typeof createCourseSchema>;
+
+export const updateCourseSchema = z.object({
+  title: courseTitleSchema.optional(),
+  description: richTextSchema.optional(),
+  category_id: idSchema.nullish(),
+  status: courseStatusSchema.optional(),
+  allow_self_enrollment: z.boolean().optional(),
+  instructor_ids: z.array(idSchema).max(50, "At most 50 instructors").optional(),
+});
+export type UpdateCourseInput = z.infer<typeof updateCourseSchema>;
+
+/**
+ * GET /api/courses. Anonymous callers and learners see the published catalog; staff see what they may
+ * manage (status filters apply to them only).
+ */
+export const listCoursesQuerySchema = paginationQuerySchema.extend({
+  q: z.string().trim().max(200, "The search text must be at most 200 characters").optional(),
+  category_id: idSchema.optional(),
+  status: courseStatusSchema.optional(),
+  /** "catalog" forces the published catalog view even for staff (the /search page). */
+  view: z.enum(["catalog", "manage"]).optional(),
+});
+export type ListCoursesQuery = z.infer<typeof listCoursesQuerySchema>;

@@ -1,0 +1,82 @@
+import { randomUUID } from "node:crypto";
+import { db } from "@/lib/db";
+import { env } from "@/lib/env";
+import { AppError } from "@/lib/errors";
+import { audit } from "@/lib/server/audit";
+import { requireContentViewer, requireCourseEditor } from "@/lib/server/courses/access";
+import { lessonJson, lessonSelect, type LessonJson } from "@/lib/server/courses/json";
+import { removeStoredFiles } from "@/lib/server/courses/stored-files";
+import { findLesson } from "@/lib/server/outline/lessons";
+import { parseByteRange } from "@/lib/storage/byte-range";
+import { putObject, readObject } from "@/lib/storage/local-storage";
+import type { TenantContext } from "@/lib/tenancy/context";
+
+// Uploaded video and file lessons. Their bytes are served only through the access-checked media route.
+
+const VIDEO_TYPES: { type: string; matches: (b: Buffer) => boolean }[] = [
+  { type: "video/webm", matches: (b) => b.subarray(0, 4).equals(Buffer.from([0x1a, 0x45, 0xdf, 0xa3])) },
+  { type: "video/mp4", matches: (b) => b.subarray(4, 8).toString("latin1") === "ftyp" },
+  { type: "video/ogg", matches: (b) => b.subarray(0, 4).toString("latin1") === "OggS" },
+];
+
+export async function setLessonFile(ctx: TenantContext, courseId: string, lessonId: string, file: File): Promise<LessonJson> {
+  const { organizationId } = await requireCourseEditor(ctx, courseId);
+  const current = await findLesson(db(), organizationId, courseId, lessonId);
+  if (current.kind !== "video" && current.kind !== "file") {
+    throw new AppError("BAD_REQUEST", "Only video and file lessons take an uploaded file");
+  }
+  if (file.size === 0) throw new AppError("VALIDATION_FAILED", "file: the file is empty", { fieldErrors: { file: ["The file is empty"] } });
+  if (file.size > env.LESSON_FILE_MAX_BYTES) {
+    throw new AppError("PAYLOAD_TOO_LARGE", `The file must be at most ${Math.round(env.LESSON_FILE_MAX_BYTES / 1024 / 1024)} MB`, { fieldErrors: { file: ["File too large"] } });
+  }
+  const bytes = Buffer.from(await file.arrayBuffer());
+  // Videos are recognised by their bytes, so the player is never handed something it cannot play.
+  const videoType = VIDEO_TYPES.find((t) => t.matches(bytes))?.type;
+  if (current.kind === "video" && !videoType) {
+    throw new AppError("UNSUPPORTED_MEDIA_TYPE", "The video must be an MP4, WebM or Ogg file", { fieldErrors: { file: ["Unsupported video type"] } });
+  }
+  const key = `lessons/${organizationId}/${lessonId}-${randomUUID()}`;
+  await putObject(key, bytes);
+  const fileName = file.name.replace(/[\\/\r\n"]/g, "_").slice(0, 255) || "download";
+  const mimeType = current.kind === "video" ? videoType! : file.type || "application/octet-stream";
+  const lesson = await db().$transaction(async (tx) => {
+    const updated = await tx.lesson.update({
+      where: { id: lessonId, organizationId, courseId },
+      data: { storageKey: key, mediaUrl: null, fileName, fileSize: BigInt(file.size), mimeType },
+      select: lessonSelect,
+    });
+    await audit({ organizationId, actorId: ctx.userId, action: "lesson.file.set", entityType: "lesson", entityId: lessonId, data: { fileName, size: file.size } }, tx);
+    return updated;
+  });
+  await removeStoredFiles({ keys: [current.storageKey] });
+  return lessonJson(lesson);
+}
+
+/** The uploaded bytes of a lesson for whoever may view it, honouring one HTTP Range (video seeking). */
+export async function lessonMediaResponse(ctx: TenantContext, courseId: string, lessonId: string, rangeHeader: string | null): Promise<Response> {
+  const { organizationId } = await requireContentViewer(ctx, courseId);
+  const lesson = await findLesson(db(), organizationId, courseId, lessonId);
+  if (!lesson.storageKey) throw new AppError("NOT_FOUND", "This lesson has no uploaded file");
+  const object = await readObject(lesson.storageKey);
+  const headers = new Headers({
+    "accept-ranges": "bytes",
+    "content-type": lesson.kind === "video" ? (lesson.mimeType ?? "application/octet-stream") : "application/octet-stream",
+    "cache-control": "private, max-age=3600",
+    "last-modified": object.modifiedAt.toUTCString(),
+    "x-content-type-options": "nosniff",
+  });
+  // Downloads never render in our origin: an uploaded HTML file must not run as our page.
+  if (lesson.kind === "file") headers.set("content-disposition", `attachment; filename*=UTF-8''${encodeURIComponent(lesson.fileName ?? "download")}`);
+  const range = parseByteRange(rangeHeader, object.size);
+  if (range === "unsatisfiable") {
+    headers.set("content-range", `bytes */${object.size}`);
+    return new Response(null, { status: 416, headers });
+  }
+  if (!range) {
+    headers.set("content-length", String(object.size));
+    return new Response(object.stream(), { status: 200, headers });
+  }
+  headers.set("content-range", `bytes ${range.start}-${range.end}/${object.size}`);
+  headers.set("content-length", String(range.end - range.start + 1));
+  return new Response(object.stream(range), { status: 206, headers });
+}

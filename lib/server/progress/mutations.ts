@@ -1,0 +1,65 @@
+import { db } from "@/lib/db";
+import { AppError } from "@/lib/errors";
+import type { LessonProgressInput } from "@/lib/schemas/enrollment";
+import { findLesson } from "@/lib/server/outline/lessons";
+import { requireContentViewer, type CourseAccess } from "@/lib/server/courses/access";
+import { enrollmentJson, enrollmentSelect, type EnrollmentJson } from "@/lib/server/enrollments/json";
+import { lessonProgressJson, lessonProgressSelect, type LessonProgressJson } from "@/lib/server/progress/json";
+import { lockEnrollments, recomputeEnrollmentProgress } from "@/lib/server/progress/recompute";
+import { nextLessonProgress } from "@/lib/server/progress/rules";
+import type { TenantContext } from "@/lib/tenancy/context";
+
+/**
+ * PUT /api/courses/{id}/lessons/{lessonId}/progress. Writes the lesson's progress, the enrollment's last
+ * lesson and its recomputed percentage/completion in one transaction, so they never disagree.
+ */
+export async function recordLessonProgress(
+  ctx: TenantContext,
+  courseId: string,
+  lessonId: string,
+  input: LessonProgressInput,
+): Promise<{ lesson: LessonProgressJson; enrollment: EnrollmentJson }> {
+  const access = await requireContentViewer(ctx, courseId);
+  const enrollmentId = activeEnrollmentId(access);
+  const { organizationId } = access;
+  const lesson = await findLesson(db(), organizationId, courseId, lessonId);
+  if (lesson.kind === "scorm") throw new AppError("BAD_REQUEST", "SCORM lessons record their progress through the SCORM player");
+
+  return db().$transaction(async (tx) => {
+    await lockEnrollments(tx, organizationId, [enrollmentId]);
+    const current = await tx.lessonProgress.findUnique({ where: { enrollmentId_lessonId: { enrollmentId, lessonId } }, select: { status: true, position: true, completedAt: true } });
+    const now = new Date();
+    const next = nextLessonProgress(current, lesson, input, now);
+    const data = { status: next.status, position: next.position, completedAt: next.completedAt };
+    const row = await tx.lessonProgress.upsert({
+      where: { enrollmentId_lessonId: { enrollmentId, lessonId } },
+      create: { organizationId, courseId, enrollmentId, lessonId, ...data },
+      update: data,
+      select: lessonProgressSelect,
+    });
+    await tx.enrollment.updateMany({ where: { organizationId, id: enrollmentId }, data: { lastLessonId: lessonId, lastAccessedAt: now } });
+    await recomputeEnrollmentProgress(tx, organizationId, enrollmentId);
+    const enrollment = await tx.enrollment.findFirstOrThrow({ where: { organizationId, id: enrollmentId }, select: enrollmentSelect });
+    return { lesson: lessonProgressJson(row), enrollment: enrollmentJson(enrollment) };
+  });
+}
+
+/** Editors may open every lesson, but progress is kept only for an enrollment that is not withdrawn. */
+function activeEnrollmentId(access: CourseAccess): string {
+  if (!access.enrollment || access.enrollment.status === "withdrawn") {
+    throw new AppError("CONFLICT", "Progress is kept for enrolled learners only: enroll in this course first");
+  }
+  return access.enrollment.id;
+}
+
+/**
+ * Opening a lesson moves the enrollment's "continue here" mark (no-op for editors who are not enrolled).
+ * Lesson links are not prefetched, so only a real visit gets here.
+ */
+export async function touchLesson(access: CourseAccess, lessonId: string): Promise<void> {
+  if (!access.enrollment || access.enrollment.status === "withdrawn") return;
+  await db().enrollment.updateMany({
+    where: { organizationId: access.organizationId, id: access.enrollment.id },
+    data: { lastLessonId: lessonId, lastAccessedAt: new Date() },
+  });
+}

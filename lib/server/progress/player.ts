@@ -1,0 +1,117 @@
+import { db } from "@/lib/db";
+import { AppError } from "@/lib/errors";
+import { canViewContent, loadCourseAccess, requireContentViewer, type CourseAccess } from "@/lib/server/courses/access";
+import { lessonJson, type LessonJson } from "@/lib/server/courses/json";
+import { findLesson } from "@/lib/server/outline/lessons";
+import { readOutline } from "@/lib/server/courses/queries";
+import { enrollmentJson, enrollmentSelect, type EnrollmentJson } from "@/lib/server/enrollments/json";
+import { lessonProgressJson, lessonProgressSelect, type LessonProgressJson, type LessonProgressRow } from "@/lib/server/progress/json";
+import { touchLesson } from "@/lib/server/progress/mutations";
+import type { LessonKind, LessonProgressStatus } from "@/lib/server/progress/rules";
+import type { TenantContext } from "@/lib/tenancy/context";
+
+// What the learner's pages show: the outline with the caller's completion marks, the lesson being played
+// with its neighbours, and where "Continue" leads.
+
+export interface OutlineLessonState {
+  id: string;
+  module_id: string;
+  title: string;
+  kind: LessonKind;
+  is_required: boolean;
+  status: LessonProgressStatus;
+}
+export interface OutlineModuleState {
+  id: string;
+  title: string;
+  lessons: OutlineLessonState[];
+}
+
+export interface LearnerCourseState {
+  /** The caller's enrollment in any state (withdrawn included), or null. */
+  enrollment: EnrollmentJson | null;
+  can_view_content: boolean;
+  modules: OutlineModuleState[];
+}
+
+/** The course overview's learner half: enrollment, whether the lessons open, and the outline with checks. */
+export async function getLearnerCourseState(ctx: TenantContext, courseId: string): Promise<LearnerCourseState> {
+  const access = await loadCourseAccess(ctx, courseId);
+  const [enrollment, { modules }] = await Promise.all([readEnrollment(access), outlineWithProgress(access)]);
+  return { enrollment, can_view_content: canViewContent(access), modules };
+}
+
+export interface LessonLink {
+  module_id: string;
+  lesson_id: string;
+  title: string;
+}
+
+export interface LessonPlayer {
+  course: { id: string; title: string; can_edit: boolean };
+  /** Null for editors previewing without an enrollment: nothing is recorded for them. */
+  enrollment: EnrollmentJson | null;
+  modules: OutlineModuleState[];
+  lesson: LessonJson;
+  progress: LessonProgressJson | null;
+  previous: LessonLink | null;
+  next: LessonLink | null;
+}
+
+/** The player page. Opening a lesson marks it as the enrollment's place to continue. */
+export async function getLessonPlayer(ctx: TenantContext, courseId: string, moduleId: string, lessonId: string): Promise<LessonPlayer> {
+  const access = await requireContentViewer(ctx, courseId);
+  const { organizationId } = access;
+  const [course, lesson, enrollment, { modules, progress }] = await Promise.all([
+    db().course.findFirstOrThrow({ where: { organizationId, id: courseId }, select: { title: true } }),
+    findLesson(db(), organizationId, courseId, lessonId),
+    readEnrollment(access),
+    outlineWithProgress(access),
+  ]);
+  // The URL names the module too: a lesson under the wrong module is an unknown page.
+  if (lesson.moduleId !== moduleId) throw new AppError("NOT_FOUND", "Lesson not found");
+  await touchLesson(access, lessonId);
+  const flat = modules.flatMap((m) => m.lessons);
+  const index = flat.findIndex((l) => l.id === lessonId);
+  const link = (l: OutlineLessonState | undefined): LessonLink | null => (l ? { module_id: l.module_id, lesson_id: l.id, title: l.title } : null);
+  const current = progress.find((p) => p.lessonId === lessonId);
+  return {
+    course: { id: courseId, title: course.title, can_edit: access.canEdit },
+    enrollment: enrollment?.status === "withdrawn" ? null : enrollment,
+    modules,
+    lesson: lessonJson(lesson),
+    progress: current ? lessonProgressJson(current) : null,
+    previous: link(flat[index - 1]),
+    next: link(flat[index + 1]),
+  };
+}
+
+/** Where "Continue" leads: the last lesson opened, else the first not completed, else the first; null without lessons. */
+export async function getContinueLesson(ctx: TenantContext, courseId: string): Promise<LessonLink | null> {
+  const access = await requireContentViewer(ctx, courseId);
+  const [enrollment, { modules }] = await Promise.all([readEnrollment(access), outlineWithProgress(access)]);
+  const flat = modules.flatMap((m) => m.lessons);
+  const target = flat.find((l) => l.id === enrollment?.last_lesson_id) ?? flat.find((l) => l.status !== "completed") ?? flat[0];
+  return target ? { module_id: target.module_id, lesson_id: target.id, title: target.title } : null;
+}
+
+async function readEnrollment(access: CourseAccess): Promise<EnrollmentJson | null> {
+  if (!access.enrollment) return null;
+  const row = await db().enrollment.findFirst({ where: { organizationId: access.organizationId, id: access.enrollment.id }, select: enrollmentSelect });
+  return row ? enrollmentJson(row) : null;
+}
+
+async function outlineWithProgress(access: CourseAccess): Promise<{ modules: OutlineModuleState[]; progress: LessonProgressRow[] }> {
+  const { organizationId, courseId } = access;
+  const [outline, progress] = await Promise.all([
+    readOutline(organizationId, courseId),
+    access.enrollment ? db().lessonProgress.findMany({ where: { organizationId, enrollmentId: access.enrollment.id }, select: lessonProgressSelect }) : [],
+  ]);
+  const statusOf = new Map(progress.map((p) => [p.lessonId, p.status]));
+  const modules = outline.modules.map((m) => ({
+    id: m.id,
+    title: m.title,
+    lessons: m.lessons.map((l) => ({ id: l.id, module_id: m.id, title: l.title, kind: l.kind, is_required: l.is_required, status: statusOf.get(l.id) ?? "not_started" })),
+  }));
+  return { modules, progress };
+}

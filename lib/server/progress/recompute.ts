@@ -1,0 +1,71 @@
+import { Prisma } from "@/lib/generated/prisma/client";
+import { nextEnrollmentState, type EnrollmentState, type LessonCounts } from "@/lib/server/progress/rules";
+
+// Keeps Enrollment.progressPercent / status / completedAt in step with LessonProgress. Always called
+// inside the transaction that wrote the progress (or changed the lessons), with that transaction's client.
+
+type Tx = Prisma.TransactionClient;
+
+interface CountRow extends LessonCounts {
+  id: string;
+  status: EnrollmentState["status"];
+  progressPercent: number;
+  completedAt: Date | null;
+}
+
+/** One enrollment. The lesson-progress writers and the SCORM runtime call this. */
+export async function recomputeEnrollmentProgress(tx: Tx, organizationId: string, enrollmentId: string): Promise<void> {
+  await recomputeEnrollments(tx, organizationId, [enrollmentId]);
+}
+
+/** Every enrollment of a course: call after lessons were added, removed, or made (not) required. */
+export async function recomputeCourseProgress(tx: Tx, organizationId: string, courseId: string): Promise<void> {
+  const rows = await tx.enrollment.findMany({ where: { organizationId, courseId }, select: { id: true } });
+  await recomputeEnrollments(tx, organizationId, rows.map((r) => r.id));
+}
+
+/**
+ * Set-based: one locking statement, one counting statement, and one update per distinct outcome, so a
+ * group of a thousand members costs a handful of queries.
+ */
+export async function recomputeEnrollments(tx: Tx, organizationId: string, enrollmentIds: string[]): Promise<void> {
+  if (enrollmentIds.length === 0) return;
+  await lockEnrollments(tx, organizationId, enrollmentIds);
+  const rows = await tx.$queryRaw<CountRow[]>`
+    SELECT e.id, e.status::text AS status, e."progressPercent", e."completedAt",
+      (count(l.id) FILTER (WHERE l."isRequired"))::int AS "requiredTotal",
+      (count(lp.id) FILTER (WHERE l."isRequired" AND lp.status = 'completed'))::int AS "requiredDone",
+      count(l.id)::int AS "allTotal",
+      (count(lp.id) FILTER (WHERE lp.status = 'completed'))::int AS "allDone"
+    FROM "Enrollment" e
+    LEFT JOIN "Lesson" l ON l."organizationId" = e."organizationId" AND l."courseId" = e."courseId"
+    LEFT JOIN "LessonProgress" lp ON lp."organizationId" = e."organizationId" AND lp."enrollmentId" = e.id AND lp."lessonId" = l.id
+    WHERE e."organizationId" = ${organizationId}::uuid AND e.id = ANY(${enrollmentIds}::uuid[])
+    GROUP BY e.id`;
+
+  const now = new Date();
+  const batches = new Map<string, { data: Prisma.EnrollmentUpdateManyMutationInput; ids: string[] }>();
+  for (const row of rows) {
+    const next = nextEnrollmentState(row, row, now);
+    if (next.status === row.status && next.progressPercent === row.progressPercent && next.completedAt === row.completedAt) continue;
+    const key = `${next.status}|${next.progressPercent}|${next.completedAt === row.completedAt ? "kept" : "now"}`;
+    const data: Prisma.EnrollmentUpdateManyMutationInput = { status: next.status, progressPercent: next.progressPercent };
+    if (next.completedAt !== row.completedAt) data.completedAt = next.completedAt;
+    const batch = batches.get(key) ?? { data, ids: [] };
+    batch.ids.push(row.id);
+    batches.set(key, batch);
+  }
+  for (const { data, ids } of batches.values()) {
+    await tx.enrollment.updateMany({ where: { organizationId, id: { in: ids } }, data });
+  }
+}
+
+/**
+ * Row locks serialize concurrent progress writes of one enrollment: each recount then sees the other's
+ * committed lesson row instead of both counting without it. NO KEY UPDATE, the lock an UPDATE takes
+ * anyway: it does not conflict with the KEY SHARE locks that inserting LessonProgress rows (foreign keys)
+ * take, so two writers cannot deadlock. Writers take it first thing in their transaction.
+ */
+export async function lockEnrollments(tx: Tx, organizationId: string, enrollmentIds: string[]): Promise<void> {
+  await tx.$queryRaw`SELECT id FROM "Enrollment" WHERE "organizationId" = ${organizationId}::uuid AND id = ANY(${enrollmentIds}::uuid[]) ORDER BY id FOR NO KEY UPDATE`;
+}

@@ -1,0 +1,76 @@
+import { randomUUID } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { recomputeEnrollmentProgress } from "@/lib/server/progress/recompute";
+import { putObject } from "@/lib/storage/local-storage";
+import { DEMO_COURSES, type DemoCourse } from "./demo-data";
+
+const ASSETS = path.join(import.meta.dirname, "assets");
+
+interface DemoPeople {
+  instructor?: string;
+  learner?: string;
+}
+
+/** The demo courses of one organization; a course that exists (by title) is left as it is. */
+export async function seedDemoCourses(db: PrismaClient, organizationId: string, people: DemoPeople): Promise<void> {
+  for (const course of DEMO_COURSES) {
+    if (await db.course.findFirst({ where: { organizationId, title: course.title }, select: { id: true } })) continue;
+    await seedCourse(db, organizationId, course, people);
+  }
+}
+
+async function seedCourse(db: PrismaClient, organizationId: string, c: DemoCourse, people: DemoPeople) {
+  const category = await db.category.upsert({
+    where: { organizationId_name: { organizationId, name: c.category } },
+    create: { organizationId, name: c.category },
+    update: {},
+  });
+  const course = await db.course.create({
+    data: {
+      organizationId,
+      categoryId: category.id,
+      title: c.title,
+      description: c.description,
+      status: c.status,
+      allowSelfEnrollment: c.allowSelfEnrollment,
+      publishedAt: c.status === "published" ? new Date() : null,
+      createdById: people.instructor,
+    },
+  });
+  if (people.instructor) await db.courseInstructor.create({ data: { organizationId, courseId: course.id, userId: people.instructor } });
+
+  const lessonIds: string[] = [];
+  for (const [m, mod] of c.modules.entries()) {
+    const created = await db.module.create({ data: { organizationId, courseId: course.id, title: mod.title, position: m + 1 } });
+    for (const [l, lesson] of mod.lessons.entries()) {
+      const base = { organizationId, courseId: course.id, moduleId: created.id, position: l + 1, title: lesson.title, kind: lesson.kind };
+      const content = await lessonContent(organizationId, lesson);
+      const row = await db.lesson.create({ data: { ...base, ...content }, select: { id: true } });
+      lessonIds.push(row.id);
+    }
+  }
+
+  if (c.learnerCompleted !== undefined && people.learner) {
+    const enrollment = await db.enrollment.create({ data: { organizationId, courseId: course.id, userId: people.learner, source: "manual", lastAccessedAt: new Date() } });
+    const done = lessonIds.slice(0, c.learnerCompleted);
+    await db.lessonProgress.createMany({
+      data: done.map((lessonId) => ({ organizationId, courseId: course.id, enrollmentId: enrollment.id, lessonId, status: "completed" as const, completedAt: new Date() })),
+    });
+    await db.enrollment.update({ where: { id: enrollment.id }, data: { lastLessonId: done.at(-1) ?? null } });
+    await recomputeEnrollmentProgress(db, organizationId, enrollment.id);
+  }
+}
+
+async function lessonContent(organizationId: string, lesson: DemoCourse["modules"][number]["lessons"][number]) {
+  const isRequired = "isRequired" in lesson ? (lesson.isRequired ?? true) : true;
+  if (lesson.kind === "text") return { body: lesson.body, isRequired };
+  const bytes = lesson.kind === "video" ? await readFile(path.join(ASSETS, lesson.asset)) : Buffer.from(lesson.content);
+  const storageKey = `lessons/${organizationId}/demo-${randomUUID()}`;
+  await putObject(storageKey, bytes);
+  if (lesson.kind === "video") {
+    return { storageKey, fileName: lesson.asset, fileSize: BigInt(bytes.length), mimeType: lesson.mimeType, durationSeconds: lesson.durationSeconds, isRequired };
+  }
+  return { storageKey, fileName: lesson.fileName, fileSize: BigInt(bytes.length), mimeType: "text/plain", isRequired };
+}

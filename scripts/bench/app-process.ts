@@ -1,0 +1,12 @@
+import { prepareAuthEnv } from "../lib/runtime-env";
+import { answerBenchControl } from "./control";
+
+// The production app for the benchmark, in its own process (the load generator must not share its
+// event loop): the same server as `npm start`, on the database and port the bench gives it.
+prepareAuthEnv();
+answerBenchControl(process.env.BENCH_PROFILE_DIR || undefined);
+const { startAppServer } = await import("../lib/app-server");
+const server = await startAppServer({ dev: false, port: Number(process.env.PORT) });
+console.log(`ready ${server.url}`);
+// Exit at once: requests still queued when the load stopped do not matter any more.
+process.once("SIGTERM", () => process.exit(0));

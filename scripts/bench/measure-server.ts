@@ -1,0 +1,109 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import { call, type Answer } from "./http";
+import { runLoad, summarize, type LoadRun, type LoadTarget, type Measurement } from "./load";
+import type { BenchOptions } from "./options";
+import { SCENARIOS, type BenchSession, type Scenario } from "./scenarios";
+import type { ServerProcess } from "./server-process";
+import { tracedStatements } from "./trace-sql";
+
+export interface Endpoint {
+  name: "app" | "ceiling";
+  port: number;
+  host: string;
+  process: ServerProcess;
+  /** The app under --profile records a CPU profile of its first measured window. */
+  profile?: boolean;
+}
+
+export interface ScenarioResult {
+  /** Null when the request does not answer 200 (an endpoint not built yet, say). */
+  measurement: Measurement | null;
+  status: number;
+  /** The answer's JSON, to check that the ceiling answers exactly what the app does. */
+  sample: unknown;
+  /** The SQL texts the server sent for that answer, sorted (concurrent statements come in any order). */
+  statements: string[];
+}
+
+export type PairResults = Map<Scenario["key"], { app: ScenarioResult; ceiling: ScenarioResult }>;
+
+/**
+ * Each request on both servers: first one traced call of every request on each (before any load, so no
+ * straggling request of an earlier run mixes into the trace), then per request a warm-up and the measured
+ * time split in halves in the order app, ceiling, ceiling, app. The machine's background load drifts;
+ * pairing the runs this way keeps the drift out of the ratio as far as possible.
+ */
+export async function measurePairs(app: Endpoint, ceiling: Endpoint, session: BenchSession, options: BenchOptions): Promise<PairResults> {
+  const scenarios = SCENARIOS.filter((s) => !options.only || options.only.includes(s.key));
+  const probes = new Map<Scenario["key"], { app: Probe; ceiling: Probe }>();
+  for (const scenario of scenarios) {
+    const path = scenario.path(session);
+    probes.set(scenario.key, { app: await tracedCall(app, path, session.token), ceiling: await tracedCall(ceiling, path, session.token) });
+  }
+
+  const results: PairResults = new Map();
+  const load = { seconds: options.seconds / 2 };
+  for (const scenario of scenarios) {
+    const path = scenario.path(session);
+    const probe = probes.get(scenario.key)!;
+    const result = (p: Probe, measurement: Measurement | null): ScenarioResult => ({ measurement, status: p.status, sample: p.json, statements: p.statements });
+    if (probe.app.status !== 200 || probe.ceiling.status !== 200) {
+      console.log(`  ${scenario.label}: app HTTP ${probe.app.status}, ceiling HTTP ${probe.ceiling.status}; not measured`);
+      results.set(scenario.key, { app: result(probe.app, null), ceiling: result(probe.ceiling, null) });
+      continue;
+    }
+    const target = (e: Endpoint): LoadTarget => ({ port: e.port, host: e.host, path, token: session.token });
+    // When autocannon stops, up to `connections` requests are still being answered, and they would
+    // load the shared database during the next run: one more request, queued behind them, waits them out.
+    const run = async (e: Endpoint, seconds: number) => {
+      const result = await runLoad(target(e), { connections: options.connections, seconds });
+      await call(e.port, e.host, path, { bearer: session.token });
+      return result;
+    };
+    for (const e of [app, ceiling]) await run(e, options.warmup);
+
+    const runs: Record<Endpoint["name"], LoadRun[]> = { app: [], ceiling: [] };
+    if (app.profile) await app.process.ask({ profile: "start" });
+    runs.app.push(await run(app, load.seconds));
+    const profile = app.profile ? ((await app.process.ask({ profile: "stop", file: `${scenario.key}.cpuprofile` })) as { profiled: string }) : undefined;
+    runs.ceiling.push(await run(ceiling, load.seconds));
+    runs.ceiling.push(await run(ceiling, load.seconds));
+    runs.app.push(await run(app, load.seconds));
+
+    const pair = { app: result(probe.app, summarize(runs.app)), ceiling: result(probe.ceiling, summarize(runs.ceiling)) };
+    for (const name of ["app", "ceiling"] as const) {
+      const { rps, p50, p95, p99, failures } = pair[name].measurement!;
+      console.log(`  ${scenario.label} [${name}]: ${rps.toFixed(0)} req/s, p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms${failures ? `, ${failures} failures` : ""}`);
+    }
+    if (profile) console.log(`    CPU profile of the app: ${profile.profiled} (npx tsx scripts/bench/profile-summary.ts ${profile.profiled})`);
+    results.set(scenario.key, pair);
+  }
+  return results;
+}
+
+type Probe = Answer & { statements: string[] };
+
+/** One call with the server's SQL trace on: the answer and the statements behind it. */
+async function tracedCall(endpoint: Endpoint, path: string, token: string): Promise<Probe> {
+  await endpoint.process.ask({ trace: true });
+  endpoint.process.drain();
+  const answer = await call(endpoint.port, endpoint.host, path, { bearer: token });
+  // The trace lines travel on stdout, not on the IPC channel: give them a moment to arrive.
+  await sleep(200);
+  await endpoint.process.ask({ trace: false });
+  return { ...answer, statements: tracedStatements(endpoint.process.drain()).map((s) => s.text).sort() };
+}
+
+/** --trace-sql: one call of each request, and the statements the app sent for it. */
+export async function printSqlTrace(app: Endpoint, session: BenchSession): Promise<void> {
+  for (const scenario of SCENARIOS) {
+    await app.process.ask({ trace: true });
+    app.process.drain();
+    const answer = await call(app.port, app.host, scenario.path(session), { bearer: session.token });
+    await sleep(300);
+    await app.process.ask({ trace: false });
+    const statements = tracedStatements(app.process.drain());
+    console.log(`\n── ${scenario.label} → HTTP ${answer.status}, ${statements.length} statements`);
+    for (const { text, values } of statements) console.log(`${text}\n   values: ${JSON.stringify(values ?? [])}`);
+  }
+}

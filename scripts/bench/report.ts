@@ -1,0 +1,129 @@
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import type { LargeDatasetMarker } from "../db/large/database";
+import type { PairResults, ScenarioResult } from "./measure-server";
+import type { BenchOptions } from "./options";
+import type { Scenario } from "./scenarios";
+
+// The result table (Markdown: readable in a terminal, pasted as is into docs/benchmarks.md) and the
+// machine it ran on.
+
+export const TARGETS = { minRatio: 0.5, maxP95Ms: 100 } as const;
+
+export interface Row {
+  scenario: Scenario;
+  app: ScenarioResult;
+  ceiling: ScenarioResult;
+}
+
+export interface Machine {
+  cpus: number;
+  cpuModel: string;
+  memory: string;
+  node: string;
+  postgres: string;
+  /** 1/5/15-minute load averages when the measurements started and when they ended. */
+  loadAverage: { start: string; end: string };
+  date: string;
+}
+
+export const loadAverage = () => os.loadavg().map((l) => l.toFixed(2)).join(" / ");
+
+export function machineInfo(postgres: string, loadAtStart: string): Machine {
+  let cpuModel = os.cpus()[0]?.model ?? "unknown";
+  try {
+    cpuModel = /^model name\s*:\s*(.+)$/m.exec(readFileSync("/proc/cpuinfo", "utf8"))?.[1] ?? cpuModel;
+  } catch {
+    // Not Linux: os.cpus() has it.
+  }
+  return {
+    cpus: os.availableParallelism(),
+    cpuModel,
+    memory: `${(os.totalmem() / 1024 ** 3).toFixed(1)} GiB`,
+    node: process.version,
+    postgres,
+    loadAverage: { start: loadAtStart, end: loadAverage() },
+    date: new Date().toISOString().replace(/\.\d+Z$/, "Z"),
+  };
+}
+
+/** Where the ceiling's JSON or SQL differs from the app's: then it would not be doing the same work. */
+export function compareResults(pairs: PairResults, equal: (a: unknown, b: unknown) => boolean): string[] {
+  const problems: string[] = [];
+  for (const [key, { app, ceiling }] of pairs) {
+    if (app.status !== 200 || ceiling.status !== 200) continue;
+    if (!equal(app.sample, ceiling.sample)) problems.push(`${key}: the ceiling's JSON differs from the app's`);
+    const missing = app.statements.filter((s) => !ceiling.statements.includes(s));
+    const extra = ceiling.statements.filter((s) => !app.statements.includes(s));
+    if (missing.length || extra.length || app.statements.length !== ceiling.statements.length) {
+      problems.push(
+        `${key}: the ceiling sends other SQL than the app (${app.statements.length} vs ${ceiling.statements.length} statements; ` +
+          `first not in the ceiling: ${missing[0]?.slice(0, 160) ?? "–"}); run npm run bench -- --trace-sql and update scripts/bench/ceiling-sql.ts`,
+      );
+    }
+  }
+  return problems;
+}
+
+const ms = (value: number) => value.toFixed(1);
+
+function verdict(row: Row): string {
+  const app = row.app.measurement;
+  const ceiling = row.ceiling.measurement;
+  if (!app) return `not measured (app HTTP ${row.app.status})`;
+  if (!ceiling) return `not measured (ceiling HTTP ${row.ceiling.status})`;
+  const misses = [];
+  if (app.rps / ceiling.rps < TARGETS.minRatio) misses.push(`ratio < ${TARGETS.minRatio}`);
+  if (app.p95 >= TARGETS.maxP95Ms) misses.push(`p95 ≥ ${TARGETS.maxP95Ms} ms`);
+  if (app.failures || ceiling.failures) misses.push(`${app.failures + ceiling.failures} failed requests`);
+  return misses.length ? `**FAIL** (${misses.join(", ")})` : "pass";
+}
+
+export function printTable(rows: Row[]): string {
+  const lines = [
+    "| Request | App req/s | App p50 / p95 / p99 (ms) | Ceiling req/s | Ceiling p50 / p95 / p99 (ms) | Ratio | Result |",
+    "|---|---:|---:|---:|---:|---:|---|",
+  ];
+  for (const row of rows) {
+    const a = row.app.measurement;
+    const c = row.ceiling.measurement;
+    const ratio = a && c ? (a.rps / c.rps).toFixed(2) : "–";
+    lines.push(
+      `| \`${row.scenario.label}\` | ${a ? a.rps.toFixed(0) : "–"} | ${a ? `${ms(a.p50)} / ${ms(a.p95)} / ${ms(a.p99)}` : "–"} | ` +
+        `${c ? c.rps.toFixed(0) : "–"} | ${c ? `${ms(c.p50)} / ${ms(c.p95)} / ${ms(c.p99)}` : "–"} | ${ratio} | ${verdict(row)} |`,
+    );
+  }
+  return lines.join("\n");
+}
+
+const START = "<!-- bench:results:start -->";
+const END = "<!-- bench:results:end -->";
+const DOC = "docs/benchmarks.md";
+
+/** Replaces the generated section of docs/benchmarks.md (the prose around it is kept). */
+export function writeBenchmarksDoc(run: { table: string; machine: Machine; marker: LargeDatasetMarker; options: BenchOptions; mismatches: string[] }): void {
+  const { machine, marker, options } = run;
+  const rows = marker.rows;
+  const count = (table: string) => (rows[table] ?? 0).toLocaleString("en-US");
+  const section = [
+    START,
+    `_Written by \`npm run bench\` on ${machine.date}._`,
+    "",
+    `- Machine: ${machine.cpus} CPUs (${machine.cpuModel}), ${machine.memory} RAM; load average (1/5/15 min) ${machine.loadAverage.start} when the measurements started, ${machine.loadAverage.end} when they ended`,
+    `- Software: Node ${machine.node}, PostgreSQL ${machine.postgres}`,
+    `- Dataset: ${count("Organization")} organizations, ${count("User")} users, ${count("Course")} courses, ${count("Module")} modules, ` +
+      `${count("Lesson")} lessons, ${count("Enrollment")} enrollments, ${count("LessonProgress")} lesson progress rows (seeded ${marker.seededAt} in ${marker.seconds.toFixed(1)} s)`,
+    `- Load: autocannon, ${options.connections} connections; per request ${options.warmup} s warm-up on each server, then ${options.seconds} s measured per server, ` +
+      "in two halves ordered app, ceiling, ceiling, app",
+    "",
+    run.table,
+    ...(run.mismatches.length ? ["", ...run.mismatches.map((m) => `- ⚠ ${m}`)] : []),
+    END,
+  ].join("\n");
+  const current = existsSync(DOC) ? readFileSync(DOC, "utf8") : "# Benchmarks\n";
+  const start = current.indexOf(START);
+  const end = current.indexOf(END);
+  const next = start >= 0 && end > start ? current.slice(0, start) + section + current.slice(end + END.length) : `${current.trimEnd()}\n\n## Latest results\n\n${section}\n`;
+  writeFileSync(DOC, next);
+  console.log(`Results written to ${DOC}.`);
+}

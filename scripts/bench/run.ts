@@ -1,0 +1,70 @@
+import { mkdirSync } from "node:fs";
+import { isDeepStrictEqual } from "node:util";
+import { prepareAuthEnv } from "../lib/runtime-env";
+import { parseOptions } from "./options";
+
+// npm run bench: the production build on the large dataset vs a minimal node:http + pg server running
+// the same SQL (the ceiling), for the same three requests under the same load. See docs/benchmarks.md.
+
+prepareAuthEnv();
+const options = parseOptions(process.argv.slice(2));
+const APP_PORT = 3211;
+const CEILING_PORT = 3212;
+const PROFILE_DIR = ".data/bench/profiles";
+
+const { startPostgres } = await import("../lib/postgres");
+const { buildIfNeeded } = await import("../lib/build");
+const { BENCH_ACCOUNT } = await import("../db/large/plan");
+const { ensureLargeDataset, outlineCourseId, postgresVersion } = await import("./dataset");
+const { startServerProcess } = await import("./server-process");
+const { call } = await import("./http");
+const { SCENARIOS } = await import("./scenarios");
+const { measurePairs, printSqlTrace } = await import("./measure-server");
+const { compareResults, loadAverage, machineInfo, printTable, writeBenchmarksDoc } = await import("./report");
+
+const host = (port: number) => `${BENCH_ACCOUNT.subdomain}.localhost:${port}`;
+const stops: (() => Promise<void>)[] = [];
+
+const server = await startPostgres({ purpose: "app" });
+let exitCode = 0;
+try {
+  const dataset = await ensureLargeDataset(server.serverUrl, options.reseed);
+  buildIfNeeded();
+  const env = { DATABASE_URL: dataset.url, NODE_ENV: "production" as const };
+  if (options.profile) mkdirSync(PROFILE_DIR, { recursive: true });
+
+  // Both servers stay up for the whole run (an idle one costs nothing) so each request is measured on
+  // both within seconds of each other.
+  const app = await startServerProcess("scripts/bench/app-process.ts", { ...env, PORT: String(APP_PORT), BENCH_PROFILE_DIR: options.profile ? PROFILE_DIR : "" }, "The app");
+  stops.push(app.stop);
+  const login = await call(APP_PORT, host(APP_PORT), "/auth/login", { json: { email: BENCH_ACCOUNT.email, password: BENCH_ACCOUNT.password } });
+  const token = (login.json as { token?: string } | undefined)?.token;
+  if (login.status !== 200 || !token) throw new Error(`Sign-in as ${BENCH_ACCOUNT.email} failed (${login.status}): ${login.text.slice(0, 300)}`);
+  const session = { token, outlineCourseId: await outlineCourseId(dataset.url) };
+
+  const appEndpoint = { name: "app" as const, port: APP_PORT, host: host(APP_PORT), process: app, profile: options.profile };
+  if (options.traceSql) {
+    await printSqlTrace(appEndpoint, session);
+  } else {
+    const ceiling = await startServerProcess("scripts/bench/ceiling-server.ts", { ...env, PORT: String(CEILING_PORT) }, "The ceiling server");
+    stops.push(ceiling.stop);
+    const loadAtStart = loadAverage();
+    console.log(`\nApp on ${APP_PORT}, ceiling on ${CEILING_PORT}: ${options.connections} connections, ${options.warmup} s warm-up, ${options.seconds} s measured per request and server; load average ${loadAtStart}.`);
+    const pairs = await measurePairs(appEndpoint, { name: "ceiling", port: CEILING_PORT, host: host(CEILING_PORT), process: ceiling }, session, options);
+    const mismatches = compareResults(pairs, isDeepStrictEqual);
+    for (const line of mismatches) console.warn(`⚠ ${line}`);
+    const rows = SCENARIOS.filter((s) => pairs.has(s.key)).map((scenario) => ({ scenario, ...pairs.get(scenario.key)! }));
+    const table = printTable(rows);
+    console.log(`\n${table}\n\nLoad average at the end: ${loadAverage()} (this machine's other work moves the figures: see docs/benchmarks.md).`);
+    // A partial run (--only) is exploration, not a result to publish.
+    if (!options.noDocs && !options.only) writeBenchmarksDoc({ table, machine: machineInfo(await postgresVersion(dataset.url), loadAtStart), marker: dataset.marker, options, mismatches });
+    if (rows.some((r) => r.app.measurement === null || r.ceiling.measurement === null) || mismatches.length) exitCode = 1;
+  }
+} catch (error) {
+  exitCode = 1;
+  console.error(error);
+} finally {
+  for (const stop of stops.reverse()) await stop().catch(() => undefined);
+  await server.stop();
+}
+process.exit(exitCode);

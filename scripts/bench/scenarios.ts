@@ -1,0 +1,21 @@
+import { BENCH_SEARCH_TERM } from "../db/large/plan";
+
+// The three requests measured, as a signed-in learner of the bench organization.
+
+export interface BenchSession {
+  token: string;
+  /** The largest outline among the courses the learner is enrolled in. */
+  outlineCourseId: string;
+}
+
+export interface Scenario {
+  key: "courses" | "dashboard" | "outline";
+  label: string;
+  path(session: BenchSession): string;
+}
+
+export const SCENARIOS: readonly Scenario[] = [
+  { key: "courses", label: `GET /api/courses?q=${BENCH_SEARCH_TERM}&page_size=20`, path: () => `/api/courses?q=${BENCH_SEARCH_TERM}&page=1&page_size=20` },
+  { key: "dashboard", label: "GET /api/dashboard", path: () => "/api/dashboard" },
+  { key: "outline", label: "GET /api/courses/{id}/outline", path: (s) => `/api/courses/${s.outlineCourseId}/outline` },
+];

@@ -1,0 +1,63 @@
+// The shape of the large (benchmark) dataset. Counts are per organization; totals are in the comments.
+
+export const LARGE_DATASET = {
+  /** Bumped when the generator changes, so `npm run bench` knows an older dataset is stale. */
+  version: 1,
+  organizations: 20,
+  usersPerOrganization: 2_500, // 50,000 users
+  instructorsPerOrganization: 30,
+  categoriesPerOrganization: 8,
+  coursesPerOrganization: 100, // 2,000 courses
+  modulesPerCourse: [3, 6],
+  lessonsPerModule: [2, 6],
+  enrollmentsPerOrganization: 25_000, // 500,000 enrollments
+  /** The bench learner's own enrollments (a heavy dashboard); everyone else has 2–18. */
+  benchLearnerEnrollments: 60,
+  seed: 20_261_122,
+} as const;
+
+/** Who the benchmark signs in as, and where. */
+export const BENCH_ACCOUNT = {
+  subdomain: "bench-01",
+  email: "learner@bench-01.example.com",
+  password: "BenchPassword123!",
+} as const;
+
+/** The catalog search the benchmark runs: a word in about 30% of course titles. */
+export const BENCH_SEARCH_TERM = "management";
+
+export function organizationSubdomain(index: number): string {
+  return `bench-${String(index + 1).padStart(2, "0")}`;
+}
+
+export const CATEGORY_NAMES = ["Compliance", "Leadership", "Technology", "Sales", "Finance", "Health and Safety", "Onboarding", "Communication"];
+
+const TOPICS = [
+  "Project Management", "Risk Management", "Data Management", "Change Management", "Time Management",
+  "Conflict Management", "Product Management", "Stress Management", "Vendor Management",
+  "Workplace Safety", "Data Privacy", "Information Security", "Cloud Computing", "Public Speaking",
+  "Negotiation", "Customer Service", "Financial Planning", "Budgeting", "Team Leadership", "Coaching",
+  "Business Writing", "Agile Delivery", "SQL for Analysts", "Excel Modelling", "Anti-Bribery",
+  "First Aid", "Fire Safety", "Diversity and Inclusion", "Design Thinking", "Sales Prospecting",
+];
+const LEVELS = ["Fundamentals", "Essentials", "in Practice", "for Managers", "Advanced", "Refresher", "Masterclass"];
+
+/** Unique within an organization: the topic and level repeat, the edition number does not. */
+export function courseTitle(index: number): string {
+  const topic = TOPICS[index % TOPICS.length]!;
+  const level = LEVELS[Math.floor(index / TOPICS.length) % LEVELS.length]!;
+  return `${topic} ${level} ${Math.floor(index / TOPICS.length) + 1}`;
+}
+
+export function courseDescription(title: string): string {
+  return (
+    `<p>${title} gives you the knowledge and confidence to apply what you learn on the job. ` +
+    `Short lessons, practical examples and a checklist at the end of every module.</p>` +
+    `<ul><li>Learn the core ideas</li><li>Practise with real scenarios</li><li>Check your understanding</li></ul>`
+  );
+}
+
+export const FIRST_NAMES = ["Ava", "Ben", "Chloe", "Daniel", "Emma", "Felix", "Grace", "Hugo", "Isla", "Jack", "Kira", "Liam", "Maya", "Noah", "Olivia", "Pavel", "Quinn", "Rosa", "Sam", "Tara", "Umar", "Vera", "Will", "Yara", "Zoe"];
+export const LAST_NAMES = ["Anderson", "Brown", "Clarke", "Dubois", "Evans", "Fischer", "Garcia", "Hughes", "Ivanova", "Jensen", "Kowalski", "Lopez", "Moreau", "Nakamura", "Okafor", "Patel", "Rossi", "Schmidt", "Tanaka", "Usman", "Valdez", "Walker", "Xu", "Young", "Zimmermann"];
+export const MODULE_TITLES = ["Introduction", "Core concepts", "Planning", "In practice", "Common pitfalls", "Case studies", "Assessment"];
+export const LESSON_TITLES = ["Overview", "Key terms", "Walkthrough", "Worked example", "Checklist", "Scenario", "Summary", "Quick quiz"];

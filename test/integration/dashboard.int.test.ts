@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createCourse, enroll } from "@/test/course-factories";
+import { createSuperadmin, createTenant, createUser, testDb, type TestTenant } from "@/test/factories";
+import { call } from "@/test/http";
+import { signIn } from "@/test/session";
+
+let tenant: TestTenant;
+let other: TestTenant;
+
+beforeAll(async () => {
+  [tenant, other] = await Promise.all([createTenant(), createTenant()]);
+});
+afterAll(() => testDb().$disconnect());
+
+describe("GET /api/dashboard", () => {
+  it("lists my courses by last access, where to continue, and recent completions", async () => {
+    const learner = await createUser(tenant.id, "learner");
+    const token = await signIn(tenant.subdomain, learner);
+    const [older, recent, finished, draft, untouched] = await Promise.all([
+      createCourse(tenant.id, { title: "Older course" }),
+      createCourse(tenant.id, { title: "Recent course" }),
+      createCourse(tenant.id, { title: "Finished course", modules: [{ lessons: [{}] }] }),
+      createCourse(tenant.id, { title: "Draft course", status: "draft" }),
+      createCourse(tenant.id, { title: "Untouched course" }),
+    ]);
+    for (const c of [older, recent, finished, draft, untouched]) await enroll(tenant.id, c.id, learner.id);
+    const put = (courseId: string, lessonId: string) => call(tenant.subdomain, `/api/courses/${courseId}/lessons/${lessonId}/progress`, { method: "PUT", json: { completed: true }, bearer: token });
+    await put(older.id, older.lessons[0]!.id);
+    await put(recent.id, recent.lessons[1]!.id);
+    await put(finished.id, finished.lessons[0]!.id);
+
+    const res = await call(tenant.subdomain, "/api/dashboard", { bearer: token });
+    expect(res.status).toBe(200);
+    expect(res.json.courses.map((c: { course: { title: string } }) => c.course.title)).toEqual(["Finished course", "Recent course", "Older course", "Untouched course"]);
+    expect(res.json.courses[0]).toMatchObject({ status: "completed", progress_percent: 100 });
+    expect(res.json.courses[1]).toMatchObject({ status: "active", progress_percent: 50, course: { id: recent.id, lesson_count: 2, thumbnail_url: `/api/courses/${recent.id}/placeholder` } });
+    expect(res.json.continue).toEqual({ course_id: recent.id, course_title: "Recent course", module_id: recent.modules[0]!.id, lesson_id: recent.lessons[1]!.id, lesson_title: recent.lessons[1]!.title });
+    expect(res.json.recently_completed).toHaveLength(1);
+    expect(res.json.recently_completed[0]).toMatchObject({ status: "completed", progress_percent: 100, course: { title: "Finished course" } });
+    expect(res.json.recently_completed[0].completed_at).not.toBeNull();
+  });
+
+  it("is empty for a new user", async () => {
+    const learner = await createUser(tenant.id, "learner");
+    const res = await call(tenant.subdomain, "/api/dashboard", { bearer: await signIn(tenant.subdomain, learner) });
+    expect(res.json).toEqual({ courses: [], continue: null, recently_completed: [] });
+  });
+
+  it("withdrawn enrollments are not listed", async () => {
+    const learner = await createUser(tenant.id, "learner");
+    const course = await createCourse(tenant.id);
+    await enroll(tenant.id, course.id, learner.id, { status: "withdrawn" });
+    const res = await call(tenant.subdomain, "/api/dashboard", { bearer: await signIn(tenant.subdomain, learner) });
+    expect(res.json.courses).toEqual([]);
+  });
+
+  it("another organization's host refuses the token (401); the apex has no dashboard data (404); anonymous → 401", async () => {
+    const token = await signIn(tenant.subdomain, tenant.users.learner);
+    expect((await call(other.subdomain, "/api/dashboard", { bearer: token })).status).toBe(401);
+    const superadmin = await createSuperadmin();
+    expect((await call(null, "/api/dashboard", { bearer: await signIn(null, superadmin) })).status).toBe(404);
+    expect((await call(tenant.subdomain, "/api/dashboard")).status).toBe(401);
+  });
+});
