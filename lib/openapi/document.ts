@@ -38,6 +38,7 @@ export const TAGS = [
   { name: "Users", description: "The organization's users, as staff's pickers list them" },
   { name: "Messages", description: "Messaging" },
   { name: "Documentation", description: "This description of the API" },
+  { name: "Operations", description: "Running the service" },
 ];
 
 const FORMATS_WITHOUT_PATTERN = new Set(["uuid", "date-time", "email"]);

@@ -5,7 +5,6 @@ import {
   CATALOG_TOTAL,
   categoriesOf,
   COURSE_ACCESS_SQL,
-  COURSE_COUNTS_SQL,
   OUTLINE_LESSONS,
   OUTLINE_MODULES,
 } from "./ceiling-sql";
@@ -31,17 +30,11 @@ export interface CourseSummaryRow {
   thumbnailUrl: string | null;
   updatedAt: Date;
   publishedAt: Date | null;
+  moduleCount: number;
+  lessonCount: number;
+  enrollmentCount: number;
   organizationId: string;
   categoryId: string | null;
-}
-
-export type Counts = Map<string, { modules: number; lessons: number; enrollments: number }>;
-
-/** lib/server/courses/counts.ts countCourseContents: one statement for the listed courses. */
-export async function loadCounts(pool: pg.Pool, organizationId: string, courseIds: string[]): Promise<Counts> {
-  if (courseIds.length === 0) return new Map();
-  const found = await query<{ id: string; modules: number; lessons: number; enrollments: number }>(pool, COURSE_COUNTS_SQL, [organizationId, courseIds]);
-  return new Map(found.rows.map(({ id, ...counts }) => [id, counts]));
 }
 
 export type Categories = Map<string, { id: string; name: string }>;
@@ -54,8 +47,7 @@ export async function loadCategories(pool: pg.Pool, rows: CourseSummaryRow[]): P
 }
 
 /** lib/server/courses/json.ts courseSummaryJson. */
-export function courseSummaryJson(course: CourseSummaryRow, categories: Categories, counts: Counts) {
-  const count = counts.get(course.id) ?? { modules: 0, lessons: 0, enrollments: 0 };
+export function courseSummaryJson(course: CourseSummaryRow, categories: Categories) {
   return {
     id: course.id,
     title: course.title,
@@ -63,9 +55,9 @@ export function courseSummaryJson(course: CourseSummaryRow, categories: Categori
     thumbnail_url: course.thumbnailUrl ?? `/api/courses/${course.id}/placeholder`,
     has_thumbnail: course.thumbnailUrl !== null,
     category: (course.categoryId && categories.get(course.categoryId)) ?? null,
-    module_count: count.modules,
-    lesson_count: count.lessons,
-    enrollment_count: count.enrollments,
+    module_count: course.moduleCount,
+    lesson_count: course.lessonCount,
+    enrollment_count: course.enrollmentCount,
     updated_at: course.updatedAt.toISOString(),
     published_at: iso(course.publishedAt),
   };
@@ -79,8 +71,7 @@ export async function catalogPage(pool: pg.Pool, caller: Caller, term: string, p
     return { rows, categories: await loadCategories(pool, rows) };
   };
   const [{ rows, categories }, total] = await Promise.all([loadPage(), query<{ "_count$_all": string }>(pool, CATALOG_TOTAL, [...where, "0"])]);
-  const counts = await loadCounts(pool, caller.organizationId, rows.map((r) => r.id));
-  return { items: rows.map((course) => courseSummaryJson(course, categories, counts)), page, page_size: pageSize, total: Number(total.rows[0]!["_count$_all"]) };
+  return { items: rows.map((course) => courseSummaryJson(course, categories)), page, page_size: pageSize, total: Number(total.rows[0]!["_count$_all"]) };
 }
 
 interface ModuleRow {

@@ -54,6 +54,7 @@ async function resolveCaller(req: IncomingMessage): Promise<Caller> {
 async function route(req: IncomingMessage): Promise<unknown> {
   const url = new URL(req.url ?? "/", "http://ceiling");
   if (req.method !== "GET") throw new HttpError(405, "METHOD_NOT_ALLOWED");
+  if (url.pathname === "/api/health") return { status: "ok" };
   if (url.pathname === "/api/courses") {
     const caller = await resolveCaller(req);
     const page = Number(url.searchParams.get("page") ?? 1);

@@ -16,10 +16,7 @@ export const USER_BY_ID = `SELECT ${USER}."id", ${USER}."organizationId", ${USER
 
 const CATALOG_WHERE = `(${COURSE}."organizationId" = $1 AND ${COURSE}."status" = CAST($2::text AS "public"."CourseStatus") AND (${COURSE}."title" ILIKE ('%' || $3 || '%') OR ${COURSE}."description" ILIKE ('%' || $4 || '%')))`;
 
-const COURSE_SUMMARY_COLUMNS = `SELECT ${COURSE}."id", ${COURSE}."title", ${COURSE}."status"::text, ${COURSE}."thumbnailUrl", ${COURSE}."updatedAt", ${COURSE}."publishedAt", ${COURSE}."organizationId", ${COURSE}."categoryId" FROM ${COURSE}`;
-
-/** lib/server/courses/counts.ts: the listed courses' module, lesson and enrollment counts (the app's own text). */
-export { COURSE_COUNTS_SQL } from "@/lib/server/courses/counts";
+const COURSE_SUMMARY_COLUMNS = `SELECT ${COURSE}."id", ${COURSE}."title", ${COURSE}."status"::text, ${COURSE}."thumbnailUrl", ${COURSE}."updatedAt", ${COURSE}."publishedAt", ${COURSE}."moduleCount", ${COURSE}."lessonCount", ${COURSE}."enrollmentCount", ${COURSE}."organizationId", ${COURSE}."categoryId" FROM ${COURSE}`;
 
 export const CATALOG_PAGE = `${COURSE_SUMMARY_COLUMNS} WHERE ${CATALOG_WHERE} ORDER BY ${COURSE}."title" ASC, ${COURSE}."id" ASC LIMIT $5 OFFSET $6`;
 
@@ -42,25 +39,6 @@ export const OUTLINE_MODULES = `SELECT "public"."Module"."id", "public"."Module"
 
 export const OUTLINE_LESSONS = `SELECT "public"."Lesson"."id", "public"."Lesson"."moduleId", "public"."Lesson"."title", "public"."Lesson"."kind"::text, "public"."Lesson"."position", "public"."Lesson"."isRequired", "public"."Lesson"."durationSeconds" FROM "public"."Lesson" WHERE ("public"."Lesson"."organizationId" = $1 AND "public"."Lesson"."courseId" = $2) ORDER BY "public"."Lesson"."position" ASC, "public"."Lesson"."id" ASC OFFSET $3`;
 
-// ── GET /api/dashboard (lib/server/enrollments/dashboard.ts getDashboard)
+// ── GET /api/dashboard (lib/server/enrollments/dashboard.ts getDashboard: one statement, the app's own text)
 
-const E = `"public"."Enrollment"`;
-const ENROLLMENT_COLUMNS = `SELECT ${E}."id", ${E}."courseId", ${E}."userId", ${E}."status"::text, ${E}."source"::text, ${E}."progressPercent", ${E}."enrolledAt", ${E}."completedAt", ${E}."withdrawnAt", ${E}."lastAccessedAt", ${E}."lastLessonId", ${E}."organizationId" FROM ${E} LEFT JOIN ${COURSE} AS "j0" ON ("j0"."organizationId","j0"."id") = (${E}."organizationId",${E}."courseId")`;
-const MINE = `${E}."organizationId" = $1 AND ${E}."userId" = $2 AND ("j0"."status" <> CAST($3::text AS "public"."CourseStatus") AND ("j0"."id" IS NOT NULL))`;
-const enrollmentStatus = (n: number) => `CAST($${n}::text AS "public"."EnrollmentStatus")`;
-
-/** "My courses": active and completed, most recently used first. */
-export const DASHBOARD_COURSES = `${ENROLLMENT_COLUMNS} WHERE (${MINE} AND ${E}."status" IN (${enrollmentStatus(4)},${enrollmentStatus(5)})) ORDER BY ${E}."lastAccessedAt"DESC NULLS LAST, ${E}."enrolledAt" DESC, ${E}."id" ASC LIMIT $6 OFFSET $7`;
-
-/** "Recently completed". */
-export const DASHBOARD_COMPLETED = `${ENROLLMENT_COLUMNS} WHERE (${MINE} AND ${E}."status" = ${enrollmentStatus(4)}) ORDER BY ${E}."completedAt"DESC NULLS LAST, ${E}."id" ASC LIMIT $5 OFFSET $6`;
-
-/** The enrollments' courses as summaries, by id and organization (their counts follow in one statement). */
-export function courseSummariesOf(courses: number): string {
-  return `${COURSE_SUMMARY_COLUMNS} WHERE (${COURSE}."id" IN (${list(1, courses)}) AND ${COURSE}."organizationId" IN (${list(courses + 1, courses)})) OFFSET $${2 * courses + 1}`;
-}
-
-/** "Continue where you left off": the last lessons of the active enrollments. */
-export function lessonsById(lessons: number): string {
-  return `SELECT "public"."Lesson"."id", "public"."Lesson"."courseId", "public"."Lesson"."moduleId", "public"."Lesson"."title" FROM "public"."Lesson" WHERE ("public"."Lesson"."organizationId" = $1 AND "public"."Lesson"."id" IN (${list(2, lessons)})) OFFSET $${lessons + 2}`;
-}
+export { DASHBOARD_SQL } from "@/lib/server/enrollments/dashboard";

@@ -72,6 +72,7 @@ function verdict(row: Row): string {
   const ceiling = row.ceiling.measurement;
   if (!app) return `not measured (app HTTP ${row.app.status})`;
   if (!ceiling) return `not measured (ceiling HTTP ${row.ceiling.status})`;
+  if (row.scenario.reference) return "reference";
   const misses = [];
   if (app.rps / ceiling.rps < TARGETS.minRatio) misses.push(`ratio < ${TARGETS.minRatio}`);
   if (app.p95 >= TARGETS.maxP95Ms) misses.push(`p95 ≥ ${TARGETS.maxP95Ms} ms`);
@@ -79,18 +80,24 @@ function verdict(row: Row): string {
   return misses.length ? `**FAIL** (${misses.join(", ")})` : "pass";
 }
 
+/**
+ * "Floor allows": the app's throughput on a route that does no work, over the ceiling's on this request.
+ * No app request can beat its framework's empty route, so no ratio can exceed this one.
+ */
 export function printTable(rows: Row[]): string {
+  const floor = rows.find((r) => r.scenario.reference)?.app.measurement;
   const lines = [
-    "| Request | App req/s | App p50 / p95 / p99 (ms) | Ceiling req/s | Ceiling p50 / p95 / p99 (ms) | Ratio | Result |",
-    "|---|---:|---:|---:|---:|---:|---|",
+    "| Request | App req/s | App p50 / p95 / p99 (ms) | Ceiling req/s | Ceiling p50 / p95 / p99 (ms) | Ratio | Floor allows | Result |",
+    "|---|---:|---:|---:|---:|---:|---:|---|",
   ];
   for (const row of rows) {
     const a = row.app.measurement;
     const c = row.ceiling.measurement;
     const ratio = a && c ? (a.rps / c.rps).toFixed(2) : "–";
+    const allowed = floor && c && !row.scenario.reference ? Math.min(1, floor.rps / c.rps).toFixed(2) : "–";
     lines.push(
       `| \`${row.scenario.label}\` | ${a ? a.rps.toFixed(0) : "–"} | ${a ? `${ms(a.p50)} / ${ms(a.p95)} / ${ms(a.p99)}` : "–"} | ` +
-        `${c ? c.rps.toFixed(0) : "–"} | ${c ? `${ms(c.p50)} / ${ms(c.p95)} / ${ms(c.p99)}` : "–"} | ${ratio} | ${verdict(row)} |`,
+        `${c ? c.rps.toFixed(0) : "–"} | ${c ? `${ms(c.p50)} / ${ms(c.p95)} / ${ms(c.p99)}` : "–"} | ${ratio} | ${allowed} | ${verdict(row)} |`,
     );
   }
   return lines.join("\n");

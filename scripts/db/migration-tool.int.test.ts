@@ -88,6 +88,17 @@ describe("migration tool", () => {
   });
 });
 
+describe("creating a migration against a database that has not applied the history yet", () => {
+  it("applies the pending migrations first, then writes only the new change", async () => {
+    const { project, url } = await scratch();
+    appendFileSync(project.schemaPath, "\nmodel MigrationToolLateProbe {\n  id Int @id\n}\n");
+    const created = await createMigration(url, "late probe", project);
+    expect(created?.name).toMatch(/^\d{14}_late_probe$/);
+    expect(readFileSync(path.join(project.migrationsDir, created?.name ?? "", "migration.sql"), "utf8").trim()).toMatch(/^-- CreateTable\s+CREATE TABLE "MigrationToolLateProbe"/);
+    expect(await migrationStatus(url, project)).toMatchObject({ pending: [created?.name], drift: null });
+  });
+});
+
 describe("hand-written migrations", () => {
   it("run as one script: semicolons inside literals survive, and a failing migration leaves nothing behind", async () => {
     const { project, url } = await scratch();

@@ -43,14 +43,20 @@ export async function createMigration(databaseUrl: string, name: string, project
   const migrationName = migrationSlug(name);
   return withEngine(databaseUrl, project, async (engine) => {
     const migrationsList = readMigrationsList(project.migrationsDir);
-    // Sets up the shadow database createMigration needs, and refuses a database that drifted.
-    const { action } = await engine.devDiagnostic({ migrationsList, filters: NO_FILTERS });
-    if (action.tag === "reset") {
-      throw new Error(`${action.reason}\nCreate migrations against a database that follows the migration history (a fresh one works).`);
-    }
+    // Refuses a database that drifted, before anything is applied to it.
+    const diagnosis = async () => {
+      const { action } = await engine.devDiagnostic({ migrationsList, filters: NO_FILTERS });
+      if (action.tag === "reset") {
+        throw new Error(`${action.reason}\nCreate migrations against a database that follows the migration history (a fresh one works).`);
+      }
+    };
+    await diagnosis();
     // evaluateDataLoss assumes the database has every migration so far.
     const { appliedMigrationNames } = await engine.applyMigrations({ migrationsList, filters: NO_FILTERS });
     for (const applied of appliedMigrationNames) console.log(`Applied pending migration ${applied}`);
+    // The diagnosis also sets up the shadow database createMigration needs; applying migrations undoes
+    // that, so after applying any it runs again.
+    if (appliedMigrationNames.length) await diagnosis();
 
     const schema = readSchema(project);
     const dataLoss = await engine.evaluateDataLoss({ migrationsList, schema, filters: NO_FILTERS });

@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTenant, testDb, uniqueName, type TestTenant } from "@/test/factories";
+import { createTenant, createUser, testDb, uniqueName, type TestTenant } from "@/test/factories";
 import { call } from "@/test/http";
 import { cachedSignIn, multipartBody } from "@/test/session";
 
@@ -145,6 +145,36 @@ describe("GET, PATCH, DELETE /api/courses/:id", () => {
     const gone = await createCourse(acme, "admin", { title: uniqueName("Gone ") });
     expect((await call(acme.subdomain, `/api/courses/${gone.id}`, { method: "DELETE", bearer: await token(acme, "admin") })).status).toBe(204);
     expect((await call(acme.subdomain, `/api/courses/${gone.id}`, { bearer: await token(acme, "admin") })).status).toBe(404);
+  });
+
+  it("module, lesson and enrollment counts follow every change, cascades and bulk enrollments included", async () => {
+    const bearer = await token(acme, "admin");
+    const course = await createCourse(acme, "admin", { title: uniqueName("Counted "), status: "published" });
+    const counts = async () => {
+      const res = await call(acme.subdomain, `/api/courses/${course.id}`, { bearer });
+      return [res.json.module_count, res.json.lesson_count, res.json.enrollment_count];
+    };
+    expect(await counts()).toEqual([0, 0, 0]);
+    const modules = [];
+    for (const title of ["One", "Two"]) modules.push((await call(acme.subdomain, `/api/courses/${course.id}/modules`, { bearer, json: { title } })).json);
+    for (const [i, mod] of modules.entries()) {
+      for (let n = 0; n <= i; n++) {
+        const lesson = await call(acme.subdomain, `/api/courses/${course.id}/modules/${mod.id}/lessons`, { bearer, json: { title: `Lesson ${n}`, kind: "text" } });
+        expect(lesson.status).toBe(201);
+      }
+    }
+    expect(await counts()).toEqual([2, 3, 0]);
+
+    const learners = await Promise.all([createUser(acme.id, "learner"), createUser(acme.id, "learner")]);
+    const enrolled = await call(acme.subdomain, `/api/courses/${course.id}/enrollments`, { bearer, json: { user_ids: learners.map((l) => l.id) } });
+    expect(enrolled.status).toBe(201);
+    expect(await counts()).toEqual([2, 3, 2]);
+
+    // Deleting a module deletes its lessons with it (a cascade), and both counts follow.
+    expect((await call(acme.subdomain, `/api/courses/${course.id}/modules/${modules[1].id}`, { method: "DELETE", bearer })).status).toBe(204);
+    expect(await counts()).toEqual([1, 1, 2]);
+    const listed = await call(acme.subdomain, `/api/courses?q=${encodeURIComponent(course.title)}`, { bearer });
+    expect(listed.json.items[0]).toMatchObject({ id: course.id, module_count: 1, lesson_count: 1, enrollment_count: 2 });
   });
 
   it("a malformed id → 404, a malformed body → 400", async () => {

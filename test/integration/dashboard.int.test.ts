@@ -40,6 +40,33 @@ describe("GET /api/dashboard", () => {
     expect(res.json.recently_completed[0].completed_at).not.toBeNull();
   });
 
+  it("keeps 50 courses, the most recently used, and still shows a completion older than all of them", async () => {
+    const learner = await createUser(tenant.id, "learner");
+    const db = testDb();
+    const courses = await Promise.all(Array.from({ length: 52 }, (_, i) => createCourse(tenant.id, { title: `Bulk ${String(i).padStart(2, "0")}`, modules: [{ lessons: [{}] }] })));
+    const day = (n: number) => new Date(Date.UTC(2026, 0, 1 + n));
+    // Course 00 was completed first and used least recently; 01…51 were used after it, one a day.
+    await db.enrollment.createMany({
+      data: courses.map((c, i) => ({
+        organizationId: tenant.id,
+        courseId: c.id,
+        userId: learner.id,
+        status: i === 0 ? ("completed" as const) : ("active" as const),
+        progressPercent: i === 0 ? 100 : 0,
+        completedAt: i === 0 ? day(0) : null,
+        lastAccessedAt: day(i),
+        lastLessonId: i === 0 ? null : c.lessons[0]!.id,
+      })),
+    });
+    const res = await call(tenant.subdomain, "/api/dashboard", { bearer: await signIn(tenant.subdomain, learner) });
+    expect(res.status).toBe(200);
+    expect(res.json.courses).toHaveLength(50);
+    expect(res.json.courses[0].course.title).toBe("Bulk 51");
+    expect(res.json.courses.map((c: { course: { title: string } }) => c.course.title)).not.toContain("Bulk 00");
+    expect(res.json.recently_completed.map((c: { course: { title: string } }) => c.course.title)).toEqual(["Bulk 00"]);
+    expect(res.json.continue).toMatchObject({ course_id: courses[51]!.id, lesson_id: courses[51]!.lessons[0]!.id });
+  });
+
   it("is empty for a new user", async () => {
     const learner = await createUser(tenant.id, "learner");
     const res = await call(tenant.subdomain, "/api/dashboard", { bearer: await signIn(tenant.subdomain, learner) });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { openApiDocument } from "@/lib/openapi/document";
+import { healthSchema } from "@/lib/openapi/paths/meta";
 import { loginResponseSchema, profileSchema, unreadCountSchema } from "@/lib/openapi/responses/auth";
 import { errorBodySchema } from "@/lib/openapi/responses/common";
 import { categoryListSchema, categorySchema, courseListSchema, courseSchema } from "@/lib/openapi/responses/courses";
@@ -40,6 +41,17 @@ describe("GET /api/openapi.json", () => {
       expect(res.json.paths["/auth/login"].post.operationId).toBe("login");
       expect(res.json.paths["/api/courses/{courseId}"]).toBeDefined();
       expect(res.json.components.securitySchemes.bearerAuth).toMatchObject({ type: "http", scheme: "bearer" });
+    }
+  });
+});
+
+describe("GET /api/health", () => {
+  it("answers ok on tenant hosts, the apex and unknown subdomains alike, without a session", async () => {
+    for (const host of [tenant.subdomain, null, "no-such-organization"]) {
+      const res = await call(host, "/api/health");
+      expect(res.status).toBe(200);
+      expect(res.headers["cache-control"]).toBe("no-store");
+      expectDescribedBy(healthSchema, res.json);
     }
   });
 });

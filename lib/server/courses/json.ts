@@ -1,6 +1,5 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { CourseAccess } from "@/lib/server/courses/access";
-import type { CourseCounts } from "@/lib/server/courses/counts";
 
 // Course, outline, module and lesson as the API and the pages see them (snake_case, named selects).
 
@@ -11,6 +10,10 @@ export const courseSummarySelect = {
   thumbnailUrl: true,
   updatedAt: true,
   publishedAt: true,
+  // Kept by database triggers (prisma/schema.prisma): reading them costs nothing, counting rows did.
+  moduleCount: true,
+  lessonCount: true,
+  enrollmentCount: true,
   category: { select: { id: true, name: true } },
 } satisfies Prisma.CourseSelect;
 export type CourseSummaryRow = Prisma.CourseGetPayload<{ select: typeof courseSummarySelect }>;
@@ -29,8 +32,7 @@ export type CourseDetailRow = Prisma.CourseGetPayload<{ select: typeof courseDet
 
 export const placeholderUrl = (courseId: string) => `/api/courses/${courseId}/placeholder`;
 
-/** `counts` come from countCourseContents (lib/server/courses/counts.ts), one query per page of courses. */
-export function courseSummaryJson(course: CourseSummaryRow, counts: CourseCounts) {
+export function courseSummaryJson(course: CourseSummaryRow) {
   return {
     id: course.id,
     title: course.title,
@@ -38,18 +40,18 @@ export function courseSummaryJson(course: CourseSummaryRow, counts: CourseCounts
     thumbnail_url: course.thumbnailUrl ?? placeholderUrl(course.id),
     has_thumbnail: course.thumbnailUrl !== null,
     category: course.category,
-    module_count: counts.modules,
-    lesson_count: counts.lessons,
-    enrollment_count: counts.enrollments,
+    module_count: course.moduleCount,
+    lesson_count: course.lessonCount,
+    enrollment_count: course.enrollmentCount,
     updated_at: course.updatedAt.toISOString(),
     published_at: course.publishedAt?.toISOString() ?? null,
   };
 }
 export type CourseSummaryJson = ReturnType<typeof courseSummaryJson>;
 
-export function courseJson(course: CourseDetailRow, counts: CourseCounts, viewer: Pick<CourseAccess, "canEdit" | "enrollment">) {
+export function courseJson(course: CourseDetailRow, viewer: Pick<CourseAccess, "canEdit" | "enrollment">) {
   return {
-    ...courseSummaryJson(course, counts),
+    ...courseSummaryJson(course),
     description: course.description,
     allow_self_enrollment: course.allowSelfEnrollment,
     instructors: course.instructors.map(({ user }) => ({ id: user.id, first_name: user.firstName, last_name: user.lastName })),

@@ -4,7 +4,6 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import type { ListCoursesQuery } from "@/lib/schemas/course";
 import type { Page } from "@/lib/schemas/pagination";
 import { loadCourseAccess } from "@/lib/server/courses/access";
-import { countCourseContents, countsOf } from "@/lib/server/courses/counts";
 import {
   courseDetailSelect,
   courseJson,
@@ -42,19 +41,15 @@ export async function listCourses(organizationId: string, ctx: TenantContext | n
     db().course.findMany({ where, select: courseSummarySelect, orderBy, skip: (query.page - 1) * query.page_size, take: query.page_size }),
     db().course.count({ where }),
   ]);
-  const counts = await countCourseContents(organizationId, rows.map((c) => c.id));
-  return { items: rows.map((c) => courseSummaryJson(c, countsOf(counts, c.id))), page: query.page, page_size: query.page_size, total };
+  return { items: rows.map((c) => courseSummaryJson(c)), page: query.page, page_size: query.page_size, total };
 }
 
 /** One course with the caller's standing in it (drafts are visible to its editors only). */
 export async function getCourse(ctx: TenantContext, courseId: string): Promise<CourseJson> {
   const access = await loadCourseAccess(ctx, courseId);
-  const [course, counts] = await Promise.all([
-    db().course.findFirst({ where: { id: courseId, organizationId: access.organizationId }, select: courseDetailSelect }),
-    countCourseContents(access.organizationId, [courseId]),
-  ]);
+  const course = await db().course.findFirst({ where: { id: courseId, organizationId: access.organizationId }, select: courseDetailSelect });
   if (!course) throw new AppError("NOT_FOUND", "Course not found");
-  return courseJson(course, countsOf(counts, courseId), access);
+  return courseJson(course, access);
 }
 
 /** Modules and lessons in order. Anyone who may see the course may see its outline (not the lessons' content). */
