@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { callerFromRequest, type Caller } from "@/lib/auth/caller";
+import { sessionFromRequest, type Caller } from "@/lib/auth/caller";
 import { env } from "@/lib/env";
 import { AppError, errorBody, toAppError, validationError } from "@/lib/errors";
 import { resolveHostTenant, type HostTenant } from "@/lib/tenancy/organization";
@@ -33,8 +33,8 @@ export function requestTenant(req: Request): Promise<HostTenant> {
 }
 
 /** The signed-in caller of this host, or 401. */
-export async function requireCaller(req: Request, tenant?: HostTenant): Promise<Caller> {
-  const caller = await callerFromRequest(req, tenant ?? (await requestTenant(req)));
+export async function requireCaller(req: Request): Promise<Caller> {
+  const { caller } = await sessionFromRequest(req);
   if (!caller) throw new AppError("UNAUTHENTICATED", "Authentication required: sign in on this organization's address");
   return caller;
 }

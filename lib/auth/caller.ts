@@ -1,10 +1,13 @@
 import { cookies, headers } from "next/headers";
 import { cache } from "react";
-import { db } from "@/lib/db";
+import { lookupTenantAndUser } from "@/lib/auth/caller-lookup";
 import { AppError } from "@/lib/errors";
+import { env } from "@/lib/env";
 import { bearerToken, readToken, SESSION_COOKIE_NAMES, type SessionClaims } from "@/lib/auth/token";
-import { userProfileSelect, type OrganizationPublic, type UserProfile } from "@/lib/server/selects";
+import { isId } from "@/lib/schemas/id";
+import type { OrganizationPublic, UserProfile } from "@/lib/server/selects";
 import type { TenantContext } from "@/lib/tenancy/context";
+import { hostTarget } from "@/lib/tenancy/host";
 import { resolveHostTenant, type HostTenant } from "@/lib/tenancy/organization";
 
 export interface Caller {
@@ -13,27 +16,36 @@ export interface Caller {
   organization: OrganizationPublic | null;
 }
 
-/**
- * The signed-in caller, or null. A token is only good on the host it was issued for, for a user and an
- * organization that are still active, and until the user's password is reset (sessionVersion).
- */
-export async function callerFromClaims(claims: SessionClaims | null, tenant: HostTenant): Promise<Caller | null> {
-  if (!claims) return null;
-  const hostTenant = tenant.target.kind === "tenant" ? tenant.target.subdomain : "";
-  if (claims.tenant !== hostTenant) return null;
-  if ((tenant.organization?.id ?? null) !== claims.org) return null;
+export interface RequestSession {
+  tenant: HostTenant;
+  /** The signed-in caller, or null for anonymous visitors (and sessions not good here). */
+  caller: Caller | null;
+}
 
-  const user = await db().user.findUnique({ where: { id: claims.sub }, select: { ...userProfileSelect, sessionVersion: true } });
-  if (!user || user.status !== "active" || user.sessionVersion !== claims.sv) return null;
-  if (user.organizationId !== claims.org) return null;
-  if (tenant.organization && tenant.organization.status !== "active") return null;
+/**
+ * The host's tenant and the signed-in caller. A token is only good on the host it was issued for, for a
+ * user and an organization that are still active, and until the user's password is reset (sessionVersion).
+ * With a token for this host, the organization and the user come from one statement; without, only the
+ * organization is looked up. An unknown subdomain is a 404 either way.
+ */
+export async function resolveSession(host: string | null | undefined, claims: SessionClaims | null): Promise<RequestSession> {
+  const target = hostTarget(host, env.APP_DOMAIN);
+  const hostTenant = target.kind === "tenant" ? target.subdomain : "";
+  if (target.kind === "invalid" || !claims || claims.tenant !== hostTenant || !isId(claims.sub)) {
+    return { tenant: await resolveHostTenant(host), caller: null };
+  }
+  const { organization, user } = await lookupTenantAndUser(target.kind === "tenant" ? target.subdomain : null, claims.sub);
+  if (target.kind === "tenant" && !organization) throw new AppError("NOT_FOUND", `No organization uses the address '${target.subdomain}'`);
+  const tenant: HostTenant = { target, organization };
+
+  if ((organization?.id ?? null) !== claims.org) return { tenant, caller: null };
+  if (!user || user.status !== "active" || user.sessionVersion !== claims.sv) return { tenant, caller: null };
+  if (user.organizationId !== claims.org) return { tenant, caller: null };
+  if (organization && organization.status !== "active") return { tenant, caller: null };
 
   const { sessionVersion: _sv, ...profile } = user;
-  return {
-    ctx: { organizationId: user.organizationId, subdomain: tenant.organization?.subdomain ?? null, userId: user.id, role: user.role },
-    user: profile,
-    organization: tenant.organization,
-  };
+  const ctx: TenantContext = { organizationId: user.organizationId, subdomain: organization?.subdomain ?? null, userId: user.id, role: user.role };
+  return { tenant, caller: { ctx, user: profile, organization } };
 }
 
 function sessionCookie(get: (name: string) => string | undefined): string | undefined {
@@ -60,14 +72,15 @@ function parseCookies(header: string): Map<string, string> {
 }
 
 /** Route handlers: the bearer token wins over the cookie, as API clients expect. */
-export async function callerFromRequest(req: Request, tenant: HostTenant): Promise<Caller | null> {
+export async function sessionFromRequest(req: Request): Promise<RequestSession> {
+  const host = req.headers.get("host");
   const bearer = bearerToken(req.headers.get("authorization"));
-  if (bearer) return callerFromClaims(await readToken(bearer), tenant);
+  if (bearer) return resolveSession(host, await readToken(bearer));
   const cookie = sessionCookie((n) => parseCookies(req.headers.get("cookie") ?? "").get(n));
   if (cookie && !isSameOriginWrite(req)) {
     throw new AppError("FORBIDDEN", "Cross-site request refused: send it from this organization's own pages");
   }
-  return callerFromClaims(await readToken(cookie), tenant);
+  return resolveSession(host, await readToken(cookie));
 }
 
 /**
@@ -89,15 +102,12 @@ function isSameOriginWrite(req: Request): boolean {
  * Server components and layouts. Cached per request: the layout and the page share one lookup of the
  * tenant and the user instead of doing it twice.
  */
-export const pageCaller = cache(async (): Promise<{ tenant: HostTenant; caller: Caller | null }> => {
-  const [headerList, cookieStore] = await Promise.all([headers(), cookies()]);
-  const tenant = await resolveHostTenant(headerList.get("host"));
-  const claims = await readToken(sessionCookie((n) => cookieStore.get(n)?.value));
-  return { tenant, caller: await callerFromClaims(claims, tenant) };
+export const pageCaller = cache(async (): Promise<RequestSession> => {
+  const [headerList, claims] = await Promise.all([headers(), pageClaims()]);
+  return resolveSession(headerList.get("host"), claims);
 });
 
 export async function pageClaims(): Promise<SessionClaims | null> {
   const cookieStore = await cookies();
   return readToken(sessionCookie((n) => cookieStore.get(n)?.value));
 }
-

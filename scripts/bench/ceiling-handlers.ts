@@ -1,17 +1,13 @@
 import type pg from "pg";
 import type { Role } from "@/lib/routes";
-import {
-  CATALOG_PAGE,
-  CATALOG_TOTAL,
-  categoriesOf,
-  COURSE_ACCESS_SQL,
-  OUTLINE_LESSONS,
-  OUTLINE_MODULES,
-} from "./ceiling-sql";
+import { courseListStatement, courseSummaryRow, type CourseListRow } from "@/lib/server/courses/course-list-sql";
+import { courseSummaryJson } from "@/lib/server/courses/json";
+import { COURSE_ACCESS_SQL, OUTLINE_LESSONS, OUTLINE_MODULES } from "./ceiling-sql";
 import { query } from "./ceiling-query";
 
-// The ceiling's three answers: the app's statements in the app's order (Promise.all where the app
-// runs queries side by side), and the app's JSON (lib/server/courses/json.ts) built by hand.
+// The ceiling's answers: the app's statements in the app's order (Promise.all where the app runs queries
+// side by side), and the app's JSON: by hand where Prisma maps the rows, with the app's own plain mapping
+// functions where the app reads raw rows too.
 
 export interface Caller {
   organizationId: string;
@@ -21,57 +17,12 @@ export interface Caller {
   canEditOwn: boolean;
 }
 
-export const iso = (date: Date | null) => date?.toISOString() ?? null;
-
-export interface CourseSummaryRow {
-  id: string;
-  title: string;
-  status: string;
-  thumbnailUrl: string | null;
-  updatedAt: Date;
-  publishedAt: Date | null;
-  moduleCount: number;
-  lessonCount: number;
-  enrollmentCount: number;
-  organizationId: string;
-  categoryId: string | null;
-}
-
-export type Categories = Map<string, { id: string; name: string }>;
-
-/** The rows' categories: Prisma's follow-up statement for the `category` relation. */
-export async function loadCategories(pool: pg.Pool, rows: CourseSummaryRow[]): Promise<Categories> {
-  if (rows.length === 0) return new Map();
-  const found = await query<{ id: string; name: string }>(pool, categoriesOf(rows.length), [...rows.map((r) => r.categoryId), ...rows.map((r) => r.organizationId), "0"]);
-  return new Map(found.rows.map((c) => [c.id, { id: c.id, name: c.name }]));
-}
-
-/** lib/server/courses/json.ts courseSummaryJson. */
-export function courseSummaryJson(course: CourseSummaryRow, categories: Categories) {
-  return {
-    id: course.id,
-    title: course.title,
-    status: course.status,
-    thumbnail_url: course.thumbnailUrl ?? `/api/courses/${course.id}/placeholder`,
-    has_thumbnail: course.thumbnailUrl !== null,
-    category: (course.categoryId && categories.get(course.categoryId)) ?? null,
-    module_count: course.moduleCount,
-    lesson_count: course.lessonCount,
-    enrollment_count: course.enrollmentCount,
-    updated_at: course.updatedAt.toISOString(),
-    published_at: iso(course.publishedAt),
-  };
-}
-
-/** GET /api/courses?q=…: the published catalog of the caller's organization (a learner's view). */
+/** GET /api/courses?q=…: the published catalog of the caller's organization (a learner's view), in the app's one statement. */
 export async function catalogPage(pool: pg.Pool, caller: Caller, term: string, page: number, pageSize: number) {
-  const where = [caller.organizationId, "published", term, term];
-  const loadPage = async () => {
-    const rows = (await query<CourseSummaryRow>(pool, CATALOG_PAGE, [...where, String(pageSize), String((page - 1) * pageSize)])).rows;
-    return { rows, categories: await loadCategories(pool, rows) };
-  };
-  const [{ rows, categories }, total] = await Promise.all([loadPage(), query<{ "_count$_all": string }>(pool, CATALOG_TOTAL, [...where, "0"])]);
-  return { items: rows.map((course) => courseSummaryJson(course, categories)), page, page_size: pageSize, total: Number(total.rows[0]!["_count$_all"]) };
+  const ctx = { organizationId: caller.organizationId, subdomain: null, userId: caller.userId, role: caller.role };
+  const statement = courseListStatement(caller.organizationId, ctx, { q: term, page, page_size: pageSize });
+  const { rows } = await query<CourseListRow>(pool, statement.text, statement.values);
+  return { items: rows.map((row) => courseSummaryJson(courseSummaryRow(row))), page, page_size: pageSize, total: rows[0]?.total ?? 0 };
 }
 
 interface ModuleRow {

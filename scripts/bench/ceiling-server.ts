@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import pg from "pg";
+import { tenantAndUserFromRow, type TenantAndUserRow } from "@/lib/auth/caller-lookup";
 import { bearerToken, readToken, type SessionClaims } from "@/lib/auth/token";
 import { env, requireDatabaseUrl } from "@/lib/env";
 import { isId } from "@/lib/schemas/id";
@@ -10,7 +11,7 @@ import { answerBenchControl } from "./control";
 import { dashboard } from "./ceiling-dashboard";
 import { catalogPage, courseOutline, type Caller } from "./ceiling-handlers";
 import { query } from "./ceiling-query";
-import { ORGANIZATION_BY_SUBDOMAIN, USER_BY_ID } from "./ceiling-sql";
+import { TENANT_AND_USER_SQL } from "./ceiling-sql";
 
 // The ceiling: the least a Node server can do to answer the benchmarked requests. node:http and a pg
 // Pool of the app's size (DB_POOL_MAX), the app's SQL statement for statement (tenant and caller lookups
@@ -38,14 +39,14 @@ const claimsCache = new Map<string, Promise<SessionClaims | null>>();
 async function resolveCaller(req: IncomingMessage): Promise<Caller> {
   const target = hostTarget(req.headers.host, env.APP_DOMAIN);
   if (target.kind !== "tenant") throw new HttpError(404, "NOT_FOUND");
-  const organization = (await query(pool, ORGANIZATION_BY_SUBDOMAIN, [target.subdomain, "1", "0"])).rows[0] as { id: string; status: string } | undefined;
-  if (!organization) throw new HttpError(404, "NOT_FOUND");
   const token = bearerToken(req.headers.authorization);
   if (token && !claimsCache.has(token)) claimsCache.set(token, readToken(token));
   const claims = token ? await claimsCache.get(token)! : null;
-  if (!claims || claims.tenant !== target.subdomain || claims.org !== organization.id) throw new HttpError(401, "UNAUTHENTICATED");
-  const user = (await query(pool, USER_BY_ID, [claims.sub, "1", "0"])).rows[0] as { id: string; organizationId: string; role: Caller["role"]; status: string; sessionVersion: number } | undefined;
-  if (!user || user.status !== "active" || user.sessionVersion !== claims.sv || user.organizationId !== claims.org || organization.status !== "active") {
+  if (!claims || claims.tenant !== target.subdomain || !isId(claims.sub)) throw new HttpError(401, "UNAUTHENTICATED");
+  const { rows } = await query<TenantAndUserRow>(pool, TENANT_AND_USER_SQL, [target.subdomain, claims.sub]);
+  const { organization, user } = tenantAndUserFromRow(rows[0]!);
+  if (!organization) throw new HttpError(404, "NOT_FOUND");
+  if (!user || user.status !== "active" || user.sessionVersion !== claims.sv || user.organizationId !== claims.org || organization.id !== claims.org || organization.status !== "active") {
     throw new HttpError(401, "UNAUTHENTICATED");
   }
   return { organizationId: organization.id, userId: user.id, role: user.role, canEditAny: can(user.role, "courses:update:any"), canEditOwn: can(user.role, "courses:update:own") };

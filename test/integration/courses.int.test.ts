@@ -81,6 +81,14 @@ describe("GET /api/courses", () => {
     expect(byCategory.json.items.every((c: { category: { name: string } }) => c.category.name === "Compliance")).toBe(true);
   });
 
+  it("a page past the end is empty but still gives the total; % and _ in a search are plain characters", async () => {
+    const past = await call(tenant.subdomain, "/api/courses?page=9&page_size=20");
+    expect(past.json).toEqual({ items: [], page: 9, page_size: 20, total: 25 });
+    expect((await call(tenant.subdomain, "/api/courses?q=%25")).json.total).toBe(0);
+    expect((await call(tenant.subdomain, "/api/courses?q=course_1")).json.total).toBe(0);
+    expect((await call(tenant.subdomain, "/api/courses?q=COURSE%201")).json.total).toBe(10);
+  });
+
   it("staff see what they may edit: instructors their own, admins all, with status filters", async () => {
     const mine = await call(tenant.subdomain, "/api/courses", { bearer: await token(tenant, "instructor") });
     expect(mine.json.items.map((c: { title: string }) => c.title)).toEqual(["Instructor draft"]);

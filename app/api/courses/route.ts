@@ -1,5 +1,5 @@
-import { callerFromRequest } from "@/lib/auth/caller";
-import { handle, hostOrganizationId, parseInput, readJson, requestTenant, requireCaller } from "@/lib/http";
+import { sessionFromRequest } from "@/lib/auth/caller";
+import { handle, hostOrganizationId, parseInput, readJson, requireCaller } from "@/lib/http";
 import { createCourseSchema, listCoursesQuerySchema } from "@/lib/schemas/course";
 import { queryObject } from "@/lib/schemas/pagination";
 import { createCourse } from "@/lib/server/courses/mutations";
@@ -7,10 +7,9 @@ import { listCourses } from "@/lib/server/courses/queries";
 
 /** Public: anonymous visitors get the host organization's published catalog. */
 export const GET = handle("Failed to list courses", async (req) => {
-  const tenant = await requestTenant(req);
+  const { tenant, caller } = await sessionFromRequest(req);
   const organizationId = hostOrganizationId(tenant);
   const query = parseInput(listCoursesQuerySchema, queryObject(req.url));
-  const caller = await callerFromRequest(req, tenant);
   return listCourses(organizationId, caller?.ctx ?? null, query);
 });
 

@@ -4,11 +4,11 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import type { ListCoursesQuery } from "@/lib/schemas/course";
 import type { Page } from "@/lib/schemas/pagination";
 import { loadCourseAccess } from "@/lib/server/courses/access";
+import { courseCountStatement, courseListStatement, courseSummaryRow, type CourseListRow } from "@/lib/server/courses/course-list-sql";
 import {
   courseDetailSelect,
   courseJson,
   courseSummaryJson,
-  courseSummarySelect,
   moduleSelect,
   outlineJson,
   outlineLessonSelect,
@@ -17,31 +17,15 @@ import {
   type OutlineJson,
 } from "@/lib/server/courses/json";
 import type { TenantContext } from "@/lib/tenancy/context";
-import { can } from "@/lib/tenancy/permissions";
 
 /**
  * GET /api/courses and the catalog pages. Anonymous visitors and learners see the organization's published
  * catalog; staff see the courses they may edit unless they ask for the catalog view.
  */
 export async function listCourses(organizationId: string, ctx: TenantContext | null, query: ListCoursesQuery): Promise<Page<CourseSummaryJson>> {
-  const manage = ctx !== null && can(ctx.role, "courses:update:own") && query.view !== "catalog";
-  const where: Prisma.CourseWhereInput = { organizationId };
-  if (manage) {
-    if (!can(ctx.role, "courses:update:any")) where.instructors = { some: { userId: ctx.userId } };
-    if (query.status) where.status = query.status;
-  } else {
-    where.status = "published";
-  }
-  if (query.category_id) where.categoryId = query.category_id;
-  if (query.q) {
-    where.OR = [{ title: { contains: query.q, mode: "insensitive" } }, { description: { contains: query.q, mode: "insensitive" } }];
-  }
-  const orderBy: Prisma.CourseOrderByWithRelationInput[] = manage ? [{ updatedAt: "desc" }, { id: "asc" }] : [{ title: "asc" }, { id: "asc" }];
-  const [rows, total] = await Promise.all([
-    db().course.findMany({ where, select: courseSummarySelect, orderBy, skip: (query.page - 1) * query.page_size, take: query.page_size }),
-    db().course.count({ where }),
-  ]);
-  return { items: rows.map((c) => courseSummaryJson(c)), page: query.page, page_size: query.page_size, total };
+  const rows = await db().$queryRaw<CourseListRow[]>(courseListStatement(organizationId, ctx, query));
+  const total = rows[0]?.total ?? (query.page > 1 ? (await db().$queryRaw<{ total: number }[]>(courseCountStatement(organizationId, ctx, query)))[0]!.total : 0);
+  return { items: rows.map((row) => courseSummaryJson(courseSummaryRow(row))), page: query.page, page_size: query.page_size, total };
 }
 
 /** One course with the caller's standing in it (drafts are visible to its editors only). */
