@@ -1,4 +1,4 @@
-import { db } from "@/lib/db";
+import { queryRows } from "@/lib/db";
 import type { OrganizationPublic, UserProfile } from "@/lib/server/selects";
 
 // Every signed-in request needs the host's organization and the token's user. They are independent
@@ -81,7 +81,6 @@ export function tenantAndUserFromRow(row: TenantAndUserRow): TenantAndUser {
 }
 
 export async function lookupTenantAndUser(subdomain: string | null, userId: string): Promise<TenantAndUser> {
-  // Parameters are bound, never spliced into the text: $queryRawUnsafe is safe with them.
-  const [row] = await db().$queryRawUnsafe<TenantAndUserRow[]>(TENANT_AND_USER_SQL, subdomain, userId);
+  const [row] = await queryRows<TenantAndUserRow>(TENANT_AND_USER_SQL, [subdomain, userId]);
   return tenantAndUserFromRow(row!);
 }

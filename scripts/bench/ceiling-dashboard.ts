@@ -1,8 +1,7 @@
 import type pg from "pg";
-import { dashboardJson, MAX_COURSES, RECENTLY_COMPLETED, type DashboardRow } from "@/lib/server/enrollments/dashboard";
+import { DASHBOARD_SQL, dashboardJson, MAX_COURSES, RECENTLY_COMPLETED, type DashboardRow } from "@/lib/server/enrollments/dashboard";
 import type { Caller } from "./ceiling-handlers";
 import { query } from "./ceiling-query";
-import { DASHBOARD_SQL } from "./ceiling-sql";
 
 // The ceiling's GET /api/dashboard: the app's one statement (lib/server/enrollments/dashboard.ts) and the
 // app's own mapping of its rows to JSON, which is plain code with no framework or ORM in it.

@@ -2,12 +2,13 @@ import type pg from "pg";
 import type { Role } from "@/lib/routes";
 import { courseListStatement, courseSummaryRow, type CourseListRow } from "@/lib/server/courses/course-list-sql";
 import { courseSummaryJson } from "@/lib/server/courses/json";
-import { COURSE_ACCESS_SQL, OUTLINE_LESSONS, OUTLINE_MODULES } from "./ceiling-sql";
+import { COURSE_ACCESS_SQL } from "@/lib/server/courses/access";
+import { OUTLINE_SQL, outlineFromRows, type OutlineRow } from "@/lib/server/courses/outline-read";
 import { query } from "./ceiling-query";
 
-// The ceiling's answers: the app's statements in the app's order (Promise.all where the app runs queries
-// side by side), and the app's JSON: by hand where Prisma maps the rows, with the app's own plain mapping
-// functions where the app reads raw rows too.
+// The ceiling's answers. Each benchmarked request runs on the app's own hand-written statements (lib/db.ts
+// queryRows), so the ceiling imports their text and the app's plain row-to-JSON functions: what differs is
+// only the framework and the routing around them. The bench compares both servers' SQL before measuring.
 
 export interface Caller {
   organizationId: string;
@@ -25,47 +26,13 @@ export async function catalogPage(pool: pg.Pool, caller: Caller, term: string, p
   return { items: rows.map((row) => courseSummaryJson(courseSummaryRow(row))), page, page_size: pageSize, total: rows[0]?.total ?? 0 };
 }
 
-interface ModuleRow {
-  id: string;
-  courseId: string;
-  title: string;
-  description: string;
-  position: number;
-}
-
-interface LessonRow {
-  id: string;
-  moduleId: string;
-  title: string;
-  kind: string;
-  position: number;
-  isRequired: boolean;
-  durationSeconds: number | null;
-}
-
-/** GET /api/courses/{id}/outline: the course access check in one statement, then modules and lessons side by side. */
+/** GET /api/courses/{id}/outline: the course access check in one statement, then the outline in one (both the app's text). */
 export async function courseOutline(pool: pg.Pool, caller: Caller, courseId: string) {
   const { organizationId, userId } = caller;
   const course = (await query<{ status: string; teaches: boolean }>(pool, COURSE_ACCESS_SQL, [courseId, organizationId, userId])).rows[0];
   if (!course) return null;
   const canEdit = caller.canEditAny || (caller.canEditOwn && course.teaches);
   if (!canEdit && course.status === "draft") return null;
-
-  const [modules, lessons] = await Promise.all([
-    query<ModuleRow>(pool, OUTLINE_MODULES, [organizationId, courseId, "0"]).then((r) => r.rows),
-    query<LessonRow>(pool, OUTLINE_LESSONS, [organizationId, courseId, "0"]).then((r) => r.rows),
-  ]);
-  return {
-    course_id: courseId,
-    modules: modules.map((m) => ({
-      id: m.id,
-      course_id: m.courseId,
-      title: m.title,
-      description: m.description,
-      position: m.position,
-      lessons: lessons
-        .filter((l) => l.moduleId === m.id)
-        .map((l) => ({ id: l.id, module_id: l.moduleId, title: l.title, kind: l.kind, position: l.position, is_required: l.isRequired, duration_seconds: l.durationSeconds })),
-    })),
-  };
+  const { rows } = await query<OutlineRow>(pool, OUTLINE_SQL, [organizationId, courseId]);
+  return outlineFromRows(courseId, rows);
 }

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import pg from "pg";
-import { tenantAndUserFromRow, type TenantAndUserRow } from "@/lib/auth/caller-lookup";
+import { TENANT_AND_USER_SQL, tenantAndUserFromRow, type TenantAndUserRow } from "@/lib/auth/caller-lookup";
 import { bearerToken, readToken, type SessionClaims } from "@/lib/auth/token";
 import { env, requireDatabaseUrl } from "@/lib/env";
 import { isId } from "@/lib/schemas/id";
@@ -11,7 +11,6 @@ import { answerBenchControl } from "./control";
 import { dashboard } from "./ceiling-dashboard";
 import { catalogPage, courseOutline, type Caller } from "./ceiling-handlers";
 import { query } from "./ceiling-query";
-import { TENANT_AND_USER_SQL } from "./ceiling-sql";
 
 // The ceiling: the least a Node server can do to answer the benchmarked requests. node:http and a pg
 // Pool of the app's size (DB_POOL_MAX), the app's SQL statement for statement (tenant and caller lookups

@@ -58,7 +58,7 @@ export function compareResults(pairs: PairResults, equal: (a: unknown, b: unknow
     if (missing.length || extra.length || app.statements.length !== ceiling.statements.length) {
       problems.push(
         `${key}: the ceiling sends other SQL than the app (${app.statements.length} vs ${ceiling.statements.length} statements; ` +
-          `first not in the ceiling: ${missing[0]?.slice(0, 160) ?? "–"}); run npm run bench -- --trace-sql and update scripts/bench/ceiling-sql.ts`,
+          `first not in the ceiling: ${missing[0]?.slice(0, 160) ?? "–"}); run npm run bench -- --trace-sql and update the ceiling (scripts/bench/ceiling-*.ts)`,
       );
     }
   }

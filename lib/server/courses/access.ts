@@ -1,4 +1,4 @@
-import { db } from "@/lib/db";
+import { queryRows } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { isId } from "@/lib/schemas/id";
 import { tenantId, type TenantContext } from "@/lib/tenancy/context";
@@ -20,7 +20,7 @@ export interface CourseAccess {
   enrollment: { id: string; status: "active" | "completed" | "withdrawn"; progressPercent: number; completedAt: Date | null } | null;
 }
 
-/** Exported so the benchmark's ceiling server sends exactly this statement (scripts/bench/ceiling-sql.ts). */
+/** Exported so the benchmark's ceiling server sends exactly this statement. */
 export const COURSE_ACCESS_SQL = `SELECT c."status"::text AS "status", c."allowSelfEnrollment",
   EXISTS (SELECT 1 FROM "CourseInstructor" ci WHERE ci."organizationId" = c."organizationId" AND ci."courseId" = c."id" AND ci."userId" = $3::uuid) AS "teaches",
   e."id" AS "enrollmentId", e."status"::text AS "enrollmentStatus", e."progressPercent", e."completedAt"
@@ -45,8 +45,7 @@ interface AccessRow {
 export async function loadCourseAccess(ctx: TenantContext, courseId: string): Promise<CourseAccess> {
   const organizationId = tenantId(ctx);
   if (!isId(courseId)) throw new AppError("NOT_FOUND", "Course not found");
-  // Parameters are bound, never spliced into the text: $queryRawUnsafe is safe with them.
-  const [row] = await db().$queryRawUnsafe<AccessRow[]>(COURSE_ACCESS_SQL, courseId, organizationId, ctx.userId);
+  const [row] = await queryRows<AccessRow>(COURSE_ACCESS_SQL, [courseId, organizationId, ctx.userId]);
   if (!row) throw new AppError("NOT_FOUND", "Course not found");
   const canEdit = can(ctx.role, "courses:update:any") || (can(ctx.role, "courses:update:own") && row.teaches);
   if (!canEdit && row.status === "draft") throw new AppError("NOT_FOUND", "Course not found");

@@ -1,17 +1,14 @@
-import { db } from "@/lib/db";
+import { db, queryRows } from "@/lib/db";
 import { AppError } from "@/lib/errors";
-import type { Prisma } from "@/lib/generated/prisma/client";
 import type { ListCoursesQuery } from "@/lib/schemas/course";
 import type { Page } from "@/lib/schemas/pagination";
 import { loadCourseAccess } from "@/lib/server/courses/access";
 import { courseCountStatement, courseListStatement, courseSummaryRow, type CourseListRow } from "@/lib/server/courses/course-list-sql";
+import { readOutline } from "@/lib/server/courses/outline-read";
 import {
   courseDetailSelect,
   courseJson,
   courseSummaryJson,
-  moduleSelect,
-  outlineJson,
-  outlineLessonSelect,
   type CourseJson,
   type CourseSummaryJson,
   type OutlineJson,
@@ -23,8 +20,10 @@ import type { TenantContext } from "@/lib/tenancy/context";
  * catalog; staff see the courses they may edit unless they ask for the catalog view.
  */
 export async function listCourses(organizationId: string, ctx: TenantContext | null, query: ListCoursesQuery): Promise<Page<CourseSummaryJson>> {
-  const rows = await db().$queryRaw<CourseListRow[]>(courseListStatement(organizationId, ctx, query));
-  const total = rows[0]?.total ?? (query.page > 1 ? (await db().$queryRaw<{ total: number }[]>(courseCountStatement(organizationId, ctx, query)))[0]!.total : 0);
+  const list = courseListStatement(organizationId, ctx, query);
+  const rows = await queryRows<CourseListRow>(list.text, list.values);
+  const count = () => courseCountStatement(organizationId, ctx, query);
+  const total = rows[0]?.total ?? (query.page > 1 ? (await queryRows<{ total: number }>(count().text, count().values))[0]!.total : 0);
   return { items: rows.map((row) => courseSummaryJson(courseSummaryRow(row))), page: query.page, page_size: query.page_size, total };
 }
 
@@ -40,13 +39,4 @@ export async function getCourse(ctx: TenantContext, courseId: string): Promise<C
 export async function getOutline(ctx: TenantContext, courseId: string): Promise<OutlineJson> {
   const access = await loadCourseAccess(ctx, courseId);
   return readOutline(access.organizationId, courseId);
-}
-
-export async function readOutline(organizationId: string, courseId: string, client: Prisma.TransactionClient = db()): Promise<OutlineJson> {
-  // Two flat reads by course (one index equality each) rather than Prisma's nested IN lists.
-  const [modules, lessons] = await Promise.all([
-    client.module.findMany({ where: { organizationId, courseId }, orderBy: [{ position: "asc" }, { id: "asc" }], select: moduleSelect }),
-    client.lesson.findMany({ where: { organizationId, courseId }, orderBy: [{ position: "asc" }, { id: "asc" }], select: outlineLessonSelect }),
-  ]);
-  return outlineJson(courseId, modules.map((m) => ({ ...m, lessons: lessons.filter((l) => l.moduleId === m.id) })));
 }

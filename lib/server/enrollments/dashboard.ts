@@ -1,4 +1,4 @@
-import { db } from "@/lib/db";
+import { queryRows } from "@/lib/db";
 import type { EnrollmentSource, EnrollmentStatus } from "@/lib/generated/prisma/enums";
 import { courseSummaryJson, type CourseSummaryRow } from "@/lib/server/courses/json";
 import { enrollmentJson, type EnrollmentRow } from "@/lib/server/enrollments/json";
@@ -110,7 +110,6 @@ function continueTarget(rows: DashboardRow[]): ContinueJson | null {
 }
 
 export async function getDashboard(ctx: TenantContext): Promise<DashboardJson> {
-  // Parameters are bound, never spliced into the text: $queryRawUnsafe is safe with them.
-  const rows = await db().$queryRawUnsafe<DashboardRow[]>(DASHBOARD_SQL, tenantId(ctx), ctx.userId, MAX_COURSES, RECENTLY_COMPLETED);
+  const rows = await queryRows<DashboardRow>(DASHBOARD_SQL, [tenantId(ctx), ctx.userId, MAX_COURSES, RECENTLY_COMPLETED]);
   return dashboardJson(rows);
 }

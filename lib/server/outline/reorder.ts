@@ -4,7 +4,7 @@ import type { ReorderOutlineInput } from "@/lib/schemas/outline";
 import { audit } from "@/lib/server/audit";
 import { requireCourseEditor } from "@/lib/server/courses/access";
 import type { OutlineJson } from "@/lib/server/courses/json";
-import { readOutline } from "@/lib/server/courses/queries";
+import { readOutline } from "@/lib/server/courses/outline-read";
 import type { TenantContext } from "@/lib/tenancy/context";
 
 /**
@@ -19,7 +19,7 @@ export async function reorderOutline(ctx: TenantContext, courseId: string, input
   if (new Set(moduleIds).size !== moduleIds.length || new Set(lessonIds).size !== lessonIds.length) {
     throw new AppError("VALIDATION_FAILED", "modules: every module and lesson may appear only once", { fieldErrors: { modules: ["Duplicate module or lesson"] } });
   }
-  return db().$transaction(async (tx) => {
+  await db().$transaction(async (tx) => {
     // Serializes concurrent reorders of one course; each then sees the other's result.
     await tx.$queryRaw`SELECT 1 FROM "Course" WHERE "id" = ${courseId}::uuid AND "organizationId" = ${organizationId}::uuid FOR UPDATE`;
     const [modules, lessons] = await Promise.all([
@@ -42,8 +42,8 @@ export async function reorderOutline(ctx: TenantContext, courseId: string, input
         WHERE l."id" = v.id AND l."organizationId" = ${organizationId}::uuid AND l."courseId" = ${courseId}::uuid`;
     }
     await audit({ organizationId, actorId: ctx.userId, action: "course.outline.reorder", entityType: "course", entityId: courseId }, tx);
-    return readOutline(organizationId, courseId, tx);
   });
+  return readOutline(organizationId, courseId);
 }
 
 function sameSet(a: string[], b: string[]): boolean {

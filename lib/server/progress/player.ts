@@ -3,7 +3,7 @@ import { AppError } from "@/lib/errors";
 import { canViewContent, loadCourseAccess, requireContentViewer, type CourseAccess } from "@/lib/server/courses/access";
 import { lessonJson, type LessonJson } from "@/lib/server/courses/json";
 import { findLesson } from "@/lib/server/outline/lessons";
-import { readOutline } from "@/lib/server/courses/queries";
+import { readOutline } from "@/lib/server/courses/outline-read";
 import { enrollmentJson, enrollmentSelect, type EnrollmentJson } from "@/lib/server/enrollments/json";
 import { lessonProgressJson, lessonProgressSelect, type LessonProgressJson, type LessonProgressRow } from "@/lib/server/progress/json";
 import { touchLesson } from "@/lib/server/progress/mutations";
