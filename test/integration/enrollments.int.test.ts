@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCourse, enroll } from "@/test/course-factories";
 import { createTenant, createUser, testDb, type TestTenant, type TestUser } from "@/test/factories";
 import { call } from "@/test/http";
-import { cachedSignIn } from "@/test/session";
+import { cachedSignIn, callAs } from "@/test/session";
 
 let tenant: TestTenant;
 let other: TestTenant;
@@ -12,10 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => testDb().$disconnect());
 
-const tokenOf = (t: TestTenant, user: TestUser) => cachedSignIn(t.subdomain, user);
-
-const as = async (user: TestUser, path: string, options: { method?: string; json?: unknown } = {}, t: TestTenant = tenant) =>
-  call(t.subdomain, path, { ...options, bearer: await tokenOf(t, user) });
+const as = (user: TestUser, path: string, options: { method?: string; json?: unknown } = {}, t: TestTenant = tenant) => callAs(t.subdomain, user, path, options);
 
 describe("POST /api/courses/:id/enrollments (self-enrollment)", () => {
   it("a learner enrolls in a published course with an empty body → 201 active, source self", async () => {
@@ -65,7 +62,7 @@ describe("POST /api/courses/:id/enrollments (self-enrollment)", () => {
   it("anonymous → 401; malformed JSON → 400", async () => {
     const course = await createCourse(tenant.id);
     expect((await call(tenant.subdomain, `/api/courses/${course.id}/enrollments`, { method: "POST" })).status).toBe(401);
-    const res = await call(tenant.subdomain, `/api/courses/${course.id}/enrollments`, { method: "POST", body: "{nope", headers: { "content-type": "application/json" }, bearer: await tokenOf(tenant, tenant.users.learner) });
+    const res = await call(tenant.subdomain, `/api/courses/${course.id}/enrollments`, { method: "POST", body: "{nope", headers: { "content-type": "application/json" }, bearer: await cachedSignIn(tenant.subdomain, tenant.users.learner) });
     expect(res.status).toBe(400);
   });
 

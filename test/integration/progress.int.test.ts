@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCourse, createLesson, enroll, type CourseSpec } from "@/test/course-factories";
 import { createTenant, createUser, testDb, type TestTenant, type TestUser } from "@/test/factories";
-import { call } from "@/test/http";
-import { cachedSignIn } from "@/test/session";
+import { callAs } from "@/test/session";
 
 let tenant: TestTenant;
 let other: TestTenant;
@@ -12,10 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => testDb().$disconnect());
 
-const tokenOf = (t: TestTenant, user: TestUser) => cachedSignIn(t.subdomain, user);
-
-const as = async (user: TestUser, path: string, options: { method?: string; json?: unknown } = {}, t: TestTenant = tenant) =>
-  call(t.subdomain, path, { ...options, bearer: await tokenOf(t, user) });
+const as = (user: TestUser, path: string, options: { method?: string; json?: unknown } = {}, t: TestTenant = tenant) => callAs(t.subdomain, user, path, options);
 
 /** A course and a fresh learner enrolled in it. */
 async function enrolledLearner(spec?: CourseSpec) {
