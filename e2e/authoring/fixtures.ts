@@ -28,16 +28,20 @@ export async function expectLessonOrder(page: Page, moduleTitle: string, titles:
 /** dnd-kit's live region: what a screen reader hears during a drag. */
 export const announcements = (page: Page): Locator => page.locator('[id^="DndLiveRegion"]');
 
-/** Space lifts, ArrowDown moves one place (once the screen reader was told where), Space drops. */
-export async function keyboardMoveDown(page: Page, title: string, expectedAnnouncement: RegExp): Promise<void> {
+/**
+ * Space lifts, ArrowDown moves one place, Space drops; `position` is where the screen reader says it goes
+ * ("position 2 of 2 in module Basics"), and must be where it lands.
+ */
+export async function keyboardMoveDown(page: Page, title: string, position: string): Promise<void> {
   const handle = page.getByRole("button", { name: `Drag ${title}` });
   await handle.focus();
   await page.keyboard.press("Space");
   await expect(handle).toHaveAttribute("aria-pressed", "true");
   await expect(announcements(page)).toContainText(`${title} picked up`);
   await page.keyboard.press("ArrowDown");
-  await expect(announcements(page)).toContainText(expectedAnnouncement);
+  await expect(announcements(page)).toContainText(`${title} moved to ${position}`);
   await page.keyboard.press("Space");
+  await expect(announcements(page)).toContainText(`${title} dropped. It is now in ${position}`);
 }
 
 /** A real pointer drag: press on the handle, move in small steps (past dnd-kit's 5 px threshold), release below `target`. */
