@@ -41,13 +41,27 @@ export async function requireCaller(req: Request): Promise<Caller> {
 
 /** Parses a JSON body with a schema: malformed JSON and missing fields are 400s naming the problem. */
 export async function readJson<S extends z.ZodType>(req: Request, schema: S): Promise<z.infer<S>> {
-  let body: unknown;
+  return parseInput(schema, parseJsonText(await bodyText(req)));
+}
+
+/** Like readJson, but an empty body stands for `{}` (a POST whose options are all optional). */
+export async function readOptionalJson<S extends z.ZodType>(req: Request, schema: S): Promise<z.infer<S>> {
+  const text = await bodyText(req);
+  return parseInput(schema, text.trim() === "" ? {} : parseJsonText(text));
+}
+
+function bodyText(req: Request): Promise<string> {
+  return req.text().catch(() => {
+    throw new AppError("BAD_REQUEST", "The request body could not be read");
+  });
+}
+
+function parseJsonText(text: string): unknown {
   try {
-    body = await req.json();
+    return JSON.parse(text);
   } catch {
     throw new AppError("BAD_REQUEST", "The request body must be valid JSON");
   }
-  return parseInput(schema, body);
 }
 
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {

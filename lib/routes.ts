@@ -92,7 +92,8 @@ export interface NavEntry {
 }
 
 const ALL_TENANT = ["learner", "instructor", "org_admin", "admin"] as const satisfies readonly Role[];
-const TEACHING = ["instructor", "org_admin", "admin"] as const satisfies readonly Role[];
+/** Staff: the roles that may teach a course and see the staff pages (instructors and both admin roles). */
+export const TEACHING_ROLES = ["instructor", "org_admin", "admin"] as const satisfies readonly Role[];
 const ORG_ADMIN_ROLES = ["org_admin", "admin"] as const satisfies readonly Role[];
 
 /** The side navigation, in display order. Shown entries are exactly those listing the user's role. */
@@ -100,12 +101,12 @@ export const NAVIGATION: readonly NavEntry[] = [
   { label: "Dashboard", href: "/dashboard", icon: "dashboard", roles: [...ALL_TENANT, "superadmin"] },
   { label: "Course Catalog", href: "/search", icon: "catalog", roles: ["learner"] },
   { label: "Overview", href: "/admin/overview", icon: "overview", roles: ORG_ADMIN_ROLES },
-  { label: "Reports", href: "/admin/reports", icon: "reports", roles: TEACHING },
-  { label: "Courses", href: "/admin/courses", icon: "courses", roles: TEACHING },
+  { label: "Reports", href: "/admin/reports", icon: "reports", roles: TEACHING_ROLES },
+  { label: "Courses", href: "/admin/courses", icon: "courses", roles: TEACHING_ROLES },
   { label: "Categories", href: "/admin/categories", icon: "categories", roles: ORG_ADMIN_ROLES },
   { label: "Users", href: "/admin/users", icon: "users", roles: ORG_ADMIN_ROLES },
-  { label: "Groups", href: "/admin/groups", icon: "groups", roles: TEACHING },
-  { label: "Events", href: "/admin/events", icon: "events", roles: TEACHING },
+  { label: "Groups", href: "/admin/groups", icon: "groups", roles: TEACHING_ROLES },
+  { label: "Events", href: "/admin/events", icon: "events", roles: TEACHING_ROLES },
   { label: "Calendar", href: "/calendar", icon: "calendar", roles: ALL_TENANT },
   { label: "Messages", href: "/messages", icon: "messages", roles: ALL_TENANT },
   { label: "Organizations", href: "/admin/organizations", icon: "organizations", roles: ["admin", "superadmin"] },

@@ -8,7 +8,7 @@ import { isId } from "@/lib/schemas/id";
 import type { OrganizationPublic, UserProfile } from "@/lib/server/selects";
 import type { TenantContext } from "@/lib/tenancy/context";
 import { hostTarget } from "@/lib/tenancy/host";
-import { resolveHostTenant, type HostTenant } from "@/lib/tenancy/organization";
+import { resolveHostTenant, unknownOrganization, type HostTenant } from "@/lib/tenancy/organization";
 
 export interface Caller {
   ctx: TenantContext;
@@ -30,12 +30,12 @@ export interface RequestSession {
  */
 export async function resolveSession(host: string | null | undefined, claims: SessionClaims | null): Promise<RequestSession> {
   const target = hostTarget(host, env.APP_DOMAIN);
-  const hostTenant = target.kind === "tenant" ? target.subdomain : "";
-  if (target.kind === "invalid" || !claims || claims.tenant !== hostTenant || !isId(claims.sub)) {
+  const subdomain = target.kind === "tenant" ? target.subdomain : null;
+  if (target.kind === "invalid" || !claims || claims.tenant !== (subdomain ?? "") || !isId(claims.sub)) {
     return { tenant: await resolveHostTenant(host), caller: null };
   }
-  const { organization, user } = await lookupTenantAndUser(target.kind === "tenant" ? target.subdomain : null, claims.sub);
-  if (target.kind === "tenant" && !organization) throw new AppError("NOT_FOUND", `No organization uses the address '${target.subdomain}'`);
+  const { organization, user } = await lookupTenantAndUser(subdomain, claims.sub);
+  if (subdomain !== null && !organization) throw unknownOrganization(subdomain);
   const tenant: HostTenant = { target, organization };
 
   if ((organization?.id ?? null) !== claims.org) return { tenant, caller: null };

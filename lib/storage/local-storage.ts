@@ -4,6 +4,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
+import type { ByteRange } from "@/lib/storage/byte-range";
 
 // Uploaded files on local disk below UPLOAD_DIR, served at /uploads/{key}. The only module that knows
 // where files live; swap it for an object store without touching callers.
@@ -41,7 +42,7 @@ export interface StoredObject {
   size: number;
   modifiedAt: Date;
   /** The whole file, or the inclusive byte range [start, end]. */
-  stream: (range?: { start: number; end: number }) => ReadableStream<Uint8Array>;
+  stream: (range?: ByteRange) => ReadableStream<Uint8Array>;
 }
 
 export async function readObject(key: string): Promise<StoredObject> {

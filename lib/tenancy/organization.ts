@@ -16,6 +16,10 @@ export async function resolveHostTenant(host: string | null | undefined): Promis
   if (target.kind === "invalid") throw new AppError("NOT_FOUND", "Organization not found");
   if (target.kind === "apex") return { target, organization: null };
   const organization = await db().organization.findUnique({ where: { subdomain: target.subdomain }, select: organizationPublicSelect });
-  if (!organization) throw new AppError("NOT_FOUND", `No organization uses the address '${target.subdomain}'`);
+  if (!organization) throw unknownOrganization(target.subdomain);
   return { target, organization };
+}
+
+export function unknownOrganization(subdomain: string): AppError {
+  return new AppError("NOT_FOUND", `No organization uses the address '${subdomain}'`);
 }

@@ -6,7 +6,7 @@ import { putObject } from "@/lib/storage/local-storage";
 
 /** Checks an uploaded avatar, resizes it to a 256 px square WebP and stores it. Returns the served URL. */
 export async function storeAvatar(organizationId: string | null, userId: string, file: File): Promise<string> {
-  const input = await readUploadedImage(file, { maxBytes: env.AVATAR_MAX_BYTES, field: "avatar", label: "avatar" });
+  const input = await readUploadedImage(file, env.AVATAR_MAX_BYTES, "avatar");
   const output = await sharp(input, { animated: false }).rotate().resize(256, 256, { fit: "cover" }).webp({ quality: 85 }).toBuffer();
   return putObject(`avatars/${organizationId ?? "platform"}/${userId}-${randomUUID()}.webp`, output);
 }

@@ -1,3 +1,4 @@
+import { cache } from "react";
 import { queryRows } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { isId } from "@/lib/schemas/id";
@@ -40,9 +41,10 @@ interface AccessRow {
 
 /**
  * The course and the caller's standing in it, in one statement: every course request starts here.
- * Learners never learn that a draft exists.
+ * Learners never learn that a draft exists. Within one page render, the page's calls share one answer
+ * (the course page asks for the course and for the learner's state); route handlers ask once anyway.
  */
-export async function loadCourseAccess(ctx: TenantContext, courseId: string): Promise<CourseAccess> {
+export const loadCourseAccess = cache(async (ctx: TenantContext, courseId: string): Promise<CourseAccess> => {
   const organizationId = tenantId(ctx);
   if (!isId(courseId)) throw new AppError("NOT_FOUND", "Course not found");
   const [row] = await queryRows<AccessRow>(COURSE_ACCESS_SQL, [courseId, organizationId, ctx.userId]);
@@ -60,7 +62,7 @@ export async function loadCourseAccess(ctx: TenantContext, courseId: string): Pr
         ? { id: row.enrollmentId, status: row.enrollmentStatus, progressPercent: row.progressPercent ?? 0, completedAt: row.completedAt }
         : null,
   };
-}
+});
 
 /** For authoring: the caller must teach the course or administer the organization. */
 export async function requireCourseEditor(ctx: TenantContext, courseId: string): Promise<CourseAccess> {

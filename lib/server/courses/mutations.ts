@@ -10,8 +10,7 @@ import { sanitizeRichText } from "@/lib/server/rich-text";
 import { tenantId, type TenantContext } from "@/lib/tenancy/context";
 import { can, requirePermission } from "@/lib/tenancy/permissions";
 import type { CourseJson } from "@/lib/server/courses/json";
-
-const TEACHING_ROLES = ["instructor", "admin", "org_admin"] as const;
+import { TEACHING_ROLES } from "@/lib/routes";
 
 export async function createCourse(ctx: TenantContext, input: CreateCourseInput): Promise<CourseJson> {
   requirePermission(ctx, "courses:create");

@@ -22,9 +22,16 @@ import type { TenantContext } from "@/lib/tenancy/context";
 export async function listCourses(organizationId: string, ctx: TenantContext | null, query: ListCoursesQuery): Promise<Page<CourseSummaryJson>> {
   const list = courseListStatement(organizationId, ctx, query);
   const rows = await queryRows<CourseListRow>(list.text, list.values);
-  const count = () => courseCountStatement(organizationId, ctx, query);
-  const total = rows[0]?.total ?? (query.page > 1 ? (await queryRows<{ total: number }>(count().text, count().values))[0]!.total : 0);
-  return { items: rows.map((row) => courseSummaryJson(courseSummaryRow(row))), page: query.page, page_size: query.page_size, total };
+  const items = rows.map((row) => courseSummaryJson(courseSummaryRow(row)));
+  return { items, page: query.page, page_size: query.page_size, total: rows[0]?.total ?? (await totalPastTheEnd(organizationId, ctx, query)) };
+}
+
+/** A page past the end has no row to carry the window count: count on its own (page 1 empty means none). */
+async function totalPastTheEnd(organizationId: string, ctx: TenantContext | null, query: ListCoursesQuery): Promise<number> {
+  if (query.page === 1) return 0;
+  const count = courseCountStatement(organizationId, ctx, query);
+  const [row] = await queryRows<{ total: number }>(count.text, count.values);
+  return row?.total ?? 0;
 }
 
 /** One course with the caller's standing in it (drafts are visible to its editors only). */

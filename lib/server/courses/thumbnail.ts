@@ -14,7 +14,7 @@ import type { TenantContext } from "@/lib/tenancy/context";
 /** Stores a checked thumbnail as a 640×360 WebP under a new key (served URLs are immutable), replacing any old one. */
 export async function setCourseThumbnail(ctx: TenantContext, courseId: string, file: File): Promise<CourseJson> {
   const { organizationId } = await requireCourseEditor(ctx, courseId);
-  const input = await readUploadedImage(file, { maxBytes: env.THUMBNAIL_MAX_BYTES, field: "thumbnail", label: "thumbnail" });
+  const input = await readUploadedImage(file, env.THUMBNAIL_MAX_BYTES, "thumbnail");
   const output = await sharp(input, { animated: false }).rotate().resize(640, 360, { fit: "cover" }).webp({ quality: 82 }).toBuffer();
   const url = await putObject(`thumbnails/${organizationId}/${courseId}-${randomUUID()}.webp`, output);
   await replaceThumbnail(ctx, organizationId, courseId, url);

@@ -7,6 +7,7 @@ import { requireContentViewer, requireCourseEditor } from "@/lib/server/courses/
 import { lessonJson, lessonSelect, type LessonJson } from "@/lib/server/courses/json";
 import { removeStoredFiles } from "@/lib/server/courses/stored-files";
 import { findLesson } from "@/lib/server/outline/lessons";
+import { checkUploadSize } from "@/lib/server/uploaded-image";
 import { parseByteRange } from "@/lib/storage/byte-range";
 import { putObject, readObject } from "@/lib/storage/local-storage";
 import type { TenantContext } from "@/lib/tenancy/context";
@@ -25,10 +26,7 @@ export async function setLessonFile(ctx: TenantContext, courseId: string, lesson
   if (current.kind !== "video" && current.kind !== "file") {
     throw new AppError("BAD_REQUEST", "Only video and file lessons take an uploaded file");
   }
-  if (file.size === 0) throw new AppError("VALIDATION_FAILED", "file: the file is empty", { fieldErrors: { file: ["The file is empty"] } });
-  if (file.size > env.LESSON_FILE_MAX_BYTES) {
-    throw new AppError("PAYLOAD_TOO_LARGE", `The file must be at most ${Math.round(env.LESSON_FILE_MAX_BYTES / 1024 / 1024)} MB`, { fieldErrors: { file: ["File too large"] } });
-  }
+  checkUploadSize(file, env.LESSON_FILE_MAX_BYTES, "file");
   const bytes = Buffer.from(await file.arrayBuffer());
   // Videos are recognised by their bytes, so the player is never handed something it cannot play.
   const videoType = VIDEO_TYPES.find((t) => t.matches(bytes))?.type;

@@ -1,5 +1,6 @@
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { TEACHING_ROLES } from "@/lib/routes";
 import type { Page } from "@/lib/schemas/pagination";
 import type { ListUserDirectoryQuery } from "@/lib/schemas/users";
 import { userProfileSelect } from "@/lib/server/selects";
@@ -10,8 +11,6 @@ export async function listUsers(ctx: TenantContext, take = 100) {
   requirePermission(ctx, "users:manage");
   return db().user.findMany({ where: { organizationId: tenantId(ctx) }, select: userProfileSelect, orderBy: [{ lastName: "asc" }, { firstName: "asc" }], take });
 }
-
-const STAFF_ROLES = ["instructor", "org_admin", "admin"] as const;
 
 export interface UserDirectoryEntry {
   id: string;
@@ -28,7 +27,7 @@ export interface UserDirectoryEntry {
 export async function listUserDirectory(ctx: TenantContext, query: ListUserDirectoryQuery): Promise<Page<UserDirectoryEntry>> {
   requirePermission(ctx, "enrollments:manage");
   const where: Prisma.UserWhereInput = { organizationId: tenantId(ctx), status: "active" };
-  if (query.role === "staff") where.role = { in: [...STAFF_ROLES] };
+  if (query.role === "staff") where.role = { in: [...TEACHING_ROLES] };
   else if (query.role) where.role = query.role;
   if (query.q) {
     const contains = { contains: query.q, mode: "insensitive" as const };

@@ -1,5 +1,4 @@
-import { AppError } from "@/lib/errors";
-import { handle, parseInput, requireCaller } from "@/lib/http";
+import { handle, parseInput, readOptionalJson, requireCaller } from "@/lib/http";
 import { createEnrollmentsSchema, listEnrollmentsQuerySchema } from "@/lib/schemas/enrollment";
 import { queryObject } from "@/lib/schemas/pagination";
 import { createEnrollments } from "@/lib/server/enrollments/mutations";
@@ -17,15 +16,6 @@ export const GET = handle<Params>("Failed to list enrollments", async (req, { pa
 export const POST = handle<Params>("Failed to enroll", async (req, { params }) => {
   const caller = await requireCaller(req);
   const { courseId } = await params;
-  const text = await req.text();
-  const input = parseInput(createEnrollmentsSchema, text.trim() === "" ? {} : parseJson(text));
+  const input = await readOptionalJson(req, createEnrollmentsSchema);
   return Response.json(await createEnrollments(caller.ctx, courseId, input), { status: 201 });
 });
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new AppError("BAD_REQUEST", "The request body must be valid JSON");
-  }
-}
