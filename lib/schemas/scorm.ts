@@ -1,0 +1,39 @@
+import { z } from "zod";
+import { idSchema } from "@/lib/schemas/id";
+
+// The SCORM player's commit: the full CMI state of one SCO, numbered within its attempt. One schema for
+// the player (which builds it), the commit endpoint (which validates it) and the API document.
+
+const MAX_COMMITS_PER_REQUEST = 50;
+
+export const scormCommitSchema = z.object({
+  attemptId: idSchema,
+  /** Increases by one with every commit of the attempt, whichever SCO makes it. */
+  sequence: z.int({ error: "sequence must be a whole number" }).min(1, { error: "sequence must be at least 1" }).max(2_000_000_000),
+  /** The manifest item identifier of the SCO. */
+  scoId: z.string().min(1, { error: "scoId is required" }).max(255),
+  /** scorm-again's CMI JSON of the SCO ({ core: …, suspend_data: … } for 1.2; { completion_status: … } for 2004). */
+  cmi: z.record(z.string(), z.unknown()),
+  /** Lesson-wide state shared by the SCOs (global objectives, adl.data, sequencing state), when it changed. */
+  globals: z.record(z.string(), z.unknown()).optional(),
+  /** True for the commit the SCO makes on LMSFinish / Terminate. */
+  terminated: z.boolean().default(false),
+});
+export type ScormCommit = z.infer<typeof scormCommitSchema>;
+
+export const scormCommitBatchSchema = z.object({
+  commits: z.array(scormCommitSchema).min(1, { error: "commits must hold at least one commit" }).max(MAX_COMMITS_PER_REQUEST, {
+    error: `commits holds at most ${MAX_COMMITS_PER_REQUEST} commits`,
+  }),
+});
+export type ScormCommitBatch = z.infer<typeof scormCommitBatchSchema>;
+
+/** The spec's contract for API clients: POST /api/scorm-tracking. */
+export const scormTrackingSchema = z.object({
+  lessonId: idSchema,
+  status: z.enum(["not_started", "in_progress", "completed", "passed", "failed"], {
+    error: "status must be not_started, in_progress, completed, passed or failed",
+  }),
+  progress: z.number({ error: "progress must be a number from 0 to 100" }).min(0).max(100),
+});
+export type ScormTrackingInput = z.infer<typeof scormTrackingSchema>;

@@ -1,0 +1,126 @@
+import type { Settings } from "scorm-again";
+
+/** scorm-again's sequencing configuration (its package exports Settings, not this part of it). */
+export type SequencingSettings = NonNullable<Settings["sequencing"]>;
+
+// The shapes SCORM code shares between the importer, the tracking server and the player. The parsed
+// manifest is stored as ScormPackage.manifest (JSON); the launch data is what the lesson page hands the
+// player. Keep both plain JSON.
+
+export type ScormVersion = "scorm12" | "scorm2004_2nd" | "scorm2004_3rd" | "scorm2004_4th";
+
+export interface CompletionThreshold {
+  completedByMeasure: boolean;
+  /** 0–1; 2004's adlcp:completionThreshold minProgressMeasure (or the element's text in 2nd/3rd ed.). */
+  minProgressMeasure: number | null;
+  /** Weight of this item's progress in its parent's rollup (4th edition). */
+  progressWeight: number | null;
+}
+
+export interface ManifestObjective {
+  id: string;
+  primary: boolean;
+  satisfiedByMeasure: boolean;
+  minNormalizedMeasure: number | null;
+}
+
+export interface SharedDataMap {
+  targetId: string;
+  readSharedData: boolean;
+  writeSharedData: boolean;
+}
+
+/** One <item> of the organization tree. A leaf with a resource is a SCO (or an asset). */
+export interface ManifestItem {
+  identifier: string;
+  title: string;
+  /** The resource's identifier, for leaves. */
+  resourceId: string | null;
+  /** Package-relative launch URL: resource href (with xml:base applied) + item parameters, or null. */
+  launch: string | null;
+  /** "sco" or "asset" (a launchable asset takes no API). */
+  scormType: "sco" | "asset" | null;
+  isVisible: boolean;
+  /** SCORM 1.2 adlcp:masterscore (0–100). */
+  masteryScore: number | null;
+  /** SCORM 1.2 adlcp:datafromlms / 2004 adlcp:dataFromLMS, handed to cmi.launch_data. */
+  dataFromLms: string | null;
+  /** 1.2 adlcp:maxtimeallowed / 2004 limit conditions attemptAbsoluteDurationLimit. */
+  maxTimeAllowed: string | null;
+  timeLimitAction: string | null;
+  completionThreshold: CompletionThreshold | null;
+  /** 2004: the primary objective's minNormalizedMeasure when satisfiedByMeasure → cmi.scaled_passing_score. */
+  scaledPassingScore: number | null;
+  /** 2004: objectives declared for the item (primary first), preloaded into cmi.objectives. */
+  objectives: ManifestObjective[];
+  sharedData: SharedDataMap[];
+  children: ManifestItem[];
+}
+
+export interface ManifestOrganization {
+  identifier: string;
+  title: string;
+  items: ManifestItem[];
+}
+
+export interface ManifestResource {
+  identifier: string;
+  scormType: "sco" | "asset" | null;
+  href: string | null;
+  files: string[];
+  dependencies: string[];
+}
+
+/** The parsed imsmanifest.xml, as stored. */
+export interface ScormManifest {
+  identifier: string;
+  version: ScormVersion;
+  title: string;
+  /** The default organization (the first one when the default is not named). */
+  organization: ManifestOrganization;
+  resources: ManifestResource[];
+  /** SCORM 2004: scorm-again's sequencing settings built from the manifest (activity tree, collections). */
+  sequencing: SequencingSettings | null;
+  /** 2004: global objective ids the items map to (scorm-again's globalObjectiveIds). */
+  globalObjectiveIds: string[];
+}
+
+/** A SCO in launch order (a depth-first walk of the organization's leaves that launch). */
+export interface ScoEntry {
+  identifier: string;
+  title: string;
+  launch: string;
+  /** Depth in the table of contents, 0 for top-level items. */
+  depth: number;
+}
+
+/** What the lesson page hands the player (server → client component). */
+export interface ScormLaunch {
+  lessonId: string;
+  courseId: string;
+  packageId: string;
+  version: ScormVersion;
+  /** Base URL of the package's files: /uploads/scorm/{packageId}/ */
+  baseUrl: string;
+  /** The SCOs in table-of-contents order. */
+  scos: ScoEntry[];
+  /** The whole manifest (the player configures scorm-again from it). */
+  manifest: ScormManifest;
+  /** null when the viewer is not tracked (an editor previewing, a withdrawn enrollment). */
+  attempt: ScormAttemptState | null;
+  learner: { id: string; name: string };
+}
+
+export interface ScormAttemptState {
+  attemptId: string;
+  attemptNumber: number;
+  /** normal, or review for a completed attempt the learner may not retake. */
+  mode: "normal" | "review";
+  /** The highest sequence number the server has applied to this attempt (the client continues above it). */
+  lastSequence: number;
+  lastScoId: string | null;
+  /** Saved CMI per SCO identifier (scorm-again's JSON shape), for preloading before Initialize. */
+  scoCmi: Record<string, Record<string, unknown>>;
+  /** Lesson-wide shared state (global objectives, adl.data buckets, sequencing state). */
+  globals: Record<string, unknown>;
+}
