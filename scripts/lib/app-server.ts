@@ -1,6 +1,5 @@
 import { createServer, type Server } from "node:http";
 import next from "next";
-import { handleScormCommits, isScormCommitsRequest } from "../../lib/server/scorm/commit-endpoint";
 
 export interface AppServer {
   url: string;
@@ -17,6 +16,8 @@ export async function startAppServer(options: { dev: boolean; port: number; host
   const app = next({ dev: options.dev, dir: process.cwd(), hostname, port: options.port });
   await app.prepare();
   const handle = app.getRequestHandler();
+  // Imported once Next has booted: the endpoint shares lib/auth, which imports next/headers.
+  const { handleScormCommits, isScormCommitsRequest } = await import("../../lib/server/scorm/commit-endpoint");
   const server: Server = createServer((req, res) => {
     req.headers["x-lms-remote-addr"] = req.socket.remoteAddress ?? "unknown";
     // The SCORM player's commits skip Next.js: its per-request cost is larger than the commit's (docs/architecture.md).
