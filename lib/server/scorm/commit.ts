@@ -63,7 +63,8 @@ async function applyOne(organizationId: string, userId: string, commit: ScormCom
     await updateAttempt(tx, organizationId, commit, plan);
     await updateLesson(tx, organizationId, row, commit, plan);
     return { ...result, applied: true };
-  });
+  // Under load every pool connection may be busy: wait for one rather than fail the commit (the client retries anyway).
+  }, { maxWait: 10_000, timeout: 15_000 });
 }
 
 function isReviewMode(cmi: Record<string, unknown>): boolean {
