@@ -9,6 +9,7 @@ import { lessonPaths } from "@/lib/openapi/paths/lessons";
 import { messagePaths } from "@/lib/openapi/paths/messages";
 import { metaPaths } from "@/lib/openapi/paths/meta";
 import { outlinePaths } from "@/lib/openapi/paths/outline";
+import { scormPaths } from "@/lib/openapi/paths/scorm";
 import { userPaths } from "@/lib/openapi/paths/users";
 import packageJson from "@/package.json";
 
@@ -32,6 +33,7 @@ export const TAGS = [
   { name: "Courses", description: "The catalog and course authoring" },
   { name: "Outline", description: "Modules, and the order of modules and lessons" },
   { name: "Lessons", description: "Lesson content, uploads and media" },
+  { name: "SCORM", description: "SCORM launch and tracking" },
   { name: "Categories", description: "Course categories" },
   { name: "Enrollments", description: "Enrollment and lesson progress" },
   { name: "Dashboard", description: "The learner's overview" },
@@ -48,7 +50,7 @@ function build(): ReturnType<typeof createDocument> {
     openapi: "3.1.0",
     info: { title: "Learning Management API", version: packageJson.version, description: DESCRIPTION },
     tags: TAGS,
-    paths: { ...authPaths, ...coursePaths, ...outlinePaths, ...lessonPaths, ...categoryPaths, ...enrollmentPaths, ...dashboardPaths, ...userPaths, ...messagePaths, ...metaPaths },
+    paths: { ...authPaths, ...coursePaths, ...outlinePaths, ...lessonPaths, ...scormPaths, ...categoryPaths, ...enrollmentPaths, ...dashboardPaths, ...userPaths, ...messagePaths, ...metaPaths },
     components: { securitySchemes: SECURITY_SCHEMES },
   };
   return createDocument(spec, {

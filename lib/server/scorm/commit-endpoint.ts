@@ -1,0 +1,84 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { sessionFromRequest } from "@/lib/auth/caller";
+import { AppError, errorBody, toAppError } from "@/lib/errors";
+import { parseInput } from "@/lib/http";
+import { scormCommitBatchSchema } from "@/lib/schemas/scorm";
+import { applyScormCommits } from "@/lib/server/scorm/commit";
+
+// POST /api/scorm/commits, served by the node:http layer in front of Next (scripts/lib/app-server.ts):
+// the player's commits are the app's most frequent request, and a Next route handler costs more than the
+// whole commit (docs/architecture.md). Same caller resolution (bearer or cookie + same-origin check),
+// same zod schema, same error body as every route handler.
+
+export const SCORM_COMMITS_PATH = "/api/scorm/commits";
+export const MAX_COMMIT_BODY_BYTES = 4 * 1024 * 1024;
+
+/** Whether the node server should hand this request to handleScormCommits (query string ignored). */
+export function isScormCommitsRequest(req: IncomingMessage): boolean {
+  const url = req.url ?? "";
+  return url === SCORM_COMMITS_PATH || url.startsWith(`${SCORM_COMMITS_PATH}?`);
+}
+
+export async function handleScormCommits(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  try {
+    if (req.method !== "POST") {
+      res.setHeader("allow", "POST");
+      return send(res, 405, { error: { code: "BAD_REQUEST", message: "Use POST to send SCORM commits" } });
+    }
+    const text = await readBody(req);
+    const session = await sessionFromRequest(webRequest(req));
+    if (!session.caller) throw new AppError("UNAUTHENTICATED", "Authentication required: sign in on this organization's address");
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      throw new AppError("BAD_REQUEST", "The request body must be valid JSON");
+    }
+    const batch = parseInput(scormCommitBatchSchema, json);
+    const results = await applyScormCommits(session.caller.ctx, batch.commits);
+    send(res, 200, { results });
+  } catch (error) {
+    const appError = toAppError(error, "Failed to save the SCORM progress");
+    if (appError.status >= 500) console.error(appError.message, appError.cause ?? appError);
+    send(res, appError.status, errorBody(appError), appError.headers);
+  }
+}
+
+/** The body as text whatever its content type (sendBeacon posts text/plain), at most 4 MB. */
+function readBody(req: IncomingMessage): Promise<string> {
+  const declared = Number(req.headers["content-length"] ?? 0);
+  if (declared > MAX_COMMIT_BODY_BYTES) return Promise.reject(tooLarge());
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_COMMIT_BODY_BYTES) {
+        req.removeAllListeners("data");
+        req.resume();
+        reject(tooLarge());
+      } else chunks.push(chunk);
+    });
+    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    req.on("error", () => reject(new AppError("BAD_REQUEST", "The request body could not be read")));
+  });
+}
+
+const tooLarge = () => new AppError("PAYLOAD_TOO_LARGE", "The commit batch is larger than 4 MB: send fewer commits at once");
+
+/** The headers as a web Request, for the shared caller resolution (the body is read separately). */
+function webRequest(req: IncomingMessage): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (typeof value === "string") headers.set(name, value);
+    else if (Array.isArray(value)) headers.set(name, value.join(", "));
+  }
+  return new Request(`http://local${SCORM_COMMITS_PATH}`, { method: req.method, headers });
+}
+
+function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  if (res.headersSent) return;
+  const text = JSON.stringify(body);
+  res.writeHead(status, { ...headers, "content-type": "application/json", "content-length": Buffer.byteLength(text), "cache-control": "no-store" });
+  res.end(text);
+}

@@ -1,0 +1,42 @@
+// The statements of a SCORM commit, exported so the benchmark's ceiling sends exactly them.
+// TIMESTAMP(3) columns hold UTC (as Prisma writes them): now() AT TIME ZONE 'UTC'.
+
+/** $1 attempt id, $2 organization id, $3 caller's user id. Locks the attempt: its commits apply one at a time. */
+export const LOCK_ATTEMPT_SQL = `SELECT a."id", a."courseId", a."enrollmentId", a."lessonId", a."packageId", a."globalsSequence", a."globals" -> 'rollup' AS "globalsRollup",
+  a."completedAt" IS NOT NULL AS "completed", e."status"::text AS "enrollmentStatus", p."scormVersion"::text AS "scormVersion",
+  lp."status"::text AS "lessonStatus",
+  EXISTS (SELECT 1 FROM "ScormAttempt" n WHERE n."enrollmentId" = a."enrollmentId" AND n."lessonId" = a."lessonId" AND n."attemptNumber" > a."attemptNumber") AS "superseded",
+  COALESCE((SELECT json_agg(json_build_object('scoId', s."scoId", 'commitSequence', s."commitSequence", 'completionStatus', s."completionStatus",
+    'successStatus', s."successStatus", 'scoreScaled', s."scoreScaled", 'progressMeasure', s."progressMeasure",
+    'totalTimeSeconds', s."totalTimeSeconds", 'sessionSeconds', s."sessionSeconds"))
+    FROM "ScormScoState" s WHERE s."attemptId" = a."id"), '[]'::json) AS "scos"
+FROM "ScormAttempt" a
+JOIN "Enrollment" e ON e."organizationId" = a."organizationId" AND e."id" = a."enrollmentId" AND e."userId" = $3::uuid
+JOIN "ScormPackage" p ON p."organizationId" = a."organizationId" AND p."id" = a."packageId"
+LEFT JOIN "LessonProgress" lp ON lp."enrollmentId" = a."enrollmentId" AND lp."lessonId" = a."lessonId"
+WHERE a."id" = $1::uuid AND a."organizationId" = $2::uuid
+FOR UPDATE OF a`;
+
+/** Writes the SCO's state unless a commit with the same or a higher sequence got there first. */
+export const UPSERT_SCO_SQL = `INSERT INTO "ScormScoState" ("id", "organizationId", "attemptId", "scoId", "cmi", "commitSequence", "completionStatus",
+  "successStatus", "scoreRaw", "scoreMin", "scoreMax", "scoreScaled", "progressMeasure", "totalTimeSeconds", "sessionSeconds",
+  "location", "suspendData", "exit", "startedAt", "lastCommittedAt")
+VALUES ($1::uuid, $2::uuid, $3::uuid, $4, $5::jsonb, $6::int, $7, $8, $9::float8, $10::float8, $11::float8, $12::float8, $13::float8,
+  $14::float8, $15::float8, $16, $17, $18, now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC')
+ON CONFLICT ("attemptId", "scoId") DO UPDATE SET "cmi" = EXCLUDED."cmi", "commitSequence" = EXCLUDED."commitSequence",
+  "completionStatus" = EXCLUDED."completionStatus", "successStatus" = EXCLUDED."successStatus", "scoreRaw" = EXCLUDED."scoreRaw",
+  "scoreMin" = EXCLUDED."scoreMin", "scoreMax" = EXCLUDED."scoreMax", "scoreScaled" = EXCLUDED."scoreScaled",
+  "progressMeasure" = EXCLUDED."progressMeasure", "totalTimeSeconds" = EXCLUDED."totalTimeSeconds",
+  "sessionSeconds" = EXCLUDED."sessionSeconds", "location" = EXCLUDED."location", "suspendData" = EXCLUDED."suspendData",
+  "exit" = EXCLUDED."exit", "lastCommittedAt" = EXCLUDED."lastCommittedAt"
+WHERE "ScormScoState"."commitSequence" < EXCLUDED."commitSequence"
+RETURNING "id"`;
+
+/** The attempt's rollup; globals only when given ($8 not null); warnings appended to the log ($11). */
+export const UPDATE_ATTEMPT_SQL = `UPDATE "ScormAttempt" SET "completionStatus" = $3, "successStatus" = $4, "scoreScaled" = $5::float8,
+  "progressMeasure" = $6::float8, "totalTimeSeconds" = $7::float8,
+  "globals" = COALESCE($8::jsonb, "globals"), "globalsSequence" = CASE WHEN $8::jsonb IS NULL THEN "globalsSequence" ELSE $9::int END,
+  "lastScoId" = $10, "lastCommittedAt" = now() AT TIME ZONE 'UTC',
+  "log" = CASE WHEN $11::jsonb IS NULL THEN "log" ELSE "log" || $11::jsonb END,
+  "completedAt" = CASE WHEN $12::boolean AND "completedAt" IS NULL THEN now() AT TIME ZONE 'UTC' ELSE "completedAt" END
+WHERE "id" = $1::uuid AND "organizationId" = $2::uuid`;

@@ -1,0 +1,142 @@
+import { db, queryRows } from "@/lib/db";
+import { AppError } from "@/lib/errors";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { planCommit, type CommitPlan, type StoredSco } from "@/lib/scorm/commit-plan";
+import { lessonStatusAfter, packageRules, type LessonStatus, type PackageRules } from "@/lib/scorm/rollup";
+import type { ScormManifest, ScormVersion } from "@/lib/scorm/types";
+import type { ScormCommit } from "@/lib/schemas/scorm";
+import { LOCK_ATTEMPT_SQL, UPDATE_ATTEMPT_SQL, UPSERT_SCO_SQL } from "@/lib/server/scorm/commit-sql";
+import { uuidV7 } from "@/lib/server/scorm/uuid";
+import { lockEnrollments, recomputeEnrollmentProgress } from "@/lib/server/progress/recompute";
+import { tenantId, type TenantContext } from "@/lib/tenancy/context";
+
+// The SCORM player's commits: each in its own transaction, acknowledged only after COMMIT. A commit
+// applies to its SCO only if its sequence is higher than the SCO's last one (replays and late
+// duplicates are acknowledged, not applied). The common commit is three statements: lock the attempt
+// (reading the SCOs' states), upsert the SCO, update the attempt's rollup. The lesson's progress and the
+// enrollment are written only when the lesson's status changes or the SCO terminates.
+
+type Tx = Prisma.TransactionClient;
+
+export interface CommitResult {
+  attemptId: string;
+  scoId: string;
+  sequence: number;
+  applied: boolean;
+}
+
+interface LockedRow {
+  id: string;
+  courseId: string;
+  enrollmentId: string;
+  lessonId: string;
+  packageId: string;
+  globalsSequence: number;
+  globalsRollup: unknown;
+  completed: boolean;
+  enrollmentStatus: string;
+  scormVersion: ScormVersion;
+  lessonStatus: LessonStatus | null;
+  superseded: boolean;
+  scos: StoredSco[] | string;
+}
+
+export async function applyScormCommits(ctx: TenantContext, commits: ScormCommit[]): Promise<CommitResult[]> {
+  const organizationId = tenantId(ctx);
+  const results: CommitResult[] = [];
+  for (const commit of commits) results.push(await applyOne(organizationId, ctx.userId, commit));
+  return results;
+}
+
+async function applyOne(organizationId: string, userId: string, commit: ScormCommit): Promise<CommitResult> {
+  const result = { attemptId: commit.attemptId, scoId: commit.scoId, sequence: commit.sequence, applied: false };
+  return db().$transaction(async (tx) => {
+    const [row] = await tx.$queryRawUnsafe<LockedRow[]>(LOCK_ATTEMPT_SQL, commit.attemptId, organizationId, userId);
+    if (!row) throw new AppError("NOT_FOUND", "SCORM attempt not found");
+    // Not tracked: a withdrawn enrollment, an attempt a newer one replaced, content run in review mode.
+    if (row.enrollmentStatus === "withdrawn" || row.superseded || isReviewMode(commit.cmi)) return result;
+    const pkg = await rulesOf(organizationId, row.packageId);
+    const scos = typeof row.scos === "string" ? (JSON.parse(row.scos) as StoredSco[]) : row.scos;
+    const plan = planCommit(row.scormVersion, pkg, { scos, globalsSequence: row.globalsSequence, globalsRollup: row.globalsRollup }, commit);
+    if (!plan.applySco && !plan.applyGlobals) return result;
+    if (plan.sco) await upsertSco(tx, organizationId, commit, plan.sco);
+    await updateAttempt(tx, organizationId, commit, plan);
+    await updateLesson(tx, organizationId, row, commit, plan);
+    return { ...result, applied: true };
+  // Under load every pool connection may be busy: wait for one rather than fail the commit (the client retries anyway).
+  }, { maxWait: 10_000, timeout: 15_000 });
+}
+
+function isReviewMode(cmi: Record<string, unknown>): boolean {
+  const inner = (cmi.cmi && typeof cmi.cmi === "object" ? cmi.cmi : cmi) as Record<string, unknown>;
+  const core = (inner.core && typeof inner.core === "object" ? inner.core : {}) as Record<string, unknown>;
+  return inner.mode === "review" || core.lesson_mode === "review";
+}
+
+async function upsertSco(tx: Tx, organizationId: string, commit: ScormCommit, sco: NonNullable<CommitPlan["sco"]>) {
+  await tx.$queryRawUnsafe(UPSERT_SCO_SQL, ...upsertScoValues(organizationId, commit, sco));
+}
+
+/** The values of UPSERT_SCO_SQL (shared with the benchmark's ceiling). */
+export function upsertScoValues(organizationId: string, commit: ScormCommit, sco: NonNullable<CommitPlan["sco"]>): unknown[] {
+  return [
+    uuidV7(), organizationId, commit.attemptId, commit.scoId, JSON.stringify(commit.cmi), commit.sequence, sco.completionStatus,
+    sco.successStatus, sco.scoreRaw, sco.scoreMin, sco.scoreMax, sco.scoreScaled, sco.progressMeasure, sco.totalTimeSeconds,
+    sco.sessionSecondsOpen, sco.location, sco.suspendData, sco.exit,
+  ];
+}
+
+/** The values of UPDATE_ATTEMPT_SQL (shared with the benchmark's ceiling). */
+export function updateAttemptValues(organizationId: string, commit: ScormCommit, plan: CommitPlan): unknown[] {
+  const a = plan.attempt;
+  return [
+    commit.attemptId, organizationId, a.completionStatus, a.successStatus, a.scoreScaled, a.progressMeasure, a.totalTimeSeconds,
+    plan.applyGlobals ? JSON.stringify(commit.globals) : null, commit.sequence, commit.scoId,
+    plan.log.length > 0 ? JSON.stringify(plan.log) : null, plan.attemptCompleted,
+  ];
+}
+
+async function updateAttempt(tx: Tx, organizationId: string, commit: ScormCommit, plan: CommitPlan) {
+  await tx.$executeRawUnsafe(UPDATE_ATTEMPT_SQL, ...updateAttemptValues(organizationId, commit, plan));
+}
+
+async function updateLesson(tx: Tx, organizationId: string, row: LockedRow, commit: ScormCommit, plan: CommitPlan) {
+  const next = lessonStatusAfter(row.lessonStatus, plan.attempt);
+  const statusChanged = next !== (row.lessonStatus ?? "not_started");
+  const newlyCompleted = plan.attemptCompleted && !row.completed;
+  if (!statusChanged && !newlyCompleted && !commit.terminated) return;
+  const { enrollmentId, lessonId, courseId } = row;
+  await lockEnrollments(tx, organizationId, [enrollmentId]);
+  const now = new Date();
+  // The lesson shows the attempt being played, except that a later attempt does not undo a completion:
+  // then only an attempt that completes too replaces the result.
+  const keepsOld = row.lessonStatus === "completed" && !plan.attemptCompleted;
+  const result = keepsOld
+    ? {}
+    : { successStatus: plan.attempt.successStatus, scoreScaled: plan.attempt.scoreScaled, timeSpentSeconds: Math.round(plan.attempt.totalTimeSeconds) };
+  await tx.lessonProgress.upsert({
+    where: { enrollmentId_lessonId: { enrollmentId, lessonId } },
+    create: { organizationId, courseId, enrollmentId, lessonId, status: next, completedAt: next === "completed" ? now : null, ...result },
+    update: { status: next, ...(statusChanged && next === "completed" ? { completedAt: now } : {}), ...result },
+    select: { id: true },
+  });
+  await tx.enrollment.updateMany({ where: { organizationId, id: enrollmentId }, data: { lastLessonId: lessonId, lastAccessedAt: now } });
+  if (statusChanged) await recomputeEnrollmentProgress(tx, organizationId, enrollmentId);
+}
+
+// Packages never change once stored (a re-upload is a new row), so their rules are cached by id.
+const RULES_CACHE_LIMIT = 500;
+const rulesCache = new Map<string, PackageRules>();
+
+export const PACKAGE_MANIFEST_SQL = `SELECT "manifest" FROM "ScormPackage" WHERE "id" = $1::uuid AND "organizationId" = $2::uuid`;
+
+export async function rulesOf(organizationId: string, packageId: string): Promise<PackageRules> {
+  const cached = rulesCache.get(packageId);
+  if (cached) return cached;
+  const [row] = await queryRows<{ manifest: ScormManifest }>(PACKAGE_MANIFEST_SQL, [packageId, organizationId]);
+  if (!row) throw new AppError("NOT_FOUND", "SCORM package not found");
+  const rules = packageRules(row.manifest);
+  if (rulesCache.size >= RULES_CACHE_LIMIT) rulesCache.delete(rulesCache.keys().next().value!);
+  rulesCache.set(packageId, rules);
+  return rules;
+}

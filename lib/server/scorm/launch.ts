@@ -1,0 +1,94 @@
+import { db } from "@/lib/db";
+import { AppError } from "@/lib/errors";
+import { resumeCmi } from "@/lib/scorm/resume";
+import { scoList } from "@/lib/scorm/sco-list";
+import type { ScormAttemptState, ScormLaunch, ScormManifest, ScormVersion } from "@/lib/scorm/types";
+import { requireContentViewer, type CourseAccess } from "@/lib/server/courses/access";
+import { findLesson } from "@/lib/server/outline/lessons";
+import type { TenantContext } from "@/lib/tenancy/context";
+
+// What the lesson page hands the SCORM player: the package, the SCOs, and the learner's attempt with
+// each SCO's saved CMI prepared for resuming. Null when the lesson has no package yet.
+
+const VERSION_OF: Record<string, ScormVersion> = { scorm12: "scorm12", scorm2004_2nd: "scorm2004_2nd", scorm2004_3rd: "scorm2004_3rd", scorm2004_4th: "scorm2004_4th" };
+
+const packageSelect = { id: true, scormVersion: true, manifest: true } as const;
+
+export async function loadScormLaunch(ctx: TenantContext, courseId: string, lessonId: string): Promise<ScormLaunch | null> {
+  const access = await requireContentViewer(ctx, courseId);
+  const { organizationId } = access;
+  const lesson = await findLesson(db(), organizationId, courseId, lessonId);
+  if (lesson.kind !== "scorm") throw new AppError("NOT_FOUND", "This lesson has no SCORM package");
+  const [latest, user] = await Promise.all([
+    db().scormPackage.findFirst({ where: { organizationId, lessonId }, orderBy: { version: "desc" }, select: packageSelect }),
+    db().user.findFirstOrThrow({ where: { id: ctx.userId }, select: { firstName: true, lastName: true } }),
+  ]);
+  if (!latest) return null;
+  const tracked = access.enrollment && access.enrollment.status !== "withdrawn" ? access.enrollment.id : null;
+  const chosen = tracked ? await chooseAttempt(access, tracked, lessonId, latest.id) : null;
+  const pkg = chosen && chosen.packageId !== latest.id
+    ? await db().scormPackage.findFirstOrThrow({ where: { organizationId, id: chosen.packageId }, select: packageSelect })
+    : latest;
+  const manifest = pkg.manifest as unknown as ScormManifest;
+  const version = VERSION_OF[pkg.scormVersion] ?? manifest.version;
+  return {
+    lessonId,
+    courseId,
+    packageId: pkg.id,
+    version,
+    baseUrl: `/uploads/scorm/${pkg.id}/`,
+    scos: scoList(manifest),
+    manifest,
+    attempt: chosen ? await attemptState(organizationId, chosen, version) : null,
+    learner: { id: ctx.userId, name: `${user.firstName} ${user.lastName}`.trim() },
+  };
+}
+
+interface ChosenAttempt {
+  id: string;
+  attemptNumber: number;
+  packageId: string;
+  mode: "normal" | "review";
+}
+
+/** None yet → attempt 1; the latest completed → the next one if the course allows retakes, else review. */
+async function chooseAttempt(access: CourseAccess, enrollmentId: string, lessonId: string, latestPackageId: string): Promise<ChosenAttempt> {
+  const { organizationId, courseId } = access;
+  const [latest, course] = await Promise.all([
+    db().scormAttempt.findFirst({ where: { organizationId, enrollmentId, lessonId }, orderBy: { attemptNumber: "desc" }, select: { id: true, attemptNumber: true, packageId: true, completedAt: true } }),
+    db().course.findFirstOrThrow({ where: { organizationId, id: courseId }, select: { allowRetakes: true } }),
+  ]);
+  if (latest && !latest.completedAt) return { ...latest, mode: "normal" };
+  if (latest && !course.allowRetakes) return { ...latest, mode: "review" };
+  const attemptNumber = (latest?.attemptNumber ?? 0) + 1;
+  // Two tabs may launch at once: the unique (enrollment, lesson, attempt number) lets one insert win.
+  await db().scormAttempt.createMany({
+    data: [{ organizationId, courseId, enrollmentId, lessonId, packageId: latestPackageId, attemptNumber }],
+    skipDuplicates: true,
+  });
+  const created = await db().scormAttempt.findFirstOrThrow({ where: { organizationId, enrollmentId, lessonId, attemptNumber }, select: { id: true, attemptNumber: true, packageId: true } });
+  return { ...created, mode: "normal" };
+}
+
+async function attemptState(organizationId: string, chosen: ChosenAttempt, version: ScormVersion): Promise<ScormAttemptState> {
+  if (chosen.mode === "normal") {
+    // A session left open (no terminate commit) is closed here: its time stays counted, the next starts at 0.
+    await db().scormScoState.updateMany({ where: { organizationId, attemptId: chosen.id, sessionSeconds: { gt: 0 } }, data: { sessionSeconds: 0 } });
+  }
+  const [attempt, scos] = await Promise.all([
+    db().scormAttempt.findFirstOrThrow({ where: { organizationId, id: chosen.id }, select: { globals: true, globalsSequence: true, lastScoId: true } }),
+    db().scormScoState.findMany({ where: { organizationId, attemptId: chosen.id }, select: { scoId: true, cmi: true, exit: true, totalTimeSeconds: true, commitSequence: true } }),
+  ]);
+  const scoCmi: Record<string, Record<string, unknown>> = {};
+  for (const sco of scos) scoCmi[sco.scoId] = resumeCmi(version, sco);
+  const lastSequence = Math.max(attempt.globalsSequence, ...scos.map((s) => s.commitSequence));
+  return {
+    attemptId: chosen.id,
+    attemptNumber: chosen.attemptNumber,
+    mode: chosen.mode,
+    lastSequence,
+    lastScoId: attempt.lastScoId,
+    scoCmi,
+    globals: (attempt.globals ?? {}) as Record<string, unknown>,
+  };
+}

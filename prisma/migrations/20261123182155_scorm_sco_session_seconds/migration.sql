@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "ScormScoState" ADD COLUMN     "sessionSeconds" DOUBLE PRECISION NOT NULL DEFAULT 0;

@@ -1,0 +1,79 @@
+import { createServer, type IncomingMessage } from "node:http";
+import pg from "pg";
+import { TENANT_AND_USER_SQL, tenantAndUserFromRow, type TenantAndUserRow } from "@/lib/auth/caller-lookup";
+import { bearerToken, readToken, type SessionClaims } from "@/lib/auth/token";
+import { env, requireDatabaseUrl } from "@/lib/env";
+import { planCommit, type StoredSco } from "@/lib/scorm/commit-plan";
+import { packageRules, type PackageRules } from "@/lib/scorm/rollup";
+import type { ScormManifest, ScormVersion } from "@/lib/scorm/types";
+import type { ScormCommit } from "@/lib/schemas/scorm";
+import { updateAttemptValues, upsertScoValues, PACKAGE_MANIFEST_SQL } from "@/lib/server/scorm/commit";
+import { LOCK_ATTEMPT_SQL, UPDATE_ATTEMPT_SQL, UPSERT_SCO_SQL } from "@/lib/server/scorm/commit-sql";
+import { prepareAuthEnv } from "../lib/runtime-env";
+import { query } from "./ceiling-query";
+
+// The commit ceiling: node:http + a pg Pool of the app's size, the app's statements and values (caller
+// lookup, lock, upsert, attempt update, in one transaction per commit), no framework, no ORM, no zod.
+
+prepareAuthEnv();
+const pool = new pg.Pool({ connectionString: requireDatabaseUrl(), max: env.DB_POOL_MAX });
+const claimsCache = new Map<string, Promise<SessionClaims | null>>();
+const rulesCache = new Map<string, PackageRules>();
+
+async function commitOne(client: pg.PoolClient, organizationId: string, userId: string, commit: ScormCommit): Promise<boolean> {
+  await client.query("BEGIN");
+  try {
+    const { rows } = await query<{ packageId: string; scormVersion: ScormVersion; scos: StoredSco[]; globalsSequence: number; globalsRollup: unknown }>(
+      client as unknown as pg.Pool, LOCK_ATTEMPT_SQL, [commit.attemptId, organizationId, userId]);
+    const row = rows[0];
+    if (!row) throw new Error("not found");
+    let rules = rulesCache.get(row.packageId);
+    if (!rules) {
+      const manifest = (await query<{ manifest: ScormManifest }>(pool, PACKAGE_MANIFEST_SQL, [row.packageId, organizationId])).rows[0]!.manifest;
+      rules = packageRules(manifest);
+      rulesCache.set(row.packageId, rules);
+    }
+    const plan = planCommit(row.scormVersion, rules, { scos: row.scos, globalsSequence: row.globalsSequence, globalsRollup: row.globalsRollup }, commit);
+    if (plan.sco) await query(client as unknown as pg.Pool, UPSERT_SCO_SQL, upsertScoValues(organizationId, commit, plan.sco));
+    if (plan.applySco || plan.applyGlobals) await query(client as unknown as pg.Pool, UPDATE_ATTEMPT_SQL, updateAttemptValues(organizationId, commit, plan));
+    await client.query("COMMIT");
+    return plan.applySco || plan.applyGlobals;
+  } catch (error) {
+    await client.query("ROLLBACK").catch(() => undefined);
+    throw error;
+  }
+}
+
+async function answer(req: IncomingMessage, body: string): Promise<unknown> {
+  const token = bearerToken(req.headers.authorization);
+  if (!token) throw new Error("no token");
+  if (!claimsCache.has(token)) claimsCache.set(token, readToken(token));
+  const claims = (await claimsCache.get(token))!;
+  const { rows } = await query<TenantAndUserRow>(pool, TENANT_AND_USER_SQL, [claims.tenant, claims.sub]);
+  const { organization, user } = tenantAndUserFromRow(rows[0]!);
+  if (!organization || !user) throw new Error("unknown caller");
+  const { commits } = JSON.parse(body) as { commits: ScormCommit[] };
+  const client = await pool.connect();
+  try {
+    const results = [];
+    for (const c of commits) {
+      const commit = { ...c, terminated: c.terminated ?? false };
+      results.push({ attemptId: c.attemptId, scoId: c.scoId, sequence: c.sequence, applied: await commitOne(client, organization.id, user.id, commit) });
+    }
+    return { results };
+  } finally {
+    client.release();
+  }
+}
+
+createServer((req, res) => {
+  const chunks: Buffer[] = [];
+  req.on("data", (c: Buffer) => chunks.push(c));
+  req.on("end", () => {
+    answer(req, Buffer.concat(chunks).toString("utf8")).then(
+      (body) => { const t = JSON.stringify(body); res.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(t) }); res.end(t); },
+      (error: unknown) => { console.error(error); res.writeHead(500); res.end(); },
+    );
+  });
+}).listen(Number(process.env.PORT), "0.0.0.0", () => console.log(`ready http://localhost:${process.env.PORT}`));
+process.once("SIGTERM", () => process.exit(0));

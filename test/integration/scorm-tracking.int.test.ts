@@ -1,0 +1,229 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ManifestItem, ScormManifest, ScormVersion } from "@/lib/scorm/types";
+import { createCourse, enroll } from "@/test/course-factories";
+import { createTenant, createUser, testDb, type TestTenant, type TestUser } from "@/test/factories";
+import { call } from "@/test/http";
+import { cachedSignIn, callAs } from "@/test/session";
+
+// SCORM tracking over HTTP: launch (attempts, resume), the player's commits (sequence rules, tenancy,
+// limits), the status mapping to the lesson and the course, and the spec's /api/scorm-tracking.
+
+let tenant: TestTenant;
+let other: TestTenant;
+beforeAll(async () => {
+  [tenant, other] = await Promise.all([createTenant(), createTenant()]);
+});
+afterAll(() => testDb().$disconnect());
+
+const item = (identifier: string, extra: Partial<ManifestItem> = {}): ManifestItem => ({
+  identifier, title: identifier, resourceId: `r-${identifier}`, launch: `${identifier}.html`, scormType: "sco", isVisible: true, masteryScore: null,
+  dataFromLms: null, maxTimeAllowed: null, timeLimitAction: null, completionThreshold: null, scaledPassingScore: null, objectives: [], sharedData: [], children: [], ...extra,
+});
+const manifest = (version: ScormVersion, items: ManifestItem[]): ScormManifest => ({
+  identifier: "m", version, title: "Golf", organization: { identifier: "o", title: "Golf", items }, resources: [], sequencing: null, globalObjectiveIds: [],
+});
+
+/** A published course with one SCORM lesson (plus a text lesson), a package row, and an enrolled learner. */
+async function scormCourse(options: { version?: ScormVersion; items?: ManifestItem[]; allowRetakes?: boolean } = {}) {
+  const version = options.version ?? "scorm12";
+  const course = await createCourse(tenant.id, { modules: [{ lessons: [{ kind: "scorm" }, {}] }] });
+  const lesson = course.lessons[0]!;
+  if (options.allowRetakes) await testDb().course.update({ where: { id: course.id }, data: { allowRetakes: true } });
+  const pkg = await testDb().scormPackage.create({
+    data: {
+      organizationId: tenant.id, lessonId: lesson.id, version: 1, scormVersion: version, title: "Golf", storagePrefix: `scorm/${lesson.id}/1`,
+      launchPath: "sco.html", manifest: manifest(version, options.items ?? [item("sco1")]) as object, sizeBytes: 100n, fileCount: 1,
+    },
+  });
+  const learner = await createUser(tenant.id, "learner");
+  const enrollment = await enroll(tenant.id, course.id, learner.id);
+  const launchPath = `/api/courses/${course.id}/lessons/${lesson.id}/scorm/launch`;
+  const launch = () => callAs(tenant.subdomain, learner, launchPath);
+  return { course, lesson, pkg, learner, enrollment, launch, launchPath };
+}
+
+const commitAs = (user: TestUser, commits: unknown[], t: TestTenant = tenant) => callAs(t.subdomain, user, "/api/scorm/commits", { json: { commits } });
+const cmi12 = (core: Record<string, unknown>, suspend_data = "") => ({ core: { score: { raw: "", min: "", max: "" }, ...core }, suspend_data });
+
+describe("GET /api/courses/:id/lessons/:lessonId/scorm/launch", () => {
+  it("creates attempt 1 with the package, the SCO list and nothing to resume yet", async () => {
+    const { launch, pkg } = await scormCourse({ items: [item("sco1"), item("sco2")] });
+    const res = await launch();
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ packageId: pkg.id, version: "scorm12", baseUrl: `/uploads/scorm/${pkg.id}/` });
+    expect(res.json.scos.map((s: { identifier: string }) => s.identifier)).toEqual(["sco1", "sco2"]);
+    expect(res.json.attempt).toMatchObject({ attemptNumber: 1, mode: "normal", lastSequence: 0, lastScoId: null, scoCmi: {} });
+    const again = await launch();
+    expect(again.json.attempt.attemptId).toBe(res.json.attempt.attemptId);
+  });
+
+  it("two launches at once make one attempt", async () => {
+    const { launch, enrollment } = await scormCourse();
+    const [a, b] = await Promise.all([launch(), launch()]);
+    expect(a.json.attempt.attemptId).toBe(b.json.attempt.attemptId);
+    expect(await testDb().scormAttempt.count({ where: { enrollmentId: enrollment.id } })).toBe(1);
+  });
+
+  it("an editor who is not enrolled previews untracked; another tenant gets 404", async () => {
+    const { course, launchPath } = await scormCourse();
+    const admin = await createUser(tenant.id, "org_admin");
+    const res = await callAs(tenant.subdomain, admin, launchPath);
+    expect(res.status).toBe(200);
+    expect(res.json.attempt).toBeNull();
+    const stranger = await createUser(other.id, "org_admin");
+    expect((await callAs(other.subdomain, stranger, launchPath)).status).toBe(404);
+    expect(course.id).toBeTruthy();
+  });
+
+  it("a lesson without a package is a 404", async () => {
+    const course = await createCourse(tenant.id, { modules: [{ lessons: [{ kind: "scorm" }] }] });
+    const learner = await createUser(tenant.id, "learner");
+    await enroll(tenant.id, course.id, learner.id);
+    expect((await callAs(tenant.subdomain, learner, `/api/courses/${course.id}/lessons/${course.lessons[0]!.id}/scorm/launch`)).status).toBe(404);
+  });
+});
+
+describe("POST /api/scorm/commits", () => {
+  it("applies a commit, ignores its replay and older sequences, and resumes where the learner left", async () => {
+    const { launch, learner } = await scormCourse();
+    const { attemptId } = (await launch()).json.attempt;
+    const commit = (sequence: number, location: string, extra: Record<string, unknown> = {}) =>
+      ({ attemptId, scoId: "sco1", sequence, cmi: cmi12({ lesson_location: location, lesson_status: "incomplete", exit: "suspend", session_time: "00:00:30", ...extra }) });
+    const first = await commitAs(learner, [commit(1, "page1"), commit(2, "page2")]);
+    expect(first.status).toBe(200);
+    expect(first.json.results).toEqual([
+      { attemptId, scoId: "sco1", sequence: 1, applied: true },
+      { attemptId, scoId: "sco1", sequence: 2, applied: true },
+    ]);
+    const replay = await commitAs(learner, [commit(2, "page9"), commit(1, "page0")]);
+    expect(replay.json.results.map((r: { applied: boolean }) => r.applied)).toEqual([false, false]);
+    const state = await testDb().scormScoState.findFirstOrThrow({ where: { attemptId } });
+    expect(state).toMatchObject({ commitSequence: 2, location: "page2", completionStatus: "incomplete", totalTimeSeconds: 30 });
+
+    const resumed = (await launch()).json.attempt;
+    expect(resumed).toMatchObject({ attemptId, lastSequence: 2, lastScoId: "sco1" });
+    expect(resumed.scoCmi.sco1.core).toMatchObject({ entry: "resume", lesson_location: "page2", total_time: "00:00:30.00" });
+  });
+
+  it("accepts a text/plain beacon body", async () => {
+    const { launch, learner } = await scormCourse();
+    const { attemptId } = (await launch()).json.attempt;
+    const body = JSON.stringify({ commits: [{ attemptId, scoId: "sco1", sequence: 1, cmi: cmi12({ lesson_status: "incomplete" }) }] });
+    const res = await call(tenant.subdomain, "/api/scorm/commits", { body, headers: { "content-type": "text/plain;charset=UTF-8" }, bearer: await cachedSignIn(tenant.subdomain, learner) });
+    expect(res.status).toBe(200);
+    expect(res.json.results[0].applied).toBe(true);
+  });
+
+  it("another learner's attempt and another tenant's are 404; nothing is written", async () => {
+    const { launch } = await scormCourse();
+    const { attemptId } = (await launch()).json.attempt;
+    const commit = { attemptId, scoId: "sco1", sequence: 1, cmi: cmi12({ lesson_status: "passed" }) };
+    const peer = await createUser(tenant.id, "learner");
+    expect((await commitAs(peer, [commit])).status).toBe(404);
+    const stranger = await createUser(other.id, "learner");
+    expect((await commitAs(stranger, [commit], other)).status).toBe(404);
+    expect(await testDb().scormScoState.count({ where: { attemptId } })).toBe(0);
+  });
+
+  it("bad input is a 400 with the error body, a missing session 401, an oversize body 413", async () => {
+    const { learner } = await scormCourse();
+    const bad = await commitAs(learner, [{ attemptId: "nope", scoId: "", sequence: 0, cmi: {} }]);
+    expect(bad.status).toBe(400);
+    expect(bad.json.error.code).toBe("VALIDATION_FAILED");
+    expect((await callAs(tenant.subdomain, learner, "/api/scorm/commits", { json: { commits: [] } })).status).toBe(400);
+    const token = await cachedSignIn(tenant.subdomain, learner);
+    const malformed = await call(tenant.subdomain, "/api/scorm/commits", { body: "{not json", headers: { "content-type": "application/json" }, bearer: token });
+    expect(malformed.status).toBe(400);
+    expect(malformed.json.error.code).toBe("BAD_REQUEST");
+    expect((await call(tenant.subdomain, "/api/scorm/commits", { json: { commits: [] } })).status).toBe(401);
+    const huge = await call(tenant.subdomain, "/api/scorm/commits", { body: "x".repeat(4 * 1024 * 1024 + 10), bearer: token });
+    expect(huge.status).toBe(413);
+  });
+
+  it("keeps 10,000 characters of 1.2 suspend_data whole, with a warning in the attempt log", async () => {
+    const { launch, learner } = await scormCourse();
+    const { attemptId } = (await launch()).json.attempt;
+    const data = "d".repeat(10_000);
+    await commitAs(learner, [{ attemptId, scoId: "sco1", sequence: 1, cmi: cmi12({ lesson_status: "incomplete", exit: "suspend" }, data) }]);
+    const state = await testDb().scormScoState.findFirstOrThrow({ where: { attemptId } });
+    expect(state.suspendData).toBe(data);
+    const attempt = await testDb().scormAttempt.findUniqueOrThrow({ where: { id: attemptId } });
+    expect(JSON.stringify(attempt.log)).toContain("past SCORM 1.2's 4,096");
+    expect((await launch()).json.attempt.scoCmi.sco1.suspend_data).toBe(data);
+  });
+
+  it("a passed 1.2 SCO completes the lesson with its success and score; the course percentage follows", async () => {
+    const { launch, learner, enrollment, lesson } = await scormCourse();
+    const { attemptId } = (await launch()).json.attempt;
+    await commitAs(learner, [{ attemptId, scoId: "sco1", sequence: 1, cmi: cmi12({ lesson_status: "incomplete", session_time: "00:01:00" }) }]);
+    let progress = await testDb().lessonProgress.findFirstOrThrow({ where: { enrollmentId: enrollment.id, lessonId: lesson.id } });
+    expect(progress.status).toBe("in_progress");
+    await commitAs(learner, [{ attemptId, scoId: "sco1", sequence: 2, terminated: true, cmi: cmi12({ lesson_status: "passed", session_time: "00:02:00", score: { raw: "90", min: "0", max: "100" } }) }]);
+    progress = await testDb().lessonProgress.findFirstOrThrow({ where: { enrollmentId: enrollment.id, lessonId: lesson.id } });
+    expect(progress).toMatchObject({ status: "completed", successStatus: "passed", scoreScaled: 0.9, timeSpentSeconds: 120 });
+    expect(progress.completedAt).not.toBeNull();
+    const e = await testDb().enrollment.findUniqueOrThrow({ where: { id: enrollment.id } });
+    expect(e.progressPercent).toBe(50);
+    const attempt = await testDb().scormAttempt.findUniqueOrThrow({ where: { id: attemptId } });
+    expect(attempt).toMatchObject({ completionStatus: "completed", successStatus: "passed" });
+  });
+
+  it("the minimum-calls 1.2 SCO (never sets lesson_status) completes on LMSFinish; both SCOs complete the attempt", async () => {
+    const { launch, learner, enrollment, lesson } = await scormCourse({ items: [item("a"), item("b")] });
+    const { attemptId } = (await launch()).json.attempt;
+    const finish = (scoId: string, sequence: number) => ({ attemptId, scoId, sequence, terminated: true, cmi: cmi12({ lesson_status: "not attempted" }) });
+    await commitAs(learner, [finish("a", 1)]);
+    expect((await testDb().lessonProgress.findFirstOrThrow({ where: { enrollmentId: enrollment.id, lessonId: lesson.id } })).status).toBe("in_progress");
+    await commitAs(learner, [finish("b", 2)]);
+    expect((await testDb().lessonProgress.findFirstOrThrow({ where: { enrollmentId: enrollment.id, lessonId: lesson.id } })).status).toBe("completed");
+  });
+
+  it("2004: success from the scaled passing score, and the sequencing rollup in globals wins", async () => {
+    const { launch, learner, enrollment, lesson } = await scormCourse({ version: "scorm2004_4th", items: [item("pre"), item("post", { scaledPassingScore: 0.8 })] });
+    const { attemptId } = (await launch()).json.attempt;
+    await commitAs(learner, [{ attemptId, scoId: "post", sequence: 1, cmi: { completion_status: "completed", success_status: "unknown", score: { scaled: "0.9" }, session_time: "PT10S" } }]);
+    expect(await testDb().scormScoState.findFirstOrThrow({ where: { attemptId, scoId: "post" } })).toMatchObject({ successStatus: "passed", scoreScaled: 0.9 });
+    expect((await testDb().lessonProgress.findFirstOrThrow({ where: { enrollmentId: enrollment.id, lessonId: lesson.id } })).status).toBe("in_progress");
+    await commitAs(learner, [{ attemptId, scoId: "post", sequence: 2, terminated: true, cmi: { completion_status: "completed", session_time: "PT20S" }, globals: { rollup: { completionStatus: "completed", successStatus: "passed", scoreScaled: 0.9 } } }]);
+    const progress = await testDb().lessonProgress.findFirstOrThrow({ where: { enrollmentId: enrollment.id, lessonId: lesson.id } });
+    expect(progress).toMatchObject({ status: "completed", successStatus: "passed", timeSpentSeconds: 20 });
+  });
+
+  it("after a completed attempt: review without retakes, a new attempt with them; the lesson stays completed", async () => {
+    for (const allowRetakes of [false, true]) {
+      const { launch, learner, enrollment, lesson } = await scormCourse({ allowRetakes });
+      const first = (await launch()).json.attempt;
+      await commitAs(learner, [{ attemptId: first.attemptId, scoId: "sco1", sequence: 1, terminated: true, cmi: cmi12({ lesson_status: "completed" }) }]);
+      const next = (await launch()).json.attempt;
+      if (!allowRetakes) {
+        expect(next).toMatchObject({ attemptId: first.attemptId, mode: "review" });
+        continue;
+      }
+      expect(next).toMatchObject({ attemptNumber: 2, mode: "normal", lastSequence: 0 });
+      await commitAs(learner, [{ attemptId: next.attemptId, scoId: "sco1", sequence: 1, cmi: cmi12({ lesson_status: "incomplete" }) }]);
+      expect((await testDb().lessonProgress.findFirstOrThrow({ where: { enrollmentId: enrollment.id, lessonId: lesson.id } })).status).toBe("completed");
+      // The superseded attempt is no longer tracked.
+      const late = await commitAs(learner, [{ attemptId: first.attemptId, scoId: "sco1", sequence: 5, cmi: cmi12({ lesson_status: "failed" }) }]);
+      expect(late.json.results[0].applied).toBe(false);
+    }
+  });
+});
+
+describe("POST /api/scorm-tracking", () => {
+  it("records the caller's lesson status and the course progress", async () => {
+    const { learner, lesson, enrollment } = await scormCourse();
+    const post = (json: unknown, user = learner) => callAs(tenant.subdomain, user, "/api/scorm-tracking", { json });
+    const partial = await post({ lessonId: lesson.id, status: "in_progress", progress: 40 });
+    expect(partial.status).toBe(200);
+    expect(partial.json).toMatchObject({ lessonId: lesson.id, progress: 40, status: "in_progress", course_progress: 0 });
+    const failed = await post({ lessonId: lesson.id, status: "failed", progress: 100 });
+    expect(failed.json).toMatchObject({ progress: 100, status: "completed", success_status: "failed", course_progress: 50 });
+    expect((await post({ lessonId: lesson.id, status: "in_progress", progress: 10 })).json.status).toBe("completed");
+    expect((await testDb().enrollment.findUniqueOrThrow({ where: { id: enrollment.id } })).progressPercent).toBe(50);
+    expect((await post({ lessonId: lesson.id, status: "done", progress: 120 })).status).toBe(400);
+    const stranger = await createUser(other.id, "learner");
+    expect((await callAs(other.subdomain, stranger, "/api/scorm-tracking", { json: { lessonId: lesson.id, status: "completed", progress: 100 } })).status).toBe(404);
+    const notEnrolled = await createUser(tenant.id, "learner");
+    expect((await post({ lessonId: lesson.id, status: "completed", progress: 100 }, notEnrolled)).status).toBe(404);
+  });
+});
