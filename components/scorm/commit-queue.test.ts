@@ -214,7 +214,7 @@ describe("CommitQueue", () => {
   });
 
   it("falls back to fetch keepalive when the beacon is refused", () => {
-    const fetchMock = vi.fn(() => new Promise<Response>(() => undefined));
+    const fetchMock = vi.fn((_url: string, _init: RequestInit) => new Promise<Response>(() => undefined));
     const { queue } = makeQueue({ fetch: fetchMock, sendBeacon: () => false, setTimer: () => 1 });
     // Enqueue while a send is in flight (never resolves), then beacon.
     queue.enqueue(draft());
