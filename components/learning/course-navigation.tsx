@@ -24,7 +24,7 @@ export interface CourseNavigationProps {
 /** The player's sidebar: modules and lessons, completed ones checked, the current one highlighted. */
 export function CourseNavigation({ course, modules, currentLessonId, progressPercent }: CourseNavigationProps) {
   return (
-    <Box component="nav" aria-label="Course navigation" sx={{ border: 1, borderColor: "divider", borderRadius: 2, overflow: "hidden" }}>
+    <Box component="nav" aria-label="Course navigation" data-scorm-keep-visible="navigation" sx={{ border: 1, borderColor: "divider", borderRadius: 2, overflow: "hidden" }}>
       <Box sx={{ p: 2, borderBottom: 1, borderColor: "divider" }}>
         <Link href={coursePath(course.id)} style={{ color: "inherit" }}>
           <Typography component="span" variant="subtitle1" sx={{ fontWeight: 500 }}>

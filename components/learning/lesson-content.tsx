@@ -6,6 +6,8 @@ import Typography from "@mui/material/Typography";
 import { RichText } from "@/components/learning/rich-text";
 import { VideoLesson } from "@/components/learning/video-lesson";
 import { videoSource } from "@/components/learning/video-source";
+import { ScormPlayer } from "@/components/scorm/scorm-player";
+import type { ScormLaunch } from "@/lib/scorm/types";
 import type { LessonJson } from "@/lib/server/courses/json";
 import type { LessonProgressJson } from "@/lib/server/progress/json";
 
@@ -13,15 +15,17 @@ export interface LessonContentProps {
   lesson: LessonJson;
   progress: LessonProgressJson | null;
   tracking: boolean;
+  /** For scorm lessons: what loadScormLaunch returned (null when no package has been uploaded yet). */
+  scormLaunch?: ScormLaunch | null;
 }
 
-/** The lesson itself, by kind: a player, a download, the SCORM placeholder, and its text. */
-export function LessonContent({ lesson, progress, tracking }: LessonContentProps) {
+/** The lesson itself, by kind: a player, a download, the SCORM player, and its text. */
+export function LessonContent({ lesson, progress, tracking, scormLaunch = null }: LessonContentProps) {
   return (
     <Box sx={{ display: "flex", flexDirection: "column", gap: 2 }}>
       {lesson.kind === "video" && <VideoBlock lesson={lesson} progress={progress} tracking={tracking} />}
       {lesson.kind === "file" && <FileBlock lesson={lesson} />}
-      {lesson.kind === "scorm" && <Alert severity="info">This SCORM lesson&apos;s player arrives with SCORM support</Alert>}
+      {lesson.kind === "scorm" && <ScormPlayer launch={scormLaunch} />}
       <RichText html={lesson.body} />
     </Box>
   );

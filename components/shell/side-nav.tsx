@@ -23,7 +23,7 @@ export interface SideNavProps {
 
 function NavLinks({ entries, activeHref, onNavigate }: { entries: NavEntry[]; activeHref: string | undefined; onNavigate?: () => void }) {
   return (
-    <nav aria-label="Main navigation">
+    <nav aria-label="Main navigation" data-scorm-keep-visible="sidebar">
       <List>
         {entries.map((entry) => {
           const Icon = NAV_ICONS[entry.icon];

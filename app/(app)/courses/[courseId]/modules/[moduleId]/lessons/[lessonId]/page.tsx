@@ -7,6 +7,7 @@ import { MarkCompleteButton } from "@/components/learning/mark-complete-button";
 import { PreviewNotice } from "@/components/learning/preview-notice";
 import { guardSignedInPage } from "@/lib/auth/page-guard";
 import { getLessonPlayer } from "@/lib/server/progress/player";
+import { loadScormLaunch } from "@/lib/server/scorm/launch";
 import { loadContentOrDeny } from "@/app/(app)/courses/content-guard";
 
 export const metadata = { title: "Lesson · Learning Management" };
@@ -19,6 +20,7 @@ export default async function LessonPage({ params }: { params: Promise<Params> }
   const player = await loadContentOrDeny(getLessonPlayer(caller.ctx, courseId, moduleId, lessonId));
   const { lesson, enrollment } = player;
   const completed = player.progress?.status === "completed";
+  const scormLaunch = lesson.kind === "scorm" ? await loadScormLaunch(caller.ctx, courseId, lessonId) : null;
   return (
     <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", md: "300px minmax(0, 1fr)" }, gap: 3, alignItems: "start" }}>
       <Box sx={{ order: { xs: 2, md: 1 } }}>
@@ -29,8 +31,8 @@ export default async function LessonPage({ params }: { params: Promise<Params> }
           <Typography variant="overline" sx={{ color: "text.secondary" }}>{player.course.title}</Typography>
           <Typography variant="h4" component="h1">{lesson.title}</Typography>
         </Box>
-        {!enrollment && <PreviewNotice />}
-        <LessonContent lesson={lesson} progress={player.progress} tracking={enrollment !== null} />
+        {!enrollment && lesson.kind !== "scorm" && <PreviewNotice />}
+        <LessonContent lesson={lesson} progress={player.progress} tracking={enrollment !== null} scormLaunch={scormLaunch} />
         {enrollment && needsManualCompletion(lesson) && <MarkCompleteButton courseId={courseId} lessonId={lesson.id} completed={completed} />}
         {enrollment && !needsManualCompletion(lesson) && completed && <Typography sx={{ color: "success.main" }}>You have completed this lesson.</Typography>}
         <LessonPager courseId={courseId} previous={player.previous} next={player.next} />

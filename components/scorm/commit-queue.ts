@@ -1,0 +1,349 @@
+import type { ScormCommit } from "@/lib/schemas/scorm";
+
+// The SCORM player's outbox for one attempt. Every commit is numbered and written to browser storage
+// before the content hears "true"; a sender posts the oldest commits in order and removes them only
+// when the server acknowledges them (after its database COMMIT). Storage, fetch, beacons and timers are
+// injected, so this file needs no DOM and is unit-tested as plain TypeScript.
+
+export const COMMIT_BATCH_SIZE = 50;
+/** A beacon or keepalive request may carry at most 64 KiB; stay below it. */
+const BEACON_MAX_BYTES = 60_000;
+
+/** The part of the Storage interface the queue uses (localStorage in the browser). */
+export interface QueueStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+export type CommitDraft = Omit<ScormCommit, "attemptId" | "sequence">;
+
+export interface CommitQueueState {
+  /** Commits not yet acknowledged by the server. */
+  pending: number;
+  /** True while the last attempt to send failed and a retry is scheduled. */
+  failing: boolean;
+  lastError: string | null;
+  /** Commits the server refused for good (4xx); kept in storage under the rejected key, never retried. */
+  rejected: number;
+  /** False when the last commit could not be written to browser storage (kept in memory only). */
+  stored: boolean;
+}
+
+export interface CommitAck {
+  attemptId: string;
+  scoId: string;
+  sequence: number;
+  applied: boolean;
+}
+
+export interface CommitQueueOptions {
+  attemptId: string;
+  /** The highest sequence the server has applied (ScormAttemptState.lastSequence). */
+  lastSequence: number;
+  /** POST /api/scorm/commits */
+  endpoint: string;
+  storage: QueueStorage | null;
+  fetch: (input: string, init: RequestInit) => Promise<Response>;
+  sendBeacon?: ((url: string, data: Blob) => boolean) | undefined;
+  random?: () => number;
+  setTimer?: (callback: () => void, ms: number) => unknown;
+  clearTimer?: (handle: unknown) => void;
+  baseDelayMs?: number;
+  maxDelayMs?: number;
+  /** Called with every acknowledged commit (the player refreshes the page after a terminate commit). */
+  onAcknowledged?: (commits: ScormCommit[]) => void;
+}
+
+interface StoredQueue {
+  /** The next sequence number to hand out. */
+  next: number;
+  commits: ScormCommit[];
+}
+
+export function queueStorageKey(attemptId: string): string {
+  return `lms.scorm.commits.${attemptId}`;
+}
+
+export function rejectedStorageKey(attemptId: string): string {
+  return `lms.scorm.rejected.${attemptId}`;
+}
+
+/** Exponential backoff with jitter: half the window fixed, half random ("equal jitter"). */
+export function backoffDelay(failures: number, baseMs: number, maxMs: number, random: () => number): number {
+  const window = Math.min(maxMs, baseMs * 2 ** Math.max(0, failures - 1));
+  return Math.round(window / 2 + (random() * window) / 2);
+}
+
+/** Whether a failed HTTP status is worth retrying (the endpoint's contract). */
+export function isRetryableStatus(status: number): boolean {
+  return status >= 500 || status === 401 || status === 408 || status === 429;
+}
+
+export class CommitQueue {
+  private readonly options: Required<Pick<CommitQueueOptions, "baseDelayMs" | "maxDelayMs">> & CommitQueueOptions;
+  private readonly key: string;
+  /** Mirror of the stored queue; the only copy when storage is missing or full. */
+  private memory: StoredQueue;
+  private state: CommitQueueState = { pending: 0, failing: false, lastError: null, rejected: 0, stored: true };
+  private readonly listeners = new Set<(state: CommitQueueState) => void>();
+  private inFlight: Promise<void> | null = null;
+  private timer: unknown = null;
+  private failures = 0;
+  /** After a 4xx on a batch, send one commit at a time to find the refused one. */
+  private isolate = false;
+  private disposed = false;
+
+  constructor(options: CommitQueueOptions) {
+    this.options = { baseDelayMs: 1_000, maxDelayMs: 60_000, ...options };
+    this.key = queueStorageKey(options.attemptId);
+    const stored = this.read();
+    this.memory = { next: Math.max(stored?.next ?? 0, options.lastSequence + 1), commits: stored?.commits ?? [] };
+    this.setState({ pending: this.memory.commits.length });
+  }
+
+  getState(): CommitQueueState {
+    return this.state;
+  }
+
+  subscribe(listener: (state: CommitQueueState) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** The commits not yet acknowledged, oldest first. */
+  pendingCommits(): ScormCommit[] {
+    return [...this.load().commits];
+  }
+
+  /**
+   * Numbers the commit and writes it to storage, synchronously. Returns whether it is safely stored: the
+   * content is told "true" only then. A commit that could not be stored is still kept in memory and sent.
+   */
+  enqueue(draft: CommitDraft): { commit: ScormCommit; stored: boolean } {
+    const queue = this.load();
+    const commit: ScormCommit = { attemptId: this.options.attemptId, sequence: queue.next, ...draft };
+    const next: StoredQueue = { next: queue.next + 1, commits: [...queue.commits, commit] };
+    const stored = this.write(next);
+    this.memory = next;
+    this.setState({ pending: next.commits.length, stored });
+    this.kick();
+    return { commit, stored };
+  }
+
+  /** Send now (e.g. back online, page visible again), cancelling a backoff wait. */
+  flush(): Promise<void> {
+    if (this.timer !== null) {
+      this.options.clearTimer?.(this.timer);
+      this.timer = null;
+    }
+    return this.kick();
+  }
+
+  /** Resolves when nothing is pending or the next send fails. */
+  async drain(): Promise<void> {
+    while (!this.disposed && this.load().commits.length > 0) {
+      await this.flush();
+      if (this.state.failing) return;
+    }
+  }
+
+  /**
+   * pagehide / visibilitychange=hidden: hands the oldest pending commits to the browser, which sends them
+   * even as the page goes away. Fire and forget: nothing is removed; the next page load sends them again
+   * and the server ignores the replays.
+   */
+  flushWithBeacon(): boolean {
+    const batch = this.beaconBatch();
+    if (!batch) return false;
+    const body = JSON.stringify({ commits: batch });
+    try {
+      if (this.options.sendBeacon?.(this.options.endpoint, new Blob([body], { type: "application/json" }))) return true;
+    } catch {
+      // fall through to keepalive
+    }
+    try {
+      void this.options
+        .fetch(this.options.endpoint, { method: "POST", body, keepalive: true, credentials: "same-origin", headers: { "Content-Type": "application/json" } })
+        .catch(() => undefined);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    if (this.timer !== null) this.options.clearTimer?.(this.timer);
+    this.timer = null;
+    this.listeners.clear();
+  }
+
+  private beaconBatch(): ScormCommit[] | null {
+    const commits = this.load().commits.slice(0, COMMIT_BATCH_SIZE);
+    if (commits.length === 0) return null;
+    const batch: ScormCommit[] = [];
+    let size = 20;
+    for (const commit of commits) {
+      const bytes = new Blob([JSON.stringify(commit)]).size + 1;
+      if (batch.length > 0 && size + bytes > BEACON_MAX_BYTES) break;
+      batch.push(commit);
+      size += bytes;
+    }
+    return batch;
+  }
+
+  private kick(): Promise<void> {
+    if (this.disposed) return Promise.resolve();
+    if (this.inFlight) return this.inFlight;
+    if (this.timer !== null) return Promise.resolve();
+    const queue = this.load();
+    if (queue.commits.length === 0) return Promise.resolve();
+    const batch = queue.commits.slice(0, this.isolate ? 1 : COMMIT_BATCH_SIZE);
+    this.inFlight = this.send(batch).finally(() => {
+      this.inFlight = null;
+      if (!this.disposed && this.timer === null && !this.state.failing && this.load().commits.length > 0) void this.kick();
+    });
+    return this.inFlight;
+  }
+
+  private async send(batch: ScormCommit[]): Promise<void> {
+    let response: Response;
+    try {
+      response = await this.options.fetch(this.options.endpoint, {
+        method: "POST",
+        credentials: "same-origin",
+        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        body: JSON.stringify({ commits: batch }),
+      });
+    } catch (error) {
+      this.retryLater(`Network error: ${error instanceof Error ? error.message : String(error)}`, null);
+      return;
+    }
+    if (response.ok) {
+      const acknowledged = await acknowledgedSequences(response, batch);
+      this.remove(acknowledged);
+      this.failures = 0;
+      this.isolate = false;
+      this.setState({ failing: false, lastError: null });
+      const done = batch.filter((commit) => acknowledged.has(commit.sequence));
+      if (done.length > 0) this.options.onAcknowledged?.(done);
+      return;
+    }
+    const message = await errorMessage(response);
+    if (isRetryableStatus(response.status)) {
+      this.retryLater(`${response.status}: ${message}`, retryAfterMs(response));
+      return;
+    }
+    if (batch.length > 1) {
+      // One commit of the batch may be the bad one: go one by one until it is found.
+      this.isolate = true;
+      this.setState({ lastError: `${response.status}: ${message}` });
+      return;
+    }
+    this.reject(batch, `${response.status}: ${message}`);
+  }
+
+  private retryLater(message: string, retryAfter: number | null): void {
+    this.failures += 1;
+    const random = this.options.random ?? Math.random;
+    const delay = Math.max(retryAfter ?? 0, backoffDelay(this.failures, this.options.baseDelayMs, this.options.maxDelayMs, random));
+    this.setState({ failing: true, lastError: message });
+    if (this.disposed || !this.options.setTimer) return;
+    this.timer = this.options.setTimer(() => {
+      this.timer = null;
+      void this.kick();
+    }, delay);
+  }
+
+  private reject(batch: ScormCommit[], message: string): void {
+    const sequences = new Set(batch.map((commit) => commit.sequence));
+    try {
+      const key = rejectedStorageKey(this.options.attemptId);
+      const earlier = JSON.parse(this.options.storage?.getItem(key) ?? "[]") as unknown[];
+      this.options.storage?.setItem(key, JSON.stringify([...earlier, ...batch.map((commit) => ({ commit, message }))].slice(-20)));
+    } catch {
+      // diagnosis only
+    }
+    this.remove(sequences);
+    this.isolate = false;
+    this.setState({ failing: false, lastError: message, rejected: this.state.rejected + batch.length });
+  }
+
+  private remove(sequences: Set<number>): void {
+    if (sequences.size === 0) return;
+    const queue = this.load();
+    const next = { next: queue.next, commits: queue.commits.filter((commit) => !sequences.has(commit.sequence)) };
+    this.write(next);
+    this.memory = next;
+    this.setState({ pending: next.commits.length });
+  }
+
+  /** The stored queue merged with memory (another tab of the same attempt may have written meanwhile). */
+  private load(): StoredQueue {
+    const stored = this.read();
+    if (!stored) return this.memory;
+    const bySequence = new Map<number, ScormCommit>();
+    for (const commit of stored.commits) bySequence.set(commit.sequence, commit);
+    // Commits only in memory were never stored (storage full); keep them unless acknowledged since.
+    if (!this.state.stored) for (const commit of this.memory.commits) if (!bySequence.has(commit.sequence)) bySequence.set(commit.sequence, commit);
+    const commits = [...bySequence.values()].sort((a, b) => a.sequence - b.sequence);
+    return { next: Math.max(stored.next, this.memory.next), commits };
+  }
+
+  private read(): StoredQueue | null {
+    try {
+      const text = this.options.storage?.getItem(this.key);
+      if (!text) return null;
+      const parsed = JSON.parse(text) as Partial<StoredQueue>;
+      if (typeof parsed.next !== "number" || !Array.isArray(parsed.commits)) return null;
+      return { next: parsed.next, commits: parsed.commits };
+    } catch {
+      return null;
+    }
+  }
+
+  private write(queue: StoredQueue): boolean {
+    if (!this.options.storage) return false;
+    try {
+      this.options.storage.setItem(this.key, JSON.stringify(queue));
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  private setState(patch: Partial<CommitQueueState>): void {
+    this.state = { ...this.state, ...patch };
+    for (const listener of this.listeners) listener(this.state);
+  }
+}
+
+async function acknowledgedSequences(response: Response, batch: ScormCommit[]): Promise<Set<number>> {
+  try {
+    const body = (await response.json()) as { results?: CommitAck[] };
+    if (Array.isArray(body.results)) {
+      const sent = new Set(batch.map((commit) => commit.sequence));
+      return new Set(body.results.filter((ack) => ack.attemptId === batch[0]?.attemptId && sent.has(ack.sequence)).map((ack) => ack.sequence));
+    }
+  } catch {
+    // a 200 means the database committed the whole batch
+  }
+  return new Set(batch.map((commit) => commit.sequence));
+}
+
+async function errorMessage(response: Response): Promise<string> {
+  try {
+    const body = (await response.json()) as { error?: { message?: string } };
+    return body.error?.message ?? response.statusText;
+  } catch {
+    return response.statusText || "request failed";
+  }
+}
+
+function retryAfterMs(response: Response): number | null {
+  const header = response.headers.get("Retry-After");
+  if (!header) return null;
+  const seconds = Number(header);
+  return Number.isFinite(seconds) ? Math.min(seconds * 1000, 5 * 60_000) : null;
+}

@@ -1,0 +1,192 @@
+import { Scorm12API, Scorm2004API, type CommitObject, type IHttpService, type ResultObject, type Settings } from "scorm-again";
+import type { CommitDraft } from "@/components/scorm/commit-queue";
+import { buildPreloadCmi, findItem, isScorm2004, parseNavRequest, sharesState, type Cmi, type NavRequest } from "@/components/scorm/runtime-settings";
+import type { ScormLaunch } from "@/lib/scorm/types";
+
+// The SCORM runtime bridge: one scorm-again API object for the lesson, put on the player's window (an
+// ancestor of the SCO's iframe) as window.API (1.2) or window.API_1484_11 (2004). Its HTTP layer is
+// replaced: every commit scorm-again makes becomes a CommitDraft handed to the player's queue, and the
+// content hears "true" only when the queue stored it.
+
+export const COMMIT_ENDPOINT = "/api/scorm/commits";
+/** Autocommit this many seconds after a SetValue, so progress flows even when the content never commits. */
+const AUTOCOMMIT_SECONDS = 15;
+
+type ScormApi = Scorm12API | Scorm2004API;
+type GlobalObjectiveSnapshot = Parameters<Scorm2004API["restoreGlobalObjectiveSnapshot"]>[0];
+
+export interface RuntimeBridgeHandlers {
+  /** Store the commit (synchronously); returns whether it is safely kept. */
+  commit: (draft: CommitDraft) => boolean;
+  /** The SCO called LMSFinish / Terminate; request is what it asked for next (adl.nav.request or 1.2 nav.event). */
+  terminated: (scoId: string, request: NavRequest, deliveredId: string | null) => void;
+}
+
+/** scorm-again calls this instead of XHR: the commit goes to the queue. */
+class QueueHttpService implements IHttpService {
+  constructor(private readonly handle: (params: unknown, terminated: boolean) => boolean) {}
+  processHttpRequest(_url: string, params: unknown, immediate: boolean): ResultObject {
+    return this.handle(params, immediate) ? { result: true, errorCode: 0 } : { result: false, errorCode: 101 };
+  }
+  updateSettings(): void {}
+}
+
+export class RuntimeBridge {
+  readonly api: ScormApi;
+  readonly is2004: boolean;
+  private scoId: string | null = null;
+  private navRequest = "";
+  private delivered: string | null = null;
+  private readonly sharesState: boolean;
+
+  constructor(
+    private readonly launch: ScormLaunch,
+    private readonly handlers: RuntimeBridgeHandlers,
+  ) {
+    this.is2004 = isScorm2004(launch.version);
+    this.sharesState = sharesState(launch.manifest);
+    const httpService = new QueueHttpService((params, terminated) => this.onCommit(params, terminated));
+    const settings = this.settings(httpService);
+    this.api = this.is2004 ? new Scorm2004API(settings) : new Scorm12API(settings);
+    if (this.api instanceof Scorm2004API) {
+      const globals = launch.attempt?.globals ?? {};
+      if (globals.globalObjectives && typeof globals.globalObjectives === "object") this.api.restoreGlobalObjectiveSnapshot(globals.globalObjectives as GlobalObjectiveSnapshot);
+      if (globals.adlData && typeof globals.adlData === "object") this.api.restoreSharedDataSnapshot(globals.adlData as Record<string, string>);
+      this.api.setSequencingEventListeners({ onActivityDelivery: (activity: { id: string }) => (this.delivered = activity.id) });
+    }
+    this.listen();
+  }
+
+  /** The settings the API is created with (documented in docs/scorm-player.md). */
+  private settings(httpService: IHttpService): Settings {
+    const tracked = this.launch.attempt !== null;
+    const common: Settings = {
+      lmsCommitUrl: tracked ? COMMIT_ENDPOINT : false,
+      httpService,
+      autocommit: tracked,
+      autocommitSeconds: AUTOCOMMIT_SECONDS,
+      dataCommitFormat: "json",
+      sendFullCommit: true,
+      useAsynchronousCommits: false,
+      logLevel: "ERROR",
+      courseId: this.launch.lessonId,
+    };
+    if (!this.is2004) {
+      // 1.2: pass/fail follows the mastery score where the manifest has one; the server applies the
+      // minimum-calls rule (a SCO that never sets lesson_status is completed on LMSFinish).
+      const hasMastery = this.launch.scos.some((sco) => findItem(this.launch.manifest, sco.identifier)?.masteryScore != null);
+      return { ...common, mastery_override: hasMastery, autoCompleteLessonStatus: false };
+    }
+    const manifest = this.launch.manifest;
+    return {
+      ...common,
+      // The commit object carries the global objective snapshot and the rolled-up status.
+      renderCommonCommitFields: true,
+      ...(manifest.sequencing ? { sequencing: manifest.sequencing } : {}),
+      scoItemIds: this.launch.scos.map((sco) => sco.identifier),
+      globalObjectiveIds: manifest.globalObjectiveIds,
+      autoProgress: false,
+    };
+  }
+
+  private listen(): void {
+    if (this.api instanceof Scorm2004API) {
+      this.api.on("SetValue.adl.nav.request", (_element: string, value: unknown) => (this.navRequest = String(value ?? "")));
+      this.api.on("Terminate", () => this.afterTerminate(this.navRequest));
+    } else {
+      const api = this.api;
+      this.api.on("LMSFinish", () => this.afterTerminate(api.nav.event));
+    }
+  }
+
+  private afterTerminate(request: string): void {
+    const scoId = this.scoId;
+    if (!scoId) return;
+    const parsed = parseNavRequest(request);
+    // scorm-again runs its sequencing after the Terminate listeners: decide once it is done.
+    setTimeout(() => {
+      if (this.scoId === scoId) this.handlers.terminated(scoId, parsed, this.delivered);
+    }, 0);
+  }
+
+  install(win: Window): void {
+    const target = win as unknown as Record<string, unknown>;
+    if (this.is2004) target.API_1484_11 = this.api;
+    else target.API = this.api;
+  }
+
+  uninstall(win: Window): void {
+    const target = win as unknown as Record<string, unknown>;
+    if (target.API_1484_11 === this.api) delete target.API_1484_11;
+    if (target.API === this.api) delete target.API;
+  }
+
+  get currentScoId(): string | null {
+    return this.scoId;
+  }
+
+  isRunning(): boolean {
+    return this.api.isInitialized();
+  }
+
+  /**
+   * Prepares the API for a SCO before its page loads: a reset when another SCO ran before, the shared data
+   * view of the item, then the saved CMI (loadFromJSON refuses once the SCO has initialized).
+   */
+  prepare(scoId: string, saved: Cmi | undefined): void {
+    if (this.scoId !== null) this.api.reset({}, { preserveListeners: true });
+    this.scoId = scoId;
+    this.navRequest = "";
+    this.delivered = null;
+    const item = findItem(this.launch.manifest, scoId);
+    if (this.api instanceof Scorm2004API && item && item.sharedData.length > 0) {
+      this.api.adl.configureSharedDataMaps(item.sharedData.map((map) => ({ targetID: map.targetId, readSharedData: map.readSharedData, writeSharedData: map.writeSharedData })));
+    }
+    this.api.loadFromJSON(buildPreloadCmi(this.launch, item, saved));
+  }
+
+  /** Ends the running SCO as the content would (its final commit is queued before this returns). */
+  terminate(): void {
+    if (!this.api.isInitialized()) return;
+    if (this.api instanceof Scorm2004API) this.api.Terminate("");
+    else this.api.LMSFinish("");
+  }
+
+  /** Asks scorm-again's sequencer for an LMS-initiated choice (keeps its current activity in step with ours). */
+  sequenceChoice(scoId: string): void {
+    if (!(this.api instanceof Scorm2004API) || !this.launch.manifest.sequencing) return;
+    try {
+      this.api.processNavigationRequest("choice", scoId);
+    } catch {
+      // the player delivers the SCO anyway; the sequencer's view may lag (docs/scorm-player.md)
+    }
+  }
+
+  private onCommit(params: unknown, terminated: boolean): boolean {
+    const scoId = this.scoId;
+    if (!scoId || !this.launch.attempt) return true;
+    const draft = this.is2004 ? this.draft2004(scoId, params as CommitObject, terminated) : { scoId, cmi: cmiOf(params), terminated };
+    return this.handlers.commit(draft);
+  }
+
+  private draft2004(scoId: string, commit: CommitObject, terminated: boolean): CommitDraft {
+    const cmi = cmiOf(commit.runtimeData);
+    if (!this.sharesState || !(this.api instanceof Scorm2004API)) return { scoId, cmi, terminated };
+    const globals: Record<string, unknown> = {
+      globalObjectives: commit.globalObjectives ?? {},
+      adlData: this.api.captureSharedDataSnapshot(),
+    };
+    const root = this.api.getSequencingState().rootActivity as { id?: string } | null | undefined;
+    const rollup = root?.id ? this.api.getActivityTrackingData(root.id) : null;
+    if (rollup) {
+      globals.rollup = { completionStatus: rollup.completionStatus, successStatus: rollup.successStatus, scoreScaled: rollup.score, progressMeasure: rollup.progressMeasure };
+    }
+    return { scoId, cmi, globals, terminated };
+  }
+}
+
+/** scorm-again's JSON commit is { cmi: {…} } (plus adl for 2004): the bare cmi children are what loadFromJSON takes back. */
+function cmiOf(params: unknown): Cmi {
+  const cmi = (params as { cmi?: unknown } | null)?.cmi;
+  return cmi && typeof cmi === "object" ? (cmi as Cmi) : {};
+}

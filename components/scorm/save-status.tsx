@@ -1,0 +1,34 @@
+"use client";
+
+import Alert from "@mui/material/Alert";
+import Typography from "@mui/material/Typography";
+import type { CommitQueueState } from "@/components/scorm/commit-queue";
+
+/** "Saving…" / "All progress saved", and a visible warning while progress is not saved and sending fails. */
+export function SaveStatus({ state, isTracked }: { state: CommitQueueState | null; isTracked: boolean }) {
+  if (!isTracked) {
+    return (
+      <Alert severity="info" role="status">
+        Preview: the content works, but nothing you do here is recorded.
+      </Alert>
+    );
+  }
+  if (!state) return null;
+  return (
+    <>
+      {state.failing && state.pending > 0 && (
+        <Alert severity="warning" role="alert">
+          Your progress is not saved yet — we keep it on this device and retry.
+        </Alert>
+      )}
+      {!state.stored && (
+        <Alert severity="error" role="alert">
+          This browser would not let us keep your progress on this device. Stay on this page until it says “All progress saved”.
+        </Alert>
+      )}
+      <Typography role="status" aria-live="polite" variant="body2" sx={{ color: "text.secondary" }}>
+        {state.pending > 0 ? "Saving…" : "All progress saved"}
+      </Typography>
+    </>
+  );
+}
