@@ -78,7 +78,6 @@ export function unsafePathReason(name: string): string | null {
   if (name.includes("\\")) return `The package contains a path with a backslash, which is not allowed: ${shown}.`;
   if (/^[A-Za-z]:/.test(name)) return `The package contains a path with a drive letter, which is not allowed: ${shown}.`;
   if (name.startsWith("/")) return `The package contains an absolute path, which is not allowed: ${shown}.`;
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused here
   if (/[\u0000-\u001f\u007f]/.test(name)) return `The package contains a file name with control characters: ${shown}.`;
   const segments = name.replace(/\/$/, "").split("/");
   if (segments.some((s) => s === "..")) return `The package contains a path that leads out of its folder (".."): ${shown}.`;

@@ -20,7 +20,6 @@ const root = () => path.resolve(env.UPLOAD_DIR);
 export function isSafeSegment(segment: string): boolean {
   if (!segment || segment === "." || segment === "..") return false;
   if (Buffer.byteLength(segment) > 255 || segment !== segment.normalize("NFC")) return false;
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused here
   return !/[\/\\:*?"<>|\u0000-\u001f\u007f]/.test(segment) && !/[. ]$/.test(segment);
 }
 
