@@ -22,6 +22,13 @@ const envSchema = z.object({
   THUMBNAIL_MAX_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
   /** Uploaded video and file lessons. The upload is buffered in memory, so keep it within the server's RAM. */
   LESSON_FILE_MAX_BYTES: z.coerce.number().int().positive().default(200 * 1024 * 1024),
+  /** SCORM packages (.zip): streamed to a temporary file, checked, then extracted below UPLOAD_DIR/scorm/. */
+  SCORM_PACKAGE_MAX_BYTES: z.coerce.number().int().positive().default(500 * 1024 * 1024),
+  SCORM_PACKAGE_MAX_ENTRIES: z.coerce.number().int().positive().default(10_000),
+  /** All files of one package unpacked together (zip-bomb guard, counted while extracting). */
+  SCORM_PACKAGE_MAX_UNPACKED_BYTES: z.coerce.number().int().positive().default(2 * 1024 * 1024 * 1024),
+  /** Unpacked ÷ packed size, per file (past 1 MiB) and for the whole package. */
+  SCORM_PACKAGE_MAX_RATIO: z.coerce.number().positive().default(100),
   RESET_TOKEN_TTL_MINUTES: z.coerce.number().int().positive().default(60),
   LOGIN_MAX_ATTEMPTS_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
   LOGIN_MAX_ATTEMPTS_PER_IP: z.coerce.number().int().positive().default(20),

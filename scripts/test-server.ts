@@ -23,6 +23,8 @@ Object.assign(process.env, {
   TRUST_PROXY: "true",
   MAIL_OUTBOX_DIR: path.join(scratch, "outbox"),
   UPLOAD_DIR: path.join(scratch, "uploads"),
+  // Small enough that the oversize-package test sends a few MB, large enough for the fixture packages.
+  SCORM_PACKAGE_MAX_BYTES: String(4 * 1024 * 1024),
   NODE_ENV: "production",
 });
 const { buildIfNeeded } = await import("./lib/build");
@@ -37,6 +39,7 @@ const exports = {
   TEST_DATABASE_SERVER_URL: server.serverUrl,
   TEST_OUTBOX_DIR: path.join(scratch, "outbox"),
   UPLOAD_DIR: path.join(scratch, "uploads"),
+  SCORM_PACKAGE_MAX_BYTES: process.env.SCORM_PACKAGE_MAX_BYTES!,
   TRUST_PROXY: "true",
 };
 mkdirSync(".data", { recursive: true });

@@ -79,6 +79,8 @@ try {
     TRUST_PROXY: "true", // tests give each client its own X-Forwarded-For, so rate limits stay per test
     MAIL_OUTBOX_DIR: path.join(scratch, "outbox"),
     UPLOAD_DIR: path.join(scratch, "uploads"),
+    // Small enough that the oversize-package test sends a few MB, large enough for the fixture packages.
+    SCORM_PACKAGE_MAX_BYTES: String(4 * 1024 * 1024),
     NODE_ENV: "production",
   });
 

@@ -132,7 +132,7 @@ export function LessonDialog({ courseId, moduleId, lesson: initial, onSaved, onC
               )}
             />
           </Stack>
-          <LessonKindFields kind={kind} control={form.control} lesson={lesson} file={file} onFile={setFile} />
+          <LessonKindFields courseId={courseId} kind={kind} control={form.control} lesson={lesson} file={file} onFile={setFile} />
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose}>Cancel</Button>

@@ -1,12 +1,12 @@
 "use client";
 
-import Alert from "@mui/material/Alert";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { Controller, type Control } from "react-hook-form";
 import type { z } from "zod";
 import { FilePickButton } from "@/components/courses/file-pick-button";
+import { ScormUpload } from "@/components/courses/scorm-upload";
 import type { LessonJson } from "@/components/courses/types";
 import { FormRichTextEditor } from "@/components/forms/rich-text-editor";
 import type { createLessonSchema, LessonKind } from "@/lib/schemas/outline";
@@ -23,6 +23,7 @@ export function formatBytes(bytes: number | null | undefined): string {
 }
 
 interface Props {
+  courseId: string;
   kind: LessonKind;
   control: Control<LessonFormInput>;
   lesson: LessonJson | null;
@@ -31,7 +32,7 @@ interface Props {
 }
 
 /** The editor slot of each lesson kind: rich content, a video URL or upload, a file upload, SCORM. */
-export function LessonKindFields({ kind, control, lesson, file, onFile }: Props) {
+export function LessonKindFields({ courseId, kind, control, lesson, file, onFile }: Props) {
   const current = lesson?.has_upload ? `Current file: ${lesson.file_name ?? "uploaded"} (${formatBytes(lesson.file_size)})` : null;
   const picked = file ? `Selected: ${file.name} (${formatBytes(file.size)}), uploaded when you save` : null;
   return (
@@ -58,11 +59,7 @@ export function LessonKindFields({ kind, control, lesson, file, onFile }: Props)
         </>
       )}
       {kind === "file" && <UploadRow label="Upload file" onFile={onFile} status={picked ?? current ?? "No file yet"} />}
-      {kind === "scorm" && (
-        <Alert severity="info" sx={{ my: 2 }}>
-          The SCORM package upload comes with SCORM support. You can create the lesson now and add its package then.
-        </Alert>
-      )}
+      {kind === "scorm" && <ScormUpload key={lesson?.id ?? "new"} courseId={courseId} lesson={lesson} />}
       <FormRichTextEditor control={control} name="body" label={kind === "text" ? "Content" : "Introduction (optional)"} minHeight={kind === "text" ? 200 : 80} />
     </>
   );

@@ -1,7 +1,8 @@
-import { createReadStream } from "node:fs";
+import { createReadStream, createWriteStream } from "node:fs";
 import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import type { ByteRange } from "@/lib/storage/byte-range";
@@ -11,13 +12,35 @@ import type { ByteRange } from "@/lib/storage/byte-range";
 
 const root = () => path.resolve(env.UPLOAD_DIR);
 
+/**
+ * Whether one path segment of a key is safe on any disk: not empty, not "." or "..", at most 255 bytes,
+ * and free of separators, control characters and the characters Windows reserves. Spaces and any
+ * other Unicode are fine (package files are named "Course Overview.html", "Übung 1.html").
+ */
+export function isSafeSegment(segment: string): boolean {
+  if (!segment || segment === "." || segment === "..") return false;
+  if (Buffer.byteLength(segment) > 255 || segment !== segment.normalize("NFC")) return false;
+  return !/[\/\\:*?"<>|\u0000-\u001f\u007f]/.test(segment) && !/[. ]$/.test(segment);
+}
+
 /** Keys are relative POSIX paths of safe segments; anything else could escape the storage root. */
 function resolveKey(key: string): string {
   const segments = key.split("/");
-  if (!segments.length || segments.some((s) => !/^[A-Za-z0-9._-]+$/.test(s) || s === "." || s === "..")) {
-    throw new AppError("NOT_FOUND", "File not found");
+  if (!segments.length || !segments.every(isSafeSegment)) throw new AppError("NOT_FOUND", "File not found");
+  const target = path.join(root(), ...segments);
+  // Belt and braces: whatever the segments were, the result must lie below the root.
+  if (!target.startsWith(root() + path.sep)) throw new AppError("NOT_FOUND", "File not found");
+  return target;
+}
+
+/** Whether a key would be accepted (checked before any write of a batch, so a bad name writes nothing). */
+export function isValidKey(key: string): boolean {
+  try {
+    resolveKey(key);
+    return true;
+  } catch {
+    return false;
   }
-  return path.join(root(), ...segments);
 }
 
 export function publicUrl(key: string): string {
@@ -34,8 +57,30 @@ export async function putObject(key: string, data: Buffer): Promise<string> {
   return publicUrl(key);
 }
 
+/** Streams data into a file (through a temporary name, so a reader never sees half a file); returns its size. */
+export async function putObjectStream(key: string, data: Readable): Promise<number> {
+  const target = resolveKey(key);
+  await mkdir(path.dirname(target), { recursive: true });
+  const temp = `${target}.${process.pid}.${Date.now()}.tmp`;
+  let size = 0;
+  data.on("data", (chunk: Buffer) => (size += chunk.length));
+  try {
+    await pipeline(data, createWriteStream(temp, { flags: "wx" }));
+    await rename(temp, target);
+  } catch (error) {
+    await rm(temp, { force: true });
+    throw error;
+  }
+  return size;
+}
+
 export async function deleteObject(key: string): Promise<void> {
   await rm(resolveKey(key), { force: true });
+}
+
+/** Deletes every object below a prefix (a folder of keys), e.g. one extracted package. */
+export async function deletePrefix(prefix: string): Promise<void> {
+  await rm(resolveKey(prefix.replace(/\/+$/, "")), { recursive: true, force: true });
 }
 
 export interface StoredObject {

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { definePaths, json, jsonBody, noContent, pathIds } from "@/lib/openapi/operation";
-import { lessonSchema } from "@/lib/openapi/responses/outline";
+import { importedScormPackageSchema, lessonSchema } from "@/lib/openapi/responses/outline";
 import { updateLessonSchema } from "@/lib/schemas/outline";
 
-// app/api/courses/[courseId]/lessons/[lessonId]/{route,file,media}.
+// app/api/courses/[courseId]/lessons/[lessonId]/{route,file,media,scorm}.
 
 const lesson = pathIds("courseId", "lessonId");
 
@@ -70,6 +70,27 @@ export const lessonPaths = definePaths("Lessons", {
         },
       },
       errors: [403, 404],
+    },
+  },
+  "/api/courses/{courseId}/lessons/{lessonId}/scorm": {
+    requestParams: { path: lesson },
+    put: {
+      operationId: "uploadScormPackage",
+      summary: "Upload a SCORM package (.zip) as the new version of a scorm lesson (course editors)",
+      description:
+        "The request body is the raw .zip (Content-Type application/zip or application/octet-stream), at most 500 MB by " +
+        "default (SCORM_PACKAGE_MAX_BYTES). The package is checked before anything is kept: entry count, unpacked size and " +
+        "compression ratio (zip bombs), no absolute or `..` paths, backslashes, drive letters or symbolic links, an " +
+        "imsmanifest.xml at the root without DTD or entities, every item's resource declared and every SCO's launch file " +
+        "present. Each refusal is a 4xx with its own message, and leaves nothing behind. The files are then served below " +
+        "`/uploads/scorm/{packageId}/` to the course's editors and enrolled learners. Earlier versions are kept.",
+      access: "signed-in",
+      requestBody: {
+        required: true,
+        content: { "application/zip": { schema: z.file() }, "application/octet-stream": { schema: z.file() } },
+      },
+      responses: { 200: json("The new package version", importedScormPackageSchema) },
+      errors: [400, 403, 404, 409, 413, 415],
     },
   },
 });

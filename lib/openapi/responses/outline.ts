@@ -19,6 +19,27 @@ export const outlineSchema = z
   .object({ course_id: id, modules: z.array(moduleSchema.extend({ lessons: z.array(outlineLessonSchema) })) })
   .meta({ id: "Outline" });
 
+export const scormPackageSchema = z
+  .object({
+    id,
+    version: z.number().int().min(1).meta({ description: "1 for the first upload; each re-upload adds one" }),
+    title: z.string(),
+    scorm_version: z.enum(["scorm12", "scorm2004_2nd", "scorm2004_3rd", "scorm2004_4th"]),
+    sco_count: z.number().int().min(0).meta({ description: "Launchable items in table-of-contents order" }),
+    uploaded_at: z.iso.datetime(),
+    base_url: z.string().meta({ description: "Where the package's files are served: `/uploads/scorm/{packageId}/`" }),
+  })
+  .meta({ id: "ScormPackage" });
+
+export const importedScormPackageSchema = scormPackageSchema
+  .extend({
+    warnings: z.array(z.string()).meta({ description: "Problems that did not stop the import" }),
+    size_bytes: z.number().int().min(0),
+    file_count: z.number().int().min(0),
+    launch_path: z.string().meta({ description: "The first SCO's launch URL, relative to base_url" }),
+  })
+  .meta({ id: "ImportedScormPackage" });
+
 export const lessonSchema = z
   .object({
     id,
@@ -37,5 +58,6 @@ export const lessonSchema = z
     mime_type: z.string().nullable(),
     duration_seconds: durationSeconds,
     has_upload: z.boolean(),
+    scorm_package: scormPackageSchema.nullable().meta({ description: "Scorm lessons: the package it plays (the highest version)" }),
   })
   .meta({ id: "Lesson" });

@@ -1,5 +1,6 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { CourseAccess } from "@/lib/server/courses/access";
+import { currentScormPackageSelect, scormPackageSummary } from "@/lib/server/scorm/json";
 
 // Course, outline, module and lesson as the API and the pages see them (snake_case, named selects).
 
@@ -114,6 +115,7 @@ export const lessonSelect = {
   fileName: true,
   fileSize: true,
   mimeType: true,
+  scormPackages: currentScormPackageSelect,
 } satisfies Prisma.LessonSelect;
 export type LessonRow = Prisma.LessonGetPayload<{ select: typeof lessonSelect }>;
 
@@ -136,6 +138,8 @@ export function lessonJson(lesson: LessonRow) {
     mime_type: lesson.mimeType,
     duration_seconds: lesson.durationSeconds,
     has_upload: lesson.storageKey !== null,
+    /** The SCORM package the lesson plays (its highest version), or null. */
+    scorm_package: lesson.scormPackages[0] ? scormPackageSummary(lesson.scormPackages[0]) : null,
   };
 }
 export type LessonJson = ReturnType<typeof lessonJson>;

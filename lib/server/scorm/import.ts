@@ -1,0 +1,139 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { createWriteStream } from "node:fs";
+import { rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { Readable, Transform } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
+import { db } from "@/lib/db";
+import { AppError } from "@/lib/errors";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { audit } from "@/lib/server/audit";
+import { requireCourseEditor } from "@/lib/server/courses/access";
+import { findLesson } from "@/lib/server/outline/lessons";
+import { scormPackageSummary, type ScormPackageSummary } from "@/lib/server/scorm/json";
+import { parseManifest } from "@/lib/scorm/manifest";
+import { checkPackage, extractPackage, packageLimits, packageTooLargeMessage, type PackageLimits } from "@/lib/scorm/package-check";
+import { scoList } from "@/lib/scorm/sco-list";
+import { deletePrefix, isValidKey, putObjectStream } from "@/lib/storage/local-storage";
+import type { TenantContext } from "@/lib/tenancy/context";
+
+// Uploading a SCORM package as a new version of a scorm lesson: the body is streamed to a temporary
+// file (the size limit enforced on the way), checked, its manifest parsed, its files extracted below
+// scorm/{packageId}/, and only then the ScormPackage row written. Any failure removes all of it.
+// Earlier versions stay, files and rows: attempts continue on the version they started on.
+
+const ZIP_TYPES = ["application/zip", "application/x-zip-compressed", "application/octet-stream"];
+
+export interface ImportedPackage extends ScormPackageSummary {
+  warnings: string[];
+  size_bytes: number;
+  file_count: number;
+  launch_path: string;
+}
+
+export const scormStoragePrefix = (packageId: string) => `scorm/${packageId}`;
+
+/** A time-ordered UUID (v7), like the database's ids, known before the row exists (it names the folder). */
+function uuidv7(): string {
+  const bytes = randomBytes(16);
+  bytes.writeUIntBE(Date.now(), 0, 6);
+  bytes[6] = (bytes[6]! & 0x0f) | 0x70;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = bytes.toString("hex");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** Streams a request body to a temporary file, refusing it (413) as soon as it passes the limit. */
+export async function receiveZip(req: Request, maxBytes: number): Promise<string> {
+  const type = req.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase() ?? "";
+  if (!ZIP_TYPES.includes(type)) {
+    throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the package as the raw request body with Content-Type application/zip.");
+  }
+  const declared = Number(req.headers.get("content-length") ?? NaN);
+  if (declared > maxBytes) throw new AppError("PAYLOAD_TOO_LARGE", packageTooLargeMessage(maxBytes));
+  if (!req.body || declared === 0) throw new AppError("BAD_REQUEST", "The request body is empty: send the package's .zip file.");
+  const file = path.join(tmpdir(), `scorm-upload-${randomUUID()}.zip`);
+  let received = 0;
+  const limit = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      received += chunk.length;
+      done(received > maxBytes ? new AppError("PAYLOAD_TOO_LARGE", packageTooLargeMessage(maxBytes)) : null, chunk);
+    },
+  });
+  try {
+    await pipeline(Readable.fromWeb(req.body as NodeReadableStream<Uint8Array>), limit, createWriteStream(file, { flags: "wx" }));
+  } catch (error) {
+    await rm(file, { force: true });
+    if (error instanceof AppError) throw error;
+    throw new AppError("BAD_REQUEST", "The upload was interrupted before the whole package arrived.", { cause: error });
+  }
+  if (received === 0) {
+    await rm(file, { force: true });
+    throw new AppError("BAD_REQUEST", "The request body is empty: send the package's .zip file.");
+  }
+  return file;
+}
+
+async function requireScormLesson(ctx: TenantContext, courseId: string, lessonId: string) {
+  const { organizationId } = await requireCourseEditor(ctx, courseId);
+  const lesson = await findLesson(db(), organizationId, courseId, lessonId);
+  if (lesson.kind !== "scorm") throw new AppError("BAD_REQUEST", "Only lessons of kind scorm take a SCORM package");
+  return { organizationId, lesson };
+}
+
+/** PUT …/lessons/{lessonId}/scorm: the request body is the .zip. */
+export async function importScormPackage(ctx: TenantContext, courseId: string, lessonId: string, req: Request, limits: PackageLimits = packageLimits()): Promise<ImportedPackage> {
+  const { organizationId } = await requireScormLesson(ctx, courseId, lessonId);
+  const zipPath = await receiveZip(req, limits.maxBytes);
+  const packageId = uuidv7();
+  const prefix = scormStoragePrefix(packageId);
+  try {
+    const checked = await checkPackage(zipPath, limits);
+    const { manifest, warnings } = parseManifest(checked.manifestXml, checked.files.map((f) => f.path));
+    const badName = checked.files.find((f) => !isValidKey(`${prefix}/${f.path.normalize("NFC")}`));
+    if (badName) throw new AppError("BAD_REQUEST", `The package contains a file name that cannot be stored: ${JSON.stringify(badName.path)}.`);
+    const scos = scoList(manifest);
+    const first = scos[0];
+    if (!first) throw new AppError("BAD_REQUEST", "The package has no visible item that launches: there is nothing to play.");
+    const { fileCount } = await extractPackage(zipPath, (name, data) => putObjectStream(`${prefix}/${name.normalize("NFC")}`, data).then(() => undefined), limits);
+    const row = await db().$transaction(async (tx) => {
+      const latest = await tx.scormPackage.aggregate({ where: { organizationId, lessonId }, _max: { version: true } });
+      const created = await tx.scormPackage.create({
+        data: {
+          id: packageId,
+          organizationId,
+          lessonId,
+          version: (latest._max.version ?? 0) + 1,
+          scormVersion: manifest.version,
+          title: manifest.title.slice(0, 500),
+          storagePrefix: prefix,
+          launchPath: first.launch,
+          manifest: manifest as unknown as Prisma.InputJsonValue,
+          sizeBytes: BigInt(checked.sizeBytes),
+          fileCount,
+          uploadedById: ctx.userId,
+        },
+        select: { id: true, version: true, title: true, scormVersion: true, createdAt: true },
+      });
+      await audit(
+        { organizationId, actorId: ctx.userId, action: "lesson.scorm.upload", entityType: "lesson", entityId: lessonId, data: { packageId, version: created.version, size: checked.sizeBytes, files: fileCount } },
+        tx,
+      );
+      return created;
+    });
+    return {
+      ...scormPackageSummary({ ...row, manifest }),
+      warnings,
+      size_bytes: checked.sizeBytes,
+      file_count: fileCount,
+      launch_path: first.launch,
+    };
+  } catch (error) {
+    await deletePrefix(prefix).catch(() => undefined);
+    throw error;
+  } finally {
+    await rm(zipPath, { force: true });
+  }
+}

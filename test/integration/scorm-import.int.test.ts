@@ -1,0 +1,158 @@
+import { existsSync, readdirSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createCourse, enroll, type TestCourse } from "@/test/course-factories";
+import { createTenant, createUser, testDb, type TestTenant, type TestUser } from "@/test/factories";
+import { call } from "@/test/http";
+import { cachedSignIn } from "@/test/session";
+import { craftedPackages, FIXTURES, fixtureZip } from "@/test/scorm-zips";
+
+let tenant: TestTenant;
+let other: TestTenant;
+let instructor: TestUser;
+let course: TestCourse;
+
+const scormLessonCourse = (instructorId: string) =>
+  createCourse(tenant.id, { instructorIds: [instructorId], modules: [{ lessons: [{ kind: "scorm", title: "Golf" }, { kind: "text" }] }] });
+
+beforeAll(async () => {
+  [tenant, other] = await Promise.all([createTenant(), createTenant()]);
+  instructor = await createUser(tenant.id, "instructor");
+  course = await scormLessonCourse(instructor.id);
+});
+afterAll(() => testDb().$disconnect());
+
+const uploadDir = () => process.env.UPLOAD_DIR!;
+const scormFolders = () => (existsSync(path.join(uploadDir(), "scorm")) ? readdirSync(path.join(uploadDir(), "scorm")) : []);
+
+async function upload(user: TestUser, lessonId: string, zip: Buffer, options: { t?: TestTenant; courseId?: string; type?: string } = {}) {
+  const t = options.t ?? tenant;
+  return call(t.subdomain, `/api/courses/${options.courseId ?? course.id}/lessons/${lessonId}/scorm`, {
+    method: "PUT",
+    body: zip,
+    headers: { "content-type": options.type ?? "application/zip" },
+    bearer: await cachedSignIn(t.subdomain, user),
+  });
+}
+
+async function get(user: TestUser | null, url: string, t: TestTenant = tenant, headers: Record<string, string> = {}) {
+  return call(t.subdomain, url, { headers, bearer: user ? await cachedSignIn(t.subdomain, user) : undefined });
+}
+
+describe("PUT /api/courses/:id/lessons/:lessonId/scorm", () => {
+  it.each(FIXTURES)("as instructor: $file imports ($version, $scos SCOs)", async ({ file, version, scos }) => {
+    const c = await scormLessonCourse(instructor.id);
+    const res = await upload(instructor, c.lessons[0]!.id, fixtureZip(file), { courseId: c.id });
+    expect(res.status, res.text).toBe(200);
+    expect(res.json).toMatchObject({ version: 1, scorm_version: version, sco_count: scos, warnings: [] });
+    expect(res.json.base_url).toBe(`/uploads/scorm/${res.json.id}/`);
+    const lesson = await get(instructor, `/api/courses/${c.id}/lessons/${c.lessons[0]!.id}`);
+    expect(lesson.json.scorm_package).toMatchObject({ id: res.json.id, version: 1, scorm_version: version, sco_count: scos });
+  });
+
+  it("a re-upload is version 2 and keeps version 1 (row and files)", async () => {
+    const c = await scormLessonCourse(instructor.id);
+    const zip = fixtureZip("golf-scorm12-runtime-basic-singlesco.zip");
+    const first = await upload(instructor, c.lessons[0]!.id, zip, { courseId: c.id });
+    const second = await upload(instructor, c.lessons[0]!.id, zip, { courseId: c.id });
+    expect([first.json.version, second.json.version]).toEqual([1, 2]);
+    expect(await testDb().scormPackage.count({ where: { lessonId: c.lessons[0]!.id } })).toBe(2);
+    expect(scormFolders()).toEqual(expect.arrayContaining([first.json.id, second.json.id]));
+    const lesson = await get(instructor, `/api/courses/${c.id}/lessons/${c.lessons[0]!.id}`);
+    expect(lesson.json.scorm_package.version).toBe(2);
+    expect((await get(instructor, `/uploads/scorm/${first.json.id}/imsmanifest.xml`)).status).toBe(200);
+  });
+
+  it("as a learner → 403; a text lesson → 400; a non-zip content type → 415", async () => {
+    const learner = await createUser(tenant.id, "learner");
+    await enroll(tenant.id, course.id, learner.id);
+    const zip = fixtureZip("golf-scorm12-runtime-basic-singlesco.zip");
+    expect((await upload(learner, course.lessons[0]!.id, zip)).status).toBe(403);
+    const text = await upload(instructor, course.lessons[1]!.id, zip);
+    expect(text.status).toBe(400);
+    expect(text.json.error.message).toBe("Only lessons of kind scorm take a SCORM package");
+    expect((await upload(instructor, course.lessons[0]!.id, zip, { type: "text/plain" })).status).toBe(415);
+  });
+
+  it("another tenant's lesson → 404", async () => {
+    const zip = fixtureZip("golf-scorm12-runtime-basic-singlesco.zip");
+    expect((await upload(other.users.admin, course.lessons[0]!.id, zip, { t: other })).status).toBe(404);
+  });
+
+  it("refuses each crafted archive with its message and leaves nothing behind", async () => {
+    const c = await scormLessonCourse(instructor.id);
+    const lessonId = c.lessons[0]!.id;
+    const before = scormFolders().length;
+    for (const crafted of await craftedPackages()) {
+      const res = await upload(instructor, lessonId, crafted.zip, { courseId: c.id });
+      expect(res.status, `${crafted.name}: ${res.text}`).toBe(crafted.status);
+      expect(res.json.error.message, crafted.name).toMatch(crafted.message);
+    }
+    expect(await testDb().scormPackage.count({ where: { lessonId } })).toBe(0);
+    expect(scormFolders().length).toBe(before);
+  });
+
+  it("an oversize package → 413 while streaming, nothing kept", async () => {
+    const c = await scormLessonCourse(instructor.id);
+    const limit = Number(process.env.SCORM_PACKAGE_MAX_BYTES ?? 4 * 1024 * 1024);
+    const res = await upload(instructor, c.lessons[0]!.id, Buffer.alloc(limit + 1024, 7), { courseId: c.id });
+    expect(res.status).toBe(413);
+    expect(res.json.error.message).toMatch(/^The package is larger than the .* limit\.$/);
+    expect(await testDb().scormPackage.count({ where: { lessonId: c.lessons[0]!.id } })).toBe(0);
+  });
+});
+
+describe("GET /uploads/scorm/:packageId/…", () => {
+  let packageId: string;
+  beforeAll(async () => {
+    const res = await upload(instructor, course.lessons[0]!.id, fixtureZip("golf-scorm2004-4th-sequencing-posttest-rollup-multisco.zip"));
+    expect(res.status, res.text).toBe(200);
+    packageId = res.json.id;
+  });
+  const url = (p: string) => `/uploads/scorm/${packageId}/${p}`;
+
+  it("serves files with their MIME type, long private cache and nosniff; the query string is ignored", async () => {
+    const page = await get(instructor, url("shared/launchpage.html?content=playing"));
+    expect(page.status).toBe(200);
+    expect(page.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(page.headers["cache-control"]).toBe("private, max-age=31536000, immutable");
+    expect(page.headers["x-content-type-options"]).toBe("nosniff");
+    expect(page.text).toContain("<html");
+    expect((await get(instructor, url("shared/scormfunctions.js"))).headers["content-type"]).toBe("text/javascript; charset=utf-8");
+    expect((await get(instructor, url("shared/style.css"))).headers["content-type"]).toBe("text/css; charset=utf-8");
+    expect((await get(instructor, url("shared/background.jpg"))).headers["content-type"]).toBe("image/jpeg");
+    expect((await get(instructor, url("imsmanifest.xml"))).headers["content-type"]).toBe("application/xml; charset=utf-8");
+    expect((await get(instructor, url("Etiquette/Course.html"))).status).toBe(200);
+    expect((await get(instructor, url("nope.html"))).status).toBe(404);
+    expect((await get(instructor, url("..%2F..%2Fetc%2Fpasswd"))).status).toBe(404);
+  });
+
+  it("honours a byte range and HEAD", async () => {
+    const part = await get(instructor, url("shared/background.jpg"), tenant, { range: "bytes=0-9" });
+    expect(part.status).toBe(206);
+    expect(part.headers["content-range"]).toMatch(/^bytes 0-9\/\d+$/);
+    const head = await call(tenant.subdomain, url("shared/launchpage.html"), { method: "HEAD", bearer: await cachedSignIn(tenant.subdomain, instructor) });
+    expect(head.status).toBe(200);
+    expect(head.text).toBe("");
+  });
+
+  it("enrolled learner 200, not-enrolled learner 403, anonymous 401, other tenant 404", async () => {
+    const enrolled = await createUser(tenant.id, "learner");
+    await enroll(tenant.id, course.id, enrolled.id);
+    const stranger = await createUser(tenant.id, "learner");
+    expect((await get(enrolled, url("shared/launchpage.html"))).status).toBe(200);
+    const forbidden = await get(stranger, url("shared/launchpage.html"));
+    expect(forbidden.status).toBe(403);
+    expect(forbidden.json.error.code).toBe("FORBIDDEN");
+    const anonymous = await get(null, url("shared/launchpage.html"));
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.headers["content-type"]).toMatch(/application\/json/);
+    expect((await get(other.users.admin, url("shared/launchpage.html"), other)).status).toBe(404);
+  });
+
+  it("the public image route still serves /uploads/… (no app shell, no redirect)", async () => {
+    const res = await get(null, "/uploads/avatars/none.png");
+    expect(res.status).toBe(404);
+    expect(res.headers["content-type"]).toMatch(/application\/json/);
+  });
+});
