@@ -1,11 +1,12 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import yazl from "yazl";
 
 // Crafted SCORM archives for the rejection tests. yazl refuses unsafe names itself, so those are built
 // with a harmless name of the same length and patched in the bytes afterwards.
 
-export const FIXTURE_DIR = path.resolve(process.cwd(), "../shared/fixtures/scorm");
+/** The five acceptance packages, kept in the repository (test/fixtures/scorm/README.md). */
+export const FIXTURE_DIR = path.resolve(import.meta.dirname, "fixtures/scorm");
 export const FIXTURES = [
   { file: "golf-scorm12-runtime-basic-singlesco.zip", version: "scorm12", scos: 1 },
   { file: "golf-scorm12-runtime-minimum-multisco.zip", version: "scorm12", scos: 18 },
@@ -15,14 +16,7 @@ export const FIXTURES = [
 ] as const;
 
 export function fixtureZip(file: string): Buffer {
-  for (const dir of [FIXTURE_DIR, "/work/shared/fixtures/scorm"]) {
-    try {
-      if (statSync(path.join(dir, file)).isFile()) return readFileSync(path.join(dir, file));
-    } catch {
-      /* try the next place */
-    }
-  }
-  throw new Error(`fixture ${file} not found (looked in ${FIXTURE_DIR} and /work/shared/fixtures/scorm; have ${readdirSync(FIXTURE_DIR).join(", ")})`);
+  return readFileSync(path.join(FIXTURE_DIR, file));
 }
 
 export const MANIFEST_12 = (href = "index.html", extra = "") => `<?xml version="1.0"?>
