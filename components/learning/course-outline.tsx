@@ -9,7 +9,7 @@ import Box from "@mui/material/Box";
 import { visuallyHidden } from "@/components/learning/course-navigation";
 import { lessonPath } from "@/components/learning/paths";
 import { LinkListItemButton } from "@/components/navigation/link-components";
-import type { OutlineModuleState } from "@/lib/server/progress/player";
+import type { OutlineLessonState, OutlineModuleState } from "@/lib/server/progress/player";
 
 const KIND_LABELS = { text: "Text", video: "Video", file: "File", scorm: "SCORM" } as const;
 
@@ -33,7 +33,7 @@ export function CourseOutline({ courseId, modules, linked }: { courseId: string;
                       {completed && <Box component="span" sx={visuallyHidden}> (completed)</Box>}
                     </>
                   }
-                  secondary={`${KIND_LABELS[l.kind]}${l.is_required ? "" : " · optional"}`}
+                  secondary={[KIND_LABELS[l.kind], l.is_required ? null : "optional", lessonResultText(l)].filter(Boolean).join(" · ")}
                 />
               </>
             );
@@ -52,4 +52,10 @@ export function CourseOutline({ courseId, modules, linked }: { courseId: string;
       ))}
     </Box>
   );
+}
+
+/** A scored lesson's result as the learner reads it: "Passed · Score 100%". */
+export function lessonResultText(lesson: Pick<OutlineLessonState, "success_status" | "score_percent">): string | null {
+  const parts = [lesson.success_status === "passed" ? "Passed" : lesson.success_status === "failed" ? "Failed" : null, lesson.score_percent === null ? null : `Score ${lesson.score_percent}%`];
+  return parts.filter(Boolean).join(" · ") || null;
 }

@@ -65,7 +65,7 @@ function EnrolledCourseCard({ enrollment }: { enrollment: DashboardCourseJson })
   const { course } = enrollment;
   return (
     <CourseCard href={`/courses/${course.id}`} title={course.title} thumbnailUrl={course.thumbnail_url} category={course.category} lessonCount={course.lesson_count}>
-      <ProgressSummary percent={enrollment.progress_percent} label={course.title} completedAt={enrollment.completed_at} />
+      <ProgressSummary percent={enrollment.progress_percent} label={course.title} completedAt={enrollment.completed_at} scorePercent={enrollment.score_percent} />
     </CourseCard>
   );
 }

@@ -15,7 +15,7 @@ function launch(version: ScormLaunch["version"], items: ManifestItem[], attempt:
     lessonId: "l", courseId: "c", packageId: "p", version, baseUrl: "/uploads/scorm/p/",
     scos: items.map((i) => ({ identifier: i.identifier, title: i.title, launch: i.launch ?? "", depth: 0 })),
     manifest: { identifier: "m", version, title: "M", organization: { identifier: "o", title: "O", items }, resources: [], sequencing: null, globalObjectiveIds: [] },
-    attempt: attempt === null ? null : { attemptId: "a", attemptNumber: 1, mode: "normal", lastSequence: 0, lastScoId: null, scoCmi: {}, globals: {}, ...attempt },
+    attempt: attempt === null ? null : { attemptId: "a", attemptNumber: 1, mode: "normal", lastSequence: 0, lastScoId: null, scoStatus: {}, scoCmi: {}, globals: {}, ...attempt },
     learner: { id: "u1", name: "Doe, Jane" },
   };
 }

@@ -1,4 +1,6 @@
+import type { ScormCommit } from "@/lib/schemas/scorm";
 import type { ManifestItem, ScormLaunch, ScormManifest, ScormVersion } from "@/lib/scorm/types";
+import { resumePendingCmi } from "@/lib/scorm/resume";
 
 // Pure helpers of the runtime bridge: what the player preloads into scorm-again before a SCO initializes,
 // how a saved CMI is prepared for a revisit, and how a navigation request reads. No scorm-again, no DOM.
@@ -169,4 +171,17 @@ export function firstScoId(launch: ScormLaunch): string | null {
 export function scoUrl(launch: ScormLaunch, scoId: string): string | null {
   const sco = launch.scos.find((entry) => entry.identifier === scoId);
   return sco ? `${launch.baseUrl}${sco.launch}` : null;
+}
+
+/**
+ * The saved CMI per SCO to preload: the server's, overlaid with the newest commit of each SCO that an
+ * earlier page queued but never saw acknowledged (it left while offline, or before the last send). Those
+ * are newer than what the server knew when it rendered the page, so the learner resumes from them.
+ */
+export function withPendingCommits(launch: ScormLaunch, pending: ScormCommit[]): Record<string, Cmi> {
+  const saved: Record<string, Cmi> = { ...launch.attempt?.scoCmi };
+  for (const commit of [...pending].sort((a, b) => a.sequence - b.sequence)) {
+    saved[commit.scoId] = resumePendingCmi(launch.version, commit.cmi, launch.attempt?.scoCmi[commit.scoId]);
+  }
+  return saved;
 }

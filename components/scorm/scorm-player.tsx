@@ -10,11 +10,12 @@ import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { CommitQueue, type CommitQueueState } from "@/components/scorm/commit-queue";
 import { COMMIT_ENDPOINT, RuntimeBridge } from "@/components/scorm/runtime-bridge";
-import { decideAfterTerminate, firstScoId, prepareRevisitCmi, scoUrl, type Cmi, type NavRequest } from "@/components/scorm/runtime-settings";
+import { decideAfterTerminate, firstScoId, prepareRevisitCmi, scoUrl, withPendingCommits, type Cmi, type NavRequest } from "@/components/scorm/runtime-settings";
 import { SaveStatus } from "@/components/scorm/save-status";
-import { ScormToc, scoProgress, type ScoProgress } from "@/components/scorm/scorm-toc";
+import { ScormToc } from "@/components/scorm/scorm-toc";
+import { readScoStatus } from "@/lib/scorm/cmi-status";
 import { KEEP_VISIBLE_ATTRIBUTE, startVisibilityGuard } from "@/components/scorm/visibility-guard";
-import type { ScormLaunch } from "@/lib/scorm/types";
+import { furtherProgress, scoProgressOf, type ScoProgress, type ScormLaunch } from "@/lib/scorm/types";
 
 export interface ScormPlayerProps {
   /** From loadScormLaunch: null when the lesson has no package yet. */
@@ -25,18 +26,26 @@ export interface ScormPlayerProps {
 export function ScormPlayer({ launch }: ScormPlayerProps) {
   if (!launch) return <Alert severity="info">This lesson&apos;s SCORM package has not been uploaded yet.</Alert>;
   if (launch.scos.length === 0) return <Alert severity="error">This lesson&apos;s SCORM package has nothing to launch.</Alert>;
-  return <ScormRuntime key={`${launch.packageId}:${launch.attempt?.attemptId ?? "preview"}`} launch={launch} />;
+  return <ScormRuntime key={launch.packageId} launch={launch} />;
 }
 
 type Phase = "loading" | "running" | "left" | "error";
 const visiblyKept = (kind: string) => ({ [KEEP_VISIBLE_ATTRIBUTE]: kind });
 
-function ScormRuntime({ launch }: { launch: ScormLaunch }) {
+/**
+ * The launch is read once: the page refreshes its server data after each finished SCO (to show the
+ * lesson's status), and that must not restart the content the learner is in.
+ */
+function ScormRuntime({ launch: initialLaunch }: { launch: ScormLaunch }) {
+  const [launch] = useState(initialLaunch);
   const router = useRouter();
   const iframeRef = useRef<HTMLIFrameElement | null>(null);
   const bridgeRef = useRef<RuntimeBridge | null>(null);
   const queueRef = useRef<CommitQueue | null>(null);
   const latestCmi = useRef(new Map<string, Cmi>());
+  /** Saved CMI per SCO: the server's, overlaid with commits an earlier page left unacknowledged. */
+  const savedCmi = useRef<Record<string, Cmi>>({});
+  const unloading = useRef(false);
   const switching = useRef(false);
   const [phase, setPhase] = useState<Phase>("loading");
   const [error, setError] = useState<string | null>(null);
@@ -46,7 +55,7 @@ function ScormRuntime({ launch }: { launch: ScormLaunch }) {
     launch.attempt ? { pending: 0, failing: false, lastError: null, rejected: 0, stored: true } : null,
   );
   const [progress, setProgress] = useState<Record<string, ScoProgress>>(() =>
-    Object.fromEntries(launch.scos.map((sco) => [sco.identifier, scoProgress(launch.attempt?.scoCmi[sco.identifier])])),
+    Object.fromEntries(launch.scos.map((sco) => [sco.identifier, launch.attempt?.scoStatus[sco.identifier] ?? "not_started"])),
   );
   const scoIds = launch.scos.map((sco) => sco.identifier);
   const onTerminatedRef = useRef<(scoId: string, request: NavRequest, deliveredId: string | null) => void>(() => undefined);
@@ -63,7 +72,7 @@ function ScormRuntime({ launch }: { launch: ScormLaunch }) {
       const url = scoUrl(launch, scoId);
       if (!bridge || !url) return;
       const seen = latestCmi.current.get(scoId);
-      bridge.prepare(scoId, seen ? prepareRevisitCmi(launch.version, seen) : launch.attempt?.scoCmi[scoId]);
+      bridge.prepare(scoId, seen ? prepareRevisitCmi(launch.version, seen) : savedCmi.current[scoId]);
       setCurrentId(scoId);
       setFrame((previous) => ({ src: url, key: (previous?.key ?? 0) + 1 }));
       setPhase("running");
@@ -107,6 +116,8 @@ function ScormRuntime({ launch }: { launch: ScormLaunch }) {
 
   useEffect(() => {
     let queue: CommitQueue | null = null;
+    let pendingScoId: string | null = null;
+    savedCmi.current = { ...launch.attempt?.scoCmi };
     const attempt = launch.attempt;
     if (attempt) {
       queue = new CommitQueue({
@@ -124,6 +135,9 @@ function ScormRuntime({ launch }: { launch: ScormLaunch }) {
       });
       queueRef.current = queue;
       queue.subscribe(setQueueState);
+      const pending = queue.pendingCommits();
+      savedCmi.current = withPendingCommits(launch, pending);
+      pendingScoId = pending.at(-1)?.scoId ?? null;
       void queue.flush();
     }
     let bridge: RuntimeBridge;
@@ -131,8 +145,14 @@ function ScormRuntime({ launch }: { launch: ScormLaunch }) {
       bridge = new RuntimeBridge(launch, {
         commit: (draft) => {
           latestCmi.current.set(draft.scoId, draft.cmi);
-          setProgress((previous) => ({ ...previous, [draft.scoId]: scoProgress(draft.cmi) }));
-          return queue ? queue.enqueue(draft).stored : true;
+          // The server's own reading of the commit (including the 1.2 minimum-calls rule on finish).
+          const status = readScoStatus(launch.version, draft.cmi, { terminated: draft.terminated });
+          setProgress((previous) => ({ ...previous, [draft.scoId]: furtherProgress(previous[draft.scoId], scoProgressOf(status.completionStatus, status.successStatus)) }));
+          if (!queue) return true;
+          const { stored } = queue.enqueue(draft);
+          // A SCO finishing because the page goes away: the page's own pagehide beacon has already left.
+          if (unloading.current) queue.flushWithBeacon();
+          return stored;
         },
         terminated: (scoId, request, deliveredId) => onTerminatedRef.current(scoId, request, deliveredId),
       });
@@ -143,18 +163,24 @@ function ScormRuntime({ launch }: { launch: ScormLaunch }) {
     }
     bridgeRef.current = bridge;
     bridge.install(window);
-    const first = firstScoId(launch);
+    const first = pendingScoId ?? firstScoId(launch);
     if (first) open(first);
 
-    const leave = () => queue?.flushWithBeacon();
+    const leave = () => {
+      unloading.current = true;
+      queue?.flushWithBeacon();
+    };
     const onVisibility = () => (document.visibilityState === "hidden" ? leave() : void queue?.flush());
     const onOnline = () => void queue?.flush();
+    const onShow = () => (unloading.current = false); // back from the back/forward cache
     window.addEventListener("pagehide", leave);
     window.addEventListener("online", onOnline);
+    window.addEventListener("pageshow", onShow);
     document.addEventListener("visibilitychange", onVisibility);
     return () => {
       window.removeEventListener("pagehide", leave);
       window.removeEventListener("online", onOnline);
+      window.removeEventListener("pageshow", onShow);
       document.removeEventListener("visibilitychange", onVisibility);
       switching.current = true; // the SCO's own unload handler may still call Finish: no navigation now
       bridge.terminate();

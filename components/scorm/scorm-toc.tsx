@@ -8,9 +8,8 @@ import ListItemButton from "@mui/material/ListItemButton";
 import ListItemIcon from "@mui/material/ListItemIcon";
 import ListItemText from "@mui/material/ListItemText";
 import { KEEP_VISIBLE_ATTRIBUTE } from "@/components/scorm/visibility-guard";
-import type { ScoEntry } from "@/lib/scorm/types";
+import type { ScoEntry, ScoProgress } from "@/lib/scorm/types";
 
-export type ScoProgress = "not_started" | "in_progress" | "completed" | "passed" | "failed";
 
 export interface ScormTocProps {
   scos: ScoEntry[];
@@ -57,17 +56,3 @@ export function ScormToc({ scos, currentId, progress, isDisabled, onChoose }: Sc
   );
 }
 
-/** A SCO's status from its CMI (1.2 lesson_status or 2004 completion/success status). */
-export function scoProgress(cmi: Record<string, unknown> | undefined): ScoProgress {
-  if (!cmi) return "not_started";
-  const core = cmi.core as Record<string, unknown> | undefined;
-  const lessonStatus = core?.lesson_status;
-  if (typeof lessonStatus === "string") {
-    if (lessonStatus === "passed" || lessonStatus === "failed" || lessonStatus === "completed") return lessonStatus;
-    return lessonStatus === "not attempted" || lessonStatus === "" ? "not_started" : "in_progress";
-  }
-  if (cmi.success_status === "passed" || cmi.success_status === "failed") return cmi.success_status;
-  if (cmi.completion_status === "completed") return "completed";
-  if (cmi.completion_status === "incomplete") return "in_progress";
-  return "not_started";
-}

@@ -43,3 +43,22 @@ export function resumeCmi(version: ScormVersion, saved: SavedSco): Json {
   delete cmi.mode;
   return cmi;
 }
+
+/**
+ * A SCO's CMI from a commit still waiting in the browser's queue (the page went away before the server
+ * acknowledged it), prepared like resumeCmi. It is newer than what the server handed the page, so the
+ * relaunch resumes from it; total_time stays the server's (the pending session's time is added when the
+ * commit lands).
+ */
+export function resumePendingCmi(version: ScormVersion, pending: Json, fromServer: Json | undefined): Json {
+  const source = unwrapCmi(pending);
+  const core = isScorm12(version) && source.core && typeof source.core === "object" ? (source.core as Json) : source;
+  const cmi = resumeCmi(version, { cmi: source, exit: typeof core.exit === "string" ? core.exit : "", totalTimeSeconds: 0 });
+  if (isScorm12(version)) {
+    const serverCore = fromServer?.core && typeof fromServer.core === "object" ? (fromServer.core as Json) : null;
+    if (serverCore?.total_time) (cmi.core as Json).total_time = serverCore.total_time;
+  } else if (fromServer?.total_time) {
+    cmi.total_time = fromServer.total_time;
+  }
+  return cmi;
+}

@@ -119,8 +119,27 @@ export interface ScormAttemptState {
   /** The highest sequence number the server has applied to this attempt (the client continues above it). */
   lastSequence: number;
   lastScoId: string | null;
+  /** Each started SCO's status as the server rolled it up (what the table of contents shows). */
+  scoStatus: Record<string, ScoProgress>;
   /** Saved CMI per SCO identifier (scorm-again's JSON shape), for preloading before Initialize. */
   scoCmi: Record<string, Record<string, unknown>>;
   /** Lesson-wide shared state (global objectives, adl.data buckets, sequencing state). */
   globals: Record<string, unknown>;
+}
+
+/** A SCO's status in the table of contents. */
+export type ScoProgress = "not_started" | "in_progress" | "completed" | "passed" | "failed";
+
+const PROGRESS_RANK: Record<ScoProgress, number> = { not_started: 0, in_progress: 1, failed: 2, completed: 3, passed: 4 };
+
+/** Completion and success (stored apart) as one table-of-contents status: success wins when judged. */
+export function scoProgressOf(completionStatus: string, successStatus: string): ScoProgress {
+  if (successStatus === "passed" || successStatus === "failed") return successStatus;
+  if (completionStatus === "completed") return "completed";
+  return completionStatus === "incomplete" ? "in_progress" : "not_started";
+}
+
+/** The further of two statuses: what a SCO reached is not taken back by a later, emptier commit. */
+export function furtherProgress(a: ScoProgress | undefined, b: ScoProgress): ScoProgress {
+  return a && PROGRESS_RANK[a] > PROGRESS_RANK[b] ? a : b;
 }

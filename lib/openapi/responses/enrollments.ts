@@ -33,6 +33,8 @@ export const lessonProgressSchema = z
   .object({
     lesson_id: id,
     status: z.enum(ProgressStatus),
+    success_status: z.enum(["passed", "failed"]).nullable().meta({ description: "SCORM: passed or failed, kept apart from completion; null when not judged" }),
+    score_percent: z.number().int().min(0).max(100).nullable().meta({ description: "SCORM: the scaled score as a percentage, or null" }),
     position_seconds: z.number().int().min(0).nullable().meta({ description: "Video: the last watched second" }),
     completed_at: timestamp.nullable(),
   })
@@ -44,7 +46,12 @@ export const courseProgressSchema = z
 
 export const recordProgressResponseSchema = z.object({ lesson: lessonProgressSchema, enrollment: enrollmentSchema });
 
-const dashboardCourseSchema = enrollmentSchema.extend({ course: courseSummarySchema }).meta({ id: "DashboardCourse" });
+const dashboardCourseSchema = enrollmentSchema
+  .extend({
+    course: courseSummarySchema,
+    score_percent: z.number().int().min(0).max(100).nullable().meta({ description: "The mean score of the course's scored (SCORM) lessons, or null" }),
+  })
+  .meta({ id: "DashboardCourse" });
 
 export const dashboardSchema = z
   .object({

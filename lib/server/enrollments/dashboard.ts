@@ -2,6 +2,7 @@ import { queryRows } from "@/lib/db";
 import type { EnrollmentSource, EnrollmentStatus } from "@/lib/generated/prisma/enums";
 import { courseSummaryJson, type CourseSummaryRow } from "@/lib/server/courses/json";
 import { enrollmentJson, type EnrollmentRow } from "@/lib/server/enrollments/json";
+import { scorePercent } from "@/lib/server/progress/json";
 import { tenantId, type TenantContext } from "@/lib/tenancy/context";
 
 // The learner's dashboard: their courses (active and completed, most recently used first: finishing a
@@ -27,7 +28,8 @@ export const DASHBOARD_SQL = `WITH mine AS (
   JOIN "Course" c ON c."organizationId" = e."organizationId" AND c."id" = e."courseId"
   WHERE e."organizationId" = $1::uuid AND e."userId" = $2::uuid AND e."status" IN ('active', 'completed') AND c."status" <> 'draft'
 )
-SELECT m.*, cat."name" AS "categoryName", l."moduleId" AS "lastModuleId", l."title" AS "lastLessonTitle"
+SELECT m.*, cat."name" AS "categoryName", l."moduleId" AS "lastModuleId", l."title" AS "lastLessonTitle",
+  (SELECT avg(lp."scoreScaled") FROM "LessonProgress" lp WHERE lp."enrollmentId" = m."id" AND lp."scoreScaled" IS NOT NULL) AS "scoreScaled"
 FROM mine m
 LEFT JOIN "Category" cat ON cat."organizationId" = m."organizationId" AND cat."id" = m."categoryId"
 LEFT JOIN "Lesson" l ON l."organizationId" = m."organizationId" AND l."id" = m."lastLessonId" AND l."courseId" = m."courseId"
@@ -49,6 +51,7 @@ export interface DashboardRow extends EnrollmentRow {
   statusRank: number;
   lastModuleId: string | null;
   lastLessonTitle: string | null;
+  scoreScaled: number | null;
 }
 
 function dashboardCourseJson(row: DashboardRow) {
@@ -77,7 +80,7 @@ function dashboardCourseJson(row: DashboardRow) {
     enrollmentCount: row.enrollmentCount,
     category: row.categoryId && row.categoryName !== null ? { id: row.categoryId, name: row.categoryName } : null,
   };
-  return { ...enrollmentJson(enrollment), course: courseSummaryJson(course) };
+  return { ...enrollmentJson(enrollment), course: courseSummaryJson(course), score_percent: scorePercent(row.scoreScaled) };
 }
 export type DashboardCourseJson = ReturnType<typeof dashboardCourseJson>;
 

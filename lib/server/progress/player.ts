@@ -5,7 +5,7 @@ import { lessonJson, type LessonJson } from "@/lib/server/courses/json";
 import { findLesson } from "@/lib/server/outline/lessons";
 import { readOutline } from "@/lib/server/courses/outline-read";
 import { enrollmentJson, enrollmentSelect, type EnrollmentJson } from "@/lib/server/enrollments/json";
-import { lessonProgressJson, lessonProgressSelect, type LessonProgressJson, type LessonProgressRow } from "@/lib/server/progress/json";
+import { lessonProgressJson, lessonProgressSelect, scorePercent, successStatusJson, type LessonProgressJson, type LessonProgressRow } from "@/lib/server/progress/json";
 import { touchLesson } from "@/lib/server/progress/mutations";
 import type { LessonKind, LessonProgressStatus } from "@/lib/server/progress/rules";
 import type { TenantContext } from "@/lib/tenancy/context";
@@ -20,6 +20,8 @@ export interface OutlineLessonState {
   kind: LessonKind;
   is_required: boolean;
   status: LessonProgressStatus;
+  success_status: "passed" | "failed" | null;
+  score_percent: number | null;
 }
 export interface OutlineModuleState {
   id: string;
@@ -107,11 +109,16 @@ async function outlineWithProgress(access: CourseAccess): Promise<{ modules: Out
     readOutline(organizationId, courseId),
     access.enrollment ? db().lessonProgress.findMany({ where: { organizationId, enrollmentId: access.enrollment.id }, select: lessonProgressSelect }) : [],
   ]);
-  const statusOf = new Map(progress.map((p) => [p.lessonId, p.status]));
+  const progressOf = new Map(progress.map((p) => [p.lessonId, p]));
   const modules = outline.modules.map((m) => ({
     id: m.id,
     title: m.title,
-    lessons: m.lessons.map((l) => ({ id: l.id, module_id: m.id, title: l.title, kind: l.kind, is_required: l.is_required, status: statusOf.get(l.id) ?? "not_started" })),
+    lessons: m.lessons.map((l) => ({ id: l.id, module_id: m.id, title: l.title, kind: l.kind, is_required: l.is_required, ...lessonResult(progressOf.get(l.id)) })),
   }));
   return { modules, progress };
+}
+
+function lessonResult(progress: LessonProgressRow | undefined): Pick<OutlineLessonState, "status" | "success_status" | "score_percent"> {
+  if (!progress) return { status: "not_started", success_status: null, score_percent: null };
+  return { status: progress.status, success_status: successStatusJson(progress.successStatus), score_percent: scorePercent(progress.scoreScaled) };
 }

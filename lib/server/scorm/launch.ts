@@ -2,7 +2,7 @@ import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { resumeCmi } from "@/lib/scorm/resume";
 import { scoList } from "@/lib/scorm/sco-list";
-import type { ScormAttemptState, ScormLaunch, ScormManifest, ScormVersion } from "@/lib/scorm/types";
+import { scoProgressOf, type ScoProgress, type ScormAttemptState, type ScormLaunch, type ScormManifest, type ScormVersion } from "@/lib/scorm/types";
 import { requireContentViewer, type CourseAccess } from "@/lib/server/courses/access";
 import { findLesson } from "@/lib/server/outline/lessons";
 import type { TenantContext } from "@/lib/tenancy/context";
@@ -77,10 +77,14 @@ async function attemptState(organizationId: string, chosen: ChosenAttempt, versi
   }
   const [attempt, scos] = await Promise.all([
     db().scormAttempt.findFirstOrThrow({ where: { organizationId, id: chosen.id }, select: { globals: true, globalsSequence: true, lastScoId: true } }),
-    db().scormScoState.findMany({ where: { organizationId, attemptId: chosen.id }, select: { scoId: true, cmi: true, exit: true, totalTimeSeconds: true, commitSequence: true } }),
+    db().scormScoState.findMany({ where: { organizationId, attemptId: chosen.id }, select: { scoId: true, cmi: true, exit: true, totalTimeSeconds: true, commitSequence: true, completionStatus: true, successStatus: true } }),
   ]);
   const scoCmi: Record<string, Record<string, unknown>> = {};
-  for (const sco of scos) scoCmi[sco.scoId] = resumeCmi(version, sco);
+  const scoStatus: Record<string, ScoProgress> = {};
+  for (const sco of scos) {
+    scoCmi[sco.scoId] = resumeCmi(version, sco);
+    scoStatus[sco.scoId] = scoProgressOf(sco.completionStatus, sco.successStatus);
+  }
   const lastSequence = Math.max(attempt.globalsSequence, ...scos.map((s) => s.commitSequence));
   return {
     attemptId: chosen.id,
@@ -88,6 +92,7 @@ async function attemptState(organizationId: string, chosen: ChosenAttempt, versi
     mode: chosen.mode,
     lastSequence,
     lastScoId: attempt.lastScoId,
+    scoStatus,
     scoCmi,
     globals: (attempt.globals ?? {}) as Record<string, unknown>,
   };

@@ -1,6 +1,7 @@
 import Box from "@mui/material/Box";
 import Typography from "@mui/material/Typography";
 import { CourseNavigation } from "@/components/learning/course-navigation";
+import { lessonResultText } from "@/components/learning/course-outline";
 import { LessonContent, needsManualCompletion } from "@/components/learning/lesson-content";
 import { LessonPager } from "@/components/learning/lesson-pager";
 import { MarkCompleteButton } from "@/components/learning/mark-complete-button";
@@ -34,7 +35,11 @@ export default async function LessonPage({ params }: { params: Promise<Params> }
         {!enrollment && lesson.kind !== "scorm" && <PreviewNotice />}
         <LessonContent lesson={lesson} progress={player.progress} tracking={enrollment !== null} scormLaunch={scormLaunch} />
         {enrollment && needsManualCompletion(lesson) && <MarkCompleteButton courseId={courseId} lessonId={lesson.id} completed={completed} />}
-        {enrollment && !needsManualCompletion(lesson) && completed && <Typography sx={{ color: "success.main" }}>You have completed this lesson.</Typography>}
+        {enrollment && !needsManualCompletion(lesson) && completed && (
+          <Typography sx={{ color: "success.main" }}>
+            You have completed this lesson.{player.progress && lessonResultText(player.progress) && ` ${lessonResultText(player.progress)}.`}
+          </Typography>
+        )}
         <LessonPager courseId={courseId} previous={player.previous} next={player.next} />
       </Box>
     </Box>

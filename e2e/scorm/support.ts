@@ -1,0 +1,146 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { expect, type Frame, type FrameLocator, type Page } from "@playwright/test";
+import { createCourse, enroll, type TestCourse, type TestLesson } from "@/test/course-factories";
+import { createTenant, testDb, type TestTenant } from "@/test/factories";
+import { origin, signInWithForm } from "../support";
+
+// SCORM e2e helpers: a course whose only required lesson is a SCORM lesson, its upload through the
+// lesson editor as the instructor, and the learner's view of the player.
+
+export const FIXTURES = path.resolve(import.meta.dirname, "../../test/fixtures/scorm");
+
+export interface ScormCourse {
+  tenant: TestTenant;
+  course: TestCourse;
+  lesson: TestLesson;
+  lessonUrl: string;
+  courseUrl: string;
+}
+
+export async function createScormCourse(lessonTitle: string): Promise<ScormCourse> {
+  const tenant = await createTenant();
+  const course = await createCourse(tenant.id, {
+    instructorIds: [tenant.users.instructor.id],
+    modules: [{ title: "Golf", lessons: [{ title: lessonTitle, kind: "scorm" }] }],
+  });
+  await enroll(tenant.id, course.id, tenant.users.learner.id);
+  const lesson = course.lessons[0]!;
+  const base = origin(tenant.subdomain);
+  return {
+    tenant,
+    course,
+    lesson,
+    courseUrl: `${base}/courses/${course.id}`,
+    lessonUrl: `${base}/courses/${course.id}/modules/${lesson.moduleId}/lessons/${lesson.id}`,
+  };
+}
+
+/** The instructor uploads the package in the lesson editor and waits for the server's summary of it. */
+export async function uploadAsInstructor(page: Page, setup: ScormCourse, zip: string, summary: RegExp): Promise<void> {
+  await signInWithForm(page, setup.tenant.subdomain, setup.tenant.users.instructor);
+  await page.goto(`${origin(setup.tenant.subdomain)}/admin/courses/${setup.course.id}`);
+  await page.getByRole("tab", { name: "Outline" }).click();
+  await page.getByRole("button", { name: `Edit lesson ${setup.lesson.title}` }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Upload SCORM package (.zip)").setInputFiles(path.join(FIXTURES, zip));
+  await expect(dialog.getByText(/^Current package: /)).toHaveText(summary, { timeout: 30_000 });
+}
+
+/**
+ * The 4th-edition package loads jQuery 1.4 and jQuery UI 1.8 from Google's CDN, which this offline machine
+ * cannot reach: serve the closest versions npm has (1.12 of both) in their place.
+ */
+export async function serveCdnLibraries(page: Page): Promise<void> {
+  const require = createRequire(import.meta.url);
+  const jquery = readFileSync(require.resolve("jquery/dist/jquery.min.js"));
+  const jqueryUi = readFileSync(require.resolve("jquery-ui-dist/jquery-ui.min.js"));
+  await page.route("https://ajax.googleapis.com/**", (route) => {
+    const body = route.request().url().includes("jqueryui") ? jqueryUi : jquery;
+    return route.fulfill({ status: 200, contentType: "application/javascript", body });
+  });
+}
+
+/**
+ * Every package asks "resume where you left off?" with confirm(): the learner says yes. Alerts are the
+ * packages' way of reporting an LMS fault ("could not find objective", "Unable to find an API adapter"):
+ * they are collected, and each test checks there were none.
+ */
+export function acceptDialogs(page: Page): string[] {
+  const alerts: string[] = [];
+  page.on("dialog", (dialog) => {
+    if (dialog.type() === "alert") alerts.push(dialog.message());
+    void dialog.accept();
+  });
+  return alerts;
+}
+
+/** The SCO's frame (titled after the SCO) and, inside the golf launch page, its content frame. */
+export function scoFrame(page: Page, scoTitle: string): FrameLocator {
+  return page.frameLocator(`iframe[title="${scoTitle}"]`);
+}
+
+/** Clicks the golf launch page's "Next ->" until its content frame shows `file`, one page at a time. */
+export async function nextUntil(sco: FrameLocator, file: RegExp): Promise<void> {
+  const contentSrc = () => sco.locator("#contentFrame").getAttribute("src");
+  for (let i = 0; i < 20; i++) {
+    const before = await contentSrc();
+    if (before && file.test(before)) return;
+    await sco.getByRole("button", { name: "Next ->" }).click();
+    await expect.poll(contentSrc).not.toBe(before);
+  }
+  throw new Error(`never reached ${file}`);
+}
+
+export async function expectContentPage(sco: FrameLocator, file: RegExp): Promise<void> {
+  await expect.poll(async () => sco.locator("#contentFrame").getAttribute("src"), { timeout: 15_000 }).toMatch(file);
+}
+
+/** Every commit the player queued has been acknowledged by the server. */
+export async function expectAllSaved(page: Page): Promise<void> {
+  await expect(page.getByText("All progress saved")).toBeVisible({ timeout: 20_000 });
+}
+
+export async function lessonProgress(setup: ScormCourse) {
+  return testDb().lessonProgress.findFirst({ where: { lessonId: setup.lesson.id }, select: { status: true, successStatus: true, scoreScaled: true } });
+}
+
+export async function signInLearner(page: Page, setup: ScormCourse): Promise<void> {
+  await signInWithForm(page, setup.tenant.subdomain, setup.tenant.users.learner);
+}
+
+/**
+ * Answers the golf quiz as someone who knows the answers (the package's own answer key), then submits
+ * it with a click, and checks the score the quiz shows.
+ */
+export async function passQuiz(page: Page): Promise<void> {
+  let quiz: Frame | undefined;
+  await expect.poll(() => (quiz = page.frames().find((f) => f.url().includes("assessmenttemplate.html"))) !== undefined, { timeout: 15_000 }).toBe(true);
+  if (!quiz) return;
+  await quiz.waitForFunction(() => "test" in window && document.querySelector("input[value='Submit Answers']") !== null);
+  await quiz.evaluate(() => {
+    type Question = { Id: string; Type: string; Answers: string[] | null; CorrectAnswer: string | number | boolean };
+    const questions = (window as unknown as { test: { Questions: Question[] } }).test.Questions;
+    const input = (id: string) => document.getElementById(id) as HTMLInputElement;
+    for (const q of questions) {
+      if (q.Type === "choice") input(`question_${q.Id}_${q.Answers!.indexOf(String(q.CorrectAnswer))}`).checked = true;
+      else if (q.Type === "true-false") input(`question_${q.Id}_${q.CorrectAnswer === true ? "True" : "False"}`).checked = true;
+      else input(`question_${q.Id}_Text`).value = String(q.CorrectAnswer);
+    }
+  });
+  await quiz.locator("input[value='Submit Answers']").click();
+  await expect(quiz.locator("h3").first()).toHaveText("Score: 100");
+}
+
+/** The learner sees the lesson's result on the course page and the course's on the dashboard. */
+export async function expectResultShown(page: Page, setup: ScormCourse, lessonResult: string | null, scorePercent: number | null): Promise<void> {
+  await page.goto(setup.courseUrl);
+  const outline = page.getByRole("region", { name: "Course outline" });
+  await expect(outline).toContainText(`${setup.lesson.title} (completed)SCORM${lessonResult ? ` · ${lessonResult}` : ""}`);
+  await page.goto(`${origin(setup.tenant.subdomain)}/dashboard`);
+  const card = page.getByRole("list", { name: "My courses" }).getByRole("link", { name: new RegExp(setup.course.title) });
+  await expect(card).toContainText(/100% complete · Completed on /);
+  if (scorePercent === null) await expect(card).not.toContainText("Score");
+  else await expect(card).toContainText(`Score ${scorePercent}%`);
+}
