@@ -78,10 +78,10 @@ export async function deleteCourse(ctx: TenantContext, courseId: string): Promis
     if (enrollments > 0) {
       throw new AppError("CONFLICT", `This course has ${enrollments} enrollment${enrollments === 1 ? "" : "s"}: archive it instead, so learners' records are kept`);
     }
-    const course = await tx.course.findFirstOrThrow({ where: { id: courseId, organizationId }, select: { thumbnailUrl: true, lessons: { select: { storageKey: true } } } });
+    const course = await tx.course.findFirstOrThrow({ where: { id: courseId, organizationId }, select: { thumbnailUrl: true, lessons: { select: { storageKey: true, scormPackages: { select: { storagePrefix: true } } } } } });
     await tx.course.delete({ where: { id: courseId, organizationId } });
     await audit({ organizationId, actorId: ctx.userId, action: "course.delete", entityType: "course", entityId: courseId }, tx);
-    return { urls: [course.thumbnailUrl], keys: course.lessons.map((l) => l.storageKey) };
+    return { urls: [course.thumbnailUrl], keys: course.lessons.map((l) => l.storageKey), prefixes: course.lessons.flatMap((l) => l.scormPackages.map((p) => p.storagePrefix)) };
   });
   await removeStoredFiles(files);
 }

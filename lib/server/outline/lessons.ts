@@ -71,14 +71,15 @@ export async function updateLesson(ctx: TenantContext, courseId: string, lessonI
 
 export async function deleteLesson(ctx: TenantContext, courseId: string, lessonId: string): Promise<void> {
   const { organizationId } = await requireCourseEditor(ctx, courseId);
-  const key = await db().$transaction(async (tx) => {
+  const files = await db().$transaction(async (tx) => {
     const lesson = await findLesson(tx, organizationId, courseId, lessonId);
+    const packages = await tx.scormPackage.findMany({ where: { organizationId, lessonId }, select: { storagePrefix: true } });
     await tx.lesson.delete({ where: { id: lessonId, organizationId, courseId } });
     await audit({ organizationId, actorId: ctx.userId, action: "lesson.delete", entityType: "lesson", entityId: lessonId, data: { courseId } }, tx);
     await recomputeCourseProgress(tx, organizationId, courseId);
-    return lesson.storageKey;
+    return { keys: [lesson.storageKey], prefixes: packages.map((p) => p.storagePrefix) };
   });
-  await removeStoredFiles({ keys: [key] });
+  await removeStoredFiles(files);
 }
 
 export async function findLesson(client: Prisma.TransactionClient, organizationId: string, courseId: string, lessonId: string) {

@@ -36,12 +36,12 @@ export async function updateModule(ctx: TenantContext, courseId: string, moduleI
 export async function deleteModule(ctx: TenantContext, courseId: string, moduleId: string): Promise<void> {
   const { organizationId } = await requireCourseEditor(ctx, courseId);
   if (!isId(moduleId)) throw new AppError("NOT_FOUND", "Module not found");
-  const keys = await db().$transaction(async (tx) => {
-    const lessons = await tx.lesson.findMany({ where: { organizationId, courseId, moduleId }, select: { storageKey: true } });
+  const files = await db().$transaction(async (tx) => {
+    const lessons = await tx.lesson.findMany({ where: { organizationId, courseId, moduleId }, select: { storageKey: true, scormPackages: { select: { storagePrefix: true } } } });
     await tx.module.delete({ where: { id: moduleId, organizationId, courseId } });
     await audit({ organizationId, actorId: ctx.userId, action: "module.delete", entityType: "module", entityId: moduleId, data: { courseId, lessons: lessons.length } }, tx);
     if (lessons.length) await recomputeCourseProgress(tx, organizationId, courseId);
-    return lessons.map((l) => l.storageKey);
+    return { keys: lessons.map((l) => l.storageKey), prefixes: lessons.flatMap((l) => l.scormPackages.map((p) => p.storagePrefix)) };
   });
-  await removeStoredFiles({ keys });
+  await removeStoredFiles(files);
 }
