@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { acceptDialogs, createScormCourse, expectAllSaved, expectContentPage, expectResultShown, lessonProgress, nextUntil, passQuiz, scoFrame, signInLearner, uploadAsInstructor, type ScormCourse } from "./support";
+import { acceptDialogs, createScormCourse, expectAllSaved, expectContentPage, expectResultShown, expectScoInitialized, lessonProgress, nextUntil, passQuiz, scoFrame, signInLearner, uploadAsInstructor, type ScormCourse } from "./support";
 
 // SCORM 1.2 in Chromium with the real golf packages: the instructor uploads, the learner plays, leaves
 // mid-way, comes back where they left off, finishes, and sees the result on the course page and dashboard.
@@ -33,7 +33,7 @@ test.describe("SCORM 1.2, one SCO (runtime basic calls)", () => {
     await page.goto(setup.lessonUrl);
     await expectContentPage(sco, /Playing\/Scoring\.html$/);
 
-    await nextUntil(sco, /assessmenttemplate\.html/);
+    await nextUntil(page, sco, /assessmenttemplate\.html/);
     await passQuiz(page);
     await sco.getByRole("button", { name: "Exit" }).click();
     await expectAllSaved(page);
@@ -60,8 +60,10 @@ test.describe("SCORM 1.2, 18 SCOs that only initialize and finish (runtime minim
     await page.goto(setup.lessonUrl);
     const toc = page.getByRole("navigation", { name: "Lesson contents" });
     await expect(scoFrame(page, "How to Play").locator("body")).toContainText(/golf/i);
+    await expectScoInitialized(page);
     await page.getByRole("button", { name: "Continue" }).click();
     await expect(scoFrame(page, "Par?").locator("body")).toContainText(/par/i);
+    await expectScoInitialized(page);
     await toc.getByRole("button", { name: /Playing Golf Quiz/ }).click();
     await expect(page.locator('iframe[title="Playing Golf Quiz"]')).toBeVisible();
     await passQuiz(page);
@@ -75,9 +77,11 @@ test.describe("SCORM 1.2, 18 SCOs that only initialize and finish (runtime minim
     await toc.getByRole("button", { name: /How to Play/ }).click();
     for (let i = 1; i < 18; i++) {
       await expect(page.getByRole("button", { name: "Continue" })).toBeEnabled();
+      await expectScoInitialized(page);
       await page.getByRole("button", { name: "Continue" }).click();
     }
     await expect(page.locator('iframe[title="Having Fun Quiz"]')).toBeVisible();
+    await expectScoInitialized(page);
     await page.goto(setup.courseUrl);
     await expect.poll(() => lessonProgress(setup), { timeout: 20_000 }).toMatchObject({ status: "completed", successStatus: "unknown" });
     await expectResultShown(page, setup, null, null);

@@ -34,13 +34,13 @@ for (const pkg of [
       await page.goto(setup.lessonUrl);
       const sco = scoFrame(page, "Golf Explained");
       await expectContentPage(sco, /Playing\/Playing\.html$/);
-      await nextUntil(sco, /Playing\/OtherScoring\.html$/);
+      await nextUntil(page, sco, /Playing\/OtherScoring\.html$/);
 
       await page.goto(setup.courseUrl);
       await page.goto(setup.lessonUrl);
       await expectContentPage(sco, /Playing\/OtherScoring\.html$/);
 
-      await nextUntil(sco, /assessmenttemplate\.html/);
+      await nextUntil(page, sco, /assessmenttemplate\.html/);
       await passQuiz(page);
       await sco.getByRole("button", { name: "Exit" }).click();
       await expect(page.getByText("You left this lesson")).toBeVisible();
@@ -70,12 +70,12 @@ test.describe("SCORM 2004 4th edition, five SCOs with sequencing and a post-test
     await page.goto(setup.lessonUrl);
     const playing = scoFrame(page, "Playing the Game");
     await expectContentPage(playing, /Playing\/Playing\.html$/);
-    await nextUntil(playing, /Playing\/Scoring\.html$/);
+    await nextUntil(page, playing, /Playing\/Scoring\.html$/);
 
     await page.goto(setup.courseUrl);
     await page.goto(setup.lessonUrl);
     await expectContentPage(playing, /Playing\/Scoring\.html$/);
-    await nextUntil(playing, /Playing\/RulesOfGolf\.html$/);
+    await nextUntil(page, playing, /Playing\/RulesOfGolf\.html$/);
     await expect(page.getByRole("navigation", { name: "Lesson contents" }).getByRole("button", { name: /Playing the Game.*Completed/ })).toBeVisible();
 
     // The SCO's own "Skip to the Test" is a 4th-edition jump navigation request.

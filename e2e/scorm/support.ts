@@ -81,16 +81,31 @@ export function scoFrame(page: Page, scoTitle: string): FrameLocator {
   return page.frameLocator(`iframe[title="${scoTitle}"]`);
 }
 
-/** Clicks the golf launch page's "Next ->" until its content frame shows `file`, one page at a time. */
-export async function nextUntil(sco: FrameLocator, file: RegExp): Promise<void> {
-  const contentSrc = () => sco.locator("#contentFrame").getAttribute("src");
+/**
+ * Clicks the golf launch page's "Next ->" until its content frame shows `file`, one page at a time (some
+ * pages appear twice in a row, so the launch page's own page counter tells that a click landed).
+ */
+export async function nextUntil(page: Page, sco: FrameLocator, file: RegExp): Promise<void> {
+  const launchPage = () => page.frames().find((f) => f.url().includes("/launchpage.html"));
+  const currentPage = () => launchPage()?.evaluate(() => (window as unknown as { currentPage: number | null }).currentPage) ?? null;
   for (let i = 0; i < 20; i++) {
-    const before = await contentSrc();
-    if (before && file.test(before)) return;
+    const src = await sco.locator("#contentFrame").getAttribute("src");
+    if (src && file.test(src)) return;
+    const before = await currentPage();
     await sco.getByRole("button", { name: "Next ->" }).click();
-    await expect.poll(contentSrc).not.toBe(before);
+    await expect.poll(currentPage).not.toBe(before);
   }
   throw new Error(`never reached ${file}`);
+}
+
+/** The running SCO has called LMSInitialize / Initialize (content that is left before that tracks nothing). */
+export async function expectScoInitialized(page: Page): Promise<void> {
+  await expect
+    .poll(() => page.evaluate(() => {
+      const w = window as unknown as { API?: { isInitialized(): boolean }; API_1484_11?: { isInitialized(): boolean } };
+      return (w.API ?? w.API_1484_11)?.isInitialized() ?? false;
+    }))
+    .toBe(true);
 }
 
 export async function expectContentPage(sco: FrameLocator, file: RegExp): Promise<void> {
