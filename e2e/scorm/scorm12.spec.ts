@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { acceptDialogs, createScormCourse, expectAllSaved, expectContentPage, expectResultShown, expectScoInitialized, lessonProgress, nextUntil, passQuiz, scoFrame, signInLearner, uploadAsInstructor, type ScormCourse } from "./support";
+import { acceptDialogs, createScormCourse, expectAllSaved, expectContentPage, expectResultShown, expectScoInitialized, launchPageOf, lessonProgress, scoState, nextUntil, passQuiz, scoFrame, signInLearner, uploadAsInstructor, type ScormCourse } from "./support";
 
 // SCORM 1.2 in Chromium with the real golf packages: the instructor uploads, the learner plays, leaves
 // mid-way, comes back where they left off, finishes, and sees the result on the course page and dashboard.
@@ -28,10 +28,25 @@ test.describe("SCORM 1.2, one SCO (runtime basic calls)", () => {
     await sco.getByRole("button", { name: "Next ->" }).click();
     await expectContentPage(sco, /Playing\/Scoring\.html$/);
 
-    // Leaving unloads the SCO: it suspends, and its last commit must not be lost.
+    // The learner leaves while the server cannot be reached: the SCO's last commit (it suspends on
+    // unload) stays queued in the browser, the relaunch resumes from it, and it is saved once the server
+    // answers again.
+    await page.route("**/api/scorm/commits", (route) => route.abort("connectionrefused"));
     await page.goto(setup.courseUrl);
     await page.goto(setup.lessonUrl);
     await expectContentPage(sco, /Playing\/Scoring\.html$/);
+    await expect(page.getByRole("alert").filter({ hasText: "Your progress is not saved yet" })).toBeVisible();
+    await page.unroute("**/api/scorm/commits");
+    await expectAllSaved(page);
+    await expect(page.getByRole("alert").filter({ hasText: "Your progress is not saved yet" })).toHaveCount(0);
+    await expect.poll(() => scoState(setup)).toMatchObject({ location: "2", exit: "suspend" });
+
+    // Content hiding the course navigation (it runs on our origin and can) is undone at once.
+    await launchPageOf(page).evaluate(() => {
+      const nav = parent.document.querySelector<HTMLElement>('nav[aria-label="Course navigation"]');
+      if (nav) nav.style.display = "none";
+    });
+    await expect(page.getByRole("navigation", { name: "Course navigation" })).toBeVisible();
 
     await nextUntil(page, sco, /assessmenttemplate\.html/);
     await passQuiz(page);

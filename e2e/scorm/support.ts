@@ -86,8 +86,7 @@ export function scoFrame(page: Page, scoTitle: string): FrameLocator {
  * pages appear twice in a row, so the launch page's own page counter tells that a click landed).
  */
 export async function nextUntil(page: Page, sco: FrameLocator, file: RegExp): Promise<void> {
-  const launchPage = () => page.frames().find((f) => f.url().includes("/launchpage.html"));
-  const currentPage = () => launchPage()?.evaluate(() => (window as unknown as { currentPage: number | null }).currentPage) ?? null;
+  const currentPage = () => page.frames().find((f) => f.url().includes("/launchpage.html"))?.evaluate(() => (window as unknown as { currentPage: number | null }).currentPage) ?? null;
   for (let i = 0; i < 20; i++) {
     const src = await sco.locator("#contentFrame").getAttribute("src");
     if (src && file.test(src)) return;
@@ -115,6 +114,22 @@ export async function expectContentPage(sco: FrameLocator, file: RegExp): Promis
 /** Every commit the player queued has been acknowledged by the server. */
 export async function expectAllSaved(page: Page): Promise<void> {
   await expect(page.getByText("All progress saved")).toBeVisible({ timeout: 20_000 });
+}
+
+/** The golf launch page (the SCO's own document). */
+export function launchPageOf(page: Page): Frame {
+  const frame = page.frames().find((f) => f.url().includes("/launchpage.html"));
+  if (!frame) throw new Error("the SCO's launch page is not loaded");
+  return frame;
+}
+
+/** The learner's saved state of the lesson's only (or last committed) SCO. */
+export async function scoState(setup: ScormCourse) {
+  return testDb().scormScoState.findFirst({
+    where: { attempt: { lessonId: setup.lesson.id } },
+    orderBy: { lastCommittedAt: "desc" },
+    select: { location: true, exit: true, suspendData: true },
+  });
 }
 
 export async function lessonProgress(setup: ScormCourse) {
