@@ -32,7 +32,9 @@ export function demoEmail(username: string, subdomain: string): string {
 type DemoLesson =
   | { title: string; kind: "text"; body: string; isRequired?: boolean }
   | { title: string; kind: "video"; asset: string; mimeType: string; durationSeconds: number; isRequired?: boolean }
-  | { title: string; kind: "file"; fileName: string; content: string };
+  | { title: string; kind: "file"; fileName: string; content: string }
+  /** A package from test/fixtures/scorm, imported as an upload would be. */
+  | { title: string; kind: "scorm"; packageFile: string };
 
 export interface DemoCourse {
   title: string;
@@ -91,6 +93,33 @@ export const DEMO_COURSES: DemoCourse[] = [
         lessons: [
           { title: "Owning the problem", kind: "text", body: p("Say what you will do and by when, then do it.") },
           { title: "Following up", kind: "text", body: p("A short note after the fix turns a complaint into loyalty."), isRequired: false },
+        ],
+      },
+    ],
+  },
+  {
+    title: "Golf Explained (SCORM samples)",
+    category: "Skills",
+    status: "published",
+    allowSelfEnrollment: true,
+    description: p(
+      "The five SCORM packages every release is tested against, one per lesson: SCORM 1.2 and 2004, one SCO and many, quizzes, objectives and sequencing.",
+      "Sample content © Rustici Software, LLC (scorm.com), CC BY 3.0 US.",
+    ),
+    modules: [
+      {
+        title: "SCORM 1.2",
+        lessons: [
+          { title: "Golf basics (SCORM 1.2, one SCO)", kind: "scorm", packageFile: "golf-scorm12-runtime-basic-singlesco.zip" },
+          { title: "Golf in 18 short parts (SCORM 1.2, 18 SCOs)", kind: "scorm", packageFile: "golf-scorm12-runtime-minimum-multisco.zip" },
+        ],
+      },
+      {
+        title: "SCORM 2004",
+        lessons: [
+          { title: "Golf basics (SCORM 2004, one SCO)", kind: "scorm", packageFile: "golf-scorm2004-3rd-runtime-basic-singlesco.zip" },
+          { title: "Golf with objectives (SCORM 2004, interactions)", kind: "scorm", packageFile: "golf-scorm2004-3rd-runtime-advanced-interactions.zip" },
+          { title: "Golf in order, then the test (SCORM 2004 4th edition, sequencing)", kind: "scorm", packageFile: "golf-scorm2004-4th-sequencing-posttest-rollup-multisco.zip" },
         ],
       },
     ],

@@ -1,12 +1,16 @@
 import { randomUUID } from "node:crypto";
+import { createReadStream } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { Readable } from "node:stream";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { recomputeEnrollmentProgress } from "@/lib/server/progress/recompute";
+import { importScormPackage } from "@/lib/server/scorm/import";
 import { putObject } from "@/lib/storage/local-storage";
 import { DEMO_COURSES, type DemoCourse } from "./demo-data";
 
 const ASSETS = path.join(import.meta.dirname, "assets");
+const SCORM_PACKAGES = path.join(import.meta.dirname, "../../test/fixtures/scorm");
 
 interface DemoPeople {
   instructor?: string;
@@ -49,6 +53,7 @@ async function seedCourse(db: PrismaClient, organizationId: string, c: DemoCours
       const content = await lessonContent(organizationId, lesson);
       const row = await db.lesson.create({ data: { ...base, ...content }, select: { id: true } });
       lessonIds.push(row.id);
+      if (lesson.kind === "scorm" && people.instructor) await importDemoPackage(organizationId, course.id, row.id, people.instructor, lesson.packageFile);
     }
   }
 
@@ -63,9 +68,17 @@ async function seedCourse(db: PrismaClient, organizationId: string, c: DemoCours
   }
 }
 
+/** The instructor "uploads" the package: the same import an upload runs, from the repository's fixtures. */
+async function importDemoPackage(organizationId: string, courseId: string, lessonId: string, instructorId: string, packageFile: string) {
+  const body = Readable.toWeb(createReadStream(path.join(SCORM_PACKAGES, packageFile))) as ReadableStream<Uint8Array>;
+  const upload = new Request("http://demo.invalid/", { method: "PUT", body, headers: { "content-type": "application/zip" }, duplex: "half" } as RequestInit);
+  await importScormPackage({ organizationId, subdomain: null, userId: instructorId, role: "instructor" }, courseId, lessonId, upload);
+}
+
 async function lessonContent(organizationId: string, lesson: DemoCourse["modules"][number]["lessons"][number]) {
   const isRequired = "isRequired" in lesson ? (lesson.isRequired ?? true) : true;
   if (lesson.kind === "text") return { body: lesson.body, isRequired };
+  if (lesson.kind === "scorm") return {};
   const bytes = lesson.kind === "video" ? await readFile(path.join(ASSETS, lesson.asset)) : Buffer.from(lesson.content);
   const storageKey = `lessons/${organizationId}/demo-${randomUUID()}`;
   await putObject(storageKey, bytes);

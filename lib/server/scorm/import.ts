@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { createWriteStream } from "node:fs";
 import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -13,6 +13,7 @@ import { audit } from "@/lib/server/audit";
 import { requireCourseEditor } from "@/lib/server/courses/access";
 import { findLesson } from "@/lib/server/outline/lessons";
 import { scormPackageSummary, type ScormPackageSummary } from "@/lib/server/scorm/json";
+import { uuidV7 } from "@/lib/server/scorm/uuid";
 import { parseManifest } from "@/lib/scorm/manifest";
 import { checkPackage, extractPackage, packageLimits, packageTooLargeMessage, type PackageLimits } from "@/lib/scorm/package-check";
 import { scoList } from "@/lib/scorm/sco-list";
@@ -34,16 +35,6 @@ export interface ImportedPackage extends ScormPackageSummary {
 }
 
 export const scormStoragePrefix = (packageId: string) => `scorm/${packageId}`;
-
-/** A time-ordered UUID (v7), like the database's ids, known before the row exists (it names the folder). */
-function uuidv7(): string {
-  const bytes = randomBytes(16);
-  bytes.writeUIntBE(Date.now(), 0, 6);
-  bytes[6] = (bytes[6]! & 0x0f) | 0x70;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = bytes.toString("hex");
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
 
 /** Streams a request body to a temporary file, refusing it (413) as soon as it passes the limit. */
 export async function receiveZip(req: Request, maxBytes: number): Promise<string> {
@@ -87,7 +78,7 @@ async function requireScormLesson(ctx: TenantContext, courseId: string, lessonId
 export async function importScormPackage(ctx: TenantContext, courseId: string, lessonId: string, req: Request, limits: PackageLimits = packageLimits()): Promise<ImportedPackage> {
   const { organizationId } = await requireScormLesson(ctx, courseId, lessonId);
   const zipPath = await receiveZip(req, limits.maxBytes);
-  const packageId = uuidv7();
+  const packageId = uuidV7();
   const prefix = scormStoragePrefix(packageId);
   try {
     const checked = await checkPackage(zipPath, limits);

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 
-/** A UUIDv7 (time-ordered), as Prisma's uuid(7) default makes, for rows inserted by hand-written SQL. */
+/** A UUIDv7 (time-ordered), as Prisma's uuid(7) default makes: for rows inserted by hand-written SQL, and for ids needed before the row exists (a SCORM package's folder). */
 export function uuidV7(): string {
   const bytes = randomBytes(16);
   const ms = Date.now();
