@@ -18,33 +18,11 @@ const database = await createFreshDatabase(server.serverUrl);
 await applyMigrations(database.url);
 
 const scratch = mkdtempSync(path.join(tmpdir(), "lms-test-"));
-Object.assign(process.env, {
-  DATABASE_URL: database.url,
-  TRUST_PROXY: "true",
-  MAIL_OUTBOX_DIR: path.join(scratch, "outbox"),
-  UPLOAD_DIR: path.join(scratch, "uploads"),
-  // Small enough that the oversize-package test sends a few MB, large enough for the fixture packages.
-  SCORM_PACKAGE_MAX_BYTES: String(4 * 1024 * 1024),
-  NODE_ENV: "production",
-});
-const { buildIfNeeded } = await import("./lib/build");
-buildIfNeeded();
-const { startAppServer } = await import("./lib/app-server");
-const app = await startAppServer({ dev: false, port });
-
-const exports = {
-  TEST_BASE_URL: `http://localhost:${port}`,
-  TEST_PORT: String(port),
-  TEST_DATABASE_URL: database.url,
-  TEST_DATABASE_SERVER_URL: server.serverUrl,
-  TEST_OUTBOX_DIR: path.join(scratch, "outbox"),
-  UPLOAD_DIR: path.join(scratch, "uploads"),
-  SCORM_PACKAGE_MAX_BYTES: process.env.SCORM_PACKAGE_MAX_BYTES!,
-  TRUST_PROXY: "true",
-};
+const { startTestApp } = await import("./lib/test-app");
+const { app, testEnv } = await startTestApp({ port, databaseUrl: database.url, serverUrl: server.serverUrl, scratch });
 mkdirSync(".data", { recursive: true });
-writeFileSync(".data/test-env.sh", Object.entries(exports).map(([k, v]) => `export ${k}='${v}'`).join("\n") + "\n");
-console.log(`READY: ${exports.TEST_BASE_URL} (environment in .data/test-env.sh)`);
+writeFileSync(".data/test-env.sh", Object.entries(testEnv).map(([k, v]) => `export ${k}='${v}'`).join("\n") + "\n");
+console.log(`READY: ${testEnv.TEST_BASE_URL} (environment in .data/test-env.sh)`);
 
 const stop = async () => {
   await app.close();

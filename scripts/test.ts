@@ -74,30 +74,10 @@ try {
 
   const scratch = mkdtempSync(path.join(tmpdir(), "lms-test-"));
   cleanups.push(async () => rmSync(scratch, { recursive: true, force: true }));
-  Object.assign(process.env, {
-    DATABASE_URL: database.url,
-    TRUST_PROXY: "true", // tests give each client its own X-Forwarded-For, so rate limits stay per test
-    MAIL_OUTBOX_DIR: path.join(scratch, "outbox"),
-    UPLOAD_DIR: path.join(scratch, "uploads"),
-    // Small enough that the oversize-package test sends a few MB, large enough for the fixture packages.
-    SCORM_PACKAGE_MAX_BYTES: String(4 * 1024 * 1024),
-    NODE_ENV: "production",
-  });
-
-  const { buildIfNeeded } = await import("./lib/build");
-  buildIfNeeded();
-  const { startAppServer } = await import("./lib/app-server");
-  const app = await startAppServer({ dev: false, port: TEST_PORT });
+  const { startTestApp } = await import("./lib/test-app");
+  const { app, testEnv: appTestEnv } = await startTestApp({ port: TEST_PORT, databaseUrl: database.url, serverUrl: server.serverUrl, scratch });
   cleanups.unshift(app.close);
-
-  const testEnv = {
-    ...process.env,
-    TEST_BASE_URL: `http://localhost:${TEST_PORT}`,
-    TEST_PORT: String(TEST_PORT),
-    TEST_DATABASE_URL: database.url,
-    TEST_DATABASE_SERVER_URL: server.serverUrl,
-    TEST_OUTBOX_DIR: path.join(scratch, "outbox"),
-  };
+  const testEnv = { ...process.env, ...appTestEnv };
   await step("integration tests", "npx", vitestArgs("integration"), testEnv);
   await step("end-to-end tests (Chromium)", "npx", ["playwright", "test", "--reporter=list,json"], { ...testEnv, PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, "e2e.json") });
 } catch (error) {

@@ -20,3 +20,28 @@ export function parseByteRange(header: string | null, size: number): ByteRange |
   if (end < start) return null;
   return { start, end };
 }
+
+/**
+ * The response for a stored file under `headers` (content type, caching, …): the whole file, the one
+ * range asked for (206), or 416. `head` answers the same headers without the bytes.
+ */
+export function rangedResponse(
+  object: { size: number; stream: (range?: ByteRange) => ReadableStream<Uint8Array> },
+  rangeHeader: string | null,
+  headers: Headers,
+  head = false,
+): Response {
+  headers.set("accept-ranges", "bytes");
+  const range = parseByteRange(rangeHeader, object.size);
+  if (range === "unsatisfiable") {
+    headers.set("content-range", `bytes */${object.size}`);
+    return new Response(null, { status: 416, headers });
+  }
+  if (!range) {
+    headers.set("content-length", String(object.size));
+    return new Response(head ? null : object.stream(), { status: 200, headers });
+  }
+  headers.set("content-range", `bytes ${range.start}-${range.end}/${object.size}`);
+  headers.set("content-length", String(range.end - range.start + 1));
+  return new Response(head ? null : object.stream(range), { status: 206, headers });
+}

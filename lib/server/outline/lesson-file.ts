@@ -8,7 +8,7 @@ import { lessonJson, lessonSelect, type LessonJson } from "@/lib/server/courses/
 import { removeStoredFiles } from "@/lib/server/courses/stored-files";
 import { findLesson } from "@/lib/server/outline/lessons";
 import { checkUploadSize } from "@/lib/server/uploaded-image";
-import { parseByteRange } from "@/lib/storage/byte-range";
+import { rangedResponse } from "@/lib/storage/byte-range";
 import { putObject, readObject } from "@/lib/storage/local-storage";
 import type { TenantContext } from "@/lib/tenancy/context";
 
@@ -57,7 +57,6 @@ export async function lessonMediaResponse(ctx: TenantContext, courseId: string, 
   if (!lesson.storageKey) throw new AppError("NOT_FOUND", "This lesson has no uploaded file");
   const object = await readObject(lesson.storageKey);
   const headers = new Headers({
-    "accept-ranges": "bytes",
     "content-type": lesson.kind === "video" ? (lesson.mimeType ?? "application/octet-stream") : "application/octet-stream",
     "cache-control": "private, max-age=3600",
     "last-modified": object.modifiedAt.toUTCString(),
@@ -65,16 +64,5 @@ export async function lessonMediaResponse(ctx: TenantContext, courseId: string, 
   });
   // Downloads never render in our origin: an uploaded HTML file must not run as our page.
   if (lesson.kind === "file") headers.set("content-disposition", `attachment; filename*=UTF-8''${encodeURIComponent(lesson.fileName ?? "download")}`);
-  const range = parseByteRange(rangeHeader, object.size);
-  if (range === "unsatisfiable") {
-    headers.set("content-range", `bytes */${object.size}`);
-    return new Response(null, { status: 416, headers });
-  }
-  if (!range) {
-    headers.set("content-length", String(object.size));
-    return new Response(object.stream(), { status: 200, headers });
-  }
-  headers.set("content-range", `bytes ${range.start}-${range.end}/${object.size}`);
-  headers.set("content-length", String(range.end - range.start + 1));
-  return new Response(object.stream(range), { status: 206, headers });
+  return rangedResponse(object, rangeHeader, headers);
 }

@@ -2,7 +2,7 @@ import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { requireContentViewer } from "@/lib/server/courses/access";
 import { isId } from "@/lib/schemas/id";
-import { parseByteRange } from "@/lib/storage/byte-range";
+import { rangedResponse } from "@/lib/storage/byte-range";
 import { readObject } from "@/lib/storage/local-storage";
 import { tenantId, type TenantContext } from "@/lib/tenancy/context";
 
@@ -74,19 +74,7 @@ export async function scormFileResponse(ctx: TenantContext, packageId: string, s
     // A package's files never change under its id (a re-upload is a new package).
     "cache-control": "private, max-age=31536000, immutable",
     "x-content-type-options": "nosniff",
-    "accept-ranges": "bytes",
     "last-modified": object.modifiedAt.toUTCString(),
   });
-  const range = parseByteRange(rangeHeader, object.size);
-  if (range === "unsatisfiable") {
-    headers.set("content-range", `bytes */${object.size}`);
-    return new Response(null, { status: 416, headers });
-  }
-  if (!range) {
-    headers.set("content-length", String(object.size));
-    return new Response(head ? null : object.stream(), { status: 200, headers });
-  }
-  headers.set("content-range", `bytes ${range.start}-${range.end}/${object.size}`);
-  headers.set("content-length", String(range.end - range.start + 1));
-  return new Response(head ? null : object.stream(range), { status: 206, headers });
+  return rangedResponse(object, rangeHeader, headers, head);
 }

@@ -1,0 +1,31 @@
+import path from "node:path";
+import { startAppServer, type AppServer } from "./app-server";
+import { buildIfNeeded } from "./build";
+
+// The app as the integration and e2e tests meet it (npm test, npm run test:server): the production
+// build on `port`, on a fresh database, with its files and mail below `scratch`. Returns the server and
+// the environment the test runners need.
+
+export async function startTestApp(options: { port: number; databaseUrl: string; serverUrl: string; scratch: string }): Promise<{ app: AppServer; testEnv: Record<string, string> }> {
+  const { port, databaseUrl, serverUrl, scratch } = options;
+  const appEnv = {
+    DATABASE_URL: databaseUrl,
+    TRUST_PROXY: "true", // tests give each client its own X-Forwarded-For, so rate limits stay per test
+    MAIL_OUTBOX_DIR: path.join(scratch, "outbox"),
+    UPLOAD_DIR: path.join(scratch, "uploads"),
+    // Small enough that the oversize-package test sends a few MB, large enough for the fixture packages.
+    SCORM_PACKAGE_MAX_BYTES: String(4 * 1024 * 1024),
+  };
+  Object.assign(process.env, appEnv, { NODE_ENV: "production" });
+  buildIfNeeded();
+  const app = await startAppServer({ dev: false, port });
+  const testEnv = {
+    ...appEnv,
+    TEST_BASE_URL: `http://localhost:${port}`,
+    TEST_PORT: String(port),
+    TEST_DATABASE_URL: databaseUrl,
+    TEST_DATABASE_SERVER_URL: serverUrl,
+    TEST_OUTBOX_DIR: appEnv.MAIL_OUTBOX_DIR,
+  };
+  return { app, testEnv };
+}
