@@ -1,4 +1,4 @@
-import { db, queryRows } from "@/lib/db";
+import { db, pgTransaction, queryRows, type QueryRowsFn } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { planCommit, type CommitPlan, type StoredSco } from "@/lib/scorm/commit-plan";
@@ -49,32 +49,51 @@ export async function applyScormCommits(ctx: TenantContext, commits: ScormCommit
 }
 
 async function applyOne(organizationId: string, userId: string, commit: ScormCommit): Promise<CommitResult> {
+  // The common commit (same lesson status, SCO not terminating) runs on one pooled connection through
+  // plain pg: BEGIN, lock, upsert, update, COMMIT. A Prisma interactive transaction costs more CPU than
+  // these statements (docs/benchmarks.md).
+  const fast = await pgTransaction((query) => applyLocked(query, null, organizationId, userId, commit));
+  if (fast !== CHANGES_LESSON) return fast;
+  // A commit that changes the lesson's status (or ends the SCO's session) also writes the lesson's progress
+  // and the enrollment with the shared Prisma helpers: a few times per attempt. The fast transaction above
+  // only locked and read, so this one starts over from the current state.
+  return db().$transaction(
+    async (tx) => (await applyLocked((sql, values) => tx.$queryRawUnsafe(sql, ...values), tx, organizationId, userId, commit)) as CommitResult,
+    // Under load every pool connection may be busy: wait for one rather than fail the commit (the client retries anyway).
+    { maxWait: 10_000, timeout: 15_000 },
+  );
+}
+
+const CHANGES_LESSON = Symbol("changes the lesson");
+type Query = QueryRowsFn;
+
+/**
+ * One commit inside a transaction: lock the attempt, plan, write the SCO and the attempt. Without a
+ * Prisma transaction (`tx` null) a commit that must also write the lesson returns CHANGES_LESSON before
+ * writing anything.
+ */
+async function applyLocked(query: Query, tx: Tx | null, organizationId: string, userId: string, commit: ScormCommit): Promise<CommitResult | typeof CHANGES_LESSON> {
   const result = { attemptId: commit.attemptId, scoId: commit.scoId, sequence: commit.sequence, applied: false };
-  return db().$transaction(async (tx) => {
-    const [row] = await tx.$queryRawUnsafe<LockedRow[]>(LOCK_ATTEMPT_SQL, commit.attemptId, organizationId, userId);
-    if (!row) throw new AppError("NOT_FOUND", "SCORM attempt not found");
-    // Not tracked: a withdrawn enrollment, an attempt a newer one replaced, content run in review mode.
-    if (row.enrollmentStatus === "withdrawn" || row.superseded || isReviewMode(commit.cmi)) return result;
-    const pkg = await rulesOf(organizationId, row.packageId);
-    const scos = typeof row.scos === "string" ? (JSON.parse(row.scos) as StoredSco[]) : row.scos;
-    const plan = planCommit(row.scormVersion, pkg, { scos, globalsSequence: row.globalsSequence, globalsRollup: row.globalsRollup }, commit);
-    if (!plan.applySco && !plan.applyGlobals) return result;
-    if (plan.sco) await upsertSco(tx, organizationId, commit, plan.sco);
-    await updateAttempt(tx, organizationId, commit, plan);
-    await updateLesson(tx, organizationId, row, commit, plan);
-    return { ...result, applied: true };
-  // Under load every pool connection may be busy: wait for one rather than fail the commit (the client retries anyway).
-  }, { maxWait: 10_000, timeout: 15_000 });
+  const [row] = await query<LockedRow>(LOCK_ATTEMPT_SQL, [commit.attemptId, organizationId, userId]);
+  if (!row) throw new AppError("NOT_FOUND", "SCORM attempt not found");
+  // Not tracked: a withdrawn enrollment, an attempt a newer one replaced, content run in review mode.
+  if (row.enrollmentStatus === "withdrawn" || row.superseded || isReviewMode(commit.cmi)) return result;
+  const pkg = await rulesOf(organizationId, row.packageId);
+  const scos = typeof row.scos === "string" ? (JSON.parse(row.scos) as StoredSco[]) : row.scos;
+  const plan = planCommit(row.scormVersion, pkg, { scos, globalsSequence: row.globalsSequence, globalsRollup: row.globalsRollup }, commit);
+  if (!plan.applySco && !plan.applyGlobals) return result;
+  const lesson = lessonChange(row, commit, plan);
+  if (lesson && !tx) return CHANGES_LESSON;
+  if (plan.sco) await query(UPSERT_SCO_SQL, upsertScoValues(organizationId, commit, plan.sco));
+  await query(UPDATE_ATTEMPT_SQL, updateAttemptValues(organizationId, commit, plan));
+  if (lesson && tx) await updateLesson(tx, organizationId, row, plan, lesson);
+  return { ...result, applied: true };
 }
 
 function isReviewMode(cmi: Record<string, unknown>): boolean {
   const inner = (cmi.cmi && typeof cmi.cmi === "object" ? cmi.cmi : cmi) as Record<string, unknown>;
   const core = (inner.core && typeof inner.core === "object" ? inner.core : {}) as Record<string, unknown>;
   return inner.mode === "review" || core.lesson_mode === "review";
-}
-
-async function upsertSco(tx: Tx, organizationId: string, commit: ScormCommit, sco: NonNullable<CommitPlan["sco"]>) {
-  await tx.$queryRawUnsafe(UPSERT_SCO_SQL, ...upsertScoValues(organizationId, commit, sco));
 }
 
 /** The values of UPSERT_SCO_SQL (shared with the benchmark's ceiling). */
@@ -96,15 +115,20 @@ export function updateAttemptValues(organizationId: string, commit: ScormCommit,
   ];
 }
 
-async function updateAttempt(tx: Tx, organizationId: string, commit: ScormCommit, plan: CommitPlan) {
-  await tx.$executeRawUnsafe(UPDATE_ATTEMPT_SQL, ...updateAttemptValues(organizationId, commit, plan));
+interface LessonChange {
+  next: LessonStatus;
+  statusChanged: boolean;
 }
 
-async function updateLesson(tx: Tx, organizationId: string, row: LockedRow, commit: ScormCommit, plan: CommitPlan) {
+/** What the commit changes on the lesson's progress, or null when it leaves it alone. */
+function lessonChange(row: LockedRow, commit: ScormCommit, plan: CommitPlan): LessonChange | null {
   const next = lessonStatusAfter(row.lessonStatus, plan.attempt);
   const statusChanged = next !== (row.lessonStatus ?? "not_started");
   const newlyCompleted = plan.attemptCompleted && !row.completed;
-  if (!statusChanged && !newlyCompleted && !commit.terminated) return;
+  return statusChanged || newlyCompleted || commit.terminated ? { next, statusChanged } : null;
+}
+
+async function updateLesson(tx: Tx, organizationId: string, row: LockedRow, plan: CommitPlan, { next, statusChanged }: LessonChange) {
   const { enrollmentId, lessonId, courseId } = row;
   await lockEnrollments(tx, organizationId, [enrollmentId]);
   const now = new Date();
