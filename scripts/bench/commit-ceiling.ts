@@ -9,13 +9,17 @@ import type { ScormManifest, ScormVersion } from "@/lib/scorm/types";
 import type { ScormCommit } from "@/lib/schemas/scorm";
 import { updateAttemptValues, upsertScoValues, PACKAGE_MANIFEST_SQL } from "@/lib/server/scorm/commit";
 import { LOCK_ATTEMPT_SQL, UPDATE_ATTEMPT_SQL, UPSERT_SCO_SQL } from "@/lib/server/scorm/commit-sql";
+import { hostTarget } from "@/lib/tenancy/host";
 import { prepareAuthEnv } from "../lib/runtime-env";
 import { query } from "./ceiling-query";
+import { answerBenchControl } from "./control";
 
 // The commit ceiling: node:http + a pg Pool of the app's size, the app's statements and values (caller
 // lookup, lock, upsert, attempt update, in one transaction per commit), no framework, no ORM, no zod.
+// The bench (commit-bench.ts) compares the statements both servers send for a commit before measuring.
 
 prepareAuthEnv();
+answerBenchControl(undefined);
 const pool = new pg.Pool({ connectionString: requireDatabaseUrl(), max: env.DB_POOL_MAX });
 const claimsCache = new Map<string, Promise<SessionClaims | null>>();
 const rulesCache = new Map<string, PackageRules>();
@@ -45,13 +49,15 @@ async function commitOne(client: pg.PoolClient, organizationId: string, userId: 
 }
 
 async function answer(req: IncomingMessage, body: string): Promise<unknown> {
+  const target = hostTarget(req.headers.host, env.APP_DOMAIN);
   const token = bearerToken(req.headers.authorization);
-  if (!token) throw new Error("no token");
+  if (target.kind !== "tenant" || !token) throw new Error("no tenant or no token");
   if (!claimsCache.has(token)) claimsCache.set(token, readToken(token));
-  const claims = (await claimsCache.get(token))!;
-  const { rows } = await query<TenantAndUserRow>(pool, TENANT_AND_USER_SQL, [claims.tenant, claims.sub]);
+  const claims = await claimsCache.get(token);
+  if (!claims || claims.tenant !== target.subdomain) throw new Error("token not for this host");
+  const { rows } = await query<TenantAndUserRow>(pool, TENANT_AND_USER_SQL, [target.subdomain, claims.sub]);
   const { organization, user } = tenantAndUserFromRow(rows[0]!);
-  if (!organization || !user) throw new Error("unknown caller");
+  if (!organization || !user || user.status !== "active" || user.sessionVersion !== claims.sv || organization.id !== claims.org) throw new Error("unknown caller");
   const { commits } = JSON.parse(body) as { commits: ScormCommit[] };
   const client = await pool.connect();
   try {
