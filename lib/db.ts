@@ -48,29 +48,5 @@ export async function queryRows<R extends pg.QueryResultRow>(text: string, value
   return result.rows;
 }
 
+/** queryRows' shape, for code that runs the same statements through pg or inside a Prisma transaction. */
 export type QueryRowsFn = <R>(text: string, values: readonly unknown[]) => Promise<R[]>;
-
-/**
- * A transaction on one pooled connection, through plain pg: BEGIN, `run` (its statements named and
- * parsed like queryRows'), COMMIT; ROLLBACK when `run` throws. For the hottest write (the SCORM commit),
- * where a Prisma interactive transaction costs more CPU than its statements (docs/benchmarks.md).
- * Waits for a free connection like Prisma does; a connection that failed (the server restarted, say)
- * is dropped from the pool instead of being handed out again.
- */
-export async function pgTransaction<T>(run: (query: QueryRowsFn) => Promise<T>): Promise<T> {
-  const client = await pool().connect();
-  const query: QueryRowsFn = async <R>(text: string, values: readonly unknown[]) =>
-    (await client.query({ name: statementName({ sql: text }), text, values: [...values], types: TYPES })).rows as R[];
-  let broken: Error | undefined;
-  try {
-    await client.query("BEGIN");
-    const result = await run(query);
-    await client.query("COMMIT");
-    return result;
-  } catch (error) {
-    await client.query("ROLLBACK").catch((rollbackError: Error) => (broken = rollbackError));
-    throw error;
-  } finally {
-    client.release(broken);
-  }
-}

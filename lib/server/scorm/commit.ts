@@ -1,20 +1,21 @@
-import { db, pgTransaction, queryRows, type QueryRowsFn } from "@/lib/db";
+import { db, queryRows, type QueryRowsFn } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { planCommit, type CommitPlan, type StoredSco } from "@/lib/scorm/commit-plan";
 import { lessonStatusAfter, packageRules, type LessonStatus, type PackageRules } from "@/lib/scorm/rollup";
 import type { ScormManifest, ScormVersion } from "@/lib/scorm/types";
 import type { ScormCommit } from "@/lib/schemas/scorm";
-import { LOCK_ATTEMPT_SQL, UPDATE_ATTEMPT_SQL, UPSERT_SCO_SQL } from "@/lib/server/scorm/commit-sql";
+import { LOCK_ATTEMPT_SQL, READ_ATTEMPT_SQL, UPDATE_ATTEMPT_SQL, UPSERT_SCO_SQL, WRITE_COMMIT_SQL } from "@/lib/server/scorm/commit-sql";
 import { uuidV7 } from "@/lib/server/scorm/uuid";
 import { lockEnrollments, recomputeEnrollmentProgress } from "@/lib/server/progress/recompute";
 import { tenantId, type TenantContext } from "@/lib/tenancy/context";
 
 // The SCORM player's commits: each in its own transaction, acknowledged only after COMMIT. A commit
 // applies to its SCO only if its sequence is higher than the SCO's last one (replays and late
-// duplicates are acknowledged, not applied). The common commit is three statements: lock the attempt
-// (reading the SCOs' states), upsert the SCO, update the attempt's rollup. The lesson's progress and the
-// enrollment are written only when the lesson's status changes or the SCO terminates.
+// duplicates are acknowledged, not applied). The common commit is two statements: read the attempt (with
+// the SCOs' states), then write the attempt's rollup and the SCO in one statement that only applies if
+// the attempt is still as read. The lesson's progress and the enrollment are written only when the
+// lesson's status changes or the SCO terminates, in a transaction that locks the attempt.
 
 type Tx = Prisma.TransactionClient;
 
@@ -27,6 +28,8 @@ export interface CommitResult {
 
 interface LockedRow {
   id: string;
+  /** The attempt row's xmin: changes with every write of the attempt. */
+  version: string;
   courseId: string;
   enrollmentId: string;
   lessonId: string;
@@ -49,45 +52,62 @@ export async function applyScormCommits(ctx: TenantContext, commits: ScormCommit
 }
 
 async function applyOne(organizationId: string, userId: string, commit: ScormCommit): Promise<CommitResult> {
-  // The common commit (same lesson status, SCO not terminating) runs on one pooled connection through
-  // plain pg: BEGIN, lock, upsert, update, COMMIT. A Prisma interactive transaction costs more CPU than
-  // these statements (docs/benchmarks.md).
-  const fast = await pgTransaction((query) => applyLocked(query, null, organizationId, userId, commit));
-  if (fast !== CHANGES_LESSON) return fast;
-  // A commit that changes the lesson's status (or ends the SCO's session) also writes the lesson's progress
-  // and the enrollment with the shared Prisma helpers: a few times per attempt. The fast transaction above
-  // only locked and read, so this one starts over from the current state.
+  // The common commit (a SCO's new state, the lesson's status unchanged) is two statements without a
+  // transaction: read the attempt, then write the attempt and the SCO in one statement guarded by the
+  // attempt's version (WRITE_COMMIT_SQL). A Prisma interactive transaction costs more CPU than the commit,
+  // and each statement of a transaction a round trip (docs/benchmarks.md).
+  for (let tries = 0; tries < OPTIMISTIC_TRIES; tries++) {
+    const outcome = await applyOptimistic(organizationId, userId, commit);
+    if (outcome === NEEDS_TRANSACTION) break;
+    if (outcome !== RETRY) return outcome;
+  }
+  // The rest — a commit that changes the lesson's status or ends the SCO's session (a few per attempt),
+  // one that only carries globals, or one that kept losing the race — in a transaction that locks the
+  // attempt and writes the lesson's progress and the enrollment with the shared Prisma helpers.
   return db().$transaction(
-    async (tx) => (await applyLocked((sql, values) => tx.$queryRawUnsafe(sql, ...values), tx, organizationId, userId, commit)) as CommitResult,
+    async (tx) => {
+      const query: QueryRowsFn = (sql, values) => tx.$queryRawUnsafe(sql, ...values);
+      const [row] = await query<LockedRow>(LOCK_ATTEMPT_SQL, [commit.attemptId, organizationId, userId]);
+      const planned = await planFor(organizationId, row, commit);
+      if (!planned) return unapplied(commit);
+      const { plan, lesson } = planned;
+      if (plan.sco) await query(UPSERT_SCO_SQL, upsertScoValues(organizationId, commit, plan.sco));
+      await query(UPDATE_ATTEMPT_SQL, updateAttemptValues(organizationId, commit, plan));
+      if (lesson) await updateLesson(tx, organizationId, row!, plan, lesson);
+      return { ...unapplied(commit), applied: true };
+    },
     // Under load every pool connection may be busy: wait for one rather than fail the commit (the client retries anyway).
     { maxWait: 10_000, timeout: 15_000 },
   );
 }
 
-const CHANGES_LESSON = Symbol("changes the lesson");
-type Query = QueryRowsFn;
+const OPTIMISTIC_TRIES = 3;
+const RETRY = Symbol("another commit of the attempt got there first");
+const NEEDS_TRANSACTION = Symbol("needs the locking transaction");
 
-/**
- * One commit inside a transaction: lock the attempt, plan, write the SCO and the attempt. Without a
- * Prisma transaction (`tx` null) a commit that must also write the lesson returns CHANGES_LESSON before
- * writing anything.
- */
-async function applyLocked(query: Query, tx: Tx | null, organizationId: string, userId: string, commit: ScormCommit): Promise<CommitResult | typeof CHANGES_LESSON> {
-  const result = { attemptId: commit.attemptId, scoId: commit.scoId, sequence: commit.sequence, applied: false };
-  const [row] = await query<LockedRow>(LOCK_ATTEMPT_SQL, [commit.attemptId, organizationId, userId]);
+const unapplied = (commit: ScormCommit): CommitResult => ({ attemptId: commit.attemptId, scoId: commit.scoId, sequence: commit.sequence, applied: false });
+
+async function applyOptimistic(organizationId: string, userId: string, commit: ScormCommit): Promise<CommitResult | typeof RETRY | typeof NEEDS_TRANSACTION> {
+  const [row] = await queryRows<LockedRow>(READ_ATTEMPT_SQL, [commit.attemptId, organizationId, userId]);
+  const planned = await planFor(organizationId, row, commit);
+  if (!planned) return unapplied(commit);
+  const { plan, lesson } = planned;
+  if (lesson || !plan.sco) return NEEDS_TRANSACTION;
+  const values = [...updateAttemptValues(organizationId, commit, plan), row!.version, ...upsertScoValues(organizationId, commit, plan.sco)];
+  const [written] = await queryRows<{ written: number }>(WRITE_COMMIT_SQL, values);
+  return written?.written === 1 ? { ...unapplied(commit), applied: true } : RETRY;
+}
+
+/** The commit's plan against the attempt as read, or null when it is not applied (not tracked, or a replay / older sequence). */
+async function planFor(organizationId: string, row: LockedRow | undefined, commit: ScormCommit): Promise<{ plan: CommitPlan; lesson: LessonChange | null } | null> {
   if (!row) throw new AppError("NOT_FOUND", "SCORM attempt not found");
   // Not tracked: a withdrawn enrollment, an attempt a newer one replaced, content run in review mode.
-  if (row.enrollmentStatus === "withdrawn" || row.superseded || isReviewMode(commit.cmi)) return result;
+  if (row.enrollmentStatus === "withdrawn" || row.superseded || isReviewMode(commit.cmi)) return null;
   const pkg = await rulesOf(organizationId, row.packageId);
   const scos = typeof row.scos === "string" ? (JSON.parse(row.scos) as StoredSco[]) : row.scos;
   const plan = planCommit(row.scormVersion, pkg, { scos, globalsSequence: row.globalsSequence, globalsRollup: row.globalsRollup }, commit);
-  if (!plan.applySco && !plan.applyGlobals) return result;
-  const lesson = lessonChange(row, commit, plan);
-  if (lesson && !tx) return CHANGES_LESSON;
-  if (plan.sco) await query(UPSERT_SCO_SQL, upsertScoValues(organizationId, commit, plan.sco));
-  await query(UPDATE_ATTEMPT_SQL, updateAttemptValues(organizationId, commit, plan));
-  if (lesson && tx) await updateLesson(tx, organizationId, row, plan, lesson);
-  return { ...result, applied: true };
+  if (!plan.applySco && !plan.applyGlobals) return null;
+  return { plan, lesson: lessonChange(row, commit, plan) };
 }
 
 function isReviewMode(cmi: Record<string, unknown>): boolean {
