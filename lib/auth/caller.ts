@@ -71,8 +71,14 @@ function parseCookies(header: string): Map<string, string> {
   return map;
 }
 
+/** What the caller resolution reads of a request: a web Request, or the node server's headers (commit-endpoint.ts). */
+export interface RequestHead {
+  method: string;
+  headers: { get(name: string): string | null };
+}
+
 /** Route handlers: the bearer token wins over the cookie, as API clients expect. */
-export async function sessionFromRequest(req: Request): Promise<RequestSession> {
+export async function sessionFromRequest(req: RequestHead): Promise<RequestSession> {
   const host = req.headers.get("host");
   const bearer = bearerToken(req.headers.get("authorization"));
   if (bearer) return resolveSession(host, await readToken(bearer));
@@ -87,7 +93,7 @@ export async function sessionFromRequest(req: Request): Promise<RequestSession> 
  * Cookies ride along on requests from sibling tenants (acme.… and evil.… are the same site, so SameSite
  * does not stop them). A write that authenticates by cookie must come from a page of this very host.
  */
-function isSameOriginWrite(req: Request): boolean {
+function isSameOriginWrite(req: RequestHead): boolean {
   if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return true;
   const origin = req.headers.get("origin");
   if (!origin) return req.headers.get("sec-fetch-site") !== "cross-site" && req.headers.get("sec-fetch-site") !== "same-site";

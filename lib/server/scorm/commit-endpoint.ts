@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { sessionFromRequest } from "@/lib/auth/caller";
+import { sessionFromRequest, type RequestHead } from "@/lib/auth/caller";
 import { AppError, errorBody, toAppError } from "@/lib/errors";
 import { parseInput } from "@/lib/http";
 import { scormCommitBatchSchema } from "@/lib/schemas/scorm";
@@ -26,7 +26,7 @@ export async function handleScormCommits(req: IncomingMessage, res: ServerRespon
       return send(res, 405, { error: { code: "BAD_REQUEST", message: "Use POST to send SCORM commits" } });
     }
     const text = await readBody(req);
-    const session = await sessionFromRequest(webRequest(req));
+    const session = await sessionFromRequest(requestHead(req));
     if (!session.caller) throw new AppError("UNAUTHENTICATED", "Authentication required: sign in on this organization's address");
     let json: unknown;
     try {
@@ -66,14 +66,17 @@ function readBody(req: IncomingMessage): Promise<string> {
 
 const tooLarge = () => new AppError("PAYLOAD_TOO_LARGE", "The commit batch is larger than 4 MB: send fewer commits at once");
 
-/** The headers as a web Request, for the shared caller resolution (the body is read separately). */
-function webRequest(req: IncomingMessage): Request {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (typeof value === "string") headers.set(name, value);
-    else if (Array.isArray(value)) headers.set(name, value.join(", "));
-  }
-  return new Request(`http://local${SCORM_COMMITS_PATH}`, { method: req.method, headers });
+/** The method and headers for the shared caller resolution, read straight from the node request (no web Request to build). */
+function requestHead(req: IncomingMessage): RequestHead {
+  return {
+    method: req.method ?? "POST",
+    headers: {
+      get: (name) => {
+        const value = req.headers[name.toLowerCase()];
+        return value === undefined ? null : Array.isArray(value) ? value.join(", ") : value;
+      },
+    },
+  };
 }
 
 function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
