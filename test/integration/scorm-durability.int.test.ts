@@ -174,6 +174,16 @@ function post(port: number, host: string, token: string, body: string): Promise<
   });
 }
 
+/** Each 500's log entry (commit-endpoint.ts logs the message, then the cause with its stack over several lines). */
+function loggedErrors(lines: string[]): string[] {
+  const blocks: string[] = [];
+  for (const line of lines) {
+    if (line.startsWith("Failed to save the SCORM progress")) blocks.push(line);
+    else if (blocks.length > 0 && !line.startsWith("PostgreSQL pool:")) blocks[blocks.length - 1] += `\n${line}`;
+  }
+  return blocks;
+}
+
 describe("SCORM commit durability", () => {
   it("keeps every acknowledged commit, once, through a PostgreSQL crash and dropped connections", async () => {
     const tenant = await createTenant();
@@ -243,13 +253,13 @@ describe("SCORM commit durability", () => {
 
     expect(unexpected).toEqual([]);
     expect(outage.end).toBeLessThan(Number.POSITIVE_INFINITY);
-    // 500s only while the database was down or just back (pooled connections it had closed fail once).
-    const late = serverErrors.filter((e) => e.at < outage.start || e.at > outage.end + 5000);
+    // 500s only while the database was down or just back (pooled connections it had closed fail once; 10 s of slack for a loaded machine).
+    const late = serverErrors.filter((e) => e.at < outage.start || e.at > outage.end + 10_000);
     expect(late).toEqual([]);
     // And the server's own account of each 500: the database unreachable, restarting or recovering, nothing else.
-    const reasons = commitServer!.stderr.filter((line) => line.startsWith("Failed to save the SCORM progress"));
-    const notOutage = reasons.filter((line) => !/ECONNREFUSED|ECONNRESET|Connection terminated|terminating connection|not queryable|shutting down|starting up|not yet accepting|recovery|P1001|P1017|P2028/i.test(line));
-    expect(notOutage).toEqual([]);
+    const reasons = loggedErrors(commitServer!.stderr);
+    const notOutage = reasons.filter((block) => !/ECONNREFUSED|ECONNRESET|Connection terminated|terminating connection|not queryable|shutting down|starting up|not yet accepting|recovery|P1001|P1017|P2028/i.test(block));
+    expect(notOutage.map((block) => block.slice(0, 600))).toEqual([]);
 
     // Every acknowledged commit is in the database, applied exactly once.
     const attempts = await prisma.scormAttempt.findMany({ where: { organizationId: tenant.id }, select: { id: true, enrollmentId: true, log: true } });
