@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage } from "node:http";
 import pg from "pg";
-import { TENANT_AND_USER_SQL, tenantAndUserFromRow, type TenantAndUserRow } from "@/lib/auth/caller-lookup";
+import { tenantAndUserFromRow, type TenantAndUserRow } from "@/lib/auth/caller-lookup";
 import { bearerToken, readToken, type SessionClaims } from "@/lib/auth/token";
 import { env, requireDatabaseUrl } from "@/lib/env";
 import { planCommit, type StoredSco } from "@/lib/scorm/commit-plan";
@@ -8,14 +8,14 @@ import { packageRules, type PackageRules } from "@/lib/scorm/rollup";
 import type { ScormManifest, ScormVersion } from "@/lib/scorm/types";
 import type { ScormCommit } from "@/lib/schemas/scorm";
 import { updateAttemptValues, upsertScoValues, PACKAGE_MANIFEST_SQL } from "@/lib/server/scorm/commit";
-import { READ_ATTEMPT_SQL, WRITE_COMMIT_SQL } from "@/lib/server/scorm/commit-sql";
+import { CALLER_AND_ATTEMPT_SQL, WRITE_COMMIT_SQL } from "@/lib/server/scorm/commit-sql";
 import { hostTarget } from "@/lib/tenancy/host";
 import { prepareAuthEnv } from "../lib/runtime-env";
 import { query } from "./ceiling-query";
 import { answerBenchControl } from "./control";
 
 // The commit ceiling: node:http + a pg Pool of the app's size, the app's statements and values for the
-// common commit (caller lookup, read the attempt, the guarded write), no framework, no ORM, no zod.
+// common commit (the caller lookup with the attempt read, the guarded write), no framework, no ORM, no zod.
 // The bench (commit-bench.ts) compares the statements both servers send for a commit before measuring.
 
 prepareAuthEnv();
@@ -24,11 +24,10 @@ const pool = new pg.Pool({ connectionString: requireDatabaseUrl(), max: env.DB_P
 const claimsCache = new Map<string, Promise<SessionClaims | null>>();
 const rulesCache = new Map<string, PackageRules>();
 
-/** The app's common commit (lib/server/scorm/commit.ts): read the attempt, plan, one guarded write (no transaction). */
-async function commitOne(organizationId: string, userId: string, commit: ScormCommit): Promise<boolean> {
-  const { rows } = await query<{ version: string; packageId: string; scormVersion: ScormVersion; scos: StoredSco[]; globalsSequence: number; globalsRollup: unknown }>(
-    pool, READ_ATTEMPT_SQL, [commit.attemptId, organizationId, userId]);
-  const row = rows[0];
+type AttemptRow = { version: string; packageId: string; scormVersion: ScormVersion; scos: StoredSco[]; globalsSequence: number; globalsRollup: unknown };
+
+/** The app's common commit (lib/server/scorm/commit.ts): the attempt as read with the caller, plan, one guarded write (no transaction). */
+async function commitOne(organizationId: string, commit: ScormCommit, row: AttemptRow | null): Promise<boolean> {
   if (!row) throw new Error("not found");
   let rules = rulesCache.get(row.packageId);
   if (!rules) {
@@ -50,16 +49,15 @@ async function answer(req: IncomingMessage, body: string): Promise<unknown> {
   if (!claimsCache.has(token)) claimsCache.set(token, readToken(token));
   const claims = await claimsCache.get(token);
   if (!claims || claims.tenant !== target.subdomain) throw new Error("token not for this host");
-  const { rows } = await query<TenantAndUserRow>(pool, TENANT_AND_USER_SQL, [target.subdomain, claims.sub]);
+  // The bench sends one commit per request: the caller and its attempt in one statement, as the app does.
+  const { commits } = JSON.parse(body) as { commits: ScormCommit[] };
+  const c = commits[0]!;
+  const { rows } = await query<TenantAndUserRow & AttemptRow & { id: string | null }>(pool, CALLER_AND_ATTEMPT_SQL, [target.subdomain, claims.sub, c.attemptId]);
   const { organization, user } = tenantAndUserFromRow(rows[0]!);
   if (!organization || !user || user.status !== "active" || user.sessionVersion !== claims.sv || organization.id !== claims.org) throw new Error("unknown caller");
-  const { commits } = JSON.parse(body) as { commits: ScormCommit[] };
-  const results = [];
-  for (const c of commits) {
-    const commit = { ...c, terminated: c.terminated ?? false };
-    results.push({ attemptId: c.attemptId, scoId: c.scoId, sequence: c.sequence, applied: await commitOne(organization.id, user.id, commit) });
-  }
-  return { results };
+  const commit = { ...c, terminated: c.terminated ?? false };
+  const applied = await commitOne(organization.id, commit, rows[0]!.id === null ? null : rows[0]!);
+  return { results: [{ attemptId: c.attemptId, scoId: c.scoId, sequence: c.sequence, applied }] };
 }
 
 createServer((req, res) => {

@@ -273,7 +273,7 @@ describe("SCORM commit durability", () => {
       expect({ location: state.location, suspendData: state.suspendData }).toEqual(payload(player.acknowledged));
       // One warning per applied commit: 30 sequences, each applied once.
       const log = attempts.find((a) => a.id === player.attemptId)!.log as unknown[];
-      expect(log).toHaveLength(COMMITS);
+      expect(log, `attempt ${player.attemptId}: one log warning per applied commit`).toHaveLength(COMMITS);
     }
     console.log(
       `durability: ${LEARNERS * COMMITS} commits acknowledged in ${seconds.toFixed(1)} s; crash and restart took ${((outage.end - outage.start) / 1000).toFixed(1)} s; ` +

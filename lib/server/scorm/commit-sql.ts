@@ -1,11 +1,13 @@
+import { TENANT_AND_USER_SQL } from "@/lib/auth/caller-lookup";
+
 // The statements of a SCORM commit, exported so the benchmark's ceiling sends exactly them.
 // TIMESTAMP(3) columns hold UTC (as Prisma writes them): now() AT TIME ZONE 'UTC'.
 
 /**
- * $1 attempt id, $2 organization id, $3 caller's user id: the attempt, its SCOs' states, and its row
+ * The attempt (by id, organization and the caller's user: SQL expressions), its SCOs' states, and its row
  * version (xmin: every applied commit updates the attempt row, so it changes with every commit).
  */
-export const READ_ATTEMPT_SQL = `SELECT a."id", a.xmin::text AS "version", a."courseId", a."enrollmentId", a."lessonId", a."packageId", a."globalsSequence", a."globals" -> 'rollup' AS "globalsRollup",
+const readAttempt = (attemptId: string, organizationId: string, userId: string) => `SELECT a."id", a.xmin::text AS "version", a."courseId", a."enrollmentId", a."lessonId", a."packageId", a."globalsSequence", a."globals" -> 'rollup' AS "globalsRollup",
   a."completedAt" IS NOT NULL AS "completed", e."status"::text AS "enrollmentStatus", p."scormVersion"::text AS "scormVersion",
   lp."status"::text AS "lessonStatus",
   EXISTS (SELECT 1 FROM "ScormAttempt" n WHERE n."enrollmentId" = a."enrollmentId" AND n."lessonId" = a."lessonId" AND n."attemptNumber" > a."attemptNumber") AS "superseded",
@@ -14,13 +16,31 @@ export const READ_ATTEMPT_SQL = `SELECT a."id", a.xmin::text AS "version", a."co
     'totalTimeSeconds', s."totalTimeSeconds", 'sessionSeconds', s."sessionSeconds"))
     FROM "ScormScoState" s WHERE s."attemptId" = a."id"), '[]'::json) AS "scos"
 FROM "ScormAttempt" a
-JOIN "Enrollment" e ON e."organizationId" = a."organizationId" AND e."id" = a."enrollmentId" AND e."userId" = $3::uuid
+JOIN "Enrollment" e ON e."organizationId" = a."organizationId" AND e."id" = a."enrollmentId" AND e."userId" = ${userId}
 JOIN "ScormPackage" p ON p."organizationId" = a."organizationId" AND p."id" = a."packageId"
 LEFT JOIN "LessonProgress" lp ON lp."enrollmentId" = a."enrollmentId" AND lp."lessonId" = a."lessonId"
-WHERE a."id" = $1::uuid AND a."organizationId" = $2::uuid`;
+WHERE a."id" = ${attemptId} AND a."organizationId" = ${organizationId}`;
 
-/** The same, locking the attempt until the transaction ends: its commits apply one at a time. */
-export const LOCK_ATTEMPT_SQL = `${READ_ATTEMPT_SQL}
+/** $1 attempt id, $2 organization id, $3 caller's user id. */
+export const READ_ATTEMPT_SQL = readAttempt("$1::uuid", "$2::uuid", "$3::uuid");
+
+/**
+ * The caller lookup of every request (TENANT_AND_USER_SQL: $1 subdomain, $2 user id) and the attempt of a
+ * one-commit request ($3) read for that user in the same round trip. The attempt's columns are null
+ * when it is not the user's; the caller is checked exactly as on any request before the attempt is used.
+ */
+export const CALLER_AND_ATTEMPT_SQL = `SELECT "caller".*, "attempt".* FROM (${TENANT_AND_USER_SQL}) AS "caller"
+LEFT JOIN LATERAL (${readAttempt("$3::uuid", `"caller"."userOrganizationId"`, `"caller"."userId"`)}) AS "attempt" ON true`;
+
+/**
+ * $1 attempt id, $2 organization id, $3 caller's user id: locks the caller's attempt until the transaction
+ * ends, so its commits apply one at a time. A statement of its own, before READ_ATTEMPT_SQL: under READ
+ * COMMITTED a locking SELECT that waited re-reads only the locked row, while its subqueries (the SCOs'
+ * states) keep the snapshot from before the wait; the read that follows the lock sees every commit before it.
+ */
+export const LOCK_ATTEMPT_SQL = `SELECT a."id" FROM "ScormAttempt" a
+JOIN "Enrollment" e ON e."organizationId" = a."organizationId" AND e."id" = a."enrollmentId" AND e."userId" = $3::uuid
+WHERE a."id" = $1::uuid AND a."organizationId" = $2::uuid
 FOR UPDATE OF a`;
 
 /** An upsert of the SCO's state from `source` (VALUES or SELECT), unless a commit with the same or a higher sequence got there first. */
