@@ -47,3 +47,6 @@ export async function queryRows<R extends pg.QueryResultRow>(text: string, value
   const result = await pool().query<R>({ name: statementName({ sql: text }), text, values: [...values], types: TYPES });
   return result.rows;
 }
+
+/** queryRows' shape, for code that runs the same statements through pg or inside a Prisma transaction. */
+export type QueryRowsFn = <R>(text: string, values: readonly unknown[]) => Promise<R[]>;

@@ -18,6 +18,16 @@ export function testDb(): PrismaClient {
   return client;
 }
 
+/**
+ * Points this test file's factories at another database (a test running its own PostgreSQL cluster) and
+ * returns the client. Module state: other test files keep TEST_DATABASE_URL.
+ */
+export async function useTestDatabase(url: string): Promise<PrismaClient> {
+  await client?.$disconnect();
+  client = new PrismaClient({ adapter: new PrismaPg({ connectionString: url, max: 4 }) });
+  return client;
+}
+
 export const uniqueName = (prefix: string) => `${prefix}${randomBytes(5).toString("hex")}`;
 
 export interface TestUser {

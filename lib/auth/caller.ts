@@ -1,6 +1,6 @@
 import { cookies, headers } from "next/headers";
 import { cache } from "react";
-import { lookupTenantAndUser } from "@/lib/auth/caller-lookup";
+import { lookupTenantAndUser, type TenantAndUser } from "@/lib/auth/caller-lookup";
 import { AppError } from "@/lib/errors";
 import { env } from "@/lib/env";
 import { bearerToken, readToken, SESSION_COOKIE_NAMES, type SessionClaims } from "@/lib/auth/token";
@@ -28,13 +28,13 @@ export interface RequestSession {
  * With a token for this host, the organization and the user come from one statement; without, only the
  * organization is looked up. An unknown subdomain is a 404 either way.
  */
-export async function resolveSession(host: string | null | undefined, claims: SessionClaims | null): Promise<RequestSession> {
+export async function resolveSession(host: string | null | undefined, claims: SessionClaims | null, lookup: CallerLookup = lookupTenantAndUser): Promise<RequestSession> {
   const target = hostTarget(host, env.APP_DOMAIN);
   const subdomain = target.kind === "tenant" ? target.subdomain : null;
   if (target.kind === "invalid" || !claims || claims.tenant !== (subdomain ?? "") || !isId(claims.sub)) {
     return { tenant: await resolveHostTenant(host), caller: null };
   }
-  const { organization, user } = await lookupTenantAndUser(subdomain, claims.sub);
+  const { organization, user } = await lookup(subdomain, claims.sub);
   if (subdomain !== null && !organization) throw unknownOrganization(subdomain);
   const tenant: HostTenant = { target, organization };
 
@@ -71,23 +71,36 @@ function parseCookies(header: string): Map<string, string> {
   return map;
 }
 
+/** What the caller resolution reads of a request: a web Request, or the node server's headers (commit-endpoint.ts). */
+export interface RequestHead {
+  method: string;
+  headers: { get(name: string): string | null };
+}
+
+/**
+ * How the host's organization and the token's user are read: lookupTenantAndUser, or a statement that
+ * also reads what the request needs next in the same round trip (the SCORM commit endpoint). It must
+ * return them exactly as lookupTenantAndUser would; every check below stays the same.
+ */
+export type CallerLookup = (subdomain: string | null, userId: string) => Promise<TenantAndUser>;
+
 /** Route handlers: the bearer token wins over the cookie, as API clients expect. */
-export async function sessionFromRequest(req: Request): Promise<RequestSession> {
+export async function sessionFromRequest(req: RequestHead, lookup?: CallerLookup): Promise<RequestSession> {
   const host = req.headers.get("host");
   const bearer = bearerToken(req.headers.get("authorization"));
-  if (bearer) return resolveSession(host, await readToken(bearer));
+  if (bearer) return resolveSession(host, await readToken(bearer), lookup);
   const cookie = sessionCookie((n) => parseCookies(req.headers.get("cookie") ?? "").get(n));
   if (cookie && !isSameOriginWrite(req)) {
     throw new AppError("FORBIDDEN", "Cross-site request refused: send it from this organization's own pages");
   }
-  return resolveSession(host, await readToken(cookie));
+  return resolveSession(host, await readToken(cookie), lookup);
 }
 
 /**
  * Cookies ride along on requests from sibling tenants (acme.… and evil.… are the same site, so SameSite
  * does not stop them). A write that authenticates by cookie must come from a page of this very host.
  */
-function isSameOriginWrite(req: Request): boolean {
+function isSameOriginWrite(req: RequestHead): boolean {
   if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return true;
   const origin = req.headers.get("origin");
   if (!origin) return req.headers.get("sec-fetch-site") !== "cross-site" && req.headers.get("sec-fetch-site") !== "same-site";

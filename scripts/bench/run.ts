@@ -1,10 +1,13 @@
 import { mkdirSync } from "node:fs";
 import { isDeepStrictEqual } from "node:util";
 import { prepareAuthEnv } from "../lib/runtime-env";
+import type { LargeDatasetMarker } from "../db/large/database";
+import type { PairResults } from "./measure-server";
 import { parseOptions } from "./options";
 
 // npm run bench: the production build on the large dataset vs a minimal node:http + pg server running
-// the same SQL (the ceiling), for the same three requests under the same load. See docs/benchmarks.md.
+// the same SQL (the ceiling), for the same three requests under the same load; then the SCORM commit
+// endpoint against its own ceiling (commit-bench.ts). See docs/benchmarks.md.
 
 prepareAuthEnv();
 const options = parseOptions(process.argv.slice(2));
@@ -20,49 +23,72 @@ const { startServerProcess } = await import("./server-process");
 const { call } = await import("./http");
 const { SCENARIOS } = await import("./scenarios");
 const { measurePairs, printSqlTrace } = await import("./measure-server");
+const { COMMIT_CONNECTIONS, measureCommits } = await import("./commit-bench");
 const { compareResults, loadAverage, machineInfo, printTable, writeBenchmarksDoc } = await import("./report");
 
 const host = (port: number) => `${BENCH_ACCOUNT.subdomain}.localhost:${port}`;
 const stops: (() => Promise<void>)[] = [];
+/** --trace-sql prints the reads' SQL and stops there. */
+class TraceDone extends Error {}
 
+const wants = (key: string) => !options.only || options.only.includes(key);
+const readsWanted = SCENARIOS.some((s) => !s.outsideNext && wants(s.key));
 const server = await startPostgres({ purpose: "app" });
 let exitCode = 0;
 try {
-  const dataset = await ensureLargeDataset(server.serverUrl, options.reseed);
   buildIfNeeded();
-  const env = { DATABASE_URL: dataset.url, NODE_ENV: "production" as const };
+  const { env: appEnv } = await import("@/lib/env");
   if (options.profile) mkdirSync(PROFILE_DIR, { recursive: true });
+  const loadAtStart = loadAverage();
+  const pairs: PairResults = new Map();
+  let marker: LargeDatasetMarker | undefined;
+  let postgres = "unknown";
 
-  // Both servers stay up for the whole run (an idle one costs nothing) so each request is measured on
-  // both within seconds of each other.
-  const app = await startServerProcess("scripts/bench/app-process.ts", { ...env, PORT: String(APP_PORT), BENCH_PROFILE_DIR: options.profile ? PROFILE_DIR : "" }, "The app");
-  stops.push(app.stop);
-  const login = await call(APP_PORT, host(APP_PORT), "/auth/login", { json: { email: BENCH_ACCOUNT.email, password: BENCH_ACCOUNT.password } });
-  const token = (login.json as { token?: string } | undefined)?.token;
-  if (login.status !== 200 || !token) throw new Error(`Sign-in as ${BENCH_ACCOUNT.email} failed (${login.status}): ${login.text.slice(0, 300)}`);
-  const session = { token, outlineCourseId: await outlineCourseId(dataset.url) };
-
-  const appEndpoint = { name: "app" as const, port: APP_PORT, host: host(APP_PORT), process: app, profile: options.profile };
-  if (options.traceSql) {
-    await printSqlTrace(appEndpoint, session);
-  } else {
+  if (readsWanted) {
+    const dataset = await ensureLargeDataset(server.serverUrl, options.reseed);
+    marker = dataset.marker;
+    postgres = await postgresVersion(dataset.url);
+    const env = { DATABASE_URL: dataset.url, NODE_ENV: "production" as const };
+    // Both servers stay up for the reads (an idle one costs nothing) so each request is measured on
+    // both within seconds of each other.
+    const app = await startServerProcess("scripts/bench/app-process.ts", { ...env, PORT: String(APP_PORT), BENCH_PROFILE_DIR: options.profile ? PROFILE_DIR : "" }, "The app");
+    stops.push(app.stop);
+    const login = await call(APP_PORT, host(APP_PORT), "/auth/login", { json: { email: BENCH_ACCOUNT.email, password: BENCH_ACCOUNT.password } });
+    const token = (login.json as { token?: string } | undefined)?.token;
+    if (login.status !== 200 || !token) throw new Error(`Sign-in as ${BENCH_ACCOUNT.email} failed (${login.status}): ${login.text.slice(0, 300)}`);
+    const session = { token, outlineCourseId: await outlineCourseId(dataset.url) };
+    const appEndpoint = { name: "app" as const, port: APP_PORT, host: host(APP_PORT), process: app, profile: options.profile };
+    if (options.traceSql) {
+      await printSqlTrace(appEndpoint, session);
+      throw new TraceDone();
+    }
     const ceiling = await startServerProcess("scripts/bench/ceiling-server.ts", { ...env, PORT: String(CEILING_PORT) }, "The ceiling server");
     stops.push(ceiling.stop);
-    const loadAtStart = loadAverage();
     console.log(`\nApp on ${APP_PORT}, ceiling on ${CEILING_PORT}: ${options.connections} connections, ${options.warmup} s warm-up, ${options.seconds} s measured per request and server; load average ${loadAtStart}.`);
-    const pairs = await measurePairs(appEndpoint, { name: "ceiling", port: CEILING_PORT, host: host(CEILING_PORT), process: ceiling }, session, options);
-    const mismatches = compareResults(pairs, isDeepStrictEqual);
-    for (const line of mismatches) console.warn(`⚠ ${line}`);
-    const rows = SCENARIOS.filter((s) => pairs.has(s.key)).map((scenario) => ({ scenario, ...pairs.get(scenario.key)! }));
-    const table = printTable(rows);
-    console.log(`\n${table}\n\nLoad average at the end: ${loadAverage()} (this machine's other work moves the figures: see docs/benchmarks.md).`);
-    // A partial run (--only) is exploration, not a result to publish.
-    if (!options.noDocs && !options.only) writeBenchmarksDoc({ table, machine: machineInfo(await postgresVersion(dataset.url), loadAtStart), marker: dataset.marker, options, mismatches });
-    if (rows.some((r) => r.app.measurement === null || r.ceiling.measurement === null) || mismatches.length) exitCode = 1;
+    for (const [key, pair] of await measurePairs(appEndpoint, { name: "ceiling", port: CEILING_PORT, host: host(CEILING_PORT), process: ceiling }, session, options)) pairs.set(key, pair);
+    // The commits have servers of their own: these two would only sit idle.
+    for (const stop of stops.splice(0).reverse()) await stop();
   }
+  if (wants("commits")) {
+    console.log(`\nSCORM commits: app on 3221, commit ceiling on 3222, ${COMMIT_CONNECTIONS} connections, its own database; load average ${loadAverage()}.`);
+    pairs.set("commits", await measureCommits(server.serverUrl, options, { NODE_ENV: "production" }, options.profile ? PROFILE_DIR : undefined));
+  }
+
+  const mismatches = compareResults(pairs, isDeepStrictEqual);
+  for (const line of mismatches) console.warn(`⚠ ${line}`);
+  const rows = SCENARIOS.filter((s) => pairs.has(s.key)).map((scenario) => ({ scenario, ...pairs.get(scenario.key)! }));
+  const table = printTable(rows);
+  console.log(`\n${table}\n\nLoad average at the end: ${loadAverage()} (this machine's other work moves the figures: see docs/benchmarks.md).`);
+  // A partial run (--only) is exploration, not a result to publish.
+  if (!options.noDocs && !options.only && marker) {
+    writeBenchmarksDoc({ table, machine: machineInfo(postgres, loadAtStart), marker, options, mismatches, pool: appEnv.DB_POOL_MAX });
+  }
+  if (rows.some((r) => r.app.measurement === null || r.ceiling.measurement === null) || mismatches.length) exitCode = 1;
 } catch (error) {
-  exitCode = 1;
-  console.error(error);
+  if (!(error instanceof TraceDone)) {
+    exitCode = 1;
+    console.error(error);
+  }
 } finally {
   for (const stop of stops.reverse()) await stop().catch(() => undefined);
   await server.stop();

@@ -1,7 +1,8 @@
 import { BENCH_SEARCH_TERM } from "../db/large/plan";
 
 // The requests measured, as a signed-in learner of the bench organization: the three of the issue, and
-// the framework's floor (a route that does no work), which bounds the ratio any request can reach.
+// the framework's floor (a route that does no work), which bounds the ratio any request can reach; and
+// the SCORM player's commit (issue 4), measured on its own database by commit-bench.ts.
 
 export interface BenchSession {
   token: string;
@@ -10,11 +11,15 @@ export interface BenchSession {
 }
 
 export interface Scenario {
-  key: "courses" | "dashboard" | "outline" | "floor";
+  key: "courses" | "dashboard" | "outline" | "floor" | "commits";
   label: string;
   path(session: BenchSession): string;
   /** A reference measurement, not held to the targets. */
   reference?: true;
+  /** Targets of its own, instead of the reads' (scripts/bench/report.ts TARGETS). */
+  targets?: { minRps: number; minRatio: number; maxP95Ms: number };
+  /** Answered before Next.js (scripts/lib/app-server.ts), so the framework's floor does not bound it; measured by commit-bench.ts. */
+  outsideNext?: true;
 }
 
 export const SCENARIOS: readonly Scenario[] = [
@@ -22,4 +27,11 @@ export const SCENARIOS: readonly Scenario[] = [
   { key: "dashboard", label: "GET /api/dashboard", path: () => "/api/dashboard" },
   { key: "outline", label: "GET /api/courses/{id}/outline", path: (s) => `/api/courses/${s.outlineCourseId}/outline` },
   { key: "floor", label: "GET /api/health (no SQL: the floor)", path: () => "/api/health", reference: true },
+  {
+    key: "commits",
+    label: "POST /api/scorm/commits (64 connections, applied commits)",
+    path: () => "/api/scorm/commits",
+    targets: { minRps: 1500, minRatio: 0.5, maxP95Ms: 50 },
+    outsideNext: true,
+  },
 ];

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ManifestItem, ScormManifest, ScormVersion } from "@/lib/scorm/types";
 import { createCourse, enroll } from "@/test/course-factories";
 import { createTenant, createUser, testDb, type TestTenant, type TestUser } from "@/test/factories";
-import { call } from "@/test/http";
+import { call, hostFor } from "@/test/http";
 import { cachedSignIn, callAs } from "@/test/session";
 
 // SCORM tracking over HTTP: launch (attempts, resume), the player's commits (sequence rules, tenancy,
@@ -112,6 +112,29 @@ describe("POST /api/scorm/commits", () => {
     const res = await call(tenant.subdomain, "/api/scorm/commits", { body, headers: { "content-type": "text/plain;charset=UTF-8" }, bearer: await cachedSignIn(tenant.subdomain, learner) });
     expect(res.status).toBe(200);
     expect(res.json.results[0].applied).toBe(true);
+  });
+
+  it("the player's own posts: the session cookie from this host's pages (fetch JSON and a text/plain beacon); other origins are refused", async () => {
+    const { launch, learner } = await scormCourse();
+    const { attemptId } = (await launch()).json.attempt;
+    const cookie = `next-auth.session-token=${await cachedSignIn(tenant.subdomain, learner)}`;
+    const body = (sequence: number) => JSON.stringify({ commits: [{ attemptId, scoId: "sco1", sequence, cmi: cmi12({ lesson_status: "incomplete", lesson_location: `p${sequence}` }) }] });
+    const post = (sequence: number, headers: Record<string, string>) => call(tenant.subdomain, "/api/scorm/commits", { method: "POST", body: body(sequence), headers: { cookie, ...headers } });
+    const origin = `http://${hostFor(tenant.subdomain)}`;
+
+    const viaFetch = await post(1, { origin, "content-type": "application/json", "sec-fetch-site": "same-origin" });
+    expect(viaFetch.status).toBe(200);
+    expect(viaFetch.json.results[0].applied).toBe(true);
+    const viaBeacon = await post(2, { origin, "content-type": "text/plain;charset=UTF-8" });
+    expect(viaBeacon.status).toBe(200);
+    expect(viaBeacon.json.results[0].applied).toBe(true);
+    // Without Origin, a same-origin Sec-Fetch-Site is enough (older beacons); a sibling tenant's page is not.
+    expect((await post(3, { "sec-fetch-site": "same-origin", "content-type": "text/plain" })).status).toBe(200);
+    const sibling = await post(4, { origin: `http://${hostFor(other.subdomain)}`, "content-type": "text/plain" });
+    expect(sibling.status).toBe(403);
+    expect((await post(5, { "sec-fetch-site": "same-site", "content-type": "text/plain" })).status).toBe(403);
+    const state = await testDb().scormScoState.findFirstOrThrow({ where: { attemptId } });
+    expect(state).toMatchObject({ commitSequence: 3, location: "p3" });
   });
 
   it("another learner's attempt and another tenant's are 404; nothing is written", async () => {

@@ -1,8 +1,13 @@
+import { TENANT_AND_USER_SQL } from "@/lib/auth/caller-lookup";
+
 // The statements of a SCORM commit, exported so the benchmark's ceiling sends exactly them.
 // TIMESTAMP(3) columns hold UTC (as Prisma writes them): now() AT TIME ZONE 'UTC'.
 
-/** $1 attempt id, $2 organization id, $3 caller's user id. Locks the attempt: its commits apply one at a time. */
-export const LOCK_ATTEMPT_SQL = `SELECT a."id", a."courseId", a."enrollmentId", a."lessonId", a."packageId", a."globalsSequence", a."globals" -> 'rollup' AS "globalsRollup",
+/**
+ * The attempt (by id, organization and the caller's user: SQL expressions), its SCOs' states, and its row
+ * version (xmin: every applied commit updates the attempt row, so it changes with every commit).
+ */
+const readAttempt = (attemptId: string, organizationId: string, userId: string) => `SELECT a."id", a.xmin::text AS "version", a."courseId", a."enrollmentId", a."lessonId", a."packageId", a."globalsSequence", a."globals" -> 'rollup' AS "globalsRollup",
   a."completedAt" IS NOT NULL AS "completed", e."status"::text AS "enrollmentStatus", p."scormVersion"::text AS "scormVersion",
   lp."status"::text AS "lessonStatus",
   EXISTS (SELECT 1 FROM "ScormAttempt" n WHERE n."enrollmentId" = a."enrollmentId" AND n."lessonId" = a."lessonId" AND n."attemptNumber" > a."attemptNumber") AS "superseded",
@@ -11,18 +16,38 @@ export const LOCK_ATTEMPT_SQL = `SELECT a."id", a."courseId", a."enrollmentId", 
     'totalTimeSeconds', s."totalTimeSeconds", 'sessionSeconds', s."sessionSeconds"))
     FROM "ScormScoState" s WHERE s."attemptId" = a."id"), '[]'::json) AS "scos"
 FROM "ScormAttempt" a
-JOIN "Enrollment" e ON e."organizationId" = a."organizationId" AND e."id" = a."enrollmentId" AND e."userId" = $3::uuid
+JOIN "Enrollment" e ON e."organizationId" = a."organizationId" AND e."id" = a."enrollmentId" AND e."userId" = ${userId}
 JOIN "ScormPackage" p ON p."organizationId" = a."organizationId" AND p."id" = a."packageId"
 LEFT JOIN "LessonProgress" lp ON lp."enrollmentId" = a."enrollmentId" AND lp."lessonId" = a."lessonId"
+WHERE a."id" = ${attemptId} AND a."organizationId" = ${organizationId}`;
+
+/** $1 attempt id, $2 organization id, $3 caller's user id. */
+export const READ_ATTEMPT_SQL = readAttempt("$1::uuid", "$2::uuid", "$3::uuid");
+
+/**
+ * The caller lookup of every request (TENANT_AND_USER_SQL: $1 subdomain, $2 user id) and the attempt of a
+ * one-commit request ($3) read for that user in the same round trip. The attempt's columns are null
+ * when it is not the user's; the caller is checked exactly as on any request before the attempt is used.
+ */
+export const CALLER_AND_ATTEMPT_SQL = `SELECT "caller".*, "attempt".* FROM (${TENANT_AND_USER_SQL}) AS "caller"
+LEFT JOIN LATERAL (${readAttempt("$3::uuid", `"caller"."userOrganizationId"`, `"caller"."userId"`)}) AS "attempt" ON true`;
+
+/**
+ * $1 attempt id, $2 organization id, $3 caller's user id: locks the caller's attempt until the transaction
+ * ends, so its commits apply one at a time. A statement of its own, before READ_ATTEMPT_SQL: under READ
+ * COMMITTED a locking SELECT that waited re-reads only the locked row, while its subqueries (the SCOs'
+ * states) keep the snapshot from before the wait; the read that follows the lock sees every commit before it.
+ */
+export const LOCK_ATTEMPT_SQL = `SELECT a."id" FROM "ScormAttempt" a
+JOIN "Enrollment" e ON e."organizationId" = a."organizationId" AND e."id" = a."enrollmentId" AND e."userId" = $3::uuid
 WHERE a."id" = $1::uuid AND a."organizationId" = $2::uuid
 FOR UPDATE OF a`;
 
-/** Writes the SCO's state unless a commit with the same or a higher sequence got there first. */
-export const UPSERT_SCO_SQL = `INSERT INTO "ScormScoState" ("id", "organizationId", "attemptId", "scoId", "cmi", "commitSequence", "completionStatus",
+/** An upsert of the SCO's state from `source` (VALUES or SELECT), unless a commit with the same or a higher sequence got there first. */
+const SCO_UPSERT = (source: string) => `INSERT INTO "ScormScoState" ("id", "organizationId", "attemptId", "scoId", "cmi", "commitSequence", "completionStatus",
   "successStatus", "scoreRaw", "scoreMin", "scoreMax", "scoreScaled", "progressMeasure", "totalTimeSeconds", "sessionSeconds",
   "location", "suspendData", "exit", "startedAt", "lastCommittedAt")
-VALUES ($1::uuid, $2::uuid, $3::uuid, $4, $5::jsonb, $6::int, $7, $8, $9::float8, $10::float8, $11::float8, $12::float8, $13::float8,
-  $14::float8, $15::float8, $16, $17, $18, now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC')
+${source}
 ON CONFLICT ("attemptId", "scoId") DO UPDATE SET "cmi" = EXCLUDED."cmi", "commitSequence" = EXCLUDED."commitSequence",
   "completionStatus" = EXCLUDED."completionStatus", "successStatus" = EXCLUDED."successStatus", "scoreRaw" = EXCLUDED."scoreRaw",
   "scoreMin" = EXCLUDED."scoreMin", "scoreMax" = EXCLUDED."scoreMax", "scoreScaled" = EXCLUDED."scoreScaled",
@@ -32,11 +57,34 @@ ON CONFLICT ("attemptId", "scoId") DO UPDATE SET "cmi" = EXCLUDED."cmi", "commit
 WHERE "ScormScoState"."commitSequence" < EXCLUDED."commitSequence"
 RETURNING "id"`;
 
-/** The attempt's rollup; globals only when given ($8 not null); warnings appended to the log ($11). */
-export const UPDATE_ATTEMPT_SQL = `UPDATE "ScormAttempt" SET "completionStatus" = $3, "successStatus" = $4, "scoreScaled" = $5::float8,
+/** The SCO's state: $1–$18 (upsertScoValues in commit.ts). */
+export const UPSERT_SCO_SQL = SCO_UPSERT(`VALUES ($1::uuid, $2::uuid, $3::uuid, $4, $5::jsonb, $6::int, $7, $8, $9::float8, $10::float8, $11::float8, $12::float8, $13::float8,
+  $14::float8, $15::float8, $16, $17, $18, now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC')`);
+
+const ATTEMPT_SET = `"completionStatus" = $3, "successStatus" = $4, "scoreScaled" = $5::float8,
   "progressMeasure" = $6::float8, "totalTimeSeconds" = $7::float8,
   "globals" = COALESCE($8::jsonb, "globals"), "globalsSequence" = CASE WHEN $8::jsonb IS NULL THEN "globalsSequence" ELSE $9::int END,
   "lastScoId" = $10, "lastCommittedAt" = now() AT TIME ZONE 'UTC',
   "log" = CASE WHEN $11::jsonb IS NULL THEN "log" ELSE "log" || $11::jsonb END,
-  "completedAt" = CASE WHEN $12::boolean AND "completedAt" IS NULL THEN now() AT TIME ZONE 'UTC' ELSE "completedAt" END
+  "completedAt" = CASE WHEN $12::boolean AND "completedAt" IS NULL THEN now() AT TIME ZONE 'UTC' ELSE "completedAt" END`;
+
+/** The attempt's rollup; globals only when given ($8 not null); warnings appended to the log ($11). */
+export const UPDATE_ATTEMPT_SQL = `UPDATE "ScormAttempt" SET ${ATTEMPT_SET}
 WHERE "id" = $1::uuid AND "organizationId" = $2::uuid`;
+
+/**
+ * The common commit in one statement, without a lock: the attempt's rollup (UPDATE_ATTEMPT_SQL's $1–$12)
+ * only if the attempt is still at the version read ($13), and then the SCO's state (UPSERT_SCO_SQL's
+ * values as $14–$31). A commit that got there first changed the version: nothing is written and
+ * "written" is 0, and the caller reads and plans again. Under READ COMMITTED a concurrent writer's update
+ * is waited for and the version re-checked on the row it left, so two commits never both pass.
+ */
+export const WRITE_COMMIT_SQL = `WITH "attempt" AS (
+  UPDATE "ScormAttempt" SET ${ATTEMPT_SET}
+  WHERE "id" = $1::uuid AND "organizationId" = $2::uuid AND xmin = $13::text::xid
+  RETURNING "id"
+), "sco" AS (
+  ${SCO_UPSERT(`SELECT $14::uuid, $15::uuid, $16::uuid, $17, $18::jsonb, $19::int, $20, $21, $22::float8, $23::float8, $24::float8, $25::float8,
+  $26::float8, $27::float8, $28::float8, $29, $30, $31, now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC' FROM "attempt"`)}
+)
+SELECT (SELECT count(*) FROM "attempt")::int AS "written"`;

@@ -1,20 +1,23 @@
-import { db, queryRows } from "@/lib/db";
+import { db, queryRows, type QueryRowsFn } from "@/lib/db";
+import type { CallerLookup } from "@/lib/auth/caller";
+import { tenantAndUserFromRow, type TenantAndUserRow } from "@/lib/auth/caller-lookup";
 import { AppError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { planCommit, type CommitPlan, type StoredSco } from "@/lib/scorm/commit-plan";
 import { lessonStatusAfter, packageRules, type LessonStatus, type PackageRules } from "@/lib/scorm/rollup";
 import type { ScormManifest, ScormVersion } from "@/lib/scorm/types";
 import type { ScormCommit } from "@/lib/schemas/scorm";
-import { LOCK_ATTEMPT_SQL, UPDATE_ATTEMPT_SQL, UPSERT_SCO_SQL } from "@/lib/server/scorm/commit-sql";
+import { CALLER_AND_ATTEMPT_SQL, LOCK_ATTEMPT_SQL, READ_ATTEMPT_SQL, UPDATE_ATTEMPT_SQL, UPSERT_SCO_SQL, WRITE_COMMIT_SQL } from "@/lib/server/scorm/commit-sql";
 import { uuidV7 } from "@/lib/server/scorm/uuid";
 import { lockEnrollments, recomputeEnrollmentProgress } from "@/lib/server/progress/recompute";
 import { tenantId, type TenantContext } from "@/lib/tenancy/context";
 
 // The SCORM player's commits: each in its own transaction, acknowledged only after COMMIT. A commit
 // applies to its SCO only if its sequence is higher than the SCO's last one (replays and late
-// duplicates are acknowledged, not applied). The common commit is three statements: lock the attempt
-// (reading the SCOs' states), upsert the SCO, update the attempt's rollup. The lesson's progress and the
-// enrollment are written only when the lesson's status changes or the SCO terminates.
+// duplicates are acknowledged, not applied). The common commit is two statements: read the attempt (with
+// the SCOs' states), then write the attempt's rollup and the SCO in one statement that only applies if
+// the attempt is still as read. The lesson's progress and the enrollment are written only when the
+// lesson's status changes or the SCO terminates, in a transaction that locks the attempt.
 
 type Tx = Prisma.TransactionClient;
 
@@ -25,8 +28,10 @@ export interface CommitResult {
   applied: boolean;
 }
 
-interface LockedRow {
+export interface LockedRow {
   id: string;
+  /** The attempt row's xmin: changes with every write of the attempt. */
+  version: string;
   courseId: string;
   enrollmentId: string;
   lessonId: string;
@@ -41,40 +46,106 @@ interface LockedRow {
   scos: StoredSco[] | string;
 }
 
-export async function applyScormCommits(ctx: TenantContext, commits: ScormCommit[]): Promise<CommitResult[]> {
+/** An attempt read together with the caller (callerAndAttemptLookup): `row` undefined when it is not the caller's. */
+export interface PrefetchedAttempt {
+  attemptId: string;
+  row: LockedRow | undefined;
+}
+
+export async function applyScormCommits(ctx: TenantContext, commits: ScormCommit[], prefetched?: PrefetchedAttempt): Promise<CommitResult[]> {
   const organizationId = tenantId(ctx);
   const results: CommitResult[] = [];
-  for (const commit of commits) results.push(await applyOne(organizationId, ctx.userId, commit));
+  for (const [index, commit] of commits.entries()) {
+    const read = index === 0 && prefetched?.attemptId === commit.attemptId ? prefetched : undefined;
+    results.push(await applyOne(organizationId, ctx.userId, commit, read));
+  }
   return results;
 }
 
-async function applyOne(organizationId: string, userId: string, commit: ScormCommit): Promise<CommitResult> {
-  const result = { attemptId: commit.attemptId, scoId: commit.scoId, sequence: commit.sequence, applied: false };
-  return db().$transaction(async (tx) => {
-    const [row] = await tx.$queryRawUnsafe<LockedRow[]>(LOCK_ATTEMPT_SQL, commit.attemptId, organizationId, userId);
-    if (!row) throw new AppError("NOT_FOUND", "SCORM attempt not found");
-    // Not tracked: a withdrawn enrollment, an attempt a newer one replaced, content run in review mode.
-    if (row.enrollmentStatus === "withdrawn" || row.superseded || isReviewMode(commit.cmi)) return result;
-    const pkg = await rulesOf(organizationId, row.packageId);
-    const scos = typeof row.scos === "string" ? (JSON.parse(row.scos) as StoredSco[]) : row.scos;
-    const plan = planCommit(row.scormVersion, pkg, { scos, globalsSequence: row.globalsSequence, globalsRollup: row.globalsRollup }, commit);
-    if (!plan.applySco && !plan.applyGlobals) return result;
-    if (plan.sco) await upsertSco(tx, organizationId, commit, plan.sco);
-    await updateAttempt(tx, organizationId, commit, plan);
-    await updateLesson(tx, organizationId, row, commit, plan);
-    return { ...result, applied: true };
-  // Under load every pool connection may be busy: wait for one rather than fail the commit (the client retries anyway).
-  }, { maxWait: 10_000, timeout: 15_000 });
+/**
+ * The caller lookup of a request carrying one commit, with that commit's attempt read in the same
+ * statement (CALLER_AND_ATTEMPT_SQL): one round trip less per commit. The caller is checked by
+ * resolveSession exactly as on any request; the attempt row is only used once it passed.
+ */
+export function callerAndAttemptLookup(attemptId: string): { lookup: CallerLookup; prefetched(): PrefetchedAttempt | undefined } {
+  let prefetched: PrefetchedAttempt | undefined;
+  const lookup: CallerLookup = async (subdomain, userId) => {
+    const [row] = await queryRows<TenantAndUserRow & { id: string | null }>(CALLER_AND_ATTEMPT_SQL, [subdomain, userId, attemptId]);
+    prefetched = { attemptId, row: row!.id === null ? undefined : (row as unknown as LockedRow) };
+    return tenantAndUserFromRow(row!);
+  };
+  return { lookup, prefetched: () => prefetched };
+}
+
+async function applyOne(organizationId: string, userId: string, commit: ScormCommit, prefetched?: PrefetchedAttempt): Promise<CommitResult> {
+  // The common commit (a SCO's new state, the lesson's status unchanged) is two statements without a
+  // transaction: read the attempt, then write the attempt and the SCO in one statement guarded by the
+  // attempt's version (WRITE_COMMIT_SQL). A Prisma interactive transaction costs more CPU than the commit,
+  // and each statement of a transaction a round trip (docs/benchmarks.md).
+  for (let tries = 0; tries < OPTIMISTIC_TRIES; tries++) {
+    const outcome = await applyOptimistic(organizationId, userId, commit, tries === 0 ? prefetched : undefined);
+    if (outcome === NEEDS_TRANSACTION) break;
+    if (outcome !== RETRY) return outcome;
+  }
+  // The rest — a commit that changes the lesson's status or ends the SCO's session (a few per attempt),
+  // one that only carries globals, or one that kept losing the race — in a transaction that locks the
+  // attempt and writes the lesson's progress and the enrollment with the shared Prisma helpers.
+  return db().$transaction(
+    async (tx) => {
+      const query: QueryRowsFn = (sql, values) => tx.$queryRawUnsafe(sql, ...values);
+      await query(LOCK_ATTEMPT_SQL, [commit.attemptId, organizationId, userId]);
+      const [row] = await query<LockedRow>(READ_ATTEMPT_SQL, [commit.attemptId, organizationId, userId]);
+      const planned = await planFor(organizationId, row, commit);
+      if (!planned) return unapplied(commit);
+      const { plan, lesson } = planned;
+      if (plan.sco) await query(UPSERT_SCO_SQL, upsertScoValues(organizationId, commit, plan.sco));
+      await query(UPDATE_ATTEMPT_SQL, updateAttemptValues(organizationId, commit, plan));
+      if (lesson) await updateLesson(tx, organizationId, row!, plan, lesson);
+      return { ...unapplied(commit), applied: true };
+    },
+    // Under load every pool connection may be busy: wait for one rather than fail the commit (the client retries anyway).
+    { maxWait: 10_000, timeout: 15_000 },
+  );
+}
+
+const OPTIMISTIC_TRIES = 3;
+const RETRY = Symbol("another commit of the attempt got there first");
+const NEEDS_TRANSACTION = Symbol("needs the locking transaction");
+
+const unapplied = (commit: ScormCommit): CommitResult => ({ attemptId: commit.attemptId, scoId: commit.scoId, sequence: commit.sequence, applied: false });
+
+async function applyOptimistic(
+  organizationId: string,
+  userId: string,
+  commit: ScormCommit,
+  prefetched: PrefetchedAttempt | undefined,
+): Promise<CommitResult | typeof RETRY | typeof NEEDS_TRANSACTION> {
+  const row = prefetched ? prefetched.row : (await queryRows<LockedRow>(READ_ATTEMPT_SQL, [commit.attemptId, organizationId, userId]))[0];
+  const planned = await planFor(organizationId, row, commit);
+  if (!planned) return unapplied(commit);
+  const { plan, lesson } = planned;
+  if (lesson || !plan.sco) return NEEDS_TRANSACTION;
+  const values = [...updateAttemptValues(organizationId, commit, plan), row!.version, ...upsertScoValues(organizationId, commit, plan.sco)];
+  const [written] = await queryRows<{ written: number }>(WRITE_COMMIT_SQL, values);
+  return written?.written === 1 ? { ...unapplied(commit), applied: true } : RETRY;
+}
+
+/** The commit's plan against the attempt as read, or null when it is not applied (not tracked, or a replay / older sequence). */
+async function planFor(organizationId: string, row: LockedRow | undefined, commit: ScormCommit): Promise<{ plan: CommitPlan; lesson: LessonChange | null } | null> {
+  if (!row) throw new AppError("NOT_FOUND", "SCORM attempt not found");
+  // Not tracked: a withdrawn enrollment, an attempt a newer one replaced, content run in review mode.
+  if (row.enrollmentStatus === "withdrawn" || row.superseded || isReviewMode(commit.cmi)) return null;
+  const pkg = await rulesOf(organizationId, row.packageId);
+  const scos = typeof row.scos === "string" ? (JSON.parse(row.scos) as StoredSco[]) : row.scos;
+  const plan = planCommit(row.scormVersion, pkg, { scos, globalsSequence: row.globalsSequence, globalsRollup: row.globalsRollup }, commit);
+  if (!plan.applySco && !plan.applyGlobals) return null;
+  return { plan, lesson: lessonChange(row, commit, plan) };
 }
 
 function isReviewMode(cmi: Record<string, unknown>): boolean {
   const inner = (cmi.cmi && typeof cmi.cmi === "object" ? cmi.cmi : cmi) as Record<string, unknown>;
   const core = (inner.core && typeof inner.core === "object" ? inner.core : {}) as Record<string, unknown>;
   return inner.mode === "review" || core.lesson_mode === "review";
-}
-
-async function upsertSco(tx: Tx, organizationId: string, commit: ScormCommit, sco: NonNullable<CommitPlan["sco"]>) {
-  await tx.$queryRawUnsafe(UPSERT_SCO_SQL, ...upsertScoValues(organizationId, commit, sco));
 }
 
 /** The values of UPSERT_SCO_SQL (shared with the benchmark's ceiling). */
@@ -96,15 +167,20 @@ export function updateAttemptValues(organizationId: string, commit: ScormCommit,
   ];
 }
 
-async function updateAttempt(tx: Tx, organizationId: string, commit: ScormCommit, plan: CommitPlan) {
-  await tx.$executeRawUnsafe(UPDATE_ATTEMPT_SQL, ...updateAttemptValues(organizationId, commit, plan));
+interface LessonChange {
+  next: LessonStatus;
+  statusChanged: boolean;
 }
 
-async function updateLesson(tx: Tx, organizationId: string, row: LockedRow, commit: ScormCommit, plan: CommitPlan) {
+/** What the commit changes on the lesson's progress, or null when it leaves it alone. */
+function lessonChange(row: LockedRow, commit: ScormCommit, plan: CommitPlan): LessonChange | null {
   const next = lessonStatusAfter(row.lessonStatus, plan.attempt);
   const statusChanged = next !== (row.lessonStatus ?? "not_started");
   const newlyCompleted = plan.attemptCompleted && !row.completed;
-  if (!statusChanged && !newlyCompleted && !commit.terminated) return;
+  return statusChanged || newlyCompleted || commit.terminated ? { next, statusChanged } : null;
+}
+
+async function updateLesson(tx: Tx, organizationId: string, row: LockedRow, plan: CommitPlan, { next, statusChanged }: LessonChange) {
   const { enrollmentId, lessonId, courseId } = row;
   await lockEnrollments(tx, organizationId, [enrollmentId]);
   const now = new Date();
