@@ -20,6 +20,8 @@ export interface RuntimeBridgeHandlers {
   commit: (draft: CommitDraft) => boolean;
   /** The SCO called LMSFinish / Terminate; request is what it asked for next (adl.nav.request or 1.2 nav.event). */
   terminated: (scoId: string, request: NavRequest, deliveredId: string | null) => void;
+  /** 2004 with sequencing: the SCOs a choice request may not go to now (scorm-again's look-ahead). */
+  unavailable: (scoIds: Set<string>) => void;
 }
 
 /** scorm-again calls this instead of XHR: the commit goes to the queue. */
@@ -52,7 +54,14 @@ export class RuntimeBridge {
       const globals = launch.attempt?.globals ?? {};
       if (globals.globalObjectives && typeof globals.globalObjectives === "object") this.api.restoreGlobalObjectiveSnapshot(globals.globalObjectives as GlobalObjectiveSnapshot);
       if (globals.adlData && typeof globals.adlData === "object") this.api.restoreSharedDataSnapshot(globals.adlData as Record<string, string>);
-      this.api.setSequencingEventListeners({ onActivityDelivery: (activity: { id: string }) => (this.delivered = activity.id) });
+      this.api.setSequencingEventListeners({
+        onActivityDelivery: (activity: { id: string }) => (this.delivered = activity.id),
+        // Recomputed by scorm-again after each delivery and rollup; the table of contents follows it.
+        onNavigationValidityUpdate: (update: { choice: Record<string, "true" | "false"> }) => {
+          const scoIds = new Set(launch.scos.map((sco) => sco.identifier));
+          handlers.unavailable(new Set(Object.entries(update.choice).filter(([id, valid]) => valid === "false" && scoIds.has(id)).map(([id]) => id)));
+        },
+      });
     }
     this.listen();
   }

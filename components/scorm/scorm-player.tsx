@@ -49,6 +49,7 @@ function ScormRuntime({ launch: initialLaunch }: { launch: ScormLaunch }) {
   const switching = useRef(false);
   const [phase, setPhase] = useState<Phase>("loading");
   const [error, setError] = useState<string | null>(null);
+  const [unavailable, setUnavailable] = useState<ReadonlySet<string>>(() => new Set());
   const [currentId, setCurrentId] = useState<string | null>(null);
   const [frame, setFrame] = useState<{ src: string; key: number } | null>(null);
   const [queueState, setQueueState] = useState<CommitQueueState | null>(() =>
@@ -155,6 +156,7 @@ function ScormRuntime({ launch: initialLaunch }: { launch: ScormLaunch }) {
           return stored;
         },
         terminated: (scoId, request, deliveredId) => onTerminatedRef.current(scoId, request, deliveredId),
+        unavailable: setUnavailable,
       });
     } catch (cause) {
       queue?.dispose();
@@ -206,7 +208,7 @@ function ScormRuntime({ launch: initialLaunch }: { launch: ScormLaunch }) {
       <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", lg: isMulti ? "260px minmax(0, 1fr)" : "1fr" }, gap: 2, alignItems: "start" }}>
         {isMulti && (
           <Paper variant="outlined" {...visiblyKept("sidebar")}>
-            <ScormToc scos={launch.scos} currentId={currentId} progress={progress} isDisabled={isBusy} onChoose={(id) => void switchTo(id)} />
+            <ScormToc scos={launch.scos} currentId={currentId} progress={progress} isDisabled={isBusy} unavailable={unavailable} onChoose={(id) => void switchTo(id)} />
           </Paper>
         )}
         <Box sx={{ display: "flex", flexDirection: "column", gap: 1, minWidth: 0 }}>

@@ -16,25 +16,28 @@ export interface ScormTocProps {
   currentId: string | null;
   progress: Record<string, ScoProgress>;
   isDisabled: boolean;
+  /** SCOs the package's sequencing does not allow choosing now (2004 precondition rules), or none. */
+  unavailable: ReadonlySet<string>;
   onChoose: (scoId: string) => void;
 }
 
 const LABELS: Record<ScoProgress, string> = { not_started: "Not started", in_progress: "In progress", completed: "Completed", passed: "Passed", failed: "Failed" };
 
 /** The package's table of contents: choice navigation, the current SCO highlighted, statuses where known. */
-export function ScormToc({ scos, currentId, progress, isDisabled, onChoose }: ScormTocProps) {
+export function ScormToc({ scos, currentId, progress, isDisabled, unavailable, onChoose }: ScormTocProps) {
   return (
     <nav aria-label="Lesson contents" {...{ [KEEP_VISIBLE_ATTRIBUTE]: "navigation" }}>
       <List dense>
         {scos.map((sco) => {
           const isCurrent = sco.identifier === currentId;
           const status = progress[sco.identifier] ?? "not_started";
+          const isUnavailable = !isCurrent && unavailable.has(sco.identifier);
           return (
             <ListItemButton
               key={sco.identifier}
               selected={isCurrent}
               aria-current={isCurrent ? "step" : undefined}
-              disabled={isDisabled}
+              disabled={isDisabled || isUnavailable}
               onClick={() => onChoose(sco.identifier)}
               sx={{ pl: 2 + sco.depth * 2, borderRadius: 1 }}
             >
@@ -47,7 +50,7 @@ export function ScormToc({ scos, currentId, progress, isDisabled, onChoose }: Sc
                   <RadioButtonUncheckedIcon fontSize="small" />
                 )}
               </ListItemIcon>
-              <ListItemText primary={sco.title} secondary={LABELS[status]} />
+              <ListItemText primary={sco.title} secondary={isUnavailable ? `${LABELS[status]} · not available yet` : LABELS[status]} />
             </ListItemButton>
           );
         })}

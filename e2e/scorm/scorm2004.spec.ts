@@ -70,16 +70,27 @@ test.describe("SCORM 2004 4th edition, five SCOs with sequencing and a post-test
     await page.goto(setup.lessonUrl);
     const playing = scoFrame(page, "Playing the Game");
     await expectContentPage(playing, /Playing\/Playing\.html$/);
+    // Forced order: the package's precondition rules keep the next SCOs out of reach for now.
+    const toc = page.getByRole("navigation", { name: "Lesson contents" });
+    await expect(toc.getByRole("button", { name: /Etiquette.*not available yet/ })).toBeDisabled();
     await nextUntil(page, playing, /Playing\/Scoring\.html$/);
 
     await page.goto(setup.courseUrl);
     await page.goto(setup.lessonUrl);
     await expectContentPage(playing, /Playing\/Scoring\.html$/);
     await nextUntil(page, playing, /Playing\/RulesOfGolf\.html$/);
-    await expect(page.getByRole("navigation", { name: "Lesson contents" }).getByRole("button", { name: /Playing the Game.*Completed/ })).toBeVisible();
+    await expect(toc.getByRole("button", { name: /Playing the Game.*Completed/ })).toBeVisible();
+
+    // Continue ends the SCO, whose completion reaches the global objectives; the sequencer then opens the
+    // next step of the forced order and keeps the one after it closed.
+    await page.getByRole("button", { name: "Continue" }).click();
+    const etiquette = scoFrame(page, "Etiquette");
+    await expectContentPage(etiquette, /Etiquette\/Course\.html$/);
+    await expect(toc.getByRole("button", { name: /^Handicapping.*not available yet/ })).toBeDisabled();
+    await expect(toc.getByRole("button", { name: /^Playing the Game/ })).toBeEnabled();
 
     // The SCO's own "Skip to the Test" is a 4th-edition jump navigation request.
-    await playing.getByRole("button", { name: "Skip to the Test" }).click();
+    await etiquette.getByRole("button", { name: "Skip to the Test" }).click();
     await expect(page.locator('iframe[title="Quiz"]')).toBeVisible();
     await passQuiz(page);
     await expectAllSaved(page);
