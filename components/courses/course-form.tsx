@@ -54,6 +54,7 @@ export function CourseForm({ course, categories, canChooseInstructors, onSaved, 
       category_id: course?.category?.id ?? null,
       status: course?.status ?? "draft",
       allow_self_enrollment: course?.allow_self_enrollment ?? true,
+      allow_retakes: course?.allow_retakes ?? false,
       instructor_ids: course?.instructors.map((i) => i.id) ?? [],
     },
   });
@@ -122,6 +123,17 @@ export function CourseForm({ course, categories, canChooseInstructors, onSaved, 
         name="allow_self_enrollment"
         render={({ field }) => (
           <FormControlLabel control={<Switch checked={field.value ?? true} onChange={(e) => field.onChange(e.target.checked)} />} label="Learners may enroll themselves" sx={{ my: 1 }} />
+        )}
+      />
+      <Controller
+        control={form.control}
+        name="allow_retakes"
+        render={({ field }) => (
+          <FormControlLabel
+            control={<Switch checked={field.value ?? false} onChange={(e) => field.onChange(e.target.checked)} />}
+            label="Learners may retake a completed SCORM lesson (a new attempt; otherwise it reopens for review)"
+            sx={{ my: 1 }}
+          />
         )}
       />
       {canChooseInstructors ? (

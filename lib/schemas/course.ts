@@ -21,6 +21,8 @@ export const createCourseSchema = z.object({
   category_id: idSchema.nullish(),
   status: courseStatusSchema.default("draft"),
   allow_self_enrollment: z.boolean().default(true),
+  /** Whether a learner may start a new SCORM attempt after a completed one (else it reopens for review). */
+  allow_retakes: z.boolean().default(false),
   /** Who teaches it. An instructor who creates a course always teaches it. */
   instructor_ids: z.array(idSchema).max(50, "At most 50 instructors").optional(),
 });
@@ -32,6 +34,7 @@ export const updateCourseSchema = z.object({
   category_id: idSchema.nullish(),
   status: courseStatusSchema.optional(),
   allow_self_enrollment: z.boolean().optional(),
+  allow_retakes: z.boolean().optional(),
   instructor_ids: z.array(idSchema).max(50, "At most 50 instructors").optional(),
 });
 export type UpdateCourseInput = z.infer<typeof updateCourseSchema>;

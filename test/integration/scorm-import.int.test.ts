@@ -63,6 +63,29 @@ describe("PUT /api/courses/:id/lessons/:lessonId/scorm", () => {
     expect((await get(instructor, `/uploads/scorm/${first.json.id}/imsmanifest.xml`)).status).toBe(200);
   });
 
+  it("a learner's attempt stays on the version it started on after a re-upload; the next attempt takes the new one", async () => {
+    const c = await scormLessonCourse(instructor.id);
+    const lessonId = c.lessons[0]!.id;
+    const learner = await createUser(tenant.id, "learner");
+    await enroll(tenant.id, c.id, learner.id);
+    const launchUrl = `/api/courses/${c.id}/lessons/${lessonId}/scorm/launch`;
+    const zip = fixtureZip("golf-scorm12-runtime-basic-singlesco.zip");
+    const v1 = await upload(instructor, lessonId, zip, { courseId: c.id });
+    const started = await get(learner, launchUrl);
+    expect(started.json).toMatchObject({ packageId: v1.json.id, attempt: { attemptNumber: 1 } });
+
+    const v2 = await upload(instructor, lessonId, zip, { courseId: c.id });
+    const resumed = await get(learner, launchUrl);
+    expect(resumed.json).toMatchObject({ packageId: v1.json.id, baseUrl: `/uploads/scorm/${v1.json.id}/`, attempt: { attemptId: started.json.attempt.attemptId } });
+    expect((await get(learner, `/uploads/scorm/${v1.json.id}/shared/launchpage.html`)).status).toBe(200);
+
+    // The course allows retakes and the first attempt is done: the next one plays version 2.
+    expect((await call(tenant.subdomain, `/api/courses/${c.id}`, { method: "PATCH", json: { allow_retakes: true }, bearer: await cachedSignIn(tenant.subdomain, instructor) })).json.allow_retakes).toBe(true);
+    await testDb().scormAttempt.update({ where: { id: started.json.attempt.attemptId }, data: { completionStatus: "completed", completedAt: new Date() } });
+    const retake = await get(learner, launchUrl);
+    expect(retake.json).toMatchObject({ packageId: v2.json.id, attempt: { attemptNumber: 2, mode: "normal" } });
+  });
+
   it("as a learner → 403; a text lesson → 400; a non-zip content type → 415", async () => {
     const learner = await createUser(tenant.id, "learner");
     await enroll(tenant.id, course.id, learner.id);

@@ -28,6 +28,7 @@ export const courseSchema = courseSummarySchema
   .extend({
     description: z.string().meta({ description: "Sanitized HTML" }),
     allow_self_enrollment: z.boolean(),
+    allow_retakes: z.boolean().meta({ description: "SCORM: a new attempt may start after a completed one (else the completed one reopens for review)" }),
     instructors: z.array(z.object({ id, first_name: z.string(), last_name: z.string() })),
     created_at: timestamp,
     can_edit: z.boolean().meta({ description: "Whether the caller may edit this course" }),

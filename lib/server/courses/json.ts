@@ -23,6 +23,7 @@ export const courseDetailSelect = {
   ...courseSummarySelect,
   description: true,
   allowSelfEnrollment: true,
+  allowRetakes: true,
   createdAt: true,
   instructors: {
     orderBy: { addedAt: "asc" },
@@ -55,6 +56,7 @@ export function courseJson(course: CourseDetailRow, viewer: Pick<CourseAccess, "
     ...courseSummaryJson(course),
     description: course.description,
     allow_self_enrollment: course.allowSelfEnrollment,
+    allow_retakes: course.allowRetakes,
     instructors: course.instructors.map(({ user }) => ({ id: user.id, first_name: user.firstName, last_name: user.lastName })),
     created_at: course.createdAt.toISOString(),
     can_edit: viewer.canEdit,

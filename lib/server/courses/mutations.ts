@@ -29,6 +29,7 @@ export async function createCourse(ctx: TenantContext, input: CreateCourseInput)
         status: input.status,
         publishedAt: input.status === "published" ? new Date() : null,
         allowSelfEnrollment: input.allow_self_enrollment,
+        allowRetakes: input.allow_retakes,
         createdById: ctx.userId,
       },
       select: { id: true },
@@ -56,6 +57,7 @@ export async function updateCourse(ctx: TenantContext, courseId: string, input: 
     if (input.description !== undefined) data.description = sanitizeRichText(input.description);
     if (input.category_id !== undefined) data.categoryId = input.category_id;
     if (input.allow_self_enrollment !== undefined) data.allowSelfEnrollment = input.allow_self_enrollment;
+    if (input.allow_retakes !== undefined) data.allowRetakes = input.allow_retakes;
     if (input.status !== undefined) {
       data.status = input.status;
       if (input.status === "published" && access.status !== "published") data.publishedAt = new Date();
