@@ -41,7 +41,6 @@ function ScormRuntime({ launch: initialLaunch }: { launch: ScormLaunch }) {
   const router = useRouter();
   const iframeRef = useRef<HTMLIFrameElement | null>(null);
   const bridgeRef = useRef<RuntimeBridge | null>(null);
-  const queueRef = useRef<CommitQueue | null>(null);
   const latestCmi = useRef(new Map<string, Cmi>());
   /** Saved CMI per SCO: the server's, overlaid with commits an earlier page left unacknowledged. */
   const savedCmi = useRef<Record<string, Cmi>>({});
@@ -117,8 +116,6 @@ function ScormRuntime({ launch: initialLaunch }: { launch: ScormLaunch }) {
 
   useEffect(() => {
     let queue: CommitQueue | null = null;
-    let pendingScoId: string | null = null;
-    savedCmi.current = { ...launch.attempt?.scoCmi };
     const attempt = launch.attempt;
     if (attempt) {
       queue = new CommitQueue({
@@ -134,13 +131,12 @@ function ScormRuntime({ launch: initialLaunch }: { launch: ScormLaunch }) {
           if (commits.some((commit) => commit.terminated)) router.refresh();
         },
       });
-      queueRef.current = queue;
       queue.subscribe(setQueueState);
-      const pending = queue.pendingCommits();
-      savedCmi.current = withPendingCommits(launch, pending);
-      pendingScoId = pending.at(-1)?.scoId ?? null;
-      void queue.flush();
     }
+    // What an earlier page left unacknowledged is newer than the server's copy: resume from it, send it first.
+    const pending = queue?.pendingCommits() ?? [];
+    savedCmi.current = withPendingCommits(launch, pending);
+    void queue?.flush();
     let bridge: RuntimeBridge;
     try {
       bridge = new RuntimeBridge(launch, {
@@ -165,14 +161,15 @@ function ScormRuntime({ launch: initialLaunch }: { launch: ScormLaunch }) {
     }
     bridgeRef.current = bridge;
     bridge.install(window);
-    const first = pendingScoId ?? firstScoId(launch);
+    const first = pending.at(-1)?.scoId ?? firstScoId(launch);
     if (first) open(first);
 
     const leave = () => {
       unloading.current = true;
       queue?.flushWithBeacon();
     };
-    const onVisibility = () => (document.visibilityState === "hidden" ? leave() : void queue?.flush());
+    // A hidden tab may never come back: send what is queued; the page still runs, so commits go on as usual.
+    const onVisibility = () => (document.visibilityState === "hidden" ? queue?.flushWithBeacon() : void queue?.flush());
     const onOnline = () => void queue?.flush();
     const onShow = () => (unloading.current = false); // back from the back/forward cache
     window.addEventListener("pagehide", leave);
@@ -190,7 +187,6 @@ function ScormRuntime({ launch: initialLaunch }: { launch: ScormLaunch }) {
       bridge.uninstall(window);
       queue?.dispose();
       bridgeRef.current = null;
-      queueRef.current = null;
       switching.current = false;
     };
   }, [launch, open, fail, router]);

@@ -35,8 +35,6 @@ export interface ScoStatus {
   suspendData: string;
   exit: string;
   entry: string;
-  /** "review" when scorm-again ran the SCO in review mode (nothing is tracked then). */
-  mode: string;
   /** Data-model limits the SCO exceeded; the data is kept whole, the attempt log gets these. */
   warnings: string[];
 }
@@ -56,6 +54,12 @@ function num(value: unknown): number | null {
 export function unwrapCmi(input: Json): Json {
   const inner = obj(input.cmi);
   return Object.keys(inner).length > 0 ? inner : input;
+}
+
+/** Whether the SCO ran in review mode (1.2 core.lesson_mode, 2004 mode): nothing is tracked then. */
+export function isReviewMode(input: Json): boolean {
+  const cmi = unwrapCmi(input);
+  return cmi.mode === "review" || obj(cmi.core).lesson_mode === "review";
 }
 
 export function isScorm12(version: ScormVersion): boolean {
@@ -123,7 +127,6 @@ function read12(cmi: Json, terminated: boolean, rules: ScoRules): ScoStatus {
     suspendData,
     exit: str(core.exit),
     entry: str(core.entry),
-    mode: str(core.lesson_mode),
     warnings,
   };
 }
@@ -162,7 +165,6 @@ function read2004(cmi: Json, rules: ScoRules): ScoStatus {
     suspendData,
     exit: str(cmi.exit),
     entry: str(cmi.entry),
-    mode: str(cmi.mode),
     warnings,
   };
 }

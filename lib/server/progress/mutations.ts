@@ -4,8 +4,8 @@ import type { LessonProgressInput } from "@/lib/schemas/enrollment";
 import { findLesson } from "@/lib/server/outline/lessons";
 import { requireContentViewer, type CourseAccess } from "@/lib/server/courses/access";
 import { enrollmentJson, enrollmentSelect, type EnrollmentJson } from "@/lib/server/enrollments/json";
-import { lessonProgressJson, lessonProgressSelect, type LessonProgressJson } from "@/lib/server/progress/json";
-import { lockEnrollments, recomputeEnrollmentProgress } from "@/lib/server/progress/recompute";
+import { lessonProgressJson, type LessonProgressJson } from "@/lib/server/progress/json";
+import { lockEnrollments, saveLessonProgress } from "@/lib/server/progress/recompute";
 import { nextLessonProgress } from "@/lib/server/progress/rules";
 import type { TenantContext } from "@/lib/tenancy/context";
 
@@ -31,14 +31,7 @@ export async function recordLessonProgress(
     const now = new Date();
     const next = nextLessonProgress(current, lesson, input, now);
     const data = { status: next.status, position: next.position, completedAt: next.completedAt };
-    const row = await tx.lessonProgress.upsert({
-      where: { enrollmentId_lessonId: { enrollmentId, lessonId } },
-      create: { organizationId, courseId, enrollmentId, lessonId, ...data },
-      update: data,
-      select: lessonProgressSelect,
-    });
-    await tx.enrollment.updateMany({ where: { organizationId, id: enrollmentId }, data: { lastLessonId: lessonId, lastAccessedAt: now } });
-    await recomputeEnrollmentProgress(tx, organizationId, enrollmentId);
+    const row = await saveLessonProgress(tx, organizationId, { courseId, enrollmentId, lessonId }, data, { now, recount: true });
     const enrollment = await tx.enrollment.findFirstOrThrow({ where: { organizationId, id: enrollmentId }, select: enrollmentSelect });
     return { lesson: lessonProgressJson(row), enrollment: enrollmentJson(enrollment) };
   });

@@ -1,4 +1,5 @@
 import { Prisma } from "@/lib/generated/prisma/client";
+import { lessonProgressSelect, type LessonProgressRow } from "@/lib/server/progress/json";
 import { nextEnrollmentState, type EnrollmentState, type LessonCounts } from "@/lib/server/progress/rules";
 
 // Keeps Enrollment.progressPercent / status / completedAt in step with LessonProgress. Always called
@@ -68,4 +69,32 @@ export async function recomputeEnrollments(tx: Tx, organizationId: string, enrol
  */
 export async function lockEnrollments(tx: Tx, organizationId: string, enrollmentIds: string[]): Promise<void> {
   await tx.$queryRaw`SELECT id FROM "Enrollment" WHERE "organizationId" = ${organizationId}::uuid AND id = ANY(${enrollmentIds}::uuid[]) ORDER BY id FOR NO KEY UPDATE`;
+}
+
+export interface LessonProgressKeys {
+  courseId: string;
+  enrollmentId: string;
+  lessonId: string;
+}
+
+/**
+ * Writes one lesson's progress row and moves the enrollment's "continue here" mark to it; with `recount`,
+ * recomputes the enrollment too. Called inside the writer's transaction, after lockEnrollments.
+ */
+export async function saveLessonProgress(
+  tx: Tx,
+  organizationId: string,
+  { courseId, enrollmentId, lessonId }: LessonProgressKeys,
+  data: Omit<Prisma.LessonProgressUncheckedCreateInput, "organizationId" | "courseId" | "enrollmentId" | "lessonId">,
+  options: { now: Date; recount: boolean },
+): Promise<LessonProgressRow> {
+  const row = await tx.lessonProgress.upsert({
+    where: { enrollmentId_lessonId: { enrollmentId, lessonId } },
+    create: { organizationId, courseId, enrollmentId, lessonId, ...data },
+    update: data,
+    select: lessonProgressSelect,
+  });
+  await tx.enrollment.updateMany({ where: { organizationId, id: enrollmentId }, data: { lastLessonId: lessonId, lastAccessedAt: options.now } });
+  if (options.recount) await recomputeEnrollmentProgress(tx, organizationId, enrollmentId);
+  return row;
 }

@@ -3,13 +3,14 @@ import type { CallerLookup } from "@/lib/auth/caller";
 import { tenantAndUserFromRow, type TenantAndUserRow } from "@/lib/auth/caller-lookup";
 import { AppError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { isReviewMode } from "@/lib/scorm/cmi-status";
 import { planCommit, type CommitPlan, type StoredSco } from "@/lib/scorm/commit-plan";
 import { lessonStatusAfter, packageRules, type LessonStatus, type PackageRules } from "@/lib/scorm/rollup";
 import type { ScormManifest, ScormVersion } from "@/lib/scorm/types";
 import type { ScormCommit } from "@/lib/schemas/scorm";
 import { CALLER_AND_ATTEMPT_SQL, LOCK_ATTEMPT_SQL, READ_ATTEMPT_SQL, UPDATE_ATTEMPT_SQL, UPSERT_SCO_SQL, WRITE_COMMIT_SQL } from "@/lib/server/scorm/commit-sql";
 import { uuidV7 } from "@/lib/server/scorm/uuid";
-import { lockEnrollments, recomputeEnrollmentProgress } from "@/lib/server/progress/recompute";
+import { lockEnrollments, saveLessonProgress } from "@/lib/server/progress/recompute";
 import { tenantId, type TenantContext } from "@/lib/tenancy/context";
 
 // The SCORM player's commits: each in its own transaction, acknowledged only after COMMIT. A commit
@@ -142,12 +143,6 @@ async function planFor(organizationId: string, row: LockedRow | undefined, commi
   return { plan, lesson: lessonChange(row, commit, plan) };
 }
 
-function isReviewMode(cmi: Record<string, unknown>): boolean {
-  const inner = (cmi.cmi && typeof cmi.cmi === "object" ? cmi.cmi : cmi) as Record<string, unknown>;
-  const core = (inner.core && typeof inner.core === "object" ? inner.core : {}) as Record<string, unknown>;
-  return inner.mode === "review" || core.lesson_mode === "review";
-}
-
 /** The values of UPSERT_SCO_SQL (shared with the benchmark's ceiling). */
 export function upsertScoValues(organizationId: string, commit: ScormCommit, sco: NonNullable<CommitPlan["sco"]>): unknown[] {
   return [
@@ -190,14 +185,9 @@ async function updateLesson(tx: Tx, organizationId: string, row: LockedRow, plan
   const result = keepsOld
     ? {}
     : { successStatus: plan.attempt.successStatus, scoreScaled: plan.attempt.scoreScaled, timeSpentSeconds: Math.round(plan.attempt.totalTimeSeconds) };
-  await tx.lessonProgress.upsert({
-    where: { enrollmentId_lessonId: { enrollmentId, lessonId } },
-    create: { organizationId, courseId, enrollmentId, lessonId, status: next, completedAt: next === "completed" ? now : null, ...result },
-    update: { status: next, ...(statusChanged && next === "completed" ? { completedAt: now } : {}), ...result },
-    select: { id: true },
-  });
-  await tx.enrollment.updateMany({ where: { organizationId, id: enrollmentId }, data: { lastLessonId: lessonId, lastAccessedAt: now } });
-  if (statusChanged) await recomputeEnrollmentProgress(tx, organizationId, enrollmentId);
+  // A lesson gets its completion time when it becomes completed (a new row counts as a change from not_started).
+  const completedAt = statusChanged && next === "completed" ? { completedAt: now } : {};
+  await saveLessonProgress(tx, organizationId, { courseId, enrollmentId, lessonId }, { status: next, ...completedAt, ...result }, { now, recount: statusChanged });
 }
 
 // Packages never change once stored (a re-upload is a new row), so their rules are cached by id.

@@ -12,7 +12,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { audit } from "@/lib/server/audit";
 import { requireCourseEditor } from "@/lib/server/courses/access";
 import { findLesson } from "@/lib/server/outline/lessons";
-import { scormPackageSummary, type ScormPackageSummary } from "@/lib/server/scorm/json";
+import { scormPackageSummary, scormPackageSummarySelect, type ScormPackageSummary } from "@/lib/server/scorm/json";
 import { uuidV7 } from "@/lib/server/scorm/uuid";
 import { parseManifest } from "@/lib/scorm/manifest";
 import { checkPackage, extractPackage, packageLimits, packageTooLargeMessage, type PackageLimits } from "@/lib/scorm/package-check";
@@ -104,9 +104,10 @@ export async function importScormPackage(ctx: TenantContext, courseId: string, l
           manifest: manifest as unknown as Prisma.InputJsonValue,
           sizeBytes: BigInt(checked.sizeBytes),
           fileCount,
+          scoCount: scos.length,
           uploadedById: ctx.userId,
         },
-        select: { id: true, version: true, title: true, scormVersion: true, createdAt: true },
+        select: scormPackageSummarySelect,
       });
       await audit(
         { organizationId, actorId: ctx.userId, action: "lesson.scorm.upload", entityType: "lesson", entityId: lessonId, data: { packageId, version: created.version, size: checked.sizeBytes, files: fileCount } },
@@ -115,7 +116,7 @@ export async function importScormPackage(ctx: TenantContext, courseId: string, l
       return created;
     });
     return {
-      ...scormPackageSummary({ ...row, manifest }),
+      ...scormPackageSummary(row),
       warnings,
       size_bytes: checked.sizeBytes,
       file_count: fileCount,

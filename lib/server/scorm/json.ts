@@ -1,24 +1,16 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { scoList } from "@/lib/scorm/sco-list";
-import type { ScormManifest, ScormVersion } from "@/lib/scorm/types";
 
 // The SCORM package as the API, the editor and the player see it (snake_case).
+
+export const scormPackageSummarySelect = { id: true, version: true, title: true, scormVersion: true, createdAt: true, scoCount: true } satisfies Prisma.ScormPackageSelect;
+type ScormPackageRow = Prisma.ScormPackageGetPayload<{ select: typeof scormPackageSummarySelect }>;
 
 /** The lesson's current package: its highest version. Read with the lesson (lessonSelect). */
 export const currentScormPackageSelect = {
   orderBy: { version: "desc" },
   take: 1,
-  select: { id: true, version: true, title: true, scormVersion: true, createdAt: true, manifest: true },
+  select: scormPackageSummarySelect,
 } satisfies Prisma.Lesson$scormPackagesArgs;
-
-export interface ScormPackageRow {
-  id: string;
-  version: number;
-  title: string;
-  scormVersion: ScormVersion;
-  createdAt: Date;
-  manifest: unknown;
-}
 
 export const scormBaseUrl = (packageId: string) => `/uploads/scorm/${packageId}/`;
 
@@ -28,7 +20,7 @@ export function scormPackageSummary(row: ScormPackageRow) {
     version: row.version,
     title: row.title,
     scorm_version: row.scormVersion,
-    sco_count: scoList(row.manifest as ScormManifest).length,
+    sco_count: row.scoCount,
     uploaded_at: row.createdAt.toISOString(),
     base_url: scormBaseUrl(row.id),
   };

@@ -5,6 +5,7 @@ import { scoList } from "@/lib/scorm/sco-list";
 import { scoProgressOf, type ScoProgress, type ScormAttemptState, type ScormLaunch, type ScormManifest, type ScormVersion } from "@/lib/scorm/types";
 import { requireContentViewer, type CourseAccess } from "@/lib/server/courses/access";
 import { findLesson } from "@/lib/server/outline/lessons";
+import { scormBaseUrl } from "@/lib/server/scorm/json";
 import type { TenantContext } from "@/lib/tenancy/context";
 
 // What the lesson page hands the SCORM player: the package, the SCOs, and the learner's attempt with
@@ -36,7 +37,7 @@ export async function loadScormLaunch(ctx: TenantContext, courseId: string, less
     courseId,
     packageId: pkg.id,
     version,
-    baseUrl: `/uploads/scorm/${pkg.id}/`,
+    baseUrl: scormBaseUrl(pkg.id),
     scos: scoList(manifest),
     manifest,
     attempt: chosen ? await attemptState(organizationId, chosen, version) : null,

@@ -2,7 +2,7 @@ import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { isId } from "@/lib/schemas/id";
 import type { ScormTrackingInput } from "@/lib/schemas/scorm";
-import { lockEnrollments, recomputeEnrollmentProgress } from "@/lib/server/progress/recompute";
+import { lockEnrollments, saveLessonProgress } from "@/lib/server/progress/recompute";
 import { tenantId, type TenantContext } from "@/lib/tenancy/context";
 
 // The spec's POST /api/scorm-tracking for API clients: the caller's own progress in a SCORM lesson of a
@@ -42,14 +42,7 @@ export async function recordScormTracking(ctx: TenantContext, input: ScormTracki
     const successStatus = SUCCESS[input.status] ?? current?.successStatus ?? null;
     const now = new Date();
     const completedAt = status === "completed" && current?.status !== "completed" ? { completedAt: now } : {};
-    await tx.lessonProgress.upsert({
-      where: { enrollmentId_lessonId: { enrollmentId, lessonId: lesson.id } },
-      create: { organizationId, courseId, enrollmentId, lessonId: lesson.id, status, successStatus, ...completedAt },
-      update: { status, successStatus, ...completedAt },
-      select: { id: true },
-    });
-    await tx.enrollment.updateMany({ where: { organizationId, id: enrollmentId }, data: { lastLessonId: lesson.id, lastAccessedAt: now } });
-    await recomputeEnrollmentProgress(tx, organizationId, enrollmentId);
+    await saveLessonProgress(tx, organizationId, { courseId, enrollmentId, lessonId: lesson.id }, { status, successStatus, ...completedAt }, { now, recount: true });
     const after = await tx.enrollment.findFirstOrThrow({ where: { organizationId, id: enrollmentId }, select: { progressPercent: true } });
     return { lessonId: lesson.id, progress: status === "completed" ? 100 : Math.round(input.progress), status, success_status: successStatus, course_progress: after.progressPercent };
   });
