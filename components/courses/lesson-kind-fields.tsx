@@ -9,18 +9,12 @@ import { FilePickButton } from "@/components/courses/file-pick-button";
 import { ScormUpload } from "@/components/courses/scorm-upload";
 import type { LessonJson } from "@/components/courses/types";
 import { FormRichTextEditor } from "@/components/forms/rich-text-editor";
+import { formatBytes } from "@/lib/format-bytes";
 import type { createLessonSchema, LessonKind } from "@/lib/schemas/outline";
 
 export type LessonFormInput = z.input<typeof createLessonSchema>;
 
 const VIDEO_TYPES = "video/mp4,video/webm,video/ogg,video/quicktime";
-
-export function formatBytes(bytes: number | null | undefined): string {
-  if (bytes == null) return "";
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
 
 interface Props {
   courseId: string;
@@ -33,7 +27,7 @@ interface Props {
 
 /** The editor slot of each lesson kind: rich content, a video URL or upload, a file upload, SCORM. */
 export function LessonKindFields({ courseId, kind, control, lesson, file, onFile }: Props) {
-  const current = lesson?.has_upload ? `Current file: ${lesson.file_name ?? "uploaded"} (${formatBytes(lesson.file_size)})` : null;
+  const current = lesson?.has_upload ? `Current file: ${lesson.file_name ?? "uploaded"} (${lesson.file_size === null ? "size unknown" : formatBytes(lesson.file_size)})` : null;
   const picked = file ? `Selected: ${file.name} (${formatBytes(file.size)}), uploaded when you save` : null;
   return (
     <>

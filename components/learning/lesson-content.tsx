@@ -7,6 +7,7 @@ import { RichText } from "@/components/learning/rich-text";
 import { VideoLesson } from "@/components/learning/video-lesson";
 import { videoSource } from "@/components/learning/video-source";
 import { ScormPlayer } from "@/components/scorm/scorm-player";
+import { formatBytes } from "@/lib/format-bytes";
 import type { ScormLaunch } from "@/lib/scorm/types";
 import type { LessonJson } from "@/lib/server/courses/json";
 import type { LessonProgressJson } from "@/lib/server/progress/json";
@@ -81,10 +82,4 @@ function FileBlock({ lesson }: { lesson: LessonJson }) {
       <Typography sx={{ color: "text.secondary" }}>{[lesson.file_name, size].filter(Boolean).join(" · ")}</Typography>
     </Box>
   );
-}
-
-function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }

@@ -3,6 +3,7 @@ import { Transform, type Readable } from "node:stream";
 import yauzl, { type Entry, type ZipFile } from "yauzl";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
+import { formatBytes } from "@/lib/format-bytes";
 
 // Checks a SCORM .zip on disk before anything of it lands: sizes, entry count, zip bombs (by the headers
 // first, then by counting the bytes that really come out while extracting), unsafe paths, symbolic links
@@ -57,13 +58,6 @@ const yauzl3 = yauzl as typeof yauzl & {
 
 const reject = (message: string) => new AppError("BAD_REQUEST", message);
 const tooLarge = (message: string) => new AppError("PAYLOAD_TOO_LARGE", message);
-
-export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 ** 3) return `${+(bytes / 1024 ** 3).toFixed(1)} GB`;
-  if (bytes >= 1024 ** 2) return `${+(bytes / 1024 ** 2).toFixed(1)} MB`;
-  if (bytes >= 1024) return `${+(bytes / 1024).toFixed(1)} KB`;
-  return `${bytes} bytes`;
-}
 
 export const packageTooLargeMessage = (limit: number) => `The package is larger than the ${formatBytes(limit)} limit.`;
 
