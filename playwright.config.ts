@@ -1,7 +1,8 @@
 import { defineConfig } from "@playwright/test";
+import { findChromium } from "./scripts/lib/chromium";
 
 // Run through `npm test` (scripts/test.ts), which starts the production server on TEST_BASE_URL with a
-// fresh database. Chromium comes from Debian (`apt-get install chromium`): Playwright cannot download here.
+// fresh database and finds (or installs) Chromium: CHROMIUM_PATH, the system's, Playwright's cache.
 const port = Number(process.env.TEST_PORT ?? 3100);
 
 export default defineConfig({
@@ -17,7 +18,7 @@ export default defineConfig({
     baseURL: process.env.TEST_BASE_URL ?? `http://localhost:${port}`,
     trace: "retain-on-failure",
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      executablePath: findChromium()?.path,
       args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run", "--disable-sync", "--disable-quic"],
     },
   },

@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { ChromiumUnavailable, ensureChromium } from "./lib/chromium";
 import { prepareAuthEnv } from "./lib/runtime-env";
 
 // npm test: lint, type-check, unit tests, then a fresh database + the production build served on a test
@@ -54,6 +55,12 @@ const started = Date.now();
 const cleanups: (() => Promise<void>)[] = [];
 let exitCode = 0;
 
+// Found (or installed) while the other steps run; only the e2e step needs it.
+const chromium = ensureChromium().then(
+  (file) => ({ file }),
+  (error: unknown) => ({ error: error instanceof ChromiumUnavailable ? error.message : String(error) }),
+);
+
 try {
   await step("prisma generate", "npx", ["prisma", "generate"]);
   await step("lint", "npx", ["eslint", "--max-warnings=0", "."]);
@@ -79,7 +86,13 @@ try {
   cleanups.unshift(app.close);
   const testEnv = { ...process.env, ...appTestEnv };
   await step("integration tests", "npx", vitestArgs("integration"), testEnv);
-  await step("end-to-end tests (Chromium)", "npx", ["playwright", "test", "--reporter=list,json"], { ...testEnv, PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, "e2e.json") });
+  const browser = await chromium;
+  if ("error" in browser) throw new StepFailed(browser.error);
+  await step("end-to-end tests (Chromium)", "npx", ["playwright", "test", "--reporter=list,json"], {
+    ...testEnv,
+    CHROMIUM_PATH: browser.file,
+    PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, "e2e.json"),
+  });
 } catch (error) {
   exitCode = 1;
   console.error(error instanceof StepFailed ? `\n✘ ${error.message}` : error);
