@@ -1,7 +1,12 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
-  resolve: { tsconfigPaths: true },
+  resolve: {
+    tsconfigPaths: true,
+    // What Next's bundler does on the server: `import "server-only"` is a marker, not code (scripts/lib/server-only-hook.mjs).
+    alias: { "server-only": fileURLToPath(new URL("node_modules/server-only/empty.js", import.meta.url)) },
+  },
   test: {
     projects: [
       {

@@ -1,3 +1,4 @@
+import "server-only";
 import { createHash } from "node:crypto";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";

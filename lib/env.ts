@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isHostName } from "@/lib/schemas/host-name";
 
 // The only reader of process.env. A bad environment fails start-up with a message naming the variable.
 const envSchema = z.object({
@@ -7,7 +8,10 @@ const envSchema = z.object({
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: "DATABASE_URL must be a postgres:// URL" }).optional(),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   /** Tenants live on {subdomain}.{APP_DOMAIN}; the apex serves the landing page and the superadmin. */
-  APP_DOMAIN: z.string().min(1).default("localhost"),
+  APP_DOMAIN: z
+    .string()
+    .refine(isHostName, "APP_DOMAIN must be a host name such as lms.example.com (no scheme, port or path)")
+    .default("localhost"),
   /** Public base URL of the apex, used to build absolute links in mails and avatar URLs. */
   APP_BASE_URL: z.url().default("http://localhost:3000"),
   NEXTAUTH_SECRET: z.string().min(32, "NEXTAUTH_SECRET must be at least 32 characters").optional(),

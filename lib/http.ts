@@ -1,8 +1,8 @@
 import type { z } from "zod";
-import { sessionFromRequest, type Caller } from "@/lib/auth/caller";
+import { hostContext, sessionFromRequest, type Caller } from "@/lib/auth/caller";
 import { env } from "@/lib/env";
 import { AppError, errorBody, toAppError, validationError } from "@/lib/errors";
-import { resolveHostTenant, type HostTenant } from "@/lib/tenancy/organization";
+import type { RequestContext, VisitorContext } from "@/lib/tenancy/context";
 
 // The route-handler toolkit: small helpers composed inside each handler, and one wrapper that turns
 // anything thrown into the JSON error body. Handlers stay thin over lib/server.
@@ -28,8 +28,14 @@ export function errorResponse(error: AppError): Response {
   return Response.json(errorBody(error), { status: error.status, headers: error.headers });
 }
 
-export function requestTenant(req: Request): Promise<HostTenant> {
-  return resolveHostTenant(req.headers.get("host"));
+/** The caller's context for routes that anonymous visitors may use too (the catalog, a placeholder). */
+export async function requestContext(req: Request): Promise<RequestContext> {
+  return (await sessionFromRequest(req)).ctx;
+}
+
+/** A visitor's context on the request's host, for the sign-in, registration and reset routes. */
+export function visitorRequestContext(req: Request): Promise<VisitorContext> {
+  return hostContext(req.headers.get("host"));
 }
 
 /** The signed-in caller of this host, or 401. */
@@ -80,12 +86,6 @@ export function clientIp(headers: Headers): string {
     if (forwarded) return forwarded;
   }
   return headers.get("x-lms-remote-addr") ?? "unknown";
-}
-
-/** The organization id of the request's host, for public tenant routes (the catalog); the apex has none. */
-export function hostOrganizationId(tenant: HostTenant): string {
-  if (!tenant.organization) throw new AppError("NOT_FOUND", "Not found: open this on your organization's own address");
-  return tenant.organization.id;
 }
 
 /** One file from a multipart/form-data body, under `field`. */

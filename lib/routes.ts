@@ -8,10 +8,12 @@ export function isRole(value: unknown): value is Role {
   return typeof value === "string" && (ROLES as readonly string[]).includes(value);
 }
 
-/** The four roles that belong to an organization. superadmin passes every role check anyway. */
-const TENANT_ROLES = ["admin", "instructor", "learner", "org_admin"] as const satisfies readonly Role[];
-const STAFF = ["admin", "instructor", "org_admin", "superadmin"] as const satisfies readonly Role[];
-const ORG_ADMINS = ["admin", "org_admin", "superadmin"] as const satisfies readonly Role[];
+/** The four roles that belong to an organization. superadmin passes every route check anyway. */
+export const TENANT_ROLES = ["learner", "instructor", "org_admin", "admin"] as const satisfies readonly Role[];
+/** Staff: the roles that may teach a course and see the staff pages (instructors and both admin roles). */
+export const TEACHING_ROLES = ["instructor", "org_admin", "admin"] as const satisfies readonly Role[];
+/** The organization's administrators. */
+export const ORG_ADMIN_ROLES = ["org_admin", "admin"] as const satisfies readonly Role[];
 
 export type Access = "public" | readonly Role[];
 
@@ -43,26 +45,26 @@ export const ROUTES: readonly RouteEntry[] = [
   { pattern: "/courses/[courseId]/modules/[moduleId]/lessons/[lessonId]", access: TENANT_ROLES },
   { pattern: "/profile", access: [...TENANT_ROLES, "superadmin"] },
   // administration: staff
-  { pattern: "/admin", access: STAFF },
-  { pattern: "/admin/courses", access: STAFF },
-  { pattern: "/admin/courses/create", access: STAFF },
-  { pattern: "/admin/courses/[courseId]", access: STAFF },
-  { pattern: "/admin/groups", access: STAFF },
-  { pattern: "/admin/groups/add", access: STAFF },
-  { pattern: "/admin/reports", access: STAFF },
-  { pattern: "/admin/events/*", access: STAFF },
-  { pattern: "/admin/import-export/*", access: STAFF },
-  { pattern: "/admin/settings/*", access: STAFF },
-  { pattern: "/admin/thumbnail-debug", access: STAFF },
+  { pattern: "/admin", access: TEACHING_ROLES },
+  { pattern: "/admin/courses", access: TEACHING_ROLES },
+  { pattern: "/admin/courses/create", access: TEACHING_ROLES },
+  { pattern: "/admin/courses/[courseId]", access: TEACHING_ROLES },
+  { pattern: "/admin/groups", access: TEACHING_ROLES },
+  { pattern: "/admin/groups/add", access: TEACHING_ROLES },
+  { pattern: "/admin/reports", access: TEACHING_ROLES },
+  { pattern: "/admin/events/*", access: TEACHING_ROLES },
+  { pattern: "/admin/import-export/*", access: TEACHING_ROLES },
+  { pattern: "/admin/settings/*", access: TEACHING_ROLES },
+  { pattern: "/admin/thumbnail-debug", access: TEACHING_ROLES },
   // administration: organization administrators
-  { pattern: "/admin/overview", access: ORG_ADMINS },
-  { pattern: "/admin/users", access: ORG_ADMINS },
-  { pattern: "/admin/users/add", access: ORG_ADMINS },
-  { pattern: "/admin/users/edit/[userId]", access: ORG_ADMINS },
-  { pattern: "/admin/categories", access: ORG_ADMINS },
-  { pattern: "/admin/categories/add", access: ORG_ADMINS },
+  { pattern: "/admin/overview", access: ORG_ADMIN_ROLES },
+  { pattern: "/admin/users", access: ORG_ADMIN_ROLES },
+  { pattern: "/admin/users/add", access: ORG_ADMIN_ROLES },
+  { pattern: "/admin/users/edit/[userId]", access: ORG_ADMIN_ROLES },
+  { pattern: "/admin/categories", access: ORG_ADMIN_ROLES },
+  { pattern: "/admin/categories/add", access: ORG_ADMIN_ROLES },
   // platform
-  { pattern: "/admin/organizations", access: ["admin", "superadmin"] },
+  { pattern: "/admin/organizations", access: ["admin"] },
   { pattern: "/admin/subdomain-management", access: ["superadmin"] },
 ];
 
@@ -91,14 +93,9 @@ export interface NavEntry {
   roles: readonly Role[];
 }
 
-const ALL_TENANT = ["learner", "instructor", "org_admin", "admin"] as const satisfies readonly Role[];
-/** Staff: the roles that may teach a course and see the staff pages (instructors and both admin roles). */
-export const TEACHING_ROLES = ["instructor", "org_admin", "admin"] as const satisfies readonly Role[];
-const ORG_ADMIN_ROLES = ["org_admin", "admin"] as const satisfies readonly Role[];
-
 /** The side navigation, in display order. Shown entries are exactly those listing the user's role. */
 export const NAVIGATION: readonly NavEntry[] = [
-  { label: "Dashboard", href: "/dashboard", icon: "dashboard", roles: [...ALL_TENANT, "superadmin"] },
+  { label: "Dashboard", href: "/dashboard", icon: "dashboard", roles: [...TENANT_ROLES, "superadmin"] },
   { label: "Course Catalog", href: "/search", icon: "catalog", roles: ["learner"] },
   { label: "Overview", href: "/admin/overview", icon: "overview", roles: ORG_ADMIN_ROLES },
   { label: "Reports", href: "/admin/reports", icon: "reports", roles: TEACHING_ROLES },
@@ -107,8 +104,8 @@ export const NAVIGATION: readonly NavEntry[] = [
   { label: "Users", href: "/admin/users", icon: "users", roles: ORG_ADMIN_ROLES },
   { label: "Groups", href: "/admin/groups", icon: "groups", roles: TEACHING_ROLES },
   { label: "Events", href: "/admin/events", icon: "events", roles: TEACHING_ROLES },
-  { label: "Calendar", href: "/calendar", icon: "calendar", roles: ALL_TENANT },
-  { label: "Messages", href: "/messages", icon: "messages", roles: ALL_TENANT },
+  { label: "Calendar", href: "/calendar", icon: "calendar", roles: TENANT_ROLES },
+  { label: "Messages", href: "/messages", icon: "messages", roles: TENANT_ROLES },
   { label: "Organizations", href: "/admin/organizations", icon: "organizations", roles: ["admin", "superadmin"] },
   { label: "Import / Export", href: "/admin/import-export", icon: "importExport", roles: ["admin"] },
   { label: "System Settings", href: "/admin/settings", icon: "settings", roles: ["admin"] },

@@ -1,7 +1,9 @@
+import { refuseBadProductionConfig } from "./lib/production-config";
 import { prepareAuthEnv } from "./lib/runtime-env";
 
 // npm run demo: database (embedded unless DATABASE_URL), migrations, demo data when empty, a build when
 // the sources changed, then serve and print where to go.
+refuseBadProductionConfig();
 prepareAuthEnv();
 const port = Number(process.env.PORT ?? 3000);
 const started = Date.now();

@@ -1,6 +1,8 @@
+import { refuseBadProductionConfig } from "./lib/production-config";
 import { prepareAuthEnv } from "./lib/runtime-env";
 
 // npm start: production server on the existing build (npm run build first), migrations applied.
+refuseBadProductionConfig();
 prepareAuthEnv();
 const { prepareDatabase } = await import("./lib/prepare-database");
 const database = await prepareDatabase();

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { hashPassword } from "@/lib/auth/password";
 import { PrismaClient } from "@/lib/generated/prisma/client";
-import type { Role } from "@/lib/routes";
+import { TENANT_ROLES, type Role } from "@/lib/routes";
 
 // Each test makes its own organization and users with random names, so tests run in parallel and
 // never need a truncate. Talks to the test database directly (the only place tests write without HTTP).
@@ -46,8 +46,6 @@ export interface TestTenant {
   name: string;
   users: Record<Exclude<Role, "superadmin">, TestUser>;
 }
-
-const TENANT_ROLES = ["learner", "instructor", "admin", "org_admin"] as const;
 
 export async function createTenant(options: { allowSelfRegistration?: boolean; status?: "active" | "suspended" } = {}): Promise<TestTenant> {
   const subdomain = uniqueName("t");

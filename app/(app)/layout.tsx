@@ -1,3 +1,23 @@
-import { SignedInLayout } from "@/components/shell/signed-in-layout";
+import type { ReactNode } from "react";
+import { AppShell } from "@/components/shell/app-shell";
+import { AwaitingProfile } from "@/components/shell/awaiting-profile";
+import { pageCaller, pageClaims } from "@/lib/auth/caller";
 
-export default SignedInLayout;
+/**
+ * The shell around signed-in pages (this group and /admin). Each page guards itself (guardPage); this
+ * only decides what frames it. A session whose role is not known yet waits for the profile instead of
+ * being thrown out.
+ */
+export default async function SignedInLayout({ children }: { children: ReactNode }) {
+  const { caller } = await pageCaller().catch(() => ({ caller: null }));
+  if (!caller) {
+    const claims = await pageClaims();
+    return claims && claims.role === null ? <AwaitingProfile /> : <>{children}</>;
+  }
+  const { user } = caller;
+  return (
+    <AppShell user={{ id: user.id, firstName: user.firstName, lastName: user.lastName, username: user.username, role: user.role, avatarUrl: user.avatarUrl }}>
+      {children}
+    </AppShell>
+  );
+}

@@ -4,8 +4,7 @@ import { LinkButton } from "@/components/navigation/link-components";
 import { guardPage } from "@/lib/auth/page-guard";
 
 export default async function LandingPage() {
-  const { tenant } = await guardPage("/");
-  const organization = tenant.organization;
+  const { organization } = (await guardPage("/")).ctx;
   return (
     <Stack spacing={3} sx={{ py: 6, textAlign: "center", alignItems: "center" }}>
       <Typography variant="h3" component="h1">{organization ? organization.name : "Learning Management"}</Typography>

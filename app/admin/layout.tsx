@@ -1,3 +1,2 @@
-import { SignedInLayout } from "@/components/shell/signed-in-layout";
-
-export default SignedInLayout;
+// The administration pages sit in the same signed-in shell as the learner's pages.
+export { default } from "@/app/(app)/layout";

@@ -11,6 +11,7 @@ import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { FormTextField } from "@/components/forms/form-text-field";
 import { SubmitButton } from "@/components/forms/submit-button";
+import { loginFailureMessage } from "@/lib/client/spec-calls";
 import { loginSchema } from "@/lib/schemas/auth";
 
 /** Only same-site paths: an open redirect through callbackUrl would be a phishing tool. */
@@ -29,7 +30,7 @@ export function LoginForm({ callbackUrl, defaultEmail, notice }: { callbackUrl?:
     setError(null);
     const result = await signIn("credentials", { ...values, redirect: false });
     if (!result || result.error) {
-      setError(result?.error && result.error !== "CredentialsSignin" ? result.error : "Login failed");
+      setError(loginFailureMessage(result?.error));
       return;
     }
     // The proxy sends a signed-in user from /login to their role's home page.

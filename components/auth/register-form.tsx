@@ -10,7 +10,8 @@ import type { z } from "zod";
 import { applyServerErrors } from "@/components/forms/apply-server-errors";
 import { FormTextField } from "@/components/forms/form-text-field";
 import { SubmitButton } from "@/components/forms/submit-button";
-import { ApiError, apiPost } from "@/lib/client/api";
+import { ApiError } from "@/lib/client/api";
+import { FALLBACK_MESSAGES, failureMessage, registerAccount } from "@/lib/client/spec-calls";
 import { registerSchema } from "@/lib/schemas/auth";
 
 export function RegisterForm() {
@@ -23,9 +24,9 @@ export function RegisterForm() {
   const onSubmit = form.handleSubmit(async (values) => {
     setError(null);
     try {
-      await apiPost("/auth/register", values);
+      await registerAccount(values);
     } catch (e) {
-      setError(e instanceof ApiError ? e.message : "Registration failed");
+      setError(failureMessage(e, FALLBACK_MESSAGES.register));
       if (e instanceof ApiError) applyServerErrors(form.setError, e.fieldErrors);
       return;
     }

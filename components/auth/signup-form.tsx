@@ -10,7 +10,8 @@ import type { z } from "zod";
 import { applyServerErrors } from "@/components/forms/apply-server-errors";
 import { FormTextField } from "@/components/forms/form-text-field";
 import { SubmitButton } from "@/components/forms/submit-button";
-import { ApiError, apiPost } from "@/lib/client/api";
+import { ApiError } from "@/lib/client/api";
+import { FALLBACK_MESSAGES, failureMessage, registerOrganization } from "@/lib/client/spec-calls";
 import { registerOrganizationSchema } from "@/lib/schemas/auth";
 
 type Input = z.input<typeof registerOrganizationSchema>;
@@ -26,13 +27,13 @@ export function SignupForm({ apexHost }: { apexHost: string }) {
   const onSubmit = form.handleSubmit(async (values) => {
     setError(null);
     try {
-      const { organization } = await apiPost<{ organization: { subdomain: string } }>("/auth/register-organization", values);
+      const { organization } = await registerOrganization<{ organization: { subdomain: string } }>(values);
       const target = new URL(`${window.location.protocol}//${organization.subdomain}.${apexHost}/login`);
       target.searchParams.set("registered", "1");
       target.searchParams.set("email", values.admin.email);
       window.location.assign(target.toString());
     } catch (e) {
-      setError(e instanceof ApiError ? e.message : "Organization registration failed");
+      setError(failureMessage(e, FALLBACK_MESSAGES.registerOrganization));
       if (e instanceof ApiError) applyServerErrors(form.setError, e.fieldErrors);
     }
   });

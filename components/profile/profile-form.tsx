@@ -16,7 +16,8 @@ import { FormTextField } from "@/components/forms/form-text-field";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { useOrigin } from "@/components/hooks/use-browser";
 import { avatarInitial, avatarSrc } from "@/components/shell/display";
-import { ApiError, apiFetch } from "@/lib/client/api";
+import { ApiError } from "@/lib/client/api";
+import { FALLBACK_MESSAGES, failureMessage, updateProfile } from "@/lib/client/spec-calls";
 import { updateProfileSchema } from "@/lib/schemas/auth";
 import type { UserJson } from "@/lib/server/serialize";
 
@@ -39,14 +40,14 @@ export function ProfileForm({ profile }: { profile: UserJson }) {
     for (const [key, value] of Object.entries(values)) if (value !== undefined && value !== "") body.set(key, String(value));
     if (avatar) body.set("avatar", avatar);
     try {
-      await apiFetch("/auth/profile", { method: "PUT", body });
+      await updateProfile(body);
       setResult({ ok: true, message: "Profile saved" });
       setAvatar(null);
       form.resetField("current_password");
       form.resetField("new_password");
       router.refresh();
     } catch (e) {
-      setResult({ ok: false, message: e instanceof ApiError ? e.message : "Failed to update profile" });
+      setResult({ ok: false, message: failureMessage(e, FALLBACK_MESSAGES.updateProfile) });
       if (e instanceof ApiError) applyServerErrors(form.setError, e.fieldErrors);
     }
   });

@@ -160,8 +160,16 @@ describe("CommitQueue", () => {
     const { queue } = makeQueue({ storage: q.storage, fetch: fetchMock });
     await queue.drain();
     await vi.waitFor(() => expect(queue.getState().pending).toBe(0));
-    expect(queue.getState()).toMatchObject({ rejected: 1, failing: false });
+    expect(queue.getState()).toMatchObject({ rejected: 1, failing: false, refusal: "cmi is invalid" });
     expect(q.storage.getItem(`lms.scorm.rejected.${ATTEMPT}`)).toContain("cmi is invalid");
+  });
+
+  it("tells the learner 'Failed to update SCORM progress' when a refusal carries no message", async () => {
+    const { queue } = makeQueue({ fetch: vi.fn(async () => new Response("", { status: 400 })) });
+    queue.enqueue(draft());
+    await queue.drain();
+    await vi.waitFor(() => expect(queue.getState().pending).toBe(0));
+    expect(queue.getState()).toMatchObject({ rejected: 1, refusal: "Failed to update SCORM progress" });
   });
 
   it("removes only the commits the server acknowledged", async () => {

@@ -1,3 +1,4 @@
+import { FALLBACK_MESSAGES } from "@/lib/client/spec-calls";
 import type { ScormCommit } from "@/lib/schemas/scorm";
 
 // The SCORM player's outbox for one attempt. Every commit is numbered and written to browser storage
@@ -26,6 +27,8 @@ export interface CommitQueueState {
   lastError: string | null;
   /** Commits the server refused for good (4xx); kept in storage under the rejected key, never retried. */
   rejected: number;
+  /** What the learner is told about the last refused commit: the server's message, or the spec's fallback. */
+  refusal: string | null;
   /** False when the last commit could not be written to browser storage (kept in memory only). */
   stored: boolean;
 }
@@ -85,7 +88,7 @@ export class CommitQueue {
   private readonly key: string;
   /** Mirror of the stored queue; the only copy when storage is missing or full. */
   private memory: StoredQueue;
-  private state: CommitQueueState = { pending: 0, failing: false, lastError: null, rejected: 0, stored: true };
+  private state: CommitQueueState = { pending: 0, failing: false, lastError: null, rejected: 0, refusal: null, stored: true };
   private readonly listeners = new Set<(state: CommitQueueState) => void>();
   private inFlight: Promise<void> | null = null;
   private timer: unknown = null;
@@ -230,7 +233,8 @@ export class CommitQueue {
       if (done.length > 0) this.options.onAcknowledged?.(done);
       return;
     }
-    const message = await errorMessage(response);
+    const serverMessage = await serverErrorMessage(response);
+    const message = serverMessage ?? (response.statusText || "request failed");
     if (isRetryableStatus(response.status)) {
       this.retryLater(`${response.status}: ${message}`, retryAfterMs(response));
       return;
@@ -241,7 +245,7 @@ export class CommitQueue {
       this.setState({ lastError: `${response.status}: ${message}` });
       return;
     }
-    this.reject(batch, `${response.status}: ${message}`);
+    this.reject(batch, `${response.status}: ${message}`, serverMessage ?? FALLBACK_MESSAGES.scormProgress);
   }
 
   private retryLater(message: string, retryAfter: number | null): void {
@@ -256,7 +260,7 @@ export class CommitQueue {
     }, delay);
   }
 
-  private reject(batch: ScormCommit[], message: string): void {
+  private reject(batch: ScormCommit[], message: string, refusal: string): void {
     const sequences = new Set(batch.map((commit) => commit.sequence));
     try {
       const key = rejectedStorageKey(this.options.attemptId);
@@ -267,7 +271,7 @@ export class CommitQueue {
     }
     this.remove(sequences);
     this.isolate = false;
-    this.setState({ failing: false, lastError: message, rejected: this.state.rejected + batch.length });
+    this.setState({ failing: false, lastError: message, rejected: this.state.rejected + batch.length, refusal });
   }
 
   private remove(sequences: Set<number>): void {
@@ -332,12 +336,13 @@ async function acknowledgedSequences(response: Response, batch: ScormCommit[]): 
   return new Set(batch.map((commit) => commit.sequence));
 }
 
-async function errorMessage(response: Response): Promise<string> {
+/** The `{ error: { message } }` of a failed answer, or null when the server gave none. */
+async function serverErrorMessage(response: Response): Promise<string | null> {
   try {
-    const body = (await response.json()) as { error?: { message?: string } };
-    return body.error?.message ?? response.statusText;
+    const body = (await response.json()) as { error?: { message?: unknown } };
+    return typeof body.error?.message === "string" && body.error.message ? body.error.message : null;
   } catch {
-    return response.statusText || "request failed";
+    return null;
   }
 }
 

@@ -21,6 +21,11 @@ export function SaveStatus({ state, isTracked }: { state: CommitQueueState | nul
           Your progress is not saved yet — we keep it on this device and retry.
         </Alert>
       )}
+      {state.refusal && (
+        <Alert severity="error" role="alert">
+          {state.refusal}
+        </Alert>
+      )}
       {!state.stored && (
         <Alert severity="error" role="alert">
           This browser would not let us keep your progress on this device. Stay on this page until it says “All progress saved”.

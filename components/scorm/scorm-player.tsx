@@ -52,7 +52,7 @@ function ScormRuntime({ launch: initialLaunch }: { launch: ScormLaunch }) {
   const [currentId, setCurrentId] = useState<string | null>(null);
   const [frame, setFrame] = useState<{ src: string; key: number } | null>(null);
   const [queueState, setQueueState] = useState<CommitQueueState | null>(() =>
-    launch.attempt ? { pending: 0, failing: false, lastError: null, rejected: 0, stored: true } : null,
+    launch.attempt ? { pending: 0, failing: false, lastError: null, rejected: 0, refusal: null, stored: true } : null,
   );
   const [progress, setProgress] = useState<Record<string, ScoProgress>>(() =>
     Object.fromEntries(launch.scos.map((sco) => [sco.identifier, launch.attempt?.scoStatus[sco.identifier] ?? "not_started"])),

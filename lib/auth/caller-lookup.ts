@@ -1,3 +1,4 @@
+import "server-only";
 import { queryRows } from "@/lib/db";
 import type { OrganizationPublic, UserProfile } from "@/lib/server/selects";
 

@@ -1,3 +1,5 @@
+import "server-only";
+import { parse as parseCookie } from "cookie";
 import { cookies, headers } from "next/headers";
 import { cache } from "react";
 import { lookupTenantAndUser, type TenantAndUser } from "@/lib/auth/caller-lookup";
@@ -5,21 +7,26 @@ import { AppError } from "@/lib/errors";
 import { env } from "@/lib/env";
 import { bearerToken, readToken, SESSION_COOKIE_NAMES, type SessionClaims } from "@/lib/auth/token";
 import { isId } from "@/lib/schemas/id";
-import type { OrganizationPublic, UserProfile } from "@/lib/server/selects";
-import type { TenantContext } from "@/lib/tenancy/context";
+import type { UserProfile } from "@/lib/server/selects";
+import { signedInContext, visitorContext, type RequestContext, type TenantContext, type VisitorContext } from "@/lib/tenancy/context";
 import { hostTarget } from "@/lib/tenancy/host";
-import { resolveHostTenant, unknownOrganization, type HostTenant } from "@/lib/tenancy/organization";
+import { resolveHostOrganization, unknownOrganization } from "@/lib/tenancy/organization";
 
 export interface Caller {
   ctx: TenantContext;
   user: UserProfile;
-  organization: OrganizationPublic | null;
 }
 
 export interface RequestSession {
-  tenant: HostTenant;
+  /** The caller's context: caller.ctx when signed in, else a visitor's on the same host. */
+  ctx: RequestContext;
   /** The signed-in caller, or null for anonymous visitors (and sessions not good here). */
   caller: Caller | null;
+}
+
+/** A visitor's context on this host, without looking at any session (sign-in, registration, password reset). */
+export async function hostContext(host: string | null | undefined): Promise<VisitorContext> {
+  return visitorContext(await resolveHostOrganization(host));
 }
 
 /**
@@ -32,20 +39,20 @@ export async function resolveSession(host: string | null | undefined, claims: Se
   const target = hostTarget(host, env.APP_DOMAIN);
   const subdomain = target.kind === "tenant" ? target.subdomain : null;
   if (target.kind === "invalid" || !claims || claims.tenant !== (subdomain ?? "") || !isId(claims.sub)) {
-    return { tenant: await resolveHostTenant(host), caller: null };
+    return { ctx: await hostContext(host), caller: null };
   }
   const { organization, user } = await lookup(subdomain, claims.sub);
   if (subdomain !== null && !organization) throw unknownOrganization(subdomain);
-  const tenant: HostTenant = { target, organization };
+  const anonymous = { ctx: visitorContext(organization), caller: null };
 
-  if ((organization?.id ?? null) !== claims.org) return { tenant, caller: null };
-  if (!user || user.status !== "active" || user.sessionVersion !== claims.sv) return { tenant, caller: null };
-  if (user.organizationId !== claims.org) return { tenant, caller: null };
-  if (organization && organization.status !== "active") return { tenant, caller: null };
+  if ((organization?.id ?? null) !== claims.org) return anonymous;
+  if (!user || user.status !== "active" || user.sessionVersion !== claims.sv) return anonymous;
+  if (user.organizationId !== claims.org) return anonymous;
+  if (organization && organization.status !== "active") return anonymous;
 
   const { sessionVersion: _sv, ...profile } = user;
-  const ctx: TenantContext = { organizationId: user.organizationId, subdomain: organization?.subdomain ?? null, userId: user.id, role: user.role };
-  return { tenant, caller: { ctx, user: profile, organization } };
+  const ctx = signedInContext(organization, user);
+  return { ctx, caller: { ctx, user: profile } };
 }
 
 function sessionCookie(get: (name: string) => string | undefined): string | undefined {
@@ -54,21 +61,6 @@ function sessionCookie(get: (name: string) => string | undefined): string | unde
     if (value) return value;
   }
   return undefined;
-}
-
-function parseCookies(header: string): Map<string, string> {
-  const map = new Map<string, string>();
-  for (const part of header.split(";")) {
-    const eq = part.indexOf("=");
-    if (eq < 0) continue;
-    const value = part.slice(eq + 1).trim();
-    try {
-      map.set(part.slice(0, eq).trim(), decodeURIComponent(value));
-    } catch {
-      map.set(part.slice(0, eq).trim(), value);
-    }
-  }
-  return map;
 }
 
 /** What the caller resolution reads of a request: a web Request, or the node server's headers (commit-endpoint.ts). */
@@ -89,7 +81,8 @@ export async function sessionFromRequest(req: RequestHead, lookup?: CallerLookup
   const host = req.headers.get("host");
   const bearer = bearerToken(req.headers.get("authorization"));
   if (bearer) return resolveSession(host, await readToken(bearer), lookup);
-  const cookie = sessionCookie((n) => parseCookies(req.headers.get("cookie") ?? "").get(n));
+  const cookies = parseCookie(req.headers.get("cookie") ?? "");
+  const cookie = sessionCookie((n) => cookies[n]);
   if (cookie && !isSameOriginWrite(req)) {
     throw new AppError("FORBIDDEN", "Cross-site request refused: send it from this organization's own pages");
   }

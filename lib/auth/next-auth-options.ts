@@ -1,12 +1,13 @@
+import "server-only";
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
+import { hostContext } from "@/lib/auth/caller";
 import { signInWithPassword } from "@/lib/auth/sign-in";
 import { claimsFromPayload, readToken } from "@/lib/auth/token";
 import { env, requireAuthSecret } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { clientIp, parseInput } from "@/lib/http";
 import { loginSchema } from "@/lib/schemas/auth";
-import { resolveHostTenant } from "@/lib/tenancy/organization";
 
 /** The browser's sign-in: next-auth credentials → the same signInWithPassword as POST /auth/login. */
 export function nextAuthOptions(): NextAuthOptions {
@@ -21,9 +22,9 @@ export function nextAuthOptions(): NextAuthOptions {
         async authorize(credentials, req) {
           const headers = new Headers(Object.entries(req.headers ?? {}).map(([k, v]): [string, string] => [k, String(v)]));
           try {
-            const tenant = await resolveHostTenant(headers.get("host"));
+            const ctx = await hostContext(headers.get("host"));
             const input = parseInput(loginSchema, { email: credentials?.email, password: credentials?.password });
-            const { token } = await signInWithPassword(tenant, input, clientIp(headers));
+            const { token } = await signInWithPassword(ctx, input, clientIp(headers));
             // Carry the claims we just issued; the jwt callback copies them into the cookie.
             const claims = await readToken(token);
             return claims ? { id: claims.sub, ...claims } : null;

@@ -1,13 +1,10 @@
+import "server-only";
 import { notFound, redirect } from "next/navigation";
-import { pageCaller, type Caller } from "@/lib/auth/caller";
+import { pageCaller, type Caller, type RequestSession } from "@/lib/auth/caller";
 import { AppError } from "@/lib/errors";
 import { ROUTES, roleAllowed } from "@/lib/routes";
-import type { HostTenant } from "@/lib/tenancy/organization";
 
-export interface PageSession {
-  tenant: HostTenant;
-  caller: Caller | null;
-}
+export type PageSession = RequestSession;
 
 /**
  * The server-side half of the route table, called first by every page with its own pattern. proxy.ts
@@ -45,10 +42,4 @@ export async function loadOrNotFound<T>(load: Promise<T>): Promise<T> {
     if (error instanceof AppError && error.code === "NOT_FOUND") notFound();
     throw error;
   }
-}
-
-/** The organization of a tenant page's caller; the apex has none (the superadmin there) → the 404 page. */
-export function pageOrganizationId(caller: Caller): string {
-  if (!caller.ctx.organizationId) notFound();
-  return caller.ctx.organizationId;
 }

@@ -1,3 +1,4 @@
+import "server-only";
 import { db } from "@/lib/db";
 
 // Fixed-window counters in PostgreSQL, shared by every app instance. Only failures are counted, so

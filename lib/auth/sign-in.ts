@@ -1,3 +1,4 @@
+import "server-only";
 import { dummyPasswordHash, verifyPassword } from "@/lib/auth/password";
 import { clearBuckets, recordFailure, secondsUntilAllowed, type Bucket } from "@/lib/auth/rate-limit";
 import { issueToken } from "@/lib/auth/token";
@@ -7,7 +8,7 @@ import { AppError } from "@/lib/errors";
 import type { LoginInput } from "@/lib/schemas/auth";
 import { audit } from "@/lib/server/audit";
 import { userProfileSelect, type OrganizationPublic, type UserProfile } from "@/lib/server/selects";
-import type { HostTenant } from "@/lib/tenancy/organization";
+import type { RequestContext } from "@/lib/tenancy/context";
 
 export interface SignedIn {
   user: UserProfile;
@@ -15,9 +16,9 @@ export interface SignedIn {
   token: string;
 }
 
-function buckets(tenant: HostTenant, email: string, ip: string): Bucket[] {
+function buckets(ctx: RequestContext, email: string, ip: string): Bucket[] {
   const window = env.LOGIN_WINDOW_SECONDS;
-  const host = tenant.organization?.subdomain ?? "";
+  const host = ctx.subdomain ?? "";
   return [
     { key: `login:account:${host}:${email}`, limit: env.LOGIN_MAX_ATTEMPTS_PER_ACCOUNT, windowSeconds: window },
     { key: `login:ip:${ip}`, limit: env.LOGIN_MAX_ATTEMPTS_PER_IP, windowSeconds: window },
@@ -36,12 +37,12 @@ function tooManyAttempts(seconds: number): AppError {
  * up inside the host's organization only, so a user of A is unknown on B's host; the apex knows only
  * the superadmin.
  */
-export async function signInWithPassword(tenant: HostTenant, input: LoginInput, ip: string): Promise<SignedIn> {
-  const limits = buckets(tenant, input.email, ip);
+export async function signInWithPassword(ctx: RequestContext, input: LoginInput, ip: string): Promise<SignedIn> {
+  const limits = buckets(ctx, input.email, ip);
   const wait = await secondsUntilAllowed(limits);
   if (wait > 0) throw tooManyAttempts(wait);
 
-  const organizationId = tenant.organization?.id ?? null;
+  const { organization, organizationId } = ctx;
   const found = await db().user.findFirst({
     where: organizationId ? { organizationId, email: input.email } : { organizationId: null, email: input.email, role: "superadmin" },
     select: { ...userProfileSelect, passwordHash: true, sessionVersion: true },
@@ -53,7 +54,7 @@ export async function signInWithPassword(tenant: HostTenant, input: LoginInput, 
   }
   // Only after the password is proven do we say why a real account cannot come in.
   if (found.status !== "active") throw new AppError("FORBIDDEN", "This account is suspended. Contact your administrator.");
-  if (tenant.organization && tenant.organization.status !== "active") {
+  if (organization && organization.status !== "active") {
     throw new AppError("FORBIDDEN", "This organization is suspended. Contact the platform administrator.");
   }
 
@@ -63,6 +64,6 @@ export async function signInWithPassword(tenant: HostTenant, input: LoginInput, 
   await audit({ organizationId, actorId: found.id, action: "auth.login", entityType: "user", entityId: found.id, ip });
 
   const { passwordHash: _hash, sessionVersion, ...user } = found;
-  const token = await issueToken({ sub: user.id, role: user.role, org: organizationId, tenant: tenant.organization?.subdomain ?? "", sv: sessionVersion });
-  return { user: { ...user, lastLoginAt }, organization: tenant.organization, token };
+  const token = await issueToken({ sub: user.id, role: user.role, org: organizationId, tenant: ctx.subdomain ?? "", sv: sessionVersion });
+  return { user: { ...user, lastLoginAt }, organization, token };
 }

@@ -1,3 +1,4 @@
+import "server-only";
 import { decode, encode } from "next-auth/jwt";
 import { z } from "zod";
 import { env, requireAuthSecret } from "@/lib/env";

@@ -27,6 +27,8 @@ export interface ApiErrorOptions {
   code: string;
   fieldErrors?: FieldErrors;
   cause?: unknown;
+  /** The server answered without a message of its own (the text is made up from the status). */
+  generic?: boolean;
 }
 
 export class ApiError extends Error {
@@ -34,6 +36,8 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly fieldErrors?: FieldErrors;
+  /** True when the server gave no message: callers then show their own fallback (lib/client/spec-calls.ts). */
+  readonly generic: boolean;
 
   constructor(message: string, options: ApiErrorOptions) {
     super(message, { cause: options.cause });
@@ -41,6 +45,7 @@ export class ApiError extends Error {
     this.status = options.status;
     this.code = options.code;
     this.fieldErrors = options.fieldErrors;
+    this.generic = options.generic ?? false;
   }
 }
 

@@ -20,7 +20,7 @@ export function parseApiResponse<T>(requestUrl: string, response: Response, text
   try {
     return JSON.parse(text) as T;
   } catch (cause) {
-    throw new ApiError(API_MESSAGES.invalidJson, { status, code: CLIENT_ERROR_CODES.invalidJson, cause });
+    throw new ApiError(API_MESSAGES.invalidJson, { status, code: CLIENT_ERROR_CODES.invalidJson, cause, generic: true });
   }
 }
 
@@ -46,6 +46,7 @@ function httpError(response: Response, text: string): ApiError {
     status: response.status,
     code: server?.code || CLIENT_ERROR_CODES.http,
     fieldErrors: server?.fieldErrors,
+    generic: !server?.message,
   });
 }
 

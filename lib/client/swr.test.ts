@@ -8,7 +8,8 @@ const useSWR = vi.hoisted(() => vi.fn());
 vi.mock("swr", () => ({ default: useSWR }));
 
 const { fetcher, useApi } = await import("./swr");
-const { clampUnreadCount, UNREAD_COUNT_PATH, useUnreadCount } = await import("./unread-count");
+const { clampUnreadCount, useUnreadCount } = await import("./unread-count");
+const { fetchUnreadCount } = await import("./spec-calls");
 
 let browser: FakeBrowser;
 
@@ -50,8 +51,7 @@ describe("useUnreadCount", () => {
   it("polls the unread-count endpoint every minute", () => {
     useSWR.mockReturnValue({ data: { unreadCount: 4 } });
     expect(useUnreadCount({ enabled: true })).toBe(4);
-    expect(useSWR).toHaveBeenCalledWith(UNREAD_COUNT_PATH, fetcher, { refreshInterval: 60_000 });
-    expect(UNREAD_COUNT_PATH).toBe("/api/messages/unread-count");
+    expect(useSWR).toHaveBeenCalledWith("/api/messages/unread-count", fetchUnreadCount, { refreshInterval: 60_000 });
   });
 
   it("requests nothing and shows 0 when disabled", () => {

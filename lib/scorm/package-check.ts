@@ -142,6 +142,9 @@ async function entryStream(zip: ZipFile, entry: Entry, name: string, limits: Pac
   const counter = byteCounter(name, entry.compressedSize, limits, total);
   // yauzl's own size check ("too many bytes in the stream") arrives as an error on the raw stream.
   raw.on("error", (error) => counter.destroy(error instanceof AppError ? error : damaged(name, error)));
+  // The bytes start flowing now, before the consumer attaches (it may await a mkdir first): an error in
+  // that gap must not be an uncaught exception. The consumer still gets it (stream.errored → pipeline).
+  counter.on("error", () => undefined);
   return raw.pipe(counter);
 }
 

@@ -1,3 +1,4 @@
+import "server-only";
 import sanitizeHtml from "sanitize-html";
 
 // Rich text arrives as HTML from the editor and leaves as HTML in pages, so it is cleaned on the way in:

@@ -1,3 +1,4 @@
+import "server-only";
 import type { Prisma } from "@/lib/generated/prisma/client";
 
 // Named selects: what may leave the server. A new column (a hash, a token) never reaches a client by

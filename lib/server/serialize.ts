@@ -1,3 +1,4 @@
+import "server-only";
 import { readOrganizationBranding, readOrganizationSettings } from "@/lib/schemas/organization";
 import type { OrganizationPublic, UserProfile } from "@/lib/server/selects";
 

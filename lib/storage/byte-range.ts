@@ -1,25 +1,22 @@
-// One HTTP byte range (RFC 9110 §14) against a file of `size` bytes. Multiple ranges are answered with
-// the whole file, which the RFC allows; players only ever ask for one.
+import { parse as parseRange } from "range-parser";
+
+// One HTTP byte range (RFC 9110 §14) against a file of `size` bytes, read by range-parser. Multiple
+// ranges are answered with the whole file, which the RFC allows; players only ever ask for one.
 
 export type ByteRange = { start: number; end: number };
 
 /** null: no (usable) Range header, serve everything; "unsatisfiable": answer 416. */
 export function parseByteRange(header: string | null, size: number): ByteRange | "unsatisfiable" | null {
   if (!header) return null;
-  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  if (!match || (match[1] === "" && match[2] === "")) return null;
-  const [, first, last] = match as unknown as [string, string, string];
-  if (first === "") {
-    const suffix = Number(last);
-    if (suffix === 0 || size === 0) return "unsatisfiable";
-    return { start: Math.max(0, size - suffix), end: size - 1 };
-  }
-  const start = Number(first);
-  if (start >= size) return "unsatisfiable";
-  const end = last === "" ? size - 1 : Math.min(Number(last), size - 1);
-  if (end < start) return null;
-  return { start, end };
+  const { code, type, ranges } = parseRange(size, header);
+  if (type !== "bytes" || ranges.length > 1) return null;
+  if (ranges[0]) return { start: ranges[0].start, end: ranges[0].end };
+  // Nothing to serve: a well-formed range past the end is a 416; a malformed header is ignored (RFC 9110).
+  return code & UNSATISFIABLE ? "unsatisfiable" : null;
 }
+
+/** range-parser's code bit for a well-formed range that lies outside the file. */
+const UNSATISFIABLE = 2;
 
 /**
  * The response for a stored file under `headers` (content type, caching, …): the whole file, the one

@@ -1,20 +1,56 @@
 import { AppError } from "@/lib/errors";
 import type { Role } from "@/lib/routes";
+import type { OrganizationPublic } from "@/lib/server/selects";
 
 /**
- * Who is asking, and inside which tenant. Built in one place (lib/auth/caller.ts) from the request's
- * Host and its session, and passed as the first argument of every lib/server function.
+ * Who is asking, and inside which tenant: the first argument of every lib/server function. Built in one
+ * place (lib/auth/caller.ts, from the request's Host and its session) by the two constructors below.
  */
-export interface TenantContext {
-  /** The organization of the host; null on the apex (only the superadmin works there). */
+interface HostContext {
+  /** The host's organization; null on the apex (only the superadmin works there). */
+  organization: OrganizationPublic | null;
   organizationId: string | null;
   subdomain: string | null;
+}
+
+/** A signed-in caller. */
+export interface TenantContext extends HostContext {
   userId: string;
   role: Role;
 }
 
-/** The organization id of a tenant-scoped call. The apex has none, so tenant data asked for there is a 404. */
-export function tenantId(ctx: TenantContext): string {
+/** Nobody signed in: public pages and routes (the catalog, sign-in, registration, password reset). */
+export interface VisitorContext extends HostContext {
+  userId: null;
+  role: null;
+}
+
+/** What a service that also serves anonymous visitors takes. */
+export type RequestContext = TenantContext | VisitorContext;
+
+export function visitorContext(organization: OrganizationPublic | null): VisitorContext {
+  return { organization, organizationId: organization?.id ?? null, subdomain: organization?.subdomain ?? null, userId: null, role: null };
+}
+
+export function signedInContext(organization: OrganizationPublic | null, user: { id: string; role: Role }): TenantContext {
+  return { organization, organizationId: organization?.id ?? null, subdomain: organization?.subdomain ?? null, userId: user.id, role: user.role };
+}
+
+export function isSignedIn(ctx: RequestContext): ctx is TenantContext {
+  return ctx.userId !== null;
+}
+
+/**
+ * The organization id of a tenant-scoped call: the one way a service learns its tenant. The apex has
+ * none, so tenant data asked for there is a 404.
+ */
+export function tenantId(ctx: RequestContext): string {
   if (!ctx.organizationId) throw new AppError("NOT_FOUND", "Not found: open this on your organization's own address");
   return ctx.organizationId;
+}
+
+/** The host's organization itself (its settings, its status), with the same rule as tenantId. */
+export function tenantOrganization(ctx: RequestContext): OrganizationPublic {
+  if (!ctx.organization) throw new AppError("NOT_FOUND", "Not found: open this on your organization's own address");
+  return ctx.organization;
 }

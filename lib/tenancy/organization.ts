@@ -2,22 +2,16 @@ import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { organizationPublicSelect, type OrganizationPublic } from "@/lib/server/selects";
-import { hostTarget, type HostTarget } from "@/lib/tenancy/host";
+import { hostTarget } from "@/lib/tenancy/host";
 
-export interface HostTenant {
-  target: HostTarget;
-  /** The host's organization, or null on the apex. */
-  organization: OrganizationPublic | null;
-}
-
-/** Resolves the organization a Host header addresses. An unknown subdomain is a 404. */
-export async function resolveHostTenant(host: string | null | undefined): Promise<HostTenant> {
+/** The organization a Host header addresses, or null on the apex. An unknown subdomain is a 404. */
+export async function resolveHostOrganization(host: string | null | undefined): Promise<OrganizationPublic | null> {
   const target = hostTarget(host, env.APP_DOMAIN);
   if (target.kind === "invalid") throw new AppError("NOT_FOUND", "Organization not found");
-  if (target.kind === "apex") return { target, organization: null };
+  if (target.kind === "apex") return null;
   const organization = await db().organization.findUnique({ where: { subdomain: target.subdomain }, select: organizationPublicSelect });
   if (!organization) throw unknownOrganization(target.subdomain);
-  return { target, organization };
+  return organization;
 }
 
 export function unknownOrganization(subdomain: string): AppError {

@@ -6,6 +6,8 @@ import { Readable } from "node:stream";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { recomputeEnrollmentProgress } from "@/lib/server/progress/recompute";
 import { importScormPackage } from "@/lib/server/scorm/import";
+import { organizationPublicSelect } from "@/lib/server/selects";
+import { signedInContext } from "@/lib/tenancy/context";
 import { putObject } from "@/lib/storage/local-storage";
 import { DEMO_COURSES, type DemoCourse } from "./demo-data";
 
@@ -53,7 +55,7 @@ async function seedCourse(db: PrismaClient, organizationId: string, c: DemoCours
       const content = await lessonContent(organizationId, lesson);
       const row = await db.lesson.create({ data: { ...base, ...content }, select: { id: true } });
       lessonIds.push(row.id);
-      if (lesson.kind === "scorm" && people.instructor) await importDemoPackage(organizationId, course.id, row.id, people.instructor, lesson.packageFile);
+      if (lesson.kind === "scorm" && people.instructor) await importDemoPackage(db, organizationId, course.id, row.id, people.instructor, lesson.packageFile);
     }
   }
 
@@ -69,10 +71,11 @@ async function seedCourse(db: PrismaClient, organizationId: string, c: DemoCours
 }
 
 /** The instructor "uploads" the package: the same import an upload runs, from the repository's fixtures. */
-async function importDemoPackage(organizationId: string, courseId: string, lessonId: string, instructorId: string, packageFile: string) {
+async function importDemoPackage(db: PrismaClient, organizationId: string, courseId: string, lessonId: string, instructorId: string, packageFile: string) {
   const body = Readable.toWeb(createReadStream(path.join(SCORM_PACKAGES, packageFile))) as ReadableStream<Uint8Array>;
   const upload = new Request("http://demo.invalid/", { method: "PUT", body, headers: { "content-type": "application/zip" }, duplex: "half" } as RequestInit);
-  await importScormPackage({ organizationId, subdomain: null, userId: instructorId, role: "instructor" }, courseId, lessonId, upload);
+  const organization = await db.organization.findUniqueOrThrow({ where: { id: organizationId }, select: organizationPublicSelect });
+  await importScormPackage(signedInContext(organization, { id: instructorId, role: "instructor" }), courseId, lessonId, upload);
 }
 
 async function lessonContent(organizationId: string, lesson: DemoCourse["modules"][number]["lessons"][number]) {

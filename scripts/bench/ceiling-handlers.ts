@@ -20,8 +20,8 @@ export interface Caller {
 
 /** GET /api/courses?q=…: the published catalog of the caller's organization (a learner's view), in the app's one statement. */
 export async function catalogPage(pool: pg.Pool, caller: Caller, term: string, page: number, pageSize: number) {
-  const ctx = { organizationId: caller.organizationId, subdomain: null, userId: caller.userId, role: caller.role };
-  const statement = courseListStatement(caller.organizationId, ctx, { q: term, page, page_size: pageSize });
+  const ctx = { organization: null, organizationId: caller.organizationId, subdomain: null, userId: caller.userId, role: caller.role };
+  const statement = courseListStatement(ctx, { q: term, page, page_size: pageSize });
   const { rows } = await query<CourseListRow>(pool, statement.text, statement.values);
   return { items: rows.map((row) => courseSummaryJson(courseSummaryRow(row))), page, page_size: pageSize, total: rows[0]?.total ?? 0 };
 }

@@ -88,7 +88,7 @@ function alive(pid: number): boolean {
 }
 
 async function startCommitServer(databaseUrl: string) {
-  const child = spawn(process.execPath, ["--import", "tsx", "test/scorm-commit-server.ts"], {
+  const child = spawn(process.execPath, ["--import", "tsx", "--import", "./scripts/lib/server-only-hook.mjs", "test/scorm-commit-server.ts"], {
     env: { ...process.env, DATABASE_URL: databaseUrl, NODE_ENV: "production", DB_POOL_MAX: "10" },
     stdio: ["ignore", "pipe", "pipe"],
   });

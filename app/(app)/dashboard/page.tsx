@@ -8,7 +8,7 @@ export const metadata = { title: "Dashboard · Learning Management" };
 
 export default async function DashboardPage() {
   const caller = await guardSignedInPage("/dashboard");
-  if (!caller.organization) {
+  if (!caller.ctx.organization) {
     return (
       <>
         <PageHeader title="Platform dashboard" subtitle="All organizations" />
@@ -19,7 +19,7 @@ export default async function DashboardPage() {
   const dashboard = await getDashboard(caller.ctx);
   return (
     <>
-      <PageHeader title={`Welcome, ${caller.user.firstName}`} subtitle={caller.organization.name} />
+      <PageHeader title={`Welcome, ${caller.user.firstName}`} subtitle={caller.ctx.organization.name} />
       <LearnerDashboard dashboard={dashboard} />
     </>
   );

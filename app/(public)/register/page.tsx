@@ -9,8 +9,7 @@ import { readOrganizationSettings } from "@/lib/schemas/organization";
 export const metadata = { title: "Create an account · Learning Management" };
 
 export default async function RegisterPage() {
-  const { tenant } = await guardPage("/register");
-  const organization = tenant.organization;
+  const { organization } = (await guardPage("/register")).ctx;
   if (!organization) {
     return (
       <AuthCard title="Create an account">

@@ -14,15 +14,14 @@ export const metadata = { title: "Course catalog · Learning Management" };
 const PAGE_SIZE = 20;
 
 export default async function SearchPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const { tenant, caller } = await guardPage("/search");
-  if (!tenant.organization) {
+  const { ctx } = await guardPage("/search");
+  if (!ctx.organization) {
     return <EmptyState title="Catalogs belong to organizations" description="Open your organization's own address to browse its courses." />;
   }
   const { q, categoryId, page } = readCatalogState(await searchParams);
-  const organizationId = tenant.organization.id;
   const [result, categories] = await Promise.all([
-    listCourses(organizationId, caller?.ctx ?? null, { q: q || undefined, category_id: categoryId || undefined, page, page_size: PAGE_SIZE, view: "catalog" }),
-    listCategories(organizationId),
+    listCourses(ctx, { q: q || undefined, category_id: categoryId || undefined, page, page_size: PAGE_SIZE, view: "catalog" }),
+    listCategories(ctx),
   ]);
   const filtered = q !== "" || categoryId !== "" || result.total > 0;
   const category = categories.find((c) => c.id === categoryId);
@@ -33,7 +32,7 @@ export default async function SearchPage({ searchParams }: { searchParams: Promi
       {result.items.length === 0 ? (
         <EmptyState
           title={filtered ? `No courses match ${[q && `“${q}”`, category && `the category ${category.name}`, result.total > 0 && `page ${page}`].filter(Boolean).join(" in ")}` : "No published courses yet"}
-          description={filtered ? "Try other words or another category." : `${tenant.organization.name} has not published any courses yet.`}
+          description={filtered ? "Try other words or another category." : `${ctx.organization.name} has not published any courses yet.`}
           action={filtered ? { label: "Show all courses", href: "/search" } : undefined}
         />
       ) : (

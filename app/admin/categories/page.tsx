@@ -3,14 +3,14 @@ import { CategoryList } from "@/components/courses/category-list";
 import { EmptyState } from "@/components/shell/empty-state";
 import { PageHeader } from "@/components/shell/page-header";
 import { LinkButton } from "@/components/navigation/link-components";
-import { guardSignedInPage, pageOrganizationId } from "@/lib/auth/page-guard";
+import { guardSignedInPage, loadOrNotFound } from "@/lib/auth/page-guard";
 import { listCategories } from "@/lib/server/categories/queries";
 
 export const metadata = { title: "Categories · Learning Management" };
 
 export default async function CategoriesPage() {
   const caller = await guardSignedInPage("/admin/categories");
-  const categories = await listCategories(pageOrganizationId(caller));
+  const categories = await loadOrNotFound(listCategories(caller.ctx));
   const add = <LinkButton href="/admin/categories/add" variant="contained" startIcon={<AddIcon />}>Add category</LinkButton>;
   return (
     <>

@@ -3,7 +3,7 @@ import { CourseList } from "@/components/courses/course-list";
 import { EmptyState } from "@/components/shell/empty-state";
 import { PageHeader } from "@/components/shell/page-header";
 import { LinkButton } from "@/components/navigation/link-components";
-import { guardSignedInPage, pageOrganizationId } from "@/lib/auth/page-guard";
+import { guardSignedInPage, loadOrNotFound } from "@/lib/auth/page-guard";
 import { listCoursesQuerySchema } from "@/lib/schemas/course";
 import { listCourses } from "@/lib/server/courses/queries";
 
@@ -17,7 +17,7 @@ export default async function AdminCoursesPage({ searchParams }: { searchParams:
   // A malformed ?page= or ?status= shows the first page unfiltered rather than an error.
   const parsed = listCoursesQuerySchema.safeParse({ page, q: q || undefined, status: status || undefined });
   const query = parsed.success ? parsed.data : listCoursesQuerySchema.parse({});
-  const courses = await listCourses(pageOrganizationId(caller), caller.ctx, { ...query, page_size: PAGE_SIZE, view: "manage" });
+  const courses = await loadOrNotFound(listCourses(caller.ctx, { ...query, page_size: PAGE_SIZE, view: "manage" }));
   const empty = courses.total === 0 && !query.q && !query.status;
   const create = <LinkButton href="/admin/courses/create" variant="contained" startIcon={<AddIcon />}>Create course</LinkButton>;
   return (

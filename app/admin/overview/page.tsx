@@ -20,7 +20,7 @@ export default async function OverviewPage() {
   ] as const;
   return (
     <>
-      <PageHeader title="Overview" subtitle={caller.organization?.name} />
+      <PageHeader title="Overview" subtitle={caller.ctx.organization?.name} />
       <Grid container spacing={2}>
         {tiles.map(([label, value]) => (
           <Grid key={label} size={{ xs: 12, sm: 6, md: 4 }}>

@@ -1,7 +1,7 @@
 import { ThumbnailDebugList } from "@/components/courses/thumbnail-debug-list";
 import { EmptyState } from "@/components/shell/empty-state";
 import { PageHeader } from "@/components/shell/page-header";
-import { guardSignedInPage, pageOrganizationId } from "@/lib/auth/page-guard";
+import { guardSignedInPage, loadOrNotFound } from "@/lib/auth/page-guard";
 import { paginationQuerySchema } from "@/lib/schemas/pagination";
 import { listCourses } from "@/lib/server/courses/queries";
 
@@ -11,7 +11,7 @@ export default async function ThumbnailDebugPage({ searchParams }: { searchParam
   const caller = await guardSignedInPage("/admin/thumbnail-debug");
   const parsed = paginationQuerySchema.safeParse({ page: (await searchParams).page });
   const page = parsed.success ? parsed.data.page : 1;
-  const courses = await listCourses(pageOrganizationId(caller), caller.ctx, { page, page_size: 25, view: "manage" });
+  const courses = await loadOrNotFound(listCourses(caller.ctx, { page, page_size: 25, view: "manage" }));
   return (
     <>
       <PageHeader title="Thumbnail debug" subtitle="Each course's thumbnail source, stored value, resolved URL and whether it loads in this browser" />

@@ -1,12 +1,11 @@
-import { handle, hostOrganizationId, readJson, requestTenant, requireCaller } from "@/lib/http";
+import { handle, readJson, requestContext, requireCaller } from "@/lib/http";
 import { createCategorySchema } from "@/lib/schemas/category";
 import { createCategory } from "@/lib/server/categories/mutations";
 import { listCategories } from "@/lib/server/categories/queries";
 
 /** Public like the catalog, whose filter lists them. */
 export const GET = handle("Failed to list categories", async (req) => {
-  const tenant = await requestTenant(req);
-  return { items: await listCategories(hostOrganizationId(tenant)) };
+  return { items: await listCategories(await requestContext(req)) };
 });
 
 export const POST = handle("Failed to create the category", async (req) => {

@@ -1,5 +1,4 @@
-import { sessionFromRequest } from "@/lib/auth/caller";
-import { handle, hostOrganizationId, parseInput, readJson, requireCaller } from "@/lib/http";
+import { handle, parseInput, readJson, requestContext, requireCaller } from "@/lib/http";
 import { createCourseSchema, listCoursesQuerySchema } from "@/lib/schemas/course";
 import { queryObject } from "@/lib/schemas/pagination";
 import { createCourse } from "@/lib/server/courses/mutations";
@@ -7,10 +6,8 @@ import { listCourses } from "@/lib/server/courses/queries";
 
 /** Public: anonymous visitors get the host organization's published catalog. */
 export const GET = handle("Failed to list courses", async (req) => {
-  const { tenant, caller } = await sessionFromRequest(req);
-  const organizationId = hostOrganizationId(tenant);
-  const query = parseInput(listCoursesQuerySchema, queryObject(req.url));
-  return listCourses(organizationId, caller?.ctx ?? null, query);
+  const ctx = await requestContext(req);
+  return listCourses(ctx, parseInput(listCoursesQuerySchema, queryObject(req.url)));
 });
 
 export const POST = handle("Failed to create the course", async (req) => {

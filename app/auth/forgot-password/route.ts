@@ -1,10 +1,10 @@
-import { handle, readJson, requestTenant } from "@/lib/http";
+import { handle, readJson, visitorRequestContext } from "@/lib/http";
 import { forgotPasswordSchema } from "@/lib/schemas/auth";
 import { requestPasswordReset } from "@/lib/server/accounts/password-reset";
 
 export const POST = handle("Failed to send the reset e-mail", async (req) => {
-  const tenant = await requestTenant(req);
+  const ctx = await visitorRequestContext(req);
   const { email } = await readJson(req, forgotPasswordSchema);
-  await requestPasswordReset(tenant, email, new URL(req.url).origin);
+  await requestPasswordReset(ctx, email, new URL(req.url).origin);
   return { message: "If an account exists for this email, we have sent a link to reset the password." };
 });

@@ -1,12 +1,12 @@
 import { signInWithPassword } from "@/lib/auth/sign-in";
-import { clientIp, handle, readJson, requestTenant } from "@/lib/http";
+import { clientIp, handle, readJson, visitorRequestContext } from "@/lib/http";
 import { homePathFor } from "@/lib/routes";
 import { loginSchema } from "@/lib/schemas/auth";
 import { organizationJson, userJson } from "@/lib/server/serialize";
 
 export const POST = handle("Login failed", async (req) => {
-  const tenant = await requestTenant(req);
+  const ctx = await visitorRequestContext(req);
   const input = await readJson(req, loginSchema);
-  const { user, organization, token } = await signInWithPassword(tenant, input, clientIp(req.headers));
+  const { user, organization, token } = await signInWithPassword(ctx, input, clientIp(req.headers));
   return { token, user: userJson(user), organization: organizationJson(organization), redirectPath: homePathFor(user.role) };
 });

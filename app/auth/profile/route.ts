@@ -7,7 +7,7 @@ import { organizationJson, userJson } from "@/lib/server/serialize";
 export const GET = handle("Failed to fetch profile", async (req) => {
   const caller = await requireCaller(req);
   const user = await getOwnProfile(caller.ctx);
-  return { ...userJson(user), organization: organizationJson(caller.organization) };
+  return { ...userJson(user), organization: organizationJson(caller.ctx.organization) };
 });
 
 /** JSON, or multipart/form-data when an avatar image is sent (other fields as form fields). */

@@ -1,11 +1,11 @@
-import { handle, readJson, requestTenant } from "@/lib/http";
+import { handle, readJson, visitorRequestContext } from "@/lib/http";
 import { registerSchema } from "@/lib/schemas/auth";
 import { registerUser } from "@/lib/server/accounts/register-user";
 import { organizationJson, userJson } from "@/lib/server/serialize";
 
 export const POST = handle("Registration failed", async (req) => {
-  const tenant = await requestTenant(req);
+  const ctx = await visitorRequestContext(req);
   const input = await readJson(req, registerSchema);
-  const { user, organization, token } = await registerUser(tenant, input);
+  const { user, organization, token } = await registerUser(ctx, input);
   return Response.json({ token, user: userJson(user), organization: organizationJson(organization) }, { status: 201 });
 });

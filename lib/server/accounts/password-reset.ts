@@ -1,3 +1,4 @@
+import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import { hashPassword } from "@/lib/auth/password";
 import { db } from "@/lib/db";
@@ -5,7 +6,7 @@ import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { sendMail } from "@/lib/mail";
 import { audit } from "@/lib/server/audit";
-import type { HostTenant } from "@/lib/tenancy/organization";
+import type { RequestContext } from "@/lib/tenancy/context";
 
 const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
 
@@ -13,8 +14,8 @@ const sha256 = (value: string) => createHash("sha256").update(value).digest("hex
  * Sends a single-use reset link when the account exists in the host's organization. Answers the same
  * either way, so the form cannot be used to find out who has an account.
  */
-export async function requestPasswordReset(tenant: HostTenant, email: string, origin: string): Promise<void> {
-  const organizationId = tenant.organization?.id ?? null;
+export async function requestPasswordReset(ctx: RequestContext, email: string, origin: string): Promise<void> {
+  const { organizationId } = ctx;
   const user = await db().user.findFirst({
     where: organizationId ? { organizationId, email, status: "active" } : { organizationId: null, email, role: "superadmin" },
     select: { id: true, firstName: true, email: true },
@@ -34,8 +35,8 @@ export async function requestPasswordReset(tenant: HostTenant, email: string, or
 }
 
 /** Sets a new password with a reset token: single-use, expiring, and only on the account's own host. */
-export async function resetPassword(tenant: HostTenant, token: string, password: string): Promise<void> {
-  const organizationId = tenant.organization?.id ?? null;
+export async function resetPassword(ctx: RequestContext, token: string, password: string): Promise<void> {
+  const { organizationId } = ctx;
   const passwordHash = await hashPassword(password);
   const invalid = () => new AppError("BAD_REQUEST", "This reset link is invalid or has expired. Please request a new one.");
 

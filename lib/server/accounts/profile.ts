@@ -1,3 +1,4 @@
+import "server-only";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
@@ -34,7 +35,7 @@ export async function updateOwnProfile(ctx: TenantContext, input: UpdateProfileI
     if (taken) throw new AppError("CONFLICT", "This username is taken", { fieldErrors: { username: ["This username is taken"] } });
   }
 
-  const avatarUrl = avatar ? await storeAvatar(ctx.organizationId, ctx.userId, avatar) : input.remove_avatar ? null : undefined;
+  const avatarUrl = avatar ? await storeAvatar(ctx, avatar) : input.remove_avatar ? null : undefined;
   const { count } = await db().user.updateMany({
     where,
     data: { firstName: input.first_name, lastName: input.last_name, username: input.username, passwordHash, avatarUrl },

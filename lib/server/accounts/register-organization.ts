@@ -1,3 +1,4 @@
+import "server-only";
 import { hashPassword } from "@/lib/auth/password";
 import { issueToken } from "@/lib/auth/token";
 import { db } from "@/lib/db";

@@ -1,3 +1,4 @@
+import "server-only";
 import { hashPassword } from "@/lib/auth/password";
 import { issueToken } from "@/lib/auth/token";
 import { db } from "@/lib/db";
@@ -7,11 +8,11 @@ import { readOrganizationSettings } from "@/lib/schemas/organization";
 import { uniqueUsername } from "@/lib/server/accounts/unique-username";
 import { audit } from "@/lib/server/audit";
 import { userProfileSelect } from "@/lib/server/selects";
-import type { HostTenant } from "@/lib/tenancy/organization";
+import type { RequestContext } from "@/lib/tenancy/context";
 
 /** Self-registration as a learner into the host's organization, when its settings allow it. */
-export async function registerUser(tenant: HostTenant, input: RegisterInput) {
-  const organization = tenant.organization;
+export async function registerUser(ctx: RequestContext, input: RegisterInput) {
+  const organization = ctx.organization;
   if (!organization) throw new AppError("BAD_REQUEST", "Register on your organization's own address, or create a new organization");
   if (organization.status !== "active") throw new AppError("FORBIDDEN", "This organization is suspended. Contact the platform administrator.");
   if (!readOrganizationSettings(organization.settings).allowSelfRegistration) {

@@ -1,3 +1,4 @@
+import "server-only";
 import type { Prisma } from "@/lib/generated/prisma/client";
 
 /** A free username in the organization: the wanted one, or the e-mail's local part with a number. */

@@ -1,5 +1,7 @@
+import "server-only";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { tenantId, type RequestContext } from "@/lib/tenancy/context";
 
 export const categorySelect = { id: true, name: true, description: true, _count: { select: { courses: true } } } satisfies Prisma.CategorySelect;
 type CategoryRow = Prisma.CategoryGetPayload<{ select: typeof categorySelect }>;
@@ -10,7 +12,7 @@ export function categoryJson(category: CategoryRow) {
 export type CategoryJson = ReturnType<typeof categoryJson>;
 
 /** Categories of an organization. Public like the catalog: anyone on the host can filter by them. */
-export async function listCategories(organizationId: string): Promise<CategoryJson[]> {
-  const rows = await db().category.findMany({ where: { organizationId }, select: categorySelect, orderBy: { name: "asc" } });
+export async function listCategories(ctx: RequestContext): Promise<CategoryJson[]> {
+  const rows = await db().category.findMany({ where: { organizationId: tenantId(ctx) }, select: categorySelect, orderBy: { name: "asc" } });
   return rows.map(categoryJson);
 }

@@ -1,3 +1,4 @@
+import "server-only";
 import { cache } from "react";
 import { queryRows } from "@/lib/db";
 import { AppError } from "@/lib/errors";

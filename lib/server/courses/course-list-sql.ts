@@ -1,7 +1,8 @@
+import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { ListCoursesQuery } from "@/lib/schemas/course";
 import type { CourseSummaryRow } from "@/lib/server/courses/json";
-import type { TenantContext } from "@/lib/tenancy/context";
+import { isSignedIn, tenantId, type RequestContext, type TenantContext } from "@/lib/tenancy/context";
 import { can } from "@/lib/tenancy/permissions";
 
 // A page of courses in one statement: the rows, their categories and the total of the filter (a window
@@ -9,8 +10,8 @@ import { can } from "@/lib/tenancy/permissions";
 // server sends the statement this builds, too.
 
 /** What a list shows: staff managing courses see those they may edit; everyone else the published catalog. */
-export function isManageView(ctx: TenantContext | null, query: ListCoursesQuery): ctx is TenantContext {
-  return ctx !== null && can(ctx.role, "courses:update:own") && query.view !== "catalog";
+export function isManageView(ctx: RequestContext, query: ListCoursesQuery): ctx is TenantContext {
+  return isSignedIn(ctx) && can(ctx.role, "courses:update:own") && query.view !== "catalog";
 }
 
 /** `%` and `_` in a search are letters, not wildcards. */
@@ -18,8 +19,8 @@ export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-function conditions(organizationId: string, ctx: TenantContext | null, query: ListCoursesQuery): Prisma.Sql {
-  const where = [Prisma.sql`c."organizationId" = ${organizationId}::uuid`];
+function conditions(ctx: RequestContext, query: ListCoursesQuery): Prisma.Sql {
+  const where = [Prisma.sql`c."organizationId" = ${tenantId(ctx)}::uuid`];
   if (isManageView(ctx, query)) {
     if (!can(ctx.role, "courses:update:any")) {
       where.push(Prisma.sql`EXISTS (SELECT 1 FROM "CourseInstructor" ci WHERE ci."organizationId" = c."organizationId" AND ci."courseId" = c."id" AND ci."userId" = ${ctx.userId}::uuid)`);
@@ -36,20 +37,20 @@ function conditions(organizationId: string, ctx: TenantContext | null, query: Li
   return Prisma.join(where, " AND ");
 }
 
-export function courseListStatement(organizationId: string, ctx: TenantContext | null, query: ListCoursesQuery): Prisma.Sql {
+export function courseListStatement(ctx: RequestContext, query: ListCoursesQuery): Prisma.Sql {
   const order = isManageView(ctx, query) ? Prisma.sql`c."updatedAt" DESC, c."id" ASC` : Prisma.sql`c."title" ASC, c."id" ASC`;
   return Prisma.sql`SELECT c."id", c."title", c."status"::text AS "status", c."thumbnailUrl", c."updatedAt", c."publishedAt",
   c."moduleCount", c."lessonCount", c."enrollmentCount", c."categoryId", cat."name" AS "categoryName", count(*) OVER ()::int AS "total"
 FROM "Course" c
 LEFT JOIN "Category" cat ON cat."organizationId" = c."organizationId" AND cat."id" = c."categoryId"
-WHERE ${conditions(organizationId, ctx, query)}
+WHERE ${conditions(ctx, query)}
 ORDER BY ${order}
 LIMIT ${query.page_size} OFFSET ${(query.page - 1) * query.page_size}`;
 }
 
 /** The total when the page asked for lies past the end (the window count then has no row to ride on). */
-export function courseCountStatement(organizationId: string, ctx: TenantContext | null, query: ListCoursesQuery): Prisma.Sql {
-  return Prisma.sql`SELECT count(*)::int AS "total" FROM "Course" c WHERE ${conditions(organizationId, ctx, query)}`;
+export function courseCountStatement(ctx: RequestContext, query: ListCoursesQuery): Prisma.Sql {
+  return Prisma.sql`SELECT count(*)::int AS "total" FROM "Course" c WHERE ${conditions(ctx, query)}`;
 }
 
 export interface CourseListRow extends Omit<CourseSummaryRow, "category"> {

@@ -1,3 +1,4 @@
+import "server-only";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { CourseAccess } from "@/lib/server/courses/access";
 import { currentScormPackageSelect, scormPackageSummary } from "@/lib/server/scorm/json";

@@ -1,3 +1,4 @@
+import "server-only";
 import { queryRows } from "@/lib/db";
 import { outlineJson, type OutlineJson } from "@/lib/server/courses/json";
 

@@ -1,9 +1,10 @@
+import "server-only";
 import { createHash } from "node:crypto";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { isId } from "@/lib/schemas/id";
 import { loadCourseAccess } from "@/lib/server/courses/access";
-import type { TenantContext } from "@/lib/tenancy/context";
+import { isSignedIn, tenantId, type RequestContext } from "@/lib/tenancy/context";
 
 // A course without a thumbnail still gets a picture: a colour picked from its id and its initials.
 
@@ -23,12 +24,12 @@ export function placeholderSvg(courseId: string, title: string): string {
 }
 
 /** The placeholder of a course the caller may see: published courses are public, like the catalog. */
-export async function coursePlaceholder(organizationId: string, ctx: TenantContext | null, courseId: string): Promise<string> {
+export async function coursePlaceholder(ctx: RequestContext, courseId: string): Promise<string> {
   if (!isId(courseId)) throw new AppError("NOT_FOUND", "Course not found");
-  const course = await db().course.findFirst({ where: { id: courseId, organizationId }, select: { title: true, status: true } });
+  const course = await db().course.findFirst({ where: { id: courseId, organizationId: tenantId(ctx) }, select: { title: true, status: true } });
   if (!course) throw new AppError("NOT_FOUND", "Course not found");
   if (course.status !== "published") {
-    if (!ctx) throw new AppError("NOT_FOUND", "Course not found");
+    if (!isSignedIn(ctx)) throw new AppError("NOT_FOUND", "Course not found");
     await loadCourseAccess(ctx, courseId);
   }
   return placeholderSvg(courseId, course.title);

@@ -1,3 +1,4 @@
+import "server-only";
 import { db, queryRows } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import type { ListCoursesQuery } from "@/lib/schemas/course";
@@ -13,23 +14,23 @@ import {
   type CourseSummaryJson,
   type OutlineJson,
 } from "@/lib/server/courses/json";
-import type { TenantContext } from "@/lib/tenancy/context";
+import type { RequestContext, TenantContext } from "@/lib/tenancy/context";
 
 /**
  * GET /api/courses and the catalog pages. Anonymous visitors and learners see the organization's published
  * catalog; staff see the courses they may edit unless they ask for the catalog view.
  */
-export async function listCourses(organizationId: string, ctx: TenantContext | null, query: ListCoursesQuery): Promise<Page<CourseSummaryJson>> {
-  const list = courseListStatement(organizationId, ctx, query);
+export async function listCourses(ctx: RequestContext, query: ListCoursesQuery): Promise<Page<CourseSummaryJson>> {
+  const list = courseListStatement(ctx, query);
   const rows = await queryRows<CourseListRow>(list.text, list.values);
   const items = rows.map((row) => courseSummaryJson(courseSummaryRow(row)));
-  return { items, page: query.page, page_size: query.page_size, total: rows[0]?.total ?? (await totalPastTheEnd(organizationId, ctx, query)) };
+  return { items, page: query.page, page_size: query.page_size, total: rows[0]?.total ?? (await totalPastTheEnd(ctx, query)) };
 }
 
 /** A page past the end has no row to carry the window count: count on its own (page 1 empty means none). */
-async function totalPastTheEnd(organizationId: string, ctx: TenantContext | null, query: ListCoursesQuery): Promise<number> {
+async function totalPastTheEnd(ctx: RequestContext, query: ListCoursesQuery): Promise<number> {
   if (query.page === 1) return 0;
-  const count = courseCountStatement(organizationId, ctx, query);
+  const count = courseCountStatement(ctx, query);
   const [row] = await queryRows<{ total: number }>(count.text, count.values);
   return row?.total ?? 0;
 }

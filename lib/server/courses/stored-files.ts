@@ -1,3 +1,4 @@
+import "server-only";
 import { deleteObject, deletePrefix, keyFromUrl } from "@/lib/storage/local-storage";
 
 /**

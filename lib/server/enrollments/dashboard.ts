@@ -1,3 +1,4 @@
+import "server-only";
 import { queryRows } from "@/lib/db";
 import type { EnrollmentSource, EnrollmentStatus } from "@/lib/generated/prisma/enums";
 import { courseSummaryJson, type CourseSummaryRow } from "@/lib/server/courses/json";

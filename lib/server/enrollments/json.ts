@@ -1,3 +1,4 @@
+import "server-only";
 import type { Prisma } from "@/lib/generated/prisma/client";
 
 // Enrollments as the API and the pages see them (snake_case, named selects).

@@ -1,3 +1,4 @@
+import "server-only";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { ListEnrollmentsQuery } from "@/lib/schemas/enrollment";

@@ -1,3 +1,4 @@
+import "server-only";
 import { queryRows } from "@/lib/db";
 import type { TenantContext } from "@/lib/tenancy/context";
 import { requirePermission } from "@/lib/tenancy/permissions";

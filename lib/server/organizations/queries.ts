@@ -1,3 +1,4 @@
+import "server-only";
 import { db } from "@/lib/db";
 import { organizationPublicSelect } from "@/lib/server/selects";
 import { tenantId, type TenantContext } from "@/lib/tenancy/context";

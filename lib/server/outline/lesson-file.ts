@@ -1,3 +1,4 @@
+import "server-only";
 import { randomUUID } from "node:crypto";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";

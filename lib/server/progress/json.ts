@@ -1,3 +1,4 @@
+import "server-only";
 import type { Prisma } from "@/lib/generated/prisma/client";
 
 export const lessonProgressSelect = { lessonId: true, status: true, successStatus: true, scoreScaled: true, position: true, completedAt: true } satisfies Prisma.LessonProgressSelect;

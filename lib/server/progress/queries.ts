@@ -1,3 +1,4 @@
+import "server-only";
 import { db } from "@/lib/db";
 import { loadCourseAccess } from "@/lib/server/courses/access";
 import { enrollmentJson, enrollmentSelect, type EnrollmentJson } from "@/lib/server/enrollments/json";

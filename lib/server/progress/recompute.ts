@@ -1,3 +1,4 @@
+import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { lessonProgressSelect, type LessonProgressRow } from "@/lib/server/progress/json";
 import { nextEnrollmentState, type EnrollmentState, type LessonCounts } from "@/lib/server/progress/rules";

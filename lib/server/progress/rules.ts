@@ -1,3 +1,4 @@
+import "server-only";
 // The progress rules as pure functions: what a course's percentage is, when an enrollment completes and
 // when a video counts as watched. The database code (recompute.ts, mutations.ts) only applies them.
 

@@ -1,3 +1,4 @@
+import "server-only";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { sessionFromRequest, type RequestHead } from "@/lib/auth/caller";
 import { AppError, errorBody, toAppError } from "@/lib/errors";

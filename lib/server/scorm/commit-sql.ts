@@ -1,3 +1,4 @@
+import "server-only";
 import { TENANT_AND_USER_SQL } from "@/lib/auth/caller-lookup";
 
 // The statements of a SCORM commit, exported so the benchmark's ceiling sends exactly them.

@@ -1,3 +1,4 @@
+import "server-only";
 import { db, queryRows, type QueryRowsFn } from "@/lib/db";
 import type { CallerLookup } from "@/lib/auth/caller";
 import { tenantAndUserFromRow, type TenantAndUserRow } from "@/lib/auth/caller-lookup";
@@ -9,7 +10,7 @@ import { lessonStatusAfter, packageRules, type LessonStatus, type PackageRules }
 import type { ScormManifest, ScormVersion } from "@/lib/scorm/types";
 import type { ScormCommit } from "@/lib/schemas/scorm";
 import { CALLER_AND_ATTEMPT_SQL, LOCK_ATTEMPT_SQL, READ_ATTEMPT_SQL, UPDATE_ATTEMPT_SQL, UPSERT_SCO_SQL, WRITE_COMMIT_SQL } from "@/lib/server/scorm/commit-sql";
-import { uuidV7 } from "@/lib/server/scorm/uuid";
+import { v7 as uuidV7 } from "uuid";
 import { lockEnrollments, saveLessonProgress } from "@/lib/server/progress/recompute";
 import { tenantId, type TenantContext } from "@/lib/tenancy/context";
 

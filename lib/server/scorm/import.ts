@@ -1,3 +1,4 @@
+import "server-only";
 import { randomUUID } from "node:crypto";
 import { createWriteStream } from "node:fs";
 import { rm } from "node:fs/promises";
@@ -13,7 +14,7 @@ import { audit } from "@/lib/server/audit";
 import { requireCourseEditor } from "@/lib/server/courses/access";
 import { findLesson } from "@/lib/server/outline/lessons";
 import { scormPackageSummary, scormPackageSummarySelect, type ScormPackageSummary } from "@/lib/server/scorm/json";
-import { uuidV7 } from "@/lib/server/scorm/uuid";
+import { v7 as uuidV7 } from "uuid";
 import { parseManifest } from "@/lib/scorm/manifest";
 import { checkPackage, extractPackage, packageLimits, packageTooLargeMessage, type PackageLimits } from "@/lib/scorm/package-check";
 import { scoList } from "@/lib/scorm/sco-list";

@@ -1,3 +1,4 @@
+import "server-only";
 import type { Prisma } from "@/lib/generated/prisma/client";
 
 // The SCORM package as the API, the editor and the player see it (snake_case).

@@ -1,8 +1,10 @@
+import { v7 } from "uuid";
 import type pg from "pg";
 import { CopyWriter, timestamp } from "./copy-writer";
 import { CATEGORY_NAMES, courseDescription, courseTitle, FIRST_NAMES, LARGE_DATASET, LAST_NAMES, LESSON_TITLES, MODULE_TITLES, organizationSubdomain } from "./plan";
 import type { Random } from "./random";
-import { uuidV7 } from "./uuid-v7";
+/** A UUIDv7 whose timestamp is `ms`, so ids sort by the time the row claims to have been created. */
+const uuidV7 = (ms: number) => v7({ msecs: ms });
 
 // Organizations, people and the course catalog of the large dataset. What the enrollment step needs
 // (courses with their lessons in outline order, the learners) is returned, the rest goes straight to COPY.

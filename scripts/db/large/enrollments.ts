@@ -1,9 +1,12 @@
+import { v7 } from "uuid";
 import type pg from "pg";
 import { DAY, type CourseRef, type OrganizationRef } from "./catalog";
 import { CopyWriter, timestamp } from "./copy-writer";
 import { LARGE_DATASET } from "./plan";
 import { WeightedPicker, type Random } from "./random";
-import { uuidV7 } from "./uuid-v7";
+
+/** A UUIDv7 whose timestamp is `ms`, so ids sort by the time the row claims to have been created. */
+const uuidV7 = (ms: number) => v7({ msecs: ms });
 
 // Enrollments and the LessonProgress rows behind each one's progressPercent, streamed over two
 // connections at once (two COPYs, two PostgreSQL backends busy while this process generates rows).

@@ -3,7 +3,7 @@ import { CourseEditor } from "@/components/courses/course-editor";
 import { EDITOR_TABS, type EditorTab } from "@/components/courses/labels";
 import { PageHeader } from "@/components/shell/page-header";
 import { LinkButton } from "@/components/navigation/link-components";
-import { guardSignedInPage, loadOrNotFound, pageOrganizationId } from "@/lib/auth/page-guard";
+import { guardSignedInPage, loadOrNotFound } from "@/lib/auth/page-guard";
 import { listCategories } from "@/lib/server/categories/queries";
 import { getCourse, getOutline } from "@/lib/server/courses/queries";
 import { can } from "@/lib/tenancy/permissions";
@@ -24,7 +24,7 @@ export default async function EditCoursePage({ params, searchParams }: Props) {
       </>
     );
   }
-  const [outline, categories] = await Promise.all([getOutline(caller.ctx, courseId), listCategories(pageOrganizationId(caller))]);
+  const [outline, categories] = await Promise.all([getOutline(caller.ctx, courseId), listCategories(caller.ctx)]);
   const initialTab: EditorTab = EDITOR_TABS.find((t) => t === tab) ?? "details";
   return (
     <>

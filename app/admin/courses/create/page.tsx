@@ -1,7 +1,7 @@
 import Paper from "@mui/material/Paper";
 import { CourseForm } from "@/components/courses/course-form";
 import { PageHeader } from "@/components/shell/page-header";
-import { guardSignedInPage, pageOrganizationId } from "@/lib/auth/page-guard";
+import { guardSignedInPage, loadOrNotFound } from "@/lib/auth/page-guard";
 import { listCategories } from "@/lib/server/categories/queries";
 import { can } from "@/lib/tenancy/permissions";
 
@@ -10,7 +10,7 @@ export const metadata = { title: "Create course · Learning Management" };
 export default async function CreateCoursePage() {
   const caller = await guardSignedInPage("/admin/courses/create");
   // The apex has no organization: a superadmin there gets the 404 page, not an error.
-  const categories = await listCategories(pageOrganizationId(caller));
+  const categories = await loadOrNotFound(listCategories(caller.ctx));
   return (
     <>
       <PageHeader title="Create course" subtitle="Start with the basics; modules and lessons come next" />

@@ -1,11 +1,11 @@
-import { handle, readJson, requestTenant } from "@/lib/http";
+import { handle, readJson, visitorRequestContext } from "@/lib/http";
 import { resetPasswordSchema } from "@/lib/schemas/auth";
 import { resetPassword } from "@/lib/server/accounts/password-reset";
 
 export const POST = handle<{ token: string }>("Failed to reset the password", async (req, { params }) => {
-  const tenant = await requestTenant(req);
+  const ctx = await visitorRequestContext(req);
   const { token } = await params;
   const { password } = await readJson(req, resetPasswordSchema);
-  await resetPassword(tenant, token, password);
+  await resetPassword(ctx, token, password);
   return { message: "Your password has been changed. You can sign in now." };
 });

@@ -1,11 +1,9 @@
-import { sessionFromRequest } from "@/lib/auth/caller";
-import { handle, hostOrganizationId } from "@/lib/http";
+import { handle, requestContext } from "@/lib/http";
 import { coursePlaceholder } from "@/lib/server/courses/placeholder";
 
 /** The generated picture of a course without a thumbnail. Public for published courses, like the catalog. */
 export const GET = handle<{ courseId: string }>("Failed to draw the placeholder", async (req, { params }) => {
-  const { tenant, caller } = await sessionFromRequest(req);
-  const svg = await coursePlaceholder(hostOrganizationId(tenant), caller?.ctx ?? null, (await params).courseId);
+  const svg = await coursePlaceholder(await requestContext(req), (await params).courseId);
   return new Response(svg, {
     headers: { "content-type": "image/svg+xml; charset=utf-8", "cache-control": "public, max-age=300", "x-content-type-options": "nosniff" },
   });

@@ -1,0 +1,76 @@
+// Who may open which page, written out from the specification (../shared/spec/SPEC.md section 2 and
+// section 6: route lists, "superadmin bypasses route role checks", the landing after sign-in) and, for
+// the pages the spec does not list, docs/permissions.md. Not computed from lib/routes.ts: this is what
+// the route table is checked against.
+
+export const WHO = ["anonymous", "learner", "instructor", "org_admin", "admin", "superadmin"] as const;
+export type Who = (typeof WHO)[number];
+
+/**
+ * ok: the page (200). login: → /login. denied: → /unauthorized. dashboard / reports: a signed-in user is
+ * sent on to /dashboard or /admin/reports. lesson: /learn sends on to the lesson to continue. absent: the
+ * apex has no tenant data, so a page about a course of an organization is 'Page Not Found' (404) for the
+ * superadmin, who signs in on the apex.
+ */
+export type Outcome = "ok" | "login" | "denied" | "dashboard" | "reports" | "lesson" | "absent";
+
+type Row = readonly [anonymous: Outcome, learner: Outcome, instructor: Outcome, org_admin: Outcome, admin: Outcome, superadmin: Outcome];
+
+// Spec: '/register, /login, /signup, /forgot-password and /reset-password/{token} all redirect to
+// /dashboard when signed in'; 'On login or at the root, admin and instructor are sent to /admin/reports'.
+const SIGN_IN_PAGE: Row = ["ok", "dashboard", "dashboard", "dashboard", "dashboard", "dashboard"];
+const LANDING: Row = ["ok", "dashboard", "reports", "dashboard", "reports", "dashboard"];
+const OPEN: Row = ["ok", "ok", "ok", "ok", "ok", "ok"];
+// Spec: signed-in routes for admin, instructor, learner, org_admin; superadmin bypasses route role checks.
+const SIGNED_IN: Row = ["login", "ok", "ok", "ok", "ok", "ok"];
+const COURSE_PAGE: Row = ["login", "ok", "ok", "ok", "ok", "absent"];
+// Spec: the admin area is for admin, instructor, org_admin, superadmin.
+const ADMIN_AREA: Row = ["login", "denied", "ok", "ok", "ok", "ok"];
+const ADMIN_AREA_TENANT_DATA: Row = ["login", "denied", "ok", "ok", "ok", "absent"];
+// Spec: 'Only admin, org_admin and superadmin also get: overview, users, users/add, users/edit/{userId}, categories, categories/add'.
+const ORG_ADMIN_AREA: Row = ["login", "denied", "denied", "ok", "ok", "ok"];
+const ORG_ADMIN_AREA_TENANT_DATA: Row = ["login", "denied", "denied", "ok", "ok", "absent"];
+
+/** Every page of the app with a concrete path (ids filled by the test) and its expected outcomes. */
+export const PAGE_ACCESS: Record<string, Row> = {
+  "/": LANDING,
+  "/register": SIGN_IN_PAGE,
+  "/login": LANDING,
+  "/signup": SIGN_IN_PAGE,
+  "/forgot-password": SIGN_IN_PAGE,
+  "/reset-password/[token]": SIGN_IN_PAGE,
+  "/search": OPEN,
+  "/unauthorized": OPEN,
+  "/api-docs": OPEN, // docs/permissions.md: the API reference is public
+  "/dashboard": SIGNED_IN,
+  "/profile": SIGNED_IN,
+  "/messages": SIGNED_IN,
+  "/calendar": SIGNED_IN,
+  "/courses/[courseId]": COURSE_PAGE,
+  "/courses/[courseId]/learn": ["login", "lesson", "lesson", "lesson", "lesson", "absent"],
+  "/courses/[courseId]/modules/[moduleId]/lessons/[lessonId]": COURSE_PAGE,
+  "/admin": ADMIN_AREA,
+  "/admin/courses": ADMIN_AREA_TENANT_DATA,
+  "/admin/courses/create": ADMIN_AREA_TENANT_DATA,
+  "/admin/courses/[courseId]": ADMIN_AREA_TENANT_DATA,
+  "/admin/groups": ADMIN_AREA,
+  "/admin/groups/add": ADMIN_AREA,
+  "/admin/reports": ADMIN_AREA,
+  "/admin/events/*": ADMIN_AREA,
+  "/admin/import-export/*": ADMIN_AREA,
+  "/admin/settings/*": ADMIN_AREA,
+  "/admin/thumbnail-debug": ADMIN_AREA_TENANT_DATA,
+  "/admin/overview": ORG_ADMIN_AREA_TENANT_DATA,
+  "/admin/users": ORG_ADMIN_AREA_TENANT_DATA,
+  "/admin/users/add": ORG_ADMIN_AREA,
+  "/admin/users/edit/[userId]": ORG_ADMIN_AREA,
+  "/admin/categories": ORG_ADMIN_AREA_TENANT_DATA,
+  "/admin/categories/add": ORG_ADMIN_AREA,
+  // Spec side navigation: Organizations for admin and superadmin; Subdomain Management superadmin only.
+  "/admin/organizations": ["login", "denied", "denied", "denied", "ok", "ok"],
+  "/admin/subdomain-management": ["login", "denied", "denied", "denied", "denied", "ok"],
+};
+
+export function expectedOutcome(pattern: string, who: Who): Outcome | undefined {
+  return PAGE_ACCESS[pattern]?.[WHO.indexOf(who)];
+}
