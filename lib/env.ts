@@ -37,6 +37,11 @@ const envSchema = z.object({
   LOGIN_MAX_ATTEMPTS_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
   LOGIN_MAX_ATTEMPTS_PER_IP: z.coerce.number().int().positive().default(20),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(15 * 60),
+  /** Run the job queue's workers in the app server's process (set false when `npm run worker` processes do it). */
+  JOB_WORKERS: z
+    .enum(["true", "false"])
+    .default("true")
+    .transform((v) => v === "true"),
   /** Trust X-Forwarded-For for the client IP (only behind a proxy that sets it). */
   TRUST_PROXY: z
     .enum(["true", "false"])

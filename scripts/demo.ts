@@ -20,6 +20,8 @@ const { buildIfNeeded } = await import("./lib/build");
 buildIfNeeded();
 const { startAppServer } = await import("./lib/app-server");
 const server = await startAppServer({ dev: false, port });
+const { startJobWorkers } = await import("./lib/job-workers");
+const workers = await startJobWorkers();
 
 const { DEMO_ORGANIZATIONS, DEMO_PASSWORD, DEMO_ROLES, DEMO_SUPERADMIN, demoEmail } = await import("@/prisma/seed/demo-data");
 const lines = [
@@ -40,6 +42,7 @@ console.log(lines.join("\n"));
 
 const shutdown = async () => {
   await server.close();
+  await workers.stop();
   await db().$disconnect();
   await database.stop();
   process.exit(0);

@@ -6,9 +6,12 @@ const { prepareDatabase } = await import("./lib/prepare-database");
 const database = await prepareDatabase();
 const { startAppServer } = await import("./lib/app-server");
 const server = await startAppServer({ dev: true, port: Number(process.env.PORT ?? 3000) });
+const { startJobWorkers } = await import("./lib/job-workers");
+const workers = await startJobWorkers();
 console.log(`Development server on ${server.url}`);
 process.once("SIGINT", async () => {
   await server.close();
+  await workers.stop();
   await database.stop();
   process.exit(0);
 });

@@ -8,9 +8,12 @@ const { prepareDatabase } = await import("./lib/prepare-database");
 const database = await prepareDatabase();
 const { startAppServer } = await import("./lib/app-server");
 const server = await startAppServer({ dev: false, port: Number(process.env.PORT ?? 3000) });
+const { startJobWorkers } = await import("./lib/job-workers");
+const workers = await startJobWorkers();
 console.log(`Learning Management listening on ${server.url}`);
 const shutdown = async () => {
   await server.close();
+  await workers.stop();
   await database.stop();
   process.exit(0);
 };

@@ -18,7 +18,16 @@ export async function startTestApp(options: { port: number; databaseUrl: string;
   };
   Object.assign(process.env, appEnv, { NODE_ENV: "production" });
   buildIfNeeded();
-  const app = await startAppServer({ dev: false, port });
+  const server = await startAppServer({ dev: false, port });
+  const { startJobWorkers } = await import("./job-workers");
+  const workers = await startJobWorkers();
+  const app: AppServer = {
+    url: server.url,
+    close: async () => {
+      await server.close();
+      await workers.stop();
+    },
+  };
   const testEnv = {
     ...appEnv,
     TEST_BASE_URL: `http://localhost:${port}`,

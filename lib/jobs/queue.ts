@@ -1,0 +1,50 @@
+import "server-only";
+import PgBoss from "pg-boss";
+import { requireDatabaseUrl } from "@/lib/env";
+import { JOB_QUEUES, type JobName } from "@/lib/jobs/queues";
+
+// The product's one job queue: pg-boss on our own PostgreSQL (its tables live in the schema "pgboss",
+// created and migrated by pg-boss itself). Web requests send jobs; workers (lib/jobs/worker.ts) run them,
+// in the app server's process by default and in `npm run worker` processes too. pg-boss hands each job to
+// one worker (SELECT … FOR UPDATE SKIP LOCKED), so any number of processes may work the same queues.
+
+export const JOB_SCHEMA = "pgboss";
+
+let started: Promise<PgBoss> | undefined;
+
+/** The started queue of this process. Sending does not need a worker in the same process. */
+export function jobQueue(): Promise<PgBoss> {
+  started ??= start().catch((error: unknown) => {
+    started = undefined;
+    throw error;
+  });
+  return started;
+}
+
+async function start(): Promise<PgBoss> {
+  const boss = new PgBoss({
+    connectionString: requireDatabaseUrl(),
+    schema: JOB_SCHEMA,
+    max: 4,
+    application_name: "lms-jobs",
+  });
+  boss.on("error", (error) => console.error("Job queue:", error));
+  await boss.start();
+  for (const [name, options] of Object.entries(JOB_QUEUES)) await boss.createQueue(name, { name, ...options.queue });
+  return boss;
+}
+
+/** Queues a job; returns its id. */
+export async function sendJob(name: JobName, data: object, options: PgBoss.SendOptions = {}): Promise<string> {
+  const id = await (await jobQueue()).send(name, data, options);
+  if (!id) throw new Error(`The job queue refused a ${name} job`);
+  return id;
+}
+
+/** Stops this process's queue (workers first finish their current job, up to `timeoutMs`). */
+export async function stopJobQueue(timeoutMs = 10_000): Promise<void> {
+  if (!started) return;
+  const boss = await started.catch(() => undefined);
+  started = undefined;
+  await boss?.stop({ graceful: true, timeout: timeoutMs, wait: true });
+}

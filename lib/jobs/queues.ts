@@ -1,0 +1,18 @@
+import type PgBoss from "pg-boss";
+
+// Every queue of the product, its retry and expiry policy, and the cron schedule of periodic ones.
+// A worker that dies mid-job leaves it "active" until it expires; pg-boss then retries it (retryLimit),
+// so a handler must be safe to run again (every handler here is written that way).
+
+interface QueueDefinition {
+  queue: Omit<PgBoss.Queue, "name">;
+  /** Cron (UTC) for periodic jobs; their data is {}. */
+  cron?: string;
+}
+
+export const JOB_QUEUES = {
+  /** Deletes expired sign-in rate-limit counters and spent or expired single-use tokens. */
+  "maintenance.cleanup": { queue: { retryLimit: 3, retryDelay: 60, expireInSeconds: 15 * 60 }, cron: "7 * * * *" },
+} satisfies Record<string, QueueDefinition>;
+
+export type JobName = keyof typeof JOB_QUEUES;
