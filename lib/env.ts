@@ -37,6 +37,13 @@ const envSchema = z.object({
   LOGIN_MAX_ATTEMPTS_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
   LOGIN_MAX_ATTEMPTS_PER_IP: z.coerce.number().int().positive().default(20),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(15 * 60),
+  /** Set by scripts/lib/app-server.ts, the supported server; plain `next start` needs TRUST_PROXY instead (instrumentation.ts). */
+  LMS_APP_SERVER: z.enum(["custom"]).optional(),
+  /** Answer POST /api/scorm/commits in the custom server before Next (the same handler either way). */
+  SCORM_COMMIT_FAST_PATH: z
+    .enum(["true", "false"])
+    .default("true")
+    .transform((v) => v === "true"),
   /** Run the job queue's workers in the app server's process (set false when `npm run worker` processes do it). */
   JOB_WORKERS: z
     .enum(["true", "false"])

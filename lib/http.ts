@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { hostContext, sessionFromRequest, type Caller } from "@/lib/auth/caller";
+import { hostContext, sessionFromRequest, type Caller, type CallerLookup, type RequestHead } from "@/lib/auth/caller";
 import { env } from "@/lib/env";
 import { AppError, errorBody, toAppError, validationError } from "@/lib/errors";
 import type { RequestContext, VisitorContext } from "@/lib/tenancy/context";
@@ -23,9 +23,55 @@ export function handle<P = Record<string, never>>(
   };
 }
 
-export function errorResponse(error: AppError): Response {
+/**
+ * What an endpoint answers, before it is written out: as a web Response by a route handler, or to a node
+ * response by the custom server's fast path (scripts/lib/app-server.ts). The body is sent as JSON.
+ */
+export interface HttpAnswer {
+  status: number;
+  headers?: Record<string, string>;
+  body: unknown;
+}
+
+/** The one error writer: the JSON error body and its status; 5xx are logged (their details never leave). */
+export function errorAnswer(error: AppError): HttpAnswer {
   if (error.status >= 500) console.error(error.message, error.cause ?? error);
-  return Response.json(errorBody(error), { status: error.status, headers: error.headers });
+  return { status: error.status, headers: error.headers, body: errorBody(error) };
+}
+
+export function answerResponse(answer: HttpAnswer): Response {
+  return Response.json(answer.body, { status: answer.status, headers: answer.headers });
+}
+
+export function errorResponse(error: AppError): Response {
+  return answerResponse(errorAnswer(error));
+}
+
+const ROUTE_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+type RouteMethod = (typeof ROUTE_METHODS)[number];
+
+/**
+ * The methods a route file does not implement, answering 405 in the JSON error shape with an Allow header
+ * (Next's own 405 has no body; HEAD follows GET). Every route file ends with a line like
+ * `export const { PUT, PATCH, DELETE } = notAllowedExcept("GET", "POST");` (lib/route-methods.test.ts checks it).
+ */
+export function notAllowedExcept<A extends RouteMethod>(...allowed: A[]): Record<Exclude<RouteMethod, A>, (req: Request) => Response> {
+  const allow = allowed.flatMap((m) => (m === "GET" ? ["GET", "HEAD"] : [m])).join(", ");
+  const answer = (req: Request) => {
+    const { pathname } = new URL(req.url);
+    return errorResponse(new AppError("METHOD_NOT_ALLOWED", `${req.method} is not allowed on ${pathname}: use ${allow}`, { headers: { Allow: allow } }));
+  };
+  const others = ROUTE_METHODS.filter((m) => !(allowed as readonly string[]).includes(m));
+  return Object.fromEntries(others.map((m) => [m, answer])) as Record<Exclude<RouteMethod, A>, (req: Request) => Response>;
+}
+
+/**
+ * Unknown paths below /api and /auth (catch-all route files; Next prefers every specific route): a 404
+ * in the JSON error shape, whatever the method, where Next would answer its HTML page.
+ */
+export function unknownApiPath(): Record<RouteMethod, (req: Request) => Response> {
+  const answer = (req: Request) => errorResponse(new AppError("NOT_FOUND", `No API endpoint at ${new URL(req.url).pathname}`));
+  return Object.fromEntries(ROUTE_METHODS.map((m) => [m, answer])) as Record<RouteMethod, (req: Request) => Response>;
 }
 
 /** The caller's context for routes that anonymous visitors may use too (the catalog, a placeholder). */
@@ -38,28 +84,52 @@ export function visitorRequestContext(req: Request): Promise<VisitorContext> {
   return hostContext(req.headers.get("host"));
 }
 
-/** The signed-in caller of this host, or 401. */
-export async function requireCaller(req: Request): Promise<Caller> {
-  const { caller } = await sessionFromRequest(req);
+/** The signed-in caller of this host, or 401. `lookup`: see CallerLookup (the SCORM commit endpoint's). */
+export async function requireCaller(req: RequestHead, lookup?: CallerLookup): Promise<Caller> {
+  const { caller } = await sessionFromRequest(req, lookup);
   if (!caller) throw new AppError("UNAUTHENTICATED", "Authentication required: sign in on this organization's address");
   return caller;
 }
 
 /** Parses a JSON body with a schema: malformed JSON and missing fields are 400s naming the problem. */
 export async function readJson<S extends z.ZodType>(req: Request, schema: S): Promise<z.infer<S>> {
-  return parseInput(schema, parseJsonText(await bodyText(req)));
+  return parseInput(schema, parseJsonText(await requestText(req)));
 }
 
 /** Like readJson, but an empty body stands for `{}` (a POST whose options are all optional). */
 export async function readOptionalJson<S extends z.ZodType>(req: Request, schema: S): Promise<z.infer<S>> {
-  const text = await bodyText(req);
+  const text = await requestText(req);
   return parseInput(schema, text.trim() === "" ? {} : parseJsonText(text));
 }
 
-function bodyText(req: Request): Promise<string> {
-  return req.text().catch(() => {
+/** JSON bodies larger than this are a 413: no form or API call of ours comes near it. */
+export const MAX_JSON_BODY_BYTES = 4 * 1024 * 1024;
+
+function requestText(req: Request): Promise<string> {
+  return readBodyText(req.body as AsyncIterable<Uint8Array> | null, req.headers.get("content-length"));
+}
+
+/**
+ * The one body reader: a request body (a web Request's stream, or the node request itself) as UTF-8
+ * text, at most `maxBytes`. A body over the limit is a 413; it is read to its end all the same (and
+ * dropped), so the answer still reaches a client that is sending it.
+ */
+export async function readBodyText(body: AsyncIterable<Uint8Array> | null, declaredLength: string | null, maxBytes = MAX_JSON_BODY_BYTES): Promise<string> {
+  const tooLarge = () => new AppError("PAYLOAD_TOO_LARGE", `The request body is larger than ${Math.floor(maxBytes / 1024 / 1024)} MB`);
+  if (Number(declaredLength ?? 0) > maxBytes) throw tooLarge();
+  if (!body) return "";
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of body) {
+      size += chunk.length;
+      if (size <= maxBytes) chunks.push(chunk);
+    }
+  } catch {
     throw new AppError("BAD_REQUEST", "The request body could not be read");
-  });
+  }
+  if (size > maxBytes) throw tooLarge();
+  return Buffer.concat(chunks).toString("utf8");
 }
 
 function parseJsonText(text: string): unknown {

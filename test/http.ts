@@ -18,6 +18,8 @@ export interface TestRequest {
   bearer?: string;
   /** Simulated client IP (the test server trusts X-Forwarded-For). Random by default. */
   ip?: string;
+  /** Another server than the test server (one a test started itself). */
+  port?: number;
 }
 
 export const testPort = () => Number(process.env.TEST_PORT ?? 3100);
@@ -26,7 +28,8 @@ export const randomIp = () => `10.${rand()}.${rand()}.${rand()}`;
 const rand = () => Math.floor(Math.random() * 254) + 1;
 
 export function call(subdomain: string | null, path: string, options: TestRequest = {}): Promise<TestResponse> {
-  const headers: Record<string, string> = { host: hostFor(subdomain), "x-forwarded-for": options.ip ?? randomIp(), ...options.headers };
+  const port = options.port ?? testPort();
+  const headers: Record<string, string> = { host: `${subdomain ? `${subdomain}.` : ""}localhost:${port}`, "x-forwarded-for": options.ip ?? randomIp(), ...options.headers };
   let body = options.body;
   if (options.json !== undefined) {
     body = JSON.stringify(options.json);
@@ -34,7 +37,7 @@ export function call(subdomain: string | null, path: string, options: TestReques
   }
   if (options.bearer) headers.authorization = `Bearer ${options.bearer}`;
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: "127.0.0.1", port: testPort(), path, method: options.method ?? (body ? "POST" : "GET"), headers }, (res) => {
+    const req = httpRequest({ host: "127.0.0.1", port, path, method: options.method ?? (body ? "POST" : "GET"), headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (c: Buffer) => chunks.push(c));
       res.on("end", () => {

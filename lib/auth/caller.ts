@@ -63,7 +63,7 @@ function sessionCookie(get: (name: string) => string | undefined): string | unde
   return undefined;
 }
 
-/** What the caller resolution reads of a request: a web Request, or the node server's headers (commit-endpoint.ts). */
+/** What the caller resolution reads of a request: a web Request, or the node request's headers (the SCORM commit fast path). */
 export interface RequestHead {
   method: string;
   headers: { get(name: string): string | null };

@@ -11,9 +11,6 @@ const EXCLUDED: Record<string, string> = {
   // next-auth's, not ours, and only the browser's session plumbing calls them; API clients use /auth/login.
   "api/auth/[...nextauth]/route.ts": "next-auth",
 };
-// Answered by the node:http layer before Next (scripts/lib/app-server.ts → lib/server/scorm/commit-endpoint.ts):
-// documented, but no route file.
-const SERVED_OUTSIDE_NEXT = new Set(["POST /api/scorm/commits"]);
 // Stored files (avatars, thumbnails) served by key: bytes for <img>, not an API.
 const EXCLUDED_PREFIXES = ["uploads/"];
 
@@ -43,15 +40,8 @@ describe("the OpenAPI document covers the route files", () => {
   });
 
   it("documents nothing that has no route file", () => {
-    const missing = [...documented].filter((op) => !implemented.has(op) && !SERVED_OUTSIDE_NEXT.has(op));
+    const missing = [...documented].filter((op) => !implemented.has(op));
     expect(missing, "documented in lib/openapi/paths/*.ts, but no app/**/route.ts exports it").toEqual([]);
-  });
-
-  it("documents the endpoints served outside Next, which have no route file", () => {
-    for (const op of SERVED_OUTSIDE_NEXT) {
-      expect(documented.has(op), op).toBe(true);
-      expect(implemented.has(op), op).toBe(false);
-    }
   });
 
   it("excludes only route files that exist", () => {

@@ -1,4 +1,4 @@
-import { createServer, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server } from "node:http";
 import next from "next";
 
 export interface AppServer {
@@ -9,19 +9,25 @@ export interface AppServer {
 /**
  * Next.js behind a plain node:http server, so the app knows the real socket address of each client
  * (x-lms-remote-addr, overwritten on every request so a client cannot fake it) for per-IP rate limits.
- * POST /api/scorm/commits is answered here, before Next (lib/server/scorm/commit-endpoint.ts).
+ * POST /api/scorm/commits is answered here, before Next, by the same handler its route file calls
+ * (app/api/scorm/commits/handler.ts), unless SCORM_COMMIT_FAST_PATH=false.
  */
 export async function startAppServer(options: { dev: boolean; port: number; hostname?: string }): Promise<AppServer> {
   const hostname = options.hostname ?? "localhost";
+  // Read by instrumentation.ts, which refuses a plain `next start` that cannot see client addresses.
+  process.env.LMS_APP_SERVER = "custom";
   const app = next({ dev: options.dev, dir: process.cwd(), hostname, port: options.port });
   await app.prepare();
   const handle = app.getRequestHandler();
   // Imported once Next has booted: the endpoint shares lib/auth, which imports next/headers.
-  const { handleScormCommits, isScormCommitsRequest } = await import("../../lib/server/scorm/commit-endpoint");
+  const { env } = await import("../../lib/env");
+  const { SCORM_COMMITS_PATH } = await import("../../app/api/scorm/commits/handler");
+  const { answerCommitOnNode } = await import("./scorm-commit-fast-path");
+  const isFastCommit = (req: IncomingMessage) => env.SCORM_COMMIT_FAST_PATH && req.method === "POST" && (req.url ?? "").split("?")[0] === SCORM_COMMITS_PATH;
   const server: Server = createServer((req, res) => {
     req.headers["x-lms-remote-addr"] = req.socket.remoteAddress ?? "unknown";
     // The SCORM player's commits skip Next.js: its per-request cost is larger than the commit's (docs/architecture.md).
-    if (isScormCommitsRequest(req)) return void handleScormCommits(req, res);
+    if (isFastCommit(req)) return void answerCommitOnNode(req, res);
     void handle(req, res);
   });
   await new Promise<void>((resolve, reject) => {

@@ -1,4 +1,4 @@
-import { handle, readJson, requestContext, requireCaller } from "@/lib/http";
+import { handle, notAllowedExcept, readJson, requestContext, requireCaller } from "@/lib/http";
 import { createCategorySchema } from "@/lib/schemas/category";
 import { createCategory } from "@/lib/server/categories/mutations";
 import { listCategories } from "@/lib/server/categories/queries";
@@ -13,3 +13,5 @@ export const POST = handle("Failed to create the category", async (req) => {
   const category = await createCategory(caller.ctx, await readJson(req, createCategorySchema));
   return Response.json(category, { status: 201 });
 });
+
+export const { PUT, PATCH, DELETE } = notAllowedExcept("GET", "POST");

@@ -1,4 +1,4 @@
-import { handle, parseInput, readJson, requestContext, requireCaller } from "@/lib/http";
+import { handle, notAllowedExcept, parseInput, readJson, requestContext, requireCaller } from "@/lib/http";
 import { createCourseSchema, listCoursesQuerySchema } from "@/lib/schemas/course";
 import { queryObject } from "@/lib/schemas/pagination";
 import { createCourse } from "@/lib/server/courses/mutations";
@@ -15,3 +15,5 @@ export const POST = handle("Failed to create the course", async (req) => {
   const course = await createCourse(caller.ctx, await readJson(req, createCourseSchema));
   return Response.json(course, { status: 201 });
 });
+
+export const { PUT, PATCH, DELETE } = notAllowedExcept("GET", "POST");

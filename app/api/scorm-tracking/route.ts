@@ -1,4 +1,4 @@
-import { handle, readJson, requireCaller } from "@/lib/http";
+import { handle, notAllowedExcept, readJson, requireCaller } from "@/lib/http";
 import { scormTrackingSchema } from "@/lib/schemas/scorm";
 import { recordScormTracking } from "@/lib/server/scorm/tracking";
 
@@ -6,3 +6,5 @@ export const POST = handle("Failed to update SCORM progress", async (req) => {
   const caller = await requireCaller(req);
   return recordScormTracking(caller.ctx, await readJson(req, scormTrackingSchema));
 });
+
+export const { GET, PUT, PATCH, DELETE } = notAllowedExcept("POST");

@@ -1,4 +1,4 @@
-import { handle, parseInput, requireCaller } from "@/lib/http";
+import { handle, notAllowedExcept, parseInput, requireCaller } from "@/lib/http";
 import { queryObject } from "@/lib/schemas/pagination";
 import { listUserDirectoryQuerySchema } from "@/lib/schemas/users";
 import { listUserDirectory } from "@/lib/server/users/queries";
@@ -8,3 +8,5 @@ export const GET = handle("Failed to list users", async (req) => {
   const caller = await requireCaller(req);
   return listUserDirectory(caller.ctx, parseInput(listUserDirectoryQuerySchema, queryObject(req.url)));
 });
+
+export const { POST, PUT, PATCH, DELETE } = notAllowedExcept("GET");

@@ -1,4 +1,4 @@
-import { handle, readJson, visitorRequestContext } from "@/lib/http";
+import { handle, notAllowedExcept, readJson, visitorRequestContext } from "@/lib/http";
 import { forgotPasswordSchema } from "@/lib/schemas/auth";
 import { requestPasswordReset } from "@/lib/server/accounts/password-reset";
 
@@ -8,3 +8,5 @@ export const POST = handle("Failed to send the reset e-mail", async (req) => {
   await requestPasswordReset(ctx, email, new URL(req.url).origin);
   return { message: "If an account exists for this email, we have sent a link to reset the password." };
 });
+
+export const { GET, PUT, PATCH, DELETE } = notAllowedExcept("POST");

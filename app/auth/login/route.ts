@@ -1,5 +1,5 @@
 import { signInWithPassword } from "@/lib/auth/sign-in";
-import { clientIp, handle, readJson, visitorRequestContext } from "@/lib/http";
+import { clientIp, handle, notAllowedExcept, readJson, visitorRequestContext } from "@/lib/http";
 import { homePathFor } from "@/lib/routes";
 import { loginSchema } from "@/lib/schemas/auth";
 import { organizationJson, userJson } from "@/lib/server/serialize";
@@ -10,3 +10,5 @@ export const POST = handle("Login failed", async (req) => {
   const { user, organization, token } = await signInWithPassword(ctx, input, clientIp(req.headers));
   return { token, user: userJson(user), organization: organizationJson(organization), redirectPath: homePathFor(user.role) };
 });
+
+export const { GET, PUT, PATCH, DELETE } = notAllowedExcept("POST");

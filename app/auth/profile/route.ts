@@ -1,5 +1,5 @@
 import { AppError } from "@/lib/errors";
-import { handle, parseInput, readJson, requireCaller } from "@/lib/http";
+import { handle, notAllowedExcept, parseInput, readJson, requireCaller } from "@/lib/http";
 import { updateProfileSchema } from "@/lib/schemas/auth";
 import { getOwnProfile, updateOwnProfile } from "@/lib/server/accounts/profile";
 import { organizationJson, userJson } from "@/lib/server/serialize";
@@ -33,3 +33,5 @@ async function readProfileUpdate(req: Request) {
   if (avatar !== null && !(avatar instanceof File)) throw new AppError("BAD_REQUEST", "avatar: must be a file");
   return { input: parseInput(updateProfileSchema, fields), avatar: avatar && avatar.size > 0 ? avatar : null };
 }
+
+export const { POST, PATCH, DELETE } = notAllowedExcept("GET", "PUT");

@@ -1,4 +1,4 @@
-import { handle, readJson } from "@/lib/http";
+import { handle, notAllowedExcept, readJson } from "@/lib/http";
 import { registerOrganizationSchema } from "@/lib/schemas/auth";
 import { registerOrganization } from "@/lib/server/accounts/register-organization";
 import { organizationJson, userJson } from "@/lib/server/serialize";
@@ -8,3 +8,5 @@ export const POST = handle("Organization registration failed", async (req) => {
   const { organization, admin, token } = await registerOrganization(input);
   return Response.json({ token, admin: userJson(admin), organization: organizationJson(organization) }, { status: 201 });
 });
+
+export const { GET, PUT, PATCH, DELETE } = notAllowedExcept("POST");

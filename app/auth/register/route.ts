@@ -1,4 +1,4 @@
-import { handle, readJson, visitorRequestContext } from "@/lib/http";
+import { handle, notAllowedExcept, readJson, visitorRequestContext } from "@/lib/http";
 import { registerSchema } from "@/lib/schemas/auth";
 import { registerUser } from "@/lib/server/accounts/register-user";
 import { organizationJson, userJson } from "@/lib/server/serialize";
@@ -9,3 +9,5 @@ export const POST = handle("Registration failed", async (req) => {
   const { user, organization, token } = await registerUser(ctx, input);
   return Response.json({ token, user: userJson(user), organization: organizationJson(organization) }, { status: 201 });
 });
+
+export const { GET, PUT, PATCH, DELETE } = notAllowedExcept("POST");

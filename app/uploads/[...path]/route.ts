@@ -1,4 +1,4 @@
-import { handle } from "@/lib/http";
+import { handle, notAllowedExcept } from "@/lib/http";
 import { readObject } from "@/lib/storage/local-storage";
 
 const TYPES: Record<string, string> = {
@@ -24,3 +24,5 @@ export const GET = handle<{ path: string[] }>("Failed to read the file", async (
     },
   });
 });
+
+export const { POST, PUT, PATCH, DELETE } = notAllowedExcept("GET");

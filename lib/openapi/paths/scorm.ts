@@ -2,9 +2,8 @@ import { z } from "zod";
 import { definePaths, json, jsonBody, pathIds } from "@/lib/openapi/operation";
 import { scormCommitBatchSchema, scormTrackingSchema } from "@/lib/schemas/scorm";
 
-// SCORM tracking: app/api/courses/[courseId]/lessons/[lessonId]/scorm/launch, app/api/scorm-tracking, and
-// POST /api/scorm/commits, which has no route file: the node:http layer answers it before Next
-// (lib/server/scorm/commit-endpoint.ts; the coverage test names it).
+// SCORM tracking: app/api/courses/[courseId]/lessons/[lessonId]/scorm/launch, app/api/scorm-tracking and
+// app/api/scorm/commits (which the custom server also answers before Next, with the same handler).
 
 const attemptSchema = z.object({
   attemptId: z.uuid(),

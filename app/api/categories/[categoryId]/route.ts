@@ -1,4 +1,4 @@
-import { handle, readJson, requireCaller } from "@/lib/http";
+import { handle, notAllowedExcept, readJson, requireCaller } from "@/lib/http";
 import { updateCategorySchema } from "@/lib/schemas/category";
 import { deleteCategory, updateCategory } from "@/lib/server/categories/mutations";
 
@@ -14,3 +14,5 @@ export const DELETE = handle<Params>("Failed to delete the category", async (req
   await deleteCategory(caller.ctx, (await params).categoryId);
   return new Response(null, { status: 204 });
 });
+
+export const { GET, POST, PUT } = notAllowedExcept("PATCH", "DELETE");

@@ -1,4 +1,4 @@
-import { handle, readJson, requireCaller } from "@/lib/http";
+import { handle, notAllowedExcept, readJson, requireCaller } from "@/lib/http";
 import { updateCourseSchema } from "@/lib/schemas/course";
 import { deleteCourse, updateCourse } from "@/lib/server/courses/mutations";
 import { getCourse } from "@/lib/server/courses/queries";
@@ -20,3 +20,5 @@ export const DELETE = handle<Params>("Failed to delete the course", async (req, 
   await deleteCourse(caller.ctx, (await params).courseId);
   return new Response(null, { status: 204 });
 });
+
+export const { POST, PUT } = notAllowedExcept("GET", "PATCH", "DELETE");

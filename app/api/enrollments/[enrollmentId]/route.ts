@@ -1,4 +1,4 @@
-import { handle, readJson, requireCaller } from "@/lib/http";
+import { handle, notAllowedExcept, readJson, requireCaller } from "@/lib/http";
 import { updateEnrollmentSchema } from "@/lib/schemas/enrollment";
 import { updateEnrollment, withdrawEnrollment } from "@/lib/server/enrollments/mutations";
 
@@ -17,3 +17,5 @@ export const DELETE = handle<Params>("Failed to withdraw the enrollment", async 
   await withdrawEnrollment(caller.ctx, enrollmentId);
   return new Response(null, { status: 204 });
 });
+
+export const { GET, POST, PUT } = notAllowedExcept("PATCH", "DELETE");

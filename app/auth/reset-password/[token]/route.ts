@@ -1,4 +1,4 @@
-import { handle, readJson, visitorRequestContext } from "@/lib/http";
+import { handle, notAllowedExcept, readJson, visitorRequestContext } from "@/lib/http";
 import { resetPasswordSchema } from "@/lib/schemas/auth";
 import { resetPassword } from "@/lib/server/accounts/password-reset";
 
@@ -9,3 +9,5 @@ export const POST = handle<{ token: string }>("Failed to reset the password", as
   await resetPassword(ctx, token, password);
   return { message: "Your password has been changed. You can sign in now." };
 });
+
+export const { GET, PUT, PATCH, DELETE } = notAllowedExcept("POST");

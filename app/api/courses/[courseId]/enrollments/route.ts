@@ -1,4 +1,4 @@
-import { handle, parseInput, readOptionalJson, requireCaller } from "@/lib/http";
+import { handle, notAllowedExcept, parseInput, readOptionalJson, requireCaller } from "@/lib/http";
 import { createEnrollmentsSchema, listEnrollmentsQuerySchema } from "@/lib/schemas/enrollment";
 import { queryObject } from "@/lib/schemas/pagination";
 import { createEnrollments } from "@/lib/server/enrollments/mutations";
@@ -19,3 +19,5 @@ export const POST = handle<Params>("Failed to enroll", async (req, { params }) =
   const input = await readOptionalJson(req, createEnrollmentsSchema);
   return Response.json(await createEnrollments(caller.ctx, courseId, input), { status: 201 });
 });
+
+export const { PUT, PATCH, DELETE } = notAllowedExcept("GET", "POST");

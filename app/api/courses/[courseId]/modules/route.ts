@@ -1,4 +1,4 @@
-import { handle, readJson, requireCaller } from "@/lib/http";
+import { handle, notAllowedExcept, readJson, requireCaller } from "@/lib/http";
 import { createModuleSchema } from "@/lib/schemas/outline";
 import { createModule } from "@/lib/server/outline/modules";
 
@@ -7,3 +7,5 @@ export const POST = handle<{ courseId: string }>("Failed to add the module", asy
   const created = await createModule(caller.ctx, (await params).courseId, await readJson(req, createModuleSchema));
   return Response.json(created, { status: 201 });
 });
+
+export const { GET, PUT, PATCH, DELETE } = notAllowedExcept("POST");

@@ -1,4 +1,4 @@
-import { handle, readJson, requireCaller } from "@/lib/http";
+import { handle, notAllowedExcept, readJson, requireCaller } from "@/lib/http";
 import { reorderOutlineSchema } from "@/lib/schemas/outline";
 import { getOutline } from "@/lib/server/courses/queries";
 import { reorderOutline } from "@/lib/server/outline/reorder";
@@ -15,3 +15,5 @@ export const PUT = handle<Params>("Failed to save the new order", async (req, { 
   const caller = await requireCaller(req);
   return reorderOutline(caller.ctx, (await params).courseId, await readJson(req, reorderOutlineSchema));
 });
+
+export const { POST, PATCH, DELETE } = notAllowedExcept("GET", "PUT");

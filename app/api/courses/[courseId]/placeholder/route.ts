@@ -1,4 +1,4 @@
-import { handle, requestContext } from "@/lib/http";
+import { handle, notAllowedExcept, requestContext } from "@/lib/http";
 import { coursePlaceholder } from "@/lib/server/courses/placeholder";
 
 /** The generated picture of a course without a thumbnail. Public for published courses, like the catalog. */
@@ -8,3 +8,5 @@ export const GET = handle<{ courseId: string }>("Failed to draw the placeholder"
     headers: { "content-type": "image/svg+xml; charset=utf-8", "cache-control": "public, max-age=300", "x-content-type-options": "nosniff" },
   });
 });
+
+export const { POST, PUT, PATCH, DELETE } = notAllowedExcept("GET");

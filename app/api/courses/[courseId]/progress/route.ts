@@ -1,4 +1,4 @@
-import { handle, requireCaller } from "@/lib/http";
+import { handle, notAllowedExcept, requireCaller } from "@/lib/http";
 import { getCourseProgress } from "@/lib/server/progress/queries";
 
 export const GET = handle<{ courseId: string }>("Failed to load the course progress", async (req, { params }) => {
@@ -6,3 +6,5 @@ export const GET = handle<{ courseId: string }>("Failed to load the course progr
   const { courseId } = await params;
   return getCourseProgress(caller.ctx, courseId);
 });
+
+export const { POST, PUT, PATCH, DELETE } = notAllowedExcept("GET");

@@ -1,4 +1,4 @@
-import { handle, readUploadedFile, requireCaller } from "@/lib/http";
+import { handle, notAllowedExcept, readUploadedFile, requireCaller } from "@/lib/http";
 import { removeCourseThumbnail, setCourseThumbnail } from "@/lib/server/courses/thumbnail";
 
 type Params = { courseId: string };
@@ -14,3 +14,5 @@ export const DELETE = handle<Params>("Failed to remove the thumbnail", async (re
   const caller = await requireCaller(req);
   return removeCourseThumbnail(caller.ctx, (await params).courseId);
 });
+
+export const { GET, POST, PATCH } = notAllowedExcept("PUT", "DELETE");

@@ -1,4 +1,4 @@
-import { handle, requireCaller } from "@/lib/http";
+import { handle, notAllowedExcept, requireCaller } from "@/lib/http";
 import { scormFileResponse } from "@/lib/server/scorm/serve";
 
 // A route handler (no app shell): the files of an extracted SCORM package, access-checked per request.
@@ -15,3 +15,5 @@ const serve = (head: boolean) =>
 
 export const GET = serve(false);
 export const HEAD = serve(true);
+
+export const { POST, PUT, PATCH, DELETE } = notAllowedExcept("GET");

@@ -1,4 +1,4 @@
-import { handle, readJson, requireCaller } from "@/lib/http";
+import { handle, notAllowedExcept, readJson, requireCaller } from "@/lib/http";
 import { updateLessonSchema } from "@/lib/schemas/outline";
 import { deleteLesson, getLesson, updateLesson } from "@/lib/server/outline/lessons";
 
@@ -22,3 +22,5 @@ export const DELETE = handle<Params>("Failed to delete the lesson", async (req, 
   await deleteLesson(caller.ctx, courseId, lessonId);
   return new Response(null, { status: 204 });
 });
+
+export const { POST, PUT } = notAllowedExcept("GET", "PATCH", "DELETE");

@@ -1,4 +1,4 @@
-import { handle, readJson, requireCaller } from "@/lib/http";
+import { handle, notAllowedExcept, readJson, requireCaller } from "@/lib/http";
 import { updateModuleSchema } from "@/lib/schemas/outline";
 import { deleteModule, updateModule } from "@/lib/server/outline/modules";
 
@@ -16,3 +16,5 @@ export const DELETE = handle<Params>("Failed to delete the module", async (req, 
   await deleteModule(caller.ctx, courseId, moduleId);
   return new Response(null, { status: 204 });
 });
+
+export const { GET, POST, PUT } = notAllowedExcept("PATCH", "DELETE");

@@ -1,4 +1,4 @@
-import { handle, readUploadedFile, requireCaller } from "@/lib/http";
+import { handle, notAllowedExcept, readUploadedFile, requireCaller } from "@/lib/http";
 import { setLessonFile } from "@/lib/server/outline/lesson-file";
 
 /** multipart/form-data with the video or download in the field "file". */
@@ -7,3 +7,5 @@ export const PUT = handle<{ courseId: string; lessonId: string }>("Failed to upl
   const { courseId, lessonId } = await params;
   return setLessonFile(caller.ctx, courseId, lessonId, await readUploadedFile(req, "file"));
 });
+
+export const { GET, POST, PATCH, DELETE } = notAllowedExcept("PUT");

@@ -1,4 +1,4 @@
-import { handle, requireCaller } from "@/lib/http";
+import { handle, notAllowedExcept, requireCaller } from "@/lib/http";
 import { lessonMediaResponse } from "@/lib/server/outline/lesson-file";
 
 /** The uploaded bytes, with HTTP Range support for video seeking. */
@@ -7,3 +7,5 @@ export const GET = handle<{ courseId: string; lessonId: string }>("Failed to rea
   const { courseId, lessonId } = await params;
   return lessonMediaResponse(caller.ctx, courseId, lessonId, req.headers.get("range"));
 });
+
+export const { POST, PUT, PATCH, DELETE } = notAllowedExcept("GET");

@@ -1,4 +1,4 @@
-import { handle, readJson, requireCaller } from "@/lib/http";
+import { handle, notAllowedExcept, readJson, requireCaller } from "@/lib/http";
 import { lessonProgressSchema } from "@/lib/schemas/enrollment";
 import { recordLessonProgress } from "@/lib/server/progress/mutations";
 
@@ -7,3 +7,5 @@ export const PUT = handle<{ courseId: string; lessonId: string }>("Failed to sav
   const { courseId, lessonId } = await params;
   return recordLessonProgress(caller.ctx, courseId, lessonId, await readJson(req, lessonProgressSchema));
 });
+
+export const { GET, POST, PATCH, DELETE } = notAllowedExcept("PUT");

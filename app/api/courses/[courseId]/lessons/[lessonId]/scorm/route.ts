@@ -1,4 +1,4 @@
-import { handle, requireCaller } from "@/lib/http";
+import { handle, notAllowedExcept, requireCaller } from "@/lib/http";
 import { importScormPackage } from "@/lib/server/scorm/import";
 
 /** The raw .zip as the body (application/zip), streamed to disk; see lib/server/scorm/import.ts. */
@@ -7,3 +7,5 @@ export const PUT = handle<{ courseId: string; lessonId: string }>("Failed to imp
   const { courseId, lessonId } = await params;
   return importScormPackage(caller.ctx, courseId, lessonId, req);
 });
+
+export const { GET, POST, PATCH, DELETE } = notAllowedExcept("PUT");

@@ -1,4 +1,4 @@
-import { handle, readJson, requireCaller } from "@/lib/http";
+import { handle, notAllowedExcept, readJson, requireCaller } from "@/lib/http";
 import { createLessonSchema } from "@/lib/schemas/outline";
 import { createLesson } from "@/lib/server/outline/lessons";
 
@@ -8,3 +8,5 @@ export const POST = handle<{ courseId: string; moduleId: string }>("Failed to ad
   const lesson = await createLesson(caller.ctx, courseId, moduleId, await readJson(req, createLessonSchema));
   return Response.json(lesson, { status: 201 });
 });
+
+export const { GET, PUT, PATCH, DELETE } = notAllowedExcept("POST");

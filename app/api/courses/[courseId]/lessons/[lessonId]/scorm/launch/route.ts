@@ -1,5 +1,5 @@
 import { AppError } from "@/lib/errors";
-import { handle, requireCaller } from "@/lib/http";
+import { handle, notAllowedExcept, requireCaller } from "@/lib/http";
 import { loadScormLaunch } from "@/lib/server/scorm/launch";
 
 export const GET = handle<{ courseId: string; lessonId: string }>("Failed to launch the SCORM lesson", async (req, { params }) => {
@@ -9,3 +9,5 @@ export const GET = handle<{ courseId: string; lessonId: string }>("Failed to lau
   if (!launch) throw new AppError("NOT_FOUND", "This lesson has no SCORM package yet");
   return launch;
 });
+
+export const { POST, PUT, PATCH, DELETE } = notAllowedExcept("GET");
