@@ -8,9 +8,10 @@ import type { ScenarioResult } from "./measure-server";
 import { startServerProcess, type ServerProcess } from "./server-process";
 import { tracedStatements } from "./trace-sql";
 
-// The commit row of `npm run bench`: POST /api/scorm/commits on the production app (answered before Next,
-// scripts/lib/app-server.ts) against the commit ceiling (commit-ceiling.ts: node:http + pg sending the
-// app's own statements, imported from lib/server/scorm/commit-sql.ts). Its own small database: commits
+// The commit rows of `npm run bench`: POST /api/scorm/commits on the production app, answered before Next
+// (scripts/lib/app-server.ts) and, on a second app process with SCORM_COMMIT_FAST_PATH=false, through Next's
+// route handler, against the commit ceiling (commit-ceiling.ts: node:http + pg sending the app's own
+// statements, imported from lib/server/scorm/commit-sql.ts). Its own small database: commits
 // write, and the large dataset stays as seeded. Every request is a real applied commit: each learner's
 // attempt gets a fresh, increasing sequence, a learner is never sent two commits at once, and an answer
 // other than 200 with `applied: true` counts as a failure.
@@ -18,6 +19,8 @@ import { tracedStatements } from "./trace-sql";
 export const COMMIT_CONNECTIONS = 64;
 const APP_PORT = 3221;
 const CEILING_PORT = 3222;
+/** The same app with SCORM_COMMIT_FAST_PATH=false: the commit goes through Next's route handler. */
+const VIA_NEXT_PORT = 3223;
 const SCO_ID = "sco1";
 
 interface Learner {
@@ -139,6 +142,8 @@ async function runCommitLoad(port: number, fixture: Fixture, seconds: number): P
 
 export interface CommitPair {
   app: ScenarioResult;
+  /** The same endpoint through Next's route handler (the fast path switched off). */
+  viaNext: ScenarioResult;
   ceiling: ScenarioResult;
 }
 
@@ -155,10 +160,13 @@ export async function measureCommits(serverUrl: string, options: BenchOptions, e
     const databaseEnv = { ...env, DATABASE_URL: process.env.TEST_DATABASE_URL };
     const app = await startServerProcess("scripts/bench/app-process.ts", { ...databaseEnv, PORT: String(APP_PORT), BENCH_PROFILE_DIR: profileDir ?? "" }, "The app");
     servers.push(app);
+    const viaNext = await startServerProcess("scripts/bench/app-process.ts", { ...databaseEnv, PORT: String(VIA_NEXT_PORT), SCORM_COMMIT_FAST_PATH: "false" }, "The app without the fast path");
+    servers.push(viaNext);
     const ceiling = await startServerProcess("scripts/bench/commit-ceiling.ts", { ...databaseEnv, PORT: String(CEILING_PORT) }, "The commit ceiling");
     servers.push(ceiling);
-    type Endpoint = { name: "app" | "ceiling"; port: number; process: ServerProcess };
+    type Endpoint = { name: "app" | "viaNext" | "ceiling"; port: number; process: ServerProcess };
     const appEndpoint: Endpoint = { name: "app", port: APP_PORT, process: app };
+    const viaNextEndpoint: Endpoint = { name: "viaNext", port: VIA_NEXT_PORT, process: viaNext };
     const ceilingEndpoint: Endpoint = { name: "ceiling", port: CEILING_PORT, process: ceiling };
 
     // One commit of the probe learner on each server: the first (it sets the lesson in progress), then a traced one.
@@ -176,11 +184,11 @@ export async function measureCommits(serverUrl: string, options: BenchOptions, e
       const sample = (answer.json as { results?: { scoId: string; applied: boolean }[] } | undefined)?.results?.map((r) => ({ scoId: r.scoId, applied: r.applied }));
       return { status: answer.status, sample, statements };
     };
-    const probes = { app: await probe(appEndpoint), ceiling: await probe(ceilingEndpoint) };
-    const result = (name: "app" | "ceiling", runs: LoadRun[] | null): ScenarioResult => ({ ...probes[name], measurement: runs ? summarize(runs) : null });
-    if (probes.app.status !== 200 || probes.ceiling.status !== 200) {
-      console.log(`  POST /api/scorm/commits: app HTTP ${probes.app.status}, ceiling HTTP ${probes.ceiling.status}; not measured`);
-      return { app: result("app", null), ceiling: result("ceiling", null) };
+    const probes = { app: await probe(appEndpoint), viaNext: await probe(viaNextEndpoint), ceiling: await probe(ceilingEndpoint) };
+    const result = (name: Endpoint["name"], runs: LoadRun[] | null): ScenarioResult => ({ ...probes[name], measurement: runs ? summarize(runs) : null });
+    if (probes.app.status !== 200 || probes.viaNext.status !== 200 || probes.ceiling.status !== 200) {
+      console.log(`  POST /api/scorm/commits: app HTTP ${probes.app.status}, via Next HTTP ${probes.viaNext.status}, ceiling HTTP ${probes.ceiling.status}; not measured`);
+      return { app: result("app", null), viaNext: result("viaNext", null), ceiling: result("ceiling", null) };
     }
 
     // After a run, commits still in flight are waited out (one more commit queues behind them), then every learner is free again.
@@ -192,17 +200,19 @@ export async function measureCommits(serverUrl: string, options: BenchOptions, e
       return load;
     };
     // The first commit of each learner changes the lesson's status (the slower path): the warm-up makes them.
-    for (const endpoint of [appEndpoint, ceilingEndpoint]) await run(endpoint, options.warmup);
-    const runs = { app: [] as LoadRun[], ceiling: [] as LoadRun[] };
+    for (const endpoint of [appEndpoint, viaNextEndpoint, ceilingEndpoint]) await run(endpoint, options.warmup);
+    const runs = { app: [] as LoadRun[], viaNext: [] as LoadRun[], ceiling: [] as LoadRun[] };
     const half = options.seconds / 2;
     if (profileDir) await app.ask({ profile: "start" });
     runs.app.push(await run(appEndpoint, half));
     const profile = profileDir ? ((await app.ask({ profile: "stop", file: "commits.cpuprofile" })) as { profiled: string }) : undefined;
+    runs.viaNext.push(await run(viaNextEndpoint, half));
     runs.ceiling.push(await run(ceilingEndpoint, half));
     runs.ceiling.push(await run(ceilingEndpoint, half));
+    runs.viaNext.push(await run(viaNextEndpoint, half));
     runs.app.push(await run(appEndpoint, half));
-    const pair = { app: result("app", runs.app), ceiling: result("ceiling", runs.ceiling) };
-    for (const name of ["app", "ceiling"] as const) {
+    const pair = { app: result("app", runs.app), viaNext: result("viaNext", runs.viaNext), ceiling: result("ceiling", runs.ceiling) };
+    for (const name of ["app", "viaNext", "ceiling"] as const) {
       const { rps, p50, p95, p99, failures } = pair[name].measurement!;
       console.log(`  POST /api/scorm/commits [${name}]: ${rps.toFixed(0)} commits/s, p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms${failures ? `, ${failures} failures` : ""}`);
     }

@@ -34,7 +34,7 @@ export type PairResults = Map<Scenario["key"], { app: ScenarioResult; ceiling: S
  * pairing the runs this way keeps the drift out of the ratio as far as possible.
  */
 export async function measurePairs(app: Endpoint, ceiling: Endpoint, session: BenchSession, options: BenchOptions): Promise<PairResults> {
-  const scenarios = SCENARIOS.filter((s) => !s.outsideNext && (!options.only || options.only.includes(s.key)));
+  const scenarios = SCENARIOS.filter((s) => !s.commitRow && (!options.only || options.only.includes(s.key)));
   const probes = new Map<Scenario["key"], { app: Probe; ceiling: Probe }>();
   for (const scenario of scenarios) {
     const path = scenario.path(session);
@@ -96,7 +96,7 @@ async function tracedCall(endpoint: Endpoint, path: string, token: string): Prom
 
 /** --trace-sql: one call of each request, and the statements the app sent for it. */
 export async function printSqlTrace(app: Endpoint, session: BenchSession): Promise<void> {
-  for (const scenario of SCENARIOS.filter((s) => !s.outsideNext)) {
+  for (const scenario of SCENARIOS.filter((s) => !s.commitRow)) {
     await app.process.ask({ trace: true });
     app.process.drain();
     const answer = await call(app.port, app.host, scenario.path(session), { bearer: session.token });

@@ -32,7 +32,7 @@ const stops: (() => Promise<void>)[] = [];
 class TraceDone extends Error {}
 
 const wants = (key: string) => !options.only || options.only.includes(key);
-const readsWanted = SCENARIOS.some((s) => !s.outsideNext && wants(s.key));
+const readsWanted = SCENARIOS.some((s) => !s.commitRow && wants(s.key));
 const server = await startPostgres({ purpose: "app" });
 let exitCode = 0;
 try {
@@ -71,7 +71,9 @@ try {
   }
   if (wants("commits")) {
     console.log(`\nSCORM commits: app on 3221, commit ceiling on 3222, ${COMMIT_CONNECTIONS} connections, its own database; load average ${loadAverage()}.`);
-    pairs.set("commits", await measureCommits(server.serverUrl, options, { NODE_ENV: "production" }, options.profile ? PROFILE_DIR : undefined));
+    const commits = await measureCommits(server.serverUrl, options, { NODE_ENV: "production" }, options.profile ? PROFILE_DIR : undefined);
+    pairs.set("commits", { app: commits.app, ceiling: commits.ceiling });
+    pairs.set("commitsViaNext", { app: commits.viaNext, ceiling: commits.ceiling });
   }
 
   const mismatches = compareResults(pairs, isDeepStrictEqual);

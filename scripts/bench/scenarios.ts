@@ -11,14 +11,16 @@ export interface BenchSession {
 }
 
 export interface Scenario {
-  key: "courses" | "dashboard" | "outline" | "floor" | "commits";
+  key: "courses" | "dashboard" | "outline" | "floor" | "commits" | "commitsViaNext";
   label: string;
   path(session: BenchSession): string;
   /** A reference measurement, not held to the targets. */
   reference?: true;
   /** Targets of its own, instead of the reads' (scripts/bench/report.ts TARGETS). */
   targets?: { minRps: number; minRatio: number; maxP95Ms: number };
-  /** Answered before Next.js (scripts/lib/app-server.ts), so the framework's floor does not bound it; measured by commit-bench.ts. */
+  /** A SCORM commit row: measured by commit-bench.ts on a database of its own. */
+  commitRow?: true;
+  /** Answered before Next.js (scripts/lib/app-server.ts), so the framework's floor does not bound it. */
   outsideNext?: true;
 }
 
@@ -32,6 +34,14 @@ export const SCENARIOS: readonly Scenario[] = [
     label: "POST /api/scorm/commits (64 connections, applied commits)",
     path: () => "/api/scorm/commits",
     targets: { minRps: 1500, minRatio: 0.5, maxP95Ms: 50 },
+    commitRow: true,
     outsideNext: true,
+  },
+  {
+    key: "commitsViaNext",
+    label: "POST /api/scorm/commits through Next's route handler (SCORM_COMMIT_FAST_PATH=false)",
+    path: () => "/api/scorm/commits",
+    reference: true,
+    commitRow: true,
   },
 ];
