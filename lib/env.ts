@@ -24,7 +24,7 @@ const envSchema = z.object({
   UPLOAD_DIR: z.string().default(".data/uploads"),
   AVATAR_MAX_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
   THUMBNAIL_MAX_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
-  /** Uploaded video and file lessons. The upload is buffered in memory, so keep it within the server's RAM. */
+  /** Uploaded video and file lessons, streamed to storage (the limit is enforced while the bytes arrive). */
   LESSON_FILE_MAX_BYTES: z.coerce.number().int().positive().default(200 * 1024 * 1024),
   /** SCORM packages (.zip): streamed to a temporary file, checked, then extracted below UPLOAD_DIR/scorm/. */
   SCORM_PACKAGE_MAX_BYTES: z.coerce.number().int().positive().default(500 * 1024 * 1024),

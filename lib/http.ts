@@ -1,3 +1,6 @@
+import { Readable } from "node:stream";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
+import busboy from "busboy";
 import type { z } from "zod";
 import { hostContext, sessionFromRequest, type Caller, type CallerLookup, type RequestHead } from "@/lib/auth/caller";
 import { env } from "@/lib/env";
@@ -172,3 +175,44 @@ export async function readUploadedFile(req: Request, field: string): Promise<Fil
   }
   return file;
 }
+
+/** A file arriving in a multipart/form-data body, not yet read: its bytes are the stream. */
+export interface UploadStream {
+  fileName: string;
+  mimeType: string;
+  stream: Readable;
+}
+
+/**
+ * The file under `field` of a multipart/form-data body, as a stream (busboy): nothing is held in memory,
+ * however large. Resolves when the file's part begins; other fields and files are skipped. The caller
+ * must read the stream to its end (or fail): the rest of the body waits behind it.
+ */
+export function openUploadedFile(req: Request, field: string): Promise<UploadStream> {
+  const contentType = req.headers.get("content-type") ?? "";
+  if (!contentType.startsWith("multipart/form-data")) {
+    return Promise.reject(new AppError("UNSUPPORTED_MEDIA_TYPE", `Send the file as multipart/form-data in the field '${field}'`));
+  }
+  const missing = () => new AppError("VALIDATION_FAILED", `${field}: a non-empty file is required`, { fieldErrors: { [field]: ["A file is required"] } });
+  if (!req.body) return Promise.reject(missing());
+  return new Promise((resolve, reject) => {
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({ headers: { "content-type": contentType }, limits: { files: 1 } });
+    } catch {
+      return reject(new AppError("BAD_REQUEST", "The multipart body could not be read"));
+    }
+    let found = false;
+    parser.on("file", (name, stream, info) => {
+      if (name !== field || found) return void stream.resume();
+      found = true;
+      resolve({ fileName: info.filename ?? "", mimeType: info.mimeType, stream });
+    });
+    parser.on("error", () => reject(new AppError("BAD_REQUEST", "The multipart body could not be read")));
+    parser.on("close", () => found || reject(missing()));
+    Readable.fromWeb(req.body as NodeReadableStream<Uint8Array>)
+      .on("error", (error) => parser.destroy(error))
+      .pipe(parser);
+  });
+}
+

@@ -6,6 +6,8 @@ import { request as httpRequest } from "node:http";
 export interface TestResponse {
   status: number;
   headers: Record<string, string | string[] | undefined>;
+  /** The raw bytes of the answer; `text` is them as UTF-8. */
+  body: Buffer;
   text: string;
   json: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- test assertions read arbitrary shapes
 }
@@ -41,14 +43,15 @@ export function call(subdomain: string | null, path: string, options: TestReques
       const chunks: Buffer[] = [];
       res.on("data", (c: Buffer) => chunks.push(c));
       res.on("end", () => {
-        const text = Buffer.concat(chunks).toString("utf8");
+        const raw = Buffer.concat(chunks);
+        const text = raw.toString("utf8");
         let json: unknown = undefined;
         try {
           json = JSON.parse(text);
         } catch {
           /* not JSON: the assertion will say so */
         }
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json });
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: raw, text, json });
       });
     });
     req.on("error", reject);

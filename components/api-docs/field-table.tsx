@@ -1,8 +1,9 @@
 import Paper from "@mui/material/Paper";
 import type { ReactNode } from "react";
 import type { Field, TypeToken } from "@/lib/openapi/describe";
+import { MONO_FONT_FAMILY } from "@/components/theme/fonts";
 
-export const mono = { fontFamily: "ui-monospace, SFMono-Regular, Menlo, Consolas, monospace", fontSize: "0.85rem" } as const;
+export const mono = { fontFamily: MONO_FONT_FAMILY, fontSize: "0.85rem" } as const;
 
 /** Page-wide styles for the plain elements below (code, links, tables): one rule instead of a MUI component per cell. */
 export const referenceSx = {

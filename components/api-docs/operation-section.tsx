@@ -6,6 +6,7 @@ import type { oas31 } from "zod-openapi";
 import { FieldTable, InlineText, notes, TypeLabel } from "@/components/api-docs/field-table";
 import { constraints, fields, refName, resolveParameter, resolveResponse, typeTokens, type OperationEntry } from "@/lib/openapi/describe";
 import { accessOf } from "@/lib/openapi/operation";
+import { MONO_FONT_FAMILY } from "@/components/theme/fonts";
 
 const METHOD_COLORS = { get: "info", post: "success", put: "warning", patch: "warning", delete: "error" } as const;
 const ACCESS_LABELS = { public: "Public", optional: "Sign-in optional", "signed-in": "Sign-in required" } as const;
@@ -87,7 +88,7 @@ export function OperationSection({ document, entry }: { document: Doc; entry: Op
     >
       <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 1 }}>
         <MethodChip method={method} />
-        <Typography variant="h6" component="h3" sx={{ fontFamily: "ui-monospace, monospace", fontSize: "1rem", wordBreak: "break-all" }}>
+        <Typography variant="h6" component="h3" sx={{ fontFamily: MONO_FONT_FAMILY, fontSize: "1rem", wordBreak: "break-all" }}>
           {path}
         </Typography>
         <Chip label={ACCESS_LABELS[accessOf(operation.security)]} size="small" variant="outlined" />

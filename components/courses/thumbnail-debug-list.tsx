@@ -19,6 +19,7 @@ import { useEffect, useState } from "react";
 import { thumbnailSource, type LoadState } from "@/components/courses/thumbnail-source";
 import type { CourseSummaryJson } from "@/components/courses/types";
 import { useOrigin } from "@/components/hooks/use-browser";
+import { MONO_FONT_FAMILY } from "@/components/theme/fonts";
 import type { Page } from "@/lib/schemas/pagination";
 
 const LOAD_LABELS: Record<LoadState, { label: string; color: "default" | "success" | "error" }> = {
@@ -58,8 +59,8 @@ export function ThumbnailDebugList({ courses }: { courses: Page<CourseSummaryJso
                     </Box>
                   </TableCell>
                   <TableCell>{source.label}</TableCell>
-                  <TableCell sx={{ fontFamily: "monospace", fontSize: 12, wordBreak: "break-all" }}>{source.stored ?? "(none)"}</TableCell>
-                  <TableCell sx={{ fontFamily: "monospace", fontSize: 12, wordBreak: "break-all" }}>{resolved}</TableCell>
+                  <TableCell sx={{ fontFamily: MONO_FONT_FAMILY, fontSize: 12, wordBreak: "break-all" }}>{source.stored ?? "(none)"}</TableCell>
+                  <TableCell sx={{ fontFamily: MONO_FONT_FAMILY, fontSize: 12, wordBreak: "break-all" }}>{resolved}</TableCell>
                   <TableCell>
                     <LoadCheck key={course.thumbnail_url} url={course.thumbnail_url} />
                   </TableCell>

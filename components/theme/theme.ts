@@ -1,4 +1,5 @@
 import { createTheme } from "@mui/material/styles";
+import { FONT_FAMILY, MONO_FONT_FAMILY } from "@/components/theme/fonts";
 
 export const BRAND_BLUE = "#0A66C2";
 
@@ -8,7 +9,7 @@ export const MODE_STORAGE_KEY = "mui-mode";
 /** Class on <html> that selects the scheme, so the pre-hydration script and the CSS variables agree. */
 export const COLOR_SCHEME_ATTRIBUTE = "class";
 
-const FONT_FAMILY = ["Roboto", '"Helvetica Neue"', "Arial", "sans-serif"].join(",");
+
 
 // 4.5 is WCAG AA for body text: with it MUI picks black text on colours where white would fail
 // (warning, info, the lighter dark-mode blue), which is what axe checks.
@@ -30,5 +31,9 @@ export const appTheme = createTheme({
     },
   },
   typography: { fontFamily: FONT_FAMILY },
+  components: {
+    // Form controls and code do not inherit the page's font by default.
+    MuiCssBaseline: { styleOverrides: { "code, kbd, pre, samp": { fontFamily: MONO_FONT_FAMILY }, "button, input, select, textarea": { fontFamily: "inherit" } } },
+  },
   shape: { borderRadius: 8 },
 });

@@ -5,7 +5,7 @@ import { AppError } from "@/lib/errors";
 const ACCEPTED = new Set(["jpeg", "png", "webp", "gif"]);
 
 /** An upload larger than allowed is a 413 naming the limit; `field` is the form field (and the thing named). */
-export function checkUploadSize(file: File, maxBytes: number, field: string): void {
+function checkUploadSize(file: File, maxBytes: number, field: string): void {
   if (file.size > maxBytes) {
     throw new AppError("PAYLOAD_TOO_LARGE", `The ${field} must be at most ${Math.round(maxBytes / 1024 / 1024)} MB`, {
       fieldErrors: { [field]: ["File too large"] },

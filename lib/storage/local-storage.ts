@@ -5,6 +5,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
+import { byteLimit } from "@/lib/storage/byte-limit";
 import type { ByteRange } from "@/lib/storage/byte-range";
 
 // Uploaded files on local disk below UPLOAD_DIR, served at /uploads/{key}. The only module that knows
@@ -57,15 +58,19 @@ export async function putObject(key: string, data: Buffer): Promise<string> {
   return publicUrl(key);
 }
 
-/** Streams data into a file (through a temporary name, so a reader never sees half a file); returns its size. */
-export async function putObjectStream(key: string, data: Readable): Promise<number> {
+/**
+ * Streams data into a file (through a temporary name, so a reader never sees half a file); returns its
+ * size. With `limit`, a stream past `maxBytes` fails with `tooLarge()` and leaves no file behind.
+ */
+export async function putObjectStream(key: string, data: Readable, limit?: { maxBytes: number; tooLarge: () => Error }): Promise<number> {
   const target = resolveKey(key);
   await mkdir(path.dirname(target), { recursive: true });
   const temp = `${target}.${process.pid}.${Date.now()}.tmp`;
   let size = 0;
   data.on("data", (chunk: Buffer) => (size += chunk.length));
   try {
-    await pipeline(data, createWriteStream(temp, { flags: "wx" }));
+    const file = createWriteStream(temp, { flags: "wx" });
+    await (limit ? pipeline(data, byteLimit(limit.maxBytes, limit.tooLarge), file) : pipeline(data, file));
     await rename(temp, target);
   } catch (error) {
     await rm(temp, { force: true });

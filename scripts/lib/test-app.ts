@@ -15,6 +15,7 @@ export async function startTestApp(options: { port: number; databaseUrl: string;
     UPLOAD_DIR: path.join(scratch, "uploads"),
     // Small enough that the oversize-package test sends a few MB, large enough for the fixture packages.
     SCORM_PACKAGE_MAX_BYTES: String(4 * 1024 * 1024),
+    LESSON_FILE_MAX_BYTES: String(3 * 1024 * 1024),
   };
   Object.assign(process.env, appEnv, { NODE_ENV: "production" });
   buildIfNeeded();

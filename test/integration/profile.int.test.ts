@@ -29,10 +29,10 @@ describe("PUT /auth/profile", () => {
     expect(res.json.user.first_name).toBe("Ava");
     expect(res.json.user.avatar_url).toMatch(/^\/uploads\/avatars\/.+\.webp$/);
 
-    const image = await fetch(`${process.env.TEST_BASE_URL}${res.json.user.avatar_url}`);
+    const image = await call(tenant.subdomain, res.json.user.avatar_url);
     expect(image.status).toBe(200);
-    expect(image.headers.get("content-type")).toBe("image/webp");
-    const meta = await sharp(Buffer.from(await image.arrayBuffer())).metadata();
+    expect(image.headers["content-type"]).toBe("image/webp");
+    const meta = await sharp(image.body).metadata();
     expect([meta.width, meta.height]).toEqual([256, 256]);
   });
 

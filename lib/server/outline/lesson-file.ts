@@ -8,9 +8,10 @@ import { requireContentViewer, requireCourseEditor } from "@/lib/server/courses/
 import { lessonJson, lessonSelect, type LessonJson } from "@/lib/server/courses/json";
 import { removeStoredFiles } from "@/lib/server/courses/stored-files";
 import { findLesson } from "@/lib/server/outline/lessons";
-import { checkUploadSize } from "@/lib/server/uploaded-image";
+import { formatBytes } from "@/lib/format-bytes";
+import type { UploadStream } from "@/lib/http";
 import { rangedResponse } from "@/lib/storage/byte-range";
-import { putObject, readObject } from "@/lib/storage/local-storage";
+import { deleteObject, putObjectStream, readObject } from "@/lib/storage/local-storage";
 import type { TenantContext } from "@/lib/tenancy/context";
 
 // Uploaded video and file lessons. Their bytes are served only through the access-checked media route.
@@ -21,34 +22,52 @@ const VIDEO_TYPES: { type: string; matches: (b: Buffer) => boolean }[] = [
   { type: "video/ogg", matches: (b) => b.subarray(0, 4).toString("latin1") === "OggS" },
 ];
 
-export async function setLessonFile(ctx: TenantContext, courseId: string, lessonId: string, file: File): Promise<LessonJson> {
+/**
+ * PUT …/lessons/{lessonId}/file. The upload is opened only once the caller is known to edit the course,
+ * then streamed to storage (never held in memory), its size limit enforced on the way.
+ */
+export async function setLessonFile(ctx: TenantContext, courseId: string, lessonId: string, openUpload: () => Promise<UploadStream>): Promise<LessonJson> {
   const { organizationId } = await requireCourseEditor(ctx, courseId);
   const current = await findLesson(db(), organizationId, courseId, lessonId);
   if (current.kind !== "video" && current.kind !== "file") {
     throw new AppError("BAD_REQUEST", "Only video and file lessons take an uploaded file");
   }
-  checkUploadSize(file, env.LESSON_FILE_MAX_BYTES, "file");
-  const bytes = Buffer.from(await file.arrayBuffer());
+  const upload = await openUpload();
+  const key = `lessons/${organizationId}/${lessonId}-${randomUUID()}`;
+  const maxBytes = env.LESSON_FILE_MAX_BYTES;
+  const tooLarge = () => new AppError("PAYLOAD_TOO_LARGE", `The file must be at most ${formatBytes(maxBytes)}`, { fieldErrors: { file: ["File too large"] } });
+  const size = await putObjectStream(key, upload.stream, { maxBytes, tooLarge }).catch((error: unknown) => {
+    if (error instanceof AppError) throw error;
+    throw new AppError("BAD_REQUEST", "The upload was interrupted before the whole file arrived", { cause: error });
+  });
   // Videos are recognised by their bytes, so the player is never handed something it cannot play.
-  const videoType = VIDEO_TYPES.find((t) => t.matches(bytes))?.type;
-  if (current.kind === "video" && !videoType) {
+  const head = size > 0 ? await firstBytes(key) : Buffer.alloc(0);
+  const videoType = VIDEO_TYPES.find((t) => t.matches(head))?.type;
+  if (size === 0 || (current.kind === "video" && !videoType)) {
+    await deleteObject(key);
+    if (size === 0) throw new AppError("VALIDATION_FAILED", "file: a non-empty file is required", { fieldErrors: { file: ["A file is required"] } });
     throw new AppError("UNSUPPORTED_MEDIA_TYPE", "The video must be an MP4, WebM or Ogg file", { fieldErrors: { file: ["Unsupported video type"] } });
   }
-  const key = `lessons/${organizationId}/${lessonId}-${randomUUID()}`;
-  await putObject(key, bytes);
-  const fileName = file.name.replace(/[\\/\r\n"]/g, "_").slice(0, 255) || "download";
-  const mimeType = current.kind === "video" ? videoType! : file.type || "application/octet-stream";
+  const fileName = upload.fileName.replace(/[\\/\r\n"]/g, "_").slice(0, 255) || "download";
+  const mimeType = current.kind === "video" ? videoType! : upload.mimeType || "application/octet-stream";
   const lesson = await db().$transaction(async (tx) => {
     const updated = await tx.lesson.update({
       where: { id: lessonId, organizationId, courseId },
-      data: { storageKey: key, mediaUrl: null, fileName, fileSize: BigInt(file.size), mimeType },
+      data: { storageKey: key, mediaUrl: null, fileName, fileSize: BigInt(size), mimeType },
       select: lessonSelect,
     });
-    await audit({ organizationId, actorId: ctx.userId, action: "lesson.file.set", entityType: "lesson", entityId: lessonId, data: { fileName, size: file.size } }, tx);
+    await audit({ organizationId, actorId: ctx.userId, action: "lesson.file.set", entityType: "lesson", entityId: lessonId, data: { fileName, size } }, tx);
     return updated;
   });
   await removeStoredFiles({ keys: [current.storageKey] });
   return lessonJson(lesson);
+}
+
+/** The first 16 bytes of a stored file: enough for the video signatures above. */
+async function firstBytes(key: string): Promise<Buffer> {
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of (await readObject(key)).stream({ start: 0, end: 15 }) as unknown as AsyncIterable<Uint8Array>) chunks.push(chunk);
+  return Buffer.concat(chunks);
 }
 
 /** The uploaded bytes of a lesson for whoever may view it, honouring one HTTP Range (video seeking). */

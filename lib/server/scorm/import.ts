@@ -4,7 +4,7 @@ import { createWriteStream } from "node:fs";
 import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { Readable, Transform } from "node:stream";
+import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { db } from "@/lib/db";
@@ -18,6 +18,7 @@ import { v7 as uuidV7 } from "uuid";
 import { parseManifest } from "@/lib/scorm/manifest";
 import { checkPackage, extractPackage, packageLimits, packageTooLargeMessage, type PackageLimits } from "@/lib/scorm/package-check";
 import { scoList } from "@/lib/scorm/sco-list";
+import { byteLimit } from "@/lib/storage/byte-limit";
 import { deletePrefix, isValidKey, putObjectStream } from "@/lib/storage/local-storage";
 import type { TenantContext } from "@/lib/tenancy/context";
 
@@ -48,14 +49,9 @@ export async function receiveZip(req: Request, maxBytes: number): Promise<string
   if (!req.body || declared === 0) throw new AppError("BAD_REQUEST", "The request body is empty: send the package's .zip file.");
   const file = path.join(tmpdir(), `scorm-upload-${randomUUID()}.zip`);
   let received = 0;
-  const limit = new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      received += chunk.length;
-      done(received > maxBytes ? new AppError("PAYLOAD_TOO_LARGE", packageTooLargeMessage(maxBytes)) : null, chunk);
-    },
-  });
+  const body = Readable.fromWeb(req.body as NodeReadableStream<Uint8Array>).on("data", (chunk: Buffer) => (received += chunk.length));
   try {
-    await pipeline(Readable.fromWeb(req.body as NodeReadableStream<Uint8Array>), limit, createWriteStream(file, { flags: "wx" }));
+    await pipeline(body, byteLimit(maxBytes, () => new AppError("PAYLOAD_TOO_LARGE", packageTooLargeMessage(maxBytes))), createWriteStream(file, { flags: "wx" }));
   } catch (error) {
     await rm(file, { force: true });
     if (error instanceof AppError) throw error;

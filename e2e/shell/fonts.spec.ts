@@ -1,0 +1,78 @@
+import { expect, test, type Page } from "@playwright/test";
+import { createCourse, enroll } from "@/test/course-factories";
+import { createTenant, type TestTenant } from "@/test/factories";
+import { origin, signInWithForm } from "../support";
+
+// Pages render in the app's own fonts (Roboto, Roboto Mono, served with the app), never in a font the
+// machine happens to have. Chromium reports, per element, which fonts really drew its text and whether
+// each is a web font (CDP CSS.getPlatformFontsForNode): every glyph must come from a web font.
+
+let tenant: TestTenant;
+let courseId: string;
+test.beforeAll(async () => {
+  tenant = await createTenant();
+  const course = await createCourse(tenant.id, { title: "Fonts course", description: "<p>Some <em>text</em> and <code>code()</code>.</p>" });
+  courseId = course.id;
+  await enroll(tenant.id, course.id, tenant.users.learner.id);
+});
+
+interface PlatformFont {
+  familyName: string;
+  isCustomFont: boolean;
+  glyphCount: number;
+}
+
+/** Every font that drew text on the page: family → whether it is a web font. */
+async function fontsDrawingText(page: Page): Promise<Map<string, boolean>> {
+  await page.evaluate(() => document.fonts.ready);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("DOM.enable");
+  await cdp.send("CSS.enable");
+  const { root } = await cdp.send("DOM.getDocument", { depth: -1, pierce: false });
+  const withText: number[] = [];
+  const walk = (node: { nodeId: number; nodeType: number; nodeName: string; nodeValue?: string; children?: (typeof node)[] }) => {
+    if (node.nodeName === "SCRIPT" || node.nodeName === "STYLE" || node.nodeName === "NOSCRIPT") return;
+    if (node.children?.some((c) => c.nodeType === 3 && (c.nodeValue ?? "").trim() !== "")) withText.push(node.nodeId);
+    for (const child of node.children ?? []) walk(child);
+  };
+  walk(root);
+  const fonts = new Map<string, boolean>();
+  for (const nodeId of withText) {
+    const { fonts: used } = (await cdp.send("CSS.getPlatformFontsForNode", { nodeId })) as { fonts: PlatformFont[] };
+    for (const font of used) if (font.glyphCount > 0) fonts.set(font.familyName, font.isCustomFont);
+  }
+  await cdp.detach();
+  expect(withText.length, "text nodes found").toBeGreaterThan(3);
+  return fonts;
+}
+
+async function expectOnlyWebFonts(page: Page, url: string) {
+  await page.goto(url);
+  await page.waitForLoadState("networkidle");
+  const fonts = await fontsDrawingText(page);
+  const installed = [...fonts].filter(([, isWebFont]) => !isWebFont).map(([family]) => family);
+  expect(installed, `${url} draws text with installed fonts`).toEqual([]);
+  // Chromium names the face that drew ("Roboto Medium", "Roboto Mono"): all of them Roboto's.
+  expect([...fonts.keys()].filter((family) => !family.startsWith("Roboto")), `${url}: ${[...fonts.keys()].join(", ")}`).toEqual([]);
+}
+
+test("public pages draw their text in Roboto only", async ({ page }) => {
+  await expectOnlyWebFonts(page, `${origin(null)}/`);
+  await expectOnlyWebFonts(page, `${origin(tenant.subdomain)}/login`);
+  await expectOnlyWebFonts(page, `${origin(tenant.subdomain)}/search`);
+  await expectOnlyWebFonts(page, `${origin(tenant.subdomain)}/api-docs`);
+});
+
+test("signed-in pages draw their text in Roboto and Roboto Mono only", async ({ page }) => {
+  await signInWithForm(page, tenant.subdomain, tenant.users.learner);
+  await expectOnlyWebFonts(page, `${origin(tenant.subdomain)}/dashboard`);
+  await expectOnlyWebFonts(page, `${origin(tenant.subdomain)}/courses/${courseId}`);
+  await expectOnlyWebFonts(page, `${origin(tenant.subdomain)}/profile`);
+});
+
+test("the admin pages draw their text in Roboto only", async ({ page }) => {
+  await signInWithForm(page, tenant.subdomain, tenant.users.admin);
+  await expectOnlyWebFonts(page, `${origin(tenant.subdomain)}/admin/courses`);
+  await expectOnlyWebFonts(page, `${origin(tenant.subdomain)}/admin/courses/${courseId}`);
+  await expectOnlyWebFonts(page, `${origin(tenant.subdomain)}/admin/thumbnail-debug`);
+});

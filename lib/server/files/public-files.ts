@@ -1,0 +1,53 @@
+import "server-only";
+import { db } from "@/lib/db";
+import { AppError } from "@/lib/errors";
+import { isId } from "@/lib/schemas/id";
+import { loadCourseAccess } from "@/lib/server/courses/access";
+import { contentTypeFor } from "@/lib/storage/content-type";
+import { publicUrl, readObject } from "@/lib/storage/local-storage";
+import { isSignedIn, type RequestContext } from "@/lib/tenancy/context";
+
+// GET /uploads/{key}: only what is meant to be public, and only on its own organization's host.
+//   avatars/{organizationId | "platform"}/…  a user's picture (the top bar, messages): public
+//   logos/{organizationId}/…                 an organization's branding: public
+//   thumbnails/{organizationId}/{courseId}-… the picture of a published course: public; of a draft or
+//                                            archived course, only for those who may see the course
+// Lesson files have their access-checked media route and SCORM packages theirs (/uploads/scorm/…);
+// every other key is a 404, as is a key of another organization.
+
+const FOREVER = "public, max-age=31536000, immutable";
+const NOT_FOUND = () => new AppError("NOT_FOUND", "File not found");
+
+export async function publicFileResponse(ctx: RequestContext, segments: string[]): Promise<Response> {
+  const [kind, owner, name] = segments;
+  if (segments.length !== 3 || !kind || !owner || !name) throw NOT_FOUND();
+  const key = segments.join("/");
+  if (kind === "avatars" && owner === (ctx.organizationId ?? "platform")) return fileResponse(key, FOREVER);
+  if (kind === "logos" && owner === ctx.organizationId) return fileResponse(key, FOREVER);
+  if (kind === "thumbnails" && owner === ctx.organizationId) return thumbnailResponse(ctx, key, name);
+  throw NOT_FOUND();
+}
+
+/** A course's current thumbnail: public while the course is published, else only for those who see the course. */
+async function thumbnailResponse(ctx: RequestContext, key: string, name: string): Promise<Response> {
+  const courseId = name.slice(0, 36);
+  if (!isId(courseId)) throw NOT_FOUND();
+  const course = await db().course.findFirst({ where: { id: courseId, organizationId: ctx.organizationId!, thumbnailUrl: publicUrl(key) }, select: { status: true } });
+  if (!course) throw NOT_FOUND();
+  if (course.status === "published") return fileResponse(key, "public, max-age=86400");
+  if (!isSignedIn(ctx)) throw NOT_FOUND();
+  await loadCourseAccess(ctx, courseId);
+  return fileResponse(key, "private, max-age=3600");
+}
+
+async function fileResponse(key: string, cacheControl: string): Promise<Response> {
+  const object = await readObject(key);
+  return new Response(object.stream(), {
+    headers: {
+      "content-type": contentTypeFor(key),
+      "content-length": String(object.size),
+      "cache-control": cacheControl,
+      "x-content-type-options": "nosniff",
+    },
+  });
+}
