@@ -1,4 +1,5 @@
 import Box from "@mui/material/Box";
+import ArrowForwardIcon from "@mui/icons-material/ArrowForward";
 import Chip from "@mui/material/Chip";
 import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
@@ -60,7 +61,8 @@ function ResponseRow({ document, status, response, title }: { document: Doc; sta
         {notes(response.description, headers.length ? [`header ${headers.join(", ")}`] : [])}
         {content.map(([mediaType, media]) => (
           <span key={mediaType}>
-            {" → "}
+            {" "}
+            <ArrowForwardIcon fontSize="inherit" sx={{ verticalAlign: "middle" }} />{" "}
             <TypeLabel tokens={typeTokens(media.schema)} /> <small>({mediaType})</small>
           </span>
         ))}

@@ -22,24 +22,25 @@ interface PlatformFont {
   glyphCount: number;
 }
 
-/** Every font that drew text on the page: family → whether it is a web font. */
-async function fontsDrawingText(page: Page): Promise<Map<string, boolean>> {
+/** Every font that drew text on the page: family → whether it is a web font, and a sample of its text. */
+async function fontsDrawingText(page: Page): Promise<Map<string, { isWebFont: boolean; sample: string }>> {
   await page.evaluate(() => document.fonts.ready);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("DOM.enable");
   await cdp.send("CSS.enable");
   const { root } = await cdp.send("DOM.getDocument", { depth: -1, pierce: false });
-  const withText: number[] = [];
+  const withText: { nodeId: number; text: string }[] = [];
   const walk = (node: { nodeId: number; nodeType: number; nodeName: string; nodeValue?: string; children?: (typeof node)[] }) => {
     if (node.nodeName === "SCRIPT" || node.nodeName === "STYLE" || node.nodeName === "NOSCRIPT") return;
-    if (node.children?.some((c) => c.nodeType === 3 && (c.nodeValue ?? "").trim() !== "")) withText.push(node.nodeId);
+    const text = (node.children ?? []).filter((c) => c.nodeType === 3).map((c) => c.nodeValue ?? "").join("").trim();
+    if (text) withText.push({ nodeId: node.nodeId, text });
     for (const child of node.children ?? []) walk(child);
   };
   walk(root);
-  const fonts = new Map<string, boolean>();
-  for (const nodeId of withText) {
+  const fonts = new Map<string, { isWebFont: boolean; sample: string }>();
+  for (const { nodeId, text } of withText) {
     const { fonts: used } = (await cdp.send("CSS.getPlatformFontsForNode", { nodeId })) as { fonts: PlatformFont[] };
-    for (const font of used) if (font.glyphCount > 0) fonts.set(font.familyName, font.isCustomFont);
+    for (const font of used) if (font.glyphCount > 0 && !fonts.has(font.familyName)) fonts.set(font.familyName, { isWebFont: font.isCustomFont, sample: text.slice(0, 80) });
   }
   await cdp.detach();
   expect(withText.length, "text nodes found").toBeGreaterThan(3);
@@ -50,7 +51,7 @@ async function expectOnlyWebFonts(page: Page, url: string) {
   await page.goto(url);
   await page.waitForLoadState("networkidle");
   const fonts = await fontsDrawingText(page);
-  const installed = [...fonts].filter(([, isWebFont]) => !isWebFont).map(([family]) => family);
+  const installed = [...fonts].filter(([, font]) => !font.isWebFont).map(([family, font]) => `${family} (in "${font.sample}")`);
   expect(installed, `${url} draws text with installed fonts`).toEqual([]);
   // Chromium names the face that drew ("Roboto Medium", "Roboto Mono"): all of them Roboto's.
   expect([...fonts.keys()].filter((family) => !family.startsWith("Roboto")), `${url}: ${[...fonts.keys()].join(", ")}`).toEqual([]);
