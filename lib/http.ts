@@ -5,6 +5,7 @@ import type { z } from "zod";
 import { hostContext, sessionFromRequest, type Caller, type CallerLookup, type RequestHead } from "@/lib/auth/caller";
 import { env } from "@/lib/env";
 import { AppError, errorBody, toAppError, validationError } from "@/lib/errors";
+import { findUnstorableText, UNSTORABLE_TEXT_MESSAGE } from "@/lib/schemas/text";
 import type { RequestContext, VisitorContext } from "@/lib/tenancy/context";
 
 // The route-handler toolkit: small helpers composed inside each handler, and one wrapper that turns
@@ -144,6 +145,11 @@ function parseJsonText(text: string): unknown {
 }
 
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+  const unstorable = findUnstorableText(input);
+  if (unstorable) {
+    const field = unstorable.join(".") || "_";
+    throw new AppError("VALIDATION_FAILED", `${field}: ${UNSTORABLE_TEXT_MESSAGE}`, { fieldErrors: { [field]: [UNSTORABLE_TEXT_MESSAGE] } });
+  }
   const parsed = schema.safeParse(input);
   if (!parsed.success) throw validationError(parsed.error);
   return parsed.data;

@@ -48,7 +48,8 @@ export async function setLessonFile(ctx: TenantContext, courseId: string, lesson
     if (size === 0) throw new AppError("VALIDATION_FAILED", "file: a non-empty file is required", { fieldErrors: { file: ["A file is required"] } });
     throw new AppError("UNSUPPORTED_MEDIA_TYPE", "The video must be an MP4, WebM or Ogg file", { fieldErrors: { file: ["Unsupported video type"] } });
   }
-  const fileName = upload.fileName.replace(/[\\/\r\n"]/g, "_").slice(0, 255) || "download";
+  // The name is shown and sent back in Content-Disposition: printable, well-formed text only.
+  const fileName = upload.fileName.toWellFormed().replace(/[\u0000-\u001f\u007f\\/"]/g, "_").slice(0, 255) || "download";
   const mimeType = current.kind === "video" ? videoType! : upload.mimeType || "application/octet-stream";
   const lesson = await db().$transaction(async (tx) => {
     const updated = await tx.lesson.update({
