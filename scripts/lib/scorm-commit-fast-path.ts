@@ -1,6 +1,10 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { answerScormCommits } from "../../app/api/scorm/commits/handler";
 import type { HttpAnswer } from "../../lib/http";
+import { API_HEADERS, COMMON_HEADERS } from "../../lib/security-headers";
+
+/** What next.config.ts sends on every /api answer Next serves: the fast path sends the same. */
+const SECURITY_HEADERS = Object.fromEntries([...COMMON_HEADERS, ...API_HEADERS].map(({ key, value }) => [key, value]));
 
 // POST /api/scorm/commits answered on a plain node:http request, before Next: the route file's own handler
 // (app/api/scorm/commits/handler.ts), read from and written to the node objects directly. Used by the
@@ -24,6 +28,6 @@ function nodeHeaders(req: IncomingMessage): { get(name: string): string | null }
 function writeAnswer(res: ServerResponse, answer: HttpAnswer): void {
   if (res.headersSent) return;
   const text = JSON.stringify(answer.body);
-  res.writeHead(answer.status, { ...answer.headers, "content-type": "application/json", "content-length": Buffer.byteLength(text) });
+  res.writeHead(answer.status, { ...SECURITY_HEADERS, ...answer.headers, "content-type": "application/json", "content-length": Buffer.byteLength(text) });
   res.end(text);
 }

@@ -1,3 +1,5 @@
+import { appendFileSync, writeFileSync } from "node:fs";
+import { format } from "node:util";
 import path from "node:path";
 import { startAppServer, type AppServer } from "./app-server";
 import { buildIfNeeded } from "./build";
@@ -18,6 +20,7 @@ export async function startTestApp(options: { port: number; databaseUrl: string;
     LESSON_FILE_MAX_BYTES: String(3 * 1024 * 1024),
   };
   Object.assign(process.env, appEnv, { NODE_ENV: "production" });
+  const serverLog = recordServerErrors(path.join(scratch, "server-errors.log"));
   buildIfNeeded();
   const server = await startAppServer({ dev: false, port });
   const { startJobWorkers } = await import("./job-workers");
@@ -36,6 +39,31 @@ export async function startTestApp(options: { port: number; databaseUrl: string;
     TEST_DATABASE_URL: databaseUrl,
     TEST_DATABASE_SERVER_URL: serverUrl,
     TEST_OUTBOX_DIR: appEnv.MAIL_OUTBOX_DIR,
+    TEST_SERVER_LOG: serverLog,
   };
   return { app, testEnv };
+}
+
+/**
+ * Every error the server reports (console.error, which Next and lib/http.ts use for failures, and any
+ * unhandled rejection or uncaught exception) also goes to one file, so the security suites can assert
+ * that a run of bad requests added nothing to it. Still printed as before.
+ */
+function recordServerErrors(file: string): string {
+  writeFileSync(file, "");
+  const append = (kind: string, text: string) => appendFileSync(file, `${new Date().toISOString()} ${kind} ${text.replaceAll("\n", "\n  ")}\n`);
+  const consoleError = console.error.bind(console);
+  console.error = (...args: unknown[]) => {
+    append("console.error", format(...args));
+    consoleError(...args);
+  };
+  process.on("unhandledRejection", (reason) => {
+    append("unhandledRejection", format(reason));
+    consoleError("Unhandled rejection:", reason);
+  });
+  process.on("uncaughtException", (error) => {
+    append("uncaughtException", format(error));
+    consoleError("Uncaught exception:", error);
+  });
+  return file;
 }

@@ -1,0 +1,87 @@
+import type { Who } from "./page-access";
+
+// Who may call which API operation, written out from the specification (section 6: roles; section 7:
+// calls) and docs/permissions.md, per caller: anonymous, learner, instructor, org_admin, admin (all on
+// their organization's host, the instructor teaching the course and the learner enrolled in it) and
+// the superadmin (on the apex, where it signs in).
+//   ok: 2xx. unauthenticated: 401. forbidden: 403. absent: 404 (the apex has no tenant data; another
+//   learner's attempt is no record of yours). refused: 400 (cannot be done on that host). conflict: 409.
+
+export type ApiOutcome = "ok" | "unauthenticated" | "forbidden" | "absent" | "refused" | "conflict" | "other";
+
+export function outcomeOf(status: number): ApiOutcome {
+  if (status >= 200 && status < 300) return "ok";
+  return ({ 400: "refused", 401: "unauthenticated", 403: "forbidden", 404: "absent", 409: "conflict" } as Record<number, ApiOutcome>)[status] ?? "other";
+}
+
+export type ApiRow = readonly [anonymous: ApiOutcome, learner: ApiOutcome, instructor: ApiOutcome, org_admin: ApiOutcome, admin: ApiOutcome, superadmin: ApiOutcome];
+export type { Who };
+
+/** Anyone, on any host: sign-in, organization sign-up, password-reset requests, the API document, liveness. */
+const ANYONE: ApiRow = ["ok", "ok", "ok", "ok", "ok", "ok"];
+/** Public like the catalog, on the organization's host; the apex has no catalog. */
+const TENANT_PUBLIC: ApiRow = ["ok", "ok", "ok", "ok", "ok", "absent"];
+/** The signed-in user's own account, the superadmin's included. */
+const OWN_ACCOUNT: ApiRow = ["unauthenticated", "ok", "ok", "ok", "ok", "ok"];
+/** Readers of the course: enrolled learners, its instructors, the organization's admins. */
+const COURSE_READERS: ApiRow = ["unauthenticated", "ok", "ok", "ok", "ok", "absent"];
+/** The course's editors: its instructors and the organization's admins (docs/permissions.md "Courses API"). */
+const COURSE_EDITORS: ApiRow = ["unauthenticated", "forbidden", "ok", "ok", "ok", "absent"];
+/** categories:manage and users:manage: org_admin and admin. */
+const ORG_ADMINS: ApiRow = ["unauthenticated", "forbidden", "forbidden", "ok", "ok", "absent"];
+/** A learner's own SCORM attempt: nobody else's records. */
+const ATTEMPT_OWNER: ApiRow = ["unauthenticated", "ok", "absent", "absent", "absent", "absent"];
+
+export const API_ACCESS: Record<string, ApiRow> = {
+  "POST /auth/login": ANYONE,
+  // Accounts belong to an organization: registering on the apex is refused.
+  "POST /auth/register": ["ok", "ok", "ok", "ok", "ok", "refused"],
+  "POST /auth/register-organization": ANYONE,
+  "GET /auth/profile": OWN_ACCOUNT,
+  "PUT /auth/profile": OWN_ACCOUNT,
+  "POST /auth/forgot-password": ANYONE,
+  // A reset token works only on its account's host.
+  "POST /auth/reset-password/{token}": ["ok", "ok", "ok", "ok", "ok", "refused"],
+  "GET /api/courses": TENANT_PUBLIC,
+  "POST /api/courses": COURSE_EDITORS,
+  "GET /api/courses/{courseId}": COURSE_READERS,
+  "PATCH /api/courses/{courseId}": COURSE_EDITORS,
+  "DELETE /api/courses/{courseId}": COURSE_EDITORS,
+  "PUT /api/courses/{courseId}/thumbnail": COURSE_EDITORS,
+  "DELETE /api/courses/{courseId}/thumbnail": COURSE_EDITORS,
+  "GET /api/courses/{courseId}/placeholder": TENANT_PUBLIC,
+  "GET /api/courses/{courseId}/outline": COURSE_READERS,
+  "PUT /api/courses/{courseId}/outline": COURSE_EDITORS,
+  "POST /api/courses/{courseId}/modules": COURSE_EDITORS,
+  "PATCH /api/courses/{courseId}/modules/{moduleId}": COURSE_EDITORS,
+  "DELETE /api/courses/{courseId}/modules/{moduleId}": COURSE_EDITORS,
+  "POST /api/courses/{courseId}/modules/{moduleId}/lessons": COURSE_EDITORS,
+  "GET /api/courses/{courseId}/lessons/{lessonId}": COURSE_READERS,
+  "PATCH /api/courses/{courseId}/lessons/{lessonId}": COURSE_EDITORS,
+  "DELETE /api/courses/{courseId}/lessons/{lessonId}": COURSE_EDITORS,
+  "PUT /api/courses/{courseId}/lessons/{lessonId}/file": COURSE_EDITORS,
+  "GET /api/courses/{courseId}/lessons/{lessonId}/media": COURSE_READERS,
+  "PUT /api/courses/{courseId}/lessons/{lessonId}/scorm": COURSE_EDITORS,
+  // Editors who are not enrolled get an untracked preview.
+  "GET /api/courses/{courseId}/lessons/{lessonId}/scorm/launch": COURSE_READERS,
+  "POST /api/scorm/commits": ATTEMPT_OWNER,
+  "POST /api/scorm-tracking": ATTEMPT_OWNER,
+  "GET /api/categories": TENANT_PUBLIC,
+  "POST /api/categories": ORG_ADMINS,
+  "PATCH /api/categories/{categoryId}": ORG_ADMINS,
+  "DELETE /api/categories/{categoryId}": ORG_ADMINS,
+  "GET /api/courses/{courseId}/enrollments": COURSE_EDITORS,
+  "POST /api/courses/{courseId}/enrollments": COURSE_EDITORS,
+  "PATCH /api/enrollments/{enrollmentId}": COURSE_EDITORS,
+  // Unenrolling: the learner themselves, or the course's editors.
+  "DELETE /api/enrollments/{enrollmentId}": COURSE_READERS,
+  "GET /api/courses/{courseId}/progress": COURSE_READERS,
+  // Progress is kept for enrolled learners only.
+  "PUT /api/courses/{courseId}/lessons/{lessonId}/progress": ["unauthenticated", "ok", "conflict", "conflict", "conflict", "absent"],
+  "GET /api/dashboard": COURSE_READERS,
+  // The staff's pickers (enrollments:manage).
+  "GET /api/users": COURSE_EDITORS,
+  "GET /api/messages/unread-count": OWN_ACCOUNT,
+  "GET /api/openapi.json": ANYONE,
+  "GET /api/health": ANYONE,
+};

@@ -1,0 +1,200 @@
+import { createHash, randomBytes } from "node:crypto";
+import sharp from "sharp";
+import { createCourse, enroll } from "@/test/course-factories";
+import { testDb, uniqueName, type TestUser } from "@/test/factories";
+import { fixtureZip } from "@/test/scorm-zips";
+import { multipartBody } from "@/test/session";
+import type { ApiOperation, IdPosition, JsonSchema } from "./api-operations";
+import { isUuid } from "./api-operations";
+import type { TenantWorld } from "./world";
+
+// THE table of the security suites: where each id position of the API takes its id from, and the few
+// operations whose valid request the generic generator cannot guess. A route added later teaches it its
+// id positions here (the suites fail naming any position they cannot fill).
+
+type IdSource = (tenant: TenantWorld, op: ApiOperation) => string;
+
+/** The lesson a lesson route is about: the SCORM lesson for SCORM routes, the file lesson for files. */
+function lessonFor(tenant: TenantWorld, op: ApiOperation): string {
+  if (op.path.includes("/scorm")) return tenant.ids.scormLessonId;
+  if (op.path.endsWith("/file") || op.path.endsWith("/media")) return tenant.ids.fileLessonId;
+  return tenant.ids.textLessonId;
+}
+
+export const ID_SOURCES: Record<string, IdSource> = {
+  "path:courseId": (t) => t.ids.courseId,
+  "path:moduleId": (t) => t.ids.moduleId,
+  "path:lessonId": lessonFor,
+  "path:categoryId": (t) => t.ids.categoryId,
+  "path:enrollmentId": (t) => t.ids.enrollmentId,
+  "path:token": (t) => t.resetToken,
+  "query:category_id": (t) => t.ids.categoryId,
+  "body:category_id": (t) => t.ids.categoryId,
+  "body:instructor_ids.*": (t) => t.ids.instructorId,
+  "body:user_ids.*": (t) => t.ids.learnerId,
+  "body:modules.*.id": (t) => t.ids.moduleId,
+  "body:modules.*.lesson_ids.*": (t) => t.ids.textLessonId,
+  "body:commits.*.attemptId": (t) => t.ids.attemptId,
+  "body:lessonId": (t) => t.ids.scormLessonId,
+};
+
+/** The id positions of an operation that the table cannot fill: a new route must teach them. */
+export function unknownIdPositions(op: ApiOperation): string[] {
+  return op.idPositions.filter((p) => !(p.key in ID_SOURCES)).map((p) => p.key);
+}
+
+export interface Caller {
+  /** The caller's own account, if signed in (a public operation like sign-in uses its credentials). */
+  user: TestUser | null;
+}
+
+/** An id position replaced by another id (the cross-tenant sweep puts another organization's there). */
+export interface Substitution {
+  position: IdPosition;
+  id: string;
+}
+
+export interface BuiltRequest {
+  method: string;
+  path: string;
+  body?: string | Buffer;
+  headers: Record<string, string>;
+}
+
+/**
+ * Operations that destroy or use up what they are called on get a thing of their own per call, so the
+ * next call (another role's) still finds the world as built.
+ */
+const DISPOSABLE: Record<string, (tenant: TenantWorld) => Promise<Record<string, string>>> = {
+  "DELETE /api/courses/{courseId}": async (t) => ({ "path:courseId": (await createCourse(t.id, { instructorIds: [t.ids.instructorId] })).id }),
+  "PUT /api/courses/{courseId}/thumbnail": async (t) => ({ "path:courseId": (await createCourse(t.id, { instructorIds: [t.ids.instructorId] })).id }),
+  "DELETE /api/courses/{courseId}/thumbnail": async (t) => ({ "path:courseId": (await createCourse(t.id, { instructorIds: [t.ids.instructorId] })).id }),
+  "DELETE /api/courses/{courseId}/modules/{moduleId}": async (t) => {
+    const course = await createCourse(t.id, { instructorIds: [t.ids.instructorId], modules: [{ lessons: [] }] });
+    return { "path:courseId": course.id, "path:moduleId": course.modules[0]!.id };
+  },
+  "DELETE /api/courses/{courseId}/lessons/{lessonId}": async (t) => {
+    const course = await createCourse(t.id, { instructorIds: [t.ids.instructorId], modules: [{ lessons: [{}] }] });
+    return { "path:courseId": course.id, "path:lessonId": course.lessons[0]!.id };
+  },
+  "DELETE /api/categories/{categoryId}": async (t) => ({ "path:categoryId": (await testDb().category.create({ data: { organizationId: t.id, name: uniqueName("Spare ") } })).id }),
+  "DELETE /api/enrollments/{enrollmentId}": async (t) => {
+    const course = await createCourse(t.id, { instructorIds: [t.ids.instructorId] });
+    return { "path:enrollmentId": (await enroll(t.id, course.id, t.ids.learnerId)).id };
+  },
+  "PATCH /api/enrollments/{enrollmentId}": async (t) => {
+    const course = await createCourse(t.id, { instructorIds: [t.ids.instructorId] });
+    return { "path:enrollmentId": (await enroll(t.id, course.id, t.ids.learnerId)).id };
+  },
+  "POST /auth/reset-password/{token}": async (t) => {
+    const token = randomBytes(32).toString("base64url");
+    await testDb().passwordResetToken.create({ data: { userId: (await testDb().user.create({ data: spareUser(t) })).id, tokenHash: createHash("sha256").update(token).digest("hex"), expiresAt: new Date(Date.now() + 3_600_000) } });
+    return { "path:token": token };
+  },
+};
+
+const spareUser = (t: TenantWorld) => {
+  const username = uniqueName("spare");
+  return { organizationId: t.id, role: "learner" as const, email: `${username}@example.test`, username, firstName: "Spare", lastName: "User", passwordHash: "x" };
+};
+
+let commitSequence = 1000;
+
+/** Bodies the generator cannot guess: they must match the world, not only the schema. */
+const BODIES: Record<string, (t: TenantWorld, caller: Caller, generated: Record<string, unknown>) => Promise<unknown> | unknown> = {
+  // A visitor signs in with an account of the organization (the learner's when the caller has none).
+  "POST /auth/login": (t, caller) => ({ email: (caller.user ?? t.users.learner).email, password: (caller.user ?? t.users.learner).password }),
+  "POST /auth/register": () => ({ first_name: "New", last_name: "Learner", email: `${uniqueName("reg")}@example.test`, password: "Correct-Horse-42" }),
+  "POST /auth/register-organization": () => ({
+    organization: { name: "New organization", subdomain: uniqueName("neworg") },
+    admin: { first_name: "New", last_name: "Admin", email: `${uniqueName("admin")}@example.test`, password: "Correct-Horse-42" },
+  }),
+  "POST /auth/forgot-password": (t, caller) => ({ email: (caller.user ?? t.users.learner).email }),
+  "PUT /api/courses/{courseId}/outline": async (t) => {
+    const modules = await testDb().module.findMany({ where: { organizationId: t.id, courseId: t.ids.courseId }, orderBy: { position: "asc" }, select: { id: true, lessons: { orderBy: { position: "asc" }, select: { id: true } } } });
+    return { modules: modules.map((m) => ({ id: m.id, lesson_ids: m.lessons.map((l) => l.id) })) };
+  },
+  "POST /api/scorm/commits": (t) => ({
+    commits: [{ attemptId: t.ids.attemptId, scoId: t.scoId, sequence: (commitSequence += 1), cmi: { core: { lesson_status: "incomplete", score: { raw: "", min: "", max: "" } } } }],
+  }),
+  "POST /api/courses/{courseId}/enrollments": (t) => ({ user_ids: [t.ids.learnerId] }),
+};
+
+const png = () => sharp({ create: { width: 16, height: 16, channels: 3, background: "#336699" } }).png().toBuffer();
+
+/** A request the operation accepts from an allowed caller (the control), with `substitutions` applied. */
+export async function buildRequest(op: ApiOperation, tenant: TenantWorld, caller: Caller, substitutions: Substitution[] = []): Promise<BuiltRequest> {
+  const ids: Record<string, string> = Object.fromEntries(substitutions.filter((s) => s.position.in !== "body").map((s) => [s.position.key, s.id]));
+  const disposable = substitutions.length === 0 ? await DISPOSABLE[op.key]?.(tenant) : undefined;
+  const idFor = (key: string) => ids[key] ?? disposable?.[key] ?? ID_SOURCES[key]?.(tenant, op) ?? "00000000-0000-4000-8000-000000000000";
+  const path = op.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(idFor(`path:${name}`)));
+  const query = new URLSearchParams();
+  for (const s of substitutions.filter((x) => x.position.in === "query")) query.set(s.position.pointer[0]!, s.id);
+  const headers: Record<string, string> = {};
+  let body: string | Buffer | undefined;
+  if (op.body?.contentType === "application/json") {
+    const generated = sample(op.body.schema, [], (pointer) => idFor(`body:${pointer.join(".")}`)) as Record<string, unknown>;
+    let value = BODIES[op.key] ? await BODIES[op.key]!(tenant, caller, generated) : generated;
+    for (const s of substitutions.filter((x) => x.position.in === "body")) value = setAt(value, s.position.pointer, s.id);
+    body = JSON.stringify(value);
+    headers["content-type"] = "application/json";
+  } else if (op.body?.contentType === "multipart/form-data") {
+    const fields: Record<string, string | Blob> = {};
+    for (const [name, property] of Object.entries(op.body.schema.properties ?? {})) {
+      if (property.format === "binary") fields[name] = name === "file" ? new File(["a handout"], "handout.txt", { type: "text/plain" }) : new Blob([await png()], { type: "image/png" });
+    }
+    const multipart = await multipartBody(fields);
+    body = multipart.body;
+    Object.assign(headers, multipart.headers);
+  } else if (op.body) {
+    body = fixtureZip("golf-scorm12-runtime-basic-singlesco.zip");
+    headers["content-type"] = op.body.contentType;
+  }
+  return { method: op.method, path: query.size ? `${path}?${query}` : path, body, headers };
+}
+
+/** A value the schema accepts: required properties only, enums' first value, lengths at their minimum. */
+export function sample(schema: JsonSchema, pointer: string[], idAt: (pointer: string[]) => string): unknown {
+  if (isUuid(schema)) return idAt(pointer);
+  if (schema.enum) return schema.enum[0];
+  const option = [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])].find((o) => o.type !== "null");
+  if (option) return sample(option, pointer, idAt);
+  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== "null") : schema.type;
+  switch (type) {
+    case "object": {
+      const out: Record<string, unknown> = {};
+      for (const name of schema.required ?? []) out[name] = sample(schema.properties?.[name] ?? {}, [...pointer, name], idAt);
+      return out;
+    }
+    case "array":
+      return Array.from({ length: Math.max(1, schema.minItems ?? 0) }, () => sample(schema.items ?? {}, [...pointer, "*"], idAt));
+    case "integer":
+    case "number":
+      return schema.minimum ?? 1;
+    case "boolean":
+      return true;
+    case "string": {
+      if (schema.format === "email") return `${uniqueName("someone")}@example.test`;
+      if (schema.format === "uri") return "https://example.com/clip.mp4";
+      if (schema.format === "date-time") return new Date().toISOString();
+      const text = schema.pattern ? uniqueName("sample-") : uniqueName("Sample ");
+      return text.padEnd(schema.minLength ?? 0, "x").slice(0, schema.maxLength ?? 200);
+    }
+    default:
+      return {};
+  }
+}
+
+/** A copy of `value` with the id at `pointer` ("*": the first item of an array, made if missing). */
+export function setAt(value: unknown, pointer: string[], id: string): unknown {
+  if (pointer.length === 0) return id;
+  const [head, ...rest] = pointer;
+  if (head === "*") {
+    const list = Array.isArray(value) ? [...value] : [];
+    list[0] = setAt(list[0], rest, id);
+    return list;
+  }
+  const object = value && typeof value === "object" && !Array.isArray(value) ? { ...(value as Record<string, unknown>) } : {};
+  object[head!] = setAt(object[head!], rest, id);
+  return object;
+}

@@ -1,0 +1,166 @@
+import { createHash, randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import sharp from "sharp";
+import { createCategory, createCourse, enroll } from "@/test/course-factories";
+import { createSuperadmin, createTenant, createUser, testDb, uniqueName, type TestTenant, type TestUser } from "@/test/factories";
+import { call, type TestResponse } from "@/test/http";
+import { multipartBody, signIn } from "@/test/session";
+import { fixtureZip } from "@/test/scorm-zips";
+
+// An organization full of data of every kind, made the way the app makes it where that matters (SCORM
+// packages, attempts and commits, uploads, progress through the API) and written directly elsewhere.
+// Every text the organization owns carries its `marker`, so a leak is found by searching answers for it.
+
+export type TenantRole = keyof TestTenant["users"];
+export const TENANT_ROLES: TenantRole[] = ["learner", "instructor", "org_admin", "admin"];
+
+export interface TenantWorld {
+  id: string;
+  subdomain: string;
+  marker: string;
+  users: Record<TenantRole, TestUser>;
+  /** Bearer tokens from the real sign-in, per role. */
+  tokens: Record<TenantRole, string>;
+  /** Every id of the organization's records, by kind. */
+  ids: {
+    courseId: string;
+    draftCourseId: string;
+    archivedCourseId: string;
+    moduleId: string;
+    textLessonId: string;
+    videoLessonId: string;
+    fileLessonId: string;
+    scormLessonId: string;
+    categoryId: string;
+    enrollmentId: string;
+    learnerId: string;
+    instructorId: string;
+    packageId: string;
+    attemptId: string;
+    groupId: string;
+    eventId: string;
+    threadId: string;
+  };
+  /** The SCORM package's SCO the learner's attempt is in. */
+  scoId: string;
+  /** A password-reset token of the learner, unused. */
+  resetToken: string;
+  /** Every stored-file URL the organization has: avatar, thumbnails, SCORM files. */
+  files: { avatar: string; thumbnail: string; draftThumbnail: string; scormFile: string; lessonFileKey: string };
+}
+
+export interface World {
+  a: TenantWorld;
+  b: TenantWorld;
+  superadmin: TestUser & { token: string };
+}
+
+const png = () => sharp({ create: { width: 32, height: 24, channels: 3, background: "#0A66C2" } }).png().toBuffer();
+const WEBM = readFileSync(path.resolve("e2e/learning/fixtures/short.webm"));
+
+function expectOk(res: TestResponse, what: string): TestResponse {
+  if (res.status >= 300) throw new Error(`${what} failed while building the test world: ${res.status} ${res.text.slice(0, 300)}`);
+  return res;
+}
+
+export async function buildWorld(): Promise<World> {
+  const [a, b, superadminUser] = await Promise.all([buildTenantWorld(), buildTenantWorld(), createSuperadmin()]);
+  return { a, b, superadmin: { ...superadminUser, token: await signIn(null, superadminUser) } };
+}
+
+export async function buildTenantWorld(): Promise<TenantWorld> {
+  const marker = `SECRET${randomBytes(6).toString("hex")}`;
+  const tenant = await createTenant();
+  const db = testDb();
+  const { id, subdomain } = tenant;
+  await db.organization.update({ where: { id }, data: { name: `Org ${marker}` } });
+  for (const user of Object.values(tenant.users)) await db.user.update({ where: { id: user.id }, data: { lastName: `Tester ${marker}` } });
+  const tokens = Object.fromEntries(await Promise.all(TENANT_ROLES.map(async (role) => [role, await signIn(subdomain, tenant.users[role])] as const))) as Record<TenantRole, string>;
+  const as = (role: TenantRole, p: string, options: Parameters<typeof call>[2] = {}) => call(subdomain, p, { ...options, bearer: tokens[role] });
+
+  const category = await createCategory(id, `Category ${marker}`);
+  const course = await createCourse(id, {
+    title: `Course ${marker}`,
+    description: `<p>About ${marker}</p>`,
+    categoryId: category.id,
+    instructorIds: [tenant.users.instructor.id],
+    modules: [
+      { title: `Module ${marker}`, lessons: [{ kind: "text", title: `Text ${marker}`, body: `<p>${marker}</p>` }, { kind: "video", title: `Video ${marker}` }, { kind: "file", title: `File ${marker}` }] },
+      { title: `Module two ${marker}`, lessons: [{ kind: "scorm", title: `SCORM ${marker}` }] },
+    ],
+  });
+  const [textLesson, videoLesson, fileLesson, scormLesson] = course.lessons as [typeof course.lessons[number], typeof course.lessons[number], typeof course.lessons[number], typeof course.lessons[number]];
+  const draft = await createCourse(id, { title: `Draft ${marker}`, status: "draft", instructorIds: [tenant.users.instructor.id] });
+  const archived = await createCourse(id, { title: `Archived ${marker}`, status: "archived" });
+  const enrollment = await enroll(id, course.id, tenant.users.learner.id);
+
+  // Uploads the way staff make them.
+  const thumbnail = await multipartBody({ thumbnail: new Blob([await png()], { type: "image/png" }) });
+  const thumbUrl = expectOk(await as("admin", `/api/courses/${course.id}/thumbnail`, { method: "PUT", ...thumbnail }), "thumbnail").json.thumbnail_url as string;
+  const draftThumb = expectOk(await as("admin", `/api/courses/${draft.id}/thumbnail`, { method: "PUT", ...(await multipartBody({ thumbnail: new Blob([await png()], { type: "image/png" }) })) }), "draft thumbnail").json.thumbnail_url as string;
+  const file = await multipartBody({ file: new File([`Handout ${marker}`], `handout-${marker}.txt`, { type: "text/plain" }) });
+  expectOk(await as("admin", `/api/courses/${course.id}/lessons/${fileLesson.id}/file`, { method: "PUT", ...file }), "lesson file");
+  const video = await multipartBody({ file: new File([WEBM], "clip.webm", { type: "video/webm" }) });
+  expectOk(await as("admin", `/api/courses/${course.id}/lessons/${videoLesson.id}/file`, { method: "PUT", ...video }), "lesson video");
+  const zip = fixtureZip("golf-scorm12-runtime-basic-singlesco.zip");
+  const scorm = expectOk(await as("instructor", `/api/courses/${course.id}/lessons/${scormLesson.id}/scorm`, { method: "PUT", body: zip, headers: { "content-type": "application/zip" } }), "SCORM package");
+  const packageId = scorm.json.id as string;
+  const avatar = await multipartBody({ avatar: new Blob([await png()], { type: "image/png" }) });
+  const avatarUrl = expectOk(await as("learner", "/auth/profile", { method: "PUT", ...avatar }), "avatar").json.user.avatar_url as string;
+
+  // The learner's own progress, through the API.
+  expectOk(await as("learner", `/api/courses/${course.id}/lessons/${textLesson.id}/progress`, { method: "PUT", json: { completed: true } }), "progress");
+  const launch = expectOk(await as("learner", `/api/courses/${course.id}/lessons/${scormLesson.id}/scorm/launch`), "SCORM launch");
+  const attemptId = launch.json.attempt.attemptId as string;
+  const scoId = launch.json.scos[0].identifier as string;
+  const cmi = { core: { lesson_status: "incomplete", lesson_location: `page-${marker}`, session_time: "00:01:00", score: { raw: "", min: "", max: "" } }, suspend_data: marker };
+  expectOk(await as("learner", "/api/scorm/commits", { json: { commits: [{ attemptId, scoId, sequence: 1, cmi }] } }), "SCORM commit");
+
+  // Tables whose routes come later: written directly, so the sweep already guards their rows.
+  const group = await db.group.create({ data: { organizationId: id, name: `Group ${marker}`, description: marker } });
+  await db.groupMember.create({ data: { organizationId: id, groupId: group.id, userId: tenant.users.learner.id } });
+  await db.groupCourse.create({ data: { organizationId: id, groupId: group.id, courseId: course.id } });
+  const event = await db.event.create({ data: { organizationId: id, title: `Event ${marker}`, startsAt: new Date(), endsAt: new Date(Date.now() + 3_600_000), courseId: course.id } });
+  const thread = await db.messageThread.create({ data: { organizationId: id, subject: `Thread ${marker}`, createdById: tenant.users.instructor.id } });
+  await db.messageParticipant.createMany({ data: [tenant.users.instructor.id, tenant.users.learner.id].map((userId) => ({ organizationId: id, threadId: thread.id, userId })) });
+  await db.message.create({ data: { organizationId: id, threadId: thread.id, senderId: tenant.users.instructor.id, body: `Hello ${marker}` } });
+
+  const resetToken = randomBytes(32).toString("base64url");
+  await db.passwordResetToken.create({ data: { userId: tenant.users.learner.id, tokenHash: createHash("sha256").update(resetToken).digest("hex"), expiresAt: new Date(Date.now() + 3_600_000) } });
+  const lessonFileKey = (await db.lesson.findUniqueOrThrow({ where: { id: fileLesson.id }, select: { storageKey: true } })).storageKey!;
+
+  return {
+    id,
+    subdomain,
+    marker,
+    users: tenant.users,
+    tokens,
+    ids: {
+      courseId: course.id,
+      draftCourseId: draft.id,
+      archivedCourseId: archived.id,
+      moduleId: course.modules[0]!.id,
+      textLessonId: textLesson.id,
+      videoLessonId: videoLesson.id,
+      fileLessonId: fileLesson.id,
+      scormLessonId: scormLesson.id,
+      categoryId: category.id,
+      enrollmentId: enrollment.id,
+      learnerId: tenant.users.learner.id,
+      instructorId: tenant.users.instructor.id,
+      packageId,
+      attemptId,
+      groupId: group.id,
+      eventId: event.id,
+      threadId: thread.id,
+    },
+    scoId,
+    resetToken,
+    files: { avatar: avatarUrl, thumbnail: thumbUrl, draftThumbnail: draftThumb, scormFile: `/uploads/scorm/${packageId}/${String(launch.json.scos[0].launch).split("?")[0]}`, lessonFileKey },
+  };
+}
+
+/** Another learner of the organization, for calls that need a fresh account. */
+export const freshUser = (tenant: TenantWorld, role: TenantRole | "learner" = "learner") => createUser(tenant.id, role);
+export { uniqueName };
