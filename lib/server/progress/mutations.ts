@@ -21,9 +21,10 @@ export async function recordLessonProgress(
   input: LessonProgressInput,
 ): Promise<{ lesson: LessonProgressJson; enrollment: EnrollmentJson }> {
   const access = await requireContentViewer(ctx, courseId);
-  const enrollmentId = activeEnrollmentId(access);
   const { organizationId } = access;
+  // A lesson that is not in this course is a 404 for everyone, before any rule about who may record.
   const lesson = await findLesson(db(), organizationId, courseId, lessonId);
+  const enrollmentId = activeEnrollmentId(access);
   if (lesson.kind === "scorm") throw new AppError("BAD_REQUEST", "SCORM lessons record their progress through the SCORM player");
 
   return db().$transaction(async (tx) => {
