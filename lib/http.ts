@@ -210,6 +210,9 @@ export function openUploadedFile(req: Request, field: string): Promise<UploadStr
     }
     let found = false;
     parser.on("file", (name, stream, info) => {
+      // A body cut short errors the part being read; without a listener that error would be uncaught and
+      // end the process. The caller's pipeline still sees it (a destroyed stream reports its error).
+      stream.on("error", () => undefined);
       if (name !== field || found) return void stream.resume();
       found = true;
       resolve({ fileName: info.filename ?? "", mimeType: info.mimeType, stream });

@@ -10,7 +10,7 @@ import { exportedMethods, routeFiles } from "@/lib/openapi/route-files";
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 const appDir = path.resolve("app");
 const files = routeFiles(appDir).filter((r) => !r.file.includes("[...nextauth]"));
-const CATCH_ALLS = ["api/[...path]/route.ts", "auth/[...path]/route.ts"];
+const CATCH_ALLS = ["api/[[...path]]/route.ts", "auth/[[...path]]/route.ts"];
 
 function destructured(source: string, helper: string): { names: string[]; args: string[] } | null {
   const match = new RegExp(`export const \\{([^}]*)\\} = ${helper}\\(([^)]*)\\);`).exec(source);

@@ -10,7 +10,8 @@ export interface AppServer {
  * Next.js behind a plain node:http server, so the app knows the real socket address of each client
  * (x-lms-remote-addr, overwritten on every request so a client cannot fake it) for per-IP rate limits.
  * POST /api/scorm/commits is answered here, before Next, by the same handler its route file calls
- * (app/api/scorm/commits/handler.ts), unless SCORM_COMMIT_FAST_PATH=false.
+ * (app/api/scorm/commits/handler.ts), unless SCORM_COMMIT_FAST_PATH=false. Requests Next cannot read
+ * (an undecodable path, unparsable HTTP) get the app's JSON refusal here (./unreadable-requests.ts).
  */
 export async function startAppServer(options: { dev: boolean; port: number; hostname?: string }): Promise<AppServer> {
   const hostname = options.hostname ?? "localhost";
@@ -23,13 +24,16 @@ export async function startAppServer(options: { dev: boolean; port: number; host
   const { env } = await import("../../lib/env");
   const { SCORM_COMMITS_PATH } = await import("../../app/api/scorm/commits/handler");
   const { answerCommitOnNode } = await import("./scorm-commit-fast-path");
+  const { answerClientError, answerUndecodablePath } = await import("./unreadable-requests");
   const isFastCommit = (req: IncomingMessage) => env.SCORM_COMMIT_FAST_PATH && req.method === "POST" && (req.url ?? "").split("?")[0] === SCORM_COMMITS_PATH;
   const server: Server = createServer((req, res) => {
     req.headers["x-lms-remote-addr"] = req.socket.remoteAddress ?? "unknown";
+    if (answerUndecodablePath(req, res)) return;
     // The SCORM player's commits skip Next.js: its per-request cost is larger than the commit's (docs/architecture.md).
     if (isFastCommit(req)) return void answerCommitOnNode(req, res);
     void handle(req, res);
   });
+  server.on("clientError", answerClientError);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port, "0.0.0.0", resolve);

@@ -185,16 +185,16 @@ export function sample(schema: JsonSchema, pointer: string[], idAt: (pointer: st
   }
 }
 
-/** A copy of `value` with the id at `pointer` ("*": the first item of an array, made if missing). */
-export function setAt(value: unknown, pointer: string[], id: string): unknown {
-  if (pointer.length === 0) return id;
+/** A copy of `value` with `replacement` at `pointer` ("*": the first item of an array, made if missing). */
+export function setAt(value: unknown, pointer: string[], replacement: unknown): unknown {
+  if (pointer.length === 0) return replacement;
   const [head, ...rest] = pointer;
   if (head === "*") {
     const list = Array.isArray(value) ? [...value] : [];
-    list[0] = setAt(list[0], rest, id);
+    list[0] = setAt(list[0], rest, replacement);
     return list;
   }
   const object = value && typeof value === "object" && !Array.isArray(value) ? { ...(value as Record<string, unknown>) } : {};
-  object[head!] = setAt(object[head!], rest, id);
+  object[head!] = setAt(object[head!], rest, replacement);
   return object;
 }

@@ -1,0 +1,122 @@
+import { readFileSync, statSync } from "node:fs";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSuperadmin, testDb } from "@/test/factories";
+import { call, type TestResponse } from "@/test/http";
+import { signIn } from "@/test/session";
+import { API_ACCESS } from "./api-access";
+import { loadApiOperations, type ApiOperation } from "./api-operations";
+import { describeCase, fuzzCases, type FuzzCase } from "./fuzz-cases";
+import { buildRequest } from "./requests";
+import { countOrganizationRows } from "./row-snapshot";
+import { buildTenantWorld, type TenantRole, type TenantWorld } from "./world";
+
+// Every operation with a body or a query string, sent bad requests generated from its schema
+// (./fuzz-cases.ts) by a caller it would otherwise serve. Expected of each: no 5xx; a 4xx answers JSON
+// { error: { code, message } }; a refused request leaves the organization's row counts as they were; and
+// the server logs no error, unhandled rejection or uncaught exception meanwhile.
+// npm test sends FUZZ_RUNS=20 cases per operation from a fixed seed; npm run test:fuzz sends 200 from a
+// new one. A failure prints the seed, fast-check's path and the request: replay it with
+//   FUZZ_SEED=<seed> . .data/test-env.sh && npx vitest run --project security test/security/fuzz.int.test.ts -t '<operation>'
+
+const RUNS = Number(process.env.FUZZ_RUNS ?? 20);
+const SEED = Number(process.env.FUZZ_SEED ?? 20261125);
+const SERVER_LOG = process.env.TEST_SERVER_LOG;
+
+const operations = (await loadApiOperations()).filter((op) => op.body || op.queryParameters.length);
+let tenant: TenantWorld;
+let superadminToken: string;
+beforeAll(async () => {
+  const [world, superadmin] = await Promise.all([buildTenantWorld(), createSuperadmin()]);
+  tenant = world;
+  superadminToken = await signIn(null, superadmin);
+}, 120_000);
+
+const statuses = new Map<number, number>();
+afterAll(async () => {
+  const total = [...statuses.values()].reduce((a, b) => a + b, 0);
+  const byClass = (c: number) => [...statuses].filter(([s]) => Math.floor(s / 100) === c).reduce((a, [, n]) => a + n, 0);
+  const detail = [...statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${s}: ${n}`).join(", ");
+  if (total) console.info(`fuzz (seed ${SEED}, ${RUNS} per operation): ${operations.length} operations, ${total} cases; 2xx ${byClass(2)}, 4xx ${byClass(4)}, 5xx ${byClass(5)} (${detail})`);
+  await testDb().$disconnect();
+});
+
+/** The first caller the operation serves (api-access.ts), so the bad input meets validation, not a 403. */
+const CALLER_ORDER: [TenantRole | "anonymous" | "superadmin", number][] = [["admin", 4], ["instructor", 2], ["learner", 1], ["anonymous", 0], ["superadmin", 5]];
+function callerFor(op: ApiOperation): { subdomain: string | null; bearer?: string; role: string } {
+  const row = API_ACCESS[op.key];
+  const [role] = CALLER_ORDER.find(([, column]) => row?.[column] === "ok") ?? ["admin"];
+  if (role === "superadmin") return { subdomain: null, bearer: superadminToken, role };
+  if (role === "anonymous") return { subdomain: tenant.subdomain, role };
+  return { subdomain: tenant.subdomain, bearer: tenant.tokens[role], role };
+}
+
+/** A seed per operation, so each gets cases of its own and one can be replayed alone. */
+const seedFor = (op: ApiOperation) => [...op.key].reduce((h, c) => (Math.imul(h, 31) + c.charCodeAt(0)) | 0, SEED);
+
+const logSize = () => (SERVER_LOG ? statSync(SERVER_LOG).size : 0);
+const logSince = (offset: number) => (SERVER_LOG ? readFileSync(SERVER_LOG).subarray(offset).toString("utf8") : "");
+
+/** Row counts without the audit log: recording a refused attempt there is a feature, not a partial write. */
+async function rowCounts(): Promise<Record<string, number>> {
+  const { AuditLog: _audit, ...counts } = await countOrganizationRows(tenant.id);
+  return counts;
+}
+
+/**
+ * The case sent as a client would: a path Next tidies (`//`, `..` segments) is answered with a 308 to the
+ * tidy path, which a client follows with the same method and body; the answer there is what counts.
+ */
+async function send(c: FuzzCase, caller: ReturnType<typeof callerFor>): Promise<TestResponse> {
+  let path = c.path;
+  for (let hop = 0; ; hop += 1) {
+    const res = await call(caller.subdomain, path, { method: c.method, headers: c.headers, body: c.body, bearer: caller.bearer });
+    const location = res.headers.location;
+    if (hop === 3 || (res.status !== 307 && res.status !== 308) || typeof location !== "string") return res;
+    path = location;
+  }
+}
+
+async function problemWith(c: FuzzCase, caller: ReturnType<typeof callerFor>): Promise<string | null> {
+  const before = await rowCounts();
+  const res = await send(c, caller);
+  statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+  if (res.status >= 500) return `answered ${res.status} ${res.text.slice(0, 300)}`;
+  if (res.status >= 300 && res.status < 400) return `answered a redirect ${res.status} to ${String(res.headers.location)}`;
+  if (res.status < 400) return null;
+  if (!String(res.headers["content-type"]).startsWith("application/json")) return `answered ${res.status} as ${String(res.headers["content-type"])}, not JSON: ${res.text.slice(0, 200)}`;
+  const error = res.json?.error;
+  if (typeof error?.code !== "string" || typeof error?.message !== "string" || !error.message.trim()) return `answered ${res.status} without { error: { code, message } }: ${res.text.slice(0, 200)}`;
+  const after = await rowCounts();
+  const changed = Object.keys(after).filter((t) => after[t] !== before[t]);
+  if (changed.length) return `answered ${res.status} but changed the row counts of ${changed.map((t) => `${t} ${before[t]} → ${after[t]}`).join(", ")}`;
+  return null;
+}
+
+describe(`bad input (${RUNS} cases per operation, seed ${SEED})`, () => {
+  it("covers operations", () => {
+    expect(operations.length).toBeGreaterThan(20);
+  });
+
+  it.each(operations.map((op) => [op.key, op] as const))("%s", async (_key, op) => {
+    const caller = callerFor(op);
+    const valid = await buildRequest(op, tenant, { user: caller.role === "anonymous" || caller.role === "superadmin" ? null : tenant.users[caller.role as TenantRole] });
+    const logOffset = logSize();
+    const seed = seedFor(op);
+    try {
+      await fc.assert(
+        fc.asyncProperty(fuzzCases(op, valid), async (c) => {
+          const problem = await problemWith(c, caller);
+          if (problem) throw new Error(`${problem}\n    request (as ${caller.role}): ${describeCase(c)}`);
+        }),
+        { seed, numRuns: RUNS, endOnFailure: true },
+      );
+    } catch (error) {
+      // fast-check's report (seed, path, the case) and, as its cause, what was wrong with the answer.
+      const cause = error instanceof Error && error.cause instanceof Error ? `\n${error.cause.message}` : "";
+      throw new Error(`${op.key} (FUZZ_SEED=${SEED}, operation seed ${seed}): ${error instanceof Error ? error.message : String(error)}${cause}`);
+    }
+    const logged = logSince(logOffset);
+    expect(logged, `${op.key}: the server logged errors while it was fuzzed (FUZZ_SEED=${SEED})`).toBe("");
+  }, Math.max(60_000, RUNS * 3_000));
+});
