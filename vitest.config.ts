@@ -23,12 +23,27 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["**/*.int.test.ts"],
-          exclude: ["node_modules/**", "e2e/**", ".next/**"],
+          exclude: ["node_modules/**", "e2e/**", ".next/**", "test/security/**"],
           environment: "node",
           // Integration tests talk to a real PostgreSQL and a real `next start`; see scripts/test.ts.
           globalSetup: ["test/integration-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          fileParallelism: true,
+          maxWorkers: 2,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The generated suites of test/security (docs/reliability.md): run after the integration tests,
+          // alone against the server, so its error log holds only what they provoked.
+          name: "security",
+          include: ["test/security/**/*.int.test.ts"],
+          environment: "node",
+          globalSetup: ["test/integration-setup.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
           fileParallelism: true,
           maxWorkers: 2,
         },

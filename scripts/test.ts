@@ -3,10 +3,12 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { ChromiumUnavailable, ensureChromium } from "./lib/chromium";
+import { MigrationsDisagree, startTestEnvironment } from "./lib/test-environment";
 import { prepareAuthEnv } from "./lib/runtime-env";
 
 // npm test: lint, type-check, unit tests, then a fresh database + the production build served on a test
-// port for the integration tests (HTTP against the real server and PostgreSQL) and the Chromium e2e suite.
+// port for the integration tests (HTTP against the real server and PostgreSQL), the security suites
+// (test/security) and the Chromium e2e suite.
 
 const TEST_PORT = Number(process.env.TEST_PORT ?? 3100);
 
@@ -67,25 +69,11 @@ try {
   await step("type-check", "npx", ["tsc", "--noEmit"]);
   await step("unit tests", "npx", vitestArgs("unit"));
 
-  const { startPostgres, createFreshDatabase } = await import("./lib/postgres");
-  const { applyMigrations, migrationStatus } = await import("./db/schema-engine");
-  const server = await startPostgres({ purpose: "test" });
-  cleanups.unshift(server.stop);
-  const database = await createFreshDatabase(server.serverUrl);
-  cleanups.unshift(database.drop);
-  await applyMigrations(database.url);
-  const status = await migrationStatus(database.url);
-  if (!status.clean || status.unmigratedSchemaChanges) {
-    throw new StepFailed(`migrations: prisma/schema.prisma and prisma/migrations disagree (run npm run db:migration -- <name>):\n${status.unmigratedSchemaChanges ?? JSON.stringify(status)}`);
-  }
-
-  const scratch = mkdtempSync(path.join(tmpdir(), "lms-test-"));
-  cleanups.push(async () => rmSync(scratch, { recursive: true, force: true }));
-  const { startTestApp } = await import("./lib/test-app");
-  const { app, testEnv: appTestEnv } = await startTestApp({ port: TEST_PORT, databaseUrl: database.url, serverUrl: server.serverUrl, scratch });
-  cleanups.unshift(app.close);
-  const testEnv = { ...process.env, ...appTestEnv };
+  const environment = await startTestEnvironment(TEST_PORT);
+  cleanups.unshift(environment.stop);
+  const testEnv = { ...process.env, ...environment.testEnv };
   await step("integration tests", "npx", vitestArgs("integration"), testEnv);
+  await step("security suites (cross-tenant sweep, role matrix, fuzzing, headers)", "npx", vitestArgs("security"), testEnv);
   const browser = await chromium;
   if ("error" in browser) throw new StepFailed(browser.error);
   await step("end-to-end tests (Chromium)", "npx", ["playwright", "test", "--reporter=list,json"], {
@@ -95,7 +83,7 @@ try {
   });
 } catch (error) {
   exitCode = 1;
-  console.error(error instanceof StepFailed ? `\n✘ ${error.message}` : error);
+  console.error(error instanceof StepFailed || error instanceof MigrationsDisagree ? `\n✘ ${error.message}` : error);
 } finally {
   for (const cleanup of cleanups) await cleanup().catch((e: unknown) => console.error("cleanup:", e));
 }
