@@ -51,6 +51,7 @@ export const ROUTES: readonly RouteEntry[] = [
   { pattern: "/admin/courses/[courseId]", access: TEACHING_ROLES },
   { pattern: "/admin/groups", access: TEACHING_ROLES },
   { pattern: "/admin/groups/add", access: TEACHING_ROLES },
+  { pattern: "/admin/groups/[groupId]", access: TEACHING_ROLES },
   { pattern: "/admin/reports", access: TEACHING_ROLES },
   { pattern: "/admin/events/*", access: TEACHING_ROLES },
   { pattern: "/admin/import-export/*", access: TEACHING_ROLES },
@@ -79,6 +80,7 @@ export type NavIcon =
   | "groups"
   | "events"
   | "calendar"
+  | "profile"
   | "messages"
   | "organizations"
   | "importExport"
@@ -93,23 +95,30 @@ export interface NavEntry {
   roles: readonly Role[];
 }
 
-/** The side navigation, in display order. Shown entries are exactly those listing the user's role. */
+/**
+ * The side navigation, in display order: first the specification's table (section 2), exactly — labels,
+ * paths and who sees each — then the product's additions (docs/permissions.md lists them as such).
+ * Shown entries are exactly those listing the user's role.
+ */
 export const NAVIGATION: readonly NavEntry[] = [
+  // The specification's entries.
+  { label: "Calendar", href: "/calendar", icon: "calendar", roles: [...TENANT_ROLES, "superadmin"] },
+  { label: "My Profile", href: "/profile", icon: "profile", roles: [...TENANT_ROLES, "superadmin"] },
+  { label: "Course Management", href: "/admin/courses", icon: "courses", roles: [...TEACHING_ROLES, "superadmin"] },
+  { label: "Group", href: "/admin/groups", icon: "groups", roles: [...TEACHING_ROLES, "superadmin"] },
+  { label: "Reports", href: "/admin/reports", icon: "reports", roles: [...TEACHING_ROLES, "superadmin"] },
+  { label: "Users", href: "/admin/users", icon: "users", roles: ORG_ADMIN_ROLES },
+  { label: "Organizations", href: "/admin/organizations", icon: "organizations", roles: ["admin", "superadmin"] },
+  { label: "System Settings", href: "/admin/settings", icon: "settings", roles: ["admin", "superadmin"] },
+  { label: "Import/Export", href: "/admin/import-export", icon: "importExport", roles: ["admin", "superadmin"] },
+  { label: "Subdomain Management", href: "/admin/subdomain-management", icon: "subdomains", roles: ["superadmin"] },
+  // The product's additions.
   { label: "Dashboard", href: "/dashboard", icon: "dashboard", roles: [...TENANT_ROLES, "superadmin"] },
   { label: "Course Catalog", href: "/search", icon: "catalog", roles: ["learner"] },
-  { label: "Overview", href: "/admin/overview", icon: "overview", roles: ORG_ADMIN_ROLES },
-  { label: "Reports", href: "/admin/reports", icon: "reports", roles: TEACHING_ROLES },
-  { label: "Courses", href: "/admin/courses", icon: "courses", roles: TEACHING_ROLES },
-  { label: "Categories", href: "/admin/categories", icon: "categories", roles: ORG_ADMIN_ROLES },
-  { label: "Users", href: "/admin/users", icon: "users", roles: ORG_ADMIN_ROLES },
-  { label: "Groups", href: "/admin/groups", icon: "groups", roles: TEACHING_ROLES },
-  { label: "Events", href: "/admin/events", icon: "events", roles: TEACHING_ROLES },
-  { label: "Calendar", href: "/calendar", icon: "calendar", roles: TENANT_ROLES },
   { label: "Messages", href: "/messages", icon: "messages", roles: TENANT_ROLES },
-  { label: "Organizations", href: "/admin/organizations", icon: "organizations", roles: ["admin", "superadmin"] },
-  { label: "Import / Export", href: "/admin/import-export", icon: "importExport", roles: ["admin"] },
-  { label: "System Settings", href: "/admin/settings", icon: "settings", roles: ["admin"] },
-  { label: "Subdomain Management", href: "/admin/subdomain-management", icon: "subdomains", roles: ["superadmin"] },
+  { label: "Events", href: "/admin/events", icon: "events", roles: TEACHING_ROLES },
+  { label: "Overview", href: "/admin/overview", icon: "overview", roles: ORG_ADMIN_ROLES },
+  { label: "Categories", href: "/admin/categories", icon: "categories", roles: ORG_ADMIN_ROLES },
 ];
 
 // ───────────────────────────── matching ─────────────────────────────

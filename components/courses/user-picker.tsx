@@ -14,8 +14,8 @@ export const personName = (p: PickedPerson) => `${p.first_name} ${p.last_name}`.
 
 interface Props {
   label: string;
-  /** learner, staff, …: passed to GET /api/users?role= */
-  role: "learner" | "staff";
+  /** learner or staff: passed to GET /api/users?role=; without it, everyone active. */
+  role?: "learner" | "staff";
   value: PickedPerson[];
   onChange: (people: PickedPerson[]) => void;
   error?: boolean;
@@ -32,7 +32,7 @@ export function UserPicker({ label, role, value, onChange, error, helperText, ex
     const timer = setTimeout(() => setQuery(input.trim()), 250);
     return () => clearTimeout(timer);
   }, [input]);
-  const { data, isLoading } = useApi<Page<PersonJson>>(`/api/users?role=${role}&page_size=20${query ? `&q=${encodeURIComponent(query)}` : ""}`, { keepPreviousData: true });
+  const { data, isLoading } = useApi<Page<PersonJson>>(`/api/users?page_size=20${role ? `&role=${role}` : ""}${query ? `&q=${encodeURIComponent(query)}` : ""}`, { keepPreviousData: true });
   const options = (data?.items ?? []).filter((p) => !exclude?.has(p.id));
   return (
     <Autocomplete<PickedPerson, true>

@@ -11,6 +11,7 @@ import ImportExportIcon from "@mui/icons-material/ImportExport";
 import InsightsIcon from "@mui/icons-material/Insights";
 import MenuBookIcon from "@mui/icons-material/MenuBook";
 import PeopleIcon from "@mui/icons-material/People";
+import PersonIcon from "@mui/icons-material/Person";
 import SchoolIcon from "@mui/icons-material/School";
 import SettingsIcon from "@mui/icons-material/Settings";
 import type SvgIcon from "@mui/material/SvgIcon";
@@ -28,6 +29,7 @@ export const NAV_ICONS: Record<NavIcon, typeof SvgIcon> = {
   groups: GroupsIcon,
   events: EventIcon,
   calendar: CalendarMonthIcon,
+  profile: PersonIcon,
   messages: ForumIcon,
   organizations: BusinessIcon,
   importExport: ImportExportIcon,

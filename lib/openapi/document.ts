@@ -5,6 +5,7 @@ import { categoryPaths } from "@/lib/openapi/paths/categories";
 import { coursePaths } from "@/lib/openapi/paths/courses";
 import { dashboardPaths } from "@/lib/openapi/paths/dashboard";
 import { enrollmentPaths } from "@/lib/openapi/paths/enrollments";
+import { groupPaths } from "@/lib/openapi/paths/groups";
 import { lessonPaths } from "@/lib/openapi/paths/lessons";
 import { messagePaths } from "@/lib/openapi/paths/messages";
 import { metaPaths } from "@/lib/openapi/paths/meta";
@@ -37,6 +38,7 @@ export const TAGS = [
   { name: "Categories", description: "Course categories" },
   { name: "Enrollments", description: "Enrollment and lesson progress" },
   { name: "Dashboard", description: "The learner's overview" },
+  { name: "Groups", description: "Groups of people, and the courses that enroll them" },
   { name: "Users", description: "The organization's users, as staff's pickers list them" },
   { name: "Messages", description: "Messaging" },
   { name: "Documentation", description: "This description of the API" },
@@ -50,7 +52,7 @@ function build(): ReturnType<typeof createDocument> {
     openapi: "3.1.0",
     info: { title: "Learning Management API", version: packageJson.version, description: DESCRIPTION },
     tags: TAGS,
-    paths: { ...authPaths, ...coursePaths, ...outlinePaths, ...lessonPaths, ...scormPaths, ...categoryPaths, ...enrollmentPaths, ...dashboardPaths, ...userPaths, ...messagePaths, ...metaPaths },
+    paths: { ...authPaths, ...coursePaths, ...outlinePaths, ...lessonPaths, ...scormPaths, ...categoryPaths, ...enrollmentPaths, ...dashboardPaths, ...groupPaths, ...userPaths, ...messagePaths, ...metaPaths },
     components: { securitySchemes: SECURITY_SCHEMES },
   };
   return createDocument(spec, {

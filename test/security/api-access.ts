@@ -79,6 +79,17 @@ export const API_ACCESS: Record<string, ApiRow> = {
   // Progress is kept for enrolled learners only.
   "PUT /api/courses/{courseId}/lessons/{lessonId}/progress": ["unauthenticated", "ok", "conflict", "conflict", "conflict", "absent"],
   "GET /api/dashboard": COURSE_READERS,
+  // Groups: instructors and administrators (an instructor the groups they made or whose course they teach).
+  "GET /api/admin/groups": COURSE_EDITORS,
+  "POST /api/admin/groups": COURSE_EDITORS,
+  "GET /api/admin/groups/{groupId}": COURSE_EDITORS,
+  "PATCH /api/admin/groups/{groupId}": COURSE_EDITORS,
+  "DELETE /api/admin/groups/{groupId}": COURSE_EDITORS,
+  "GET /api/admin/groups/{groupId}/members": COURSE_EDITORS,
+  "POST /api/admin/groups/{groupId}/members": COURSE_EDITORS,
+  "DELETE /api/admin/groups/{groupId}/members/{userId}": COURSE_EDITORS,
+  "POST /api/admin/groups/{groupId}/courses": COURSE_EDITORS,
+  "DELETE /api/admin/groups/{groupId}/courses/{courseId}": COURSE_EDITORS,
   // The staff's pickers (enrollments:manage).
   "GET /api/users": COURSE_EDITORS,
   "GET /api/messages/unread-count": OWN_ACCOUNT,

@@ -55,6 +55,7 @@ export const PAGE_ACCESS: Record<string, Row> = {
   "/admin/courses/[courseId]": ADMIN_AREA_TENANT_DATA,
   "/admin/groups": ADMIN_AREA,
   "/admin/groups/add": ADMIN_AREA,
+  "/admin/groups/[groupId]": ADMIN_AREA_TENANT_DATA,
   "/admin/reports": ADMIN_AREA,
   "/admin/events/*": ADMIN_AREA,
   "/admin/import-export/*": ADMIN_AREA,

@@ -28,6 +28,9 @@ export const ID_SOURCES: Record<string, IdSource> = {
   "path:categoryId": (t) => t.ids.categoryId,
   "path:enrollmentId": (t) => t.ids.enrollmentId,
   "path:token": (t) => t.resetToken,
+  "path:groupId": (t) => t.ids.groupId,
+  "path:userId": (t) => t.ids.learnerId,
+  "body:course_id": (t) => t.ids.courseId,
   "query:category_id": (t) => t.ids.categoryId,
   "body:category_id": (t) => t.ids.categoryId,
   "body:instructor_ids.*": (t) => t.ids.instructorId,
@@ -86,12 +89,31 @@ const DISPOSABLE: Record<string, (tenant: TenantWorld) => Promise<Record<string,
     const course = await createCourse(t.id, { instructorIds: [t.ids.instructorId] });
     return { "path:enrollmentId": (await enroll(t.id, course.id, t.ids.learnerId)).id };
   },
+  "DELETE /api/admin/groups/{groupId}": async (t) => ({ "path:groupId": (await spareGroup(t)).id }),
+  "DELETE /api/admin/groups/{groupId}/members/{userId}": async (t) => ({ "path:groupId": (await spareGroup(t, { members: [t.ids.learnerId] })).id }),
+  "POST /api/admin/groups/{groupId}/courses": async (t) => ({ "path:groupId": (await spareGroup(t)).id }),
+  "DELETE /api/admin/groups/{groupId}/courses/{courseId}": async (t) => ({ "path:groupId": (await spareGroup(t, { courses: [t.ids.courseId] })).id }),
   "POST /auth/reset-password/{token}": async (t) => {
     const token = randomBytes(32).toString("base64url");
     await testDb().passwordResetToken.create({ data: { userId: (await testDb().user.create({ data: spareUser(t) })).id, tokenHash: createHash("sha256").update(token).digest("hex"), expiresAt: new Date(Date.now() + 3_600_000) } });
     return { "path:token": token };
   },
 };
+
+/** A group of the organization's instructor (so they manage it too), with members and courses if asked. */
+async function spareGroup(t: TenantWorld, extra: { members?: string[]; courses?: string[] } = {}) {
+  const organizationId = t.id;
+  return testDb().group.create({
+    data: {
+      organizationId,
+      name: uniqueName("Spare group "),
+      createdById: t.ids.instructorId,
+      members: { create: (extra.members ?? []).map((userId) => ({ organizationId, userId })) },
+      courses: { create: (extra.courses ?? []).map((courseId) => ({ organizationId, courseId })) },
+    },
+    select: { id: true },
+  });
+}
 
 const spareUser = (t: TenantWorld) => {
   const username = uniqueName("spare");

@@ -1,4 +1,5 @@
-import { EmptyState } from "@/components/shell/empty-state";
+import { Suspense } from "react";
+import { GroupList } from "@/components/groups/group-list";
 import { PageHeader } from "@/components/shell/page-header";
 import { guardPage } from "@/lib/auth/page-guard";
 
@@ -8,8 +9,10 @@ export default async function Page() {
   await guardPage("/admin/groups");
   return (
     <>
-      <PageHeader title="Groups" />
-      <EmptyState title="No groups yet" description="Groups let you enroll many learners in courses at once." action={{ label: "Add group", href: "/admin/groups/add" }} />
+      <PageHeader title="Groups" subtitle="Assign courses to a group and every member is enrolled" />
+      <Suspense>
+        <GroupList />
+      </Suspense>
     </>
   );
 }

@@ -1,4 +1,5 @@
-import { EmptyState } from "@/components/shell/empty-state";
+import Paper from "@mui/material/Paper";
+import { AddGroupForm } from "@/components/groups/group-form";
 import { PageHeader } from "@/components/shell/page-header";
 import { guardPage } from "@/lib/auth/page-guard";
 
@@ -8,8 +9,10 @@ export default async function Page() {
   await guardPage("/admin/groups/add");
   return (
     <>
-      <PageHeader title="Add group" />
-      <EmptyState title="Group editing is on its way" description="Create a group, add members and assign courses here." />
+      <PageHeader title="Add group" subtitle="Then add members and assign courses" />
+      <Paper variant="outlined" sx={{ p: 2, maxWidth: 640 }}>
+        <AddGroupForm />
+      </Paper>
     </>
   );
 }
