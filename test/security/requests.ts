@@ -103,16 +103,10 @@ const DISPOSABLE: Record<string, (tenant: TenantWorld) => Promise<Record<string,
 /** A group of the organization's instructor (so they manage it too), with members and courses if asked. */
 async function spareGroup(t: TenantWorld, extra: { members?: string[]; courses?: string[] } = {}) {
   const organizationId = t.id;
-  return testDb().group.create({
-    data: {
-      organizationId,
-      name: uniqueName("Spare group "),
-      createdById: t.ids.instructorId,
-      members: { create: (extra.members ?? []).map((userId) => ({ organizationId, userId })) },
-      courses: { create: (extra.courses ?? []).map((courseId) => ({ organizationId, courseId })) },
-    },
-    select: { id: true },
-  });
+  const group = await testDb().group.create({ data: { organizationId, name: uniqueName("Spare group "), createdById: t.ids.instructorId }, select: { id: true } });
+  await testDb().groupMember.createMany({ data: (extra.members ?? []).map((userId) => ({ organizationId, groupId: group.id, userId })) });
+  await testDb().groupCourse.createMany({ data: (extra.courses ?? []).map((courseId) => ({ organizationId, groupId: group.id, courseId })) });
+  return group;
 }
 
 const spareUser = (t: TenantWorld) => {
