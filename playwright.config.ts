@@ -17,7 +17,8 @@ export default defineConfig({
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: [["list"]],
-  timeout: 30_000,
+  // Two browsers and the server share two cores: a journey that takes 20 s alone may take 40 s in the full run.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {
     baseURL: process.env.TEST_BASE_URL ?? `http://localhost:${port}`,
