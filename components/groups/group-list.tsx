@@ -8,9 +8,9 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { LinkButton } from "@/components/navigation/link-components";
 import { EmptyState } from "@/components/shell/empty-state";
-import { SearchField } from "@/components/groups/search-field";
+import { SearchField } from "@/components/data/search-field";
 import type { GroupJson, GroupListJson } from "@/components/groups/types";
-import { useListUrlState } from "@/components/groups/url-state";
+import { useListUrlState } from "@/components/data/list-url-state";
 import { FALLBACK_MESSAGES, failureMessage } from "@/lib/client/spec-calls";
 import { useApi } from "@/lib/client/swr";
 

@@ -90,6 +90,8 @@ export const API_ACCESS: Record<string, ApiRow> = {
   "DELETE /api/admin/groups/{groupId}/members/{userId}": COURSE_EDITORS,
   "POST /api/admin/groups/{groupId}/courses": COURSE_EDITORS,
   "DELETE /api/admin/groups/{groupId}/courses/{courseId}": COURSE_EDITORS,
+  // The user administration (users:manage).
+  "GET /api/admin/users": ORG_ADMINS,
   // The staff's pickers (enrollments:manage).
   "GET /api/users": COURSE_EDITORS,
   "GET /api/messages/unread-count": OWN_ACCOUNT,

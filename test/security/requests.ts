@@ -32,6 +32,7 @@ export const ID_SOURCES: Record<string, IdSource> = {
   "path:userId": (t) => t.ids.learnerId,
   "body:course_id": (t) => t.ids.courseId,
   "query:category_id": (t) => t.ids.categoryId,
+  "query:group_id": (t) => t.ids.groupId,
   "body:category_id": (t) => t.ids.categoryId,
   "body:instructor_ids.*": (t) => t.ids.instructorId,
   "body:user_ids.*": (t) => t.ids.learnerId,

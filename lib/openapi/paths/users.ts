@@ -1,6 +1,6 @@
 import { definePaths, json } from "@/lib/openapi/operation";
-import { userDirectoryPageSchema } from "@/lib/openapi/responses/users";
-import { listUserDirectoryQuerySchema } from "@/lib/schemas/users";
+import { adminUserPageSchema, userDirectoryPageSchema } from "@/lib/openapi/responses/users";
+import { listUserDirectoryQuerySchema, listUsersQuerySchema } from "@/lib/schemas/users";
 
 // app/api/users/route.ts: a read-only directory for staff's pickers (enroll learners, choose instructors).
 
@@ -15,6 +15,19 @@ export const userPaths = definePaths("Users", {
       access: "signed-in",
       requestParams: { query: listUserDirectoryQuerySchema },
       responses: { 200: json("A page of users", userDirectoryPageSchema) },
+      errors: [400, 403, 404],
+    },
+  },
+  "/api/admin/users": {
+    get: {
+      operationId: "listAdminUsers",
+      summary: "The organization's users, for its administrators (org admins and admins)",
+      description:
+        "`q` searches first and last name, e-mail and username; `role`, `status` and `group_id` filter; `sort` orders by " +
+        "name, email, username, role, status or last_login_at (`order` asc or desc; ties by id).",
+      access: "signed-in",
+      requestParams: { query: listUsersQuerySchema },
+      responses: { 200: json("A page of users", adminUserPageSchema) },
       errors: [400, 403, 404],
     },
   },

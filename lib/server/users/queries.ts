@@ -3,14 +3,82 @@ import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { TEACHING_ROLES } from "@/lib/routes";
 import type { Page } from "@/lib/schemas/pagination";
-import type { ListUserDirectoryQuery } from "@/lib/schemas/users";
-import { userProfileSelect } from "@/lib/server/selects";
+import type { ListUserDirectoryQuery, ListUsersQuery } from "@/lib/schemas/users";
 import { tenantId, type TenantContext } from "@/lib/tenancy/context";
 import { requirePermission } from "@/lib/tenancy/permissions";
 
-export async function listUsers(ctx: TenantContext, take = 100) {
+export interface AdminUserJson {
+  id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  username: string;
+  role: string;
+  status: string;
+  groups: { id: string; name: string }[];
+  last_login_at: string | null;
+}
+
+const SORTS: Record<ListUsersQuery["sort"], (order: "asc" | "desc") => Prisma.UserOrderByWithRelationInput[]> = {
+  name: (o) => [{ lastName: o }, { firstName: o }],
+  email: (o) => [{ email: o }],
+  username: (o) => [{ username: o }],
+  role: (o) => [{ role: o }, { lastName: "asc" }],
+  status: (o) => [{ status: o }, { lastName: "asc" }],
+  last_login_at: (o) => [{ lastLoginAt: { sort: o, nulls: "last" } }],
+};
+
+/**
+ * GET /api/admin/users: a page of the organization's users for its administrators, searched (names,
+ * e-mail, username), filtered by role, status and group, sorted by any column (ties broken by id).
+ */
+export async function listAdminUsers(ctx: TenantContext, query: ListUsersQuery): Promise<Page<AdminUserJson>> {
   requirePermission(ctx, "users:manage");
-  return db().user.findMany({ where: { organizationId: tenantId(ctx) }, select: userProfileSelect, orderBy: [{ lastName: "asc" }, { firstName: "asc" }], take });
+  const organizationId = tenantId(ctx);
+  const where: Prisma.UserWhereInput = { organizationId };
+  if (query.role) where.role = query.role;
+  if (query.status) where.status = query.status;
+  if (query.group_id) where.groupMemberships = { some: { organizationId, groupId: query.group_id } };
+  if (query.q) {
+    const contains = { contains: query.q, mode: "insensitive" as const };
+    where.OR = [{ firstName: contains }, { lastName: contains }, { email: contains }, { username: contains }];
+  }
+  const [rows, total] = await Promise.all([
+    db().user.findMany({
+      where,
+      select: {
+        id: true,
+        firstName: true,
+        lastName: true,
+        email: true,
+        username: true,
+        role: true,
+        status: true,
+        lastLoginAt: true,
+        groupMemberships: { select: { group: { select: { id: true, name: true } } }, orderBy: { group: { name: "asc" } }, take: 10 },
+      },
+      orderBy: [...SORTS[query.sort](query.order), { id: "asc" }],
+      skip: (query.page - 1) * query.page_size,
+      take: query.page_size,
+    }),
+    db().user.count({ where }),
+  ]);
+  return {
+    items: rows.map((u) => ({
+      id: u.id,
+      first_name: u.firstName,
+      last_name: u.lastName,
+      email: u.email,
+      username: u.username,
+      role: u.role,
+      status: u.status,
+      groups: u.groupMemberships.map((m) => m.group),
+      last_login_at: u.lastLoginAt?.toISOString() ?? null,
+    })),
+    page: query.page,
+    page_size: query.page_size,
+    total,
+  };
 }
 
 export interface UserDirectoryEntry {

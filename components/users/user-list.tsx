@@ -1,0 +1,97 @@
+"use client";
+
+import Alert from "@mui/material/Alert";
+import MenuItem from "@mui/material/MenuItem";
+import Stack from "@mui/material/Stack";
+import TextField from "@mui/material/TextField";
+import { DataGrid, type GridColDef, type GridSortModel } from "@mui/x-data-grid";
+import { format } from "date-fns";
+import { errorMessage } from "@/components/courses/error-message";
+import { useListUrlState } from "@/components/data/list-url-state";
+import { SearchField } from "@/components/data/search-field";
+import type { GroupListJson } from "@/components/groups/types";
+import { useApi } from "@/lib/client/swr";
+import { roleLabel } from "@/lib/routes";
+import type { Page } from "@/lib/schemas/pagination";
+
+export interface AdminUserJson {
+  id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  username: string;
+  role: string;
+  status: string;
+  groups: { id: string; name: string }[];
+  last_login_at: string | null;
+}
+
+type Filter = "role" | "status" | "group_id" | "sort" | "order";
+
+const columns: GridColDef<AdminUserJson>[] = [
+  { field: "name", headerName: "Name", flex: 1, minWidth: 160, valueGetter: (_v, row) => `${row.first_name} ${row.last_name}` },
+  { field: "email", headerName: "E-mail", flex: 1, minWidth: 200 },
+  { field: "username", headerName: "Username", width: 150 },
+  { field: "role", headerName: "Role", width: 130, valueGetter: (_v, row) => roleLabel(row.role) },
+  { field: "status", headerName: "Status", width: 110, valueGetter: (_v, row) => (row.status === "active" ? "Active" : "Deactivated") },
+  { field: "groups", headerName: "Groups", flex: 1, minWidth: 160, sortable: false, valueGetter: (_v, row) => row.groups.map((g) => g.name).join(", ") },
+  { field: "last_login_at", headerName: "Last sign-in", width: 160, valueGetter: (_v, row) => (row.last_login_at ? format(new Date(row.last_login_at), "d MMM yyyy HH:mm") : "Never") },
+];
+
+/** The organization's users: searched, filtered and sorted on the server, the state in the address. */
+export function UserList() {
+  const { q, page, pageSize, get, update } = useListUrlState<Filter>();
+  const [role, status, groupId, sort, order] = [get("role"), get("status"), get("group_id"), get("sort") || "name", get("order") || "asc"];
+  const query = new URLSearchParams({ page: String(page), page_size: String(pageSize), sort, order });
+  for (const [key, value] of [["q", q], ["role", role], ["status", status], ["group_id", groupId]] as const) if (value) query.set(key, value);
+  const { data, error, isLoading } = useApi<Page<AdminUserJson>>(`/api/admin/users?${query}`, { keepPreviousData: true });
+  const groups = useApi<GroupListJson>("/api/admin/groups?page_size=100");
+  const sortModel: GridSortModel = [{ field: sort, sort: order === "desc" ? "desc" : "asc" }];
+  return (
+    <Stack spacing={2}>
+      <Stack direction="row" spacing={2} sx={{ flexWrap: "wrap", gap: 2 }}>
+        <SearchField label="Search users" value={q} onSearch={(text) => update({ q: text, page: 1 })} />
+        <TextField select size="small" label="Role" value={role} onChange={(e) => update({ role: e.target.value, page: 1 })} sx={{ minWidth: 160 }}>
+          <MenuItem value="">All roles</MenuItem>
+          {(["learner", "instructor", "org_admin", "admin"] as const).map((r) => (
+            <MenuItem key={r} value={r}>
+              {roleLabel(r)}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField select size="small" label="Status" value={status} onChange={(e) => update({ status: e.target.value, page: 1 })} sx={{ minWidth: 150 }}>
+          <MenuItem value="">Any status</MenuItem>
+          <MenuItem value="active">Active</MenuItem>
+          <MenuItem value="suspended">Deactivated</MenuItem>
+        </TextField>
+        <TextField select size="small" label="Group" value={groups.data ? groupId : ""} onChange={(e) => update({ group_id: e.target.value, page: 1 })} sx={{ minWidth: 180 }}>
+          <MenuItem value="">Any group</MenuItem>
+          {(groups.data?.groups ?? []).map((g) => (
+            <MenuItem key={g.id} value={g.id}>
+              {g.name}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Stack>
+      {error && <Alert severity="error">{errorMessage(error, "Failed to list users")}</Alert>}
+      <DataGrid
+        aria-label="Users"
+        rows={data?.items ?? []}
+        columns={columns}
+        loading={isLoading}
+        rowCount={data?.total ?? 0}
+        paginationMode="server"
+        paginationModel={{ page: page - 1, pageSize }}
+        onPaginationModelChange={(model) => update({ page: model.page + 1, pageSize: model.pageSize })}
+        pageSizeOptions={[10, 20, 50, 100]}
+        sortingMode="server"
+        sortModel={sortModel}
+        onSortModelChange={(model) => update({ sort: model[0]?.field ?? "", order: model[0]?.sort ?? "", page: 1 })}
+        disableColumnFilter
+        disableRowSelectionOnClick
+        localeText={{ noRowsLabel: q || role || status || groupId ? "No user matches these filters" : "No users yet" }}
+        autoHeight
+      />
+    </Stack>
+  );
+}
