@@ -1,12 +1,15 @@
+import { notFound } from "next/navigation";
 import { Suspense } from "react";
 import { PageHeader } from "@/components/shell/page-header";
 import { UserList } from "@/components/users/user-list";
-import { guardPage } from "@/lib/auth/page-guard";
+import { guardSignedInPage } from "@/lib/auth/page-guard";
 
 export const metadata = { title: "Users · Learning Management" };
 
 export default async function UsersPage() {
-  await guardPage("/admin/users");
+  const caller = await guardSignedInPage("/admin/users");
+  // Users belong to an organization: on the apex there are none to administer.
+  if (!caller.ctx.organizationId) notFound();
   return (
     <>
       <PageHeader title="Users" subtitle="Everyone in your organization" />
