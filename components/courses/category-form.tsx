@@ -7,7 +7,7 @@ import { useRouter } from "next/navigation";
 import { useState, type ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { errorMessage } from "@/components/courses/error-message";
+import { errorMessage } from "@/components/feedback/error-message";
 import type { CategoryJson } from "@/components/courses/types";
 import { applyServerErrors } from "@/components/forms/apply-server-errors";
 import { FormTextField } from "@/components/forms/form-text-field";

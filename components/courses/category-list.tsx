@@ -17,8 +17,8 @@ import TableRow from "@mui/material/TableRow";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { CategoryForm } from "@/components/courses/category-form";
-import { ConfirmDialog } from "@/components/courses/confirm-dialog";
-import { Notice, type NoticeState } from "@/components/courses/notice";
+import { ConfirmDialog } from "@/components/feedback/confirm-dialog";
+import { Notice, type NoticeState } from "@/components/feedback/notice";
 import type { CategoryJson } from "@/components/courses/types";
 import { apiDelete } from "@/lib/client/api";
 

@@ -15,7 +15,7 @@ import TextField from "@mui/material/TextField";
 import { useState } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
-import { errorMessage } from "@/components/courses/error-message";
+import { errorMessage } from "@/components/feedback/error-message";
 import { LessonKindFields, type LessonFormInput } from "@/components/courses/lesson-kind-fields";
 import { KIND_LABELS } from "@/components/courses/outline-rows";
 import type { LessonJson } from "@/components/courses/types";

@@ -5,7 +5,7 @@ import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { Controller, type Control } from "react-hook-form";
 import type { z } from "zod";
-import { FilePickButton } from "@/components/courses/file-pick-button";
+import { FilePickButton } from "@/components/forms/file-pick-button";
 import { ScormUpload } from "@/components/courses/scorm-upload";
 import type { LessonJson } from "@/components/courses/types";
 import { FormRichTextEditor } from "@/components/forms/rich-text-editor";

@@ -10,7 +10,7 @@ import DialogTitle from "@mui/material/DialogTitle";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { errorMessage } from "@/components/courses/error-message";
+import { errorMessage } from "@/components/feedback/error-message";
 import type { ModuleJson, OutlineModuleJson } from "@/components/courses/types";
 import { applyServerErrors } from "@/components/forms/apply-server-errors";
 import { FormTextField } from "@/components/forms/form-text-field";

@@ -13,8 +13,8 @@ import { OutlineDialogs, type OutlineDialog } from "@/components/courses/outline
 import { outlineAnnouncements, outlineCollisionDetection, screenReaderInstructions, useOutlineSensors } from "@/components/courses/outline-dnd";
 import { LessonRow, SortableModule, type RowActions } from "@/components/courses/outline-rows";
 import { dragId, dropResult, findLesson, moveLessonOver, parseDragId, sameOrder, toReorderPayload, type DragRef, type Outline } from "@/components/courses/outline-state";
-import { Notice, type NoticeState } from "@/components/courses/notice";
-import { errorMessage } from "@/components/courses/error-message";
+import { Notice, type NoticeState } from "@/components/feedback/notice";
+import { errorMessage } from "@/components/feedback/error-message";
 import type { LessonJson, OutlineJson } from "@/components/courses/types";
 import { apiGet, apiPut } from "@/lib/client/api";
 

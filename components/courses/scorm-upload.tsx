@@ -6,7 +6,7 @@ import LinearProgress from "@mui/material/LinearProgress";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
-import { FilePickButton } from "@/components/courses/file-pick-button";
+import { FilePickButton } from "@/components/forms/file-pick-button";
 import type { LessonJson } from "@/components/courses/types";
 
 type ScormPackage = NonNullable<LessonJson["scorm_package"]>;

@@ -6,8 +6,8 @@ import CircularProgress from "@mui/material/CircularProgress";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
-import { errorMessage } from "@/components/courses/error-message";
-import { FilePickButton } from "@/components/courses/file-pick-button";
+import { errorMessage } from "@/components/feedback/error-message";
+import { FilePickButton } from "@/components/forms/file-pick-button";
 import type { CourseJson } from "@/components/courses/types";
 import { apiDelete, apiPut } from "@/lib/client/api";
 

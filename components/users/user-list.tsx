@@ -6,7 +6,7 @@ import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import { DataGrid, type GridColDef, type GridSortModel } from "@mui/x-data-grid";
 import { format } from "date-fns";
-import { errorMessage } from "@/components/courses/error-message";
+import { errorMessage } from "@/components/feedback/error-message";
 import { useListUrlState } from "@/components/data/list-url-state";
 import { SearchField } from "@/components/data/search-field";
 import type { GroupListJson } from "@/components/groups/types";

@@ -8,7 +8,7 @@ import DialogContent from "@mui/material/DialogContent";
 import DialogContentText from "@mui/material/DialogContentText";
 import DialogTitle from "@mui/material/DialogTitle";
 import { useState } from "react";
-import { errorMessage } from "@/components/courses/error-message";
+import { errorMessage } from "@/components/feedback/error-message";
 
 export interface ConfirmDialogProps {
   title: string;
