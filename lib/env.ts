@@ -34,6 +34,8 @@ const envSchema = z.object({
   /** Unpacked ÷ packed size, per file (past 1 MiB) and for the whole package. */
   SCORM_PACKAGE_MAX_RATIO: z.coerce.number().positive().default(100),
   RESET_TOKEN_TTL_MINUTES: z.coerce.number().int().positive().default(60),
+  /** How long an invitation's set-password link stays good (lib/server/accounts/invitation.ts). */
+  INVITATION_TOKEN_TTL_DAYS: z.coerce.number().int().positive().max(90).default(7),
   LOGIN_MAX_ATTEMPTS_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
   LOGIN_MAX_ATTEMPTS_PER_IP: z.coerce.number().int().positive().default(20),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(15 * 60),

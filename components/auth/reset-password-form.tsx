@@ -12,7 +12,9 @@ import { SubmitButton } from "@/components/forms/submit-button";
 import { ApiError, apiPost } from "@/lib/client/api";
 import { resetPasswordSchema } from "@/lib/schemas/auth";
 
-export function ResetPasswordForm({ token }: { token: string }) {
+/** The form of a set-password link: a reset ("New password") or an invitation ("Set your password"). */
+export function ResetPasswordForm({ token, purpose }: { token: string; purpose: "reset" | "invitation" }) {
+  const invitation = purpose === "invitation";
   const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
   const form = useForm<z.input<typeof resetPasswordSchema>, unknown, z.output<typeof resetPasswordSchema>>({
     resolver: zodResolver(resetPasswordSchema),
@@ -23,7 +25,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
       const { message } = await apiPost<{ message: string }>(`/auth/reset-password/${encodeURIComponent(token)}`, values);
       setResult({ ok: true, message });
     } catch (e) {
-      setResult({ ok: false, message: e instanceof ApiError ? e.message : "Failed to reset the password" });
+      setResult({ ok: false, message: e instanceof ApiError ? e.message : invitation ? "Failed to set the password" : "Failed to reset the password" });
     }
   });
   if (result?.ok) {
@@ -34,11 +36,11 @@ export function ResetPasswordForm({ token }: { token: string }) {
     );
   }
   return (
-    <form method="post" onSubmit={onSubmit} noValidate aria-label="Choose a new password">
+    <form method="post" onSubmit={onSubmit} noValidate aria-label={invitation ? "Set your password" : "Choose a new password"}>
       {result && <Alert severity="error" role="alert">{result.message}</Alert>}
-      <FormTextField control={form.control} name="password" label="New password" type="password" autoComplete="new-password" helperText="At least 8 characters" />
+      <FormTextField control={form.control} name="password" label={invitation ? "Password" : "New password"} type="password" autoComplete="new-password" helperText="At least 8 characters" />
       <SubmitButton fullWidth isSubmitting={form.formState.isSubmitting} sx={{ mt: 2 }}>
-        Set new password
+        {invitation ? "Set password" : "Set new password"}
       </SubmitButton>
     </form>
   );

@@ -3,6 +3,7 @@
 import Button, { type ButtonProps } from "@mui/material/Button";
 import CardActionArea, { type CardActionAreaProps } from "@mui/material/CardActionArea";
 import ListItemButton, { type ListItemButtonProps } from "@mui/material/ListItemButton";
+import MuiLink, { type LinkProps } from "@mui/material/Link";
 import Link from "next/link";
 
 // MUI components rendered as Next links. Server components cannot pass `component={Link}` across the
@@ -18,4 +19,8 @@ export function LinkListItemButton(props: Omit<ListItemButtonProps<typeof Link>,
 
 export function LinkCardActionArea(props: Omit<CardActionAreaProps<typeof Link>, "component">) {
   return <CardActionArea component={Link} {...props} />;
+}
+
+export function TextLink(props: Omit<LinkProps<typeof Link>, "component">) {
+  return <MuiLink component={Link} {...props} />;
 }

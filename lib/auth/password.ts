@@ -8,7 +8,17 @@ export function hashPassword(password: string): Promise<string> {
   return hash(password, OPTIONS);
 }
 
+/**
+ * The stored hash of an account without a password yet (an invited user who has not set one). Nothing
+ * verifies against it; sign-in spends the same time as for a wrong password, so it reveals nothing.
+ */
+export const NO_PASSWORD_HASH = "!no-password";
+
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  if (passwordHash === NO_PASSWORD_HASH) {
+    await verify(await dummyPasswordHash(), password).catch(() => false);
+    return false;
+  }
   try {
     return await verify(passwordHash, password);
   } catch {

@@ -14,7 +14,7 @@ export const passwordSchema = z
   .min(8, "Password must be at least 8 characters")
   .max(200, "Password must be at most 200 characters");
 
-const nameSchema = (label: string) =>
+export const nameSchema = (label: string) =>
   z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(100, `${label} must be at most 100 characters`);
 
 export const usernameSchema = z

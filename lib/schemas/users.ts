@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { emailSchema, nameSchema, passwordSchema, usernameSchema } from "@/lib/schemas/auth";
+import { idSchema } from "@/lib/schemas/id";
 import { paginationQuerySchema } from "@/lib/schemas/pagination";
 
 /** A role, or "staff" for everyone who can teach (instructors and administrators). */
@@ -23,3 +25,57 @@ export const listUsersQuerySchema = paginationQuerySchema.extend({
   order: z.enum(["asc", "desc"], { error: "order must be asc or desc" }).default("asc"),
 });
 export type ListUsersQuery = z.infer<typeof listUsersQuerySchema>;
+
+// ───────────────────────────── the user administration's writes ─────────────────────────────
+
+/** The roles an organization's user may have (the superadmin belongs to no organization). */
+export const USER_ROLES = ["learner", "instructor", "org_admin", "admin"] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+const roleSchema = z.enum(USER_ROLES, { error: "role must be learner, instructor, org_admin or admin" });
+
+const groupIdsSchema = z.array(idSchema, { error: "group_ids must be a list of group ids" }).max(200, "At most 200 groups");
+
+/**
+ * POST /api/admin/users. Without `password` the person is invited: an e-mail with a single-use link where
+ * they set their own. With one, they sign in with it (tell them yourself).
+ */
+export const createUserSchema = z.object({
+  first_name: nameSchema("First name"),
+  last_name: nameSchema("Last name"),
+  email: emailSchema,
+  username: usernameSchema.optional(),
+  role: roleSchema,
+  group_ids: groupIdsSchema.optional(),
+  password: passwordSchema.optional(),
+});
+export type CreateUserInput = z.infer<typeof createUserSchema>;
+
+/** PATCH /api/admin/users/{userId}: any of these; `group_ids` is the complete new list of their groups. */
+export const updateUserSchema = z.object({
+  first_name: nameSchema("First name").optional(),
+  last_name: nameSchema("Last name").optional(),
+  email: emailSchema.optional(),
+  username: usernameSchema.optional(),
+  role: roleSchema.optional(),
+  status: z.enum(["active", "suspended"], { error: "status must be active or suspended" }).optional(),
+  group_ids: groupIdsSchema.optional(),
+});
+export type UpdateUserInput = z.infer<typeof updateUserSchema>;
+
+const bulkUserIds = z
+  .array(idSchema, { error: "user_ids must be a list of user ids" })
+  .min(1, "Choose at least one user")
+  .max(5000, "At most 5,000 users at a time");
+
+/** POST /api/admin/users/bulk: one action on the selected users, in one transaction. */
+export const bulkUserActionSchema = z.discriminatedUnion(
+  "action",
+  [
+    z.object({ action: z.literal("deactivate"), user_ids: bulkUserIds }),
+    z.object({ action: z.literal("reactivate"), user_ids: bulkUserIds }),
+    z.object({ action: z.literal("add_to_group"), user_ids: bulkUserIds, group_id: idSchema }),
+    z.object({ action: z.literal("enroll"), user_ids: bulkUserIds, course_id: idSchema }),
+  ],
+  { error: "action must be deactivate, reactivate, add_to_group or enroll" },
+);
+export type BulkUserActionInput = z.infer<typeof bulkUserActionSchema>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hostTarget } from "./host";
+import { hostTarget, tenantOrigin } from "./host";
 import { subdomainSchema } from "@/lib/schemas/subdomain";
 
 describe("hostTarget", () => {
@@ -18,6 +18,14 @@ describe("hostTarget", () => {
   it("works with a real domain", () => {
     expect(hostTarget("globex.lms.example.com", "lms.example.com")).toEqual({ kind: "tenant", subdomain: "globex" });
     expect(hostTarget("lms.example.com", "lms.example.com")).toEqual({ kind: "apex" });
+  });
+});
+
+describe("tenantOrigin", () => {
+  it("puts the subdomain under APP_DOMAIN, keeping the base's scheme and port", () => {
+    expect(tenantOrigin("acme", "localhost", "http://localhost:3101")).toBe("http://acme.localhost:3101");
+    expect(tenantOrigin("acme", "localhost", "http://globex.localhost:3000")).toBe("http://acme.localhost:3000");
+    expect(tenantOrigin("globex", "lms.example.com", "https://lms.example.com/some/path")).toBe("https://globex.lms.example.com");
   });
 });
 

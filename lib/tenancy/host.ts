@@ -19,3 +19,13 @@ export function hostTarget(hostHeader: string | null | undefined, appDomain: str
   if (label.includes(".")) return { kind: "invalid" };
   return { kind: "tenant", subdomain: label };
 }
+
+/**
+ * The origin of a tenant's pages, with the scheme and port of `baseOrigin` (a request's origin on any
+ * host of this deployment, or APP_BASE_URL): where links in mails to that organization's people point.
+ */
+export function tenantOrigin(subdomain: string, appDomain: string, baseOrigin: string): string {
+  const url = new URL(baseOrigin);
+  url.hostname = `${subdomain}.${appDomain}`;
+  return url.origin;
+}

@@ -1,8 +1,7 @@
-import { readdir, readFile } from "node:fs/promises";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call } from "@/test/http";
 import { createTenant, testDb, type TestTenant } from "@/test/factories";
+import { setPasswordLinkFor } from "@/test/outbox";
 
 let tenant: TestTenant;
 beforeAll(async () => {
@@ -10,16 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => testDb().$disconnect());
 
-/** The reset link from the newest outbox mail to this address. */
-async function resetTokenFor(email: string): Promise<string> {
-  const dir = process.env.TEST_OUTBOX_DIR!;
-  const files = (await readdir(dir)).filter((f) => f.includes(email.replace(/[^a-zA-Z0-9@._-]/g, "_"))).sort();
-  // The .eml body is quoted-printable: undo its soft line breaks before reading the link.
-  const mail = (await readFile(path.join(dir, files.at(-1)!), "utf8")).replace(/=\r?\n/g, "");
-  const match = /reset-password\/([A-Za-z0-9_-]+)/.exec(mail);
-  if (!match?.[1]) throw new Error("no reset link in the mail");
-  return match[1];
-}
+const resetTokenFor = async (email: string) => (await setPasswordLinkFor(email)).token;
 
 describe("password reset", () => {
   it("forgot-password answers the same for unknown e-mails", async () => {

@@ -92,6 +92,9 @@ export const API_ACCESS: Record<string, ApiRow> = {
   "DELETE /api/admin/groups/{groupId}/courses/{courseId}": COURSE_EDITORS,
   // The user administration (users:manage).
   "GET /api/admin/users": ORG_ADMINS,
+  "POST /api/admin/users": ORG_ADMINS,
+  "GET /api/admin/users/{userId}": ORG_ADMINS,
+  "POST /api/admin/users/{userId}/invitation": ORG_ADMINS,
   // The staff's pickers (enrollments:manage).
   "GET /api/users": COURSE_EDITORS,
   "GET /api/messages/unread-count": OWN_ACCOUNT,

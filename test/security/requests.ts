@@ -36,6 +36,7 @@ export const ID_SOURCES: Record<string, IdSource> = {
   "body:category_id": (t) => t.ids.categoryId,
   "body:instructor_ids.*": (t) => t.ids.instructorId,
   "body:user_ids.*": (t) => t.ids.learnerId,
+  "body:group_ids.*": (t) => t.ids.groupId,
   "body:modules.*.id": (t) => t.ids.moduleId,
   "body:modules.*.lesson_ids.*": (t) => t.ids.textLessonId,
   "body:commits.*.attemptId": (t) => t.ids.attemptId,
@@ -94,6 +95,8 @@ const DISPOSABLE: Record<string, (tenant: TenantWorld) => Promise<Record<string,
   "DELETE /api/admin/groups/{groupId}/members/{userId}": async (t) => ({ "path:groupId": (await spareGroup(t, { members: [t.ids.learnerId] })).id }),
   "POST /api/admin/groups/{groupId}/courses": async (t) => ({ "path:groupId": (await spareGroup(t)).id }),
   "DELETE /api/admin/groups/{groupId}/courses/{courseId}": async (t) => ({ "path:groupId": (await spareGroup(t, { courses: [t.ids.courseId] })).id }),
+  // Someone who has never signed in (an invitation goes only to them).
+  "POST /api/admin/users/{userId}/invitation": async (t) => ({ "path:userId": (await testDb().user.create({ data: spareUser(t), select: { id: true } })).id }),
   "POST /auth/reset-password/{token}": async (t) => {
     const token = randomBytes(32).toString("base64url");
     await testDb().passwordResetToken.create({ data: { userId: (await testDb().user.create({ data: spareUser(t) })).id, tokenHash: createHash("sha256").update(token).digest("hex"), expiresAt: new Date(Date.now() + 3_600_000) } });
@@ -135,6 +138,7 @@ const BODIES: Record<string, (t: TenantWorld, caller: Caller, generated: Record<
     commits: [{ attemptId: t.ids.attemptId, scoId: t.scoId, sequence: (commitSequence += 1), cmi: { core: { lesson_status: "incomplete", score: { raw: "", min: "", max: "" } } } }],
   }),
   "POST /api/courses/{courseId}/enrollments": (t) => ({ user_ids: [t.ids.learnerId] }),
+  "POST /api/admin/users": (t) => ({ first_name: "New", last_name: "Person", email: `${uniqueName("person")}@example.test`, role: "learner", group_ids: [t.ids.groupId] }),
 };
 
 const png = () => sharp({ create: { width: 16, height: 16, channels: 3, background: "#336699" } }).png().toBuffer();

@@ -86,11 +86,14 @@ export const authPaths = definePaths("Auth", {
     },
   },
   "/auth/reset-password/{token}": {
-    requestParams: { path: z.object({ token: z.string().meta({ description: "From the reset e-mail" }) }) },
+    requestParams: { path: z.object({ token: z.string().meta({ description: "From the reset or invitation e-mail" }) }) },
     post: {
       operationId: "resetPassword",
-      summary: "Set a new password with a reset token",
-      description: "Tokens are single-use, expire after 60 minutes and revoke the user's older sessions. An invalid or used token is a 400.",
+      summary: "Set a password with a reset or invitation token",
+      description:
+        "Tokens are single-use, only good on their account's host while the account is active, and revoke the user's older sessions. " +
+        "A reset token expires after 60 minutes (`RESET_TOKEN_TTL_MINUTES`), an invitation's after 7 days (`INVITATION_TOKEN_TTL_DAYS`). " +
+        "An invalid, used or expired token is a 400.",
       access: "public",
       requestBody: jsonBody(resetPasswordSchema),
       responses: { 200: json("The password is changed", messageSchema) },

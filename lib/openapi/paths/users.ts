@@ -1,8 +1,14 @@
-import { definePaths, json } from "@/lib/openapi/operation";
-import { adminUserPageSchema, userDirectoryPageSchema } from "@/lib/openapi/responses/users";
-import { listUserDirectoryQuerySchema, listUsersQuerySchema } from "@/lib/schemas/users";
+import { definePaths, json, jsonBody, pathIds } from "@/lib/openapi/operation";
+import { adminUserDetailSchema, adminUserPageSchema, createdUserSchema, userDirectoryPageSchema } from "@/lib/openapi/responses/users";
+import { createUserSchema, listUserDirectoryQuerySchema, listUsersQuerySchema } from "@/lib/schemas/users";
 
 // app/api/users/route.ts: a read-only directory for staff's pickers (enroll learners, choose instructors).
+// app/api/admin/users/**: the user administration (users:manage: org admins and admins), with its role
+// rules (docs/permissions.md "Users").
+
+const RULES =
+  "Org admins cannot create, promote to or change an administrator (403); nobody changes their own role, deactivates or " +
+  "deletes themselves (403); nobody demotes, deactivates or deletes the organization's last active org_admin (409).";
 
 export const userPaths = definePaths("Users", {
   "/api/users": {
@@ -29,6 +35,39 @@ export const userPaths = definePaths("Users", {
       requestParams: { query: listUsersQuerySchema },
       responses: { 200: json("A page of users", adminUserPageSchema) },
       errors: [400, 403, 404],
+    },
+    post: {
+      operationId: "createUser",
+      summary: "Add a user: invited by e-mail, or with an initial password",
+      description:
+        "Without `password`, the person gets an invitation e-mail with a single-use link (7 days) to `/reset-password/{token}`, " +
+        "where they set their password. `username` defaults to the e-mail's local part. `group_ids` puts them in groups, " +
+        `which enrolls them in the groups' courses at once. E-mail and username are unique in the organization (409). ${RULES}`,
+      access: "signed-in",
+      requestBody: jsonBody(createUserSchema),
+      responses: { 201: json("The new user, and whether the invitation went out", createdUserSchema) },
+      errors: [400, 403, 404, 409],
+    },
+  },
+  "/api/admin/users/{userId}": {
+    requestParams: { path: pathIds("userId") },
+    get: {
+      operationId: "getAdminUser",
+      summary: "A user of the organization, with their groups, pending invitation and what deleting them would take",
+      access: "signed-in",
+      responses: { 200: json("The user", adminUserDetailSchema) },
+      errors: [403, 404],
+    },
+  },
+  "/api/admin/users/{userId}/invitation": {
+    requestParams: { path: pathIds("userId") },
+    post: {
+      operationId: "inviteUser",
+      summary: "Send the set-password invitation (again)",
+      description: "For someone who has never signed in (else 409: they use 'Forgot password'); the earlier link stops working.",
+      access: "signed-in",
+      responses: { 200: json("The user, with the new invitation", adminUserDetailSchema) },
+      errors: [403, 404, 409],
     },
   },
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { id, pageOf, timestamp } from "@/lib/openapi/responses/common";
+import { count, id, pageOf, timestamp } from "@/lib/openapi/responses/common";
 
 // GET /api/users: the organization's active users as pickers show them (lib/server/users/queries.ts).
 
@@ -30,3 +30,22 @@ export const adminUserSchema = z
   .meta({ id: "AdminUser", description: "A user as the user administration lists them" });
 
 export const adminUserPageSchema = pageOf(adminUserSchema).meta({ id: "AdminUserPage" });
+
+export const invitationStateSchema = z
+  .object({ status: z.enum(["pending", "accepted", "expired"]), sent_at: timestamp, expires_at: timestamp })
+  .meta({ id: "InvitationState", description: "The newest invitation e-mail: its link is pending (unused and good), accepted or expired" });
+
+export const adminUserDetailSchema = adminUserSchema
+  .extend({
+    groups: z.array(z.object({ id, name: z.string() })).meta({ description: "All of their groups, by name" }),
+    created_at: timestamp,
+    invitation: invitationStateSchema.nullable().meta({ description: "While they have not set a password from an invitation; else null" }),
+    can_edit: z.boolean().meta({ description: "Whether the caller may change this account (org admins may not change an administrator's)" }),
+    is_self: z.boolean(),
+    counts: z.object({ enrollments: count, messages_sent: count, courses_created: count }).meta({ description: "What deleting them takes along (enrollments, messages) or leaves (courses)" }),
+  })
+  .meta({ id: "AdminUserDetail", description: "A user as the user administration's edit page shows them" });
+
+export const createdUserSchema = z
+  .object({ user: adminUserDetailSchema, invitation_sent: z.boolean().meta({ description: "Without a password: whether the invitation e-mail went out" }) })
+  .meta({ id: "CreatedUser" });

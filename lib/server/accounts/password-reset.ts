@@ -1,14 +1,13 @@
 import "server-only";
-import { createHash, randomBytes } from "node:crypto";
 import { hashPassword } from "@/lib/auth/password";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
+import type { PasswordTokenPurpose } from "@/lib/generated/prisma/client";
 import { sendMail } from "@/lib/mail";
+import { hashToken, issuePasswordToken, setPasswordPath } from "@/lib/server/accounts/password-tokens";
 import { audit } from "@/lib/server/audit";
 import type { RequestContext } from "@/lib/tenancy/context";
-
-const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
 
 /**
  * Sends a single-use reset link when the account exists in the host's organization. Answers the same
@@ -22,10 +21,9 @@ export async function requestPasswordReset(ctx: RequestContext, email: string, o
   });
   if (!user) return;
 
-  const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(Date.now() + env.RESET_TOKEN_TTL_MINUTES * 60_000);
-  await db().passwordResetToken.create({ data: { userId: user.id, tokenHash: sha256(token), expiresAt } });
-  const link = `${origin}/reset-password/${token}`;
+  const token = await issuePasswordToken(db(), user.id, "reset", { expiresAt });
+  const link = `${origin}${setPasswordPath(token)}`;
   await sendMail({
     to: user.email,
     subject: "Reset your Learning Management password",
@@ -34,21 +32,32 @@ export async function requestPasswordReset(ctx: RequestContext, email: string, o
   await audit({ organizationId, actorId: user.id, action: "auth.password_reset_requested", entityType: "user", entityId: user.id });
 }
 
-/** Sets a new password with a reset token: single-use, expiring, and only on the account's own host. */
-export async function resetPassword(ctx: RequestContext, token: string, password: string): Promise<void> {
+/**
+ * Sets a password with a reset or invitation link: single-use, expiring, only on the account's own host
+ * and only while the account is active. Revokes the account's older sessions and every other open link.
+ */
+export async function resetPassword(ctx: RequestContext, token: string, password: string): Promise<{ purpose: PasswordTokenPurpose }> {
   const { organizationId } = ctx;
   const passwordHash = await hashPassword(password);
-  const invalid = () => new AppError("BAD_REQUEST", "This reset link is invalid or has expired. Please request a new one.");
+  const invalid = (purpose?: PasswordTokenPurpose) =>
+    new AppError(
+      "BAD_REQUEST",
+      purpose === "invitation"
+        ? "This invitation link is invalid or has expired. Ask your administrator to send a new one."
+        : "This reset link is invalid or has expired. Please request a new one.",
+    );
 
-  await db().$transaction(async (tx) => {
+  return db().$transaction(async (tx) => {
     const now = new Date();
-    const row = await tx.passwordResetToken.findUnique({ where: { tokenHash: sha256(token) }, include: { user: { select: { organizationId: true } } } });
-    if (!row || row.user.organizationId !== organizationId) throw invalid();
+    const row = await tx.passwordResetToken.findUnique({ where: { tokenHash: hashToken(token) }, include: { user: { select: { organizationId: true, status: true } } } });
+    if (!row || row.user.organizationId !== organizationId || row.user.status !== "active") throw invalid();
     // The conditional update is what makes the token single-use under concurrent submits.
     const claimed = await tx.passwordResetToken.updateMany({ where: { id: row.id, usedAt: null, expiresAt: { gt: now } }, data: { usedAt: now } });
-    if (claimed.count === 0) throw invalid();
+    if (claimed.count === 0) throw invalid(row.purpose);
     await tx.user.update({ where: { id: row.userId }, data: { passwordHash, sessionVersion: { increment: 1 } } });
     await tx.passwordResetToken.updateMany({ where: { userId: row.userId, usedAt: null }, data: { usedAt: now } });
-    await audit({ organizationId, actorId: row.userId, action: "auth.password_reset", entityType: "user", entityId: row.userId }, tx);
+    const action = row.purpose === "invitation" ? "auth.invitation_accepted" : "auth.password_reset";
+    await audit({ organizationId, actorId: row.userId, action, entityType: "user", entityId: row.userId }, tx);
+    return { purpose: row.purpose };
   });
 }

@@ -1,15 +1,48 @@
+import Alert from "@mui/material/Alert";
+import { cache } from "react";
 import { AuthCard } from "@/components/auth/auth-card";
 import { ResetPasswordForm } from "@/components/auth/reset-password-form";
+import { TextLink } from "@/components/navigation/link-components";
 import { guardPage } from "@/lib/auth/page-guard";
+import { describePasswordToken } from "@/lib/server/accounts/password-tokens";
 
-export const metadata = { title: "Choose a new password · Learning Management" };
+// One page for both kinds of set-password link: a reset the person asked for, an invitation an
+// administrator sent ("Set your password"). The metadata and the page read the link once.
+const readLink = cache(async (token: string) => {
+  const { ctx } = await guardPage("/reset-password/[token]");
+  return describePasswordToken(ctx, token);
+});
 
-export default async function ResetPasswordPage({ params }: { params: Promise<{ token: string }> }) {
-  await guardPage("/reset-password/[token]");
+type Props = { params: Promise<{ token: string }> };
+
+export async function generateMetadata({ params }: Props) {
+  const link = await readLink((await params).token);
+  return { title: `${link?.purpose === "invitation" ? "Set your password" : "Choose a new password"} · Learning Management` };
+}
+
+export default async function ResetPasswordPage({ params }: Props) {
   const { token } = await params;
+  const link = await readLink(token);
+  if (!link) {
+    return (
+      <AuthCard title="Choose a new password">
+        <Alert severity="error">
+          This link is invalid or has expired. <TextLink href="/forgot-password">Request a new one</TextLink>, or ask your
+          administrator for a new invitation.
+        </Alert>
+      </AuthCard>
+    );
+  }
+  if (link.purpose === "invitation") {
+    return (
+      <AuthCard title="Set your password" subtitle={`Welcome, ${link.firstName}. Choose the password you will sign in with as ${link.email}.`}>
+        <ResetPasswordForm token={token} purpose="invitation" />
+      </AuthCard>
+    );
+  }
   return (
     <AuthCard title="Choose a new password">
-      <ResetPasswordForm token={token} />
+      <ResetPasswordForm token={token} purpose="reset" />
     </AuthCard>
   );
 }

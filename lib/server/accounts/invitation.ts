@@ -1,0 +1,78 @@
+import "server-only";
+import { db } from "@/lib/db";
+import { env } from "@/lib/env";
+import { AppError } from "@/lib/errors";
+import { sendMail } from "@/lib/mail";
+import { issuePasswordToken, setPasswordPath } from "@/lib/server/accounts/password-tokens";
+import { audit } from "@/lib/server/audit";
+import type { TenantContext } from "@/lib/tenancy/context";
+import { tenantOrigin } from "@/lib/tenancy/host";
+import { requirePermission } from "@/lib/tenancy/permissions";
+
+// Invitations: a person an administrator created sets their own password from a single-use link. They
+// reuse the password-reset links (password-tokens.ts, purpose "invitation", a longer life) and its page,
+// which then reads "Set your password". Any service that creates users calls sendInvitation afterwards:
+// the user administration, a new organization's first org_admin, imported users.
+
+export interface InvitationTarget {
+  organizationId: string;
+  userId: string;
+}
+
+export interface InvitationState {
+  /** pending: the newest link is unused and good; accepted: a link was used; expired: neither. */
+  status: "pending" | "accepted" | "expired";
+  sent_at: string;
+  expires_at: string;
+}
+
+/**
+ * E-mails `target` a link, good once for INVITATION_TOKEN_TTL_DAYS, to /reset-password/{token} on their
+ * organization's host. Sending again voids the earlier link. Call it after the user's row is committed.
+ * The caller needs users:manage in the user's organization (the superadmin: any organization).
+ * `origin`: the request's origin (any host of this deployment), whose scheme and port the link keeps;
+ * without one (a job), APP_BASE_URL's.
+ */
+export async function sendInvitation(ctx: TenantContext, target: InvitationTarget, options: { origin?: string } = {}): Promise<InvitationState> {
+  requirePermission(ctx, "users:manage");
+  const notFound = () => new AppError("NOT_FOUND", "User not found");
+  if (ctx.role !== "superadmin" && ctx.organizationId !== target.organizationId) throw notFound();
+  const user = await db().user.findFirst({
+    where: { organizationId: target.organizationId, id: target.userId },
+    select: { id: true, email: true, firstName: true, status: true, organization: { select: { name: true, subdomain: true } } },
+  });
+  if (!user?.organization) throw notFound();
+  if (user.status !== "active") throw new AppError("CONFLICT", "This account is deactivated: reactivate it before sending an invitation");
+
+  const sentAt = new Date();
+  const expiresAt = new Date(sentAt.getTime() + env.INVITATION_TOKEN_TTL_DAYS * 24 * 60 * 60 * 1000);
+  const token = await db().$transaction(async (tx) => {
+    await tx.passwordResetToken.updateMany({ where: { userId: user.id, purpose: "invitation", usedAt: null, expiresAt: { gt: sentAt } }, data: { expiresAt: sentAt } });
+    const issued = await issuePasswordToken(tx, user.id, "invitation", { expiresAt, issuedAt: sentAt });
+    await audit({ organizationId: target.organizationId, actorId: ctx.userId, action: "user.invite", entityType: "user", entityId: user.id, data: { email: user.email } }, tx);
+    return issued;
+  });
+  const origin = tenantOrigin(user.organization.subdomain, env.APP_DOMAIN, options.origin ?? env.APP_BASE_URL);
+  const days = env.INVITATION_TOKEN_TTL_DAYS;
+  await sendMail({
+    to: user.email,
+    subject: `You are invited to ${user.organization.name} on Learning Management`,
+    text:
+      `Hello ${user.firstName},\n\nYou have an account at ${user.organization.name} on Learning Management. ` +
+      `Open this link to set your password (valid for ${days} day${days === 1 ? "" : "s"}, once):\n${origin}${setPasswordPath(token)}\n\n` +
+      `Then sign in at ${origin}/login with ${user.email}.`,
+  });
+  return { status: "pending", sent_at: sentAt.toISOString(), expires_at: expiresAt.toISOString() };
+}
+
+/** The newest invitation of a user of the caller's organization, or null if they were never invited. */
+export async function latestInvitation(organizationId: string, userId: string): Promise<InvitationState | null> {
+  const row = await db().passwordResetToken.findFirst({
+    where: { userId, purpose: "invitation", user: { organizationId } },
+    orderBy: { createdAt: "desc" },
+    select: { createdAt: true, expiresAt: true, usedAt: true },
+  });
+  if (!row) return null;
+  const status = row.usedAt ? "accepted" : row.expiresAt > new Date() ? "pending" : "expired";
+  return { status, sent_at: row.createdAt.toISOString(), expires_at: row.expiresAt.toISOString() };
+}
