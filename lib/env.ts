@@ -39,6 +39,11 @@ const envSchema = z.object({
   LOGIN_MAX_ATTEMPTS_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
   LOGIN_MAX_ATTEMPTS_PER_IP: z.coerce.number().int().positive().default(20),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(15 * 60),
+  /** Messages (new threads and replies) one user may send per window. */
+  MESSAGE_SEND_LIMIT: z.coerce.number().int().positive().default(30),
+  MESSAGE_SEND_WINDOW_SECONDS: z.coerce.number().int().positive().default(5 * 60),
+  /** How long the link confirming a new e-mail address works. */
+  EMAIL_CHANGE_TTL_MINUTES: z.coerce.number().int().positive().default(24 * 60),
   /** Set by scripts/lib/app-server.ts, the supported server; plain `next start` needs TRUST_PROXY instead (instrumentation.ts). */
   LMS_APP_SERVER: z.enum(["custom"]).optional(),
   /** Answer POST /api/scorm/commits in the custom server before Next (the same handler either way). */

@@ -36,9 +36,12 @@ export const ROUTES: readonly RouteEntry[] = [
   { pattern: "/search", access: "public" },
   { pattern: "/unauthorized", access: "public" },
   { pattern: "/api-docs", access: "public" },
+  // The link mailed to a new e-mail address: the token is the key, signed in or not.
+  { pattern: "/confirm-email/[token]", access: "public" },
   // signed in
   { pattern: "/dashboard", access: TENANT_ROLES },
   { pattern: "/messages", access: TENANT_ROLES },
+  { pattern: "/messages/[threadId]", access: TENANT_ROLES },
   { pattern: "/calendar", access: TENANT_ROLES },
   { pattern: "/courses/[courseId]", access: TENANT_ROLES },
   { pattern: "/courses/[courseId]/learn", access: TENANT_ROLES },

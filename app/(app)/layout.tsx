@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { AppShell } from "@/components/shell/app-shell";
 import { AwaitingProfile } from "@/components/shell/awaiting-profile";
 import { pageCaller, pageClaims } from "@/lib/auth/caller";
+import { getOwnThemeMode } from "@/lib/server/accounts/profile";
 
 /**
  * The shell around signed-in pages (this group and /admin). Each page guards itself (guardPage); this
@@ -15,8 +16,9 @@ export default async function SignedInLayout({ children }: { children: ReactNode
     return claims && claims.role === null ? <AwaitingProfile /> : <>{children}</>;
   }
   const { user } = caller;
+  const themeMode = await getOwnThemeMode(caller.ctx);
   return (
-    <AppShell user={{ id: user.id, firstName: user.firstName, lastName: user.lastName, username: user.username, role: user.role, avatarUrl: user.avatarUrl }}>
+    <AppShell user={{ id: user.id, firstName: user.firstName, lastName: user.lastName, username: user.username, role: user.role, avatarUrl: user.avatarUrl, themeMode }}>
       {children}
     </AppShell>
   );

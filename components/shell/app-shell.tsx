@@ -5,6 +5,7 @@ import useMediaQuery from "@mui/material/useMediaQuery";
 import { useTheme } from "@mui/material/styles";
 import { useState, type ReactNode } from "react";
 import { SIDE_NAV_WIDTH, SideNav } from "@/components/shell/side-nav";
+import { useSavedThemeMode } from "@/components/shell/theme-mode";
 import { TOP_BAR_HEIGHT, TopBar } from "@/components/shell/top-bar";
 import type { ShellUser } from "@/components/shell/types";
 
@@ -18,6 +19,7 @@ export function AppShell({ user, children }: AppShellProps) {
   const theme = useTheme();
   const isDesktop = useMediaQuery(theme.breakpoints.up("md"));
   const [isNavOpen, setIsNavOpen] = useState(false);
+  useSavedThemeMode(user.themeMode);
   // Growing the window past the breakpoint hides the modal drawer; it must not stay open (and keep
   // the page scroll-locked and focus-trapped) behind the permanent one.
   const isMobileNavOpen = isNavOpen && !isDesktop;

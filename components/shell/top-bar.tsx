@@ -8,12 +8,13 @@ import AppBar from "@mui/material/AppBar";
 import Badge from "@mui/material/Badge";
 import Box from "@mui/material/Box";
 import IconButton from "@mui/material/IconButton";
-import { useColorScheme, type Theme } from "@mui/material/styles";
+import type { Theme } from "@mui/material/styles";
 import Toolbar from "@mui/material/Toolbar";
 import Typography from "@mui/material/Typography";
 import Image from "next/image";
 import Link from "next/link";
 import { useId } from "react";
+import { useThemeChoice } from "@/components/shell/theme-mode";
 import type { ShellUser } from "@/components/shell/types";
 import { UserMenu } from "@/components/shell/user-menu";
 import { useUnreadCount } from "@/lib/client/unread-count";
@@ -30,9 +31,8 @@ const visuallyHidden = {
 } as const;
 
 function ModeToggle() {
-  const { mode, systemMode, setMode } = useColorScheme();
-  // `mode` is undefined until the provider has read localStorage after hydration.
-  const isDark = (mode === "system" ? systemMode : mode) === "dark";
+  const theme = useThemeChoice();
+  const isDark = theme.current === "dark";
   // Both icons are rendered and the colour-scheme class picks one, so the right icon shows on the
   // first paint even before React knows the mode.
   const showIn = (scheme: "light" | "dark") => (theme: Theme) => ({
@@ -43,7 +43,8 @@ function ModeToggle() {
     <IconButton
       color="inherit"
       aria-label={isDark ? "Switch to light mode" : "Switch to dark mode"}
-      onClick={() => setMode(isDark ? "light" : "dark")}
+      // Saved with the account too; if that fails, this browser keeps the choice all the same.
+      onClick={() => void theme.choose(isDark ? "light" : "dark").catch(() => undefined)}
     >
       <DarkModeIcon sx={showIn("light")} />
       <LightModeIcon sx={showIn("dark")} />

@@ -1,4 +1,5 @@
 import type { Role } from "@/lib/routes";
+import type { ThemeModeChoice } from "@/lib/schemas/auth";
 
 /** What the shell needs to know about the signed-in user; the (app) and admin layouts build it. */
 export interface ShellUser {
@@ -8,4 +9,6 @@ export interface ShellUser {
   username: string;
   role: Role;
   avatarUrl: string | null;
+  /** The light/dark choice saved with the account (null: never chosen). */
+  themeMode: ThemeModeChoice | null;
 }

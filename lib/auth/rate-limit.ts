@@ -36,3 +36,18 @@ export async function recordFailure(buckets: readonly Bucket[]): Promise<void> {
 export async function clearBuckets(keys: readonly string[]): Promise<void> {
   await db().rateLimitBucket.deleteMany({ where: { key: { in: [...keys] } } });
 }
+
+/**
+ * Counts one use of a bucket (an action, not a failure: a message sent) and answers the seconds to wait
+ * when this use is over the limit, else 0. One statement, so concurrent uses cannot both slip under it.
+ */
+export async function consumeBucket(bucket: Bucket): Promise<number> {
+  const [row] = await db().$queryRaw<{ count: number; wait: number }[]>`
+    INSERT INTO "RateLimitBucket" ("key", "count", "resetAt")
+    VALUES (${bucket.key}, 1, now() + make_interval(secs => ${bucket.windowSeconds}::double precision))
+    ON CONFLICT ("key") DO UPDATE SET
+      "count" = CASE WHEN "RateLimitBucket"."resetAt" <= now() THEN 1 ELSE "RateLimitBucket"."count" + 1 END,
+      "resetAt" = CASE WHEN "RateLimitBucket"."resetAt" <= now() THEN EXCLUDED."resetAt" ELSE "RateLimitBucket"."resetAt" END
+    RETURNING "count", ceil(extract(epoch FROM "resetAt" - now()))::int AS "wait"`;
+  return row && row.count > bucket.limit ? Math.max(1, row.wait) : 0;
+}

@@ -5,10 +5,11 @@ import { installFakeBrowser, json, type FakeBrowser } from "./testing/fake-brows
 // No DOM here, so useSWR is replaced by a recorder: the hooks are thin enough that what they pass to
 // useSWR, and what they make of its answer, is their whole behaviour.
 const useSWR = vi.hoisted(() => vi.fn());
-vi.mock("swr", () => ({ default: useSWR }));
+const mutate = vi.hoisted(() => vi.fn());
+vi.mock("swr", () => ({ default: useSWR, mutate }));
 
 const { fetcher, useApi } = await import("./swr");
-const { clampUnreadCount, useUnreadCount } = await import("./unread-count");
+const { clampUnreadCount, decrementUnreadCount, decrementedUnreadCount, setUnreadCount, useUnreadCount } = await import("./unread-count");
 const { fetchUnreadCount } = await import("./spec-calls");
 
 let browser: FakeBrowser;
@@ -16,6 +17,7 @@ let browser: FakeBrowser;
 beforeEach(() => {
   browser = installFakeBrowser("/dashboard");
   useSWR.mockReset();
+  mutate.mockReset();
 });
 
 afterEach(() => {
@@ -86,5 +88,27 @@ describe("clampUnreadCount", () => {
     [null, 0],
   ])("%s → %s", (value, expected) => {
     expect(clampUnreadCount(value)).toBe(expected);
+  });
+});
+
+describe("the badge's decrement (spec section 4: by one, never below 0)", () => {
+  it.each([
+    [{ unreadCount: 3 }, 2],
+    [{ unreadCount: 1 }, 0],
+    [{ unreadCount: 0 }, 0],
+    [{ unreadCount: -2 }, 0],
+    [undefined, 0],
+  ])("%o → %s", (current, expected) => {
+    expect(decrementedUnreadCount(current)).toEqual({ unreadCount: expected });
+  });
+
+  it("changes the badge's cached count at once, without asking the server", () => {
+    decrementUnreadCount();
+    expect(mutate).toHaveBeenCalledWith("/api/messages/unread-count", decrementedUnreadCount, { revalidate: false });
+  });
+
+  it("a count the inbox brought replaces the badge's, clamped", () => {
+    setUnreadCount(-1);
+    expect(mutate).toHaveBeenCalledWith("/api/messages/unread-count", { unreadCount: 0 }, { revalidate: false });
   });
 });

@@ -13,6 +13,11 @@ interface QueueDefinition {
 export const JOB_QUEUES = {
   /** Deletes expired sign-in rate-limit counters and spent or expired single-use tokens. */
   "maintenance.cleanup": { queue: { retryLimit: 3, retryDelay: 60, expireInSeconds: 15 * 60 }, cron: "7 * * * *" },
+  /**
+   * Sent with each message, due 15 minutes later: e-mails the participants who have not read it yet
+   * (once per conversation until they read it). A group conversation mails every member in one job.
+   */
+  "messages.unread-email": { queue: { retryLimit: 5, retryDelay: 120, retryBackoff: true, expireInSeconds: 30 * 60 } },
 } satisfies Record<string, QueueDefinition>;
 
 export type JobName = keyof typeof JOB_QUEUES;

@@ -3,10 +3,12 @@ import type PgBoss from "pg-boss";
 import { jobQueue } from "@/lib/jobs/queue";
 import { JOB_QUEUES, type JobName } from "@/lib/jobs/queues";
 import { cleanupExpiredRows } from "@/lib/server/maintenance/cleanup";
+import { sendUnreadEmails, type UnreadEmailJob } from "@/lib/server/messages/unread-email";
 
 // What each queue's worker does. Handlers take the job's data and may run again after a crash.
 const HANDLERS: Record<JobName, (data: object, job: PgBoss.Job<object>) => Promise<unknown>> = {
   "maintenance.cleanup": () => cleanupExpiredRows(),
+  "messages.unread-email": (data) => sendUnreadEmails(data as UnreadEmailJob),
 };
 
 /** Starts a worker for every queue of this process and registers the periodic schedules. */

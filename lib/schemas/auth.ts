@@ -67,15 +67,40 @@ export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
 export const resetPasswordSchema = z.object({ password: passwordSchema });
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 
-/** Profile fields a user may change on themselves; all optional, at least one expected. */
+export const THEME_MODES = ["light", "dark"] as const;
+export type ThemeModeChoice = (typeof THEME_MODES)[number];
+
+/** The profile's name section: all three are sent together. */
+export const profileDetailsSchema = z.object({
+  first_name: nameSchema("First name"),
+  last_name: nameSchema("Last name"),
+  username: usernameSchema,
+});
+export type ProfileDetailsInput = z.infer<typeof profileDetailsSchema>;
+
+const currentPasswordSchema = z.string({ error: "Enter your current password" }).min(1, "Enter your current password").max(200);
+
+/**
+ * Profile fields a user may change on themselves; all optional. Each section of /profile sends its own
+ * fields. A new password needs the current one, and ends the user's other sessions.
+ */
 export const updateProfileSchema = z
   .object({
-    first_name: nameSchema("First name").optional(),
-    last_name: nameSchema("Last name").optional(),
-    username: usernameSchema.optional(),
-    current_password: z.string().min(1).max(200).optional(),
+    ...profileDetailsSchema.partial().shape,
+    current_password: currentPasswordSchema.optional(),
     new_password: passwordSchema.optional(),
     remove_avatar: z.boolean().optional(),
+    theme_mode: z.enum(THEME_MODES, { error: "theme_mode must be light or dark" }).optional(),
+    email_on_message: z.boolean({ error: "email_on_message must be true or false" }).optional(),
   })
   .refine((v) => !v.new_password || v.current_password, { message: "Current password is required to set a new one", path: ["current_password"] });
 export type UpdateProfileInput = z.infer<typeof updateProfileSchema>;
+
+/** The profile's password section: the new password typed twice (the second never leaves the browser). */
+export const changePasswordFormSchema = z
+  .object({ current_password: currentPasswordSchema, new_password: passwordSchema, confirm_password: z.string() })
+  .refine((v) => v.new_password === v.confirm_password, { message: "The passwords do not match", path: ["confirm_password"] });
+
+/** POST /auth/profile/email: a link goes to the new address; the change happens when it is opened. */
+export const changeEmailSchema = z.object({ email: emailSchema, current_password: currentPasswordSchema });
+export type ChangeEmailInput = z.infer<typeof changeEmailSchema>;

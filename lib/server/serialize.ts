@@ -1,6 +1,6 @@
 import "server-only";
 import { readOrganizationBranding, readOrganizationSettings } from "@/lib/schemas/organization";
-import type { OrganizationPublic, UserProfile } from "@/lib/server/selects";
+import type { OrganizationPublic, OwnProfile, UserProfile } from "@/lib/server/selects";
 
 // The API speaks snake_case (the spec's contract); the database and the code speak camelCase.
 
@@ -20,6 +20,19 @@ export function userJson(user: UserProfile) {
   };
 }
 export type UserJson = ReturnType<typeof userJson>;
+
+/** GET /auth/profile and PUT /auth/profile: the spec's user plus the caller's own preferences. */
+export function ownProfileJson(profile: OwnProfile) {
+  return {
+    ...userJson(profile),
+    /** null: never chosen (the browser's `mui-mode` decides). */
+    theme_mode: profile.themeMode,
+    email_on_message: profile.emailOnMessage,
+    /** A new address waiting for its confirmation link. */
+    pending_email: profile.pendingEmail,
+  };
+}
+export type OwnProfileJson = ReturnType<typeof ownProfileJson>;
 
 export function organizationJson(organization: OrganizationPublic | null) {
   if (!organization) return null;

@@ -29,6 +29,10 @@ const COURSE_READERS: ApiRow = ["unauthenticated", "ok", "ok", "ok", "ok", "abse
 const COURSE_EDITORS: ApiRow = ["unauthenticated", "forbidden", "ok", "ok", "ok", "absent"];
 /** categories:manage and users:manage: org_admin and admin. */
 const ORG_ADMINS: ApiRow = ["unauthenticated", "forbidden", "forbidden", "ok", "ok", "absent"];
+/** Everyone of the organization, on its host (messages); the apex has no mailbox. */
+const ORGANIZATION_MEMBERS: ApiRow = ["unauthenticated", "ok", "ok", "ok", "ok", "absent"];
+/** A conversation's participants only (the world's is between the learner and the instructor): admins are no readers of it. */
+const THREAD_PARTICIPANTS: ApiRow = ["unauthenticated", "ok", "ok", "absent", "absent", "absent"];
 /** A learner's own SCORM attempt: nobody else's records. */
 const ATTEMPT_OWNER: ApiRow = ["unauthenticated", "ok", "absent", "absent", "absent", "absent"];
 
@@ -39,6 +43,10 @@ export const API_ACCESS: Record<string, ApiRow> = {
   "POST /auth/register-organization": ANYONE,
   "GET /auth/profile": OWN_ACCOUNT,
   "PUT /auth/profile": OWN_ACCOUNT,
+  "POST /auth/profile/email": OWN_ACCOUNT,
+  "DELETE /auth/profile/email": OWN_ACCOUNT,
+  // The confirmation link works without a session, only on its account's host.
+  "POST /auth/confirm-email/{token}": ["ok", "ok", "ok", "ok", "ok", "refused"],
   "POST /auth/forgot-password": ANYONE,
   // A reset token works only on its account's host.
   "POST /auth/reset-password/{token}": ["ok", "ok", "ok", "ok", "ok", "refused"],
@@ -98,6 +106,13 @@ export const API_ACCESS: Record<string, ApiRow> = {
   // The staff's pickers (enrollments:manage).
   "GET /api/users": COURSE_EDITORS,
   "GET /api/messages/unread-count": OWN_ACCOUNT,
+  // Messages (docs/permissions.md "Messages"): the learner writes to the instructor of their course.
+  "GET /api/messages/threads": ORGANIZATION_MEMBERS,
+  "POST /api/messages/threads": ORGANIZATION_MEMBERS,
+  "GET /api/messages/threads/{threadId}": THREAD_PARTICIPANTS,
+  "PATCH /api/messages/threads/{threadId}": THREAD_PARTICIPANTS,
+  "POST /api/messages/threads/{threadId}/messages": THREAD_PARTICIPANTS,
+  "GET /api/messages/recipients": ORGANIZATION_MEMBERS,
   "GET /api/openapi.json": ANYONE,
   "GET /api/health": ANYONE,
 };

@@ -42,6 +42,9 @@ export const PAGE_ACCESS: Record<string, Row> = {
   "/search": OPEN,
   "/unauthorized": OPEN,
   "/api-docs": OPEN, // docs/permissions.md: the API reference is public
+  "/confirm-email/[token]": OPEN, // the link mailed to a new address: the token is the key
+  // A conversation's page: its participants (the world's: the learner and the instructor); for anyone else it does not exist.
+  "/messages/[threadId]": ["login", "ok", "ok", "absent", "absent", "absent"],
   "/dashboard": SIGNED_IN,
   "/profile": SIGNED_IN,
   "/messages": SIGNED_IN,

@@ -6,7 +6,7 @@ import { fixtureZip } from "@/test/scorm-zips";
 import { multipartBody } from "@/test/session";
 import type { ApiOperation, IdPosition, JsonSchema } from "./api-operations";
 import { isUuid } from "./api-operations";
-import type { TenantWorld } from "./world";
+import { spareEmailChangeToken, type TenantWorld } from "./world";
 
 // THE table of the security suites: where each id position of the API takes its id from, and the few
 // operations whose valid request the generic generator cannot guess. A route added later teaches it its
@@ -27,9 +27,14 @@ export const ID_SOURCES: Record<string, IdSource> = {
   "path:lessonId": lessonFor,
   "path:categoryId": (t) => t.ids.categoryId,
   "path:enrollmentId": (t) => t.ids.enrollmentId,
-  "path:token": (t) => t.resetToken,
+  "path:token": (t, op) => (op.path.includes("confirm-email") ? t.emailChangeToken : t.resetToken),
   "path:groupId": (t) => t.ids.groupId,
   "path:userId": (t) => t.ids.learnerId,
+  "path:threadId": (t) => t.ids.threadId,
+  "query:after": (t) => t.ids.messageId,
+  "query:before": (t) => t.ids.messageId,
+  "body:recipient_ids.*": (t) => t.ids.instructorId,
+  "body:group_id": (t) => t.ids.groupId,
   "body:course_id": (t) => t.ids.courseId,
   "query:category_id": (t) => t.ids.categoryId,
   "query:group_id": (t) => t.ids.groupId,
@@ -97,6 +102,7 @@ const DISPOSABLE: Record<string, (tenant: TenantWorld) => Promise<Record<string,
   "DELETE /api/admin/groups/{groupId}/courses/{courseId}": async (t) => ({ "path:groupId": (await spareGroup(t, { courses: [t.ids.courseId] })).id }),
   // Someone who has never signed in (an invitation goes only to them).
   "POST /api/admin/users/{userId}/invitation": async (t) => ({ "path:userId": (await testDb().user.create({ data: spareUser(t), select: { id: true } })).id }),
+  "POST /auth/confirm-email/{token}": async (t) => ({ "path:token": await spareEmailChangeToken(t.id) }),
   "POST /auth/reset-password/{token}": async (t) => {
     const token = randomBytes(32).toString("base64url");
     await testDb().passwordResetToken.create({ data: { userId: (await testDb().user.create({ data: spareUser(t) })).id, tokenHash: createHash("sha256").update(token).digest("hex"), expiresAt: new Date(Date.now() + 3_600_000) } });
@@ -139,6 +145,14 @@ const BODIES: Record<string, (t: TenantWorld, caller: Caller, generated: Record<
   }),
   "POST /api/courses/{courseId}/enrollments": (t) => ({ user_ids: [t.ids.learnerId] }),
   "POST /api/admin/users": (t) => ({ first_name: "New", last_name: "Person", email: `${uniqueName("person")}@example.test`, role: "learner", group_ids: [t.ids.groupId] }),
+  // The learner writes to the instructor of their course; staff may write to anyone, here the learner.
+  "POST /api/messages/threads": (t, caller) => ({
+    subject: `Question ${uniqueName("")}`,
+    body: "Hello",
+    recipient_ids: [caller.user?.id === t.ids.learnerId ? t.ids.instructorId : t.ids.learnerId],
+  }),
+  // A change of address needs the caller's own password.
+  "POST /auth/profile/email": (t, caller) => ({ email: `${uniqueName("new")}@example.test`, current_password: (caller.user ?? t.users.learner).password }),
 };
 
 const png = () => sharp({ create: { width: 16, height: 16, channels: 3, background: "#336699" } }).png().toBuffer();

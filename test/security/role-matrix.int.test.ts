@@ -33,7 +33,7 @@ describe("pages", () => {
   });
 
   it.each(Object.keys(PAGE_ACCESS).map((p) => [p]))("%s × every role", async (pattern) => {
-    const ids: Record<string, string> = { courseId: world.a.ids.courseId, moduleId: world.a.ids.moduleId, lessonId: world.a.ids.textLessonId, groupId: world.a.ids.groupId, userId: world.a.ids.learnerId, token: "not-a-real-token" };
+    const ids: Record<string, string> = { courseId: world.a.ids.courseId, moduleId: world.a.ids.moduleId, lessonId: world.a.ids.textLessonId, groupId: world.a.ids.groupId, userId: world.a.ids.learnerId, threadId: world.a.ids.threadId, token: "not-a-real-token" };
     const path = pattern.replace(/\/\*$/, "").replace(/\[(\w+)\]/g, (_, name: string) => ids[name] ?? name);
     for (const who of WHO) {
       const { subdomain, bearer } = as(who);

@@ -41,11 +41,14 @@ export interface TenantWorld {
     groupId: string;
     eventId: string;
     threadId: string;
+    messageId: string;
   };
   /** The SCORM package's SCO the learner's attempt is in. */
   scoId: string;
   /** A password-reset token of the learner, unused. */
   resetToken: string;
+  /** A link confirming a new e-mail address, of a spare user (confirming it changes no role's account). */
+  emailChangeToken: string;
   /** Every stored-file URL the organization has: avatar, thumbnails, SCORM files. */
   files: { avatar: string; thumbnail: string; draftThumbnail: string; scormFile: string; lessonFileKey: string };
 }
@@ -124,10 +127,11 @@ export async function buildTenantWorld(): Promise<TenantWorld> {
   const event = await db.event.create({ data: { organizationId: id, title: `Event ${marker}`, startsAt: new Date(), endsAt: new Date(Date.now() + 3_600_000), courseId: course.id } });
   const thread = await db.messageThread.create({ data: { organizationId: id, subject: `Thread ${marker}`, createdById: tenant.users.instructor.id } });
   await db.messageParticipant.createMany({ data: [tenant.users.instructor.id, tenant.users.learner.id].map((userId) => ({ organizationId: id, threadId: thread.id, userId })) });
-  await db.message.create({ data: { organizationId: id, threadId: thread.id, senderId: tenant.users.instructor.id, body: `Hello ${marker}` } });
+  const message = await db.message.create({ data: { organizationId: id, threadId: thread.id, senderId: tenant.users.instructor.id, body: `Hello ${marker}` } });
 
   const resetToken = randomBytes(32).toString("base64url");
   await db.passwordResetToken.create({ data: { userId: tenant.users.learner.id, tokenHash: createHash("sha256").update(resetToken).digest("hex"), expiresAt: new Date(Date.now() + 3_600_000) } });
+  const emailChangeToken = await spareEmailChangeToken(id);
   const lessonFileKey = (await db.lesson.findUniqueOrThrow({ where: { id: fileLesson.id }, select: { storageKey: true } })).storageKey!;
 
   return {
@@ -154,11 +158,23 @@ export async function buildTenantWorld(): Promise<TenantWorld> {
       groupId: group.id,
       eventId: event.id,
       threadId: thread.id,
+      messageId: message.id,
     },
     scoId,
     resetToken,
+    emailChangeToken,
     files: { avatar: avatarUrl, thumbnail: thumbUrl, draftThumbnail: draftThumb, scormFile: `/uploads/scorm/${packageId}/${String(launch.json.scos[0].launch).split("?")[0]}`, lessonFileKey },
   };
+}
+
+/** A new learner of the organization with a pending e-mail change: the token of its confirmation link. */
+export async function spareEmailChangeToken(organizationId: string): Promise<string> {
+  const user = await createUser(organizationId, "learner");
+  const token = randomBytes(32).toString("base64url");
+  const newEmail = `${uniqueName("changed")}@example.test`;
+  await testDb().user.update({ where: { id: user.id }, data: { pendingEmail: newEmail } });
+  await testDb().emailChangeToken.create({ data: { userId: user.id, newEmail, tokenHash: createHash("sha256").update(token).digest("hex"), expiresAt: new Date(Date.now() + 3_600_000) } });
+  return token;
 }
 
 /** Another learner of the organization, for calls that need a fresh account. */

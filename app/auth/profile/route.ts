@@ -1,22 +1,31 @@
+import { renewSession } from "@/lib/auth/session-renewal";
 import { AppError } from "@/lib/errors";
 import { handle, notAllowedExcept, parseInput, readJson, requireCaller } from "@/lib/http";
 import { updateProfileSchema } from "@/lib/schemas/auth";
 import { getOwnProfile, updateOwnProfile } from "@/lib/server/accounts/profile";
-import { organizationJson, userJson } from "@/lib/server/serialize";
+import { organizationJson, ownProfileJson } from "@/lib/server/serialize";
 
 export const GET = handle("Failed to fetch profile", async (req) => {
   const caller = await requireCaller(req);
   const user = await getOwnProfile(caller.ctx);
-  return { ...userJson(user), organization: organizationJson(caller.ctx.organization) };
+  return { ...ownProfileJson(user), organization: organizationJson(caller.ctx.organization) };
 });
 
-/** JSON, or multipart/form-data when an avatar image is sent (other fields as form fields). */
+/**
+ * JSON, or multipart/form-data when an avatar image is sent (other fields as form fields). A new password
+ * ends the user's other sessions; this one continues with a renewed token (see renewSession).
+ */
 export const PUT = handle("Failed to update profile", async (req) => {
   const caller = await requireCaller(req);
   const { input, avatar } = await readProfileUpdate(req);
-  const user = await updateOwnProfile(caller.ctx, input, avatar);
-  return { user: userJson(user) };
+  const { profile, sessionVersion } = await updateOwnProfile(caller.ctx, input, avatar);
+  const user = ownProfileJson(profile);
+  if (sessionVersion === null) return { user };
+  const { token, headers } = await renewSession(req, caller.ctx, sessionVersion);
+  return Response.json(token ? { user, token } : { user }, { headers });
 });
+
+const BOOLEAN_FIELDS = new Set(["remove_avatar", "email_on_message"]);
 
 async function readProfileUpdate(req: Request) {
   if (!req.headers.get("content-type")?.startsWith("multipart/form-data")) {
@@ -27,7 +36,7 @@ async function readProfileUpdate(req: Request) {
   });
   const fields: Record<string, unknown> = {};
   for (const [key, value] of form.entries()) {
-    if (key !== "avatar" && typeof value === "string" && value !== "") fields[key] = key === "remove_avatar" ? value === "true" : value;
+    if (key !== "avatar" && typeof value === "string" && value !== "") fields[key] = BOOLEAN_FIELDS.has(key) ? value === "true" : value;
   }
   const avatar = form.get("avatar");
   if (avatar !== null && !(avatar instanceof File)) throw new AppError("BAD_REQUEST", "avatar: must be a file");

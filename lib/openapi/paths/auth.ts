@@ -1,14 +1,16 @@
 import { z } from "zod";
 import { definePaths, json, jsonBody } from "@/lib/openapi/operation";
 import {
+  emailConfirmedSchema,
   loginResponseSchema,
+  ownProfileResponseSchema,
   profileSchema,
   profileUpdateResponseSchema,
   registerOrganizationResponseSchema,
   registerResponseSchema,
 } from "@/lib/openapi/responses/auth";
 import { messageSchema } from "@/lib/openapi/responses/common";
-import { forgotPasswordSchema, loginSchema, registerOrganizationSchema, registerSchema, resetPasswordSchema, updateProfileSchema } from "@/lib/schemas/auth";
+import { changeEmailSchema, forgotPasswordSchema, loginSchema, registerOrganizationSchema, registerSchema, resetPasswordSchema, updateProfileSchema } from "@/lib/schemas/auth";
 
 // app/auth/**: sign-in, registration, password reset and the caller's own profile.
 
@@ -16,6 +18,7 @@ import { forgotPasswordSchema, loginSchema, registerOrganizationSchema, register
 const profileForm = z.object({
   ...updateProfileSchema.shape,
   remove_avatar: z.enum(["true", "false"]).optional(),
+  email_on_message: z.enum(["true", "false"]).optional(),
   avatar: z.file().optional().meta({ description: "JPEG, PNG, WebP or GIF, at most 5 MB; stored as a 256 px WebP" }),
 });
 
@@ -63,15 +66,48 @@ export const authPaths = definePaths("Auth", {
     },
     put: {
       operationId: "updateProfile",
-      summary: "Change the caller's own profile, password or avatar",
-      description: "JSON, or multipart/form-data when an avatar image is sent. A new password needs the current one.",
+      summary: "Change the caller's own profile, password, avatar or preferences",
+      description:
+        "JSON, or multipart/form-data when an avatar image is sent; every field is optional. A new password needs the current one " +
+        "(wrong guesses are limited like sign-ins) and ends every other session of the user: a bearer caller gets a new `token`, " +
+        "a browser a renewed session cookie.",
       access: "signed-in",
       requestBody: {
         required: true,
         content: { "application/json": { schema: updateProfileSchema }, "multipart/form-data": { schema: profileForm } },
       },
       responses: { 200: json("The updated profile", profileUpdateResponseSchema) },
-      errors: [400, 409, 413, 415],
+      errors: [400, 409, 413, 415, 429],
+    },
+  },
+  "/auth/profile/email": {
+    post: {
+      operationId: "requestEmailChange",
+      summary: "Ask to change the caller's e-mail address",
+      description:
+        "Needs the current password. A single-use link (valid 24 hours) goes to the new address, which shows as `pending_email` " +
+        "meanwhile; the address changes only when the link is confirmed, and the old address is then told.",
+      access: "signed-in",
+      requestBody: jsonBody(changeEmailSchema),
+      responses: { 202: json("The profile with its pending address", ownProfileResponseSchema) },
+      errors: [400, 409, 429],
+    },
+    delete: {
+      operationId: "cancelEmailChange",
+      summary: "Forget a pending e-mail change (its link stops working)",
+      access: "signed-in",
+      responses: { 200: json("The profile", ownProfileResponseSchema) },
+    },
+  },
+  "/auth/confirm-email/{token}": {
+    requestParams: { path: z.object({ token: z.string().meta({ description: "From the confirmation e-mail" }) }) },
+    post: {
+      operationId: "confirmEmailChange",
+      summary: "Confirm a new e-mail address with the link's token",
+      description: "No session needed; only on the account's own host. Single-use and expiring: an invalid or used token is a 400; an address taken meanwhile a 409.",
+      access: "public",
+      responses: { 200: json("The address is changed", emailConfirmedSchema) },
+      errors: [400, 409],
     },
   },
   "/auth/forgot-password": {

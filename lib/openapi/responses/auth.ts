@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { OrganizationStatus, Role, UserStatus } from "@/lib/generated/prisma/enums";
+import { OrganizationStatus, Role, ThemeMode, UserStatus } from "@/lib/generated/prisma/enums";
 import { id, timestamp } from "@/lib/openapi/responses/common";
 import { organizationBrandingSchema, organizationSettingsSchema } from "@/lib/schemas/organization";
 
@@ -45,10 +45,26 @@ export const registerResponseSchema = z.object({ token, user: userSchema, organi
 
 export const registerOrganizationResponseSchema = z.object({ token, admin: userSchema, organization: organizationSchema });
 
-export const profileSchema = userSchema
+/** lib/server/serialize.ts ownProfileJson: the user and the preferences only they see. */
+export const ownProfileSchema = userSchema
+  .extend({
+    theme_mode: z.enum(ThemeMode).nullable().meta({ description: "Light or dark, as saved; null: never chosen (the browser's `mui-mode` decides)" }),
+    email_on_message: z.boolean().meta({ description: "E-mail me about a message still unread after 15 minutes" }),
+    pending_email: z.string().nullable().meta({ description: "A new address waiting for its confirmation link" }),
+  })
+  .meta({ id: "OwnProfile" });
+
+export const profileSchema = ownProfileSchema
   .extend({ organization: organizationSchema.nullable().meta({ description: "null on the apex" }) })
   .meta({ id: "Profile" });
 
-export const profileUpdateResponseSchema = z.object({ user: userSchema });
+export const profileUpdateResponseSchema = z.object({
+  user: ownProfileSchema,
+  token: token.optional().meta({ description: "After a password change, to a bearer caller: the renewed token (the old one and every other session have ended). A browser gets its session cookie renewed instead." }),
+});
+
+export const ownProfileResponseSchema = z.object({ user: ownProfileSchema });
+
+export const emailConfirmedSchema = z.object({ message: z.string(), email: z.email() });
 
 export const unreadCountSchema = z.object({ unreadCount: z.number().int().min(0) });

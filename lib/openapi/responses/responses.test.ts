@@ -1,6 +1,6 @@
 import { describe, expect, expectTypeOf, it } from "vitest";
 import type { z } from "zod";
-import { organizationSchema, userSchema } from "@/lib/openapi/responses/auth";
+import { organizationSchema, ownProfileSchema, userSchema } from "@/lib/openapi/responses/auth";
 import { errorBodySchema, pageOf } from "@/lib/openapi/responses/common";
 import { categorySchema, courseListSchema, courseSchema, courseSummarySchema } from "@/lib/openapi/responses/courses";
 import {
@@ -23,7 +23,7 @@ import type { createEnrollments } from "@/lib/server/enrollments/mutations";
 import type { LessonProgressJson } from "@/lib/server/progress/json";
 import type { recordLessonProgress } from "@/lib/server/progress/mutations";
 import type { CourseProgressJson } from "@/lib/server/progress/queries";
-import { organizationJson, userJson, type OrganizationJson, type UserJson } from "@/lib/server/serialize";
+import { organizationJson, userJson, type OrganizationJson, type OwnProfileJson, type UserJson } from "@/lib/server/serialize";
 
 // The response schemas must say what the serializers return. The type checks fail `tsc` when a
 // serializer gains, loses or changes a field; the runtime checks parse real serializer output.
@@ -31,6 +31,7 @@ import { organizationJson, userJson, type OrganizationJson, type UserJson } from
 describe("response schemas match the serializers", () => {
   it("types", () => {
     expectTypeOf<z.output<typeof userSchema>>().toEqualTypeOf<UserJson>();
+    expectTypeOf<z.output<typeof ownProfileSchema>>().toEqualTypeOf<OwnProfileJson>();
     expectTypeOf<z.output<typeof organizationSchema>>().toEqualTypeOf<OrganizationJson>();
     expectTypeOf<z.output<ReturnType<typeof pageOf<typeof userSchema>>>>().toEqualTypeOf<Page<UserJson>>();
     expectTypeOf<z.output<typeof errorBodySchema>>().toEqualTypeOf<ErrorBody>();

@@ -1,23 +1,38 @@
 import "server-only";
-import { hashPassword, verifyPassword } from "@/lib/auth/password";
+import { hashPassword } from "@/lib/auth/password";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import type { UpdateProfileInput } from "@/lib/schemas/auth";
 import { storeAvatar } from "@/lib/server/accounts/avatar";
-import { userProfileSelect, type UserProfile } from "@/lib/server/selects";
+import { checkCurrentPassword } from "@/lib/server/accounts/current-password";
+import { audit } from "@/lib/server/audit";
+import { ownProfileSelect, type OwnProfile } from "@/lib/server/selects";
 import type { TenantContext } from "@/lib/tenancy/context";
 import { requirePermission } from "@/lib/tenancy/permissions";
 import { deleteObject, keyFromUrl } from "@/lib/storage/local-storage";
 
 /** The caller's own profile; scoped by organization as well as id, like every query. */
-export async function getOwnProfile(ctx: TenantContext): Promise<UserProfile> {
+export async function getOwnProfile(ctx: TenantContext): Promise<OwnProfile> {
   requirePermission(ctx, "profile:read:own");
-  const user = await db().user.findFirst({ where: { id: ctx.userId, organizationId: ctx.organizationId }, select: userProfileSelect });
+  const user = await db().user.findFirst({ where: { id: ctx.userId, organizationId: ctx.organizationId }, select: ownProfileSelect });
   if (!user) throw new AppError("NOT_FOUND", "Profile not found");
   return user;
 }
 
-export async function updateOwnProfile(ctx: TenantContext, input: UpdateProfileInput, avatar?: File | null): Promise<UserProfile> {
+/** The light/dark choice saved with the account, for the shell to apply (null: never chosen). */
+export async function getOwnThemeMode(ctx: TenantContext): Promise<"light" | "dark" | null> {
+  const user = await db().user.findFirst({ where: { id: ctx.userId, organizationId: ctx.organizationId }, select: { themeMode: true } });
+  return user?.themeMode ?? null;
+}
+
+export interface ProfileUpdate {
+  profile: OwnProfile;
+  /** Set when the password changed: the user's new session version (older sessions have ended). */
+  sessionVersion: number | null;
+}
+
+/** Every field is optional: each section of /profile saves its own. */
+export async function updateOwnProfile(ctx: TenantContext, input: UpdateProfileInput, avatar?: File | null): Promise<ProfileUpdate> {
   requirePermission(ctx, "profile:update:own");
   const where = { id: ctx.userId, organizationId: ctx.organizationId };
   const current = await db().user.findFirst({ where, select: { passwordHash: true, avatarUrl: true } });
@@ -25,9 +40,7 @@ export async function updateOwnProfile(ctx: TenantContext, input: UpdateProfileI
 
   let passwordHash: string | undefined;
   if (input.new_password) {
-    if (!(await verifyPassword(current.passwordHash, input.current_password ?? ""))) {
-      throw new AppError("VALIDATION_FAILED", "Current password is incorrect", { fieldErrors: { current_password: ["Current password is incorrect"] } });
-    }
+    await checkCurrentPassword(ctx.userId, current.passwordHash, input.current_password ?? "");
     passwordHash = await hashPassword(input.new_password);
   }
   if (input.username && ctx.organizationId) {
@@ -36,13 +49,24 @@ export async function updateOwnProfile(ctx: TenantContext, input: UpdateProfileI
   }
 
   const avatarUrl = avatar ? await storeAvatar(ctx, avatar) : input.remove_avatar ? null : undefined;
-  const { count } = await db().user.updateMany({
+  const updated = await db().user.updateManyAndReturn({
     where,
-    data: { firstName: input.first_name, lastName: input.last_name, username: input.username, passwordHash, avatarUrl },
+    data: {
+      firstName: input.first_name,
+      lastName: input.last_name,
+      username: input.username,
+      avatarUrl,
+      themeMode: input.theme_mode,
+      emailOnMessage: input.email_on_message,
+      // A new password ends every other session; the caller's own is renewed by the route.
+      ...(passwordHash ? { passwordHash, sessionVersion: { increment: 1 } } : {}),
+    },
+    select: { sessionVersion: true },
   });
-  if (count === 0) throw new AppError("NOT_FOUND", "Profile not found");
+  if (updated.length === 0) throw new AppError("NOT_FOUND", "Profile not found");
+  if (passwordHash) await audit({ organizationId: ctx.organizationId, actorId: ctx.userId, action: "auth.password_changed", entityType: "user", entityId: ctx.userId });
 
   const oldKey = avatarUrl !== undefined ? keyFromUrl(current.avatarUrl) : null;
   if (oldKey) await deleteObject(oldKey).catch(() => undefined);
-  return getOwnProfile(ctx);
+  return { profile: await getOwnProfile(ctx), sessionVersion: passwordHash ? updated[0]!.sessionVersion : null };
 }

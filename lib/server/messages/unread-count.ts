@@ -3,20 +3,40 @@ import { queryRows } from "@/lib/db";
 import type { TenantContext } from "@/lib/tenancy/context";
 import { requirePermission } from "@/lib/tenancy/permissions";
 
+/**
+ * A participant row `p` has unread messages: one from someone else newer than their read mark. (Sending
+ * moves the sender's own mark, so their own messages never count.) Probed on Message's (threadId,
+ * createdAt) index.
+ */
+export const HAS_UNREAD_SQL = `EXISTS (SELECT 1 FROM "Message" m
+  WHERE m."organizationId" = p."organizationId" AND m."threadId" = p."threadId"
+    AND m."createdAt" > COALESCE(p."lastReadAt", '-infinity'::timestamp)
+    AND m."senderId" IS DISTINCT FROM p."userId")`;
+
 // Every signed-in page polls this (the unread badge), so it is one hand-written statement.
 const UNREAD_SQL = `SELECT count(*)::int AS "count"
 FROM "MessageParticipant" p
-JOIN "Message" m ON m."threadId" = p."threadId" AND m."organizationId" = p."organizationId"
 WHERE p."organizationId" = $1::uuid
   AND p."userId" = $2::uuid
   AND p."archivedAt" IS NULL
-  AND m."createdAt" > COALESCE(p."lastReadAt", '-infinity'::timestamp)
-  AND m."senderId" IS DISTINCT FROM p."userId"`;
+  AND ${HAS_UNREAD_SQL}`;
 
-/** Messages from others, newer than the caller's read mark, in threads the caller takes part in. */
-export async function countUnreadMessages(ctx: TenantContext): Promise<number> {
+/** Conversations of the caller, outside their archive, with messages they have not read: the badge. */
+export async function countUnreadThreads(ctx: TenantContext): Promise<number> {
   if (!ctx.organizationId) return 0; // the apex superadmin has no organization mailbox
   requirePermission(ctx, "messages:use");
   const [row] = await queryRows<{ count: number }>(UNREAD_SQL, [ctx.organizationId, ctx.userId]);
   return row?.count ?? 0;
+}
+
+const UNREAD_AMONG_SQL = `SELECT p."threadId" AS "threadId"
+FROM "MessageParticipant" p
+WHERE p."organizationId" = $1::uuid AND p."userId" = $2::uuid AND p."threadId" = ANY($3::uuid[])
+  AND ${HAS_UNREAD_SQL}`;
+
+/** Which of these conversations have messages the caller has not read. */
+export async function unreadThreadIds(organizationId: string, userId: string, threadIds: string[]): Promise<Set<string>> {
+  if (threadIds.length === 0) return new Set();
+  const rows = await queryRows<{ threadId: string }>(UNREAD_AMONG_SQL, [organizationId, userId, threadIds]);
+  return new Set(rows.map((r) => r.threadId));
 }
