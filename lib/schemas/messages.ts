@@ -49,10 +49,8 @@ export const listThreadsQuerySchema = paginationQuerySchema.extend({
 });
 export type ListThreadsQuery = z.infer<typeof listThreadsQuerySchema>;
 
-/** GET /api/messages/threads/{threadId}: the latest messages, or those after / before a message. */
-export const threadQuerySchema = z
-  .object({ after: idSchema.optional(), before: idSchema.optional() })
-  .refine((v) => !(v.after && v.before), { message: "Send either after or before, not both", path: ["after"] });
+/** GET /api/messages/threads/{threadId}: the latest messages, or those after (wins when both are sent) or before a message. */
+export const threadQuerySchema = z.object({ after: idSchema.optional(), before: idSchema.optional() });
 export type ThreadQuery = z.infer<typeof threadQuerySchema>;
 
 /** PATCH /api/messages/threads/{threadId}: the caller's own state of the thread. */

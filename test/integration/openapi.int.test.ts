@@ -13,6 +13,7 @@ import {
   enrollmentSchema,
   recordProgressResponseSchema,
 } from "@/lib/openapi/responses/enrollments";
+import { inboxSchema, messageItemSchema, recipientsSchema, threadSchema, threadSummarySchema } from "@/lib/openapi/responses/messages";
 import { lessonSchema, moduleSchema, outlineSchema } from "@/lib/openapi/responses/outline";
 import { createTenant, testDb, type TestTenant } from "@/test/factories";
 import { call } from "@/test/http";
@@ -70,6 +71,20 @@ describe("live answers are what the document says", () => {
     const unread = await call(tenant.subdomain, "/api/messages/unread-count", { bearer: login.json.token });
     expect(unread.status).toBe(200);
     expectDescribedBy(unreadCountSchema, unread.json);
+  });
+
+  it("messages: a new conversation, a reply, the inbox, archiving, recipients", async () => {
+    const sign = async (u: { email: string; password: string }) => (await call(tenant.subdomain, "/auth/login", { json: { email: u.email, password: u.password } })).json.token as string;
+    const [admin, learner] = await Promise.all([sign(tenant.users.admin), sign(tenant.users.learner)]);
+    const thread = await call(tenant.subdomain, "/api/messages/threads", { bearer: admin, json: { subject: "Described", body: "Hello", recipient_ids: [tenant.users.learner.id] } });
+    expect(thread.status).toBe(201);
+    expectDescribedBy(threadSchema, thread.json);
+    const reply = await call(tenant.subdomain, `/api/messages/threads/${thread.json.id}/messages`, { bearer: learner, json: { body: "Hi" } });
+    expect(reply.status).toBe(201);
+    expectDescribedBy(messageItemSchema, reply.json);
+    expectDescribedBy(inboxSchema, (await call(tenant.subdomain, "/api/messages/threads", { bearer: learner })).json);
+    expectDescribedBy(threadSummarySchema, (await call(tenant.subdomain, `/api/messages/threads/${thread.json.id}`, { method: "PATCH", bearer: learner, json: { archived: true } })).json);
+    expectDescribedBy(recipientsSchema, (await call(tenant.subdomain, "/api/messages/recipients", { bearer: learner })).json);
   });
 
   it("courses, categories, the outline, lessons, enrollments, progress and the dashboard", async () => {

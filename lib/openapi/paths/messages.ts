@@ -37,7 +37,7 @@ export const messagePaths = definePaths("Messages", {
     get: {
       operationId: "getThread",
       summary: "A conversation, marked read for the caller",
-      description: "Without a cursor: the latest 50 messages. `before`: the 50 before that message. `after`: the messages since it (an open conversation polls with it).",
+      description: "Without a cursor: the latest 50 messages. `before`: the 50 before that message. `after`: the messages since it (an open conversation polls with it; it wins when both are sent).",
       access: "signed-in",
       requestParams: { query: threadQuerySchema },
       responses: { 200: json("The conversation", threadSchema) },

@@ -88,7 +88,7 @@ async function messageWindow(organizationId: string, threadId: string, query: Th
     const field = query.after ? "after" : "before";
     throw new AppError("VALIDATION_FAILED", `${field}: no such message in this conversation`, { fieldErrors: { [field]: ["No such message in this conversation"] } });
   }
-  if (query.before) {
+  if (!query.after) {
     return newest({ ...base, OR: [{ createdAt: { lt: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { lt: cursor.id } }] });
   }
   const rows = await db().message.findMany({

@@ -8,7 +8,7 @@ import { tenantOrigin } from "@/lib/tenancy/host";
 
 // "You have an unread message": one e-mail per conversation, to a participant who has not read a message
 // 15 minutes after it was sent, unless they switched these e-mails off in their profile. Another comes
-// only after they have read the conversation since (notifiedAt ≤ lastReadAt).
+// only once they have read up to the message they were told about (emailedUpTo ≤ lastReadAt).
 
 export const UNREAD_EMAIL_DELAY_MS = 15 * 60_000;
 /** A longer message is cut in the e-mail; the link leads to all of it. */
@@ -29,27 +29,27 @@ export async function queueUnreadEmail(job: UnreadEmailJob): Promise<void> {
 /**
  * Claims the participants to tell, in one statement (rows another run holds are skipped, rows it has
  * claimed no longer qualify), so a retried or duplicated job mails nobody twice. $4: the message's
- * time; $5: now, and only a message older than the delay counts.
+ * time, recorded as what they were told about; $5: now, and only a message older than the delay counts.
  */
 const CLAIM_SQL = `WITH due AS (
-  SELECT p."userId", p."notifiedAt" AS "previous"
+  SELECT p."userId", p."emailedUpTo" AS "previous"
   FROM "MessageParticipant" p
   JOIN "User" u ON u."id" = p."userId" AND u."organizationId" = p."organizationId"
   WHERE p."organizationId" = $1::uuid AND p."threadId" = $2::uuid
     AND p."userId" IS DISTINCT FROM $3::uuid
     AND p."archivedAt" IS NULL
     AND COALESCE(p."lastReadAt", '-infinity'::timestamp) < $4::timestamp
-    AND (p."notifiedAt" IS NULL OR p."notifiedAt" <= COALESCE(p."lastReadAt", '-infinity'::timestamp))
+    AND (p."emailedUpTo" IS NULL OR p."emailedUpTo" <= COALESCE(p."lastReadAt", '-infinity'::timestamp))
     AND $4::timestamp <= $5::timestamp - make_interval(secs => $6::double precision)
     AND u."status" = 'active' AND u."emailOnMessage"
   FOR UPDATE OF p SKIP LOCKED
 )
-UPDATE "MessageParticipant" p SET "notifiedAt" = $5::timestamp
+UPDATE "MessageParticipant" p SET "emailedUpTo" = $4::timestamp
 FROM due JOIN "User" u ON u."id" = due."userId"
 WHERE p."organizationId" = $1::uuid AND p."threadId" = $2::uuid AND p."userId" = due."userId"
 RETURNING p."userId" AS "userId", due."previous" AS "previous", u."email" AS "email", u."firstName" AS "firstName"`;
 
-const RELEASE_SQL = `UPDATE "MessageParticipant" SET "notifiedAt" = $4::timestamp
+const RELEASE_SQL = `UPDATE "MessageParticipant" SET "emailedUpTo" = $4::timestamp
 WHERE "organizationId" = $1::uuid AND "threadId" = $2::uuid AND "userId" = $3::uuid`;
 
 interface Claimed {

@@ -2,7 +2,7 @@
 CREATE TYPE "ThemeMode" AS ENUM ('light', 'dark');
 
 -- AlterTable
-ALTER TABLE "MessageParticipant" ADD COLUMN     "notifiedAt" TIMESTAMP(3);
+ALTER TABLE "MessageParticipant" ADD COLUMN     "emailedUpTo" TIMESTAMP(3);
 
 -- AlterTable
 ALTER TABLE "MessageThread" ADD COLUMN     "groupName" TEXT;
