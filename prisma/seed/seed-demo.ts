@@ -3,6 +3,7 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { organizationSettingsSchema } from "@/lib/schemas/organization";
 import { DEMO_ORGANIZATIONS, DEMO_PASSWORD, DEMO_ROLES, DEMO_SUPERADMIN, demoEmail } from "./demo-data";
 import { seedDemoCourses } from "./seed-courses";
+import { seedDemoMessages } from "./seed-messages";
 
 /** Idempotent: creates what is missing, leaves what exists (and what users changed) alone. */
 export async function seedDemo(db: PrismaClient): Promise<void> {
@@ -35,5 +36,6 @@ export async function seedDemo(db: PrismaClient): Promise<void> {
     }
 
     await seedDemoCourses(db, organizationId, { instructor: users.instructor, learner: users.learner });
+    await seedDemoMessages(db, organizationId, { instructor: users.instructor, learner: users.learner, org_admin: users.org_admin });
   }
 }
