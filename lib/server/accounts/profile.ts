@@ -64,7 +64,7 @@ export async function updateOwnProfile(ctx: TenantContext, input: UpdateProfileI
     select: { sessionVersion: true },
   });
   if (updated.length === 0) throw new AppError("NOT_FOUND", "Profile not found");
-  if (passwordHash) await audit({ organizationId: ctx.organizationId, actorId: ctx.userId, action: "auth.password_changed", entityType: "user", entityId: ctx.userId });
+  if (passwordHash) await audit({ organizationId: ctx.organizationId, actorId: ctx.userId, action: "auth.password_change", entityType: "user", entityId: ctx.userId });
 
   const oldKey = avatarUrl !== undefined ? keyFromUrl(current.avatarUrl) : null;
   if (oldKey) await deleteObject(oldKey).catch(() => undefined);
