@@ -75,7 +75,7 @@ export function AvatarSection({ profile }: { profile: OwnProfileJson }) {
   return (
     <ProfileSection title="Picture" description="Shown next to your name in the top bar and in messages." result={section.result}>
       <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ alignItems: { sm: "center" }, mt: 1 }}>
-        <Avatar src={previewUrl ?? stored ?? undefined} alt={previewUrl ? "Preview of your new picture" : "Your picture"} sx={{ width: 96, height: 96, fontSize: 40 }}>
+        <Avatar src={previewUrl ?? stored ?? undefined} alt={previewUrl ? "Preview of your new picture" : "Your picture"} sx={{ width: 96, height: 96, fontSize: 40, bgcolor: "primary.main", color: "primary.contrastText" }}>
           {avatarInitial({ firstName: profile.first_name, username: profile.username })}
         </Avatar>
         <input ref={input} type="file" accept={ACCEPTED.join(",")} hidden aria-label="Picture file" onChange={(e) => onPick(e.target.files?.[0])} />
