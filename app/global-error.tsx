@@ -6,6 +6,7 @@ import Box from "@mui/material/Box";
 import InitColorSchemeScript from "@mui/material/InitColorSchemeScript";
 import { AppProviders } from "@/components/providers/app-providers";
 import { ErrorScreen } from "@/components/shell/error-screen";
+import { NO_BRANDING } from "@/components/shell/tenant-branding";
 
 // Replaces the root layout when it fails itself, so it brings its own document, theme and mode.
 export default function GlobalError({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
@@ -13,7 +14,7 @@ export default function GlobalError({ error, reset }: { error: Error & { digest?
     <html lang="en" suppressHydrationWarning>
       <body>
         <InitColorSchemeScript attribute="class" defaultMode="light" modeStorageKey="mui-mode" />
-        <AppProviders>
+        <AppProviders branding={NO_BRANDING}>
           <Box component="main">
             <ErrorScreen message={error.message} onRetry={reset} />
           </Box>

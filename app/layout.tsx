@@ -10,6 +10,8 @@ import type { Metadata } from "next";
 import { headers } from "next/headers";
 import type { ReactNode } from "react";
 import { AppProviders } from "@/components/providers/app-providers";
+import { SuspendedNotice } from "@/components/shell/suspended-notice";
+import { hostBranding } from "@/lib/server/organizations/host-branding";
 
 // The icon comes from app/icon.svg (Next's file convention).
 export const metadata: Metadata = {
@@ -20,6 +22,9 @@ export const metadata: Metadata = {
 export default async function RootLayout({ children }: { children: ReactNode }) {
   // The page's Content-Security-Policy nonce (proxy.ts): MUI's inline style and color-scheme scripts carry it.
   const nonce = (await headers()).get("x-nonce") ?? undefined;
+  // The host's organization brands every page (logo, colour, maintenance notices); a suspended one's
+  // pages all say so instead of showing themselves.
+  const { branding, suspended } = await hostBranding();
   return (
     // The init script sets the colour-scheme class on <html> before React hydrates, hence the warning
     // suppression. Its values must match components/theme/theme.ts (kept literal: that module builds the
@@ -28,7 +33,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
       <body>
         <InitColorSchemeScript attribute="class" defaultMode="light" modeStorageKey="mui-mode" nonce={nonce} />
         <AppRouterCacheProvider options={{ enableCssLayer: true, nonce }}>
-          <AppProviders>{children}</AppProviders>
+          <AppProviders branding={branding}>{suspended ? <SuspendedNotice organizationName={suspended.name} /> : children}</AppProviders>
         </AppRouterCacheProvider>
       </body>
     </html>

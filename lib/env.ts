@@ -15,7 +15,8 @@ const envSchema = z.object({
   /** Public base URL of the apex, used to build absolute links in mails and avatar URLs. */
   APP_BASE_URL: z.url().default("http://localhost:3000"),
   NEXTAUTH_SECRET: z.string().min(32, "NEXTAUTH_SECRET must be at least 32 characters").optional(),
-  SESSION_MAX_AGE_SECONDS: z.coerce.number().int().positive().default(60 * 60 * 24 * 7),
+  /** The longest any session may last; each organization's session lifetime (its settings) decides below it. */
+  SESSION_MAX_AGE_SECONDS: z.coerce.number().int().positive().default(60 * 60 * 24 * 30),
   /** smtp://user:pass@host:port — without it, mails are written to MAIL_OUTBOX_DIR. */
   SMTP_URL: z.url().optional(),
   MAIL_FROM: z.string().default("Learning Management <no-reply@localhost>"),
@@ -24,6 +25,8 @@ const envSchema = z.object({
   UPLOAD_DIR: z.string().default(".data/uploads"),
   AVATAR_MAX_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
   THUMBNAIL_MAX_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
+  /** Organization logos (images, fitted into 236×80 PNG for the 118×40 top-bar box). */
+  LOGO_MAX_BYTES: z.coerce.number().int().positive().default(2 * 1024 * 1024),
   /** Uploaded video and file lessons, streamed to storage (the limit is enforced while the bytes arrive). */
   LESSON_FILE_MAX_BYTES: z.coerce.number().int().positive().default(200 * 1024 * 1024),
   /** SCORM packages (.zip): streamed to a temporary file, checked, then extracted below UPLOAD_DIR/scorm/. */

@@ -58,6 +58,7 @@ export const ROUTES: readonly RouteEntry[] = [
   { pattern: "/admin/reports", access: TEACHING_ROLES },
   { pattern: "/admin/events/*", access: TEACHING_ROLES },
   { pattern: "/admin/import-export/*", access: TEACHING_ROLES },
+  // Instructors and org admins find a read-only view of the settings that concern teaching (docs/permissions.md).
   { pattern: "/admin/settings/*", access: TEACHING_ROLES },
   { pattern: "/admin/thumbnail-debug", access: TEACHING_ROLES },
   // administration: organization administrators
@@ -67,6 +68,8 @@ export const ROUTES: readonly RouteEntry[] = [
   { pattern: "/admin/users/edit/[userId]", access: ORG_ADMIN_ROLES },
   { pattern: "/admin/categories", access: ORG_ADMIN_ROLES },
   { pattern: "/admin/categories/add", access: ORG_ADMIN_ROLES },
+  // The audit log lives inside System Settings but is the organization administrators' (not instructors').
+  { pattern: "/admin/settings/audit", access: ORG_ADMIN_ROLES },
   // platform
   { pattern: "/admin/organizations", access: ["admin"] },
   { pattern: "/admin/subdomain-management", access: ["superadmin"] },

@@ -22,6 +22,7 @@ import { FormRichTextEditor } from "@/components/forms/rich-text-editor";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { ApiError, apiPatch, apiPost } from "@/lib/client/api";
 import { COURSE_STATUSES, updateCourseSchema } from "@/lib/schemas/course";
+import type { CourseDefaults } from "@/lib/schemas/organization";
 
 type Input = z.input<typeof updateCourseSchema>;
 type Output = z.output<typeof updateCourseSchema>;
@@ -32,6 +33,8 @@ interface Props {
   categories: CategoryJson[];
   /** Administrators choose who teaches; an instructor always teaches what they create. */
   canChooseInstructors: boolean;
+  /** A new course starts with the organization's default course settings (/admin/settings). */
+  defaults?: CourseDefaults;
   onSaved?: (course: CourseJson) => void;
   /** Extra controls next to the submit button (e.g. 'Delete course'). */
   actions?: ReactNode;
@@ -42,7 +45,7 @@ interface Props {
  * updateCourseSchema (every field is present, so it checks what createCourseSchema checks); the server
  * validates again and its field errors land under the fields.
  */
-export function CourseForm({ course, categories, canChooseInstructors, onSaved, actions }: Props) {
+export function CourseForm({ course, categories, canChooseInstructors, defaults, onSaved, actions }: Props) {
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
   const [instructors, setInstructors] = useState<PickedPerson[]>(course?.instructors ?? []);
@@ -53,8 +56,8 @@ export function CourseForm({ course, categories, canChooseInstructors, onSaved, 
       description: course?.description ?? "",
       category_id: course?.category?.id ?? null,
       status: course?.status ?? "draft",
-      allow_self_enrollment: course?.allow_self_enrollment ?? true,
-      allow_retakes: course?.allow_retakes ?? false,
+      allow_self_enrollment: course?.allow_self_enrollment ?? defaults?.allowSelfEnrollment ?? true,
+      allow_retakes: course?.allow_retakes ?? defaults?.allowRetakes ?? false,
       instructor_ids: course?.instructors.map((i) => i.id) ?? [],
     },
   });

@@ -2,19 +2,23 @@
 
 import CssBaseline from "@mui/material/CssBaseline";
 import { ThemeProvider } from "@mui/material/styles";
-import type { ReactNode } from "react";
-import { appTheme, MODE_STORAGE_KEY } from "@/components/theme/theme";
+import { useMemo, type ReactNode } from "react";
+import { TenantBrandingProvider, type TenantBranding } from "@/components/shell/tenant-branding";
+import { createAppTheme, MODE_STORAGE_KEY } from "@/components/theme/theme";
 
 /**
- * Client-side providers shared by every page. The first visit is light (not the OS preference) so the
- * server render and the first paint agree; InitColorSchemeScript in the root layout applies a stored
- * choice before paint.
+ * Client-side providers shared by every page: the host organization's branding and its theme. The first
+ * visit is light (not the OS preference) so the server render and the first paint agree;
+ * InitColorSchemeScript in the root layout applies a stored choice before paint.
  */
-export function AppProviders({ children }: { children: ReactNode }) {
+export function AppProviders({ branding, children }: { branding: TenantBranding; children: ReactNode }) {
+  const theme = useMemo(() => createAppTheme(branding.primaryColor ?? undefined), [branding.primaryColor]);
   return (
-    <ThemeProvider theme={appTheme} defaultMode="light" modeStorageKey={MODE_STORAGE_KEY} disableTransitionOnChange>
-      <CssBaseline enableColorScheme />
-      {children}
-    </ThemeProvider>
+    <TenantBrandingProvider value={branding}>
+      <ThemeProvider theme={theme} defaultMode="light" modeStorageKey={MODE_STORAGE_KEY} disableTransitionOnChange>
+        <CssBaseline enableColorScheme />
+        {children}
+      </ThemeProvider>
+    </TenantBrandingProvider>
   );
 }

@@ -4,6 +4,7 @@ import Box from "@mui/material/Box";
 import useMediaQuery from "@mui/material/useMediaQuery";
 import { useTheme } from "@mui/material/styles";
 import { useState, type ReactNode } from "react";
+import { MaintenanceBanner } from "@/components/shell/maintenance-banner";
 import { SIDE_NAV_WIDTH, SideNav } from "@/components/shell/side-nav";
 import { useSavedThemeMode } from "@/components/shell/theme-mode";
 import { TOP_BAR_HEIGHT, TopBar } from "@/components/shell/top-bar";
@@ -38,6 +39,7 @@ export function AppShell({ user, children }: AppShellProps) {
           p: { xs: 2, sm: 3 },
         }}
       >
+        <MaintenanceBanner />
         {children}
       </Box>
     </Box>

@@ -4,8 +4,9 @@ import { LinkButton } from "@/components/navigation/link-components";
 import Container from "@mui/material/Container";
 import Toolbar from "@mui/material/Toolbar";
 import Typography from "@mui/material/Typography";
-import Image from "next/image";
 import Link from "next/link";
+import { BrandLogo } from "@/components/shell/brand-logo";
+import { MaintenanceBanner } from "@/components/shell/maintenance-banner";
 import type { ReactNode } from "react";
 
 /** The frame of the public pages: landing, sign-in forms, catalog and /unauthorized. */
@@ -15,7 +16,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
       <AppBar position="static" color="default" elevation={0} sx={{ borderBottom: 1, borderColor: "divider" }}>
         <Toolbar sx={{ gap: 2 }}>
           <Link href="/" aria-label="Learning Management home">
-            <Image src="/logo.svg" alt="Learning Management logo" width={118} height={40} priority />
+            <BrandLogo />
           </Link>
           <Typography component="span" variant="h6" sx={{ flexGrow: 1 }}>
             Learning Management
@@ -25,7 +26,10 @@ export function PublicLayout({ children }: { children: ReactNode }) {
         </Toolbar>
       </AppBar>
       <Box component="main" sx={{ py: 4 }}>
-        <Container maxWidth="md">{children}</Container>
+        <Container maxWidth="md">
+          <MaintenanceBanner />
+          {children}
+        </Container>
       </Box>
     </>
   );

@@ -11,9 +11,9 @@ import IconButton from "@mui/material/IconButton";
 import type { Theme } from "@mui/material/styles";
 import Toolbar from "@mui/material/Toolbar";
 import Typography from "@mui/material/Typography";
-import Image from "next/image";
 import Link from "next/link";
 import { useId } from "react";
+import { BrandLogo } from "@/components/shell/brand-logo";
 import { useThemeChoice } from "@/components/shell/theme-mode";
 import type { ShellUser } from "@/components/shell/types";
 import { UserMenu } from "@/components/shell/user-menu";
@@ -95,7 +95,7 @@ export function TopBar({ user, isNavOpen, onNavToggle }: TopBarProps) {
           <MenuIcon />
         </IconButton>
         <Link href="/" style={{ display: "flex" }}>
-          <Image src="/logo.svg" alt="Learning Management logo" width={118} height={40} priority style={{ display: "block" }} />
+          <BrandLogo />
         </Link>
         <Typography component="span" variant="h6" noWrap sx={{ display: { xs: "none", sm: "block" }, fontWeight: 500 }}>
           Learning Management

@@ -1,7 +1,8 @@
 import { createTheme } from "@mui/material/styles";
 import { FONT_FAMILY, MONO_FONT_FAMILY } from "@/components/theme/fonts";
+import { DEFAULT_PRIMARY_COLOR, darkModeVariant } from "@/lib/color-contrast";
 
-export const BRAND_BLUE = "#0A66C2";
+export const BRAND_BLUE = DEFAULT_PRIMARY_COLOR;
 
 /** Where the chosen mode lives in localStorage; the init script in the root layout reads the same key. */
 export const MODE_STORAGE_KEY = "mui-mode";
@@ -15,25 +16,31 @@ export const COLOR_SCHEME_ATTRIBUTE = "class";
 // (warning, info, the lighter dark-mode blue), which is what axe checks.
 const CONTRAST_THRESHOLD = 4.5;
 
-export const appTheme = createTheme({
-  cssVariables: { colorSchemeSelector: COLOR_SCHEME_ATTRIBUTE },
-  colorSchemes: {
-    light: {
-      palette: { contrastThreshold: CONTRAST_THRESHOLD, primary: { main: BRAND_BLUE } },
-    },
-    dark: {
-      palette: {
-        contrastThreshold: CONTRAST_THRESHOLD,
-        // The brand blue is only 3.3:1 on the dark background; this lighter blue keeps links and
-        // outlined buttons readable (7.4:1) and takes black text when filled.
-        primary: { main: "#66A8E8" },
+/**
+ * The theme of one organization's pages: its primary colour (checked for WCAG AA when chosen), lightened
+ * just enough for dark mode; the product's blue without one.
+ */
+export function createAppTheme(primaryColor: string = BRAND_BLUE) {
+  return createTheme({
+    cssVariables: { colorSchemeSelector: COLOR_SCHEME_ATTRIBUTE },
+    colorSchemes: {
+      light: {
+        palette: { contrastThreshold: CONTRAST_THRESHOLD, primary: { main: primaryColor } },
+      },
+      dark: {
+        palette: {
+          contrastThreshold: CONTRAST_THRESHOLD,
+          // The brand blue is only 3.3:1 on the dark background; this lighter blue keeps links and
+          // outlined buttons readable (7.4:1) and takes black text when filled.
+          primary: { main: primaryColor === BRAND_BLUE ? "#66A8E8" : darkModeVariant(primaryColor) },
+        },
       },
     },
-  },
-  typography: { fontFamily: FONT_FAMILY },
-  components: {
-    // Form controls and code do not inherit the page's font by default.
-    MuiCssBaseline: { styleOverrides: { "code, kbd, pre, samp": { fontFamily: MONO_FONT_FAMILY }, "button, input, select, textarea": { fontFamily: "inherit" } } },
-  },
-  shape: { borderRadius: 8 },
-});
+    typography: { fontFamily: FONT_FAMILY },
+    components: {
+      // Form controls and code do not inherit the page's font by default.
+      MuiCssBaseline: { styleOverrides: { "code, kbd, pre, samp": { fontFamily: MONO_FONT_FAMILY }, "button, input, select, textarea": { fontFamily: "inherit" } } },
+    },
+    shape: { borderRadius: 8 },
+  });
+}

@@ -7,6 +7,7 @@ import { AppError } from "@/lib/errors";
 import { env } from "@/lib/env";
 import { bearerToken, readToken, SESSION_COOKIE_NAMES, type SessionClaims } from "@/lib/auth/token";
 import { isId } from "@/lib/schemas/id";
+import { sessionLifetimeSeconds } from "@/lib/schemas/organization";
 import type { UserProfile } from "@/lib/server/selects";
 import { signedInContext, visitorContext, type RequestContext, type TenantContext, type VisitorContext } from "@/lib/tenancy/context";
 import { hostTarget } from "@/lib/tenancy/host";
@@ -31,7 +32,8 @@ export async function hostContext(host: string | null | undefined): Promise<Visi
 
 /**
  * The host's tenant and the signed-in caller. A token is only good on the host it was issued for, for a
- * user and an organization that are still active, and until the user's password is reset (sessionVersion).
+ * user and an organization that are still active, until the user's password is reset (sessionVersion)
+ * and within the organization's session lifetime (its settings, read on every request).
  * With a token for this host, the organization and the user come from one statement; without, only the
  * organization is looked up. An unknown subdomain is a 404 either way.
  */
@@ -49,6 +51,7 @@ export async function resolveSession(host: string | null | undefined, claims: Se
   if (!user || user.status !== "active" || user.sessionVersion !== claims.sv) return anonymous;
   if (user.organizationId !== claims.org) return anonymous;
   if (organization && organization.status !== "active") return anonymous;
+  if (organization && claims.at !== undefined && Date.now() / 1000 - claims.at > sessionLifetimeSeconds(organization.settings)) return anonymous;
 
   const { sessionVersion: _sv, ...profile } = user;
   const ctx = signedInContext(organization, user);
@@ -76,17 +79,29 @@ export interface RequestHead {
  */
 export type CallerLookup = (subdomain: string | null, userId: string) => Promise<TenantAndUser>;
 
-/** Route handlers: the bearer token wins over the cookie, as API clients expect. */
+/**
+ * Route handlers: the bearer token wins over the cookie, as API clients expect. A suspended
+ * organization's host answers nobody: its API refuses every call with a 403 that says why.
+ */
 export async function sessionFromRequest(req: RequestHead, lookup?: CallerLookup): Promise<RequestSession> {
   const host = req.headers.get("host");
   const bearer = bearerToken(req.headers.get("authorization"));
-  if (bearer) return resolveSession(host, await readToken(bearer), lookup);
-  const cookies = parseCookie(req.headers.get("cookie") ?? "");
-  const cookie = sessionCookie((n) => cookies[n]);
-  if (cookie && !isSameOriginWrite(req)) {
-    throw new AppError("FORBIDDEN", "Cross-site request refused: send it from this organization's own pages");
+  let session: RequestSession;
+  if (bearer) session = await resolveSession(host, await readToken(bearer), lookup);
+  else {
+    const cookies = parseCookie(req.headers.get("cookie") ?? "");
+    const cookie = sessionCookie((n) => cookies[n]);
+    if (cookie && !isSameOriginWrite(req)) {
+      throw new AppError("FORBIDDEN", "Cross-site request refused: send it from this organization's own pages");
+    }
+    session = await resolveSession(host, await readToken(cookie), lookup);
   }
-  return resolveSession(host, await readToken(cookie), lookup);
+  if (session.ctx.organization?.status === "suspended") throw suspendedOrganization();
+  return session;
+}
+
+export function suspendedOrganization(): AppError {
+  return new AppError("FORBIDDEN", "This organization is suspended. Contact the platform administrator.");
 }
 
 /**

@@ -50,6 +50,8 @@ export async function signInWithPassword(ctx: RequestContext, input: LoginInput,
   const passwordOk = await verifyPassword(found?.passwordHash ?? (await dummyPasswordHash()), input.password);
   if (!found || !passwordOk) {
     await recordFailure(limits);
+    // The e-mail tried is kept so an administrator can see attempts on accounts that do not exist too.
+    await audit({ organizationId, actorId: found?.id ?? null, action: "auth.login_failed", entityType: "user", entityId: found?.id ?? null, data: { email: input.email }, ip });
     throw new AppError("UNAUTHENTICATED", "Invalid email or password");
   }
   // Only after the password is proven do we say why a real account cannot come in.

@@ -16,6 +16,11 @@ export interface SessionClaims {
   tenant: string;
   /** User.sessionVersion when issued; a password reset bumps it and so revokes older tokens. */
   sv: number;
+  /**
+   * When the user signed in (seconds since the epoch): the organization's session lifetime counts from
+   * here (lib/auth/caller.ts). Tokens from before this claim existed use their issue time.
+   */
+  at?: number;
 }
 
 const claimsSchema = z.object({
@@ -24,15 +29,21 @@ const claimsSchema = z.object({
   org: z.string().nullable(),
   tenant: z.string(),
   sv: z.number().int(),
+  at: z.number().optional(),
+  iat: z.number().optional(),
 });
 
 export function claimsFromPayload(payload: unknown): SessionClaims | null {
   const parsed = claimsSchema.safeParse(payload);
-  return parsed.success ? parsed.data : null;
+  if (!parsed.success) return null;
+  const { iat, at, ...claims } = parsed.data;
+  const signedInAt = at ?? iat;
+  return signedInAt === undefined ? claims : { ...claims, at: signedInAt };
 }
 
+/** A new session's token; SESSION_MAX_AGE_SECONDS is the ceiling, the organization's lifetime the rule. */
 export function issueToken(claims: SessionClaims): Promise<string> {
-  return encode({ token: { ...claims }, secret: requireAuthSecret(), maxAge: env.SESSION_MAX_AGE_SECONDS });
+  return encode({ token: { ...claims, at: claims.at ?? Math.floor(Date.now() / 1000) }, secret: requireAuthSecret(), maxAge: env.SESSION_MAX_AGE_SECONDS });
 }
 
 // Decrypting a token derives its key with HKDF every time, a visible share of an API request's CPU

@@ -9,8 +9,10 @@ import { groupPaths } from "@/lib/openapi/paths/groups";
 import { lessonPaths } from "@/lib/openapi/paths/lessons";
 import { messagePaths } from "@/lib/openapi/paths/messages";
 import { metaPaths } from "@/lib/openapi/paths/meta";
+import { organizationPaths } from "@/lib/openapi/paths/organizations";
 import { outlinePaths } from "@/lib/openapi/paths/outline";
 import { scormPaths } from "@/lib/openapi/paths/scorm";
+import { settingsPaths } from "@/lib/openapi/paths/settings";
 import { userPaths } from "@/lib/openapi/paths/users";
 import packageJson from "@/package.json";
 
@@ -41,6 +43,8 @@ export const TAGS = [
   { name: "Groups", description: "Groups of people, and the courses that enroll them" },
   { name: "Users", description: "The organization's users, as staff's pickers list them" },
   { name: "Messages", description: "Messaging" },
+  { name: "Organizations", description: "Organizations (tenants): branding, status and subdomains" },
+  { name: "Settings", description: "An organization's settings, its mail server and its audit log" },
   { name: "Documentation", description: "This description of the API" },
   { name: "Operations", description: "Running the service" },
 ];
@@ -52,7 +56,7 @@ function build(): ReturnType<typeof createDocument> {
     openapi: "3.1.0",
     info: { title: "Learning Management API", version: packageJson.version, description: DESCRIPTION },
     tags: TAGS,
-    paths: { ...authPaths, ...coursePaths, ...outlinePaths, ...lessonPaths, ...scormPaths, ...categoryPaths, ...enrollmentPaths, ...dashboardPaths, ...groupPaths, ...userPaths, ...messagePaths, ...metaPaths },
+    paths: { ...authPaths, ...coursePaths, ...outlinePaths, ...lessonPaths, ...scormPaths, ...categoryPaths, ...enrollmentPaths, ...dashboardPaths, ...groupPaths, ...userPaths, ...organizationPaths, ...settingsPaths, ...messagePaths, ...metaPaths },
     components: { securitySchemes: SECURITY_SCHEMES },
   };
   return createDocument(spec, {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { organizationNameSchema } from "@/lib/schemas/organization";
 import { subdomainSchema } from "@/lib/schemas/subdomain";
 
 // One schema per input, shared by the forms and the route handlers.
@@ -44,7 +45,7 @@ export type RegisterInput = z.infer<typeof registerSchema>;
 export const registerOrganizationSchema = z.object({
   organization: z.object(
     {
-      name: z.string({ error: "Organization name is required" }).trim().min(2, "Organization name must be at least 2 characters").max(120),
+      name: organizationNameSchema,
       subdomain: subdomainSchema,
     },
     { error: "organization is required" },

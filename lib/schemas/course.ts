@@ -20,9 +20,10 @@ export const createCourseSchema = z.object({
   description: richTextSchema.default(""),
   category_id: idSchema.nullish(),
   status: courseStatusSchema.default("draft"),
-  allow_self_enrollment: z.boolean().default(true),
-  /** Whether a learner may start a new SCORM attempt after a completed one (else it reopens for review). */
-  allow_retakes: z.boolean().default(false),
+  /** Omitted: the organization's default course settings (/admin/settings). */
+  allow_self_enrollment: z.boolean().optional(),
+  /** Whether a learner may start a new SCORM attempt after a completed one (else it reopens for review). Omitted: the organization's default. */
+  allow_retakes: z.boolean().optional(),
   /** Who teaches it. An instructor who creates a course always teaches it. */
   instructor_ids: z.array(idSchema).max(50, "At most 50 instructors").optional(),
 });

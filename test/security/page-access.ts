@@ -70,6 +70,8 @@ export const PAGE_ACCESS: Record<string, Row> = {
   "/admin/users/edit/[userId]": ORG_ADMIN_AREA,
   "/admin/categories": ORG_ADMIN_AREA_TENANT_DATA,
   "/admin/categories/add": ORG_ADMIN_AREA,
+  // Issue 12: the audit log, inside System Settings, for admin and org_admin (their organization) and the superadmin (all).
+  "/admin/settings/audit": ORG_ADMIN_AREA,
   // Spec side navigation: Organizations for admin and superadmin; Subdomain Management superadmin only.
   "/admin/organizations": ["login", "denied", "denied", "denied", "ok", "ok"],
   "/admin/subdomain-management": ["login", "denied", "denied", "denied", "denied", "ok"],

@@ -1,15 +1,24 @@
-import { EmptyState } from "@/components/shell/empty-state";
+import { SettingsEditor } from "@/components/settings/settings-editor";
+import { SettingsTabs } from "@/components/settings/settings-tabs";
+import { TeachingSettingsView } from "@/components/settings/teaching-settings-view";
 import { PageHeader } from "@/components/shell/page-header";
-import { guardPage } from "@/lib/auth/page-guard";
+import { guardSignedInPage, loadOrNotFound } from "@/lib/auth/page-guard";
+import { getSettings } from "@/lib/server/settings/queries";
+import { getSmtpSettings } from "@/lib/server/settings/smtp";
+import { can } from "@/lib/tenancy/permissions";
 
-export const metadata = { title: "Settings · Learning Management" };
+export const metadata = { title: "System Settings · Learning Management" };
 
-export default async function Page() {
-  await guardPage("/admin/settings/*");
+export default async function SettingsPage() {
+  const { ctx } = await guardSignedInPage("/admin/settings/*");
+  const view = await loadOrNotFound(getSettings(ctx));
+  const isPlatform = view.scope === "platform";
+  const subtitle = isPlatform ? "Platform defaults: what new organizations start with, and the notice every organization shows" : (ctx.organization?.name ?? undefined);
   return (
     <>
-      <PageHeader title="Settings" />
-      <EmptyState title="Settings are on their way" description="Organization and system settings will be managed here." />
+      <PageHeader title="System Settings" subtitle={subtitle} />
+      <SettingsTabs current="settings" showAuditLog={can(ctx.role, "audit:read")} />
+      {view.editable ? <SettingsEditor settings={view.settings} smtp={await getSmtpSettings(ctx)} isPlatform={isPlatform} /> : <TeachingSettingsView settings={view.settings} />}
     </>
   );
 }

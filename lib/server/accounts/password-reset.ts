@@ -4,9 +4,10 @@ import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import type { PasswordTokenPurpose } from "@/lib/generated/prisma/client";
-import { sendMail } from "@/lib/mail";
+import { assertPasswordAllowed, passwordPolicyOf } from "@/lib/server/accounts/password-policy";
 import { hashToken, issuePasswordToken, setPasswordPath } from "@/lib/server/accounts/password-tokens";
 import { audit } from "@/lib/server/audit";
+import { sendOrganizationMail } from "@/lib/server/mail/organization-mail";
 import type { RequestContext } from "@/lib/tenancy/context";
 
 /**
@@ -24,7 +25,7 @@ export async function requestPasswordReset(ctx: RequestContext, email: string, o
   const expiresAt = new Date(Date.now() + env.RESET_TOKEN_TTL_MINUTES * 60_000);
   const token = await issuePasswordToken(db(), user.id, "reset", { expiresAt });
   const link = `${origin}${setPasswordPath(token)}`;
-  await sendMail({
+  await sendOrganizationMail(ctx.organization, origin, {
     to: user.email,
     subject: "Reset your Learning Management password",
     text: `Hello ${user.firstName},\n\nOpen this link to choose a new password (valid for ${env.RESET_TOKEN_TTL_MINUTES} minutes, once):\n${link}\n\nIf you did not ask for this, ignore this e-mail.`,
@@ -38,6 +39,7 @@ export async function requestPasswordReset(ctx: RequestContext, email: string, o
  */
 export async function resetPassword(ctx: RequestContext, token: string, password: string): Promise<{ purpose: PasswordTokenPurpose }> {
   const { organizationId } = ctx;
+  assertPasswordAllowed(await passwordPolicyOf(ctx.organization), password, "password", [ctx.organization?.name, ctx.subdomain]);
   const passwordHash = await hashPassword(password);
   const invalid = (purpose?: PasswordTokenPurpose) =>
     new AppError(

@@ -5,6 +5,7 @@ import { AppError } from "@/lib/errors";
 import type { UpdateProfileInput } from "@/lib/schemas/auth";
 import { storeAvatar } from "@/lib/server/accounts/avatar";
 import { checkCurrentPassword } from "@/lib/server/accounts/current-password";
+import { assertPasswordAllowed, passwordPolicyOf } from "@/lib/server/accounts/password-policy";
 import { audit } from "@/lib/server/audit";
 import { ownProfileSelect, type OwnProfile } from "@/lib/server/selects";
 import type { TenantContext } from "@/lib/tenancy/context";
@@ -35,12 +36,14 @@ export interface ProfileUpdate {
 export async function updateOwnProfile(ctx: TenantContext, input: UpdateProfileInput, avatar?: File | null): Promise<ProfileUpdate> {
   requirePermission(ctx, "profile:update:own");
   const where = { id: ctx.userId, organizationId: ctx.organizationId };
-  const current = await db().user.findFirst({ where, select: { passwordHash: true, avatarUrl: true } });
+  const current = await db().user.findFirst({ where, select: { passwordHash: true, avatarUrl: true, email: true, firstName: true, lastName: true, username: true } });
   if (!current) throw new AppError("NOT_FOUND", "Profile not found");
 
   let passwordHash: string | undefined;
   if (input.new_password) {
     await checkCurrentPassword(ctx.userId, current.passwordHash, input.current_password ?? "");
+    const policy = await passwordPolicyOf(ctx.organization);
+    assertPasswordAllowed(policy, input.new_password, "new_password", [current.email, current.firstName, current.lastName, current.username, ctx.organization?.name, ctx.subdomain]);
     passwordHash = await hashPassword(input.new_password);
   }
   if (input.username && ctx.organizationId) {

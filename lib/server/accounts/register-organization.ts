@@ -4,23 +4,28 @@ import { issueToken } from "@/lib/auth/token";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import type { RegisterOrganizationInput } from "@/lib/schemas/auth";
-import { organizationSettingsSchema } from "@/lib/schemas/organization";
+import { assertPasswordAllowed } from "@/lib/server/accounts/password-policy";
 import { uniqueUsername } from "@/lib/server/accounts/unique-username";
 import { audit } from "@/lib/server/audit";
 import { organizationPublicSelect, userProfileSelect } from "@/lib/server/selects";
+import { platformDefaults } from "@/lib/server/settings/queries";
 
 const subdomainTaken = () =>
   new AppError("CONFLICT", "This subdomain is already taken", { fieldErrors: { "organization.subdomain": ["This subdomain is already taken"] } });
 
 /** A new tenant and its first org_admin, in one transaction. The token is valid on the new subdomain. */
 export async function registerOrganization(input: RegisterOrganizationInput) {
+  // Sign-up happens on the apex: the platform's defaults are the policy, and the new organization's settings.
+  const settings = await platformDefaults();
+  const { admin: who, organization: org } = input;
+  assertPasswordAllowed(settings.passwordPolicy, who.password, "admin.password", [who.first_name, who.last_name, who.email, org.name, org.subdomain]);
   const passwordHash = await hashPassword(input.admin.password);
   try {
     const { organization, admin } = await db().$transaction(async (tx) => {
       const existing = await tx.organization.findUnique({ where: { subdomain: input.organization.subdomain }, select: { id: true } });
       if (existing) throw subdomainTaken();
       const organization = await tx.organization.create({
-        data: { name: input.organization.name, subdomain: input.organization.subdomain, settings: organizationSettingsSchema.parse({}) },
+        data: { name: input.organization.name, subdomain: input.organization.subdomain, settings },
         select: organizationPublicSelect,
       });
       const admin = await tx.user.create({

@@ -5,19 +5,22 @@ import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import type { RegisterInput } from "@/lib/schemas/auth";
 import { readOrganizationSettings } from "@/lib/schemas/organization";
+import { assertPasswordAllowed } from "@/lib/server/accounts/password-policy";
 import { uniqueUsername } from "@/lib/server/accounts/unique-username";
 import { audit } from "@/lib/server/audit";
 import { userProfileSelect } from "@/lib/server/selects";
 import type { RequestContext } from "@/lib/tenancy/context";
 
-/** Self-registration as a learner into the host's organization, when its settings allow it. */
+/** Self-registration into the host's organization, when its settings allow it, with the role they grant. */
 export async function registerUser(ctx: RequestContext, input: RegisterInput) {
   const organization = ctx.organization;
   if (!organization) throw new AppError("BAD_REQUEST", "Register on your organization's own address, or create a new organization");
   if (organization.status !== "active") throw new AppError("FORBIDDEN", "This organization is suspended. Contact the platform administrator.");
-  if (!readOrganizationSettings(organization.settings).allowSelfRegistration) {
+  const settings = readOrganizationSettings(organization.settings);
+  if (!settings.allowSelfRegistration) {
     throw new AppError("FORBIDDEN", "This organization does not allow self-registration. Ask your administrator for an account.");
   }
+  assertPasswordAllowed(settings.passwordPolicy, input.password, "password", [input.first_name, input.last_name, input.email, input.username, organization.name, organization.subdomain]);
   const passwordHash = await hashPassword(input.password);
 
   const user = await db().$transaction(async (tx) => {
@@ -30,7 +33,7 @@ export async function registerUser(ctx: RequestContext, input: RegisterInput) {
     const created = await tx.user.create({
       data: {
         organizationId: organization.id,
-        role: "learner",
+        role: settings.selfRegistrationRole,
         firstName: input.first_name,
         lastName: input.last_name,
         email: input.email,

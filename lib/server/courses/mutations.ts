@@ -3,12 +3,13 @@ import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { CreateCourseInput, UpdateCourseInput } from "@/lib/schemas/course";
+import { readOrganizationSettings } from "@/lib/schemas/organization";
 import { audit } from "@/lib/server/audit";
 import { requireCourseEditor } from "@/lib/server/courses/access";
 import { getCourse } from "@/lib/server/courses/queries";
 import { removeStoredFiles } from "@/lib/server/courses/stored-files";
 import { sanitizeRichText } from "@/lib/server/rich-text";
-import { tenantId, type TenantContext } from "@/lib/tenancy/context";
+import { tenantId, tenantOrganization, type TenantContext } from "@/lib/tenancy/context";
 import { can, requirePermission } from "@/lib/tenancy/permissions";
 import type { CourseJson } from "@/lib/server/courses/json";
 import { TEACHING_ROLES } from "@/lib/routes";
@@ -16,6 +17,7 @@ import { TEACHING_ROLES } from "@/lib/routes";
 export async function createCourse(ctx: TenantContext, input: CreateCourseInput): Promise<CourseJson> {
   requirePermission(ctx, "courses:create");
   const organizationId = tenantId(ctx);
+  const defaults = readOrganizationSettings(tenantOrganization(ctx).settings).courseDefaults;
   const instructorIds = new Set(input.instructor_ids ?? []);
   // Whoever teaches by role creates a course they can keep editing.
   if (ctx.role === "instructor") instructorIds.add(ctx.userId);
@@ -29,8 +31,8 @@ export async function createCourse(ctx: TenantContext, input: CreateCourseInput)
         categoryId: input.category_id ?? null,
         status: input.status,
         publishedAt: input.status === "published" ? new Date() : null,
-        allowSelfEnrollment: input.allow_self_enrollment,
-        allowRetakes: input.allow_retakes,
+        allowSelfEnrollment: input.allow_self_enrollment ?? defaults.allowSelfEnrollment,
+        allowRetakes: input.allow_retakes ?? defaults.allowRetakes,
         createdById: ctx.userId,
       },
       select: { id: true },

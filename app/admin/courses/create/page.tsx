@@ -2,6 +2,7 @@ import Paper from "@mui/material/Paper";
 import { CourseForm } from "@/components/courses/course-form";
 import { PageHeader } from "@/components/shell/page-header";
 import { guardSignedInPage, loadOrNotFound } from "@/lib/auth/page-guard";
+import { readOrganizationSettings } from "@/lib/schemas/organization";
 import { listCategories } from "@/lib/server/categories/queries";
 import { can } from "@/lib/tenancy/permissions";
 
@@ -15,7 +16,7 @@ export default async function CreateCoursePage() {
     <>
       <PageHeader title="Create course" subtitle="Start with the basics; modules and lessons come next" />
       <Paper variant="outlined" sx={{ p: 3 }}>
-        <CourseForm categories={categories} canChooseInstructors={can(caller.ctx.role, "courses:update:any")} />
+        <CourseForm categories={categories} canChooseInstructors={can(caller.ctx.role, "courses:update:any")} defaults={readOrganizationSettings(caller.ctx.organization?.settings).courseDefaults} />
       </Paper>
     </>
   );

@@ -1,0 +1,27 @@
+"use client";
+
+import Stack from "@mui/material/Stack";
+import { useState } from "react";
+import { Notice, type NoticeState } from "@/components/courses/notice";
+import { CourseDefaultSettings, MaintenanceSettings, RegistrationSettings, SessionSettings } from "@/components/settings/general-settings";
+import { PasswordPolicySettings } from "@/components/settings/password-policy-settings";
+import { SmtpSettings } from "@/components/settings/smtp-settings";
+import type { OrganizationSettings } from "@/lib/schemas/organization";
+import type { SmtpSettingsView } from "@/lib/schemas/smtp";
+
+/** Every section of the settings, for an administrator (their organization) or the superadmin (the platform). */
+export function SettingsEditor({ settings, smtp, isPlatform }: { settings: OrganizationSettings; smtp: SmtpSettingsView; isPlatform: boolean }) {
+  const [notice, setNotice] = useState<NoticeState | null>(null);
+  const props = { settings, isPlatform, onNotice: setNotice };
+  return (
+    <Stack spacing={3}>
+      <MaintenanceSettings {...props} />
+      <RegistrationSettings {...props} />
+      <PasswordPolicySettings {...props} />
+      <SessionSettings {...props} />
+      <CourseDefaultSettings {...props} />
+      <SmtpSettings saved={smtp} isPlatform={isPlatform} onNotice={setNotice} />
+      <Notice notice={notice} onClose={() => setNotice(null)} />
+    </Stack>
+  );
+}

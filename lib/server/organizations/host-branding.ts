@@ -1,0 +1,29 @@
+import "server-only";
+import type { TenantBranding } from "@/components/shell/tenant-branding";
+import { pageCaller } from "@/lib/auth/caller";
+import { readOrganizationBranding, readOrganizationSettings } from "@/lib/schemas/organization";
+import type { OrganizationPublic } from "@/lib/server/selects";
+import { platformDefaults } from "@/lib/server/settings/queries";
+
+export interface HostBranding {
+  branding: TenantBranding;
+  /** The host's organization when it is suspended: its pages show only that. */
+  suspended: OrganizationPublic | null;
+}
+
+/**
+ * What the root layout needs of the request's host: the organization's logo, colour and maintenance
+ * notice, and the platform's notice, which every host shows. An unknown host has neither organization
+ * nor branding (its page is 'Page Not Found').
+ */
+export async function hostBranding(): Promise<HostBranding> {
+  const [organization, platform] = await Promise.all([pageCaller().then((s) => s.ctx.organization, () => null), platformDefaults()]);
+  const notices = [platform.maintenance, organization ? readOrganizationSettings(organization.settings).maintenance : null]
+    .filter((n) => n?.enabled && n.message)
+    .map((n) => n!.message);
+  const { logoUrl, primaryColor } = readOrganizationBranding(organization?.branding);
+  return {
+    branding: { organizationName: organization?.name ?? null, logoUrl: logoUrl ?? null, primaryColor: primaryColor ?? null, notices },
+    suspended: organization?.status === "suspended" ? organization : null,
+  };
+}

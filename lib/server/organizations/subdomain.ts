@@ -1,0 +1,38 @@
+import "server-only";
+import { db } from "@/lib/db";
+import { AppError } from "@/lib/errors";
+import type { ChangeSubdomainInput } from "@/lib/schemas/organizations";
+import { audit } from "@/lib/server/audit";
+import { requirePlatformOrganization } from "@/lib/server/organizations/access";
+import type { OrganizationAdminJson } from "@/lib/server/organizations/json";
+import { endSessions } from "@/lib/server/organizations/mutations";
+import { getOrganization } from "@/lib/server/organizations/queries";
+import type { TenantContext } from "@/lib/tenancy/context";
+
+export const subdomainTaken = (field = "subdomain") => new AppError("CONFLICT", "This subdomain is already taken", { fieldErrors: { [field]: ["This subdomain is already taken"] } });
+
+/**
+ * Moves an organization to another subdomain (the superadmin). The old host stops serving it at once
+ * (an unknown subdomain is 'Page Not Found'), every session of its users ends (a token names the host it
+ * was issued on, and their sessionVersion moves on too), and the audit log records who did it.
+ */
+export async function changeSubdomain(ctx: TenantContext, organizationId: string, input: ChangeSubdomainInput): Promise<OrganizationAdminJson> {
+  const organization = await requirePlatformOrganization(ctx, organizationId);
+  const { id, subdomain: from } = organization;
+  if (input.subdomain !== from) {
+    try {
+      await db().$transaction(async (tx) => {
+        const taken = await tx.organization.findUnique({ where: { subdomain: input.subdomain }, select: { id: true } });
+        if (taken) throw subdomainTaken();
+        await tx.organization.update({ where: { id }, data: { subdomain: input.subdomain } });
+        await endSessions(tx, id);
+        await audit({ organizationId: id, actorId: ctx.userId, action: "organization.subdomain.change", entityType: "organization", entityId: id, data: { from, to: input.subdomain } }, tx);
+      });
+    } catch (error) {
+      // Two changes racing for one name: the unique index decides, the loser gets the same 409.
+      if (error instanceof Error && "code" in error && error.code === "P2002") throw subdomainTaken();
+      throw error;
+    }
+  }
+  return getOrganization(ctx, id);
+}
