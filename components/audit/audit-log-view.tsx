@@ -7,7 +7,7 @@ import Stack from "@mui/material/Stack";
 import { DataGrid, type GridColDef } from "@mui/x-data-grid";
 import { endOfDay, format, parse, startOfDay } from "date-fns";
 import { AuditFilters, type AuditFilterKey, type AuditFilterValues } from "@/components/audit/audit-filters";
-import { errorMessage } from "@/components/courses/error-message";
+import { errorMessage } from "@/components/feedback/error-message";
 import { useListUrlState } from "@/components/data/list-url-state";
 import { useApi } from "@/lib/client/swr";
 import type { Page } from "@/lib/schemas/pagination";

@@ -1,7 +1,7 @@
 "use client";
 
 import { z } from "zod";
-import type { NoticeState } from "@/components/courses/notice";
+import type { NoticeState } from "@/components/feedback/notice";
 import { FormNumberField } from "@/components/forms/form-number-field";
 import { FormSelect } from "@/components/forms/form-select";
 import { FormSwitch } from "@/components/forms/form-switch";

@@ -2,8 +2,9 @@
 
 import TextField from "@mui/material/TextField";
 import { useState } from "react";
+import { useWatch } from "react-hook-form";
 import { z } from "zod";
-import type { NoticeState } from "@/components/courses/notice";
+import type { NoticeState } from "@/components/feedback/notice";
 import { FormNumberField } from "@/components/forms/form-number-field";
 import { FormSelect } from "@/components/forms/form-select";
 import { PasswordStrength, usePasswordVerdict } from "@/components/forms/password-strength";
@@ -19,8 +20,9 @@ const schema = z.object({ passwordPolicy: passwordPolicySchema });
 export function PasswordPolicySettings({ settings, onNotice }: { settings: OrganizationSettings; onNotice: (n: NoticeState) => void }) {
   const { form, onSubmit, error } = useSettingsForm(schema, settings, (body) => apiPatch("/api/admin/settings", body), onNotice);
   const [sample, setSample] = useState("");
-  const minLength = Number(form.watch("passwordPolicy.minLength")) || MIN_PASSWORD_LENGTH;
-  const minStrength = Number(form.watch("passwordPolicy.minStrength") ?? 0);
+  const edited = useWatch({ control: form.control, name: "passwordPolicy" });
+  const minLength = Number(edited?.minLength) || MIN_PASSWORD_LENGTH;
+  const minStrength = Number(edited?.minStrength ?? 0);
   const policy = { minLength, minStrength };
   const verdict = usePasswordVerdict(sample, policy);
   return (

@@ -2,7 +2,7 @@
 
 import Stack from "@mui/material/Stack";
 import { useState } from "react";
-import { Notice, type NoticeState } from "@/components/courses/notice";
+import { Notice, type NoticeState } from "@/components/feedback/notice";
 import { CourseDefaultSettings, MaintenanceSettings, RegistrationSettings, SessionSettings } from "@/components/settings/general-settings";
 import { PasswordPolicySettings } from "@/components/settings/password-policy-settings";
 import { SmtpSettings } from "@/components/settings/smtp-settings";

@@ -5,8 +5,8 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm, type DefaultValues, type FieldValues, type Resolver } from "react-hook-form";
 import type { z } from "zod";
-import type { NoticeState } from "@/components/courses/notice";
-import { errorMessage } from "@/components/courses/error-message";
+import type { NoticeState } from "@/components/feedback/notice";
+import { errorMessage } from "@/components/feedback/error-message";
 import { applyServerErrors } from "@/components/forms/apply-server-errors";
 import { ApiError } from "@/lib/client/api";
 

@@ -33,6 +33,12 @@ const ORG_ADMINS: ApiRow = ["unauthenticated", "forbidden", "forbidden", "ok", "
 const ORGANIZATION_MEMBERS: ApiRow = ["unauthenticated", "ok", "ok", "ok", "ok", "absent"];
 /** A conversation's participants only (the world's is between the learner and the instructor): admins are no readers of it. */
 const THREAD_PARTICIPANTS: ApiRow = ["unauthenticated", "ok", "ok", "absent", "absent", "absent"];
+/** organization:update:own: an admin (their own organization), and the superadmin (any). */
+const ORGANIZATION_ADMINS: ApiRow = ["unauthenticated", "forbidden", "forbidden", "forbidden", "ok", "ok"];
+/** organizations:manage:all and subdomains:manage: the superadmin only. */
+const SUPERADMIN_ONLY: ApiRow = ["unauthenticated", "forbidden", "forbidden", "forbidden", "forbidden", "ok"];
+/** The audit log (audit:read): org_admin and admin (their organization), the superadmin (all). */
+const AUDIT_READERS: ApiRow = ["unauthenticated", "forbidden", "forbidden", "ok", "ok", "ok"];
 /** A learner's own SCORM attempt: nobody else's records. */
 const ATTEMPT_OWNER: ApiRow = ["unauthenticated", "ok", "absent", "absent", "absent", "absent"];
 
@@ -105,6 +111,24 @@ export const API_ACCESS: Record<string, ApiRow> = {
   "POST /api/admin/users/{userId}/invitation": ORG_ADMINS,
   // The staff's pickers (enrollments:manage).
   "GET /api/users": COURSE_EDITORS,
+  // Organizations (issue 12): an admin reads and edits their own; the superadmin every one, and alone suspends and moves them.
+  "GET /api/admin/organizations": ORGANIZATION_ADMINS,
+  "POST /api/admin/organizations": SUPERADMIN_ONLY,
+  "GET /api/admin/organizations/{organizationId}": ORGANIZATION_ADMINS,
+  "PATCH /api/admin/organizations/{organizationId}": ORGANIZATION_ADMINS,
+  "PUT /api/admin/organizations/{organizationId}/logo": ORGANIZATION_ADMINS,
+  "DELETE /api/admin/organizations/{organizationId}/logo": ORGANIZATION_ADMINS,
+  "PUT /api/admin/organizations/{organizationId}/status": SUPERADMIN_ONLY,
+  "PUT /api/admin/organizations/{organizationId}/subdomain": SUPERADMIN_ONLY,
+  // Settings: instructors and org admins read the teaching settings, only admins (the superadmin: the platform's) write.
+  "GET /api/admin/settings": ["unauthenticated", "forbidden", "ok", "ok", "ok", "ok"],
+  "PATCH /api/admin/settings": ORGANIZATION_ADMINS,
+  "GET /api/admin/settings/smtp": ORGANIZATION_ADMINS,
+  "PUT /api/admin/settings/smtp": ORGANIZATION_ADMINS,
+  // Nobody has saved a mail server in the test world: the test e-mail is refused with a 409 saying so.
+  "POST /api/admin/settings/smtp/test": ["unauthenticated", "forbidden", "forbidden", "forbidden", "conflict", "conflict"],
+  "GET /api/admin/audit-log": AUDIT_READERS,
+  "GET /api/admin/audit-log/export": AUDIT_READERS,
   "GET /api/messages/unread-count": OWN_ACCOUNT,
   // Messages (docs/permissions.md "Messages"): the learner writes to the instructor of their course.
   "GET /api/messages/threads": ORGANIZATION_MEMBERS,

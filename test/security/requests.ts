@@ -35,6 +35,8 @@ export const ID_SOURCES: Record<string, IdSource> = {
   "query:before": (t) => t.ids.messageId,
   "body:recipient_ids.*": (t) => t.ids.instructorId,
   "body:group_id": (t) => t.ids.groupId,
+  "path:organizationId": (t) => t.id,
+  "query:organization_id": (t) => t.id,
   "body:course_id": (t) => t.ids.courseId,
   "query:category_id": (t) => t.ids.categoryId,
   "query:group_id": (t) => t.ids.groupId,
@@ -100,6 +102,9 @@ const DISPOSABLE: Record<string, (tenant: TenantWorld) => Promise<Record<string,
   "DELETE /api/admin/groups/{groupId}/members/{userId}": async (t) => ({ "path:groupId": (await spareGroup(t, { members: [t.ids.learnerId] })).id }),
   "POST /api/admin/groups/{groupId}/courses": async (t) => ({ "path:groupId": (await spareGroup(t)).id }),
   "DELETE /api/admin/groups/{groupId}/courses/{courseId}": async (t) => ({ "path:groupId": (await spareGroup(t, { courses: [t.ids.courseId] })).id }),
+  // Suspending or moving the organization the world is built in would break every later call.
+  "PUT /api/admin/organizations/{organizationId}/status": async () => ({ "path:organizationId": await spareOrganization() }),
+  "PUT /api/admin/organizations/{organizationId}/subdomain": async () => ({ "path:organizationId": await spareOrganization() }),
   // Someone who has never signed in (an invitation goes only to them).
   "POST /api/admin/users/{userId}/invitation": async (t) => ({ "path:userId": (await testDb().user.create({ data: spareUser(t), select: { id: true } })).id }),
   "POST /auth/confirm-email/{token}": async (t) => ({ "path:token": await spareEmailChangeToken(t.id) }),
@@ -109,6 +114,12 @@ const DISPOSABLE: Record<string, (tenant: TenantWorld) => Promise<Record<string,
     return { "path:token": token };
   },
 };
+
+/** An organization of its own, with nobody in it. */
+async function spareOrganization(): Promise<string> {
+  const subdomain = uniqueName("spare");
+  return (await testDb().organization.create({ data: { name: `Spare ${subdomain}`, subdomain }, select: { id: true } })).id;
+}
 
 /** A group of the organization's instructor (so they manage it too), with members and courses if asked. */
 async function spareGroup(t: TenantWorld, extra: { members?: string[]; courses?: string[] } = {}) {
@@ -144,6 +155,13 @@ const BODIES: Record<string, (t: TenantWorld, caller: Caller, generated: Record<
     commits: [{ attemptId: t.ids.attemptId, scoId: t.scoId, sequence: (commitSequence += 1), cmi: { core: { lesson_status: "incomplete", score: { raw: "", min: "", max: "" } } } }],
   }),
   "POST /api/courses/{courseId}/enrollments": (t) => ({ user_ids: [t.ids.learnerId] }),
+  "POST /api/admin/organizations": () => ({ name: "New organization", subdomain: uniqueName("created"), admin: { first_name: "First", last_name: "Admin", email: `${uniqueName("first")}@example.test` } }),
+  // Settings writes that leave things as they were (the world's organization, and the platform's defaults for the superadmin).
+  "PATCH /api/admin/organizations/{organizationId}": () => ({ allow_self_registration: true }),
+  "PUT /api/admin/organizations/{organizationId}/status": () => ({ status: "suspended" }),
+  "PUT /api/admin/organizations/{organizationId}/subdomain": () => ({ subdomain: uniqueName("moved") }),
+  "PATCH /api/admin/settings": () => ({ courseDefaults: { allowSelfEnrollment: true, allowRetakes: false } }),
+  "PUT /api/admin/settings/smtp": () => ({ enabled: false, host: "", port: 587, security: "starttls", username: "", fromAddress: "", fromName: "" }),
   "POST /api/admin/users": (t) => ({ first_name: "New", last_name: "Person", email: `${uniqueName("person")}@example.test`, role: "learner", group_ids: [t.ids.groupId] }),
   // The learner writes to the instructor of their course; staff may write to anyone, here the learner.
   "POST /api/messages/threads": (t, caller) => ({

@@ -1,21 +1,31 @@
-import { SimpleTable } from "@/components/data/simple-table";
+import { OrganizationEditor } from "@/components/organizations/organization-editor";
+import { OrganizationsTable } from "@/components/organizations/organizations-table";
 import { PageHeader } from "@/components/shell/page-header";
-import { guardSignedInPage } from "@/lib/auth/page-guard";
-import { listOrganizations } from "@/lib/server/organizations/queries";
+import { guardSignedInPage, loadOrNotFound } from "@/lib/auth/page-guard";
+import { pageOrigin } from "@/lib/auth/page-origin";
+import { env } from "@/lib/env";
+import { isPlatformAdmin } from "@/lib/server/organizations/access";
+import { getOrganization } from "@/lib/server/organizations/queries";
+import { tenantId } from "@/lib/tenancy/context";
 
 export const metadata = { title: "Organizations · Learning Management" };
 
+/** The superadmin manages every organization; an admin edits their own (name, logo, colour, self-registration). */
 export default async function OrganizationsPage() {
-  const caller = await guardSignedInPage("/admin/organizations");
-  const organizations = await listOrganizations(caller.ctx);
+  const { ctx } = await guardSignedInPage("/admin/organizations");
+  if (isPlatformAdmin(ctx)) {
+    return (
+      <>
+        <PageHeader title="Organizations" subtitle="Every organization on the platform" />
+        <OrganizationsTable address={{ baseOrigin: await pageOrigin(), appDomain: env.APP_DOMAIN }} />
+      </>
+    );
+  }
+  const organization = await loadOrNotFound(getOrganization(ctx, tenantId(ctx)));
   return (
     <>
-      <PageHeader title="Organizations" subtitle={`${organizations.length} organization${organizations.length === 1 ? "" : "s"}`} />
-      <SimpleTable
-        label="Organizations"
-        columns={[{ key: "name", label: "Name" }, { key: "subdomain", label: "Subdomain" }, { key: "status", label: "Status" }, { key: "users", label: "Users" }, { key: "courses", label: "Courses" }]}
-        rows={organizations.map((o) => ({ id: o.id, cells: { name: o.name, subdomain: o.subdomain, status: o.status, users: o._count.users, courses: o._count.courses } }))}
-      />
+      <PageHeader title="Organizations" subtitle={`${organization.name}: ${organization.user_count} users, ${organization.course_count} courses, ${organization.enrollment_count} enrollments`} />
+      <OrganizationEditor initial={organization} />
     </>
   );
 }

@@ -1,22 +1,17 @@
-import { SimpleTable } from "@/components/data/simple-table";
+import { SubdomainTable } from "@/components/organizations/subdomain-table";
 import { PageHeader } from "@/components/shell/page-header";
 import { guardSignedInPage } from "@/lib/auth/page-guard";
+import { pageOrigin } from "@/lib/auth/page-origin";
 import { env } from "@/lib/env";
-import { listOrganizations } from "@/lib/server/organizations/queries";
 
 export const metadata = { title: "Subdomain Management · Learning Management" };
 
 export default async function SubdomainManagementPage() {
-  const caller = await guardSignedInPage("/admin/subdomain-management");
-  const organizations = await listOrganizations(caller.ctx);
+  await guardSignedInPage("/admin/subdomain-management");
   return (
     <>
-      <PageHeader title="Subdomain Management" subtitle={`Tenants are served on {subdomain}.${env.APP_DOMAIN}`} />
-      <SimpleTable
-        label="Subdomains"
-        columns={[{ key: "host", label: "Host" }, { key: "name", label: "Organization" }, { key: "status", label: "Status" }]}
-        rows={organizations.map((o) => ({ id: o.id, cells: { host: `${o.subdomain}.${env.APP_DOMAIN}`, name: o.name, status: o.status } }))}
-      />
+      <PageHeader title="Subdomain Management" subtitle={`Organizations are served on {subdomain}.${env.APP_DOMAIN}`} />
+      <SubdomainTable address={{ baseOrigin: await pageOrigin(), appDomain: env.APP_DOMAIN }} />
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { definePaths, json, jsonBody, pathIds } from "@/lib/openapi/operation";
-import { organizationAdminPageSchema, organizationAdminSchema } from "@/lib/openapi/responses/organizations";
-import { changeSubdomainSchema, listOrganizationsQuerySchema, organizationStatusSchema, updateOrganizationSchema } from "@/lib/schemas/organizations";
+import { createdOrganizationSchema, organizationAdminPageSchema, organizationAdminSchema } from "@/lib/openapi/responses/organizations";
+import { changeSubdomainSchema, createOrganizationSchema, listOrganizationsQuerySchema, organizationStatusSchema, updateOrganizationSchema } from "@/lib/schemas/organizations";
 
 // app/api/admin/organizations/**: an administrator reads and edits their own organization (another is a
 // 404); the superadmin, on the apex, every organization, and only they suspend, reactivate and move one.
@@ -20,6 +20,15 @@ export const organizationPaths = definePaths("Organizations", {
       requestParams: { query: listOrganizationsQuerySchema },
       responses: { 200: json("A page of organizations", organizationAdminPageSchema) },
       errors: [400, 403, 404],
+    },
+    post: {
+      operationId: "createOrganization",
+      summary: "Create an organization and its first org_admin",
+      description: `${SUPERADMIN} The organization starts with the platform's default settings; its org_admin gets an e-mail with a single-use link to set a password on the new address. Audited.`,
+      access: "signed-in",
+      requestBody: jsonBody(createOrganizationSchema),
+      responses: { 201: json("The organization and its first org_admin", createdOrganizationSchema) },
+      errors: [400, 403, 409],
     },
   },
   "/api/admin/organizations/{organizationId}": {

@@ -9,6 +9,14 @@ export const organizationAdminSchema = organizationSchema
   .extend({ created_at: timestamp, user_count: count, course_count: count, enrollment_count: count })
   .meta({ id: "OrganizationAdmin", description: "An organization with its head counts, as the organizations page shows it" });
 
+export const createdOrganizationSchema = z
+  .object({
+    organization: organizationAdminSchema,
+    admin: z.object({ id, email: z.string() }),
+    invitation_sent: z.boolean().meta({ description: "Whether the first org_admin's invitation e-mail went out (if not, send it again from the users page)" }),
+  })
+  .meta({ id: "CreatedOrganization" });
+
 export const organizationAdminPageSchema = pageOf(organizationAdminSchema).meta({ id: "OrganizationAdminPage" });
 
 export const settingsViewSchema = z

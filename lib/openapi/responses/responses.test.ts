@@ -12,11 +12,12 @@ import {
   lessonProgressSchema,
   recordProgressResponseSchema,
 } from "@/lib/openapi/responses/enrollments";
-import { auditEntrySchema, organizationAdminSchema, settingsViewSchema, smtpSettingsViewSchema } from "@/lib/openapi/responses/organizations";
+import { auditEntrySchema, createdOrganizationSchema, organizationAdminSchema, settingsViewSchema, smtpSettingsViewSchema } from "@/lib/openapi/responses/organizations";
 import { lessonSchema, moduleSchema, outlineSchema } from "@/lib/openapi/responses/outline";
 import type { SmtpSettingsView } from "@/lib/schemas/smtp";
 import type { AuditEntryJson } from "@/lib/server/audit-log/queries";
 import type { OrganizationAdminJson } from "@/lib/server/organizations/json";
+import type { CreatedOrganization } from "@/lib/server/organizations/mutations";
 import type { SettingsView } from "@/lib/server/settings/queries";
 import { AppError, errorBody, type ErrorBody } from "@/lib/errors";
 import type { Page } from "@/lib/schemas/pagination";
@@ -55,6 +56,7 @@ describe("response schemas match the serializers", () => {
     expectTypeOf<z.output<typeof recordProgressResponseSchema>>().toEqualTypeOf<Awaited<ReturnType<typeof recordLessonProgress>>>();
     expectTypeOf<z.output<typeof dashboardSchema>>().toEqualTypeOf<DashboardJson>();
     expectTypeOf<z.output<typeof organizationAdminSchema>>().toEqualTypeOf<OrganizationAdminJson>();
+    expectTypeOf<z.output<typeof createdOrganizationSchema>>().toEqualTypeOf<CreatedOrganization>();
     // Member by member (the matcher compares unions of objects too strictly).
     expectTypeOf<Extract<z.output<typeof settingsViewSchema>, { editable: true }>>().toEqualTypeOf<Extract<SettingsView, { editable: true }>>();
     expectTypeOf<Extract<z.output<typeof settingsViewSchema>, { editable: false }>>().toEqualTypeOf<Extract<SettingsView, { editable: false }>>();

@@ -2,9 +2,9 @@ import "server-only";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
-import { sendMail } from "@/lib/mail";
 import { issuePasswordToken, setPasswordPath } from "@/lib/server/accounts/password-tokens";
 import { audit } from "@/lib/server/audit";
+import { sendOrganizationMail } from "@/lib/server/mail/organization-mail";
 import type { TenantContext } from "@/lib/tenancy/context";
 import { tenantOrigin } from "@/lib/tenancy/host";
 import { requirePermission } from "@/lib/tenancy/permissions";
@@ -39,7 +39,7 @@ export async function sendInvitation(ctx: TenantContext, target: InvitationTarge
   if (ctx.role !== "superadmin" && ctx.organizationId !== target.organizationId) throw notFound();
   const user = await db().user.findFirst({
     where: { organizationId: target.organizationId, id: target.userId },
-    select: { id: true, email: true, firstName: true, status: true, organization: { select: { name: true, subdomain: true } } },
+    select: { id: true, email: true, firstName: true, status: true, organization: { select: { id: true, name: true, subdomain: true, branding: true } } },
   });
   if (!user?.organization) throw notFound();
   if (user.status !== "active") throw new AppError("CONFLICT", "This account is deactivated: reactivate it before sending an invitation");
@@ -54,7 +54,7 @@ export async function sendInvitation(ctx: TenantContext, target: InvitationTarge
   });
   const origin = tenantOrigin(user.organization.subdomain, env.APP_DOMAIN, options.origin ?? env.APP_BASE_URL);
   const days = env.INVITATION_TOKEN_TTL_DAYS;
-  await sendMail({
+  await sendOrganizationMail(user.organization, origin, {
     to: user.email,
     subject: `You are invited to ${user.organization.name} on Learning Management`,
     text:

@@ -9,7 +9,8 @@ import { isSignedIn, type RequestContext } from "@/lib/tenancy/context";
 
 // GET /uploads/{key}: only what is meant to be public, and only on its own organization's host.
 //   avatars/{organizationId | "platform"}/…  a user's picture (the top bar, messages): public
-//   logos/{organizationId}/…                 an organization's branding: public
+//   logos/{organizationId}/…                 an organization's branding: public, on its host and on the apex
+//                                            (where the superadmin manages every organization)
 //   thumbnails/{organizationId}/{courseId}-… the picture of a published course: public; of a draft or
 //                                            archived course, only for those who may see the course
 // Lesson files have their access-checked media route and SCORM packages theirs (/uploads/scorm/…);
@@ -23,7 +24,7 @@ export async function publicFileResponse(ctx: RequestContext, segments: string[]
   if (segments.length !== 3 || !kind || !owner || !name) throw NOT_FOUND();
   const key = segments.join("/");
   if (kind === "avatars" && owner === (ctx.organizationId ?? "platform")) return fileResponse(key, FOREVER);
-  if (kind === "logos" && owner === ctx.organizationId) return fileResponse(key, FOREVER);
+  if (kind === "logos" && (owner === ctx.organizationId || ctx.organizationId === null)) return fileResponse(key, FOREVER);
   if (kind === "thumbnails" && owner === ctx.organizationId) return thumbnailResponse(ctx, key, name);
   throw NOT_FOUND();
 }

@@ -10,6 +10,7 @@ import { can, requirePermission } from "@/lib/tenancy/permissions";
 // (another organization is a 404, as every record of another tenant is); nobody else any.
 
 export const organizationNotFound = () => new AppError("NOT_FOUND", "Organization not found");
+export const subdomainTaken = () => new AppError("CONFLICT", "This subdomain is already taken", { fieldErrors: { subdomain: ["This subdomain is already taken"] } });
 
 export function isPlatformAdmin(ctx: TenantContext): boolean {
   return can(ctx.role, "organizations:manage:all");

@@ -1,14 +1,19 @@
 import "server-only";
+import { NO_PASSWORD_HASH } from "@/lib/auth/password";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { readOrganizationBranding, type UpdateSettingsInput } from "@/lib/schemas/organization";
-import type { OrganizationStatusInput, UpdateOrganizationInput } from "@/lib/schemas/organizations";
+import type { CreateOrganizationInput, OrganizationStatusInput, UpdateOrganizationInput } from "@/lib/schemas/organizations";
+import { sendInvitation } from "@/lib/server/accounts/invitation";
+import { uniqueUsername } from "@/lib/server/accounts/unique-username";
 import { audit } from "@/lib/server/audit";
-import { requireEditableOrganization, requirePlatformOrganization } from "@/lib/server/organizations/access";
+import { requireEditableOrganization, requirePlatformOrganization, subdomainTaken } from "@/lib/server/organizations/access";
 import type { OrganizationAdminJson } from "@/lib/server/organizations/json";
 import { getOrganization } from "@/lib/server/organizations/queries";
 import { changeOrganizationSettings } from "@/lib/server/settings/mutations";
+import { platformDefaults } from "@/lib/server/settings/queries";
 import type { TenantContext } from "@/lib/tenancy/context";
+import { requirePermission } from "@/lib/tenancy/permissions";
 
 /** Name, primary colour and self-registration: the admin of the organization, or the superadmin. Audited. */
 export async function updateOrganization(ctx: TenantContext, organizationId: string, input: UpdateOrganizationInput): Promise<OrganizationAdminJson> {
@@ -63,4 +68,55 @@ export async function setOrganizationStatus(ctx: TenantContext, organizationId: 
 /** Every token of the organization's users stops working (their sessionVersion moves on). */
 export async function endSessions(tx: Prisma.TransactionClient, organizationId: string): Promise<void> {
   await tx.user.updateMany({ where: { organizationId }, data: { sessionVersion: { increment: 1 } } });
+}
+
+/**
+ * A new organization (the superadmin) with the platform's default settings, and its first org_admin, who
+ * is invited by e-mail to set a password on the new organization's address. `origin`: the request's, for
+ * the invitation link's scheme and port. Audited.
+ */
+export async function createOrganization(ctx: TenantContext, input: CreateOrganizationInput, options: { origin?: string } = {}): Promise<CreatedOrganization> {
+  requirePermission(ctx, "organizations:manage:all");
+  const settings = await platformDefaults();
+  const { id, adminId } = await db()
+    .$transaction(async (tx) => {
+      if (await tx.organization.findUnique({ where: { subdomain: input.subdomain }, select: { id: true } })) throw subdomainTaken();
+      const organization = await tx.organization.create({ data: { name: input.name, subdomain: input.subdomain, settings }, select: { id: true } });
+      const admin = await tx.user.create({
+        data: {
+          organizationId: organization.id,
+          role: "org_admin",
+          firstName: input.admin.first_name,
+          lastName: input.admin.last_name,
+          email: input.admin.email,
+          username: await uniqueUsername(tx, organization.id, input.admin.email),
+          passwordHash: NO_PASSWORD_HASH,
+        },
+        select: { id: true },
+      });
+      const data = { name: input.name, subdomain: input.subdomain, adminEmail: input.admin.email };
+      await audit({ organizationId: organization.id, actorId: ctx.userId, action: "organization.create", entityType: "organization", entityId: organization.id, data }, tx);
+      await audit({ organizationId: organization.id, actorId: ctx.userId, action: "user.create", entityType: "user", entityId: admin.id, data: { role: "org_admin", invited: true } }, tx);
+      return { id: organization.id, adminId: admin.id };
+    })
+    .catch((error: unknown) => {
+      // Two creations racing for one subdomain: the unique index decides, the loser gets the same 409.
+      throw error instanceof Error && "code" in error && error.code === "P2002" ? subdomainTaken() : error;
+    });
+  let invitationSent = false;
+  try {
+    await sendInvitation(ctx, { organizationId: id, userId: adminId }, options);
+    invitationSent = true;
+  } catch (error) {
+    // The organization exists either way; the invitation can be sent again from the users page.
+    console.error("The invitation e-mail could not be sent:", error);
+  }
+  return { organization: await getOrganization(ctx, id), admin: { id: adminId, email: input.admin.email }, invitation_sent: invitationSent };
+}
+
+export interface CreatedOrganization {
+  organization: OrganizationAdminJson;
+  admin: { id: string; email: string };
+  /** Whether the first org_admin's invitation e-mail went out. */
+  invitation_sent: boolean;
 }

@@ -1,15 +1,12 @@
 import "server-only";
 import { db } from "@/lib/db";
-import { AppError } from "@/lib/errors";
 import type { ChangeSubdomainInput } from "@/lib/schemas/organizations";
 import { audit } from "@/lib/server/audit";
-import { requirePlatformOrganization } from "@/lib/server/organizations/access";
+import { requirePlatformOrganization, subdomainTaken } from "@/lib/server/organizations/access";
 import type { OrganizationAdminJson } from "@/lib/server/organizations/json";
 import { endSessions } from "@/lib/server/organizations/mutations";
 import { getOrganization } from "@/lib/server/organizations/queries";
 import type { TenantContext } from "@/lib/tenancy/context";
-
-export const subdomainTaken = (field = "subdomain") => new AppError("CONFLICT", "This subdomain is already taken", { fieldErrors: { [field]: ["This subdomain is already taken"] } });
 
 /**
  * Moves an organization to another subdomain (the superadmin). The old host stops serving it at once

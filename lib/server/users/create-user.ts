@@ -5,12 +5,13 @@ import { AppError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { CreateUserInput } from "@/lib/schemas/users";
 import { sendInvitation } from "@/lib/server/accounts/invitation";
+import { assertPasswordAllowed, passwordPolicyOf } from "@/lib/server/accounts/password-policy";
 import { uniqueUsername } from "@/lib/server/accounts/unique-username";
 import { audit } from "@/lib/server/audit";
 import { getAdminUser, type AdminUserDetailJson } from "@/lib/server/users/detail";
 import { setUserGroups } from "@/lib/server/users/memberships";
 import { assertMayAssignRole } from "@/lib/server/users/rules";
-import { tenantId, type TenantContext } from "@/lib/tenancy/context";
+import { tenantId, tenantOrganization, type TenantContext } from "@/lib/tenancy/context";
 import { requirePermission } from "@/lib/tenancy/permissions";
 
 export interface CreatedUser {
@@ -28,6 +29,10 @@ export async function createUser(ctx: TenantContext, input: CreateUserInput, opt
   requirePermission(ctx, "users:manage");
   const organizationId = tenantId(ctx);
   assertMayAssignRole(ctx, input.role);
+  if (input.password) {
+    const policy = await passwordPolicyOf(tenantOrganization(ctx));
+    assertPasswordAllowed(policy, input.password, "password", [input.first_name, input.last_name, input.email, input.username, ctx.organization?.name, ctx.subdomain]);
+  }
   const passwordHash = input.password ? await hashPassword(input.password) : NO_PASSWORD_HASH;
   const userId = await db().$transaction(async (tx) => {
     await ensureUnique(tx, organizationId, { email: input.email, username: input.username });
