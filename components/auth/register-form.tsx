@@ -9,12 +9,16 @@ import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { applyServerErrors } from "@/components/forms/apply-server-errors";
 import { FormTextField } from "@/components/forms/form-text-field";
+import { passwordProblem } from "@/components/forms/password-strength";
+import { PolicyPasswordField } from "@/components/forms/policy-password-field";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { ApiError } from "@/lib/client/api";
 import { FALLBACK_MESSAGES, failureMessage, registerAccount } from "@/lib/client/spec-calls";
+import type { PolicyLike } from "@/lib/password-policy";
 import { registerSchema } from "@/lib/schemas/auth";
 
-export function RegisterForm() {
+/** `organizationWords`: the organization's name and subdomain, which the policy check counts against a password. */
+export function RegisterForm({ policy, organizationWords }: { policy: PolicyLike; organizationWords: string[] }) {
   const [error, setError] = useState<string | null>(null);
   const form = useForm<z.input<typeof registerSchema>, unknown, z.output<typeof registerSchema>>({
     resolver: zodResolver(registerSchema),
@@ -23,6 +27,8 @@ export function RegisterForm() {
 
   const onSubmit = form.handleSubmit(async (values) => {
     setError(null);
+    const problem = await passwordProblem(values.password, policy, [values.first_name, values.last_name, values.email, values.username ?? "", ...organizationWords]);
+    if (problem) return form.setError("password", { type: "policy", message: problem });
     try {
       await registerAccount(values);
     } catch (e) {
@@ -43,7 +49,7 @@ export function RegisterForm() {
       </Stack>
       <FormTextField control={form.control} name="email" label="Email" type="email" autoComplete="email" />
       <FormTextField control={form.control} name="username" label="Username (optional)" autoComplete="username" />
-      <FormTextField control={form.control} name="password" label="Password" type="password" autoComplete="new-password" helperText="At least 8 characters" />
+      <PolicyPasswordField control={form.control} name="password" label="Password" policy={policy} userInputs={organizationWords} />
       <SubmitButton fullWidth isSubmitting={form.formState.isSubmitting} sx={{ mt: 2 }}>
         Create account
       </SubmitButton>

@@ -9,15 +9,18 @@ import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { applyServerErrors } from "@/components/forms/apply-server-errors";
 import { FormTextField } from "@/components/forms/form-text-field";
+import { passwordProblem } from "@/components/forms/password-strength";
+import { PolicyPasswordField } from "@/components/forms/policy-password-field";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { ApiError } from "@/lib/client/api";
 import { FALLBACK_MESSAGES, failureMessage, registerOrganization } from "@/lib/client/spec-calls";
+import type { PolicyLike } from "@/lib/password-policy";
 import { registerOrganizationSchema } from "@/lib/schemas/auth";
 
 type Input = z.input<typeof registerOrganizationSchema>;
 
 /** A new organization and its administrator; afterwards the admin signs in on the new subdomain. */
-export function SignupForm({ apexHost }: { apexHost: string }) {
+export function SignupForm({ apexHost, policy }: { apexHost: string; policy: PolicyLike }) {
   const [error, setError] = useState<string | null>(null);
   const form = useForm<Input, unknown, z.output<typeof registerOrganizationSchema>>({
     resolver: zodResolver(registerOrganizationSchema),
@@ -26,6 +29,9 @@ export function SignupForm({ apexHost }: { apexHost: string }) {
 
   const onSubmit = form.handleSubmit(async (values) => {
     setError(null);
+    const { admin, organization: org } = values;
+    const problem = await passwordProblem(admin.password, policy, [admin.first_name, admin.last_name, admin.email, org.name, org.subdomain]);
+    if (problem) return form.setError("admin.password", { type: "policy", message: problem });
     try {
       const { organization } = await registerOrganization<{ organization: { subdomain: string } }>(values);
       const target = new URL(`${window.location.protocol}//${organization.subdomain}.${apexHost}/login`);
@@ -50,7 +56,7 @@ export function SignupForm({ apexHost }: { apexHost: string }) {
         <FormTextField control={form.control} name="admin.last_name" label="Last name" autoComplete="family-name" />
       </Stack>
       <FormTextField control={form.control} name="admin.email" label="Email" type="email" autoComplete="email" />
-      <FormTextField control={form.control} name="admin.password" label="Password" type="password" autoComplete="new-password" helperText="At least 8 characters" />
+      <PolicyPasswordField control={form.control} name="admin.password" label="Password" policy={policy} />
       <SubmitButton fullWidth isSubmitting={form.formState.isSubmitting} sx={{ mt: 2 }}>
         Create organization
       </SubmitButton>

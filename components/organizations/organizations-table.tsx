@@ -87,6 +87,8 @@ export function OrganizationsTable({ address }: { address: TenantAddress }) {
         pageSizeOptions={[10, 20, 50, 100]}
         disableColumnFilter
         disableRowSelectionOnClick
+        // A page holds at most 100 organizations: every column is rendered, so the actions are always there.
+        disableVirtualization
         localeText={{ noRowsLabel: q ? "No organization matches this search" : "No organizations yet" }}
         autoHeight
       />

@@ -20,7 +20,8 @@ export default async function RegisterPage() {
       </AuthCard>
     );
   }
-  if (!readOrganizationSettings(organization.settings).allowSelfRegistration) {
+  const settings = readOrganizationSettings(organization.settings);
+  if (!settings.allowSelfRegistration) {
     return (
       <AuthCard title="Create an account" subtitle={organization.name}>
         <Alert severity="info">This organization does not allow self-registration. Ask your administrator for an account.</Alert>
@@ -28,8 +29,8 @@ export default async function RegisterPage() {
     );
   }
   return (
-    <AuthCard title="Create an account" subtitle={`Join ${organization.name} as a learner`}>
-      <RegisterForm />
+    <AuthCard title="Create an account" subtitle={`Join ${organization.name} as ${settings.selfRegistrationRole === "instructor" ? "an instructor" : "a learner"}`}>
+      <RegisterForm policy={settings.passwordPolicy} organizationWords={[organization.name, organization.subdomain]} />
     </AuthCard>
   );
 }

@@ -3,6 +3,7 @@ import { AuthCard } from "@/components/auth/auth-card";
 import { SignupForm } from "@/components/auth/signup-form";
 import { guardPage } from "@/lib/auth/page-guard";
 import { env } from "@/lib/env";
+import { platformDefaults } from "@/lib/server/settings/queries";
 
 export const metadata = { title: "Create an organization · Learning Management" };
 
@@ -12,7 +13,7 @@ export default async function SignupPage() {
   const apexHost = port ? `${env.APP_DOMAIN}:${port}` : env.APP_DOMAIN;
   return (
     <AuthCard title="Create an organization" subtitle="Your own learning space on its own address">
-      <SignupForm apexHost={apexHost} />
+      <SignupForm apexHost={apexHost} policy={(await platformDefaults()).passwordPolicy} />
     </AuthCard>
   );
 }

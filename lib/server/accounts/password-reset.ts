@@ -5,7 +5,7 @@ import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import type { PasswordTokenPurpose } from "@/lib/generated/prisma/client";
 import { assertPasswordAllowed, passwordPolicyOf } from "@/lib/server/accounts/password-policy";
-import { hashToken, issuePasswordToken, setPasswordPath } from "@/lib/server/accounts/password-tokens";
+import { describePasswordToken, hashToken, issuePasswordToken, setPasswordPath } from "@/lib/server/accounts/password-tokens";
 import { audit } from "@/lib/server/audit";
 import { sendOrganizationMail } from "@/lib/server/mail/organization-mail";
 import type { RequestContext } from "@/lib/tenancy/context";
@@ -39,7 +39,9 @@ export async function requestPasswordReset(ctx: RequestContext, email: string, o
  */
 export async function resetPassword(ctx: RequestContext, token: string, password: string): Promise<{ purpose: PasswordTokenPurpose }> {
   const { organizationId } = ctx;
-  assertPasswordAllowed(await passwordPolicyOf(ctx.organization), password, "password", [ctx.organization?.name, ctx.subdomain]);
+  // Judged as the form judged it: against the person's own name and e-mail and the organization's.
+  const link = await describePasswordToken(ctx, token);
+  assertPasswordAllowed(await passwordPolicyOf(ctx.organization), password, "password", [link?.email, link?.firstName, ctx.organization?.name, ctx.subdomain]);
   const passwordHash = await hashPassword(password);
   const invalid = (purpose?: PasswordTokenPurpose) =>
     new AppError(

@@ -4,6 +4,7 @@ import { AuthCard } from "@/components/auth/auth-card";
 import { ResetPasswordForm } from "@/components/auth/reset-password-form";
 import { TextLink } from "@/components/navigation/link-components";
 import { guardPage } from "@/lib/auth/page-guard";
+import { passwordPolicyOf } from "@/lib/server/accounts/password-policy";
 import { describePasswordToken } from "@/lib/server/accounts/password-tokens";
 
 // One page for both kinds of set-password link: a reset the person asked for, an invitation an
@@ -23,6 +24,10 @@ export async function generateMetadata({ params }: Props) {
 export default async function ResetPasswordPage({ params }: Props) {
   const { token } = await params;
   const link = await readLink(token);
+  const { ctx } = await guardPage("/reset-password/[token]");
+  const policy = await passwordPolicyOf(ctx.organization);
+  // The words the server judges the password against too (lib/server/accounts/password-reset.ts).
+  const userInputs = link ? [link.email, link.firstName, ctx.organization?.name ?? "", ctx.subdomain ?? ""] : [];
   if (!link) {
     return (
       <AuthCard title="Choose a new password">
@@ -36,13 +41,13 @@ export default async function ResetPasswordPage({ params }: Props) {
   if (link.purpose === "invitation") {
     return (
       <AuthCard title="Set your password" subtitle={`Welcome, ${link.firstName}. Choose the password you will sign in with as ${link.email}.`}>
-        <ResetPasswordForm token={token} purpose="invitation" />
+        <ResetPasswordForm token={token} purpose="invitation" policy={policy} userInputs={userInputs} />
       </AuthCard>
     );
   }
   return (
     <AuthCard title="Choose a new password">
-      <ResetPasswordForm token={token} purpose="reset" />
+      <ResetPasswordForm token={token} purpose="reset" policy={policy} userInputs={userInputs} />
     </AuthCard>
   );
 }
