@@ -111,6 +111,7 @@ test("an admin brands the organization, turns on a maintenance notice and finds 
   await section.getByLabel("Show the notice").check();
   await section.getByLabel("Notice", { exact: true }).fill(notice);
   await section.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Saved. It applies from the next page or request.")).toBeVisible();
   for (const path of ["/dashboard", "/admin/courses", "/login", "/no-such-page"]) {
     await page.goto(`${origin(tenant.subdomain)}${path}`);
     await expect(page.getByTestId("maintenance-notice"), path).toHaveText(notice);

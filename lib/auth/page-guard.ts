@@ -1,10 +1,13 @@
 import "server-only";
 import { notFound, redirect } from "next/navigation";
-import { pageCaller, type Caller, type RequestSession } from "@/lib/auth/caller";
+import { pageCaller, pageClaims, type Caller, type RequestSession } from "@/lib/auth/caller";
 import { AppError } from "@/lib/errors";
 import { ROUTES, roleAllowed } from "@/lib/routes";
 
 export type PageSession = RequestSession;
+
+/** app/session-ended/route.ts: drops a session cookie that no longer counts, then on to /login. */
+export const SESSION_ENDED_PATH = "/session-ended";
 
 /**
  * The server-side half of the route table, called first by every page with its own pattern. proxy.ts
@@ -22,7 +25,8 @@ export async function guardPage(pattern: string): Promise<PageSession> {
     throw error;
   }
   if (route.access === "public") return session;
-  if (!session.caller) redirect("/login");
+  // A cookie that no longer counts must go, or the proxy would send /login straight back here.
+  if (!session.caller) redirect((await pageClaims()) ? SESSION_ENDED_PATH : "/login");
   if (!roleAllowed(route.access, session.caller.ctx.role)) redirect("/unauthorized");
   return session;
 }

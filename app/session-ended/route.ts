@@ -1,0 +1,18 @@
+import { SESSION_COOKIE_NAMES } from "@/lib/auth/token";
+import { notAllowedExcept } from "@/lib/http";
+
+/**
+ * Where a page sends a browser whose session cookie no longer counts (its organization suspended it, a
+ * password reset or a subdomain change revoked it, the session lifetime ran out): the cookie is dropped
+ * and the browser goes on to /login. Without this, the proxy (which reads only the cookie) would send
+ * /login back to the home page, and the page back to /login.
+ */
+export function GET(req: Request): Response {
+  const headers = new Headers({ location: new URL("/login", req.url).toString(), "cache-control": "no-store" });
+  for (const name of SESSION_COOKIE_NAMES) {
+    headers.append("set-cookie", `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${name.startsWith("__Secure-") ? "; Secure" : ""}`);
+  }
+  return new Response(null, { status: 307, headers });
+}
+
+export const { POST, PUT, PATCH, DELETE } = notAllowedExcept("GET");
