@@ -7,8 +7,9 @@ import { notAllowedExcept } from "@/lib/http";
  * and the browser goes on to /login. Without this, the proxy (which reads only the cookie) would send
  * /login back to the home page, and the page back to /login.
  */
-export function GET(req: Request): Response {
-  const headers = new Headers({ location: new URL("/login", req.url).toString(), "cache-control": "no-store" });
+export function GET(): Response {
+  // Relative: the browser stays on the host it asked (a route handler's req.url need not name it).
+  const headers = new Headers({ location: "/login", "cache-control": "no-store" });
   for (const name of SESSION_COOKIE_NAMES) {
     headers.append("set-cookie", `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${name.startsWith("__Secure-") ? "; Secure" : ""}`);
   }

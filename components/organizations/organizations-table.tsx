@@ -10,7 +10,6 @@ import DialogTitle from "@mui/material/DialogTitle";
 import Link from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
 import { DataGrid, type GridColDef } from "@mui/x-data-grid";
-import { format } from "date-fns";
 import { useState } from "react";
 import { useListUrlState } from "@/components/data/list-url-state";
 import { SearchField } from "@/components/data/search-field";
@@ -38,24 +37,23 @@ export function OrganizationsTable({ address }: { address: TenantAddress }) {
   const suspending = dialog?.kind === "status" && dialog.organization.status === "active";
 
   const columns: GridColDef<OrganizationAdmin>[] = [
-    { field: "name", headerName: "Name", flex: 1, minWidth: 180, sortable: false },
+    { field: "name", headerName: "Name", flex: 1, minWidth: 160, sortable: false },
     {
       field: "subdomain",
       headerName: "Address",
       flex: 1,
-      minWidth: 200,
+      minWidth: 160,
       sortable: false,
       renderCell: ({ row }) => <Link href={tenantOrigin(row.subdomain, address.appDomain, address.baseOrigin)} target="_blank" rel="noopener">{row.subdomain}</Link>,
     },
     { field: "status", headerName: "Status", width: 120, sortable: false, renderCell: ({ row }) => <Chip size="small" label={row.status === "active" ? "Active" : "Suspended"} color={row.status === "active" ? "success" : "warning"} variant="outlined" /> },
-    { field: "user_count", headerName: "Users", type: "number", width: 90, sortable: false },
-    { field: "course_count", headerName: "Courses", type: "number", width: 90, sortable: false },
+    { field: "user_count", headerName: "Users", type: "number", width: 75, sortable: false },
+    { field: "course_count", headerName: "Courses", type: "number", width: 85, sortable: false },
     { field: "enrollment_count", headerName: "Enrollments", type: "number", width: 110, sortable: false },
-    { field: "created_at", headerName: "Created", width: 120, sortable: false, valueGetter: (_v, row) => format(new Date(row.created_at), "d MMM yyyy") },
     {
       field: "actions",
       headerName: "Actions",
-      width: 220,
+      width: 190,
       sortable: false,
       renderCell: ({ row }) => (
         <Stack direction="row" spacing={1} sx={{ alignItems: "center", height: "100%" }}>

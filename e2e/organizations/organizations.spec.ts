@@ -124,7 +124,7 @@ test("an admin brands the organization, turns on a maintenance notice and finds 
   await expect(grid.getByRole("row").filter({ hasText: "Changed settings" }).first()).toBeVisible();
   await expect(grid.getByRole("row").filter({ hasText: "Uploaded a logo" })).toBeVisible();
   await expect(grid.getByRole("row").filter({ hasText: "Edited the organization" })).toBeVisible();
-  await page.getByLabel("Action").click();
+  await page.getByRole("combobox", { name: "Action" }).click();
   await page.getByRole("option", { name: "Uploaded a logo" }).click();
   await expect(page).toHaveURL(/action=organization\.logo\.set/);
   await expect(grid.getByRole("row").filter({ hasText: "Changed settings" })).toHaveCount(0);

@@ -146,8 +146,16 @@ describe("the superadmin", () => {
     expect((await call(tenant.subdomain, "/login")).text).toContain("This organization is suspended");
 
     await asRoot(`/api/admin/organizations/${tenant.id}/status`, { method: "PUT", json: { status: "active" } });
-    // Suspending ended every session: the old token stays dead, a new sign-in works.
+    // Suspending ended every session: the old token stays dead, a new sign-in works. A page opened with
+    // the dead cookie drops it on the way to /login (else the proxy would bounce /login back to the page).
     expect((await call(tenant.subdomain, "/auth/profile", { bearer: token })).status).toBe(401);
+    const page = await call(tenant.subdomain, "/dashboard", { headers: { cookie: `next-auth.session-token=${token}` } });
+    expect(page.status).toBe(307);
+    expect(new URL(String(page.headers.location), "http://x").pathname).toBe("/session-ended");
+    const ended = await call(tenant.subdomain, "/session-ended", { headers: { cookie: `next-auth.session-token=${token}` } });
+    expect(ended.status).toBe(307);
+    expect(ended.headers.location).toBe("/login");
+    expect(ended.headers["set-cookie"]).toContain("next-auth.session-token=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax");
     expect((await call(tenant.subdomain, "/auth/profile", { bearer: await signIn(tenant.subdomain, tenant.users.learner) })).status).toBe(200);
     const actions = (await testDb().auditLog.findMany({ where: { organizationId: tenant.id, entityType: "organization" }, orderBy: { createdAt: "asc" }, select: { action: true, actorId: true } })).map((e) => `${e.action} by ${e.actorId === root.id ? "superadmin" : e.actorId}`);
     expect(actions).toEqual(["organization.suspend by superadmin", "organization.reactivate by superadmin"]);
