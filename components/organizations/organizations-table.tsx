@@ -46,7 +46,7 @@ export function OrganizationsTable({ address }: { address: TenantAddress }) {
       sortable: false,
       renderCell: ({ row }) => <Link href={tenantOrigin(row.subdomain, address.appDomain, address.baseOrigin)} target="_blank" rel="noopener">{row.subdomain}</Link>,
     },
-    { field: "status", headerName: "Status", width: 120, sortable: false, renderCell: ({ row }) => <Chip size="small" label={row.status === "active" ? "Active" : "Suspended"} color={row.status === "active" ? "success" : "warning"} variant="outlined" /> },
+    { field: "status", headerName: "Status", width: 120, sortable: false, renderCell: ({ row }) => <Chip size="small" label={row.status === "active" ? "Active" : "Suspended"} color={row.status === "active" ? "success" : "error"} variant="outlined" /> },
     { field: "user_count", headerName: "Users", type: "number", width: 75, sortable: false },
     { field: "course_count", headerName: "Courses", type: "number", width: 85, sortable: false },
     { field: "enrollment_count", headerName: "Enrollments", type: "number", width: 110, sortable: false },
@@ -58,7 +58,7 @@ export function OrganizationsTable({ address }: { address: TenantAddress }) {
       renderCell: ({ row }) => (
         <Stack direction="row" spacing={1} sx={{ alignItems: "center", height: "100%" }}>
           <Button size="small" onClick={() => setDialog({ kind: "edit", organization: row })} aria-label={`Edit ${row.name}`}>Edit</Button>
-          <Button size="small" color={row.status === "active" ? "warning" : "success"} onClick={() => setDialog({ kind: "status", organization: row })} aria-label={`${row.status === "active" ? "Suspend" : "Reactivate"} ${row.name}`}>
+          <Button size="small" color={row.status === "active" ? "error" : "success"} onClick={() => setDialog({ kind: "status", organization: row })} aria-label={`${row.status === "active" ? "Suspend" : "Reactivate"} ${row.name}`}>
             {row.status === "active" ? "Suspend" : "Reactivate"}
           </Button>
         </Stack>
