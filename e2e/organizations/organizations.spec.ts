@@ -39,6 +39,9 @@ test("the superadmin creates, suspends, reactivates and moves an organization wh
   await dialog.getByLabel("E-mail").fill(email);
   await dialog.getByRole("button", { name: "Create" }).click();
   await expect(page.getByText(`${name} created; ${email} was invited.`)).toBeVisible();
+  // Other tests make organizations too: find this one by its name.
+  await page.getByLabel("Search organizations").fill(name);
+  await expect(page.getByRole("row")).toHaveCount(2);
   await expectNoSeriousAxeViolations(page);
 
   // The first org_admin opens the link from the e-mail, sets a password and signs in on the new address.
