@@ -71,7 +71,7 @@ test("the superadmin creates, suspends, reactivates and moves an organization wh
 
   // Moved: the old address answers 'Page Not Found', the new one works.
   const moved = uniqueName("moved");
-  await page.goto(`${origin(null)}/admin/subdomain-management?q=${subdomain}`);
+  await page.goto(`${origin(null)}/admin/subdomain-management?q=${encodeURIComponent(name)}`);
   await page.getByRole("button", { name: `Change the subdomain of ${name}` }).click();
   const change = page.getByRole("dialog", { name: `Change the subdomain of ${name}` });
   await change.getByLabel("New subdomain").fill("www");
@@ -80,6 +80,7 @@ test("the superadmin creates, suspends, reactivates and moves an organization wh
   await expect(change.getByTestId("subdomain-preview")).toHaveText(`New address: ${origin(moved)}`);
   await expectNoSeriousAxeViolations(page);
   await change.getByRole("button", { name: "Change subdomain" }).click();
+  await expect(page.getByText(`${name} now lives at ${origin(moved)}.`)).toBeVisible();
   await expect(page.getByRole("link", { name: origin(moved) })).toBeVisible();
   await founder.goto(`${origin(subdomain)}/dashboard`);
   await expect(founder.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
