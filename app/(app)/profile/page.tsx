@@ -7,6 +7,7 @@ import { NotificationsSection } from "@/components/profile/notifications-section
 import { PasswordSection } from "@/components/profile/password-section";
 import { PageHeader } from "@/components/shell/page-header";
 import { guardSignedInPage } from "@/lib/auth/page-guard";
+import { passwordPolicyOf } from "@/lib/server/accounts/password-policy";
 import { getOwnProfile } from "@/lib/server/accounts/profile";
 import { ownProfileJson } from "@/lib/server/serialize";
 
@@ -15,7 +16,10 @@ export const metadata = { title: "Profile Settings · Learning Management" };
 /** Every signed-in role, the superadmin included. Each section saves on its own. */
 export default async function ProfilePage() {
   const caller = await guardSignedInPage("/profile");
-  const profile = ownProfileJson(await getOwnProfile(caller.ctx));
+  const { organization } = caller.ctx;
+  const [profile, policy] = await Promise.all([getOwnProfile(caller.ctx).then(ownProfileJson), passwordPolicyOf(organization)]);
+  // What makes a password easy to guess for this person: the same words the server weighs.
+  const passwordWords = [profile.email, profile.first_name, profile.last_name, profile.username, organization?.name, caller.ctx.subdomain].filter((w): w is string => Boolean(w));
   return (
     <>
       <PageHeader title="Profile Settings" />
@@ -23,7 +27,7 @@ export default async function ProfilePage() {
         <AvatarSection profile={profile} />
         <DetailsSection profile={profile} />
         <EmailSection profile={profile} />
-        <PasswordSection />
+        <PasswordSection policy={policy} userInputs={passwordWords} />
         <AppearanceSection />
         <NotificationsSection emailOnMessage={profile.email_on_message} />
       </Stack>

@@ -4,11 +4,11 @@ import { consumeBucket } from "@/lib/auth/rate-limit";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
-import { sendMail } from "@/lib/mail";
 import type { ChangeEmailInput } from "@/lib/schemas/auth";
 import { checkCurrentPassword } from "@/lib/server/accounts/current-password";
 import { getOwnProfile } from "@/lib/server/accounts/profile";
 import { audit } from "@/lib/server/audit";
+import { sendOrganizationMail } from "@/lib/server/mail/organization-mail";
 import type { OwnProfile } from "@/lib/server/selects";
 import type { RequestContext, TenantContext } from "@/lib/tenancy/context";
 import { requirePermission } from "@/lib/tenancy/permissions";
@@ -48,7 +48,7 @@ export async function requestEmailChange(ctx: TenantContext, input: ChangeEmailI
     await audit({ organizationId: ctx.organizationId, actorId: ctx.userId, action: "auth.email_change_requested", entityType: "user", entityId: ctx.userId }, tx);
   });
   const hours = Math.round(env.EMAIL_CHANGE_TTL_MINUTES / 60);
-  await sendMail({
+  await sendOrganizationMail(ctx.organization, origin, {
     to: input.email,
     subject: "Confirm your new Learning Management e-mail address",
     text: `Hello ${user.firstName},\n\nOpen this link to make ${input.email} the e-mail address you sign in with (valid for ${hours} hours, once):\n${origin}/confirm-email/${token}\n\nUntil then you keep signing in with ${user.email}. If you did not ask for this, ignore this e-mail.`,
@@ -70,7 +70,7 @@ export async function cancelEmailChange(ctx: TenantContext): Promise<OwnProfile>
  * POST /auth/confirm-email/{token}: the link's owner proves the address. No session needed (the token is
  * the key), but only on its account's own host; single-use and expiring. Then the old address is told.
  */
-export async function confirmEmailChange(ctx: RequestContext, token: string): Promise<{ email: string }> {
+export async function confirmEmailChange(ctx: RequestContext, token: string, origin: string): Promise<{ email: string }> {
   const invalid = () => new AppError("BAD_REQUEST", "This confirmation link is invalid or has expired. Ask for a new one in your profile.");
   const changed = await db().$transaction(async (tx) => {
     const now = new Date();
@@ -84,7 +84,7 @@ export async function confirmEmailChange(ctx: RequestContext, token: string): Pr
     await audit({ organizationId: row.user.organizationId, actorId: row.userId, action: "auth.email_changed", entityType: "user", entityId: row.userId, data: { from: row.user.email, to: row.newEmail } }, tx);
     return { oldEmail: row.user.email, newEmail: row.newEmail, firstName: row.user.firstName };
   });
-  await sendMail({
+  await sendOrganizationMail(ctx.organization, origin, {
     to: changed.oldEmail,
     subject: "Your Learning Management e-mail address was changed",
     text: `Hello ${changed.firstName},\n\nThe e-mail address of your account was changed from ${changed.oldEmail} to ${changed.newEmail}; sign in with the new one from now on.\n\nIf you did not do this, contact your administrator at once.`,

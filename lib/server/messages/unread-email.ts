@@ -3,7 +3,7 @@ import { z } from "zod";
 import { db, queryRows } from "@/lib/db";
 import { env } from "@/lib/env";
 import { sendJob } from "@/lib/jobs/queue";
-import { sendMail } from "@/lib/mail";
+import { sendOrganizationMail } from "@/lib/server/mail/organization-mail";
 import { tenantOrigin } from "@/lib/tenancy/host";
 
 // "You have an unread message": one e-mail per conversation, to a participant who has not read a message
@@ -70,7 +70,7 @@ export async function sendUnreadEmails(data: UnreadEmailJob, now = new Date()): 
       senderId: true,
       sender: { select: { firstName: true, lastName: true, username: true } },
       thread: { select: { subject: true } },
-      organization: { select: { name: true, subdomain: true, status: true } },
+      organization: { select: { id: true, name: true, branding: true, subdomain: true, status: true } },
     },
   });
   // Deleted meanwhile, or the organization is suspended: nobody is told.
@@ -82,7 +82,7 @@ export async function sendUnreadEmails(data: UnreadEmailJob, now = new Date()): 
   const failures: unknown[] = [];
   for (const person of claimed) {
     try {
-      await sendMail({
+      await sendOrganizationMail(message.organization, origin, {
         to: person.email,
         subject: `Unread message: ${message.thread.subject}`,
         text: [
