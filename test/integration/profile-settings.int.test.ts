@@ -55,6 +55,21 @@ describe("changing the password", () => {
     expect((await call(tenant.subdomain, "/auth/profile", { headers: { cookie: `next-auth.session-token=${token}` } })).status).toBe(401);
   });
 
+  it("the new password must pass the organization's password policy, the check every password meets", async () => {
+    const strict = await createTenant();
+    await testDb().organization.update({ where: { id: strict.id }, data: { settings: { allowSelfRegistration: true, passwordPolicy: { minLength: 14, minStrength: 2 } } } });
+    const user = strict.users.learner;
+    const token = await signIn(strict.subdomain, user);
+    const change = (new_password: string) => call(strict.subdomain, "/auth/profile", { method: "PUT", bearer: token, json: { current_password: user.password, new_password } });
+    const short = await change("Sh0rt-but-ok!");
+    expect(short.status).toBe(400);
+    expect(short.json.error.fieldErrors.new_password).toEqual(["Password must be at least 14 characters"]);
+    const guessable = await change("password123456");
+    expect(guessable.status).toBe(400);
+    expect(guessable.json.error.fieldErrors.new_password[0]).toMatch(/^This password is too easy to guess/);
+    expect((await change("Lantern-orbit-72-quietly")).status).toBe(200);
+  });
+
   it("wrong current passwords are refused, then limited like sign-ins", async () => {
     const user = await createUser(tenant.id, "learner");
     const token = await signIn(tenant.subdomain, user);
