@@ -17,7 +17,9 @@ import { STATUS_LABELS } from "@/components/courses/labels";
 import type { CategoryJson, CourseJson } from "@/components/courses/types";
 import { personName, UserPicker, type PickedPerson } from "@/components/forms/user-picker";
 import { applyServerErrors } from "@/components/forms/apply-server-errors";
+import { FormDateField } from "@/components/forms/form-date-field";
 import { FormTextField } from "@/components/forms/form-text-field";
+import { PickersProvider } from "@/components/forms/pickers-provider";
 import { FormRichTextEditor } from "@/components/forms/rich-text-editor";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { ApiError, apiPatch, apiPost } from "@/lib/client/api";
@@ -41,7 +43,7 @@ interface Props {
 }
 
 /**
- * Title, description, category, status, self-enrollment and instructors. Validated with the shared
+ * Title, description, category, status, self-enrollment, calendar dates and instructors. Validated with the shared
  * updateCourseSchema (every field is present, so it checks what createCourseSchema checks); the server
  * validates again and its field errors land under the fields.
  */
@@ -59,6 +61,9 @@ export function CourseForm({ course, categories, canChooseInstructors, defaults,
       allow_self_enrollment: course?.allow_self_enrollment ?? defaults?.allowSelfEnrollment ?? true,
       allow_retakes: course?.allow_retakes ?? defaults?.allowRetakes ?? false,
       instructor_ids: course?.instructors.map((i) => i.id) ?? [],
+      start_date: course?.start_date ?? null,
+      end_date: course?.end_date ?? null,
+      due_date: course?.due_date ?? null,
     },
   });
 
@@ -139,6 +144,13 @@ export function CourseForm({ course, categories, canChooseInstructors, defaults,
           />
         )}
       />
+      <PickersProvider>
+        <Stack direction={{ xs: "column", sm: "row" }} spacing={{ sm: 2 }}>
+          <FormDateField control={form.control} name="start_date" label="Start date" helperText="On learners' calendars" />
+          <FormDateField control={form.control} name="end_date" label="End date" />
+          <FormDateField control={form.control} name="due_date" label="Due date" />
+        </Stack>
+      </PickersProvider>
       {canChooseInstructors ? (
         <Controller
           control={form.control}

@@ -100,6 +100,7 @@ describe("route-files helpers", () => {
     expect(openApiPath("(public)/auth/login/route.ts")).toBe("/auth/login");
     expect(openApiPath("api/openapi.json/route.ts")).toBe("/api/openapi.json");
     expect(openApiPath("uploads/[...path]/route.ts")).toBe("/uploads/{path}");
+    expect(openApiPath("api/calendar/feed/[secret]/route.ts")).toBe("/api/calendar/feed/{secret}.ics");
   });
 
   it("reads every way of exporting a method", () => {

@@ -1,6 +1,7 @@
 import { createDocument, type ZodOpenApiObject } from "zod-openapi";
 import { SECURITY_SCHEMES } from "@/lib/openapi/operation";
 import { authPaths } from "@/lib/openapi/paths/auth";
+import { eventPaths } from "@/lib/openapi/paths/calendar";
 import { categoryPaths } from "@/lib/openapi/paths/categories";
 import { coursePaths } from "@/lib/openapi/paths/courses";
 import { dashboardPaths } from "@/lib/openapi/paths/dashboard";
@@ -45,6 +46,7 @@ export const TAGS = [
   { name: "Messages", description: "Messaging" },
   { name: "Organizations", description: "Organizations (tenants): branding, status and subdomains" },
   { name: "Settings", description: "An organization's settings, its mail server and its audit log" },
+  { name: "Calendar", description: "Events, the personal calendar and its iCal feed" },
   { name: "Documentation", description: "This description of the API" },
   { name: "Operations", description: "Running the service" },
 ];
@@ -56,7 +58,7 @@ function build(): ReturnType<typeof createDocument> {
     openapi: "3.1.0",
     info: { title: "Learning Management API", version: packageJson.version, description: DESCRIPTION },
     tags: TAGS,
-    paths: { ...authPaths, ...coursePaths, ...outlinePaths, ...lessonPaths, ...scormPaths, ...categoryPaths, ...enrollmentPaths, ...dashboardPaths, ...groupPaths, ...userPaths, ...organizationPaths, ...settingsPaths, ...messagePaths, ...metaPaths },
+    paths: { ...authPaths, ...coursePaths, ...outlinePaths, ...lessonPaths, ...scormPaths, ...categoryPaths, ...enrollmentPaths, ...dashboardPaths, ...groupPaths, ...userPaths, ...organizationPaths, ...settingsPaths, ...messagePaths, ...eventPaths, ...metaPaths },
     components: { securitySchemes: SECURITY_SCHEMES },
   };
   return createDocument(spec, {

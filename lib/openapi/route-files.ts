@@ -30,10 +30,16 @@ export function routeFiles(appDir: string): RouteFile[] {
   return found.sort((a, b) => a.path.localeCompare(b.path));
 }
 
+/**
+ * Route files whose URL has a fixed extension after the last parameter: Next cannot name a folder
+ * `[secret].ics`, so the handler takes `secret.ics` as its segment and checks the extension itself.
+ */
+const URL_SUFFIXES: Record<string, string> = { "api/calendar/feed/[secret]/route.ts": ".ics" };
+
 /** `(group)/api/courses/[courseId]/route.ts` → `/api/courses/{courseId}`; catch-alls keep their name. */
 export function openApiPath(file: string): string {
   const segments = file.split("/").slice(0, -1).filter((s) => !/^\(.*\)$/.test(s) && !s.startsWith("@"));
-  return "/" + segments.map((s) => s.replace(/^\[{1,2}(?:\.\.\.)?([^\]]+)\]{1,2}$/, "{$1}")).join("/");
+  return "/" + segments.map((s) => s.replace(/^\[{1,2}(?:\.\.\.)?([^\]]+)\]{1,2}$/, "{$1}")).join("/") + (URL_SUFFIXES[file] ?? "");
 }
 
 /** The HTTP methods a route module exports, in any of the forms TypeScript allows. */

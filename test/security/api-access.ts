@@ -137,6 +137,21 @@ export const API_ACCESS: Record<string, ApiRow> = {
   "PATCH /api/messages/threads/{threadId}": THREAD_PARTICIPANTS,
   "POST /api/messages/threads/{threadId}/messages": THREAD_PARTICIPANTS,
   "GET /api/messages/recipients": ORGANIZATION_MEMBERS,
+  // Events: administrators every event; an instructor those of the courses they teach (the world's event
+  // and the request's audience are the instructor's course) and the groups they manage.
+  "GET /api/events": COURSE_EDITORS,
+  "POST /api/events": COURSE_EDITORS,
+  "GET /api/events/{eventId}": COURSE_EDITORS,
+  "PATCH /api/events/{eventId}": COURSE_EDITORS,
+  "DELETE /api/events/{eventId}": COURSE_EDITORS,
+  // The calendar and its settings: everyone signed in to an organization (the apex has none).
+  "GET /api/calendar": COURSE_READERS,
+  "GET /api/calendar/settings": COURSE_READERS,
+  "PATCH /api/calendar/settings": COURSE_READERS,
+  "POST /api/calendar/feed": COURSE_READERS,
+  "DELETE /api/calendar/feed": COURSE_READERS,
+  // The feed: no session, the secret is the key, on its organization's host only.
+  "GET /api/calendar/feed/{secret}.ics": TENANT_PUBLIC,
   "GET /api/openapi.json": ANYONE,
   "GET /api/health": ANYONE,
 };

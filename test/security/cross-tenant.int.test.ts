@@ -38,10 +38,12 @@ function substitutionSets(op: ApiOperation, a: TenantWorld, b: TenantWorld): Sub
 /** The statuses a refusal may have, by where A's id sits (the strictest position decides). */
 function allowedStatuses(substitutions: Substitution[], anonymous: boolean, op: ApiOperation): number[] {
   if (anonymous && op.access === "signed-in") return [401];
-  const where = new Set(substitutions.map((s) => s.position.key === "path:token" ? "secret" : s.position.in));
+  const where = new Set(substitutions.map((s) => ({ "path:token": "reset token", "path:secret": "feed secret" })[s.position.key] ?? s.position.in));
+  // An iCal feed secret is a key, not an address: on any host but its organization's it opens nothing.
+  if (where.has("feed secret")) return [404];
   if (where.has("path")) return [403, 404];
   // A reset token is a secret, not an address: any token that is not this host's is the spec's 400.
-  if (where.has("secret")) return [400];
+  if (where.has("reset token")) return [400];
   if (where.has("body")) return [400, 403, 404, 409];
   if (where.has("query")) return [200, 400, 403, 404];
   return [];

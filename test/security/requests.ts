@@ -37,6 +37,9 @@ export const ID_SOURCES: Record<string, IdSource> = {
   "body:group_id": (t) => t.ids.groupId,
   "path:organizationId": (t) => t.id,
   "query:organization_id": (t) => t.id,
+  "path:eventId": (t) => t.ids.eventId,
+  // The iCal feed's secret (not an id): the one of a learner no other call of the suites rotates.
+  "path:secret": (t) => t.feedSecret,
   "body:course_id": (t) => t.ids.courseId,
   "query:category_id": (t) => t.ids.categoryId,
   "query:group_id": (t) => t.ids.groupId,
@@ -99,6 +102,7 @@ const DISPOSABLE: Record<string, (tenant: TenantWorld) => Promise<Record<string,
     return { "path:enrollmentId": (await enroll(t.id, course.id, t.ids.learnerId)).id };
   },
   "DELETE /api/admin/groups/{groupId}": async (t) => ({ "path:groupId": (await spareGroup(t)).id }),
+  "DELETE /api/events/{eventId}": async (t) => ({ "path:eventId": (await spareEvent(t)).id }),
   "DELETE /api/admin/groups/{groupId}/members/{userId}": async (t) => ({ "path:groupId": (await spareGroup(t, { members: [t.ids.learnerId] })).id }),
   "POST /api/admin/groups/{groupId}/courses": async (t) => ({ "path:groupId": (await spareGroup(t)).id }),
   "DELETE /api/admin/groups/{groupId}/courses/{courseId}": async (t) => ({ "path:groupId": (await spareGroup(t, { courses: [t.ids.courseId] })).id }),
@@ -128,6 +132,13 @@ async function spareGroup(t: TenantWorld, extra: { members?: string[]; courses?:
   await testDb().groupMember.createMany({ data: (extra.members ?? []).map((userId) => ({ organizationId, groupId: group.id, userId })) });
   await testDb().groupCourse.createMany({ data: (extra.courses ?? []).map((courseId) => ({ organizationId, groupId: group.id, courseId })) });
   return group;
+}
+
+/** An event of the course the organization's instructor teaches (so they manage it too). */
+function spareEvent(t: TenantWorld) {
+  const startsAt = new Date(Date.now() + 86_400_000);
+  const endsAt = new Date(startsAt.getTime() + 3_600_000);
+  return testDb().event.create({ data: { organizationId: t.id, title: uniqueName("Spare event "), startsAt, endsAt, seriesEndsAt: endsAt, courseId: t.ids.courseId }, select: { id: true } });
 }
 
 const spareUser = (t: TenantWorld) => {
@@ -171,6 +182,14 @@ const BODIES: Record<string, (t: TenantWorld, caller: Caller, generated: Record<
   }),
   // A change of address needs the caller's own password.
   "POST /auth/profile/email": (t, caller) => ({ email: `${uniqueName("new")}@example.test`, current_password: (caller.user ?? t.users.learner).password }),
+  // An event of the course the instructor teaches (an instructor may not hold organization-wide events).
+  "POST /api/events": (t) => ({ title: "Office hours", starts_at: "2026-03-19T10:00:00+01:00", ends_at: "2026-03-19T11:00:00+01:00", time_zone: "Europe/Berlin", course_id: t.ids.courseId }),
+  "PATCH /api/calendar/settings": () => ({ time_zone: "Europe/Berlin" }),
+};
+
+/** Query strings the generator cannot guess (it fills id positions only). */
+const QUERIES: Record<string, () => Record<string, string>> = {
+  "GET /api/calendar": () => ({ from: "2026-01-01", to: "2026-12-31" }),
 };
 
 const png = () => sharp({ create: { width: 16, height: 16, channels: 3, background: "#336699" } }).png().toBuffer();
@@ -181,7 +200,7 @@ export async function buildRequest(op: ApiOperation, tenant: TenantWorld, caller
   const disposable = substitutions.length === 0 ? await DISPOSABLE[op.key]?.(tenant) : undefined;
   const idFor = (key: string) => ids[key] ?? disposable?.[key] ?? ID_SOURCES[key]?.(tenant, op) ?? "00000000-0000-4000-8000-000000000000";
   const path = op.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(idFor(`path:${name}`)));
-  const query = new URLSearchParams();
+  const query = new URLSearchParams(QUERIES[op.key]?.());
   for (const s of substitutions.filter((x) => x.position.in === "query")) query.set(s.position.pointer[0]!, s.id);
   const headers: Record<string, string> = {};
   let body: string | Buffer | undefined;

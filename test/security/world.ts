@@ -49,6 +49,8 @@ export interface TenantWorld {
   resetToken: string;
   /** A link confirming a new e-mail address, of a spare user (confirming it changes no role's account). */
   emailChangeToken: string;
+  /** The iCal feed secret of a learner of the course (one no suite signs in as, so nothing rotates it). */
+  feedSecret: string;
   /** Every stored-file URL the organization has: avatar, thumbnails, SCORM files. */
   files: { avatar: string; thumbnail: string; draftThumbnail: string; scormFile: string; lessonFileKey: string };
 }
@@ -124,7 +126,11 @@ export async function buildTenantWorld(): Promise<TenantWorld> {
   const group = await db.group.create({ data: { organizationId: id, name: `Group ${marker}`, description: marker } });
   await db.groupMember.create({ data: { organizationId: id, groupId: group.id, userId: tenant.users.learner.id } });
   await db.groupCourse.create({ data: { organizationId: id, groupId: group.id, courseId: course.id } });
-  const event = await db.event.create({ data: { organizationId: id, title: `Event ${marker}`, startsAt: new Date(), endsAt: new Date(Date.now() + 3_600_000), courseId: course.id } });
+  const eventEnd = new Date(Date.now() + 3_600_000);
+  const event = await db.event.create({ data: { organizationId: id, title: `Event ${marker}`, startsAt: new Date(), endsAt: eventEnd, seriesEndsAt: eventEnd, courseId: course.id } });
+  const feedOwner = await createUser(id, "learner");
+  await enroll(id, course.id, feedOwner.id);
+  const feedPath = expectOk(await call(subdomain, "/api/calendar/feed", { method: "POST", bearer: await signIn(subdomain, feedOwner) }), "iCal feed link").json.feed_path as string;
   const thread = await db.messageThread.create({ data: { organizationId: id, subject: `Thread ${marker}`, createdById: tenant.users.instructor.id } });
   await db.messageParticipant.createMany({ data: [tenant.users.instructor.id, tenant.users.learner.id].map((userId) => ({ organizationId: id, threadId: thread.id, userId })) });
   const message = await db.message.create({ data: { organizationId: id, threadId: thread.id, senderId: tenant.users.instructor.id, body: `Hello ${marker}` } });
@@ -163,6 +169,7 @@ export async function buildTenantWorld(): Promise<TenantWorld> {
     scoId,
     resetToken,
     emailChangeToken,
+    feedSecret: feedPath.replace(/^\/api\/calendar\/feed\/|\.ics$/g, ""),
     files: { avatar: avatarUrl, thumbnail: thumbUrl, draftThumbnail: draftThumb, scormFile: `/uploads/scorm/${packageId}/${String(launch.json.scos[0].launch).split("?")[0]}`, lessonFileKey },
   };
 }

@@ -24,11 +24,17 @@ export const courseSummarySchema = z
 
 export const courseListSchema = pageOf(courseSummarySchema).meta({ id: "CoursePage" });
 
+/** A day on the calendars of the course's learners and instructors, or null. */
+const courseDate = z.string().nullable().meta({ description: "A date (the same day in every zone), shown on the calendars of the course's learners and instructors", example: "2026-09-01" });
+
 export const courseSchema = courseSummarySchema
   .extend({
     description: z.string().meta({ description: "Sanitized HTML" }),
     allow_self_enrollment: z.boolean(),
     allow_retakes: z.boolean().meta({ description: "SCORM: a new attempt may start after a completed one (else the completed one reopens for review)" }),
+    start_date: courseDate,
+    end_date: courseDate,
+    due_date: courseDate,
     instructors: z.array(z.object({ id, first_name: z.string(), last_name: z.string() })),
     created_at: timestamp,
     can_edit: z.boolean().meta({ description: "Whether the caller may edit this course" }),

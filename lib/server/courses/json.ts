@@ -1,4 +1,5 @@
 import "server-only";
+import { formatDate } from "@/lib/calendar/dates";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { CourseAccess } from "@/lib/server/courses/access";
 import { currentScormPackageSelect, scormPackageSummary } from "@/lib/server/scorm/json";
@@ -25,6 +26,9 @@ export const courseDetailSelect = {
   description: true,
   allowSelfEnrollment: true,
   allowRetakes: true,
+  startsOn: true,
+  endsOn: true,
+  dueOn: true,
   createdAt: true,
   instructors: {
     orderBy: { addedAt: "asc" },
@@ -58,6 +62,9 @@ export function courseJson(course: CourseDetailRow, viewer: Pick<CourseAccess, "
     description: course.description,
     allow_self_enrollment: course.allowSelfEnrollment,
     allow_retakes: course.allowRetakes,
+    start_date: course.startsOn && formatDate(course.startsOn),
+    end_date: course.endsOn && formatDate(course.endsOn),
+    due_date: course.dueOn && formatDate(course.dueOn),
     instructors: course.instructors.map(({ user }) => ({ id: user.id, first_name: user.firstName, last_name: user.lastName })),
     created_at: course.createdAt.toISOString(),
     can_edit: viewer.canEdit,

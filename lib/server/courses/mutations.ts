@@ -1,4 +1,5 @@
 import "server-only";
+import { formatDate, parseDate } from "@/lib/calendar/dates";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
@@ -33,6 +34,7 @@ export async function createCourse(ctx: TenantContext, input: CreateCourseInput)
         publishedAt: input.status === "published" ? new Date() : null,
         allowSelfEnrollment: input.allow_self_enrollment ?? defaults.allowSelfEnrollment,
         allowRetakes: input.allow_retakes ?? defaults.allowRetakes,
+        ...courseDates(input),
         createdById: ctx.userId,
       },
       select: { id: true },
@@ -55,12 +57,14 @@ export async function updateCourse(ctx: TenantContext, courseId: string, input: 
   }
   await db().$transaction(async (tx) => {
     await checkReferences(tx, organizationId, input.category_id, instructorIds ?? []);
+    await checkDatesWithStored(tx, organizationId, courseId, input);
     const data: Prisma.CourseUncheckedUpdateInput = {};
     if (input.title !== undefined) data.title = input.title;
     if (input.description !== undefined) data.description = sanitizeRichText(input.description);
     if (input.category_id !== undefined) data.categoryId = input.category_id;
     if (input.allow_self_enrollment !== undefined) data.allowSelfEnrollment = input.allow_self_enrollment;
     if (input.allow_retakes !== undefined) data.allowRetakes = input.allow_retakes;
+    Object.assign(data, courseDates(input));
     if (input.status !== undefined) {
       data.status = input.status;
       if (input.status === "published" && access.status !== "published") data.publishedAt = new Date();
@@ -75,6 +79,23 @@ export async function updateCourse(ctx: TenantContext, courseId: string, input: 
   return getCourse(ctx, courseId);
 }
 
+/** The calendar dates given (a date, or null to clear it); absent ones are left as they are. */
+function courseDates(input: Pick<UpdateCourseInput, "start_date" | "end_date" | "due_date">): { startsOn?: Date | null; endsOn?: Date | null; dueOn?: Date | null } {
+  const day = (value: string | null | undefined) => (value === undefined ? undefined : value === null ? null : parseDate(value));
+  return Object.fromEntries(Object.entries({ startsOn: day(input.start_date), endsOn: day(input.end_date), dueOn: day(input.due_date) }).filter(([, v]) => v !== undefined));
+}
+
+/** A PATCH that moves one end of the course's dates past the stored other end is refused. */
+async function checkDatesWithStored(tx: Prisma.TransactionClient, organizationId: string, courseId: string, input: UpdateCourseInput): Promise<void> {
+  if (input.start_date === undefined && input.end_date === undefined) return;
+  const stored = await tx.course.findFirstOrThrow({ where: { id: courseId, organizationId }, select: { startsOn: true, endsOn: true } });
+  const start = input.start_date !== undefined ? input.start_date : stored.startsOn && formatDate(stored.startsOn);
+  const end = input.end_date !== undefined ? input.end_date : stored.endsOn && formatDate(stored.endsOn);
+  if (start && end && end < start) {
+    throw new AppError("VALIDATION_FAILED", "end_date: The end date must not be before the start date", { fieldErrors: { end_date: ["The end date must not be before the start date"] } });
+  }
+}
+
 /** Deleting a course would delete learners' records with it, so a course with enrollments is archived instead. */
 export async function deleteCourse(ctx: TenantContext, courseId: string): Promise<void> {
   const { organizationId } = await requireCourseEditor(ctx, courseId);
@@ -84,6 +105,8 @@ export async function deleteCourse(ctx: TenantContext, courseId: string): Promis
       throw new AppError("CONFLICT", `This course has ${enrollments} enrollment${enrollments === 1 ? "" : "s"}: archive it instead, so learners' records are kept`);
     }
     const course = await tx.course.findFirstOrThrow({ where: { id: courseId, organizationId }, select: { thumbnailUrl: true, lessons: { select: { storageKey: true, scormPackages: { select: { storagePrefix: true } } } } } });
+    // Its events go with it (they reference the course; an organization-wide leftover would mislead).
+    await tx.event.deleteMany({ where: { organizationId, courseId } });
     await tx.course.delete({ where: { id: courseId, organizationId } });
     await audit({ organizationId, actorId: ctx.userId, action: "course.delete", entityType: "course", entityId: courseId }, tx);
     return { urls: [course.thumbnailUrl], keys: course.lessons.map((l) => l.storageKey), prefixes: course.lessons.flatMap((l) => l.scormPackages.map((p) => p.storagePrefix)) };

@@ -45,6 +45,8 @@ export async function deleteGroup(ctx: TenantContext, groupId: string): Promise<
   await db().$transaction(async (tx) => {
     const [members, courses] = await Promise.all([memberIds(tx, organizationId, group.id), courseIds(tx, organizationId, group.id)]);
     await withdrawGroupEnrollments(tx, organizationId, group.id, courses, members);
+    // Its events go with it (they reference the group; an organization-wide leftover would mislead).
+    await tx.event.deleteMany({ where: { organizationId, groupId: group.id } });
     await tx.group.delete({ where: { id: group.id, organizationId } });
     await audit({ organizationId, actorId: ctx.userId, action: "group.delete", entityType: "group", entityId: group.id, data: { name: group.name, members: members.length } }, tx);
   }, LONG_TRANSACTION);
