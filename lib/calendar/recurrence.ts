@@ -1,5 +1,5 @@
 import { TZDate } from "@date-fns/tz";
-import { RRule } from "rrule";
+import { RRule } from "@/lib/calendar/rrule";
 import { addDays, DAY_MS, formatDate, parseDate } from "@/lib/calendar/dates";
 import type { Frequency } from "@/lib/calendar/frequencies";
 

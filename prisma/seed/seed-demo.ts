@@ -4,6 +4,7 @@ import { organizationSettingsSchema } from "@/lib/schemas/organization";
 import { DEMO_ORGANIZATIONS, DEMO_PASSWORD, DEMO_ROLES, DEMO_SUPERADMIN, demoEmail } from "./demo-data";
 import { seedDemoCourses } from "./seed-courses";
 import { seedDemoMessages } from "./seed-messages";
+import { seedDemoEvents } from "./seed-events";
 
 /** Idempotent: creates what is missing, leaves what exists (and what users changed) alone. */
 export async function seedDemo(db: PrismaClient): Promise<void> {
@@ -37,5 +38,6 @@ export async function seedDemo(db: PrismaClient): Promise<void> {
 
     await seedDemoCourses(db, organizationId, { instructor: users.instructor, learner: users.learner });
     await seedDemoMessages(db, organizationId, { instructor: users.instructor, learner: users.learner, org_admin: users.org_admin });
+    await seedDemoEvents(db, organizationId, { admin: users.admin!, instructor: users.instructor!, learner: users.learner! });
   }
 }

@@ -1,15 +1,38 @@
+import AddIcon from "@mui/icons-material/Add";
+import { Suspense } from "react";
+import { CalendarPanel } from "@/components/calendar/calendar-panel";
+import { LinkButton } from "@/components/navigation/link-components";
 import { EmptyState } from "@/components/shell/empty-state";
 import { PageHeader } from "@/components/shell/page-header";
-import { guardPage } from "@/lib/auth/page-guard";
+import { guardSignedInPage } from "@/lib/auth/page-guard";
+import { getCalendarSettings } from "@/lib/server/calendar/settings";
+import { can } from "@/lib/tenancy/permissions";
 
 export const metadata = { title: "Calendar · Learning Management" };
 
 export default async function Page() {
-  await guardPage("/calendar");
+  const caller = await guardSignedInPage("/calendar");
+  // The platform's superadmin belongs to no organization, so has no calendar.
+  if (!caller.ctx.organizationId) {
+    return (
+      <>
+        <PageHeader title="Calendar" />
+        <EmptyState title="Calendars belong to organizations" description="Sign in on an organization's address to see its calendar." />
+      </>
+    );
+  }
+  const settings = await getCalendarSettings(caller.ctx);
+  const actions = can(caller.ctx.role, "events:manage") && (
+    <LinkButton variant="contained" startIcon={<AddIcon />} href="/admin/events/create">
+      New event
+    </LinkButton>
+  );
   return (
     <>
-      <PageHeader title="Calendar" />
-      <EmptyState title="No upcoming events" description="Course sessions, deadlines and organization events will appear on your calendar." />
+      <PageHeader title="Calendar" subtitle="Your organization's events, your courses' and groups' events, and your courses' dates" actions={actions} />
+      <Suspense>
+        <CalendarPanel savedTimeZone={settings.time_zone} />
+      </Suspense>
     </>
   );
 }

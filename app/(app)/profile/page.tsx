@@ -1,4 +1,5 @@
 import Stack from "@mui/material/Stack";
+import { CalendarProfileSections } from "@/components/calendar/calendar-profile-sections";
 import { AppearanceSection } from "@/components/profile/appearance-section";
 import { AvatarSection } from "@/components/profile/avatar-section";
 import { DetailsSection } from "@/components/profile/details-section";
@@ -30,6 +31,7 @@ export default async function ProfilePage() {
         <PasswordSection policy={policy} userInputs={passwordWords} />
         <AppearanceSection />
         <NotificationsSection emailOnMessage={profile.email_on_message} />
+        {caller.ctx.organizationId && <CalendarProfileSections />}
       </Stack>
     </>
   );

@@ -1,15 +1,21 @@
-import { EmptyState } from "@/components/shell/empty-state";
+import { Suspense } from "react";
+import { EventListPanel } from "@/components/calendar/event-panels";
 import { PageHeader } from "@/components/shell/page-header";
-import { guardPage } from "@/lib/auth/page-guard";
+import { guardSignedInPage } from "@/lib/auth/page-guard";
+import { getCalendarSettings } from "@/lib/server/calendar/settings";
 
 export const metadata = { title: "Events · Learning Management" };
 
 export default async function Page() {
-  await guardPage("/admin/events/*");
+  const caller = await guardSignedInPage("/admin/events/*");
+  // The apex has no organization and so no settings; the list itself says the same.
+  const savedTimeZone = caller.ctx.organizationId ? (await getCalendarSettings(caller.ctx)).time_zone : null;
   return (
     <>
-      <PageHeader title="Events" />
-      <EmptyState title="No events yet" description="Schedule sessions and deadlines for your courses and groups." action={{ label: "Create event", href: "/admin/events/create" }} />
+      <PageHeader title="Events" subtitle="Sessions and deadlines for your organization, courses and groups: they appear on the calendars of those they are for" />
+      <Suspense>
+        <EventListPanel savedTimeZone={savedTimeZone} />
+      </Suspense>
     </>
   );
 }

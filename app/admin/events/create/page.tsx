@@ -1,15 +1,21 @@
-import { EmptyState } from "@/components/shell/empty-state";
+import Paper from "@mui/material/Paper";
+import { NewEventPanel } from "@/components/calendar/event-panels";
 import { PageHeader } from "@/components/shell/page-header";
-import { guardPage } from "@/lib/auth/page-guard";
+import { guardSignedInPage } from "@/lib/auth/page-guard";
+import { getCalendarSettings } from "@/lib/server/calendar/settings";
+import { can } from "@/lib/tenancy/permissions";
 
 export const metadata = { title: "Create event · Learning Management" };
 
 export default async function Page() {
-  await guardPage("/admin/events/*");
+  const caller = await guardSignedInPage("/admin/events/*");
+  const savedTimeZone = caller.ctx.organizationId ? (await getCalendarSettings(caller.ctx)).time_zone : null;
   return (
     <>
-      <PageHeader title="Create event" />
-      <EmptyState title="Event editing is on its way" description="Create calendar events for courses, groups or the whole organization here." />
+      <PageHeader title="Create event" subtitle="It appears on the calendars of those it is for, and in their iCal feeds" />
+      <Paper variant="outlined" sx={{ p: 2, maxWidth: 840 }}>
+        <NewEventPanel savedTimeZone={savedTimeZone} canTargetOrganization={can(caller.ctx.role, "courses:update:any")} />
+      </Paper>
     </>
   );
 }

@@ -1,0 +1,47 @@
+"use client";
+
+import Autocomplete from "@mui/material/Autocomplete";
+import TextField from "@mui/material/TextField";
+import { useEffect, useState } from "react";
+import { useApi } from "@/lib/client/swr";
+
+export interface SearchOption {
+  id: string;
+  label: string;
+}
+
+interface Props<T> {
+  label: string;
+  /** The API path for a search text ("" for the first page). */
+  pathFor: (query: string) => string;
+  optionsOf: (data: T) => SearchOption[];
+  value: SearchOption | null;
+  onChange: (option: SearchOption | null) => void;
+  error?: boolean;
+  helperText?: string;
+}
+
+/** Pick one record, searching the server as you type (a course, a group). */
+export function SearchSelect<T>({ label, pathFor, optionsOf, value, onChange, error, helperText }: Props<T>) {
+  const [input, setInput] = useState("");
+  const [query, setQuery] = useState("");
+  useEffect(() => {
+    const timer = setTimeout(() => setQuery(input.trim()), 250);
+    return () => clearTimeout(timer);
+  }, [input]);
+  const { data, isLoading } = useApi<T>(pathFor(value && input === value.label ? "" : query), { keepPreviousData: true });
+  return (
+    <Autocomplete<SearchOption>
+      options={data ? optionsOf(data) : []}
+      value={value}
+      onChange={(_, option) => onChange(option)}
+      inputValue={input}
+      onInputChange={(_, text) => setInput(text)}
+      filterOptions={(x) => x}
+      loading={isLoading}
+      isOptionEqualToValue={(a, b) => a.id === b.id}
+      getOptionKey={(o) => o.id}
+      renderInput={(params) => <TextField {...params} label={label} margin="normal" error={error} helperText={helperText} />}
+    />
+  );
+}
