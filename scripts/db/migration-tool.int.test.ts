@@ -29,6 +29,9 @@ async function scratch(): Promise<{ project: MigrationProject; url: string }> {
   return { project, url: database.url };
 }
 
+/** The WebAssembly schema engine diffing and applying the whole history: ~10 s alone, past 30 s on two busy cores. */
+const SCHEMA_ENGINE_TIMEOUT = 90_000;
+
 const folders = (project: MigrationProject) => readdirSync(project.migrationsDir).filter((name) => name !== "migration_lock.toml").sort();
 
 describe("migration tool", () => {
@@ -77,7 +80,7 @@ describe("migration tool", () => {
     const before = folders(project);
     expect(await createMigration(url, "nothing", project)).toBeNull();
     expect(folders(project)).toEqual(before);
-  });
+  }, SCHEMA_ENGINE_TIMEOUT);
 
   it("a manual ALTER TABLE … ADD COLUMN is reported as drift", async () => {
     await withClient(url, (client) => client.query('ALTER TABLE "MigrationToolProbe" ADD COLUMN "sneaky" TEXT'));
@@ -96,7 +99,7 @@ describe("creating a migration against a database that has not applied the histo
     expect(created?.name).toMatch(/^\d{14}_late_probe$/);
     expect(readFileSync(path.join(project.migrationsDir, created?.name ?? "", "migration.sql"), "utf8").trim()).toMatch(/^-- CreateTable\s+CREATE TABLE "MigrationToolLateProbe"/);
     expect(await migrationStatus(url, project)).toMatchObject({ pending: [created?.name], drift: null });
-  });
+  }, SCHEMA_ENGINE_TIMEOUT);
 });
 
 describe("hand-written migrations", () => {
