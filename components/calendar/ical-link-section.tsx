@@ -5,31 +5,30 @@ import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import { useState } from "react";
-import { SettingsSection, type SectionResult } from "@/components/calendar/settings-section";
+import { ProfileSection, useSectionResult } from "@/components/profile/profile-section";
 import type { CalendarSettingsJson } from "@/components/calendar/types";
 import { ConfirmDialog } from "@/components/feedback/confirm-dialog";
 import { useOrigin } from "@/components/hooks/use-browser";
 import { apiDelete, apiPost } from "@/lib/client/api";
-import { failureMessage } from "@/lib/client/spec-calls";
 
 type Pending = "reset" | "revoke" | null;
 
 /** The personal iCal feed: a secret link to subscribe to, copied with one click, reset or revoked. */
 export function IcalLinkSection({ settings, onSaved }: { settings: CalendarSettingsJson; onSaved: (settings: CalendarSettingsJson) => void }) {
   const origin = useOrigin();
-  const [result, setResult] = useState<SectionResult>(null);
+  const { result, clear, succeed, fail } = useSectionResult();
   const [busy, setBusy] = useState(false);
   const [pending, setPending] = useState<Pending>(null);
   const url = settings.feed_path ? `${origin}${settings.feed_path}` : null;
 
   const run = async (action: () => Promise<CalendarSettingsJson>, done: string, fallback: string) => {
     setBusy(true);
-    setResult(null);
+    clear();
     try {
       onSaved(await action());
-      setResult({ ok: true, message: done });
+      succeed(done);
     } catch (e) {
-      setResult({ ok: false, message: failureMessage(e, fallback) });
+      fail(e, fallback);
     } finally {
       setBusy(false);
     }
@@ -38,14 +37,14 @@ export function IcalLinkSection({ settings, onSaved }: { settings: CalendarSetti
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(url!);
-      setResult({ ok: true, message: "Link copied" });
+      succeed("Link copied");
     } catch {
-      setResult({ ok: false, message: "Could not copy: select the link and copy it yourself" });
+      fail(null, "Could not copy: select the link and copy it yourself");
     }
   };
 
   return (
-    <SettingsSection
+    <ProfileSection
       id="ical-link"
       title="Calendar feed (iCal)"
       description="Subscribe to your calendar from Google Calendar, Apple Calendar or Outlook with this secret link. Anyone who has it can see your calendar: reset it if it gets out."
@@ -71,11 +70,11 @@ export function IcalLinkSection({ settings, onSaved }: { settings: CalendarSetti
           onConfirm={async () => {
             if (pending === "reset") onSaved(await apiPost<CalendarSettingsJson>("/api/calendar/feed"));
             else onSaved(await apiDelete<CalendarSettingsJson>("/api/calendar/feed"));
-            setResult({ ok: true, message: pending === "reset" ? "A new link is ready; the old one no longer works" : "The link is revoked" });
+            succeed(pending === "reset" ? "A new link is ready; the old one no longer works" : "The link is revoked");
           }}
           onClose={() => setPending(null)}
         />
       )}
-    </SettingsSection>
+    </ProfileSection>
   );
 }

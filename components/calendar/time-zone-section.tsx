@@ -5,10 +5,9 @@ import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import { useMemo, useState } from "react";
-import { SettingsSection, type SectionResult } from "@/components/calendar/settings-section";
+import { ProfileSection, useSectionResult } from "@/components/profile/profile-section";
 import type { CalendarSettingsJson } from "@/components/calendar/types";
 import { apiPatch } from "@/lib/client/api";
-import { failureMessage } from "@/lib/client/spec-calls";
 import { systemTimeZone, timeZoneOptions } from "@/lib/calendar/time-zones";
 
 const BROWSER = "";
@@ -19,25 +18,25 @@ export function TimeZoneSection({ settings, onSaved }: { settings: CalendarSetti
   const options = useMemo(() => [BROWSER, ...timeZoneOptions()], []);
   const [value, setValue] = useState(settings.time_zone ?? BROWSER);
   const [saving, setSaving] = useState(false);
-  const [result, setResult] = useState<SectionResult>(null);
+  const { result, clear, succeed, fail } = useSectionResult();
   const label = (zone: string) => (zone === BROWSER ? `This browser's time zone (${browserZone})` : zone);
 
   const save = async () => {
     setSaving(true);
-    setResult(null);
+    clear();
     try {
       const saved = await apiPatch<CalendarSettingsJson>("/api/calendar/settings", { time_zone: value === BROWSER ? null : value });
       onSaved(saved);
-      setResult({ ok: true, message: saved.time_zone ? `Times are shown in ${saved.time_zone}` : `Times follow this browser (${browserZone})` });
+      succeed(saved.time_zone ? `Times are shown in ${saved.time_zone}` : `Times follow this browser (${browserZone})`);
     } catch (e) {
-      setResult({ ok: false, message: failureMessage(e, "Failed to save the time zone") });
+      fail(e, "Failed to save the time zone");
     } finally {
       setSaving(false);
     }
   };
 
   return (
-    <SettingsSection id="time-zone" title="Time zone" description="Your calendar and events show times in this zone. All-day events stay on their dates in every zone." result={result}>
+    <ProfileSection id="time-zone" title="Time zone" description="Your calendar and events show times in this zone. All-day events stay on their dates in every zone." result={result}>
       <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ alignItems: { sm: "center" } }}>
         <Autocomplete
           options={options}
@@ -52,6 +51,6 @@ export function TimeZoneSection({ settings, onSaved }: { settings: CalendarSetti
           Save time zone
         </Button>
       </Stack>
-    </SettingsSection>
+    </ProfileSection>
   );
 }

@@ -8,11 +8,11 @@ import { failureMessage, FALLBACK_MESSAGES } from "@/lib/client/spec-calls";
 
 export type SectionResult = { ok: boolean; message: string } | null;
 
-/** One section of /profile: a heading, a sentence, its own form, its own confirmation or error. */
-export function ProfileSection({ title, description, result, children }: { title: string; description?: string; result: SectionResult; children: ReactNode }) {
+/** One section of /profile: a heading, a sentence, its own form, its own confirmation or error. `id`: a link target (`/profile#time-zone`). */
+export function ProfileSection({ id, title, description, result, children }: { id?: string; title: string; description?: string; result: SectionResult; children: ReactNode }) {
   const headingId = useId();
   return (
-    <Paper component="section" variant="outlined" aria-labelledby={headingId} sx={{ p: { xs: 2, sm: 3 } }}>
+    <Paper component="section" id={id} variant="outlined" aria-labelledby={headingId} sx={{ p: { xs: 2, sm: 3 }, scrollMarginTop: 80 }}>
       <Typography id={headingId} variant="h6" component="h2">
         {title}
       </Typography>
