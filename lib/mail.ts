@@ -2,6 +2,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import { env } from "@/lib/env";
+import { AppError } from "@/lib/errors";
 
 export interface Mail {
   to: string;
@@ -39,8 +40,19 @@ function serverTransport(server: SmtpServer): Transporter {
   });
 }
 
-/** Sends a mail through `server`, or the deployment's transport when there is none. */
+/**
+ * Sends a mail through `server`, or the deployment's transport when there is none. A server that refuses
+ * or cannot be reached is a 503 saying so (never a 500): the mail server is not ours to fix mid-request.
+ */
 export async function sendMail(mail: Mail, server?: SmtpServer | null): Promise<void> {
+  try {
+    await deliver(mail, server);
+  } catch (error) {
+    throw new AppError("SERVICE_UNAVAILABLE", "The e-mail could not be sent: the mail server did not accept it. Try again in a few minutes; if it keeps failing, an administrator should check the mail settings.", { cause: error });
+  }
+}
+
+async function deliver(mail: Mail, server?: SmtpServer | null): Promise<void> {
   if (server) {
     const own = serverTransport(server);
     try {

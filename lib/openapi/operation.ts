@@ -57,7 +57,7 @@ export function accessOf(security: readonly Record<string, unknown>[] | undefine
 
 const errorContent = { "application/json": { schema: errorBodySchema } };
 
-/** The 4xx answers, each a reusable response component with the shared error body. */
+/** The 4xx answers (and the mail server's 503), each a reusable response component with the shared error body. */
 export const ERROR_RESPONSES = {
   400: { id: "BadRequest", description: "Malformed JSON, or input that fails validation (`VALIDATION_FAILED` with `fieldErrors`)", content: errorContent },
   401: { id: "Unauthenticated", description: "No valid session or token for this host", content: errorContent },
@@ -72,6 +72,7 @@ export const ERROR_RESPONSES = {
     content: errorContent,
     headers: z.object({ "Retry-After": z.string().meta({ description: "Seconds to wait", example: "900" }) }),
   },
+  503: { id: "ServiceUnavailable", description: "The mail server did not accept the e-mail; nothing else failed, and trying again later may work", content: errorContent },
 } satisfies Record<number, ZodOpenApiResponseObject>;
 export type ErrorStatus = keyof typeof ERROR_RESPONSES;
 

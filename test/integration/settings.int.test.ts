@@ -175,4 +175,23 @@ describe("the organization's own mail server", () => {
     const invalid = await callAs(tenant.subdomain, tenant.users.admin, "/api/admin/settings/smtp", { method: "PUT", json: { enabled: true, host: "", port: 0, security: "carrier-pigeon", username: "", fromAddress: "", fromName: "" } });
     expect(Object.keys(invalid.json.error.fieldErrors).sort()).toEqual(["port", "security"]);
   });
+
+  it("while the organization's mail server is down, a reset request answers as always and an invitation is a 503 saying so", async () => {
+    const tenant = await createTenant();
+    const smtp = await startSmtpServer();
+    const port = smtp.port;
+    await smtp.close();
+    await callAs(tenant.subdomain, tenant.users.admin, "/api/admin/settings/smtp", { method: "PUT", json: { enabled: true, host: "127.0.0.1", port, security: "none", username: "", fromAddress: "learning@example.test", fromName: "" } });
+
+    const reset = await call(tenant.subdomain, "/auth/forgot-password", { json: { email: tenant.users.learner.email } });
+    expect(reset.status).toBe(200);
+    expect(reset.json.message).toMatch(/If an account exists/);
+
+    const created = await callAs(tenant.subdomain, tenant.users.admin, "/api/admin/users", { method: "POST", json: { first_name: "Mail", last_name: "Less", email: `${uniqueName("mailless")}@example.test`, role: "learner" } });
+    expect(created.status).toBe(201);
+    expect(created.json.invitation_sent).toBe(false);
+    const again = await callAs(tenant.subdomain, tenant.users.admin, `/api/admin/users/${created.json.user.id}/invitation`, { method: "POST" });
+    expect(again.status).toBe(503);
+    expect(again.json.error).toEqual({ code: "SERVICE_UNAVAILABLE", message: "The e-mail could not be sent: the mail server did not accept it. Try again in a few minutes; if it keeps failing, an administrator should check the mail settings." });
+  });
 });

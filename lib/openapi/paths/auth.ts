@@ -90,7 +90,7 @@ export const authPaths = definePaths("Auth", {
       access: "signed-in",
       requestBody: jsonBody(changeEmailSchema),
       responses: { 202: json("The profile with its pending address", ownProfileResponseSchema) },
-      errors: [400, 409, 429],
+      errors: [400, 409, 429, 503],
     },
     delete: {
       operationId: "cancelEmailChange",

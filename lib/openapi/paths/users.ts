@@ -67,7 +67,7 @@ export const userPaths = definePaths("Users", {
       description: "For someone who has never signed in (else 409: they use 'Forgot password'); the earlier link stops working.",
       access: "signed-in",
       responses: { 200: json("The user, with the new invitation", adminUserDetailSchema) },
-      errors: [403, 404, 409],
+      errors: [403, 404, 409, 503],
     },
   },
 });

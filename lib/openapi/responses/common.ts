@@ -33,6 +33,7 @@ const ERROR_CODES = {
   RATE_LIMITED: "RATE_LIMITED",
   HEADERS_TOO_LARGE: "HEADERS_TOO_LARGE",
   INTERNAL: "INTERNAL",
+  SERVICE_UNAVAILABLE: "SERVICE_UNAVAILABLE",
 } as const satisfies { [K in ErrorCode]: K };
 
 /** lib/errors.ts ErrorBody. */

@@ -84,10 +84,15 @@ export async function confirmEmailChange(ctx: RequestContext, token: string, ori
     await audit({ organizationId: row.user.organizationId, actorId: row.userId, action: "auth.email_changed", entityType: "user", entityId: row.userId, data: { from: row.user.email, to: row.newEmail } }, tx);
     return { oldEmail: row.user.email, newEmail: row.newEmail, firstName: row.user.firstName };
   });
-  await sendOrganizationMail(ctx.organization, origin, {
-    to: changed.oldEmail,
-    subject: "Your Learning Management e-mail address was changed",
-    text: `Hello ${changed.firstName},\n\nThe e-mail address of your account was changed from ${changed.oldEmail} to ${changed.newEmail}; sign in with the new one from now on.\n\nIf you did not do this, contact your administrator at once.`,
-  });
+  try {
+    await sendOrganizationMail(ctx.organization, origin, {
+      to: changed.oldEmail,
+      subject: "Your Learning Management e-mail address was changed",
+      text: `Hello ${changed.firstName},\n\nThe e-mail address of your account was changed from ${changed.oldEmail} to ${changed.newEmail}; sign in with the new one from now on.\n\nIf you did not do this, contact your administrator at once.`,
+    });
+  } catch (error) {
+    // The change is made and audited; a mail server that is down must not make it look as if it failed.
+    console.error("The e-mail change notice could not be sent:", error);
+  }
   return { email: changed.newEmail };
 }

@@ -17,7 +17,8 @@ export async function sendTestMail(caller: Caller, origin: string): Promise<{ me
     await sendMail({ to: user.email, subject: "Test e-mail from Learning Management", text, html: brandedHtml(mailBranding(ctx.organization, origin), text) }, server);
   } catch (error) {
     // The administrator's own server's answer is what they need to fix it.
-    const reason = error instanceof Error ? error.message.slice(0, 300) : "unknown error";
+    const cause = error instanceof AppError ? error.cause : error;
+    const reason = cause instanceof Error ? cause.message.slice(0, 300) : "unknown error";
     await record(false, reason);
     throw new AppError("BAD_REQUEST", `The mail server did not accept the test e-mail: ${reason}`);
   }
