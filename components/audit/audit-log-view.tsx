@@ -7,10 +7,10 @@ import Stack from "@mui/material/Stack";
 import { DataGrid, type GridColDef } from "@mui/x-data-grid";
 import { endOfDay, format, parse, startOfDay } from "date-fns";
 import { AuditFilters, type AuditFilterKey, type AuditFilterValues } from "@/components/audit/audit-filters";
-import { errorMessage } from "@/components/feedback/error-message";
 import { useListUrlState } from "@/components/data/list-url-state";
 import { useApi } from "@/lib/client/swr";
 import type { Page } from "@/lib/schemas/pagination";
+import { failureMessage } from "@/lib/client/spec-calls";
 
 export interface AuditEntry {
   id: string;
@@ -72,7 +72,7 @@ export function AuditLogView({ organizations }: { organizations: { id: string; n
           Export CSV
         </Button>
       </Stack>
-      {error && <Alert severity="error">{errorMessage(error, "Failed to read the audit log")}</Alert>}
+      {error && <Alert severity="error">{failureMessage(error, "Failed to read the audit log")}</Alert>}
       <DataGrid
         aria-label="Audit log"
         rows={data?.items ?? []}

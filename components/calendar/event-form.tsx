@@ -13,7 +13,6 @@ import type { EventForm, EventFormValues } from "@/components/calendar/event-for
 import { EventRepeatFields } from "@/components/calendar/event-repeat-fields";
 import { EventWhenFields } from "@/components/calendar/event-when-fields";
 import type { EventJson } from "@/components/calendar/types";
-import { errorMessage } from "@/components/feedback/error-message";
 import { applyServerErrors } from "@/components/forms/apply-server-errors";
 import { FormTextField } from "@/components/forms/form-text-field";
 import { PickersProvider } from "@/components/forms/pickers-provider";
@@ -21,6 +20,7 @@ import type { SearchOption } from "@/components/forms/search-select";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { ApiError, apiPatch, apiPost } from "@/lib/client/api";
 import { createEventSchema, type CreateEventInput } from "@/lib/schemas/calendar";
+import { failureMessage } from "@/lib/client/spec-calls";
 
 interface Props {
   /** The event to edit; none to create one with `initial`. */
@@ -50,7 +50,7 @@ export function EventForm({ event, initial, canTargetOrganization, actions }: Pr
       router.push(event ? `/admin/events?saved=${saved.id}` : `/admin/events?created=${saved.id}`);
       router.refresh();
     } catch (e) {
-      setError(errorMessage(e, event ? "Failed to update the event" : "Failed to create the event"));
+      setError(failureMessage(e, event ? "Failed to update the event" : "Failed to create the event"));
       if (e instanceof ApiError) applyServerErrors(form.setError, e.fieldErrors);
     }
   });

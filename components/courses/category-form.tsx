@@ -7,13 +7,13 @@ import { useRouter } from "next/navigation";
 import { useState, type ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { errorMessage } from "@/components/feedback/error-message";
 import type { CategoryJson } from "@/components/courses/types";
 import { applyServerErrors } from "@/components/forms/apply-server-errors";
 import { FormTextField } from "@/components/forms/form-text-field";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { ApiError, apiPatch, apiPost } from "@/lib/client/api";
 import { createCategorySchema } from "@/lib/schemas/category";
+import { failureMessage } from "@/lib/client/spec-calls";
 
 type Input = z.input<typeof createCategorySchema>;
 
@@ -30,7 +30,7 @@ export function CategoryForm({ category, onSaved, actions }: { category?: Catego
     try {
       onSaved(category ? await apiPatch<CategoryJson>(`/api/categories/${category.id}`, body) : await apiPost<CategoryJson>("/api/categories", body));
     } catch (e) {
-      setError(errorMessage(e, "Could not save the category"));
+      setError(failureMessage(e, "Could not save the category"));
       if (e instanceof ApiError) applyServerErrors(form.setError, e.fieldErrors);
     }
   });

@@ -12,7 +12,6 @@ import { useRouter } from "next/navigation";
 import { useState, type ReactNode } from "react";
 import { Controller, useForm } from "react-hook-form";
 import type { z } from "zod";
-import { errorMessage } from "@/components/feedback/error-message";
 import { STATUS_LABELS } from "@/components/courses/labels";
 import type { CategoryJson, CourseJson } from "@/components/courses/types";
 import { personName, UserPicker, type PickedPerson } from "@/components/forms/user-picker";
@@ -25,6 +24,7 @@ import { SubmitButton } from "@/components/forms/submit-button";
 import { ApiError, apiPatch, apiPost } from "@/lib/client/api";
 import { COURSE_STATUSES, updateCourseSchema } from "@/lib/schemas/course";
 import type { CourseDefaults } from "@/lib/schemas/organization";
+import { failureMessage } from "@/lib/client/spec-calls";
 
 type Input = z.input<typeof updateCourseSchema>;
 type Output = z.output<typeof updateCourseSchema>;
@@ -81,7 +81,7 @@ export function CourseForm({ course, categories, canChooseInstructors, defaults,
         router.push(`/admin/courses/${created.id}?tab=outline`);
       }
     } catch (e) {
-      setError(errorMessage(e, "Could not save the course"));
+      setError(failureMessage(e, "Could not save the course"));
       if (e instanceof ApiError) applyServerErrors(form.setError, e.fieldErrors);
     }
   });

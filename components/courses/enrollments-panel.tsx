@@ -13,7 +13,6 @@ import Typography from "@mui/material/Typography";
 import { useEffect, useState } from "react";
 import { ConfirmDialog } from "@/components/feedback/confirm-dialog";
 import { EnrollmentsTable } from "@/components/courses/enrollments-table";
-import { errorMessage } from "@/components/feedback/error-message";
 import { Notice, type NoticeState } from "@/components/feedback/notice";
 import type { EnrollmentWithUserJson } from "@/components/courses/types";
 import { UserPicker, type PickedPerson } from "@/components/forms/user-picker";
@@ -21,6 +20,7 @@ import { apiDelete, apiPatch, apiPost } from "@/lib/client/api";
 import { useApi } from "@/lib/client/swr";
 import { ENROLLMENT_STATUSES } from "@/lib/schemas/enrollment";
 import type { Page } from "@/lib/schemas/pagination";
+import { failureMessage } from "@/lib/client/spec-calls";
 
 const PAGE_SIZE = 20;
 
@@ -54,7 +54,7 @@ export function EnrollmentsPanel({ courseId }: { courseId: string }) {
       setNotice({ severity: "success", message: `${enrollments.length} learner${enrollments.length === 1 ? "" : "s"} enrolled` });
       await list.mutate();
     } catch (e) {
-      setNotice({ severity: "error", message: errorMessage(e, "Could not enroll the learners") });
+      setNotice({ severity: "error", message: failureMessage(e, "Could not enroll the learners") });
     } finally {
       setEnrolling(false);
     }
@@ -66,7 +66,7 @@ export function EnrollmentsPanel({ courseId }: { courseId: string }) {
       setNotice({ severity: "success", message: "Enrollment reactivated" });
       await list.mutate();
     } catch (e) {
-      setNotice({ severity: "error", message: errorMessage(e, "Could not reactivate the enrollment") });
+      setNotice({ severity: "error", message: failureMessage(e, "Could not reactivate the enrollment") });
     }
   }
 

@@ -15,7 +15,6 @@ import TextField from "@mui/material/TextField";
 import { useState } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
-import { errorMessage } from "@/components/feedback/error-message";
 import { LessonKindFields, type LessonFormInput } from "@/components/courses/lesson-kind-fields";
 import { KIND_LABELS } from "@/components/courses/outline-rows";
 import type { LessonJson } from "@/components/courses/types";
@@ -24,6 +23,7 @@ import { FormTextField } from "@/components/forms/form-text-field";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { ApiError, apiPatch, apiPost, apiPut } from "@/lib/client/api";
 import { createLessonSchema, LESSON_KINDS } from "@/lib/schemas/outline";
+import { failureMessage } from "@/lib/client/spec-calls";
 
 const UPLOAD_TIMEOUT_MS = 10 * 60_000;
 
@@ -68,7 +68,7 @@ export function LessonDialog({ courseId, moduleId, lesson: initial, onSaved, onC
       setLesson(saved);
       onSaved(saved);
     } catch (e) {
-      setError(errorMessage(e, "Could not save the lesson"));
+      setError(failureMessage(e, "Could not save the lesson"));
       if (e instanceof ApiError) applyServerErrors(form.setError, e.fieldErrors);
       return;
     }
@@ -81,7 +81,7 @@ export function LessonDialog({ courseId, moduleId, lesson: initial, onSaved, onC
         onSaved(saved);
       } catch (e) {
         // The lesson exists now; the dialog stays open on it so the upload can be retried.
-        setError(`The lesson was saved, but the upload failed: ${errorMessage(e, "please try again")}`);
+        setError(`The lesson was saved, but the upload failed: ${failureMessage(e, "please try again")}`);
         return;
       }
     }

@@ -10,13 +10,13 @@ import DialogTitle from "@mui/material/DialogTitle";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { errorMessage } from "@/components/feedback/error-message";
 import type { ModuleJson, OutlineModuleJson } from "@/components/courses/types";
 import { applyServerErrors } from "@/components/forms/apply-server-errors";
 import { FormTextField } from "@/components/forms/form-text-field";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { ApiError, apiPatch, apiPost } from "@/lib/client/api";
 import { createModuleSchema } from "@/lib/schemas/outline";
+import { failureMessage } from "@/lib/client/spec-calls";
 
 type Input = z.input<typeof createModuleSchema>;
 
@@ -36,7 +36,7 @@ export function ModuleDialog({ courseId, module, onSaved, onClose }: { courseId:
       onSaved(saved);
       onClose();
     } catch (e) {
-      setError(errorMessage(e, "Could not save the module"));
+      setError(failureMessage(e, "Could not save the module"));
       if (e instanceof ApiError) applyServerErrors(form.setError, e.fieldErrors);
     }
   });

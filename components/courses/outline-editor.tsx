@@ -14,9 +14,9 @@ import { outlineAnnouncements, outlineCollisionDetection, screenReaderInstructio
 import { LessonRow, SortableModule, type RowActions } from "@/components/courses/outline-rows";
 import { dragId, dropResult, findLesson, moveLessonOver, parseDragId, sameOrder, toReorderPayload, type DragRef, type Outline } from "@/components/courses/outline-state";
 import { Notice, type NoticeState } from "@/components/feedback/notice";
-import { errorMessage } from "@/components/feedback/error-message";
 import type { LessonJson, OutlineJson } from "@/components/courses/types";
 import { apiGet, apiPut } from "@/lib/client/api";
+import { failureMessage } from "@/lib/client/spec-calls";
 
 /**
  * Modules and lessons, reordered by drag and drop (pointer, touch or keyboard). The new order is shown
@@ -46,7 +46,7 @@ export function OutlineEditor({ courseId, initial }: { courseId: string; initial
       setNotice({ severity: "success", message: "New order saved" });
     } catch (e) {
       commit(before);
-      setNotice({ severity: "error", message: `Could not save the new order (${errorMessage(e, "the server did not answer")}). The outline is back as it was.` });
+      setNotice({ severity: "error", message: `Could not save the new order (${failureMessage(e, "the server did not answer")}). The outline is back as it was.` });
     } finally {
       setSaving(false);
     }
@@ -95,7 +95,7 @@ export function OutlineEditor({ courseId, initial }: { courseId: string; initial
       const lesson = await apiGet<LessonJson>(`/api/courses/${courseId}/lessons/${lessonId}`);
       setDialog({ type: "lesson", moduleId: lesson.module_id, lesson });
     } catch (e) {
-      setNotice({ severity: "error", message: errorMessage(e, "Could not load the lesson") });
+      setNotice({ severity: "error", message: failureMessage(e, "Could not load the lesson") });
     }
   }
 

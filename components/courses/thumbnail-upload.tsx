@@ -6,10 +6,10 @@ import CircularProgress from "@mui/material/CircularProgress";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
-import { errorMessage } from "@/components/feedback/error-message";
 import { FilePickButton } from "@/components/forms/file-pick-button";
 import type { CourseJson } from "@/components/courses/types";
 import { apiDelete, apiPut } from "@/lib/client/api";
+import { failureMessage } from "@/lib/client/spec-calls";
 
 const IMAGE_TYPES = "image/png,image/jpeg,image/webp,image/gif";
 
@@ -22,7 +22,7 @@ export function ThumbnailUpload({ course, onChange, onError }: { course: CourseJ
     try {
       onChange(await request());
     } catch (e) {
-      onError(errorMessage(e, failure));
+      onError(failureMessage(e, failure));
     } finally {
       setBusy(false);
     }

@@ -8,7 +8,7 @@ import DialogContent from "@mui/material/DialogContent";
 import DialogContentText from "@mui/material/DialogContentText";
 import DialogTitle from "@mui/material/DialogTitle";
 import { useState } from "react";
-import { errorMessage } from "@/components/feedback/error-message";
+import { failureMessage } from "@/lib/client/spec-calls";
 
 export interface ConfirmDialogProps {
   title: string;
@@ -30,7 +30,7 @@ export function ConfirmDialog({ title, message, confirmLabel = "Delete", onConfi
       await onConfirm();
       onClose();
     } catch (e) {
-      setError(errorMessage(e, `${confirmLabel} failed`));
+      setError(failureMessage(e, `${confirmLabel} failed`));
     } finally {
       setBusy(false);
     }

@@ -19,7 +19,6 @@ import { DataGrid, type GridColDef } from "@mui/x-data-grid";
 import { useRouter } from "next/navigation";
 import { useEffect, useMemo, useState } from "react";
 import { ConfirmDialog } from "@/components/feedback/confirm-dialog";
-import { errorMessage } from "@/components/feedback/error-message";
 import { UserPicker, type PickedPerson } from "@/components/forms/user-picker";
 import { GroupForm } from "@/components/groups/group-form";
 import { SearchField } from "@/components/data/search-field";
@@ -28,6 +27,7 @@ import { useListUrlState } from "@/components/data/list-url-state";
 import { apiDelete, apiPost } from "@/lib/client/api";
 import { useApi } from "@/lib/client/swr";
 import type { Page } from "@/lib/schemas/pagination";
+import { failureMessage } from "@/lib/client/spec-calls";
 
 type Pending = { title: string; message: string; confirmLabel: string; run: () => Promise<void> };
 
@@ -151,7 +151,7 @@ export function GroupDetail({ initial }: { initial: GroupDetailJson }) {
         />
         <Stack spacing={2} sx={{ mt: 2 }}>
           <SearchField label="Search members" value={q} onSearch={(text) => update({ q: text, page: 1 })} />
-          {members.error && <Alert severity="error">{errorMessage(members.error, "Failed to list the group's members")}</Alert>}
+          {members.error && <Alert severity="error">{failureMessage(members.error, "Failed to list the group's members")}</Alert>}
           <DataGrid
             aria-label="Members"
             rows={members.data?.items ?? []}
@@ -203,7 +203,7 @@ function AddMembers({ groupId, onAdded }: { groupId: string; onAdded: (added: nu
       setPeople([]);
       await onAdded(added);
     } catch (e) {
-      setError(errorMessage(e, "Failed to add members"));
+      setError(failureMessage(e, "Failed to add members"));
     } finally {
       setBusy(false);
     }
@@ -242,7 +242,7 @@ function GroupCourses({ group, onChanged, onRemove }: { group: GroupDetailJson; 
       setChoice(null);
       await onChanged();
     } catch (e) {
-      setError(errorMessage(e, "Failed to assign the course"));
+      setError(failureMessage(e, "Failed to assign the course"));
     } finally {
       setBusy(false);
     }

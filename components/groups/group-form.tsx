@@ -7,13 +7,13 @@ import { useRouter } from "next/navigation";
 import { useState, type ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { errorMessage } from "@/components/feedback/error-message";
 import { applyServerErrors } from "@/components/forms/apply-server-errors";
 import { FormTextField } from "@/components/forms/form-text-field";
 import { SubmitButton } from "@/components/forms/submit-button";
 import type { GroupDetailJson } from "@/components/groups/types";
 import { ApiError, apiPatch, apiPost } from "@/lib/client/api";
 import { createGroupSchema } from "@/lib/schemas/group";
+import { failureMessage } from "@/lib/client/spec-calls";
 
 type Input = z.input<typeof createGroupSchema>;
 
@@ -30,7 +30,7 @@ export function GroupForm({ group, onSaved, actions }: { group?: GroupDetailJson
       const saved = group ? await apiPatch<GroupDetailJson>(`/api/admin/groups/${group.id}`, values) : await apiPost<GroupDetailJson>("/api/admin/groups", values);
       onSaved(saved);
     } catch (e) {
-      setError(errorMessage(e, group ? "Failed to update the group" : "Failed to create the group"));
+      setError(failureMessage(e, group ? "Failed to update the group" : "Failed to create the group"));
       if (e instanceof ApiError) applyServerErrors(form.setError, e.fieldErrors);
     }
   });

@@ -11,7 +11,6 @@ import DialogTitle from "@mui/material/DialogTitle";
 import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
-import { errorMessage } from "@/components/feedback/error-message";
 import { applyServerErrors } from "@/components/forms/apply-server-errors";
 import { FormTextField } from "@/components/forms/form-text-field";
 import { SubmitButton } from "@/components/forms/submit-button";
@@ -19,6 +18,7 @@ import type { OrganizationAdmin, TenantAddress } from "@/components/organization
 import { ApiError, apiPut } from "@/lib/client/api";
 import { changeSubdomainSchema } from "@/lib/schemas/organizations";
 import { tenantOrigin } from "@/lib/tenancy/host";
+import { failureMessage } from "@/lib/client/spec-calls";
 
 /** A new subdomain for one organization: checked as typed (the server also checks it is free), with the new address shown. */
 export function ChangeSubdomainDialog({ organization, address, onChanged, onClose }: { organization: OrganizationAdmin; address: TenantAddress; onChanged: (o: OrganizationAdmin) => void; onClose: () => void }) {
@@ -31,7 +31,7 @@ export function ChangeSubdomainDialog({ organization, address, onChanged, onClos
     try {
       onChanged(await apiPut<OrganizationAdmin>(`/api/admin/organizations/${organization.id}/subdomain`, values, { retryOnTimeout: false }));
     } catch (e) {
-      setError(errorMessage(e, "Could not change the subdomain"));
+      setError(failureMessage(e, "Could not change the subdomain"));
       if (e instanceof ApiError) applyServerErrors(form.setError, e.fieldErrors);
     }
   });

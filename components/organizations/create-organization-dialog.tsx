@@ -12,7 +12,6 @@ import Typography from "@mui/material/Typography";
 import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
-import { errorMessage } from "@/components/feedback/error-message";
 import { applyServerErrors } from "@/components/forms/apply-server-errors";
 import { FormTextField } from "@/components/forms/form-text-field";
 import { SubmitButton } from "@/components/forms/submit-button";
@@ -20,6 +19,7 @@ import type { OrganizationAdmin, TenantAddress } from "@/components/organization
 import { ApiError, apiPost } from "@/lib/client/api";
 import { createOrganizationSchema } from "@/lib/schemas/organizations";
 import { tenantOrigin } from "@/lib/tenancy/host";
+import { failureMessage } from "@/lib/client/spec-calls";
 
 type Created = { organization: OrganizationAdmin; admin: { email: string }; invitation_sent: boolean };
 
@@ -36,7 +36,7 @@ export function CreateOrganizationDialog({ address, onCreated, onClose }: { addr
     try {
       onCreated(await apiPost<Created>("/api/admin/organizations", values, { retryOnTimeout: false }));
     } catch (e) {
-      setError(errorMessage(e, "Could not create the organization"));
+      setError(failureMessage(e, "Could not create the organization"));
       if (e instanceof ApiError) applyServerErrors(form.setError, e.fieldErrors);
     }
   });

@@ -6,11 +6,11 @@ import LinearProgress from "@mui/material/LinearProgress";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
-import { errorMessage } from "@/components/feedback/error-message";
 import type { NoticeState } from "@/components/feedback/notice";
 import { FilePickButton } from "@/components/forms/file-pick-button";
 import type { OrganizationAdmin } from "@/components/organizations/types";
 import { apiDelete, apiPut } from "@/lib/client/api";
+import { failureMessage } from "@/lib/client/spec-calls";
 
 /**
  * The organization's logo: the current one (or the default) at the top bar's 118×40, an upload and a
@@ -24,7 +24,7 @@ export function LogoUpload({ organization, onSaved, onNotice }: { organization: 
       onSaved(await action());
       onNotice({ severity: "success", message: done });
     } catch (e) {
-      onNotice({ severity: "error", message: errorMessage(e, "The logo could not be changed") });
+      onNotice({ severity: "error", message: failureMessage(e, "The logo could not be changed") });
     } finally {
       setBusy(false);
     }

@@ -5,7 +5,6 @@ import Alert from "@mui/material/Alert";
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { z } from "zod";
-import { errorMessage } from "@/components/feedback/error-message";
 import type { NoticeState } from "@/components/feedback/notice";
 import { applyServerErrors } from "@/components/forms/apply-server-errors";
 import { FormSelect } from "@/components/forms/form-select";
@@ -18,6 +17,7 @@ import { ApiError, apiPatch } from "@/lib/client/api";
 import { roleLabel } from "@/lib/routes";
 import { organizationNameSchema, SELF_REGISTRATION_ROLES } from "@/lib/schemas/organization";
 import { brandColorSchema } from "@/lib/schemas/organizations";
+import { failureMessage } from "@/lib/client/spec-calls";
 
 // The form's own shape: an empty colour field means "the default", which the API spells null.
 const formSchema = z.object({
@@ -47,7 +47,7 @@ export function OrganizationForm({ organization, onSaved, onNotice }: { organiza
       onSaved(saved);
       onNotice({ severity: "success", message: "Organization saved." });
     } catch (e) {
-      setError(errorMessage(e, "Could not save the organization"));
+      setError(failureMessage(e, "Could not save the organization"));
       if (e instanceof ApiError) applyServerErrors(form.setError, e.fieldErrors);
     }
   });

@@ -14,7 +14,6 @@ import { useState } from "react";
 import { useListUrlState } from "@/components/data/list-url-state";
 import { SearchField } from "@/components/data/search-field";
 import { ConfirmDialog } from "@/components/feedback/confirm-dialog";
-import { errorMessage } from "@/components/feedback/error-message";
 import { Notice, type NoticeState } from "@/components/feedback/notice";
 import { CreateOrganizationDialog } from "@/components/organizations/create-organization-dialog";
 import { OrganizationEditor } from "@/components/organizations/organization-editor";
@@ -23,6 +22,7 @@ import { apiPut } from "@/lib/client/api";
 import { useApi } from "@/lib/client/swr";
 import type { Page } from "@/lib/schemas/pagination";
 import { tenantOrigin } from "@/lib/tenancy/host";
+import { failureMessage } from "@/lib/client/spec-calls";
 
 type Dialogs = { kind: "create" } | { kind: "edit" | "status"; organization: OrganizationAdmin } | null;
 
@@ -72,7 +72,7 @@ export function OrganizationsTable({ address }: { address: TenantAddress }) {
         <SearchField label="Search organizations" value={q} onSearch={(text) => update({ q: text, page: 1 })} />
         <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ kind: "create" })}>Create organization</Button>
       </Stack>
-      {error && <Alert severity="error">{errorMessage(error, "Failed to list organizations")}</Alert>}
+      {error && <Alert severity="error">{failureMessage(error, "Failed to list organizations")}</Alert>}
       <DataGrid
         aria-label="Organizations"
         rows={data?.items ?? []}

@@ -8,13 +8,13 @@ import { DataGrid, type GridColDef } from "@mui/x-data-grid";
 import { useState } from "react";
 import { useListUrlState } from "@/components/data/list-url-state";
 import { SearchField } from "@/components/data/search-field";
-import { errorMessage } from "@/components/feedback/error-message";
 import { Notice, type NoticeState } from "@/components/feedback/notice";
 import { ChangeSubdomainDialog } from "@/components/organizations/change-subdomain-dialog";
 import type { OrganizationAdmin, TenantAddress } from "@/components/organizations/types";
 import { useApi } from "@/lib/client/swr";
 import type { Page } from "@/lib/schemas/pagination";
 import { tenantOrigin } from "@/lib/tenancy/host";
+import { failureMessage } from "@/lib/client/spec-calls";
 
 /** Every organization's subdomain with a live link, and a change for each. */
 export function SubdomainTable({ address }: { address: TenantAddress }) {
@@ -44,7 +44,7 @@ export function SubdomainTable({ address }: { address: TenantAddress }) {
   return (
     <Stack spacing={2}>
       <SearchField label="Search organizations" value={q} onSearch={(text) => update({ q: text, page: 1 })} />
-      {error && <Alert severity="error">{errorMessage(error, "Failed to list organizations")}</Alert>}
+      {error && <Alert severity="error">{failureMessage(error, "Failed to list organizations")}</Alert>}
       <DataGrid
         aria-label="Subdomains"
         rows={data?.items ?? []}

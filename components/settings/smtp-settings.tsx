@@ -7,7 +7,6 @@ import Stack from "@mui/material/Stack";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { errorMessage } from "@/components/feedback/error-message";
 import type { NoticeState } from "@/components/feedback/notice";
 import { applyServerErrors } from "@/components/forms/apply-server-errors";
 import { FormNumberField } from "@/components/forms/form-number-field";
@@ -17,6 +16,7 @@ import { FormTextField } from "@/components/forms/form-text-field";
 import { SettingsCard } from "@/components/settings/settings-card";
 import { ApiError, apiPost, apiPut } from "@/lib/client/api";
 import { SMTP_DEFAULTS, smtpSettingsSchema, type SmtpSettingsView } from "@/lib/schemas/smtp";
+import { failureMessage } from "@/lib/client/spec-calls";
 
 const SECURITY_LABELS = [
   { value: "starttls", label: "STARTTLS (usually port 587)" },
@@ -41,7 +41,7 @@ export function SmtpSettings({ saved, isPlatform, onNotice }: { saved: SmtpSetti
       form.reset({ ...rest, password: undefined });
       onNotice({ severity: "success", message: "Mail server saved." });
     } catch (e) {
-      setError(errorMessage(e, "Could not save the mail server"));
+      setError(failureMessage(e, "Could not save the mail server"));
       if (e instanceof ApiError) applyServerErrors(form.setError, e.fieldErrors);
     }
   });
@@ -52,7 +52,7 @@ export function SmtpSettings({ saved, isPlatform, onNotice }: { saved: SmtpSetti
       const { message } = await apiPost<{ message: string }>("/api/admin/settings/smtp/test", undefined, { retryOnTimeout: false });
       onNotice({ severity: "success", message });
     } catch (e) {
-      onNotice({ severity: "error", message: errorMessage(e, "The test e-mail could not be sent") });
+      onNotice({ severity: "error", message: failureMessage(e, "The test e-mail could not be sent") });
     } finally {
       setIsTesting(false);
     }

@@ -6,9 +6,9 @@ import { useState } from "react";
 import { useForm, type DefaultValues, type FieldValues, type Resolver } from "react-hook-form";
 import type { z } from "zod";
 import type { NoticeState } from "@/components/feedback/notice";
-import { errorMessage } from "@/components/feedback/error-message";
 import { applyServerErrors } from "@/components/forms/apply-server-errors";
 import { ApiError } from "@/lib/client/api";
+import { failureMessage } from "@/lib/client/spec-calls";
 
 /**
  * A settings section's form: validated with the section's own zod schema (the server's), sent by `save`,
@@ -33,7 +33,7 @@ export function useSettingsForm<S extends z.ZodType<FieldValues, FieldValues>>(
       onNotice({ severity: "success", message: "Saved. It applies from the next page or request." });
       router.refresh();
     } catch (e) {
-      setError(errorMessage(e, "Could not save the settings"));
+      setError(failureMessage(e, "Could not save the settings"));
       if (e instanceof ApiError) {
         const fieldErrors = Object.fromEntries(Object.entries(e.fieldErrors ?? {}).map(([k, v]) => [k.startsWith(fieldPrefix) ? k.slice(fieldPrefix.length) : k, v]));
         applyServerErrors(form.setError, fieldErrors);

@@ -6,13 +6,13 @@ import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import { DataGrid, type GridColDef, type GridSortModel } from "@mui/x-data-grid";
 import { format } from "date-fns";
-import { errorMessage } from "@/components/feedback/error-message";
 import { useListUrlState } from "@/components/data/list-url-state";
 import { SearchField } from "@/components/data/search-field";
 import type { GroupListJson } from "@/components/groups/types";
 import { useApi } from "@/lib/client/swr";
 import { roleLabel } from "@/lib/routes";
 import type { Page } from "@/lib/schemas/pagination";
+import { failureMessage } from "@/lib/client/spec-calls";
 
 export interface AdminUserJson {
   id: string;
@@ -73,7 +73,7 @@ export function UserList() {
           ))}
         </TextField>
       </Stack>
-      {error && <Alert severity="error">{errorMessage(error, "Failed to list users")}</Alert>}
+      {error && <Alert severity="error">{failureMessage(error, "Failed to list users")}</Alert>}
       <DataGrid
         aria-label="Users"
         rows={data?.items ?? []}
