@@ -55,7 +55,7 @@ export async function signInWithPassword(ctx: RequestContext, input: LoginInput,
     throw new AppError("UNAUTHENTICATED", "Invalid email or password");
   }
   // Only after the password is proven do we say why a real account cannot come in.
-  if (found.status !== "active") throw new AppError("FORBIDDEN", "This account is suspended. Contact your administrator.");
+  if (found.status !== "active") throw new AppError("FORBIDDEN", "This account has been deactivated. Contact your administrator.");
   if (organization && organization.status !== "active") {
     throw new AppError("FORBIDDEN", "This organization is suspended. Contact the platform administrator.");
   }

@@ -67,14 +67,17 @@ const bulkUserIds = z
   .min(1, "Choose at least one user")
   .max(5000, "At most 5,000 users at a time");
 
-/** POST /api/admin/users/bulk: one action on the selected users, in one transaction. */
+/**
+ * POST /api/admin/users/bulk: one action on the selected users, in one transaction. Each action takes
+ * exactly its own fields: a group_id sent with "enroll" is a mistake, refused rather than ignored.
+ */
 export const bulkUserActionSchema = z.discriminatedUnion(
   "action",
   [
-    z.object({ action: z.literal("deactivate"), user_ids: bulkUserIds }),
-    z.object({ action: z.literal("reactivate"), user_ids: bulkUserIds }),
-    z.object({ action: z.literal("add_to_group"), user_ids: bulkUserIds, group_id: idSchema }),
-    z.object({ action: z.literal("enroll"), user_ids: bulkUserIds, course_id: idSchema }),
+    z.strictObject({ action: z.literal("deactivate"), user_ids: bulkUserIds }),
+    z.strictObject({ action: z.literal("reactivate"), user_ids: bulkUserIds }),
+    z.strictObject({ action: z.literal("add_to_group"), user_ids: bulkUserIds, group_id: idSchema }),
+    z.strictObject({ action: z.literal("enroll"), user_ids: bulkUserIds, course_id: idSchema }),
   ],
   { error: "action must be deactivate, reactivate, add_to_group or enroll" },
 );

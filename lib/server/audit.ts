@@ -15,3 +15,9 @@ export interface AuditEntry {
 export async function audit(entry: AuditEntry, tx: Prisma.TransactionClient = db()): Promise<void> {
   await tx.auditLog.create({ data: { ...entry, data: entry.data ?? {} } });
 }
+
+/** Many entries in one statement (a bulk action records one entry per person it changed). */
+export async function auditMany(entries: AuditEntry[], tx: Prisma.TransactionClient = db()): Promise<void> {
+  if (entries.length === 0) return;
+  await tx.auditLog.createMany({ data: entries.map((entry) => ({ ...entry, data: entry.data ?? {} })) });
+}

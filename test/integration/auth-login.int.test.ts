@@ -52,11 +52,11 @@ describe("POST /auth/login", () => {
     expect(res.status).toBe(200);
   });
 
-  it("a suspended user → 403 after a correct password", async () => {
+  it("a deactivated (suspended) user → 403 after a correct password", async () => {
     const suspended = await createUser(tenant.id, "learner", { status: "suspended" });
     const res = await call(tenant.subdomain, "/auth/login", { json: { email: suspended.email, password: suspended.password } });
     expect(res.status).toBe(403);
-    expect(res.json.error.message).toMatch(/suspended/);
+    expect(res.json.error.message).toBe("This account has been deactivated. Contact your administrator.");
   });
 
   it("a suspended organization cannot sign in", async () => {

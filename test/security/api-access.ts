@@ -108,6 +108,9 @@ export const API_ACCESS: Record<string, ApiRow> = {
   "GET /api/admin/users": ORG_ADMINS,
   "POST /api/admin/users": ORG_ADMINS,
   "GET /api/admin/users/{userId}": ORG_ADMINS,
+  "PATCH /api/admin/users/{userId}": ORG_ADMINS,
+  "DELETE /api/admin/users/{userId}": ORG_ADMINS,
+  "POST /api/admin/users/bulk": ORG_ADMINS,
   "POST /api/admin/users/{userId}/invitation": ORG_ADMINS,
   // The staff's pickers (enrollments:manage).
   "GET /api/users": COURSE_EDITORS,

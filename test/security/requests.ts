@@ -47,6 +47,7 @@ export const ID_SOURCES: Record<string, IdSource> = {
   "body:instructor_ids.*": (t) => t.ids.instructorId,
   "body:user_ids.*": (t) => t.ids.learnerId,
   "body:group_ids.*": (t) => t.ids.groupId,
+  "body:group_id": (t) => t.ids.groupId,
   "body:modules.*.id": (t) => t.ids.moduleId,
   "body:modules.*.lesson_ids.*": (t) => t.ids.textLessonId,
   "body:commits.*.attemptId": (t) => t.ids.attemptId,
@@ -109,6 +110,7 @@ const DISPOSABLE: Record<string, (tenant: TenantWorld) => Promise<Record<string,
   // Suspending or moving the organization the world is built in would break every later call.
   "PUT /api/admin/organizations/{organizationId}/status": async () => ({ "path:organizationId": await spareOrganization() }),
   "PUT /api/admin/organizations/{organizationId}/subdomain": async () => ({ "path:organizationId": await spareOrganization() }),
+  "DELETE /api/admin/users/{userId}": async (t) => ({ "path:userId": (await testDb().user.create({ data: spareUser(t), select: { id: true } })).id }),
   // Someone who has never signed in (an invitation goes only to them).
   "POST /api/admin/users/{userId}/invitation": async (t) => ({ "path:userId": (await testDb().user.create({ data: spareUser(t), select: { id: true } })).id }),
   "POST /auth/confirm-email/{token}": async (t) => ({ "path:token": await spareEmailChangeToken(t.id) }),
@@ -173,6 +175,8 @@ const BODIES: Record<string, (t: TenantWorld, caller: Caller, generated: Record<
   "PUT /api/admin/organizations/{organizationId}/subdomain": () => ({ subdomain: uniqueName("moved") }),
   "PATCH /api/admin/settings": () => ({ courseDefaults: { allowSelfEnrollment: true, allowRetakes: false } }),
   "PUT /api/admin/settings/smtp": () => ({ enabled: false, host: "", port: 587, security: "starttls", username: "", fromAddress: "", fromName: "" }),
+  // Someone of their own to deactivate, so the world's learner stays signed in.
+  "POST /api/admin/users/bulk": async (t) => ({ action: "deactivate", user_ids: [(await testDb().user.create({ data: spareUser(t), select: { id: true } })).id] }),
   "POST /api/admin/users": (t) => ({ first_name: "New", last_name: "Person", email: `${uniqueName("person")}@example.test`, role: "learner", group_ids: [t.ids.groupId] }),
   // The learner writes to the instructor of their course; staff may write to anyone, here the learner.
   "POST /api/messages/threads": (t, caller) => ({

@@ -1,6 +1,6 @@
-import { definePaths, json, jsonBody, pathIds } from "@/lib/openapi/operation";
-import { adminUserDetailSchema, adminUserPageSchema, createdUserSchema, userDirectoryPageSchema } from "@/lib/openapi/responses/users";
-import { createUserSchema, listUserDirectoryQuerySchema, listUsersQuerySchema } from "@/lib/schemas/users";
+import { definePaths, json, jsonBody, noContent, pathIds } from "@/lib/openapi/operation";
+import { adminUserDetailSchema, adminUserPageSchema, bulkUserResultSchema, createdUserSchema, userDirectoryPageSchema } from "@/lib/openapi/responses/users";
+import { bulkUserActionSchema, createUserSchema, listUserDirectoryQuerySchema, listUsersQuerySchema, updateUserSchema } from "@/lib/schemas/users";
 
 // app/api/users/route.ts: a read-only directory for staff's pickers (enroll learners, choose instructors).
 // app/api/admin/users/**: the user administration (users:manage: org admins and admins), with its role
@@ -57,6 +57,41 @@ export const userPaths = definePaths("Users", {
       access: "signed-in",
       responses: { 200: json("The user", adminUserDetailSchema) },
       errors: [403, 404],
+    },
+    patch: {
+      operationId: "updateUser",
+      summary: "Change a user's names, e-mail, username, role, status or groups",
+      description:
+        "`status: suspended` deactivates (they cannot sign in, and their cookie and bearer tokens stop working at the next " +
+        "request), `active` reactivates. A change of role also ends their sessions. `group_ids` is the complete new list of " +
+        `their groups: joining enrolls them in a group's courses, leaving withdraws what no other group gives (progress kept). ${RULES}`,
+      access: "signed-in",
+      requestBody: jsonBody(updateUserSchema),
+      responses: { 200: json("The user", adminUserDetailSchema) },
+      errors: [400, 403, 404, 409],
+    },
+    delete: {
+      operationId: "deleteUser",
+      summary: "Delete a user",
+      description:
+        "Their enrollments, progress, SCORM attempts, group memberships, messages and place in conversations go. Courses, " +
+        `groups, events and conversations they created stay, with no creator (shown as a deleted user). ${RULES}`,
+      access: "signed-in",
+      responses: { 204: noContent },
+      errors: [403, 404, 409],
+    },
+  },
+  "/api/admin/users/bulk": {
+    post: {
+      operationId: "bulkUserAction",
+      summary: "One action on many users: deactivate, reactivate, add to a group, enroll in a course",
+      description:
+        "All or nothing, up to 5,000 users. `add_to_group` and `enroll` are the groups' and enrollments' own services " +
+        `(set-based; people already in the group or enrolled are left as they are). Unknown users are a 400 naming them. ${RULES}`,
+      access: "signed-in",
+      requestBody: jsonBody(bulkUserActionSchema),
+      responses: { 200: json("How many people the action changed", bulkUserResultSchema) },
+      errors: [400, 403, 404, 409],
     },
   },
   "/api/admin/users/{userId}/invitation": {

@@ -49,3 +49,10 @@ export const adminUserDetailSchema = adminUserSchema
 export const createdUserSchema = z
   .object({ user: adminUserDetailSchema, invitation_sent: z.boolean().meta({ description: "Without a password: whether the invitation e-mail went out" }) })
   .meta({ id: "CreatedUser" });
+
+export const bulkUserResultSchema = z
+  .object({
+    action: z.enum(["deactivate", "reactivate", "add_to_group", "enroll"]),
+    affected: count.meta({ description: "People the action changed: deactivated, reactivated, newly in the group, or enrolled" }),
+  })
+  .meta({ id: "BulkUserResult" });

@@ -1,0 +1,54 @@
+import "server-only";
+import { db } from "@/lib/db";
+import { AppError } from "@/lib/errors";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { audit } from "@/lib/server/audit";
+import { assertNotSelf, ensureOrgAdminRemains } from "@/lib/server/users/rules";
+import { requireEditableUser } from "@/lib/server/users/target";
+import type { TenantContext } from "@/lib/tenancy/context";
+
+// Deleting a person takes what is theirs: enrollments, progress and SCORM attempts, group memberships,
+// their place in conversations and open links (all cascade from User), and the messages they sent. It
+// keeps what others use: the courses, groups, events, conversations and SCORM packages they made stay,
+// with no author ("a deleted user"). Those references are ON DELETE RESTRICT (a SET NULL would also null
+// organizationId in the composite key), so they are cleared here, in the same transaction, first.
+
+const LONG_TRANSACTION = { timeout: 60_000, maxWait: 10_000 };
+
+/** DELETE /api/admin/users/{userId}. */
+export async function deleteUser(ctx: TenantContext, userId: string): Promise<void> {
+  const target = await requireEditableUser(ctx, userId);
+  assertNotSelf(ctx, [target.id], "delete your own account");
+  const { organizationId } = target;
+  await db().$transaction(async (tx) => {
+    await ensureOrgAdminRemains(tx, organizationId, [target.id]);
+    const enrollments = await tx.enrollment.count({ where: { organizationId, userId: target.id } });
+    const messages = await tx.message.deleteMany({ where: { organizationId, senderId: target.id } });
+    await clearAuthorship(tx, organizationId, target.id);
+    const threads = (await tx.messageParticipant.findMany({ where: { organizationId, userId: target.id }, select: { threadId: true } })).map((p) => p.threadId);
+    const deleted = await tx.user.deleteMany({ where: { organizationId, id: target.id } });
+    if (deleted.count === 0) throw new AppError("NOT_FOUND", "User not found");
+    // A conversation nobody is left in has nobody to read it.
+    if (threads.length) await tx.messageThread.deleteMany({ where: { organizationId, id: { in: threads }, participants: { none: {} } } });
+    await audit(
+      {
+        organizationId,
+        actorId: ctx.userId,
+        action: "user.delete",
+        entityType: "user",
+        entityId: target.id,
+        data: { email: target.email, name: `${target.firstName} ${target.lastName}`, role: target.role, enrollments, messages: messages.count },
+      },
+      tx,
+    );
+  }, LONG_TRANSACTION);
+}
+
+/** What they made stays, authorless. */
+async function clearAuthorship(tx: Prisma.TransactionClient, organizationId: string, userId: string): Promise<void> {
+  await tx.course.updateMany({ where: { organizationId, createdById: userId }, data: { createdById: null } });
+  await tx.group.updateMany({ where: { organizationId, createdById: userId }, data: { createdById: null } });
+  await tx.event.updateMany({ where: { organizationId, createdById: userId }, data: { createdById: null } });
+  await tx.messageThread.updateMany({ where: { organizationId, createdById: userId }, data: { createdById: null } });
+  await tx.scormPackage.updateMany({ where: { organizationId, uploadedById: userId }, data: { uploadedById: null } });
+}
