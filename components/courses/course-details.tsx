@@ -2,6 +2,8 @@
 
 import Button from "@mui/material/Button";
 import Paper from "@mui/material/Paper";
+import Typography from "@mui/material/Typography";
+import { format } from "date-fns";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { ConfirmDialog } from "@/components/feedback/confirm-dialog";
@@ -33,6 +35,10 @@ export function CourseDetails({ course: initial, categories, canChooseInstructor
         }}
         onError={(message) => setNotice({ severity: "error", message })}
       />
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+        Created {format(new Date(course.created_at), "d MMM yyyy")} by{" "}
+        {course.created_by ? `${course.created_by.first_name} ${course.created_by.last_name}` : "a deleted user"}
+      </Typography>
       <CourseForm
         course={course}
         categories={categories}

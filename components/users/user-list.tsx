@@ -4,32 +4,32 @@ import Alert from "@mui/material/Alert";
 import MenuItem from "@mui/material/MenuItem";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
-import { DataGrid, type GridColDef, type GridSortModel } from "@mui/x-data-grid";
+import { DataGrid, type GridColDef, type GridRowSelectionModel, type GridSortModel } from "@mui/x-data-grid";
 import { format } from "date-fns";
+import Link from "next/link";
+import { useState } from "react";
 import { useListUrlState } from "@/components/data/list-url-state";
 import { SearchField } from "@/components/data/search-field";
 import type { GroupListJson } from "@/components/groups/types";
+import { BulkActions } from "@/components/users/bulk-actions";
 import { useApi } from "@/lib/client/swr";
 import { roleLabel } from "@/lib/routes";
 import type { Page } from "@/lib/schemas/pagination";
 import { failureMessage } from "@/lib/client/spec-calls";
+import type { AdminUserJson } from "@/lib/server/users/queries";
 
-export interface AdminUserJson {
-  id: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  username: string;
-  role: string;
-  status: string;
-  groups: { id: string; name: string }[];
-  last_login_at: string | null;
-}
 
 type Filter = "role" | "status" | "group_id" | "sort" | "order";
 
 const columns: GridColDef<AdminUserJson>[] = [
-  { field: "name", headerName: "Name", flex: 1, minWidth: 160, valueGetter: (_v, row) => `${row.first_name} ${row.last_name}` },
+  {
+    field: "name",
+    headerName: "Name",
+    flex: 1,
+    minWidth: 160,
+    valueGetter: (_v, row) => `${row.first_name} ${row.last_name}`,
+    renderCell: ({ row, value }) => <Link href={`/admin/users/edit/${row.id}`}>{value}</Link>,
+  },
   { field: "email", headerName: "E-mail", flex: 1, minWidth: 200 },
   { field: "username", headerName: "Username", width: 150 },
   { field: "role", headerName: "Role", width: 130, valueGetter: (_v, row) => roleLabel(row.role) },
@@ -44,9 +44,15 @@ export function UserList() {
   const [role, status, groupId, sort, order] = [get("role"), get("status"), get("group_id"), get("sort") || "name", get("order") || "asc"];
   const query = new URLSearchParams({ page: String(page), page_size: String(pageSize), sort, order });
   for (const [key, value] of [["q", q], ["role", role], ["status", status], ["group_id", groupId]] as const) if (value) query.set(key, value);
-  const { data, error, isLoading } = useApi<Page<AdminUserJson>>(`/api/admin/users?${query}`, { keepPreviousData: true });
+  const { data, error, isLoading, mutate } = useApi<Page<AdminUserJson>>(`/api/admin/users?${query}`, { keepPreviousData: true });
   const groups = useApi<GroupListJson>("/api/admin/groups?page_size=100");
   const sortModel: GridSortModel = [{ field: sort, sort: order === "desc" ? "desc" : "asc" }];
+  // Selection survives paging and searching (kept by id), so a bulk action can gather people from several pages.
+  const [selection, setSelection] = useState<GridRowSelectionModel>({ type: "include", ids: new Set() });
+  const [notice, setNotice] = useState<string | null>(null);
+  const rows = data?.items ?? [];
+  const selected = selection.type === "include" ? [...selection.ids].map(String) : rows.filter((r) => !selection.ids.has(r.id)).map((r) => r.id);
+  const clear = () => setSelection({ type: "include", ids: new Set() });
   return (
     <Stack spacing={2}>
       <Stack direction="row" spacing={2} sx={{ flexWrap: "wrap", gap: 2 }}>
@@ -73,10 +79,26 @@ export function UserList() {
           ))}
         </TextField>
       </Stack>
+      {notice && (
+        <Alert severity="success" role="status" onClose={() => setNotice(null)}>
+          {notice}
+        </Alert>
+      )}
+      {selected.length > 0 && (
+        <BulkActions
+          userIds={selected}
+          onClear={clear}
+          onDone={async (message) => {
+            setNotice(message);
+            clear();
+            await mutate();
+          }}
+        />
+      )}
       {error && <Alert severity="error">{failureMessage(error, "Failed to list users")}</Alert>}
       <DataGrid
         aria-label="Users"
-        rows={data?.items ?? []}
+        rows={rows}
         columns={columns}
         loading={isLoading}
         rowCount={data?.total ?? 0}
@@ -88,6 +110,10 @@ export function UserList() {
         sortModel={sortModel}
         onSortModelChange={(model) => update({ sort: model[0]?.field ?? "", order: model[0]?.sort ?? "", page: 1 })}
         disableColumnFilter
+        checkboxSelection
+        keepNonExistentRowsSelected
+        rowSelectionModel={selection}
+        onRowSelectionModelChange={setSelection}
         disableRowSelectionOnClick
         localeText={{ noRowsLabel: q || role || status || groupId ? "No user matches these filters" : "No users yet" }}
         autoHeight

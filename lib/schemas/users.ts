@@ -82,3 +82,25 @@ export const bulkUserActionSchema = z.discriminatedUnion(
   { error: "action must be deactivate, reactivate, add_to_group or enroll" },
 );
 export type BulkUserActionInput = z.infer<typeof bulkUserActionSchema>;
+
+/**
+ * The add and edit forms: the API's fields, the groups as chosen (with their names, to show them) and,
+ * when adding, how the person gets in. Turned into the API's input by the form.
+ */
+export const userFormSchema = z
+  .object({
+    first_name: nameSchema("First name"),
+    last_name: nameSchema("Last name"),
+    email: emailSchema,
+    username: z.union([z.literal(""), usernameSchema]),
+    role: roleSchema,
+    groups: z.array(z.object({ id: idSchema, name: z.string() })),
+    access: z.enum(["invitation", "password"]),
+    password: z.string(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.access !== "password") return;
+    const checked = passwordSchema.safeParse(value.password);
+    if (!checked.success) ctx.addIssue({ code: "custom", path: ["password"], message: checked.error.issues[0]!.message });
+  });
+export type UserFormValues = z.output<typeof userFormSchema>;

@@ -66,8 +66,9 @@ export const PAGE_ACCESS: Record<string, Row> = {
   "/admin/thumbnail-debug": ADMIN_AREA_TENANT_DATA,
   "/admin/overview": ORG_ADMIN_AREA_TENANT_DATA,
   "/admin/users": ORG_ADMIN_AREA_TENANT_DATA,
-  "/admin/users/add": ORG_ADMIN_AREA,
-  "/admin/users/edit/[userId]": ORG_ADMIN_AREA,
+  // Users belong to an organization: the superadmin on the apex has none to add or edit.
+  "/admin/users/add": ORG_ADMIN_AREA_TENANT_DATA,
+  "/admin/users/edit/[userId]": ORG_ADMIN_AREA_TENANT_DATA,
   "/admin/categories": ORG_ADMIN_AREA_TENANT_DATA,
   "/admin/categories/add": ORG_ADMIN_AREA,
   // Issue 12: the audit log, inside System Settings, for admin and org_admin (their organization) and the superadmin (all).

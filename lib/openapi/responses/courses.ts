@@ -37,6 +37,10 @@ export const courseSchema = courseSummarySchema
     due_date: courseDate,
     instructors: z.array(z.object({ id, first_name: z.string(), last_name: z.string() })),
     created_at: timestamp,
+    created_by: z
+      .object({ id, first_name: z.string(), last_name: z.string() })
+      .nullable()
+      .meta({ description: "Who created it; null when their account was deleted (the course stays)" }),
     can_edit: z.boolean().meta({ description: "Whether the caller may edit this course" }),
     my_enrollment: z
       .object({ id, status: z.enum(EnrollmentStatus), progress_percent: z.number().int().min(0).max(100), completed_at: timestamp.nullable() })

@@ -30,6 +30,7 @@ export const courseDetailSelect = {
   endsOn: true,
   dueOn: true,
   createdAt: true,
+  createdBy: { select: { id: true, firstName: true, lastName: true } },
   instructors: {
     orderBy: { addedAt: "asc" },
     select: { user: { select: { id: true, firstName: true, lastName: true } } },
@@ -67,6 +68,8 @@ export function courseJson(course: CourseDetailRow, viewer: Pick<CourseAccess, "
     due_date: course.dueOn && formatDate(course.dueOn),
     instructors: course.instructors.map(({ user }) => ({ id: user.id, first_name: user.firstName, last_name: user.lastName })),
     created_at: course.createdAt.toISOString(),
+    // Null once its author's account is deleted: the course stays, shown as by "a deleted user".
+    created_by: course.createdBy && { id: course.createdBy.id, first_name: course.createdBy.firstName, last_name: course.createdBy.lastName },
     can_edit: viewer.canEdit,
     my_enrollment: viewer.enrollment && {
       id: viewer.enrollment.id,
