@@ -9,7 +9,8 @@ import { can } from "@/lib/tenancy/permissions";
 import { prepareAuthEnv } from "../lib/runtime-env";
 import { answerBenchControl } from "./control";
 import { dashboard } from "./ceiling-dashboard";
-import { catalogPage, courseOutline, type Caller } from "./ceiling-handlers";
+import { catalogPage, courseOutline, userListPage, type Caller } from "./ceiling-handlers";
+import { listUsersQuerySchema } from "@/lib/schemas/users";
 import { query } from "./ceiling-query";
 
 // The ceiling: the least a Node server can do to answer the benchmarked requests. node:http and a pg
@@ -62,6 +63,13 @@ async function route(req: IncomingMessage): Promise<unknown> {
     return catalogPage(pool, caller, url.searchParams.get("q") ?? "", page, pageSize);
   }
   if (url.pathname === "/api/dashboard") return dashboard(pool, await resolveCaller(req));
+  if (url.pathname === "/api/admin/users") {
+    const caller = await resolveCaller(req);
+    if (!can(caller.role, "users:manage")) throw new HttpError(403, "FORBIDDEN");
+    const parsed = listUsersQuerySchema.safeParse(Object.fromEntries(url.searchParams));
+    if (!parsed.success) throw new HttpError(400, "VALIDATION_FAILED");
+    return userListPage(pool, caller, parsed.data);
+  }
   const outline = /^\/api\/courses\/([^/]+)\/outline$/.exec(url.pathname);
   if (outline) {
     const caller = await resolveCaller(req);

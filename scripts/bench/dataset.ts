@@ -1,5 +1,6 @@
 import { applyMigrations } from "../db/schema-engine";
 import { isCurrent, largeDatabaseUrl, readMarker, type LargeDatasetMarker } from "../db/large/database";
+import { regionGroupName } from "../db/large/groups";
 import { BENCH_ACCOUNT } from "../db/large/plan";
 import { withClient } from "../lib/postgres";
 
@@ -48,4 +49,16 @@ export async function outlineCourseId(databaseUrl: string): Promise<string> {
 export async function postgresVersion(databaseUrl: string): Promise<string> {
   const { rows } = await withClient(databaseUrl, (client) => client.query<{ v: string }>("SELECT current_setting('server_version') AS v"));
   return rows[0]?.v ?? "unknown";
+}
+
+/** The big organization's first region group: the users list's group filter (2,000 people). */
+export async function regionGroupId(databaseUrl: string): Promise<string> {
+  const { rows } = await withClient(databaseUrl, (client) =>
+    client.query<{ id: string }>(
+      `SELECT g.id FROM "Group" g JOIN "Organization" o ON o.id = g."organizationId" WHERE o.subdomain = $1 AND g.name = $2`,
+      [BENCH_ACCOUNT.subdomain, regionGroupName(0)],
+    ),
+  );
+  if (!rows[0]) throw new Error("The big organization has no groups: re-seed with npm run db:seed -- --size large");
+  return rows[0].id;
 }

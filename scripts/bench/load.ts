@@ -27,6 +27,8 @@ export interface LoadTarget {
   host: string;
   path: string;
   token: string;
+  /** Send the token as the session cookie (pages) instead of a bearer token. */
+  cookie?: boolean;
 }
 
 export async function runLoad(target: LoadTarget, options: { connections: number; seconds: number }): Promise<LoadRun> {
@@ -37,7 +39,7 @@ export async function runLoad(target: LoadTarget, options: { connections: number
         url: `http://127.0.0.1:${target.port}${target.path}`,
         connections: options.connections,
         duration: options.seconds,
-        headers: { host: target.host, authorization: `Bearer ${target.token}` },
+        headers: { host: target.host, ...(target.cookie ? { cookie: `next-auth.session-token=${target.token}` } : { authorization: `Bearer ${target.token}` }) },
         timeout: 10,
       },
       (error, done) => (error ? reject(error) : resolve(done)),

@@ -38,7 +38,8 @@ export async function measurePairs(app: Endpoint, ceiling: Endpoint, session: Be
   const probes = new Map<Scenario["key"], { app: Probe; ceiling: Probe }>();
   for (const scenario of scenarios) {
     const path = scenario.path(session);
-    probes.set(scenario.key, { app: await tracedCall(app, path, session.token), ceiling: await tracedCall(ceiling, path, session.token) });
+    const auth = authOf(scenario, session);
+    probes.set(scenario.key, { app: await tracedCall(app, path, auth), ceiling: scenario.page ? NO_CEILING : await tracedCall(ceiling, path, auth) });
   }
 
   const results: PairResults = new Map();
@@ -46,32 +47,37 @@ export async function measurePairs(app: Endpoint, ceiling: Endpoint, session: Be
   for (const scenario of scenarios) {
     const path = scenario.path(session);
     const probe = probes.get(scenario.key)!;
+    const auth = authOf(scenario, session);
     const result = (p: Probe, measurement: Measurement | null): ScenarioResult => ({ measurement, status: p.status, sample: p.json, statements: p.statements });
-    if (probe.app.status !== 200 || probe.ceiling.status !== 200) {
+    if (probe.app.status !== 200 || (!scenario.page && probe.ceiling.status !== 200)) {
       console.log(`  ${scenario.label}: app HTTP ${probe.app.status}, ceiling HTTP ${probe.ceiling.status}; not measured`);
       results.set(scenario.key, { app: result(probe.app, null), ceiling: result(probe.ceiling, null) });
       continue;
     }
-    const target = (e: Endpoint): LoadTarget => ({ port: e.port, host: e.host, path, token: session.token });
+    const target = (e: Endpoint): LoadTarget => ({ port: e.port, host: e.host, path, token: auth.bearer ?? auth.cookie!, cookie: Boolean(auth.cookie) });
     // When autocannon stops, up to `connections` requests are still being answered, and they would
     // load the shared database during the next run: one more request, queued behind them, waits them out.
     const run = async (e: Endpoint, seconds: number) => {
       const result = await runLoad(target(e), { connections: options.connections, seconds });
-      await call(e.port, e.host, path, { bearer: session.token });
+      await call(e.port, e.host, path, auth);
       return result;
     };
-    for (const e of [app, ceiling]) await run(e, options.warmup);
+    // A page has no ceiling: the app alone, measured as long as the others' app half.
+    const sides = scenario.page ? [app] : [app, ceiling];
+    for (const e of sides) await run(e, options.warmup);
 
     const runs: Record<Endpoint["name"], LoadRun[]> = { app: [], ceiling: [] };
     if (app.profile) await app.process.ask({ profile: "start" });
     runs.app.push(await run(app, load.seconds));
     const profile = app.profile ? ((await app.process.ask({ profile: "stop", file: `${scenario.key}.cpuprofile` })) as { profiled: string }) : undefined;
-    runs.ceiling.push(await run(ceiling, load.seconds));
-    runs.ceiling.push(await run(ceiling, load.seconds));
+    if (!scenario.page) {
+      runs.ceiling.push(await run(ceiling, load.seconds));
+      runs.ceiling.push(await run(ceiling, load.seconds));
+    }
     runs.app.push(await run(app, load.seconds));
 
-    const pair = { app: result(probe.app, summarize(runs.app)), ceiling: result(probe.ceiling, summarize(runs.ceiling)) };
-    for (const name of ["app", "ceiling"] as const) {
+    const pair = { app: result(probe.app, summarize(runs.app)), ceiling: result(probe.ceiling, scenario.page ? null : summarize(runs.ceiling)) };
+    for (const name of sides.map((e) => e.name)) {
       const { rps, p50, p95, p99, failures } = pair[name].measurement!;
       console.log(`  ${scenario.label} [${name}]: ${rps.toFixed(0)} req/s, p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms${failures ? `, ${failures} failures` : ""}`);
     }
@@ -82,12 +88,21 @@ export async function measurePairs(app: Endpoint, ceiling: Endpoint, session: Be
 }
 
 type Probe = Answer & { statements: string[] };
+type Auth = { bearer?: string; cookie?: string };
+
+const NO_CEILING: Probe = { status: 0, text: "", json: undefined, statements: [] };
+
+/** How a request signs in: as the learner or the org admin, by bearer token or (pages) by cookie. */
+function authOf(scenario: Scenario, session: BenchSession): Auth {
+  const token = scenario.asAdmin ? session.adminToken : session.token;
+  return scenario.page ? { cookie: token } : { bearer: token };
+}
 
 /** One call with the server's SQL trace on: the answer and the statements behind it. */
-async function tracedCall(endpoint: Endpoint, path: string, token: string): Promise<Probe> {
+async function tracedCall(endpoint: Endpoint, path: string, auth: Auth): Promise<Probe> {
   await endpoint.process.ask({ trace: true });
   endpoint.process.drain();
-  const answer = await call(endpoint.port, endpoint.host, path, { bearer: token });
+  const answer = await call(endpoint.port, endpoint.host, path, auth);
   // The trace lines travel on stdout, not on the IPC channel: give them a moment to arrive.
   await sleep(200);
   await endpoint.process.ask({ trace: false });
@@ -99,7 +114,7 @@ export async function printSqlTrace(app: Endpoint, session: BenchSession): Promi
   for (const scenario of SCENARIOS.filter((s) => !s.commitRow)) {
     await app.process.ask({ trace: true });
     app.process.drain();
-    const answer = await call(app.port, app.host, scenario.path(session), { bearer: session.token });
+    const answer = await call(app.port, app.host, scenario.path(session), authOf(scenario, session));
     await sleep(300);
     await app.process.ask({ trace: false });
     const statements = tracedStatements(app.process.drain());

@@ -71,14 +71,16 @@ function verdict(row: Row): string {
   const app = row.app.measurement;
   const ceiling = row.ceiling.measurement;
   if (!app) return `not measured (app HTTP ${row.app.status})`;
-  if (!ceiling) return `not measured (ceiling HTTP ${row.ceiling.status})`;
+  if (!ceiling && !row.scenario.page) return `not measured (ceiling HTTP ${row.ceiling.status})`;
   if (row.scenario.reference) return "reference";
   const targets = row.scenario.targets ?? { ...TARGETS, minRps: 0 };
   const misses = [];
   if (app.rps < targets.minRps) misses.push(`< ${targets.minRps.toLocaleString("en-US")} req/s`);
-  if (app.rps / ceiling.rps < targets.minRatio) misses.push(`ratio < ${targets.minRatio}`);
+  // A page has no ceiling, so no ratio: only its own latency counts.
+  if (ceiling && app.rps / ceiling.rps < targets.minRatio) misses.push(`ratio < ${targets.minRatio}`);
   if (app.p95 >= targets.maxP95Ms) misses.push(`p95 ≥ ${targets.maxP95Ms} ms`);
-  if (app.failures || ceiling.failures) misses.push(`${app.failures + ceiling.failures} failed requests`);
+  const failures = app.failures + (ceiling?.failures ?? 0);
+  if (failures) misses.push(`${failures} failed requests`);
   return misses.length ? `**FAIL** (${misses.join(", ")})` : "pass";
 }
 

@@ -5,6 +5,7 @@ import { dropForLoad, restoreAfterLoad } from "./large/bulk-load";
 import { loadCatalog } from "./large/catalog";
 import { LARGE_DATABASE, recreateDatabase, writeMarker, type LargeDatasetMarker } from "./large/database";
 import { loadEnrollments } from "./large/enrollments";
+import { loadGroups } from "./large/groups";
 import { BENCH_ACCOUNT, LARGE_DATASET } from "./large/plan";
 import { Random } from "./large/random";
 import { applyMigrations } from "./schema-engine";
@@ -13,7 +14,7 @@ import { applyMigrations } from "./schema-engine";
 // "lms_bench", migrate it, COPY every table in with its indexes and foreign keys dropped, build those
 // again, VACUUM ANALYZE, and mark it done. Every user's password is BENCH_ACCOUNT.password.
 
-const LOADED_TABLES = ["Organization", "User", "Category", "Course", "CourseInstructor", "Module", "Lesson", "Enrollment", "LessonProgress"];
+const LOADED_TABLES = ["Organization", "User", "Category", "Course", "CourseInstructor", "Module", "Lesson", "Enrollment", "LessonProgress", "Group", "GroupMember"];
 
 export async function seedLarge(serverUrl: string): Promise<LargeDatasetMarker> {
   const started = Date.now();
@@ -40,8 +41,10 @@ export async function seedLarge(serverUrl: string): Promise<LargeDatasetMarker> 
     step(`catalog: ${describe(catalog.rows)}`);
     const enrollments = await loadEnrollments(clients[0], clients[1], catalog.organizations, random, now);
     step(`enrollments: ${describe(enrollments)}`);
+    const groups = await loadGroups(clients[0], catalog.organizations, random, now);
+    step(`groups: ${describe(groups)}`);
 
-    const rows: Record<string, number> = { ...catalog.rows, ...enrollments };
+    const rows: Record<string, number> = { ...catalog.rows, ...enrollments, ...groups };
     await restoreAfterLoad(clients, deferred, new Map(Object.entries(rows).map(([table, count]) => [`"${table}"`, count])));
     step("indexes and foreign keys rebuilt (and validated)");
     await Promise.all([

@@ -39,6 +39,9 @@ describe("GET /api/admin/users", () => {
     expect(byLogin.json.items[0].id).toBe(cleo!.id);
     expect(byLogin.json.items[0].last_login_at).toBe("2026-11-01T10:00:00.000Z");
     expect((await list(`q=${tag}&page=2&page_size=2`)).json.items.map((u: { id: string }) => u.id)).toEqual([cleo!.id]);
+    // % and _ are letters in a search, not wildcards.
+    expect((await list(`q=${encodeURIComponent(`${tag.slice(0, 3)}%`)}`)).json.total).toBe(0);
+    expect((await list(`q=${encodeURIComponent(tag.replace(/./, "_"))}`)).json.total).toBe(0);
   });
 
   it("refuses bad parameters with a message naming them", async () => {

@@ -1,7 +1,7 @@
 import { v7 } from "uuid";
 import type pg from "pg";
 import { CopyWriter, timestamp } from "./copy-writer";
-import { CATEGORY_NAMES, courseDescription, courseTitle, FIRST_NAMES, LARGE_DATASET, LAST_NAMES, LESSON_TITLES, MODULE_TITLES, organizationSubdomain } from "./plan";
+import { CATEGORY_NAMES, courseDescription, courseTitle, FIRST_NAMES, LARGE_DATASET, LAST_NAMES, LESSON_TITLES, MODULE_TITLES, organizationSubdomain, usersOf } from "./plan";
 import type { Random } from "./random";
 /** A UUIDv7 whose timestamp is `ms`, so ids sort by the time the row claims to have been created. */
 const uuidV7 = (ms: number) => v7({ msecs: ms });
@@ -31,6 +31,7 @@ export interface CourseRef {
 export interface OrganizationRef {
   id: string;
   subdomain: string;
+  index: number;
   learners: { id: string; createdAt: number }[];
   /** The organization's heavy learner ("learner@…"), signed in by the benchmark. */
   benchLearner: { id: string; createdAt: number };
@@ -68,11 +69,14 @@ export async function loadCatalog(client: pg.Client, random: Random, passwordHas
   writers.User = new CopyWriter(client, "User", COLUMNS.User);
   const staff = new Map<string, string[]>();
   for (const org of orgRows) {
-    const ref: OrganizationRef = { id: org.id, subdomain: organizationSubdomain(org.index), learners: [], benchLearner: { id: "", createdAt: 0 }, courses: [] };
+    const ref: OrganizationRef = { id: org.id, index: org.index, subdomain: organizationSubdomain(org.index), learners: [], benchLearner: { id: "", createdAt: 0 }, courses: [] };
     const instructors: string[] = [];
     const subdomain = ref.subdomain;
-    for (let u = 0; u < LARGE_DATASET.usersPerOrganization; u += 1) {
-      const createdAt = org.createdAt + DAY + u * 10_000_000 + random.int(0, 9_999_999);
+    const people = usersOf(org.index);
+    // Sign-up dates spread over the same two years whatever the organization's size.
+    const spacing = Math.floor((LARGE_DATASET.usersPerOrganization * 10_000_000) / people);
+    for (let u = 0; u < people; u += 1) {
+      const createdAt = org.createdAt + DAY + u * spacing + random.int(0, spacing - 1);
       const id = uuidV7(createdAt);
       const { role, username } = person(u);
       const lastLogin = random.chance(0.7) ? now - random.int(1, 200) * DAY : null;

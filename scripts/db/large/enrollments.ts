@@ -43,14 +43,16 @@ export async function loadEnrollments(enrollmentClient: pg.Client, progressClien
 
 /**
  * How many enrollments learner j gets: the organization's total minus the heavy learner's, shared out
- * evenly, then varied by 0–8 in pairs (one up, the next down by as much) so the total stays exact.
+ * evenly, then varied by 0–8 (at most the even share) in pairs (one up, the next down by as much) so the
+ * total stays exact.
  */
 export function enrollmentCount(learners: number, j: number): number {
   const total = LARGE_DATASET.enrollmentsPerOrganization - LARGE_DATASET.benchLearnerEnrollments;
   const base = Math.floor(total / learners);
   const extra = j < total - base * learners ? 1 : 0;
   if (j === learners - 1 && learners % 2 === 1) return base + extra;
-  return base + extra + (j % 2 === 0 ? spreadFor(j) : -spreadFor(j - 1));
+  // Never below zero: in the big organization most learners have no enrollment at all.
+  return base + extra + (j % 2 === 0 ? Math.min(base, spreadFor(j)) : -Math.min(base, spreadFor(j - 1)));
 }
 
 /** 0–8 for the pair starting at an even index: both members of the pair must agree on it. */

@@ -2,9 +2,9 @@
 
 export const LARGE_DATASET = {
   /** Bumped when the generator changes, so `npm run bench` knows an older dataset is stale. */
-  version: 1,
+  version: 2,
   organizations: 20,
-  usersPerOrganization: 2_500, // 50,000 users
+  usersPerOrganization: 2_500, // 19 × 2,500 + the big organization's 50,000 = 97,500 users
   instructorsPerOrganization: 30,
   categoriesPerOrganization: 8,
   coursesPerOrganization: 100, // 2,000 courses
@@ -16,11 +16,31 @@ export const LARGE_DATASET = {
   seed: 20_261_122,
 } as const;
 
+/**
+ * One organization is big (the first, where the benchmark signs in): 50,000 people, in groups, for the
+ * user administration's rows (docs/benchmarks.md). Its learners share the same number of enrollments.
+ */
+export const BIG_ORGANIZATION = {
+  index: 0,
+  users: 50_000,
+  /** Everyone is in one of these (2,000 each); the benchmark filters the list by the first. */
+  regionGroups: 25,
+  /** 30% are also in one of these. */
+  teamGroups: 15,
+} as const;
+
+export const usersOf = (organizationIndex: number) => (organizationIndex === BIG_ORGANIZATION.index ? BIG_ORGANIZATION.users : LARGE_DATASET.usersPerOrganization);
+
+/** The user list's search in the benchmark: a last name, about 1 in 25 people. */
+export const BENCH_USER_SEARCH = "garcia";
+
 /** Who the benchmark signs in as, and where. */
 export const BENCH_ACCOUNT = {
   subdomain: "bench-01",
   email: "learner@bench-01.example.com",
   password: "BenchPassword123!",
+  /** The user administration's rows sign in as the organization's org admin. */
+  adminEmail: "orgadmin@bench-01.example.com",
 } as const;
 
 /** The catalog search the benchmark runs: a word in about 30% of course titles. */
