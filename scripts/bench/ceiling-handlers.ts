@@ -6,7 +6,7 @@ import { COURSE_ACCESS_SQL } from "@/lib/server/courses/access";
 import { OUTLINE_SQL, outlineFromRows, type OutlineRow } from "@/lib/server/courses/outline-read";
 import type { ListUsersQuery } from "@/lib/schemas/users";
 import { adminUserJson } from "@/lib/server/users/queries";
-import { userCountStatement, userPageStatement, type UserListRow } from "@/lib/server/users/user-list-sql";
+import { readUserList } from "@/lib/server/users/user-list-sql";
 import { query } from "./ceiling-query";
 
 // The ceiling's answers. Each benchmarked request runs on the app's own hand-written statements (lib/db.ts
@@ -40,11 +40,8 @@ export async function courseOutline(pool: pg.Pool, caller: Caller, courseId: str
   return outlineFromRows(courseId, rows);
 }
 
-/** GET /api/admin/users: the page and the count, sent at once as the app does (the app's statements and row-to-JSON). */
+/** GET /api/admin/users: the app's statements (one, or two at once) and its row-to-JSON. */
 export async function userListPage(pool: pg.Pool, caller: Caller, list: ListUsersQuery) {
-  const scope = { organizationId: caller.organizationId };
-  const page = userPageStatement(scope, list);
-  const count = userCountStatement(scope, list);
-  const [rows, counted] = await Promise.all([query<UserListRow>(pool, page.text, page.values), query<{ total: number }>(pool, count.text, count.values)]);
-  return { items: rows.rows.map(adminUserJson), page: list.page, page_size: list.page_size, total: counted.rows[0]?.total ?? 0 };
+  const { rows, total } = await readUserList(async (text, values) => (await query(pool, text, values)).rows, { organizationId: caller.organizationId }, list);
+  return { items: rows.map(adminUserJson), page: list.page, page_size: list.page_size, total };
 }

@@ -4,7 +4,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { TEACHING_ROLES } from "@/lib/routes";
 import type { Page } from "@/lib/schemas/pagination";
 import type { ListUserDirectoryQuery, ListUsersQuery } from "@/lib/schemas/users";
-import { userCountStatement, userPageStatement, type UserListRow } from "@/lib/server/users/user-list-sql";
+import { readUserList, type UserListRow } from "@/lib/server/users/user-list-sql";
 import { tenantId, type TenantContext } from "@/lib/tenancy/context";
 import { requirePermission } from "@/lib/tenancy/permissions";
 
@@ -26,11 +26,8 @@ export interface AdminUserJson {
  */
 export async function listAdminUsers(ctx: TenantContext, query: ListUsersQuery): Promise<Page<AdminUserJson>> {
   requirePermission(ctx, "users:manage");
-  const scope = { organizationId: tenantId(ctx) };
-  const page = userPageStatement(scope, query);
-  const count = userCountStatement(scope, query);
-  const [rows, [counted]] = await Promise.all([queryRows<UserListRow>(page.text, page.values), queryRows<{ total: number }>(count.text, count.values)]);
-  return { items: rows.map(adminUserJson), page: query.page, page_size: query.page_size, total: counted?.total ?? 0 };
+  const { rows, total } = await readUserList(queryRows, { organizationId: tenantId(ctx) }, query);
+  return { items: rows.map(adminUserJson), page: query.page, page_size: query.page_size, total };
 }
 
 /** A row of the list as the API answers it (the benchmark's ceiling answers with it too). */
