@@ -47,7 +47,6 @@ export const ID_SOURCES: Record<string, IdSource> = {
   "body:instructor_ids.*": (t) => t.ids.instructorId,
   "body:user_ids.*": (t) => t.ids.learnerId,
   "body:group_ids.*": (t) => t.ids.groupId,
-  "body:group_id": (t) => t.ids.groupId,
   "body:modules.*.id": (t) => t.ids.moduleId,
   "body:modules.*.lesson_ids.*": (t) => t.ids.textLessonId,
   "body:commits.*.attemptId": (t) => t.ids.attemptId,
