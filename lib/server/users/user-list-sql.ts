@@ -4,8 +4,8 @@ import type { ListUsersQuery } from "@/lib/schemas/users";
 import { likePattern } from "@/lib/server/courses/course-list-sql";
 
 // The user administration's list, fast at 50,000 people in one organization (docs/benchmarks.md):
-// - searched: the trigram index "User_search_idx" over the organization and lower(names, e-mail and
-//   username) (migration user_list_indexes); the condition repeats its expression exactly;
+// - searched: the trigram index "User_search_idx" over lower(names, e-mail and username) (migration
+//   user_list_indexes); the condition repeats its expression exactly;
 // - by group: the group's member ids first (an array, so the planner looks each up by primary key
 //   rather than scanning the organization's users to join them);
 // - sorted by name or last sign-in: indexes; a page reads its groups for its own rows only.
