@@ -4,9 +4,10 @@ import DownloadIcon from "@mui/icons-material/Download";
 import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
-import { DataGrid, type GridColDef } from "@mui/x-data-grid";
+import type { GridColDef } from "@mui/x-data-grid";
 import { endOfDay, format, parse, startOfDay } from "date-fns";
 import { AuditFilters, type AuditFilterKey, type AuditFilterValues } from "@/components/audit/audit-filters";
+import { ServerDataGrid } from "@/components/data/server-data-grid";
 import { useListUrlState } from "@/components/data/list-url-state";
 import { useApi } from "@/lib/client/swr";
 import type { Page } from "@/lib/schemas/pagination";
@@ -73,20 +74,15 @@ export function AuditLogView({ organizations }: { organizations: { id: string; n
         </Button>
       </Stack>
       {error && <Alert severity="error">{failureMessage(error, "Failed to read the audit log")}</Alert>}
-      <DataGrid
-        aria-label="Audit log"
+      <ServerDataGrid
+        label="Audit log"
+        total={data?.total}
+        list={{ page, pageSize, update }}
+        emptyLabel={filtered ? "No entry matches these filters" : "Nothing has been recorded yet"}
         rows={data?.items ?? []}
         columns={columns(organizations !== null)}
         loading={isLoading}
-        rowCount={data?.total ?? 0}
-        paginationMode="server"
-        paginationModel={{ page: page - 1, pageSize }}
-        onPaginationModelChange={(model) => update({ page: model.page + 1, pageSize: model.pageSize })}
         pageSizeOptions={[20, 50, 100]}
-        disableColumnFilter
-        disableRowSelectionOnClick
-        localeText={{ noRowsLabel: filtered ? "No entry matches these filters" : "Nothing has been recorded yet" }}
-        autoHeight
       />
     </Stack>
   );

@@ -5,11 +5,12 @@ import Alert from "@mui/material/Alert";
 import Stack from "@mui/material/Stack";
 import ToggleButton from "@mui/material/ToggleButton";
 import ToggleButtonGroup from "@mui/material/ToggleButtonGroup";
-import { DataGrid, type GridColDef } from "@mui/x-data-grid";
+import type { GridColDef } from "@mui/x-data-grid";
 import Link from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
 import { formatOccurrence } from "@/components/calendar/occurrence-time";
 import type { EventJson } from "@/components/calendar/types";
+import { ServerDataGrid } from "@/components/data/server-data-grid";
 import { useListUrlState } from "@/components/data/list-url-state";
 import { SearchField } from "@/components/data/search-field";
 import { LinkButton } from "@/components/navigation/link-components";
@@ -70,21 +71,15 @@ export function EventList({ timeZone }: { timeZone: string }) {
         </LinkButton>
       </Stack>
       {error && <Alert severity="error">{failureMessage(error, "Failed to load events")}</Alert>}
-      <DataGrid
-        aria-label="Events"
+      <ServerDataGrid
+        label="Events"
+        total={data?.total}
+        list={{ page, pageSize, update }}
+        emptyLabel={q ? `No event matches '${q}'` : `No ${WHEN_LABELS[when].toLowerCase()} events`}
         rows={data?.items ?? []}
         columns={columns}
         loading={isLoading}
-        rowCount={data?.total ?? 0}
-        paginationMode="server"
-        paginationModel={{ page: page - 1, pageSize }}
-        onPaginationModelChange={(model) => update({ page: model.page + 1, pageSize: model.pageSize })}
-        pageSizeOptions={[10, 20, 50, 100]}
-        disableColumnFilter
-        disableRowSelectionOnClick
         onRowDoubleClick={({ row }) => router.push(`/admin/events/${row.id}`)}
-        localeText={{ noRowsLabel: q ? `No event matches '${q}'` : `No ${WHEN_LABELS[when].toLowerCase()} events` }}
-        autoHeight
       />
     </Stack>
   );

@@ -15,7 +15,7 @@ import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import { DataGrid, type GridColDef } from "@mui/x-data-grid";
+import type { GridColDef } from "@mui/x-data-grid";
 import { useRouter } from "next/navigation";
 import { useEffect, useMemo, useState } from "react";
 import { ConfirmDialog } from "@/components/feedback/confirm-dialog";
@@ -23,6 +23,7 @@ import { UserPicker, type PickedPerson } from "@/components/forms/user-picker";
 import { GroupForm } from "@/components/groups/group-form";
 import { SearchField } from "@/components/data/search-field";
 import type { GroupDetailJson, GroupMemberJson } from "@/components/groups/types";
+import { ServerDataGrid } from "@/components/data/server-data-grid";
 import { useListUrlState } from "@/components/data/list-url-state";
 import { apiDelete, apiPost } from "@/lib/client/api";
 import { useApi } from "@/lib/client/swr";
@@ -152,20 +153,14 @@ export function GroupDetail({ initial }: { initial: GroupDetailJson }) {
         <Stack spacing={2} sx={{ mt: 2 }}>
           <SearchField label="Search members" value={q} onSearch={(text) => update({ q: text, page: 1 })} />
           {members.error && <Alert severity="error">{failureMessage(members.error, "Failed to list the group's members")}</Alert>}
-          <DataGrid
-            aria-label="Members"
+          <ServerDataGrid
+            label="Members"
+            total={members.data?.total}
+            list={{ page, pageSize, update }}
+            emptyLabel={q ? `No member matches '${q}'` : "No members yet: add people above"}
             rows={members.data?.items ?? []}
             columns={columns}
             loading={members.isLoading}
-            rowCount={members.data?.total ?? 0}
-            paginationMode="server"
-            paginationModel={{ page: page - 1, pageSize }}
-            onPaginationModelChange={(model) => update({ page: model.page + 1, pageSize: model.pageSize })}
-            pageSizeOptions={[10, 20, 50, 100]}
-            disableColumnFilter
-            disableRowSelectionOnClick
-            localeText={{ noRowsLabel: q ? `No member matches '${q}'` : "No members yet: add people above" }}
-            autoHeight
           />
         </Stack>
       </Paper>

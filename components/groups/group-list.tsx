@@ -3,13 +3,14 @@
 import AddIcon from "@mui/icons-material/Add";
 import Alert from "@mui/material/Alert";
 import Stack from "@mui/material/Stack";
-import { DataGrid, type GridColDef } from "@mui/x-data-grid";
+import type { GridColDef } from "@mui/x-data-grid";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { LinkButton } from "@/components/navigation/link-components";
 import { EmptyState } from "@/components/shell/empty-state";
 import { SearchField } from "@/components/data/search-field";
 import type { GroupJson, GroupListJson } from "@/components/groups/types";
+import { ServerDataGrid } from "@/components/data/server-data-grid";
 import { useListUrlState } from "@/components/data/list-url-state";
 import { FALLBACK_MESSAGES, failureMessage } from "@/lib/client/spec-calls";
 import { useApi } from "@/lib/client/swr";
@@ -39,21 +40,15 @@ export function GroupList() {
         </LinkButton>
       </Stack>
       {error && <Alert severity="error">{failureMessage(error, FALLBACK_MESSAGES.groups)}</Alert>}
-      <DataGrid
-        aria-label="Groups"
+      <ServerDataGrid
+        label="Groups"
+        total={data?.total}
+        list={{ page, pageSize, update }}
+        emptyLabel={q ? `No group matches '${q}'` : "No groups"}
         rows={data?.groups ?? []}
         columns={columns}
         loading={isLoading}
-        rowCount={data?.total ?? 0}
-        paginationMode="server"
-        paginationModel={{ page: page - 1, pageSize }}
-        onPaginationModelChange={(model) => update({ page: model.page + 1, pageSize: model.pageSize })}
-        pageSizeOptions={[10, 20, 50, 100]}
-        disableColumnFilter
-        disableRowSelectionOnClick
         onRowDoubleClick={({ row }) => router.push(`/admin/groups/${row.id}`)}
-        localeText={{ noRowsLabel: q ? `No group matches '${q}'` : "No groups" }}
-        autoHeight
       />
     </Stack>
   );

@@ -9,8 +9,9 @@ import DialogContent from "@mui/material/DialogContent";
 import DialogTitle from "@mui/material/DialogTitle";
 import Link from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
-import { DataGrid, type GridColDef } from "@mui/x-data-grid";
+import type { GridColDef } from "@mui/x-data-grid";
 import { useState } from "react";
+import { ServerDataGrid } from "@/components/data/server-data-grid";
 import { useListUrlState } from "@/components/data/list-url-state";
 import { SearchField } from "@/components/data/search-field";
 import { ConfirmDialog } from "@/components/feedback/confirm-dialog";
@@ -73,22 +74,16 @@ export function OrganizationsTable({ address }: { address: TenantAddress }) {
         <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ kind: "create" })}>Create organization</Button>
       </Stack>
       {error && <Alert severity="error">{failureMessage(error, "Failed to list organizations")}</Alert>}
-      <DataGrid
-        aria-label="Organizations"
+      <ServerDataGrid
+        label="Organizations"
+        total={data?.total}
+        list={{ page, pageSize, update }}
+        emptyLabel={q ? "No organization matches this search" : "No organizations yet"}
         rows={data?.items ?? []}
         columns={columns}
         loading={isLoading}
-        rowCount={data?.total ?? 0}
-        paginationMode="server"
-        paginationModel={{ page: page - 1, pageSize }}
-        onPaginationModelChange={(model) => update({ page: model.page + 1, pageSize: model.pageSize })}
-        pageSizeOptions={[10, 20, 50, 100]}
-        disableColumnFilter
-        disableRowSelectionOnClick
         // A page holds at most 100 organizations: every column is rendered, so the actions are always there.
         disableVirtualization
-        localeText={{ noRowsLabel: q ? "No organization matches this search" : "No organizations yet" }}
-        autoHeight
       />
       {dialog?.kind === "create" && (
         <CreateOrganizationDialog

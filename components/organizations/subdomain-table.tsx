@@ -4,8 +4,9 @@ import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
 import Link from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
-import { DataGrid, type GridColDef } from "@mui/x-data-grid";
+import type { GridColDef } from "@mui/x-data-grid";
 import { useState } from "react";
+import { ServerDataGrid } from "@/components/data/server-data-grid";
 import { useListUrlState } from "@/components/data/list-url-state";
 import { SearchField } from "@/components/data/search-field";
 import { Notice, type NoticeState } from "@/components/feedback/notice";
@@ -45,22 +46,16 @@ export function SubdomainTable({ address }: { address: TenantAddress }) {
     <Stack spacing={2}>
       <SearchField label="Search organizations" value={q} onSearch={(text) => update({ q: text, page: 1 })} />
       {error && <Alert severity="error">{failureMessage(error, "Failed to list organizations")}</Alert>}
-      <DataGrid
-        aria-label="Subdomains"
+      <ServerDataGrid
+        label="Subdomains"
+        total={data?.total}
+        list={{ page, pageSize, update }}
+        emptyLabel={q ? "No organization matches this search" : "No organizations yet"}
         rows={data?.items ?? []}
         columns={columns}
         loading={isLoading}
-        rowCount={data?.total ?? 0}
-        paginationMode="server"
-        paginationModel={{ page: page - 1, pageSize }}
-        onPaginationModelChange={(model) => update({ page: model.page + 1, pageSize: model.pageSize })}
-        pageSizeOptions={[10, 20, 50, 100]}
-        disableColumnFilter
-        disableRowSelectionOnClick
         // A page holds at most 100 organizations: every column is rendered, so the actions are always there.
         disableVirtualization
-        localeText={{ noRowsLabel: q ? "No organization matches this search" : "No organizations yet" }}
-        autoHeight
       />
       {changing && (
         <ChangeSubdomainDialog

@@ -4,10 +4,11 @@ import Alert from "@mui/material/Alert";
 import MenuItem from "@mui/material/MenuItem";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
-import { DataGrid, type GridColDef, type GridRowSelectionModel, type GridSortModel } from "@mui/x-data-grid";
+import type { GridColDef, GridRowSelectionModel, GridSortModel } from "@mui/x-data-grid";
 import { format } from "date-fns";
 import Link from "next/link";
 import { useState } from "react";
+import { ServerDataGrid } from "@/components/data/server-data-grid";
 import { useListUrlState } from "@/components/data/list-url-state";
 import { SearchField } from "@/components/data/search-field";
 import type { GroupListJson } from "@/components/groups/types";
@@ -96,27 +97,20 @@ export function UserList() {
         />
       )}
       {error && <Alert severity="error">{failureMessage(error, "Failed to list users")}</Alert>}
-      <DataGrid
-        aria-label="Users"
+      <ServerDataGrid
+        label="Users"
+        total={data?.total}
+        list={{ page, pageSize, update }}
+        emptyLabel={q || role || status || groupId ? "No user matches these filters" : "No users yet"}
         rows={rows}
         columns={columns}
         loading={isLoading}
-        rowCount={data?.total ?? 0}
-        paginationMode="server"
-        paginationModel={{ page: page - 1, pageSize }}
-        onPaginationModelChange={(model) => update({ page: model.page + 1, pageSize: model.pageSize })}
-        pageSizeOptions={[10, 20, 50, 100]}
-        sortingMode="server"
         sortModel={sortModel}
         onSortModelChange={(model) => update({ sort: model[0]?.field ?? "", order: model[0]?.sort ?? "", page: 1 })}
-        disableColumnFilter
         checkboxSelection
         keepNonExistentRowsSelected
         rowSelectionModel={selection}
         onRowSelectionModelChange={setSelection}
-        disableRowSelectionOnClick
-        localeText={{ noRowsLabel: q || role || status || groupId ? "No user matches these filters" : "No users yet" }}
-        autoHeight
       />
     </Stack>
   );
