@@ -1,15 +1,15 @@
-import { EmptyState } from "@/components/shell/empty-state";
-import { PageHeader } from "@/components/shell/page-header";
-import { guardPage } from "@/lib/auth/page-guard";
+import { ImportExportOverview } from "@/components/import-export/import-export-overview";
+import { ImportExportPage } from "@/components/import-export/import-export-page";
+import { guardSignedInPage } from "@/lib/auth/page-guard";
+import { can } from "@/lib/tenancy/permissions";
 
 export const metadata = { title: "Import / Export · Learning Management" };
 
 export default async function Page() {
-  await guardPage("/admin/import-export/*");
+  const { ctx } = await guardSignedInPage("/admin/import-export/*");
   return (
-    <>
-      <PageHeader title="Import / Export" />
-      <EmptyState title="Nothing imported or exported yet" description="Import users and courses from CSV, and export your organization's data here." />
-    </>
+    <ImportExportPage current="overview" canUse={can(ctx.role, "import-export:use")} subtitle={ctx.organization?.name ?? undefined}>
+      <ImportExportOverview />
+    </ImportExportPage>
   );
 }
