@@ -19,10 +19,12 @@ interface Props<T> {
   onChange: (option: SearchOption | null) => void;
   error?: boolean;
   helperText?: string;
+  /** Dense, for a row of filters above a list (the form's spacing otherwise). */
+  dense?: boolean;
 }
 
 /** Pick one record, searching the server as you type (a course, a group). */
-export function SearchSelect<T>({ label, pathFor, optionsOf, value, onChange, error, helperText }: Props<T>) {
+export function SearchSelect<T>({ label, pathFor, optionsOf, value, onChange, error, helperText, dense }: Props<T>) {
   const [input, setInput] = useState("");
   const [query, setQuery] = useState("");
   useEffect(() => {
@@ -41,7 +43,9 @@ export function SearchSelect<T>({ label, pathFor, optionsOf, value, onChange, er
       loading={isLoading}
       isOptionEqualToValue={(a, b) => a.id === b.id}
       getOptionKey={(o) => o.id}
-      renderInput={(params) => <TextField {...params} label={label} margin="normal" error={error} helperText={helperText} />}
+      size={dense ? "small" : undefined}
+      sx={dense ? { minWidth: 220 } : undefined}
+      renderInput={(params) => <TextField {...params} label={label} margin={dense ? "none" : "normal"} error={error} helperText={helperText} />}
     />
   );
 }

@@ -1,0 +1,95 @@
+"use client";
+
+import Card from "@mui/material/Card";
+import CardContent from "@mui/material/CardContent";
+import Typography from "@mui/material/Typography";
+import { BarChart } from "@mui/x-charts/BarChart";
+import { LineChart } from "@mui/x-charts/LineChart";
+import { format, parseISO } from "date-fns";
+import type { ReactNode } from "react";
+
+// The overview's charts (MUI X Charts). Each sits in a titled card (an h2 the chart is labelled by) and
+// says so in words when there is nothing to draw.
+
+function ChartCard({ id, title, summary, children }: { id: string; title: string; summary: string; children: ReactNode }) {
+  return (
+    <Card variant="outlined" component="figure" aria-labelledby={`${id}-title`} sx={{ m: 0, height: "100%" }}>
+      <CardContent>
+        <Typography id={`${id}-title`} variant="h6" component="h2">
+          {title}
+        </Typography>
+        <Typography variant="body2" component="figcaption" sx={{ color: "text.secondary", mb: 1 }}>
+          {summary}
+        </Typography>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
+
+function NoData({ text }: { text: string }) {
+  return (
+    <Typography sx={{ color: "text.secondary", py: 6, textAlign: "center" }} role="status">
+      {text}
+    </Typography>
+  );
+}
+
+export interface TimelinePoint {
+  /** YYYY-MM-DD */
+  date: string;
+  enrollments: number;
+  completions: number;
+}
+
+/** Enrollments and completions per day over the chosen period. */
+export function TimelineChart({ points }: { points: TimelinePoint[] }) {
+  const total = points.reduce((sum, p) => sum + p.enrollments + p.completions, 0);
+  const summary = points.length ? `${format(parseISO(points[0]!.date), "d MMM yyyy")} to ${format(parseISO(points.at(-1)!.date), "d MMM yyyy")}` : "No activity in this period";
+  return (
+    <ChartCard id="timeline-chart" title="Enrollments and completions over time" summary={summary}>
+      {total === 0 ? (
+        <NoData text="No enrollments or completions in this period yet." />
+      ) : (
+        <LineChart
+          height={300}
+          dataset={points.map((p) => ({ ...p, day: parseISO(p.date) }))}
+          xAxis={[{ dataKey: "day", scaleType: "time", valueFormatter: (d: Date) => format(d, "d MMM") }]}
+          yAxis={[{ tickMinStep: 1 }]}
+          series={[
+            { dataKey: "enrollments", label: "Enrollments", showMark: false },
+            { dataKey: "completions", label: "Completions", showMark: false },
+          ]}
+        />
+      )}
+    </ChartCard>
+  );
+}
+
+export interface CourseCompletion {
+  title: string;
+  completionRate: number;
+  totalEnrollments: number;
+}
+
+/** Completion rate per course (the courses with the most enrollments). */
+export function CompletionByCourseChart({ courses }: { courses: CourseCompletion[] }) {
+  const shown = courses.filter((c) => c.totalEnrollments > 0);
+  return (
+    <ChartCard id="completion-chart" title="Completion by course" summary={shown.length ? "Completion rate (%) of each course" : "No enrollments yet"}>
+      {shown.length === 0 ? (
+        <NoData text="No course has enrollments yet." />
+      ) : (
+        <BarChart
+          height={Math.max(200, 48 * shown.length + 60)}
+          layout="horizontal"
+          dataset={shown.map((c) => ({ title: c.title, rate: c.completionRate }))}
+          yAxis={[{ dataKey: "title", scaleType: "band", width: 140, valueFormatter: (t: string) => (t.length > 22 ? `${t.slice(0, 21)}…` : t) }]}
+          xAxis={[{ min: 0, max: 100, valueFormatter: (v: number) => `${v}%` }]}
+          series={[{ dataKey: "rate", label: "Completion rate", valueFormatter: (v: number | null) => `${v ?? 0}%` }]}
+          hideLegend
+        />
+      )}
+    </ChartCard>
+  );
+}

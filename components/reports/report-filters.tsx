@@ -1,0 +1,119 @@
+"use client";
+
+import Button from "@mui/material/Button";
+import MenuItem from "@mui/material/MenuItem";
+import Stack from "@mui/material/Stack";
+import TextField from "@mui/material/TextField";
+import { DatePicker } from "@mui/x-date-pickers/DatePicker";
+import { AdapterDateFns } from "@mui/x-date-pickers/AdapterDateFns";
+import { LocalizationProvider } from "@mui/x-date-pickers/LocalizationProvider";
+import { format, isValid, parse } from "date-fns";
+import { enGB } from "date-fns/locale/en-GB";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { SearchSelect, type SearchOption } from "@/components/forms/search-select";
+import type { GroupListJson } from "@/components/groups/types";
+import { REPORT_FILTER_KEYS, readReportFilters, type ReportFilterKey } from "@/components/reports/report-query";
+import { useApi } from "@/lib/client/swr";
+import type { Page } from "@/lib/schemas/pagination";
+
+// The filters every report view shares, kept in the address: a date range (MUI X pickers, 1900 to the
+// end of 2099), category, course, group and enrollment status; the superadmin also picks an organization.
+
+const MIN_DATE = new Date(1900, 0, 1);
+const MAX_DATE = new Date(2099, 11, 31);
+const DAY = "yyyy-MM-dd";
+const toDate = (day: string | undefined) => (day ? parse(day, DAY, new Date()) : null);
+const toDay = (date: Date | null) => (date && isValid(date) && date >= MIN_DATE && date <= MAX_DATE ? format(date, DAY) : "");
+
+export const ENROLLMENT_STATUS_OPTIONS = [
+  { value: "not_started", label: "Not started" },
+  { value: "in_progress", label: "In progress" },
+  { value: "completed", label: "Completed" },
+] as const;
+
+const coursePath = (q: string) => `/api/courses?view=manage&page_size=20${q ? `&q=${encodeURIComponent(q)}` : ""}`;
+const groupPath = (q: string) => `/api/admin/groups?page_size=20${q ? `&q=${encodeURIComponent(q)}` : ""}`;
+
+export interface ReportFiltersProps {
+  categories: { id: string; name: string }[];
+  /** The superadmin's organization picker; null for everyone else. */
+  organizations: { id: string; name: string }[] | null;
+  /** Filters this view does not offer (the course of a course's own breakdown). */
+  hide?: readonly ReportFilterKey[];
+}
+
+export function ReportFilters({ categories, organizations, hide = [] }: ReportFiltersProps) {
+  const params = useSearchParams();
+  const router = useRouter();
+  const pathname = usePathname();
+  const values = readReportFilters(params);
+  const shows = (key: ReportFilterKey) => !hide.includes(key);
+  // Course, group and category belong to one organization: the platform-wide view has none to offer.
+  const isTenantView = organizations === null;
+  const update = (next: Partial<Record<ReportFilterKey, string>>) => {
+    const search = new URLSearchParams(params.toString());
+    for (const [key, value] of Object.entries(next)) {
+      if (value) search.set(key, value);
+      else search.delete(key);
+    }
+    search.delete("page"); // a new filter starts at the first page
+    const query = search.toString();
+    router.replace(query ? `${pathname}?${query}` : pathname, { scroll: false });
+  };
+  const clearAll = () => update(Object.fromEntries(REPORT_FILTER_KEYS.map((k) => [k, ""])));
+  const hasAny = REPORT_FILTER_KEYS.some((k) => values[k] && shows(k));
+  return (
+    <LocalizationProvider dateAdapter={AdapterDateFns} adapterLocale={enGB}>
+      <Stack component="section" aria-label="Report filters" direction="row" sx={{ flexWrap: "wrap", gap: 2, mb: 3, alignItems: "center" }}>
+        <DatePicker label="From" value={toDate(values.from)} minDate={MIN_DATE} maxDate={values.to ? toDate(values.to) ?? MAX_DATE : MAX_DATE} onChange={(d) => update({ from: toDay(d) })} slotProps={{ textField: { size: "small" }, field: { clearable: true } }} />
+        <DatePicker label="To" value={toDate(values.to)} minDate={values.from ? toDate(values.from) ?? MIN_DATE : MIN_DATE} maxDate={MAX_DATE} onChange={(d) => update({ to: toDay(d) })} slotProps={{ textField: { size: "small" }, field: { clearable: true } }} />
+        {organizations && shows("organization_id") && (
+          <TextField select size="small" label="Organization" value={values.organization_id ?? ""} onChange={(e) => update({ organization_id: e.target.value })} sx={{ minWidth: 220 }}>
+            <MenuItem value="">Every organization</MenuItem>
+            {organizations.map((o) => (
+              <MenuItem key={o.id} value={o.id}>
+                {o.name}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+        {isTenantView && shows("category_id") && (
+          <TextField select size="small" label="Category" value={values.category_id ?? ""} onChange={(e) => update({ category_id: e.target.value })} sx={{ minWidth: 180 }}>
+            <MenuItem value="">Any category</MenuItem>
+            {categories.map((c) => (
+              <MenuItem key={c.id} value={c.id}>
+                {c.name}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+        {isTenantView && shows("course_id") && <CourseFilter id={values.course_id} onChange={(id) => update({ course_id: id })} />}
+        {isTenantView && shows("group_id") && <GroupFilter id={values.group_id} onChange={(id) => update({ group_id: id })} />}
+        {shows("status") && (
+          <TextField select size="small" label="Status" value={values.status ?? ""} onChange={(e) => update({ status: e.target.value })} sx={{ minWidth: 160 }}>
+            <MenuItem value="">Any status</MenuItem>
+            {ENROLLMENT_STATUS_OPTIONS.map((s) => (
+              <MenuItem key={s.value} value={s.value}>
+                {s.label}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+        {hasAny && <Button onClick={clearAll}>Clear filters</Button>}
+      </Stack>
+    </LocalizationProvider>
+  );
+}
+
+/** The chosen course by its title (looked up once from its id in the address). */
+function CourseFilter({ id, onChange }: { id: string | undefined; onChange: (id: string) => void }) {
+  const chosen = useApi<{ id: string; title: string }>(id ? `/api/courses/${encodeURIComponent(id)}` : null);
+  const value: SearchOption | null = id ? { id, label: chosen.data?.title ?? "…" } : null;
+  return <SearchSelect<Page<{ id: string; title: string }>> dense label="Course" pathFor={coursePath} optionsOf={(page) => page.items.map((c) => ({ id: c.id, label: c.title }))} value={value} onChange={(o) => onChange(o?.id ?? "")} />;
+}
+
+function GroupFilter({ id, onChange }: { id: string | undefined; onChange: (id: string) => void }) {
+  const chosen = useApi<{ id: string; name: string }>(id ? `/api/admin/groups/${encodeURIComponent(id)}` : null);
+  const value: SearchOption | null = id ? { id, label: chosen.data?.name ?? "…" } : null;
+  return <SearchSelect<GroupListJson> dense label="Group" pathFor={groupPath} optionsOf={(list) => list.groups.map((g) => ({ id: g.id, label: g.name }))} value={value} onChange={(o) => onChange(o?.id ?? "")} />;
+}

@@ -1,0 +1,82 @@
+"use client";
+
+import DownloadIcon from "@mui/icons-material/Download";
+import Alert from "@mui/material/Alert";
+import Button from "@mui/material/Button";
+import Stack from "@mui/material/Stack";
+import { DataGrid, type GridColDef, type GridSortModel, type GridValidRowModel } from "@mui/x-data-grid";
+import { useRouter, useSearchParams } from "next/navigation";
+import { useListUrlState } from "@/components/data/list-url-state";
+import { SearchField } from "@/components/data/search-field";
+import { readReportFilters, reportQuery } from "@/components/reports/report-query";
+import { withReportMetrics, type ReportMetrics } from "@/lib/client/report-metrics";
+import { failureMessage } from "@/lib/client/spec-calls";
+import { useApi } from "@/lib/client/swr";
+import type { Page } from "@/lib/schemas/pagination";
+
+export type ReportRow<T> = Omit<T, "metrics"> & { metrics: ReportMetrics };
+
+export interface ReportGridProps<T extends object> {
+  /** The grid's accessible name ("Courses") and what the export and failure messages call the rows. */
+  label: string;
+  /** The breakdown's API path; its CSV is `${apiPath}/export` with the same filters, search and sort. */
+  apiPath: string;
+  columns: GridColDef<ReportRow<T> & GridValidRowModel>[];
+  getRowId: (row: ReportRow<T>) => string;
+  defaultSort: { field: string; order: "asc" | "desc" };
+  /** Search-as-you-type over the rows (the API's `q`); no box when omitted. */
+  searchLabel?: string;
+  /** Drill-down: where a row leads (a click anywhere on it; its name cell is also a link). */
+  rowHref?: (row: ReportRow<T>) => string;
+  emptyText: string;
+}
+
+/**
+ * One breakdown of the reports: a server-mode Data Grid (sorted, paged and searched by the API), its
+ * state and the shared filters in the address, fetched through the browser's API layer (so GETs under
+ * /api/reports are cached), with a CSV export of exactly these rows' query.
+ */
+export function ReportGrid<T extends object>({ label, apiPath, columns, getRowId, defaultSort, searchLabel, rowHref, emptyText }: ReportGridProps<T>) {
+  const router = useRouter();
+  const { q, page, pageSize, get, update } = useListUrlState<"sort" | "order">();
+  const filters = readReportFilters(useSearchParams());
+  const sort = get("sort") || defaultSort.field;
+  const order = get("order") || (get("sort") ? "asc" : defaultSort.order);
+  const listQuery = { q, sort, order };
+  const { data, error, isLoading } = useApi<Page<T>>(`${apiPath}${reportQuery(filters, { ...listQuery, page, page_size: pageSize })}`, { keepPreviousData: true });
+  const rows = (data?.items ?? []).map((row) => withReportMetrics(row) as ReportRow<T>);
+  const sortModel: GridSortModel = [{ field: sort, sort: order === "desc" ? "desc" : "asc" }];
+  const filtered = Boolean(q) || Object.keys(filters).length > 0;
+  return (
+    <Stack spacing={2}>
+      <Stack direction="row" sx={{ flexWrap: "wrap", gap: 2, alignItems: "center", justifyContent: "space-between" }}>
+        {searchLabel ? <SearchField label={searchLabel} value={q} onSearch={(text) => update({ q: text, page: 1 })} /> : <span />}
+        <Button variant="outlined" startIcon={<DownloadIcon />} href={`${apiPath}/export${reportQuery(filters, listQuery)}`} download>
+          Export CSV
+        </Button>
+      </Stack>
+      {error && <Alert severity="error">{failureMessage(error, `Failed to load the ${label.toLowerCase()} report`)}</Alert>}
+      <DataGrid
+        aria-label={label}
+        rows={rows}
+        columns={columns}
+        getRowId={getRowId}
+        loading={isLoading}
+        rowCount={data?.total ?? 0}
+        paginationMode="server"
+        paginationModel={{ page: page - 1, pageSize }}
+        onPaginationModelChange={(model) => update({ page: model.page + 1, pageSize: model.pageSize })}
+        pageSizeOptions={[10, 20, 50, 100]}
+        sortingMode="server"
+        sortModel={sortModel}
+        onSortModelChange={(model) => update({ sort: model[0]?.field ?? "", order: model[0]?.sort ?? "", page: 1 })}
+        disableColumnFilter
+        disableRowSelectionOnClick
+        onRowClick={rowHref ? ({ row }) => router.push(rowHref(row as ReportRow<T>)) : undefined}
+        sx={rowHref ? { "& .MuiDataGrid-row": { cursor: "pointer" } } : undefined}
+        localeText={{ noRowsLabel: filtered ? "Nothing matches these filters" : emptyText }}
+        autoHeight
+      />
+    </Stack>
+  );
+}
