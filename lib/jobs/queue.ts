@@ -27,6 +27,8 @@ async function start(): Promise<PgBoss> {
     schema: JOB_SCHEMA,
     max: 4,
     application_name: "lms-jobs",
+    // Expired jobs (a worker that died) are found and retried by this sweep: every 30 s, not 2 minutes.
+    maintenanceIntervalSeconds: 30,
   });
   boss.on("error", (error) => console.error("Job queue:", error));
   await boss.start();

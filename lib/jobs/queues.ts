@@ -18,6 +18,14 @@ export const JOB_QUEUES = {
    * (once per conversation until they read it). A group conversation mails every member in one job.
    */
   "messages.unread-email": { queue: { retryLimit: 5, retryDelay: 120, retryBackoff: true, expireInSeconds: 30 * 60 } },
+  /**
+   * A CSV user import's dry run or real run (lib/server/imports/process.ts): each job works ~15 s of
+   * batches, then queues its continuation, so a dead worker's job expires after a minute and is retried
+   * (each batch records its rows in the transaction that applies them: nothing is applied twice).
+   */
+  "imports.process": { queue: { retryLimit: 20, retryDelay: 2, expireInSeconds: 60 } },
+  /** The invitation e-mails of an import's new users: one queued and one running per import (singletonKey). */
+  "imports.invitations": { queue: { policy: "stately", retryLimit: 10, retryDelay: 30, expireInSeconds: 5 * 60 } },
 } satisfies Record<string, QueueDefinition>;
 
 export type JobName = keyof typeof JOB_QUEUES;

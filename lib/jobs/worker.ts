@@ -2,6 +2,8 @@ import "server-only";
 import type PgBoss from "pg-boss";
 import { jobQueue } from "@/lib/jobs/queue";
 import { JOB_QUEUES, type JobName } from "@/lib/jobs/queues";
+import { sendImportInvitations, type ImportInvitationsJob } from "@/lib/server/imports/invitations";
+import { processImport, type ImportJob } from "@/lib/server/imports/process";
 import { cleanupExpiredRows } from "@/lib/server/maintenance/cleanup";
 import { sendUnreadEmails, type UnreadEmailJob } from "@/lib/server/messages/unread-email";
 
@@ -9,6 +11,8 @@ import { sendUnreadEmails, type UnreadEmailJob } from "@/lib/server/messages/unr
 const HANDLERS: Record<JobName, (data: object, job: PgBoss.Job<object>) => Promise<unknown>> = {
   "maintenance.cleanup": () => cleanupExpiredRows(),
   "messages.unread-email": (data) => sendUnreadEmails(data as UnreadEmailJob),
+  "imports.process": (data) => processImport(data as ImportJob),
+  "imports.invitations": (data) => sendImportInvitations(data as ImportInvitationsJob),
 };
 
 /** Starts a worker for every queue of this process and registers the periodic schedules. */

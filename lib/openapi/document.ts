@@ -7,6 +7,7 @@ import { coursePaths } from "@/lib/openapi/paths/courses";
 import { dashboardPaths } from "@/lib/openapi/paths/dashboard";
 import { enrollmentPaths } from "@/lib/openapi/paths/enrollments";
 import { groupPaths } from "@/lib/openapi/paths/groups";
+import { importPaths } from "@/lib/openapi/paths/imports";
 import { lessonPaths } from "@/lib/openapi/paths/lessons";
 import { messagePaths } from "@/lib/openapi/paths/messages";
 import { metaPaths } from "@/lib/openapi/paths/meta";
@@ -43,6 +44,7 @@ export const TAGS = [
   { name: "Dashboard", description: "The learner's overview" },
   { name: "Groups", description: "Groups of people, and the courses that enroll them" },
   { name: "Users", description: "The organization's users, as staff's pickers list them" },
+  { name: "Imports", description: "CSV user imports: upload, column mapping, dry run, the run as a background job, the report" },
   { name: "Messages", description: "Messaging" },
   { name: "Organizations", description: "Organizations (tenants): branding, status and subdomains" },
   { name: "Settings", description: "An organization's settings, its mail server and its audit log" },
@@ -58,7 +60,7 @@ function build(): ReturnType<typeof createDocument> {
     openapi: "3.1.0",
     info: { title: "Learning Management API", version: packageJson.version, description: DESCRIPTION },
     tags: TAGS,
-    paths: { ...authPaths, ...coursePaths, ...outlinePaths, ...lessonPaths, ...scormPaths, ...categoryPaths, ...enrollmentPaths, ...dashboardPaths, ...groupPaths, ...userPaths, ...organizationPaths, ...settingsPaths, ...messagePaths, ...eventPaths, ...metaPaths },
+    paths: { ...authPaths, ...coursePaths, ...outlinePaths, ...lessonPaths, ...scormPaths, ...categoryPaths, ...enrollmentPaths, ...dashboardPaths, ...groupPaths, ...userPaths, ...importPaths, ...organizationPaths, ...settingsPaths, ...messagePaths, ...eventPaths, ...metaPaths },
     components: { securitySchemes: SECURITY_SCHEMES },
   };
   return createDocument(spec, {

@@ -132,6 +132,17 @@ export const API_ACCESS: Record<string, ApiRow> = {
   "POST /api/admin/settings/smtp/test": ["unauthenticated", "forbidden", "forbidden", "forbidden", "conflict", "conflict"],
   "GET /api/admin/audit-log": AUDIT_READERS,
   "GET /api/admin/audit-log/export": AUDIT_READERS,
+  // CSV user imports (import-export:use): admins in their organization, the superadmin in any. The upload
+  // is refused on the apex without ?organization_id= (the suites send no query the route does not need).
+  "GET /api/admin/imports": ORGANIZATION_ADMINS,
+  "POST /api/admin/imports": ["unauthenticated", "forbidden", "forbidden", "forbidden", "ok", "refused"],
+  "GET /api/admin/imports/{importId}": ORGANIZATION_ADMINS,
+  "PUT /api/admin/imports/{importId}/mapping": ORGANIZATION_ADMINS,
+  "POST /api/admin/imports/{importId}/dry-run": ORGANIZATION_ADMINS,
+  "POST /api/admin/imports/{importId}/run": ORGANIZATION_ADMINS,
+  "POST /api/admin/imports/{importId}/cancel": ORGANIZATION_ADMINS,
+  "GET /api/admin/imports/{importId}/rows": ORGANIZATION_ADMINS,
+  "GET /api/admin/imports/{importId}/report": ORGANIZATION_ADMINS,
   "GET /api/messages/unread-count": OWN_ACCOUNT,
   // Messages (docs/permissions.md "Messages"): the learner writes to the instructor of their course.
   "GET /api/messages/threads": ORGANIZATION_MEMBERS,

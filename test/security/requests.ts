@@ -6,7 +6,7 @@ import { fixtureZip } from "@/test/scorm-zips";
 import { multipartBody } from "@/test/session";
 import type { ApiOperation, IdPosition, JsonSchema } from "./api-operations";
 import { isUuid } from "./api-operations";
-import { spareEmailChangeToken, type TenantWorld } from "./world";
+import { spareEmailChangeToken, spareImport, type TenantWorld } from "./world";
 
 // THE table of the security suites: where each id position of the API takes its id from, and the few
 // operations whose valid request the generic generator cannot guess. A route added later teaches it its
@@ -38,6 +38,7 @@ export const ID_SOURCES: Record<string, IdSource> = {
   "path:organizationId": (t) => t.id,
   "query:organization_id": (t) => t.id,
   "path:eventId": (t) => t.ids.eventId,
+  "path:importId": (t) => t.ids.importId,
   // The iCal feed's secret (not an id): the one of a learner no other call of the suites rotates.
   "path:secret": (t) => t.feedSecret,
   "body:course_id": (t) => t.ids.courseId,
@@ -113,12 +114,34 @@ const DISPOSABLE: Record<string, (tenant: TenantWorld) => Promise<Record<string,
   // Someone who has never signed in (an invitation goes only to them).
   "POST /api/admin/users/{userId}/invitation": async (t) => ({ "path:userId": (await testDb().user.create({ data: spareUser(t), select: { id: true } })).id }),
   "POST /auth/confirm-email/{token}": async (t) => ({ "path:token": await spareEmailChangeToken(t.id) }),
+  // An import's dry run, run and cancel move it on (and a mapping change stops a dry run): one each.
+  "PUT /api/admin/imports/{importId}/mapping": async (t) => ({ "path:importId": await spareImport(t, "uploaded") }),
+  "POST /api/admin/imports/{importId}/dry-run": async (t) => ({ "path:importId": await spareImport(t, "uploaded") }),
+  "POST /api/admin/imports/{importId}/run": async (t) => ({ "path:importId": await spareImport(t, "checked") }),
+  "POST /api/admin/imports/{importId}/cancel": async (t) => ({ "path:importId": await spareImport(t, "checked") }),
   "POST /auth/reset-password/{token}": async (t) => {
     const token = randomBytes(32).toString("base64url");
     await testDb().passwordResetToken.create({ data: { userId: (await testDb().user.create({ data: spareUser(t) })).id, tokenHash: createHash("sha256").update(token).digest("hex"), expiresAt: new Date(Date.now() + 3_600_000) } });
     return { "path:token": token };
   },
 };
+
+/**
+ * Waits until the background work a call started in the organization is done (an import's dry run or
+ * run, and the invitations of the people it created), so the next call's row snapshot sees it settled.
+ */
+export async function settleBackgroundWork(organizationId: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const [busy, owed] = await Promise.all([
+      testDb().userImport.count({ where: { organizationId, status: { in: ["checking", "running"] } } }),
+      testDb().userImportRow.count({ where: { organizationId, invite: true, invitedAt: null } }),
+    ]);
+    if (busy + owed === 0) return;
+    if (Date.now() > deadline) throw new Error(`background work of organization ${organizationId} still going after 60 s`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
 
 /** An organization of its own, with nobody in it. */
 async function spareOrganization(): Promise<string> {
@@ -172,6 +195,7 @@ const BODIES: Record<string, (t: TenantWorld, caller: Caller, generated: Record<
   "PATCH /api/admin/organizations/{organizationId}": () => ({ allow_self_registration: true }),
   "PUT /api/admin/organizations/{organizationId}/status": () => ({ status: "suspended" }),
   "PUT /api/admin/organizations/{organizationId}/subdomain": () => ({ subdomain: uniqueName("moved") }),
+  "PUT /api/admin/imports/{importId}/mapping": () => ({ mapping: { email: 0, first_name: 1, last_name: 2 } }),
   "PATCH /api/admin/settings": () => ({ courseDefaults: { allowSelfEnrollment: true, allowRetakes: false } }),
   "PUT /api/admin/settings/smtp": () => ({ enabled: false, host: "", port: 587, security: "starttls", username: "", fromAddress: "", fromName: "" }),
   // Someone of their own to deactivate, so the world's learner stays signed in.
@@ -195,6 +219,12 @@ const QUERIES: Record<string, () => Record<string, string>> = {
   "GET /api/calendar": () => ({ from: "2026-01-01", to: "2026-12-31" }),
 };
 
+/** The file a multipart operation takes: a CSV of one new person for the user import, else a handout. */
+const uploadedFile = (op: ApiOperation) =>
+  op.path === "/api/admin/imports"
+    ? new File([`email,first_name,last_name\n${uniqueName("imported")}@example.test,Ida,Imported\n`], "people.csv", { type: "text/csv" })
+    : new File(["a handout"], "handout.txt", { type: "text/plain" });
+
 const png = () => sharp({ create: { width: 16, height: 16, channels: 3, background: "#336699" } }).png().toBuffer();
 
 /** A request the operation accepts from an allowed caller (the control), with `substitutions` applied. */
@@ -216,7 +246,7 @@ export async function buildRequest(op: ApiOperation, tenant: TenantWorld, caller
   } else if (op.body?.contentType === "multipart/form-data") {
     const fields: Record<string, string | Blob> = {};
     for (const [name, property] of Object.entries(op.body.schema.properties ?? {})) {
-      if (property.format === "binary") fields[name] = name === "file" ? new File(["a handout"], "handout.txt", { type: "text/plain" }) : new Blob([await png()], { type: "image/png" });
+      if (property.format === "binary") fields[name] = name === "file" ? uploadedFile(op) : new Blob([await png()], { type: "image/png" });
     }
     const multipart = await multipartBody(fields);
     body = multipart.body;

@@ -40,6 +40,7 @@ export interface TenantWorld {
     attemptId: string;
     groupId: string;
     eventId: string;
+    importId: string;
     threadId: string;
     messageId: string;
   };
@@ -163,6 +164,7 @@ export async function buildTenantWorld(): Promise<TenantWorld> {
       attemptId,
       groupId: group.id,
       eventId: event.id,
+      importId: await spareImport({ id, marker, users: tenant.users }, "checked"),
       threadId: thread.id,
       messageId: message.id,
     },
@@ -182,6 +184,35 @@ export async function spareEmailChangeToken(organizationId: string): Promise<str
   await testDb().user.update({ where: { id: user.id }, data: { pendingEmail: newEmail } });
   await testDb().emailChangeToken.create({ data: { userId: user.id, newEmail, tokenHash: createHash("sha256").update(token).digest("hex"), expiresAt: new Date(Date.now() + 3_600_000) } });
   return token;
+}
+
+/**
+ * A CSV user import of the organization's admin, made in the database: `uploaded` (mapped, no dry run
+ * yet) or `checked` (dry-run: one person to create). Its file name and cells carry the marker.
+ */
+export async function spareImport(t: Pick<TenantWorld, "id" | "marker" | "users">, status: "uploaded" | "checked"): Promise<string> {
+  const checked = status === "checked";
+  const imp = await testDb().userImport.create({
+    data: {
+      organizationId: t.id,
+      createdById: t.users.admin.id,
+      createdByRole: "admin",
+      fileName: `people-${t.marker}.csv`,
+      fileSize: 80,
+      encoding: "utf-8",
+      delimiter: ",",
+      headers: ["email", "first_name", "last_name"],
+      mapping: { email: 0, first_name: 1, last_name: 2 },
+      status,
+      totalRows: 1,
+      ...(checked ? { checkedAt: new Date(), checkCreate: 1, checkUpdate: 0, checkUnchanged: 0, checkReject: 0 } : {}),
+    },
+    select: { id: true },
+  });
+  await testDb().userImportRow.create({
+    data: { organizationId: t.id, importId: imp.id, rowNumber: 1, cells: [`${uniqueName("imported")}@example.test`, "Ida", `Imported ${t.marker}`], ...(checked ? { checkOutcome: "create" } : {}) },
+  });
+  return imp.id;
 }
 
 /** Another learner of the organization, for calls that need a fresh account. */
