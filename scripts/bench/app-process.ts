@@ -7,6 +7,9 @@ prepareAuthEnv();
 answerBenchControl(process.env.BENCH_PROFILE_DIR || undefined);
 const { startAppServer } = await import("../lib/app-server");
 const server = await startAppServer({ dev: false, port: Number(process.env.PORT) });
+// The job workers beside it, as `npm start` runs them (the import row's dry run and run are jobs).
+const { startJobWorkers } = await import("../lib/job-workers");
+await startJobWorkers();
 console.log(`ready ${server.url}`);
 // Exit at once: requests still queued when the load stopped do not matter any more.
 process.once("SIGTERM", () => process.exit(0));

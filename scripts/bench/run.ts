@@ -20,6 +20,7 @@ const { buildIfNeeded } = await import("../lib/build");
 const { BENCH_ACCOUNT } = await import("../db/large/plan");
 const { ensureLargeDataset, outlineCourseId, postgresVersion, regionGroupId } = await import("./dataset");
 const { groupAddTable, measureGroupAdd } = await import("./group-add");
+const { importTable, measureImport } = await import("./import-users");
 const { startServerProcess } = await import("./server-process");
 const { call } = await import("./http");
 const { SCENARIOS } = await import("./scenarios");
@@ -33,7 +34,8 @@ const stops: (() => Promise<void>)[] = [];
 class TraceDone extends Error {}
 
 const wants = (key: string) => !options.only || options.only.includes(key);
-const readsWanted = SCENARIOS.some((s) => !s.commitRow && wants(s.key)) || wants("groupAdd");
+const readsWanted = SCENARIOS.some((s) => !s.commitRow && wants(s.key)) || wants("groupAdd") || wants("importUsers");
+const BENCH_OUTBOX = ".data/bench/outbox";
 const server = await startPostgres({ purpose: "app" });
 let exitCode = 0;
 try {
@@ -54,7 +56,7 @@ try {
     const env = { DATABASE_URL: dataset.url, NODE_ENV: "production" as const };
     // Both servers stay up for the reads (an idle one costs nothing) so each request is measured on
     // both within seconds of each other.
-    const app = await startServerProcess("scripts/bench/app-process.ts", { ...env, PORT: String(APP_PORT), BENCH_PROFILE_DIR: options.profile ? PROFILE_DIR : "" }, "The app");
+    const app = await startServerProcess("scripts/bench/app-process.ts", { ...env, PORT: String(APP_PORT), BENCH_PROFILE_DIR: options.profile ? PROFILE_DIR : "", MAIL_OUTBOX_DIR: BENCH_OUTBOX }, "The app");
     stops.push(app.stop);
     const signIn = async (email: string) => {
       const login = await call(APP_PORT, host(APP_PORT), "/auth/login", { json: { email, password: BENCH_ACCOUNT.password } });
@@ -82,6 +84,12 @@ try {
       const added = await measureGroupAdd({ port: APP_PORT, host: host(APP_PORT), token: session.adminToken, databaseUrl: dataset.url });
       console.log(`  ${added.seconds.map((s) => `${s.toFixed(2)} s`).join(", ")} (${added.enrollments} enrollments each)`);
       timed.push(groupAddTable(added));
+    }
+    if (wants("importUsers")) {
+      console.log(`\nImporting 50,000 users from a CSV (timed, ${loadAverage()} load average):`);
+      const imported = await measureImport({ port: APP_PORT, pid: app.pid, databaseUrl: dataset.url, outboxDir: BENCH_OUTBOX });
+      console.log(`  upload ${imported.uploadSeconds.toFixed(1)} s, dry run ${imported.dryRunSeconds.toFixed(1)} s, run ${imported.runSeconds.toFixed(1)} s; app RSS ${imported.rssBeforeMb.toFixed(0)} → ${imported.rssPeakMb.toFixed(0)} MB`);
+      timed.push(importTable(imported));
     }
     // The commits have servers of their own: these two would only sit idle.
     for (const stop of stops.splice(0).reverse()) await stop();

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCourse } from "@/test/course-factories";
 import { createSuperadmin, createTenant, testDb, uniqueName, type TestTenant, type TestUser } from "@/test/factories";
-import { call } from "@/test/http";
+import { call, hostFor } from "@/test/http";
 import { outcomes, runImport, uploadAndCheck, uploadCsv, waitForStatus, type As } from "@/test/imports";
-import { latestMailTo } from "@/test/outbox";
+import { latestMailTo, setPasswordLinkFor } from "@/test/outbox";
 import { cachedSignIn, signIn } from "@/test/session";
 
 // The CSV user import through its API: the dry run's verdicts (every rejection reason), the run (users,
@@ -109,6 +109,9 @@ describe("dry run and run", () => {
     await expect.poll(() => latestMailTo(e.nia), { timeout: 30_000, interval: 250 }).toContain(`You are invited to ${acme.name}`);
     await expect.poll(() => latestMailTo(e.dup), { timeout: 30_000, interval: 250 }).toContain(`You are invited to ${acme.name}`);
     expect(await latestMailTo(e.noa)).toBeNull();
+    // The link is on the organization's own host, with the scheme and port of the request that started the run.
+    const link = await setPasswordLinkFor(e.nia);
+    expect(link.url).toBe(`http://${hostFor(acme.subdomain)}/reset-password/${link.token}`);
 
     const after = await outcomes(admin, checked.id);
     expect([after[1], after[5], after[13], after[14]]).toEqual([["created", null], ["rejected", `Duplicate email in the file: row 4 has ${e.dup} too`], ["updated", "Changes last name"], ["unchanged", null]]);

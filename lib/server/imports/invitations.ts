@@ -11,14 +11,16 @@ import { sendInvitation } from "@/lib/server/accounts/invitation";
 
 export interface ImportInvitationsJob {
   importId: string;
+  /** The request origin whose scheme and port the links keep (APP_BASE_URL's without one). */
+  origin?: string;
 }
 
 const SLICE_MS = 15_000;
 const PAGE = 50;
 
 /** Asks for the import's pending invitations to be sent (a no-op when a job is already queued). */
-export async function queueInvitations(importId: string): Promise<void> {
-  await (await jobQueue()).send("imports.invitations", { importId }, { singletonKey: importId });
+export async function queueInvitations(importId: string, origin?: string): Promise<void> {
+  await (await jobQueue()).send("imports.invitations", { importId, origin }, { singletonKey: importId });
 }
 
 export async function sendImportInvitations(job: ImportInvitationsJob): Promise<void> {
@@ -36,7 +38,7 @@ export async function sendImportInvitations(job: ImportInvitationsJob): Promise<
     if (rows.length === 0) return;
     for (const row of rows) {
       try {
-        await sendInvitation(ctx, { organizationId: imp.organizationId, userId: row.userId! });
+        await sendInvitation(ctx, { organizationId: imp.organizationId, userId: row.userId! }, { origin: job.origin });
       } catch (error) {
         // Deleted or deactivated since, or the mail server refused: their page offers to send it again.
         console.error(`Import ${imp.id}, row ${row.rowNumber}: the invitation could not be sent:`, error instanceof Error ? error.message : error);
@@ -44,7 +46,7 @@ export async function sendImportInvitations(job: ImportInvitationsJob): Promise<
       await db().userImportRow.update({ where: { importId_rowNumber: { importId: imp.id, rowNumber: row.rowNumber } }, data: { invitedAt: new Date() } });
     }
     if (Date.now() - started > SLICE_MS) {
-      await queueInvitations(imp.id);
+      await queueInvitations(imp.id, job.origin);
       return;
     }
   }

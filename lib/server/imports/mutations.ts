@@ -61,7 +61,7 @@ export async function startDryRun(ctx: TenantContext, importId: string): Promise
 }
 
 /** POST /api/admin/imports/{importId}/run: applies the rows (a job), after a dry run of this mapping. */
-export async function startRun(ctx: TenantContext, importId: string): Promise<ImportJson> {
+export async function startRun(ctx: TenantContext, importId: string, options: { origin?: string } = {}): Promise<ImportJson> {
   const imp = await requireImport(ctx, importId);
   if (imp.status !== "checked") {
     const message = imp.status === "running" || imp.startedAt ? "This import has already run" : imp.status === "checking" ? "Wait for the dry run to finish" : "Make a dry run first: it shows what the import will do";
@@ -73,7 +73,7 @@ export async function startRun(ctx: TenantContext, importId: string): Promise<Im
     data: { status: "running", startedAt: now, phaseStartedAt: now, processedRows: 0, cancelRequested: false },
   });
   if (count === 0) throw new AppError("CONFLICT", "This import has already run");
-  const jobId = await sendJob("imports.process", { importId: imp.id, phase: "run" });
+  const jobId = await sendJob("imports.process", { importId: imp.id, phase: "run", origin: options.origin });
   return importJson(await db().userImport.update({ where: { id: imp.id }, data: { jobId } }));
 }
 

@@ -17,6 +17,8 @@ import { judgeRows, loadImportSetting, type ImportSetting } from "@/lib/server/i
 export interface ImportJob {
   importId: string;
   phase: "check" | "run";
+  /** The origin of the request that started it: the invitation links keep its scheme and port. */
+  origin?: string;
 }
 
 const SLICE_MS = 15_000;
@@ -34,7 +36,7 @@ export async function processImport(job: ImportJob): Promise<void> {
   const step = job.phase === "check" ? () => checkNextPage(setting) : () => applyNextBatch(setting);
   try {
     while (await step()) {
-      if (job.phase === "run") await queueInvitations(imp.id);
+      if (job.phase === "run") await queueInvitations(imp.id, job.origin);
       if (Date.now() - started > SLICE_MS) {
         await sendJob("imports.process", job);
         return;
