@@ -13,6 +13,7 @@ import { messagePaths } from "@/lib/openapi/paths/messages";
 import { metaPaths } from "@/lib/openapi/paths/meta";
 import { organizationPaths } from "@/lib/openapi/paths/organizations";
 import { outlinePaths } from "@/lib/openapi/paths/outline";
+import { reportPaths } from "@/lib/openapi/paths/reports";
 import { scormPaths } from "@/lib/openapi/paths/scorm";
 import { settingsPaths } from "@/lib/openapi/paths/settings";
 import { userPaths } from "@/lib/openapi/paths/users";
@@ -46,6 +47,7 @@ export const TAGS = [
   { name: "Users", description: "The organization's users, as staff's pickers list them" },
   { name: "Imports", description: "CSV user imports: upload, column mapping, dry run, the run as a background job, the report" },
   { name: "Messages", description: "Messaging" },
+  { name: "Reports", description: "Learning reports: overview, breakdowns, CSV exports and the summaries' refresh" },
   { name: "Organizations", description: "Organizations (tenants): branding, status and subdomains" },
   { name: "Settings", description: "An organization's settings, its mail server and its audit log" },
   { name: "Calendar", description: "Events, the personal calendar and its iCal feed" },
@@ -60,7 +62,7 @@ function build(): ReturnType<typeof createDocument> {
     openapi: "3.1.0",
     info: { title: "Learning Management API", version: packageJson.version, description: DESCRIPTION },
     tags: TAGS,
-    paths: { ...authPaths, ...coursePaths, ...outlinePaths, ...lessonPaths, ...scormPaths, ...categoryPaths, ...enrollmentPaths, ...dashboardPaths, ...groupPaths, ...userPaths, ...importPaths, ...organizationPaths, ...settingsPaths, ...messagePaths, ...eventPaths, ...metaPaths },
+    paths: { ...authPaths, ...coursePaths, ...outlinePaths, ...lessonPaths, ...scormPaths, ...categoryPaths, ...enrollmentPaths, ...dashboardPaths, ...groupPaths, ...userPaths, ...importPaths, ...organizationPaths, ...settingsPaths, ...messagePaths, ...reportPaths, ...eventPaths, ...metaPaths },
     components: { securitySchemes: SECURITY_SCHEMES },
   };
   return createDocument(spec, {

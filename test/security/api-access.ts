@@ -39,6 +39,8 @@ const ORGANIZATION_ADMINS: ApiRow = ["unauthenticated", "forbidden", "forbidden"
 const SUPERADMIN_ONLY: ApiRow = ["unauthenticated", "forbidden", "forbidden", "forbidden", "forbidden", "ok"];
 /** The audit log (audit:read): org_admin and admin (their organization), the superadmin (all). */
 const AUDIT_READERS: ApiRow = ["unauthenticated", "forbidden", "forbidden", "ok", "ok", "ok"];
+/** reports:read: instructors (their courses), org_admin and admin (their organization), the superadmin (the platform). */
+const REPORT_READERS: ApiRow = ["unauthenticated", "forbidden", "ok", "ok", "ok", "ok"];
 /** A learner's own SCORM attempt: nobody else's records. */
 const ATTEMPT_OWNER: ApiRow = ["unauthenticated", "ok", "absent", "absent", "absent", "absent"];
 
@@ -144,6 +146,23 @@ export const API_ACCESS: Record<string, ApiRow> = {
   "GET /api/admin/imports/{importId}/rows": ORGANIZATION_ADMINS,
   "GET /api/admin/imports/{importId}/report": ORGANIZATION_ADMINS,
   "GET /api/messages/unread-count": OWN_ACCOUNT,
+  // Reports (docs/permissions.md "Reports"): learners have none; the per-organization table is the superadmin's.
+  "GET /api/reports/overview": REPORT_READERS,
+  "GET /api/reports/courses": REPORT_READERS,
+  "GET /api/reports/courses/export": REPORT_READERS,
+  "GET /api/reports/courses/{courseId}/lessons": REPORT_READERS,
+  "GET /api/reports/courses/{courseId}/lessons/export": REPORT_READERS,
+  "GET /api/reports/courses/{courseId}/lessons/{lessonId}/learners": REPORT_READERS,
+  "GET /api/reports/courses/{courseId}/lessons/{lessonId}/learners/export": REPORT_READERS,
+  "GET /api/reports/groups": REPORT_READERS,
+  "GET /api/reports/groups/export": REPORT_READERS,
+  "GET /api/reports/learners": REPORT_READERS,
+  "GET /api/reports/learners/export": REPORT_READERS,
+  "GET /api/reports/learners/{userId}": REPORT_READERS,
+  "GET /api/reports/learners/{userId}/export": REPORT_READERS,
+  "GET /api/reports/organizations": SUPERADMIN_ONLY,
+  "GET /api/reports/organizations/export": SUPERADMIN_ONLY,
+  "POST /api/reports/refresh": REPORT_READERS,
   // Messages (docs/permissions.md "Messages"): the learner writes to the instructor of their course.
   "GET /api/messages/threads": ORGANIZATION_MEMBERS,
   "POST /api/messages/threads": ORGANIZATION_MEMBERS,

@@ -44,6 +44,7 @@ export const ID_SOURCES: Record<string, IdSource> = {
   "body:course_id": (t) => t.ids.courseId,
   "query:category_id": (t) => t.ids.categoryId,
   "query:group_id": (t) => t.ids.groupId,
+  "query:course_id": (t) => t.ids.courseId,
   "body:category_id": (t) => t.ids.categoryId,
   "body:instructor_ids.*": (t) => t.ids.instructorId,
   "body:user_ids.*": (t) => t.ids.learnerId,

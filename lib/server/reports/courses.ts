@@ -1,0 +1,90 @@
+import "server-only";
+import type { CourseReportQuery } from "@/lib/schemas/reports";
+import type { Page } from "@/lib/schemas/pagination";
+import { csvExport } from "@/lib/server/reports/csv-export";
+import { defaultOrder, likePattern, runPage, type ListStatement } from "@/lib/server/reports/list";
+import { reportScope, type ReportScope } from "@/lib/server/reports/scope";
+import {
+  countersOf,
+  courseConditions,
+  DERIVED_SORTS,
+  derivedColumns,
+  ENROLLMENT_COUNTERS,
+  enrollmentConditions,
+  narrowsEnrollments,
+  orderBy,
+  pageClause,
+  whereClause,
+  windowOf,
+  type DerivedRow,
+} from "@/lib/server/reports/sql";
+import type { TenantContext } from "@/lib/tenancy/context";
+
+// Per course: GET /api/reports/courses and its export. Without filters on the enrollments themselves
+// (status, dates, group) a row is the course's summary row; with them, its enrollments counted.
+
+export interface CourseReportRow extends DerivedRow {
+  course_id: string;
+  title: string;
+  status: string;
+  category: { id: string; name: string } | null;
+  organization_id: string;
+}
+
+interface Row extends DerivedRow {
+  course_id: string;
+  title: string;
+  status: string;
+  category_id: string | null;
+  category_name: string | null;
+  organization_id: string;
+}
+
+const SORTS: Record<string, string> = { title: `lower(c."title")`, ...DERIVED_SORTS };
+
+export function courseListStatement(scope: ReportScope, q: CourseReportQuery): ListStatement {
+  return (sql, window) => {
+    const where = courseConditions(sql, scope, q);
+    if (q.q) where.push(`c."title" ILIKE ${sql.p(likePattern(q.q))}`);
+    let counters: string;
+    if (narrowsEnrollments(q)) {
+      const narrowed = enrollmentConditions(sql, q);
+      counters = `CROSS JOIN LATERAL (SELECT ${ENROLLMENT_COUNTERS} FROM "Enrollment" e
+        WHERE e."organizationId" = c."organizationId" AND e."courseId" = c."id" AND ${narrowed.join(" AND ")}) t`;
+      where.push(`t."enrolled" > 0`);
+    } else {
+      counters = `LEFT JOIN "ReportCourseStats" s ON s."organizationId" = c."organizationId" AND s."courseId" = c."id"
+        CROSS JOIN LATERAL (SELECT ${countersOf("s")}) t`;
+    }
+    const order = defaultOrder(q.sort, q.order, ["title"]);
+    return `SELECT c."id" AS course_id, c."title", c."status"::text AS status, c."organizationId" AS organization_id,
+        cat."id" AS category_id, cat."name" AS category_name, ${derivedColumns("t")}, count(*) OVER () AS total
+      FROM "Course" c
+      LEFT JOIN "Category" cat ON cat."organizationId" = c."organizationId" AND cat."id" = c."categoryId"
+      ${counters}
+      ${whereClause(where)}
+      ${orderBy(SORTS[q.sort]!, order, `lower(c."title"), c."id"`)}
+      ${pageClause(sql, window)}`;
+  };
+}
+
+function toJson(row: Row): CourseReportRow {
+  const { category_id, category_name, ...rest } = row;
+  delete (rest as { total?: unknown }).total;
+  return { ...rest, category: category_id ? { id: category_id, name: category_name ?? "" } : null };
+}
+
+export async function listCourseReport(ctx: TenantContext, q: CourseReportQuery): Promise<Page<CourseReportRow>> {
+  const scope = await reportScope(ctx, q);
+  return runPage<Row, CourseReportRow>(courseListStatement(scope, q), windowOf(q), q, toJson);
+}
+
+export const COURSE_CSV_HEADER = ["course_id", "title", "category", "status", "enrolled", "not_started", "in_progress", "completed", "withdrawn", "completion_rate", "average_progress", "average_score", "average_time_seconds", "passed", "failed"];
+
+export async function exportCourseReport(ctx: TenantContext, q: CourseReportQuery): Promise<ReadableStream<Uint8Array>> {
+  const scope = await reportScope(ctx, q);
+  return csvExport<Row>(COURSE_CSV_HEADER, courseListStatement(scope, q), (r) => [
+    r.course_id, r.title, r.category_name, r.status, r.enrolled, r.not_started, r.in_progress, r.completed, r.withdrawn, r.completion_rate,
+    r.average_progress, r.average_score, r.average_time_seconds, r.passed, r.failed,
+  ]);
+}

@@ -1,0 +1,60 @@
+import "server-only";
+import { queryRows } from "@/lib/db";
+import type { Page } from "@/lib/schemas/pagination";
+import { Sql, type Window } from "@/lib/server/reports/sql";
+
+// A breakdown is one statement built for a window of rows: a page (with the total counted by a window
+// function) or an export's batch. The builders take the Sql to add their values to.
+
+export type ListStatement = (sql: Sql, window: Window) => string;
+
+/** A list whose rows and total are two statements (sent at once): the rows can then stop after a page. */
+export interface CountedList {
+  rows: ListStatement;
+  count: (sql: Sql) => string;
+}
+
+type Counted<R> = R & { total: string | number };
+
+export async function runPage<R extends object, J>(
+  list: ListStatement | CountedList,
+  window: Window,
+  page: { page?: number; page_size?: number },
+  toJson: (row: R) => J,
+): Promise<Page<J>> {
+  if (typeof list !== "function") {
+    const rowsSql = new Sql();
+    const countSql = new Sql();
+    const [rows, counted] = await Promise.all([
+      queryRows<R>(list.rows(rowsSql, window), rowsSql.values),
+      queryRows<{ total: string | number }>(list.count(countSql), countSql.values),
+    ]);
+    return { items: rows.map((r) => toJson(r)), page: page.page ?? 1, page_size: page.page_size ?? 20, total: Number(counted[0]?.total ?? 0) };
+  }
+  const build = list;
+  const sql = new Sql();
+  const text = build(sql, window);
+  const rows = await queryRows<Counted<R>>(text, sql.values);
+  let total = rows[0] ? Number(rows[0].total) : 0;
+  // Past the last page the window function has no row to count on: count without the window.
+  if (!rows[0] && window.offset > 0) {
+    const again = new Sql();
+    const [first] = await queryRows<Counted<R>>(build(again, { limit: 1, offset: 0 }), again.values);
+    total = first ? Number(first.total) : 0;
+  }
+  return { items: rows.map((r) => toJson(r)), page: page.page ?? 1, page_size: page.page_size ?? 20, total };
+}
+
+export async function runBatch<R extends object>(list: ListStatement | CountedList, window: Window): Promise<R[]> {
+  const sql = new Sql();
+  const build = typeof list === "function" ? list : list.rows;
+  return queryRows<R>(build(sql, window), sql.values);
+}
+
+/** A search term for ILIKE, its wildcards taken literally. */
+export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Numbers sort best first unless asked otherwise; names and titles A to Z. */
+export function defaultOrder(sort: string, order: "asc" | "desc" | undefined, textual: readonly string[]): "asc" | "desc" {
+  return order ?? (textual.includes(sort) ? "asc" : "desc");
+}

@@ -1,0 +1,40 @@
+import "server-only";
+import { queryRows } from "@/lib/db";
+import { AppError } from "@/lib/errors";
+import type { ReportFilters } from "@/lib/schemas/reports";
+import { isPlatformAdmin } from "@/lib/server/organizations/access";
+import { tenantId, type TenantContext } from "@/lib/tenancy/context";
+import { requirePermission } from "@/lib/tenancy/permissions";
+
+// Whose figures a report shows (docs/permissions.md "Reports"): an instructor the courses they teach; an
+// org_admin or admin their organization; the superadmin (on the apex) every organization, or the one
+// named by organization_id. Learners have no reports (403).
+
+export interface ReportScope {
+  /** null: every organization (the superadmin's platform view). */
+  organizationId: string | null;
+  /** Set for instructors: only the courses they teach. */
+  instructorId: string | null;
+}
+
+export const organizationNotFound = () => new AppError("NOT_FOUND", "Organization not found");
+
+export async function reportScope(ctx: TenantContext, filters: Pick<ReportFilters, "organization_id">): Promise<ReportScope> {
+  requirePermission(ctx, "reports:read");
+  if (isPlatformAdmin(ctx) && ctx.organizationId === null) {
+    if (!filters.organization_id) return { organizationId: null, instructorId: null };
+    const [found] = await queryRows<{ id: string }>(`SELECT "id" FROM "Organization" WHERE "id" = $1::uuid`, [filters.organization_id]);
+    if (!found) throw organizationNotFound();
+    return { organizationId: found.id, instructorId: null };
+  }
+  const organizationId = tenantId(ctx);
+  // Another organization's id names nothing here (a 404, as every record of another tenant is).
+  if (filters.organization_id && filters.organization_id !== organizationId) throw organizationNotFound();
+  return { organizationId, instructorId: ctx.role === "instructor" ? ctx.userId : null };
+}
+
+/** The superadmin's platform view and its per-organization table: the superadmin only. */
+export function requirePlatformReports(ctx: TenantContext): void {
+  requirePermission(ctx, "reports:read");
+  requirePermission(ctx, "organizations:manage:all");
+}
