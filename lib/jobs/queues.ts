@@ -24,7 +24,7 @@ export const JOB_QUEUES = {
    * (each batch records its rows in the transaction that applies them: nothing is applied twice).
    */
   "imports.process": { queue: { retryLimit: 20, retryDelay: 2, expireInSeconds: 60 } },
-  /** The invitation e-mails of an import's new users: one queued and one running per import (singletonKey). */
+  /** The invitation e-mails of an import's new users, once its run ends: one queued and one running per import (singletonKey). */
   "imports.invitations": { queue: { policy: "stately", retryLimit: 10, retryDelay: 30, expireInSeconds: 5 * 60 } },
 } satisfies Record<string, QueueDefinition>;
 

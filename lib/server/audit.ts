@@ -1,6 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { uuid7 } from "@/lib/server/uuid7";
 
 export interface AuditEntry {
   organizationId: string | null;
@@ -19,5 +20,11 @@ export async function audit(entry: AuditEntry, tx: Prisma.TransactionClient = db
 /** Many entries in one statement (a bulk action records one entry per person it changed). */
 export async function auditMany(entries: AuditEntry[], tx: Prisma.TransactionClient = db()): Promise<void> {
   if (entries.length === 0) return;
-  await tx.auditLog.createMany({ data: entries.map((entry) => ({ ...entry, data: entry.data ?? {} })) });
+  // The entries as one JSON document: thousands of them (an import's batch) cost one parameter, not ten each.
+  const rows = entries.map((e) => ({ id: uuid7(), organizationId: e.organizationId, actorId: e.actorId, action: e.action, entityType: e.entityType, entityId: e.entityId ?? null, data: e.data ?? {}, ip: e.ip ?? null }));
+  await tx.$executeRaw`
+    INSERT INTO "AuditLog" ("id", "organizationId", "actorId", "action", "entityType", "entityId", "data", "ip")
+    SELECT x."id", x."organizationId", x."actorId", x."action", x."entityType", x."entityId", x."data", x."ip"
+    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+      AS x("id" uuid, "organizationId" uuid, "actorId" uuid, "action" text, "entityType" text, "entityId" text, "data" jsonb, "ip" text)`;
 }

@@ -52,13 +52,16 @@ export async function measureImport(target: Target): Promise<ImportBenchResult> 
       const started = performance.now();
       const uploaded = await upload(target.port, host, token, csv);
       const uploadDone = performance.now();
+      const peakUpload = peak;
       await api(target.port, host, token, `/api/admin/imports/${uploaded}/dry-run`, "POST");
       const checked = await waitFor(target.port, host, token, uploaded, "checked");
       if (checked.check.create !== IMPORT_BENCH.rows) throw new Error(`The dry run found ${checked.check.create} to create`);
       const dryDone = performance.now();
+      const peakDryRun = peak;
       await api(target.port, host, token, `/api/admin/imports/${uploaded}/run`, "POST");
       const done = await waitFor(target.port, host, token, uploaded, "completed");
       const runDone = performance.now();
+      console.log(`  app RSS peaks: upload ${peakUpload.toFixed(0)} MB, dry run ${peakDryRun.toFixed(0)} MB, run ${peak.toFixed(0)} MB`);
       const invitedAtEnd = await invited(target.databaseUrl, uploaded);
       await new Promise((resolve) => setTimeout(resolve, IMPORT_BENCH.invitationSeconds * 1000));
       const invitedLater = await invited(target.databaseUrl, uploaded);

@@ -6,6 +6,7 @@ import { auditMany, type AuditEntry } from "@/lib/server/audit";
 import { enrollThroughGroup } from "@/lib/server/groups/enrollment-sync";
 import { judgeRows, type ImportSetting, type RowInput, type RowPlan, type Verdict } from "@/lib/server/imports/judge";
 import { recomputeEnrollments } from "@/lib/server/progress/recompute";
+import { uuid7 } from "@/lib/server/uuid7";
 import { voidOpenLinks } from "@/lib/server/users/update-user";
 import { ensureOrgAdminRemains } from "@/lib/server/users/rules";
 
@@ -33,12 +34,15 @@ export async function applyRows(setting: ImportSetting, tx: Tx, rows: readonly R
 
   const hashes = await Promise.all(creates.map((p) => (p.password ? hashPassword(p.password) : NO_PASSWORD_HASH)));
   const usernames = await allocateUsernames(tx, organizationId, creates);
-  const created = creates.length
-    ? await tx.user.createManyAndReturn({
-        data: creates.map((p, i) => ({ organizationId, role: p.role!, firstName: p.firstName!, lastName: p.lastName!, email: p.email, username: usernames[i]!, passwordHash: hashes[i]!, status: p.status! })),
-        select: { id: true, email: true },
-      })
-    : [];
+  const created = creates.map((p, i) => ({ id: uuid7(), role: p.role!, firstName: p.firstName!, lastName: p.lastName!, email: p.email, username: usernames[i]!, passwordHash: hashes[i]!, status: p.status! }));
+  if (created.length) {
+    // One statement, the rows as one JSON document (a thousand rows × nine columns as parameters cost far more memory).
+    await tx.$executeRaw`
+      INSERT INTO "User" ("id", "organizationId", "role", "firstName", "lastName", "username", "email", "passwordHash", "status", "updatedAt")
+      SELECT x."id", ${organizationId}::uuid, x."role"::"Role", x."firstName", x."lastName", x."username", x."email", x."passwordHash", x."status"::"UserStatus", now()
+      FROM jsonb_to_recordset(${JSON.stringify(created)}::jsonb)
+        AS x("id" uuid, "role" text, "firstName" text, "lastName" text, "username" text, "email" text, "passwordHash" text, "status" text)`;
+  }
   const userIdOf = new Map<string, string>(created.map((u) => [u.email, u.id]));
   for (const plan of updates) await updateUser(tx, organizationId, plan);
   for (const plan of updates) userIdOf.set(plan.email, plan.existing!.id);
@@ -104,13 +108,19 @@ async function updateUser(tx: Tx, organizationId: string, plan: RowPlan): Promis
 /** Free usernames for new users: the one in the file, else the e-mail's local part (with a number if taken). */
 async function allocateUsernames(tx: Tx, organizationId: string, plans: RowPlan[]): Promise<string[]> {
   const bases = plans.map((p) => p.username ?? ((p.email.split("@")[0] ?? "user").toLowerCase().replace(/[^a-z0-9._-]/g, "").slice(0, 40).padEnd(3, "0")));
-  const wanted = [...new Set(bases.filter((_, i) => !plans[i]!.username))];
-  const patterns = wanted.map((b) => `${b.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-  const taken = new Set(
-    patterns.length
-      ? (await tx.$queryRaw<{ username: string }[]>`SELECT "username" FROM "User" WHERE "organizationId" = ${organizationId}::uuid AND "username" LIKE ANY(${patterns}::text[])`).map((u) => u.username)
-      : [],
-  );
+  const generated = [...new Set(bases.filter((_, i) => !plans[i]!.username))];
+  const taken = new Set<string>();
+  // The bases themselves first (the unique index answers); numbered variants only of the bases taken.
+  const exact = generated.length
+    ? await tx.$queryRaw<{ username: string }[]>`SELECT "username" FROM "User" WHERE "organizationId" = ${organizationId}::uuid AND "username" = ANY(${generated}::text[])`
+    : [];
+  const clashing = exact.map((u) => u.username);
+  for (const name of clashing) taken.add(name);
+  if (clashing.length) {
+    const patterns = clashing.map((b) => `${b.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    const variants = await tx.$queryRaw<{ username: string }[]>`SELECT "username" FROM "User" WHERE "organizationId" = ${organizationId}::uuid AND "username" LIKE ANY(${patterns}::text[])`;
+    for (const u of variants) taken.add(u.username);
+  }
   for (const [i, p] of plans.entries()) if (p.username) taken.add(bases[i]!);
   return plans.map((p, i) => {
     const base = bases[i]!;

@@ -5,7 +5,7 @@ import type { Role } from "@/lib/routes";
 import { sendInvitation } from "@/lib/server/accounts/invitation";
 
 // The invitation e-mails of the users an import created without a password (queue imports.invitations,
-// at most one queued and one running per import). The rows owe them (UserImportRow.invite) from the
+// queued when the run ends; at most one queued and one running per import). The rows owe them (UserImportRow.invite) from the
 // transaction that created the users; each is marked once its mail is sent, so a crash resends at most
 // the one in flight.
 

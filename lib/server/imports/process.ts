@@ -23,7 +23,7 @@ export interface ImportJob {
 
 const SLICE_MS = 15_000;
 const CHECK_PAGE = 2000;
-const RUN_BATCH = 500;
+const RUN_BATCH = 1000;
 /** With passwords to hash (argon2, ~20 ms each), smaller batches keep each transaction short. */
 const RUN_BATCH_WITH_PASSWORDS = 40;
 const TX = { timeout: 120_000, maxWait: 60_000 } as const;
@@ -31,17 +31,21 @@ const TX = { timeout: 120_000, maxWait: 60_000 } as const;
 export async function processImport(job: ImportJob): Promise<void> {
   const started = Date.now();
   const imp = await db().userImport.findUnique({ where: { id: job.importId } });
-  if (!imp || imp.status !== (job.phase === "check" ? "checking" : "running")) return;
+  if (!imp) return;
+  // A run that ended (also in a job that died right after its last batch): its invitations go out now.
+  if (job.phase === "run" && (imp.status === "completed" || imp.status === "cancelled")) return queueInvitations(imp.id, job.origin);
+  if (imp.status !== (job.phase === "check" ? "checking" : "running")) return;
   const setting = await loadImportSetting(imp);
   const step = job.phase === "check" ? () => checkNextPage(setting) : () => applyNextBatch(setting);
   try {
     while (await step()) {
-      if (job.phase === "run") await queueInvitations(imp.id, job.origin);
       if (Date.now() - started > SLICE_MS) {
         await sendJob("imports.process", job);
         return;
       }
     }
+    // The invitations wait for the end of the run: sent alongside, they would slow its batches.
+    if (job.phase === "run") await queueInvitations(imp.id, job.origin);
   } catch (error) {
     if (!(error instanceof AppError)) throw error; // retried by the queue
     await db().userImport.updateMany({ where: { id: imp.id, status: imp.status }, data: { status: "failed", error: error.message, finishedAt: new Date() } });
