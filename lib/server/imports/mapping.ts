@@ -54,8 +54,13 @@ export function missingFields(mapping: ImportMapping): ImportField[] {
   return REQUIRED_IMPORT_FIELDS.filter((f) => mapping[f] === null || mapping[f] === undefined);
 }
 
-/** The cell of `field` in a row ("" when unmapped or past the row's end). */
+/**
+ * The cell of `field` in a row ("" when unmapped or past the row's end). A leading apostrophe before a
+ * formula character is the one our exports add (lib/csv.ts): it is taken off, so an exported file
+ * imports back unchanged.
+ */
 export function cellOf(cells: readonly string[], mapping: ImportMapping, field: ImportField): string {
   const index = mapping[field];
-  return index === null || index === undefined ? "" : (cells[index] ?? "").trim();
+  const value = index === null || index === undefined ? "" : (cells[index] ?? "");
+  return (/^'[=+\-@\t\r]/.test(value) ? value.slice(1) : value).trim();
 }
