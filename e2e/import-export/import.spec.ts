@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
-import { expect, test } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
 import { createCourse } from "@/test/course-factories";
 import { createTenant, uniqueName, type TestTenant } from "@/test/factories";
 import { latestMailTo, setPasswordLinkFor } from "@/test/outbox";
@@ -16,6 +17,12 @@ test.beforeAll(async () => {
   courseTitle = `Welcome course ${uniqueName("")}`;
   await createCourse(tenant.id, { title: courseTitle, status: "published" });
 });
+
+async function expectNoSeriousViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
 
 test("an admin imports users from a CSV and one of them signs in through the invitation", async ({ page, browser }) => {
   test.setTimeout(150_000);
@@ -52,6 +59,7 @@ test("an admin imports users from a CSV and one of them signs in through the inv
   await expect(grid.getByRole("row").filter({ hasText: "Invalid email address 'nobody'" })).toBeVisible();
   await expect(grid.getByRole("row").filter({ hasText: "Unknown course 'No such course'" })).toBeVisible();
   await expect(grid.getByRole("row").filter({ hasText: `Duplicate email in the file: row 2 has ${ben} too` })).toBeVisible();
+  await expectNoSeriousViolations(page);
 
   await page.getByRole("button", { name: "Run import" }).click();
   await expect(summary).toHaveText("Imported 5 rows: 2 created, 0 updated, 0 unchanged, 3 rejected, 0 failed", { timeout: 60_000 });
@@ -71,6 +79,7 @@ test("an admin imports users from a CSV and one of them signs in through the inv
   // The history lists it; the users list has the new people.
   await page.getByRole("link", { name: "← All imports" }).click();
   await expect(page.getByRole("table", { name: "Import history" }).getByRole("row").filter({ hasText: "new-people.csv" })).toContainText("Completed");
+  await expectNoSeriousViolations(page);
   await page.goto(`${origin(tenant.subdomain)}/admin/users`);
   await page.getByLabel("Search users").fill(prefix);
   const users = page.getByRole("grid", { name: "Users" });
@@ -90,4 +99,11 @@ test("an admin imports users from a CSV and one of them signs in through the inv
   await invited.goto(`${origin(tenant.subdomain)}/dashboard`);
   await expect(invited.getByText(courseTitle).first()).toBeVisible();
   await invited.close();
+});
+
+test("an instructor opening the import reads why they cannot use it, and gets no controls", async ({ page }) => {
+  await signInWithForm(page, tenant.subdomain, tenant.users.instructor);
+  await page.goto(`${origin(tenant.subdomain)}/admin/import-export/import`);
+  await expect(page.getByTestId("read-only-notice")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Upload CSV" })).toHaveCount(0);
 });
