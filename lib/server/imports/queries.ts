@@ -2,7 +2,7 @@ import "server-only";
 import { csvLine } from "@/lib/csv";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { IMPORT_PREVIEW_ROWS, type ListImportRowsQuery, type ListImportsQuery } from "@/lib/schemas/imports";
+import { IMPORT_PREVIEW_ROWS, type CheckOutcome, type ListImportRowsQuery, type ListImportsQuery, type RunOutcome } from "@/lib/schemas/imports";
 import type { Page } from "@/lib/schemas/pagination";
 import { importScope, requireImport } from "@/lib/server/imports/access";
 import { importJson, type ImportJson } from "@/lib/server/imports/serialize";
@@ -39,7 +39,7 @@ export interface ImportRowJson {
   email: string;
   cells: string[];
   /** The real run's outcome once the row is applied, else the dry run's verdict (null before one). */
-  outcome: string | null;
+  outcome: CheckOutcome | RunOutcome | null;
   reason: string | null;
   applied: boolean;
 }
@@ -52,7 +52,7 @@ function rowJson(r: RowRecord, emailIndex: number | null | undefined): ImportRow
     row: r.rowNumber,
     email: emailIndex === null || emailIndex === undefined ? "" : (cells[emailIndex] ?? "").trim(),
     cells,
-    outcome: r.outcome ?? r.checkOutcome,
+    outcome: (r.outcome ?? r.checkOutcome) as CheckOutcome | RunOutcome | null,
     reason: r.outcome ? r.reason : r.checkReason,
     applied: r.appliedAt !== null,
   };
