@@ -134,6 +134,24 @@ describe("dry run and run", () => {
     expect((await call(acme.subdomain, `/api/admin/imports/${checked.id}/run`, { method: "POST", bearer: admin.bearer })).json.error.message).toBe("This import has already run");
   });
 
+  it("reports a row that cannot be applied at run time as failed, and applies the others", async () => {
+    // The organization's only org admin demoted: judged an update, refused when applied (the users
+    // service's rule), in the middle of a batch whose other rows still go in.
+    const solo = await createTenant();
+    const soloAdmin: As = { subdomain: solo.subdomain, bearer: await cachedSignIn(solo.subdomain, solo.users.admin) };
+    const newcomer = email("newcomer");
+    const checked = await uploadAndCheck(soloAdmin, `email,first_name,last_name,role\n${email("first")},First,Person,learner\n${solo.users.org_admin.email},Org,Admin,learner\n${newcomer},New,Comer,learner\n`);
+    expect(checked.check).toMatchObject({ create: 2, update: 1, reject: 0 });
+    const done = await runImport(soloAdmin, checked.id);
+    expect(done.run).toMatchObject({ created: 2, updated: 0, failed: 1, not_applied: 0 });
+    expect((await outcomes(soloAdmin, checked.id))[2]).toEqual([
+      "failed",
+      "Could not be applied: This is the organization's last active org admin: make someone else an org admin (Admin) first",
+    ]);
+    expect((await testDb().user.findUniqueOrThrow({ where: { id: solo.users.org_admin.id }, select: { role: true } })).role).toBe("org_admin");
+    expect(await testDb().user.count({ where: { organizationId: solo.id, email: newcomer } })).toBe(1);
+  });
+
   it("asks for a dry run before the run", async () => {
     const uploaded = await uploadCsv(admin, `email,first_name,last_name\n${email("x")},X,Y\n`);
     const run = await call(acme.subdomain, `/api/admin/imports/${uploaded.json.id}/run`, { method: "POST", bearer: admin.bearer });
