@@ -12,6 +12,7 @@ import { dashboard } from "./ceiling-dashboard";
 import { catalogPage, courseOutline, userListPage, type Caller } from "./ceiling-handlers";
 import { listUsersQuerySchema } from "@/lib/schemas/users";
 import { query } from "./ceiling-query";
+import { AppError, reportAnswer } from "./ceiling-reports";
 
 // The ceiling: the least a Node server can do to answer the benchmarked requests. node:http and a pg
 // Pool of the app's size (DB_POOL_MAX), the app's SQL statement for statement (tenant and caller lookups
@@ -54,6 +55,11 @@ async function resolveCaller(req: IncomingMessage): Promise<Caller> {
 
 async function route(req: IncomingMessage): Promise<unknown> {
   const url = new URL(req.url ?? "/", "http://ceiling");
+  const report = await reportAnswer(() => resolveCaller(req), { method: req.method ?? "GET", pathname: url.pathname, search: url.searchParams }).catch((error: unknown) => {
+    if (error instanceof AppError) throw new HttpError(error.status, error.code);
+    throw error;
+  });
+  if (report !== undefined) return report;
   if (req.method !== "GET") throw new HttpError(405, "METHOD_NOT_ALLOWED");
   if (url.pathname === "/api/health") return { status: "ok" };
   if (url.pathname === "/api/courses") {

@@ -1,7 +1,7 @@
 import { applyMigrations } from "../db/schema-engine";
 import { isCurrent, largeDatabaseUrl, readMarker, type LargeDatasetMarker } from "../db/large/database";
 import { regionGroupName } from "../db/large/groups";
-import { BENCH_ACCOUNT } from "../db/large/plan";
+import { BENCH_ACCOUNT, REPORT_BENCH } from "../db/large/plan";
 import { withClient } from "../lib/postgres";
 
 /**
@@ -60,5 +60,23 @@ export async function regionGroupId(databaseUrl: string): Promise<string> {
     ),
   );
   if (!rows[0]) throw new Error("The big organization has no groups: re-seed with npm run db:seed -- --size large");
+  return rows[0].id;
+}
+
+/** The reports' per-lesson row: the course with the most enrollments that the organization's instructor01 teaches. */
+export async function reportCourseId(databaseUrl: string, subdomain: string): Promise<string> {
+  const { rows } = await withClient(databaseUrl, (client) =>
+    client.query<{ id: string }>(
+      `SELECT c.id FROM "Course" c
+         JOIN "Organization" o ON o.id = c."organizationId"
+         JOIN "CourseInstructor" ci ON ci."courseId" = c.id
+         JOIN "User" u ON u.id = ci."userId" AND u.username = $2
+        WHERE o.subdomain = $1
+        ORDER BY c."enrollmentCount" DESC, c.id
+        LIMIT 1`,
+      [subdomain, REPORT_BENCH.instructorUser],
+    ),
+  );
+  if (!rows[0]) throw new Error(`${subdomain}'s ${REPORT_BENCH.instructorUser} teaches no course: re-seed with npm run db:seed -- --size large`);
   return rows[0].id;
 }

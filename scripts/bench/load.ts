@@ -29,6 +29,7 @@ export interface LoadTarget {
   token: string;
   /** Send the token as the session cookie (pages) instead of a bearer token. */
   cookie?: boolean;
+  method?: "POST";
 }
 
 export async function runLoad(target: LoadTarget, options: { connections: number; seconds: number }): Promise<LoadRun> {
@@ -37,6 +38,7 @@ export async function runLoad(target: LoadTarget, options: { connections: number
     const instance = autocannon(
       {
         url: `http://127.0.0.1:${target.port}${target.path}`,
+        method: target.method ?? "GET",
         connections: options.connections,
         duration: options.seconds,
         headers: { host: target.host, ...(target.cookie ? { cookie: `next-auth.session-token=${target.token}` } : { authorization: `Bearer ${target.token}` }) },

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { call, type Answer } from "./http";
 import { runLoad, summarize, type LoadRun, type LoadTarget, type Measurement } from "./load";
-import type { BenchOptions } from "./options";
+import { selects, type BenchOptions } from "./options";
 import { SCENARIOS, type BenchSession, type Scenario } from "./scenarios";
 import type { ServerProcess } from "./server-process";
 import { tracedStatements } from "./trace-sql";
@@ -34,12 +34,12 @@ export type PairResults = Map<Scenario["key"], { app: ScenarioResult; ceiling: S
  * pairing the runs this way keeps the drift out of the ratio as far as possible.
  */
 export async function measurePairs(app: Endpoint, ceiling: Endpoint, session: BenchSession, options: BenchOptions): Promise<PairResults> {
-  const scenarios = SCENARIOS.filter((s) => !s.commitRow && (!options.only || options.only.includes(s.key)));
+  const scenarios = SCENARIOS.filter((s) => !s.commitRow && selects(options.only, s.key));
   const probes = new Map<Scenario["key"], { app: Probe; ceiling: Probe }>();
   for (const scenario of scenarios) {
     const path = scenario.path(session);
     const auth = authOf(scenario, session);
-    probes.set(scenario.key, { app: await tracedCall(app, path, auth), ceiling: scenario.page ? NO_CEILING : await tracedCall(ceiling, path, auth) });
+    probes.set(scenario.key, { app: await tracedCall(on(app, scenario), path, auth), ceiling: scenario.page ? NO_CEILING : await tracedCall(on(ceiling, scenario), path, auth) });
   }
 
   const results: PairResults = new Map();
@@ -48,18 +48,18 @@ export async function measurePairs(app: Endpoint, ceiling: Endpoint, session: Be
     const path = scenario.path(session);
     const probe = probes.get(scenario.key)!;
     const auth = authOf(scenario, session);
-    const result = (p: Probe, measurement: Measurement | null): ScenarioResult => ({ measurement, status: p.status, sample: p.json, statements: p.statements });
+    const result = (p: Probe, measurement: Measurement | null): ScenarioResult => ({ measurement, status: p.status, sample: withoutVolatile(p.json, scenario.volatile), statements: p.statements });
     if (probe.app.status !== 200 || (!scenario.page && probe.ceiling.status !== 200)) {
       console.log(`  ${scenario.label}: app HTTP ${probe.app.status}, ceiling HTTP ${probe.ceiling.status}; not measured`);
       results.set(scenario.key, { app: result(probe.app, null), ceiling: result(probe.ceiling, null) });
       continue;
     }
-    const target = (e: Endpoint): LoadTarget => ({ port: e.port, host: e.host, path, token: auth.bearer ?? auth.cookie!, cookie: Boolean(auth.cookie) });
+    const target = (e: Endpoint): LoadTarget => ({ port: e.port, host: on(e, scenario).host, path, token: auth.bearer ?? auth.cookie!, cookie: Boolean(auth.cookie), method: auth.method });
     // When autocannon stops, up to `connections` requests are still being answered, and they would
     // load the shared database during the next run: one more request, queued behind them, waits them out.
     const run = async (e: Endpoint, seconds: number) => {
       const result = await runLoad(target(e), { connections: options.connections, seconds });
-      await call(e.port, e.host, path, auth);
+      await call(e.port, on(e, scenario).host, path, auth);
       return result;
     };
     // A page has no ceiling: the app alone, measured as long as the others' app half.
@@ -88,12 +88,26 @@ export async function measurePairs(app: Endpoint, ceiling: Endpoint, session: Be
 }
 
 type Probe = Answer & { statements: string[] };
-type Auth = { bearer?: string; cookie?: string };
+type Auth = { bearer?: string; cookie?: string; method?: "POST" };
+
+/** The endpoint as the scenario's organization's host (the reports' rows sign in on bench-01 or bench-21). */
+function on(endpoint: Endpoint, scenario: Scenario): Endpoint {
+  return scenario.caller ? { ...endpoint, host: `${scenario.caller.subdomain}.localhost:${endpoint.port}` } : endpoint;
+}
+
+function withoutVolatile(json: unknown, fields: string[] | undefined): unknown {
+  if (!fields || !json || typeof json !== "object") return json;
+  return Object.fromEntries(Object.entries(json).filter(([k]) => !fields.includes(k)));
+}
 
 const NO_CEILING: Probe = { status: 0, text: "", json: undefined, statements: [] };
 
 /** How a request signs in: as the learner or the org admin, by bearer token or (pages) by cookie. */
 function authOf(scenario: Scenario, session: BenchSession): Auth {
+  if (scenario.caller) {
+    const token = session.reportTokens.get(`${scenario.caller.subdomain}/${scenario.caller.username}`)!;
+    return scenario.page ? { cookie: token } : { bearer: token, method: scenario.method };
+  }
   const token = scenario.asAdmin ? session.adminToken : session.token;
   return scenario.page ? { cookie: token } : { bearer: token };
 }
@@ -114,7 +128,7 @@ export async function printSqlTrace(app: Endpoint, session: BenchSession): Promi
   for (const scenario of SCENARIOS.filter((s) => !s.commitRow)) {
     await app.process.ask({ trace: true });
     app.process.drain();
-    const answer = await call(app.port, app.host, scenario.path(session), authOf(scenario, session));
+    const answer = await call(app.port, on(app, scenario).host, scenario.path(session), authOf(scenario, session));
     await sleep(300);
     await app.process.ask({ trace: false });
     const statements = tracedStatements(app.process.drain());

@@ -14,7 +14,7 @@ export interface BenchOptions {
   noDocs: boolean;
   /** Write a CPU profile of the app process per measured request to .data/bench/profiles/. */
   profile: boolean;
-  /** Only these requests (scenario keys: courses, dashboard, outline, floor, commits). */
+  /** Only these requests (scenario keys: courses, dashboard, outline, floor, commits; `reports*`: every key starting so). */
   only: string[] | null;
 }
 
@@ -35,4 +35,9 @@ export function parseOptions(args: string[]): BenchOptions {
     profile: args.includes("--profile"),
     only: args.includes("--only") ? (args[args.indexOf("--only") + 1] ?? "").split(",") : null,
   };
+}
+
+/** Whether --only selects this key (an entry ending in * selects every key starting with the rest). */
+export function selects(only: string[] | null, key: string): boolean {
+  return !only || only.some((o) => (o.endsWith("*") ? key.startsWith(o.slice(0, -1)) : o === key));
 }

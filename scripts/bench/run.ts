@@ -3,7 +3,7 @@ import { isDeepStrictEqual } from "node:util";
 import { prepareAuthEnv } from "../lib/runtime-env";
 import type { LargeDatasetMarker } from "../db/large/database";
 import type { PairResults } from "./measure-server";
-import { parseOptions } from "./options";
+import { parseOptions, selects } from "./options";
 
 // npm run bench: the production build on the large dataset vs a minimal node:http + pg server running
 // the same SQL (the ceiling), for the same three requests under the same load; then the SCORM commit
@@ -18,7 +18,8 @@ const PROFILE_DIR = ".data/bench/profiles";
 const { startPostgres } = await import("../lib/postgres");
 const { buildIfNeeded } = await import("../lib/build");
 const { BENCH_ACCOUNT } = await import("../db/large/plan");
-const { ensureLargeDataset, outlineCourseId, postgresVersion, regionGroupId } = await import("./dataset");
+const { ensureLargeDataset, outlineCourseId, postgresVersion, regionGroupId, reportCourseId } = await import("./dataset");
+const { measureReportRebuild, reportRebuildTable, reportScaleTable } = await import("./reports");
 const { groupAddTable, measureGroupAdd } = await import("./group-add");
 const { importTable, measureImport } = await import("./import-users");
 const { startServerProcess } = await import("./server-process");
@@ -33,8 +34,8 @@ const stops: (() => Promise<void>)[] = [];
 /** --trace-sql prints the reads' SQL and stops there. */
 class TraceDone extends Error {}
 
-const wants = (key: string) => !options.only || options.only.includes(key);
-const readsWanted = SCENARIOS.some((s) => !s.commitRow && wants(s.key)) || wants("groupAdd") || wants("importUsers");
+const wants = (key: string) => selects(options.only, key);
+const readsWanted = SCENARIOS.some((s) => !s.commitRow && wants(s.key)) || wants("groupAdd") || wants("importUsers") || wants("reportsRebuild");
 const BENCH_OUTBOX = ".data/bench/outbox";
 const server = await startPostgres({ purpose: "app" });
 let exitCode = 0;
@@ -58,8 +59,8 @@ try {
     // both within seconds of each other.
     const app = await startServerProcess("scripts/bench/app-process.ts", { ...env, PORT: String(APP_PORT), BENCH_PROFILE_DIR: options.profile ? PROFILE_DIR : "", MAIL_OUTBOX_DIR: BENCH_OUTBOX }, "The app");
     stops.push(app.stop);
-    const signIn = async (email: string) => {
-      const login = await call(APP_PORT, host(APP_PORT), "/auth/login", { json: { email, password: BENCH_ACCOUNT.password } });
+    const signIn = async (email: string, subdomain: string = BENCH_ACCOUNT.subdomain) => {
+      const login = await call(APP_PORT, `${subdomain}.localhost:${APP_PORT}`, "/auth/login", { json: { email, password: BENCH_ACCOUNT.password } });
       const token = (login.json as { token?: string } | undefined)?.token;
       if (login.status !== 200 || !token) throw new Error(`Sign-in as ${email} failed (${login.status}): ${login.text.slice(0, 300)}`);
       return token;
@@ -69,7 +70,16 @@ try {
       adminToken: await signIn(BENCH_ACCOUNT.adminEmail),
       outlineCourseId: await outlineCourseId(dataset.url),
       regionGroupId: await regionGroupId(dataset.url),
+      reportTokens: new Map<string, string>(),
+      reportCourseIds: new Map<string, string>(),
     };
+    // The reports' callers (only those of the rows asked for) and the course of their per-lesson rows.
+    for (const scenario of SCENARIOS.filter((s) => s.caller && wants(s.key))) {
+      const { subdomain, username } = scenario.caller!;
+      const key = `${subdomain}/${username}`;
+      if (!session.reportTokens.has(key)) session.reportTokens.set(key, await signIn(`${username}@${subdomain}.example.com`, subdomain));
+      if (!session.reportCourseIds.has(subdomain)) session.reportCourseIds.set(subdomain, await reportCourseId(dataset.url, subdomain));
+    }
     const appEndpoint = { name: "app" as const, port: APP_PORT, host: host(APP_PORT), process: app, profile: options.profile };
     if (options.traceSql) {
       await printSqlTrace(appEndpoint, session);
@@ -79,6 +89,12 @@ try {
     stops.push(ceiling.stop);
     console.log(`\nApp on ${APP_PORT}, ceiling on ${CEILING_PORT}: ${options.connections} connections, ${options.warmup} s warm-up, ${options.seconds} s measured per request and server; load average ${loadAtStart}.`);
     for (const [key, pair] of await measurePairs(appEndpoint, { name: "ceiling", port: CEILING_PORT, host: host(CEILING_PORT), process: ceiling }, session, options)) pairs.set(key, pair);
+    if (wants("reportsRebuild")) {
+      console.log(`\nRebuilding every organization's report summaries from scratch (timed, ${loadAverage()} load average):`);
+      const rebuilt = await measureReportRebuild(dataset.url);
+      console.log(`  ${rebuilt.seconds.map((s) => `${s.toFixed(2)} s`).join(", ")} (${rebuilt.organizations} organizations, ${rebuilt.enrollments.toLocaleString("en-US")} enrollments)`);
+      timed.push(reportRebuildTable(rebuilt));
+    }
     if (wants("groupAdd")) {
       console.log(`\nAdding people to a group with courses (timed, ${loadAverage()} load average):`);
       const added = await measureGroupAdd({ port: APP_PORT, host: host(APP_PORT), token: session.adminToken, databaseUrl: dataset.url });
@@ -104,7 +120,8 @@ try {
   const mismatches = compareResults(pairs, isDeepStrictEqual);
   for (const line of mismatches) console.warn(`⚠ ${line}`);
   const rows = SCENARIOS.filter((s) => pairs.has(s.key)).map((scenario) => ({ scenario, ...pairs.get(scenario.key)! }));
-  const table = [printTable(rows), ...timed].join("\n\n");
+  const scale = reportScaleTable(rows);
+  const table = [printTable(rows), ...(scale ? [scale] : []), ...timed].join("\n\n");
   console.log(`\n${table}\n\nLoad average at the end: ${loadAverage()} (this machine's other work moves the figures: see docs/benchmarks.md).`);
   // A partial run (--only) is exploration, not a result to publish.
   if (!options.noDocs && !options.only && marker) {

@@ -1,4 +1,4 @@
-import { BENCH_SEARCH_TERM, BENCH_USER_SEARCH } from "../db/large/plan";
+import { BENCH_SEARCH_TERM, BENCH_USER_SEARCH, REPORT_BENCH } from "../db/large/plan";
 
 // The requests measured, as a signed-in learner of the bench organization: the three of the issue; the
 // user administration's list as its org admin (50,000 people: issue 11); and
@@ -13,10 +13,20 @@ export interface BenchSession {
   adminToken: string;
   /** The group the users list is filtered by (2,000 of the 50,000 people). */
   regionGroupId: string;
+  /** Tokens of the reports' callers, by `subdomain/username` (reportCaller). */
+  reportTokens: Map<string, string>;
+  /** Per organization of REPORT_BENCH: the course with the most enrollments the instructor teaches. */
+  reportCourseIds: Map<string, string>;
+}
+
+/** The reports' rows sign in as the org admin or an instructor of the 25,000- or the 250,000-enrollment organization. */
+export interface ReportCaller {
+  subdomain: string;
+  username: string;
 }
 
 export interface Scenario {
-  key: "courses" | "dashboard" | "outline" | "users" | "usersGroup" | "usersPage" | "floor" | "commits" | "commitsViaNext";
+  key: string;
   label: string;
   path(session: BenchSession): string;
   /** A reference measurement, not held to the targets. */
@@ -31,6 +41,50 @@ export interface Scenario {
   asAdmin?: true;
   /** A page: the session cookie instead of the bearer token, and no ceiling (its work is React's rendering). */
   page?: true;
+  /** Signed in as this person of that organization (the reports' rows) instead of the learner or the admin of bench-01. */
+  caller?: ReportCaller;
+  method?: "POST";
+  /** Fields of the answer that differ between any two calls (times): left out when app and ceiling are compared. */
+  volatile?: string[];
+  /** The reports' rows: which report, organization and role, for the 250,000 : 25,000 comparison. */
+  report?: { name: string; size: "small" | "large"; role: "admin" | "instructor" };
+}
+
+/** The reports' rows (issue 13): p95 < 150 ms at 32 connections, ≥ 0.5 of the ceiling; the refresh with nothing new p95 < 200 ms. */
+const REPORT_TARGETS = { minRps: 0, minRatio: 0.5, maxP95Ms: 150 };
+const REFRESH_TARGETS = { minRps: 0, minRatio: 0.5, maxP95Ms: 200 };
+
+const REPORT_VIEWS = [
+  { name: "overview", label: "GET /api/reports/overview", path: () => "/api/reports/overview" },
+  { name: "courses", label: "GET /api/reports/courses", path: () => "/api/reports/courses?page=1&page_size=20" },
+  { name: "learners", label: "GET /api/reports/learners", path: () => "/api/reports/learners?page=1&page_size=20" },
+  { name: "groups", label: "GET /api/reports/groups", path: () => "/api/reports/groups?page=1&page_size=20" },
+  { name: "lessons", label: "GET /api/reports/courses/{id}/lessons", path: (s: BenchSession, subdomain: string) => `/api/reports/courses/${s.reportCourseIds.get(subdomain)}/lessons` },
+  { name: "refresh", label: "POST /api/reports/refresh (nothing new)", path: () => "/api/reports/refresh" },
+] as const;
+
+/** reportsOverviewSmallAdmin, …: every report view × the two organizations × org admin and instructor. */
+function reportScenarios(): Scenario[] {
+  const out: Scenario[] = [];
+  for (const view of REPORT_VIEWS) {
+    for (const size of ["small", "large"] as const) {
+      for (const role of ["admin", "instructor"] as const) {
+        const subdomain = REPORT_BENCH.organizations[size];
+        const username = role === "admin" ? REPORT_BENCH.adminUser : REPORT_BENCH.instructorUser;
+        const refresh = view.name === "refresh";
+        out.push({
+          key: `reports${view.name[0]!.toUpperCase()}${view.name.slice(1)}${size === "small" ? "Small" : "Large"}${role === "admin" ? "Admin" : "Instructor"}`,
+          label: `${view.label} (${size === "small" ? "25,000" : "250,000"} enrollments, ${role === "admin" ? "org admin" : "instructor"})`,
+          path: (s) => view.path(s, subdomain),
+          caller: { subdomain, username },
+          targets: refresh ? REFRESH_TARGETS : REPORT_TARGETS,
+          report: { name: view.name, size, role },
+          ...(refresh ? { method: "POST" as const, volatile: ["refreshed_at", "duration_ms"] } : {}),
+        });
+      }
+    }
+  }
+  return out;
 }
 
 /** The issue's target for the user administration's rows (docs/benchmarks.md). */
@@ -62,6 +116,7 @@ export const SCENARIOS: readonly Scenario[] = [
     page: true,
     targets: USERS_TARGETS,
   },
+  ...reportScenarios(),
   { key: "floor", label: "GET /api/health (no SQL: the floor)", path: () => "/api/health", reference: true },
   {
     key: "commits",

@@ -23,34 +23,36 @@ const only = (column: string, scope: RebuildScope) => (scope === "ids" ? ` AND $
 /** Statements rebuilding the summaries of some courses: their enrollments' lesson sums, the course, its days and its lessons. */
 export function courseRebuildSql(scope: RebuildScope): string[] {
   return [
+    // Every enrollment's lesson sums (zeros without lesson rows), written only where they differ: one
+    // aggregate of the lesson rows hash-joined to the enrollments.
     `UPDATE "Enrollment" e SET "lessonScoreSum" = x.ss, "lessonScoreCount" = x.sc, "lessonsPassed" = x.pa, "lessonsFailed" = x.fa, "lessonTimeSeconds" = x.ts
      FROM (
-       SELECT lp."enrollmentId" AS id, coalesce(sum(round(lp."scoreScaled" * 10000)), 0)::integer AS ss, count(lp."scoreScaled")::integer AS sc,
-         (count(*) FILTER (WHERE lp."successStatus" = 'passed'))::integer AS pa, (count(*) FILTER (WHERE lp."successStatus" = 'failed'))::integer AS fa,
-         coalesce(sum(lp."timeSpentSeconds"), 0)::integer AS ts
-       FROM "LessonProgress" lp WHERE lp."organizationId" = $1::uuid${only(`lp."courseId"`, scope)}
-       GROUP BY 1
+       SELECT e2."id", coalesce(a.ss, 0) AS ss, coalesce(a.sc, 0) AS sc, coalesce(a.pa, 0) AS pa, coalesce(a.fa, 0) AS fa, coalesce(a.ts, 0) AS ts
+       FROM "Enrollment" e2
+       LEFT JOIN (
+         SELECT lp."enrollmentId" AS id, coalesce(sum(round(lp."scoreScaled" * 10000)), 0)::integer AS ss, count(lp."scoreScaled")::integer AS sc,
+           (count(*) FILTER (WHERE lp."successStatus" = 'passed'))::integer AS pa, (count(*) FILTER (WHERE lp."successStatus" = 'failed'))::integer AS fa,
+           coalesce(sum(lp."timeSpentSeconds"), 0)::integer AS ts
+         FROM "LessonProgress" lp WHERE lp."organizationId" = $1::uuid${only(`lp."courseId"`, scope)}
+         GROUP BY 1
+       ) a ON a.id = e2."id"
+       WHERE e2."organizationId" = $1::uuid${only(`e2."courseId"`, scope)}
      ) x
-     WHERE e."organizationId" = $1::uuid AND e."id" = x.id
+     WHERE e."organizationId" = $1::uuid AND e."id" = x."id"
        AND (e."lessonScoreSum", e."lessonScoreCount", e."lessonsPassed", e."lessonsFailed", e."lessonTimeSeconds") IS DISTINCT FROM (x.ss, x.sc, x.pa, x.fa, x.ts)`,
-    // Enrollments with no lesson rows at all.
-    `UPDATE "Enrollment" e SET "lessonScoreSum" = 0, "lessonScoreCount" = 0, "lessonsPassed" = 0, "lessonsFailed" = 0, "lessonTimeSeconds" = 0
-     WHERE e."organizationId" = $1::uuid${only(`e."courseId"`, scope)}
-       AND (e."lessonScoreSum", e."lessonScoreCount", e."lessonsPassed", e."lessonsFailed", e."lessonTimeSeconds") <> (0, 0, 0, 0, 0)
-       AND NOT EXISTS (SELECT 1 FROM "LessonProgress" lp WHERE lp."enrollmentId" = e."id")`,
     `DELETE FROM "ReportCourseStats" WHERE "organizationId" = $1::uuid${only(`"courseId"`, scope)}`,
     `INSERT INTO "ReportCourseStats" ("organizationId", "courseId", ${COUNTER_COLUMNS})
      SELECT e."organizationId", e."courseId", ${COUNTERS}
      FROM "Enrollment" e WHERE e."organizationId" = $1::uuid${only(`e."courseId"`, scope)} GROUP BY 1, 2`,
     `DELETE FROM "ReportCourseDay" WHERE "organizationId" = $1::uuid${only(`"courseId"`, scope)}`,
+    // One pass over the enrollments: each counts on its enrollment day and, once completed, on its completion day.
     `INSERT INTO "ReportCourseDay" ("organizationId", "courseId", "day", "enrolled", "completedCohort", "completions")
-     SELECT x."organizationId", x."courseId", x.day, sum(x.e)::integer, sum(x.cc)::integer, sum(x.c)::integer FROM (
-       SELECT e."organizationId", e."courseId", e."enrolledAt"::date AS day, 1 AS e, (e."status" = 'completed')::integer AS cc, 0 AS c
-       FROM "Enrollment" e WHERE e."organizationId" = $1::uuid${only(`e."courseId"`, scope)}
-       UNION ALL
-       SELECT e."organizationId", e."courseId", e."completedAt"::date, 0, 0, 1
-       FROM "Enrollment" e WHERE e."organizationId" = $1::uuid${only(`e."courseId"`, scope)} AND e."status" = 'completed' AND e."completedAt" IS NOT NULL
-     ) x GROUP BY 1, 2, 3`,
+     SELECT e."organizationId", e."courseId", v.day, sum(v.e)::integer, sum(v.cc)::integer, sum(v.c)::integer
+     FROM "Enrollment" e
+     CROSS JOIN LATERAL (VALUES (e."enrolledAt"::date, 1, (e."status" = 'completed')::integer, 0),
+       (CASE WHEN e."status" = 'completed' THEN e."completedAt"::date END, 0, 0, 1)) v(day, e, cc, c)
+     WHERE e."organizationId" = $1::uuid${only(`e."courseId"`, scope)} AND v.day IS NOT NULL
+     GROUP BY 1, 2, 3`,
     `DELETE FROM "ReportLessonStats" WHERE "organizationId" = $1::uuid${only(`"courseId"`, scope)}`,
     `INSERT INTO "ReportLessonStats" ("organizationId", "courseId", "lessonId", "inProgress", "completed", "passed", "failed", "scoreSum", "scoreCount", "timeSeconds", "attempts")
      SELECT $1::uuid, coalesce(p."courseId", a."courseId"), coalesce(p."lessonId", a."lessonId"), coalesce(p.ip, 0), coalesce(p.co, 0), coalesce(p.pa, 0),
@@ -89,4 +91,26 @@ export function groupRebuildSql(scope: RebuildScope): string[] {
      FROM "GroupMember" m LEFT JOIN "ReportLearnerStats" s ON s."organizationId" = m."organizationId" AND s."userId" = m."userId"
      WHERE m."organizationId" = $1::uuid${only(`m."groupId"`, scope)} GROUP BY 1, 2`,
   ];
+}
+
+/** How far back of a reconciliation's start the next one looks again (writers' clocks, commits in flight). */
+export const OVERLAP_SECONDS = 5;
+
+/** Records that an organization's summaries were reconciled ($1 organization, $2 overlap in seconds, $3 a full rebuild). */
+export const RECORD_RECONCILED_SQL = `INSERT INTO "ReportState" ("organizationId", "reconciledThrough", "refreshedAt", "fullRebuildAt")
+  VALUES ($1::uuid, (now() AT TIME ZONE 'UTC') - make_interval(secs => $2::int), now() AT TIME ZONE 'UTC', CASE WHEN $3::boolean THEN now() AT TIME ZONE 'UTC' END)
+  ON CONFLICT ("organizationId") DO UPDATE SET "reconciledThrough" = EXCLUDED."reconciledThrough", "refreshedAt" = EXCLUDED."refreshedAt",
+    "fullRebuildAt" = coalesce(EXCLUDED."fullRebuildAt", "ReportState"."fullRebuildAt")`;
+
+/**
+ * Every summary of one organization from scratch, through `exec` (a transaction's statement runner: the
+ * caller opens the transaction). The triggers are off for it, and on again after.
+ */
+export async function rebuildOrganizationSummaries(exec: (sql: string, values: unknown[]) => Promise<unknown>, organizationId: string): Promise<void> {
+  await exec(`SELECT set_config('lms.report_triggers', 'off', true)`, []);
+  for (const statement of [...courseRebuildSql("organization"), ...learnerRebuildSql("organization"), ...groupRebuildSql("organization")]) {
+    await exec(statement, [organizationId]);
+  }
+  await exec(`SELECT set_config('lms.report_triggers', '', true)`, []);
+  await exec(RECORD_RECONCILED_SQL, [organizationId, OVERLAP_SECONDS, true]);
 }

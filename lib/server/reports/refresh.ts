@@ -2,7 +2,7 @@ import "server-only";
 import { db, queryRows } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { courseRebuildSql, groupRebuildSql, learnerRebuildSql } from "@/lib/server/reports/rebuild-sql";
+import { courseRebuildSql, groupRebuildSql, learnerRebuildSql, OVERLAP_SECONDS, RECORD_RECONCILED_SQL, rebuildOrganizationSummaries } from "@/lib/server/reports/rebuild-sql";
 import { reportScope } from "@/lib/server/reports/scope";
 import type { TenantContext } from "@/lib/tenancy/context";
 
@@ -25,9 +25,6 @@ export interface RefreshJson {
 }
 
 type Tx = Prisma.TransactionClient;
-
-/** How far back of the last refresh's start a refresh looks again (writers' clocks and commits in flight). */
-const OVERLAP_SECONDS = 5;
 
 /** Organizations with something to reconcile: never reconciled, or a row changed since. $1 organization or null (all). */
 const PENDING_SQL = `SELECT o."id", st."reconciledThrough" AS since FROM "Organization" o
@@ -68,18 +65,14 @@ export async function reconcileOrganization(organizationId: string, since: Date 
     async (tx) => {
       // One refresh of an organization at a time; the summaries' own statements run with the triggers off.
       await tx.$executeRawUnsafe(`SELECT pg_advisory_xact_lock(hashtext('reports:' || $1::text))`, organizationId);
+      if (since === null) {
+        await rebuildOrganizationSummaries((sql, values) => tx.$executeRawUnsafe(sql, ...values), organizationId);
+        return countAll(tx, organizationId);
+      }
       await tx.$queryRawUnsafe(`SELECT set_config('lms.report_triggers', 'off', true)`);
-      const done = since === null ? await rebuildAll(tx, organizationId) : await rebuildChanged(tx, organizationId, since);
+      const done = await rebuildChanged(tx, organizationId, since);
       await tx.$queryRawUnsafe(`SELECT set_config('lms.report_triggers', '', true)`);
-      await tx.$executeRawUnsafe(
-        `INSERT INTO "ReportState" ("organizationId", "reconciledThrough", "refreshedAt", "fullRebuildAt")
-         VALUES ($1::uuid, (now() AT TIME ZONE 'UTC') - make_interval(secs => $2), now() AT TIME ZONE 'UTC', CASE WHEN $3 THEN now() AT TIME ZONE 'UTC' END)
-         ON CONFLICT ("organizationId") DO UPDATE SET "reconciledThrough" = EXCLUDED."reconciledThrough", "refreshedAt" = EXCLUDED."refreshedAt",
-           "fullRebuildAt" = coalesce(EXCLUDED."fullRebuildAt", "ReportState"."fullRebuildAt")`,
-        organizationId,
-        OVERLAP_SECONDS,
-        since === null,
-      );
+      await tx.$executeRawUnsafe(RECORD_RECONCILED_SQL, organizationId, OVERLAP_SECONDS, false);
       return done;
     },
     { maxWait: 10_000, timeout: 300_000 },
@@ -90,10 +83,7 @@ async function run(tx: Tx, statements: string[], values: unknown[]): Promise<voi
   for (const statement of statements) await tx.$executeRawUnsafe(statement, ...values);
 }
 
-async function rebuildAll(tx: Tx, organizationId: string) {
-  await run(tx, courseRebuildSql("organization"), [organizationId]);
-  await run(tx, learnerRebuildSql("organization"), [organizationId]);
-  await run(tx, groupRebuildSql("organization"), [organizationId]);
+async function countAll(tx: Tx, organizationId: string) {
   const [counts] = await tx.$queryRawUnsafe<{ courses: number; learners: number; groups: number }[]>(
     `SELECT (SELECT count(*) FROM "Course" WHERE "organizationId" = $1::uuid)::int AS courses,
        (SELECT count(*) FROM "ReportLearnerStats" WHERE "organizationId" = $1::uuid)::int AS learners,

@@ -14,6 +14,14 @@ describe("the large dataset's shape", () => {
     }
   });
 
+  it("gives the huge organization's learners 250,000 enrollments in all, 2 to 19 each", () => {
+    const learners = 24_967;
+    const counts = Array.from({ length: learners }, (_, j) => enrollmentCount(learners, j, 250_000));
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(250_000 - LARGE_DATASET.benchLearnerEnrollments);
+    expect(Math.min(...counts)).toBeGreaterThanOrEqual(2);
+    expect(Math.max(...counts)).toBeLessThanOrEqual(19);
+  });
+
   it("names courses uniquely within an organization, about 30% of them with the search term", () => {
     const titles = Array.from({ length: LARGE_DATASET.coursesPerOrganization }, (_, i) => courseTitle(i));
     expect(new Set(titles).size).toBe(titles.length);

@@ -2,7 +2,7 @@ import { v7 } from "uuid";
 import type pg from "pg";
 import { DAY, type CourseRef, type OrganizationRef } from "./catalog";
 import { CopyWriter, timestamp } from "./copy-writer";
-import { LARGE_DATASET } from "./plan";
+import { enrollmentsOf, LARGE_DATASET } from "./plan";
 import { WeightedPicker, type Random } from "./random";
 
 /** A UUIDv7 whose timestamp is `ms`, so ids sort by the time the row claims to have been created. */
@@ -34,7 +34,7 @@ export async function loadEnrollments(enrollmentClient: pg.Client, progressClien
     for (const i of heavy) await writeEnrollment(org, courses[i]!, org.benchLearner);
 
     for (const [j, learner] of org.learners.entries()) {
-      for (const i of picker.pickDistinct(random, enrollmentCount(org.learners.length, j))) await writeEnrollment(org, courses[i]!, learner);
+      for (const i of picker.pickDistinct(random, enrollmentCount(org.learners.length, j, enrollmentsOf(org.index)))) await writeEnrollment(org, courses[i]!, learner);
     }
   }
   const [Enrollment, LessonProgress] = await Promise.all([enrollments.end(), progress.end()]);
@@ -46,8 +46,8 @@ export async function loadEnrollments(enrollmentClient: pg.Client, progressClien
  * evenly, then varied by 0–8 (at most the even share) in pairs (one up, the next down by as much) so the
  * total stays exact.
  */
-export function enrollmentCount(learners: number, j: number): number {
-  const total = LARGE_DATASET.enrollmentsPerOrganization - LARGE_DATASET.benchLearnerEnrollments;
+export function enrollmentCount(learners: number, j: number, organizationTotal: number = LARGE_DATASET.enrollmentsPerOrganization): number {
+  const total = organizationTotal - LARGE_DATASET.benchLearnerEnrollments;
   const base = Math.floor(total / learners);
   const extra = j < total - base * learners ? 1 : 0;
   if (j === learners - 1 && learners % 2 === 1) return base + extra;

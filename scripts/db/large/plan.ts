@@ -2,15 +2,15 @@
 
 export const LARGE_DATASET = {
   /** Bumped when the generator changes, so `npm run bench` knows an older dataset is stale. */
-  version: 2,
-  organizations: 20,
-  usersPerOrganization: 2_500, // 19 × 2,500 + the big organization's 50,000 = 97,500 users
+  version: 3,
+  organizations: 21,
+  usersPerOrganization: 2_500, // 19 × 2,500 + the big organization's 50,000 + the huge one's 25,000 = 122,500 users
   instructorsPerOrganization: 30,
   categoriesPerOrganization: 8,
   coursesPerOrganization: 100, // 2,000 courses
   modulesPerCourse: [3, 6],
   lessonsPerModule: [2, 6],
-  enrollmentsPerOrganization: 25_000, // 500,000 enrollments
+  enrollmentsPerOrganization: 25_000, // 20 × 25,000 + the huge organization's 250,000 = 750,000 enrollments
   /** The bench learner's own enrollments (a heavy dashboard); everyone else has 2–18. */
   benchLearnerEnrollments: 60,
   seed: 20_261_122,
@@ -29,7 +29,29 @@ export const BIG_ORGANIZATION = {
   teamGroups: 15,
 } as const;
 
-export const usersOf = (organizationIndex: number) => (organizationIndex === BIG_ORGANIZATION.index ? BIG_ORGANIZATION.users : LARGE_DATASET.usersPerOrganization);
+/**
+ * One organization has ten times the enrollments of the others (the last, bench-21): the reports' rows
+ * compare it with the big organization's 25,000 (docs/benchmarks.md). Its people are in groups too.
+ */
+export const HUGE_ORGANIZATION = {
+  index: 20,
+  users: 25_000,
+  enrollments: 250_000,
+  regionGroups: 25,
+  teamGroups: 15,
+} as const;
+
+export const usersOf = (organizationIndex: number) =>
+  organizationIndex === BIG_ORGANIZATION.index ? BIG_ORGANIZATION.users : organizationIndex === HUGE_ORGANIZATION.index ? HUGE_ORGANIZATION.users : LARGE_DATASET.usersPerOrganization;
+
+export const enrollmentsOf = (organizationIndex: number) => (organizationIndex === HUGE_ORGANIZATION.index ? HUGE_ORGANIZATION.enrollments : LARGE_DATASET.enrollmentsPerOrganization);
+
+/** The reports' rows: the big organization (25,000 enrollments) and the huge one (250,000), as org admin and as an instructor. */
+export const REPORT_BENCH = {
+  organizations: { small: "bench-01", large: "bench-21" },
+  adminUser: "orgadmin",
+  instructorUser: "instructor01",
+} as const;
 
 /** The user list's search in the benchmark: a last name, about 1 in 25 people. */
 export const BENCH_USER_SEARCH = "garcia";
