@@ -11,7 +11,9 @@ const uuidV7 = (ms: number) => v7({ msecs: ms });
 // Enrollments and the LessonProgress rows behind each one's progressPercent, streamed over two
 // connections at once (two COPYs, two PostgreSQL backends busy while this process generates rows).
 
-const ENROLLMENT_COLUMNS = ["id", "organizationId", "courseId", "userId", "status", "source", "progressPercent", "lastLessonId", "lastAccessedAt", "enrolledAt", "completedAt", "withdrawnAt", "updatedAt"];
+// lessonTimeSeconds: the sum of its lesson rows' time, as the report triggers would keep it (the load runs
+// with them off, and the summaries' rebuild afterwards then only checks it instead of rewriting every row).
+const ENROLLMENT_COLUMNS = ["id", "organizationId", "courseId", "userId", "status", "source", "progressPercent", "lastLessonId", "lastAccessedAt", "enrolledAt", "completedAt", "withdrawnAt", "updatedAt", "lessonTimeSeconds"];
 const PROGRESS_COLUMNS = ["id", "organizationId", "courseId", "enrollmentId", "lessonId", "status", "position", "timeSpentSeconds", "startedAt", "completedAt", "updatedAt"];
 
 type Learner = { id: string; createdAt: number };
@@ -79,12 +81,14 @@ function enrollmentWriter(enrollments: CopyWriter, progress: CopyWriter, random:
     const id = uuidV7(enrolledAt);
 
     let requiredDone = 0;
+    let secondsSpent = 0;
     for (let i = 0; i < touched; i += 1) {
       const lesson = lessons[i]!;
       const completed = i < done;
       if (completed && lesson.required) requiredDone += 1;
       const startedAt = enrolledAt + Math.floor(((lastAccessedAt! - enrolledAt) * i) / touched);
       const spent = random.int(60, 1200);
+      secondsSpent += spent;
       const endAt = Math.min(startedAt + spent * 1000, lastAccessedAt!);
       const position = lesson.durationSeconds === null ? null : completed ? lesson.durationSeconds : random.int(0, lesson.durationSeconds - 1);
       await progress.row([uuidV7(startedAt), org.id, course.id, id, lesson.id, completed ? "completed" : "in_progress", position, spent, timestamp(startedAt), completed ? timestamp(endAt) : null, timestamp(endAt)]);
@@ -100,6 +104,7 @@ function enrollmentWriter(enrollments: CopyWriter, progress: CopyWriter, random:
       id, org.id, course.id, learner.id, status, random.chance(0.75) ? "self" : "manual", percent, lastLesson?.id ?? null,
       lastAccessedAt === null ? null : timestamp(lastAccessedAt), timestamp(enrolledAt),
       outcome === "completed" ? timestamp(lastAccessedAt!) : null, withdrawnAt === null ? null : timestamp(Math.min(now, withdrawnAt)), timestamp(endedAt),
+      secondsSpent,
     ]);
   };
 }
