@@ -211,6 +211,10 @@ describe("the file and its mapping", () => {
     expect([res.status, res.json.error.message]).toEqual([400, 'The file is not valid CSV: a quoted field is never closed (line 3): every " that opens a field needs one that closes it']);
     const empty = await uploadCsv(admin, "");
     expect(empty.status).toBe(400);
+    const lines = Array.from({ length: 100_001 }, (_, i) => `p${i}@example.test,P,${i}`);
+    const tooMany = await uploadCsv(admin, `email,first_name,last_name\n${lines.join("\n")}\n`);
+    expect([tooMany.status, tooMany.json.error.message]).toEqual([400, "The file has more than 100,000 rows: split it into smaller files"]);
+    expect(await testDb().userImportRow.count({ where: { organizationId: acme.id, cells: { array_contains: ["p100000@example.test"] } } })).toBe(0);
     expect(await testDb().userImport.count({ where: { organizationId: acme.id } })).toBe(before);
   });
 });
