@@ -56,6 +56,12 @@ export const ROUTES: readonly RouteEntry[] = [
   { pattern: "/admin/groups/add", access: TEACHING_ROLES },
   { pattern: "/admin/groups/[groupId]", access: TEACHING_ROLES },
   { pattern: "/admin/reports", access: TEACHING_ROLES },
+  // The reports' breakdowns and drill-downs (issue 13): the same readers as the overview.
+  { pattern: "/admin/reports/courses", access: TEACHING_ROLES },
+  { pattern: "/admin/reports/courses/[courseId]", access: TEACHING_ROLES },
+  { pattern: "/admin/reports/groups", access: TEACHING_ROLES },
+  { pattern: "/admin/reports/learners", access: TEACHING_ROLES },
+  { pattern: "/admin/reports/learners/[userId]", access: TEACHING_ROLES },
   { pattern: "/admin/events/*", access: TEACHING_ROLES },
   { pattern: "/admin/import-export/*", access: TEACHING_ROLES },
   // Instructors and org admins find a read-only view of the settings that concern teaching (docs/permissions.md).

@@ -42,10 +42,15 @@ export interface TimelinePoint {
   completions: number;
 }
 
-/** Enrollments and completions per day over the chosen period. */
-export function TimelineChart({ points }: { points: TimelinePoint[] }) {
+const BUCKET_WORDS = { day: "per day", week: "per week", month: "per month" } as const;
+
+/** Enrollments and completions per day (week, month for long periods) over the chosen period. */
+export function TimelineChart({ points, bucket }: { points: TimelinePoint[]; bucket: keyof typeof BUCKET_WORDS }) {
   const total = points.reduce((sum, p) => sum + p.enrollments + p.completions, 0);
-  const summary = points.length ? `${format(parseISO(points[0]!.date), "d MMM yyyy")} to ${format(parseISO(points.at(-1)!.date), "d MMM yyyy")}` : "No activity in this period";
+  const summary = points.length
+    ? `${BUCKET_WORDS[bucket][0]!.toUpperCase()}${BUCKET_WORDS[bucket].slice(1)}, ${format(parseISO(points[0]!.date), "d MMM yyyy")} to ${format(parseISO(points.at(-1)!.date), "d MMM yyyy")}`
+    : "No activity in this period";
+  const tick = bucket === "month" ? "MMM yyyy" : "d MMM";
   return (
     <ChartCard id="timeline-chart" title="Enrollments and completions over time" summary={summary}>
       {total === 0 ? (
@@ -54,7 +59,7 @@ export function TimelineChart({ points }: { points: TimelinePoint[] }) {
         <LineChart
           height={300}
           dataset={points.map((p) => ({ ...p, day: parseISO(p.date) }))}
-          xAxis={[{ dataKey: "day", scaleType: "time", valueFormatter: (d: Date) => format(d, "d MMM") }]}
+          xAxis={[{ dataKey: "day", scaleType: "time", valueFormatter: (d: Date) => format(d, tick) }]}
           yAxis={[{ tickMinStep: 1 }]}
           series={[
             { dataKey: "enrollments", label: "Enrollments", showMark: false },

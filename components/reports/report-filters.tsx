@@ -15,20 +15,22 @@ import type { GroupListJson } from "@/components/groups/types";
 import { REPORT_FILTER_KEYS, readReportFilters, type ReportFilterKey } from "@/components/reports/report-query";
 import { useApi } from "@/lib/client/swr";
 import type { Page } from "@/lib/schemas/pagination";
+import { REPORT_MAX_DAY, REPORT_MIN_DAY } from "@/lib/schemas/reports";
 
 // The filters every report view shares, kept in the address: a date range (MUI X pickers, 1900 to the
 // end of 2099), category, course, group and enrollment status; the superadmin also picks an organization.
 
-const MIN_DATE = new Date(1900, 0, 1);
-const MAX_DATE = new Date(2099, 11, 31);
+const MIN_DATE = parse(REPORT_MIN_DAY, "yyyy-MM-dd", new Date());
+const MAX_DATE = parse(REPORT_MAX_DAY, "yyyy-MM-dd", new Date());
 const DAY = "yyyy-MM-dd";
 const toDate = (day: string | undefined) => (day ? parse(day, DAY, new Date()) : null);
 const toDay = (date: Date | null) => (date && isValid(date) && date >= MIN_DATE && date <= MAX_DATE ? format(date, DAY) : "");
 
+/** The enrollment's own status (the API's `status`): active (not started or in progress), completed, withdrawn. */
 export const ENROLLMENT_STATUS_OPTIONS = [
-  { value: "not_started", label: "Not started" },
-  { value: "in_progress", label: "In progress" },
+  { value: "active", label: "Active" },
   { value: "completed", label: "Completed" },
+  { value: "withdrawn", label: "Withdrawn" },
 ] as const;
 
 const coursePath = (q: string) => `/api/courses?view=manage&page_size=20${q ? `&q=${encodeURIComponent(q)}` : ""}`;

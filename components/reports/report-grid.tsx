@@ -4,12 +4,13 @@ import DownloadIcon from "@mui/icons-material/Download";
 import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
-import { DataGrid, type GridColDef, type GridSortModel, type GridValidRowModel } from "@mui/x-data-grid";
+import type { GridColDef, GridSortModel, GridValidRowModel } from "@mui/x-data-grid";
 import { useRouter, useSearchParams } from "next/navigation";
 import { useListUrlState } from "@/components/data/list-url-state";
 import { SearchField } from "@/components/data/search-field";
+import { ServerDataGrid } from "@/components/data/server-data-grid";
 import { readReportFilters, reportQuery } from "@/components/reports/report-query";
-import { withReportMetrics, type ReportMetrics } from "@/lib/client/report-metrics";
+import { readReportMetrics, type ReportMetrics } from "@/lib/client/report-metrics";
 import { failureMessage } from "@/lib/client/spec-calls";
 import { useApi } from "@/lib/client/swr";
 import type { Page } from "@/lib/schemas/pagination";
@@ -38,13 +39,14 @@ export interface ReportGridProps<T extends object> {
  */
 export function ReportGrid<T extends object>({ label, apiPath, columns, getRowId, defaultSort, searchLabel, rowHref, emptyText }: ReportGridProps<T>) {
   const router = useRouter();
-  const { q, page, pageSize, get, update } = useListUrlState<"sort" | "order">();
+  const list = useListUrlState<"sort" | "order">();
+  const { q, page, pageSize, get, update } = list;
   const filters = readReportFilters(useSearchParams());
   const sort = get("sort") || defaultSort.field;
   const order = get("order") || (get("sort") ? "asc" : defaultSort.order);
   const listQuery = { q, sort, order };
   const { data, error, isLoading } = useApi<Page<T>>(`${apiPath}${reportQuery(filters, { ...listQuery, page, page_size: pageSize })}`, { keepPreviousData: true });
-  const rows = (data?.items ?? []).map((row) => withReportMetrics(row) as ReportRow<T>);
+  const rows = (data?.items ?? []).map(readRow<T>);
   const sortModel: GridSortModel = [{ field: sort, sort: order === "desc" ? "desc" : "asc" }];
   const filtered = Boolean(q) || Object.keys(filters).length > 0;
   return (
@@ -56,27 +58,31 @@ export function ReportGrid<T extends object>({ label, apiPath, columns, getRowId
         </Button>
       </Stack>
       {error && <Alert severity="error">{failureMessage(error, `Failed to load the ${label.toLowerCase()} report`)}</Alert>}
-      <DataGrid
-        aria-label={label}
+      <ServerDataGrid
+        label={label}
         rows={rows}
         columns={columns}
         getRowId={getRowId}
         loading={isLoading}
-        rowCount={data?.total ?? 0}
-        paginationMode="server"
-        paginationModel={{ page: page - 1, pageSize }}
-        onPaginationModelChange={(model) => update({ page: model.page + 1, pageSize: model.pageSize })}
-        pageSizeOptions={[10, 20, 50, 100]}
-        sortingMode="server"
+        total={data?.total}
+        list={list}
         sortModel={sortModel}
-        onSortModelChange={(model) => update({ sort: model[0]?.field ?? "", order: model[0]?.sort ?? "", page: 1 })}
-        disableColumnFilter
-        disableRowSelectionOnClick
+        onSortModelChange={(model) => list.update({ sort: model[0]?.field ?? "", order: model[0]?.sort ?? "", page: 1 })}
         onRowClick={rowHref ? ({ row }) => router.push(rowHref(row as ReportRow<T>)) : undefined}
         sx={rowHref ? { "& .MuiDataGrid-row": { cursor: "pointer" } } : undefined}
-        localeText={{ noRowsLabel: filtered ? "Nothing matches these filters" : emptyText }}
-        autoHeight
+        emptyLabel={filtered ? "Nothing matches these filters" : emptyText}
       />
     </Stack>
   );
+}
+
+/**
+ * A breakdown row with its metrics read by the report reader. Rows count their enrollments as `enrolled`
+ * and `completed` (beside in_progress, withdrawn, …); a row in the spec's own shape is read as it is.
+ */
+export function readRow<T extends object>(row: T): ReportRow<T> {
+  const r = row as Record<string, unknown>;
+  const specShaped = "metrics" in r || "total_enrollments" in r || "totalEnrollments" in r;
+  const metrics = readReportMetrics(specShaped ? r : { total_enrollments: r.enrolled, completed_enrollments: r.completed });
+  return { ...row, metrics } as ReportRow<T>;
 }

@@ -60,6 +60,13 @@ export const PAGE_ACCESS: Record<string, Row> = {
   "/admin/groups/add": ADMIN_AREA,
   "/admin/groups/[groupId]": ADMIN_AREA_TENANT_DATA,
   "/admin/reports": ADMIN_AREA,
+  // Issue 13: the breakdowns and drill-downs, for every report reader; the superadmin's scope is the
+  // platform, so another organization's course or learner is there for them (their own API says so too).
+  "/admin/reports/courses": ADMIN_AREA,
+  "/admin/reports/courses/[courseId]": ADMIN_AREA,
+  "/admin/reports/groups": ADMIN_AREA,
+  "/admin/reports/learners": ADMIN_AREA,
+  "/admin/reports/learners/[userId]": ADMIN_AREA,
   "/admin/events/*": ADMIN_AREA,
   "/admin/import-export/*": ADMIN_AREA,
   "/admin/settings/*": ADMIN_AREA,

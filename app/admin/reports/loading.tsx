@@ -1,0 +1,5 @@
+import { ReportsLoading } from "@/components/reports/reports-loading";
+
+export default function Loading() {
+  return <ReportsLoading />;
+}

@@ -1,0 +1,106 @@
+"use client";
+
+import DownloadIcon from "@mui/icons-material/Download";
+import Button from "@mui/material/Button";
+import Stack from "@mui/material/Stack";
+import Typography from "@mui/material/Typography";
+import { DataGrid, type GridColDef } from "@mui/x-data-grid";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { formatCount, formatDateTime, formatDuration, formatPercent, formatScore } from "@/components/reports/format";
+import { MetricCards } from "@/components/reports/metric-cards";
+import { ReportGrid } from "@/components/reports/report-grid";
+import { readReportFilters, reportQuery } from "@/components/reports/report-query";
+import type { CourseLessonsJson, LessonLearnerRow, LessonReportRow } from "@/lib/server/reports/lessons";
+
+const KIND_LABELS: Record<string, string> = { text: "Text", video: "Video", file: "File", scorm: "SCORM" };
+const LESSON_STATUS: Record<string, string> = { not_started: "Not started", in_progress: "In progress", completed: "Completed" };
+const SUCCESS: Record<string, string> = { passed: "Passed", failed: "Failed", unknown: "Unknown" };
+
+const lessonColumns: GridColDef<LessonReportRow>[] = [
+  { field: "module_title", headerName: "Module", width: 160 },
+  { field: "title", headerName: "Lesson", flex: 1, minWidth: 180 },
+  { field: "kind", headerName: "Kind", width: 90, valueFormatter: (v: string) => KIND_LABELS[v] ?? v },
+  { field: "completed", headerName: "Completed", type: "number", width: 110, valueFormatter: (v: number) => formatCount(v) },
+  { field: "in_progress", headerName: "In progress", type: "number", width: 110, valueFormatter: (v: number) => formatCount(v) },
+  { field: "completion_rate", headerName: "Completion rate", type: "number", width: 140, valueFormatter: (v: number) => formatPercent(v) },
+  { field: "passed", headerName: "Passed", type: "number", width: 90 },
+  { field: "failed", headerName: "Failed", type: "number", width: 90 },
+  { field: "average_score", headerName: "Avg. score", type: "number", width: 110, valueFormatter: (v: number | null) => formatScore(v) },
+  { field: "attempts", headerName: "Attempts", type: "number", width: 100 },
+  { field: "average_time_seconds", headerName: "Avg. time", type: "number", width: 110, valueFormatter: (v: number) => formatDuration(v) },
+];
+
+/**
+ * One course per lesson: every lesson with who completed it, SCORM results, attempts and time; a click
+ * on a lesson lists its learners below (paged by the server, with their own export).
+ */
+export function CourseLessonsView({ report }: { report: CourseLessonsJson }) {
+  const params = useSearchParams();
+  const router = useRouter();
+  const pathname = usePathname();
+  const filters = readReportFilters(params);
+  const lessonId = params.get("lesson_id") ?? "";
+  const lesson = report.items.find((l) => l.lesson_id === lessonId);
+  const choose = (id: string) => {
+    const next = new URLSearchParams(params.toString());
+    next.set("lesson_id", id);
+    for (const key of ["page", "sort", "order", "q"]) next.delete(key);
+    router.replace(`${pathname}?${next}`, { scroll: false });
+  };
+  const apiBase = `/api/reports/courses/${report.course.id}/lessons`;
+  return (
+    <Stack spacing={3}>
+      <MetricCards figures={[{ label: "Enrollments in this report", value: formatCount(report.total_enrollments) }, { label: "Lessons", value: formatCount(report.items.length) }]} />
+      <Stack direction="row" sx={{ justifyContent: "space-between", alignItems: "center", flexWrap: "wrap", gap: 2 }}>
+        <Typography variant="h6" component="h2">
+          Lessons
+        </Typography>
+        <Button variant="outlined" startIcon={<DownloadIcon />} href={`${apiBase}/export${reportQuery(filters)}`} download>
+          Export CSV
+        </Button>
+      </Stack>
+      <DataGrid
+        aria-label="Lessons"
+        rows={report.items}
+        columns={lessonColumns}
+        getRowId={(r) => r.lesson_id}
+        initialState={{ pagination: { paginationModel: { pageSize: 20 } } }}
+        pageSizeOptions={[10, 20, 50, 100]}
+        onRowClick={({ row }) => choose(row.lesson_id)}
+        rowSelectionModel={{ type: "include", ids: new Set(lesson ? [lesson.lesson_id] : []) }}
+        disableColumnFilter
+        localeText={{ noRowsLabel: "This course has no lessons yet" }}
+        sx={{ "& .MuiDataGrid-row": { cursor: "pointer" } }}
+        autoHeight
+      />
+      {lesson ? (
+        <section aria-labelledby="lesson-learners-title">
+          <Typography id="lesson-learners-title" variant="h6" component="h2" sx={{ mb: 2 }}>
+            Learners of “{lesson.title}”
+          </Typography>
+          <ReportGrid<LessonLearnerRow>
+            key={lesson.lesson_id}
+            label="Lesson learners"
+            apiPath={`${apiBase}/${lesson.lesson_id}/learners`}
+            getRowId={(r) => r.user_id}
+            defaultSort={{ field: "name", order: "asc" }}
+            searchLabel="Search learners"
+            emptyText="Nobody is enrolled in this course yet"
+            columns={[
+              { field: "name", headerName: "Learner", flex: 1, minWidth: 160, valueGetter: (_v, row) => `${row.first_name} ${row.last_name}`.trim() },
+              { field: "email", headerName: "E-mail", flex: 1, minWidth: 180, sortable: false },
+              { field: "status", headerName: "Lesson", width: 120, valueGetter: (_v, row) => LESSON_STATUS[row.lesson_status] ?? row.lesson_status },
+              { field: "completed_at", headerName: "Completed", width: 180, valueFormatter: (v: string | null) => (v ? formatDateTime(v) : "—") },
+              { field: "success_status", headerName: "SCORM result", width: 120, sortable: false, valueFormatter: (v: string | null) => (v ? (SUCCESS[v] ?? v) : "—") },
+              { field: "score", headerName: "Score", type: "number", width: 90, valueFormatter: (v: number | null) => formatScore(v) },
+              { field: "attempts", headerName: "Attempts", type: "number", width: 100, sortable: false },
+              { field: "time", headerName: "Time", type: "number", width: 100, valueGetter: (_v, row) => row.time_seconds, valueFormatter: (v: number) => formatDuration(v) },
+            ]}
+          />
+        </section>
+      ) : (
+        report.items.length > 0 && <Typography sx={{ color: "text.secondary" }}>Choose a lesson to see who completed it.</Typography>
+      )}
+    </Stack>
+  );
+}

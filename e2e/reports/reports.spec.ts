@@ -1,0 +1,144 @@
+import { readFile } from "node:fs/promises";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { createCourse, enroll, type TestCourse } from "@/test/course-factories";
+import { createSuperadmin, createTenant, createUser, uniqueName, type TestTenant, type TestUser } from "@/test/factories";
+import { origin, signInWithForm } from "../support";
+
+// The report pages in a browser: an instructor lands on the overview with figures and a chart; a learner
+// completes the course's only lesson and the instructor's figures follow after Reports in the side
+// navigation refreshes them; the per-course table drills down to the lessons, the learners table to a
+// learner; a CSV export holds the rows shown; the superadmin sees every organization; axe passes.
+
+// One story in order: the later tests read the completion the first one makes.
+test.describe.configure({ mode: "serial" });
+
+let tenant: TestTenant;
+let course: TestCourse;
+let decoy: TestCourse;
+let second: TestUser;
+test.beforeAll(async () => {
+  tenant = await createTenant();
+  second = await createUser(tenant.id, "learner", { firstName: uniqueName("Noor") });
+  course = await createCourse(tenant.id, {
+    title: uniqueName("Ladder safety "),
+    instructorIds: [tenant.users.instructor.id],
+    modules: [{ title: "Basics", lessons: [{ kind: "text", title: "Three points of contact" }] }],
+  });
+  // Someone else's course in the same organization: never in this instructor's figures.
+  decoy = await createCourse(tenant.id, { title: uniqueName("Forklift driving ") });
+  await enroll(tenant.id, course.id, tenant.users.learner.id);
+  await enroll(tenant.id, course.id, second.id);
+  await enroll(tenant.id, decoy.id, second.id, { status: "completed" });
+});
+
+const figure = (page: Page, label: string) => page.getByRole("group", { name: label, exact: true });
+
+async function expectFigures(page: Page, total: string, completed: string, rate: string) {
+  await expect(figure(page, "Total enrollments")).toContainText(total);
+  await expect(figure(page, "Completed enrollments")).toContainText(completed);
+  await expect(figure(page, "Completion rate")).toContainText(rate);
+}
+
+test("an instructor lands on the reports with figures and a chart; a learner's completion shows after Reports refreshes", async ({ page, browser }) => {
+  test.slow(); // two people's sessions on a busy machine
+  await signInWithForm(page, tenant.subdomain, tenant.users.instructor);
+  await expect(page).toHaveURL(`${origin(tenant.subdomain)}/admin/reports`);
+  await expect(page.getByRole("heading", { level: 1, name: "Reports" })).toBeVisible();
+  await expect(page.getByText("The courses you teach")).toBeVisible();
+  await expectFigures(page, "2", "0", "0%");
+  const byCourse = page.getByRole("figure", { name: "Completion by course" });
+  await expect(byCourse.locator("svg").first()).toBeVisible();
+  await expect(page.getByRole("figure", { name: "Enrollments and completions over time" }).locator("svg").first()).toBeVisible();
+
+  // The learner completes the course's only lesson.
+  const learnerPage = await browser.newPage();
+  await signInWithForm(learnerPage, tenant.subdomain, tenant.users.learner);
+  const lesson = course.lessons[0]!;
+  await learnerPage.goto(`${origin(tenant.subdomain)}/courses/${course.id}/modules/${lesson.moduleId}/lessons/${lesson.id}`);
+  await learnerPage.getByRole("button", { name: "Mark complete" }).click();
+  await expect(learnerPage.getByText("Completed", { exact: true }).first()).toBeVisible();
+  await learnerPage.close();
+
+  // Reports in the side navigation refreshes, then shows the new figures (1 of 2 → 50%).
+  const reports = page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Reports", exact: true });
+  await reports.click();
+  await expectFigures(page, "2", "1", "50%");
+  await expect(reports).toBeEnabled();
+});
+
+test("the per-course table drills down to the lessons and who completed them; its CSV export holds the rows shown", async ({ page }) => {
+  test.slow();
+  await signInWithForm(page, tenant.subdomain, tenant.users.instructor);
+  await page.goto(`${origin(tenant.subdomain)}/admin/reports/courses`);
+  const grid = page.getByRole("grid", { name: "Courses" });
+  const row = grid.getByRole("row").filter({ hasText: course.title });
+  await expect(row).toBeVisible();
+  await expect(grid.getByRole("row").filter({ hasText: decoy.title })).toHaveCount(0);
+  const shown = await grid.getByRole("row").filter({ has: page.getByRole("gridcell") }).count();
+  expect(shown).toBe(1);
+
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]);
+  const csv = (await readFile((await download.path())!, "utf8")).replace(/^\uFEFF/, "");
+  const lines = csv.trim().split(/\r?\n/);
+  expect(lines[0]).toBe("course_id,title,category,status,enrolled,not_started,in_progress,completed,withdrawn,completion_rate,average_progress,average_score,average_time_seconds,passed,failed");
+  expect(lines).toHaveLength(1 + shown);
+  const fields = lines[1]!.split(",");
+  expect(fields.slice(0, 2)).toEqual([course.id, course.title]);
+  expect({ enrolled: fields[4], completed: fields[7], completion_rate: fields[9] }).toEqual({ enrolled: "2", completed: "1", completion_rate: "50" });
+
+  // Drill-down: the course's lessons, then who completed the lesson.
+  await row.getByRole("link", { name: course.title }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/reports/courses/${course.id}$`));
+  await expect(page.getByRole("heading", { level: 1, name: course.title })).toBeVisible();
+  const lessons = page.getByRole("grid", { name: "Lessons" });
+  const lessonRow = lessons.getByRole("row").filter({ hasText: "Three points of contact" });
+  await expect(lessonRow).toContainText("50%");
+  await lessonRow.getByRole("gridcell", { name: "Three points of contact" }).click();
+  const learners = page.getByRole("grid", { name: "Lesson learners" });
+  await expect(learners.getByRole("row").filter({ hasText: tenant.users.learner.email })).toContainText("Completed");
+  await expect(learners.getByRole("row").filter({ hasText: second.email })).toContainText("Not started");
+});
+
+test("a learner row opens the learner's page with every course of theirs the instructor teaches", async ({ page }) => {
+  await signInWithForm(page, tenant.subdomain, tenant.users.instructor);
+  await page.goto(`${origin(tenant.subdomain)}/admin/reports/learners`);
+  const grid = page.getByRole("grid", { name: "Learners" });
+  await page.getByLabel("Search learners").fill(second.firstName);
+  await expect(page).toHaveURL(/[?&]q=/);
+  await expect(grid.getByRole("row").filter({ has: page.getByRole("gridcell") })).toHaveCount(1);
+  await grid.getByRole("link", { name: `${second.firstName} Tester` }).click();
+  await expect(page.getByRole("heading", { level: 1, name: `${second.firstName} Tester` })).toBeVisible();
+  const courses = page.getByRole("grid", { name: "Courses of the learner" });
+  await expect(courses.getByRole("row").filter({ hasText: course.title })).toContainText("Not started");
+  await expect(courses.getByRole("row").filter({ hasText: decoy.title })).toHaveCount(0);
+  await expectFigures(page, "1", "0", "0%");
+});
+
+test("the superadmin sees every organization and picks one", async ({ page }) => {
+  const superadmin = await createSuperadmin();
+  await signInWithForm(page, null, superadmin);
+  await page.goto(`${origin(null)}/admin/reports`);
+  await expect(page.getByText("Every organization", { exact: true }).first()).toBeVisible();
+  await page.getByLabel("Search organizations").fill(tenant.name);
+  await expect(page).toHaveURL(/[?&]q=/); // the search has settled (it would replace a navigation made meanwhile)
+  const row = page.getByRole("grid", { name: "Organizations" }).getByRole("row").filter({ hasText: tenant.name });
+  await expect(row).toBeVisible();
+  await row.getByRole("link", { name: tenant.name }).click();
+  await expect(page).toHaveURL(new RegExp(`organization_id=${tenant.id}`));
+  await expect(page.getByText(tenant.name, { exact: true }).first()).toBeVisible();
+  await expect(figure(page, "Total enrollments")).toContainText("3");
+});
+
+for (const path of ["/admin/reports", "/admin/reports/courses", "/admin/reports/groups", "/admin/reports/learners", "courses/:id", "learners/:id"]) {
+  test(`axe finds no serious or critical violations on ${path}`, async ({ page }) => {
+    await signInWithForm(page, tenant.subdomain, tenant.users.org_admin);
+    const target = path === "courses/:id" ? `/admin/reports/courses/${course.id}` : path === "learners/:id" ? `/admin/reports/learners/${second.id}` : path;
+    await page.goto(`${origin(tenant.subdomain)}${target}`);
+    await page.waitForLoadState("networkidle");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  });
+}
