@@ -1,7 +1,9 @@
 import "server-only";
 import { createHash } from "node:crypto";
+import type { Readable } from "node:stream";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
+import { to as copyTo } from "pg-copy-streams";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { env, requireDatabaseUrl } from "@/lib/env";
 
@@ -51,3 +53,30 @@ export async function queryRows<R extends pg.QueryResultRow>(text: string, value
 
 /** queryRows' shape, for code that runs the same statements through pg or inside a Prisma transaction. */
 export type QueryRowsFn = <R>(text: string, values: readonly unknown[]) => Promise<R[]>;
+
+/**
+ * `COPY (SELECT …) TO STDOUT …` on a connection of the one pool, as a stream of the bytes PostgreSQL sends
+ * (the CSV exports: memory stays flat whatever the size, and a slow reader slows the database down). The
+ * connection goes back to the pool when the stream ends; one left in the middle of a COPY (a failure, a
+ * reader that went away and destroyed the stream) is closed instead. COPY takes no bound parameters:
+ * values in `sql` must be literals made with pg's escapeLiteral.
+ */
+export async function copyOut(sql: string): Promise<Readable> {
+  const client = await pool().connect();
+  let released = false;
+  const release = (error?: Error | boolean) => {
+    if (released) return;
+    released = true;
+    client.release(error);
+  };
+  try {
+    const stream = client.query(copyTo(sql));
+    stream.once("end", () => release());
+    stream.once("error", (error) => release(error));
+    stream.once("close", () => release(true));
+    return stream;
+  } catch (error) {
+    release(true);
+    throw error;
+  }
+}

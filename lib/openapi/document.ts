@@ -2,6 +2,7 @@ import { createDocument, type ZodOpenApiObject } from "zod-openapi";
 import { SECURITY_SCHEMES } from "@/lib/openapi/operation";
 import { authPaths } from "@/lib/openapi/paths/auth";
 import { eventPaths } from "@/lib/openapi/paths/calendar";
+import { exportPaths } from "@/lib/openapi/paths/exports";
 import { categoryPaths } from "@/lib/openapi/paths/categories";
 import { coursePaths } from "@/lib/openapi/paths/courses";
 import { dashboardPaths } from "@/lib/openapi/paths/dashboard";
@@ -46,6 +47,7 @@ export const TAGS = [
   { name: "Groups", description: "Groups of people, and the courses that enroll them" },
   { name: "Users", description: "The organization's users, as staff's pickers list them" },
   { name: "Imports", description: "CSV user imports: upload, column mapping, dry run, the run as a background job, the report" },
+  { name: "Exports", description: "An organization's users, courses, enrollments, group memberships and SCORM results as CSV" },
   { name: "Messages", description: "Messaging" },
   { name: "Reports", description: "Learning reports: overview, breakdowns, CSV exports and the summaries' refresh" },
   { name: "Organizations", description: "Organizations (tenants): branding, status and subdomains" },
@@ -62,7 +64,7 @@ function build(): ReturnType<typeof createDocument> {
     openapi: "3.1.0",
     info: { title: "Learning Management API", version: packageJson.version, description: DESCRIPTION },
     tags: TAGS,
-    paths: { ...authPaths, ...coursePaths, ...outlinePaths, ...lessonPaths, ...scormPaths, ...categoryPaths, ...enrollmentPaths, ...dashboardPaths, ...groupPaths, ...userPaths, ...importPaths, ...organizationPaths, ...settingsPaths, ...messagePaths, ...reportPaths, ...eventPaths, ...metaPaths },
+    paths: { ...authPaths, ...coursePaths, ...outlinePaths, ...lessonPaths, ...scormPaths, ...categoryPaths, ...enrollmentPaths, ...dashboardPaths, ...groupPaths, ...userPaths, ...importPaths, ...exportPaths, ...organizationPaths, ...settingsPaths, ...messagePaths, ...reportPaths, ...eventPaths, ...metaPaths },
     components: { securitySchemes: SECURITY_SCHEMES },
   };
   return createDocument(spec, {

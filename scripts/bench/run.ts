@@ -22,6 +22,7 @@ const { ensureLargeDataset, outlineCourseId, postgresVersion, regionGroupId, rep
 const { measureReportRebuild, reportRebuildTable, reportScaleTable } = await import("./reports");
 const { groupAddTable, measureGroupAdd } = await import("./group-add");
 const { importTable, measureImport } = await import("./import-users");
+const { exportTable, measureExport } = await import("./export-enrollments");
 const { startServerProcess } = await import("./server-process");
 const { call } = await import("./http");
 const { SCENARIOS } = await import("./scenarios");
@@ -35,7 +36,7 @@ const stops: (() => Promise<void>)[] = [];
 class TraceDone extends Error {}
 
 const wants = (key: string) => selects(options.only, key);
-const readsWanted = SCENARIOS.some((s) => !s.commitRow && wants(s.key)) || wants("groupAdd") || wants("importUsers") || wants("reportsRebuild");
+const readsWanted = SCENARIOS.some((s) => !s.commitRow && wants(s.key)) || wants("groupAdd") || wants("importUsers") || wants("reportsRebuild") || wants("export");
 const BENCH_OUTBOX = ".data/bench/outbox";
 const server = await startPostgres({ purpose: "app" });
 let exitCode = 0;
@@ -106,6 +107,12 @@ try {
       const imported = await measureImport({ port: APP_PORT, pid: app.pid, databaseUrl: dataset.url, outboxDir: BENCH_OUTBOX });
       console.log(`  upload ${imported.uploadSeconds.toFixed(1)} s, dry run ${imported.dryRunSeconds.toFixed(1)} s, run ${imported.runSeconds.toFixed(1)} s; app RSS ${imported.rssBeforeMb.toFixed(0)} → ${imported.rssPeakMb.toFixed(0)} MB`);
       timed.push(importTable(imported));
+    }
+    if (wants("export")) {
+      console.log(`\nExporting every enrollment as CSV (timed, ${loadAverage()} load average):`);
+      const exported = await measureExport({ port: APP_PORT, apexHost: `localhost:${APP_PORT}`, databaseUrl: dataset.url, pid: app.pid });
+      for (const r of exported) console.log(`  ${r.rows} rows, ${r.megabytes.toFixed(1)} MB in ${r.seconds.toFixed(2)} s (first byte ${r.firstByteSeconds.toFixed(2)} s); app RSS ${r.rssBeforeMb.toFixed(0)} → ${r.rssPeakMb.toFixed(0)} MB`);
+      timed.push(exportTable(exported));
     }
     // The commits have servers of their own: these two would only sit idle.
     for (const stop of stops.splice(0).reverse()) await stop();

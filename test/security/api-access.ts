@@ -145,6 +145,12 @@ export const API_ACCESS: Record<string, ApiRow> = {
   "POST /api/admin/imports/{importId}/cancel": ORGANIZATION_ADMINS,
   "GET /api/admin/imports/{importId}/rows": ORGANIZATION_ADMINS,
   "GET /api/admin/imports/{importId}/report": ORGANIZATION_ADMINS,
+  // The CSV exports (import-export:use): an admin, their organization; the superadmin, the one named (organization_id).
+  "GET /api/admin/exports/users": ORGANIZATION_ADMINS,
+  "GET /api/admin/exports/courses": ORGANIZATION_ADMINS,
+  "GET /api/admin/exports/enrollments": ORGANIZATION_ADMINS,
+  "GET /api/admin/exports/group-memberships": ORGANIZATION_ADMINS,
+  "GET /api/admin/exports/scorm-results": ORGANIZATION_ADMINS,
   "GET /api/messages/unread-count": OWN_ACCOUNT,
   // Reports (docs/permissions.md "Reports"): learners have none; the per-organization table is the superadmin's.
   "GET /api/reports/overview": REPORT_READERS,

@@ -1,0 +1,19 @@
+import { ExportForm } from "@/components/import-export/export-form";
+import { ImportExportPage } from "@/components/import-export/import-export-page";
+import { guardSignedInPage } from "@/lib/auth/page-guard";
+import { listExportOrganizations } from "@/lib/server/exports/organizations";
+import { isPlatformAdmin } from "@/lib/server/organizations/access";
+import { can } from "@/lib/tenancy/permissions";
+
+export const metadata = { title: "Export · Import / Export · Learning Management" };
+
+export default async function Page() {
+  const { ctx } = await guardSignedInPage("/admin/import-export/*");
+  const canUse = can(ctx.role, "import-export:use");
+  const platform = canUse && isPlatformAdmin(ctx);
+  return (
+    <ImportExportPage current="export" canUse={canUse} subtitle={ctx.organization?.name ?? undefined}>
+      <ExportForm organizations={platform ? await listExportOrganizations(ctx) : null} hostOrganizationId={ctx.organizationId} />
+    </ImportExportPage>
+  );
+}

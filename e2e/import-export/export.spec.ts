@@ -1,0 +1,63 @@
+import { readFile } from "node:fs/promises";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { createCourse, enroll } from "@/test/course-factories";
+import { createTenant, testDb, type TestTenant } from "@/test/factories";
+import { origin, signInWithForm } from "../support";
+
+// The exports from the page: an admin goes from the Import / Export landing page to Export, picks
+// Enrollments, downloads, and the file holds the organization's enrollments. An instructor finds the
+// read-only explanation and no controls. The import-export pages pass axe.
+
+let tenant: TestTenant;
+let courseTitle: string;
+test.beforeAll(async () => {
+  tenant = await createTenant();
+  const course = await createCourse(tenant.id, { title: "Export journey course" });
+  courseTitle = course.title;
+  const enrollment = await enroll(tenant.id, course.id, tenant.users.learner.id, { status: "completed" });
+  await testDb().enrollment.update({ where: { id: enrollment.id }, data: { progressPercent: 100, enrolledAt: new Date("2026-04-01T09:00:00Z"), completedAt: new Date("2026-04-02T15:30:00Z") } });
+});
+
+test("an admin downloads the enrollments export from the page and the file holds its rows", async ({ page }) => {
+  await signInWithForm(page, tenant.subdomain, tenant.users.admin);
+  await page.goto(`${origin(tenant.subdomain)}/admin/import-export`);
+  await expect(page.getByRole("link", { name: /Import users/ })).toHaveAttribute("href", "/admin/import-export/import");
+  await page.getByRole("link", { name: /Export data/ }).click();
+  await expect(page).toHaveURL(/\/admin\/import-export\/export$/);
+  await page.getByRole("radio", { name: /^Enrollments/ }).check();
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Download CSV" }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(`${tenant.subdomain}-enrollments-${new Date().toISOString().slice(0, 10)}.csv`);
+  await expect(page.getByText(`Downloaded ${download.suggestedFilename()}`)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Download CSV" })).toBeEnabled();
+  const text = await readFile((await download.path())!, "utf8");
+  const learner = tenant.users.learner;
+  expect(text.split("\n").filter(Boolean)).toEqual([
+    "\uFEFFemail,first_name,last_name,course_id,course,status,source,progress_percent,enrolled_at,last_accessed_at,completed_at,withdrawn_at",
+    expect.stringMatching(new RegExp(`^${learner.email},Learner,Tester,[0-9a-f-]{36},${courseTitle},completed,manual,100,2026-04-01 09:00:00,,2026-04-02 15:30:00,$`)),
+  ]);
+});
+
+test("an instructor finds the read-only explanation and no download", async ({ page }) => {
+  await signInWithForm(page, tenant.subdomain, tenant.users.instructor);
+  await page.goto(`${origin(tenant.subdomain)}/admin/import-export/export`);
+  await expect(page.getByTestId("read-only-notice")).toContainText("Only administrators can change the organization's data in bulk.");
+  await expect(page.getByRole("button", { name: "Download CSV" })).toHaveCount(0);
+});
+
+async function expectNoSeriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+test("axe finds no serious or critical violations on the import-export pages", async ({ page }) => {
+  await signInWithForm(page, tenant.subdomain, tenant.users.admin);
+  for (const path of ["/admin/import-export", "/admin/import-export/export"]) {
+    await page.goto(`${origin(tenant.subdomain)}${path}`);
+    await expect(page.getByRole("heading", { level: 1, name: "Import / Export" })).toBeVisible();
+    await expectNoSeriousViolations(page);
+  }
+});
