@@ -55,7 +55,7 @@ async function expectNoSeriousViolations(page: Page) {
 
 test("axe finds no serious or critical violations on the import-export pages", async ({ page }) => {
   await signInWithForm(page, tenant.subdomain, tenant.users.admin);
-  for (const path of ["/admin/import-export", "/admin/import-export/export"]) {
+  for (const path of ["/admin/import-export", "/admin/import-export/import", "/admin/import-export/export"]) {
     await page.goto(`${origin(tenant.subdomain)}${path}`);
     await expect(page.getByRole("heading", { level: 1, name: "Import / Export" })).toBeVisible();
     await expectNoSeriousViolations(page);
