@@ -2,11 +2,12 @@ import { readFile } from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { createCourse, enroll } from "@/test/course-factories";
-import { createTenant, testDb, type TestTenant } from "@/test/factories";
+import { createSuperadmin, createTenant, testDb, type TestTenant } from "@/test/factories";
 import { origin, signInWithForm } from "../support";
 
 // The exports from the page: an admin goes from the Import / Export landing page to Export, picks
-// Enrollments, downloads, and the file holds the organization's enrollments. An instructor finds the
+// Enrollments, downloads, and the file holds the organization's enrollments; the superadmin picks an
+// organization and gets its users. An instructor finds the
 // read-only explanation and no controls. The import-export pages pass axe.
 
 let tenant: TestTenant;
@@ -45,6 +46,22 @@ test("an instructor finds the read-only explanation and no download", async ({ p
   await page.goto(`${origin(tenant.subdomain)}/admin/import-export/export`);
   await expect(page.getByTestId("read-only-notice")).toContainText("Only administrators can change the organization's data in bulk.");
   await expect(page.getByRole("button", { name: "Download CSV" })).toHaveCount(0);
+});
+
+test("the superadmin picks the organization and downloads its users", async ({ page }) => {
+  const root = await createSuperadmin();
+  await signInWithForm(page, null, root);
+  await page.goto(`${origin(null)}/admin/import-export/export`);
+  await page.getByRole("combobox", { name: "Organization" }).click();
+  await expect(page.getByRole("option", { name: "All organizations" })).toBeVisible();
+  await page.getByRole("option", { name: `${tenant.name} (${tenant.subdomain})` }).click();
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Download CSV" }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(`${tenant.subdomain}-users-${new Date().toISOString().slice(0, 10)}.csv`);
+  const lines = (await readFile((await download.path())!, "utf8")).split("\n").filter(Boolean);
+  expect(lines[0]).toBe("\uFEFFemail,first_name,last_name,username,role,status,groups");
+  expect(lines.slice(1).map((l) => l.split(",")[0]).sort()).toEqual(Object.values(tenant.users).map((u) => u.email).sort());
 });
 
 async function expectNoSeriousViolations(page: Page) {

@@ -1,10 +1,11 @@
+import { request } from "node:http";
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { csvField } from "@/lib/csv";
 import { neutralised } from "@/lib/server/exports/sql";
 import { createCategory, createCourse } from "@/test/course-factories";
 import { createSuperadmin, createTenant, testDb, uniqueName, type TestTenant, type TestUser } from "@/test/factories";
-import { call, type TestResponse } from "@/test/http";
+import { call, hostFor, testPort, type TestResponse } from "@/test/http";
 import { cachedSignIn } from "@/test/session";
 
 // The CSV exports (issue 15) against a hand-built organization: each kind's header and rows, written out
@@ -252,4 +253,35 @@ describe("who may export, and from where", () => {
     const post = await call(acme.subdomain, "/api/admin/exports/users", { method: "POST", bearer: await cachedSignIn(acme.subdomain, acme.users.admin) });
     expect(post.status).toBe(405);
   });
+});
+
+describe("a reader that goes away", () => {
+  it("leaves no COPY running and no connection taken: twelve abandoned downloads (more than the pool's ten) and the next export still answers", async () => {
+    const big = await createTenant();
+    // 30,000 people: a file of ~2 MB, far more than the first piece the server reads before answering.
+    await testDb().$executeRawUnsafe(
+      `INSERT INTO "User" (id, "organizationId", role, "firstName", "lastName", username, email, "passwordHash", "updatedAt")
+       SELECT gen_random_uuid(), $1::uuid, 'learner', 'First' || i, 'Last' || i, 'bulk' || i, 'bulk' || i || '@example.test', 'x', now()
+         FROM generate_series(1, 30000) AS i`,
+      big.id,
+    );
+    const token = await cachedSignIn(big.subdomain, big.users.admin);
+    const abandon = () =>
+      new Promise<number>((resolve, reject) => {
+        const req = request({ host: "127.0.0.1", port: testPort(), path: "/api/admin/exports/users", headers: { host: hostFor(big.subdomain), authorization: `Bearer ${token}` } }, (res) => {
+          res.once("data", () => {
+            resolve(res.statusCode ?? 0);
+            req.destroy();
+          });
+        });
+        req.on("error", () => undefined);
+        req.once("timeout", () => reject(new Error("no answer")));
+        req.end();
+      });
+    expect(await Promise.all(Array.from({ length: 12 }, abandon))).toEqual(Array(12).fill(200));
+    const copies = () => testDb().$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND state <> 'idle' AND query LIKE 'COPY (SELECT%'`);
+    await expect.poll(async () => (await copies())[0]?.n, { timeout: 15_000 }).toBe(0);
+    const whole = rows(await exportAs(big, big.users.admin, "users"));
+    expect(whole).toHaveLength(1 + 4 + 30_000);
+  }, 60_000);
 });
