@@ -22,12 +22,20 @@ const OUTCOME_LABELS: Record<string, string> = {
   updated: "Updated",
   rejected: "Rejected",
   failed: "Failed",
+  pending: "Not applied yet",
 };
 
-const columns: GridColDef<ImportRowJson>[] = [
+function outcomeLabel(row: ImportRowJson, ran: boolean): string {
+  if (!row.outcome) return "Not checked";
+  const label = OUTCOME_LABELS[row.outcome] ?? row.outcome;
+  // During (or after a cancelled) run, a row not applied shows the dry run's verdict as still to come.
+  return ran && !row.applied ? `Not applied yet (${label.toLowerCase()})` : label;
+}
+
+const columnsFor = (ran: boolean): GridColDef<ImportRowJson>[] => [
   { field: "row", headerName: "Row", width: 80, sortable: false },
   { field: "email", headerName: "Email", flex: 1, minWidth: 200, sortable: false },
-  { field: "outcome", headerName: "Outcome", width: 150, sortable: false, valueGetter: (_v, row) => (row.outcome ? OUTCOME_LABELS[row.outcome] ?? row.outcome : "Not checked") },
+  { field: "outcome", headerName: "Outcome", width: 230, sortable: false, valueGetter: (_v, row) => outcomeLabel(row, ran) },
   { field: "reason", headerName: "Reason", flex: 2, minWidth: 240, sortable: false },
 ];
 
@@ -38,7 +46,7 @@ export function ImportRows({ importId, ran, live }: { importId: string; ran: boo
   const query = new URLSearchParams({ page: String(paging.page + 1), page_size: String(paging.pageSize) });
   if (outcome) query.set("outcome", outcome);
   const { data, error, isLoading } = useApi<Page<ImportRowJson>>(`/api/admin/imports/${importId}/rows?${query}`, { keepPreviousData: true, refreshInterval: live ? 2000 : 0 });
-  const choices = ran ? ["created", "updated", "unchanged", "rejected", "failed"] : ["create", "update", "unchanged", "reject"];
+  const choices = ran ? ["created", "updated", "unchanged", "rejected", "failed", "pending"] : ["create", "update", "unchanged", "reject"];
   return (
     <Stack spacing={2}>
       <Stack direction="row" spacing={2} sx={{ alignItems: "center", flexWrap: "wrap", gap: 2 }}>
@@ -59,7 +67,7 @@ export function ImportRows({ importId, ran, live }: { importId: string; ran: boo
         aria-label="Rows and their outcome"
         rows={data?.items ?? []}
         getRowId={(r) => r.row}
-        columns={columns}
+        columns={columnsFor(ran)}
         loading={isLoading}
         rowCount={data?.total ?? 0}
         paginationMode="server"
