@@ -1,9 +1,10 @@
 import "server-only";
+import { randomBytes } from "node:crypto";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
-import { issuePasswordToken, setPasswordPath } from "@/lib/server/accounts/password-tokens";
-import { audit } from "@/lib/server/audit";
+import { hashToken, issuePasswordToken, setPasswordPath } from "@/lib/server/accounts/password-tokens";
+import { audit, auditMany } from "@/lib/server/audit";
 import { sendOrganizationMail } from "@/lib/server/mail/organization-mail";
 import type { TenantContext } from "@/lib/tenancy/context";
 import { tenantOrigin } from "@/lib/tenancy/host";
@@ -52,17 +53,57 @@ export async function sendInvitation(ctx: TenantContext, target: InvitationTarge
     await audit({ organizationId: target.organizationId, actorId: ctx.userId, action: "user.invite", entityType: "user", entityId: user.id, data: { email: user.email } }, tx);
     return issued;
   });
-  const origin = tenantOrigin(user.organization.subdomain, env.APP_DOMAIN, options.origin ?? env.APP_BASE_URL);
+  await mailInvitation(user.organization, user, token, options.origin);
+  return { status: "pending", sent_at: sentAt.toISOString(), expires_at: expiresAt.toISOString() };
+}
+
+type InvitationOrganization = { id: string; name: string; subdomain: string; branding: unknown };
+
+/** The invitation e-mail with its link, on the organization's host (the scheme and port of `origin`). */
+async function mailInvitation(organization: InvitationOrganization, user: { email: string; firstName: string }, token: string, requestOrigin: string | undefined): Promise<void> {
+  const origin = tenantOrigin(organization.subdomain, env.APP_DOMAIN, requestOrigin ?? env.APP_BASE_URL);
   const days = env.INVITATION_TOKEN_TTL_DAYS;
-  await sendOrganizationMail(user.organization, origin, {
+  await sendOrganizationMail(organization, origin, {
     to: user.email,
-    subject: `You are invited to ${user.organization.name} on Learning Management`,
+    subject: `You are invited to ${organization.name} on Learning Management`,
     text:
-      `Hello ${user.firstName},\n\nYou have an account at ${user.organization.name} on Learning Management. ` +
+      `Hello ${user.firstName},\n\nYou have an account at ${organization.name} on Learning Management. ` +
       `Open this link to set your password (valid for ${days} day${days === 1 ? "" : "s"}, once):\n${origin}${setPasswordPath(token)}\n\n` +
       `Then sign in at ${origin}/login with ${user.email}.`,
   });
-  return { status: "pending", sent_at: sentAt.toISOString(), expires_at: expiresAt.toISOString() };
+}
+
+/**
+ * sendInvitation for many people of one organization at once (an import's new users): their links are
+ * issued and audited in one transaction, then each is mailed. People not found or deactivated are
+ * skipped; a mail that fails does not stop the others. Answers the ids whose mail went out.
+ */
+export async function sendInvitations(ctx: TenantContext, organizationId: string, userIds: readonly string[], options: { origin?: string } = {}): Promise<string[]> {
+  requirePermission(ctx, "users:manage");
+  if (ctx.role !== "superadmin" && ctx.organizationId !== organizationId) throw new AppError("NOT_FOUND", "User not found");
+  const organization = await db().organization.findUnique({ where: { id: organizationId }, select: { id: true, name: true, subdomain: true, branding: true } });
+  if (!organization || userIds.length === 0) return [];
+  const users = await db().user.findMany({ where: { organizationId, id: { in: [...userIds] }, status: "active" }, select: { id: true, email: true, firstName: true } });
+  if (users.length === 0) return [];
+  const sentAt = new Date();
+  const expiresAt = new Date(sentAt.getTime() + env.INVITATION_TOKEN_TTL_DAYS * 24 * 60 * 60 * 1000);
+  const issued = users.map((user) => ({ user, token: randomBytes(32).toString("base64url") }));
+  await db().$transaction(async (tx) => {
+    const ids = users.map((u) => u.id);
+    await tx.passwordResetToken.updateMany({ where: { userId: { in: ids }, purpose: "invitation", usedAt: null, expiresAt: { gt: sentAt } }, data: { expiresAt: sentAt } });
+    await tx.passwordResetToken.createMany({ data: issued.map(({ user, token }) => ({ userId: user.id, tokenHash: hashToken(token), purpose: "invitation" as const, expiresAt, createdAt: sentAt })) });
+    await auditMany(users.map((u) => ({ organizationId, actorId: ctx.userId, action: "user.invite", entityType: "user", entityId: u.id, data: { email: u.email } })), tx);
+  });
+  const sent: string[] = [];
+  for (const { user, token } of issued) {
+    try {
+      await mailInvitation(organization, user, token, options.origin);
+      sent.push(user.id);
+    } catch (error) {
+      console.error(`The invitation to ${user.email} could not be sent:`, error instanceof Error ? error.message : error);
+    }
+  }
+  return sent;
 }
 
 /** The newest invitation of a user of the caller's organization, or null if they were never invited. */

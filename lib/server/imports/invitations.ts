@@ -2,12 +2,12 @@ import "server-only";
 import { db } from "@/lib/db";
 import { jobQueue } from "@/lib/jobs/queue";
 import type { Role } from "@/lib/routes";
-import { sendInvitation } from "@/lib/server/accounts/invitation";
+import { sendInvitations } from "@/lib/server/accounts/invitation";
 
 // The invitation e-mails of the users an import created without a password (queue imports.invitations,
 // queued when the run ends; at most one queued and one running per import). The rows owe them (UserImportRow.invite) from the
-// transaction that created the users; each is marked once its mail is sent, so a crash resends at most
-// the one in flight.
+// transaction that created the users; a page of them is marked once its mails are sent, so a crash
+// resends at most that page.
 
 export interface ImportInvitationsJob {
   importId: string;
@@ -16,7 +16,7 @@ export interface ImportInvitationsJob {
 }
 
 const SLICE_MS = 15_000;
-const PAGE = 50;
+const PAGE = 200;
 
 /** Asks for the import's pending invitations to be sent (a no-op when a job is already queued). */
 export async function queueInvitations(importId: string, origin?: string): Promise<void> {
@@ -36,15 +36,9 @@ export async function sendImportInvitations(job: ImportInvitationsJob): Promise<
       select: { rowNumber: true, userId: true },
     });
     if (rows.length === 0) return;
-    for (const row of rows) {
-      try {
-        await sendInvitation(ctx, { organizationId: imp.organizationId, userId: row.userId! }, { origin: job.origin });
-      } catch (error) {
-        // Deleted or deactivated since, or the mail server refused: their page offers to send it again.
-        console.error(`Import ${imp.id}, row ${row.rowNumber}: the invitation could not be sent:`, error instanceof Error ? error.message : error);
-      }
-      await db().userImportRow.update({ where: { importId_rowNumber: { importId: imp.id, rowNumber: row.rowNumber } }, data: { invitedAt: new Date() } });
-    }
+    // Deleted or deactivated since, or refused by the mail server: skipped (their page sends it again).
+    await sendInvitations(ctx, imp.organizationId, rows.map((r) => r.userId!), { origin: job.origin });
+    await db().userImportRow.updateMany({ where: { importId: imp.id, rowNumber: { in: rows.map((r) => r.rowNumber) } }, data: { invitedAt: new Date() } });
     if (Date.now() - started > SLICE_MS) {
       await queueInvitations(imp.id, job.origin);
       return;
