@@ -84,6 +84,21 @@ function reportScenarios(): Scenario[] {
       }
     }
   }
+  // The page a browser gets at /admin/reports (server-rendered, cookie session; no ceiling): p95 < 300 ms.
+  for (const size of ["small", "large"] as const) {
+    for (const role of ["admin", "instructor"] as const) {
+      const subdomain = REPORT_BENCH.organizations[size];
+      out.push({
+        key: `reportsPage${size === "small" ? "Small" : "Large"}${role === "admin" ? "Admin" : "Instructor"}`,
+        label: `GET /admin/reports, the page's HTML (${size === "small" ? "25,000" : "250,000"} enrollments, ${role === "admin" ? "org admin" : "instructor"}; no ceiling)`,
+        path: () => "/admin/reports",
+        caller: { subdomain, username: role === "admin" ? REPORT_BENCH.adminUser : REPORT_BENCH.instructorUser },
+        page: true,
+        targets: { minRps: 0, minRatio: 0, maxP95Ms: 300 },
+        report: { name: "page", size, role },
+      });
+    }
+  }
   return out;
 }
 

@@ -197,6 +197,10 @@ describe("GET /api/reports/groups and /api/reports/learners", () => {
     expect(mine.json.items.map((r: { user_id: string; enrolled: number }) => [r.user_id, r.enrolled]).sort()).toEqual([[w.learners[0].id, 1], [w.learners[2].id, 1]].sort());
     const grouped = await get(w.tenant.users.org_admin, `/api/reports/learners?group_id=${w.groupId}`);
     expect(grouped.json.total).toBe(2);
+    // Filtered by the enrollments' status, by name from Z: the same last name, then first names Cy, Bo, Ada.
+    const active = await get(w.tenant.users.org_admin, "/api/reports/learners?status=active&order=desc&page_size=2");
+    expect(active.json.total).toBe(3);
+    expect(active.json.items.map((r: { user_id: string; enrolled: number }) => [r.user_id, r.enrolled])).toEqual([[w.learners[2].id, 1], [w.learners[1].id, 1]]);
   });
 
   it("one learner's courses; someone outside the instructor's courses is a 404", async () => {
