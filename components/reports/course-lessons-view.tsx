@@ -5,6 +5,7 @@ import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { DataGrid, type GridColDef } from "@mui/x-data-grid";
+import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { formatCount, formatDateTime, formatDuration, formatPercent, formatScore } from "@/components/reports/format";
 import { MetricCards } from "@/components/reports/metric-cards";
@@ -16,9 +17,9 @@ const KIND_LABELS: Record<string, string> = { text: "Text", video: "Video", file
 const LESSON_STATUS: Record<string, string> = { not_started: "Not started", in_progress: "In progress", completed: "Completed" };
 const SUCCESS: Record<string, string> = { passed: "Passed", failed: "Failed", unknown: "Unknown" };
 
-const lessonColumns: GridColDef<LessonReportRow>[] = [
+const lessonColumns = (hrefOf: (lessonId: string) => string): GridColDef<LessonReportRow>[] => [
   { field: "module_title", headerName: "Module", width: 160 },
-  { field: "title", headerName: "Lesson", flex: 1, minWidth: 180 },
+  { field: "title", headerName: "Lesson", flex: 1, minWidth: 180, renderCell: ({ row }) => <Link href={hrefOf(row.lesson_id)} scroll={false} replace>{row.title}</Link> },
   { field: "kind", headerName: "Kind", width: 90, valueFormatter: (v: string) => KIND_LABELS[v] ?? v },
   { field: "completed", headerName: "Completed", type: "number", width: 110, valueFormatter: (v: number) => formatCount(v) },
   { field: "in_progress", headerName: "In progress", type: "number", width: 110, valueFormatter: (v: number) => formatCount(v) },
@@ -41,12 +42,14 @@ export function CourseLessonsView({ report }: { report: CourseLessonsJson }) {
   const filters = readReportFilters(params);
   const lessonId = params.get("lesson_id") ?? "";
   const lesson = report.items.find((l) => l.lesson_id === lessonId);
-  const choose = (id: string) => {
+  // A lesson's learners: the address names the lesson (a link on its title, or a click on its row).
+  const hrefOf = (id: string) => {
     const next = new URLSearchParams(params.toString());
     next.set("lesson_id", id);
     for (const key of ["page", "sort", "order", "q"]) next.delete(key);
-    router.replace(`${pathname}?${next}`, { scroll: false });
+    return `${pathname}?${next}`;
   };
+  const choose = (id: string) => router.replace(hrefOf(id), { scroll: false });
   const apiBase = `/api/reports/courses/${report.course.id}/lessons`;
   return (
     <Stack spacing={3}>
@@ -62,7 +65,7 @@ export function CourseLessonsView({ report }: { report: CourseLessonsJson }) {
       <DataGrid
         aria-label="Lessons"
         rows={report.items}
-        columns={lessonColumns}
+        columns={lessonColumns(hrefOf)}
         getRowId={(r) => r.lesson_id}
         initialState={{ pagination: { paginationModel: { pageSize: 20 } } }}
         pageSizeOptions={[10, 20, 50, 100]}

@@ -10,6 +10,7 @@ import { LocalizationProvider } from "@mui/x-date-pickers/LocalizationProvider";
 import { format, isValid, parse } from "date-fns";
 import { enGB } from "date-fns/locale/en-GB";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { useState } from "react";
 import { SearchSelect, type SearchOption } from "@/components/forms/search-select";
 import type { GroupListJson } from "@/components/groups/types";
 import { REPORT_FILTER_KEYS, readReportFilters, type ReportFilterKey } from "@/components/reports/report-query";
@@ -24,7 +25,11 @@ const MIN_DATE = parse(REPORT_MIN_DAY, "yyyy-MM-dd", new Date());
 const MAX_DATE = parse(REPORT_MAX_DAY, "yyyy-MM-dd", new Date());
 const DAY = "yyyy-MM-dd";
 const toDate = (day: string | undefined) => (day ? parse(day, DAY, new Date()) : null);
-const toDay = (date: Date | null) => (date && isValid(date) && date >= MIN_DATE && date <= MAX_DATE ? format(date, DAY) : "");
+/** A picked day for the address: "" when cleared, undefined while half-typed or out of range (the address keeps what it had). */
+const toDay = (date: Date | null): string | undefined => {
+  if (date === null) return "";
+  return isValid(date) && date >= MIN_DATE && date <= MAX_DATE ? format(date, DAY) : undefined;
+};
 
 /** The enrollment's own status (the API's `status`): active (not started or in progress), completed, withdrawn. */
 export const ENROLLMENT_STATUS_OPTIONS = [
@@ -49,26 +54,31 @@ export function ReportFilters({ categories, organizations, hide = [] }: ReportFi
   const router = useRouter();
   const pathname = usePathname();
   const values = readReportFilters(params);
-  const shows = (key: ReportFilterKey) => !hide.includes(key);
+  // One course's breakdown is that course's: no course or category to choose there.
+  const hidden: readonly ReportFilterKey[] = /^\/admin\/reports\/courses\/[^/]+$/.test(pathname) ? [...hide, "course_id", "category_id"] : hide;
+  const shows = (key: ReportFilterKey) => !hidden.includes(key);
   // Course, group and category belong to one organization: the platform-wide view has none to offer.
   const isTenantView = organizations === null;
   const update = (next: Partial<Record<ReportFilterKey, string>>) => {
     const search = new URLSearchParams(params.toString());
     for (const [key, value] of Object.entries(next)) {
+      if (value === undefined) continue;
       if (value) search.set(key, value);
       else search.delete(key);
     }
     search.delete("page"); // a new filter starts at the first page
     const query = search.toString();
+    if (query === params.toString()) return;
     router.replace(query ? `${pathname}?${query}` : pathname, { scroll: false });
   };
-  const clearAll = () => update(Object.fromEntries(REPORT_FILTER_KEYS.map((k) => [k, ""])));
+  const clearAll = () => update(Object.fromEntries(REPORT_FILTER_KEYS.filter(shows).map((k) => [k, ""])));
   const hasAny = REPORT_FILTER_KEYS.some((k) => values[k] && shows(k));
+  // (hidden filters stay in the address: back on the list, they apply again)
   return (
     <LocalizationProvider dateAdapter={AdapterDateFns} adapterLocale={enGB}>
       <Stack component="section" aria-label="Report filters" direction="row" sx={{ flexWrap: "wrap", gap: 2, mb: 3, alignItems: "center" }}>
-        <DatePicker label="From" value={toDate(values.from)} minDate={MIN_DATE} maxDate={values.to ? toDate(values.to) ?? MAX_DATE : MAX_DATE} onChange={(d) => update({ from: toDay(d) })} slotProps={{ textField: { size: "small" }, field: { clearable: true } }} />
-        <DatePicker label="To" value={toDate(values.to)} minDate={values.from ? toDate(values.from) ?? MIN_DATE : MIN_DATE} maxDate={MAX_DATE} onChange={(d) => update({ to: toDay(d) })} slotProps={{ textField: { size: "small" }, field: { clearable: true } }} />
+        <DayPicker label="From" day={values.from} minDate={MIN_DATE} maxDate={toDate(values.to) ?? MAX_DATE} onChange={(from) => update({ from })} />
+        <DayPicker label="To" day={values.to} minDate={toDate(values.from) ?? MIN_DATE} maxDate={MAX_DATE} onChange={(to) => update({ to })} />
         {organizations && shows("organization_id") && (
           <TextField select size="small" label="Organization" value={values.organization_id ?? ""} onChange={(e) => update({ organization_id: e.target.value })} sx={{ minWidth: 220 }}>
             <MenuItem value="">Every organization</MenuItem>
@@ -104,6 +114,34 @@ export function ReportFilters({ categories, organizations, hide = [] }: ReportFi
         {hasAny && <Button onClick={clearAll}>Clear filters</Button>}
       </Stack>
     </LocalizationProvider>
+  );
+}
+
+/**
+ * A day of the address in a date picker. The half-typed date lives here (handing the picker back the
+ * address's empty value would wipe the sections being typed); the address changes once it is a day.
+ */
+function DayPicker({ label, day, minDate, maxDate, onChange }: { label: string; day: string | undefined; minDate: Date; maxDate: Date; onChange: (day: string) => void }) {
+  const [draft, setDraft] = useState<Date | null>(toDate(day));
+  const [shown, setShown] = useState(day);
+  if (shown !== day) {
+    // The address changed (another filter's clear, a link): follow it.
+    setShown(day);
+    setDraft(toDate(day));
+  }
+  return (
+    <DatePicker
+      label={label}
+      value={draft}
+      minDate={minDate}
+      maxDate={maxDate}
+      onChange={(date) => {
+        setDraft(date);
+        const next = toDay(date);
+        if (next !== undefined) onChange(next);
+      }}
+      slotProps={{ textField: { size: "small" }, field: { clearable: true } }}
+    />
   );
 }
 

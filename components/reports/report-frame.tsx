@@ -1,30 +1,29 @@
+import Box from "@mui/material/Box";
+import Typography from "@mui/material/Typography";
 import { Suspense, type ReactNode } from "react";
-import { ReportFilters } from "@/components/reports/report-filters";
-import type { ReportFilterKey } from "@/components/reports/report-query";
-import { ReportTabs } from "@/components/reports/report-tabs";
-import { PageHeader } from "@/components/shell/page-header";
 
 export interface ReportFrameProps {
+  /** The view's own heading (an h2: the page's h1 is the layout's "Reports"). */
   title: string;
   subtitle?: string;
   actions?: ReactNode;
-  categories: { id: string; name: string }[];
-  organizations: { id: string; name: string }[] | null;
-  /** Filters this view does not offer. */
-  hide?: readonly ReportFilterKey[];
   children: ReactNode;
 }
 
-/** Every report page: its heading, the views' tabs, the shared filters, then the view itself. */
-export function ReportFrame({ title, subtitle, actions, categories, organizations, hide, children }: ReportFrameProps) {
+/** A report view below the layout's tabs and filters: its heading, then the view. */
+export function ReportFrame({ title, subtitle, actions, children }: ReportFrameProps) {
   return (
     <>
-      <PageHeader title={title} subtitle={subtitle} actions={actions} />
-      <Suspense>
-        <ReportTabs />
-        <ReportFilters categories={categories} organizations={organizations} hide={hide} />
-        {children}
-      </Suspense>
+      <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", justifyContent: "space-between", gap: 2, mb: 2 }}>
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="h5" component="h2">
+            {title}
+          </Typography>
+          {subtitle && <Typography sx={{ color: "text.secondary" }}>{subtitle}</Typography>}
+        </Box>
+        {actions}
+      </Box>
+      <Suspense>{children}</Suspense>
     </>
   );
 }

@@ -10,7 +10,7 @@ import { useListUrlState } from "@/components/data/list-url-state";
 import { SearchField } from "@/components/data/search-field";
 import { ServerDataGrid } from "@/components/data/server-data-grid";
 import { readReportFilters, reportQuery } from "@/components/reports/report-query";
-import { readReportMetrics, type ReportMetrics } from "@/lib/client/report-metrics";
+import { withReportMetrics, type ReportMetrics } from "@/lib/client/report-metrics";
 import { failureMessage } from "@/lib/client/spec-calls";
 import { useApi } from "@/lib/client/swr";
 import type { Page } from "@/lib/schemas/pagination";
@@ -46,7 +46,7 @@ export function ReportGrid<T extends object>({ label, apiPath, columns, getRowId
   const order = get("order") || (get("sort") ? "asc" : defaultSort.order);
   const listQuery = { q, sort, order };
   const { data, error, isLoading } = useApi<Page<T>>(`${apiPath}${reportQuery(filters, { ...listQuery, page, page_size: pageSize })}`, { keepPreviousData: true });
-  const rows = (data?.items ?? []).map(readRow<T>);
+  const rows = (data?.items ?? []).map((row) => withReportMetrics(row) as ReportRow<T>);
   const sortModel: GridSortModel = [{ field: sort, sort: order === "desc" ? "desc" : "asc" }];
   const filtered = Boolean(q) || Object.keys(filters).length > 0;
   return (
@@ -74,15 +74,4 @@ export function ReportGrid<T extends object>({ label, apiPath, columns, getRowId
       />
     </Stack>
   );
-}
-
-/**
- * A breakdown row with its metrics read by the report reader. Rows count their enrollments as `enrolled`
- * and `completed` (beside in_progress, withdrawn, …); a row in the spec's own shape is read as it is.
- */
-export function readRow<T extends object>(row: T): ReportRow<T> {
-  const r = row as Record<string, unknown>;
-  const specShaped = "metrics" in r || "total_enrollments" in r || "totalEnrollments" in r;
-  const metrics = readReportMetrics(specShaped ? r : { total_enrollments: r.enrolled, completed_enrollments: r.completed });
-  return { ...row, metrics } as ReportRow<T>;
 }

@@ -7,9 +7,6 @@ import Typography from "@mui/material/Typography";
 export function ReportsLoading() {
   return (
     <Box role="status" aria-live="polite">
-      <Typography variant="h4" component="h1" sx={{ fontWeight: 500, mb: 3 }}>
-        Reports
-      </Typography>
       <Typography sx={{ position: "absolute", width: 1, height: 1, overflow: "hidden", clip: "rect(0 0 0 0)" }}>Loading the reports…</Typography>
       <Grid container spacing={2} sx={{ mb: 3 }}>
         {Array.from({ length: 5 }, (_, i) => (

@@ -90,11 +90,11 @@ test("the per-course table drills down to the lessons and who completed them; it
   // Drill-down: the course's lessons, then who completed the lesson.
   await row.getByRole("link", { name: course.title }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/reports/courses/${course.id}$`));
-  await expect(page.getByRole("heading", { level: 1, name: course.title })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: course.title })).toBeVisible();
   const lessons = page.getByRole("grid", { name: "Lessons" });
   const lessonRow = lessons.getByRole("row").filter({ hasText: "Three points of contact" });
   await expect(lessonRow).toContainText("50%");
-  await lessonRow.getByRole("gridcell", { name: "Three points of contact" }).click();
+  await lessonRow.getByRole("link", { name: "Three points of contact" }).click();
   const learners = page.getByRole("grid", { name: "Lesson learners" });
   await expect(learners.getByRole("row").filter({ hasText: tenant.users.learner.email })).toContainText("Completed");
   await expect(learners.getByRole("row").filter({ hasText: second.email })).toContainText("Not started");
@@ -108,11 +108,36 @@ test("a learner row opens the learner's page with every course of theirs the ins
   await expect(page).toHaveURL(/[?&]q=/);
   await expect(grid.getByRole("row").filter({ has: page.getByRole("gridcell") })).toHaveCount(1);
   await grid.getByRole("link", { name: `${second.firstName} Tester` }).click();
-  await expect(page.getByRole("heading", { level: 1, name: `${second.firstName} Tester` })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: `${second.firstName} Tester` })).toBeVisible();
   const courses = page.getByRole("grid", { name: "Courses of the learner" });
   await expect(courses.getByRole("row").filter({ hasText: course.title })).toContainText("Not started");
   await expect(courses.getByRole("row").filter({ hasText: decoy.title })).toHaveCount(0);
   await expectFigures(page, "1", "0", "0%");
+});
+
+test("the filters live in the address and every view follows them", async ({ page }) => {
+  await signInWithForm(page, tenant.subdomain, tenant.users.instructor);
+  await page.goto(`${origin(tenant.subdomain)}/admin/reports/courses`);
+  await page.getByLabel("Status").click();
+  await page.getByRole("option", { name: "Completed" }).click();
+  await expect(page).toHaveURL(/[?&]status=completed/);
+  const row = page.getByRole("grid", { name: "Courses" }).getByRole("row").filter({ hasText: course.title });
+  await expect(row).toContainText("100%"); // only the completed enrollment counts
+  await expect(page.getByRole("link", { name: "Export CSV" })).toHaveAttribute("href", /\/api\/reports\/courses\/export\?status=completed&/);
+
+  // The tabs keep the filters; a range with nothing in it says so.
+  await page.getByRole("tab", { name: "Overview" }).click();
+  await expect(page).toHaveURL(/\/admin\/reports\?status=completed$/);
+  await page.getByRole("button", { name: "Clear filters" }).click();
+  await expect(page).toHaveURL(`${origin(tenant.subdomain)}/admin/reports`);
+  await page.getByRole("group", { name: "From" }).getByRole("spinbutton").first().click();
+  await page.keyboard.type("01012099"); // DD/MM/YYYY
+  await expect(page).toHaveURL(/\/admin\/reports\?from=2099-01-01$/);
+  await expectFigures(page, "0", "0", "0%");
+  await expect(page.getByText("No enrollments or completions in this period yet.")).toBeVisible();
+  await page.getByRole("button", { name: "Clear filters" }).click();
+  await expect(page).toHaveURL(`${origin(tenant.subdomain)}/admin/reports`);
+  await expectFigures(page, "2", "1", "50%");
 });
 
 test("the superadmin sees every organization and picks one", async ({ page }) => {

@@ -91,4 +91,13 @@ describe("withReportMetrics", () => {
       metrics: { totalEnrollments: 2, completedEnrollments: 1, completionRate: 50 },
     });
   });
+
+  it("reads a breakdown row's enrolled and completed when it carries none of the spec's names", () => {
+    expect(withReportMetrics({ group_id: "g1", enrolled: 3, completed: 2, completion_rate: 66, in_progress: 1 }).metrics).toEqual({
+      totalEnrollments: 3,
+      completedEnrollments: 2,
+      completionRate: 67,
+    });
+    expect(withReportMetrics({ enrolled: 9, total_enrollments: 4, completed_enrollments: 1 }).metrics).toEqual({ totalEnrollments: 4, completedEnrollments: 1, completionRate: 25 });
+  });
 });

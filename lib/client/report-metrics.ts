@@ -38,9 +38,15 @@ export function readReportMetrics(source: unknown): ReportMetrics {
   return { totalEnrollments, completedEnrollments, completionRate: rate };
 }
 
-/** A report row with its metrics read: the row as it came, plus `metrics` in the one shape. */
+/**
+ * A report row with its metrics read: the row as it came, plus `metrics` in the one shape. The API's
+ * breakdown rows count their enrollments as `enrolled` and `completed` (beside in_progress, withdrawn, …);
+ * those are read when the row carries none of the spec's names.
+ */
 export function withReportMetrics<T extends object>(row: T): Omit<T, "metrics"> & { metrics: ReportMetrics } {
-  return { ...row, metrics: readReportMetrics(row) };
+  const r = row as Record<string, unknown>;
+  const specShaped = ["metrics", "total_enrollments", "totalEnrollments", "completed_enrollments", "completedEnrollments"].some((key) => key in r);
+  return { ...row, metrics: readReportMetrics(specShaped ? r : { total_enrollments: r.enrolled, completed_enrollments: r.completed }) };
 }
 
 /** A number, or a numeric string (PostgreSQL's bigint counts may come as text); anything else is absent. */

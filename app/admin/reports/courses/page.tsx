@@ -1,4 +1,3 @@
-import { reportPageContext } from "@/app/admin/reports/report-page-context";
 import { CourseBreakdown } from "@/components/reports/breakdowns";
 import { ReportFrame } from "@/components/reports/report-frame";
 import { guardSignedInPage } from "@/lib/auth/page-guard";
@@ -6,10 +5,9 @@ import { guardSignedInPage } from "@/lib/auth/page-guard";
 export const metadata = { title: "Courses · Reports · Learning Management" };
 
 export default async function CourseReportPage() {
-  const caller = await guardSignedInPage("/admin/reports/courses");
-  const { categories, organizations } = await reportPageContext(caller);
+  await guardSignedInPage("/admin/reports/courses");
   return (
-    <ReportFrame title="Reports" subtitle="Per course: enrollments, progress, scores and time" categories={categories} organizations={organizations}>
+    <ReportFrame title="Per course" subtitle="Enrollments, progress, scores and time">
       <CourseBreakdown />
     </ReportFrame>
   );

@@ -1,4 +1,3 @@
-import { reportPageContext } from "@/app/admin/reports/report-page-context";
 import { LearnerBreakdown } from "@/components/reports/breakdowns";
 import { ReportFrame } from "@/components/reports/report-frame";
 import { guardSignedInPage } from "@/lib/auth/page-guard";
@@ -6,10 +5,9 @@ import { guardSignedInPage } from "@/lib/auth/page-guard";
 export const metadata = { title: "Learners · Reports · Learning Management" };
 
 export default async function LearnerReportPage() {
-  const caller = await guardSignedInPage("/admin/reports/learners");
-  const { categories, organizations } = await reportPageContext(caller);
+  await guardSignedInPage("/admin/reports/learners");
   return (
-    <ReportFrame title="Reports" subtitle="Per learner: every course they are enrolled in" categories={categories} organizations={organizations}>
+    <ReportFrame title="Per learner" subtitle="Every course they are enrolled in">
       <LearnerBreakdown />
     </ReportFrame>
   );

@@ -1,5 +1,4 @@
 import ArrowBackIcon from "@mui/icons-material/ArrowBack";
-import { reportPageContext } from "@/app/admin/reports/report-page-context";
 import { LinkButton } from "@/components/navigation/link-components";
 import { CourseLessonsView } from "@/components/reports/course-lessons-view";
 import { ReportFilterError } from "@/components/reports/report-filter-error";
@@ -20,14 +19,14 @@ export default async function CourseLessonsReportPage({ params, searchParams }: 
   const filters = readReportFilters(search);
   const parsed = reportDetailQuerySchema.safeParse({ ...filters, course_id: undefined });
   const query = parsed.success ? parsed.data : {};
-  const [page, report] = await Promise.all([reportPageContext(caller), loadOrNotFound(courseLessonsReport(caller.ctx, courseId, query))]);
+  const report = await loadOrNotFound(courseLessonsReport(caller.ctx, courseId, query));
   const back = (
     <LinkButton href={reportHref("/admin/reports/courses", filters, ["course_id"])} startIcon={<ArrowBackIcon />}>
       All courses
     </LinkButton>
   );
   return (
-    <ReportFrame title={report.course.title} subtitle="Course report, per lesson" actions={back} categories={page.categories} organizations={page.organizations} hide={["course_id", "category_id"]}>
+    <ReportFrame title={report.course.title} subtitle="Course report, per lesson" actions={back}>
       {!parsed.success && <ReportFilterError message={parsed.error.issues[0]?.message ?? "These filters are not valid"} />}
       <CourseLessonsView report={report} />
     </ReportFrame>

@@ -1,5 +1,4 @@
 import ArrowBackIcon from "@mui/icons-material/ArrowBack";
-import { reportPageContext } from "@/app/admin/reports/report-page-context";
 import { LinkButton } from "@/components/navigation/link-components";
 import { LearnerView } from "@/components/reports/learner-view";
 import { ReportFilterError } from "@/components/reports/report-filter-error";
@@ -20,7 +19,7 @@ export default async function LearnerReportPage({ params, searchParams }: Props)
   const filters = readReportFilters(search);
   const parsed = reportDetailQuerySchema.safeParse(filters);
   const query = parsed.success ? parsed.data : {};
-  const [page, report] = await Promise.all([reportPageContext(caller), loadOrNotFound(learnerDetailReport(caller.ctx, userId, query))]);
+  const report = await loadOrNotFound(learnerDetailReport(caller.ctx, userId, query));
   const name = `${report.user.first_name} ${report.user.last_name}`.trim() || report.user.username;
   const back = (
     <LinkButton href={reportHref("/admin/reports/learners", filters)} startIcon={<ArrowBackIcon />}>
@@ -28,7 +27,7 @@ export default async function LearnerReportPage({ params, searchParams }: Props)
     </LinkButton>
   );
   return (
-    <ReportFrame title={name} subtitle={report.user.email} actions={back} categories={page.categories} organizations={page.organizations}>
+    <ReportFrame title={name} subtitle={report.user.email} actions={back}>
       {!parsed.success && <ReportFilterError message={parsed.error.issues[0]?.message ?? "These filters are not valid"} />}
       <LearnerView report={report} />
     </ReportFrame>

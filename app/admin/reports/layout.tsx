@@ -1,0 +1,26 @@
+import { Suspense, type ReactNode } from "react";
+import { reportPageContext } from "@/app/admin/reports/report-page-context";
+import { ReportFilters } from "@/components/reports/report-filters";
+import { ReportTabs } from "@/components/reports/report-tabs";
+import { PageHeader } from "@/components/shell/page-header";
+import { guardSignedInPage } from "@/lib/auth/page-guard";
+
+/**
+ * Every report view under one heading, tabs and filter bar. They live in the layout so that a change of
+ * filter, page or view (a new address) re-renders only the view below, never the bar being used.
+ */
+export default async function ReportsLayout({ children }: { children: ReactNode }) {
+  const caller = await guardSignedInPage("/admin/reports");
+  const { isPlatform, categories, organizations } = await reportPageContext(caller);
+  const subtitle = isPlatform ? "Every organization" : caller.ctx.role === "instructor" ? "The courses you teach" : "Your organization";
+  return (
+    <>
+      <PageHeader title="Reports" subtitle={subtitle} />
+      <Suspense>
+        <ReportTabs />
+        <ReportFilters categories={categories} organizations={organizations} />
+      </Suspense>
+      {children}
+    </>
+  );
+}
