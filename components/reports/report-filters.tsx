@@ -40,16 +40,17 @@ export const ENROLLMENT_STATUS_OPTIONS = [
 
 const coursePath = (q: string) => `/api/courses?view=manage&page_size=20${q ? `&q=${encodeURIComponent(q)}` : ""}`;
 const groupPath = (q: string) => `/api/admin/groups?page_size=20${q ? `&q=${encodeURIComponent(q)}` : ""}`;
+const organizationPath = (q: string) => `/api/admin/organizations?page_size=20${q ? `&q=${encodeURIComponent(q)}` : ""}`;
 
 export interface ReportFiltersProps {
   categories: { id: string; name: string }[];
-  /** The superadmin's organization picker; null for everyone else. */
-  organizations: { id: string; name: string }[] | null;
+  /** The superadmin on the apex: every organization, or one picked (searched by name). */
+  platform: boolean;
   /** Filters this view does not offer (the course of a course's own breakdown). */
   hide?: readonly ReportFilterKey[];
 }
 
-export function ReportFilters({ categories, organizations, hide = [] }: ReportFiltersProps) {
+export function ReportFilters({ categories, platform, hide = [] }: ReportFiltersProps) {
   const params = useSearchParams();
   const router = useRouter();
   const pathname = usePathname();
@@ -58,7 +59,7 @@ export function ReportFilters({ categories, organizations, hide = [] }: ReportFi
   const hidden: readonly ReportFilterKey[] = /^\/admin\/reports\/courses\/[^/]+$/.test(pathname) ? [...hide, "course_id", "category_id"] : hide;
   const shows = (key: ReportFilterKey) => !hidden.includes(key);
   // Course, group and category belong to one organization: the platform-wide view has none to offer.
-  const isTenantView = organizations === null;
+  const isTenantView = !platform;
   const update = (next: Partial<Record<ReportFilterKey, string>>) => {
     const search = new URLSearchParams(params.toString());
     for (const [key, value] of Object.entries(next)) {
@@ -79,16 +80,7 @@ export function ReportFilters({ categories, organizations, hide = [] }: ReportFi
       <Stack component="section" aria-label="Report filters" direction="row" sx={{ flexWrap: "wrap", gap: 2, mb: 3, alignItems: "center" }}>
         <DayPicker label="From" day={values.from} minDate={MIN_DATE} maxDate={toDate(values.to) ?? MAX_DATE} onChange={(from) => update({ from })} />
         <DayPicker label="To" day={values.to} minDate={toDate(values.from) ?? MIN_DATE} maxDate={MAX_DATE} onChange={(to) => update({ to })} />
-        {organizations && shows("organization_id") && (
-          <TextField select size="small" label="Organization" value={values.organization_id ?? ""} onChange={(e) => update({ organization_id: e.target.value })} sx={{ minWidth: 220 }}>
-            <MenuItem value="">Every organization</MenuItem>
-            {organizations.map((o) => (
-              <MenuItem key={o.id} value={o.id}>
-                {o.name}
-              </MenuItem>
-            ))}
-          </TextField>
-        )}
+        {platform && shows("organization_id") && <OrganizationFilter id={values.organization_id} onChange={(id) => update({ organization_id: id })} />}
         {isTenantView && shows("category_id") && (
           <TextField select size="small" label="Category" value={values.category_id ?? ""} onChange={(e) => update({ category_id: e.target.value })} sx={{ minWidth: 180 }}>
             <MenuItem value="">Any category</MenuItem>
@@ -150,6 +142,13 @@ function CourseFilter({ id, onChange }: { id: string | undefined; onChange: (id:
   const chosen = useApi<{ id: string; title: string }>(id ? `/api/courses/${encodeURIComponent(id)}` : null);
   const value: SearchOption | null = id ? { id, label: chosen.data?.title ?? "…" } : null;
   return <SearchSelect<Page<{ id: string; title: string }>> dense label="Course" pathFor={coursePath} optionsOf={(page) => page.items.map((c) => ({ id: c.id, label: c.title }))} value={value} onChange={(o) => onChange(o?.id ?? "")} />;
+}
+
+/** The superadmin's pick among every organization, searched by name (there may be thousands). */
+function OrganizationFilter({ id, onChange }: { id: string | undefined; onChange: (id: string) => void }) {
+  const chosen = useApi<{ id: string; name: string }>(id ? `/api/admin/organizations/${encodeURIComponent(id)}` : null);
+  const value: SearchOption | null = id ? { id, label: chosen.data?.name ?? "…" } : null;
+  return <SearchSelect<Page<{ id: string; name: string }>> dense label="Organization" pathFor={organizationPath} optionsOf={(page) => page.items.map((o) => ({ id: o.id, label: o.name }))} value={value} onChange={(o) => onChange(o?.id ?? "")} />;
 }
 
 function GroupFilter({ id, onChange }: { id: string | undefined; onChange: (id: string) => void }) {

@@ -11,14 +11,14 @@ import { guardSignedInPage } from "@/lib/auth/page-guard";
  */
 export default async function ReportsLayout({ children }: { children: ReactNode }) {
   const caller = await guardSignedInPage("/admin/reports");
-  const { isPlatform, categories, organizations } = await reportPageContext(caller);
+  const { isPlatform, categories } = await reportPageContext(caller);
   const subtitle = isPlatform ? "Every organization" : caller.ctx.role === "instructor" ? "The courses you teach" : "Your organization";
   return (
     <>
       <PageHeader title="Reports" subtitle={subtitle} />
       <Suspense>
         <ReportTabs />
-        <ReportFilters categories={categories} organizations={organizations} />
+        <ReportFilters categories={categories} platform={isPlatform} />
       </Suspense>
       {children}
     </>

@@ -6,6 +6,7 @@ import { ReportFilterError } from "@/components/reports/report-filter-error";
 import { readReportFilters } from "@/components/reports/report-query";
 import { guardSignedInPage, loadOrNotFound } from "@/lib/auth/page-guard";
 import { reportOverviewQuerySchema } from "@/lib/schemas/reports";
+import { getOrganization } from "@/lib/server/organizations/queries";
 import { reportOverview } from "@/lib/server/reports/overview";
 
 export const metadata = { title: "Reports · Learning Management" };
@@ -19,9 +20,16 @@ export default async function ReportsPage({ searchParams }: { searchParams: Sear
   // Filters the address got wrong (a hand-edited date) show the unfiltered overview and say why.
   const query = parsed.success ? parsed.data : reportOverviewQuerySchema.parse({});
   const overview = await loadOrNotFound(reportOverview(caller.ctx, query));
+  // The superadmin on the apex who picked one organization reads whose figures these are.
+  const picked = caller.ctx.organizationId === null && overview.scope.organization_id ? await getOrganization(caller.ctx, overview.scope.organization_id) : null;
   return (
     <>
       {!parsed.success && <ReportFilterError message={parsed.error.issues[0]?.message ?? "These filters are not valid"} />}
+      {picked && (
+        <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
+          {picked.name}
+        </Typography>
+      )}
       <OverviewView overview={overview} />
       {overview.scope.kind === "platform" && (
         <section aria-labelledby="organizations-title">
