@@ -2,7 +2,8 @@
 
 import Autocomplete from "@mui/material/Autocomplete";
 import TextField from "@mui/material/TextField";
-import { useEffect, useState } from "react";
+import { useState } from "react";
+import { useDebouncedValue } from "@/components/hooks/use-debounced-value";
 import { useApi } from "@/lib/client/swr";
 
 export interface SearchOption {
@@ -26,11 +27,7 @@ interface Props<T> {
 /** Pick one record, searching the server as you type (a course, a group). */
 export function SearchSelect<T>({ label, pathFor, optionsOf, value, onChange, error, helperText, dense }: Props<T>) {
   const [input, setInput] = useState("");
-  const [query, setQuery] = useState("");
-  useEffect(() => {
-    const timer = setTimeout(() => setQuery(input.trim()), 250);
-    return () => clearTimeout(timer);
-  }, [input]);
+  const query = useDebouncedValue(input.trim());
   const { data, isLoading } = useApi<T>(pathFor(value && input === value.label ? "" : query), { keepPreviousData: true });
   return (
     <Autocomplete<SearchOption>

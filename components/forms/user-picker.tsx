@@ -2,8 +2,9 @@
 
 import Autocomplete from "@mui/material/Autocomplete";
 import TextField from "@mui/material/TextField";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import type { PersonJson } from "@/components/courses/types";
+import { useDebouncedValue } from "@/components/hooks/use-debounced-value";
 import { useApi } from "@/lib/client/swr";
 import type { Page } from "@/lib/schemas/pagination";
 
@@ -27,11 +28,7 @@ interface Props {
 /** Pick one or many users of the organization, searching the server as you type. */
 export function UserPicker({ label, role, value, onChange, error, helperText, exclude }: Props) {
   const [input, setInput] = useState("");
-  const [query, setQuery] = useState("");
-  useEffect(() => {
-    const timer = setTimeout(() => setQuery(input.trim()), 250);
-    return () => clearTimeout(timer);
-  }, [input]);
+  const query = useDebouncedValue(input.trim());
   const { data, isLoading } = useApi<Page<PersonJson>>(`/api/users?page_size=20${role ? `&role=${role}` : ""}${query ? `&q=${encodeURIComponent(query)}` : ""}`, { keepPreviousData: true });
   const options = (data?.items ?? []).filter((p) => !exclude?.has(p.id));
   return (

@@ -17,7 +17,7 @@ import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import type { GridColDef } from "@mui/x-data-grid";
 import { useRouter } from "next/navigation";
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { ConfirmDialog } from "@/components/feedback/confirm-dialog";
 import { UserPicker, type PickedPerson } from "@/components/forms/user-picker";
 import { GroupForm } from "@/components/groups/group-form";
@@ -25,6 +25,7 @@ import { SearchField } from "@/components/data/search-field";
 import type { GroupDetailJson, GroupMemberJson } from "@/components/groups/types";
 import { ServerDataGrid } from "@/components/data/server-data-grid";
 import { useListUrlState } from "@/components/data/list-url-state";
+import { useDebouncedValue } from "@/components/hooks/use-debounced-value";
 import { apiDelete, apiPost } from "@/lib/client/api";
 import { useApi } from "@/lib/client/swr";
 import type { Page } from "@/lib/schemas/pagination";
@@ -218,14 +219,10 @@ function AddMembers({ groupId, onAdded }: { groupId: string; onAdded: (added: nu
 /** The group's courses: each enrolls every member; the caller may assign the courses they may edit. */
 function GroupCourses({ group, onChanged, onRemove }: { group: GroupDetailJson; onChanged: () => Promise<void>; onRemove: (pending: Pending) => void }) {
   const [input, setInput] = useState("");
-  const [query, setQuery] = useState("");
+  const query = useDebouncedValue(input.trim());
   const [choice, setChoice] = useState<{ id: string; title: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    const timer = setTimeout(() => setQuery(input.trim()), 250);
-    return () => clearTimeout(timer);
-  }, [input]);
   const { data, isLoading } = useApi<Page<{ id: string; title: string }>>(`/api/courses?page_size=20${query ? `&q=${encodeURIComponent(query)}` : ""}`, { keepPreviousData: true });
   const assigned = new Set(group.courses.map((c) => c.id));
   const assign = async () => {

@@ -5,11 +5,12 @@ import Autocomplete from "@mui/material/Autocomplete";
 import Box from "@mui/material/Box";
 import Chip from "@mui/material/Chip";
 import TextField from "@mui/material/TextField";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { PersonAvatar, personName } from "@/components/messages/people";
 import type { PersonJson, RecipientsJson } from "@/components/messages/types";
 import { useApi } from "@/lib/client/swr";
 import { roleLabel, isRole } from "@/lib/routes";
+import { useDebouncedValue } from "@/components/hooks/use-debounced-value";
 
 /** Someone to write to, or a whole group (one group per message). */
 export type Recipient = { kind: "user"; person: PersonJson } | { kind: "group"; id: string; name: string; memberCount: number };
@@ -27,11 +28,7 @@ interface Props {
 /** "To": the people and groups the caller may write to (the server decides who), searched as you type. */
 export function RecipientPicker({ value, onChange, error, helperText }: Props) {
   const [input, setInput] = useState("");
-  const [query, setQuery] = useState("");
-  useEffect(() => {
-    const timer = setTimeout(() => setQuery(input.trim()), 250);
-    return () => clearTimeout(timer);
-  }, [input]);
+  const query = useDebouncedValue(input.trim());
   const { data, isLoading } = useApi<RecipientsJson>(`/api/messages/recipients${query ? `?q=${encodeURIComponent(query)}` : ""}`, { keepPreviousData: true });
   const hasGroup = value.some((r) => r.kind === "group");
   const options: Recipient[] = [

@@ -6,7 +6,7 @@ import type { CalendarQuery } from "@/lib/schemas/calendar";
 import { courseDateId, courseDateTitle, listCourseDates, type CourseDate, type CourseDateKind } from "@/lib/server/calendar/course-dates";
 import { visibleEventsWhere } from "@/lib/server/calendar/visibility";
 import { managedEventsWhere } from "@/lib/server/events/access";
-import { audienceJson, eventTimes, type AudienceJson } from "@/lib/server/events/json";
+import { audienceJson, eventSeriesSelect, eventTimes, type AudienceJson } from "@/lib/server/events/json";
 import type { TenantContext } from "@/lib/tenancy/context";
 import { can } from "@/lib/tenancy/permissions";
 
@@ -34,23 +34,6 @@ export interface CalendarItemJson {
   can_edit: boolean;
 }
 
-export const seriesSelect = {
-  id: true,
-  title: true,
-  description: true,
-  location: true,
-  startsAt: true,
-  endsAt: true,
-  allDay: true,
-  timeZone: true,
-  rrule: true,
-  courseId: true,
-  groupId: true,
-  updatedAt: true,
-  createdAt: true,
-  course: { select: { id: true, title: true } },
-  group: { select: { id: true, name: true } },
-} as const;
 
 const instantOf = (value: string) => parseDate(value) ?? new Date(value);
 
@@ -62,7 +45,7 @@ export async function listCalendarItems(ctx: TenantContext, query: CalendarQuery
   const [series, courseDates] = await Promise.all([
     db().event.findMany({
       where: { AND: [visibleEventsWhere(ctx), { startsAt: { lt: dayTo } }, { OR: [{ seriesEndsAt: null }, { seriesEndsAt: { gt: dayFrom } }] }] },
-      select: seriesSelect,
+      select: eventSeriesSelect,
     }),
     listCourseDates(ctx, { from: addDays(dayFrom, -1), to: dayTo }),
   ]);

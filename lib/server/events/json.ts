@@ -6,7 +6,8 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 // An event as the API shows it (snake_case). Timed events: instants in UTC; all-day events: dates with
 // the last day included, the same days in every zone.
 
-export const eventSelect = {
+/** An event's own fields and audience: what the calendar expands into occurrences. */
+export const eventSeriesSelect = {
   id: true,
   title: true,
   description: true,
@@ -22,8 +23,10 @@ export const eventSelect = {
   updatedAt: true,
   course: { select: { id: true, title: true } },
   group: { select: { id: true, name: true } },
-  createdBy: { select: { id: true, firstName: true, lastName: true } },
 } satisfies Prisma.EventSelect;
+
+/** The same with its author, as the events API shows it. */
+export const eventSelect = { ...eventSeriesSelect, createdBy: { select: { id: true, firstName: true, lastName: true } } } satisfies Prisma.EventSelect;
 export type EventRow = Prisma.EventGetPayload<{ select: typeof eventSelect }>;
 
 export type AudienceType = "organization" | "course" | "group";
