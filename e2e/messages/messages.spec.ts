@@ -81,5 +81,7 @@ test("axe finds no serious or critical violations on /messages", async ({ page }
   await expectAllClear(page);
   await page.getByRole("button", { name: "New message" }).click();
   await expect(page.getByRole("dialog", { name: "New message" })).toBeVisible();
+  // Axe measures colours as drawn: wait for the dialog's fade-in to end (mid-fade, its button fails contrast).
+  await expect(page.locator(".MuiDialog-container")).toHaveCSS("opacity", "1");
   await expectAllClear(page);
 });
