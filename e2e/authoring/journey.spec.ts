@@ -35,7 +35,7 @@ test("an instructor publishes a course; a learner finds it, enrolls, completes i
 
   const page = await signedInPage(browser, tenant.users.learner);
   await page.goto(`${origin(tenant.subdomain)}/search`);
-  await page.getByLabel("Search courses").fill(title);
+  await page.getByRole("searchbox", { name: "Search courses" }).fill(title);
   await page.getByRole("button", { name: "Search" }).click();
   await page.getByRole("link", { name: title }).click();
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();

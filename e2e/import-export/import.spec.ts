@@ -81,7 +81,7 @@ test("an admin imports users from a CSV and one of them signs in through the inv
   await expect(page.getByRole("table", { name: "Import history" }).getByRole("row").filter({ hasText: "new-people.csv" })).toContainText("Completed");
   await expectNoSeriousViolations(page);
   await page.goto(`${origin(tenant.subdomain)}/admin/users`);
-  await page.getByLabel("Search users").fill(prefix);
+  await page.getByRole("searchbox", { name: "Search users" }).fill(prefix);
   const users = page.getByRole("grid", { name: "Users" });
   await expect(users.getByRole("row").filter({ hasText: ada })).toBeVisible();
   await expect(users.getByRole("row").filter({ hasText: ben })).toBeVisible();

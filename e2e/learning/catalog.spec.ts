@@ -28,7 +28,7 @@ test("anonymous visitors page through the published courses", async ({ page }) =
 test("a search without results says so and offers all courses", async ({ page }) => {
   await page.goto(`${origin(tenant.subdomain)}/search?q=nothing-like-this`);
   await expect(page.getByRole("heading", { name: "No courses match “nothing-like-this”" })).toBeVisible();
-  await expect(page.getByLabel("Search courses")).toHaveValue("nothing-like-this");
+  await expect(page.getByRole("searchbox", { name: "Search courses" })).toHaveValue("nothing-like-this");
   await page.getByRole("link", { name: "Show all courses" }).click();
   await expect(page.getByText("21 courses")).toBeVisible();
 });

@@ -47,7 +47,7 @@ test("a learner finds a course, enrolls, completes its lessons and sees 100% on 
   await signInWithForm(page, tenant.subdomain, learner);
 
   await page.goto(`${origin(tenant.subdomain)}/search`);
-  await page.getByLabel("Search courses").fill(word);
+  await page.getByRole("searchbox", { name: "Search courses" }).fill(word);
   await page.getByLabel("Category").selectOption({ label: category.name });
   await page.getByRole("button", { name: "Search" }).click();
   await expect(page).toHaveURL(/[?&]category=/);

@@ -40,7 +40,7 @@ test("the superadmin creates, suspends, reactivates and moves an organization wh
   await dialog.getByRole("button", { name: "Create" }).click();
   await expect(page.getByText(`${name} created; ${email} was invited.`)).toBeVisible();
   // Other tests make organizations too: find this one by its name.
-  await page.getByLabel("Search organizations").fill(name);
+  await page.getByRole("searchbox", { name: "Search organizations" }).fill(name);
   await expect(page.getByRole("row")).toHaveCount(2);
   await expectNoSeriousAxeViolations(page);
 

@@ -104,7 +104,7 @@ test("a learner row opens the learner's page with every course of theirs the ins
   await signInWithForm(page, tenant.subdomain, tenant.users.instructor);
   await page.goto(`${origin(tenant.subdomain)}/admin/reports/learners`);
   const grid = page.getByRole("grid", { name: "Learners" });
-  await page.getByLabel("Search learners").fill(second.firstName);
+  await page.getByRole("searchbox", { name: "Search learners" }).fill(second.firstName);
   await expect(page).toHaveURL(/[?&]q=/);
   await expect(grid.getByRole("row").filter({ has: page.getByRole("gridcell") })).toHaveCount(1);
   await grid.getByRole("link", { name: `${second.firstName} Tester` }).click();
@@ -145,7 +145,7 @@ test("the superadmin sees every organization and picks one", async ({ page }) =>
   await signInWithForm(page, null, superadmin);
   await page.goto(`${origin(null)}/admin/reports`);
   await expect(page.getByText("Every organization", { exact: true }).first()).toBeVisible();
-  await page.getByLabel("Search organizations").fill(tenant.name);
+  await page.getByRole("searchbox", { name: "Search organizations" }).fill(tenant.name);
   await expect(page).toHaveURL(/[?&]q=/); // the search has settled (it would replace a navigation made meanwhile)
   const row = page.getByRole("grid", { name: "Organizations" }).getByRole("row").filter({ hasText: tenant.name });
   await expect(row).toBeVisible();

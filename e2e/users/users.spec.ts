@@ -20,12 +20,12 @@ test("an org admin searches and filters the users; a reload keeps the list", asy
   await page.goto(`${origin(tenant.subdomain)}/admin/users`);
   const grid = page.getByRole("grid", { name: "Users" });
   await expect(grid.getByRole("row").filter({ hasText: tenant.users.learner.email })).toBeVisible();
-  await page.getByLabel("Search users").fill(found.firstName);
+  await page.getByRole("searchbox", { name: "Search users" }).fill(found.firstName);
   await expect(page).toHaveURL(new RegExp(`q=${found.firstName}`));
   await expect(grid.getByRole("row").filter({ hasText: found.email })).toBeVisible();
   await expect(grid.getByRole("row").filter({ hasText: tenant.users.learner.email })).toHaveCount(0);
   await page.reload();
-  await expect(page.getByLabel("Search users")).toHaveValue(found.firstName);
+  await expect(page.getByRole("searchbox", { name: "Search users" })).toHaveValue(found.firstName);
   await expect(grid.getByRole("row").filter({ hasText: found.email })).toContainText("Instructor");
 });
 
