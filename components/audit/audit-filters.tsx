@@ -9,6 +9,7 @@ import { LocalizationProvider } from "@mui/x-date-pickers/LocalizationProvider";
 import { format, isValid, parse } from "date-fns";
 import { enGB } from "date-fns/locale/en-GB";
 import { SearchField } from "@/components/data/search-field";
+import { OrganizationPicker } from "@/components/organizations/organization-picker";
 import { AUDIT_ACTION_AREAS, AUDIT_ACTION_LABELS, AUDIT_TARGET_TYPES } from "@/lib/audit-actions";
 import { AUDIT_MAX_YEAR, AUDIT_MIN_YEAR } from "@/lib/schemas/audit";
 
@@ -24,7 +25,7 @@ const toDate = (day: string) => (day ? parse(day, DAY, new Date()) : null);
 const toDay = (date: Date | null) => (date && isValid(date) && date >= MIN_DATE && date <= MAX_DATE ? format(date, DAY) : "");
 
 /** The audit log's filters: who, what, about what, when (and, for the superadmin, which organization). */
-export function AuditFilters({ values, onChange, organizations }: { values: AuditFilterValues; onChange: (next: Partial<AuditFilterValues>) => void; organizations: { id: string; name: string }[] | null }) {
+export function AuditFilters({ values, onChange, everyOrganization }: { values: AuditFilterValues; onChange: (next: Partial<AuditFilterValues>) => void; everyOrganization: boolean }) {
   return (
     <LocalizationProvider dateAdapter={AdapterDateFns} adapterLocale={enGB}>
       <Stack direction="row" sx={{ flexWrap: "wrap", gap: 2 }}>
@@ -53,16 +54,7 @@ export function AuditFilters({ values, onChange, organizations }: { values: Audi
         <SearchField label="Target id" value={values.target_id} onSearch={(target_id) => onChange({ target_id })} />
         <DatePicker label="From" value={toDate(values.from)} minDate={MIN_DATE} maxDate={MAX_DATE} onChange={(d) => onChange({ from: toDay(d) })} slotProps={{ textField: { size: "small" }, field: { clearable: true } }} />
         <DatePicker label="To" value={toDate(values.to)} minDate={MIN_DATE} maxDate={MAX_DATE} onChange={(d) => onChange({ to: toDay(d) })} slotProps={{ textField: { size: "small" }, field: { clearable: true } }} />
-        {organizations && (
-          <TextField select size="small" label="Organization" value={values.organization_id} onChange={(e) => onChange({ organization_id: e.target.value })} sx={{ minWidth: 200 }}>
-            <MenuItem value="">Every organization</MenuItem>
-            {organizations.map((o) => (
-              <MenuItem key={o.id} value={o.id}>
-                {o.name}
-              </MenuItem>
-            ))}
-          </TextField>
-        )}
+        {everyOrganization && <OrganizationPicker dense id={values.organization_id} emptyLabel="Every organization" onChange={(organization_id) => onChange({ organization_id })} />}
       </Stack>
     </LocalizationProvider>
   );

@@ -56,7 +56,7 @@ function apiQuery(values: AuditFilterValues): URLSearchParams {
 }
 
 /** The audit log: filtered and paged on the server, the filters in the address, exported as CSV with the same filters. */
-export function AuditLogView({ organizations }: { organizations: { id: string; name: string }[] | null }) {
+export function AuditLogView({ everyOrganization }: { everyOrganization: boolean }) {
   const { page, pageSize, get, update } = useListUrlState<AuditFilterKey>(50);
   const values = Object.fromEntries(KEYS.map((k) => [k, get(k)])) as AuditFilterValues;
   const filters = apiQuery(values);
@@ -67,7 +67,7 @@ export function AuditLogView({ organizations }: { organizations: { id: string; n
   const filtered = KEYS.some((k) => values[k]);
   return (
     <Stack spacing={2}>
-      <AuditFilters values={values} organizations={organizations} onChange={(next) => update({ ...next, page: 1 })} />
+      <AuditFilters values={values} everyOrganization={everyOrganization} onChange={(next) => update({ ...next, page: 1 })} />
       <Stack direction="row" sx={{ justifyContent: "flex-end" }}>
         <Button variant="outlined" startIcon={<DownloadIcon />} href={`/api/admin/audit-log/export?${filters}`} download>
           Export CSV
@@ -80,7 +80,7 @@ export function AuditLogView({ organizations }: { organizations: { id: string; n
         list={{ page, pageSize, update }}
         emptyLabel={filtered ? "No entry matches these filters" : "Nothing has been recorded yet"}
         rows={data?.items ?? []}
-        columns={columns(organizations !== null)}
+        columns={columns(everyOrganization)}
         loading={isLoading}
         pageSizeOptions={[20, 50, 100]}
       />

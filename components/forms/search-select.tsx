@@ -22,10 +22,13 @@ interface Props<T> {
   helperText?: string;
   /** Dense, for a row of filters above a list (the form's spacing otherwise). */
   dense?: boolean;
+  /** What an empty choice means ("Every organization"). */
+  placeholder?: string;
+  disabled?: boolean;
 }
 
 /** Pick one record, searching the server as you type (a course, a group). */
-export function SearchSelect<T>({ label, pathFor, optionsOf, value, onChange, error, helperText, dense }: Props<T>) {
+export function SearchSelect<T>({ label, pathFor, optionsOf, value, onChange, error, helperText, dense, placeholder, disabled }: Props<T>) {
   const [input, setInput] = useState("");
   const query = useDebouncedValue(input.trim());
   const { data, isLoading } = useApi<T>(pathFor(value && input === value.label ? "" : query), { keepPreviousData: true });
@@ -38,11 +41,12 @@ export function SearchSelect<T>({ label, pathFor, optionsOf, value, onChange, er
       onInputChange={(_, text) => setInput(text)}
       filterOptions={(x) => x}
       loading={isLoading}
+      disabled={disabled}
       isOptionEqualToValue={(a, b) => a.id === b.id}
       getOptionKey={(o) => o.id}
       size={dense ? "small" : undefined}
       sx={dense ? { minWidth: 220 } : undefined}
-      renderInput={(params) => <TextField {...params} label={label} margin={dense ? "none" : "normal"} error={error} helperText={helperText} />}
+      renderInput={(params) => <TextField {...params} label={label} placeholder={placeholder} margin={dense ? "none" : "normal"} error={error} helperText={helperText} slotProps={placeholder ? { ...params.slotProps, inputLabel: { ...params.slotProps.inputLabel, shrink: true } } : params.slotProps} />}
     />
   );
 }

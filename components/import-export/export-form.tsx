@@ -8,32 +8,29 @@ import CircularProgress from "@mui/material/CircularProgress";
 import FormControl from "@mui/material/FormControl";
 import FormControlLabel from "@mui/material/FormControlLabel";
 import FormLabel from "@mui/material/FormLabel";
-import InputLabel from "@mui/material/InputLabel";
-import MenuItem from "@mui/material/MenuItem";
 import Paper from "@mui/material/Paper";
 import Radio from "@mui/material/Radio";
 import RadioGroup from "@mui/material/RadioGroup";
-import Select from "@mui/material/Select";
 import Typography from "@mui/material/Typography";
 import { useRef, useState } from "react";
 import { downloadExport, formatBytes, type DownloadedFile } from "@/components/import-export/export-download";
+import { OrganizationPicker } from "@/components/organizations/organization-picker";
 import { EXPORT_KIND_INFO, EXPORT_KINDS, type ExportKind } from "@/lib/schemas/exports";
 
 export interface ExportFormProps {
-  /** The superadmin's choice of organization; null for an admin (their own). */
-  organizations: { id: string; name: string; subdomain: string }[] | null;
+  /** Whether the caller picks the organization (the superadmin); an admin exports their own. */
+  choosesOrganization: boolean;
   /** The host's organization (null on the apex, where the superadmin may export every organization). */
   hostOrganizationId: string | null;
 }
 
-const ALL = "all";
-
 type State = { step: "idle" } | { step: "running"; bytes: number | null } | { step: "done"; file: DownloadedFile } | { step: "failed"; message: string };
 
 /** Pick what to export (and the superadmin: from which organization), then download it as CSV. */
-export function ExportForm({ organizations, hostOrganizationId }: ExportFormProps) {
+export function ExportForm({ choosesOrganization, hostOrganizationId }: ExportFormProps) {
   const [kind, setKind] = useState<ExportKind>("users");
-  const [organization, setOrganization] = useState(hostOrganizationId ?? ALL);
+  // No choice: every organization on the apex, the host's own on an organization's address.
+  const [organization, setOrganization] = useState(hostOrganizationId ?? "");
   const [state, setState] = useState<State>({ step: "idle" });
   const abort = useRef<AbortController | null>(null);
   const running = state.step === "running";
@@ -41,7 +38,7 @@ export function ExportForm({ organizations, hostOrganizationId }: ExportFormProp
   async function start() {
     const controller = new AbortController();
     abort.current = controller;
-    const query = organizations && organization !== ALL ? `?organization_id=${organization}` : "";
+    const query = choosesOrganization && organization ? `?organization_id=${organization}` : "";
     try {
       const file = await downloadExport(`/api/admin/exports/${kind}${query}`, `${kind}.csv`, controller.signal, ({ bytes }) => setState({ step: "running", bytes }));
       setState({ step: "done", file });
@@ -84,18 +81,10 @@ export function ExportForm({ organizations, hostOrganizationId }: ExportFormProp
         </RadioGroup>
       </FormControl>
 
-      {organizations && (
-        <FormControl sx={{ maxWidth: 420 }} disabled={running}>
-          <InputLabel id="export-organization-label">Organization</InputLabel>
-          <Select labelId="export-organization-label" label="Organization" value={organization} onChange={(e) => setOrganization(e.target.value)}>
-            {hostOrganizationId === null && <MenuItem value={ALL}>All organizations</MenuItem>}
-            {organizations.map((o) => (
-              <MenuItem key={o.id} value={o.id}>
-                {o.name} ({o.subdomain})
-              </MenuItem>
-            ))}
-          </Select>
-        </FormControl>
+      {choosesOrganization && (
+        <Box sx={{ maxWidth: 420 }}>
+          <OrganizationPicker id={organization} onChange={setOrganization} emptyLabel={hostOrganizationId === null ? "All organizations" : "This organization"} disabled={running} />
+        </Box>
       )}
 
       <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 2 }}>

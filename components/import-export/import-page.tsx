@@ -1,8 +1,7 @@
 "use client";
 
-import MenuItem from "@mui/material/MenuItem";
+import Box from "@mui/material/Box";
 import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import Link from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
@@ -10,15 +9,16 @@ import { useState } from "react";
 import { ImportDetail } from "@/components/import-export/import-detail";
 import { ImportHistory } from "@/components/import-export/import-history";
 import { ImportUpload } from "@/components/import-export/import-upload";
+import { OrganizationPicker } from "@/components/organizations/organization-picker";
 
 /**
  * The user import: upload (then the import opens at ?id=, so a reload or a later visit shows it again),
- * or the history. The superadmin first chooses the organization (`organizations`, on the apex).
+ * or the history. The superadmin on the apex first chooses the organization (`choosesOrganization`).
  */
-export function ImportPage({ organizations }: { organizations: { id: string; name: string }[] | null }) {
+export function ImportPage({ choosesOrganization }: { choosesOrganization: boolean }) {
   const router = useRouter();
   const id = useSearchParams().get("id");
-  const [organizationId, setOrganizationId] = useState(organizations ? "" : undefined);
+  const [organizationId, setOrganizationId] = useState(choosesOrganization ? "" : undefined);
   if (id) {
     return (
       <Stack spacing={2}>
@@ -29,14 +29,10 @@ export function ImportPage({ organizations }: { organizations: { id: string; nam
   }
   return (
     <Stack spacing={3}>
-      {organizations && (
-        <TextField select size="small" label="Organization" value={organizationId} onChange={(e) => setOrganizationId(e.target.value)} sx={{ maxWidth: 360 }}>
-          {organizations.map((o) => (
-            <MenuItem key={o.id} value={o.id}>
-              {o.name}
-            </MenuItem>
-          ))}
-        </TextField>
+      {choosesOrganization && (
+        <Box sx={{ maxWidth: 360 }}>
+          <OrganizationPicker id={organizationId} onChange={setOrganizationId} />
+        </Box>
       )}
       <ImportUpload organizationId={organizationId} onUploaded={(imp) => router.push(`/admin/import-export/import?id=${imp.id}`)} />
       <Typography variant="h6" component="h2">

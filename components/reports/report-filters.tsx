@@ -12,6 +12,7 @@ import { enGB } from "date-fns/locale/en-GB";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useState } from "react";
 import { SearchSelect, type SearchOption } from "@/components/forms/search-select";
+import { OrganizationPicker } from "@/components/organizations/organization-picker";
 import type { GroupListJson } from "@/components/groups/types";
 import { REPORT_FILTER_KEYS, readReportFilters, type ReportFilterKey } from "@/components/reports/report-query";
 import { useApi } from "@/lib/client/swr";
@@ -40,7 +41,6 @@ export const ENROLLMENT_STATUS_OPTIONS = [
 
 const coursePath = (q: string) => `/api/courses?view=manage&page_size=20${q ? `&q=${encodeURIComponent(q)}` : ""}`;
 const groupPath = (q: string) => `/api/admin/groups?page_size=20${q ? `&q=${encodeURIComponent(q)}` : ""}`;
-const organizationPath = (q: string) => `/api/admin/organizations?page_size=20${q ? `&q=${encodeURIComponent(q)}` : ""}`;
 
 export interface ReportFiltersProps {
   categories: { id: string; name: string }[];
@@ -80,7 +80,7 @@ export function ReportFilters({ categories, platform, hide = [] }: ReportFilters
       <Stack component="section" aria-label="Report filters" direction="row" sx={{ flexWrap: "wrap", gap: 2, mb: 3, alignItems: "center" }}>
         <DayPicker label="From" day={values.from} minDate={MIN_DATE} maxDate={toDate(values.to) ?? MAX_DATE} onChange={(from) => update({ from })} />
         <DayPicker label="To" day={values.to} minDate={toDate(values.from) ?? MIN_DATE} maxDate={MAX_DATE} onChange={(to) => update({ to })} />
-        {platform && shows("organization_id") && <OrganizationFilter id={values.organization_id} onChange={(id) => update({ organization_id: id })} />}
+        {platform && shows("organization_id") && <OrganizationPicker dense id={values.organization_id} onChange={(id) => update({ organization_id: id })} />}
         {isTenantView && shows("category_id") && (
           <TextField select size="small" label="Category" value={values.category_id ?? ""} onChange={(e) => update({ category_id: e.target.value })} sx={{ minWidth: 180 }}>
             <MenuItem value="">Any category</MenuItem>
@@ -145,12 +145,6 @@ function CourseFilter({ id, onChange }: { id: string | undefined; onChange: (id:
 }
 
 /** The superadmin's pick among every organization, searched by name (there may be thousands). */
-function OrganizationFilter({ id, onChange }: { id: string | undefined; onChange: (id: string) => void }) {
-  const chosen = useApi<{ id: string; name: string }>(id ? `/api/admin/organizations/${encodeURIComponent(id)}` : null);
-  const value: SearchOption | null = id ? { id, label: chosen.data?.name ?? "…" } : null;
-  return <SearchSelect<Page<{ id: string; name: string }>> dense label="Organization" pathFor={organizationPath} optionsOf={(page) => page.items.map((o) => ({ id: o.id, label: o.name }))} value={value} onChange={(o) => onChange(o?.id ?? "")} />;
-}
-
 function GroupFilter({ id, onChange }: { id: string | undefined; onChange: (id: string) => void }) {
   const chosen = useApi<{ id: string; name: string }>(id ? `/api/admin/groups/${encodeURIComponent(id)}` : null);
   const value: SearchOption | null = id ? { id, label: chosen.data?.name ?? "…" } : null;

@@ -86,6 +86,18 @@ test("the superadmin creates, suspends, reactivates and moves an organization wh
   await expect(founder.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
   await founder.goto(`${origin(moved)}/dashboard`);
   await expect(founder).toHaveURL(/\/login/);
+
+  // The audit log narrows to this organization, picked by name from however many there are.
+  await page.goto(`${origin(null)}/admin/settings/audit`);
+  const picker = page.getByRole("combobox", { name: "Organization" });
+  await expect(picker).toHaveAttribute("placeholder", "Every organization");
+  await picker.fill(name);
+  await page.getByRole("option", { name, exact: true }).click();
+  await expect(page).toHaveURL(/organization_id=[0-9a-f-]{36}/);
+  const log = page.getByRole("grid", { name: "Audit log" });
+  await expect(log.getByRole("row").filter({ hasText: "Suspended the organization" })).toHaveCount(1);
+  await expect(log.getByRole("row").filter({ hasText: "Reactivated the organization" })).toHaveCount(1);
+  await expect(log.getByRole("row").filter({ hasText: "Changed the subdomain" })).toHaveCount(1);
 });
 
 test("an admin brands the organization, turns on a maintenance notice and finds both in the audit log", async ({ page }) => {

@@ -1,7 +1,6 @@
 import { ExportForm } from "@/components/import-export/export-form";
 import { ImportExportPage } from "@/components/import-export/import-export-page";
 import { guardSignedInPage } from "@/lib/auth/page-guard";
-import { listExportOrganizations } from "@/lib/server/exports/organizations";
 import { isPlatformAdmin } from "@/lib/server/organizations/access";
 import { can } from "@/lib/tenancy/permissions";
 
@@ -13,7 +12,7 @@ export default async function Page() {
   const platform = canUse && isPlatformAdmin(ctx);
   return (
     <ImportExportPage current="export" canUse={canUse} subtitle={ctx.organization?.name ?? undefined}>
-      <ExportForm organizations={platform ? await listExportOrganizations(ctx) : null} hostOrganizationId={ctx.organizationId} />
+      <ExportForm choosesOrganization={platform} hostOrganizationId={ctx.organizationId} />
     </ImportExportPage>
   );
 }

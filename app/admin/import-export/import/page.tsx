@@ -2,7 +2,6 @@ import { Suspense } from "react";
 import { ImportExportPage } from "@/components/import-export/import-export-page";
 import { ImportPage } from "@/components/import-export/import-page";
 import { guardSignedInPage } from "@/lib/auth/page-guard";
-import { listOrganizations } from "@/lib/server/organizations/queries";
 import { can } from "@/lib/tenancy/permissions";
 
 export const metadata = { title: "Import users · Import / Export · Learning Management" };
@@ -11,12 +10,11 @@ export default async function ImportUsersPage() {
   const { ctx } = await guardSignedInPage("/admin/import-export/*");
   const canUse = can(ctx.role, "import-export:use");
   // The superadmin on the platform's own address chooses the organization to import into.
-  const organizations =
-    canUse && ctx.role === "superadmin" && !ctx.organizationId ? (await listOrganizations(ctx, { page: 1, page_size: 100 })).items.map((o) => ({ id: o.id, name: o.name })) : null;
+  const choosesOrganization = canUse && ctx.role === "superadmin" && !ctx.organizationId;
   return (
     <ImportExportPage current="import" canUse={canUse} subtitle={ctx.organization?.name ?? undefined}>
       <Suspense>
-        <ImportPage organizations={organizations} />
+        <ImportPage choosesOrganization={choosesOrganization} />
       </Suspense>
     </ImportExportPage>
   );

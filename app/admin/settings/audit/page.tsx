@@ -3,7 +3,6 @@ import { SettingsTabs } from "@/components/settings/settings-tabs";
 import { PageHeader } from "@/components/shell/page-header";
 import { guardSignedInPage } from "@/lib/auth/page-guard";
 import { isPlatformAdmin } from "@/lib/server/organizations/access";
-import { listOrganizations } from "@/lib/server/organizations/queries";
 
 export const metadata = { title: "Audit log · Learning Management" };
 
@@ -11,12 +10,11 @@ export default async function AuditLogPage() {
   const { ctx } = await guardSignedInPage("/admin/settings/audit");
   // The superadmin reads every organization's log and may narrow it to one.
   const everyOrganization = isPlatformAdmin(ctx) && ctx.organizationId === null;
-  const organizations = everyOrganization ? (await listOrganizations(ctx, { page: 1, page_size: 100 })).items.map((o) => ({ id: o.id, name: o.name })) : null;
   return (
     <>
       <PageHeader title="System Settings" subtitle={everyOrganization ? "Audit log of every organization and the platform" : `Audit log of ${ctx.organization?.name ?? "this organization"}`} />
       <SettingsTabs current="audit" showAuditLog />
-      <AuditLogView organizations={organizations} />
+      <AuditLogView everyOrganization={everyOrganization} />
     </>
   );
 }
