@@ -1,16 +1,20 @@
 "use client";
 
-import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { usePathname, useSearchParams } from "next/navigation";
 import { useCallback } from "react";
 
 /**
  * A server-side list's state kept in the address (search, page, page size and any filters or sort the
  * list names), so a reload or a shared link shows the same page. Pages count from 1 in the URL (as in
  * the API) and from 0 in the Data Grid. An empty value removes its parameter.
+ *
+ * The address changes through the browser's history.replaceState, which Next's router follows
+ * (useSearchParams updates) without asking the server for the page again: these lists fetch their own
+ * rows, and a server round trip would re-render the page and remount it, losing the search box's focus
+ * and any keys typed meanwhile.
  */
 export function useListUrlState<K extends string = never>(defaultPageSize = 20) {
   const params = useSearchParams();
-  const router = useRouter();
   const pathname = usePathname();
   const q = params.get("q") ?? "";
   const page = Math.max(1, Number(params.get("page")) || 1);
@@ -30,9 +34,9 @@ export function useListUrlState<K extends string = never>(defaultPageSize = 20) 
       set("page_size", nextPageSize, defaultPageSize);
       for (const [key, value] of Object.entries(filters)) set(key, value as string | undefined, "");
       const query = search.toString();
-      router.replace(query ? `${pathname}?${query}` : pathname, { scroll: false });
+      window.history.replaceState(null, "", query ? `${pathname}?${query}` : pathname);
     },
-    [params, router, pathname, defaultPageSize],
+    [params, pathname, defaultPageSize],
   );
   return { q, page, pageSize, get, update };
 }

@@ -29,6 +29,28 @@ test("an org admin searches and filters the users; a reload keeps the list", asy
   await expect(grid.getByRole("row").filter({ hasText: found.email })).toContainText("Instructor");
 });
 
+test("typing slowly in the search keeps the box's focus and every key", async ({ page }) => {
+  await signInWithForm(page, tenant.subdomain, tenant.users.org_admin);
+  await page.goto(`${origin(tenant.subdomain)}/admin/users`);
+  const grid = page.getByRole("grid", { name: "Users" });
+  const search = page.getByRole("searchbox", { name: "Search users" });
+  await expect(grid.getByRole("row").filter({ hasText: tenant.users.learner.email })).toBeVisible();
+  // Each pause is longer than the 250 ms after which the list follows, so the address changes between keys.
+  await search.click();
+  await search.pressSequentially(found.firstName, { delay: 400 });
+  await expect(page).toHaveURL(new RegExp(`q=${found.firstName}$`));
+  await expect(search).toHaveValue(found.firstName);
+  await expect(search).toBeFocused();
+  await expect(grid.getByRole("row").filter({ hasText: found.email })).toBeVisible();
+  await expect(grid.getByRole("row").filter({ hasText: tenant.users.learner.email })).toHaveCount(0);
+
+  // The side navigation's Users is the bare list again, with an empty box.
+  await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Users", exact: true }).click();
+  await expect(page).toHaveURL(`${origin(tenant.subdomain)}/admin/users`);
+  await expect(search).toHaveValue("");
+  await expect(grid.getByRole("row").filter({ hasText: tenant.users.learner.email })).toBeVisible();
+});
+
 test("an org admin invites a user, who sets a password from the e-mail and signs in", async ({ page, browser }) => {
   test.setTimeout(90_000); // two people's sessions in one journey
   await signInWithForm(page, tenant.subdomain, tenant.users.org_admin);
