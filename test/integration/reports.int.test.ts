@@ -194,6 +194,7 @@ describe("GET /api/reports/groups and /api/reports/learners", () => {
     expect(byId[w.learners[1].id]).toMatchObject({ enrolled: 1, completed: 0, completion_rate: 0, average_progress: 50 });
     expect(byId[w.learners[2].id]).toMatchObject({ enrolled: 2, not_started: 1, withdrawn: 1, last_activity_at: null });
     const mine = await get(w.instructor2, "/api/reports/learners");
+    expect(mine.json.total).toBe(2);
     expect(mine.json.items.map((r: { user_id: string; enrolled: number }) => [r.user_id, r.enrolled]).sort()).toEqual([[w.learners[0].id, 1], [w.learners[2].id, 1]].sort());
     const grouped = await get(w.tenant.users.org_admin, `/api/reports/learners?group_id=${w.groupId}`);
     expect(grouped.json.total).toBe(2);

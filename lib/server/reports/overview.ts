@@ -104,10 +104,14 @@ function activeLearnersSql(sql: Sql, scope: ReportScope, q: ReportOverviewQuery)
   const where = [...courseConditions(sql, scope, q), `e."lastAccessedAt" >= (now() AT TIME ZONE 'UTC') - interval '30 days'`];
   if (q.group_id) where.push(...enrollmentConditions(sql, { group_id: q.group_id }));
   // Joined on the course id alone (the course's organization is in the conditions), so the count reads
-  // the index (courseId, lastAccessedAt, userId) only.
-  return `SELECT (count(DISTINCT e."userId") FILTER (WHERE e."lastAccessedAt" >= (now() AT TIME ZONE 'UTC') - interval '7 days'))::int AS week,
-      count(DISTINCT e."userId")::int AS month
-    FROM "Enrollment" e JOIN "Course" c ON c."id" = e."courseId" ${whereClause(where)}`;
+  // the index (courseId, lastAccessedAt, userId) only. Grouped per learner rather than count(DISTINCT …),
+  // which always sorts: the planner can hash the learners instead.
+  return `SELECT (count(*) FILTER (WHERE l."week"))::int AS week, count(*)::int AS month
+    FROM (
+      SELECT e."userId", bool_or(e."lastAccessedAt" >= (now() AT TIME ZONE 'UTC') - interval '7 days') AS "week"
+      FROM "Enrollment" e JOIN "Course" c ON c."id" = e."courseId" ${whereClause(where)}
+      GROUP BY e."userId"
+    ) l`;
 }
 
 async function run<R>(build: (sql: Sql) => string): Promise<R[]> {
