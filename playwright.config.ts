@@ -17,8 +17,9 @@ export default defineConfig({
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: [["list"]],
-  // Two browsers and the server share two cores: a journey that takes 20 s alone may take 40 s in the full run.
-  timeout: 60_000,
+  // Two browsers and the server share two cores: a journey that takes 20 s alone may take 40 s in the full
+  // run, and three times that on a slow day of this machine (every test's own limit is doubled likewise).
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   use: {
     baseURL: process.env.TEST_BASE_URL ?? `http://localhost:${port}`,

@@ -23,3 +23,17 @@ export async function signInWithForm(page: Page, subdomain: string | null, user:
 export async function waitForForm(page: Page, submitLabel: string): Promise<void> {
   await expect(page.getByRole("button", { name: submitLabel })).toBeEnabled();
 }
+
+/**
+ * Picks `name` in a picker that searches the server as one types (components/forms/search-select.tsx).
+ * It first waits for the picker's list to open on a click, which needs React: text typed into the
+ * server-rendered input before that would be reset.
+ */
+export async function pickSearchedOption(page: Page, label: string, name: string): Promise<void> {
+  const picker = page.getByRole("combobox", { name: label });
+  await picker.click();
+  await expect(page.getByRole("listbox", { name: label }).getByRole("option").first()).toBeVisible();
+  await picker.fill(name);
+  await page.getByRole("option", { name, exact: true }).click();
+  await expect(picker).toHaveValue(name);
+}

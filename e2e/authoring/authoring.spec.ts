@@ -11,7 +11,7 @@ test.beforeAll(async () => {
 });
 
 test("an instructor creates a course, builds and reorders its outline, uploads a thumbnail and publishes it", async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const title = `Photography ${Date.now()}`;
   await signInWithForm(page, tenant.subdomain, tenant.users.instructor);
   await page.goto(`${origin(tenant.subdomain)}/admin/courses`);
@@ -97,7 +97,6 @@ test("a learner opening the course editor is sent to /unauthorized", async ({ pa
 });
 
 test("lessons dragged into another module, even an empty one, stay there after a reload", async ({ page }) => {
-  test.setTimeout(60_000);
   const courseId = await createOutlinedCourse(tenant.id, tenant.users.instructor.id, "Moving lessons", { Alpha: ["One", "Two"], Beta: ["Three"], Gamma: [] });
   await signInWithForm(page, tenant.subdomain, tenant.users.instructor);
   await page.goto(`${origin(tenant.subdomain)}/admin/courses/${courseId}?tab=outline`);
@@ -160,7 +159,6 @@ test("axe finds no serious or critical violations in the outline editor", async 
 });
 
 test("modules and lessons are edited, given a file and deleted through their dialogs", async ({ page }) => {
-  test.setTimeout(60_000);
   const courseId = await createOutlinedCourse(tenant.id, tenant.users.instructor.id, "Dialogs", { Start: ["Hello"] });
   await signInWithForm(page, tenant.subdomain, tenant.users.instructor);
   await page.goto(`${origin(tenant.subdomain)}/admin/courses/${courseId}?tab=outline`);

@@ -18,7 +18,7 @@ async function signedInPage(browser: Browser, user: TestTenant["users"]["learner
 }
 
 test("an instructor publishes a course; a learner finds it, enrolls, completes it and sees 100% on the dashboard", async ({ browser }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   const title = `Astronomy ${Date.now()}`;
 
   const instructor = await signedInPage(browser, tenant.users.instructor);

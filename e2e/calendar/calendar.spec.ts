@@ -24,7 +24,7 @@ async function typeInto(page: Page, field: string, digits: string) {
 }
 
 test("an admin creates an event that a learner sees in /calendar and in the parsed iCal feed", async ({ browser }) => {
-  test.setTimeout(90_000); // two people's sessions in one journey
+  test.setTimeout(180_000); // two people's sessions in one journey
   const title = uniqueName("Safety briefing ");
   const admin = await (await browser.newContext({ timezoneId: "America/New_York", locale: "en-US" })).newPage();
   await signInWithForm(admin, tenant.subdomain, tenant.users.admin);
@@ -78,7 +78,7 @@ test("an admin creates an event that a learner sees in /calendar and in the pars
 });
 
 test("axe finds no serious or critical violations on /calendar and the events pages", async ({ page }) => {
-  test.setTimeout(120_000); // axe over a calendar's views, a data grid and a form, on two shared cores
+  test.setTimeout(240_000); // axe over a calendar's views, a data grid and a form, on two shared cores
   const course = await createCourse(tenant.id, { title: uniqueName("Forklift basics "), instructorIds: [tenant.users.instructor.id] });
   await enroll(tenant.id, course.id, tenant.users.admin.id);
   const now = new Date();

@@ -18,7 +18,7 @@ test.beforeAll(async () => {
 });
 
 test("an org admin puts a learner in a group with a course, and the learner finds it on the dashboard", async ({ page, browser }) => {
-  test.setTimeout(90_000); // two people's sessions in one journey
+  test.setTimeout(180_000); // two people's sessions in one journey
   await signInWithForm(page, tenant.subdomain, tenant.users.org_admin);
   await page.goto(`${origin(tenant.subdomain)}/admin/groups`);
   await page.getByRole("link", { name: "Add group" }).first().click();

@@ -3,7 +3,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { createCourse, enroll } from "@/test/course-factories";
 import { createSuperadmin, createTenant, testDb, type TestTenant } from "@/test/factories";
-import { origin, signInWithForm } from "../support";
+import { origin, pickSearchedOption, signInWithForm } from "../support";
 
 // The exports from the page: an admin goes from the Import / Export landing page to Export, picks
 // Enrollments, downloads, and the file holds the organization's enrollments; the superadmin picks an
@@ -55,9 +55,7 @@ test("the superadmin picks the organization and downloads its users", async ({ p
   // The organizations are searched on the server by name: any number of them can be picked from.
   const picker = page.getByRole("combobox", { name: "Organization" });
   await expect(picker).toHaveAttribute("placeholder", "All organizations");
-  await picker.fill(tenant.name);
-  await page.getByRole("option", { name: tenant.name, exact: true }).click();
-  await expect(picker).toHaveValue(tenant.name);
+  await pickSearchedOption(page, "Organization", tenant.name);
   const downloading = page.waitForEvent("download");
   await page.getByRole("button", { name: "Download CSV" }).click();
   const download = await downloading;

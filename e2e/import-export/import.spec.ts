@@ -25,7 +25,7 @@ async function expectNoSeriousViolations(page: Page): Promise<void> {
 }
 
 test("an admin imports users from a CSV and one of them signs in through the invitation", async ({ page, browser }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   const prefix = uniqueName("imp");
   const [ada, ben, cy] = ["ada", "ben", "cy"].map((n) => `${prefix}-${n}@example.test`) as [string, string, string];
   const csv = [

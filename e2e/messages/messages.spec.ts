@@ -29,7 +29,7 @@ async function expectAllClear(page: Page) {
 const badge = (page: Page) => page.getByRole("banner").getByRole("link", { name: "Messages", exact: true });
 
 test("two people exchange messages; the badge counts up and down without a reload", async ({ page: learnerPage, browser }) => {
-  test.setTimeout(90_000); // two people's sessions in one journey
+  test.setTimeout(180_000); // two people's sessions in one journey
   await signInWithForm(learnerPage, tenant.subdomain, learner);
   await learnerPage.goto(`${origin(tenant.subdomain)}/messages`);
   await expect(learnerPage.getByText("No conversations yet")).toBeVisible();

@@ -59,7 +59,7 @@ async function expectOnlyWebFonts(page: Page, url: string) {
 }
 
 test("public pages draw their text in Roboto only", async ({ page }) => {
-  test.setTimeout(120_000); // four pages, one of them /api-docs with every operation of the API
+  test.setTimeout(240_000); // four pages, one of them /api-docs with every operation of the API
   await expectOnlyWebFonts(page, `${origin(null)}/`);
   await expectOnlyWebFonts(page, `${origin(tenant.subdomain)}/login`);
   await expectOnlyWebFonts(page, `${origin(tenant.subdomain)}/search`);

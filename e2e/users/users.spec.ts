@@ -52,7 +52,7 @@ test("typing slowly in the search keeps the box's focus and every key", async ({
 });
 
 test("an org admin invites a user, who sets a password from the e-mail and signs in", async ({ page, browser }) => {
-  test.setTimeout(90_000); // two people's sessions in one journey
+  test.setTimeout(180_000); // two people's sessions in one journey
   await signInWithForm(page, tenant.subdomain, tenant.users.org_admin);
   await page.goto(`${origin(tenant.subdomain)}/admin/users`);
   await page.getByRole("link", { name: "Add user" }).click();
@@ -87,7 +87,7 @@ test("an org admin invites a user, who sets a password from the e-mail and signs
 });
 
 test("an org admin deactivates a selected user, who is refused at once", async ({ page, browser }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const leaver = await createUser(tenant.id, "learner", { firstName: uniqueName("Leo") });
   const theirs = await browser.newPage();
   await signInWithForm(theirs, tenant.subdomain, leaver);
