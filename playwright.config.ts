@@ -20,7 +20,8 @@ export default defineConfig({
   // Two browsers and the server share two cores: a journey that takes 20 s alone may take 40 s in the full
   // run, and three times that on a slow day of this machine (every test's own limit is doubled likewise).
   timeout: 120_000,
-  expect: { timeout: 10_000 },
+  // A page's own data may take more than 10 s to arrive on a slow day with the other worker busy.
+  expect: { timeout: 20_000 },
   use: {
     baseURL: process.env.TEST_BASE_URL ?? `http://localhost:${port}`,
     trace: "retain-on-failure",

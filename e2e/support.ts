@@ -21,7 +21,7 @@ export async function signInWithForm(page: Page, subdomain: string | null, user:
  * inputs before that would be reset by React, as it would for a very quick person.
  */
 export async function waitForForm(page: Page, submitLabel: string): Promise<void> {
-  await expect(page.getByRole("button", { name: submitLabel })).toBeEnabled();
+  await expect(page.getByRole("button", { name: submitLabel })).toBeEnabled({ timeout: 30_000 });
 }
 
 /**
