@@ -144,7 +144,7 @@ function CourseFilter({ id, onChange }: { id: string | undefined; onChange: (id:
   return <SearchSelect<Page<{ id: string; title: string }>> dense label="Course" pathFor={coursePath} optionsOf={(page) => page.items.map((c) => ({ id: c.id, label: c.title }))} value={value} onChange={(o) => onChange(o?.id ?? "")} />;
 }
 
-/** The superadmin's pick among every organization, searched by name (there may be thousands). */
+/** The chosen group by its name (looked up once from its id in the address). */
 function GroupFilter({ id, onChange }: { id: string | undefined; onChange: (id: string) => void }) {
   const chosen = useApi<{ id: string; name: string }>(id ? `/api/admin/groups/${encodeURIComponent(id)}` : null);
   const value: SearchOption | null = id ? { id, label: chosen.data?.name ?? "…" } : null;
