@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import type { Role } from "@/lib/routes";
 import { createSuperadmin, createTenant, type TestTenant } from "@/test/factories";
-import { origin, signInWithForm, waitForForm } from "../support";
+import { origin, signIn, signInWithForm, waitForForm } from "../support";
 
 let tenant: TestTenant;
 test.beforeAll(async () => {
@@ -63,14 +63,14 @@ test("superadmin signs in on the apex and sees the platform navigation", async (
 });
 
 test("a learner opening an admin page is sent to /unauthorized", async ({ page }) => {
-  await signInWithForm(page, tenant.subdomain, tenant.users.learner);
+  await signIn(page, tenant.subdomain, tenant.users.learner);
   await page.goto(`${origin(tenant.subdomain)}/admin/users`);
   await expect(page).toHaveURL(`${origin(tenant.subdomain)}/unauthorized`);
   await expect(page.getByRole("heading", { name: "Unauthorized" })).toBeVisible();
 });
 
 test("an instructor opening an org-admin page is sent to /unauthorized", async ({ page }) => {
-  await signInWithForm(page, tenant.subdomain, tenant.users.instructor);
+  await signIn(page, tenant.subdomain, tenant.users.instructor);
   await page.goto(`${origin(tenant.subdomain)}/admin/categories`);
   await expect(page).toHaveURL(`${origin(tenant.subdomain)}/unauthorized`);
 });

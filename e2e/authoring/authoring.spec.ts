@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import sharp from "sharp";
 import { createTenant, type TestTenant } from "@/test/factories";
-import { origin, signInWithForm, waitForForm } from "../support";
+import { origin, signIn, waitForForm } from "../support";
 import { addLesson, addModule, announcements, createOutlinedCourse, expectLessonOrder, keyboardMoveDown, lessonsOf, mouseDragBelow } from "./fixtures";
 
 let tenant: TestTenant;
@@ -13,7 +13,7 @@ test.beforeAll(async () => {
 test("an instructor creates a course, builds and reorders its outline, uploads a thumbnail and publishes it", async ({ page }) => {
   test.setTimeout(240_000);
   const title = `Photography ${Date.now()}`;
-  await signInWithForm(page, tenant.subdomain, tenant.users.instructor);
+  await signIn(page, tenant.subdomain, tenant.users.instructor);
   await page.goto(`${origin(tenant.subdomain)}/admin/courses`);
   await page.getByRole("link", { name: "Create course" }).click();
 
@@ -73,7 +73,7 @@ test("an instructor creates a course, builds and reorders its outline, uploads a
 
 test("a failed save of the new order puts the outline back and says so", async ({ page }) => {
   const courseId = await createOutlinedCourse(tenant.id, tenant.users.instructor.id, "Reorder failure", { Intro: ["First", "Second"] });
-  await signInWithForm(page, tenant.subdomain, tenant.users.instructor);
+  await signIn(page, tenant.subdomain, tenant.users.instructor);
   await page.route("**/api/courses/*/outline", (route) => route.fulfill({ status: 500, json: { error: { code: "INTERNAL", message: "Failed to save the outline" } } }), { times: 1 });
   await page.goto(`${origin(tenant.subdomain)}/admin/courses/${courseId}?tab=outline`);
   await expectLessonOrder(page, "Intro", ["First", "Second"]);
@@ -91,14 +91,14 @@ test("a failed save of the new order puts the outline back and says so", async (
 
 test("a learner opening the course editor is sent to /unauthorized", async ({ page }) => {
   const courseId = await createOutlinedCourse(tenant.id, tenant.users.instructor.id, "Not for learners", { Only: ["One"] });
-  await signInWithForm(page, tenant.subdomain, tenant.users.learner);
+  await signIn(page, tenant.subdomain, tenant.users.learner);
   await page.goto(`${origin(tenant.subdomain)}/admin/courses/${courseId}`);
   await expect(page).toHaveURL(/\/unauthorized$/);
 });
 
 test("lessons dragged into another module, even an empty one, stay there after a reload", async ({ page }) => {
   const courseId = await createOutlinedCourse(tenant.id, tenant.users.instructor.id, "Moving lessons", { Alpha: ["One", "Two"], Beta: ["Three"], Gamma: [] });
-  await signInWithForm(page, tenant.subdomain, tenant.users.instructor);
+  await signIn(page, tenant.subdomain, tenant.users.instructor);
   await page.goto(`${origin(tenant.subdomain)}/admin/courses/${courseId}?tab=outline`);
 
   await mouseDragBelow(page, "Two", lessonsOf(page, "Beta").filter({ hasText: "Three" }));
@@ -119,7 +119,7 @@ test("lessons dragged into another module, even an empty one, stay there after a
 
 test("a lesson moves into another module by keyboard, and the screen reader is told where", async ({ page }) => {
   const courseId = await createOutlinedCourse(tenant.id, tenant.users.instructor.id, "Keyboard moves", { Alpha: ["One", "Two"], Beta: ["Three"], Gamma: [] });
-  await signInWithForm(page, tenant.subdomain, tenant.users.instructor);
+  await signIn(page, tenant.subdomain, tenant.users.instructor);
   await page.goto(`${origin(tenant.subdomain)}/admin/courses/${courseId}?tab=outline`);
   await page.getByRole("button", { name: "Drag Two" }).focus();
   await page.keyboard.press("Space");
@@ -150,7 +150,7 @@ test("a lesson moves into another module by keyboard, and the screen reader is t
 
 test("axe finds no serious or critical violations in the outline editor", async ({ page }) => {
   const courseId = await createOutlinedCourse(tenant.id, tenant.users.instructor.id, "Accessible outline", { Start: ["Hello"], Empty: [] });
-  await signInWithForm(page, tenant.subdomain, tenant.users.instructor);
+  await signIn(page, tenant.subdomain, tenant.users.instructor);
   await page.goto(`${origin(tenant.subdomain)}/admin/courses/${courseId}?tab=outline`);
   await expect(page.getByRole("button", { name: "Drag Hello" })).toBeVisible();
   const results = await new AxeBuilder({ page }).analyze();
@@ -160,7 +160,7 @@ test("axe finds no serious or critical violations in the outline editor", async 
 
 test("modules and lessons are edited, given a file and deleted through their dialogs", async ({ page }) => {
   const courseId = await createOutlinedCourse(tenant.id, tenant.users.instructor.id, "Dialogs", { Start: ["Hello"] });
-  await signInWithForm(page, tenant.subdomain, tenant.users.instructor);
+  await signIn(page, tenant.subdomain, tenant.users.instructor);
   await page.goto(`${origin(tenant.subdomain)}/admin/courses/${courseId}?tab=outline`);
 
   await page.getByRole("button", { name: "Edit lesson Hello" }).click();
@@ -205,7 +205,7 @@ test("modules and lessons are edited, given a file and deleted through their dia
 test("an admin creates a course taught by an instructor they pick, and that instructor can edit it", async ({ browser, page }) => {
   const title = `Chosen instructor ${Date.now()}`;
   const instructor = tenant.users.instructor;
-  await signInWithForm(page, tenant.subdomain, tenant.users.org_admin);
+  await signIn(page, tenant.subdomain, tenant.users.org_admin);
   await page.goto(`${origin(tenant.subdomain)}/admin/courses/create`);
   await waitForForm(page, "Create course");
   await page.getByLabel("Title").fill(title);
@@ -215,7 +215,7 @@ test("an admin creates a course taught by an instructor they pick, and that inst
   await expect(page).toHaveURL(/tab=outline/);
 
   const other = await (await browser.newContext()).newPage();
-  await signInWithForm(other, tenant.subdomain, instructor);
+  await signIn(other, tenant.subdomain, instructor);
   await other.goto(`${origin(tenant.subdomain)}/admin/courses?q=${encodeURIComponent(title)}`);
   await other.getByRole("link", { name: title }).click();
   await expect(other.getByText(`Instructors: ${instructor.firstName} ${instructor.lastName}`)).toBeVisible();

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { createTenant, testDb, type TestTenant } from "@/test/factories";
-import { origin, signInWithForm, waitForForm } from "../support";
+import { origin, signIn, waitForForm } from "../support";
 
 let tenant: TestTenant;
 test.beforeAll(async () => {
@@ -10,7 +10,7 @@ test.beforeAll(async () => {
 test("an admin adds, renames and deletes categories; one still used by a course is kept with the server's reason", async ({ page }) => {
   const used = await testDb().category.create({ data: { organizationId: tenant.id, name: "Used category" } });
   await testDb().course.create({ data: { organizationId: tenant.id, title: "Uses it", categoryId: used.id } });
-  await signInWithForm(page, tenant.subdomain, tenant.users.org_admin);
+  await signIn(page, tenant.subdomain, tenant.users.org_admin);
 
   await page.goto(`${origin(tenant.subdomain)}/admin/categories/add`);
   await waitForForm(page, "Create category");

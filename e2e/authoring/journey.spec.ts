@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { createTenant, createUser, type TestTenant } from "@/test/factories";
-import { origin, signInWithForm, waitForForm } from "../support";
+import { origin, signIn, waitForForm } from "../support";
 import { addLesson, addModule, createOutlinedCourse } from "./fixtures";
 
 // From authoring to learning: what an instructor builds in the editor, a learner finds, takes and
@@ -13,7 +13,7 @@ test.beforeAll(async () => {
 
 async function signedInPage(browser: Browser, user: TestTenant["users"]["learner"]): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
-  await signInWithForm(page, tenant.subdomain, user);
+  await signIn(page, tenant.subdomain, user);
   return page;
 }
 
@@ -62,7 +62,7 @@ test("an instructor publishes a course; a learner finds it, enrolls, completes i
 test("staff enroll learners from the Enrollments tab, withdraw one and reactivate them", async ({ page }) => {
   const courseId = await createOutlinedCourse(tenant.id, tenant.users.instructor.id, "Enrolled by staff", { One: ["Only lesson"] });
   const learner = await createUser(tenant.id, "learner", { firstName: "Zelda" });
-  await signInWithForm(page, tenant.subdomain, tenant.users.instructor);
+  await signIn(page, tenant.subdomain, tenant.users.instructor);
   await page.goto(`${origin(tenant.subdomain)}/admin/courses/${courseId}?tab=enrollments`);
   await expect(page.getByText("Nobody is enrolled yet.")).toBeVisible();
 

@@ -4,7 +4,7 @@ import ICAL from "ical.js";
 import { createCourse, enroll } from "@/test/course-factories";
 import { createTenant, testDb, uniqueName, type TestTenant } from "@/test/factories";
 import { call } from "@/test/http";
-import { origin, signInWithForm, waitForForm } from "../support";
+import { origin, signIn, waitForForm } from "../support";
 
 // An administrator in New York creates a weekly event; a learner in Berlin finds it on /calendar at
 // Berlin's time (moving by an hour when Europe's summer time begins a week after the first session,
@@ -27,7 +27,7 @@ test("an admin creates an event that a learner sees in /calendar and in the pars
   test.setTimeout(180_000); // two people's sessions in one journey
   const title = uniqueName("Safety briefing ");
   const admin = await (await browser.newContext({ timezoneId: "America/New_York", locale: "en-US" })).newPage();
-  await signInWithForm(admin, tenant.subdomain, tenant.users.admin);
+  await signIn(admin, tenant.subdomain, tenant.users.admin);
   await admin.goto(`${origin(tenant.subdomain)}/admin/events/create`);
   await waitForForm(admin, "Create event");
   await admin.getByLabel("Title").fill(title);
@@ -44,7 +44,7 @@ test("an admin creates an event that a learner sees in /calendar and in the pars
   await admin.context().close();
 
   const learner = await (await browser.newContext({ timezoneId: "Europe/Berlin", locale: "en-GB" })).newPage();
-  await signInWithForm(learner, tenant.subdomain, tenant.users.learner);
+  await signIn(learner, tenant.subdomain, tenant.users.learner);
   await learner.goto(`${origin(tenant.subdomain)}/calendar?view=agenda&date=2027-03-01`);
   const entry = learner.getByRole("button", { name: new RegExp(title) });
   await expect(entry).toHaveCount(1);
@@ -88,7 +88,7 @@ test("axe finds no serious or critical violations on /calendar and the events pa
   });
   await testDb().event.create({ data: { organizationId: tenant.id, title: "Open day", startsAt: day(12, 0), endsAt: day(14, 0), seriesEndsAt: day(14, 0), allDay: true } });
   await testDb().course.update({ where: { id: course.id }, data: { dueOn: day(20, 0) } });
-  await signInWithForm(page, tenant.subdomain, tenant.users.admin);
+  await signIn(page, tenant.subdomain, tenant.users.admin);
   // The create page is the same form as the event's own page, empty.
   const paths = ["/calendar", "/calendar?view=agenda", "/admin/events?when=all", `/admin/events/${event.id}`];
   for (const path of paths) {

@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { createCourse } from "@/test/course-factories";
 import { createTenant, createUser, uniqueName, type TestTenant, type TestUser } from "@/test/factories";
-import { origin, signInWithForm } from "../support";
+import { origin, signIn } from "../support";
 
 // An org admin makes a group, puts people in it and gives it a course; a member then finds the course on
 // their dashboard. The groups pages pass axe.
@@ -19,7 +19,7 @@ test.beforeAll(async () => {
 
 test("an org admin puts a learner in a group with a course, and the learner finds it on the dashboard", async ({ page, browser }) => {
   test.setTimeout(180_000); // two people's sessions in one journey
-  await signInWithForm(page, tenant.subdomain, tenant.users.org_admin);
+  await signIn(page, tenant.subdomain, tenant.users.org_admin);
   await page.goto(`${origin(tenant.subdomain)}/admin/groups`);
   await page.getByRole("link", { name: "Add group" }).first().click();
   const name = uniqueName("Night shift ");
@@ -51,7 +51,7 @@ test("an org admin puts a learner in a group with a course, and the learner find
 
   // The learner was enrolled by the group.
   const learnerPage = await browser.newPage();
-  await signInWithForm(learnerPage, tenant.subdomain, member);
+  await signIn(learnerPage, tenant.subdomain, member);
   await learnerPage.goto(`${origin(tenant.subdomain)}/dashboard`);
   await expect(learnerPage.getByRole("list", { name: "My courses" }).getByRole("link", { name: new RegExp(courseTitle) })).toBeVisible();
   await learnerPage.close();
@@ -59,7 +59,7 @@ test("an org admin puts a learner in a group with a course, and the learner find
 
 for (const path of ["/admin/groups", "/admin/groups/add"]) {
   test(`axe finds no serious or critical violations on ${path}`, async ({ page }) => {
-    await signInWithForm(page, tenant.subdomain, tenant.users.org_admin);
+    await signIn(page, tenant.subdomain, tenant.users.org_admin);
     await page.goto(`${origin(tenant.subdomain)}${path}`);
     await page.waitForLoadState("networkidle");
     const results = await new AxeBuilder({ page }).analyze();

@@ -3,7 +3,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { createCourse, enroll } from "@/test/course-factories";
 import { createSuperadmin, createTenant, testDb, type TestTenant } from "@/test/factories";
-import { origin, pickSearchedOption, signInWithForm } from "../support";
+import { origin, pickSearchedOption, signIn } from "../support";
 
 // The exports from the page: an admin goes from the Import / Export landing page to Export, picks
 // Enrollments, downloads, and the file holds the organization's enrollments; the superadmin picks an
@@ -21,7 +21,7 @@ test.beforeAll(async () => {
 });
 
 test("an admin downloads the enrollments export from the page and the file holds its rows", async ({ page }) => {
-  await signInWithForm(page, tenant.subdomain, tenant.users.admin);
+  await signIn(page, tenant.subdomain, tenant.users.admin);
   await page.goto(`${origin(tenant.subdomain)}/admin/import-export`);
   await expect(page.getByRole("link", { name: /Import users/ })).toHaveAttribute("href", "/admin/import-export/import");
   await page.getByRole("link", { name: /Export data/ }).click();
@@ -42,7 +42,7 @@ test("an admin downloads the enrollments export from the page and the file holds
 });
 
 test("an instructor finds the read-only explanation and no download", async ({ page }) => {
-  await signInWithForm(page, tenant.subdomain, tenant.users.instructor);
+  await signIn(page, tenant.subdomain, tenant.users.instructor);
   await page.goto(`${origin(tenant.subdomain)}/admin/import-export/export`);
   await expect(page.getByTestId("read-only-notice")).toContainText("Only administrators can change the organization's data in bulk.");
   await expect(page.getByRole("button", { name: "Download CSV" })).toHaveCount(0);
@@ -50,7 +50,7 @@ test("an instructor finds the read-only explanation and no download", async ({ p
 
 test("the superadmin picks the organization and downloads its users", async ({ page }) => {
   const root = await createSuperadmin();
-  await signInWithForm(page, null, root);
+  await signIn(page, null, root);
   await page.goto(`${origin(null)}/admin/import-export/export`);
   // The organizations are searched on the server by name: any number of them can be picked from.
   const picker = page.getByRole("combobox", { name: "Organization" });
@@ -72,7 +72,7 @@ async function expectNoSeriousViolations(page: Page) {
 }
 
 test("axe finds no serious or critical violations on the import-export pages", async ({ page }) => {
-  await signInWithForm(page, tenant.subdomain, tenant.users.admin);
+  await signIn(page, tenant.subdomain, tenant.users.admin);
   for (const path of ["/admin/import-export", "/admin/import-export/import", "/admin/import-export/export"]) {
     await page.goto(`${origin(tenant.subdomain)}${path}`);
     await expect(page.getByRole("heading", { level: 1, name: "Import / Export" })).toBeVisible();

@@ -4,7 +4,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { createCourse } from "@/test/course-factories";
 import { createTenant, uniqueName, type TestTenant } from "@/test/factories";
 import { latestMailTo, setPasswordLinkFor } from "@/test/outbox";
-import { origin, signInWithForm, waitForForm } from "../support";
+import { origin, signIn, waitForForm } from "../support";
 
 // The CSV user import from the page: an admin uploads a file with a few bad rows, maps a column, reads
 // the dry run, runs it and watches the progress bar finish, downloads the report, finds the new people
@@ -37,7 +37,7 @@ test("an admin imports users from a CSV and one of them signs in through the inv
     `${ben.toUpperCase()};Ben;Again;`,
   ].join("\r\n");
 
-  await signInWithForm(page, tenant.subdomain, tenant.users.admin);
+  await signIn(page, tenant.subdomain, tenant.users.admin);
   await page.goto(`${origin(tenant.subdomain)}/admin/import-export/import`);
   await expect(page.getByRole("tab", { name: "Import", selected: true })).toBeVisible();
   await expect(page.getByRole("button", { name: "Upload CSV" })).toBeEnabled();
@@ -95,14 +95,14 @@ test("an admin imports users from a CSV and one of them signs in through the inv
   await invited.getByLabel("Password", { exact: true }).fill("imported-pass-42");
   await invited.getByRole("button", { name: "Set password" }).click();
   await expect(invited.getByText("Your password is set. You can sign in now.")).toBeVisible();
-  await signInWithForm(invited, tenant.subdomain, { ...tenant.users.learner, email: ada, password: "imported-pass-42" });
+  await signIn(invited, tenant.subdomain, { ...tenant.users.learner, email: ada, password: "imported-pass-42" });
   await invited.goto(`${origin(tenant.subdomain)}/dashboard`);
   await expect(invited.getByText(courseTitle).first()).toBeVisible();
   await invited.close();
 });
 
 test("an instructor opening the import reads why they cannot use it, and gets no controls", async ({ page }) => {
-  await signInWithForm(page, tenant.subdomain, tenant.users.instructor);
+  await signIn(page, tenant.subdomain, tenant.users.instructor);
   await page.goto(`${origin(tenant.subdomain)}/admin/import-export/import`);
   await expect(page.getByTestId("read-only-notice")).toBeVisible();
   await expect(page.getByRole("button", { name: "Upload CSV" })).toHaveCount(0);

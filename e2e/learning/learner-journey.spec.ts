@@ -3,7 +3,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { createCategory, createCourse, type TestCourse } from "@/test/course-factories";
 import { createTenant, createUser, testDb, uniqueName, type TestTenant } from "@/test/factories";
-import { origin, signInWithForm } from "../support";
+import { origin, signIn } from "../support";
 
 // The learner's whole path through a course: find it in the catalog, enroll, read, watch, finish.
 
@@ -44,7 +44,7 @@ test.beforeAll(async () => {
 test("a learner finds a course, enrolls, completes its lessons and sees 100% on the dashboard", async ({ page }) => {
   test.slow(); // a whole journey of page loads, on a 2-core machine shared with the other specs
   const learner = tenant.users.learner;
-  await signInWithForm(page, tenant.subdomain, learner);
+  await signIn(page, tenant.subdomain, learner);
 
   await page.goto(`${origin(tenant.subdomain)}/search`);
   await page.getByRole("searchbox", { name: "Search courses" }).fill(word);
@@ -98,7 +98,7 @@ test("a learner finds a course, enrolls, completes its lessons and sees 100% on 
 
 test("a learner who is not enrolled opening a lesson URL gets the 403 page", async ({ page }) => {
   const learner = await createUser(tenant.id, "learner");
-  await signInWithForm(page, tenant.subdomain, learner);
+  await signIn(page, tenant.subdomain, learner);
   const lesson = course.lessons[0]!;
   const response = await page.goto(`${origin(tenant.subdomain)}/courses/${course.id}/modules/${lesson.moduleId}/lessons/${lesson.id}`);
   expect(response?.status()).toBe(403);
@@ -108,7 +108,7 @@ test("a learner who is not enrolled opening a lesson URL gets the 403 page", asy
 });
 
 test("a lesson under the wrong module is a 404", async ({ page }) => {
-  await signInWithForm(page, tenant.subdomain, tenant.users.admin);
+  await signIn(page, tenant.subdomain, tenant.users.admin);
   const response = await page.goto(`${origin(tenant.subdomain)}/courses/${course.id}/modules/${course.modules[1]!.id}/lessons/${course.lessons[0]!.id}`);
   expect(response?.status()).toBe(404);
 });

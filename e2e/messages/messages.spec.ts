@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { createCourse, enroll } from "@/test/course-factories";
 import { createTenant, createUser, uniqueName, type TestTenant, type TestUser } from "@/test/factories";
-import { origin, signInWithForm } from "../support";
+import { origin, signIn } from "../support";
 
 // An instructor writes to a learner of their course; the learner's badge counts up and, once the
 // conversation is open, down, without a reload; the learner's reply shows in the instructor's open
@@ -30,7 +30,7 @@ const badge = (page: Page) => page.getByRole("banner").getByRole("link", { name:
 
 test("two people exchange messages; the badge counts up and down without a reload", async ({ page: learnerPage, browser }) => {
   test.setTimeout(180_000); // two people's sessions in one journey
-  await signInWithForm(learnerPage, tenant.subdomain, learner);
+  await signIn(learnerPage, tenant.subdomain, learner);
   await learnerPage.goto(`${origin(tenant.subdomain)}/messages`);
   await expect(learnerPage.getByText("No conversations yet")).toBeVisible();
   await expect(badge(learnerPage)).toHaveAccessibleDescription("");
@@ -38,7 +38,7 @@ test("two people exchange messages; the badge counts up and down without a reloa
   // The instructor writes, finding the learner by name.
   const context = await browser.newContext();
   const instructorPage = await context.newPage();
-  await signInWithForm(instructorPage, tenant.subdomain, instructor);
+  await signIn(instructorPage, tenant.subdomain, instructor);
   await instructorPage.goto(`${origin(tenant.subdomain)}/messages`);
   await instructorPage.getByRole("button", { name: "New message" }).click();
   const compose = instructorPage.getByRole("dialog", { name: "New message" });
@@ -75,7 +75,7 @@ test("two people exchange messages; the badge counts up and down without a reloa
 });
 
 test("axe finds no serious or critical violations on /messages", async ({ page }) => {
-  await signInWithForm(page, tenant.subdomain, instructor);
+  await signIn(page, tenant.subdomain, instructor);
   await page.goto(`${origin(tenant.subdomain)}/messages`);
   await page.waitForLoadState("networkidle");
   await expectAllClear(page);

@@ -3,7 +3,7 @@ import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { createSuperadmin, createTenant, uniqueName, type TestTenant, type TestUser } from "@/test/factories";
 import { setPasswordLinkFor } from "@/test/outbox";
-import { origin, pickSearchedOption, signInWithForm, waitForForm } from "../support";
+import { origin, pickSearchedOption, signIn, signInWithForm, waitForForm } from "../support";
 
 // Issue 12 in a browser: the superadmin provisions a tenant (its first org_admin accepts the invitation
 // and signs in on the new subdomain), suspends and reactivates it and moves it to another subdomain; an
@@ -27,7 +27,7 @@ test("the superadmin creates, suspends, reactivates and moves an organization wh
   const name = uniqueName("Provisioned ");
   const subdomain = uniqueName("prov");
   const email = `${uniqueName("founder")}@example.test`;
-  await signInWithForm(page, null, root);
+  await signIn(page, null, root);
   await page.goto(`${origin(null)}/admin/organizations`);
   await page.getByRole("button", { name: "Create organization" }).click();
   const dialog = page.getByRole("dialog", { name: "Create organization" });
@@ -101,7 +101,7 @@ test("the superadmin creates, suspends, reactivates and moves an organization wh
 
 test("an admin brands the organization, turns on a maintenance notice and finds both in the audit log", async ({ page }) => {
   test.setTimeout(180_000);
-  await signInWithForm(page, tenant.subdomain, tenant.users.admin);
+  await signIn(page, tenant.subdomain, tenant.users.admin);
   await page.goto(`${origin(tenant.subdomain)}/admin/organizations`);
   const logo = await sharp({ create: { width: 480, height: 160, channels: 3, background: "#1B5E20" } }).png().toBuffer();
   await page.getByLabel("Upload logo").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: logo });

@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import sharp from "sharp";
 import { createTenant, createUser, type TestTenant, type TestUser } from "@/test/factories";
 import { call } from "@/test/http";
-import { origin, signInWithForm } from "../support";
+import { origin, signIn } from "../support";
 
 // A learner picks a picture, crops it in the browser, saves it, and sees it in the top bar: the stored
 // avatar is the part they chose. (axe on /profile: e2e/shell/shell.spec.ts.)
@@ -29,7 +29,7 @@ function twoColourPicture(): Promise<Buffer> {
 }
 
 test("a learner crops a new avatar and sees it in the top bar", async ({ page }) => {
-  await signInWithForm(page, tenant.subdomain, learner);
+  await signIn(page, tenant.subdomain, learner);
   await page.goto(`${origin(tenant.subdomain)}/profile`);
   const section = page.getByRole("region", { name: "Picture" });
   await page.getByLabel("Picture file").setInputFiles({ name: "two-colours.png", mimeType: "image/png", buffer: await twoColourPicture() });

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { createTenant, type TestTenant } from "@/test/factories";
-import { origin, signInWithForm } from "../support";
+import { origin, signIn } from "../support";
 
 // Spec section 2: clicking Reports in the side navigation first refreshes the report data; while that
 // runs the entry is disabled and reads 'Refreshing Reports...' with a spinner; the reports open whether
@@ -15,7 +15,7 @@ test.beforeAll(async () => {
 const REFRESH = "**/api/reports/refresh";
 
 test("clicking Reports refreshes first: the entry is disabled and reads 'Refreshing Reports...', then the reports open", async ({ page }) => {
-  await signInWithForm(page, tenant.subdomain, tenant.users.instructor);
+  await signIn(page, tenant.subdomain, tenant.users.instructor);
   await page.goto(`${origin(tenant.subdomain)}/profile`);
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
@@ -44,7 +44,7 @@ test("clicking Reports refreshes first: the entry is disabled and reads 'Refresh
 });
 
 test("the reports open even when the refresh fails", async ({ page }) => {
-  await signInWithForm(page, tenant.subdomain, tenant.users.admin);
+  await signIn(page, tenant.subdomain, tenant.users.admin);
   await page.goto(`${origin(tenant.subdomain)}/profile`);
   await page.route(REFRESH, (route) => route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ error: { code: "UNAVAILABLE", message: "Down for a moment" } }) }));
   await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Reports", exact: true }).click();

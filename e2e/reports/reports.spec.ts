@@ -3,7 +3,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { createCourse, enroll, type TestCourse } from "@/test/course-factories";
 import { createSuperadmin, createTenant, createUser, uniqueName, type TestTenant, type TestUser } from "@/test/factories";
-import { origin, signInWithForm } from "../support";
+import { origin, signIn, signInWithForm } from "../support";
 
 // The report pages in a browser: an instructor lands on the overview with figures and a chart; a learner
 // completes the course's only lesson and the instructor's figures follow after Reports in the side
@@ -53,7 +53,7 @@ test("an instructor lands on the reports with figures and a chart; a learner's c
 
   // The learner completes the course's only lesson.
   const learnerPage = await browser.newPage();
-  await signInWithForm(learnerPage, tenant.subdomain, tenant.users.learner);
+  await signIn(learnerPage, tenant.subdomain, tenant.users.learner);
   const lesson = course.lessons[0]!;
   await learnerPage.goto(`${origin(tenant.subdomain)}/courses/${course.id}/modules/${lesson.moduleId}/lessons/${lesson.id}`);
   await learnerPage.getByRole("button", { name: "Mark complete" }).click();
@@ -69,7 +69,7 @@ test("an instructor lands on the reports with figures and a chart; a learner's c
 
 test("the per-course table drills down to the lessons and who completed them; its CSV export holds the rows shown", async ({ page }) => {
   test.slow();
-  await signInWithForm(page, tenant.subdomain, tenant.users.instructor);
+  await signIn(page, tenant.subdomain, tenant.users.instructor);
   await page.goto(`${origin(tenant.subdomain)}/admin/reports/courses`);
   const grid = page.getByRole("grid", { name: "Courses" });
   const row = grid.getByRole("row").filter({ hasText: course.title });
@@ -101,7 +101,7 @@ test("the per-course table drills down to the lessons and who completed them; it
 });
 
 test("a learner row opens the learner's page with every course of theirs the instructor teaches", async ({ page }) => {
-  await signInWithForm(page, tenant.subdomain, tenant.users.instructor);
+  await signIn(page, tenant.subdomain, tenant.users.instructor);
   await page.goto(`${origin(tenant.subdomain)}/admin/reports/learners`);
   const grid = page.getByRole("grid", { name: "Learners" });
   await page.getByRole("searchbox", { name: "Search learners" }).fill(second.firstName);
@@ -116,7 +116,7 @@ test("a learner row opens the learner's page with every course of theirs the ins
 });
 
 test("the filters live in the address and every view follows them", async ({ page }) => {
-  await signInWithForm(page, tenant.subdomain, tenant.users.instructor);
+  await signIn(page, tenant.subdomain, tenant.users.instructor);
   await page.goto(`${origin(tenant.subdomain)}/admin/reports/courses`);
   await page.getByLabel("Status").click();
   await page.getByRole("option", { name: "Completed" }).click();
@@ -142,7 +142,7 @@ test("the filters live in the address and every view follows them", async ({ pag
 
 test("the superadmin sees every organization and picks one", async ({ page }) => {
   const superadmin = await createSuperadmin();
-  await signInWithForm(page, null, superadmin);
+  await signIn(page, null, superadmin);
   await page.goto(`${origin(null)}/admin/reports`);
   await expect(page.getByText("Every organization", { exact: true }).first()).toBeVisible();
   await page.getByRole("searchbox", { name: "Search organizations" }).fill(tenant.name);
@@ -159,7 +159,7 @@ test("the superadmin sees every organization and picks one", async ({ page }) =>
 
 for (const path of ["/admin/reports", "/admin/reports/courses", "/admin/reports/groups", "/admin/reports/learners", "courses/:id", "learners/:id"]) {
   test(`axe finds no serious or critical violations on ${path}`, async ({ page }) => {
-    await signInWithForm(page, tenant.subdomain, tenant.users.org_admin);
+    await signIn(page, tenant.subdomain, tenant.users.org_admin);
     const target = path === "courses/:id" ? `/admin/reports/courses/${course.id}` : path === "learners/:id" ? `/admin/reports/learners/${second.id}` : path;
     await page.goto(`${origin(tenant.subdomain)}${target}`);
     await page.waitForLoadState("networkidle");

@@ -4,7 +4,7 @@ import path from "node:path";
 import { expect, type Frame, type FrameLocator, type Page } from "@playwright/test";
 import { createCourse, enroll, type TestCourse, type TestLesson } from "@/test/course-factories";
 import { createTenant, testDb, type TestTenant } from "@/test/factories";
-import { origin, signInWithForm } from "../support";
+import { origin, signIn } from "../support";
 
 // SCORM e2e helpers: a course whose only required lesson is a SCORM lesson, its upload through the
 // lesson editor as the instructor, and the learner's view of the player.
@@ -39,7 +39,7 @@ export async function createScormCourse(lessonTitle: string): Promise<ScormCours
 
 /** The instructor uploads the package in the lesson editor and waits for the server's summary of it. */
 export async function uploadAsInstructor(page: Page, setup: ScormCourse, zip: string, summary: RegExp): Promise<void> {
-  await signInWithForm(page, setup.tenant.subdomain, setup.tenant.users.instructor);
+  await signIn(page, setup.tenant.subdomain, setup.tenant.users.instructor);
   await page.goto(`${origin(setup.tenant.subdomain)}/admin/courses/${setup.course.id}`);
   await page.getByRole("tab", { name: "Outline" }).click();
   await page.getByRole("button", { name: `Edit lesson ${setup.lesson.title}` }).click();
@@ -137,7 +137,7 @@ export async function lessonProgress(setup: ScormCourse) {
 }
 
 export async function signInLearner(page: Page, setup: ScormCourse): Promise<void> {
-  await signInWithForm(page, setup.tenant.subdomain, setup.tenant.users.learner);
+  await signIn(page, setup.tenant.subdomain, setup.tenant.users.learner);
 }
 
 /**

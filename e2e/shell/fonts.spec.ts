@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { createCourse, enroll } from "@/test/course-factories";
 import { createTenant, type TestTenant } from "@/test/factories";
-import { origin, signInWithForm } from "../support";
+import { origin, signIn } from "../support";
 
 // Pages render in the app's own fonts (Roboto, Roboto Mono, served with the app), never in a font the
 // machine happens to have. Chromium reports, per element, which fonts really drew its text and whether
@@ -67,14 +67,14 @@ test("public pages draw their text in Roboto only", async ({ page }) => {
 });
 
 test("signed-in pages draw their text in Roboto and Roboto Mono only", async ({ page }) => {
-  await signInWithForm(page, tenant.subdomain, tenant.users.learner);
+  await signIn(page, tenant.subdomain, tenant.users.learner);
   await expectOnlyWebFonts(page, `${origin(tenant.subdomain)}/dashboard`);
   await expectOnlyWebFonts(page, `${origin(tenant.subdomain)}/courses/${courseId}`);
   await expectOnlyWebFonts(page, `${origin(tenant.subdomain)}/profile`);
 });
 
 test("the admin pages draw their text in Roboto only", async ({ page }) => {
-  await signInWithForm(page, tenant.subdomain, tenant.users.admin);
+  await signIn(page, tenant.subdomain, tenant.users.admin);
   await expectOnlyWebFonts(page, `${origin(tenant.subdomain)}/admin/courses`);
   await expectOnlyWebFonts(page, `${origin(tenant.subdomain)}/admin/courses/${courseId}`);
   await expectOnlyWebFonts(page, `${origin(tenant.subdomain)}/admin/thumbnail-debug`);

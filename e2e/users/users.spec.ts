@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { createTenant, createUser, uniqueName, type TestTenant, type TestUser } from "@/test/factories";
 import { setPasswordLinkFor } from "@/test/outbox";
-import { origin, signInWithForm, waitForForm } from "../support";
+import { origin, signIn, signInWithForm, waitForForm } from "../support";
 
 // The user administration: the list searched on the server with its state in the address; an org admin
 // invites someone, who sets their password from the e-mail and signs in; a deactivated user is refused
@@ -16,7 +16,7 @@ test.beforeAll(async () => {
 });
 
 test("an org admin searches and filters the users; a reload keeps the list", async ({ page }) => {
-  await signInWithForm(page, tenant.subdomain, tenant.users.org_admin);
+  await signIn(page, tenant.subdomain, tenant.users.org_admin);
   await page.goto(`${origin(tenant.subdomain)}/admin/users`);
   const grid = page.getByRole("grid", { name: "Users" });
   await expect(grid.getByRole("row").filter({ hasText: tenant.users.learner.email })).toBeVisible();
@@ -30,7 +30,7 @@ test("an org admin searches and filters the users; a reload keeps the list", asy
 });
 
 test("typing slowly in the search keeps the box's focus and every key", async ({ page }) => {
-  await signInWithForm(page, tenant.subdomain, tenant.users.org_admin);
+  await signIn(page, tenant.subdomain, tenant.users.org_admin);
   await page.goto(`${origin(tenant.subdomain)}/admin/users`);
   const grid = page.getByRole("grid", { name: "Users" });
   const search = page.getByRole("searchbox", { name: "Search users" });
@@ -53,7 +53,7 @@ test("typing slowly in the search keeps the box's focus and every key", async ({
 
 test("an org admin invites a user, who sets a password from the e-mail and signs in", async ({ page, browser }) => {
   test.setTimeout(180_000); // two people's sessions in one journey
-  await signInWithForm(page, tenant.subdomain, tenant.users.org_admin);
+  await signIn(page, tenant.subdomain, tenant.users.org_admin);
   await page.goto(`${origin(tenant.subdomain)}/admin/users`);
   await page.getByRole("link", { name: "Add user" }).click();
   await waitForForm(page, "Add user");
@@ -90,11 +90,11 @@ test("an org admin deactivates a selected user, who is refused at once", async (
   test.setTimeout(180_000);
   const leaver = await createUser(tenant.id, "learner", { firstName: uniqueName("Leo") });
   const theirs = await browser.newPage();
-  await signInWithForm(theirs, tenant.subdomain, leaver);
+  await signIn(theirs, tenant.subdomain, leaver);
   await theirs.goto(`${origin(tenant.subdomain)}/dashboard`);
   await expect(theirs.getByRole("heading", { level: 1 })).toBeVisible();
 
-  await signInWithForm(page, tenant.subdomain, tenant.users.org_admin);
+  await signIn(page, tenant.subdomain, tenant.users.org_admin);
   await page.goto(`${origin(tenant.subdomain)}/admin/users?q=${leaver.firstName}`);
   const row = page.getByRole("grid", { name: "Users" }).getByRole("row").filter({ hasText: leaver.email });
   await row.getByRole("checkbox").check();
@@ -124,7 +124,7 @@ async function expectNoSeriousViolations(page: Page) {
 }
 
 test("axe finds no serious or critical violations on the users pages", async ({ page }) => {
-  await signInWithForm(page, tenant.subdomain, tenant.users.org_admin);
+  await signIn(page, tenant.subdomain, tenant.users.org_admin);
   for (const path of ["/admin/users", "/admin/users/add", `/admin/users/edit/${found.id}`]) {
     await page.goto(`${origin(tenant.subdomain)}${path}`);
     await expectNoSeriousViolations(page);

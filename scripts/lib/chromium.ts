@@ -5,10 +5,15 @@ import path from "node:path";
 
 // Which Chromium the end-to-end tests drive. Playwright cannot download its own browsers on offline
 // machines, so `npm test` finds one — CHROMIUM_PATH, then the system's, then Playwright's own cache — and
-// installs one when there is none: Debian's `chromium` package when running as root on Debian (apt reaches
-// its mirror on these machines), else `npx playwright install chromium` (a connected machine).
+// installs one when there is none: Debian's packages when running as root on Debian (apt reaches its
+// mirror on these machines), else `npx playwright install chromium` (a connected machine).
+//
+// The headless shell comes first: it is the build Playwright itself runs headless tests in, and it does
+// the same suite with about a third less CPU than the full browser's headless mode (no browser UI, no
+// GPU process), which on a two-core machine shared with the server is a quarter of the e2e step's time.
 
-const SYSTEM_BROWSERS = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome", "/usr/bin/google-chrome-stable"];
+const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
+const SYSTEM_BROWSERS = [HEADLESS_SHELL, "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome", "/usr/bin/google-chrome-stable"];
 
 export class ChromiumUnavailable extends Error {}
 
@@ -75,10 +80,12 @@ export async function ensureChromium(log: (line: string) => void = console.log):
     return found.path;
   }
   if (isDebianRoot()) {
-    log("Chromium: none found; installing Debian's chromium package (apt-get install chromium)…");
-    if ((await run("apt-get", ["update", "-qq"], log)) && (await run("apt-get", ["install", "-y", "-qq", "chromium"], log))) {
-      const installed = findChromium();
-      if (installed) return installed.path;
+    log("Chromium: none found; installing Debian's chromium-headless-shell package (apt-get install chromium-headless-shell)…");
+    if (await run("apt-get", ["update", "-qq"], log)) {
+      // A release without the headless shell package gets the full browser, which runs the tests as well.
+      const installed = (await run("apt-get", ["install", "-y", "-qq", "chromium-headless-shell"], log)) || (await run("apt-get", ["install", "-y", "-qq", "chromium"], log));
+      const found = installed ? findChromium() : undefined;
+      if (found) return found.path;
     }
   } else {
     log("Chromium: none found; installing Playwright's (npx playwright install chromium)…");
@@ -89,6 +96,6 @@ export async function ensureChromium(log: (line: string) => void = console.log):
     }
   }
   throw new ChromiumUnavailable(
-    "No Chromium for the end-to-end tests and none could be installed: install one (Debian: apt-get install chromium; elsewhere: npx playwright install chromium) or set CHROMIUM_PATH to its executable",
+    "No Chromium for the end-to-end tests and none could be installed: install one (Debian: apt-get install chromium-headless-shell; elsewhere: npx playwright install chromium) or set CHROMIUM_PATH to its executable",
   );
 }
