@@ -65,8 +65,10 @@ const chromium = ensureChromium().then(
 
 try {
   await step("prisma generate", "npx", ["prisma", "generate"]);
-  await step("lint", "npx", ["eslint", "--max-warnings=0", "."]);
-  await step("type-check", "npx", ["tsc", "--noEmit"]);
+  // Each is one thread: side by side they take the time of the longer one on two cores.
+  await Promise.all([step("lint", "npx", ["eslint", "--max-warnings=0", "."]), step("type-check", "npx", ["tsc", "--noEmit"])]);
+  // The whole project's types are checked: the production build need not check them again.
+  process.env.LMS_TYPES_CHECKED = "true";
   await step("unit tests", "npx", vitestArgs("unit"));
 
   const environment = await startTestEnvironment(TEST_PORT);
