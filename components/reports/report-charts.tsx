@@ -61,9 +61,11 @@ export function TimelineChart({ points, bucket }: { points: TimelinePoint[]; buc
           dataset={points.map((p) => ({ ...p, day: parseISO(p.date) }))}
           xAxis={[{ dataKey: "day", scaleType: "time", valueFormatter: (d: Date) => format(d, tick) }]}
           yAxis={[{ tickMinStep: 1 }]}
+          // Straight lines between the counts: a smoothed curve would swing between days into values
+          // nobody had (fractions, dips below zero look).
           series={[
-            { dataKey: "enrollments", label: "Enrollments", showMark: false },
-            { dataKey: "completions", label: "Completions", showMark: false },
+            { dataKey: "enrollments", label: "Enrollments", showMark: false, curve: "linear" },
+            { dataKey: "completions", label: "Completions", showMark: false, curve: "linear" },
           ]}
         />
       )}

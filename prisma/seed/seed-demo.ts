@@ -2,6 +2,7 @@ import { hashPassword } from "@/lib/auth/password";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { organizationSettingsSchema } from "@/lib/schemas/organization";
 import { DEMO_ORGANIZATIONS, DEMO_PASSWORD, DEMO_ROLES, DEMO_SUPERADMIN, demoEmail } from "./demo-data";
+import { seedDemoCohort } from "./seed-cohort";
 import { seedDemoCourses } from "./seed-courses";
 import { seedDemoMessages } from "./seed-messages";
 import { seedDemoEvents } from "./seed-events";
@@ -39,5 +40,6 @@ export async function seedDemo(db: PrismaClient): Promise<void> {
     await seedDemoCourses(db, organizationId, { instructor: users.instructor, learner: users.learner });
     await seedDemoMessages(db, organizationId, { instructor: users.instructor, learner: users.learner, org_admin: users.org_admin });
     await seedDemoEvents(db, organizationId, { admin: users.admin!, instructor: users.instructor!, learner: users.learner! });
+    await seedDemoCohort(db, organizationId, { orgAdmin: users.org_admin!, passwordHash, subdomain: org.subdomain });
   }
 }
