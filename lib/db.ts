@@ -29,6 +29,14 @@ function pool(): pg.Pool {
   return holder.__lmsPool;
 }
 
+/** Closes this process's pool (its last users gone: the server and the job workers stopped). */
+export async function closeDatabase(): Promise<void> {
+  const { __lmsPool: open } = holder;
+  holder.__lmsPool = undefined;
+  holder.__lmsPrisma = undefined;
+  await open?.end();
+}
+
 export function db(): PrismaClient {
   holder.__lmsPrisma ??= new PrismaClient({ adapter: new PrismaPg(pool(), { statementNameGenerator: statementName }) });
   return holder.__lmsPrisma;

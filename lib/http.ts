@@ -1,4 +1,4 @@
-import { Readable } from "node:stream";
+import { PassThrough, Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import busboy from "busboy";
 import type { z } from "zod";
@@ -190,6 +190,21 @@ export interface UploadStream {
 }
 
 /**
+ * The part's bytes as the caller reads them. A body cut short errors busboy's part with a plain "Unexpected
+ * end of form", which every reader would turn into a 500: here it becomes the 400 it is, whoever reads.
+ * A reader that stops early (a size limit) stops the part too.
+ */
+function asUploadStream(part: Readable): Readable {
+  const stream = new PassThrough();
+  part.on("error", () => stream.destroy(new AppError("BAD_REQUEST", "The upload was interrupted before the whole file arrived")));
+  // The body may break before the caller starts reading (it checks things first): a reader still meets
+  // the error (a destroyed stream keeps it), but meanwhile it must not be an uncaught one.
+  stream.on("error", () => undefined);
+  stream.on("close", () => part.readableEnded || part.destroy());
+  return part.pipe(stream);
+}
+
+/**
  * The file under `field` of a multipart/form-data body, as a stream (busboy): nothing is held in memory,
  * however large. Resolves when the file's part begins; other fields and files are skipped. The caller
  * must read the stream to its end (or fail): the rest of the body waits behind it.
@@ -210,12 +225,13 @@ export function openUploadedFile(req: Request, field: string): Promise<UploadStr
     }
     let found = false;
     parser.on("file", (name, stream, info) => {
-      // A body cut short errors the part being read; without a listener that error would be uncaught and
-      // end the process. The caller's pipeline still sees it (a destroyed stream reports its error).
-      stream.on("error", () => undefined);
-      if (name !== field || found) return void stream.resume();
+      if (name !== field || found) {
+        // Without a listener, an error of a skipped part (the body cut short) would be uncaught.
+        stream.on("error", () => undefined);
+        return void stream.resume();
+      }
       found = true;
-      resolve({ fileName: info.filename ?? "", mimeType: info.mimeType, stream });
+      resolve({ fileName: info.filename ?? "", mimeType: info.mimeType, stream: asUploadStream(stream) });
     });
     parser.on("error", () => reject(new AppError("BAD_REQUEST", "The multipart body could not be read")));
     parser.on("close", () => found || reject(missing()));

@@ -10,15 +10,18 @@ import { JOB_QUEUES, type JobName } from "@/lib/jobs/queues";
 
 export const JOB_SCHEMA = "pgboss";
 
-let started: Promise<PgBoss> | undefined;
+// One queue per process, kept on globalThis: the launcher's copy of this module (which starts the workers
+// and stops the queue) and Next's bundled copy (which sends jobs from route handlers) must share it, or
+// stopping one would leave the other's connections open.
+const holder = globalThis as typeof globalThis & { __lmsJobQueue?: Promise<PgBoss> };
 
 /** The started queue of this process. Sending does not need a worker in the same process. */
 export function jobQueue(): Promise<PgBoss> {
-  started ??= start().catch((error: unknown) => {
-    started = undefined;
+  holder.__lmsJobQueue ??= start().catch((error: unknown) => {
+    holder.__lmsJobQueue = undefined;
     throw error;
   });
-  return started;
+  return holder.__lmsJobQueue;
 }
 
 async function start(): Promise<PgBoss> {
@@ -30,7 +33,9 @@ async function start(): Promise<PgBoss> {
     // Expired jobs (a worker that died) are found and retried by this sweep: every 30 s, not 2 minutes.
     maintenanceIntervalSeconds: 30,
   });
-  boss.on("error", (error) => console.error("Job queue:", error));
+  // One line, like the app's pool: pg's errors carry their whole client (hundreds of lines), and a
+  // connection the server ends (a restart; the test database dropped) is reported here too.
+  boss.on("error", (error) => console.error("Job queue:", error instanceof Error ? error.message : error));
   await boss.start();
   for (const [name, options] of Object.entries(JOB_QUEUES)) await boss.createQueue(name, { name, ...options.queue });
   return boss;
@@ -45,8 +50,9 @@ export async function sendJob(name: JobName, data: object, options: PgBoss.SendO
 
 /** Stops this process's queue (workers first finish their current job, up to `timeoutMs`). */
 export async function stopJobQueue(timeoutMs = 10_000): Promise<void> {
+  const started = holder.__lmsJobQueue;
   if (!started) return;
   const boss = await started.catch(() => undefined);
-  started = undefined;
+  holder.__lmsJobQueue = undefined;
   await boss?.stop({ graceful: true, timeout: timeoutMs, wait: true });
 }

@@ -9,5 +9,12 @@ export async function startJobWorkers(): Promise<{ stop(): Promise<void> }> {
     const { startWorkers } = await import("@/lib/jobs/worker");
     await startWorkers();
   }
-  return { stop: () => stopJobQueue() };
+  const { closeDatabase } = await import("@/lib/db");
+  // Every launcher stops the app server first, so once the workers are done nothing uses the pool.
+  return {
+    stop: async () => {
+      await stopJobQueue();
+      await closeDatabase();
+    },
+  };
 }

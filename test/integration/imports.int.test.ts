@@ -4,7 +4,7 @@ import { createSuperadmin, createTenant, testDb, uniqueName, type TestTenant, ty
 import { call, hostFor } from "@/test/http";
 import { outcomes, runImport, uploadAndCheck, uploadCsv, waitForStatus, type As } from "@/test/imports";
 import { latestMailTo, setPasswordLinkFor } from "@/test/outbox";
-import { cachedSignIn, signIn } from "@/test/session";
+import { cachedSignIn, multipartBody, signIn } from "@/test/session";
 
 // The CSV user import through its API: the dry run's verdicts (every rejection reason), the run (users,
 // groups with their courses, courses, invitations), the report, the mapping, permissions and tenancy.
@@ -215,6 +215,10 @@ describe("the file and its mapping", () => {
     const tooMany = await uploadCsv(admin, `email,first_name,last_name\n${lines.join("\n")}\n`);
     expect([tooMany.status, tooMany.json.error.message]).toEqual([400, "The file has more than 100,000 rows: split it into smaller files"]);
     expect(await testDb().userImportRow.count({ where: { organizationId: acme.id, cells: { array_contains: ["p100000@example.test"] } } })).toBe(0);
+    // A body that ends inside the file's part (a connection dropped mid-upload).
+    const form = await multipartBody({ file: new File([`email,first_name,last_name\n${lines.slice(0, 50).join("\n")}\n`], "people.csv", { type: "text/csv" }) });
+    const cut = await call(acme.subdomain, "/api/admin/imports", { method: "POST", body: form.body.subarray(0, 400), headers: form.headers, bearer: admin.bearer });
+    expect([cut.status, cut.json.error.message]).toEqual([400, "The upload was interrupted before the whole file arrived"]);
     expect(await testDb().userImport.count({ where: { organizationId: acme.id } })).toBe(before);
   });
 });

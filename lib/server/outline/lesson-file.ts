@@ -36,10 +36,7 @@ export async function setLessonFile(ctx: TenantContext, courseId: string, lesson
   const key = `lessons/${organizationId}/${lessonId}-${randomUUID()}`;
   const maxBytes = env.LESSON_FILE_MAX_BYTES;
   const tooLarge = () => new AppError("PAYLOAD_TOO_LARGE", `The file must be at most ${formatBytes(maxBytes)}`, { fieldErrors: { file: ["File too large"] } });
-  const size = await putObjectStream(key, upload.stream, { maxBytes, tooLarge }).catch((error: unknown) => {
-    if (error instanceof AppError) throw error;
-    throw new AppError("BAD_REQUEST", "The upload was interrupted before the whole file arrived", { cause: error });
-  });
+  const size = await putObjectStream(key, upload.stream, { maxBytes, tooLarge });
   // Videos are recognised by their bytes, so the player is never handed something it cannot play.
   const head = size > 0 ? await firstBytes(key) : Buffer.alloc(0);
   const videoType = VIDEO_TYPES.find((t) => t.matches(head))?.type;
