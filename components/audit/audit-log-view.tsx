@@ -12,20 +12,7 @@ import { useListUrlState } from "@/components/data/list-url-state";
 import { useApi } from "@/lib/client/swr";
 import type { Page } from "@/lib/schemas/pagination";
 import { failureMessage } from "@/lib/client/spec-calls";
-
-export interface AuditEntry {
-  id: string;
-  created_at: string;
-  organization: { id: string; name: string | null; subdomain: string | null } | null;
-  actor: { id: string; name: string | null; email: string | null } | null;
-  action: string;
-  action_label: string;
-  target_type: string;
-  target_id: string | null;
-  target_label: string | null;
-  ip: string | null;
-  details: unknown;
-}
+import type { AuditEntryJson as AuditEntry } from "@/lib/server/audit-log/queries";
 
 const KEYS: AuditFilterKey[] = ["actor", "action", "target_type", "target_id", "from", "to", "organization_id"];
 

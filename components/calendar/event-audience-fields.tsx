@@ -6,7 +6,7 @@ import FormLabel from "@mui/material/FormLabel";
 import Radio from "@mui/material/Radio";
 import RadioGroup from "@mui/material/RadioGroup";
 import { useState } from "react";
-import type { GroupListJson } from "@/components/groups/types";
+import type { GroupListJson } from "@/lib/server/groups/queries";
 import { SearchSelect, type SearchOption } from "@/components/forms/search-select";
 import type { CourseSummaryJson } from "@/components/courses/types";
 import type { Page } from "@/lib/schemas/pagination";

@@ -22,7 +22,7 @@ import { ConfirmDialog } from "@/components/feedback/confirm-dialog";
 import { UserPicker, type PickedPerson } from "@/components/forms/user-picker";
 import { GroupForm } from "@/components/groups/group-form";
 import { SearchField } from "@/components/data/search-field";
-import type { GroupDetailJson, GroupMemberJson } from "@/components/groups/types";
+import type { GroupDetailJson, GroupMemberJson } from "@/lib/server/groups/queries";
 import { ServerDataGrid } from "@/components/data/server-data-grid";
 import { useListUrlState } from "@/components/data/list-url-state";
 import { useDebouncedValue } from "@/components/hooks/use-debounced-value";

@@ -10,7 +10,7 @@ import type { z } from "zod";
 import { applyServerErrors } from "@/components/forms/apply-server-errors";
 import { FormTextField } from "@/components/forms/form-text-field";
 import { SubmitButton } from "@/components/forms/submit-button";
-import type { GroupDetailJson } from "@/components/groups/types";
+import type { GroupDetailJson } from "@/lib/server/groups/queries";
 import { ApiError, apiPatch, apiPost } from "@/lib/client/api";
 import { createGroupSchema } from "@/lib/schemas/group";
 import { failureMessage } from "@/lib/client/spec-calls";

@@ -9,7 +9,7 @@ import { useRouter } from "next/navigation";
 import { LinkButton } from "@/components/navigation/link-components";
 import { EmptyState } from "@/components/shell/empty-state";
 import { SearchField } from "@/components/data/search-field";
-import type { GroupJson, GroupListJson } from "@/components/groups/types";
+import type { GroupJson, GroupListJson } from "@/lib/server/groups/queries";
 import { ServerDataGrid } from "@/components/data/server-data-grid";
 import { useListUrlState } from "@/components/data/list-url-state";
 import { FALLBACK_MESSAGES, failureMessage } from "@/lib/client/spec-calls";

@@ -3,7 +3,7 @@
 import Autocomplete from "@mui/material/Autocomplete";
 import TextField from "@mui/material/TextField";
 import { useState } from "react";
-import type { GroupListJson } from "@/components/groups/types";
+import type { GroupListJson } from "@/lib/server/groups/queries";
 import { useDebouncedValue } from "@/components/hooks/use-debounced-value";
 import { useApi } from "@/lib/client/swr";
 

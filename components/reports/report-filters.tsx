@@ -13,7 +13,7 @@ import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useState } from "react";
 import { SearchSelect, type SearchOption } from "@/components/forms/search-select";
 import { OrganizationPicker } from "@/components/organizations/organization-picker";
-import type { GroupListJson } from "@/components/groups/types";
+import type { GroupListJson } from "@/lib/server/groups/queries";
 import { REPORT_FILTER_KEYS, readReportFilters, type ReportFilterKey } from "@/components/reports/report-query";
 import { useApi } from "@/lib/client/swr";
 import type { Page } from "@/lib/schemas/pagination";

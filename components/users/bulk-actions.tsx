@@ -14,7 +14,7 @@ import Typography from "@mui/material/Typography";
 import { useState } from "react";
 import { failureMessage } from "@/lib/client/spec-calls";
 import { SearchSelect, type SearchOption } from "@/components/forms/search-select";
-import type { GroupListJson } from "@/components/groups/types";
+import type { GroupListJson } from "@/lib/server/groups/queries";
 import { apiPost } from "@/lib/client/api";
 import type { Page } from "@/lib/schemas/pagination";
 import type { BulkUserActionInput } from "@/lib/schemas/users";

@@ -11,7 +11,7 @@ import { useState } from "react";
 import { ServerDataGrid } from "@/components/data/server-data-grid";
 import { useListUrlState } from "@/components/data/list-url-state";
 import { SearchField } from "@/components/data/search-field";
-import type { GroupListJson } from "@/components/groups/types";
+import type { GroupListJson } from "@/lib/server/groups/queries";
 import { BulkActions } from "@/components/users/bulk-actions";
 import { useApi } from "@/lib/client/swr";
 import { roleLabel } from "@/lib/routes";

@@ -39,8 +39,15 @@ function groupJson(group: Prisma.GroupGetPayload<{ select: typeof groupSelect }>
 const searchWhere = (q: string | undefined): Prisma.GroupWhereInput =>
   q ? { OR: [{ name: { contains: q, mode: "insensitive" } }, { description: { contains: q, mode: "insensitive" } }] } : {};
 
+export interface GroupListJson {
+  groups: GroupJson[];
+  page: number;
+  page_size: number;
+  total: number;
+}
+
 /** GET /api/admin/groups: the spec's `{ groups }`, with the paging every list has. */
-export async function listGroups(ctx: TenantContext, query: ListGroupsQuery): Promise<{ groups: GroupJson[]; page: number; page_size: number; total: number }> {
+export async function listGroups(ctx: TenantContext, query: ListGroupsQuery): Promise<GroupListJson> {
   const where: Prisma.GroupWhereInput = { AND: [managedGroupsWhere(ctx), searchWhere(query.q)] };
   const [rows, total] = await Promise.all([
     db().group.findMany({ where, select: groupSelect, orderBy: [{ name: "asc" }, { id: "asc" }], skip: (query.page - 1) * query.page_size, take: query.page_size }),
