@@ -3,7 +3,7 @@ import { expect, test } from "@playwright/test";
 import sharp from "sharp";
 import { createTenant, type TestTenant } from "@/test/factories";
 import { origin, signIn, waitForForm } from "../support";
-import { addLesson, addModule, announcements, createOutlinedCourse, expectLessonOrder, keyboardMoveDown, lessonsOf, mouseDragBelow } from "./fixtures";
+import { addLesson, addModule, announcements, createOutlinedCourse, expectLessonOrder, keyboardMoveDown, lessonsOf, mouseDragBelow, nextOutlineSave } from "./fixtures";
 
 let tenant: TestTenant;
 test.beforeAll(async () => {
@@ -39,8 +39,10 @@ test("an instructor creates a course, builds and reorders its outline, uploads a
   await expect(page.getByText("New order saved")).toBeVisible();
 
   // Keyboard: Deep dive moved one place down (focus the handle, Space, ArrowDown, Space).
+  const saved = nextOutlineSave(page);
   await keyboardMoveDown(page, "Deep dive", "position 2 of 2 in module Advanced");
   await expectLessonOrder(page, "Advanced", ["Intro video", "Deep dive"]);
+  expect(await saved).toBe(200);
   await expect(page.getByText("New order saved")).toBeVisible();
 
   await page.reload();
@@ -106,9 +108,11 @@ test("lessons dragged into another module, even an empty one, stay there after a
   await expect(page.getByText("New order saved")).toBeVisible();
 
   const gamma = page.getByRole("region", { name: "Gamma" }).getByText("No lessons yet");
+  const saved = nextOutlineSave(page);
   await mouseDragBelow(page, "One", gamma);
   await expectLessonOrder(page, "Gamma", ["One"]);
   await expect(page.getByRole("region", { name: "Alpha" }).getByText("No lessons yet")).toBeVisible();
+  expect(await saved).toBe(200);
 
   await expect(async () => {
     await page.reload();
