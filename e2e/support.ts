@@ -43,6 +43,14 @@ export async function waitForForm(page: Page, submitLabel: string): Promise<void
 }
 
 /**
+ * Waits until the app shell is hydrated: the top bar's colour mode switch is enabled once React runs it.
+ * Hovering or clicking the server's HTML before that does nothing, as it would for a very quick person.
+ */
+export async function waitForShell(page: Page): Promise<void> {
+  await expect(page.getByRole("button", { name: /^Switch to (dark|light) mode$/ })).toBeEnabled({ timeout: 30_000 });
+}
+
+/**
  * Picks `name` in a picker that searches the server as one types (components/forms/search-select.tsx).
  * It first waits for the picker's list to open on a click, which needs React: text typed into the
  * server-rendered input before that would be reset.

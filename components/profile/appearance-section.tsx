@@ -23,8 +23,8 @@ export function AppearanceSection() {
   return (
     <ProfileSection title="Appearance" description="Your choice follows you to every device you sign in on." result={section.result}>
       <RadioGroup row aria-label="Colour mode" value={theme.current} onChange={(_, value) => void choose(value === "dark" ? "dark" : "light")}>
-        <FormControlLabel value="light" control={<Radio />} label="Light" />
-        <FormControlLabel value="dark" control={<Radio />} label="Dark" />
+        <FormControlLabel value="light" control={<Radio />} label="Light" disabled={!theme.known} />
+        <FormControlLabel value="dark" control={<Radio />} label="Dark" disabled={!theme.known} />
       </RadioGroup>
     </ProfileSection>
   );

@@ -43,6 +43,8 @@ function ModeToggle() {
     <IconButton
       color="inherit"
       aria-label={isDark ? "Switch to light mode" : "Switch to dark mode"}
+      // Until the page knows the mode, a click could not be acted on (and the label might be wrong).
+      disabled={!theme.known}
       // Saved with the account too; if that fails, this browser keeps the choice all the same.
       onClick={() => void theme.choose(isDark ? "light" : "dark").catch(() => undefined)}
     >

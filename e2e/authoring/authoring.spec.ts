@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import sharp from "sharp";
 import { createTenant, type TestTenant } from "@/test/factories";
-import { origin, signIn, waitForForm } from "../support";
+import { origin, signIn, waitForForm, waitForShell } from "../support";
 import { addLesson, addModule, announcements, createOutlinedCourse, expectLessonOrder, keyboardMoveDown, lessonsOf, mouseDragBelow, nextOutlineSave } from "./fixtures";
 
 let tenant: TestTenant;
@@ -167,6 +167,7 @@ test("modules and lessons are edited, given a file and deleted through their dia
   await signIn(page, tenant.subdomain, tenant.users.instructor);
   await page.goto(`${origin(tenant.subdomain)}/admin/courses/${courseId}?tab=outline`);
 
+  await waitForShell(page);
   await page.getByRole("button", { name: "Edit lesson Hello" }).click();
   const edit = page.getByRole("dialog", { name: "Edit lesson" });
   await waitForForm(page, "Save lesson");

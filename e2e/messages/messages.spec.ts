@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { createCourse, enroll } from "@/test/course-factories";
 import { createTenant, createUser, uniqueName, type TestTenant, type TestUser } from "@/test/factories";
-import { origin, signIn } from "../support";
+import { origin, signIn, waitForShell } from "../support";
 
 // An instructor writes to a learner of their course; the learner's badge counts up and, once the
 // conversation is open, down, without a reload; the learner's reply shows in the instructor's open
@@ -40,6 +40,7 @@ test("two people exchange messages; the badge counts up and down without a reloa
   const instructorPage = await context.newPage();
   await signIn(instructorPage, tenant.subdomain, instructor);
   await instructorPage.goto(`${origin(tenant.subdomain)}/messages`);
+  await waitForShell(instructorPage);
   await instructorPage.getByRole("button", { name: "New message" }).click();
   const compose = instructorPage.getByRole("dialog", { name: "New message" });
   await compose.getByLabel("To", { exact: true }).fill(learner.firstName);

@@ -3,7 +3,7 @@ import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { createSuperadmin, createTenant, uniqueName, type TestTenant, type TestUser } from "@/test/factories";
 import { setPasswordLinkFor } from "@/test/outbox";
-import { origin, pickSearchedOption, signIn, signInWithForm, waitForForm } from "../support";
+import { origin, pickSearchedOption, signIn, signInWithForm, waitForForm, waitForShell } from "../support";
 
 // Issue 12 in a browser: the superadmin provisions a tenant (its first org_admin accepts the invitation
 // and signs in on the new subdomain), suspends and reactivates it and moves it to another subdomain; an
@@ -29,6 +29,7 @@ test("the superadmin creates, suspends, reactivates and moves an organization wh
   const email = `${uniqueName("founder")}@example.test`;
   await signIn(page, null, root);
   await page.goto(`${origin(null)}/admin/organizations`);
+  await waitForShell(page);
   await page.getByRole("button", { name: "Create organization" }).click();
   const dialog = page.getByRole("dialog", { name: "Create organization" });
   await dialog.getByLabel("Organization name").fill(name);
@@ -72,6 +73,7 @@ test("the superadmin creates, suspends, reactivates and moves an organization wh
   // Moved: the old address answers 'Page Not Found', the new one works.
   const moved = uniqueName("moved");
   await page.goto(`${origin(null)}/admin/subdomain-management?q=${encodeURIComponent(name)}`);
+  await waitForShell(page);
   await page.getByRole("button", { name: `Change the subdomain of ${name}` }).click();
   const change = page.getByRole("dialog", { name: `Change the subdomain of ${name}` });
   await change.getByLabel("New subdomain").fill("www");

@@ -3,7 +3,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { createCourse, enroll, type TestCourse } from "@/test/course-factories";
 import { createSuperadmin, createTenant, createUser, uniqueName, type TestTenant, type TestUser } from "@/test/factories";
-import { origin, signIn, signInWithForm } from "../support";
+import { origin, signIn, signInWithForm, waitForShell } from "../support";
 
 // The report pages in a browser: an instructor lands on the overview with figures and a chart; a learner
 // completes the course's only lesson and the instructor's figures follow after Reports in the side
@@ -56,6 +56,7 @@ test("an instructor lands on the reports with figures and a chart; a learner's c
   await signIn(learnerPage, tenant.subdomain, tenant.users.learner);
   const lesson = course.lessons[0]!;
   await learnerPage.goto(`${origin(tenant.subdomain)}/courses/${course.id}/modules/${lesson.moduleId}/lessons/${lesson.id}`);
+  await waitForShell(learnerPage);
   await learnerPage.getByRole("button", { name: "Mark complete" }).click();
   await expect(learnerPage.getByText("Completed", { exact: true }).first()).toBeVisible();
   await learnerPage.close();

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { createTenant, testDb, type TestTenant } from "@/test/factories";
-import { origin, signIn, signInWithForm } from "../support";
+import { origin, signIn, signInWithForm, waitForShell } from "../support";
 
 let tenant: TestTenant;
 test.beforeAll(async () => {
@@ -14,6 +14,7 @@ test("the user menu opens on hover, shows name and role, and logs out to /login"
   const trigger = page.getByRole("button", { name: /Account menu for/ });
   await expect(trigger).toContainText(`${user.firstName} ${user.lastName}`);
   await expect(trigger).toContainText("Learner");
+  await waitForShell(page);
   await trigger.hover();
   const menu = page.getByRole("menu");
   await expect(menu).toBeVisible();
