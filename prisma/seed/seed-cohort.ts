@@ -44,7 +44,7 @@ export async function seedDemoCohort(db: PrismaClient, organizationId: string, p
     starters.push({ id: user.id, share, index: i });
   }
 
-  const group = await createGroup(ctx, { name: GROUP_NAME, description: "Everyone who joined this autumn: the compliance and onboarding courses." });
+  const group = await createGroup(ctx, { name: GROUP_NAME, description: "Everyone who joined this autumn, with the courses every newcomer takes." });
   await addGroupMembers(ctx, group.id, { user_ids: starters.map((s) => s.id) });
   const courses = await db.course.findMany({ where: { organizationId, status: "published" }, select: { id: true }, orderBy: { createdAt: "asc" } });
   for (const course of courses) await assignGroupCourse(ctx, group.id, { course_id: course.id });
