@@ -25,7 +25,6 @@ export async function expectLessonOrder(page: Page, moduleTitle: string, titles:
   await expect(lessonsOf(page, moduleTitle)).toHaveText(titles.map((t) => new RegExp(`^${t}`)));
 }
 
-/** dnd-kit's live region: what a screen reader hears during a drag. */
 /**
  * The answer to the next save of the outline. A test that reloads after a move waits for it: reloading
  * while the save is on its way cancels it, as it would for a person.
@@ -34,6 +33,7 @@ export function nextOutlineSave(page: Page): Promise<number> {
   return page.waitForResponse((r) => r.url().endsWith("/outline") && r.request().method() === "PUT").then((r) => r.status());
 }
 
+/** dnd-kit's live region: what a screen reader hears during a drag. */
 export const announcements = (page: Page): Locator => page.locator('[id^="DndLiveRegion"]');
 
 /**
