@@ -25,12 +25,12 @@ export default defineConfig([
     },
   },
   {
-    files: ["components/**", "lib/client/**"],
+    files: ["components/**", "lib/client/**", "lib/scorm/runtime/**"],
     rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [SERVER_ONLY, PRISMA] }] },
   },
   {
     files: ["app/**"],
     rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [PRISMA] }] },
   },
-  globalIgnores([".next/**", ".data/**", "lib/generated/**", "node_modules/**", "test-results/**", "playwright-report/**", "next-env.d.ts"]),
+  globalIgnores([".next/**", ".data/**", "public/scorm/**", "lib/generated/**", "node_modules/**", "test-results/**", "playwright-report/**", "next-env.d.ts"]),
 ]);

@@ -12,6 +12,15 @@ const envSchema = z.object({
     .string()
     .refine(isHostName, "APP_DOMAIN must be a host name such as lms.example.com (no scheme, port or path)")
     .default("localhost"),
+  /**
+   * Organizations' authored content (SCORM packages) is served on {subdomain}.{CONTENT_DOMAIN}, hosts that
+   * never receive a session cookie. Default content.{APP_DOMAIN}; a registrable domain of its own (as
+   * lmscontent.net beside lms.example.com) also keeps the browser from treating content as same-site.
+   */
+  CONTENT_DOMAIN: z
+    .string()
+    .refine(isHostName, "CONTENT_DOMAIN must be a host name such as content.lms.example.com (no scheme, port or path)")
+    .optional(),
   /** Public base URL of the apex, used to build absolute links in mails and avatar URLs. */
   APP_BASE_URL: z.url().default("http://localhost:3000"),
   NEXTAUTH_SECRET: z.string().min(32, "NEXTAUTH_SECRET must be at least 32 characters").optional(),
@@ -49,7 +58,7 @@ const envSchema = z.object({
   EMAIL_CHANGE_TTL_MINUTES: z.coerce.number().int().positive().default(24 * 60),
   /** Set by scripts/lib/app-server.ts, the supported server; plain `next start` needs TRUST_PROXY instead (instrumentation.ts). */
   LMS_APP_SERVER: z.enum(["custom"]).optional(),
-  /** Answer POST /api/scorm/commits in the custom server before Next (the same handler either way). */
+  /** Answer the SCORM runtime's commits (POST /scorm/commits/{token}) in the custom server before Next (the same handler either way). */
   SCORM_COMMIT_FAST_PATH: z
     .enum(["true", "false"])
     .default("true")
@@ -66,7 +75,7 @@ const envSchema = z.object({
     .transform((v) => v === "true"),
 });
 
-export type Env = z.infer<typeof envSchema>;
+export type Env = Omit<z.infer<typeof envSchema>, "CONTENT_DOMAIN"> & { CONTENT_DOMAIN: string };
 
 function loadEnv(): Env {
   const parsed = envSchema.safeParse(process.env);
@@ -74,7 +83,8 @@ function loadEnv(): Env {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new Error(`Invalid environment:\n${lines.join("\n")}`);
   }
-  return parsed.data;
+  const { CONTENT_DOMAIN, ...rest } = parsed.data;
+  return { ...rest, CONTENT_DOMAIN: (CONTENT_DOMAIN ?? `content.${rest.APP_DOMAIN}`).toLowerCase() };
 }
 
 export const env: Env = loadEnv();
