@@ -3,7 +3,9 @@ import type { Who } from "./page-access";
 // Who may call which API operation, written out from the specification (section 6: roles; section 7:
 // calls) and docs/permissions.md, per caller: anonymous, learner, instructor, org_admin, admin (all on
 // their organization's host, the instructor teaching the course and the learner enrolled in it) and
-// the superadmin (on the apex, where it signs in).
+// the superadmin (on the apex, where it signs in). The content host's routes are the exception: no session
+// reaches that host, so every caller goes to the organization's content host with the learner's launch
+// token, and its own credentials ride along for nothing.
 //   ok: 2xx. unauthenticated: 401. forbidden: 403. absent: 404 (the apex has no tenant data; another
 //   learner's attempt is no record of yours). refused: 400 (cannot be done on that host). conflict: 409.
 
@@ -43,6 +45,12 @@ const AUDIT_READERS: ApiRow = ["unauthenticated", "forbidden", "forbidden", "ok"
 const REPORT_READERS: ApiRow = ["unauthenticated", "forbidden", "ok", "ok", "ok", "ok"];
 /** A learner's own SCORM attempt: nobody else's records. */
 const ATTEMPT_OWNER: ApiRow = ["unauthenticated", "ok", "absent", "absent", "absent", "absent"];
+/**
+ * The content host's routes (docs/scorm-player.md): the token in the path is the capability, minted by a
+ * launch the viewer was allowed to make, and no session is read there, so it decides alike for everyone
+ * (a missing, forged, expired or foreign token is a 404 to everyone: the sweep and the fuzzing send them).
+ */
+const TOKEN_HOLDERS: ApiRow = ["ok", "ok", "ok", "ok", "ok", "ok"];
 
 export const API_ACCESS: Record<string, ApiRow> = {
   "POST /auth/login": ANYONE,
@@ -80,8 +88,12 @@ export const API_ACCESS: Record<string, ApiRow> = {
   "PUT /api/courses/{courseId}/lessons/{lessonId}/scorm": COURSE_EDITORS,
   // Editors who are not enrolled get an untracked preview.
   "GET /api/courses/{courseId}/lessons/{lessonId}/scorm/launch": COURSE_READERS,
-  "POST /api/scorm/commits": ATTEMPT_OWNER,
   "POST /api/scorm-tracking": ATTEMPT_OWNER,
+  // The content host: the runtime page, the package's files and the commits of the token's attempt.
+  "GET /scorm/runtime/{contentToken}": TOKEN_HOLDERS,
+  "GET /scorm/files/{contentToken}/{path}": TOKEN_HOLDERS,
+  "HEAD /scorm/files/{contentToken}/{path}": TOKEN_HOLDERS,
+  "POST /scorm/commits/{contentToken}": TOKEN_HOLDERS,
   "GET /api/categories": TENANT_PUBLIC,
   "POST /api/categories": ORG_ADMINS,
   "PATCH /api/categories/{categoryId}": ORG_ADMINS,

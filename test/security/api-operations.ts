@@ -37,11 +37,15 @@ export interface IdPosition {
   pointer: string[];
 }
 
+/** Where an operation is served: the organization's app host, or its content host (SCORM packages). */
+export type ApiHost = "app" | "content";
+
 export interface ApiOperation {
   /** "POST /api/courses/{courseId}/modules" */
   key: string;
   method: string;
   path: string;
+  host: ApiHost;
   access: Access;
   queryParameters: { name: string; schema: JsonSchema }[];
   /** The request body's media type and schema (the first the document lists), if any. */
@@ -49,12 +53,18 @@ export interface ApiOperation {
   idPositions: IdPosition[];
 }
 
+interface OpenApiOperation {
+  security?: Record<string, unknown>[];
+  parameters?: { name: string; in: string; schema: JsonSchema }[];
+  requestBody?: { content: Record<string, { schema: JsonSchema }> };
+}
+
 interface OpenApiDocument {
-  paths: Record<string, Record<string, { security?: Record<string, unknown>[]; parameters?: { name: string; in: string; schema: JsonSchema }[]; requestBody?: { content: Record<string, { schema: JsonSchema }> } }>>;
+  paths: Record<string, Partial<Record<(typeof METHODS)[number], OpenApiOperation>> & { servers?: { url: string }[] }>;
   components?: { schemas?: Record<string, JsonSchema> };
 }
 
-const METHODS = ["get", "post", "put", "patch", "delete"];
+const METHODS = ["get", "head", "post", "put", "patch", "delete"] as const;
 
 function accessOf(security: Record<string, unknown>[] | undefined): Access {
   if (!security || security.length === 0) return "public";
@@ -68,6 +78,8 @@ export async function loadApiOperations(): Promise<ApiOperation[]> {
   const resolve = (schema: JsonSchema): JsonSchema => (schema.$ref ? resolve(document.components?.schemas?.[schema.$ref.split("/").pop()!] ?? {}) : schema);
   const operations: ApiOperation[] = [];
   for (const [path, item] of Object.entries(document.paths)) {
+    // A path served elsewhere than the API's own server names its server: the content host's does.
+    const host: ApiHost = item.servers?.some((server) => server.url.includes("{contentDomain}")) ? "content" : "app";
     for (const method of METHODS) {
       const operation = item[method];
       if (!operation) continue;
@@ -83,6 +95,7 @@ export async function loadApiOperations(): Promise<ApiOperation[]> {
         key: `${method.toUpperCase()} ${path}`,
         method: method.toUpperCase(),
         path,
+        host,
         access: accessOf(operation.security),
         queryParameters: parameters.filter((p) => p.in === "query").map((p) => ({ name: p.name, schema: resolve(p.schema) })),
         body,
@@ -91,6 +104,17 @@ export async function loadApiOperations(): Promise<ApiOperation[]> {
     }
   }
   return operations;
+}
+
+/** The organization's content host as test/http.ts `call()` names hosts (CONTENT_DOMAIN is content.localhost in tests). */
+export const contentHostOf = (subdomain: string) => `${subdomain}.content`;
+
+/**
+ * Where an operation is sent for the organization `subdomain`: its app host, or its content host for the
+ * content host's routes. Null is the apex, which has no content host.
+ */
+export function subdomainFor(op: Pick<ApiOperation, "host">, subdomain: string | null): string | null {
+  return op.host === "content" && subdomain ? contentHostOf(subdomain) : subdomain;
 }
 
 function deepResolve(schema: JsonSchema, resolve: (s: JsonSchema) => JsonSchema, depth = 0): JsonSchema {

@@ -1,9 +1,10 @@
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDb } from "@/test/factories";
 import { call, hostFor, type TestResponse } from "@/test/http";
 import { API_ACCESS, outcomeOf } from "./api-access";
-import { loadApiOperations, type ApiOperation } from "./api-operations";
-import { ID_SOURCES, buildRequest, settleBackgroundWork, unknownIdPositions, type BuiltRequest, type Substitution } from "./requests";
+import { loadApiOperations, subdomainFor, type ApiHost, type ApiOperation } from "./api-operations";
+import { ID_SOURCES, NOT_OWNED_POSITIONS, buildRequest, settleBackgroundWork, unknownIdPositions, type BuiltRequest, type Substitution } from "./requests";
 import { changedTables, snapshotOrganization } from "./row-snapshot";
 import { TENANT_ROLES, buildWorld, type TenantRole, type TenantWorld, type World } from "./world";
 
@@ -11,7 +12,8 @@ import { TENANT_ROLES, buildWorld, type TenantRole, type TenantWorld, type World
 // (and an anonymous visitor) on B's host with A's ids in every id position, all at once and one at a
 // time; B's cookie and B's bearer token on A's host. Expected: 401/403/404 (a 400 or 409 where an id sits
 // in a body), never A's marker in an answer, and not one of A's rows changed. Then every stored file of A,
-// fetched by B, anonymously and through encoded `..`.
+// fetched by B, anonymously and through encoded `..`. The content host's routes are sent to the content
+// host of the organization whose host is meant (B's with A's token; A's with B's token: both 404).
 
 let world: World;
 let operations: ApiOperation[];
@@ -29,7 +31,7 @@ const isWrite = (op: ApiOperation) => op.method !== "GET";
 
 /** Where A's ids go: all of them at once, then each alone (when there is more than one). */
 function substitutionSets(op: ApiOperation, a: TenantWorld, b: TenantWorld): Substitution[][] {
-  const all = op.idPositions.map((position) => ({ position, id: ID_SOURCES[position.key]!(a, op) }));
+  const all = op.idPositions.filter((p) => !NOT_OWNED_POSITIONS.has(p.key)).map((position) => ({ position, id: ID_SOURCES[position.key]!(a, op) }));
   // Where A's id is not put, B's own stands: they must differ, or the sweep proves nothing.
   for (const { position, id } of all) if (id === ID_SOURCES[position.key]!(b, op)) throw new Error(`${op.key}: ${position.key} has the same id in A and B`);
   return all.length > 1 ? [all, ...all.map((s) => [s])] : [all];
@@ -38,9 +40,9 @@ function substitutionSets(op: ApiOperation, a: TenantWorld, b: TenantWorld): Sub
 /** The statuses a refusal may have, by where A's id sits (the strictest position decides). */
 function allowedStatuses(substitutions: Substitution[], anonymous: boolean, op: ApiOperation): number[] {
   if (anonymous && op.access === "signed-in") return [401];
-  const where = new Set(substitutions.map((s) => ({ "path:token": "reset token", "path:secret": "feed secret" })[s.position.key] ?? s.position.in));
-  // An iCal feed secret is a key, not an address: on any host but its organization's it opens nothing.
-  if (where.has("feed secret")) return [404];
+  const where = new Set(substitutions.map((s) => ({ "path:token": "reset token", "path:secret": "feed secret", "path:contentToken": "content token" })[s.position.key] ?? s.position.in));
+  // An iCal feed secret and a content token are keys, not addresses: on any host but their organization's they open nothing.
+  if (where.has("feed secret") || where.has("content token")) return [404];
   if (where.has("path")) return [403, 404];
   // A reset token is a secret, not an address: any token that is not this host's is the spec's 400.
   if (where.has("reset token")) return [400];
@@ -73,7 +75,7 @@ async function onOwnHost(op: ApiOperation): Promise<Attempt[]> {
   const { a, b } = world;
   if (op.idPositions.length === 0 && op.access === "public" && isWrite(op)) return []; // nothing of A's to name
   const sets = op.idPositions.length ? substitutionSets(op, a, b) : [[]];
-  figures.positions += op.idPositions.length;
+  figures.positions += sets[0]!.length;
   const attempts: Attempt[] = [];
   for (const substitutions of sets) {
     const where = substitutions.map((s) => s.position.key).join(", ") || "no ids";
@@ -84,7 +86,7 @@ async function onOwnHost(op: ApiOperation): Promise<Attempt[]> {
       attempts.push({
         label: `B ${name} ${op.key} with A's ${where}`,
         request,
-        subdomain: b.subdomain,
+        subdomain: subdomainFor(op, b.subdomain)!,
         credentials: role ? { bearer: b.tokens[role] } : {},
         check: (res) => {
           if (res.text.includes(a.marker)) return `answered A's data: ${res.status} ${res.text.slice(0, 200)}`;
@@ -111,7 +113,7 @@ async function onOtherHost(op: ApiOperation, anonymousStatus: number | undefined
   return credentials.map(([name, creds]) => ({
     label: `B ${name} on A's host ${op.key}`,
     request,
-    subdomain: a.subdomain,
+    subdomain: subdomainFor(op, a.subdomain)!,
     credentials: creds,
     check: (res) => {
       // Signed-in operations see nobody; the others answer exactly as to an anonymous visitor of A.
@@ -119,6 +121,21 @@ async function onOtherHost(op: ApiOperation, anonymousStatus: number | undefined
       return res.status === expected ? null : `expected ${expected} (as to nobody), got ${res.status} ${res.text.slice(0, 200)}`;
     },
   }));
+}
+
+/** B's own request, B's token in it, on A's content host: a token is good on its organization's host only. */
+async function ownTokenOnOtherContentHost(op: ApiOperation): Promise<Attempt[]> {
+  const { a, b } = world;
+  if (op.host !== "content") return [];
+  return [
+    {
+      label: `B's own token on A's content host ${op.key}`,
+      request: await buildRequest(op, b, { user: null }),
+      subdomain: subdomainFor(op, a.subdomain)!,
+      credentials: {},
+      check: (res) => (res.status === 404 ? null : `expected 404, got ${res.status} ${res.text.slice(0, 200)}`),
+    },
+  ];
 }
 
 describe("every operation of the API document", () => {
@@ -135,9 +152,9 @@ describe("organization B against organization A", () => {
       figures.operations += 1;
       // The anonymous answer on A's host, for operations open to visitors: B's credentials must change nothing.
       let anonymousStatus: number | undefined;
-      if (op.access !== "signed-in" && !isWrite(op)) anonymousStatus = (await send({ label: "", request: await buildRequest(op, world.a, { user: null }), subdomain: world.a.subdomain, credentials: {}, check: () => null })).status;
+      if (op.access !== "signed-in" && !isWrite(op)) anonymousStatus = (await send({ label: "", request: await buildRequest(op, world.a, { user: null }), subdomain: subdomainFor(op, world.a.subdomain)!, credentials: {}, check: () => null })).status;
       // Requests are built first: building one may add a record to work on (requests.ts DISPOSABLE).
-      const attempts = [...(await onOwnHost(op)), ...(await onOtherHost(op, anonymousStatus))];
+      const attempts = [...(await onOwnHost(op)), ...(await onOtherHost(op, anonymousStatus)), ...(await ownTokenOnOtherContentHost(op))];
       const before = await snapshotOrganization(world.a.id);
       for (const attempt of attempts) {
         const problem = attempt.check(await send(attempt));
@@ -185,54 +202,87 @@ describe("cross-site writes with A's own cookie", () => {
 });
 
 describe("A's stored files", () => {
-  /** Each file of A: its URL, whether anyone may fetch it on A's host, and its bytes as A's admin gets them. */
-  async function filesOfA(): Promise<{ name: string; url: string; isPublic: boolean; bytes: Buffer }[]> {
+  interface StoredFile {
+    name: string;
+    /** Its URL on A's app host, or on A's content host (a SCORM file, the token in its path). */
+    url: string;
+    host: ApiHost;
+    /** Where it lies in storage: what a `..` from another file would have to reach. */
+    storageKey: string;
+    /** Whether anyone may fetch it on A's host (of its kind). */
+    isPublic: boolean;
+    /** Its bytes as A's admin gets them. */
+    bytes: Buffer;
+  }
+
+  async function filesOfA(): Promise<StoredFile[]> {
     const { a } = world;
-    const asAdmin = async (url: string) => {
-      const res = await call(a.subdomain, url, { bearer: a.tokens.admin });
+    const asAdmin = async (host: ApiHost, url: string) => {
+      const res = await call(subdomainFor({ host }, a.subdomain), url, { bearer: a.tokens.admin });
       if (res.status !== 200) throw new Error(`A's admin could not fetch ${url}: ${res.status}`);
       return res.body;
     };
+    const stored = (url: string) => url.replace(/^\/uploads\//, "");
     return [
-      { name: "avatar", url: a.files.avatar, isPublic: true, bytes: await asAdmin(a.files.avatar) },
-      { name: "published course thumbnail", url: a.files.thumbnail, isPublic: true, bytes: await asAdmin(a.files.thumbnail) },
-      { name: "draft course thumbnail", url: a.files.draftThumbnail, isPublic: false, bytes: await asAdmin(a.files.draftThumbnail) },
-      { name: "SCORM package file", url: a.files.scormFile, isPublic: false, bytes: await asAdmin(a.files.scormFile) },
-      { name: "lesson file (by its storage key)", url: `/uploads/${a.files.lessonFileKey}`, isPublic: false, bytes: await asAdmin(`/api/courses/${a.ids.courseId}/lessons/${a.ids.fileLessonId}/media`) },
+      { name: "avatar", url: a.files.avatar, host: "app", storageKey: stored(a.files.avatar), isPublic: true, bytes: await asAdmin("app", a.files.avatar) },
+      { name: "published course thumbnail", url: a.files.thumbnail, host: "app", storageKey: stored(a.files.thumbnail), isPublic: true, bytes: await asAdmin("app", a.files.thumbnail) },
+      { name: "draft course thumbnail", url: a.files.draftThumbnail, host: "app", storageKey: stored(a.files.draftThumbnail), isPublic: false, bytes: await asAdmin("app", a.files.draftThumbnail) },
+      // Its URL is a capability: whoever holds it reads the file, with or without a session, on A's content host only.
+      { name: "SCORM package file", url: a.files.scormFile, host: "content", storageKey: a.files.scormFileKey, isPublic: true, bytes: await asAdmin("content", a.files.scormFile) },
+      {
+        name: "lesson file (by its storage key)",
+        url: `/uploads/${a.files.lessonFileKey}`,
+        host: "app",
+        storageKey: a.files.lessonFileKey,
+        isPublic: false,
+        bytes: await asAdmin("app", `/api/courses/${a.ids.courseId}/lessons/${a.ids.fileLessonId}/media`),
+      },
     ];
   }
 
-  /** The same file reached from one of B's own file URLs through `..`, plain, encoded and double-encoded. */
-  function traversals(url: string): string[] {
+  /**
+   * The file reached from one of B's own file URLs through `..`, plain, encoded and double-encoded: up to
+   * the storage root and down to the file's key. On the content host `/scorm/files/{token}/` is B's
+   * package's storage prefix, so the way up goes through the prefix's folders too.
+   */
+  function traversals(file: StoredFile): { host: ApiHost; url: string }[] {
     const { b } = world;
-    const target = url.replace(/^\/uploads\//, "");
-    const bases = [b.files.avatar, b.files.thumbnail, b.files.scormFile].map((u) => u.slice(0, u.lastIndexOf("/")));
+    const dirOf = (url: string) => url.slice(0, url.lastIndexOf("/"));
+    const bases: { host: ApiHost; dir: string; depth: number }[] = [
+      ...[b.files.avatar, b.files.thumbnail].map((url) => ({ host: "app" as const, dir: dirOf(url), depth: dirOf(url).split("/").length - 1 })),
+      { host: "content", dir: dirOf(b.files.scormFile), depth: b.files.scormFileKey.split("/").length - 1 },
+    ];
     const ups = ["../", "..%2f", "%2e%2e/", "%2e%2e%2f", "%252e%252e%252f", "..%252f", "..%5c", "....//"];
-    return bases.flatMap((base) => {
-      const depth = base.split("/").length - 1; // up to the storage root
-      return ups.map((up) => `${base}/${up.repeat(depth)}${target}`);
-    });
+    return bases.flatMap(({ host, dir, depth }) => ups.map((up) => ({ host, url: `${dir}/${up.repeat(depth)}${file.storageKey}` })));
   }
 
   it("answer only where they are public, and only on A's host; nobody reaches them through `..`", async () => {
     const { a, b } = world;
     const failures: string[] = [];
-    const callers: [string, string, { bearer?: string; cookie?: string }][] = [
-      ["anonymous on B's host", b.subdomain, {}],
-      ["B's learner on B's host", b.subdomain, { bearer: b.tokens.learner }],
-      ["B's admin on B's host", b.subdomain, { bearer: b.tokens.admin }],
-      ["B's admin cookie on B's host", b.subdomain, { cookie: b.tokens.admin }],
-      ["anonymous on the apex", "", {}],
-      ["anonymous on A's host", a.subdomain, {}],
-      ["B's admin on A's host", a.subdomain, { bearer: b.tokens.admin }],
-      ["B's admin cookie on A's host", a.subdomain, { cookie: b.tokens.admin }],
+    // "A's host" and "B's host" are of the file's kind: the app host, or the content host for a SCORM file.
+    type Place = "A" | "B" | "apex" | "A's app host";
+    const callers: [string, Place, { bearer?: string; cookie?: string }][] = [
+      ["anonymous on B's host", "B", {}],
+      ["B's learner on B's host", "B", { bearer: b.tokens.learner }],
+      ["B's admin on B's host", "B", { bearer: b.tokens.admin }],
+      ["B's admin cookie on B's host", "B", { cookie: b.tokens.admin }],
+      ["anonymous on the apex", "apex", {}],
+      ["anonymous on A's host", "A", {}],
+      ["B's admin on A's host", "A", { bearer: b.tokens.admin }],
+      ["B's admin cookie on A's host", "A", { cookie: b.tokens.admin }],
     ];
+    // Content is served on the content host only, whatever session comes with it to the app host.
+    const onAppHost: [string, Place, { bearer?: string; cookie?: string }][] = [
+      ["anonymous on A's app host", "A's app host", {}],
+      ["A's admin cookie on A's app host", "A's app host", { cookie: a.tokens.admin }],
+    ];
+    const subdomainAt = (place: Place, file: StoredFile) => (place === "apex" ? null : place === "A's app host" ? a.subdomain : subdomainFor(file, place === "A" ? a.subdomain : b.subdomain));
     /** A fetch as a browser's: redirects (Next tidies `//` in paths) are followed on the same host. */
-    const fetch = async (subdomain: string, url: string, creds: { bearer?: string; cookie?: string }): Promise<TestResponse> => {
+    const fetch = async (subdomain: string | null, url: string, creds: { bearer?: string; cookie?: string }): Promise<TestResponse> => {
       let res: TestResponse | undefined;
       for (let hop = 0, next = url; hop < 4; hop += 1) {
         figures.requests += 1;
-        res = await call(subdomain || null, next, { bearer: creds.bearer, headers: creds.cookie ? { cookie: `next-auth.session-token=${creds.cookie}` } : {} });
+        res = await call(subdomain, next, { bearer: creds.bearer, headers: creds.cookie ? { cookie: `next-auth.session-token=${creds.cookie}` } : {} });
         const location = res.headers.location;
         if (res.status < 300 || res.status >= 400 || typeof location !== "string") break;
         next = new URL(location, "http://x").pathname;
@@ -240,19 +290,29 @@ describe("A's stored files", () => {
       return res!;
     };
     for (const file of await filesOfA()) {
-      for (const [who, subdomain, creds] of callers) {
-        const res = await fetch(subdomain, file.url, creds);
-        const mayRead = file.isPublic && subdomain === a.subdomain;
+      for (const [who, place, creds] of [...callers, ...(file.host === "content" ? onAppHost : [])]) {
+        const res = await fetch(subdomainAt(place, file), file.url, creds);
+        const mayRead = file.isPublic && place === "A";
         if (mayRead && res.status !== 200) failures.push(`${who} GET ${file.name}: expected 200, got ${res.status}`);
         if (!mayRead && (res.status < 400 || res.status >= 500 || res.body.equals(file.bytes))) failures.push(`${who} GET ${file.name}: expected a refusal, got ${res.status}`);
       }
-      for (const url of traversals(file.url)) {
+      for (const { host, url } of traversals(file)) {
         for (const [who, creds] of [["anonymous", {}], ["B's admin", { bearer: b.tokens.admin }]] as const) {
-          const res = await fetch(b.subdomain, url, creds);
-          if (res.status < 400 || res.status >= 500 || res.body.equals(file.bytes)) failures.push(`${who} on B's host GET ${url} (${file.name}): expected a refusal, got ${res.status}`);
+          const res = await fetch(subdomainFor({ host }, b.subdomain), url, creds);
+          if (res.status < 400 || res.status >= 500 || res.body.equals(file.bytes)) failures.push(`${who} on B's ${host} host GET ${url} (${file.name}): expected a refusal, got ${res.status}`);
         }
       }
     }
     expect(failures).toEqual([]);
   }, 120_000);
+});
+
+describe("the server's error log", () => {
+  it("holds no content token after all of the above", () => {
+    const log = process.env.TEST_SERVER_LOG ? readFileSync(process.env.TEST_SERVER_LOG, "utf8") : "";
+    // Its head and its MAC too, should a line hold a token cut short.
+    for (const t of [world.a, world.b]) {
+      for (const part of [t.contentToken, t.contentToken.slice(0, 40), t.contentToken.slice(-22)]) expect(log.includes(part), `${t.subdomain}'s content token is in the server's log`).toBe(false);
+    }
+  });
 });

@@ -220,16 +220,36 @@ function queryCases(op: ApiOperation, valid: BuiltRequest): fc.Arbitrary<FuzzCas
   ];
 }
 
-/** Path ids that are not ids, or ids of nothing; percent-encoding that does not decode. */
+/** The valid request's path parameters, read back from its path by the operation's template (a file's path spans segments). */
+function pathValues(template: string, path: string): Record<string, string> {
+  const names: string[] = [];
+  const source = template
+    .split(/\{(\w+)\}/)
+    .map((part, i) => (i % 2 ? (names.push(part), "(.+?)") : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
+    .join("");
+  const match = new RegExp(`^${source}$`).exec(path.split("?")[0]!);
+  return Object.fromEntries(names.map((name, i) => [name, match?.[i + 1] ?? ""]));
+}
+
+/** The valid value one edit away: a character changed, cut short, lengthened (a token whose MAC must fail). */
+const oneEditAway = (value: string) =>
+  fc.tuple(fc.nat(), fc.constantFrom("changed", "cut short", "lengthened"), fc.constantFrom("A", "_", "-", "0", "~")).map(([at, edit, unit]) => {
+    const i = value.length ? at % value.length : 0;
+    const edited = edit === "cut short" ? value.slice(0, i) : edit === "lengthened" ? `${value}${unit}` : `${value.slice(0, i)}${value[i] === unit ? "B" : unit}${value.slice(i + 1)}`;
+    return { edit: `${edit} at ${i}`, value: edited };
+  });
+
+/** Path ids and tokens that are not ones, or name nothing; percent-encoding that does not decode. */
 function pathIdCases(op: ApiOperation, valid: BuiltRequest): fc.Arbitrary<FuzzCase>[] {
   const names = op.idPositions.filter((p) => p.in === "path").map((p) => p.pointer[0]!);
   if (!names.length) return [];
-  const segments = op.path.split("/");
-  const validSegments = valid.path.split("?")[0]!.split("/");
-  const replace = (name: string, raw: string) => segments.map((s, i) => (s === `{${name}}` ? raw : validSegments[i])).join("/");
+  const values = pathValues(op.path, valid.path);
+  const replace = (name: string, raw: string) => op.path.replace(/\{(\w+)\}/g, (_, n: string) => (n === name ? raw : values[n]!));
+  const at = (name: string, raw: string, kind: string) => fuzzCase({ kind: `${name} ${kind}`, method: valid.method, path: replace(name, raw), headers: valid.headers, body: valid.body });
   return [
-    fc.tuple(fc.constantFrom(...names), badId).map(([name, id]) => fuzzCase({ kind: `${name} = ${JSON.stringify(id)}`, method: valid.method, path: replace(name, percentEncode(id)), headers: valid.headers, body: valid.body })),
-    fc.tuple(fc.constantFrom(...names), fc.constantFrom("%ZZ", "%", "%E0%A4%A", "%00", "%2e%2e", "..", "%252e%252e", "%C0%AE%C0%AE", "%ED%A0%80")).map(([name, raw]) => fuzzCase({ kind: `${name} raw ${raw}`, method: valid.method, path: replace(name, raw), headers: valid.headers, body: valid.body })),
+    fc.tuple(fc.constantFrom(...names), badId).map(([name, id]) => at(name, percentEncode(id), `= ${JSON.stringify(id)}`)),
+    fc.tuple(fc.constantFrom(...names), fc.constantFrom("%ZZ", "%", "%E0%A4%A", "%00", "%2e%2e", "..", "%252e%252e", "%C0%AE%C0%AE", "%ED%A0%80")).map(([name, raw]) => at(name, raw, `raw ${raw}`)),
+    fc.constantFrom(...names).chain((name) => oneEditAway(values[name]!).map(({ edit, value }) => at(name, value, `${edit}: ${value}`))),
   ];
 }
 

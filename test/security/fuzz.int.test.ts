@@ -5,13 +5,14 @@ import { createSuperadmin, testDb } from "@/test/factories";
 import { call, type TestResponse } from "@/test/http";
 import { signIn } from "@/test/session";
 import { API_ACCESS } from "./api-access";
-import { loadApiOperations, type ApiOperation } from "./api-operations";
+import { loadApiOperations, subdomainFor, type ApiOperation } from "./api-operations";
 import { describeCase, fuzzCases, type FuzzCase } from "./fuzz-cases";
 import { buildRequest } from "./requests";
 import { countOrganizationRows } from "./row-snapshot";
 import { buildTenantWorld, type TenantRole, type TenantWorld } from "./world";
 
-// Every operation with a body or a query string, sent bad requests generated from its schema
+// Every operation with a body or a query string, and every route of the content host (whose input is its
+// path: the token, the file's path), sent bad requests generated from its schema
 // (./fuzz-cases.ts) by a caller it would otherwise serve. Expected of each: no 5xx; a 4xx answers JSON
 // { error: { code, message } }; a refused request leaves the organization's row counts as they were; and
 // the server logs no error, unhandled rejection or uncaught exception meanwhile.
@@ -23,7 +24,7 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 20);
 const SEED = Number(process.env.FUZZ_SEED ?? 20261125);
 const SERVER_LOG = process.env.TEST_SERVER_LOG;
 
-const operations = (await loadApiOperations()).filter((op) => op.body || op.queryParameters.length);
+const operations = (await loadApiOperations()).filter((op) => op.body || op.queryParameters.length || op.host === "content");
 let tenant: TenantWorld;
 let superadminToken: string;
 beforeAll(async () => {
@@ -44,6 +45,8 @@ afterAll(async () => {
 /** The first caller the operation serves (api-access.ts), so the bad input meets validation, not a 403. */
 const CALLER_ORDER: [TenantRole | "anonymous" | "superadmin", number][] = [["admin", 4], ["instructor", 2], ["learner", 1], ["anonymous", 0], ["superadmin", 5]];
 function callerFor(op: ApiOperation): { subdomain: string | null; bearer?: string; role: string } {
+  // No session reaches the content host: its caller is whoever holds the token in the path.
+  if (op.host === "content") return { subdomain: subdomainFor(op, tenant.subdomain), role: "anonymous" };
   const row = API_ACCESS[op.key];
   const [role] = CALLER_ORDER.find(([, column]) => row?.[column] === "ok") ?? ["admin"];
   if (role === "superadmin") return { subdomain: null, bearer: superadminToken, role };
@@ -86,7 +89,8 @@ async function problemWith(c: FuzzCase, caller: ReturnType<typeof callerFor>): P
   if (res.status < 400) return null;
   if (!String(res.headers["content-type"]).startsWith("application/json")) return `answered ${res.status} as ${String(res.headers["content-type"])}, not JSON: ${res.text.slice(0, 200)}`;
   const error = res.json?.error;
-  if (typeof error?.code !== "string" || typeof error?.message !== "string" || !error.message.trim()) return `answered ${res.status} without { error: { code, message } }: ${res.text.slice(0, 200)}`;
+  // An answer to HEAD has no body: its headers are all it says.
+  if (c.method !== "HEAD" && (typeof error?.code !== "string" || typeof error?.message !== "string" || !error.message.trim())) return `answered ${res.status} without { error: { code, message } }: ${res.text.slice(0, 200)}`;
   const after = await rowCounts();
   const changed = Object.keys(after).filter((t) => after[t] !== before[t]);
   if (changed.length) return `answered ${res.status} but changed the row counts of ${changed.map((t) => `${t} ${before[t]} → ${after[t]}`).join(", ")}`;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDb } from "@/test/factories";
-import { call, type TestResponse } from "@/test/http";
+import { call, testPort, type TestResponse } from "@/test/http";
+import { contentHostOf } from "./api-operations";
 import { buildTenantWorld, type TenantWorld } from "./world";
 
 // The security headers of every kind of answer (lib/security-headers.ts is where they are decided), the
@@ -11,6 +12,11 @@ beforeAll(async () => {
   tenant = await buildTenantWorld();
 }, 120_000);
 afterAll(() => testDb().$disconnect());
+
+/** The organization's app origin (its pages) and content origin (its SCORM content), as the browser sees them. */
+const appOrigin = () => `http://${tenant.subdomain}.localhost:${testPort()}`;
+const contentOrigin = () => `http://${contentHostOf(tenant.subdomain)}.localhost:${testPort()}`;
+const VIDEO_EMBEDS = ["https://www.youtube.com", "https://www.youtube-nocookie.com", "https://player.vimeo.com"];
 
 const header = (res: TestResponse, name: string) => {
   const value = res.headers[name.toLowerCase()];
@@ -53,6 +59,9 @@ describe("pages", () => {
     expect(policy).toContain("object-src 'none'");
     expect(policy).toContain("base-uri 'self'");
     expect(policy).not.toContain("'unsafe-eval'");
+    // Frames: the organization's content host (the SCORM runtime; the apex has none) and the video embeds, never our own origin.
+    const frames = /(?:^|; )frame-src ([^;]*)/.exec(policy)?.[1]?.split(" ");
+    expect(frames, policy).toEqual([...(subdomain ? [contentOrigin()] : []), ...VIDEO_EMBEDS]);
     const nonce = /script-src 'self' 'nonce-([A-Za-z0-9+/=]+)' 'strict-dynamic'/.exec(policy)?.[1];
     expect(nonce, policy).toBeTruthy();
     // Every script of the page carries this response's nonce, or the browser would refuse to run it.
@@ -73,7 +82,9 @@ describe("API and auth answers", () => {
       ["GET /auth/profile (401)", call(tenant.subdomain, "/auth/profile")],
       ["GET /api/nothing (404)", call(tenant.subdomain, "/api/nothing")],
       ["DELETE /api/health (405)", call(null, "/api/health", { method: "DELETE" })],
-      ["POST /api/scorm/commits (the fast path)", call(tenant.subdomain, "/api/scorm/commits", { json: { commits: [] }, bearer: tenant.tokens.learner })],
+      ["POST /scorm/commits/{token} (the fast path)", call(contentHostOf(tenant.subdomain), `/scorm/commits/${tenant.contentToken}`, { json: { commits: [{ attemptId: tenant.ids.attemptId, scoId: tenant.scoId, sequence: 2, cmi: { core: { lesson_status: "incomplete" } } }] } })],
+      ["POST /scorm/commits/{token} with a bad body (400)", call(contentHostOf(tenant.subdomain), `/scorm/commits/${tenant.contentToken}`, { body: "{", headers: { "content-type": "text/plain" } })],
+      ["POST /scorm/commits/{token} with a forged token (404)", call(contentHostOf(tenant.subdomain), `/scorm/commits/${tenant.contentToken.slice(0, -2)}AA`, { json: { commits: [] } })],
       ["GET /api/courses/%ZZ (undecodable, answered before Next)", call(tenant.subdomain, "/api/courses/%ZZ")],
     ];
     for (const [label, pending] of answers) {
@@ -92,12 +103,26 @@ describe("stored files", () => {
     expectLockedDown(res, "avatar");
   });
 
-  it("SCORM content runs its own scripts, framed only by our own pages", async () => {
-    const res = await call(tenant.subdomain, tenant.files.scormFile, { bearer: tenant.tokens.learner });
+  it("SCORM package files run their own scripts, framed only by the runtime beside them and the organization's pages", async () => {
+    const res = await call(contentHostOf(tenant.subdomain), tenant.files.scormFile);
     expect(res.status).toBe(200);
     expectCommonHeaders(res, "SCORM file");
-    expect(header(res, "content-security-policy")).toBe("frame-ancestors 'self'");
-    expect(header(res, "x-frame-options")).toBe("SAMEORIGIN");
+    expect(header(res, "content-security-policy")).toBe(`frame-ancestors 'self' ${appOrigin()}`);
+    // X-Frame-Options cannot name the app origin: the policy's frame-ancestors is the one rule.
+    expect(header(res, "x-frame-options")).toBeUndefined();
+  });
+});
+
+describe("the SCORM runtime page", () => {
+  it("runs our script only and is framed by the organization's pages only", async () => {
+    const res = await call(contentHostOf(tenant.subdomain), `/scorm/runtime/${tenant.contentToken}`);
+    expect(res.status).toBe(200);
+    expectCommonHeaders(res, "runtime page");
+    const policy = header(res, "content-security-policy")!.split("; ");
+    expect(policy).toContain(`frame-ancestors ${appOrigin()}`);
+    expect(policy).toContain("script-src 'self'");
+    expect(policy).toContain("default-src 'none'");
+    expect(header(res, "x-frame-options")).toBeUndefined();
   });
 });
 
@@ -108,6 +133,7 @@ describe("HTTPS", () => {
       ["page", await call(tenant.subdomain, "/login", { headers: https })],
       ["JSON", await call(tenant.subdomain, "/api/courses", { headers: https })],
       ["file", await call(tenant.subdomain, tenant.files.avatar, { headers: https })],
+      ["SCORM file", await call(contentHostOf(tenant.subdomain), tenant.files.scormFile, { headers: https })],
     ] as const) {
       expect(header(res, "strict-transport-security"), label).toBe("max-age=63072000; includeSubDomains");
     }

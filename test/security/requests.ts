@@ -53,7 +53,17 @@ export const ID_SOURCES: Record<string, IdSource> = {
   "body:modules.*.lesson_ids.*": (t) => t.ids.textLessonId,
   "body:commits.*.attemptId": (t) => t.ids.attemptId,
   "body:lessonId": (t) => t.ids.scormLessonId,
+  // The content host's routes: the learner's launch token (its package, its attempt) and a real file of
+  // that package (the SCO's launch file, without its query string).
+  "path:contentToken": (t) => t.contentToken,
+  "path:path": (t) => t.files.scormFile.split("/").slice(4).join("/"),
 };
+
+/**
+ * Positions that name nothing of the organization's by themselves: a file's path inside the package the
+ * token grants is the same in every organization (the token says whose package it is).
+ */
+export const NOT_OWNED_POSITIONS = new Set(["path:path"]);
 
 /** The id positions of an operation that the table cannot fill: a new route must teach them. */
 export function unknownIdPositions(op: ApiOperation): string[] {
@@ -187,7 +197,7 @@ const BODIES: Record<string, (t: TenantWorld, caller: Caller, generated: Record<
     const modules = await testDb().module.findMany({ where: { organizationId: t.id, courseId: t.ids.courseId }, orderBy: { position: "asc" }, select: { id: true, lessons: { orderBy: { position: "asc" }, select: { id: true } } } });
     return { modules: modules.map((m) => ({ id: m.id, lesson_ids: m.lessons.map((l) => l.id) })) };
   },
-  "POST /api/scorm/commits": (t) => ({
+  "POST /scorm/commits/{contentToken}": (t) => ({
     commits: [{ attemptId: t.ids.attemptId, scoId: t.scoId, sequence: (commitSequence += 1), cmi: { core: { lesson_status: "incomplete", score: { raw: "", min: "", max: "" } } } }],
   }),
   "POST /api/courses/{courseId}/enrollments": (t) => ({ user_ids: [t.ids.learnerId] }),
@@ -233,7 +243,8 @@ export async function buildRequest(op: ApiOperation, tenant: TenantWorld, caller
   const ids: Record<string, string> = Object.fromEntries(substitutions.filter((s) => s.position.in !== "body").map((s) => [s.position.key, s.id]));
   const disposable = substitutions.length === 0 ? await DISPOSABLE[op.key]?.(tenant) : undefined;
   const idFor = (key: string) => ids[key] ?? disposable?.[key] ?? ID_SOURCES[key]?.(tenant, op) ?? "00000000-0000-4000-8000-000000000000";
-  const path = op.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(idFor(`path:${name}`)));
+  // A file's path keeps its slashes; ids and tokens have none.
+  const path = op.path.replace(/\{(\w+)\}/g, (_, name: string) => idFor(`path:${name}`).split("/").map(encodeURIComponent).join("/"));
   const query = new URLSearchParams(QUERIES[op.key]?.());
   for (const s of substitutions.filter((x) => x.position.in === "query")) query.set(s.position.pointer[0]!, s.id);
   const headers: Record<string, string> = {};

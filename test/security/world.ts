@@ -7,6 +7,7 @@ import { createSuperadmin, createTenant, createUser, testDb, uniqueName, type Te
 import { call, type TestResponse } from "@/test/http";
 import { multipartBody, signIn } from "@/test/session";
 import { fixtureZip } from "@/test/scorm-zips";
+import { contentHostOf } from "./api-operations";
 
 // An organization full of data of every kind, made the way the app makes it where that matters (SCORM
 // packages, attempts and commits, uploads, progress through the API) and written directly elsewhere.
@@ -52,8 +53,16 @@ export interface TenantWorld {
   emailChangeToken: string;
   /** The iCal feed secret of a learner of the course (one no suite signs in as, so nothing rotates it). */
   feedSecret: string;
-  /** Every stored-file URL the organization has: avatar, thumbnails, SCORM files. */
-  files: { avatar: string; thumbnail: string; draftThumbnail: string; scormFile: string; lessonFileKey: string };
+  /**
+   * The learner's SCORM visit: the capability token of its launch (a path segment of every URL on the
+   * organization's content host; it grants the package's files and commits to the learner's attempt).
+   */
+  contentToken: string;
+  /**
+   * Every stored file the organization has: avatar and thumbnails (URLs on its app host), a SCORM file
+   * (a path on its content host, the token in it) with its storage key, and the file lesson's storage key.
+   */
+  files: { avatar: string; thumbnail: string; draftThumbnail: string; scormFile: string; scormFileKey: string; lessonFileKey: string };
 }
 
 export interface World {
@@ -121,7 +130,11 @@ export async function buildTenantWorld(): Promise<TenantWorld> {
   const attemptId = launch.json.attempt.attemptId as string;
   const scoId = launch.json.scos[0].identifier as string;
   const cmi = { core: { lesson_status: "incomplete", lesson_location: `page-${marker}`, session_time: "00:01:00", score: { raw: "", min: "", max: "" } }, suspend_data: marker };
-  expectOk(await as("learner", "/api/scorm/commits", { json: { commits: [{ attemptId, scoId, sequence: 1, cmi }] } }), "SCORM commit");
+  // The runtime commits on the content host, with nothing but the launch's token (no session reaches it).
+  const content = launch.json.content as { runtimeUrl: string; filesUrl: string; commitUrl: string };
+  const contentToken = new URL(content.runtimeUrl).pathname.split("/").pop()!;
+  expectOk(await call(contentHostOf(subdomain), new URL(content.commitUrl).pathname, { json: { commits: [{ attemptId, scoId, sequence: 1, cmi }] } }), "SCORM commit");
+  const scoFile = String(launch.json.scos[0].launch).split("?")[0]!;
 
   // Tables whose routes come later: written directly, so the sweep already guards their rows.
   const group = await db.group.create({ data: { organizationId: id, name: `Group ${marker}`, description: marker } });
@@ -140,6 +153,7 @@ export async function buildTenantWorld(): Promise<TenantWorld> {
   await db.passwordResetToken.create({ data: { userId: tenant.users.learner.id, tokenHash: createHash("sha256").update(resetToken).digest("hex"), expiresAt: new Date(Date.now() + 3_600_000) } });
   const emailChangeToken = await spareEmailChangeToken(id);
   const lessonFileKey = (await db.lesson.findUniqueOrThrow({ where: { id: fileLesson.id }, select: { storageKey: true } })).storageKey!;
+  const scormPrefix = (await db.scormPackage.findUniqueOrThrow({ where: { id: packageId }, select: { storagePrefix: true } })).storagePrefix;
 
   return {
     id,
@@ -172,7 +186,8 @@ export async function buildTenantWorld(): Promise<TenantWorld> {
     resetToken,
     emailChangeToken,
     feedSecret: feedPath.replace(/^\/api\/calendar\/feed\/|\.ics$/g, ""),
-    files: { avatar: avatarUrl, thumbnail: thumbUrl, draftThumbnail: draftThumb, scormFile: `/uploads/scorm/${packageId}/${String(launch.json.scos[0].launch).split("?")[0]}`, lessonFileKey },
+    contentToken,
+    files: { avatar: avatarUrl, thumbnail: thumbUrl, draftThumbnail: draftThumb, scormFile: `${new URL(content.filesUrl).pathname}${scoFile}`, scormFileKey: `${scormPrefix}/${scoFile}`, lessonFileKey },
   };
 }
 
