@@ -16,6 +16,18 @@ export interface AppServer {
  * handler their route file calls (app/scorm/commits/handler.ts), unless SCORM_COMMIT_FAST_PATH=false. Requests Next cannot read
  * (an undecodable path, unparsable HTTP) get the app's JSON refusal here (./unreadable-requests.ts).
  */
+/**
+ * The path Next will route: dot segments resolved, `%2e%2e` among them, as Next resolves them
+ * (`/scorm/files/%2e%2e/x` is `/scorm/x`); no query string. Empty when it is no path at all.
+ */
+function routedPath(url: string | undefined): string {
+  try {
+    return new URL(`http://door${url ?? "/"}`).pathname;
+  } catch {
+    return "";
+  }
+}
+
 export async function startAppServer(options: { dev: boolean; port: number; hostname?: string }): Promise<AppServer> {
   const hostname = options.hostname ?? "localhost";
   // Read by instrumentation.ts, which refuses a plain `next start` that cannot see client addresses.
@@ -31,7 +43,7 @@ export async function startAppServer(options: { dev: boolean; port: number; host
   const { hostTarget } = await import("../../lib/tenancy/host");
   // A content host serves the content routes and nothing else: not Next's pages, not even its 404 page.
   const outsideContentRoutes = (req: IncomingMessage) =>
-    hostTarget(req.headers.host, env.APP_DOMAIN, env.CONTENT_DOMAIN).kind === "content" && !isContentPath((req.url ?? "").split("?")[0] ?? "");
+    hostTarget(req.headers.host, env.APP_DOMAIN, env.CONTENT_DOMAIN).kind === "content" && !isContentPath(routedPath(req.url));
   const fastCommitToken = (req: IncomingMessage) => (env.SCORM_COMMIT_FAST_PATH ? commitToken(req) : null);
   const server: Server = createServer((req, res) => {
     req.headers["x-lms-remote-addr"] = req.socket.remoteAddress ?? "unknown";
