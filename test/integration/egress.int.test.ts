@@ -203,39 +203,50 @@ describe("fuzzing the mail server's host and port", () => {
   const hexGroup = fc.integer({ min: 0, max: 0xffff }).map((x) => x.toString(16));
   const forbiddenIpv6 = fc.tuple(fc.constantFrom("fc00", "fd12", "fe80", "febf", "ff02", "64:ff9b:1"), fc.array(hexGroup, { minLength: 1, maxLength: 4 })).map(([head, rest]) => `${head}::${rest.join(":")}`);
   const host = fc.oneof(
-    fc.constantFrom(...FORBIDDEN_HOSTS, TEST_SMTP_HOST, "2130706434", "[::ffff:127.0.0.2]"),
-    spelled,
-    forbiddenIpv6,
-    fc.domain().map((name) => `${name}.invalid`),
-    fc.string({ unit: "binary", maxLength: 40 }).filter((text) => !/^[a-z0-9.-]*$/i.test(text.trim())),
+    { arbitrary: fc.constantFrom(...FORBIDDEN_HOSTS, TEST_SMTP_HOST, "2130706434", "[::ffff:127.0.0.2]"), weight: 3 },
+    { arbitrary: spelled, weight: 3 },
+    { arbitrary: forbiddenIpv6, weight: 2 },
+    { arbitrary: fc.domain().map((name) => `${name}.invalid`), weight: 1 },
+    { arbitrary: fc.string({ unit: "binary", maxLength: 40 }).filter((text) => !/^[a-z0-9.-]*$/i.test(text.trim())), weight: 1 },
   );
+
+  const allowListed = fc.constantFrom(TEST_SMTP_HOST, "2130706434", "0x7f000002", "127.2", "::ffff:127.0.0.2", "[::ffff:7f00:2]");
 
   it("no combination answers 5xx; a refusal and a failure each answer their one sentence", async () => {
     const smtp = await startSmtpServer();
     const closed = await startTcpServer(TEST_SMTP_HOST);
     await closed.close();
     const port = fc.oneof(
-      fc.constantFrom(smtp.port, closed.port, 1, 25, 465, 587, 3306, 5432, 6379, 54329, 0, 65535, 65536, -1),
-      fc.integer({ min: 1, max: 65535 }),
-      fc.oneof(fc.double(), fc.string({ maxLength: 6 }), fc.constant(null)),
+      { arbitrary: fc.constantFrom(smtp.port, closed.port, 1, 25, 465, 587, 3306, 5432, 6379, 54329, 0, 65535, 65536, -1), weight: 3 },
+      { arbitrary: fc.integer({ min: 1, max: 65535 }), weight: 2 },
+      { arbitrary: fc.oneof(fc.double(), fc.string({ maxLength: 6 }), fc.constant(null)), weight: 1 },
     );
     const statuses: number[] = [];
+    const answers = new Map<string, number>();
+    const count = (route: string, res: { status: number; json: { error?: { message?: string } } }) => {
+      statuses.push(res.status);
+      const what = `${route} ${res.status}${res.json.error?.message === REFUSED ? " refused" : res.json.error?.message === FAILED ? " failed" : ""}`;
+      answers.set(what, (answers.get(what) ?? 0) + 1);
+    };
     try {
       await fc.assert(
-        fc.asyncProperty(host, port, async (h, p) => {
+        fc.asyncProperty(fc.oneof({ arbitrary: fc.tuple(host, port), weight: 6 }, { arbitrary: fc.tuple(allowListed, fc.constant(smtp.port)), weight: 1 }), async ([h, p]) => {
           const saved = await saveSmtp({ ...smtpBody(h, 0), port: p });
-          statuses.push(saved.status);
+          count("save", saved);
           expect(saved.status, saved.text).toBeLessThan(500);
-          if (saved.status !== 200) {
-            expect(saved.status).toBe(400);
-            if (saved.json.error.code === "BAD_REQUEST") expect(saved.json.error.message).toBe(REFUSED);
-            return;
-          }
+          if (saved.status !== 200) expect(saved.status, saved.text).toBe(400);
+          if (saved.json.error?.code === "BAD_REQUEST") expect(saved.json.error.message).toBe(REFUSED);
+          // The test route meets whatever is stored, also what the save route now refuses (saved before
+          // the guard, or a name that resolved elsewhere then): stored as is (PostgreSQL's jsonb holds no NUL).
+          if (JSON.stringify({ h, p }).includes("\\u0000")) return;
+          const value = JSON.parse(JSON.stringify({ ...smtpBody(h, 0), port: p })) as object; // NaN and Infinity become null, as in any JSON
+
+          await testDb().setting.upsert({ where: { organizationId_key: { organizationId: tenant.id, key: "smtp" } }, create: { organizationId: tenant.id, key: "smtp", value }, update: { value } });
           const sent = await sendTest();
-          statuses.push(sent.status);
+          count("test", sent);
           expect(sent.status, sent.text).toBeLessThan(500);
           if (sent.status === 400) expect([REFUSED, FAILED]).toContain(sent.json.error.message);
-          else expect(sent.status, sent.text).toBe(200);
+          else expect([200, 409], sent.text).toContain(sent.status); // 409: what is stored is no usable mail server
         }),
         { numRuns: RUNS, seed: SEED },
       );
@@ -243,6 +254,7 @@ describe("fuzzing the mail server's host and port", () => {
       await smtp.close();
       await testDb().setting.deleteMany({ where: { organizationId: tenant.id, key: "smtp" } });
     }
+    console.info(`egress fuzz (seed ${SEED}, ${RUNS} runs): ${[...answers].sort().map(([what, n]) => `${what}: ${n}`).join(", ")}`);
     expect(statuses.some((status) => status === 200)).toBe(true);
   }, 180_000);
 });
