@@ -26,8 +26,9 @@ export interface SmtpServer {
   from: string;
 }
 
-// With SMTP_URL (the operator's choice: not guarded) mail goes out through that server; without it, each mail is written as an .eml file to
-// MAIL_OUTBOX_DIR (the README says how to read them), so a fresh machine needs no mail server.
+// With SMTP_URL mail goes out through that server (the operator's own choice, so not through the egress
+// guard); without it, each mail is written as an .eml file to MAIL_OUTBOX_DIR (the README says how to
+// read them), so a fresh machine needs no mail server.
 const transport = env.SMTP_URL ? nodemailer.createTransport(env.SMTP_URL) : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
 
 /** Gives up on a server that does not answer, so a test e-mail fails in seconds rather than minutes. */
