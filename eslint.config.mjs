@@ -6,7 +6,7 @@ import nextTs from "eslint-config-next/typescript";
 // database is reached only through lib/server: these boundaries are checked here, and `import
 // "server-only"` in those modules makes the bundler refuse them in client code as well.
 const SERVER_ONLY = {
-  group: ["@/lib/server/*", "@/lib/auth/*", "@/lib/db", "@/lib/http", "@/lib/tenancy/organization", "@/lib/mail", "@/lib/storage/*"],
+  group: ["@/lib/server/*", "@/lib/auth/*", "@/lib/db", "@/lib/http", "@/lib/tenancy/organization", "@/lib/mail", "@/lib/storage/*", "@/lib/net/egress-guard"],
   allowTypeImports: true,
   message: "UI and browser code must not import server code: take the data as props, or call the API through lib/client.",
 };

@@ -1,8 +1,9 @@
 import { z } from "zod";
+import { parseAddressRange } from "@/lib/net/ip-address";
 import { isHostName } from "@/lib/schemas/host-name";
 
 // The only reader of process.env. A bad environment fails start-up with a message naming the variable.
-const envSchema = z.object({
+export const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   /** postgres://… — the launch scripts set it to the embedded PostgreSQL when it is unset. */
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: "DATABASE_URL must be a postgres:// URL" }).optional(),
@@ -30,6 +31,16 @@ const envSchema = z.object({
   SMTP_URL: z.url().optional(),
   MAIL_FROM: z.string().default("Learning Management <no-reply@localhost>"),
   MAIL_OUTBOX_DIR: z.string().default(".data/outbox"),
+  /**
+   * Addresses and CIDR blocks (comma- or space-separated, e.g. "10.0.5.25, 192.168.10.0/24, fd00::/8")
+   * that connections a tenant chooses (an organization's mail server) may reach although they are not
+   * public: loopback, private, link-local… are refused otherwise (lib/net/egress-guard.ts). Empty: none.
+   */
+  OUTBOUND_ALLOWED_ADDRESSES: z
+    .string()
+    .default("")
+    .transform((v) => v.split(/[\s,]+/).filter(Boolean))
+    .refine((list) => list.every((entry) => parseAddressRange(entry)), "OUTBOUND_ALLOWED_ADDRESSES must list IP addresses or CIDR blocks such as 10.0.0.0/8, separated by commas"),
   /** Local-disk storage root for uploads, served below /uploads/. */
   UPLOAD_DIR: z.string().default(".data/uploads"),
   AVATAR_MAX_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
