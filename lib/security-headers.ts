@@ -15,7 +15,10 @@ export const COMMON_HEADERS: Header[] = [
 
 /** JSON answers and stored files: nothing in them may run, and nobody may frame them. */
 export const API_HEADERS: Header[] = [
-  { key: "Content-Security-Policy", value: "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'" },
+  {
+    key: "Content-Security-Policy",
+    value: "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+  },
   { key: "X-Frame-Options", value: "DENY" },
 ];
 

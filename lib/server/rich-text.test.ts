@@ -12,8 +12,12 @@ describe("sanitizeRichText", () => {
   });
 
   it("drops javascript: links and makes the others open safely", () => {
-    expect(sanitizeRichText('<a href="javascript:alert(1)">x</a>')).toBe("<a target=\"_blank\" rel=\"noopener noreferrer\">x</a>");
-    expect(sanitizeRichText('<a href="https://example.com">x</a>')).toBe('<a href="https://example.com" target="_blank" rel="noopener noreferrer">x</a>');
+    expect(sanitizeRichText('<a href="javascript:alert(1)">x</a>')).toBe(
+      '<a target="_blank" rel="noopener noreferrer">x</a>',
+    );
+    expect(sanitizeRichText('<a href="https://example.com">x</a>')).toBe(
+      '<a href="https://example.com" target="_blank" rel="noopener noreferrer">x</a>',
+    );
   });
 
   it("treats an emptied editor as no text", () => {

@@ -28,7 +28,9 @@ function expectCommonHeaders(res: TestResponse, label: string): void {
 /** JSON and stored files: nothing in them runs, nobody frames them. */
 function expectLockedDown(res: TestResponse, label: string): void {
   expectCommonHeaders(res, label);
-  expect(header(res, "content-security-policy"), label).toBe("default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'");
+  expect(header(res, "content-security-policy"), label).toBe(
+    "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+  );
   expect(header(res, "x-frame-options"), label).toBe("DENY");
 }
 
@@ -42,27 +44,34 @@ describe("pages", () => {
     ["/no-such-page", () => ({ subdomain: tenant.subdomain })],
   ];
 
-  it.each(pages)("%s: a nonce-based Content-Security-Policy its scripts carry, no framing, nosniff, a referrer policy", async (path, who) => {
-    const { subdomain, bearer } = who();
-    const res = await call(subdomain, path, { headers: bearer ? { cookie: `next-auth.session-token=${bearer}` } : {} });
-    expect([200, 404]).toContain(res.status);
-    expectCommonHeaders(res, path);
-    expect(header(res, "x-frame-options")).toBe("DENY");
-    const policy = header(res, "content-security-policy")!;
-    expect(policy).toContain("frame-ancestors 'none'");
-    expect(policy).toContain("object-src 'none'");
-    expect(policy).toContain("base-uri 'self'");
-    expect(policy).not.toContain("'unsafe-eval'");
-    const nonce = /script-src 'self' 'nonce-([A-Za-z0-9+/=]+)' 'strict-dynamic'/.exec(policy)?.[1];
-    expect(nonce, policy).toBeTruthy();
-    // Every script of the page carries this response's nonce, or the browser would refuse to run it.
-    const scripts = [...res.text.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
-    expect(scripts.length).toBeGreaterThan(0);
-    expect(scripts.filter((tag) => !tag.includes(`nonce="${nonce}"`))).toEqual([]);
-    // A fresh nonce per response.
-    const again = await call(subdomain, path, { headers: bearer ? { cookie: `next-auth.session-token=${bearer}` } : {} });
-    expect(header(again, "content-security-policy")).not.toBe(policy);
-  });
+  it.each(pages)(
+    "%s: a nonce-based Content-Security-Policy its scripts carry, no framing, nosniff, a referrer policy",
+    async (path, who) => {
+      const { subdomain, bearer } = who();
+      const res = await call(subdomain, path, {
+        headers: bearer ? { cookie: `next-auth.session-token=${bearer}` } : {},
+      });
+      expect([200, 404]).toContain(res.status);
+      expectCommonHeaders(res, path);
+      expect(header(res, "x-frame-options")).toBe("DENY");
+      const policy = header(res, "content-security-policy")!;
+      expect(policy).toContain("frame-ancestors 'none'");
+      expect(policy).toContain("object-src 'none'");
+      expect(policy).toContain("base-uri 'self'");
+      expect(policy).not.toContain("'unsafe-eval'");
+      const nonce = /script-src 'self' 'nonce-([A-Za-z0-9+/=]+)' 'strict-dynamic'/.exec(policy)?.[1];
+      expect(nonce, policy).toBeTruthy();
+      // Every script of the page carries this response's nonce, or the browser would refuse to run it.
+      const scripts = [...res.text.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
+      expect(scripts.length).toBeGreaterThan(0);
+      expect(scripts.filter((tag) => !tag.includes(`nonce="${nonce}"`))).toEqual([]);
+      // A fresh nonce per response.
+      const again = await call(subdomain, path, {
+        headers: bearer ? { cookie: `next-auth.session-token=${bearer}` } : {},
+      });
+      expect(header(again, "content-security-policy")).not.toBe(policy);
+    },
+  );
 });
 
 describe("API and auth answers", () => {
@@ -73,7 +82,10 @@ describe("API and auth answers", () => {
       ["GET /auth/profile (401)", call(tenant.subdomain, "/auth/profile")],
       ["GET /api/nothing (404)", call(tenant.subdomain, "/api/nothing")],
       ["DELETE /api/health (405)", call(null, "/api/health", { method: "DELETE" })],
-      ["POST /api/scorm/commits (the fast path)", call(tenant.subdomain, "/api/scorm/commits", { json: { commits: [] }, bearer: tenant.tokens.learner })],
+      [
+        "POST /api/scorm/commits (the fast path)",
+        call(tenant.subdomain, "/api/scorm/commits", { json: { commits: [] }, bearer: tenant.tokens.learner }),
+      ],
       ["GET /api/courses/%ZZ (undecodable, answered before Next)", call(tenant.subdomain, "/api/courses/%ZZ")],
     ];
     for (const [label, pending] of answers) {
@@ -120,11 +132,20 @@ describe("the session cookie", () => {
     const csrf = await call(tenant.subdomain, "/api/auth/csrf");
     const csrfCookies = ([] as string[]).concat(csrf.headers["set-cookie"] ?? []);
     expect(csrfCookies.length).toBeGreaterThan(0);
-    const form = new URLSearchParams({ csrfToken: csrf.json.csrfToken, email: tenant.users.learner.email, password: tenant.users.learner.password, json: "true" });
+    const form = new URLSearchParams({
+      csrfToken: csrf.json.csrfToken,
+      email: tenant.users.learner.email,
+      password: tenant.users.learner.password,
+      json: "true",
+    });
     const res = await call(tenant.subdomain, "/api/auth/callback/credentials", {
       method: "POST",
       body: form.toString(),
-      headers: { "content-type": "application/x-www-form-urlencoded", cookie: csrfCookies.map((c) => c.split(";")[0]).join("; "), origin: `http://${tenant.subdomain}.localhost` },
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        cookie: csrfCookies.map((c) => c.split(";")[0]).join("; "),
+        origin: `http://${tenant.subdomain}.localhost`,
+      },
     });
     expect(res.status, res.text).toBe(200);
     return [...csrfCookies, ...([] as string[]).concat(res.headers["set-cookie"] ?? [])];
