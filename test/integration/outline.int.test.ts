@@ -210,7 +210,7 @@ describe("lesson content and files", () => {
     const res = await call(acme.subdomain, `/api/courses/${course.id}/lessons/${handout.id}/file`, { method: "PUT", bearer, ...upload });
     expect(res.status).toBe(200);
     const download = await call(acme.subdomain, res.json.media_url, { bearer });
-    expect(download.headers["content-disposition"]).toBe("attachment; filename*=UTF-8''hand%20out.html");
+    expect(download.headers["content-disposition"]).toBe('attachment; filename="hand out.html"');
     expect(download.headers["content-type"]).toBe("application/octet-stream");
     const text = modules[0]!.lessons[0];
     expect((await call(acme.subdomain, `/api/courses/${course.id}/lessons/${text.id}/file`, { method: "PUT", bearer, ...upload })).status).toBe(400);
