@@ -6,7 +6,7 @@ import nextTs from "eslint-config-next/typescript";
 // database is reached only through lib/server: these boundaries are checked here, and `import
 // "server-only"` in those modules makes the bundler refuse them in client code as well.
 const SERVER_ONLY = {
-  group: ["@/lib/server/*", "@/lib/auth/*", "@/lib/db", "@/lib/http", "@/lib/tenancy/organization", "@/lib/mail", "@/lib/storage/*"],
+  group: ["@/lib/server/*", "@/lib/auth/*", "@/lib/db", "@/lib/http", "@/lib/tenancy/organization", "@/lib/mail", "@/lib/storage/*", "@/lib/net/egress-guard"],
   allowTypeImports: true,
   message: "UI and browser code must not import server code: take the data as props, or call the API through lib/client.",
 };
@@ -25,12 +25,12 @@ export default defineConfig([
     },
   },
   {
-    files: ["components/**", "lib/client/**"],
+    files: ["components/**", "lib/client/**", "lib/scorm/runtime/**"],
     rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [SERVER_ONLY, PRISMA] }] },
   },
   {
     files: ["app/**"],
     rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [PRISMA] }] },
   },
-  globalIgnores([".next/**", ".data/**", "lib/generated/**", "node_modules/**", "test-results/**", "playwright-report/**", "next-env.d.ts"]),
+  globalIgnores([".next/**", ".data/**", "public/scorm/**", "lib/generated/**", "node_modules/**", "test-results/**", "playwright-report/**", "next-env.d.ts"]),
 ]);

@@ -1,5 +1,5 @@
 import type { NextConfig } from "next";
-import { API_HEADERS, COMMON_HEADERS, HSTS_HEADER, SCORM_CONTENT_HEADERS } from "./lib/security-headers";
+import { API_HEADERS, COMMON_HEADERS, HSTS_HEADER } from "./lib/security-headers";
 
 const nextConfig: NextConfig = {
   reactStrictMode: true,
@@ -20,7 +20,8 @@ const nextConfig: NextConfig = {
       { source: "/api/:path*", headers: API_HEADERS },
       { source: "/auth/:path*", headers: API_HEADERS },
       { source: "/uploads/:path*", headers: API_HEADERS },
-      { source: "/uploads/scorm/:path*", headers: SCORM_CONTENT_HEADERS },
+      // The content host's JSON answers (commits, refusals); its runtime page and package files set their own policy.
+      { source: "/scorm/commits/:path*", headers: API_HEADERS },
     ];
   },
 };

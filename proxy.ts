@@ -3,29 +3,31 @@ import { readToken, SESSION_COOKIE_NAMES } from "@/lib/auth/token";
 import { env } from "@/lib/env";
 import { decideRoute, type Role } from "@/lib/routes";
 import { PAGE_HEADERS, pageContentSecurityPolicy } from "@/lib/security-headers";
-import { hostTarget } from "@/lib/tenancy/host";
+import { contentOrigin, hostTarget, requestOrigin, type HostTarget } from "@/lib/tenancy/host";
 
 // The optimistic gate, read from the route table: no session → /login, a role the route does not list
 // → /unauthorized. It never queries the database; pages and lib/server check again for real.
 
-async function sessionRole(req: NextRequest): Promise<Role | null | undefined> {
+async function sessionRole(req: NextRequest, target: HostTarget): Promise<Role | null | undefined> {
   const cookie = SESSION_COOKIE_NAMES.map((name) => req.cookies.get(name)?.value).find(Boolean);
   const claims = await readToken(cookie);
   if (!claims) return undefined;
   // A cookie made on another tenant's host is no session here.
-  const target = hostTarget(req.headers.get("host"), env.APP_DOMAIN);
   const hostTenant = target.kind === "tenant" ? target.subdomain : "";
   if (claims.tenant !== hostTenant) return undefined;
   return claims.role;
 }
 
 export async function proxy(req: NextRequest): Promise<NextResponse> {
-  return withPageHeaders(await decide(req), req);
+  const target = hostTarget(req.headers.get("host"), env.APP_DOMAIN, env.CONTENT_DOMAIN);
+  // A content host serves its content routes (not matched here) and nothing else: no page, no sign-in form.
+  if (target.kind === "content") return new NextResponse("Not found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
+  return withPageHeaders(await decide(req, target), req, target);
 }
 
-async function decide(req: NextRequest): Promise<NextResponse | "render"> {
+async function decide(req: NextRequest, target: HostTarget): Promise<NextResponse | "render"> {
   const { pathname, search } = req.nextUrl;
-  const decision = decideRoute(pathname, await sessionRole(req));
+  const decision = decideRoute(pathname, await sessionRole(req, target));
   switch (decision.kind) {
     case "login": {
       const url = new URL("/login", req.url);
@@ -46,9 +48,11 @@ async function decide(req: NextRequest): Promise<NextResponse | "render"> {
  * and puts it on its scripts (the root layout hands it to MUI's style and color-scheme scripts via
  * x-nonce), and on the response.
  */
-function withPageHeaders(response: NextResponse | "render", req: NextRequest): NextResponse {
+function withPageHeaders(response: NextResponse | "render", req: NextRequest, target: HostTarget): NextResponse {
   const nonce = Buffer.from(crypto.randomUUID()).toString("base64");
-  const policy = pageContentSecurityPolicy(nonce, env.NODE_ENV === "development");
+  // The organization's content host is the only origin its pages frame (the SCORM runtime).
+  const frames = target.kind === "tenant" ? contentOrigin(target.subdomain, env.CONTENT_DOMAIN, requestOrigin(req.headers.get("host"), req.headers.get("x-forwarded-proto"), env.APP_BASE_URL)) : null;
+  const policy = pageContentSecurityPolicy(nonce, env.NODE_ENV === "development", frames);
   let out = response;
   if (out === "render") {
     const requestHeaders = new Headers(req.headers);
@@ -62,6 +66,7 @@ function withPageHeaders(response: NextResponse | "render", req: NextRequest): N
 }
 
 export const config = {
-  // Pages only: API and auth routes answer JSON and check the caller themselves; static files pass.
-  matcher: ["/((?!api/|auth/|uploads/|_next/|favicon.ico|icon.svg|logo.svg|robots.txt|.*\\.(?:svg|png|jpg|jpeg|gif|webp|ico|css|js|map|txt|woff2?)$).*)"],
+  // Pages only: API and auth routes answer JSON and check the caller themselves, the content host's routes
+  // (/scorm/…) check their token; static files pass.
+  matcher: ["/((?!api/|auth/|uploads/|scorm/|_next/|favicon.ico|icon.svg|logo.svg|robots.txt|.*\\.(?:svg|png|jpg|jpeg|gif|webp|ico|css|js|map|txt|woff2?)$).*)"],
 };

@@ -1,8 +1,9 @@
 import { z } from "zod";
+import { parseAddressRange } from "@/lib/net/ip-address";
 import { isHostName } from "@/lib/schemas/host-name";
 
 // The only reader of process.env. A bad environment fails start-up with a message naming the variable.
-const envSchema = z.object({
+export const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   /** postgres://… — the launch scripts set it to the embedded PostgreSQL when it is unset. */
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: "DATABASE_URL must be a postgres:// URL" }).optional(),
@@ -12,6 +13,15 @@ const envSchema = z.object({
     .string()
     .refine(isHostName, "APP_DOMAIN must be a host name such as lms.example.com (no scheme, port or path)")
     .default("localhost"),
+  /**
+   * Organizations' authored content (SCORM packages) is served on {subdomain}.{CONTENT_DOMAIN}, hosts that
+   * never receive a session cookie. Default content.{APP_DOMAIN}; a registrable domain of its own (as
+   * lmscontent.net beside lms.example.com) also keeps the browser from treating content as same-site.
+   */
+  CONTENT_DOMAIN: z
+    .string()
+    .refine(isHostName, "CONTENT_DOMAIN must be a host name such as content.lms.example.com (no scheme, port or path)")
+    .optional(),
   /** Public base URL of the apex, used to build absolute links in mails and avatar URLs. */
   APP_BASE_URL: z.url().default("http://localhost:3000"),
   NEXTAUTH_SECRET: z.string().min(32, "NEXTAUTH_SECRET must be at least 32 characters").optional(),
@@ -21,6 +31,16 @@ const envSchema = z.object({
   SMTP_URL: z.url().optional(),
   MAIL_FROM: z.string().default("Learning Management <no-reply@localhost>"),
   MAIL_OUTBOX_DIR: z.string().default(".data/outbox"),
+  /**
+   * Addresses and CIDR blocks (comma- or space-separated, e.g. "10.0.5.25, 192.168.10.0/24, fd00::/8")
+   * that connections a tenant chooses (an organization's mail server) may reach although they are not
+   * public: loopback, private, link-local… are refused otherwise (lib/net/egress-guard.ts). Empty: none.
+   */
+  OUTBOUND_ALLOWED_ADDRESSES: z
+    .string()
+    .default("")
+    .transform((v) => v.split(/[\s,]+/).filter(Boolean))
+    .refine((list) => list.every((entry) => parseAddressRange(entry)), "OUTBOUND_ALLOWED_ADDRESSES must list IP addresses or CIDR blocks such as 10.0.0.0/8, separated by commas"),
   /** Local-disk storage root for uploads, served below /uploads/. */
   UPLOAD_DIR: z.string().default(".data/uploads"),
   AVATAR_MAX_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
@@ -49,7 +69,7 @@ const envSchema = z.object({
   EMAIL_CHANGE_TTL_MINUTES: z.coerce.number().int().positive().default(24 * 60),
   /** Set by scripts/lib/app-server.ts, the supported server; plain `next start` needs TRUST_PROXY instead (instrumentation.ts). */
   LMS_APP_SERVER: z.enum(["custom"]).optional(),
-  /** Answer POST /api/scorm/commits in the custom server before Next (the same handler either way). */
+  /** Answer the SCORM runtime's commits (POST /scorm/commits/{token}) in the custom server before Next (the same handler either way). */
   SCORM_COMMIT_FAST_PATH: z
     .enum(["true", "false"])
     .default("true")
@@ -66,7 +86,7 @@ const envSchema = z.object({
     .transform((v) => v === "true"),
 });
 
-export type Env = z.infer<typeof envSchema>;
+export type Env = Omit<z.infer<typeof envSchema>, "CONTENT_DOMAIN"> & { CONTENT_DOMAIN: string };
 
 function loadEnv(): Env {
   const parsed = envSchema.safeParse(process.env);
@@ -74,7 +94,8 @@ function loadEnv(): Env {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new Error(`Invalid environment:\n${lines.join("\n")}`);
   }
-  return parsed.data;
+  const { CONTENT_DOMAIN, ...rest } = parsed.data;
+  return { ...rest, CONTENT_DOMAIN: (CONTENT_DOMAIN ?? `content.${rest.APP_DOMAIN}`).toLowerCase() };
 }
 
 export const env: Env = loadEnv();

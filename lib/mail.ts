@@ -3,6 +3,7 @@ import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
+import { resolveAllowed, type CheckedTarget } from "@/lib/net/egress-guard";
 
 export interface Mail {
   to: string;
@@ -11,7 +12,11 @@ export interface Mail {
   html?: string;
 }
 
-/** A mail server of an organization's own (lib/server/settings/smtp.ts), instead of the deployment's. */
+/**
+ * A mail server chosen in System Settings (an organization's own, or the superadmin's for the platform;
+ * lib/server/settings/smtp.ts), instead of the deployment's. Typed in by a person, so reached only
+ * through the egress guard.
+ */
 export interface SmtpServer {
   host: string;
   port: number;
@@ -21,16 +26,20 @@ export interface SmtpServer {
   from: string;
 }
 
-// With SMTP_URL mail goes out through that server; without it, each mail is written as an .eml file to
-// MAIL_OUTBOX_DIR (the README says how to read them), so a fresh machine needs no mail server.
+// With SMTP_URL mail goes out through that server (the operator's own choice, so not through the egress
+// guard); without it, each mail is written as an .eml file to MAIL_OUTBOX_DIR (the README says how to
+// read them), so a fresh machine needs no mail server.
 const transport = env.SMTP_URL ? nodemailer.createTransport(env.SMTP_URL) : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
 
 /** Gives up on a server that does not answer, so a test e-mail fails in seconds rather than minutes. */
 const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
 
-function serverTransport(server: SmtpServer): Transporter {
+function serverTransport(server: SmtpServer, target: CheckedTarget): Transporter {
   return nodemailer.createTransport({
-    host: server.host,
+    // The checked address, so nodemailer resolves nothing itself; TLS still checks the certificate
+    // against the name that was typed (an address typed as the host has none to give).
+    host: target.address,
+    tls: target.servername ? { servername: target.servername } : undefined,
     port: server.port,
     secure: server.security === "tls",
     requireTLS: server.security === "starttls",
@@ -46,22 +55,28 @@ function serverTransport(server: SmtpServer): Transporter {
  */
 export async function sendMail(mail: Mail, server?: SmtpServer | null): Promise<void> {
   try {
-    await deliver(mail, server);
+    if (server) await sendThroughServer(mail, server);
+    else await sendThroughDeployment(mail);
   } catch (error) {
     throw new AppError("SERVICE_UNAVAILABLE", "The e-mail could not be sent: the mail server did not accept it. Try again in a few minutes; if it keeps failing, an administrator should check the mail settings.", { cause: error });
   }
 }
 
-async function deliver(mail: Mail, server?: SmtpServer | null): Promise<void> {
-  if (server) {
-    const own = serverTransport(server);
-    try {
-      await own.sendMail({ from: server.from, ...mail });
-    } finally {
-      own.close();
-    }
-    return;
+/**
+ * Sends through a server chosen in System Settings, connecting only to an address the egress guard
+ * allows. Throws its EgressRefusedError, or whatever the lookup or the server's conversation failed with
+ * (which may quote the server's replies: for logs, never for the person who chose the server).
+ */
+export async function sendThroughServer(mail: Mail, server: SmtpServer): Promise<void> {
+  const own = serverTransport(server, await resolveAllowed(server.host));
+  try {
+    await own.sendMail({ from: server.from, ...mail });
+  } finally {
+    own.close();
   }
+}
+
+async function sendThroughDeployment(mail: Mail): Promise<void> {
   const info = await transport.sendMail({ from: env.MAIL_FROM, ...mail });
   if (env.SMTP_URL) return;
   const dir = path.resolve(env.MAIL_OUTBOX_DIR);

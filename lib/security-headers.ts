@@ -1,8 +1,9 @@
 // Every security header of the app, decided here and nowhere else. next.config.ts sends the static ones
 // on every response Next serves; proxy.ts adds the pages' Content-Security-Policy with a fresh nonce per
-// request; the SCORM commit fast path (scripts/lib/scorm-commit-fast-path.ts) sends the API's; the routes
-// that serve a user's stored files send storedFileHeaders. Pure data and functions: next.config.ts and
-// proxy.ts load it outside the app's bundle.
+// request; the content host's routes add theirs (they depend on the organization); the SCORM commit fast
+// path (scripts/lib/scorm-commit-fast-path.ts) sends the API's; the routes that serve a user's stored
+// files send storedFileHeaders. Pure data and functions: next.config.ts and proxy.ts load it outside the
+// app's bundle.
 
 export type Header = { key: string; value: string };
 
@@ -20,14 +21,35 @@ export const API_HEADERS: Header[] = [
 ];
 
 /**
- * SCORM package files (/uploads/scorm/…): authored content that runs its own inline scripts, eval and
- * CDN libraries, inside our player's frame and with same-origin access to its API. Only framing is
- * restricted: our own pages may frame it, nobody else.
+ * A SCORM package's files, on the organization's content host: authored content that runs its own inline
+ * scripts, eval and CDN libraries, so only framing is restricted: the runtime page beside it (its own
+ * origin) and the organization's lesson page above that. No session ever reaches this host, so what the
+ * content can do is limited to its own origin (docs/scorm-player.md).
  */
-export const SCORM_CONTENT_HEADERS: Header[] = [
-  { key: "Content-Security-Policy", value: "frame-ancestors 'self'" },
-  { key: "X-Frame-Options", value: "SAMEORIGIN" },
-];
+export function scormContentHeaders(appOrigin: string): Header[] {
+  return [{ key: "Content-Security-Policy", value: `frame-ancestors 'self' ${appOrigin}` }];
+}
+
+/**
+ * The runtime page on the content host: our script only, the package's files in its frame, commits to
+ * its own origin; framed by the organization's lesson page and nothing else.
+ */
+export function scormRuntimeHeaders(appOrigin: string): Header[] {
+  const policy = [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'unsafe-inline'",
+    "frame-src 'self'",
+    "connect-src 'self'",
+    `frame-ancestors ${appOrigin}`,
+    "base-uri 'none'",
+    "form-action 'none'",
+  ].join("; ");
+  return [
+    { key: "Content-Security-Policy", value: policy },
+    { key: "Cache-Control", value: "no-store" },
+  ];
+}
 
 /**
  * Types a browser shows as a picture, a sound, a video or a PDF, never as a page that runs script: a
@@ -82,10 +104,10 @@ const VIDEO_EMBEDS = ["https://www.youtube.com", "https://www.youtube-nocookie.c
 /**
  * The pages' policy: scripts only with this response's nonce (Next puts it on its own scripts) and what
  * they load; styles inline (MUI's emotion and React style attributes); images and media also from
- * https (avatars given as URLs, video lessons by URL); frames from our own origin (the SCORM player)
- * and the video embeds; nobody may frame our pages.
+ * https (avatars given as URLs, video lessons by URL); frames only from the organization's content host
+ * (`contentOrigin`: the SCORM runtime; none on the apex) and the video embeds; nobody may frame our pages.
  */
-export function pageContentSecurityPolicy(nonce: string, dev: boolean): string {
+export function pageContentSecurityPolicy(nonce: string, dev: boolean, contentOrigin: string | null): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}`,
@@ -94,7 +116,7 @@ export function pageContentSecurityPolicy(nonce: string, dev: boolean): string {
     "media-src 'self' blob: https:",
     "font-src 'self' data:",
     `connect-src 'self'${dev ? " ws:" : ""}`,
-    `frame-src 'self' ${VIDEO_EMBEDS.join(" ")}`,
+    `frame-src ${[contentOrigin, ...VIDEO_EMBEDS].filter(Boolean).join(" ")}`,
     "frame-ancestors 'none'",
     "object-src 'none'",
     "base-uri 'self'",

@@ -4,6 +4,8 @@ import { prepareAuthEnv } from "./lib/runtime-env";
 prepareAuthEnv();
 const { prepareDatabase } = await import("./lib/prepare-database");
 const database = await prepareDatabase();
+const { watchScormRuntime } = await import("./lib/scorm-runtime-build");
+const runtime = await watchScormRuntime();
 const { startAppServer } = await import("./lib/app-server");
 const server = await startAppServer({ dev: true, port: Number(process.env.PORT ?? 3000) });
 const { startJobWorkers } = await import("./lib/job-workers");
@@ -12,6 +14,7 @@ console.log(`Development server on ${server.url}`);
 process.once("SIGINT", async () => {
   await server.close();
   await workers.stop();
+  await runtime.stop();
   await database.stop();
   process.exit(0);
 });

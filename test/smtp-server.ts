@@ -1,7 +1,11 @@
 import { createServer, type Server } from "node:net";
 
 // A mail server just good enough to accept mail over plain SMTP (no TLS, no auth), so a test can check
-// that the app really sent through an organization's own server: what it was given, not a mock.
+// that the app really sent through an organization's own server: what it was given, not a mock. It
+// listens on 127.0.0.2, the address the test app allow-lists (OUTBOUND_ALLOWED_ADDRESSES in
+// scripts/lib/test-app.ts): an organization's mail server is refused anywhere else on loopback.
+
+export const TEST_SMTP_HOST = "127.0.0.2";
 
 export interface ReceivedMail {
   from: string;
@@ -9,14 +13,14 @@ export interface ReceivedMail {
   data: string;
 }
 
-export async function startSmtpServer(): Promise<{ port: number; received: ReceivedMail[]; close(): Promise<void> }> {
+export async function startSmtpServer(options: { greeting?: string } = {}): Promise<{ host: string; port: number; received: ReceivedMail[]; close(): Promise<void> }> {
   const received: ReceivedMail[] = [];
   const server: Server = createServer((socket) => {
     let buffer = "";
     let mail: ReceivedMail = { from: "", to: [], data: "" };
     let inData = false;
     const reply = (line: string) => socket.write(`${line}\r\n`);
-    reply("220 test-smtp ready");
+    reply(options.greeting ?? "220 test-smtp ready");
     socket.on("data", (chunk) => {
       buffer += chunk.toString("utf8");
       for (let end = buffer.indexOf("\r\n"); end >= 0; end = buffer.indexOf("\r\n")) {
@@ -42,8 +46,8 @@ export async function startSmtpServer(): Promise<{ port: number; received: Recei
     });
     socket.on("error", () => undefined);
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(0, TEST_SMTP_HOST, resolve));
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : 0;
-  return { port, received, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return { host: TEST_SMTP_HOST, port, received, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }

@@ -13,7 +13,8 @@ import { passwordProblem } from "@/components/forms/password-strength";
 import { PolicyPasswordField } from "@/components/forms/policy-password-field";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { ApiError } from "@/lib/client/api";
-import { FALLBACK_MESSAGES, failureMessage, registerOrganization } from "@/lib/client/spec-calls";
+import { FALLBACK_MESSAGES } from "@/lib/client/fallback-messages";
+import { failureMessage, registerOrganization } from "@/lib/client/spec-calls";
 import type { PolicyLike } from "@/lib/password-policy";
 import { registerOrganizationSchema } from "@/lib/schemas/auth";
 

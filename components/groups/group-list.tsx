@@ -12,7 +12,8 @@ import { SearchField } from "@/components/data/search-field";
 import type { GroupJson, GroupListJson } from "@/lib/server/groups/queries";
 import { ServerDataGrid } from "@/components/data/server-data-grid";
 import { useListUrlState } from "@/components/data/list-url-state";
-import { FALLBACK_MESSAGES, failureMessage } from "@/lib/client/spec-calls";
+import { FALLBACK_MESSAGES } from "@/lib/client/fallback-messages";
+import { failureMessage } from "@/lib/client/spec-calls";
 import { useApi } from "@/lib/client/swr";
 
 const columns: GridColDef<GroupJson>[] = [

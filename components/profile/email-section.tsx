@@ -11,7 +11,8 @@ import { FormTextField } from "@/components/forms/form-text-field";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { ProfileSection, useSectionResult } from "@/components/profile/profile-section";
 import { ApiError, apiDelete, apiPost } from "@/lib/client/api";
-import { withFallback, FALLBACK_MESSAGES } from "@/lib/client/spec-calls";
+import { FALLBACK_MESSAGES } from "@/lib/client/fallback-messages";
+import { withFallback } from "@/lib/client/spec-calls";
 import { changeEmailSchema, type ChangeEmailInput } from "@/lib/schemas/auth";
 import type { OwnProfileJson } from "@/lib/server/serialize";
 

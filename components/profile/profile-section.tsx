@@ -4,7 +4,8 @@ import Alert from "@mui/material/Alert";
 import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
 import { useId, useState, type ReactNode } from "react";
-import { failureMessage, FALLBACK_MESSAGES } from "@/lib/client/spec-calls";
+import { FALLBACK_MESSAGES } from "@/lib/client/fallback-messages";
+import { failureMessage } from "@/lib/client/spec-calls";
 
 export type SectionResult = { ok: boolean; message: string } | null;
 

@@ -2,7 +2,7 @@
 
 import Alert from "@mui/material/Alert";
 import Typography from "@mui/material/Typography";
-import type { CommitQueueState } from "@/components/scorm/commit-queue";
+import type { CommitQueueState } from "@/lib/scorm/runtime/commit-queue";
 
 /** "Saving…" / "All progress saved", and a visible warning while progress is not saved and sending fails. */
 export function SaveStatus({ state, isTracked }: { state: CommitQueueState | null; isTracked: boolean }) {

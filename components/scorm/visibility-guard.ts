@@ -1,7 +1,8 @@
-// The spec's visibility guard: while SCORM content runs, the course navigation, the player's container,
-// nav, sidebar and panels stay visible. Content is served same-origin, so a SCO can reach parent.document
-// and hide them; a MutationObserver puts display, visibility and opacity back. Elements opt in with the
-// data attribute below (value: navigation | container | nav | sidebar | panel).
+// The specification's visibility guard: while SCORM content runs, the course navigation, the player's
+// container, nav, sidebar and panels stay visible; a MutationObserver puts display, visibility and opacity
+// back. (Content runs on the organization's content host and cannot reach this page's DOM; the rule holds
+// whatever else would hide them.) Elements opt in with the data attribute below (value: navigation |
+// container | nav | sidebar | panel).
 
 export const KEEP_VISIBLE_ATTRIBUTE = "data-scorm-keep-visible";
 

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import {
-  acceptDialogs, createScormCourse, expectAllSaved, expectContentPage, expectResultShown, lessonProgress, nextUntil, passQuiz, scoFrame, serveCdnLibraries, signInLearner, uploadAsInstructor, type ScormCourse,
+  acceptDialogs, createScormCourse, expectAllSaved, expectContentPage, expectResultShown, lessonProgress, nextUntil, passQuiz, scoFrame, scoFrameElement, serveCdnLibraries, signInLearner, uploadAsInstructor, type ScormCourse,
 } from "./support";
 
 // SCORM 2004 in Chromium with the real golf packages: upload, play, leave mid-way, resume, pass the quiz,
@@ -91,7 +91,7 @@ test.describe("SCORM 2004 4th edition, five SCOs with sequencing and a post-test
 
     // The SCO's own "Skip to the Test" is a 4th-edition jump navigation request.
     await etiquette.getByRole("button", { name: "Skip to the Test" }).click();
-    await expect(page.locator('iframe[title="Quiz"]')).toBeVisible();
+    await expect(scoFrameElement(page, "Quiz")).toBeVisible();
     await passQuiz(page);
     await expectAllSaved(page);
 

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { expect, type Frame, type FrameLocator, type Page } from "@playwright/test";
+import { expect, type Frame, type FrameLocator, type Locator, type Page } from "@playwright/test";
 import { createCourse, enroll, type TestCourse, type TestLesson } from "@/test/course-factories";
 import { createTenant, testDb, type TestTenant } from "@/test/factories";
 import { origin, signIn } from "../support";
@@ -76,10 +76,28 @@ export function acceptDialogs(page: Page): string[] {
   return alerts;
 }
 
+/** The runtime page's frame in the lesson page: on the organization's content host, it holds the SCO's frame. */
+export function runtimeFrame(page: Page): FrameLocator {
+  return page.frameLocator('iframe[title="Lesson content"]');
+}
+
+/** The SCO's frame element (titled after the SCO), inside the runtime's frame. */
+export function scoFrameElement(page: Page, scoTitle: string): Locator {
+  return runtimeFrame(page).locator(`iframe[title="${scoTitle}"]`);
+}
+
 /** The SCO's frame (titled after the SCO) and, inside the golf launch page, its content frame. */
 export function scoFrame(page: Page, scoTitle: string): FrameLocator {
-  return page.frameLocator(`iframe[title="${scoTitle}"]`);
+  return runtimeFrame(page).frameLocator(`iframe[title="${scoTitle}"]`);
 }
+
+/** The runtime page itself (where scorm-again's API object lives). */
+export function runtimePageOf(page: Page): Frame | undefined {
+  return page.frames().find((f) => f.url().includes("/scorm/runtime/"));
+}
+
+/** Every request to the content host's commit endpoint (for page.route). */
+export const COMMIT_URLS = "**/scorm/commits/**";
 
 /**
  * Clicks the golf launch page's "Next ->" until its content frame shows `file`, one page at a time (some
@@ -100,10 +118,14 @@ export async function nextUntil(page: Page, sco: FrameLocator, file: RegExp): Pr
 /** The running SCO has called LMSInitialize / Initialize (content that is left before that tracks nothing). */
 export async function expectScoInitialized(page: Page): Promise<void> {
   await expect
-    .poll(() => page.evaluate(() => {
-      const w = window as unknown as { API?: { isInitialized(): boolean }; API_1484_11?: { isInitialized(): boolean } };
-      return (w.API ?? w.API_1484_11)?.isInitialized() ?? false;
-    }))
+    .poll(async () => {
+      const runtime = runtimePageOf(page);
+      if (!runtime) return false;
+      return runtime.evaluate(() => {
+        const w = window as unknown as { API?: { isInitialized(): boolean }; API_1484_11?: { isInitialized(): boolean } };
+        return (w.API ?? w.API_1484_11)?.isInitialized() ?? false;
+      });
+    })
     .toBe(true);
 }
 

@@ -38,9 +38,9 @@ export async function hostContext(host: string | null | undefined): Promise<Visi
  * organization is looked up. An unknown subdomain is a 404 either way.
  */
 export async function resolveSession(host: string | null | undefined, claims: SessionClaims | null, lookup: CallerLookup = lookupTenantAndUser): Promise<RequestSession> {
-  const target = hostTarget(host, env.APP_DOMAIN);
+  const target = hostTarget(host, env.APP_DOMAIN, env.CONTENT_DOMAIN);
   const subdomain = target.kind === "tenant" ? target.subdomain : null;
-  if (target.kind === "invalid" || !claims || claims.tenant !== (subdomain ?? "") || !isId(claims.sub)) {
+  if (target.kind === "invalid" || target.kind === "content" || !claims || claims.tenant !== (subdomain ?? "") || !isId(claims.sub)) {
     return { ctx: await hostContext(host), caller: null };
   }
   const { organization, user } = await lookup(subdomain, claims.sub);
@@ -91,10 +91,11 @@ export async function sessionFromRequest(req: RequestHead, lookup?: CallerLookup
   else {
     const cookies = parseCookie(req.headers.get("cookie") ?? "");
     const cookie = sessionCookie((n) => cookies[n]);
-    if (cookie && !isSameOriginWrite(req)) {
+    const foreign = cookie !== undefined && isFromAnotherOrigin(req.headers, req.method);
+    if (foreign && isWrite(req.method)) {
       throw new AppError("FORBIDDEN", "Cross-site request refused: send it from this organization's own pages");
     }
-    session = await resolveSession(host, await readToken(cookie), lookup);
+    session = await resolveSession(host, foreign ? null : await readToken(cookie), lookup);
   }
   if (session.ctx.organization?.status === "suspended") throw suspendedOrganization();
   return session;
@@ -104,19 +105,26 @@ export function suspendedOrganization(): AppError {
   return new AppError("FORBIDDEN", "This organization is suspended. Contact the platform administrator.");
 }
 
+const isWrite = (method: string) => method !== "GET" && method !== "HEAD" && method !== "OPTIONS";
+
 /**
- * Cookies ride along on requests from sibling tenants (acme.… and evil.… are the same site, so SameSite
- * does not stop them). A write that authenticates by cookie must come from a page of this very host.
+ * Cookies ride along on requests from sibling hosts (acme.… and evil.… are the same site, and so is an
+ * organization's content host below the app's domain, so SameSite does not stop them). A request the
+ * session cookie authenticates counts only when it comes from a page of this very host, or is a top-level
+ * navigation (a link followed, whose answer no other page can read): a write from elsewhere is refused,
+ * and a read from elsewhere (a script's fetch, an image, a frame) is answered as to an anonymous visitor.
  */
-function isSameOriginWrite(req: RequestHead): boolean {
-  if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return true;
-  const origin = req.headers.get("origin");
-  if (!origin) return req.headers.get("sec-fetch-site") !== "cross-site" && req.headers.get("sec-fetch-site") !== "same-site";
-  try {
-    return new URL(origin).host === req.headers.get("host");
-  } catch {
-    return false;
+export function isFromAnotherOrigin(headers: { get(name: string): string | null }, method = "GET"): boolean {
+  const origin = headers.get("origin");
+  if (origin) {
+    try {
+      return new URL(origin).host !== headers.get("host");
+    } catch {
+      return true; // "null": a sandboxed or opaque origin
+    }
   }
+  const site = headers.get("sec-fetch-site");
+  return (site === "cross-site" || site === "same-site") && (isWrite(method) || headers.get("sec-fetch-mode") !== "navigate");
 }
 
 /**
@@ -125,7 +133,7 @@ function isSameOriginWrite(req: RequestHead): boolean {
  */
 export const pageCaller = cache(async (): Promise<RequestSession> => {
   const [headerList, claims] = await Promise.all([headers(), pageClaims()]);
-  return resolveSession(headerList.get("host"), claims);
+  return resolveSession(headerList.get("host"), isFromAnotherOrigin(headerList) ? null : claims);
 });
 
 export async function pageClaims(): Promise<SessionClaims | null> {

@@ -1,19 +1,9 @@
 import { apiGet, apiPost, apiPut } from "./api";
 import { ApiError } from "./api-error";
+import { FALLBACK_MESSAGES } from "./fallback-messages";
 
 // The specification's calls (section 7) as the browser makes them, each with its fallback message
 // (section 8): the server's own message is preferred; the fallback is shown when the server gave none.
-
-export const FALLBACK_MESSAGES = {
-  login: "Login failed",
-  register: "Registration failed",
-  registerOrganization: "Organization registration failed",
-  fetchProfile: "Failed to fetch profile",
-  updateProfile: "Failed to update profile",
-  unreadCount: "Failed to get unread count",
-  scormProgress: "Failed to update SCORM progress",
-  groups: "Error fetching groups",
-} as const;
 
 /** The message for a failed call: the server's, the fetch layer's for a failure of its own, else `fallback`. */
 export function failureMessage(error: unknown, fallback: string): string {

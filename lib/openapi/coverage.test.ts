@@ -18,7 +18,7 @@ const OPENAPI_METHODS = ["get", "put", "post", "delete", "options", "head", "pat
 
 const allRoutes = routeFiles(path.resolve("app"));
 const apiRoutes = allRoutes.filter(
-  (r) => (r.path.startsWith("/api/") || r.path.startsWith("/auth/")) && !(r.file in EXCLUDED) && !EXCLUDED_PREFIXES.some((p) => r.file.startsWith(p)),
+  (r) => (r.path.startsWith("/api/") || r.path.startsWith("/auth/") || r.path.startsWith("/scorm/")) && !(r.file in EXCLUDED) && !EXCLUDED_PREFIXES.some((p) => r.file.startsWith(p)),
 );
 const document = openApiDocument();
 

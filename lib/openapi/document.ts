@@ -15,7 +15,7 @@ import { metaPaths } from "@/lib/openapi/paths/meta";
 import { organizationPaths } from "@/lib/openapi/paths/organizations";
 import { outlinePaths } from "@/lib/openapi/paths/outline";
 import { reportPaths } from "@/lib/openapi/paths/reports";
-import { scormPaths } from "@/lib/openapi/paths/scorm";
+import { scormContentPaths, scormPaths } from "@/lib/openapi/paths/scorm";
 import { settingsPaths } from "@/lib/openapi/paths/settings";
 import { userPaths } from "@/lib/openapi/paths/users";
 import packageJson from "@/package.json";
@@ -64,7 +64,7 @@ function build(): ReturnType<typeof createDocument> {
     openapi: "3.1.0",
     info: { title: "Learning Management API", version: packageJson.version, description: DESCRIPTION },
     tags: TAGS,
-    paths: { ...authPaths, ...coursePaths, ...outlinePaths, ...lessonPaths, ...scormPaths, ...categoryPaths, ...enrollmentPaths, ...dashboardPaths, ...groupPaths, ...userPaths, ...importPaths, ...exportPaths, ...organizationPaths, ...settingsPaths, ...messagePaths, ...reportPaths, ...eventPaths, ...metaPaths },
+    paths: { ...authPaths, ...coursePaths, ...outlinePaths, ...lessonPaths, ...scormPaths, ...scormContentPaths, ...categoryPaths, ...enrollmentPaths, ...dashboardPaths, ...groupPaths, ...userPaths, ...importPaths, ...exportPaths, ...organizationPaths, ...settingsPaths, ...messagePaths, ...reportPaths, ...eventPaths, ...metaPaths },
     components: { securitySchemes: SECURITY_SCHEMES },
   };
   return createDocument(spec, {

@@ -13,7 +13,7 @@ import { idSchema } from "@/lib/schemas/id";
 // The few helpers every path file uses, so each operation states only what is particular to it: who
 // may call it, its inputs (the shared lib/schemas), its answers and the errors it can give.
 
-export const HTTP_METHODS = ["get", "post", "put", "patch", "delete"] as const;
+export const HTTP_METHODS = ["get", "head", "post", "put", "patch", "delete"] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 
 /**
@@ -93,11 +93,13 @@ function finish(method: HttpMethod, tag: string, { access, errors = [], response
   return { ...rest, tags: tags ?? [tag], security: SECURITY[access], responses: { ...responses, ...errorResponses } };
 }
 
+type PathSpec = Partial<Record<HttpMethod, OperationSpec>> & { requestParams?: ZodOpenApiParameters; servers?: ZodOpenApiPathItemObject["servers"] };
+
 /** One domain's paths, tagged alike: `{ "/api/x/{id}": { get: {...}, patch: {...} } }`. */
-export function definePaths(tag: string, paths: Record<string, Partial<Record<HttpMethod, OperationSpec>> & { requestParams?: ZodOpenApiParameters }>): ZodOpenApiPathsObject {
+export function definePaths(tag: string, paths: Record<string, PathSpec>): ZodOpenApiPathsObject {
   const out: ZodOpenApiPathsObject = {};
-  for (const [path, { requestParams, ...operations }] of Object.entries(paths)) {
-    const item: ZodOpenApiPathItemObject = {};
+  for (const [path, { requestParams, servers, ...operations }] of Object.entries(paths)) {
+    const item: ZodOpenApiPathItemObject = servers ? { servers } : {};
     for (const method of HTTP_METHODS) {
       const spec = operations[method];
       if (!spec) continue;

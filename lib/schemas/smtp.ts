@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { emailSchema } from "@/lib/schemas/auth";
+import { parseIpAddress } from "@/lib/net/ip-address";
 import { isHostName } from "@/lib/schemas/host-name";
 
 // An organization's own mail server (and the platform's, the superadmin's). Without one (or while it is
@@ -9,7 +10,7 @@ export const SMTP_SECURITY = ["starttls", "tls", "none"] as const;
 
 const smtpFields = {
   enabled: z.boolean({ error: "Choose whether to use this mail server" }),
-  host: z.string({ error: "Host is required" }).trim().toLowerCase().max(253, "Host must be at most 253 characters").refine((h) => h === "" || isHostName(h), "Enter a host name such as smtp.example.com"),
+  host: z.string({ error: "Host is required" }).trim().toLowerCase().max(253, "Host must be at most 253 characters").refine((h) => h === "" || isHostName(h) || parseIpAddress(h) !== null, "Enter a host name such as smtp.example.com, or an IP address"),
   port: z.number({ error: "Port must be a number" }).int("Port must be a whole number").min(1, "Port must be between 1 and 65535").max(65535, "Port must be between 1 and 65535"),
   /** starttls: plain connection upgraded to TLS (port 587); tls: TLS from the start (465); none: no encryption. */
   security: z.enum(SMTP_SECURITY, { error: "Security must be starttls, tls or none" }),

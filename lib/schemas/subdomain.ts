@@ -5,6 +5,8 @@ export const RESERVED_SUBDOMAINS: ReadonlySet<string> = new Set([
   "www", "api", "admin", "app", "mail", "static", "assets", "cdn", "auth", "login", "smtp", "imap", "pop",
   "ftp", "ns1", "ns2", "dns", "support", "help", "status", "docs", "blog", "billing", "dashboard",
   "superadmin", "root", "system", "uploads", "media", "files", "test", "dev", "staging", "localhost",
+  // The default content domain is content.{APP_DOMAIN}: its own name can never be a tenant's.
+  "content",
 ]);
 
 // DNS label rules (RFC 1035/1123): 1–63 characters, letters, digits and hyphens, no hyphen at either end.

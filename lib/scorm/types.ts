@@ -100,8 +100,8 @@ export interface ScormLaunch {
   courseId: string;
   packageId: string;
   version: ScormVersion;
-  /** Base URL of the package's files: /uploads/scorm/{packageId}/ */
-  baseUrl: string;
+  /** Where the package runs: the organization's content host, reached with this visit's token. */
+  content: ScormContentUrls;
   /** The SCOs in table-of-contents order. */
   scos: ScoEntry[];
   /** The whole manifest (the player configures scorm-again from it). */
@@ -109,6 +109,18 @@ export interface ScormLaunch {
   /** null when the viewer is not tracked (an editor previewing, a withdrawn enrollment). */
   attempt: ScormAttemptState | null;
   learner: { id: string; name: string };
+}
+
+/**
+ * The content host's URLs for one visit, each carrying its capability token (docs/scorm-player.md):
+ * the runtime page the player frames, the base of the package's files, and the commit endpoint (null
+ * for an untracked preview, which records nothing).
+ */
+export interface ScormContentUrls {
+  origin: string;
+  runtimeUrl: string;
+  filesUrl: string;
+  commitUrl: string | null;
 }
 
 export interface ScormAttemptState {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hostTarget, tenantOrigin } from "./host";
+import { contentOrigin, hostTarget, requestOrigin, tenantOrigin } from "./host";
 import { subdomainSchema } from "@/lib/schemas/subdomain";
 
 describe("hostTarget", () => {
@@ -12,12 +12,23 @@ describe("hostTarget", () => {
     ["ACME.LocalHost", { kind: "tenant", subdomain: "acme" }],
     ["a.b.localhost", { kind: "invalid" }],
   ])("%s → %o", (host, expected) => {
-    expect(hostTarget(host, "localhost")).toEqual(expected);
+    expect(hostTarget(host, "localhost", "content.localhost")).toEqual(expected);
   });
 
   it("works with a real domain", () => {
-    expect(hostTarget("globex.lms.example.com", "lms.example.com")).toEqual({ kind: "tenant", subdomain: "globex" });
-    expect(hostTarget("lms.example.com", "lms.example.com")).toEqual({ kind: "apex" });
+    expect(hostTarget("globex.lms.example.com", "lms.example.com", "content.lms.example.com")).toEqual({ kind: "tenant", subdomain: "globex" });
+    expect(hostTarget("lms.example.com", "lms.example.com", "content.lms.example.com")).toEqual({ kind: "apex" });
+  });
+
+  it.each([
+    ["acme.content.localhost:3000", "content.localhost", { kind: "content", subdomain: "acme" }],
+    ["content.localhost:3000", "content.localhost", { kind: "invalid" }],
+    ["a.b.content.localhost", "content.localhost", { kind: "invalid" }],
+    ["globex.lmscontent.net", "lmscontent.net", { kind: "content", subdomain: "globex" }],
+    // With a content domain of its own, the app domain's nested names stay invalid, never content.
+    ["acme.content.localhost", "lmscontent.net", { kind: "invalid" }],
+  ])("%s with content on %s → %o", (host, contentDomain, expected) => {
+    expect(hostTarget(host, "localhost", contentDomain)).toEqual(expected);
   });
 });
 
@@ -26,6 +37,21 @@ describe("tenantOrigin", () => {
     expect(tenantOrigin("acme", "localhost", "http://localhost:3101")).toBe("http://acme.localhost:3101");
     expect(tenantOrigin("acme", "localhost", "http://globex.localhost:3000")).toBe("http://acme.localhost:3000");
     expect(tenantOrigin("globex", "lms.example.com", "https://lms.example.com/some/path")).toBe("https://globex.lms.example.com");
+  });
+});
+
+describe("contentOrigin", () => {
+  it("puts the subdomain under the content domain, keeping the base's scheme and port", () => {
+    expect(contentOrigin("acme", "content.localhost", "http://acme.localhost:3101")).toBe("http://acme.content.localhost:3101");
+    expect(contentOrigin("globex", "lmscontent.net", "https://globex.lms.example.com")).toBe("https://globex.lmscontent.net");
+  });
+});
+
+describe("requestOrigin", () => {
+  it("takes the scheme a proxy reports, else the base URL's, and the Host header", () => {
+    expect(requestOrigin("acme.localhost:3100", null, "http://localhost:3000")).toBe("http://acme.localhost:3100");
+    expect(requestOrigin("acme.lms.example.com", "https, http", "http://localhost:3000")).toBe("https://acme.lms.example.com");
+    expect(requestOrigin(null, null, "https://lms.example.com")).toBe("https://lms.example.com");
   });
 });
 
@@ -41,6 +67,7 @@ describe("subdomainSchema", () => {
     ["ac_me", "letters, digits and hyphens"],
     ["a".repeat(64), "at most 63"],
     ["www", "reserved"],
+    ["content", "reserved"],
     ["admin", "reserved"],
     ["api", "reserved"],
   ])("refuses %s", (value, message) => {

@@ -6,8 +6,9 @@ import { hostTarget } from "@/lib/tenancy/host";
 
 /** The organization a Host header addresses, or null on the apex. An unknown subdomain is a 404. */
 export async function resolveHostOrganization(host: string | null | undefined): Promise<OrganizationPublic | null> {
-  const target = hostTarget(host, env.APP_DOMAIN);
-  if (target.kind === "invalid") throw new AppError("NOT_FOUND", "Organization not found");
+  const target = hostTarget(host, env.APP_DOMAIN, env.CONTENT_DOMAIN);
+  // A content host serves only the content routes, which resolve it themselves (lib/server/scorm/content-access.ts).
+  if (target.kind === "invalid" || target.kind === "content") throw new AppError("NOT_FOUND", "Organization not found");
   if (target.kind === "apex") return null;
   const organization = await db().organization.findUnique({ where: { subdomain: target.subdomain }, select: organizationPublicSelect });
   if (!organization) throw unknownOrganization(target.subdomain);

@@ -38,7 +38,7 @@ class HttpError extends Error {
 const claimsCache = new Map<string, Promise<SessionClaims | null>>();
 
 async function resolveCaller(req: IncomingMessage): Promise<Caller> {
-  const target = hostTarget(req.headers.host, env.APP_DOMAIN);
+  const target = hostTarget(req.headers.host, env.APP_DOMAIN, env.CONTENT_DOMAIN);
   if (target.kind !== "tenant") throw new HttpError(404, "NOT_FOUND");
   const token = bearerToken(req.headers.authorization);
   if (token && !claimsCache.has(token)) claimsCache.set(token, readToken(token));

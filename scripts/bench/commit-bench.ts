@@ -8,7 +8,7 @@ import type { ScenarioResult } from "./measure-server";
 import { startServerProcess, type ServerProcess } from "./server-process";
 import { tracedStatements } from "./trace-sql";
 
-// The commit rows of `npm run bench`: POST /api/scorm/commits on the production app, answered before Next
+// The commit rows of `npm run bench`: POST /scorm/commits/{token} on the production app's content host, answered before Next
 // (scripts/lib/app-server.ts) and, on a second app process with SCORM_COMMIT_FAST_PATH=false, through Next's
 // route handler, against the commit ceiling (commit-ceiling.ts: node:http + pg sending the app's own
 // statements, imported from lib/server/scorm/commit-sql.ts). Its own small database: commits
@@ -24,6 +24,7 @@ const VIA_NEXT_PORT = 3223;
 const SCO_ID = "sco1";
 
 interface Learner {
+  /** The content token of the learner's visit: the commit's path carries it. */
   token: string;
   attemptId: string;
   sequence: number;
@@ -35,7 +36,7 @@ interface Fixture {
   drop(): Promise<void>;
 }
 
-/** One organization, a course with a SCORM 1.2 lesson and its package row, learners each with an attempt and a token. */
+/** One organization, a course with a SCORM 1.2 lesson and its package row, learners each with an attempt and a content token. */
 async function createFixture(serverUrl: string, learnerCount: number, port: number): Promise<Fixture> {
   const { createFreshDatabase } = await import("../lib/postgres");
   const database = await createFreshDatabase(serverUrl, "lms_bench_commits");
@@ -44,7 +45,7 @@ async function createFixture(serverUrl: string, learnerCount: number, port: numb
   process.env.TEST_DATABASE_URL = database.url;
   const { createTenant, createUser, testDb } = await import("@/test/factories");
   const { createCourse, enroll } = await import("@/test/course-factories");
-  const { issueToken } = await import("@/lib/auth/token");
+  const { mintContentToken } = await import("@/lib/server/scorm/content-token");
   const tenant = await createTenant();
   const course = await createCourse(tenant.id, { modules: [{ lessons: [{ kind: "scorm" }, {}] }] });
   const lesson = course.lessons[0]!;
@@ -63,11 +64,11 @@ async function createFixture(serverUrl: string, learnerCount: number, port: numb
     const attempt = await testDb().scormAttempt.create({
       data: { organizationId: tenant.id, courseId: course.id, enrollmentId: enrollment.id, lessonId: lesson.id, packageId: pkg.id },
     });
-    const token = await issueToken({ sub: user.id, role: "learner", org: tenant.id, tenant: tenant.subdomain, sv: 0 });
+    const token = mintContentToken({ organizationId: tenant.id, packageId: pkg.id, userId: user.id, attemptId: attempt.id });
     learners.push({ token, attemptId: attempt.id, sequence: 0 });
   }
   await testDb().$disconnect();
-  return { host: `${tenant.subdomain}.localhost:${port}`, learners, drop: database.drop };
+  return { host: `${tenant.subdomain}.content.localhost:${port}`, learners, drop: database.drop };
 }
 
 /** A SCORM 1.2 commit as scorm-again sends it mid-lesson: the status stays, the location and suspend_data move. */
@@ -104,7 +105,7 @@ async function runCommitLoad(port: number, fixture: Fixture, seconds: number): P
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
       {
-        url: `http://127.0.0.1:${port}/api/scorm/commits`,
+        url: `http://127.0.0.1:${port}/scorm/commits/`,
         connections: COMMIT_CONNECTIONS,
         duration: seconds,
         timeout: 10,
@@ -118,7 +119,8 @@ async function runCommitLoad(port: number, fixture: Fixture, seconds: number): P
               context.learner = learner;
               return {
                 ...req,
-                headers: { host: fixture.host, authorization: `Bearer ${learner.token}`, "content-type": "application/json" },
+                path: `/scorm/commits/${learner.token}`,
+                headers: { host: fixture.host, "content-type": "application/json" },
                 body: commitBody(learner),
               };
             },
@@ -187,7 +189,7 @@ export async function measureCommits(serverUrl: string, options: BenchOptions, e
     const probes = { app: await probe(appEndpoint), viaNext: await probe(viaNextEndpoint), ceiling: await probe(ceilingEndpoint) };
     const result = (name: Endpoint["name"], runs: LoadRun[] | null): ScenarioResult => ({ ...probes[name], measurement: runs ? summarize(runs) : null });
     if (probes.app.status !== 200 || probes.viaNext.status !== 200 || probes.ceiling.status !== 200) {
-      console.log(`  POST /api/scorm/commits: app HTTP ${probes.app.status}, via Next HTTP ${probes.viaNext.status}, ceiling HTTP ${probes.ceiling.status}; not measured`);
+      console.log(`  POST /scorm/commits/{token}: app HTTP ${probes.app.status}, via Next HTTP ${probes.viaNext.status}, ceiling HTTP ${probes.ceiling.status}; not measured`);
       return { app: result("app", null), viaNext: result("viaNext", null), ceiling: result("ceiling", null) };
     }
 
@@ -214,7 +216,7 @@ export async function measureCommits(serverUrl: string, options: BenchOptions, e
     const pair = { app: result("app", runs.app), viaNext: result("viaNext", runs.viaNext), ceiling: result("ceiling", runs.ceiling) };
     for (const name of ["app", "viaNext", "ceiling"] as const) {
       const { rps, p50, p95, p99, failures } = pair[name].measurement!;
-      console.log(`  POST /api/scorm/commits [${name}]: ${rps.toFixed(0)} commits/s, p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms${failures ? `, ${failures} failures` : ""}`);
+      console.log(`  POST /scorm/commits/{token} [${name}]: ${rps.toFixed(0)} commits/s, p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms${failures ? `, ${failures} failures` : ""}`);
     }
     if (profile) console.log(`    CPU profile of the app: ${profile.profiled} (npx tsx scripts/bench/profile-summary.ts ${profile.profiled})`);
     return pair;
@@ -225,5 +227,5 @@ export async function measureCommits(serverUrl: string, options: BenchOptions, e
 }
 
 function commitCall(port: number, host: string, learner: Learner) {
-  return call(port, host, "/api/scorm/commits", { json: JSON.parse(commitBody(learner)) as unknown, bearer: learner.token });
+  return call(port, host, `/scorm/commits/${learner.token}`, { json: JSON.parse(commitBody(learner)) as unknown });
 }

@@ -1,27 +1,26 @@
 import { createServer, type IncomingMessage } from "node:http";
 import pg from "pg";
-import { tenantAndUserFromRow, type TenantAndUserRow } from "@/lib/auth/caller-lookup";
-import { bearerToken, readToken, type SessionClaims } from "@/lib/auth/token";
 import { env, requireDatabaseUrl } from "@/lib/env";
 import { planCommit, type StoredSco } from "@/lib/scorm/commit-plan";
 import { packageRules, type PackageRules } from "@/lib/scorm/rollup";
 import type { ScormManifest, ScormVersion } from "@/lib/scorm/types";
 import type { ScormCommit } from "@/lib/schemas/scorm";
 import { updateAttemptValues, upsertScoValues, PACKAGE_MANIFEST_SQL } from "@/lib/server/scorm/commit";
-import { CALLER_AND_ATTEMPT_SQL, WRITE_COMMIT_SQL } from "@/lib/server/scorm/commit-sql";
+import { GRANTED_ATTEMPT_SQL, WRITE_COMMIT_SQL } from "@/lib/server/scorm/commit-sql";
+import { readContentToken, type ContentGrant } from "@/lib/server/scorm/content-token";
 import { hostTarget } from "@/lib/tenancy/host";
 import { prepareAuthEnv } from "../lib/runtime-env";
 import { query } from "./ceiling-query";
 import { answerBenchControl } from "./control";
 
 // The commit ceiling: node:http + a pg Pool of the app's size, the app's statements and values for the
-// common commit (the caller lookup with the attempt read, the guarded write), no framework, no ORM, no zod.
+// common commit (the token's grant checked with the attempt read, the guarded write), no framework, no ORM, no zod.
 // The bench (commit-bench.ts) compares the statements both servers send for a commit before measuring.
 
 prepareAuthEnv();
 answerBenchControl(undefined);
 const pool = new pg.Pool({ connectionString: requireDatabaseUrl(), max: env.DB_POOL_MAX });
-const claimsCache = new Map<string, Promise<SessionClaims | null>>();
+const grants = new Map<string, ContentGrant | null>();
 const rulesCache = new Map<string, PackageRules>();
 
 type AttemptRow = { version: string; packageId: string; scormVersion: ScormVersion; scos: StoredSco[]; globalsSequence: number; globalsRollup: unknown };
@@ -43,20 +42,19 @@ async function commitOne(organizationId: string, commit: ScormCommit, row: Attem
 }
 
 async function answer(req: IncomingMessage, body: string): Promise<unknown> {
-  const target = hostTarget(req.headers.host, env.APP_DOMAIN);
-  const token = bearerToken(req.headers.authorization);
-  if (target.kind !== "tenant" || !token) throw new Error("no tenant or no token");
-  if (!claimsCache.has(token)) claimsCache.set(token, readToken(token));
-  const claims = await claimsCache.get(token);
-  if (!claims || claims.tenant !== target.subdomain) throw new Error("token not for this host");
-  // The bench sends one commit per request: the caller and its attempt in one statement, as the app does.
+  const target = hostTarget(req.headers.host, env.APP_DOMAIN, env.CONTENT_DOMAIN);
+  const token = (req.url ?? "").split("?")[0]!.replace("/scorm/commits/", "");
+  if (target.kind !== "content") throw new Error("not a content host");
+  if (!grants.has(token)) grants.set(token, readContentToken(token));
+  const grant = grants.get(token);
+  if (!grant?.attemptId) throw new Error("no grant");
+  // The bench sends one commit per request: the grant checked as the attempt is read, as the app does.
   const { commits } = JSON.parse(body) as { commits: ScormCommit[] };
   const c = commits[0]!;
-  const { rows } = await query<TenantAndUserRow & AttemptRow & { id: string | null }>(pool, CALLER_AND_ATTEMPT_SQL, [target.subdomain, claims.sub, c.attemptId]);
-  const { organization, user } = tenantAndUserFromRow(rows[0]!);
-  if (!organization || !user || user.status !== "active" || user.sessionVersion !== claims.sv || organization.id !== claims.org) throw new Error("unknown caller");
+  if (c.attemptId !== grant.attemptId) throw new Error("another attempt");
+  const { rows } = await query<AttemptRow>(pool, GRANTED_ATTEMPT_SQL, [c.attemptId, grant.organizationId, grant.userId, target.subdomain]);
   const commit = { ...c, terminated: c.terminated ?? false };
-  const applied = await commitOne(organization.id, commit, rows[0]!.id === null ? null : rows[0]!);
+  const applied = await commitOne(grant.organizationId, commit, rows[0] ?? null);
   return { results: [{ attemptId: c.attemptId, scoId: c.scoId, sequence: c.sequence, applied }] };
 }
 

@@ -1,6 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
+import { buildScormRuntime, SCORM_RUNTIME_OUTPUT } from "./scorm-runtime-build";
 
 const SOURCES = ["app", "components", "lib", "proxy.ts", "next.config.ts", "package-lock.json", "prisma/schema.prisma", "public"];
 
@@ -19,13 +20,14 @@ function newestMtime(entry: string): number {
 /** True when there is no production build or a source file is newer than it. */
 export function buildIsStale(): boolean {
   const buildId = path.resolve(".next/BUILD_ID");
-  if (!existsSync(buildId)) return true;
+  if (!existsSync(buildId) || !existsSync(path.resolve(SCORM_RUNTIME_OUTPUT))) return true;
   const built = statSync(buildId).mtimeMs;
   return SOURCES.some((s) => newestMtime(path.resolve(s)) > built);
 }
 
 export function runBuild(): void {
-  console.log("Building the app (next build)…");
+  console.log("Building the app (the SCORM runtime, then next build)…");
+  buildScormRuntime();
   const result = spawnSync("npx", ["next", "build"], { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
   if (result.status !== 0) throw new Error("next build failed");
 }

@@ -1,17 +1,27 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { answerScormCommits } from "../../app/api/scorm/commits/handler";
+import { answerScormCommits } from "../../app/scorm/commits/handler";
+import { CONTENT_PATHS } from "../../lib/server/scorm/content-host";
 import type { HttpAnswer } from "../../lib/http";
 import { API_HEADERS, COMMON_HEADERS } from "../../lib/security-headers";
 
-/** What next.config.ts sends on every /api answer Next serves: the fast path sends the same. */
+/** What next.config.ts sends on every JSON answer Next serves: the fast path sends the same. */
 const SECURITY_HEADERS = Object.fromEntries([...COMMON_HEADERS, ...API_HEADERS].map(({ key, value }) => [key, value]));
 
-// POST /api/scorm/commits answered on a plain node:http request, before Next: the route file's own handler
-// (app/api/scorm/commits/handler.ts), read from and written to the node objects directly. Used by the
+// POST /scorm/commits/{token} answered on a plain node:http request, before Next: the route file's own
+// handler (app/scorm/commits/handler.ts), read from and written to the node objects directly. Used by the
 // custom server (app-server.ts) and the durability test's bare commit server.
 
-export async function answerCommitOnNode(req: IncomingMessage, res: ServerResponse): Promise<void> {
-  writeAnswer(res, await answerScormCommits({ method: "POST", headers: nodeHeaders(req), body: req }));
+/** The token of a commit request's path (no query string), or null when the request is not one. */
+export function commitToken(req: IncomingMessage): string | null {
+  if (req.method !== "POST") return null;
+  const path = (req.url ?? "").split("?")[0] ?? "";
+  if (!path.startsWith(CONTENT_PATHS.commits)) return null;
+  const token = path.slice(CONTENT_PATHS.commits.length);
+  return token.length > 0 && !token.includes("/") ? token : null;
+}
+
+export async function answerCommitOnNode(req: IncomingMessage, res: ServerResponse, token: string): Promise<void> {
+  writeAnswer(res, await answerScormCommits({ token, headers: nodeHeaders(req), body: req }));
 }
 
 /** The node request's headers as the shared caller resolution reads them (no web Request to build). */

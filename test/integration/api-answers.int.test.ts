@@ -30,8 +30,8 @@ describe("wrong methods", () => {
     ["PUT", "/api/dashboard", "GET, HEAD"],
     ["GET", "/auth/login", "POST"],
     ["PATCH", "/api/health", "GET, HEAD"],
-    ["GET", "/api/scorm/commits", "POST"],
-    ["PUT", "/api/scorm/commits", "POST"],
+    ["GET", "/api/scorm-tracking", "POST"],
+    ["PUT", "/api/scorm-tracking", "POST"],
   ])("%s %s → 405 JSON with Allow: %s", async (method, path, allow) => {
     const res = await call(tenant.subdomain, path, { method });
     expect(res.status).toBe(405);

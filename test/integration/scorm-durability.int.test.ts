@@ -150,7 +150,7 @@ interface Outcome {
 function post(port: number, host: string, token: string, body: string): Promise<Outcome> {
   return new Promise((resolve) => {
     const req: ClientRequest = request(
-      { host: "127.0.0.1", port, path: "/api/scorm/commits", method: "POST", agent: false, headers: { host, authorization: `Bearer ${token}`, "content-type": "application/json" } },
+      { host: "127.0.0.1", port, path: `/scorm/commits/${token}`, method: "POST", agent: false, headers: { host, "content-type": "application/json" } },
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
@@ -197,7 +197,7 @@ describe("SCORM commit durability", () => {
     const pkg = await prisma.scormPackage.create({
       data: { organizationId: tenant.id, lessonId: lesson.id, version: 1, scormVersion: "scorm12", title: "D", storagePrefix: "d", launchPath: "index.html", manifest, sizeBytes: 1n, fileCount: 1 },
     });
-    const { issueToken } = await import("@/lib/auth/token");
+    const { mintContentToken } = await import("@/lib/server/scorm/content-token");
     const players: Player[] = await Promise.all(
       Array.from({ length: LEARNERS }, async () => {
         const user = await createUser(tenant.id, "learner");
@@ -205,13 +205,13 @@ describe("SCORM commit durability", () => {
         const attempt = await prisma.scormAttempt.create({
           data: { organizationId: tenant.id, courseId: course.id, enrollmentId: enrollment.id, lessonId: lesson.id, packageId: pkg.id },
         });
-        const token = await issueToken({ sub: user.id, role: "learner", org: tenant.id, tenant: tenant.subdomain, sv: 0 });
+        const token = mintContentToken({ organizationId: tenant.id, packageId: pkg.id, userId: user.id, attemptId: attempt.id });
         return { token, attemptId: attempt.id, enrollmentId: enrollment.id, acknowledged: 0 };
       }),
     );
 
     const { port } = commitServer!;
-    const host = `${tenant.subdomain}.localhost:${port}`;
+    const host = `${tenant.subdomain}.content.localhost:${port}`;
     const unexpected: string[] = [];
     const serverErrors: { at: number }[] = [];
     let acknowledgedTotal = 0;

@@ -45,7 +45,6 @@ describe("PUT /api/courses/:id/lessons/:lessonId/scorm", () => {
     const res = await upload(instructor, c.lessons[0]!.id, fixtureZip(file), { courseId: c.id });
     expect(res.status, res.text).toBe(200);
     expect(res.json).toMatchObject({ version: 1, scorm_version: version, sco_count: scos, warnings: [] });
-    expect(res.json.base_url).toBe(`/uploads/scorm/${res.json.id}/`);
     const lesson = await get(instructor, `/api/courses/${c.id}/lessons/${c.lessons[0]!.id}`);
     expect(lesson.json.scorm_package).toMatchObject({ id: res.json.id, version: 1, scorm_version: version, sco_count: scos });
   });
@@ -60,7 +59,6 @@ describe("PUT /api/courses/:id/lessons/:lessonId/scorm", () => {
     expect(scormFolders()).toEqual(expect.arrayContaining([first.json.id, second.json.id]));
     const lesson = await get(instructor, `/api/courses/${c.id}/lessons/${c.lessons[0]!.id}`);
     expect(lesson.json.scorm_package.version).toBe(2);
-    expect((await get(instructor, `/uploads/scorm/${first.json.id}/imsmanifest.xml`)).status).toBe(200);
   });
 
   it("a learner's attempt stays on the version it started on after a re-upload; the next attempt takes the new one", async () => {
@@ -76,8 +74,8 @@ describe("PUT /api/courses/:id/lessons/:lessonId/scorm", () => {
 
     const v2 = await upload(instructor, lessonId, zip, { courseId: c.id });
     const resumed = await get(learner, launchUrl);
-    expect(resumed.json).toMatchObject({ packageId: v1.json.id, baseUrl: `/uploads/scorm/${v1.json.id}/`, attempt: { attemptId: started.json.attempt.attemptId } });
-    expect((await get(learner, `/uploads/scorm/${v1.json.id}/shared/launchpage.html`)).status).toBe(200);
+    expect(resumed.json).toMatchObject({ packageId: v1.json.id, attempt: { attemptId: started.json.attempt.attemptId } });
+    expect((await call(`${tenant.subdomain}.content`, `${new URL(resumed.json.content.filesUrl).pathname}shared/launchpage.html`)).status).toBe(200);
 
     // The course allows retakes and the first attempt is done: the next one plays version 2.
     expect((await call(tenant.subdomain, `/api/courses/${c.id}`, { method: "PATCH", json: { allow_retakes: true }, bearer: await cachedSignIn(tenant.subdomain, instructor) })).json.allow_retakes).toBe(true);
@@ -125,52 +123,59 @@ describe("PUT /api/courses/:id/lessons/:lessonId/scorm", () => {
   });
 });
 
-describe("GET /uploads/scorm/:packageId/…", () => {
+describe("GET /scorm/files/{token}/… on the content host", () => {
   let packageId: string;
   beforeAll(async () => {
     const res = await upload(instructor, course.lessons[0]!.id, fixtureZip("golf-scorm2004-4th-sequencing-posttest-rollup-multisco.zip"));
     expect(res.status, res.text).toBe(200);
     packageId = res.json.id;
   });
-  const url = (p: string) => `/uploads/scorm/${packageId}/${p}`;
+  /** The files' base of a launch by `user`: the instructor's preview, a learner's attempt. */
+  async function filesOf(user: TestUser): Promise<string> {
+    const launch = await get(user, `/api/courses/${course.id}/lessons/${course.lessons[0]!.id}/scorm/launch`);
+    expect(launch.status, launch.text).toBe(200);
+    expect(launch.json.packageId).toBe(packageId);
+    return new URL(launch.json.content.filesUrl).pathname;
+  }
+  const content = (path: string, headers: Record<string, string> = {}, method = "GET") => call(`${tenant.subdomain}.content`, path, { headers, method });
 
   it("serves files with their MIME type, long private cache and nosniff; the query string is ignored", async () => {
-    const page = await get(instructor, url("shared/launchpage.html?content=playing"));
+    const base = await filesOf(instructor);
+    const url = (p: string) => `${base}${p}`;
+    const page = await content(url("shared/launchpage.html?content=playing"));
     expect(page.status).toBe(200);
     expect(page.headers["content-type"]).toBe("text/html; charset=utf-8");
     expect(page.headers["cache-control"]).toBe("private, max-age=31536000, immutable");
     expect(page.headers["x-content-type-options"]).toBe("nosniff");
     expect(page.text).toContain("<html");
-    expect((await get(instructor, url("shared/scormfunctions.js"))).headers["content-type"]).toBe("text/javascript; charset=utf-8");
-    expect((await get(instructor, url("shared/style.css"))).headers["content-type"]).toBe("text/css; charset=utf-8");
-    expect((await get(instructor, url("shared/background.jpg"))).headers["content-type"]).toBe("image/jpeg");
-    expect((await get(instructor, url("imsmanifest.xml"))).headers["content-type"]).toBe("application/xml");
-    expect((await get(instructor, url("Etiquette/Course.html"))).status).toBe(200);
-    expect((await get(instructor, url("nope.html"))).status).toBe(404);
-    expect((await get(instructor, url("..%2F..%2Fetc%2Fpasswd"))).status).toBe(404);
+    expect((await content(url("shared/scormfunctions.js"))).headers["content-type"]).toBe("text/javascript; charset=utf-8");
+    expect((await content(url("shared/style.css"))).headers["content-type"]).toBe("text/css; charset=utf-8");
+    expect((await content(url("shared/background.jpg"))).headers["content-type"]).toBe("image/jpeg");
+    expect((await content(url("imsmanifest.xml"))).headers["content-type"]).toBe("application/xml");
+    expect((await content(url("Etiquette/Course.html"))).status).toBe(200);
+    expect((await content(url("nope.html"))).status).toBe(404);
+    expect((await content(url("..%2F..%2Fetc%2Fpasswd"))).status).toBe(404);
   });
 
   it("honours a byte range and HEAD", async () => {
-    const part = await get(instructor, url("shared/background.jpg"), tenant, { range: "bytes=0-9" });
+    const base = await filesOf(instructor);
+    const part = await content(`${base}shared/background.jpg`, { range: "bytes=0-9" });
     expect(part.status).toBe(206);
     expect(part.headers["content-range"]).toMatch(/^bytes 0-9\/\d+$/);
-    const head = await call(tenant.subdomain, url("shared/launchpage.html"), { method: "HEAD", bearer: await cachedSignIn(tenant.subdomain, instructor) });
+    const head = await content(`${base}shared/launchpage.html`, {}, "HEAD");
     expect(head.status).toBe(200);
     expect(head.text).toBe("");
   });
 
-  it("enrolled learner 200, not-enrolled learner 403, anonymous 401, other tenant 404", async () => {
+  it("an enrolled learner's launch reaches the files; a learner not enrolled gets no launch; the old same-origin path is gone", async () => {
     const enrolled = await createUser(tenant.id, "learner");
     await enroll(tenant.id, course.id, enrolled.id);
+    expect((await content(`${await filesOf(enrolled)}shared/launchpage.html`)).status).toBe(200);
     const stranger = await createUser(tenant.id, "learner");
-    expect((await get(enrolled, url("shared/launchpage.html"))).status).toBe(200);
-    const forbidden = await get(stranger, url("shared/launchpage.html"));
-    expect(forbidden.status).toBe(403);
-    expect(forbidden.json.error.code).toBe("FORBIDDEN");
-    const anonymous = await get(null, url("shared/launchpage.html"));
-    expect(anonymous.status).toBe(401);
-    expect(anonymous.headers["content-type"]).toMatch(/application\/json/);
-    expect((await get(other.users.admin, url("shared/launchpage.html"), other)).status).toBe(404);
+    const refused = await get(stranger, `/api/courses/${course.id}/lessons/${course.lessons[0]!.id}/scorm/launch`);
+    expect(refused.status).toBe(403);
+    expect((await get(enrolled, `/uploads/scorm/${packageId}/shared/launchpage.html`)).status).toBe(404);
+    expect((await get(other.users.admin, `/api/courses/${course.id}/lessons/${course.lessons[0]!.id}/scorm/launch`, other)).status).toBe(404);
   });
 
   it("the public image route still serves /uploads/… (no app shell, no redirect)", async () => {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ManifestItem, ScormManifest, ScormVersion } from "@/lib/scorm/types";
 import { createCourse, enroll } from "@/test/course-factories";
-import { createTenant, createUser, testDb, type TestTenant, type TestUser } from "@/test/factories";
-import { call, hostFor } from "@/test/http";
-import { cachedSignIn, callAs } from "@/test/session";
+import { createTenant, createUser, testDb, type TestTenant } from "@/test/factories";
+import { call } from "@/test/http";
+import { callAs } from "@/test/session";
 
 // SCORM tracking over HTTP: launch (attempts, resume), the player's commits (sequence rules, tenancy,
 // limits), the status mapping to the lesson and the course, and the spec's /api/scorm-tracking.
@@ -42,7 +42,19 @@ async function scormCourse(options: { version?: ScormVersion; items?: ManifestIt
   return { course, lesson, pkg, learner, enrollment, launch, launchPath };
 }
 
-const commitAs = (user: TestUser, commits: unknown[], t: TestTenant = tenant) => callAs(t.subdomain, user, "/api/scorm/commits", { json: { commits } });
+/** The launch's commit endpoint on the content host: what the runtime posts to, with the visit's token. */
+interface Visit {
+  attemptId: string;
+  commitPath: string;
+}
+async function visit(launch: () => ReturnType<typeof callAs>): Promise<Visit> {
+  const res = await launch();
+  expect(res.status, res.text).toBe(200);
+  return { attemptId: res.json.attempt.attemptId, commitPath: new URL(res.json.content.commitUrl).pathname };
+}
+const postCommits = (v: Visit, body: string, headers: Record<string, string> = { "content-type": "application/json" }) =>
+  call(`${tenant.subdomain}.content`, v.commitPath, { method: "POST", body, headers });
+const commitTo = (v: Visit, commits: unknown[]) => postCommits(v, JSON.stringify({ commits }));
 const cmi12 = (core: Record<string, unknown>, suspend_data = "") => ({ core: { score: { raw: "", min: "", max: "" }, ...core }, suspend_data });
 
 describe("GET /api/courses/:id/lessons/:lessonId/scorm/launch", () => {
@@ -50,7 +62,8 @@ describe("GET /api/courses/:id/lessons/:lessonId/scorm/launch", () => {
     const { launch, pkg } = await scormCourse({ items: [item("sco1"), item("sco2")] });
     const res = await launch();
     expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ packageId: pkg.id, version: "scorm12", baseUrl: `/uploads/scorm/${pkg.id}/` });
+    expect(res.json).toMatchObject({ packageId: pkg.id, version: "scorm12" });
+    expect(res.json.content.commitUrl).toMatch(new RegExp(`^http://${tenant.subdomain}\\.content\\.localhost:\\d+/scorm/commits/[\\w-]+$`));
     expect(res.json.scos.map((s: { identifier: string }) => s.identifier)).toEqual(["sco1", "sco2"]);
     expect(res.json.attempt).toMatchObject({ attemptNumber: 1, mode: "normal", lastSequence: 0, lastScoId: null, scoCmi: {} });
     const again = await launch();
@@ -83,19 +96,20 @@ describe("GET /api/courses/:id/lessons/:lessonId/scorm/launch", () => {
   });
 });
 
-describe("POST /api/scorm/commits", () => {
+describe("POST /scorm/commits/{token} (the content host)", () => {
   it("applies a commit, ignores its replay and older sequences, and resumes where the learner left", async () => {
-    const { launch, learner } = await scormCourse();
-    const { attemptId } = (await launch()).json.attempt;
+    const { launch } = await scormCourse();
+    const v = await visit(launch);
+    const { attemptId } = v;
     const commit = (sequence: number, location: string, extra: Record<string, unknown> = {}) =>
       ({ attemptId, scoId: "sco1", sequence, cmi: cmi12({ lesson_location: location, lesson_status: "incomplete", exit: "suspend", session_time: "00:00:30", ...extra }) });
-    const first = await commitAs(learner, [commit(1, "page1"), commit(2, "page2")]);
+    const first = await commitTo(v, [commit(1, "page1"), commit(2, "page2")]);
     expect(first.status).toBe(200);
     expect(first.json.results).toEqual([
       { attemptId, scoId: "sco1", sequence: 1, applied: true },
       { attemptId, scoId: "sco1", sequence: 2, applied: true },
     ]);
-    const replay = await commitAs(learner, [commit(2, "page9"), commit(1, "page0")]);
+    const replay = await commitTo(v, [commit(2, "page9"), commit(1, "page0")]);
     expect(replay.json.results.map((r: { applied: boolean }) => r.applied)).toEqual([false, false]);
     const state = await testDb().scormScoState.findFirstOrThrow({ where: { attemptId } });
     expect(state).toMatchObject({ commitSequence: 2, location: "page2", completionStatus: "incomplete", totalTimeSeconds: 30 });
@@ -106,68 +120,47 @@ describe("POST /api/scorm/commits", () => {
   });
 
   it("accepts a text/plain beacon body", async () => {
-    const { launch, learner } = await scormCourse();
-    const { attemptId } = (await launch()).json.attempt;
-    const body = JSON.stringify({ commits: [{ attemptId, scoId: "sco1", sequence: 1, cmi: cmi12({ lesson_status: "incomplete" }) }] });
-    const res = await call(tenant.subdomain, "/api/scorm/commits", { body, headers: { "content-type": "text/plain;charset=UTF-8" }, bearer: await cachedSignIn(tenant.subdomain, learner) });
+    const { launch } = await scormCourse();
+    const v = await visit(launch);
+    const body = JSON.stringify({ commits: [{ attemptId: v.attemptId, scoId: "sco1", sequence: 1, cmi: cmi12({ lesson_status: "incomplete" }) }] });
+    const res = await postCommits(v, body, { "content-type": "text/plain;charset=UTF-8" });
     expect(res.status).toBe(200);
     expect(res.json.results[0].applied).toBe(true);
   });
 
-  it("the player's own posts: the session cookie from this host's pages (fetch JSON and a text/plain beacon); other origins are refused", async () => {
-    const { launch, learner } = await scormCourse();
-    const { attemptId } = (await launch()).json.attempt;
-    const cookie = `next-auth.session-token=${await cachedSignIn(tenant.subdomain, learner)}`;
-    const body = (sequence: number) => JSON.stringify({ commits: [{ attemptId, scoId: "sco1", sequence, cmi: cmi12({ lesson_status: "incomplete", lesson_location: `p${sequence}` }) }] });
-    const post = (sequence: number, headers: Record<string, string>) => call(tenant.subdomain, "/api/scorm/commits", { method: "POST", body: body(sequence), headers: { cookie, ...headers } });
-    const origin = `http://${hostFor(tenant.subdomain)}`;
-
-    const viaFetch = await post(1, { origin, "content-type": "application/json", "sec-fetch-site": "same-origin" });
-    expect(viaFetch.status).toBe(200);
-    expect(viaFetch.json.results[0].applied).toBe(true);
-    const viaBeacon = await post(2, { origin, "content-type": "text/plain;charset=UTF-8" });
-    expect(viaBeacon.status).toBe(200);
-    expect(viaBeacon.json.results[0].applied).toBe(true);
-    // Without Origin, a same-origin Sec-Fetch-Site is enough (older beacons); a sibling tenant's page is not.
-    expect((await post(3, { "sec-fetch-site": "same-origin", "content-type": "text/plain" })).status).toBe(200);
-    const sibling = await post(4, { origin: `http://${hostFor(other.subdomain)}`, "content-type": "text/plain" });
-    expect(sibling.status).toBe(403);
-    expect((await post(5, { "sec-fetch-site": "same-site", "content-type": "text/plain" })).status).toBe(403);
-    const state = await testDb().scormScoState.findFirstOrThrow({ where: { attemptId } });
-    expect(state).toMatchObject({ commitSequence: 3, location: "p3" });
-  });
-
-  it("another learner's attempt and another tenant's are 404; nothing is written", async () => {
-    const { launch } = await scormCourse();
-    const { attemptId } = (await launch()).json.attempt;
-    const commit = { attemptId, scoId: "sco1", sequence: 1, cmi: cmi12({ lesson_status: "passed" }) };
+  it("a token writes its own attempt only: another learner's attempt is 404 and nothing is written", async () => {
+    const { launch, course } = await scormCourse();
+    const victim = await visit(launch);
     const peer = await createUser(tenant.id, "learner");
-    expect((await commitAs(peer, [commit])).status).toBe(404);
-    const stranger = await createUser(other.id, "learner");
-    expect((await commitAs(stranger, [commit], other)).status).toBe(404);
-    expect(await testDb().scormScoState.count({ where: { attemptId } })).toBe(0);
+    await enroll(tenant.id, course.id, peer.id);
+    const own = await visit(() => callAs(tenant.subdomain, peer, `/api/courses/${course.id}/lessons/${course.lessons[0]!.id}/scorm/launch`));
+    const commit = { attemptId: victim.attemptId, scoId: "sco1", sequence: 1, cmi: cmi12({ lesson_status: "passed" }) };
+    expect((await commitTo(own, [commit])).status).toBe(404);
+    expect((await commitTo(own, [{ ...commit, attemptId: own.attemptId }, commit])).status).toBe(404);
+    expect(await testDb().scormScoState.count({ where: { attemptId: { in: [victim.attemptId, own.attemptId] } } })).toBe(0);
   });
 
-  it("bad input is a 400 with the error body, a missing session 401, an oversize body 413", async () => {
-    const { learner } = await scormCourse();
-    const bad = await commitAs(learner, [{ attemptId: "nope", scoId: "", sequence: 0, cmi: {} }]);
+  it("bad input is a 400 with the error body, a missing token 404, an oversize body 413", async () => {
+    const { launch } = await scormCourse();
+    const v = await visit(launch);
+    const bad = await commitTo(v, [{ attemptId: "nope", scoId: "", sequence: 0, cmi: {} }]);
     expect(bad.status).toBe(400);
     expect(bad.json.error.code).toBe("VALIDATION_FAILED");
-    expect((await callAs(tenant.subdomain, learner, "/api/scorm/commits", { json: { commits: [] } })).status).toBe(400);
-    const token = await cachedSignIn(tenant.subdomain, learner);
-    const malformed = await call(tenant.subdomain, "/api/scorm/commits", { body: "{not json", headers: { "content-type": "application/json" }, bearer: token });
+    expect((await commitTo(v, [])).status).toBe(400);
+    const malformed = await postCommits(v, "{not json");
     expect(malformed.status).toBe(400);
     expect(malformed.json.error.code).toBe("BAD_REQUEST");
-    expect((await call(tenant.subdomain, "/api/scorm/commits", { json: { commits: [] } })).status).toBe(401);
-    const huge = await call(tenant.subdomain, "/api/scorm/commits", { body: "x".repeat(4 * 1024 * 1024 + 10), bearer: token });
+    expect((await call(`${tenant.subdomain}.content`, "/scorm/commits/not-a-token", { json: { commits: [] } })).status).toBe(404);
+    const huge = await postCommits(v, "x".repeat(4 * 1024 * 1024 + 10));
     expect(huge.status).toBe(413);
   });
 
   it("keeps 10,000 characters of 1.2 suspend_data whole, with a warning in the attempt log", async () => {
-    const { launch, learner } = await scormCourse();
-    const { attemptId } = (await launch()).json.attempt;
+    const { launch } = await scormCourse();
+    const v = await visit(launch);
+    const { attemptId } = v;
     const data = "d".repeat(10_000);
-    await commitAs(learner, [{ attemptId, scoId: "sco1", sequence: 1, cmi: cmi12({ lesson_status: "incomplete", exit: "suspend" }, data) }]);
+    await commitTo(v, [{ attemptId, scoId: "sco1", sequence: 1, cmi: cmi12({ lesson_status: "incomplete", exit: "suspend" }, data) }]);
     const state = await testDb().scormScoState.findFirstOrThrow({ where: { attemptId } });
     expect(state.suspendData).toBe(data);
     const attempt = await testDb().scormAttempt.findUniqueOrThrow({ where: { id: attemptId } });
@@ -176,12 +169,13 @@ describe("POST /api/scorm/commits", () => {
   });
 
   it("a passed 1.2 SCO completes the lesson with its success and score; the course percentage follows", async () => {
-    const { launch, learner, enrollment, lesson } = await scormCourse();
-    const { attemptId } = (await launch()).json.attempt;
-    await commitAs(learner, [{ attemptId, scoId: "sco1", sequence: 1, cmi: cmi12({ lesson_status: "incomplete", session_time: "00:01:00" }) }]);
+    const { launch, enrollment, lesson } = await scormCourse();
+    const v = await visit(launch);
+    const { attemptId } = v;
+    await commitTo(v, [{ attemptId, scoId: "sco1", sequence: 1, cmi: cmi12({ lesson_status: "incomplete", session_time: "00:01:00" }) }]);
     let progress = await testDb().lessonProgress.findFirstOrThrow({ where: { enrollmentId: enrollment.id, lessonId: lesson.id } });
     expect(progress.status).toBe("in_progress");
-    await commitAs(learner, [{ attemptId, scoId: "sco1", sequence: 2, terminated: true, cmi: cmi12({ lesson_status: "passed", session_time: "00:02:00", score: { raw: "90", min: "0", max: "100" } }) }]);
+    await commitTo(v, [{ attemptId, scoId: "sco1", sequence: 2, terminated: true, cmi: cmi12({ lesson_status: "passed", session_time: "00:02:00", score: { raw: "90", min: "0", max: "100" } }) }]);
     progress = await testDb().lessonProgress.findFirstOrThrow({ where: { enrollmentId: enrollment.id, lessonId: lesson.id } });
     expect(progress).toMatchObject({ status: "completed", successStatus: "passed", scoreScaled: 0.9, timeSpentSeconds: 120 });
     expect(progress.completedAt).not.toBeNull();
@@ -192,41 +186,45 @@ describe("POST /api/scorm/commits", () => {
   });
 
   it("the minimum-calls 1.2 SCO (never sets lesson_status) completes on LMSFinish; both SCOs complete the attempt", async () => {
-    const { launch, learner, enrollment, lesson } = await scormCourse({ items: [item("a"), item("b")] });
-    const { attemptId } = (await launch()).json.attempt;
+    const { launch, enrollment, lesson } = await scormCourse({ items: [item("a"), item("b")] });
+    const v = await visit(launch);
+    const { attemptId } = v;
     const finish = (scoId: string, sequence: number) => ({ attemptId, scoId, sequence, terminated: true, cmi: cmi12({ lesson_status: "not attempted" }) });
-    await commitAs(learner, [finish("a", 1)]);
+    await commitTo(v, [finish("a", 1)]);
     expect((await testDb().lessonProgress.findFirstOrThrow({ where: { enrollmentId: enrollment.id, lessonId: lesson.id } })).status).toBe("in_progress");
-    await commitAs(learner, [finish("b", 2)]);
+    await commitTo(v, [finish("b", 2)]);
     expect((await testDb().lessonProgress.findFirstOrThrow({ where: { enrollmentId: enrollment.id, lessonId: lesson.id } })).status).toBe("completed");
   });
 
   it("2004: success from the scaled passing score, and the sequencing rollup in globals wins", async () => {
-    const { launch, learner, enrollment, lesson } = await scormCourse({ version: "scorm2004_4th", items: [item("pre"), item("post", { scaledPassingScore: 0.8 })] });
-    const { attemptId } = (await launch()).json.attempt;
-    await commitAs(learner, [{ attemptId, scoId: "post", sequence: 1, cmi: { completion_status: "completed", success_status: "unknown", score: { scaled: "0.9" }, session_time: "PT10S" } }]);
+    const { launch, enrollment, lesson } = await scormCourse({ version: "scorm2004_4th", items: [item("pre"), item("post", { scaledPassingScore: 0.8 })] });
+    const v = await visit(launch);
+    const { attemptId } = v;
+    await commitTo(v, [{ attemptId, scoId: "post", sequence: 1, cmi: { completion_status: "completed", success_status: "unknown", score: { scaled: "0.9" }, session_time: "PT10S" } }]);
     expect(await testDb().scormScoState.findFirstOrThrow({ where: { attemptId, scoId: "post" } })).toMatchObject({ successStatus: "passed", scoreScaled: 0.9 });
     expect((await testDb().lessonProgress.findFirstOrThrow({ where: { enrollmentId: enrollment.id, lessonId: lesson.id } })).status).toBe("in_progress");
-    await commitAs(learner, [{ attemptId, scoId: "post", sequence: 2, terminated: true, cmi: { completion_status: "completed", session_time: "PT20S" }, globals: { rollup: { completionStatus: "completed", successStatus: "passed", scoreScaled: 0.9 } } }]);
+    await commitTo(v, [{ attemptId, scoId: "post", sequence: 2, terminated: true, cmi: { completion_status: "completed", session_time: "PT20S" }, globals: { rollup: { completionStatus: "completed", successStatus: "passed", scoreScaled: 0.9 } } }]);
     const progress = await testDb().lessonProgress.findFirstOrThrow({ where: { enrollmentId: enrollment.id, lessonId: lesson.id } });
     expect(progress).toMatchObject({ status: "completed", successStatus: "passed", timeSpentSeconds: 20 });
   });
 
   it("after a completed attempt: review without retakes, a new attempt with them; the lesson stays completed", async () => {
     for (const allowRetakes of [false, true]) {
-      const { launch, learner, enrollment, lesson } = await scormCourse({ allowRetakes });
-      const first = (await launch()).json.attempt;
-      await commitAs(learner, [{ attemptId: first.attemptId, scoId: "sco1", sequence: 1, terminated: true, cmi: cmi12({ lesson_status: "completed" }) }]);
-      const next = (await launch()).json.attempt;
+      const { launch, enrollment, lesson } = await scormCourse({ allowRetakes });
+      const first = await visit(launch);
+      await commitTo(first, [{ attemptId: first.attemptId, scoId: "sco1", sequence: 1, terminated: true, cmi: cmi12({ lesson_status: "completed" }) }]);
+      const relaunch = await launch();
+      const next = relaunch.json.attempt;
       if (!allowRetakes) {
         expect(next).toMatchObject({ attemptId: first.attemptId, mode: "review" });
         continue;
       }
       expect(next).toMatchObject({ attemptNumber: 2, mode: "normal", lastSequence: 0 });
-      await commitAs(learner, [{ attemptId: next.attemptId, scoId: "sco1", sequence: 1, cmi: cmi12({ lesson_status: "incomplete" }) }]);
+      const nextVisit = { attemptId: next.attemptId, commitPath: new URL(relaunch.json.content.commitUrl).pathname };
+      await commitTo(nextVisit, [{ attemptId: next.attemptId, scoId: "sco1", sequence: 1, cmi: cmi12({ lesson_status: "incomplete" }) }]);
       expect((await testDb().lessonProgress.findFirstOrThrow({ where: { enrollmentId: enrollment.id, lessonId: lesson.id } })).status).toBe("completed");
       // The superseded attempt is no longer tracked.
-      const late = await commitAs(learner, [{ attemptId: first.attemptId, scoId: "sco1", sequence: 5, cmi: cmi12({ lesson_status: "failed" }) }]);
+      const late = await commitTo(first, [{ attemptId: first.attemptId, scoId: "sco1", sequence: 5, cmi: cmi12({ lesson_status: "failed" }) }]);
       expect(late.json.results[0].applied).toBe(false);
     }
   });

@@ -2,8 +2,9 @@ import { z } from "zod";
 import { definePaths, json, jsonBody, pathIds } from "@/lib/openapi/operation";
 import { scormCommitBatchSchema, scormTrackingSchema } from "@/lib/schemas/scorm";
 
-// SCORM tracking: app/api/courses/[courseId]/lessons/[lessonId]/scorm/launch, app/api/scorm-tracking and
-// app/api/scorm/commits (which the custom server also answers before Next, with the same handler).
+// SCORM: the launch and the spec's tracking call on the organization's host (app/api/…), and the content
+// host's routes (app/scorm/…: the runtime page, the package's files, the commits, which the custom server
+// also answers before Next with the same handler), reached with the launch's token.
 
 const attemptSchema = z.object({
   attemptId: z.uuid(),
@@ -20,7 +21,14 @@ const launchSchema = z.object({
   courseId: z.uuid(),
   packageId: z.uuid(),
   version: z.enum(["scorm12", "scorm2004_2nd", "scorm2004_3rd", "scorm2004_4th"]),
-  baseUrl: z.string(),
+  content: z
+    .object({
+      origin: z.string().meta({ description: "The organization's content host: `{scheme}://{subdomain}.{CONTENT_DOMAIN}`" }),
+      runtimeUrl: z.string().meta({ description: "The runtime page the player frames" }),
+      filesUrl: z.string().meta({ description: "The base of the package's files (SCO launch URLs are relative to it)" }),
+      commitUrl: z.string().nullable().meta({ description: "Where the runtime posts commits; null for an untracked preview" }),
+    })
+    .meta({ description: "This visit's URLs on the content host, each carrying its capability token (good for 4 to 8 hours)" }),
   scos: z.array(z.object({ identifier: z.string(), title: z.string(), launch: z.string(), depth: z.int() })),
   manifest: z.record(z.string(), z.unknown()).meta({ description: "The parsed imsmanifest.xml (ScormManifest)" }),
   attempt: attemptSchema.nullable().meta({ description: "null for untracked viewers (editors not enrolled)" }),
@@ -53,19 +61,6 @@ export const scormPaths = definePaths("SCORM", {
       errors: [403, 404],
     },
   },
-  "/api/scorm/commits": {
-    post: {
-      operationId: "commitScorm",
-      summary: "The SCORM player's commits: the full CMI of a SCO, numbered within its attempt",
-      description:
-        "Each commit is stored in its own transaction and acknowledged only after it; a sequence not higher than the SCO's " +
-        "last is acknowledged with applied: false. Accepts text/plain (sendBeacon). At most 50 commits and 4 MB per request.",
-      access: "signed-in",
-      requestBody: jsonBody(scormCommitBatchSchema),
-      responses: { 200: json("One result per commit, in order", commitResultsSchema) },
-      errors: [400, 404, 413],
-    },
-  },
   "/api/scorm-tracking": {
     post: {
       operationId: "trackScormLesson",
@@ -75,6 +70,57 @@ export const scormPaths = definePaths("SCORM", {
       requestBody: jsonBody(scormTrackingSchema),
       responses: { 200: json("The lesson's progress", trackingResultSchema) },
       errors: [400, 404],
+    },
+  },
+});
+
+/** The content host's routes: no session, the token in the path grants one visit (docs/scorm-player.md). */
+const CONTENT_HOST = [{ url: "{scheme}://{subdomain}.{contentDomain}", description: "The organization's content host", variables: {
+  scheme: { default: "https", enum: ["https", "http"] },
+  subdomain: { default: "acme", description: "The organization's subdomain" },
+  contentDomain: { default: "content.lms.example.com", description: "CONTENT_DOMAIN" },
+} }];
+const contentToken = z.object({
+  contentToken: z.string().meta({ description: "The capability token of a launch (`content` of GET …/scorm/launch); a missing, forged, expired or foreign one is a 404" }),
+});
+const fileParams = contentToken.extend({ path: z.string().meta({ description: "The file's path in the package (slashes kept); the query string is ignored" }) });
+const packageFile = {
+  description: "The file (206 with Content-Range for a Range request); Content-Security-Policy `frame-ancestors 'self' {the organization's app origin}`",
+  content: { "application/octet-stream": { schema: z.string().meta({ format: "binary" }) } },
+};
+
+export const scormContentPaths = definePaths("SCORM", {
+  "/scorm/runtime/{contentToken}": {
+    servers: CONTENT_HOST,
+    requestParams: { path: contentToken },
+    get: {
+      operationId: "scormRuntimePage",
+      summary: "The SCORM runtime page the lesson page frames: scorm-again and the commit queue, the SCO framed beside them",
+      access: "public",
+      responses: { 200: { description: "An HTML page; framed only by the organization's app origin", content: { "text/html": { schema: z.string() } } } },
+      errors: [404],
+    },
+  },
+  "/scorm/files/{contentToken}/{path}": {
+    servers: CONTENT_HOST,
+    requestParams: { path: fileParams },
+    get: { operationId: "scormPackageFile", summary: "A file of the token's package", access: "public", responses: { 200: packageFile }, errors: [404] },
+    head: { operationId: "scormPackageFileHead", summary: "A file's headers", access: "public", responses: { 200: { description: "The headers GET would send" } }, errors: [404] },
+  },
+  "/scorm/commits/{contentToken}": {
+    servers: CONTENT_HOST,
+    requestParams: { path: contentToken },
+    post: {
+      operationId: "commitScorm",
+      summary: "The SCORM runtime's commits: the full CMI of a SCO, numbered within the token's attempt",
+      description:
+        "Each commit is stored in its own transaction and acknowledged only after it; a sequence not higher than the SCO's " +
+        "last is acknowledged with applied: false. Every commit must be of the token's attempt (else 404). Accepts text/plain " +
+        "(sendBeacon). At most 50 commits and 4 MB per request.",
+      access: "public",
+      requestBody: jsonBody(scormCommitBatchSchema),
+      responses: { 200: json("One result per commit, in order", commitResultsSchema) },
+      errors: [400, 404, 413],
     },
   },
 });

@@ -36,7 +36,7 @@ export const settingsPaths = definePaths("Settings", {
     put: {
       operationId: "updateSmtpSettings",
       summary: "Set the mail server",
-      description: `${SCOPE} \`password\` omitted keeps the stored one (kept encrypted, never sent back). While off, mail goes through the platform's server. Audited.`,
+      description: `${SCOPE} \`password\` omitted keeps the stored one (kept encrypted, never sent back). While off, mail goes through the platform's server. A host that is or resolves to a loopback, private, link-local or otherwise non-public address (in any spelling) is a 400 'This address is not allowed for an outgoing connection', unless the operator allow-lists it (OUTBOUND_ALLOWED_ADDRESSES). Audited.`,
       access: "signed-in",
       requestBody: jsonBody(smtpSettingsSchema),
       responses: { 200: json("The mail server", smtpSettingsViewSchema) },
@@ -47,7 +47,7 @@ export const settingsPaths = definePaths("Settings", {
     post: {
       operationId: "sendTestMail",
       summary: "Send a test e-mail to yourself through the saved mail server",
-      description: `${SCOPE} 409 when no server is saved and on; 400 with the server's answer when it refuses. Audited.`,
+      description: `${SCOPE} 409 when no server is saved and on. 400 'This address is not allowed for an outgoing connection' when its host is (or now resolves to) an address outside the public internet that the operator has not allow-listed; 400 with one fixed sentence when it cannot be reached or does not accept the mail, whatever the cause (the server's own reply is never passed on). Audited, without the server's reply.`,
       access: "signed-in",
       responses: { 200: json("Where it went", messageSchema) },
       errors: [400, 403, 404, 409],

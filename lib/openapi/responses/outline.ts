@@ -27,7 +27,6 @@ export const scormPackageSchema = z
     scorm_version: z.enum(["scorm12", "scorm2004_2nd", "scorm2004_3rd", "scorm2004_4th"]),
     sco_count: z.number().int().min(0).meta({ description: "Launchable items in table-of-contents order" }),
     uploaded_at: z.iso.datetime(),
-    base_url: z.string().meta({ description: "Where the package's files are served: `/uploads/scorm/{packageId}/`" }),
   })
   .meta({ id: "ScormPackage" });
 
@@ -36,7 +35,7 @@ export const importedScormPackageSchema = scormPackageSchema
     warnings: z.array(z.string()).meta({ description: "Problems that did not stop the import" }),
     size_bytes: z.number().int().min(0),
     file_count: z.number().int().min(0),
-    launch_path: z.string().meta({ description: "The first SCO's launch URL, relative to base_url" }),
+    launch_path: z.string().meta({ description: "The first SCO's launch URL, relative to the package's root (its files are served on the organization's content host, to a launch's token only)" }),
   })
   .meta({ id: "ImportedScormPackage" });
 

@@ -1,5 +1,4 @@
 import "server-only";
-import { TENANT_AND_USER_SQL } from "@/lib/auth/caller-lookup";
 
 // The statements of a SCORM commit, exported so the benchmark's ceiling sends exactly them.
 // TIMESTAMP(3) columns hold UTC (as Prisma writes them): now() AT TIME ZONE 'UTC'.
@@ -26,12 +25,13 @@ WHERE a."id" = ${attemptId} AND a."organizationId" = ${organizationId}`;
 export const READ_ATTEMPT_SQL = readAttempt("$1::uuid", "$2::uuid", "$3::uuid");
 
 /**
- * The caller lookup of every request (TENANT_AND_USER_SQL: $1 subdomain, $2 user id) and the attempt of a
- * one-commit request ($3) read for that user in the same round trip. The attempt's columns are null
- * when it is not the user's; the caller is checked exactly as on any request before the attempt is used.
+ * READ_ATTEMPT_SQL for the first commit of a request, with the grant of its token checked in the same
+ * statement: $4 is the subdomain of the content host asked, which must be the attempt's organization's,
+ * and that organization and the user ($3) must still be active. No row: the token grants nothing here.
  */
-export const CALLER_AND_ATTEMPT_SQL = `SELECT "caller".*, "attempt".* FROM (${TENANT_AND_USER_SQL}) AS "caller"
-LEFT JOIN LATERAL (${readAttempt("$3::uuid", `"caller"."userOrganizationId"`, `"caller"."userId"`)}) AS "attempt" ON true`;
+export const GRANTED_ATTEMPT_SQL = `${READ_ATTEMPT_SQL}
+  AND EXISTS (SELECT 1 FROM "Organization" o WHERE o."id" = a."organizationId" AND o."subdomain" = $4 AND o."status"::text = 'active')
+  AND EXISTS (SELECT 1 FROM "User" u WHERE u."id" = $3::uuid AND u."organizationId" = a."organizationId" AND u."status"::text = 'active')`;
 
 /**
  * $1 attempt id, $2 organization id, $3 caller's user id: locks the caller's attempt until the transaction

@@ -1,7 +1,5 @@
 import "server-only";
 import { db, queryRows, type QueryRowsFn } from "@/lib/db";
-import type { CallerLookup } from "@/lib/auth/caller";
-import { tenantAndUserFromRow, type TenantAndUserRow } from "@/lib/auth/caller-lookup";
 import { AppError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { isReviewMode } from "@/lib/scorm/cmi-status";
@@ -9,10 +7,9 @@ import { planCommit, type CommitPlan, type StoredSco } from "@/lib/scorm/commit-
 import { lessonStatusAfter, packageRules, type LessonStatus, type PackageRules } from "@/lib/scorm/rollup";
 import type { ScormManifest, ScormVersion } from "@/lib/scorm/types";
 import type { ScormCommit } from "@/lib/schemas/scorm";
-import { CALLER_AND_ATTEMPT_SQL, LOCK_ATTEMPT_SQL, READ_ATTEMPT_SQL, UPDATE_ATTEMPT_SQL, UPSERT_SCO_SQL, WRITE_COMMIT_SQL } from "@/lib/server/scorm/commit-sql";
+import { GRANTED_ATTEMPT_SQL, LOCK_ATTEMPT_SQL, READ_ATTEMPT_SQL, UPDATE_ATTEMPT_SQL, UPSERT_SCO_SQL, WRITE_COMMIT_SQL } from "@/lib/server/scorm/commit-sql";
 import { v7 as uuidV7 } from "uuid";
 import { lockEnrollments, saveLessonProgress } from "@/lib/server/progress/recompute";
-import { tenantId, type TenantContext } from "@/lib/tenancy/context";
 
 // The SCORM player's commits: each in its own transaction, acknowledged only after COMMIT. A commit
 // applies to its SCO only if its sequence is higher than the SCO's last one (replays and late
@@ -48,35 +45,32 @@ export interface LockedRow {
   scos: StoredSco[] | string;
 }
 
-/** An attempt read together with the caller (callerAndAttemptLookup): `row` undefined when it is not the caller's. */
-export interface PrefetchedAttempt {
+/** What a content token grants a request (lib/server/scorm/content-host.ts): one attempt of one user, on one organization's host. */
+export interface AttemptGrant {
+  organizationId: string;
+  /** The content host's subdomain, which must be the organization's. */
+  subdomain: string;
+  userId: string;
   attemptId: string;
-  row: LockedRow | undefined;
 }
 
-export async function applyScormCommits(ctx: TenantContext, commits: ScormCommit[], prefetched?: PrefetchedAttempt): Promise<CommitResult[]> {
-  const organizationId = tenantId(ctx);
+/** The attempt as read for the request's first commit (with the grant's check), reused by that commit. */
+interface PrefetchedAttempt {
+  attemptId: string;
+  row: LockedRow;
+}
+
+/** Applies the commits in order; every commit must be of the granted attempt (the endpoint checks it). */
+export async function applyScormCommits(grant: AttemptGrant, commits: ScormCommit[]): Promise<CommitResult[]> {
+  const { organizationId, userId, attemptId, subdomain } = grant;
+  const [granted] = await queryRows<LockedRow>(GRANTED_ATTEMPT_SQL, [attemptId, organizationId, userId, subdomain]);
+  if (!granted) throw new AppError("NOT_FOUND", "SCORM attempt not found");
   const results: CommitResult[] = [];
   for (const [index, commit] of commits.entries()) {
-    const read = index === 0 && prefetched?.attemptId === commit.attemptId ? prefetched : undefined;
-    results.push(await applyOne(organizationId, ctx.userId, commit, read));
+    const read = index === 0 ? { attemptId, row: granted } : undefined;
+    results.push(await applyOne(organizationId, userId, commit, read));
   }
   return results;
-}
-
-/**
- * The caller lookup of a request carrying one commit, with that commit's attempt read in the same
- * statement (CALLER_AND_ATTEMPT_SQL): one round trip less per commit. The caller is checked by
- * resolveSession exactly as on any request; the attempt row is only used once it passed.
- */
-export function callerAndAttemptLookup(attemptId: string): { lookup: CallerLookup; prefetched(): PrefetchedAttempt | undefined } {
-  let prefetched: PrefetchedAttempt | undefined;
-  const lookup: CallerLookup = async (subdomain, userId) => {
-    const [row] = await queryRows<TenantAndUserRow & { id: string | null }>(CALLER_AND_ATTEMPT_SQL, [subdomain, userId, attemptId]);
-    prefetched = { attemptId, row: row!.id === null ? undefined : (row as unknown as LockedRow) };
-    return tenantAndUserFromRow(row!);
-  };
-  return { lookup, prefetched: () => prefetched };
 }
 
 async function applyOne(organizationId: string, userId: string, commit: ScormCommit, prefetched?: PrefetchedAttempt): Promise<CommitResult> {

@@ -13,8 +13,6 @@ export const currentScormPackageSelect = {
   select: scormPackageSummarySelect,
 } satisfies Prisma.Lesson$scormPackagesArgs;
 
-export const scormBaseUrl = (packageId: string) => `/uploads/scorm/${packageId}/`;
-
 export function scormPackageSummary(row: ScormPackageRow) {
   return {
     id: row.id,
@@ -23,7 +21,6 @@ export function scormPackageSummary(row: ScormPackageRow) {
     scorm_version: row.scormVersion,
     sco_count: row.scoCount,
     uploaded_at: row.createdAt.toISOString(),
-    base_url: scormBaseUrl(row.id),
   };
 }
 export type ScormPackageSummary = ReturnType<typeof scormPackageSummary>;

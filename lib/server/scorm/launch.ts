@@ -6,17 +6,19 @@ import { scoList } from "@/lib/scorm/sco-list";
 import { scoProgressOf, type ScoProgress, type ScormAttemptState, type ScormLaunch, type ScormManifest, type ScormVersion } from "@/lib/scorm/types";
 import { requireContentViewer, type CourseAccess } from "@/lib/server/courses/access";
 import { findLesson } from "@/lib/server/outline/lessons";
-import { scormBaseUrl } from "@/lib/server/scorm/json";
-import type { TenantContext } from "@/lib/tenancy/context";
+import { contentUrls } from "@/lib/server/scorm/content-host";
+import { tenantOrganization, type TenantContext } from "@/lib/tenancy/context";
 
-// What the lesson page hands the SCORM player: the package, the SCOs, and the learner's attempt with
-// each SCO's saved CMI prepared for resuming. Null when the lesson has no package yet.
+// What the lesson page hands the SCORM player: the package, the SCOs, the learner's attempt with each
+// SCO's saved CMI prepared for resuming, and this visit's URLs on the organization's content host (the
+// launch is what grants them: docs/scorm-player.md). Null when the lesson has no package yet.
 
 const VERSION_OF: Record<string, ScormVersion> = { scorm12: "scorm12", scorm2004_2nd: "scorm2004_2nd", scorm2004_3rd: "scorm2004_3rd", scorm2004_4th: "scorm2004_4th" };
 
 const packageSelect = { id: true, scormVersion: true, manifest: true } as const;
 
-export async function loadScormLaunch(ctx: TenantContext, courseId: string, lessonId: string): Promise<ScormLaunch | null> {
+/** `appOrigin`: the origin the viewer's page is on (scheme and port carry over to the content host). */
+export async function loadScormLaunch(ctx: TenantContext, courseId: string, lessonId: string, appOrigin: string): Promise<ScormLaunch | null> {
   const access = await requireContentViewer(ctx, courseId);
   const { organizationId } = access;
   const lesson = await findLesson(db(), organizationId, courseId, lessonId);
@@ -33,12 +35,13 @@ export async function loadScormLaunch(ctx: TenantContext, courseId: string, less
     : latest;
   const manifest = pkg.manifest as unknown as ScormManifest;
   const version = VERSION_OF[pkg.scormVersion] ?? manifest.version;
+  const content = contentUrls(tenantOrganization(ctx).subdomain, appOrigin, { organizationId, packageId: pkg.id, userId: ctx.userId, attemptId: chosen?.id ?? null });
   return {
     lessonId,
     courseId,
     packageId: pkg.id,
     version,
-    baseUrl: scormBaseUrl(pkg.id),
+    content,
     scos: scoList(manifest),
     manifest,
     attempt: chosen ? await attemptState(organizationId, chosen, version) : null,

@@ -3,6 +3,7 @@ import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { SmtpServer } from "@/lib/mail";
+import { EGRESS_REFUSED_MESSAGE, EgressRefusedError, resolveAllowed } from "@/lib/net/egress-guard";
 import { SMTP_DEFAULTS, smtpSettingsSchema, type SmtpSettingsInput, type SmtpSettingsView } from "@/lib/schemas/smtp";
 import { audit } from "@/lib/server/audit";
 import { openSecret, sealSecret } from "@/lib/server/secret-box";
@@ -11,7 +12,9 @@ import { requireSettingsManager } from "@/lib/server/settings/mutations";
 import { tenantId, type TenantContext } from "@/lib/tenancy/context";
 
 // The mail server of an organization (a Setting row "smtp"), or of the platform (the superadmin's, for
-// organizations without their own). Stored with the password sealed (lib/server/secret-box.ts).
+// organizations without their own). Stored with the password sealed (lib/server/secret-box.ts). Both are
+// typed in through the UI, so both go through the egress guard (lib/net/egress-guard.ts); only the
+// deployment's SMTP_URL, the operator's own, does not.
 
 const KEY = "smtp";
 type Stored = Omit<SmtpSettingsInput, "password"> & { password?: string };
@@ -44,8 +47,23 @@ export async function getSmtpSettings(ctx: TenantContext): Promise<SmtpSettingsV
   return view(await loadStored(scopeOf(ctx)));
 }
 
+/**
+ * A host the egress guard refuses is refused when it is saved, at its field, so nobody keeps a setting
+ * that can never send. The guard checks again at every connection (a name may resolve elsewhere later);
+ * a name that does not resolve now may still be saved, and the test e-mail says it cannot be reached.
+ */
+async function refuseForbiddenHost(host: string): Promise<void> {
+  if (!host) return;
+  try {
+    await resolveAllowed(host);
+  } catch (error) {
+    if (error instanceof EgressRefusedError) throw new AppError("BAD_REQUEST", EGRESS_REFUSED_MESSAGE, { fieldErrors: { host: [EGRESS_REFUSED_MESSAGE] } });
+  }
+}
+
 export async function updateSmtpSettings(ctx: TenantContext, input: SmtpSettingsInput): Promise<SmtpSettingsView> {
   requireSettingsManager(ctx);
+  await refuseForbiddenHost(input.host);
   const scope = scopeOf(ctx);
   const saved = await db().$transaction(async (tx) => {
     if (scope === null) await lockPlatformSetting(tx, KEY);

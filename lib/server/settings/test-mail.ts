@@ -1,27 +1,37 @@
 import "server-only";
 import type { Caller } from "@/lib/auth/caller";
 import { AppError } from "@/lib/errors";
-import { sendMail } from "@/lib/mail";
+import { sendThroughServer } from "@/lib/mail";
+import { EgressRefusedError } from "@/lib/net/egress-guard";
 import { audit } from "@/lib/server/audit";
 import { brandedHtml, mailBranding } from "@/lib/server/mail/branded-html";
 import { savedMailServer } from "@/lib/server/settings/smtp";
+
+/**
+ * Whatever went wrong (no such name, a closed port, a timeout, a TLS or sign-in failure, a refused
+ * recipient), the answer is this one sentence. Telling the causes apart, or passing on what the server
+ * said, would let an administrator map which ports answer and what speaks on them.
+ */
+export const MAIL_SERVER_FAILED_MESSAGE = "The test e-mail could not be sent: the mail server could not be reached or did not accept it. Check its host name, port, security, user name and password.";
+
+type Outcome = "sent" | "refused" | "failed";
 
 /** "Send a test e-mail": through the saved mail server, to the administrator who asks. Audited either way. */
 export async function sendTestMail(caller: Caller, origin: string): Promise<{ message: string }> {
   const { ctx, user } = caller;
   const server = await savedMailServer(ctx);
   const text = `Hello ${user.firstName},\n\nThis is a test e-mail from Learning Management, sent through ${server.host}:${server.port}. If you can read it, the mail server works.`;
-  const record = (ok: boolean, error?: string) =>
-    audit({ organizationId: ctx.organizationId, actorId: ctx.userId, action: "settings.smtp.test", entityType: ctx.organizationId ? "organization" : "platform", entityId: ctx.organizationId, data: { to: user.email, host: server.host, ok, ...(error ? { error } : {}) } });
+  // The audit entry says what we did, never what the server answered (that could hold anything, NUL bytes included).
+  const record = (outcome: Outcome) =>
+    audit({ organizationId: ctx.organizationId, actorId: ctx.userId, action: "settings.smtp.test", entityType: ctx.organizationId ? "organization" : "platform", entityId: ctx.organizationId, data: { to: user.email, host: server.host, port: server.port, ok: outcome === "sent", outcome } });
   try {
-    await sendMail({ to: user.email, subject: "Test e-mail from Learning Management", text, html: brandedHtml(mailBranding(ctx.organization, origin), text) }, server);
+    await sendThroughServer({ to: user.email, subject: "Test e-mail from Learning Management", text, html: brandedHtml(mailBranding(ctx.organization, origin), text) }, server);
   } catch (error) {
-    // The administrator's own server's answer is what they need to fix it.
-    const cause = error instanceof AppError ? error.cause : error;
-    const reason = cause instanceof Error ? cause.message.slice(0, 300) : "unknown error";
-    await record(false, reason);
-    throw new AppError("BAD_REQUEST", `The mail server did not accept the test e-mail: ${reason}`);
+    const refused = error instanceof EgressRefusedError;
+    await record(refused ? "refused" : "failed");
+    if (refused) throw error;
+    throw new AppError("BAD_REQUEST", MAIL_SERVER_FAILED_MESSAGE);
   }
-  await record(true);
+  await record("sent");
   return { message: `A test e-mail was sent to ${user.email} through ${server.host}.` };
 }

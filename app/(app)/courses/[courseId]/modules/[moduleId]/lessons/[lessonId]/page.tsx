@@ -7,6 +7,7 @@ import { LessonPager } from "@/components/learning/lesson-pager";
 import { MarkCompleteButton } from "@/components/learning/mark-complete-button";
 import { PreviewNotice } from "@/components/learning/preview-notice";
 import { guardSignedInPage } from "@/lib/auth/page-guard";
+import { pageOrigin } from "@/lib/auth/page-origin";
 import { getLessonPlayer } from "@/lib/server/progress/player";
 import { loadScormLaunch } from "@/lib/server/scorm/launch";
 import { loadContentOrDeny } from "@/app/(app)/courses/content-guard";
@@ -21,7 +22,7 @@ export default async function LessonPage({ params }: { params: Promise<Params> }
   const player = await loadContentOrDeny(getLessonPlayer(caller.ctx, courseId, moduleId, lessonId));
   const { lesson, enrollment } = player;
   const completed = player.progress?.status === "completed";
-  const scormLaunch = lesson.kind === "scorm" ? await loadScormLaunch(caller.ctx, courseId, lessonId) : null;
+  const scormLaunch = lesson.kind === "scorm" ? await loadScormLaunch(caller.ctx, courseId, lessonId, await pageOrigin()) : null;
   return (
     <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", md: "300px minmax(0, 1fr)" }, gap: 3, alignItems: "start" }}>
       <Box sx={{ order: { xs: 2, md: 1 } }}>

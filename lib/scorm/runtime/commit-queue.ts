@@ -1,4 +1,4 @@
-import { FALLBACK_MESSAGES } from "@/lib/client/spec-calls";
+import { FALLBACK_MESSAGES } from "@/lib/client/fallback-messages";
 import type { ScormCommit } from "@/lib/schemas/scorm";
 
 // The SCORM player's outbox for one attempt. Every commit is numbered and written to browser storage

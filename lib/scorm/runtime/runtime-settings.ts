@@ -167,10 +167,10 @@ export function firstScoId(launch: ScormLaunch): string | null {
   return launch.scos[0]?.identifier ?? null;
 }
 
-/** The SCO's URL below the package's base: launch already carries the item parameters. */
+/** The SCO's URL below the package's files on the content host: launch already carries the item parameters. */
 export function scoUrl(launch: ScormLaunch, scoId: string): string | null {
   const sco = launch.scos.find((entry) => entry.identifier === scoId);
-  return sco ? `${launch.baseUrl}${sco.launch}` : null;
+  return sco ? `${launch.content.filesUrl}${sco.launch}` : null;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { backoffDelay, CommitQueue, isRetryableStatus, queueStorageKey, type CommitQueueOptions, type QueueStorage } from "@/components/scorm/commit-queue";
+import { backoffDelay, CommitQueue, isRetryableStatus, queueStorageKey, type CommitQueueOptions, type QueueStorage } from "@/lib/scorm/runtime/commit-queue";
 import type { ScormCommit } from "@/lib/schemas/scorm";
 
 const ATTEMPT = "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildPreloadCmi, decideAfterTerminate, firstScoId, parseNavRequest, prepareRevisitCmi, scoUrl } from "@/components/scorm/runtime-settings";
+import { buildPreloadCmi, decideAfterTerminate, firstScoId, parseNavRequest, prepareRevisitCmi, scoUrl } from "@/lib/scorm/runtime/runtime-settings";
 import type { ManifestItem, ScormLaunch } from "@/lib/scorm/types";
 
 function item(overrides: Partial<ManifestItem> = {}): ManifestItem {
@@ -12,7 +12,7 @@ function item(overrides: Partial<ManifestItem> = {}): ManifestItem {
 
 function launch(version: ScormLaunch["version"], items: ManifestItem[], attempt: Partial<NonNullable<ScormLaunch["attempt"]>> | null = {}): ScormLaunch {
   return {
-    lessonId: "l", courseId: "c", packageId: "p", version, baseUrl: "/uploads/scorm/p/",
+    lessonId: "l", courseId: "c", packageId: "p", version, content: { origin: "http://acme.content.localhost", runtimeUrl: "http://acme.content.localhost/scorm/runtime/t", filesUrl: "http://acme.content.localhost/scorm/files/t/", commitUrl: null },
     scos: items.map((i) => ({ identifier: i.identifier, title: i.title, launch: i.launch ?? "", depth: 0 })),
     manifest: { identifier: "m", version, title: "M", organization: { identifier: "o", title: "O", items }, resources: [], sequencing: null, globalObjectiveIds: [] },
     attempt: attempt === null ? null : { attemptId: "a", attemptNumber: 1, mode: "normal", lastSequence: 0, lastScoId: null, scoStatus: {}, scoCmi: {}, globals: {}, ...attempt },
@@ -99,6 +99,6 @@ describe("navigation", () => {
     const items = [item({ identifier: "a" }), item({ identifier: "b", launch: "shared/launchpage.html?content=b" })];
     expect(firstScoId(launch("scorm2004_4th", items, { lastScoId: "b" }))).toBe("b");
     expect(firstScoId(launch("scorm2004_4th", items, { lastScoId: "gone" }))).toBe("a");
-    expect(scoUrl(launch("scorm2004_4th", items), "b")).toBe("/uploads/scorm/p/shared/launchpage.html?content=b");
+    expect(scoUrl(launch("scorm2004_4th", items), "b")).toBe("http://acme.content.localhost/scorm/files/t/shared/launchpage.html?content=b");
   });
 });

@@ -1,6 +1,6 @@
 import { Scorm12API, Scorm2004API, type CommitObject, type IHttpService, type ResultObject, type Settings } from "scorm-again";
-import type { CommitDraft } from "@/components/scorm/commit-queue";
-import { buildPreloadCmi, findItem, isScorm2004, parseNavRequest, sharesState, type Cmi, type NavRequest } from "@/components/scorm/runtime-settings";
+import type { CommitDraft } from "@/lib/scorm/runtime/commit-queue";
+import { buildPreloadCmi, findItem, isScorm2004, parseNavRequest, sharesState, type Cmi, type NavRequest } from "@/lib/scorm/runtime/runtime-settings";
 import type { ScormLaunch } from "@/lib/scorm/types";
 
 // The SCORM runtime bridge: one scorm-again API object for the lesson, put on the player's window (an

@@ -1,0 +1,19 @@
+import { handle, notAllowedExcept } from "@/lib/http";
+import { contentRequest } from "@/lib/server/scorm/content-host";
+import { scormFileResponse } from "@/lib/server/scorm/serve";
+
+// A SCORM package's files, on the organization's content host, to the holder of a launch's token. The
+// query string (launchpage.html?content=playing) is not part of the path, so it never names a file.
+
+type Params = { contentToken: string; path: string[] };
+
+const serve = (head: boolean) =>
+  handle<Params>("Failed to read the file", async (req, { params }) => {
+    const { contentToken, path } = await params;
+    return scormFileResponse(contentRequest(req.headers), contentToken, path, req.headers.get("range"), head);
+  });
+
+export const GET = serve(false);
+export const HEAD = serve(true);
+
+export const { POST, PUT, PATCH, DELETE } = notAllowedExcept("GET");

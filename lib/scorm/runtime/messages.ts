@@ -1,0 +1,84 @@
+import * as z from "zod/mini";
+import type { ScormLaunch } from "@/lib/scorm/types";
+
+// What the lesson page (the player, on the organization's app host) and the SCORM runtime (on its content
+// host) say to each other with postMessage. Each side pins the other's origin when it sends and checks it,
+// and the sending window, when it receives; every message is parsed with these schemas and anything else
+// is ignored.
+//
+// The runtime's messages are for display only (the table of contents, the save indicator, the phase):
+// content runs on the runtime's origin and could send them too, so the player never grants anything
+// because of one. What is recorded is decided by the server from the commits the runtime sends.
+// zod's tree-shakable build: the runtime's script carries only the validators used here.
+
+const scoProgressSchema = z.enum(["not_started", "in_progress", "completed", "passed", "failed"]);
+
+export const queueStateSchema = z.object({
+  pending: z.int().check(z.minimum(0)),
+  failing: z.boolean(),
+  lastError: z.nullable(z.string()),
+  rejected: z.int().check(z.minimum(0)),
+  refusal: z.nullable(z.string()),
+  stored: z.boolean(),
+});
+
+export const runtimePhaseSchema = z.enum(["loading", "running", "left", "error"]);
+export type RuntimePhase = z.infer<typeof runtimePhaseSchema>;
+
+export const runtimeStateSchema = z.object({
+  phase: runtimePhaseSchema,
+  currentId: z.nullable(z.string()),
+  progress: z.record(z.string(), scoProgressSchema),
+  /** SCOs the package's sequencing does not allow choosing now. */
+  unavailable: z.array(z.string()),
+  /** The commit queue's state; null for an untracked preview. */
+  queue: z.nullable(queueStateSchema),
+  error: z.nullable(z.string()),
+});
+export type RuntimeState = z.infer<typeof runtimeStateSchema>;
+
+/** Runtime → player. */
+export const runtimeMessageSchema = z.discriminatedUnion("type", [
+  /** The runtime's script runs and waits for its launch. */
+  z.object({ type: z.literal("lms.scorm.ready") }),
+  z.object({ type: z.literal("lms.scorm.state"), state: runtimeStateSchema }),
+  /** The server acknowledged commits; `terminated` when one of them ended a SCO's session. */
+  z.object({ type: z.literal("lms.scorm.saved"), terminated: z.boolean() }),
+]);
+export type RuntimeMessage = z.infer<typeof runtimeMessageSchema>;
+
+/**
+ * The launch as the runtime needs it: checked for its shape where the runtime reads it directly; the
+ * manifest and saved CMI are the server's own JSON, handed on as they are.
+ */
+const launchSchema = z.looseObject({
+  lessonId: z.string(),
+  packageId: z.string(),
+  version: z.enum(["scorm12", "scorm2004_2nd", "scorm2004_3rd", "scorm2004_4th"]),
+  scos: z.array(z.looseObject({ identifier: z.string(), title: z.string(), launch: z.string(), depth: z.number() })),
+  manifest: z.looseObject({ organization: z.looseObject({ items: z.array(z.unknown()) }) }),
+  content: z.object({ origin: z.string(), runtimeUrl: z.string(), filesUrl: z.string(), commitUrl: z.nullable(z.string()) }),
+  attempt: z.nullable(z.looseObject({ attemptId: z.string(), lastSequence: z.number(), mode: z.enum(["normal", "review"]) })),
+  learner: z.object({ id: z.string(), name: z.string() }),
+});
+
+/** Player → runtime. */
+export const playerMessageSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("lms.scorm.launch"), launch: z.pipe(launchSchema, z.transform((launch) => launch as unknown as ScormLaunch)) }),
+  /** The learner chose a SCO (table of contents, Previous, Continue). */
+  z.object({ type: z.literal("lms.scorm.navigate"), scoId: z.string() }),
+  /** Back into the lesson after leaving it (suspendAll, exitAll). */
+  z.object({ type: z.literal("lms.scorm.resume") }),
+]);
+export type PlayerMessage = z.output<typeof playerMessageSchema>;
+
+/** The message, parsed, or null when it is not one of ours. */
+export function parseRuntimeMessage(data: unknown): RuntimeMessage | null {
+  const parsed = runtimeMessageSchema.safeParse(data);
+  return parsed.success ? parsed.data : null;
+}
+
+export function parsePlayerMessage(data: unknown): PlayerMessage | null {
+  const parsed = playerMessageSchema.safeParse(data);
+  return parsed.success ? parsed.data : null;
+}
