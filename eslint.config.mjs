@@ -6,13 +6,24 @@ import nextTs from "eslint-config-next/typescript";
 // database is reached only through lib/server: these boundaries are checked here, and `import
 // "server-only"` in those modules makes the bundler refuse them in client code as well.
 const SERVER_ONLY = {
-  group: ["@/lib/server/*", "@/lib/auth/*", "@/lib/db", "@/lib/http", "@/lib/tenancy/organization", "@/lib/mail", "@/lib/storage/*", "@/lib/net/egress-guard"],
+  group: [
+    "@/lib/server/*",
+    "@/lib/auth/*",
+    "@/lib/db",
+    "@/lib/http",
+    "@/lib/tenancy/organization",
+    "@/lib/mail",
+    "@/lib/storage/*",
+    "@/lib/net/egress-guard",
+  ],
   allowTypeImports: true,
-  message: "UI and browser code must not import server code: take the data as props, or call the API through lib/client.",
+  message:
+    "UI and browser code must not import server code: take the data as props, or call the API through lib/client.",
 };
 const PRISMA = {
   group: ["@/lib/db", "@/lib/generated/*", "@prisma/*", "pg"],
-  message: "Only lib/server (and lib/auth, lib/tenancy) reach the database: call a service that takes the TenantContext.",
+  message:
+    "Only lib/server (and lib/auth, lib/tenancy) reach the database: call a service that takes the TenantContext.",
 };
 
 export default defineConfig([
@@ -21,7 +32,10 @@ export default defineConfig([
   {
     rules: {
       // `_name` marks a value destructured away on purpose (e.g. a password hash kept off a response).
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" },
+      ],
     },
   },
   {
@@ -32,5 +46,14 @@ export default defineConfig([
     files: ["app/**"],
     rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [PRISMA] }] },
   },
-  globalIgnores([".next/**", ".data/**", "public/scorm/**", "lib/generated/**", "node_modules/**", "test-results/**", "playwright-report/**", "next-env.d.ts"]),
+  globalIgnores([
+    ".next/**",
+    ".data/**",
+    "public/scorm/**",
+    "lib/generated/**",
+    "node_modules/**",
+    "test-results/**",
+    "playwright-report/**",
+    "next-env.d.ts",
+  ]),
 ]);

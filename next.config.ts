@@ -16,7 +16,11 @@ const nextConfig: NextConfig = {
   async headers() {
     return [
       { source: "/:path*", headers: COMMON_HEADERS },
-      { source: "/:path*", has: [{ type: "header", key: "x-forwarded-proto", value: "https" }], headers: [HSTS_HEADER] },
+      {
+        source: "/:path*",
+        has: [{ type: "header", key: "x-forwarded-proto", value: "https" }],
+        headers: [HSTS_HEADER],
+      },
       { source: "/api/:path*", headers: API_HEADERS },
       { source: "/auth/:path*", headers: API_HEADERS },
       { source: "/uploads/:path*", headers: API_HEADERS },

@@ -4,7 +4,8 @@ import "./scripts/lib/server-only-hook.mjs";
 
 // The specs seed through test/factories.ts, which reaches lib/auth (password hashing): its
 // `import "server-only"` resolves to nothing here and in every worker (scripts/lib/server-only-hook.mjs).
-process.env.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ""} --import ${new URL("./scripts/lib/server-only-hook.mjs", import.meta.url).href}`.trim();
+process.env.NODE_OPTIONS =
+  `${process.env.NODE_OPTIONS ?? ""} --import ${new URL("./scripts/lib/server-only-hook.mjs", import.meta.url).href}`.trim();
 
 // Run through `npm test` (scripts/test.ts), which starts the production server on TEST_BASE_URL with a
 // fresh database and finds (or installs) Chromium: CHROMIUM_PATH, the system's, Playwright's cache.
@@ -27,7 +28,15 @@ export default defineConfig({
     trace: "retain-on-failure",
     launchOptions: {
       executablePath: findChromium()?.path,
-      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run", "--disable-sync", "--disable-quic"],
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--no-first-run",
+        "--disable-sync",
+        "--disable-quic",
+      ],
     },
   },
   projects: [{ name: "chromium", use: { browserName: "chromium", viewport: { width: 1280, height: 800 } } }],

@@ -21,7 +21,8 @@ async function sessionRole(req: NextRequest, target: HostTarget): Promise<Role |
 export async function proxy(req: NextRequest): Promise<NextResponse> {
   const target = hostTarget(req.headers.get("host"), env.APP_DOMAIN, env.CONTENT_DOMAIN);
   // A content host serves its content routes (not matched here) and nothing else: no page, no sign-in form.
-  if (target.kind === "content") return new NextResponse("Not found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
+  if (target.kind === "content")
+    return new NextResponse("Not found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
   return withPageHeaders(await decide(req, target), req, target);
 }
 
@@ -51,7 +52,14 @@ async function decide(req: NextRequest, target: HostTarget): Promise<NextRespons
 function withPageHeaders(response: NextResponse | "render", req: NextRequest, target: HostTarget): NextResponse {
   const nonce = Buffer.from(crypto.randomUUID()).toString("base64");
   // The organization's content host is the only origin its pages frame (the SCORM runtime).
-  const frames = target.kind === "tenant" ? contentOrigin(target.subdomain, env.CONTENT_DOMAIN, requestOrigin(req.headers.get("host"), req.headers.get("x-forwarded-proto"), env.APP_BASE_URL)) : null;
+  const frames =
+    target.kind === "tenant"
+      ? contentOrigin(
+          target.subdomain,
+          env.CONTENT_DOMAIN,
+          requestOrigin(req.headers.get("host"), req.headers.get("x-forwarded-proto"), env.APP_BASE_URL),
+        )
+      : null;
   const policy = pageContentSecurityPolicy(nonce, env.NODE_ENV === "development", frames);
   let out = response;
   if (out === "render") {
@@ -68,5 +76,7 @@ function withPageHeaders(response: NextResponse | "render", req: NextRequest, ta
 export const config = {
   // Pages only: API and auth routes answer JSON and check the caller themselves, the content host's routes
   // (/scorm/…) check their token; static files pass.
-  matcher: ["/((?!api/|auth/|uploads/|scorm/|_next/|favicon.ico|icon.svg|logo.svg|robots.txt|.*\\.(?:svg|png|jpg|jpeg|gif|webp|ico|css|js|map|txt|woff2?)$).*)"],
+  matcher: [
+    "/((?!api/|auth/|uploads/|scorm/|_next/|favicon.ico|icon.svg|logo.svg|robots.txt|.*\\.(?:svg|png|jpg|jpeg|gif|webp|ico|css|js|map|txt|woff2?)$).*)",
+  ],
 };

@@ -33,7 +33,9 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
       <body>
         <InitColorSchemeScript attribute="class" defaultMode="light" modeStorageKey="mui-mode" nonce={nonce} />
         <AppRouterCacheProvider options={{ enableCssLayer: true, nonce }}>
-          <AppProviders branding={branding}>{suspended ? <SuspendedNotice organizationName={suspended.name} /> : children}</AppProviders>
+          <AppProviders branding={branding}>
+            {suspended ? <SuspendedNotice organizationName={suspended.name} /> : children}
+          </AppProviders>
         </AppRouterCacheProvider>
       </body>
     </html>

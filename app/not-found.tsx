@@ -7,12 +7,25 @@ import { MaintenanceBanner } from "@/components/shell/maintenance-banner";
 // The home button is a plain link (a full load), which also drops whatever state led here.
 export default function NotFound() {
   return (
-    <Box component="main" sx={{ display: "flex", flexDirection: "column", alignItems: "center", textAlign: "center", gap: 2, py: 12, px: 2 }}>
+    <Box
+      component="main"
+      sx={{
+        display: "flex",
+        flexDirection: "column",
+        alignItems: "center",
+        textAlign: "center",
+        gap: 2,
+        py: 12,
+        px: 2,
+      }}
+    >
       <MaintenanceBanner />
       <Typography variant="h3" component="h1">
         Page Not Found
       </Typography>
-      <Typography sx={{ color: "text.secondary" }}>The page you are looking for does not exist or has moved.</Typography>
+      <Typography sx={{ color: "text.secondary" }}>
+        The page you are looking for does not exist or has moved.
+      </Typography>
       <Button href="/" variant="contained">
         Go to the home page
       </Button>

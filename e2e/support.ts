@@ -22,16 +22,26 @@ export async function signInWithForm(page: Page, subdomain: string | null, user:
  * own tests in e2e/auth). Node cannot resolve *.localhost, so the requests go from a light page of the
  * origin (JSON answers forbid scripts any connection by their Content-Security-Policy).
  */
-export async function signIn(page: Page, subdomain: string | null, user: Pick<TestUser, "email" | "password">): Promise<void> {
+export async function signIn(
+  page: Page,
+  subdomain: string | null,
+  user: Pick<TestUser, "email" | "password">,
+): Promise<void> {
   await page.goto(`${origin(subdomain)}/unauthorized`);
-  const status = await page.evaluate(async ({ email, password }) => {
-    const { csrfToken } = (await (await fetch("/api/auth/csrf")).json()) as { csrfToken: string };
-    const form = new URLSearchParams({ email, password, csrfToken, json: "true" });
-    const answer = await fetch("/api/auth/callback/credentials", { method: "POST", body: form, redirect: "manual" });
-    return answer.status;
-  }, { email: user.email, password: user.password });
+  const status = await page.evaluate(
+    async ({ email, password }) => {
+      const { csrfToken } = (await (await fetch("/api/auth/csrf")).json()) as { csrfToken: string };
+      const form = new URLSearchParams({ email, password, csrfToken, json: "true" });
+      const answer = await fetch("/api/auth/callback/credentials", { method: "POST", body: form, redirect: "manual" });
+      return answer.status;
+    },
+    { email: user.email, password: user.password },
+  );
   const cookies = await page.context().cookies(origin(subdomain));
-  expect(cookies.some((c) => c.name.endsWith("next-auth.session-token")), `signed in as ${user.email} (${status})`).toBe(true);
+  expect(
+    cookies.some((c) => c.name.endsWith("next-auth.session-token")),
+    `signed in as ${user.email} (${status})`,
+  ).toBe(true);
 }
 
 /**

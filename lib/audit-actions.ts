@@ -54,4 +54,13 @@ export function auditActionLabel(action: string): string {
 }
 
 /** The kinds of record an entry is about (its target), for the filter. */
-export const AUDIT_TARGET_TYPES = ["user", "group", "organization", "platform", "course", "category", "module", "lesson"] as const;
+export const AUDIT_TARGET_TYPES = [
+  "user",
+  "group",
+  "organization",
+  "platform",
+  "course",
+  "category",
+  "module",
+  "lesson",
+] as const;

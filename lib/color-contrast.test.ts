@@ -18,7 +18,9 @@ describe("contrast", () => {
     expect(checkBrandColor("#767676").ok).toBe(true);
     const yellow = checkBrandColor("#FFCC00");
     expect(yellow.ok).toBe(false);
-    expect(yellow.ok || yellow.message).toBe("White text on #FFCC00 has a contrast of 1.51:1; WCAG AA needs at least 4.5:1. Choose a darker colour.");
+    expect(yellow.ok || yellow.message).toBe(
+      "White text on #FFCC00 has a contrast of 1.51:1; WCAG AA needs at least 4.5:1. Choose a darker colour.",
+    );
     expect(checkBrandColor("#777777").ok).toBe(false);
   });
 

@@ -49,7 +49,10 @@ function mix(hex: string, toward: string, amount: number): string {
   const from = channels(hex);
   const to = channels(toward);
   const mixed = from.map((c, i) => Math.round(c + (to[i]! - c) * amount));
-  return `#${mixed.map((c) => c.toString(16).padStart(2, "0")).join("").toUpperCase()}`;
+  return `#${mixed
+    .map((c) => c.toString(16).padStart(2, "0"))
+    .join("")
+    .toUpperCase()}`;
 }
 
 /**

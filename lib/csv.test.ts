@@ -7,7 +7,7 @@ describe("CSV", () => {
   });
 
   it("defuses text a spreadsheet would run as a formula", () => {
-    expect(csvField("=HYPERLINK(\"x\")")).toBe("\"'=HYPERLINK(\"\"x\"\")\"");
+    expect(csvField('=HYPERLINK("x")')).toBe('"\'=HYPERLINK(""x"")"');
     expect(csvField("+1")).toBe("'+1");
     expect(csvField("@sum")).toBe("'@sum");
     expect(csvField(-1)).toBe("-1");

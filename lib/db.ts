@@ -46,7 +46,9 @@ export function db(): PrismaClient {
 const parseTimestamp = (text: string) => new Date(`${text.replace(" ", "T")}Z`);
 const TYPES = {
   getTypeParser: ((oid: number, format?: "text" | "binary") =>
-    oid === pg.types.builtins.TIMESTAMP ? parseTimestamp : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    oid === pg.types.builtins.TIMESTAMP
+      ? parseTimestamp
+      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
 /**

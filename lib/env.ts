@@ -26,7 +26,11 @@ export const envSchema = z.object({
   APP_BASE_URL: z.url().default("http://localhost:3000"),
   NEXTAUTH_SECRET: z.string().min(32, "NEXTAUTH_SECRET must be at least 32 characters").optional(),
   /** The longest any session may last; each organization's session lifetime (its settings) decides below it. */
-  SESSION_MAX_AGE_SECONDS: z.coerce.number().int().positive().default(60 * 60 * 24 * 30),
+  SESSION_MAX_AGE_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(60 * 60 * 24 * 30),
   /** smtp://user:pass@host:port — without it, mails are written to MAIL_OUTBOX_DIR. */
   SMTP_URL: z.url().optional(),
   MAIL_FROM: z.string().default("Learning Management <no-reply@localhost>"),
@@ -40,20 +44,47 @@ export const envSchema = z.object({
     .string()
     .default("")
     .transform((v) => v.split(/[\s,]+/).filter(Boolean))
-    .refine((list) => list.every((entry) => parseAddressRange(entry)), "OUTBOUND_ALLOWED_ADDRESSES must list IP addresses or CIDR blocks such as 10.0.0.0/8, separated by commas"),
+    .refine(
+      (list) => list.every((entry) => parseAddressRange(entry)),
+      "OUTBOUND_ALLOWED_ADDRESSES must list IP addresses or CIDR blocks such as 10.0.0.0/8, separated by commas",
+    ),
   /** Local-disk storage root for uploads, served below /uploads/. */
   UPLOAD_DIR: z.string().default(".data/uploads"),
-  AVATAR_MAX_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
-  THUMBNAIL_MAX_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
+  AVATAR_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(5 * 1024 * 1024),
+  THUMBNAIL_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(5 * 1024 * 1024),
   /** Organization logos (images, fitted into 236×80 PNG for the 118×40 top-bar box). */
-  LOGO_MAX_BYTES: z.coerce.number().int().positive().default(2 * 1024 * 1024),
+  LOGO_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(2 * 1024 * 1024),
   /** Uploaded video and file lessons, streamed to storage (the limit is enforced while the bytes arrive). */
-  LESSON_FILE_MAX_BYTES: z.coerce.number().int().positive().default(200 * 1024 * 1024),
+  LESSON_FILE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(200 * 1024 * 1024),
   /** SCORM packages (.zip): streamed to a temporary file, checked, then extracted below UPLOAD_DIR/scorm/. */
-  SCORM_PACKAGE_MAX_BYTES: z.coerce.number().int().positive().default(500 * 1024 * 1024),
+  SCORM_PACKAGE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(500 * 1024 * 1024),
   SCORM_PACKAGE_MAX_ENTRIES: z.coerce.number().int().positive().default(10_000),
   /** All files of one package unpacked together (zip-bomb guard, counted while extracting). */
-  SCORM_PACKAGE_MAX_UNPACKED_BYTES: z.coerce.number().int().positive().default(2 * 1024 * 1024 * 1024),
+  SCORM_PACKAGE_MAX_UNPACKED_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(2 * 1024 * 1024 * 1024),
   /** Unpacked ÷ packed size, per file (past 1 MiB) and for the whole package. */
   SCORM_PACKAGE_MAX_RATIO: z.coerce.number().positive().default(100),
   RESET_TOKEN_TTL_MINUTES: z.coerce.number().int().positive().default(60),
@@ -61,12 +92,24 @@ export const envSchema = z.object({
   INVITATION_TOKEN_TTL_DAYS: z.coerce.number().int().positive().max(90).default(7),
   LOGIN_MAX_ATTEMPTS_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
   LOGIN_MAX_ATTEMPTS_PER_IP: z.coerce.number().int().positive().default(20),
-  LOGIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(15 * 60),
+  LOGIN_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(15 * 60),
   /** Messages (new threads and replies) one user may send per window. */
   MESSAGE_SEND_LIMIT: z.coerce.number().int().positive().default(30),
-  MESSAGE_SEND_WINDOW_SECONDS: z.coerce.number().int().positive().default(5 * 60),
+  MESSAGE_SEND_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(5 * 60),
   /** How long the link confirming a new e-mail address works. */
-  EMAIL_CHANGE_TTL_MINUTES: z.coerce.number().int().positive().default(24 * 60),
+  EMAIL_CHANGE_TTL_MINUTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(24 * 60),
   /** Set by scripts/lib/app-server.ts, the supported server; plain `next start` needs TRUST_PROXY instead (instrumentation.ts). */
   LMS_APP_SERVER: z.enum(["custom"]).optional(),
   /** Answer the SCORM runtime's commits (POST /scorm/commits/{token}) in the custom server before Next (the same handler either way). */
@@ -102,7 +145,9 @@ export const env: Env = loadEnv();
 
 export function requireDatabaseUrl(): string {
   if (!env.DATABASE_URL) {
-    throw new Error("DATABASE_URL is not set: start the app with `npm run demo`, `npm start` or `npm run dev`, which provide it.");
+    throw new Error(
+      "DATABASE_URL is not set: start the app with `npm run demo`, `npm start` or `npm run dev`, which provide it.",
+    );
   }
   return env.DATABASE_URL;
 }

@@ -28,7 +28,11 @@ export class AppError extends Error {
   /** Extra response headers, e.g. Retry-After for RATE_LIMITED. */
   readonly headers?: Record<string, string>;
 
-  constructor(code: ErrorCode, message: string, options: { fieldErrors?: FieldErrors; headers?: Record<string, string>; cause?: unknown } = {}) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options: { fieldErrors?: FieldErrors; headers?: Record<string, string>; cause?: unknown } = {},
+  ) {
     super(message, { cause: options.cause });
     this.name = "AppError";
     this.code = code;
@@ -46,7 +50,13 @@ export interface ErrorBody {
 }
 
 export function errorBody(error: AppError): ErrorBody {
-  return { error: { code: error.code, message: error.message, ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}) } };
+  return {
+    error: {
+      code: error.code,
+      message: error.message,
+      ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}),
+    },
+  };
 }
 
 /** A zod failure as a 400 whose message names the first failing field. */
@@ -70,8 +80,10 @@ export function toAppError(error: unknown, fallbackMessage: string): AppError {
   if (error instanceof z.ZodError) return validationError(error);
   if (error instanceof Prisma.PrismaClientKnownRequestError) {
     if (error.code === "P2025") return new AppError("NOT_FOUND", "Not found", { cause: error });
-    if (error.code === "P2002") return new AppError("CONFLICT", "A record with these values already exists", { cause: error });
-    if (error.code === "P2003") return new AppError("BAD_REQUEST", "A referenced record does not exist", { cause: error });
+    if (error.code === "P2002")
+      return new AppError("CONFLICT", "A record with these values already exists", { cause: error });
+    if (error.code === "P2003")
+      return new AppError("BAD_REQUEST", "A referenced record does not exist", { cause: error });
     if (error.code === "P2023") return new AppError("BAD_REQUEST", "Invalid identifier", { cause: error });
   }
   return new AppError("INTERNAL", fallbackMessage, { cause: error });

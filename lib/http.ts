@@ -59,14 +59,23 @@ type RouteMethod = (typeof ROUTE_METHODS)[number];
  * (Next's own 405 has no body; HEAD follows GET). Every route file ends with a line like
  * `export const { PUT, PATCH, DELETE } = notAllowedExcept("GET", "POST");` (lib/route-methods.test.ts checks it).
  */
-export function notAllowedExcept<A extends RouteMethod>(...allowed: A[]): Record<Exclude<RouteMethod, A>, (req: Request) => Response> {
+export function notAllowedExcept<A extends RouteMethod>(
+  ...allowed: A[]
+): Record<Exclude<RouteMethod, A>, (req: Request) => Response> {
   const allow = allowed.flatMap((m) => (m === "GET" ? ["GET", "HEAD"] : [m])).join(", ");
   const answer = (req: Request) => {
     const { pathname } = new URL(req.url);
-    return errorResponse(new AppError("METHOD_NOT_ALLOWED", `${req.method} is not allowed on ${pathname}: use ${allow}`, { headers: { Allow: allow } }));
+    return errorResponse(
+      new AppError("METHOD_NOT_ALLOWED", `${req.method} is not allowed on ${pathname}: use ${allow}`, {
+        headers: { Allow: allow },
+      }),
+    );
   };
   const others = ROUTE_METHODS.filter((m) => !(allowed as readonly string[]).includes(m));
-  return Object.fromEntries(others.map((m) => [m, answer])) as Record<Exclude<RouteMethod, A>, (req: Request) => Response>;
+  return Object.fromEntries(others.map((m) => [m, answer])) as Record<
+    Exclude<RouteMethod, A>,
+    (req: Request) => Response
+  >;
 }
 
 /**
@@ -74,7 +83,8 @@ export function notAllowedExcept<A extends RouteMethod>(...allowed: A[]): Record
  * in the JSON error shape, whatever the method, where Next would answer its HTML page.
  */
 export function unknownApiPath(): Record<RouteMethod, (req: Request) => Response> {
-  const answer = (req: Request) => errorResponse(new AppError("NOT_FOUND", `No API endpoint at ${new URL(req.url).pathname}`));
+  const answer = (req: Request) =>
+    errorResponse(new AppError("NOT_FOUND", `No API endpoint at ${new URL(req.url).pathname}`));
   return Object.fromEntries(ROUTE_METHODS.map((m) => [m, answer])) as Record<RouteMethod, (req: Request) => Response>;
 }
 
@@ -118,8 +128,13 @@ function requestText(req: Request): Promise<string> {
  * text, at most `maxBytes`. A body over the limit is a 413; it is read to its end all the same (and
  * dropped), so the answer still reaches a client that is sending it.
  */
-export async function readBodyText(body: AsyncIterable<Uint8Array> | null, declaredLength: string | null, maxBytes = MAX_JSON_BODY_BYTES): Promise<string> {
-  const tooLarge = () => new AppError("PAYLOAD_TOO_LARGE", `The request body is larger than ${Math.floor(maxBytes / 1024 / 1024)} MB`);
+export async function readBodyText(
+  body: AsyncIterable<Uint8Array> | null,
+  declaredLength: string | null,
+  maxBytes = MAX_JSON_BODY_BYTES,
+): Promise<string> {
+  const tooLarge = () =>
+    new AppError("PAYLOAD_TOO_LARGE", `The request body is larger than ${Math.floor(maxBytes / 1024 / 1024)} MB`);
   if (Number(declaredLength ?? 0) > maxBytes) throw tooLarge();
   if (!body) return "";
   const chunks: Uint8Array[] = [];
@@ -148,7 +163,9 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.in
   const unstorable = findUnstorableText(input);
   if (unstorable) {
     const field = unstorable.join(".") || "_";
-    throw new AppError("VALIDATION_FAILED", `${field}: ${UNSTORABLE_TEXT_MESSAGE}`, { fieldErrors: { [field]: [UNSTORABLE_TEXT_MESSAGE] } });
+    throw new AppError("VALIDATION_FAILED", `${field}: ${UNSTORABLE_TEXT_MESSAGE}`, {
+      fieldErrors: { [field]: [UNSTORABLE_TEXT_MESSAGE] },
+    });
   }
   const parsed = schema.safeParse(input);
   if (!parsed.success) throw validationError(parsed.error);
@@ -177,7 +194,9 @@ export async function readUploadedFile(req: Request, field: string): Promise<Fil
   });
   const file = form.get(field);
   if (!(file instanceof File) || file.size === 0) {
-    throw new AppError("VALIDATION_FAILED", `${field}: a non-empty file is required`, { fieldErrors: { [field]: ["A file is required"] } });
+    throw new AppError("VALIDATION_FAILED", `${field}: a non-empty file is required`, {
+      fieldErrors: { [field]: ["A file is required"] },
+    });
   }
   return file;
 }
@@ -196,7 +215,9 @@ export interface UploadStream {
  */
 function asUploadStream(part: Readable): Readable {
   const stream = new PassThrough();
-  part.on("error", () => stream.destroy(new AppError("BAD_REQUEST", "The upload was interrupted before the whole file arrived")));
+  part.on("error", () =>
+    stream.destroy(new AppError("BAD_REQUEST", "The upload was interrupted before the whole file arrived")),
+  );
   // The body may break before the caller starts reading (it checks things first): a reader still meets
   // the error (a destroyed stream keeps it), but meanwhile it must not be an uncaught one.
   stream.on("error", () => undefined);
@@ -212,9 +233,14 @@ function asUploadStream(part: Readable): Readable {
 export function openUploadedFile(req: Request, field: string): Promise<UploadStream> {
   const contentType = req.headers.get("content-type") ?? "";
   if (!contentType.startsWith("multipart/form-data")) {
-    return Promise.reject(new AppError("UNSUPPORTED_MEDIA_TYPE", `Send the file as multipart/form-data in the field '${field}'`));
+    return Promise.reject(
+      new AppError("UNSUPPORTED_MEDIA_TYPE", `Send the file as multipart/form-data in the field '${field}'`),
+    );
   }
-  const missing = () => new AppError("VALIDATION_FAILED", `${field}: a non-empty file is required`, { fieldErrors: { [field]: ["A file is required"] } });
+  const missing = () =>
+    new AppError("VALIDATION_FAILED", `${field}: a non-empty file is required`, {
+      fieldErrors: { [field]: ["A file is required"] },
+    });
   if (!req.body) return Promise.reject(missing());
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
@@ -241,4 +267,3 @@ export function openUploadedFile(req: Request, field: string): Promise<UploadStr
       .pipe(parser);
   });
 }
-

@@ -29,7 +29,9 @@ export interface SmtpServer {
 // With SMTP_URL mail goes out through that server (the operator's own choice, so not through the egress
 // guard); without it, each mail is written as an .eml file to MAIL_OUTBOX_DIR (the README says how to
 // read them), so a fresh machine needs no mail server.
-const transport = env.SMTP_URL ? nodemailer.createTransport(env.SMTP_URL) : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+const transport = env.SMTP_URL
+  ? nodemailer.createTransport(env.SMTP_URL)
+  : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
 
 /** Gives up on a server that does not answer, so a test e-mail fails in seconds rather than minutes. */
 const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
@@ -58,7 +60,11 @@ export async function sendMail(mail: Mail, server?: SmtpServer | null): Promise<
     if (server) await sendThroughServer(mail, server);
     else await sendThroughDeployment(mail);
   } catch (error) {
-    throw new AppError("SERVICE_UNAVAILABLE", "The e-mail could not be sent: the mail server did not accept it. Try again in a few minutes; if it keeps failing, an administrator should check the mail settings.", { cause: error });
+    throw new AppError(
+      "SERVICE_UNAVAILABLE",
+      "The e-mail could not be sent: the mail server did not accept it. Try again in a few minutes; if it keeps failing, an administrator should check the mail settings.",
+      { cause: error },
+    );
   }
 }
 

@@ -7,7 +7,13 @@ export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_MIN_PASSWORD_LENGTH = 128;
 
 /** zxcvbn's scores, as the settings form and the strength meter name them. */
-export const STRENGTH_LABELS = ["Too guessable", "Very guessable", "Somewhat guessable", "Safely unguessable", "Very unguessable"] as const;
+export const STRENGTH_LABELS = [
+  "Too guessable",
+  "Very guessable",
+  "Somewhat guessable",
+  "Safely unguessable",
+  "Very unguessable",
+] as const;
 
 export interface PolicyLike {
   minLength: number;
@@ -25,7 +31,12 @@ export interface PasswordVerdict {
 }
 
 /** The verdict on a scored password: the length first (the cheaper thing to fix), then the strength. */
-export function verdict(password: string, score: number, policy: PolicyLike, hint: { warning: string | null; suggestion: string | null }): PasswordVerdict {
+export function verdict(
+  password: string,
+  score: number,
+  policy: PolicyLike,
+  hint: { warning: string | null; suggestion: string | null },
+): PasswordVerdict {
   const suggestion = hint.suggestion;
   if ([...password].length < policy.minLength) {
     return { ok: false, score, message: `Password must be at least ${policy.minLength} characters`, suggestion };

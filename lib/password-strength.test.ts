@@ -11,7 +11,9 @@ describe("the password policy check", () => {
     const verdict = checkPassword("password123", policy);
     expect(verdict.ok).toBe(false);
     expect(verdict.score).toBe(0);
-    expect(verdict.message).toMatch(/^This password is too easy to guess \(Too guessable\); this organization needs at least "Somewhat guessable"\./);
+    expect(verdict.message).toMatch(
+      /^This password is too easy to guess \(Too guessable\); this organization needs at least "Somewhat guessable"\./,
+    );
   });
 
   it("accepts a long unusual passphrase", () => {
@@ -19,13 +21,19 @@ describe("the password policy check", () => {
   });
 
   it("checks the length first", () => {
-    expect(checkPassword("violet-anchor", { minLength: 20, minStrength: 0 })).toMatchObject({ ok: false, message: "Password must be at least 20 characters" });
+    expect(checkPassword("violet-anchor", { minLength: 20, minStrength: 0 })).toMatchObject({
+      ok: false,
+      message: "Password must be at least 20 characters",
+    });
     expect(checkPassword("x".repeat(20), { minLength: 20, minStrength: 0 }).ok).toBe(true);
   });
 
   it("scores words from the person's own details lower", () => {
     const alone = checkPassword("Quillfeather2026", { minLength: 8, minStrength: 0 }).score;
-    const withName = checkPassword("Quillfeather2026", { minLength: 8, minStrength: 0 }, ["Ada Quillfeather", "ada@example.test"]).score;
+    const withName = checkPassword("Quillfeather2026", { minLength: 8, minStrength: 0 }, [
+      "Ada Quillfeather",
+      "ada@example.test",
+    ]).score;
     expect(withName).toBeLessThan(alone);
   });
 });

@@ -24,5 +24,8 @@ const SCORED_LENGTH = 100;
 export function checkPassword(password: string, policy: PolicyLike, userInputs: string[] = []): PasswordVerdict {
   const inputs = userInputs.flatMap((s) => s.toLowerCase().split(/[^\p{L}\p{N}]+/u)).filter((s) => s.length >= 3);
   const result = zxcvbn().check(password.slice(0, SCORED_LENGTH), inputs);
-  return verdict(password, result.score, policy, { warning: result.feedback.warning, suggestion: result.feedback.suggestions[0] ?? null });
+  return verdict(password, result.score, policy, {
+    warning: result.feedback.warning,
+    suggestion: result.feedback.suggestions[0] ?? null,
+  });
 }

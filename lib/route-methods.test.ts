@@ -15,7 +15,11 @@ const CATCH_ALLS = ["api/[[...path]]/route.ts", "auth/[[...path]]/route.ts"];
 function destructured(source: string, helper: string): { names: string[]; args: string[] } | null {
   const match = new RegExp(`export const \\{([^}]*)\\} = ${helper}\\(([^)]*)\\);`).exec(source);
   if (!match) return null;
-  const list = (text: string) => text.split(",").map((s) => s.trim().replace(/"/g, "")).filter(Boolean);
+  const list = (text: string) =>
+    text
+      .split(",")
+      .map((s) => s.trim().replace(/"/g, ""))
+      .filter(Boolean);
   return { names: list(match[1]!), args: list(match[2]!) };
 }
 
@@ -24,14 +28,22 @@ describe("route files answer every method", () => {
     expect(files.length).toBeGreaterThan(30);
   });
 
-  it.each(files.filter((r) => !CATCH_ALLS.includes(r.file)).map((r) => [r.file]))("app/%s: the methods it does not implement answer 405", (file) => {
-    const source = readFileSync(path.join(appDir, file), "utf8");
-    const implemented = exportedMethods(source).map((m) => m.toUpperCase()).filter((m) => METHODS.includes(m));
-    const rest = destructured(source, "notAllowedExcept");
-    expect(rest, `add: export const { … } = notAllowedExcept(${implemented.map((m) => `"${m}"`).join(", ")});`).not.toBeNull();
-    expect(rest!.args.sort()).toEqual([...implemented].sort());
-    expect([...rest!.names, ...implemented].sort()).toEqual([...METHODS].sort());
-  });
+  it.each(files.filter((r) => !CATCH_ALLS.includes(r.file)).map((r) => [r.file]))(
+    "app/%s: the methods it does not implement answer 405",
+    (file) => {
+      const source = readFileSync(path.join(appDir, file), "utf8");
+      const implemented = exportedMethods(source)
+        .map((m) => m.toUpperCase())
+        .filter((m) => METHODS.includes(m));
+      const rest = destructured(source, "notAllowedExcept");
+      expect(
+        rest,
+        `add: export const { … } = notAllowedExcept(${implemented.map((m) => `"${m}"`).join(", ")});`,
+      ).not.toBeNull();
+      expect(rest!.args.sort()).toEqual([...implemented].sort());
+      expect([...rest!.names, ...implemented].sort()).toEqual([...METHODS].sort());
+    },
+  );
 
   it.each(CATCH_ALLS.map((f) => [f]))("app/%s answers every method with a JSON 404", (file) => {
     const source = readFileSync(path.join(appDir, file), "utf8");

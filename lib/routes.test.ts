@@ -1,7 +1,17 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { activeNavHref, decideRoute, findRoute, homePathFor, NAVIGATION, navigationFor, roleAllowed, roleLabel, ROUTES } from "./routes";
+import {
+  activeNavHref,
+  decideRoute,
+  findRoute,
+  homePathFor,
+  NAVIGATION,
+  navigationFor,
+  roleAllowed,
+  roleLabel,
+  ROUTES,
+} from "./routes";
 
 describe("route table", () => {
   it("every navigation entry points at a route its roles may open", () => {
@@ -68,7 +78,13 @@ describe("pages and the route table", () => {
   walk(appDir);
 
   it.each(pages.map((p) => [path.relative(appDir, p)]))("%s", (relative) => {
-    const urlPath = "/" + path.dirname(relative).split(path.sep).filter((s) => s !== "." && !/^\(.*\)$/.test(s)).join("/");
+    const urlPath =
+      "/" +
+      path
+        .dirname(relative)
+        .split(path.sep)
+        .filter((s) => s !== "." && !/^\(.*\)$/.test(s))
+        .join("/");
     const route = findRoute(urlPath);
     expect(route, urlPath).toBeDefined();
     const source = readFileSync(path.join(appDir, relative), "utf8");
@@ -76,7 +92,17 @@ describe("pages and the route table", () => {
   });
 
   it("every non-wildcard route has a page", () => {
-    const urls = new Set(pages.map((p) => "/" + path.dirname(path.relative(appDir, p)).split(path.sep).filter((s) => s !== "." && !/^\(.*\)$/.test(s)).join("/")));
+    const urls = new Set(
+      pages.map(
+        (p) =>
+          "/" +
+          path
+            .dirname(path.relative(appDir, p))
+            .split(path.sep)
+            .filter((s) => s !== "." && !/^\(.*\)$/.test(s))
+            .join("/"),
+      ),
+    );
     for (const route of ROUTES) expect(urls.has(route.pattern.replace(/\/\*$/, "")), route.pattern).toBe(true);
   });
 });

@@ -155,7 +155,10 @@ function matches(pattern: string, pathname: string): boolean {
 /** The route entry for a path, or undefined for a path the app does not have (→ 'Page Not Found'). */
 export function findRoute(pathname: string): RouteEntry | undefined {
   // An exact pattern wins over a wildcard above it; otherwise the table order decides.
-  return ROUTES.find((r) => !r.pattern.endsWith("/*") && matches(r.pattern, pathname)) ?? ROUTES.find((r) => matches(r.pattern, pathname));
+  return (
+    ROUTES.find((r) => !r.pattern.endsWith("/*") && matches(r.pattern, pathname)) ??
+    ROUTES.find((r) => matches(r.pattern, pathname))
+  );
 }
 
 export function roleAllowed(access: Access, role: Role | null | undefined): boolean {
@@ -183,7 +186,10 @@ export function decideRoute(pathname: string, role: Role | null | undefined): Ro
   if (!route) return { kind: "unknown" };
   if (route.access === "public") {
     if (route.redirectWhenSignedIn && role) {
-      return { kind: "redirect", to: homePathFor(role, normalize(pathname) === "/login" || normalize(pathname) === "/" ? "login" : "other") };
+      return {
+        kind: "redirect",
+        to: homePathFor(role, normalize(pathname) === "/login" || normalize(pathname) === "/" ? "login" : "other"),
+      };
     }
     return { kind: "allow" };
   }

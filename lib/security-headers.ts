@@ -16,7 +16,10 @@ export const COMMON_HEADERS: Header[] = [
 
 /** JSON answers and stored files: nothing in them may run, and nobody may frame them. */
 export const API_HEADERS: Header[] = [
-  { key: "Content-Security-Policy", value: "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'" },
+  {
+    key: "Content-Security-Policy",
+    value: "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+  },
   { key: "X-Frame-Options", value: "DENY" },
 ];
 
@@ -57,9 +60,19 @@ export function scormRuntimeHeaders(appOrigin: string): Header[] {
  * is a document that runs its scripts), nor HTML, XML or anything else.
  */
 const INLINE_FILE_TYPES = new Set([
-  "image/png", "image/jpeg", "image/gif", "image/webp", "image/avif",
-  "video/mp4", "video/webm", "video/ogg",
-  "audio/mpeg", "audio/mp4", "audio/ogg", "audio/wav", "audio/webm",
+  "image/png",
+  "image/jpeg",
+  "image/gif",
+  "image/webp",
+  "image/avif",
+  "video/mp4",
+  "video/webm",
+  "video/ogg",
+  "audio/mpeg",
+  "audio/mp4",
+  "audio/ogg",
+  "audio/wav",
+  "audio/webm",
   "application/pdf",
 ]);
 
@@ -72,7 +85,10 @@ export function attachmentDisposition(fileName: string): string {
   const name = fileName || "download";
   if (/^[\x20-\x7e]+$/.test(name) && !/["\\%]/.test(name)) return `attachment; filename="${name}"`;
   const fallback = name.replace(/[^\x20-\x7e]|["\\%]/g, "_");
-  const encoded = encodeURIComponent(name.toWellFormed()).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const encoded = encodeURIComponent(name.toWellFormed()).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
 
@@ -84,7 +100,11 @@ export function attachmentDisposition(fileName: string): string {
  * rendered as a page of ours. nosniff keeps the browser to that type, and the API's policy (nothing may
  * run, nobody may frame it) comes with the file itself, wherever its route lives.
  */
-export function storedFileHeaders(file: { contentType: string; fileName?: string | null; download?: boolean }): Header[] {
+export function storedFileHeaders(file: {
+  contentType: string;
+  fileName?: string | null;
+  download?: boolean;
+}): Header[] {
   const type = (file.contentType.split(";")[0] ?? "").trim().toLowerCase();
   const inline = !file.download && INLINE_FILE_TYPES.has(type);
   return [

@@ -23,7 +23,8 @@ const server = await startAppServer({ dev: false, port });
 const { startJobWorkers } = await import("./lib/job-workers");
 const workers = await startJobWorkers();
 
-const { DEMO_ORGANIZATIONS, DEMO_PASSWORD, DEMO_ROLES, DEMO_SUPERADMIN, demoEmail } = await import("@/prisma/seed/demo-data");
+const { DEMO_ORGANIZATIONS, DEMO_PASSWORD, DEMO_ROLES, DEMO_SUPERADMIN, demoEmail } =
+  await import("@/prisma/seed/demo-data");
 const lines = [
   "",
   `Learning Management is running (ready in ${((Date.now() - started) / 1000).toFixed(1)} s).`,

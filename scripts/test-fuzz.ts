@@ -13,7 +13,10 @@ console.log(`fuzz: ${runs} cases per operation, seed ${seed} (replay with FUZZ_S
 prepareAuthEnv();
 const { testEnv, stop } = await startTestEnvironment(port);
 const status = await new Promise<number | null>((resolve) => {
-  spawn("npx", ["vitest", "run", "--project", "security", "test/security/fuzz.int.test.ts"], { stdio: "inherit", env: { ...process.env, ...testEnv, FUZZ_RUNS: runs, FUZZ_SEED: seed } })
+  spawn("npx", ["vitest", "run", "--project", "security", "test/security/fuzz.int.test.ts"], {
+    stdio: "inherit",
+    env: { ...process.env, ...testEnv, FUZZ_RUNS: runs, FUZZ_SEED: seed },
+  })
     .on("close", resolve)
     .on("error", () => resolve(null));
 });

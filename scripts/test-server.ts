@@ -14,7 +14,12 @@ const port = Number(process.env.TEST_PORT ?? 3100);
 prepareAuthEnv();
 const { testEnv, stop } = await startTestEnvironment(port);
 mkdirSync(".data", { recursive: true });
-writeFileSync(".data/test-env.sh", Object.entries(testEnv).map(([k, v]) => `export ${k}='${v}'`).join("\n") + "\n");
+writeFileSync(
+  ".data/test-env.sh",
+  Object.entries(testEnv)
+    .map(([k, v]) => `export ${k}='${v}'`)
+    .join("\n") + "\n",
+);
 console.log(`READY: ${testEnv.TEST_BASE_URL} (environment in .data/test-env.sh)`);
 
 const shutdown = async () => {

@@ -13,11 +13,18 @@ import { prepareAuthEnv } from "./lib/runtime-env";
 const TEST_PORT = Number(process.env.TEST_PORT ?? 3100);
 
 // Asynchronous on purpose: the app server runs in this process and must keep answering meanwhile.
-async function step(name: string, command: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<void> {
+async function step(
+  name: string,
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<void> {
   const started = Date.now();
   console.log(`\n▶ ${name}`);
   const status = await new Promise<number | null>((resolve) => {
-    spawn(command, args, { stdio: "inherit", env }).on("close", resolve).on("error", () => resolve(null));
+    spawn(command, args, { stdio: "inherit", env })
+      .on("close", resolve)
+      .on("error", () => resolve(null));
   });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   if (status !== 0) throw new StepFailed(`${name} failed after ${seconds} s`);
@@ -28,7 +35,15 @@ class StepFailed extends Error {}
 
 // Each runner also writes a JSON report, so the run can end with one plain "N passed, N failed" line.
 const reports = mkdtempSync(path.join(tmpdir(), "lms-reports-"));
-const vitestArgs = (project: string) => ["vitest", "run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${path.join(reports, `${project}.json`)}`];
+const vitestArgs = (project: string) => [
+  "vitest",
+  "run",
+  "--project",
+  project,
+  "--reporter=default",
+  "--reporter=json",
+  `--outputFile.json=${path.join(reports, `${project}.json`)}`,
+];
 
 function countResults(): { passed: number; failed: number } {
   let passed = 0;
@@ -66,7 +81,10 @@ const chromium = ensureChromium().then(
 try {
   await step("prisma generate", "npx", ["prisma", "generate"]);
   // Each is one thread: side by side they take the time of the longer one on two cores.
-  await Promise.all([step("lint", "npx", ["eslint", "--max-warnings=0", "."]), step("type-check", "npx", ["tsc", "--noEmit"])]);
+  await Promise.all([
+    step("lint", "npx", ["eslint", "--max-warnings=0", "."]),
+    step("type-check", "npx", ["tsc", "--noEmit"]),
+  ]);
   // The whole project's types are checked: the production build need not check them again.
   process.env.LMS_TYPES_CHECKED = "true";
   await step("unit tests", "npx", vitestArgs("unit"));
@@ -75,7 +93,12 @@ try {
   cleanups.unshift(environment.stop);
   const testEnv = { ...process.env, ...environment.testEnv };
   await step("integration tests", "npx", vitestArgs("integration"), testEnv);
-  await step("security suites (cross-tenant sweep, role matrix, fuzzing, headers)", "npx", vitestArgs("security"), testEnv);
+  await step(
+    "security suites (cross-tenant sweep, role matrix, fuzzing, headers)",
+    "npx",
+    vitestArgs("security"),
+    testEnv,
+  );
   const browser = await chromium;
   if ("error" in browser) throw new StepFailed(browser.error);
   await step("end-to-end tests (Chromium)", "npx", ["playwright", "test", "--reporter=list,json"], {

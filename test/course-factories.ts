@@ -71,24 +71,42 @@ export async function createCourse(organizationId: string, spec: CourseSpec = {}
     },
   });
   if (spec.instructorIds?.length) {
-    await db.courseInstructor.createMany({ data: spec.instructorIds.map((userId) => ({ organizationId, courseId: course.id, userId })) });
+    await db.courseInstructor.createMany({
+      data: spec.instructorIds.map((userId) => ({ organizationId, courseId: course.id, userId })),
+    });
   }
   const modules: TestModule[] = [];
   const moduleSpecs = spec.modules ?? [{ lessons: [{}, {}] }];
   for (const [moduleIndex, moduleSpec] of moduleSpecs.entries()) {
     const mod = await db.module.create({
-      data: { organizationId, courseId: course.id, title: moduleSpec.title ?? `Module ${moduleIndex + 1}`, position: moduleIndex },
+      data: {
+        organizationId,
+        courseId: course.id,
+        title: moduleSpec.title ?? `Module ${moduleIndex + 1}`,
+        position: moduleIndex,
+      },
     });
     const lessons: TestLesson[] = [];
     for (const [lessonIndex, lessonSpec] of (moduleSpec.lessons ?? []).entries()) {
-      lessons.push(await createLesson(organizationId, course.id, mod.id, lessonIndex, { title: lessonSpec.title ?? `Lesson ${moduleIndex + 1}.${lessonIndex + 1}`, ...lessonSpec }));
+      lessons.push(
+        await createLesson(organizationId, course.id, mod.id, lessonIndex, {
+          title: lessonSpec.title ?? `Lesson ${moduleIndex + 1}.${lessonIndex + 1}`,
+          ...lessonSpec,
+        }),
+      );
     }
     modules.push({ id: mod.id, title: mod.title, lessons });
   }
   return { id: course.id, organizationId, title: course.title, modules, lessons: modules.flatMap((m) => m.lessons) };
 }
 
-export async function createLesson(organizationId: string, courseId: string, moduleId: string, position: number, spec: LessonSpec = {}): Promise<TestLesson> {
+export async function createLesson(
+  organizationId: string,
+  courseId: string,
+  moduleId: string,
+  position: number,
+  spec: LessonSpec = {},
+): Promise<TestLesson> {
   const kind = spec.kind ?? "text";
   const lesson = await testDb().lesson.create({
     data: {
@@ -110,14 +128,28 @@ export async function createLesson(organizationId: string, courseId: string, mod
   return { id: lesson.id, moduleId, title: lesson.title, kind, isRequired: lesson.isRequired };
 }
 
-export async function createCategory(organizationId: string, name = uniqueName("Category ")): Promise<{ id: string; name: string }> {
+export async function createCategory(
+  organizationId: string,
+  name = uniqueName("Category "),
+): Promise<{ id: string; name: string }> {
   const category = await testDb().category.create({ data: { organizationId, name } });
   return { id: category.id, name: category.name };
 }
 
 /** An enrollment written directly (tests of other slices that only need "is enrolled"). */
-export async function enroll(organizationId: string, courseId: string, userId: string, overrides: { status?: "active" | "completed" | "withdrawn"; source?: "self" | "manual" | "group" } = {}) {
+export async function enroll(
+  organizationId: string,
+  courseId: string,
+  userId: string,
+  overrides: { status?: "active" | "completed" | "withdrawn"; source?: "self" | "manual" | "group" } = {},
+) {
   return testDb().enrollment.create({
-    data: { organizationId, courseId, userId, status: overrides.status ?? "active", source: overrides.source ?? "manual" },
+    data: {
+      organizationId,
+      courseId,
+      userId,
+      status: overrides.status ?? "active",
+      source: overrides.source ?? "manual",
+    },
   });
 }

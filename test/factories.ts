@@ -47,23 +47,43 @@ export interface TestTenant {
   users: Record<Exclude<Role, "superadmin">, TestUser>;
 }
 
-export async function createTenant(options: { allowSelfRegistration?: boolean; status?: "active" | "suspended" } = {}): Promise<TestTenant> {
+export async function createTenant(
+  options: { allowSelfRegistration?: boolean; status?: "active" | "suspended" } = {},
+): Promise<TestTenant> {
   const subdomain = uniqueName("t");
   const organization = await testDb().organization.create({
-    data: { name: `Org ${subdomain}`, subdomain, status: options.status ?? "active", settings: { allowSelfRegistration: options.allowSelfRegistration ?? true } },
+    data: {
+      name: `Org ${subdomain}`,
+      subdomain,
+      status: options.status ?? "active",
+      settings: { allowSelfRegistration: options.allowSelfRegistration ?? true },
+    },
   });
   const users = {} as TestTenant["users"];
   for (const role of TENANT_ROLES) users[role] = await createUser(organization.id, role);
   return { id: organization.id, subdomain, name: organization.name, users };
 }
 
-export async function createUser(organizationId: string | null, role: Role, overrides: Partial<{ status: "active" | "suspended"; firstName: string }> = {}): Promise<TestUser> {
+export async function createUser(
+  organizationId: string | null,
+  role: Role,
+  overrides: Partial<{ status: "active" | "suspended"; firstName: string }> = {},
+): Promise<TestUser> {
   passwordHash ??= hashPassword(TEST_PASSWORD);
   const username = uniqueName(role.replace("_", ""));
   const email = `${username}@example.test`;
   const firstName = overrides.firstName ?? `${role[0]!.toUpperCase()}${role.slice(1)}`;
   const user = await testDb().user.create({
-    data: { organizationId, role, email, username, firstName, lastName: "Tester", passwordHash: await passwordHash, status: overrides.status ?? "active" },
+    data: {
+      organizationId,
+      role,
+      email,
+      username,
+      firstName,
+      lastName: "Tester",
+      passwordHash: await passwordHash,
+      status: overrides.status ?? "active",
+    },
   });
   return { id: user.id, email, password: TEST_PASSWORD, role, firstName, lastName: "Tester", username };
 }

@@ -25,13 +25,18 @@ export interface TestRequest {
 }
 
 export const testPort = () => Number(process.env.TEST_PORT ?? 3100);
-export const hostFor = (subdomain: string | null) => (subdomain ? `${subdomain}.localhost:${testPort()}` : `localhost:${testPort()}`);
+export const hostFor = (subdomain: string | null) =>
+  subdomain ? `${subdomain}.localhost:${testPort()}` : `localhost:${testPort()}`;
 export const randomIp = () => `10.${rand()}.${rand()}.${rand()}`;
 const rand = () => Math.floor(Math.random() * 254) + 1;
 
 export function call(subdomain: string | null, path: string, options: TestRequest = {}): Promise<TestResponse> {
   const port = options.port ?? testPort();
-  const headers: Record<string, string> = { host: `${subdomain ? `${subdomain}.` : ""}localhost:${port}`, "x-forwarded-for": options.ip ?? randomIp(), ...options.headers };
+  const headers: Record<string, string> = {
+    host: `${subdomain ? `${subdomain}.` : ""}localhost:${port}`,
+    "x-forwarded-for": options.ip ?? randomIp(),
+    ...options.headers,
+  };
   let body = options.body;
   if (options.json !== undefined) {
     body = JSON.stringify(options.json);
@@ -39,21 +44,24 @@ export function call(subdomain: string | null, path: string, options: TestReques
   }
   if (options.bearer) headers.authorization = `Bearer ${options.bearer}`;
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: "127.0.0.1", port, path, method: options.method ?? (body ? "POST" : "GET"), headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => {
-        const raw = Buffer.concat(chunks);
-        const text = raw.toString("utf8");
-        let json: unknown = undefined;
-        try {
-          json = JSON.parse(text);
-        } catch {
-          /* not JSON: the assertion will say so */
-        }
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: raw, text, json });
-      });
-    });
+    const req = httpRequest(
+      { host: "127.0.0.1", port, path, method: options.method ?? (body ? "POST" : "GET"), headers },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => {
+          const raw = Buffer.concat(chunks);
+          const text = raw.toString("utf8");
+          let json: unknown = undefined;
+          try {
+            json = JSON.parse(text);
+          } catch {
+            /* not JSON: the assertion will say so */
+          }
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: raw, text, json });
+        });
+      },
+    );
     req.on("error", reject);
     if (body) req.write(body);
     req.end();

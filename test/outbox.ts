@@ -7,7 +7,9 @@ import path from "node:path";
 /** The text of the newest mail to `email`, or null. The .eml body is quoted-printable: soft breaks undone. */
 export async function latestMailTo(email: string): Promise<string | null> {
   const dir = process.env.TEST_OUTBOX_DIR!;
-  const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.includes(email.replace(/[^a-zA-Z0-9@._-]/g, "_"))).sort();
+  const files = (await readdir(dir).catch(() => [] as string[]))
+    .filter((f) => f.includes(email.replace(/[^a-zA-Z0-9@._-]/g, "_")))
+    .sort();
   if (files.length === 0) return null;
   return (await readFile(path.join(dir, files.at(-1)!), "utf8")).replace(/=\r?\n/g, "").replace(/=3D/g, "=");
 }

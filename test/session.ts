@@ -9,11 +9,16 @@ export async function signIn(subdomain: string | null, user: Pick<TestUser, "ema
 }
 
 /** A multipart/form-data body and its content type, encoded by the platform's own FormData. */
-export async function multipartBody(fields: Record<string, string | Blob>): Promise<{ body: Buffer; headers: Record<string, string> }> {
+export async function multipartBody(
+  fields: Record<string, string | Blob>,
+): Promise<{ body: Buffer; headers: Record<string, string> }> {
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.set(key, value);
   const request = new Request("http://local/", { method: "PUT", body: form });
-  return { body: Buffer.from(await request.arrayBuffer()), headers: { "content-type": request.headers.get("content-type")! } };
+  return {
+    body: Buffer.from(await request.arrayBuffer()),
+    headers: { "content-type": request.headers.get("content-type")! },
+  };
 }
 
 const tokens = new Map<string, Promise<string>>();
@@ -26,6 +31,11 @@ export function cachedSignIn(subdomain: string | null, user: Pick<TestUser, "ema
 }
 
 /** A call on the user's organization's host, signed in as that user (the token is cached per file). */
-export async function callAs(subdomain: string, user: TestUser, path: string, options: { method?: string; json?: unknown } = {}) {
+export async function callAs(
+  subdomain: string,
+  user: TestUser,
+  path: string,
+  options: { method?: string; json?: unknown } = {},
+) {
   return call(subdomain, path, { ...options, bearer: await cachedSignIn(subdomain, user) });
 }

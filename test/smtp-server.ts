@@ -13,7 +13,9 @@ export interface ReceivedMail {
   data: string;
 }
 
-export async function startSmtpServer(options: { greeting?: string } = {}): Promise<{ host: string; port: number; received: ReceivedMail[]; close(): Promise<void> }> {
+export async function startSmtpServer(
+  options: { greeting?: string } = {},
+): Promise<{ host: string; port: number; received: ReceivedMail[]; close(): Promise<void> }> {
   const received: ReceivedMail[] = [];
   const server: Server = createServer((socket) => {
     let buffer = "";
@@ -39,7 +41,16 @@ export async function startSmtpServer(options: { greeting?: string } = {}): Prom
         if (verb === "MAIL") mail.from = line.slice(10).trim();
         if (verb === "RCPT") mail.to.push(line.slice(8).trim());
         if (verb === "DATA") inData = true;
-        const answers: Record<string, string> = { EHLO: "250 test-smtp", HELO: "250 test-smtp", MAIL: "250 ok", RCPT: "250 ok", DATA: "354 go ahead", QUIT: "221 bye", RSET: "250 ok", NOOP: "250 ok" };
+        const answers: Record<string, string> = {
+          EHLO: "250 test-smtp",
+          HELO: "250 test-smtp",
+          MAIL: "250 ok",
+          RCPT: "250 ok",
+          DATA: "354 go ahead",
+          QUIT: "221 bye",
+          RSET: "250 ok",
+          NOOP: "250 ok",
+        };
         reply(answers[verb] ?? "502 not implemented");
         if (verb === "QUIT") socket.end();
       }

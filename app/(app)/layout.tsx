@@ -18,7 +18,17 @@ export default async function SignedInLayout({ children }: { children: ReactNode
   const { user } = caller;
   const themeMode = await getOwnThemeMode(caller.ctx);
   return (
-    <AppShell user={{ id: user.id, firstName: user.firstName, lastName: user.lastName, username: user.username, role: user.role, avatarUrl: user.avatarUrl, themeMode }}>
+    <AppShell
+      user={{
+        id: user.id,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        username: user.username,
+        role: user.role,
+        avatarUrl: user.avatarUrl,
+        themeMode,
+      }}
+    >
       {children}
     </AppShell>
   );

@@ -11,7 +11,10 @@ export function GET(): Response {
   // Relative: the browser stays on the host it asked (a route handler's req.url need not name it).
   const headers = new Headers({ location: "/login", "cache-control": "no-store" });
   for (const name of SESSION_COOKIE_NAMES) {
-    headers.append("set-cookie", `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${name.startsWith("__Secure-") ? "; Secure" : ""}`);
+    headers.append(
+      "set-cookie",
+      `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${name.startsWith("__Secure-") ? "; Secure" : ""}`,
+    );
   }
   return new Response(null, { status: 307, headers });
 }

@@ -24,13 +24,18 @@ export function ApiReference({ document }: { document: oas31.OpenAPIObject }) {
   const schemas = Object.keys(document.components?.schemas ?? {}).sort();
   return (
     <Box sx={referenceSx}>
-      <PageHeader title="API reference" subtitle={`${document.info.title} ${document.info.version} · OpenAPI ${document.openapi}`} />
+      <PageHeader
+        title="API reference"
+        subtitle={`${document.info.title} ${document.info.version} · OpenAPI ${document.openapi}`}
+      />
       <Prose text={document.info.description ?? ""} />
       <Typography sx={{ mb: 3 }}>
         The machine-readable description: <a href="/api/openapi.json">/api/openapi.json</a>.
       </Typography>
 
-      <Typography variant="h5" component="h2" gutterBottom>Authentication</Typography>
+      <Typography variant="h5" component="h2" gutterBottom>
+        Authentication
+      </Typography>
       {schemes.map(([name, scheme]) => (
         <Box key={name} sx={{ mb: 1 }}>
           <Typography component="h3" sx={{ fontWeight: 700 }}>
@@ -60,7 +65,9 @@ export function ApiReference({ document }: { document: oas31.OpenAPIObject }) {
 
       {groups.map((g) => (
         <Box key={g.name} component="section" aria-labelledby={`tag-${g.name}`} sx={{ mb: 4 }}>
-          <Typography variant="h5" component="h2" id={`tag-${g.name}`} sx={{ scrollMarginTop: 16 }}>{g.name}</Typography>
+          <Typography variant="h5" component="h2" id={`tag-${g.name}`} sx={{ scrollMarginTop: 16 }}>
+            {g.name}
+          </Typography>
           {g.description && <Typography sx={{ mb: 2, color: "text.secondary" }}>{g.description}</Typography>}
           {g.operations.map((entry) => (
             <OperationSection key={`${entry.method} ${entry.path}`} document={document} entry={entry} />
@@ -69,13 +76,18 @@ export function ApiReference({ document }: { document: oas31.OpenAPIObject }) {
       ))}
 
       <Box component="section" aria-labelledby="schemas">
-        <Typography variant="h5" component="h2" id="schemas" gutterBottom>Schemas</Typography>
+        <Typography variant="h5" component="h2" id="schemas" gutterBottom>
+          Schemas
+        </Typography>
         {schemas.map((name) => (
           <Box key={name} id={`schema-${name}`} sx={{ scrollMarginTop: 16 }}>
             <Typography variant="h6" component="h3">
               <code>{name}</code>
             </Typography>
-            <FieldTable label={`Fields of ${name}`} fields={fields(document, { $ref: `#/components/schemas/${name}` })} />
+            <FieldTable
+              label={`Fields of ${name}`}
+              fields={fields(document, { $ref: `#/components/schemas/${name}` })}
+            />
           </Box>
         ))}
       </Box>

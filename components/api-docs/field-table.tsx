@@ -15,7 +15,15 @@ export const referenceSx = {
 export function TypeLabel({ tokens }: { tokens: TypeToken[] }) {
   return (
     <code>
-      {tokens.map((t, i) => (t.ref ? <a key={i} href={`#schema-${t.ref}`}>{t.text}</a> : t.text))}
+      {tokens.map((t, i) =>
+        t.ref ? (
+          <a key={i} href={`#schema-${t.ref}`}>
+            {t.text}
+          </a>
+        ) : (
+          t.text
+        ),
+      )}
     </code>
   );
 }
@@ -43,7 +51,15 @@ const tableSx = {
 } as const;
 
 /** Fields of a body or schema: name, type, whether required, and what else the schema says. */
-export function FieldTable({ label, fields, nameHeader = "Field" }: { label: string; fields: Field[]; nameHeader?: string }) {
+export function FieldTable({
+  label,
+  fields,
+  nameHeader = "Field",
+}: {
+  label: string;
+  fields: Field[];
+  nameHeader?: string;
+}) {
   return (
     <Paper variant="outlined" sx={tableSx}>
       <table aria-label={label}>

@@ -5,7 +5,15 @@ import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
 import type { oas31 } from "zod-openapi";
 import { FieldTable, InlineText, notes, TypeLabel } from "@/components/api-docs/field-table";
-import { constraints, fields, refName, resolveParameter, resolveResponse, typeTokens, type OperationEntry } from "@/lib/openapi/describe";
+import {
+  constraints,
+  fields,
+  refName,
+  resolveParameter,
+  resolveResponse,
+  typeTokens,
+  type OperationEntry,
+} from "@/lib/openapi/describe";
 import { accessOf } from "@/lib/openapi/operation";
 import { MONO_FONT_FAMILY } from "@/components/theme/fonts";
 
@@ -45,12 +53,24 @@ function Body({ document, content, label }: { document: Doc; content: oas31.Cont
   });
 }
 
-function ResponseRow({ document, status, response, title }: { document: Doc; status: string; response: oas31.ResponseObject; title: string }) {
+function ResponseRow({
+  document,
+  status,
+  response,
+  title,
+}: {
+  document: Doc;
+  status: string;
+  response: oas31.ResponseObject;
+  title: string;
+}) {
   const headers = Object.keys(response.headers ?? {});
   const content = Object.entries(response.content ?? {});
   // A named schema is described once, under Schemas; an inline body is described right here.
   const inline = content
-    .flatMap(([mediaType, media]) => (refName(media.schema) ? [] : [[mediaType, fields(document, media.schema)] as const]))
+    .flatMap(([mediaType, media]) =>
+      refName(media.schema) ? [] : [[mediaType, fields(document, media.schema)] as const],
+    )
     .filter(([, list]) => list.length > 0);
   return (
     <div>
@@ -90,7 +110,11 @@ export function OperationSection({ document, entry }: { document: Doc; entry: Op
     >
       <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 1 }}>
         <MethodChip method={method} />
-        <Typography variant="h6" component="h3" sx={{ fontFamily: MONO_FONT_FAMILY, fontSize: "1rem", wordBreak: "break-all" }}>
+        <Typography
+          variant="h6"
+          component="h3"
+          sx={{ fontFamily: MONO_FONT_FAMILY, fontSize: "1rem", wordBreak: "break-all" }}
+        >
           {path}
         </Typography>
         <Chip label={ACCESS_LABELS[accessOf(operation.security)]} size="small" variant="outlined" />
@@ -128,7 +152,13 @@ export function OperationSection({ document, entry }: { document: Doc; entry: Op
 
       <Heading>Responses</Heading>
       {Object.entries(operation.responses ?? {}).map(([status, raw]) => (
-        <ResponseRow key={status} document={document} status={status} response={resolveResponse(document, raw as oas31.ResponseObject | oas31.ReferenceObject)} title={title} />
+        <ResponseRow
+          key={status}
+          document={document}
+          status={status}
+          response={resolveResponse(document, raw as oas31.ResponseObject | oas31.ReferenceObject)}
+          title={title}
+        />
       ))}
     </Paper>
   );

@@ -18,13 +18,52 @@ const KEYS: AuditFilterKey[] = ["actor", "action", "target_type", "target_id", "
 
 function columns(showOrganization: boolean): GridColDef<AuditEntry>[] {
   return [
-    { field: "created_at", headerName: "Time", width: 170, sortable: false, valueGetter: (_v, row) => format(new Date(row.created_at), "d MMM yyyy HH:mm:ss") },
-    ...(showOrganization ? [{ field: "organization", headerName: "Organization", width: 150, sortable: false, valueGetter: (_v: unknown, row: AuditEntry) => row.organization?.name ?? "Platform" } satisfies GridColDef<AuditEntry>] : []),
-    { field: "actor", headerName: "Actor", flex: 1, minWidth: 180, sortable: false, valueGetter: (_v, row) => (row.actor ? (row.actor.email ?? row.actor.id) : "—") },
+    {
+      field: "created_at",
+      headerName: "Time",
+      width: 170,
+      sortable: false,
+      valueGetter: (_v, row) => format(new Date(row.created_at), "d MMM yyyy HH:mm:ss"),
+    },
+    ...(showOrganization
+      ? [
+          {
+            field: "organization",
+            headerName: "Organization",
+            width: 150,
+            sortable: false,
+            valueGetter: (_v: unknown, row: AuditEntry) => row.organization?.name ?? "Platform",
+          } satisfies GridColDef<AuditEntry>,
+        ]
+      : []),
+    {
+      field: "actor",
+      headerName: "Actor",
+      flex: 1,
+      minWidth: 180,
+      sortable: false,
+      valueGetter: (_v, row) => (row.actor ? (row.actor.email ?? row.actor.id) : "—"),
+    },
     { field: "action_label", headerName: "Action", flex: 1, minWidth: 180, sortable: false },
-    { field: "target", headerName: "Target", flex: 1, minWidth: 180, sortable: false, valueGetter: (_v, row) => `${row.target_type}${row.target_label ? `: ${row.target_label}` : row.target_id ? ` ${row.target_id.slice(0, 8)}…` : ""}` },
+    {
+      field: "target",
+      headerName: "Target",
+      flex: 1,
+      minWidth: 180,
+      sortable: false,
+      valueGetter: (_v, row) =>
+        `${row.target_type}${row.target_label ? `: ${row.target_label}` : row.target_id ? ` ${row.target_id.slice(0, 8)}…` : ""}`,
+    },
     { field: "ip", headerName: "IP", width: 120, sortable: false },
-    { field: "details", headerName: "Details", flex: 1.5, minWidth: 200, sortable: false, valueGetter: (_v, row) => (row.details && Object.keys(row.details as object).length ? JSON.stringify(row.details) : "") },
+    {
+      field: "details",
+      headerName: "Details",
+      flex: 1.5,
+      minWidth: 200,
+      sortable: false,
+      valueGetter: (_v, row) =>
+        row.details && Object.keys(row.details as object).length ? JSON.stringify(row.details) : "",
+    },
   ];
 }
 
@@ -50,13 +89,24 @@ export function AuditLogView({ everyOrganization }: { everyOrganization: boolean
   const query = new URLSearchParams(filters);
   query.set("page", String(page));
   query.set("page_size", String(pageSize));
-  const { data, error, isLoading } = useApi<Page<AuditEntry>>(`/api/admin/audit-log?${query}`, { keepPreviousData: true });
+  const { data, error, isLoading } = useApi<Page<AuditEntry>>(`/api/admin/audit-log?${query}`, {
+    keepPreviousData: true,
+  });
   const filtered = KEYS.some((k) => values[k]);
   return (
     <Stack spacing={2}>
-      <AuditFilters values={values} everyOrganization={everyOrganization} onChange={(next) => update({ ...next, page: 1 })} />
+      <AuditFilters
+        values={values}
+        everyOrganization={everyOrganization}
+        onChange={(next) => update({ ...next, page: 1 })}
+      />
       <Stack direction="row" sx={{ justifyContent: "flex-end" }}>
-        <Button variant="outlined" startIcon={<DownloadIcon />} href={`/api/admin/audit-log/export?${filters}`} download>
+        <Button
+          variant="outlined"
+          startIcon={<DownloadIcon />}
+          href={`/api/admin/audit-log/export?${filters}`}
+          download
+        >
           Export CSV
         </Button>
       </Stack>

@@ -26,7 +26,11 @@ export function ForgotPasswordForm() {
   });
   return (
     <form method="post" onSubmit={onSubmit} noValidate aria-label="Reset password">
-      {result && <Alert severity={result.ok ? "success" : "error"} role="alert">{result.message}</Alert>}
+      {result && (
+        <Alert severity={result.ok ? "success" : "error"} role="alert">
+          {result.message}
+        </Alert>
+      )}
       <FormTextField control={form.control} name="email" label="Email" type="email" autoComplete="email" />
       <SubmitButton fullWidth isSubmitting={form.formState.isSubmitting} sx={{ mt: 2 }}>
         Send reset link

@@ -15,7 +15,15 @@ import { loginFailureMessage } from "@/lib/client/spec-calls";
 import { localPath } from "@/lib/local-path";
 import { loginSchema } from "@/lib/schemas/auth";
 
-export function LoginForm({ callbackUrl, defaultEmail, notice }: { callbackUrl?: string; defaultEmail?: string; notice?: string }) {
+export function LoginForm({
+  callbackUrl,
+  defaultEmail,
+  notice,
+}: {
+  callbackUrl?: string;
+  defaultEmail?: string;
+  notice?: string;
+}) {
   const [error, setError] = useState<string | null>(null);
   const form = useForm<z.input<typeof loginSchema>, unknown, z.output<typeof loginSchema>>({
     resolver: zodResolver(loginSchema),
@@ -37,15 +45,29 @@ export function LoginForm({ callbackUrl, defaultEmail, notice }: { callbackUrl?:
   return (
     <form method="post" onSubmit={onSubmit} noValidate aria-label="Sign in">
       {notice && <Alert severity="success">{notice}</Alert>}
-      {error && <Alert severity="error" role="alert">{error}</Alert>}
+      {error && (
+        <Alert severity="error" role="alert">
+          {error}
+        </Alert>
+      )}
       <FormTextField control={form.control} name="email" label="Email" type="email" autoComplete="email" autoFocus />
-      <FormTextField control={form.control} name="password" label="Password" type="password" autoComplete="current-password" />
+      <FormTextField
+        control={form.control}
+        name="password"
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+      />
       <SubmitButton fullWidth isSubmitting={form.formState.isSubmitting} sx={{ mt: 2 }}>
         {form.formState.isSubmitting ? "Signing in…" : "Sign in"}
       </SubmitButton>
       <Stack direction="row" sx={{ justifyContent: "space-between", mt: 2 }}>
-        <Link component={NextLink} href="/forgot-password">Forgot password?</Link>
-        <Link component={NextLink} href="/register">Create an account</Link>
+        <Link component={NextLink} href="/forgot-password">
+          Forgot password?
+        </Link>
+        <Link component={NextLink} href="/register">
+          Create an account
+        </Link>
       </Stack>
     </form>
   );

@@ -28,7 +28,13 @@ export function RegisterForm({ policy, organizationWords }: { policy: PolicyLike
 
   const onSubmit = form.handleSubmit(async (values) => {
     setError(null);
-    const problem = await passwordProblem(values.password, policy, [values.first_name, values.last_name, values.email, values.username ?? "", ...organizationWords]);
+    const problem = await passwordProblem(values.password, policy, [
+      values.first_name,
+      values.last_name,
+      values.email,
+      values.username ?? "",
+      ...organizationWords,
+    ]);
     if (problem) return form.setError("password", { type: "policy", message: problem });
     try {
       await registerAccount(values);
@@ -43,14 +49,24 @@ export function RegisterForm({ policy, organizationWords }: { policy: PolicyLike
 
   return (
     <form method="post" onSubmit={onSubmit} noValidate aria-label="Create an account">
-      {error && <Alert severity="error" role="alert">{error}</Alert>}
+      {error && (
+        <Alert severity="error" role="alert">
+          {error}
+        </Alert>
+      )}
       <Stack direction={{ xs: "column", sm: "row" }} spacing={{ sm: 2 }}>
         <FormTextField control={form.control} name="first_name" label="First name" autoComplete="given-name" />
         <FormTextField control={form.control} name="last_name" label="Last name" autoComplete="family-name" />
       </Stack>
       <FormTextField control={form.control} name="email" label="Email" type="email" autoComplete="email" />
       <FormTextField control={form.control} name="username" label="Username (optional)" autoComplete="username" />
-      <PolicyPasswordField control={form.control} name="password" label="Password" policy={policy} userInputs={organizationWords} />
+      <PolicyPasswordField
+        control={form.control}
+        name="password"
+        label="Password"
+        policy={policy}
+        userInputs={organizationWords}
+      />
       <SubmitButton fullWidth isSubmitting={form.formState.isSubmitting} sx={{ mt: 2 }}>
         Create account
       </SubmitButton>

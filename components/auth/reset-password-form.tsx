@@ -15,7 +15,17 @@ import type { PolicyLike } from "@/lib/password-policy";
 import { resetPasswordSchema } from "@/lib/schemas/auth";
 
 /** The form of a set-password link: a reset ("New password") or an invitation ("Set your password"). */
-export function ResetPasswordForm({ token, purpose, policy, userInputs }: { token: string; purpose: "reset" | "invitation"; policy: PolicyLike; userInputs: string[] }) {
+export function ResetPasswordForm({
+  token,
+  purpose,
+  policy,
+  userInputs,
+}: {
+  token: string;
+  purpose: "reset" | "invitation";
+  policy: PolicyLike;
+  userInputs: string[];
+}) {
   const invitation = purpose === "invitation";
   const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
   const form = useForm<z.input<typeof resetPasswordSchema>, unknown, z.output<typeof resetPasswordSchema>>({
@@ -26,23 +36,52 @@ export function ResetPasswordForm({ token, purpose, policy, userInputs }: { toke
     const problem = await passwordProblem(values.password, policy, userInputs);
     if (problem) return form.setError("password", { type: "policy", message: problem });
     try {
-      const { message } = await apiPost<{ message: string }>(`/auth/reset-password/${encodeURIComponent(token)}`, values);
+      const { message } = await apiPost<{ message: string }>(
+        `/auth/reset-password/${encodeURIComponent(token)}`,
+        values,
+      );
       setResult({ ok: true, message });
     } catch (e) {
-      setResult({ ok: false, message: e instanceof ApiError ? e.message : invitation ? "Failed to set the password" : "Failed to reset the password" });
+      setResult({
+        ok: false,
+        message:
+          e instanceof ApiError
+            ? e.message
+            : invitation
+              ? "Failed to set the password"
+              : "Failed to reset the password",
+      });
     }
   });
   if (result?.ok) {
     return (
       <Alert severity="success">
-        {result.message} <Link component={NextLink} href="/login">Sign in</Link>
+        {result.message}{" "}
+        <Link component={NextLink} href="/login">
+          Sign in
+        </Link>
       </Alert>
     );
   }
   return (
-    <form method="post" onSubmit={onSubmit} noValidate aria-label={invitation ? "Set your password" : "Choose a new password"}>
-      {result && <Alert severity="error" role="alert">{result.message}</Alert>}
-      <PolicyPasswordField control={form.control} name="password" label={invitation ? "Password" : "New password"} policy={policy} userInputs={userInputs} />
+    <form
+      method="post"
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={invitation ? "Set your password" : "Choose a new password"}
+    >
+      {result && (
+        <Alert severity="error" role="alert">
+          {result.message}
+        </Alert>
+      )}
+      <PolicyPasswordField
+        control={form.control}
+        name="password"
+        label={invitation ? "Password" : "New password"}
+        policy={policy}
+        userInputs={userInputs}
+      />
       <SubmitButton fullWidth isSubmitting={form.formState.isSubmitting} sx={{ mt: 2 }}>
         {invitation ? "Set password" : "Set new password"}
       </SubmitButton>

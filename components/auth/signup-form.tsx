@@ -25,13 +25,22 @@ export function SignupForm({ apexHost, policy }: { apexHost: string; policy: Pol
   const [error, setError] = useState<string | null>(null);
   const form = useForm<Input, unknown, z.output<typeof registerOrganizationSchema>>({
     resolver: zodResolver(registerOrganizationSchema),
-    defaultValues: { organization: { name: "", subdomain: "" }, admin: { first_name: "", last_name: "", email: "", password: "" } },
+    defaultValues: {
+      organization: { name: "", subdomain: "" },
+      admin: { first_name: "", last_name: "", email: "", password: "" },
+    },
   });
 
   const onSubmit = form.handleSubmit(async (values) => {
     setError(null);
     const { admin, organization: org } = values;
-    const problem = await passwordProblem(admin.password, policy, [admin.first_name, admin.last_name, admin.email, org.name, org.subdomain]);
+    const problem = await passwordProblem(admin.password, policy, [
+      admin.first_name,
+      admin.last_name,
+      admin.email,
+      org.name,
+      org.subdomain,
+    ]);
     if (problem) return form.setError("admin.password", { type: "policy", message: problem });
     try {
       const { organization } = await registerOrganization<{ organization: { subdomain: string } }>(values);
@@ -47,11 +56,24 @@ export function SignupForm({ apexHost, policy }: { apexHost: string; policy: Pol
 
   return (
     <form method="post" onSubmit={onSubmit} noValidate aria-label="Create an organization">
-      {error && <Alert severity="error" role="alert">{error}</Alert>}
-      <Typography variant="h6" component="h2" sx={{ mt: 2 }}>Organization</Typography>
+      {error && (
+        <Alert severity="error" role="alert">
+          {error}
+        </Alert>
+      )}
+      <Typography variant="h6" component="h2" sx={{ mt: 2 }}>
+        Organization
+      </Typography>
       <FormTextField control={form.control} name="organization.name" label="Organization name" />
-      <FormTextField control={form.control} name="organization.subdomain" label="Subdomain" helperText={`Your address will be {subdomain}.${apexHost}`} />
-      <Typography variant="h6" component="h2" sx={{ mt: 2 }}>Administrator</Typography>
+      <FormTextField
+        control={form.control}
+        name="organization.subdomain"
+        label="Subdomain"
+        helperText={`Your address will be {subdomain}.${apexHost}`}
+      />
+      <Typography variant="h6" component="h2" sx={{ mt: 2 }}>
+        Administrator
+      </Typography>
       <Stack direction={{ xs: "column", sm: "row" }} spacing={{ sm: 2 }}>
         <FormTextField control={form.control} name="admin.first_name" label="First name" autoComplete="given-name" />
         <FormTextField control={form.control} name="admin.last_name" label="Last name" autoComplete="family-name" />

@@ -5,5 +5,9 @@ import { Zoned } from "@/components/calendar/zoned";
 
 /** The calendar in the person's zone: their profile's setting, else this browser's. */
 export function CalendarPanel({ savedTimeZone }: { savedTimeZone: string | null }) {
-  return <Zoned savedTimeZone={savedTimeZone}>{(timeZone) => <CalendarView timeZone={timeZone} zoneIsOwnSetting={savedTimeZone !== null} />}</Zoned>;
+  return (
+    <Zoned savedTimeZone={savedTimeZone}>
+      {(timeZone) => <CalendarView timeZone={timeZone} zoneIsOwnSetting={savedTimeZone !== null} />}
+    </Zoned>
+  );
 }

@@ -13,7 +13,8 @@ export function CalendarProfileSections() {
   const { data, error, mutate } = useApi<CalendarSettingsJson>("/api/calendar/settings");
   if (error) return <Alert severity="error">{failureMessage(error, "Failed to load the calendar settings")}</Alert>;
   // A span has no role that may carry a name: the placeholder is a status that says what loads.
-  if (!data) return <Skeleton variant="rounded" height={160} role="status" aria-label="Loading the calendar settings" />;
+  if (!data)
+    return <Skeleton variant="rounded" height={160} role="status" aria-label="Loading the calendar settings" />;
   const saved = (settings: CalendarSettingsJson) => void mutate(settings, { revalidate: false });
   return (
     <>

@@ -54,7 +54,15 @@ export const ENTRY_COLORS = {
   dates: "warning",
 } as const;
 
-export function entryColors(key: keyof typeof ENTRY_COLORS): { backgroundColor: string; borderColor: string; textColor: string } {
+export function entryColors(key: keyof typeof ENTRY_COLORS): {
+  backgroundColor: string;
+  borderColor: string;
+  textColor: string;
+} {
   const palette = ENTRY_COLORS[key];
-  return { backgroundColor: `var(--mui-palette-${palette}-main)`, borderColor: `var(--mui-palette-${palette}-main)`, textColor: `var(--mui-palette-${palette}-contrastText)` };
+  return {
+    backgroundColor: `var(--mui-palette-${palette}-main)`,
+    borderColor: `var(--mui-palette-${palette}-main)`,
+    textColor: `var(--mui-palette-${palette}-contrastText)`,
+  };
 }

@@ -38,7 +38,13 @@ export function CalendarToolbar({ title, view, onPrevious, onToday, onNext, onVi
       <Typography variant="h6" component="h2" sx={{ flexGrow: 1, ml: 1 }} aria-live="polite">
         {title}
       </Typography>
-      <ToggleButtonGroup size="small" exclusive value={view} onChange={(_, next: CalendarViewName | null) => next && onView(next)} aria-label="Calendar view">
+      <ToggleButtonGroup
+        size="small"
+        exclusive
+        value={view}
+        onChange={(_, next: CalendarViewName | null) => next && onView(next)}
+        aria-label="Calendar view"
+      >
         {(Object.keys(VIEW_LABELS) as CalendarViewName[]).map((name) => (
           <ToggleButton key={name} value={name}>
             {VIEW_LABELS[name]}

@@ -13,7 +13,12 @@ import LinearProgress from "@mui/material/LinearProgress";
 import Typography from "@mui/material/Typography";
 import { useSearchParams } from "next/navigation";
 import { useCallback, useState } from "react";
-import { CALENDAR_VIEWS, toEventInput, viewNameOf, type CalendarViewName } from "@/components/calendar/calendar-entries";
+import {
+  CALENDAR_VIEWS,
+  toEventInput,
+  viewNameOf,
+  type CalendarViewName,
+} from "@/components/calendar/calendar-entries";
 import { calendarThemeSx } from "@/components/calendar/calendar-theme";
 import { CalendarToolbar } from "@/components/calendar/calendar-toolbar";
 import { OccurrenceDialog } from "@/components/calendar/occurrence-dialog";
@@ -41,7 +46,9 @@ export function CalendarView({ timeZone, zoneIsOwnSetting }: { timeZone: string;
 
   const fetchEntries = useCallback(async (info: EventSourceFuncInfo): Promise<EventInput[]> => {
     try {
-      const data = await apiGet<{ items: CalendarItemJson[] }>(`/api/calendar?${new URLSearchParams({ from: info.startStr, to: info.endStr })}`);
+      const data = await apiGet<{ items: CalendarItemJson[] }>(
+        `/api/calendar?${new URLSearchParams({ from: info.startStr, to: info.endStr })}`,
+      );
       setError(null);
       return data.items.map(toEventInput);
     } catch (e) {
@@ -57,7 +64,14 @@ export function CalendarView({ timeZone, zoneIsOwnSetting }: { timeZone: string;
 
   return (
     <Box>
-      <CalendarToolbar title={title} view={view} onPrevious={() => controller.prev()} onToday={() => controller.today()} onNext={() => controller.next()} onView={changeView} />
+      <CalendarToolbar
+        title={title}
+        view={view}
+        onPrevious={() => controller.prev()}
+        onToday={() => controller.today()}
+        onNext={() => controller.next()}
+        onView={changeView}
+      />
       <Box sx={{ height: 4, mb: 1 }}>{loading && <LinearProgress aria-label="Loading the calendar" />}</Box>
       {error && (
         <Alert severity="error" sx={{ mb: 2 }}>
@@ -81,7 +95,10 @@ export function CalendarView({ timeZone, zoneIsOwnSetting }: { timeZone: string;
           noEventsText="Nothing on the calendar in this period"
           datesSet={(info) => {
             setTitle(info.view.title);
-            const name = (Object.keys(CALENDAR_VIEWS) as CalendarViewName[]).find((key) => CALENDAR_VIEWS[key] === info.view.type) ?? "month";
+            const name =
+              (Object.keys(CALENDAR_VIEWS) as CalendarViewName[]).find(
+                (key) => CALENDAR_VIEWS[key] === info.view.type,
+              ) ?? "month";
             const search = new URLSearchParams({ view: name, date: dateInZone(info.view.currentStart, timeZone) });
             window.history.replaceState(null, "", `?${search}`);
           }}
@@ -93,7 +110,8 @@ export function CalendarView({ timeZone, zoneIsOwnSetting }: { timeZone: string;
       </Box>
       <Typography variant="body2" sx={{ color: "text.secondary", mt: 1 }}>
         Times in {timeZone}
-        {zoneIsOwnSetting ? " (your profile's setting)" : " (this browser's zone)"}. <TextLink href="/profile#time-zone">Change it in your profile</TextLink>.
+        {zoneIsOwnSetting ? " (your profile's setting)" : " (this browser's zone)"}.{" "}
+        <TextLink href="/profile#time-zone">Change it in your profile</TextLink>.
       </Typography>
       <OccurrenceDialog item={selected} timeZone={timeZone} onClose={() => setSelected(null)} />
     </Box>

@@ -27,7 +27,12 @@ const groupPath = (q: string) => `/api/admin/groups?page_size=20${q ? `&q=${enco
 
 /** Who the event is for: the whole organization, one course's people, or one group's members. */
 export function EventAudienceFields({ canTargetOrganization, kind, selected, onChange, error }: Props) {
-  const [remembered, setRemembered] = useState<Record<AudienceKind, SearchOption | null>>({ organization: null, course: null, group: null, [kind]: selected });
+  const [remembered, setRemembered] = useState<Record<AudienceKind, SearchOption | null>>({
+    organization: null,
+    course: null,
+    group: null,
+    [kind]: selected,
+  });
   const choose = (next: AudienceKind, option: SearchOption | null) => {
     setRemembered((r) => ({ ...r, [next]: option }));
     onChange(next, option);
@@ -35,8 +40,15 @@ export function EventAudienceFields({ canTargetOrganization, kind, selected, onC
   return (
     <FormControl margin="normal" fullWidth>
       <FormLabel id="audience-label">Who is it for?</FormLabel>
-      <RadioGroup row aria-labelledby="audience-label" value={kind} onChange={(_, next) => choose(next as AudienceKind, remembered[next as AudienceKind])}>
-        {canTargetOrganization && <FormControlLabel value="organization" control={<Radio />} label="Everyone in the organization" />}
+      <RadioGroup
+        row
+        aria-labelledby="audience-label"
+        value={kind}
+        onChange={(_, next) => choose(next as AudienceKind, remembered[next as AudienceKind])}
+      >
+        {canTargetOrganization && (
+          <FormControlLabel value="organization" control={<Radio />} label="Everyone in the organization" />
+        )}
         <FormControlLabel value="course" control={<Radio />} label="A course" />
         <FormControlLabel value="group" control={<Radio />} label="A group" />
       </RadioGroup>

@@ -21,11 +21,22 @@ export function wallClock(iso: string, zone: string): Date {
 /** The instant at which `zone` shows the picker's wall clock, with its offset ("2026-03-19T10:00:00.000+01:00"). */
 export function instantAt(wall: Date, zone: string): string {
   if (Number.isNaN(wall.getTime())) return "invalid";
-  return new TZDate(wall.getFullYear(), wall.getMonth(), wall.getDate(), wall.getHours(), wall.getMinutes(), 0, zone).toISOString();
+  return new TZDate(
+    wall.getFullYear(),
+    wall.getMonth(),
+    wall.getDate(),
+    wall.getHours(),
+    wall.getMinutes(),
+    0,
+    zone,
+  ).toISOString();
 }
 
 /** Switching all-day on keeps the dates; switching it off puts the event at 09:00–10:00 of its first day. */
-export function toggleAllDay(values: { starts_at: string; ends_at: string; time_zone: string }, allDay: boolean): { starts_at: string; ends_at: string } {
+export function toggleAllDay(
+  values: { starts_at: string; ends_at: string; time_zone: string },
+  allDay: boolean,
+): { starts_at: string; ends_at: string } {
   const { starts_at, ends_at, time_zone: zone } = values;
   if (allDay) return { starts_at: dateInZone(new Date(starts_at), zone), ends_at: dateInZone(new Date(ends_at), zone) };
   const [y, m, d] = starts_at.split("-").map(Number) as [number, number, number];
@@ -42,7 +53,18 @@ export function newEventValues(zone: string, now = new Date()) {
   const wall = wallClock(now.toISOString(), zone);
   const start = new Date(wall.getFullYear(), wall.getMonth(), wall.getDate(), wall.getHours() + 1);
   const end = new Date(start.getFullYear(), start.getMonth(), start.getDate(), start.getHours() + 1);
-  return { title: "", description: "", location: null, all_day: false, starts_at: instantAt(start, zone), ends_at: instantAt(end, zone), time_zone: zone, course_id: null, group_id: null, recurrence: null } satisfies EventFormValues;
+  return {
+    title: "",
+    description: "",
+    location: null,
+    all_day: false,
+    starts_at: instantAt(start, zone),
+    ends_at: instantAt(end, zone),
+    time_zone: zone,
+    course_id: null,
+    group_id: null,
+    recurrence: null,
+  } satisfies EventFormValues;
 }
 
 /** An event as the form edits it. */
@@ -52,7 +74,9 @@ export function eventValues(event: EventJson) {
     description: event.description,
     location: event.location,
     all_day: event.all_day,
-    starts_at: event.all_day ? event.starts_at : instantAt(wallClock(event.starts_at, event.time_zone), event.time_zone),
+    starts_at: event.all_day
+      ? event.starts_at
+      : instantAt(wallClock(event.starts_at, event.time_zone), event.time_zone),
     ends_at: event.all_day ? event.ends_at : instantAt(wallClock(event.ends_at, event.time_zone), event.time_zone),
     time_zone: event.time_zone,
     course_id: event.course_id,

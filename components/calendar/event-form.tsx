@@ -31,8 +31,12 @@ interface Props {
   actions?: ReactNode;
 }
 
-function audienceOf(event: EventJson | undefined, canTargetOrganization: boolean): { kind: AudienceKind; selected: SearchOption | null } {
-  if (event?.audience.type === "course" || event?.audience.type === "group") return { kind: event.audience.type, selected: { id: event.audience.id!, label: event.audience.name ?? "" } };
+function audienceOf(
+  event: EventJson | undefined,
+  canTargetOrganization: boolean,
+): { kind: AudienceKind; selected: SearchOption | null } {
+  if (event?.audience.type === "course" || event?.audience.type === "group")
+    return { kind: event.audience.type, selected: { id: event.audience.id!, label: event.audience.name ?? "" } };
   return { kind: event || canTargetOrganization ? "organization" : "course", selected: null };
 }
 
@@ -41,12 +45,17 @@ export function EventForm({ event, initial, canTargetOrganization, actions }: Pr
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
   const [audience, setAudience] = useState(() => audienceOf(event, canTargetOrganization));
-  const form: EventForm = useForm<EventFormValues, unknown, CreateEventInput>({ resolver: zodResolver(createEventSchema), defaultValues: initial });
+  const form: EventForm = useForm<EventFormValues, unknown, CreateEventInput>({
+    resolver: zodResolver(createEventSchema),
+    defaultValues: initial,
+  });
 
   const onSubmit = form.handleSubmit(async (values) => {
     setError(null);
     try {
-      const saved = event ? await apiPatch<EventJson>(`/api/events/${event.id}`, values) : await apiPost<EventJson>("/api/events", values);
+      const saved = event
+        ? await apiPatch<EventJson>(`/api/events/${event.id}`, values)
+        : await apiPost<EventJson>("/api/events", values);
       router.push(event ? `/admin/events?saved=${saved.id}` : `/admin/events?created=${saved.id}`);
       router.refresh();
     } catch (e) {
@@ -59,10 +68,19 @@ export function EventForm({ event, initial, canTargetOrganization, actions }: Pr
   return (
     <PickersProvider>
       <form method="post" onSubmit={onSubmit} noValidate aria-label={event ? "Edit event" : "New event"}>
-        {error && <Alert severity="error" role="alert">{error}</Alert>}
+        {error && (
+          <Alert severity="error" role="alert">
+            {error}
+          </Alert>
+        )}
         <FormTextField control={form.control} name="title" label="Title" autoFocus={!event} />
         <FormTextField control={form.control} name="description" label="Description" multiline minRows={2} />
-        <FormTextField control={form.control} name="location" label="Location" helperText="A room, an address or a meeting link" />
+        <FormTextField
+          control={form.control}
+          name="location"
+          label="Location"
+          helperText="A room, an address or a meeting link"
+        />
         <EventAudienceFields
           canTargetOrganization={canTargetOrganization}
           kind={audience.kind}
@@ -75,11 +93,16 @@ export function EventForm({ event, initial, canTargetOrganization, actions }: Pr
           }}
         />
         <Divider sx={{ my: 2 }} />
-        <Typography variant="subtitle1" component="h2">When</Typography>
+        <Typography variant="subtitle1" component="h2">
+          When
+        </Typography>
         <EventWhenFields form={form} />
         <EventRepeatFields form={form} />
         <Stack direction="row" spacing={2} sx={{ mt: 3, alignItems: "center" }}>
-          <SubmitButton isSubmitting={form.formState.isSubmitting} disabled={audience.kind !== "organization" && !audience.selected}>
+          <SubmitButton
+            isSubmitting={form.formState.isSubmitting}
+            disabled={audience.kind !== "organization" && !audience.selected}
+          >
             {event ? "Save" : "Create event"}
           </SubmitButton>
           {actions}

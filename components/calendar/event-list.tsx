@@ -44,25 +44,70 @@ export function EventList({ timeZone }: { timeZone: string }) {
   const query = new URLSearchParams({ page: String(page), page_size: String(pageSize), when, ...(q ? { q } : {}) });
   const { data, error, isLoading } = useApi<Page<EventJson>>(`/api/events?${query}`, { keepPreviousData: true });
   const columns: GridColDef<EventJson>[] = [
-    { field: "title", headerName: "Title", flex: 1, minWidth: 180, sortable: false, renderCell: ({ row }) => <Link href={`/admin/events/${row.id}`}>{row.title}</Link> },
-    { field: "starts_at", headerName: "When", flex: 1.5, minWidth: 240, sortable: false, valueGetter: (_, row) => whenText(row, timeZone) },
-    { field: "audience", headerName: "For", flex: 1, minWidth: 160, sortable: false, valueGetter: (_, row) => audienceText(row) },
+    {
+      field: "title",
+      headerName: "Title",
+      flex: 1,
+      minWidth: 180,
+      sortable: false,
+      renderCell: ({ row }) => <Link href={`/admin/events/${row.id}`}>{row.title}</Link>,
+    },
+    {
+      field: "starts_at",
+      headerName: "When",
+      flex: 1.5,
+      minWidth: 240,
+      sortable: false,
+      valueGetter: (_, row) => whenText(row, timeZone),
+    },
+    {
+      field: "audience",
+      headerName: "For",
+      flex: 1,
+      minWidth: 160,
+      sortable: false,
+      valueGetter: (_, row) => audienceText(row),
+    },
     { field: "location", headerName: "Location", flex: 1, minWidth: 140, sortable: false },
   ];
-  const saved = params.get("created") ? "Event created." : params.get("saved") ? "Event saved." : params.get("deleted") ? "Event deleted." : null;
+  const saved = params.get("created")
+    ? "Event created."
+    : params.get("saved")
+      ? "Event saved."
+      : params.get("deleted")
+        ? "Event deleted."
+        : null;
 
   if (!isLoading && !error && data?.total === 0 && !q && when === "upcoming") {
-    return <EmptyState title="No upcoming events" description="Schedule sessions and deadlines for your courses, groups or the whole organization." action={{ label: "Create event", href: "/admin/events/create" }} />;
+    return (
+      <EmptyState
+        title="No upcoming events"
+        description="Schedule sessions and deadlines for your courses, groups or the whole organization."
+        action={{ label: "Create event", href: "/admin/events/create" }}
+      />
+    );
   }
   return (
     <Stack spacing={2}>
       {saved && <Alert severity="success">{saved}</Alert>}
-      <Stack direction="row" spacing={2} sx={{ alignItems: "center", justifyContent: "space-between", flexWrap: "wrap", gap: 1 }}>
+      <Stack
+        direction="row"
+        spacing={2}
+        sx={{ alignItems: "center", justifyContent: "space-between", flexWrap: "wrap", gap: 1 }}
+      >
         <Stack direction="row" spacing={2} sx={{ alignItems: "center", flexWrap: "wrap", gap: 1 }}>
           <SearchField label="Search events" value={q} onSearch={(text) => update({ q: text, page: 1 })} />
-          <ToggleButtonGroup size="small" exclusive value={when} onChange={(_, next: When | null) => next && update({ when: next === "upcoming" ? "" : next, page: 1 })} aria-label="Which events">
+          <ToggleButtonGroup
+            size="small"
+            exclusive
+            value={when}
+            onChange={(_, next: When | null) => next && update({ when: next === "upcoming" ? "" : next, page: 1 })}
+            aria-label="Which events"
+          >
             {(Object.keys(WHEN_LABELS) as When[]).map((w) => (
-              <ToggleButton key={w} value={w}>{WHEN_LABELS[w]}</ToggleButton>
+              <ToggleButton key={w} value={w}>
+                {WHEN_LABELS[w]}
+              </ToggleButton>
             ))}
           </ToggleButtonGroup>
         </Stack>

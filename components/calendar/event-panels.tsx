@@ -18,8 +18,18 @@ export function EventListPanel({ savedTimeZone }: { savedTimeZone: string | null
 }
 
 /** A new event starts at the next full hour of the person's zone. */
-export function NewEventPanel({ savedTimeZone, canTargetOrganization }: { savedTimeZone: string | null; canTargetOrganization: boolean }) {
-  return <Zoned savedTimeZone={savedTimeZone}>{(timeZone) => <EventForm initial={newEventValues(timeZone)} canTargetOrganization={canTargetOrganization} />}</Zoned>;
+export function NewEventPanel({
+  savedTimeZone,
+  canTargetOrganization,
+}: {
+  savedTimeZone: string | null;
+  canTargetOrganization: boolean;
+}) {
+  return (
+    <Zoned savedTimeZone={savedTimeZone}>
+      {(timeZone) => <EventForm initial={newEventValues(timeZone)} canTargetOrganization={canTargetOrganization} />}
+    </Zoned>
+  );
 }
 
 /** An event in the zone it was entered in, and deleting it (every occurrence). */
@@ -37,12 +47,20 @@ export function EventEditor({ event, canTargetOrganization }: { event: EventJson
         event={event}
         initial={eventValues(event)}
         canTargetOrganization={canTargetOrganization}
-        actions={<Button color="error" onClick={() => setConfirming(true)}>Delete event</Button>}
+        actions={
+          <Button color="error" onClick={() => setConfirming(true)}>
+            Delete event
+          </Button>
+        }
       />
       {confirming && (
         <ConfirmDialog
           title="Delete this event?"
-          message={event.recurrence ? "Every occurrence of the event is deleted, from every calendar." : "The event is deleted from every calendar."}
+          message={
+            event.recurrence
+              ? "Every occurrence of the event is deleted, from every calendar."
+              : "The event is deleted from every calendar."
+          }
           onConfirm={remove}
           onClose={() => setConfirming(false)}
         />

@@ -22,7 +22,8 @@ export function EventRepeatFields({ form }: { form: EventForm }) {
   const recurrence = watch("recurrence");
   const startsAt = watch("starts_at");
   const errors = formState.errors.recurrence;
-  const update = (next: Recurrence | null) => setValue("recurrence", next, { shouldDirty: true, shouldValidate: formState.isSubmitted });
+  const update = (next: Recurrence | null) =>
+    setValue("recurrence", next, { shouldDirty: true, shouldValidate: formState.isSubmitted });
   const unit = recurrence?.frequency === "monthly" ? "months" : "weeks";
 
   return (
@@ -34,7 +35,18 @@ export function EventRepeatFields({ form }: { form: EventForm }) {
           margin="normal"
           sx={{ minWidth: 200 }}
           value={recurrence?.frequency ?? "none"}
-          onChange={(e) => update(e.target.value === "none" ? null : { frequency: e.target.value as "weekly" | "monthly", interval: recurrence?.interval ?? 1, until: recurrence?.until ?? null, count: recurrence?.count ?? null })}
+          onChange={(e) =>
+            update(
+              e.target.value === "none"
+                ? null
+                : {
+                    frequency: e.target.value as "weekly" | "monthly",
+                    interval: recurrence?.interval ?? 1,
+                    until: recurrence?.until ?? null,
+                    count: recurrence?.count ?? null,
+                  },
+            )
+          }
           helperText={errors?.message}
           error={Boolean(errors?.message)}
         >
@@ -63,7 +75,11 @@ export function EventRepeatFields({ form }: { form: EventForm }) {
             value={endingOf(recurrence)}
             onChange={(_, value) => {
               const ending = value as Ending;
-              update({ ...recurrence, until: ending === "on" ? (recurrence.until ?? startsAt.slice(0, 10)) : null, count: ending === "after" ? (recurrence.count ?? 10) : null });
+              update({
+                ...recurrence,
+                until: ending === "on" ? (recurrence.until ?? startsAt.slice(0, 10)) : null,
+                count: ending === "after" ? (recurrence.count ?? 10) : null,
+              });
             }}
           >
             <FormControlLabel value="never" control={<Radio />} label="Never ends" />
@@ -75,7 +91,9 @@ export function EventRepeatFields({ form }: { form: EventForm }) {
               label="Last day"
               value={dateFromString(recurrence.until)}
               onChange={(d) => update({ ...recurrence, until: stringFromDate(d) })}
-              slotProps={{ textField: { margin: "normal", error: Boolean(errors?.until), helperText: errors?.until?.message } }}
+              slotProps={{
+                textField: { margin: "normal", error: Boolean(errors?.until), helperText: errors?.until?.message },
+              }}
             />
           )}
           {endingOf(recurrence) === "after" && (

@@ -14,7 +14,13 @@ import { apiDelete, apiPost } from "@/lib/client/api";
 type Pending = "reset" | "revoke" | null;
 
 /** The personal iCal feed: a secret link to subscribe to, copied with one click, reset or revoked. */
-export function IcalLinkSection({ settings, onSaved }: { settings: CalendarSettingsJson; onSaved: (settings: CalendarSettingsJson) => void }) {
+export function IcalLinkSection({
+  settings,
+  onSaved,
+}: {
+  settings: CalendarSettingsJson;
+  onSaved: (settings: CalendarSettingsJson) => void;
+}) {
   const origin = useOrigin();
   const { result, clear, succeed, fail } = useSectionResult();
   const [busy, setBusy] = useState(false);
@@ -33,7 +39,12 @@ export function IcalLinkSection({ settings, onSaved }: { settings: CalendarSetti
       setBusy(false);
     }
   };
-  const create = () => run(() => apiPost<CalendarSettingsJson>("/api/calendar/feed"), "Your calendar link is ready: add it to your calendar app", "Failed to create the calendar link");
+  const create = () =>
+    run(
+      () => apiPost<CalendarSettingsJson>("/api/calendar/feed"),
+      "Your calendar link is ready: add it to your calendar app",
+      "Failed to create the calendar link",
+    );
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(url!);
@@ -52,20 +63,40 @@ export function IcalLinkSection({ settings, onSaved }: { settings: CalendarSetti
     >
       {url ? (
         <>
-          <TextField label="Your calendar link" value={url} fullWidth margin="normal" slotProps={{ htmlInput: { readOnly: true, onFocus: (e: React.FocusEvent<HTMLInputElement>) => e.target.select() } }} />
+          <TextField
+            label="Your calendar link"
+            value={url}
+            fullWidth
+            margin="normal"
+            slotProps={{
+              htmlInput: { readOnly: true, onFocus: (e: React.FocusEvent<HTMLInputElement>) => e.target.select() },
+            }}
+          />
           <Stack direction="row" sx={{ gap: 1, flexWrap: "wrap" }}>
-            <Button variant="contained" startIcon={<ContentCopyIcon />} onClick={copy}>Copy link</Button>
-            <Button onClick={() => setPending("reset")} disabled={busy}>Reset link</Button>
-            <Button color="error" onClick={() => setPending("revoke")} disabled={busy}>Revoke link</Button>
+            <Button variant="contained" startIcon={<ContentCopyIcon />} onClick={copy}>
+              Copy link
+            </Button>
+            <Button onClick={() => setPending("reset")} disabled={busy}>
+              Reset link
+            </Button>
+            <Button color="error" onClick={() => setPending("revoke")} disabled={busy}>
+              Revoke link
+            </Button>
           </Stack>
         </>
       ) : (
-        <Button variant="contained" onClick={create} disabled={busy} sx={{ mt: 1 }}>Create calendar link</Button>
+        <Button variant="contained" onClick={create} disabled={busy} sx={{ mt: 1 }}>
+          Create calendar link
+        </Button>
       )}
       {pending && (
         <ConfirmDialog
           title={pending === "reset" ? "Reset your calendar link?" : "Revoke your calendar link?"}
-          message={pending === "reset" ? "The current link stops working at once; calendar apps subscribed to it need the new one." : "The link stops working at once and calendar apps subscribed to it stop updating."}
+          message={
+            pending === "reset"
+              ? "The current link stops working at once; calendar apps subscribed to it need the new one."
+              : "The link stops working at once and calendar apps subscribed to it stop updating."
+          }
           confirmLabel={pending === "reset" ? "Reset link" : "Revoke link"}
           onConfirm={async () => {
             if (pending === "reset") onSaved(await apiPost<CalendarSettingsJson>("/api/calendar/feed"));

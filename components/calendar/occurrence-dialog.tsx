@@ -19,7 +19,15 @@ function audienceText(item: CalendarItemJson): string {
 }
 
 /** One occurrence's details: when (in the viewer's zone), where, for whom, and where to go from here. */
-export function OccurrenceDialog({ item, timeZone, onClose }: { item: CalendarItemJson | null; timeZone: string; onClose: () => void }) {
+export function OccurrenceDialog({
+  item,
+  timeZone,
+  onClose,
+}: {
+  item: CalendarItemJson | null;
+  timeZone: string;
+  onClose: () => void;
+}) {
   return (
     <Dialog open={item !== null} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="occurrence-title">
       {item && (
@@ -31,15 +39,21 @@ export function OccurrenceDialog({ item, timeZone, onClose }: { item: CalendarIt
               <Stack direction="row" sx={{ gap: 1, flexWrap: "wrap" }}>
                 <Chip size="small" label={audienceText(item)} />
                 {item.recurring && <Chip size="small" variant="outlined" label="Repeats" />}
-                {!item.all_day && item.time_zone && item.time_zone !== timeZone && <Chip size="small" variant="outlined" label={`Set in ${item.time_zone}`} />}
+                {!item.all_day && item.time_zone && item.time_zone !== timeZone && (
+                  <Chip size="small" variant="outlined" label={`Set in ${item.time_zone}`} />
+                )}
               </Stack>
               {item.location && <Typography>Where: {item.location}</Typography>}
-              {item.description && <Typography sx={{ whiteSpace: "pre-wrap", color: "text.secondary" }}>{item.description}</Typography>}
+              {item.description && (
+                <Typography sx={{ whiteSpace: "pre-wrap", color: "text.secondary" }}>{item.description}</Typography>
+              )}
             </Stack>
           </DialogContent>
           <DialogActions>
             {item.course_id && <LinkButton href={`/courses/${item.course_id}`}>Open course</LinkButton>}
-            {item.can_edit && item.event_id && <LinkButton href={`/admin/events/${item.event_id}`}>Edit event</LinkButton>}
+            {item.can_edit && item.event_id && (
+              <LinkButton href={`/admin/events/${item.event_id}`}>Edit event</LinkButton>
+            )}
             <Button onClick={onClose} autoFocus>
               Close
             </Button>

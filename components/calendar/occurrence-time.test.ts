@@ -13,7 +13,9 @@ describe("occurrence times", () => {
     const oneDay = { all_day: true, starts_at: "2026-03-05", ends_at: "2026-03-05" };
     expect(formatOccurrence(oneDay, "Pacific/Kiritimati", "en-GB")).toMatch(/^Thu,? 5 Mar 2026 \(all day\)$/);
     expect(formatOccurrence(oneDay, "Pacific/Pago_Pago", "en-GB")).toMatch(/^Thu,? 5 Mar 2026 \(all day\)$/);
-    expect(formatOccurrence({ ...oneDay, ends_at: "2026-03-06" }, "UTC", "en-GB")).toMatch(/^Thu,? 5(\sMar)?\s?–\s?Fri,? 6\sMar 2026 \(all day\)$/);
+    expect(formatOccurrence({ ...oneDay, ends_at: "2026-03-06" }, "UTC", "en-GB")).toMatch(
+      /^Thu,? 5(\sMar)?\s?–\s?Fri,? 6\sMar 2026 \(all day\)$/,
+    );
   });
 
   it("FullCalendar's all-day end is the day after the last", () => {

@@ -13,7 +13,13 @@ import { systemTimeZone, timeZoneOptions } from "@/lib/calendar/time-zones";
 const BROWSER = "";
 
 /** The zone the calendar and the events pages show times in; none chosen follows the browser. */
-export function TimeZoneSection({ settings, onSaved }: { settings: CalendarSettingsJson; onSaved: (settings: CalendarSettingsJson) => void }) {
+export function TimeZoneSection({
+  settings,
+  onSaved,
+}: {
+  settings: CalendarSettingsJson;
+  onSaved: (settings: CalendarSettingsJson) => void;
+}) {
   const browserZone = useMemo(() => systemTimeZone(), []);
   const options = useMemo(() => [BROWSER, ...timeZoneOptions()], []);
   const [value, setValue] = useState(settings.time_zone ?? BROWSER);
@@ -25,7 +31,9 @@ export function TimeZoneSection({ settings, onSaved }: { settings: CalendarSetti
     setSaving(true);
     clear();
     try {
-      const saved = await apiPatch<CalendarSettingsJson>("/api/calendar/settings", { time_zone: value === BROWSER ? null : value });
+      const saved = await apiPatch<CalendarSettingsJson>("/api/calendar/settings", {
+        time_zone: value === BROWSER ? null : value,
+      });
       onSaved(saved);
       succeed(saved.time_zone ? `Times are shown in ${saved.time_zone}` : `Times follow this browser (${browserZone})`);
     } catch (e) {
@@ -36,7 +44,12 @@ export function TimeZoneSection({ settings, onSaved }: { settings: CalendarSetti
   };
 
   return (
-    <ProfileSection id="time-zone" title="Time zone" description="Your calendar and events show times in this zone. All-day events stay on their dates in every zone." result={result}>
+    <ProfileSection
+      id="time-zone"
+      title="Time zone"
+      description="Your calendar and events show times in this zone. All-day events stay on their dates in every zone."
+      result={result}
+    >
       <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ alignItems: { sm: "center" } }}>
         <Autocomplete
           options={options}

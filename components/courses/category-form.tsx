@@ -18,7 +18,15 @@ import { failureMessage } from "@/lib/client/spec-calls";
 type Input = z.input<typeof createCategorySchema>;
 
 /** Name and description of a category: creates one, or edits `category`. */
-export function CategoryForm({ category, onSaved, actions }: { category?: CategoryJson; onSaved: (category: CategoryJson) => void; actions?: ReactNode }) {
+export function CategoryForm({
+  category,
+  onSaved,
+  actions,
+}: {
+  category?: CategoryJson;
+  onSaved: (category: CategoryJson) => void;
+  actions?: ReactNode;
+}) {
   const [error, setError] = useState<string | null>(null);
   const form = useForm<Input, unknown, z.output<typeof createCategorySchema>>({
     resolver: zodResolver(createCategorySchema),
@@ -28,7 +36,11 @@ export function CategoryForm({ category, onSaved, actions }: { category?: Catego
     setError(null);
     const body = { ...values, description: values.description || null };
     try {
-      onSaved(category ? await apiPatch<CategoryJson>(`/api/categories/${category.id}`, body) : await apiPost<CategoryJson>("/api/categories", body));
+      onSaved(
+        category
+          ? await apiPatch<CategoryJson>(`/api/categories/${category.id}`, body)
+          : await apiPost<CategoryJson>("/api/categories", body),
+      );
     } catch (e) {
       setError(failureMessage(e, "Could not save the category"));
       if (e instanceof ApiError) applyServerErrors(form.setError, e.fieldErrors);
@@ -36,12 +48,18 @@ export function CategoryForm({ category, onSaved, actions }: { category?: Catego
   });
   return (
     <form method="post" onSubmit={onSubmit} noValidate aria-label={category ? "Edit category" : "Add category"}>
-      {error && <Alert severity="error" role="alert">{error}</Alert>}
+      {error && (
+        <Alert severity="error" role="alert">
+          {error}
+        </Alert>
+      )}
       <FormTextField control={form.control} name="name" label="Name" autoFocus />
       <FormTextField control={form.control} name="description" label="Description" multiline minRows={3} />
       <Stack direction="row" spacing={2} sx={{ mt: 2, justifyContent: "flex-end" }}>
         {actions}
-        <SubmitButton isSubmitting={form.formState.isSubmitting}>{category ? "Save category" : "Create category"}</SubmitButton>
+        <SubmitButton isSubmitting={form.formState.isSubmitting}>
+          {category ? "Save category" : "Create category"}
+        </SubmitButton>
       </Stack>
     </form>
   );

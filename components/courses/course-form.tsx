@@ -88,7 +88,11 @@ export function CourseForm({ course, categories, canChooseInstructors, defaults,
 
   return (
     <form method="post" onSubmit={onSubmit} noValidate aria-label={course ? "Course details" : "Create course"}>
-      {error && <Alert severity="error" role="alert">{error}</Alert>}
+      {error && (
+        <Alert severity="error" role="alert">
+          {error}
+        </Alert>
+      )}
       <FormTextField control={form.control} name="title" label="Title" autoFocus={!course} />
       <FormRichTextEditor control={form.control} name="description" label="Description" />
       <Stack direction={{ xs: "column", sm: "row" }} spacing={{ sm: 2 }}>
@@ -109,7 +113,9 @@ export function CourseForm({ course, categories, canChooseInstructors, defaults,
             >
               <MenuItem value="">No category</MenuItem>
               {categories.map((c) => (
-                <MenuItem key={c.id} value={c.id}>{c.name}</MenuItem>
+                <MenuItem key={c.id} value={c.id}>
+                  {c.name}
+                </MenuItem>
               ))}
             </TextField>
           )}
@@ -118,9 +124,19 @@ export function CourseForm({ course, categories, canChooseInstructors, defaults,
           control={form.control}
           name="status"
           render={({ field, fieldState }) => (
-            <TextField select label="Status" margin="normal" sx={{ minWidth: 180 }} {...field} error={Boolean(fieldState.error)} helperText={fieldState.error?.message ?? "Learners see published courses only"}>
+            <TextField
+              select
+              label="Status"
+              margin="normal"
+              sx={{ minWidth: 180 }}
+              {...field}
+              error={Boolean(fieldState.error)}
+              helperText={fieldState.error?.message ?? "Learners see published courses only"}
+            >
               {COURSE_STATUSES.map((s) => (
-                <MenuItem key={s} value={s}>{STATUS_LABELS[s]}</MenuItem>
+                <MenuItem key={s} value={s}>
+                  {STATUS_LABELS[s]}
+                </MenuItem>
               ))}
             </TextField>
           )}
@@ -130,7 +146,11 @@ export function CourseForm({ course, categories, canChooseInstructors, defaults,
         control={form.control}
         name="allow_self_enrollment"
         render={({ field }) => (
-          <FormControlLabel control={<Switch checked={field.value ?? true} onChange={(e) => field.onChange(e.target.checked)} />} label="Learners may enroll themselves" sx={{ my: 1 }} />
+          <FormControlLabel
+            control={<Switch checked={field.value ?? true} onChange={(e) => field.onChange(e.target.checked)} />}
+            label="Learners may enroll themselves"
+            sx={{ my: 1 }}
+          />
         )}
       />
       <Controller
@@ -146,7 +166,12 @@ export function CourseForm({ course, categories, canChooseInstructors, defaults,
       />
       <PickersProvider>
         <Stack direction={{ xs: "column", sm: "row" }} spacing={{ sm: 2 }}>
-          <FormDateField control={form.control} name="start_date" label="Start date" helperText="On learners' calendars" />
+          <FormDateField
+            control={form.control}
+            name="start_date"
+            label="Start date"
+            helperText="On learners' calendars"
+          />
           <FormDateField control={form.control} name="end_date" label="End date" />
           <FormDateField control={form.control} name="due_date" label="Due date" />
         </Stack>
@@ -171,7 +196,9 @@ export function CourseForm({ course, categories, canChooseInstructors, defaults,
         />
       ) : (
         <Typography color="text.secondary" sx={{ my: 1 }}>
-          {course ? `Instructors: ${course.instructors.map(personName).join(", ") || "none"}` : "You will teach this course."}
+          {course
+            ? `Instructors: ${course.instructors.map(personName).join(", ") || "none"}`
+            : "You will teach this course."}
         </Typography>
       )}
       <Stack direction="row" spacing={2} sx={{ mt: 2, alignItems: "center" }}>

@@ -52,16 +52,34 @@ export function CourseList({ courses, q, status }: { courses: Page<CourseSummary
           router.push(href({ q: search.trim() }));
         }}
       >
-        <TextField type="search" label="Search courses" value={search} onChange={(e) => setSearch(e.target.value)} sx={{ flex: 1 }} helperText="Press Enter to search titles and descriptions" />
-        <TextField select label="Status" value={status} slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }} onChange={(e) => router.push(href({ status: e.target.value }))} sx={{ minWidth: 180 }}>
+        <TextField
+          type="search"
+          label="Search courses"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          sx={{ flex: 1 }}
+          helperText="Press Enter to search titles and descriptions"
+        />
+        <TextField
+          select
+          label="Status"
+          value={status}
+          slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+          onChange={(e) => router.push(href({ status: e.target.value }))}
+          sx={{ minWidth: 180 }}
+        >
           <MenuItem value="">All statuses</MenuItem>
           {COURSE_STATUSES.map((s) => (
-            <MenuItem key={s} value={s}>{STATUS_LABELS[s]}</MenuItem>
+            <MenuItem key={s} value={s}>
+              {STATUS_LABELS[s]}
+            </MenuItem>
           ))}
         </TextField>
       </Stack>
       {courses.items.length === 0 ? (
-        <Typography color="text.secondary" sx={{ py: 4, textAlign: "center" }}>No courses match these filters.</Typography>
+        <Typography color="text.secondary" sx={{ py: 4, textAlign: "center" }}>
+          No courses match these filters.
+        </Typography>
       ) : (
         <CourseTable items={courses.items} />
       )}
@@ -97,7 +115,14 @@ function CourseTable({ items }: { items: CourseSummaryJson[] }) {
               <TableCell>
                 <Box sx={{ display: "flex", alignItems: "center", gap: 2 }}>
                   {/* eslint-disable-next-line @next/next/no-img-element -- our own upload or generated placeholder */}
-                  <img src={c.thumbnail_url} alt="" width={96} height={54} loading="lazy" style={{ objectFit: "cover", borderRadius: 4, flexShrink: 0 }} />
+                  <img
+                    src={c.thumbnail_url}
+                    alt=""
+                    width={96}
+                    height={54}
+                    loading="lazy"
+                    style={{ objectFit: "cover", borderRadius: 4, flexShrink: 0 }}
+                  />
                   <Link component={NextLink} href={`/admin/courses/${c.id}`} underline="hover" sx={{ fontWeight: 500 }}>
                     {c.title}
                   </Link>

@@ -40,7 +40,9 @@ export function EnrollmentsPanel({ courseId }: { courseId: string }) {
   const params = new URLSearchParams({ page: String(page), page_size: String(PAGE_SIZE) });
   if (status) params.set("status", status);
   if (q) params.set("q", q);
-  const list = useApi<Page<EnrollmentWithUserJson>>(`/api/courses/${courseId}/enrollments?${params}`, { keepPreviousData: true });
+  const list = useApi<Page<EnrollmentWithUserJson>>(`/api/courses/${courseId}/enrollments?${params}`, {
+    keepPreviousData: true,
+  });
   const [picked, setPicked] = useState<PickedPerson[]>([]);
   const [enrolling, setEnrolling] = useState(false);
   const [notice, setNotice] = useState<NoticeState | null>(null);
@@ -49,9 +51,14 @@ export function EnrollmentsPanel({ courseId }: { courseId: string }) {
   async function enroll() {
     setEnrolling(true);
     try {
-      const { enrollments } = await apiPost<{ enrollments: unknown[] }>(`/api/courses/${courseId}/enrollments`, { user_ids: picked.map((p) => p.id) });
+      const { enrollments } = await apiPost<{ enrollments: unknown[] }>(`/api/courses/${courseId}/enrollments`, {
+        user_ids: picked.map((p) => p.id),
+      });
       setPicked([]);
-      setNotice({ severity: "success", message: `${enrollments.length} learner${enrollments.length === 1 ? "" : "s"} enrolled` });
+      setNotice({
+        severity: "success",
+        message: `${enrollments.length} learner${enrollments.length === 1 ? "" : "s"} enrolled`,
+      });
       await list.mutate();
     } catch (e) {
       setNotice({ severity: "error", message: failureMessage(e, "Could not enroll the learners") });
@@ -74,7 +81,9 @@ export function EnrollmentsPanel({ courseId }: { courseId: string }) {
   return (
     <Stack spacing={3}>
       <Paper variant="outlined" sx={{ p: 2 }}>
-        <Typography variant="h6" component="h2">Enroll learners</Typography>
+        <Typography variant="h6" component="h2">
+          Enroll learners
+        </Typography>
         <Stack direction={{ xs: "column", md: "row" }} spacing={2} sx={{ alignItems: { md: "center" } }}>
           <Box sx={{ flex: 1 }}>
             <UserPicker label="Learners to enroll" role="learner" value={picked} onChange={setPicked} />
@@ -85,7 +94,12 @@ export function EnrollmentsPanel({ courseId }: { courseId: string }) {
         </Stack>
       </Paper>
       <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
-        <TextField label="Search enrollments" value={search} onChange={(e) => setSearch(e.target.value)} sx={{ flex: 1 }} />
+        <TextField
+          label="Search enrollments"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          sx={{ flex: 1 }}
+        />
         <TextField
           select
           label="Enrollment status"
@@ -99,17 +113,34 @@ export function EnrollmentsPanel({ courseId }: { courseId: string }) {
         >
           <MenuItem value="">All</MenuItem>
           {ENROLLMENT_STATUSES.map((s) => (
-            <MenuItem key={s} value={s} sx={{ textTransform: "capitalize" }}>{s}</MenuItem>
+            <MenuItem key={s} value={s} sx={{ textTransform: "capitalize" }}>
+              {s}
+            </MenuItem>
           ))}
         </TextField>
       </Stack>
       {list.error && <Alert severity="error">{list.error.message}</Alert>}
       {list.isLoading && <LinearProgress aria-label="Loading enrollments" />}
-      {list.data && list.data.items.length === 0 && <Typography color="text.secondary">{q || status ? "No enrollments match." : "Nobody is enrolled yet."}</Typography>}
-      {list.data && list.data.items.length > 0 && (
-        <EnrollmentsTable items={list.data.items} onWithdraw={setWithdrawing} onReactivate={(e) => void reactivate(e)} />
+      {list.data && list.data.items.length === 0 && (
+        <Typography color="text.secondary">
+          {q || status ? "No enrollments match." : "Nobody is enrolled yet."}
+        </Typography>
       )}
-      {total > PAGE_SIZE && <Pagination count={Math.ceil(total / PAGE_SIZE)} page={page} onChange={(_, p) => setPage(p)} sx={{ alignSelf: "center" }} />}
+      {list.data && list.data.items.length > 0 && (
+        <EnrollmentsTable
+          items={list.data.items}
+          onWithdraw={setWithdrawing}
+          onReactivate={(e) => void reactivate(e)}
+        />
+      )}
+      {total > PAGE_SIZE && (
+        <Pagination
+          count={Math.ceil(total / PAGE_SIZE)}
+          page={page}
+          onChange={(_, p) => setPage(p)}
+          sx={{ alignSelf: "center" }}
+        />
+      )}
       {withdrawing && (
         <ConfirmDialog
           title="Withdraw enrollment?"

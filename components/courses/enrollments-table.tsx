@@ -44,26 +44,44 @@ export function EnrollmentsTable({ items, onWithdraw, onReactivate }: Props) {
               <TableRow key={e.id}>
                 <TableCell>
                   <Typography variant="body2">{name}</Typography>
-                  <Typography variant="caption" color="text.secondary">{e.user.email}</Typography>
+                  <Typography variant="caption" color="text.secondary">
+                    {e.user.email}
+                  </Typography>
                 </TableCell>
                 <TableCell>
-                  <Chip size="small" label={e.status} color={STATUS_COLORS[e.status]} sx={{ textTransform: "capitalize" }} />
+                  <Chip
+                    size="small"
+                    label={e.status}
+                    color={STATUS_COLORS[e.status]}
+                    sx={{ textTransform: "capitalize" }}
+                  />
                 </TableCell>
                 <TableCell>
                   <Box sx={{ display: "flex", alignItems: "center", gap: 1 }}>
-                    <LinearProgress variant="determinate" value={e.progress_percent} sx={{ flex: 1 }} aria-label={`Progress of ${name}`} />
+                    <LinearProgress
+                      variant="determinate"
+                      value={e.progress_percent}
+                      sx={{ flex: 1 }}
+                      aria-label={`Progress of ${name}`}
+                    />
                     <Typography variant="body2">{e.progress_percent}%</Typography>
                   </Box>
                 </TableCell>
                 <TableCell>
                   <Typography variant="body2">{format(new Date(e.enrolled_at), "d MMM yyyy")}</Typography>
-                  <Typography variant="caption" color="text.secondary">{SOURCE_LABELS[e.source]}</Typography>
+                  <Typography variant="caption" color="text.secondary">
+                    {SOURCE_LABELS[e.source]}
+                  </Typography>
                 </TableCell>
                 <TableCell align="right">
                   {e.status === "withdrawn" ? (
-                    <Button size="small" onClick={() => onReactivate(e)} aria-label={`Reactivate ${name}`}>Reactivate</Button>
+                    <Button size="small" onClick={() => onReactivate(e)} aria-label={`Reactivate ${name}`}>
+                      Reactivate
+                    </Button>
                   ) : (
-                    <Button size="small" color="error" onClick={() => onWithdraw(e)} aria-label={`Withdraw ${name}`}>Withdraw</Button>
+                    <Button size="small" color="error" onClick={() => onWithdraw(e)} aria-label={`Withdraw ${name}`}>
+                      Withdraw
+                    </Button>
                   )}
                 </TableCell>
               </TableRow>

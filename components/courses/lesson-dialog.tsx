@@ -64,7 +64,10 @@ export function LessonDialog({ courseId, moduleId, lesson: initial, onSaved, onC
       const fields = { ...rest, media_url: sendUrl ? rest.media_url : undefined };
       saved = lesson
         ? await apiPatch<LessonJson>(`/api/courses/${courseId}/lessons/${lesson.id}`, fields)
-        : await apiPost<LessonJson>(`/api/courses/${courseId}/modules/${moduleId}/lessons`, { ...fields, kind: chosenKind });
+        : await apiPost<LessonJson>(`/api/courses/${courseId}/modules/${moduleId}/lessons`, {
+            ...fields,
+            kind: chosenKind,
+          });
       setLesson(saved);
       onSaved(saved);
     } catch (e) {
@@ -76,7 +79,10 @@ export function LessonDialog({ courseId, moduleId, lesson: initial, onSaved, onC
       try {
         const body = new FormData();
         body.set("file", file);
-        saved = await apiPut<LessonJson>(`/api/courses/${courseId}/lessons/${saved.id}/file`, body, { timeoutMs: UPLOAD_TIMEOUT_MS, retryOnTimeout: false });
+        saved = await apiPut<LessonJson>(`/api/courses/${courseId}/lessons/${saved.id}/file`, body, {
+          timeoutMs: UPLOAD_TIMEOUT_MS,
+          retryOnTimeout: false,
+        });
         setFile(null);
         onSaved(saved);
       } catch (e) {
@@ -94,16 +100,29 @@ export function LessonDialog({ courseId, moduleId, lesson: initial, onSaved, onC
       <form method="post" onSubmit={onSubmit} noValidate aria-label={title}>
         <DialogTitle id="lesson-dialog-title">{title}</DialogTitle>
         <DialogContent>
-          {error && <Alert severity="error" role="alert">{error}</Alert>}
+          {error && (
+            <Alert severity="error" role="alert">
+              {error}
+            </Alert>
+          )}
           <FormTextField control={form.control} name="title" label="Lesson title" autoFocus />
           <Stack direction={{ xs: "column", sm: "row" }} spacing={{ sm: 2 }} sx={{ alignItems: { sm: "center" } }}>
             <Controller
               control={form.control}
               name="kind"
               render={({ field }) => (
-                <TextField select label="Lesson type" margin="normal" sx={{ minWidth: 180 }} disabled={Boolean(lesson)} {...field}>
+                <TextField
+                  select
+                  label="Lesson type"
+                  margin="normal"
+                  sx={{ minWidth: 180 }}
+                  disabled={Boolean(lesson)}
+                  {...field}
+                >
                   {LESSON_KINDS.map((k) => (
-                    <MenuItem key={k} value={k}>{KIND_LABELS[k]}</MenuItem>
+                    <MenuItem key={k} value={k}>
+                      {KIND_LABELS[k]}
+                    </MenuItem>
                   ))}
                 </TextField>
               )}
@@ -118,7 +137,9 @@ export function LessonDialog({ courseId, moduleId, lesson: initial, onSaved, onC
                   margin="normal"
                   slotProps={{ htmlInput: { min: 0, step: 1 } }}
                   value={field.value == null ? "" : String(Math.round(field.value / 60))}
-                  onChange={(e) => field.onChange(e.target.value === "" ? null : Math.max(0, Math.round(Number(e.target.value) * 60)))}
+                  onChange={(e) =>
+                    field.onChange(e.target.value === "" ? null : Math.max(0, Math.round(Number(e.target.value) * 60)))
+                  }
                   error={Boolean(fieldState.error)}
                   helperText={fieldState.error?.message}
                 />
@@ -128,11 +149,21 @@ export function LessonDialog({ courseId, moduleId, lesson: initial, onSaved, onC
               control={form.control}
               name="is_required"
               render={({ field }) => (
-                <FormControlLabel control={<Switch checked={field.value ?? true} onChange={(e) => field.onChange(e.target.checked)} />} label="Required to complete the course" />
+                <FormControlLabel
+                  control={<Switch checked={field.value ?? true} onChange={(e) => field.onChange(e.target.checked)} />}
+                  label="Required to complete the course"
+                />
               )}
             />
           </Stack>
-          <LessonKindFields courseId={courseId} kind={kind} control={form.control} lesson={lesson} file={file} onFile={setFile} />
+          <LessonKindFields
+            courseId={courseId}
+            kind={kind}
+            control={form.control}
+            lesson={lesson}
+            file={file}
+            onFile={setFile}
+          />
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose}>Cancel</Button>

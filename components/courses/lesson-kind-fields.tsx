@@ -27,7 +27,9 @@ interface Props {
 
 /** The editor slot of each lesson kind: rich content, a video URL or upload, a file upload, SCORM. */
 export function LessonKindFields({ courseId, kind, control, lesson, file, onFile }: Props) {
-  const current = lesson?.has_upload ? `Current file: ${lesson.file_name ?? "uploaded"} (${lesson.file_size === null ? "size unknown" : formatBytes(lesson.file_size)})` : null;
+  const current = lesson?.has_upload
+    ? `Current file: ${lesson.file_name ?? "uploaded"} (${lesson.file_size === null ? "size unknown" : formatBytes(lesson.file_size)})`
+    : null;
   const picked = file ? `Selected: ${file.name} (${formatBytes(file.size)}), uploaded when you save` : null;
   return (
     <>
@@ -45,7 +47,9 @@ export function LessonKindFields({ courseId, kind, control, lesson, file, onFile
                 onChange={(e) => field.onChange(e.target.value.trim() === "" ? null : e.target.value)}
                 onBlur={field.onBlur}
                 error={Boolean(fieldState.error)}
-                helperText={fieldState.error?.message ?? "A link to an MP4/WebM file or a video page, or upload a file instead"}
+                helperText={
+                  fieldState.error?.message ?? "A link to an MP4/WebM file or a video page, or upload a file instead"
+                }
               />
             )}
           />
@@ -54,12 +58,27 @@ export function LessonKindFields({ courseId, kind, control, lesson, file, onFile
       )}
       {kind === "file" && <UploadRow label="Upload file" onFile={onFile} status={picked ?? current ?? "No file yet"} />}
       {kind === "scorm" && <ScormUpload key={lesson?.id ?? "new"} courseId={courseId} lesson={lesson} />}
-      <FormRichTextEditor control={control} name="body" label={kind === "text" ? "Content" : "Introduction (optional)"} minHeight={kind === "text" ? 200 : 80} />
+      <FormRichTextEditor
+        control={control}
+        name="body"
+        label={kind === "text" ? "Content" : "Introduction (optional)"}
+        minHeight={kind === "text" ? 200 : 80}
+      />
     </>
   );
 }
 
-function UploadRow({ label, accept, onFile, status }: { label: string; accept?: string; onFile: (file: File) => void; status: string | null }) {
+function UploadRow({
+  label,
+  accept,
+  onFile,
+  status,
+}: {
+  label: string;
+  accept?: string;
+  onFile: (file: File) => void;
+  status: string | null;
+}) {
   return (
     <Stack direction="row" spacing={2} sx={{ alignItems: "center", my: 1 }}>
       <FilePickButton label={label} accept={accept} onPick={onFile} />

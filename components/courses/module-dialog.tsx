@@ -21,7 +21,17 @@ import { failureMessage } from "@/lib/client/spec-calls";
 type Input = z.input<typeof createModuleSchema>;
 
 /** Add a module (no `module`) or rename one. */
-export function ModuleDialog({ courseId, module, onSaved, onClose }: { courseId: string; module?: OutlineModuleJson; onSaved: (module: ModuleJson) => void; onClose: () => void }) {
+export function ModuleDialog({
+  courseId,
+  module,
+  onSaved,
+  onClose,
+}: {
+  courseId: string;
+  module?: OutlineModuleJson;
+  onSaved: (module: ModuleJson) => void;
+  onClose: () => void;
+}) {
   const [error, setError] = useState<string | null>(null);
   const form = useForm<Input, unknown, z.output<typeof createModuleSchema>>({
     resolver: zodResolver(createModuleSchema),
@@ -46,7 +56,11 @@ export function ModuleDialog({ courseId, module, onSaved, onClose }: { courseId:
       <form method="post" onSubmit={onSubmit} noValidate aria-label={title}>
         <DialogTitle id="module-dialog-title">{title}</DialogTitle>
         <DialogContent>
-          {error && <Alert severity="error" role="alert">{error}</Alert>}
+          {error && (
+            <Alert severity="error" role="alert">
+              {error}
+            </Alert>
+          )}
           <FormTextField control={form.control} name="title" label="Module title" autoFocus />
           <FormTextField control={form.control} name="description" label="Module description" multiline minRows={2} />
         </DialogContent>

@@ -4,7 +4,16 @@ import { ConfirmDialog } from "@/components/feedback/confirm-dialog";
 import { LessonDialog } from "@/components/courses/lesson-dialog";
 import { ModuleDialog } from "@/components/courses/module-dialog";
 import type { NoticeState } from "@/components/feedback/notice";
-import { addLesson, addModule, findLesson, removeLesson, removeModule, updateLesson, updateModule, type Outline } from "@/components/courses/outline-state";
+import {
+  addLesson,
+  addModule,
+  findLesson,
+  removeLesson,
+  removeModule,
+  updateLesson,
+  updateModule,
+  type Outline,
+} from "@/components/courses/outline-state";
 import type { LessonJson, OutlineLessonJson, OutlineModuleJson } from "@/components/courses/types";
 import { apiDelete } from "@/lib/client/api";
 

@@ -15,7 +15,14 @@ import {
   type ScreenReaderInstructions,
 } from "@dnd-kit/core";
 import { sortableKeyboardCoordinates } from "@dnd-kit/sortable";
-import { describePosition, dropResult, parseDragId, titleOf, type DragRef, type Outline } from "@/components/courses/outline-state";
+import {
+  describePosition,
+  dropResult,
+  parseDragId,
+  titleOf,
+  type DragRef,
+  type Outline,
+} from "@/components/courses/outline-state";
 
 // dnd-kit configuration for the outline: how a drag starts per input, which targets a dragged item may
 // land on, and what a screen reader hears. The outline's state logic stays in outline-state.ts.

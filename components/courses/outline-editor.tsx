@@ -1,6 +1,13 @@
 "use client";
 
-import { DndContext, DragOverlay, MeasuringStrategy, type DragEndEvent, type DragOverEvent, type DragStartEvent } from "@dnd-kit/core";
+import {
+  DndContext,
+  DragOverlay,
+  MeasuringStrategy,
+  type DragEndEvent,
+  type DragOverEvent,
+  type DragStartEvent,
+} from "@dnd-kit/core";
 import { SortableContext, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import AddIcon from "@mui/icons-material/Add";
 import DragIndicatorIcon from "@mui/icons-material/DragIndicator";
@@ -10,9 +17,24 @@ import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
 import { useRef, useState } from "react";
 import { OutlineDialogs, type OutlineDialog } from "@/components/courses/outline-dialogs";
-import { outlineAnnouncements, outlineCollisionDetection, screenReaderInstructions, useOutlineSensors } from "@/components/courses/outline-dnd";
+import {
+  outlineAnnouncements,
+  outlineCollisionDetection,
+  screenReaderInstructions,
+  useOutlineSensors,
+} from "@/components/courses/outline-dnd";
 import { LessonRow, SortableModule, type RowActions } from "@/components/courses/outline-rows";
-import { dragId, dropResult, findLesson, moveLessonOver, parseDragId, sameOrder, toReorderPayload, type DragRef, type Outline } from "@/components/courses/outline-state";
+import {
+  dragId,
+  dropResult,
+  findLesson,
+  moveLessonOver,
+  parseDragId,
+  sameOrder,
+  toReorderPayload,
+  type DragRef,
+  type Outline,
+} from "@/components/courses/outline-state";
 import { Notice, type NoticeState } from "@/components/feedback/notice";
 import type { LessonJson, OutlineJson } from "@/components/courses/types";
 import { apiGet, apiPut } from "@/lib/client/api";
@@ -46,7 +68,10 @@ export function OutlineEditor({ courseId, initial }: { courseId: string; initial
       setNotice({ severity: "success", message: "New order saved" });
     } catch (e) {
       commit(before);
-      setNotice({ severity: "error", message: `Could not save the new order (${failureMessage(e, "the server did not answer")}). The outline is back as it was.` });
+      setNotice({
+        severity: "error",
+        message: `Could not save the new order (${failureMessage(e, "the server did not answer")}). The outline is back as it was.`,
+      });
     } finally {
       setSaving(false);
     }
@@ -64,7 +89,8 @@ export function OutlineEditor({ courseId, initial }: { courseId: string; initial
     if (!over || a?.type !== "lesson" || !o || o.type === "module") return;
     const outline = latest.get();
     const from = findLesson(outline, a.id);
-    const overModule = o.type === "lesson" ? findLesson(outline, o.id) : { moduleIndex: outline.findIndex((m) => m.id === o.id) };
+    const overModule =
+      o.type === "lesson" ? findLesson(outline, o.id) : { moduleIndex: outline.findIndex((m) => m.id === o.id) };
     if (!from || !overModule || overModule.moduleIndex === from.moduleIndex || movedModule.current) return;
     const rect = dragged.rect.current.translated;
     const below = Boolean(rect && rect.top + rect.height / 2 > over.rect.top + over.rect.height / 2);
@@ -111,9 +137,15 @@ export function OutlineEditor({ courseId, initial }: { courseId: string; initial
     <Box>
       <Box sx={{ display: "flex", alignItems: "center", justifyContent: "space-between", gap: 2, mb: 2 }}>
         <Typography color="text.secondary">
-          Drag the handles to reorder modules and lessons, or move a lesson to another module. With a keyboard: focus a handle, press Space, use the arrow keys, press Space again.
+          Drag the handles to reorder modules and lessons, or move a lesson to another module. With a keyboard: focus a
+          handle, press Space, use the arrow keys, press Space again.
         </Typography>
-        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ type: "module" })} sx={{ flexShrink: 0 }}>
+        <Button
+          variant="contained"
+          startIcon={<AddIcon />}
+          onClick={() => setDialog({ type: "module" })}
+          sx={{ flexShrink: 0 }}
+        >
           Add module
         </Button>
       </Box>
@@ -133,14 +165,24 @@ export function OutlineEditor({ courseId, initial }: { courseId: string; initial
         onDragEnd={onDragEnd}
         onDragCancel={onDragCancel}
       >
-        <SortableContext items={modules.map((m) => dragId({ type: "module", id: m.id }))} strategy={verticalListSortingStrategy}>
+        <SortableContext
+          items={modules.map((m) => dragId({ type: "module", id: m.id }))}
+          strategy={verticalListSortingStrategy}
+        >
           {modules.map((module) => (
             <SortableModule key={module.id} module={module} actions={actions} disabled={saving} />
           ))}
         </SortableContext>
         <DragOverlay>{active ? <DragPreview outline={modules} item={active} /> : null}</DragOverlay>
       </DndContext>
-      <OutlineDialogs courseId={courseId} dialog={dialog} onClose={() => setDialog(null)} outline={modules} onChange={commit} onNotice={setNotice} />
+      <OutlineDialogs
+        courseId={courseId}
+        dialog={dialog}
+        onClose={() => setDialog(null)}
+        outline={modules}
+        onChange={commit}
+        onNotice={setNotice}
+      />
       <Notice notice={notice} onClose={() => setNotice(null)} />
     </Box>
   );
@@ -163,13 +205,19 @@ function DragPreview({ outline, item }: { outline: Outline; item: DragRef }) {
   if (item.type === "lesson") {
     const at = findLesson(outline, item.id);
     const lesson = at && outline[at.moduleIndex]!.lessons[at.lessonIndex];
-    return lesson ? <Paper elevation={6}><LessonRow lesson={lesson} handle={handle} /></Paper> : null;
+    return lesson ? (
+      <Paper elevation={6}>
+        <LessonRow lesson={lesson} handle={handle} />
+      </Paper>
+    ) : null;
   }
   const found = outline.find((m) => m.id === item.id);
   return found ? (
     <Paper elevation={6} sx={{ p: 1.5, display: "flex", alignItems: "center", gap: 1 }}>
       {handle}
-      <Typography variant="h6" component="span">{found.title}</Typography>
+      <Typography variant="h6" component="span">
+        {found.title}
+      </Typography>
     </Paper>
   ) : null;
 }

@@ -32,11 +32,25 @@ const KIND_ICONS: Record<LessonKind, ReactNode> = {
 
 /** A sortable row: its node, its style while moving, and the handle that is the only place a drag starts. */
 function useSortableRow(id: string, title: string, disabled: boolean) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id, disabled });
-  const style: CSSProperties = { transform: CSS.Translate.toString(transform), transition, opacity: isDragging ? 0.4 : 1 };
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id,
+    disabled,
+  });
+  const style: CSSProperties = {
+    transform: CSS.Translate.toString(transform),
+    transition,
+    opacity: isDragging ? 0.4 : 1,
+  };
   // dnd-kit's attributes (role, aria-roledescription, aria-describedby) and listeners go on the handle.
   const handle = (
-    <IconButton ref={setActivatorNodeRef} size="small" aria-label={`Drag ${title}`} {...attributes} {...listeners} sx={{ cursor: isDragging ? "grabbing" : "grab", touchAction: "none" }}>
+    <IconButton
+      ref={setActivatorNodeRef}
+      size="small"
+      aria-label={`Drag ${title}`}
+      {...attributes}
+      {...listeners}
+      sx={{ cursor: isDragging ? "grabbing" : "grab", touchAction: "none" }}
+    >
       <DragIndicatorIcon fontSize="small" />
     </IconButton>
   );
@@ -51,18 +65,41 @@ export interface RowActions {
   onDeleteLesson: (lesson: OutlineLessonJson) => void;
 }
 
-export function SortableModule({ module, actions, disabled }: { module: OutlineModuleJson; actions: RowActions; disabled: boolean }) {
-  const { setNodeRef, style, handle } = useSortableRow(dragId({ type: "module", id: module.id }), module.title, disabled);
+export function SortableModule({
+  module,
+  actions,
+  disabled,
+}: {
+  module: OutlineModuleJson;
+  actions: RowActions;
+  disabled: boolean;
+}) {
+  const { setNodeRef, style, handle } = useSortableRow(
+    dragId({ type: "module", id: module.id }),
+    module.title,
+    disabled,
+  );
   const headingId = `module-heading-${module.id}`;
   return (
-    <Paper ref={setNodeRef} style={style} variant="outlined" component="section" aria-labelledby={headingId} sx={{ p: 1.5, mb: 2 }}>
+    <Paper
+      ref={setNodeRef}
+      style={style}
+      variant="outlined"
+      component="section"
+      aria-labelledby={headingId}
+      sx={{ p: 1.5, mb: 2 }}
+    >
       <Box sx={{ display: "flex", alignItems: "center", gap: 1 }}>
         {handle}
         <Box sx={{ flex: 1, minWidth: 0 }}>
           <Typography id={headingId} variant="h6" component="h3" noWrap>
             {module.title}
           </Typography>
-          {module.description && <Typography variant="body2" color="text.secondary" noWrap>{module.description}</Typography>}
+          {module.description && (
+            <Typography variant="body2" color="text.secondary" noWrap>
+              {module.description}
+            </Typography>
+          )}
         </Box>
         <IconButton aria-label={`Edit module ${module.title}`} onClick={() => actions.onEditModule(module)}>
           <EditIcon fontSize="small" />
@@ -71,23 +108,47 @@ export function SortableModule({ module, actions, disabled }: { module: OutlineM
           <DeleteIcon fontSize="small" />
         </IconButton>
       </Box>
-      <SortableContext items={module.lessons.map((l) => dragId({ type: "lesson", id: l.id }))} strategy={verticalListSortingStrategy}>
-        <Box component="ol" aria-label={`Lessons of ${module.title}`} sx={{ listStyle: "none", p: 0, m: 0, mt: 1, ml: { sm: 5 } }}>
+      <SortableContext
+        items={module.lessons.map((l) => dragId({ type: "lesson", id: l.id }))}
+        strategy={verticalListSortingStrategy}
+      >
+        <Box
+          component="ol"
+          aria-label={`Lessons of ${module.title}`}
+          sx={{ listStyle: "none", p: 0, m: 0, mt: 1, ml: { sm: 5 } }}
+        >
           {module.lessons.map((lesson) => (
             <SortableLesson key={lesson.id} lesson={lesson} actions={actions} disabled={disabled} />
           ))}
         </Box>
       </SortableContext>
       {module.lessons.length === 0 && <EmptyModuleDropZone moduleId={module.id} />}
-      <Button startIcon={<AddIcon />} size="small" onClick={() => actions.onAddLesson(module)} sx={{ mt: 1, ml: { sm: 5 } }}>
+      <Button
+        startIcon={<AddIcon />}
+        size="small"
+        onClick={() => actions.onAddLesson(module)}
+        sx={{ mt: 1, ml: { sm: 5 } }}
+      >
         Add lesson
       </Button>
     </Paper>
   );
 }
 
-function SortableLesson({ lesson, actions, disabled }: { lesson: OutlineLessonJson; actions: RowActions; disabled: boolean }) {
-  const { setNodeRef, style, handle } = useSortableRow(dragId({ type: "lesson", id: lesson.id }), lesson.title, disabled);
+function SortableLesson({
+  lesson,
+  actions,
+  disabled,
+}: {
+  lesson: OutlineLessonJson;
+  actions: RowActions;
+  disabled: boolean;
+}) {
+  const { setNodeRef, style, handle } = useSortableRow(
+    dragId({ type: "lesson", id: lesson.id }),
+    lesson.title,
+    disabled,
+  );
   return (
     <Box component="li" ref={setNodeRef} style={style}>
       <LessonRow lesson={lesson} handle={handle} actions={actions} />
@@ -95,11 +156,32 @@ function SortableLesson({ lesson, actions, disabled }: { lesson: OutlineLessonJs
   );
 }
 
-export function LessonRow({ lesson, handle, actions }: { lesson: OutlineLessonJson; handle: ReactNode; actions?: RowActions }) {
+export function LessonRow({
+  lesson,
+  handle,
+  actions,
+}: {
+  lesson: OutlineLessonJson;
+  handle: ReactNode;
+  actions?: RowActions;
+}) {
   return (
-    <Box sx={{ display: "flex", alignItems: "center", gap: 1, py: 0.5, px: 1, mb: 0.5, borderRadius: 1, bgcolor: "action.hover" }}>
+    <Box
+      sx={{
+        display: "flex",
+        alignItems: "center",
+        gap: 1,
+        py: 0.5,
+        px: 1,
+        mb: 0.5,
+        borderRadius: 1,
+        bgcolor: "action.hover",
+      }}
+    >
       {handle}
-      <Box aria-hidden sx={{ display: "flex", color: "text.secondary" }}>{KIND_ICONS[lesson.kind]}</Box>
+      <Box aria-hidden sx={{ display: "flex", color: "text.secondary" }}>
+        {KIND_ICONS[lesson.kind]}
+      </Box>
       <Typography sx={{ flex: 1, minWidth: 0 }} noWrap>
         {lesson.title}
       </Typography>
@@ -107,10 +189,18 @@ export function LessonRow({ lesson, handle, actions }: { lesson: OutlineLessonJs
       {!lesson.is_required && <Chip size="small" variant="outlined" label="Optional" />}
       {actions && (
         <>
-          <IconButton size="small" aria-label={`Edit lesson ${lesson.title}`} onClick={() => actions.onEditLesson(lesson)}>
+          <IconButton
+            size="small"
+            aria-label={`Edit lesson ${lesson.title}`}
+            onClick={() => actions.onEditLesson(lesson)}
+          >
             <EditIcon fontSize="small" />
           </IconButton>
-          <IconButton size="small" aria-label={`Delete lesson ${lesson.title}`} onClick={() => actions.onDeleteLesson(lesson)}>
+          <IconButton
+            size="small"
+            aria-label={`Delete lesson ${lesson.title}`}
+            onClick={() => actions.onDeleteLesson(lesson)}
+          >
             <DeleteIcon fontSize="small" />
           </IconButton>
         </>
@@ -123,8 +213,21 @@ export function LessonRow({ lesson, handle, actions }: { lesson: OutlineLessonJs
 function EmptyModuleDropZone({ moduleId }: { moduleId: string }) {
   const { setNodeRef, isOver } = useDroppable({ id: dragId({ type: "container", id: moduleId }) });
   return (
-    <Box ref={setNodeRef} sx={{ ml: { sm: 5 }, mt: 1, p: 1.5, border: 1, borderStyle: "dashed", borderColor: isOver ? "primary.main" : "divider", borderRadius: 1 }}>
-      <Typography variant="body2" color="text.secondary">No lessons yet. Add one, or drop a lesson here.</Typography>
+    <Box
+      ref={setNodeRef}
+      sx={{
+        ml: { sm: 5 },
+        mt: 1,
+        p: 1.5,
+        border: 1,
+        borderStyle: "dashed",
+        borderColor: isOver ? "primary.main" : "divider",
+        borderRadius: 1,
+      }}
+    >
+      <Typography variant="body2" color="text.secondary">
+        No lessons yet. Add one, or drop a lesson here.
+      </Typography>
     </Box>
   );
 }

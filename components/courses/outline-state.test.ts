@@ -24,7 +24,15 @@ function outline(spec: Record<string, string[]>): Outline {
     title: `Module ${moduleId}`,
     description: "",
     position: m + 1,
-    lessons: lessonIds.map((id, l) => ({ id, module_id: moduleId, title: `Lesson ${id}`, kind: "text" as const, position: l + 1, is_required: true, duration_seconds: null })),
+    lessons: lessonIds.map((id, l) => ({
+      id,
+      module_id: moduleId,
+      title: `Lesson ${id}`,
+      kind: "text" as const,
+      position: l + 1,
+      is_required: true,
+      duration_seconds: null,
+    })),
   }));
 }
 
@@ -100,12 +108,21 @@ describe("moveLessonOver", () => {
     expect(order(moveLessonOver(start, "1", { type: "lesson", id: "2" }))).toMatchObject({ a: ["2", "1"] });
   });
   it("goes before a lesson of another module, or after it when asked", () => {
-    expect(order(moveLessonOver(start, "1", { type: "lesson", id: "3" }))).toMatchObject({ a: ["2"], b: ["1", "3", "4"] });
-    expect(order(moveLessonOver(start, "1", { type: "lesson", id: "4" }, true))).toMatchObject({ a: ["2"], b: ["3", "4", "1"] });
+    expect(order(moveLessonOver(start, "1", { type: "lesson", id: "3" }))).toMatchObject({
+      a: ["2"],
+      b: ["1", "3", "4"],
+    });
+    expect(order(moveLessonOver(start, "1", { type: "lesson", id: "4" }, true))).toMatchObject({
+      a: ["2"],
+      b: ["3", "4", "1"],
+    });
   });
   it("goes to the end of an empty module's drop zone or a module", () => {
     expect(order(moveLessonOver(start, "4", { type: "container", id: "c" }))).toMatchObject({ b: ["3"], c: ["4"] });
-    expect(order(moveLessonOver(start, "1", { type: "module", id: "b" }))).toMatchObject({ a: ["2"], b: ["3", "4", "1"] });
+    expect(order(moveLessonOver(start, "1", { type: "module", id: "b" }))).toMatchObject({
+      a: ["2"],
+      b: ["3", "4", "1"],
+    });
   });
   it("does nothing over itself or its own module", () => {
     expect(moveLessonOver(start, "1", { type: "lesson", id: "1" })).toBe(start);
@@ -115,7 +132,12 @@ describe("moveLessonOver", () => {
 
 describe("toReorderPayload and sameOrder", () => {
   it("lists every module with its lesson ids in order", () => {
-    expect(toReorderPayload(outline({ a: ["1", "2"], b: [] }))).toEqual({ modules: [{ id: "a", lesson_ids: ["1", "2"] }, { id: "b", lesson_ids: [] }] });
+    expect(toReorderPayload(outline({ a: ["1", "2"], b: [] }))).toEqual({
+      modules: [
+        { id: "a", lesson_ids: ["1", "2"] },
+        { id: "b", lesson_ids: [] },
+      ],
+    });
   });
   it("compares orders, not titles", () => {
     const a = outline({ a: ["1", "2"] });
@@ -127,8 +149,22 @@ describe("toReorderPayload and sameOrder", () => {
 
 describe("dialog edits", () => {
   it("adds, updates and removes modules and lessons, keeping positions consistent", () => {
-    let modules = addModule(outline({ a: ["1"] }), { id: "b", course_id: "c", title: "New", description: "", position: 99 });
-    modules = addLesson(modules, { id: "2", module_id: "b", title: "L", kind: "video", position: 99, is_required: false, duration_seconds: 60 });
+    let modules = addModule(outline({ a: ["1"] }), {
+      id: "b",
+      course_id: "c",
+      title: "New",
+      description: "",
+      position: 99,
+    });
+    modules = addLesson(modules, {
+      id: "2",
+      module_id: "b",
+      title: "L",
+      kind: "video",
+      position: 99,
+      is_required: false,
+      duration_seconds: 60,
+    });
     expect(order(modules)).toEqual({ a: ["1"], b: ["2"] });
     expectConsistent(modules);
     modules = updateLesson(modules, { ...modules[1]!.lessons[0]!, title: "Renamed", position: 42 });
@@ -151,8 +187,14 @@ describe("describePosition", () => {
 describe("dropResult", () => {
   const start = outline({ a: ["1", "2"], b: ["3"] });
   it("moves modules over modules and lessons over lessons or drop zones", () => {
-    expect(dropResult(start, { type: "module", id: "b" }, { type: "module", id: "a" }).map((m) => m.id)).toEqual(["b", "a"]);
-    expect(order(dropResult(start, { type: "lesson", id: "1" }, { type: "lesson", id: "2" }))).toEqual({ a: ["2", "1"], b: ["3"] });
+    expect(dropResult(start, { type: "module", id: "b" }, { type: "module", id: "a" }).map((m) => m.id)).toEqual([
+      "b",
+      "a",
+    ]);
+    expect(order(dropResult(start, { type: "lesson", id: "1" }, { type: "lesson", id: "2" }))).toEqual({
+      a: ["2", "1"],
+      b: ["3"],
+    });
   });
   it("ignores mismatched targets and a drop outside", () => {
     expect(dropResult(start, { type: "module", id: "a" }, { type: "lesson", id: "3" })).toBe(start);

@@ -56,7 +56,9 @@ export function moveLesson(modules: Outline, lessonId: string, toModuleId: strin
   const targetModuleIndex = modules.findIndex((m) => m.id === toModuleId);
   if (!source || targetModuleIndex < 0) return modules;
   const lesson = modules[source.moduleIndex]!.lessons[source.lessonIndex]!;
-  const without = modules.map((m, i) => (i === source.moduleIndex ? { ...m, lessons: m.lessons.filter((l) => l.id !== lessonId) } : m));
+  const without = modules.map((m, i) =>
+    i === source.moduleIndex ? { ...m, lessons: m.lessons.filter((l) => l.id !== lessonId) } : m,
+  );
   const target = without[targetModuleIndex]!;
   const index = Math.max(0, Math.min(toIndex, target.lessons.length));
   if (source.moduleIndex === targetModuleIndex && index === source.lessonIndex) return modules;
@@ -141,11 +143,18 @@ function outlineLesson(lesson: LessonJson | OutlineLessonJson): OutlineLessonJso
 }
 
 export function addLesson(modules: Outline, lesson: LessonJson | OutlineLessonJson): Outline {
-  return renumber(modules.map((m) => (m.id === lesson.module_id ? { ...m, lessons: [...m.lessons, outlineLesson(lesson)] } : m)));
+  return renumber(
+    modules.map((m) => (m.id === lesson.module_id ? { ...m, lessons: [...m.lessons, outlineLesson(lesson)] } : m)),
+  );
 }
 
 export function updateLesson(modules: Outline, lesson: LessonJson | OutlineLessonJson): Outline {
-  return modules.map((m) => ({ ...m, lessons: m.lessons.map((l) => (l.id === lesson.id ? { ...outlineLesson(lesson), module_id: l.module_id, position: l.position } : l)) }));
+  return modules.map((m) => ({
+    ...m,
+    lessons: m.lessons.map((l) =>
+      l.id === lesson.id ? { ...outlineLesson(lesson), module_id: l.module_id, position: l.position } : l,
+    ),
+  }));
 }
 
 export function removeLesson(modules: Outline, lessonId: string): Outline {

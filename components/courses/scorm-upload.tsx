@@ -18,10 +18,19 @@ const VERSION_NAMES: Record<ScormPackage["scorm_version"], string> = {
   scorm2004_4th: "SCORM 2004 4th Edition",
 };
 
-type Phase = { kind: "idle" } | { kind: "uploading"; percent: number } | { kind: "processing" } | { kind: "error"; message: string };
+type Phase =
+  | { kind: "idle" }
+  | { kind: "uploading"; percent: number }
+  | { kind: "processing" }
+  | { kind: "error"; message: string };
 
 /** PUT the .zip as the raw body with XMLHttpRequest (fetch reports no upload progress). */
-function sendPackage(url: string, file: File, onProgress: (percent: number) => void, onSent: () => void): Promise<ScormPackage & { warnings: string[] }> {
+function sendPackage(
+  url: string,
+  file: File,
+  onProgress: (percent: number) => void,
+  onSent: () => void,
+): Promise<ScormPackage & { warnings: string[] }> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open("PUT", url);
@@ -56,7 +65,12 @@ export function ScormUpload({ courseId, lesson }: { courseId: string; lesson: Le
     setPhase({ kind: "uploading", percent: 0 });
     setWarnings([]);
     try {
-      const result = await sendPackage(`/api/courses/${courseId}/lessons/${lesson.id}/scorm`, file, (percent) => setPhase({ kind: "uploading", percent }), () => setPhase({ kind: "processing" }));
+      const result = await sendPackage(
+        `/api/courses/${courseId}/lessons/${lesson.id}/scorm`,
+        file,
+        (percent) => setPhase({ kind: "uploading", percent }),
+        () => setPhase({ kind: "processing" }),
+      );
       setCurrent(result);
       setWarnings(result.warnings ?? []);
       setPhase({ kind: "idle" });
@@ -67,7 +81,12 @@ export function ScormUpload({ courseId, lesson }: { courseId: string; lesson: Le
   return (
     <Box sx={{ my: 2 }} aria-busy={busy}>
       <Stack direction="row" spacing={2} sx={{ alignItems: "center" }}>
-        <FilePickButton label={current ? "Upload a new version (.zip)" : "Upload SCORM package (.zip)"} accept=".zip,application/zip" onPick={upload} disabled={busy} />
+        <FilePickButton
+          label={current ? "Upload a new version (.zip)" : "Upload SCORM package (.zip)"}
+          accept=".zip,application/zip"
+          onPick={upload}
+          disabled={busy}
+        />
         <Typography variant="body2" color="text.secondary" role="status">
           {current
             ? `Current package: ${current.title} · ${VERSION_NAMES[current.scorm_version]} · version ${current.version} · ${current.sco_count} SCO${current.sco_count === 1 ? "" : "s"}`

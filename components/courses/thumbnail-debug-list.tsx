@@ -54,13 +54,25 @@ export function ThumbnailDebugList({ courses }: { courses: Page<CourseSummaryJso
                   <TableCell>
                     <Box sx={{ display: "flex", alignItems: "center", gap: 1.5 }}>
                       {/* eslint-disable-next-line @next/next/no-img-element -- the point is to load the URL exactly as stored */}
-                      <img src={course.thumbnail_url} alt="" width={80} height={45} style={{ objectFit: "cover", borderRadius: 4 }} />
-                      <Link component={NextLink} href={`/admin/courses/${course.id}`} underline="hover">{course.title}</Link>
+                      <img
+                        src={course.thumbnail_url}
+                        alt=""
+                        width={80}
+                        height={45}
+                        style={{ objectFit: "cover", borderRadius: 4 }}
+                      />
+                      <Link component={NextLink} href={`/admin/courses/${course.id}`} underline="hover">
+                        {course.title}
+                      </Link>
                     </Box>
                   </TableCell>
                   <TableCell>{source.label}</TableCell>
-                  <TableCell sx={{ fontFamily: MONO_FONT_FAMILY, fontSize: 12, wordBreak: "break-all" }}>{source.stored ?? "(none)"}</TableCell>
-                  <TableCell sx={{ fontFamily: MONO_FONT_FAMILY, fontSize: 12, wordBreak: "break-all" }}>{resolved}</TableCell>
+                  <TableCell sx={{ fontFamily: MONO_FONT_FAMILY, fontSize: 12, wordBreak: "break-all" }}>
+                    {source.stored ?? "(none)"}
+                  </TableCell>
+                  <TableCell sx={{ fontFamily: MONO_FONT_FAMILY, fontSize: 12, wordBreak: "break-all" }}>
+                    {resolved}
+                  </TableCell>
                   <TableCell>
                     <LoadCheck key={course.thumbnail_url} url={course.thumbnail_url} />
                   </TableCell>
@@ -75,11 +87,18 @@ export function ThumbnailDebugList({ courses }: { courses: Page<CourseSummaryJso
           count={pages}
           page={courses.page}
           sx={{ alignSelf: "center" }}
-          renderItem={(item) => <PaginationItem component={NextLink} href={item.page && item.page > 1 ? `?page=${item.page}` : "?"} {...item} />}
+          renderItem={(item) => (
+            <PaginationItem
+              component={NextLink}
+              href={item.page && item.page > 1 ? `?page=${item.page}` : "?"}
+              {...item}
+            />
+          )}
         />
       )}
       <Typography variant="body2" color="text.secondary">
-        A broken image: open the course and upload a new thumbnail, or remove it to fall back to the generated placeholder.
+        A broken image: open the course and upload a new thumbnail, or remove it to fall back to the generated
+        placeholder.
       </Typography>
     </Stack>
   );

@@ -14,7 +14,15 @@ import { failureMessage } from "@/lib/client/spec-calls";
 const IMAGE_TYPES = "image/png,image/jpeg,image/webp,image/gif";
 
 /** The course's thumbnail: preview, upload (sent at once as multipart), remove (back to the generated placeholder). */
-export function ThumbnailUpload({ course, onChange, onError }: { course: CourseJson; onChange: (course: CourseJson) => void; onError: (message: string) => void }) {
+export function ThumbnailUpload({
+  course,
+  onChange,
+  onError,
+}: {
+  course: CourseJson;
+  onChange: (course: CourseJson) => void;
+  onError: (message: string) => void;
+}) {
   const [busy, setBusy] = useState(false);
 
   async function run(request: () => Promise<CourseJson>, failure: string) {
@@ -31,7 +39,10 @@ export function ThumbnailUpload({ course, onChange, onError }: { course: CourseJ
   const upload = (file: File) => {
     const body = new FormData();
     body.set("thumbnail", file);
-    void run(() => apiPut<CourseJson>(`/api/courses/${course.id}/thumbnail`, body, { retryOnTimeout: false }), "Could not upload the thumbnail");
+    void run(
+      () => apiPut<CourseJson>(`/api/courses/${course.id}/thumbnail`, body, { retryOnTimeout: false }),
+      "Could not upload the thumbnail",
+    );
   };
 
   return (
@@ -40,11 +51,28 @@ export function ThumbnailUpload({ course, onChange, onError }: { course: CourseJ
         Thumbnail
       </Typography>
       <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ alignItems: { sm: "center" } }}>
-        <Box sx={{ position: "relative", width: 240, aspectRatio: "16 / 9", borderRadius: 1, overflow: "hidden", border: 1, borderColor: "divider", flexShrink: 0 }}>
+        <Box
+          sx={{
+            position: "relative",
+            width: 240,
+            aspectRatio: "16 / 9",
+            borderRadius: 1,
+            overflow: "hidden",
+            border: 1,
+            borderColor: "divider",
+            flexShrink: 0,
+          }}
+        >
           {/* eslint-disable-next-line @next/next/no-img-element -- uploads and placeholders are served by our own routes, already sized */}
-          <img src={course.thumbnail_url} alt={course.has_thumbnail ? `Thumbnail of ${course.title}` : `Generated placeholder for ${course.title}`} style={{ width: "100%", height: "100%", objectFit: "cover", display: "block" }} />
+          <img
+            src={course.thumbnail_url}
+            alt={course.has_thumbnail ? `Thumbnail of ${course.title}` : `Generated placeholder for ${course.title}`}
+            style={{ width: "100%", height: "100%", objectFit: "cover", display: "block" }}
+          />
           {busy && (
-            <Box sx={{ position: "absolute", inset: 0, display: "grid", placeItems: "center", bgcolor: "rgba(0,0,0,0.3)" }}>
+            <Box
+              sx={{ position: "absolute", inset: 0, display: "grid", placeItems: "center", bgcolor: "rgba(0,0,0,0.3)" }}
+            >
               <CircularProgress size={32} aria-label="Uploading" />
             </Box>
           )}
@@ -52,12 +80,22 @@ export function ThumbnailUpload({ course, onChange, onError }: { course: CourseJ
         <Stack spacing={1} sx={{ alignItems: "flex-start" }}>
           <FilePickButton label="Upload thumbnail" accept={IMAGE_TYPES} onPick={upload} disabled={busy} />
           {course.has_thumbnail && (
-            <Button color="error" disabled={busy} onClick={() => void run(() => apiDelete<CourseJson>(`/api/courses/${course.id}/thumbnail`), "Could not remove the thumbnail")}>
+            <Button
+              color="error"
+              disabled={busy}
+              onClick={() =>
+                void run(
+                  () => apiDelete<CourseJson>(`/api/courses/${course.id}/thumbnail`),
+                  "Could not remove the thumbnail",
+                )
+              }
+            >
               Remove thumbnail
             </Button>
           )}
           <Typography variant="body2" color="text.secondary">
-            JPEG, PNG, WebP or GIF, up to 5 MB; shown at 16:9. {course.has_thumbnail ? "" : "Without one, a placeholder is generated from the title."}
+            JPEG, PNG, WebP or GIF, up to 5 MB; shown at 16:9.{" "}
+            {course.has_thumbnail ? "" : "Without one, a placeholder is generated from the title."}
           </Typography>
         </Stack>
       </Stack>

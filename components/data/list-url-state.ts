@@ -18,7 +18,9 @@ export function useListUrlState<K extends string = never>(defaultPageSize = 20) 
   const pathname = usePathname();
   const q = params.get("q") ?? "";
   const page = Math.max(1, Number(params.get("page")) || 1);
-  const pageSize = [10, 20, 50, 100].includes(Number(params.get("page_size"))) ? Number(params.get("page_size")) : defaultPageSize;
+  const pageSize = [10, 20, 50, 100].includes(Number(params.get("page_size")))
+    ? Number(params.get("page_size"))
+    : defaultPageSize;
   const get = (key: K) => params.get(key) ?? "";
   const update = useCallback(
     (next: { q?: string; page?: number; pageSize?: number } & Partial<Record<K, string>>) => {

@@ -9,7 +9,15 @@ import { useEffect, useState } from "react";
  * Search as you type: the list follows 250 ms after the last key. `value` is the list's search (from the
  * address); when it changes other than by this box (a link to the bare list, "Clear"), the box shows it.
  */
-export function SearchField({ label, value, onSearch }: { label: string; value: string; onSearch: (q: string) => void }) {
+export function SearchField({
+  label,
+  value,
+  onSearch,
+}: {
+  label: string;
+  value: string;
+  onSearch: (q: string) => void;
+}) {
   const [text, setText] = useState(value);
   // The last search this box asked for, and the last value it was given: a value that differs from both
   // came from elsewhere. (A value equal to what was sent is the box's own search coming back, possibly
@@ -39,7 +47,15 @@ export function SearchField({ label, value, onSearch }: { label: string; value: 
       size="small"
       value={text}
       onChange={(e) => setText(e.target.value)}
-      slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> } }}
+      slotProps={{
+        input: {
+          startAdornment: (
+            <InputAdornment position="start">
+              <SearchIcon fontSize="small" />
+            </InputAdornment>
+          ),
+        },
+      }}
       sx={{ minWidth: 280 }}
     />
   );

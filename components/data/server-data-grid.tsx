@@ -11,7 +11,13 @@ interface ListPaging {
 
 type ServerDataGridProps<R extends GridValidRowModel> = Omit<
   DataGridProps<R>,
-  "rowCount" | "paginationMode" | "paginationModel" | "onPaginationModelChange" | "sortingMode" | "localeText" | "aria-label"
+  | "rowCount"
+  | "paginationMode"
+  | "paginationModel"
+  | "onPaginationModelChange"
+  | "sortingMode"
+  | "localeText"
+  | "aria-label"
 > & {
   /** The table's accessible name. */
   label: string;
@@ -26,7 +32,13 @@ type ServerDataGridProps<R extends GridValidRowModel> = Omit<
  * Every admin list's table: a Data Grid paged (and, when it is given a sort model, sorted) by the server,
  * its page in the address, the column filter menu off (each list has its own filters above it).
  */
-export function ServerDataGrid<R extends GridValidRowModel>({ label, total, list, emptyLabel, ...grid }: ServerDataGridProps<R>) {
+export function ServerDataGrid<R extends GridValidRowModel>({
+  label,
+  total,
+  list,
+  emptyLabel,
+  ...grid
+}: ServerDataGridProps<R>) {
   return (
     <DataGrid
       aria-label={label}

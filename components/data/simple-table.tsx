@@ -13,7 +13,15 @@ export interface Column {
 }
 
 /** A read-only table for server-rendered lists. */
-export function SimpleTable({ label, columns, rows }: { label: string; columns: Column[]; rows: { id: string; cells: Record<string, ReactNode> }[] }) {
+export function SimpleTable({
+  label,
+  columns,
+  rows,
+}: {
+  label: string;
+  columns: Column[];
+  rows: { id: string; cells: Record<string, ReactNode> }[];
+}) {
   return (
     <TableContainer component={Paper} variant="outlined">
       <Table aria-label={label} size="small">

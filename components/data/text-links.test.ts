@@ -15,7 +15,9 @@ describe("splitTextLinks", () => {
   });
 
   it("leaves text without addresses whole, HTML included (it is shown as text)", () => {
-    expect(splitTextLinks("<b>bold</b> <script>alert(1)</script>")).toEqual([{ text: "<b>bold</b> <script>alert(1)</script>" }]);
+    expect(splitTextLinks("<b>bold</b> <script>alert(1)</script>")).toEqual([
+      { text: "<b>bold</b> <script>alert(1)</script>" },
+    ]);
     expect(splitTextLinks("")).toEqual([]);
   });
 
@@ -26,6 +28,10 @@ describe("splitTextLinks", () => {
   });
 
   it("keeps a closing bracket out of the link", () => {
-    expect(splitTextLinks("(see https://example.com/page)")).toEqual([{ text: "(see " }, { text: "https://example.com/page", href: "https://example.com/page" }, { text: ")" }]);
+    expect(splitTextLinks("(see https://example.com/page)")).toEqual([
+      { text: "(see " },
+      { text: "https://example.com/page", href: "https://example.com/page" },
+      { text: ")" },
+    ]);
   });
 });

@@ -39,11 +39,17 @@ export function ConfirmDialog({ title, message, confirmLabel = "Delete", onConfi
     <Dialog open onClose={busy ? undefined : onClose} aria-labelledby="confirm-dialog-title" maxWidth="xs" fullWidth>
       <DialogTitle id="confirm-dialog-title">{title}</DialogTitle>
       <DialogContent>
-        {error && <Alert severity="error" role="alert" sx={{ mb: 2 }}>{error}</Alert>}
+        {error && (
+          <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+            {error}
+          </Alert>
+        )}
         <DialogContentText>{message}</DialogContentText>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} disabled={busy}>Cancel</Button>
+        <Button onClick={onClose} disabled={busy}>
+          Cancel
+        </Button>
         <Button color="error" variant="contained" onClick={confirm} disabled={busy}>
           {confirmLabel}
         </Button>

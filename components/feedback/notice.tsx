@@ -36,7 +36,13 @@ export function Notice({ notice, onClose }: { notice: NoticeState | null; onClos
       anchorOrigin={{ vertical: "bottom", horizontal: "center" }}
     >
       {shown ? (
-        <Alert severity={shown.severity} variant="filled" onClose={onClose} role={shown.severity === "error" ? "alert" : "status"} sx={{ width: "100%" }}>
+        <Alert
+          severity={shown.severity}
+          variant="filled"
+          onClose={onClose}
+          role={shown.severity === "error" ? "alert" : "status"}
+          sx={{ width: "100%" }}
+        >
           {shown.message}
         </Alert>
       ) : undefined}

@@ -7,9 +7,28 @@ import Button, { type ButtonProps } from "@mui/material/Button";
  * A button that opens the file chooser. The input itself is visually hidden but stays in the tab order
  * and carries the label, so keyboards, screen readers and tests reach it by name.
  */
-export function FilePickButton({ label, accept, onPick, disabled, variant = "outlined" }: { label: string; accept?: string; onPick: (file: File) => void; disabled?: boolean; variant?: ButtonProps["variant"] }) {
+export function FilePickButton({
+  label,
+  accept,
+  onPick,
+  disabled,
+  variant = "outlined",
+}: {
+  label: string;
+  accept?: string;
+  onPick: (file: File) => void;
+  disabled?: boolean;
+  variant?: ButtonProps["variant"];
+}) {
   return (
-    <Button component="label" role={undefined} tabIndex={-1} variant={variant} startIcon={<UploadFileIcon />} disabled={disabled}>
+    <Button
+      component="label"
+      role={undefined}
+      tabIndex={-1}
+      variant={variant}
+      startIcon={<UploadFileIcon />}
+      disabled={disabled}
+    >
       {label}
       <input
         type="file"
@@ -22,7 +41,17 @@ export function FilePickButton({ label, accept, onPick, disabled, variant = "out
           // Picking the same file again must fire onChange again.
           e.target.value = "";
         }}
-        style={{ clip: "rect(0 0 0 0)", clipPath: "inset(50%)", height: 1, width: 1, overflow: "hidden", position: "absolute", whiteSpace: "nowrap", bottom: 0, left: 0 }}
+        style={{
+          clip: "rect(0 0 0 0)",
+          clipPath: "inset(50%)",
+          height: 1,
+          width: 1,
+          overflow: "hidden",
+          position: "absolute",
+          whiteSpace: "nowrap",
+          bottom: 0,
+          left: 0,
+        }}
       />
     </Button>
   );

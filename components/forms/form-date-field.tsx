@@ -24,7 +24,13 @@ export function FormDateField<T extends FieldValues>({ control, name, label, hel
           onChange={(date) => field.onChange(stringFromDate(date))}
           slotProps={{
             field: { clearable: true },
-            textField: { name: field.name, onBlur: field.onBlur, margin: "normal", error: Boolean(fieldState.error), helperText: fieldState.error?.message ?? helperText },
+            textField: {
+              name: field.name,
+              onBlur: field.onBlur,
+              margin: "normal",
+              error: Boolean(fieldState.error),
+              helperText: fieldState.error?.message ?? helperText,
+            },
           }}
         />
       )}

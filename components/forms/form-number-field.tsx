@@ -3,7 +3,12 @@
 import TextField, { type TextFieldProps } from "@mui/material/TextField";
 import { Controller, type Control, type FieldValues, type Path } from "react-hook-form";
 
-type Props<T extends FieldValues> = Omit<TextFieldProps, "name" | "type"> & { control: Control<T>; name: Path<T>; min?: number; max?: number };
+type Props<T extends FieldValues> = Omit<TextFieldProps, "name" | "type"> & {
+  control: Control<T>;
+  name: Path<T>;
+  min?: number;
+  max?: number;
+};
 
 /** A whole-number field bound to react-hook-form: the form holds a number (or undefined while empty), as the zod schema expects. */
 export function FormNumberField<T extends FieldValues>({ control, name, min, max, ...props }: Props<T>) {

@@ -10,7 +10,19 @@ export interface SelectOption<V extends string | number> {
 }
 
 /** A select bound to react-hook-form; numeric options come back as numbers. */
-export function FormSelect<T extends FieldValues, V extends string | number>({ control, name, label, options, helperText }: { control: Control<T>; name: Path<T>; label: string; options: SelectOption<V>[]; helperText?: string }) {
+export function FormSelect<T extends FieldValues, V extends string | number>({
+  control,
+  name,
+  label,
+  options,
+  helperText,
+}: {
+  control: Control<T>;
+  name: Path<T>;
+  label: string;
+  options: SelectOption<V>[];
+  helperText?: string;
+}) {
   return (
     <Controller
       control={control}

@@ -13,14 +13,20 @@ let checker: Promise<typeof import("@/lib/password-strength")> | undefined;
 const loadChecker = () => (checker ??= import("@/lib/password-strength"));
 
 /** The verdict under `policy` of the password being typed (null while empty or loading). */
-export function usePasswordVerdict(password: string, policy: PolicyLike, userInputs: string[] = []): PasswordVerdict | null {
+export function usePasswordVerdict(
+  password: string,
+  policy: PolicyLike,
+  userInputs: string[] = [],
+): PasswordVerdict | null {
   const [verdict, setVerdict] = useState<PasswordVerdict | null>(null);
   const inputs = userInputs.join("\n");
   useEffect(() => {
     if (!password) return;
     let live = true;
     const timer = setTimeout(() => {
-      void loadChecker().then(({ checkPassword }) => live && setVerdict(checkPassword(password, policy, inputs.split("\n"))));
+      void loadChecker().then(
+        ({ checkPassword }) => live && setVerdict(checkPassword(password, policy, inputs.split("\n"))),
+      );
     }, 150);
     return () => {
       live = false;
@@ -31,7 +37,11 @@ export function usePasswordVerdict(password: string, policy: PolicyLike, userInp
 }
 
 /** Checks a password before a form sends it: the message the server would answer, or null. */
-export async function passwordProblem(password: string, policy: PolicyLike, userInputs: string[] = []): Promise<string | null> {
+export async function passwordProblem(
+  password: string,
+  policy: PolicyLike,
+  userInputs: string[] = [],
+): Promise<string | null> {
   const { checkPassword } = await loadChecker();
   return checkPassword(password, policy, userInputs).message;
 }
@@ -43,15 +53,23 @@ export function PasswordStrength({ verdict, policy }: { verdict: PasswordVerdict
   if (!verdict) {
     return (
       <Typography variant="body2" sx={{ color: "text.secondary" }}>
-        At least {policy.minLength} characters{policy.minStrength > 0 ? `, and not easy to guess (at least "${STRENGTH_LABELS[policy.minStrength]}")` : ""}.
+        At least {policy.minLength} characters
+        {policy.minStrength > 0 ? `, and not easy to guess (at least "${STRENGTH_LABELS[policy.minStrength]}")` : ""}.
       </Typography>
     );
   }
   return (
     <Box aria-live="polite">
-      <LinearProgress variant="determinate" value={(verdict.score + 1) * 20} color={COLORS[verdict.score]} aria-label="Password strength" sx={{ height: 6, borderRadius: 3, mb: 0.5 }} />
+      <LinearProgress
+        variant="determinate"
+        value={(verdict.score + 1) * 20}
+        color={COLORS[verdict.score]}
+        aria-label="Password strength"
+        sx={{ height: 6, borderRadius: 3, mb: 0.5 }}
+      />
       <Typography variant="body2" sx={{ color: verdict.ok ? "text.secondary" : "error.main" }}>
-        Strength: {STRENGTH_LABELS[verdict.score]}. {verdict.message ?? "Good."} {!verdict.ok && verdict.suggestion ? verdict.suggestion : ""}
+        Strength: {STRENGTH_LABELS[verdict.score]}. {verdict.message ?? "Good."}{" "}
+        {!verdict.ok && verdict.suggestion ? verdict.suggestion : ""}
       </Typography>
     </Box>
   );

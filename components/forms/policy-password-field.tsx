@@ -10,7 +10,19 @@ import type { PolicyLike } from "@/lib/password-policy";
  * A new password's field with the organization's policy under it, judged as it is typed by the same check
  * the server runs. Forms also call passwordProblem() before sending, so a refused password never leaves.
  */
-export function PolicyPasswordField<T extends FieldValues>({ control, name, label, policy, userInputs = [] }: { control: Control<T>; name: Path<T>; label: string; policy: PolicyLike; userInputs?: string[] }) {
+export function PolicyPasswordField<T extends FieldValues>({
+  control,
+  name,
+  label,
+  policy,
+  userInputs = [],
+}: {
+  control: Control<T>;
+  name: Path<T>;
+  label: string;
+  policy: PolicyLike;
+  userInputs?: string[];
+}) {
   const password = String(useWatch({ control, name }) ?? "");
   const verdict = usePasswordVerdict(password, policy, userInputs);
   return (

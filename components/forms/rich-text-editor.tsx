@@ -41,26 +41,47 @@ const htmlOf = (editor: Editor) => (editor.isEmpty ? "" : editor.getHTML());
  * A tiptap editor with a small toolbar. It produces HTML; the server sanitizes whatever arrives, so the
  * toolbar is a convenience, not a security boundary.
  */
-export function RichTextEditor({ label, value, onChange, onBlur, error, helperText, minHeight = 160 }: RichTextEditorProps) {
+export function RichTextEditor({
+  label,
+  value,
+  onChange,
+  onBlur,
+  error,
+  helperText,
+  minHeight = 160,
+}: RichTextEditorProps) {
   const labelId = useId();
   const editor = useEditor({
-    extensions: [StarterKit.configure({ heading: { levels: [2, 3] }, link: { openOnClick: false, autolink: true, defaultProtocol: "https" } })],
+    extensions: [
+      StarterKit.configure({
+        heading: { levels: [2, 3] },
+        link: { openOnClick: false, autolink: true, defaultProtocol: "https" },
+      }),
+    ],
     content: value,
     // Rendering on the server would mismatch on hydration: the editor is created in the browser.
     immediatelyRender: false,
-    editorProps: { attributes: { role: "textbox", "aria-multiline": "true", "aria-labelledby": labelId, class: "rich-text-content" } },
+    editorProps: {
+      attributes: { role: "textbox", "aria-multiline": "true", "aria-labelledby": labelId, class: "rich-text-content" },
+    },
     onUpdate: ({ editor: e }) => onChange(htmlOf(e)),
     onBlur: () => onBlur?.(),
   });
 
   // A value set from outside (a form reset, a loaded lesson) replaces the document.
   useEffect(() => {
-    if (editor && !editor.isDestroyed && value !== htmlOf(editor)) editor.commands.setContent(value, { emitUpdate: false });
+    if (editor && !editor.isDestroyed && value !== htmlOf(editor))
+      editor.commands.setContent(value, { emitUpdate: false });
   }, [editor, value]);
 
   return (
     <Box sx={{ my: 2 }}>
-      <Typography id={labelId} component="span" variant="body2" sx={{ display: "block", mb: 0.5, color: error ? "error.main" : "text.secondary" }}>
+      <Typography
+        id={labelId}
+        component="span"
+        variant="body2"
+        sx={{ display: "block", mb: 0.5, color: error ? "error.main" : "text.secondary" }}
+      >
         {label}
       </Typography>
       <Box
@@ -105,25 +126,48 @@ function Toolbar({ editor, label }: { editor: Editor | null; label: string }) {
   const tool = (name: string, active: boolean | undefined, icon: ReactNode, run: () => void, disabled = false) => (
     <Tooltip title={name}>
       <span>
-        <IconButton size="small" aria-label={name} aria-pressed={active ?? false} color={active ? "primary" : "default"} disabled={!editor || disabled} onClick={run}>
+        <IconButton
+          size="small"
+          aria-label={name}
+          aria-pressed={active ?? false}
+          color={active ? "primary" : "default"}
+          disabled={!editor || disabled}
+          onClick={run}
+        >
           {icon}
         </IconButton>
       </span>
     </Tooltip>
   );
   const heading = (level: 2 | 3, active: boolean | undefined) => (
-    <Button size="small" aria-label={`Heading ${level}`} aria-pressed={active ?? false} color={active ? "primary" : "inherit"} disabled={!editor} onClick={() => chain().toggleHeading({ level }).run()} sx={{ minWidth: 36 }}>
+    <Button
+      size="small"
+      aria-label={`Heading ${level}`}
+      aria-pressed={active ?? false}
+      color={active ? "primary" : "inherit"}
+      disabled={!editor}
+      onClick={() => chain().toggleHeading({ level }).run()}
+      sx={{ minWidth: 36 }}
+    >
       H{level}
     </Button>
   );
   return (
-    <Box role="toolbar" aria-label={`${label} formatting`} sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 0.5, p: 0.5 }}>
+    <Box
+      role="toolbar"
+      aria-label={`${label} formatting`}
+      sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 0.5, p: 0.5 }}
+    >
       {tool("Bold", state?.bold, <FormatBoldIcon fontSize="small" />, () => chain().toggleBold().run())}
       {tool("Italic", state?.italic, <FormatItalicIcon fontSize="small" />, () => chain().toggleItalic().run())}
       {heading(2, state?.h2)}
       {heading(3, state?.h3)}
-      {tool("Bulleted list", state?.bullet, <FormatListBulletedIcon fontSize="small" />, () => chain().toggleBulletList().run())}
-      {tool("Numbered list", state?.ordered, <FormatListNumberedIcon fontSize="small" />, () => chain().toggleOrderedList().run())}
+      {tool("Bulleted list", state?.bullet, <FormatListBulletedIcon fontSize="small" />, () =>
+        chain().toggleBulletList().run(),
+      )}
+      {tool("Numbered list", state?.ordered, <FormatListNumberedIcon fontSize="small" />, () =>
+        chain().toggleOrderedList().run(),
+      )}
       {tool("Link", state?.link, <LinkIcon fontSize="small" />, () => setLinkOpen(true))}
       {tool("Undo", false, <UndoIcon fontSize="small" />, () => chain().undo().run(), !state?.canUndo)}
       {tool("Redo", false, <RedoIcon fontSize="small" />, () => chain().redo().run(), !state?.canRedo)}
@@ -133,7 +177,9 @@ function Toolbar({ editor, label }: { editor: Editor | null; label: string }) {
 }
 
 function LinkDialog({ editor, onClose }: { editor: Editor; onClose: () => void }) {
-  const [href, setHref] = useState<string>(() => (editor.getAttributes("link").href as string | undefined) ?? "https://");
+  const [href, setHref] = useState<string>(
+    () => (editor.getAttributes("link").href as string | undefined) ?? "https://",
+  );
   const valid = /^(https?:\/\/|mailto:)\S+$/i.test(href.trim());
   const apply = () => {
     editor.chain().focus().extendMarkRange("link").setLink({ href: href.trim() }).run();
@@ -179,7 +225,10 @@ function LinkDialog({ editor, onClose }: { editor: Editor; onClose: () => void }
   );
 }
 
-type FormProps<T extends FieldValues> = Omit<RichTextEditorProps, "value" | "onChange" | "onBlur" | "error"> & { control: Control<T>; name: Path<T> };
+type FormProps<T extends FieldValues> = Omit<RichTextEditorProps, "value" | "onChange" | "onBlur" | "error"> & {
+  control: Control<T>;
+  name: Path<T>;
+};
 
 /** The editor bound to react-hook-form, showing the zod (or server) message under it. */
 export function FormRichTextEditor<T extends FieldValues>({ control, name, helperText, ...props }: FormProps<T>) {

@@ -28,10 +28,23 @@ interface Props<T> {
 }
 
 /** Pick one record, searching the server as you type (a course, a group). */
-export function SearchSelect<T>({ label, pathFor, optionsOf, value, onChange, error, helperText, dense, placeholder, disabled }: Props<T>) {
+export function SearchSelect<T>({
+  label,
+  pathFor,
+  optionsOf,
+  value,
+  onChange,
+  error,
+  helperText,
+  dense,
+  placeholder,
+  disabled,
+}: Props<T>) {
   const [input, setInput] = useState("");
   const query = useDebouncedValue(input.trim());
-  const { data, isLoading } = useApi<T>(pathFor(value && input === value.label ? "" : query), { keepPreviousData: true });
+  const { data, isLoading } = useApi<T>(pathFor(value && input === value.label ? "" : query), {
+    keepPreviousData: true,
+  });
   return (
     <Autocomplete<SearchOption>
       options={data ? optionsOf(data) : []}
@@ -46,7 +59,21 @@ export function SearchSelect<T>({ label, pathFor, optionsOf, value, onChange, er
       getOptionKey={(o) => o.id}
       size={dense ? "small" : undefined}
       sx={dense ? { minWidth: 220 } : undefined}
-      renderInput={(params) => <TextField {...params} label={label} placeholder={placeholder} margin={dense ? "none" : "normal"} error={error} helperText={helperText} slotProps={placeholder ? { ...params.slotProps, inputLabel: { ...params.slotProps.inputLabel, shrink: true } } : params.slotProps} />}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label={label}
+          placeholder={placeholder}
+          margin={dense ? "none" : "normal"}
+          error={error}
+          helperText={helperText}
+          slotProps={
+            placeholder
+              ? { ...params.slotProps, inputLabel: { ...params.slotProps.inputLabel, shrink: true } }
+              : params.slotProps
+          }
+        />
+      )}
     />
   );
 }

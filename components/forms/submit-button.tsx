@@ -10,7 +10,13 @@ import { useIsHydrated } from "@/components/hooks/use-browser";
 export function SubmitButton({ isSubmitting, children, ...props }: ButtonProps & { isSubmitting: boolean }) {
   const isHydrated = useIsHydrated();
   return (
-    <Button type="submit" variant="contained" size="large" {...props} disabled={!isHydrated || isSubmitting || props.disabled}>
+    <Button
+      type="submit"
+      variant="contained"
+      size="large"
+      {...props}
+      disabled={!isHydrated || isSubmitting || props.disabled}
+    >
       {children}
     </Button>
   );

@@ -9,7 +9,8 @@ import { useApi } from "@/lib/client/swr";
 import type { Page } from "@/lib/schemas/pagination";
 
 /** A person as a picker shows them; instructors of a course may come without e-mail and role. */
-export type PickedPerson = Pick<PersonJson, "id" | "first_name" | "last_name"> & Partial<Pick<PersonJson, "email" | "role">>;
+export type PickedPerson = Pick<PersonJson, "id" | "first_name" | "last_name"> &
+  Partial<Pick<PersonJson, "email" | "role">>;
 
 export const personName = (p: PickedPerson) => `${p.first_name} ${p.last_name}`.trim() || p.email || p.id;
 
@@ -29,7 +30,10 @@ interface Props {
 export function UserPicker({ label, role, value, onChange, error, helperText, exclude }: Props) {
   const [input, setInput] = useState("");
   const query = useDebouncedValue(input.trim());
-  const { data, isLoading } = useApi<Page<PersonJson>>(`/api/users?page_size=20${role ? `&role=${role}` : ""}${query ? `&q=${encodeURIComponent(query)}` : ""}`, { keepPreviousData: true });
+  const { data, isLoading } = useApi<Page<PersonJson>>(
+    `/api/users?page_size=20${role ? `&role=${role}` : ""}${query ? `&q=${encodeURIComponent(query)}` : ""}`,
+    { keepPreviousData: true },
+  );
   const options = (data?.items ?? []).filter((p) => !exclude?.has(p.id));
   return (
     <Autocomplete<PickedPerson, true>
@@ -54,7 +58,9 @@ export function UserPicker({ label, role, value, onChange, error, helperText, ex
           </li>
         );
       }}
-      renderInput={(params) => <TextField {...params} label={label} margin="normal" error={error} helperText={helperText} />}
+      renderInput={(params) => (
+        <TextField {...params} label={label} margin="normal" error={error} helperText={helperText} />
+      )}
     />
   );
 }

@@ -36,10 +36,14 @@ type Pending = { title: string; message: string; confirmLabel: string; run: () =
 /** A group: its details, the courses that enroll its members, and its members with their progress. */
 export function GroupDetail({ initial }: { initial: GroupDetailJson }) {
   const router = useRouter();
-  const { data: group = initial, mutate: reloadGroup } = useApi<GroupDetailJson>(`/api/admin/groups/${initial.id}`, { fallbackData: initial });
+  const { data: group = initial, mutate: reloadGroup } = useApi<GroupDetailJson>(`/api/admin/groups/${initial.id}`, {
+    fallbackData: initial,
+  });
   const { q, page, pageSize, update } = useListUrlState();
   const membersQuery = new URLSearchParams({ page: String(page), page_size: String(pageSize), ...(q ? { q } : {}) });
-  const members = useApi<Page<GroupMemberJson>>(`/api/admin/groups/${group.id}/members?${membersQuery}`, { keepPreviousData: true });
+  const members = useApi<Page<GroupMemberJson>>(`/api/admin/groups/${group.id}/members?${membersQuery}`, {
+    keepPreviousData: true,
+  });
   const [editing, setEditing] = useState(false);
   const [pending, setPending] = useState<Pending | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -49,7 +53,14 @@ export function GroupDetail({ initial }: { initial: GroupDetailJson }) {
 
   const columns = useMemo<GridColDef<GroupMemberJson>[]>(
     () => [
-      { field: "name", headerName: "Name", flex: 1, minWidth: 160, sortable: false, valueGetter: (_v, row) => `${row.first_name} ${row.last_name}` },
+      {
+        field: "name",
+        headerName: "Name",
+        flex: 1,
+        minWidth: 160,
+        sortable: false,
+        valueGetter: (_v, row) => `${row.first_name} ${row.last_name}`,
+      },
       { field: "email", headerName: "E-mail", flex: 1, minWidth: 200, sortable: false },
       { field: "role", headerName: "Role", width: 110, sortable: false },
       ...group.courses.map<GridColDef<GroupMemberJson>>((course, i) => ({
@@ -103,7 +114,8 @@ export function GroupDetail({ initial }: { initial: GroupDetailJson }) {
             </Typography>
             <Typography color="text.secondary">{group.description || "No description"}</Typography>
             <Typography variant="body2" sx={{ mt: 1 }}>
-              {group.memberCount} member{group.memberCount === 1 ? "" : "s"} · {group.courseCount} course{group.courseCount === 1 ? "" : "s"}
+              {group.memberCount} member{group.memberCount === 1 ? "" : "s"} · {group.courseCount} course
+              {group.courseCount === 1 ? "" : "s"}
             </Typography>
           </div>
           <Stack direction="row" spacing={1}>
@@ -147,13 +159,19 @@ export function GroupDetail({ initial }: { initial: GroupDetailJson }) {
         <AddMembers
           groupId={group.id}
           onAdded={async (added) => {
-            setNotice(added === 0 ? "Everyone chosen was already a member." : `${added} member${added === 1 ? "" : "s"} added${group.courseCount ? " and enrolled in the group's courses" : ""}.`);
+            setNotice(
+              added === 0
+                ? "Everyone chosen was already a member."
+                : `${added} member${added === 1 ? "" : "s"} added${group.courseCount ? " and enrolled in the group's courses" : ""}.`,
+            );
             await reloadAll();
           }}
         />
         <Stack spacing={2} sx={{ mt: 2 }}>
           <SearchField label="Search members" value={q} onSearch={(text) => update({ q: text, page: 1 })} />
-          {members.error && <Alert severity="error">{failureMessage(members.error, "Failed to list the group's members")}</Alert>}
+          {members.error && (
+            <Alert severity="error">{failureMessage(members.error, "Failed to list the group's members")}</Alert>
+          )}
           <ServerDataGrid
             label="Members"
             total={members.data?.total}
@@ -181,7 +199,15 @@ export function GroupDetail({ initial }: { initial: GroupDetailJson }) {
           </DialogContent>
         </Dialog>
       )}
-      {pending && <ConfirmDialog title={pending.title} message={pending.message} confirmLabel={pending.confirmLabel} onConfirm={pending.run} onClose={() => setPending(null)} />}
+      {pending && (
+        <ConfirmDialog
+          title={pending.title}
+          message={pending.message}
+          confirmLabel={pending.confirmLabel}
+          onConfirm={pending.run}
+          onClose={() => setPending(null)}
+        />
+      )}
     </Stack>
   );
 }
@@ -195,7 +221,9 @@ function AddMembers({ groupId, onAdded }: { groupId: string; onAdded: (added: nu
     setBusy(true);
     setError(null);
     try {
-      const { added } = await apiPost<{ added: number }>(`/api/admin/groups/${groupId}/members`, { user_ids: people.map((p) => p.id) });
+      const { added } = await apiPost<{ added: number }>(`/api/admin/groups/${groupId}/members`, {
+        user_ids: people.map((p) => p.id),
+      });
       setPeople([]);
       await onAdded(added);
     } catch (e) {
@@ -207,7 +235,13 @@ function AddMembers({ groupId, onAdded }: { groupId: string; onAdded: (added: nu
   return (
     <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ alignItems: { sm: "center" } }}>
       <div style={{ flex: 1 }}>
-        <UserPicker label="Add people" value={people} onChange={setPeople} error={Boolean(error)} helperText={error ?? undefined} />
+        <UserPicker
+          label="Add people"
+          value={people}
+          onChange={setPeople}
+          error={Boolean(error)}
+          helperText={error ?? undefined}
+        />
       </div>
       <Button variant="contained" disabled={people.length === 0 || busy} onClick={add}>
         {people.length > 1 ? `Add ${people.length} members` : "Add member"}
@@ -217,13 +251,24 @@ function AddMembers({ groupId, onAdded }: { groupId: string; onAdded: (added: nu
 }
 
 /** The group's courses: each enrolls every member; the caller may assign the courses they may edit. */
-function GroupCourses({ group, onChanged, onRemove }: { group: GroupDetailJson; onChanged: () => Promise<void>; onRemove: (pending: Pending) => void }) {
+function GroupCourses({
+  group,
+  onChanged,
+  onRemove,
+}: {
+  group: GroupDetailJson;
+  onChanged: () => Promise<void>;
+  onRemove: (pending: Pending) => void;
+}) {
   const [input, setInput] = useState("");
   const query = useDebouncedValue(input.trim());
   const [choice, setChoice] = useState<{ id: string; title: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const { data, isLoading } = useApi<Page<{ id: string; title: string }>>(`/api/courses?page_size=20${query ? `&q=${encodeURIComponent(query)}` : ""}`, { keepPreviousData: true });
+  const { data, isLoading } = useApi<Page<{ id: string; title: string }>>(
+    `/api/courses?page_size=20${query ? `&q=${encodeURIComponent(query)}` : ""}`,
+    { keepPreviousData: true },
+  );
   const assigned = new Set(group.courses.map((c) => c.id));
   const assign = async () => {
     if (!choice) return;
@@ -247,7 +292,13 @@ function GroupCourses({ group, onChanged, onRemove }: { group: GroupDetailJson; 
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         Every member is enrolled in these courses, and so is everyone who joins later.
       </Typography>
-      <Stack direction="row" spacing={1} sx={{ flexWrap: "wrap", gap: 1, mb: 2 }} role="list" aria-label="Courses of the group">
+      <Stack
+        direction="row"
+        spacing={1}
+        sx={{ flexWrap: "wrap", gap: 1, mb: 2 }}
+        role="list"
+        aria-label="Courses of the group"
+      >
         {group.courses.length === 0 && <Typography color="text.secondary">No courses yet.</Typography>}
         {group.courses.map((course) => (
           <Chip
@@ -280,7 +331,9 @@ function GroupCourses({ group, onChanged, onRemove }: { group: GroupDetailJson; 
           loading={isLoading}
           isOptionEqualToValue={(a, b) => a.id === b.id}
           getOptionLabel={(c) => c.title}
-          renderInput={(params) => <TextField {...params} label="Assign a course" error={Boolean(error)} helperText={error ?? undefined} />}
+          renderInput={(params) => (
+            <TextField {...params} label="Assign a course" error={Boolean(error)} helperText={error ?? undefined} />
+          )}
         />
         <Button variant="contained" disabled={!choice || busy} onClick={assign}>
           Assign course

@@ -18,7 +18,15 @@ import { failureMessage } from "@/lib/client/spec-calls";
 type Input = z.input<typeof createGroupSchema>;
 
 /** Name and description of a group: creates one, or edits `group`. */
-export function GroupForm({ group, onSaved, actions }: { group?: GroupDetailJson; onSaved: (group: GroupDetailJson) => void; actions?: ReactNode }) {
+export function GroupForm({
+  group,
+  onSaved,
+  actions,
+}: {
+  group?: GroupDetailJson;
+  onSaved: (group: GroupDetailJson) => void;
+  actions?: ReactNode;
+}) {
   const [error, setError] = useState<string | null>(null);
   const form = useForm<Input, unknown, z.output<typeof createGroupSchema>>({
     resolver: zodResolver(createGroupSchema),
@@ -27,7 +35,9 @@ export function GroupForm({ group, onSaved, actions }: { group?: GroupDetailJson
   const onSubmit = form.handleSubmit(async (values) => {
     setError(null);
     try {
-      const saved = group ? await apiPatch<GroupDetailJson>(`/api/admin/groups/${group.id}`, values) : await apiPost<GroupDetailJson>("/api/admin/groups", values);
+      const saved = group
+        ? await apiPatch<GroupDetailJson>(`/api/admin/groups/${group.id}`, values)
+        : await apiPost<GroupDetailJson>("/api/admin/groups", values);
       onSaved(saved);
     } catch (e) {
       setError(failureMessage(e, group ? "Failed to update the group" : "Failed to create the group"));
@@ -37,7 +47,11 @@ export function GroupForm({ group, onSaved, actions }: { group?: GroupDetailJson
   return (
     <form method="post" onSubmit={onSubmit} noValidate aria-label={group ? "Edit group" : "New group"}>
       <Stack spacing={1}>
-        {error && <Alert severity="error" role="alert">{error}</Alert>}
+        {error && (
+          <Alert severity="error" role="alert">
+            {error}
+          </Alert>
+        )}
         <FormTextField control={form.control} name="name" label="Name" autoFocus />
         <FormTextField control={form.control} name="description" label="Description" multiline minRows={2} />
         <Stack direction="row" spacing={1} sx={{ justifyContent: "flex-end", pt: 1 }}>

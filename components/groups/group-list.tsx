@@ -17,7 +17,14 @@ import { failureMessage } from "@/lib/client/spec-calls";
 import { useApi } from "@/lib/client/swr";
 
 const columns: GridColDef<GroupJson>[] = [
-  { field: "name", headerName: "Name", flex: 1, minWidth: 180, sortable: false, renderCell: ({ row }) => <Link href={`/admin/groups/${row.id}`}>{row.name}</Link> },
+  {
+    field: "name",
+    headerName: "Name",
+    flex: 1,
+    minWidth: 180,
+    sortable: false,
+    renderCell: ({ row }) => <Link href={`/admin/groups/${row.id}`}>{row.name}</Link>,
+  },
   { field: "description", headerName: "Description", flex: 2, minWidth: 200, sortable: false },
   { field: "memberCount", headerName: "Members", type: "number", width: 110, sortable: false },
   { field: "courseCount", headerName: "Courses", type: "number", width: 110, sortable: false },
@@ -30,11 +37,21 @@ export function GroupList() {
   const query = new URLSearchParams({ page: String(page), page_size: String(pageSize), ...(q ? { q } : {}) });
   const { data, error, isLoading } = useApi<GroupListJson>(`/api/admin/groups?${query}`, { keepPreviousData: true });
   if (!isLoading && !error && data?.total === 0 && !q) {
-    return <EmptyState title="No groups yet" description="Groups let you enroll many learners in courses at once." action={{ label: "Add group", href: "/admin/groups/add" }} />;
+    return (
+      <EmptyState
+        title="No groups yet"
+        description="Groups let you enroll many learners in courses at once."
+        action={{ label: "Add group", href: "/admin/groups/add" }}
+      />
+    );
   }
   return (
     <Stack spacing={2}>
-      <Stack direction="row" spacing={2} sx={{ alignItems: "center", justifyContent: "space-between", flexWrap: "wrap" }}>
+      <Stack
+        direction="row"
+        spacing={2}
+        sx={{ alignItems: "center", justifyContent: "space-between", flexWrap: "wrap" }}
+      >
         <SearchField label="Search groups" value={q} onSearch={(text) => update({ q: text, page: 1 })} />
         <LinkButton variant="contained" startIcon={<AddIcon />} href="/admin/groups/add">
           Add group

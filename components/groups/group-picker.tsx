@@ -13,10 +13,25 @@ export interface GroupChoice {
 }
 
 /** The groups a person is in, chosen by searching the organization's groups as you type. */
-export function GroupPicker({ label, value, onChange, disabled, error }: { label: string; value: GroupChoice[]; onChange: (groups: GroupChoice[]) => void; disabled?: boolean; error?: string }) {
+export function GroupPicker({
+  label,
+  value,
+  onChange,
+  disabled,
+  error,
+}: {
+  label: string;
+  value: GroupChoice[];
+  onChange: (groups: GroupChoice[]) => void;
+  disabled?: boolean;
+  error?: string;
+}) {
   const [input, setInput] = useState("");
   const query = useDebouncedValue(input.trim());
-  const { data, isLoading } = useApi<GroupListJson>(`/api/admin/groups?page_size=20${query ? `&q=${encodeURIComponent(query)}` : ""}`, { keepPreviousData: true });
+  const { data, isLoading } = useApi<GroupListJson>(
+    `/api/admin/groups?page_size=20${query ? `&q=${encodeURIComponent(query)}` : ""}`,
+    { keepPreviousData: true },
+  );
   return (
     <Autocomplete<GroupChoice, true>
       multiple
@@ -32,7 +47,15 @@ export function GroupPicker({ label, value, onChange, disabled, error }: { label
       isOptionEqualToValue={(a, b) => a.id === b.id}
       getOptionLabel={(g) => g.name}
       getOptionKey={(g) => g.id}
-      renderInput={(params) => <TextField {...params} label={label} margin="normal" error={Boolean(error)} helperText={error ?? "Members are enrolled in their groups' courses"} />}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label={label}
+          margin="normal"
+          error={Boolean(error)}
+          helperText={error ?? "Members are enrolled in their groups' courses"}
+        />
+      )}
     />
   );
 }

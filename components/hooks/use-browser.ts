@@ -8,10 +8,18 @@ const noSubscription = () => () => {};
 
 /** False during the server render and hydration, true once React runs in the browser. */
 export function useIsHydrated(): boolean {
-  return useSyncExternalStore(noSubscription, () => true, () => false);
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 }
 
 /** The page's origin in the browser; "" while rendering on the server, so avatar paths stay relative. */
 export function useOrigin(): string {
-  return useSyncExternalStore(noSubscription, () => window.location.origin, () => "");
+  return useSyncExternalStore(
+    noSubscription,
+    () => window.location.origin,
+    () => "",
+  );
 }

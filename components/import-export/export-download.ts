@@ -23,7 +23,12 @@ export function filenameOf(disposition: string | null, fallback: string): string
   return match?.[1] ?? fallback;
 }
 
-export async function downloadExport(url: string, fallbackName: string, signal: AbortSignal, onProgress: (p: DownloadProgress) => void): Promise<DownloadedFile> {
+export async function downloadExport(
+  url: string,
+  fallbackName: string,
+  signal: AbortSignal,
+  onProgress: (p: DownloadProgress) => void,
+): Promise<DownloadedFile> {
   onProgress({ bytes: null });
   const response = await fetch(url, { credentials: "same-origin", signal, headers: { accept: "text/csv" } });
   if (!response.ok) {

@@ -24,7 +24,11 @@ export interface ExportFormProps {
   hostOrganizationId: string | null;
 }
 
-type State = { step: "idle" } | { step: "running"; bytes: number | null } | { step: "done"; file: DownloadedFile } | { step: "failed"; message: string };
+type State =
+  | { step: "idle" }
+  | { step: "running"; bytes: number | null }
+  | { step: "done"; file: DownloadedFile }
+  | { step: "failed"; message: string };
 
 /** Pick what to export (and the superadmin: from which organization), then download it as CSV. */
 export function ExportForm({ choosesOrganization, hostOrganizationId }: ExportFormProps) {
@@ -40,11 +44,21 @@ export function ExportForm({ choosesOrganization, hostOrganizationId }: ExportFo
     abort.current = controller;
     const query = choosesOrganization && organization ? `?organization_id=${organization}` : "";
     try {
-      const file = await downloadExport(`/api/admin/exports/${kind}${query}`, `${kind}.csv`, controller.signal, ({ bytes }) => setState({ step: "running", bytes }));
+      const file = await downloadExport(
+        `/api/admin/exports/${kind}${query}`,
+        `${kind}.csv`,
+        controller.signal,
+        ({ bytes }) => setState({ step: "running", bytes }),
+      );
       setState({ step: "done", file });
     } catch (error) {
       if (controller.signal.aborted) setState({ step: "idle" });
-      else setState({ step: "failed", message: error instanceof Error && error.name !== "TypeError" ? error.message : "The export failed. Try again." });
+      else
+        setState({
+          step: "failed",
+          message:
+            error instanceof Error && error.name !== "TypeError" ? error.message : "The export failed. Try again.",
+        });
     } finally {
       abort.current = null;
     }
@@ -56,7 +70,11 @@ export function ExportForm({ choosesOrganization, hostOrganizationId }: ExportFo
         <FormLabel id="export-kind-label" sx={{ mb: 1 }}>
           What to export
         </FormLabel>
-        <RadioGroup aria-labelledby="export-kind-label" value={kind} onChange={(e) => setKind(e.target.value as ExportKind)}>
+        <RadioGroup
+          aria-labelledby="export-kind-label"
+          value={kind}
+          onChange={(e) => setKind(e.target.value as ExportKind)}
+        >
           {EXPORT_KINDS.map((k) => (
             <FormControlLabel
               key={k}
@@ -83,7 +101,12 @@ export function ExportForm({ choosesOrganization, hostOrganizationId }: ExportFo
 
       {choosesOrganization && (
         <Box sx={{ maxWidth: 420 }}>
-          <OrganizationPicker id={organization} onChange={setOrganization} emptyLabel={hostOrganizationId === null ? "All organizations" : "This organization"} disabled={running} />
+          <OrganizationPicker
+            id={organization}
+            onChange={setOrganization}
+            emptyLabel={hostOrganizationId === null ? "All organizations" : "This organization"}
+            disabled={running}
+          />
         </Box>
       )}
 
@@ -94,7 +117,11 @@ export function ExportForm({ choosesOrganization, hostOrganizationId }: ExportFo
           disabled={running}
           startIcon={running ? <CircularProgress size={18} color="inherit" aria-hidden /> : <DownloadIcon />}
         >
-          {running ? (state.bytes === null ? "Preparing…" : `Downloading… ${formatBytes(state.bytes)}`) : "Download CSV"}
+          {running
+            ? state.bytes === null
+              ? "Preparing…"
+              : `Downloading… ${formatBytes(state.bytes)}`
+            : "Download CSV"}
         </Button>
         {running && (
           <Button variant="text" onClick={() => abort.current?.abort()}>
@@ -104,7 +131,11 @@ export function ExportForm({ choosesOrganization, hostOrganizationId }: ExportFo
       </Box>
 
       <Box role="status" aria-live="polite">
-        {running && state.bytes === null && <Typography sx={{ color: "text.secondary" }}>Preparing the file: a large export can take a little while before its first rows arrive.</Typography>}
+        {running && state.bytes === null && (
+          <Typography sx={{ color: "text.secondary" }}>
+            Preparing the file: a large export can take a little while before its first rows arrive.
+          </Typography>
+        )}
         {state.step === "done" && (
           <Alert severity="success">
             Downloaded {state.file.filename} ({formatBytes(state.file.bytes)}).

@@ -19,7 +19,11 @@ const n = (value: number) => value.toLocaleString("en-US");
 
 /** One import: its mapping, the dry run's report, the run with its progress bar (read again while it runs). */
 export function ImportDetail({ importId }: { importId: string }) {
-  const { data: imp, error, mutate } = useApi<ImportDetailJson>(`/api/admin/imports/${importId}`, {
+  const {
+    data: imp,
+    error,
+    mutate,
+  } = useApi<ImportDetailJson>(`/api/admin/imports/${importId}`, {
     refreshInterval: (latest) => (latest && (latest.status === "checking" || latest.status === "running") ? 1000 : 0),
   });
   const [busy, setBusy] = useState(false);
@@ -50,15 +54,35 @@ export function ImportDetail({ importId }: { importId: string }) {
             {imp.file_name}
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            {n(imp.total_rows)} rows · {imp.encoding === "windows-1252" ? "Windows-1252" : "UTF-8"} · separated by {imp.delimiter === "\t" ? "tabs" : imp.delimiter === ";" ? "semicolons" : "commas"}
+            {n(imp.total_rows)} rows · {imp.encoding === "windows-1252" ? "Windows-1252" : "UTF-8"} · separated by{" "}
+            {imp.delimiter === "\t" ? "tabs" : imp.delimiter === ";" ? "semicolons" : "commas"}
           </Typography>
-          <Alert severity={imp.status === "failed" ? "error" : imp.status === "completed" ? "success" : imp.status === "cancelled" ? "warning" : "info"} data-testid="import-summary">
+          <Alert
+            severity={
+              imp.status === "failed"
+                ? "error"
+                : imp.status === "completed"
+                  ? "success"
+                  : imp.status === "cancelled"
+                    ? "warning"
+                    : "info"
+            }
+            data-testid="import-summary"
+          >
             {imp.summary}
           </Alert>
           {live && (
-            <ImportProgressBar label={imp.status === "checking" ? "Dry run" : "Import"} done={imp.progress.done} total={imp.progress.total} rate={imp.progress.rate} secondsLeft={imp.progress.seconds_left} />
+            <ImportProgressBar
+              label={imp.status === "checking" ? "Dry run" : "Import"}
+              done={imp.progress.done}
+              total={imp.progress.total}
+              rate={imp.progress.rate}
+              secondsLeft={imp.progress.seconds_left}
+            />
           )}
-          {imp.status === "completed" && <ImportProgressBar label="Import" done={imp.total_rows} total={imp.total_rows} />}
+          {imp.status === "completed" && (
+            <ImportProgressBar label="Import" done={imp.total_rows} total={imp.total_rows} />
+          )}
           {actionError && (
             <Alert severity="error" role="alert">
               {actionError}
@@ -71,7 +95,12 @@ export function ImportDetail({ importId }: { importId: string }) {
               </Button>
             )}
             {live && !imp.cancel_requested && (
-              <Button variant="outlined" color="warning" disabled={busy} onClick={() => void act("cancel", "Failed to cancel the import")}>
+              <Button
+                variant="outlined"
+                color="warning"
+                disabled={busy}
+                onClick={() => void act("cancel", "Failed to cancel the import")}
+              >
                 Cancel
               </Button>
             )}
@@ -79,7 +108,13 @@ export function ImportDetail({ importId }: { importId: string }) {
           </Stack>
         </Stack>
       </Paper>
-      {(imp.status === "uploaded" || imp.status === "checked") && <ImportMappingForm key={`${imp.status}-${JSON.stringify(imp.mapping)}`} imp={imp} onChanged={() => void mutate()} />}
+      {(imp.status === "uploaded" || imp.status === "checked") && (
+        <ImportMappingForm
+          key={`${imp.status}-${JSON.stringify(imp.mapping)}`}
+          imp={imp}
+          onChanged={() => void mutate()}
+        />
+      )}
       {(imp.check || ran) && (
         <Stack spacing={1}>
           <Typography variant="h6" component="h2">

@@ -13,13 +13,15 @@ const SECTIONS: { href: string; title: string; description: string; icon: ReactN
   {
     href: "/admin/import-export/import",
     title: "Import users",
-    description: "Upload a CSV of people (up to 100,000 rows), map its columns, read what would happen row by row, then run it in the background.",
+    description:
+      "Upload a CSV of people (up to 100,000 rows), map its columns, read what would happen row by row, then run it in the background.",
     icon: <FileUploadOutlinedIcon color="primary" fontSize="large" />,
   },
   {
     href: "/admin/import-export/export",
     title: "Export data",
-    description: "Download users, courses, enrollments with progress, group memberships or SCORM results as a CSV that opens in Excel.",
+    description:
+      "Download users, courses, enrollments with progress, group memberships or SCORM results as a CSV that opens in Excel.",
     icon: <FileDownloadOutlinedIcon color="primary" fontSize="large" />,
   },
 ];

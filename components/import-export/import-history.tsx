@@ -10,12 +10,21 @@ import { useApi } from "@/lib/client/swr";
 import type { Page } from "@/lib/schemas/pagination";
 import type { ImportJson } from "@/lib/server/imports/serialize";
 
-const STATUS: Record<string, string> = { uploaded: "Uploaded", checking: "Dry run…", checked: "Dry run done", running: "Running", completed: "Completed", cancelled: "Cancelled", failed: "Failed" };
+const STATUS: Record<string, string> = {
+  uploaded: "Uploaded",
+  checking: "Dry run…",
+  checked: "Dry run done",
+  running: "Running",
+  completed: "Completed",
+  cancelled: "Cancelled",
+  failed: "Failed",
+};
 
 /** The latest imports; an import under way shows its progress (read again every few seconds). */
 export function ImportHistory() {
   const { data, error } = useApi<Page<ImportJson>>("/api/admin/imports?page_size=20", {
-    refreshInterval: (latest) => (latest?.items.some((i) => i.status === "running" || i.status === "checking") ? 2000 : 0),
+    refreshInterval: (latest) =>
+      latest?.items.some((i) => i.status === "running" || i.status === "checking") ? 2000 : 0,
   });
   if (error) return <Alert severity="error">{failureMessage(error, "Failed to list the imports")}</Alert>;
   if (!data) return null;
@@ -34,7 +43,10 @@ export function ImportHistory() {
         cells: {
           file: <Link href={`/admin/import-export/import?id=${i.id}`}>{i.file_name}</Link>,
           when: format(new Date(i.created_at), "d MMM yyyy HH:mm"),
-          status: i.status === "running" || i.status === "checking" ? `${STATUS[i.status]} ${Math.floor((i.progress.done / Math.max(1, i.progress.total)) * 100)}%` : (STATUS[i.status] ?? i.status),
+          status:
+            i.status === "running" || i.status === "checking"
+              ? `${STATUS[i.status]} ${Math.floor((i.progress.done / Math.max(1, i.progress.total)) * 100)}%`
+              : (STATUS[i.status] ?? i.status),
           summary: i.summary,
         },
       }))}

@@ -12,7 +12,13 @@ import { useState } from "react";
 import { SimpleTable } from "@/components/data/simple-table";
 import { apiPost, apiPut } from "@/lib/client/api";
 import { failureMessage } from "@/lib/client/spec-calls";
-import { IMPORT_FIELD_LABELS, IMPORT_FIELDS, REQUIRED_IMPORT_FIELDS, type ImportField, type ImportMapping } from "@/lib/schemas/imports";
+import {
+  IMPORT_FIELD_LABELS,
+  IMPORT_FIELDS,
+  REQUIRED_IMPORT_FIELDS,
+  type ImportField,
+  type ImportMapping,
+} from "@/lib/schemas/imports";
 import type { ImportDetailJson } from "@/lib/server/imports/queries";
 
 /** The column of each field (our own names are matched already), the first rows, and the dry run's button. */
@@ -65,14 +71,27 @@ export function ImportMappingForm({ imp, onChanged }: { imp: ImportDetailJson; o
           </TextField>
         ))}
       </Stack>
-      <FormControlLabel control={<Checkbox checked={saveDefault} onChange={(e) => setSaveDefault(e.target.checked)} disabled={!editable} />} label="Use this mapping for the organization's next files" />
+      <FormControlLabel
+        control={
+          <Checkbox checked={saveDefault} onChange={(e) => setSaveDefault(e.target.checked)} disabled={!editable} />
+        }
+        label="Use this mapping for the organization's next files"
+      />
       <Typography variant="subtitle2" component="h3">
         First {imp.preview.length} of {imp.total_rows.toLocaleString("en-US")} rows
       </Typography>
       <SimpleTable
         label="The file's first rows"
         columns={imp.headers.map((h, c) => ({ key: String(c), label: h }))}
-        rows={imp.preview.map((cells, i) => ({ id: String(i), cells: Object.fromEntries(imp.headers.map((_, c) => [String(c), c === imp.mapping.password ? (cells[c] ? "••••••" : "") : (cells[c] ?? "")])) }))}
+        rows={imp.preview.map((cells, i) => ({
+          id: String(i),
+          cells: Object.fromEntries(
+            imp.headers.map((_, c) => [
+              String(c),
+              c === imp.mapping.password ? (cells[c] ? "••••••" : "") : (cells[c] ?? ""),
+            ]),
+          ),
+        }))}
       />
       {error && (
         <Alert severity="error" role="alert">

@@ -34,7 +34,10 @@ export function ImportPage({ choosesOrganization }: { choosesOrganization: boole
           <OrganizationPicker id={organizationId} onChange={setOrganizationId} />
         </Box>
       )}
-      <ImportUpload organizationId={organizationId} onUploaded={(imp) => router.push(`/admin/import-export/import?id=${imp.id}`)} />
+      <ImportUpload
+        organizationId={organizationId}
+        onUploaded={(imp) => router.push(`/admin/import-export/import?id=${imp.id}`)}
+      />
       <Typography variant="h6" component="h2">
         History
       </Typography>

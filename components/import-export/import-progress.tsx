@@ -13,9 +13,29 @@ function duration(seconds: number): string {
 }
 
 /** A labelled progress bar: done / total, and (when known) the rate and the time left. */
-export function ImportProgressBar({ label, done, total, rate, secondsLeft, unit = "rows" }: { label: string; done: number; total: number; rate?: number | null; secondsLeft?: number | null; unit?: string }) {
+export function ImportProgressBar({
+  label,
+  done,
+  total,
+  rate,
+  secondsLeft,
+  unit = "rows",
+}: {
+  label: string;
+  done: number;
+  total: number;
+  rate?: number | null;
+  secondsLeft?: number | null;
+  unit?: string;
+}) {
   const percent = total > 0 ? Math.min(100, (done / total) * 100) : 0;
-  const details = [`${n(done)} / ${n(total)} ${unit}`, rate ? `${n(Math.round(rate))} ${unit}/s` : null, secondsLeft !== null && secondsLeft !== undefined ? `${duration(secondsLeft)} left` : null].filter(Boolean).join(" · ");
+  const details = [
+    `${n(done)} / ${n(total)} ${unit}`,
+    rate ? `${n(Math.round(rate))} ${unit}/s` : null,
+    secondsLeft !== null && secondsLeft !== undefined ? `${duration(secondsLeft)} left` : null,
+  ]
+    .filter(Boolean)
+    .join(" · ");
   return (
     <Box>
       <Typography variant="body2" sx={{ mb: 0.5 }}>

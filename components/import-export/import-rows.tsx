@@ -35,7 +35,13 @@ function outcomeLabel(row: ImportRowJson, ran: boolean): string {
 const columnsFor = (ran: boolean): GridColDef<ImportRowJson>[] => [
   { field: "row", headerName: "Row", width: 80, sortable: false },
   { field: "email", headerName: "Email", flex: 1, minWidth: 200, sortable: false },
-  { field: "outcome", headerName: "Outcome", width: 230, sortable: false, valueGetter: (_v, row) => outcomeLabel(row, ran) },
+  {
+    field: "outcome",
+    headerName: "Outcome",
+    width: 230,
+    sortable: false,
+    valueGetter: (_v, row) => outcomeLabel(row, ran),
+  },
   { field: "reason", headerName: "Reason", flex: 2, minWidth: 240, sortable: false },
 ];
 
@@ -45,12 +51,24 @@ export function ImportRows({ importId, ran, live }: { importId: string; ran: boo
   const [paging, setPaging] = useState<GridPaginationModel>({ page: 0, pageSize: 25 });
   const query = new URLSearchParams({ page: String(paging.page + 1), page_size: String(paging.pageSize) });
   if (outcome) query.set("outcome", outcome);
-  const { data, error, isLoading } = useApi<Page<ImportRowJson>>(`/api/admin/imports/${importId}/rows?${query}`, { keepPreviousData: true, refreshInterval: live ? 2000 : 0 });
-  const choices = ran ? ["created", "updated", "unchanged", "rejected", "failed", "pending"] : ["create", "update", "unchanged", "reject"];
+  const { data, error, isLoading } = useApi<Page<ImportRowJson>>(`/api/admin/imports/${importId}/rows?${query}`, {
+    keepPreviousData: true,
+    refreshInterval: live ? 2000 : 0,
+  });
+  const choices = ran
+    ? ["created", "updated", "unchanged", "rejected", "failed", "pending"]
+    : ["create", "update", "unchanged", "reject"];
   return (
     <Stack spacing={2}>
       <Stack direction="row" spacing={2} sx={{ alignItems: "center", flexWrap: "wrap", gap: 2 }}>
-        <TextField select size="small" label="Outcome" value={outcome} onChange={(e) => (setOutcome(e.target.value), setPaging({ ...paging, page: 0 }))} sx={{ minWidth: 200 }}>
+        <TextField
+          select
+          size="small"
+          label="Outcome"
+          value={outcome}
+          onChange={(e) => (setOutcome(e.target.value), setPaging({ ...paging, page: 0 }))}
+          sx={{ minWidth: 200 }}
+        >
           <MenuItem value="">All rows</MenuItem>
           {choices.map((c) => (
             <MenuItem key={c} value={c}>

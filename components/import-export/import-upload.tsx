@@ -35,7 +35,13 @@ function upload(file: File, query: string, onProgress: (sent: number) => void): 
 }
 
 /** Choose a CSV and upload it (a progress bar while it is sent); then the import opens. */
-export function ImportUpload({ organizationId, onUploaded }: { organizationId?: string; onUploaded: (imp: ImportJson) => void }) {
+export function ImportUpload({
+  organizationId,
+  onUploaded,
+}: {
+  organizationId?: string;
+  onUploaded: (imp: ImportJson) => void;
+}) {
   const input = useRef<HTMLInputElement>(null);
   const [sending, setSending] = useState<{ name: string; size: number; sent: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -58,9 +64,9 @@ export function ImportUpload({ organizationId, onUploaded }: { organizationId?: 
   return (
     <Stack spacing={2}>
       <Typography variant="body2" color="text.secondary">
-        A CSV file (UTF-8 or Windows-1252; comma, semicolon or tab) of up to 100,000 rows and 50 MB. Its first line names the columns:
-        email, first_name, last_name, username, role, password, groups, courses, status (others can be mapped next). Nothing changes
-        until you have seen the dry run and started the import.
+        A CSV file (UTF-8 or Windows-1252; comma, semicolon or tab) of up to 100,000 rows and 50 MB. Its first line
+        names the columns: email, first_name, last_name, username, role, password, groups, courses, status (others can
+        be mapped next). Nothing changes until you have seen the dry run and started the import.
       </Typography>
       <input
         ref={input}
@@ -75,11 +81,23 @@ export function ImportUpload({ organizationId, onUploaded }: { organizationId?: 
         }}
       />
       <div>
-        <Button variant="contained" startIcon={<UploadFileIcon />} disabled={Boolean(sending) || organizationId === ""} onClick={() => input.current?.click()}>
+        <Button
+          variant="contained"
+          startIcon={<UploadFileIcon />}
+          disabled={Boolean(sending) || organizationId === ""}
+          onClick={() => input.current?.click()}
+        >
           Upload CSV
         </Button>
       </div>
-      {sending && <ImportProgressBar label={`Uploading ${sending.name}`} done={Math.round(sending.sent / 1024)} total={Math.max(1, Math.round(sending.size / 1024))} unit="KB" />}
+      {sending && (
+        <ImportProgressBar
+          label={`Uploading ${sending.name}`}
+          done={Math.round(sending.sent / 1024)}
+          total={Math.max(1, Math.round(sending.size / 1024))}
+          unit="KB"
+        />
+      )}
       {error && (
         <Alert severity="error" role="alert">
           {error}

@@ -6,7 +6,9 @@ const id = "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b";
 describe("catalogHref", () => {
   it("keeps only what is set", () => {
     expect(catalogHref({ q: "", categoryId: "", page: 1 })).toBe("/search");
-    expect(catalogHref({ q: "data science", categoryId: id, page: 3 })).toBe(`/search?q=data+science&category=${id}&page=3`);
+    expect(catalogHref({ q: "data science", categoryId: id, page: 3 })).toBe(
+      `/search?q=data+science&category=${id}&page=3`,
+    );
   });
 });
 

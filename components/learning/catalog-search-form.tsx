@@ -15,8 +15,21 @@ export interface CatalogSearchFormProps {
  */
 export function CatalogSearchForm({ q, categoryId, categories }: CatalogSearchFormProps) {
   return (
-    <Box component="form" method="get" action="/search" role="search" sx={{ display: "flex", flexWrap: "wrap", gap: 2, mb: 3 }}>
-      <TextField name="q" type="search" label="Search courses" defaultValue={q} size="small" sx={{ flex: "1 1 240px" }} />
+    <Box
+      component="form"
+      method="get"
+      action="/search"
+      role="search"
+      sx={{ display: "flex", flexWrap: "wrap", gap: 2, mb: 3 }}
+    >
+      <TextField
+        name="q"
+        type="search"
+        label="Search courses"
+        defaultValue={q}
+        size="small"
+        sx={{ flex: "1 1 240px" }}
+      />
       <TextField
         name="category"
         label="Category"

@@ -18,7 +18,10 @@ afterEach(() => {
 describe("fetchCourseData", () => {
   it("returns the JSON of a course URL", async () => {
     browser.respond(json({ enrollment: null, lessons: [] }));
-    await expect(fetchCourseData(courseId, courseProgressPath(courseId))).resolves.toEqual({ enrollment: null, lessons: [] });
+    await expect(fetchCourseData(courseId, courseProgressPath(courseId))).resolves.toEqual({
+      enrollment: null,
+      lessons: [],
+    });
     expect(browser.calls[0]?.url).toBe(`/api/courses/${courseId}/progress`);
   });
 
@@ -32,11 +35,15 @@ describe("fetchCourseData", () => {
 
   it("applies to writes too", async () => {
     browser.respond(html("<html>proxy page</html>", 502));
-    await expect(fetchCourseData(courseId, lessonProgressPath(courseId, "l1"), { method: "PUT", body: { completed: true } })).rejects.toMatchObject({ message: courseHtmlMessage(courseId) });
+    await expect(
+      fetchCourseData(courseId, lessonProgressPath(courseId, "l1"), { method: "PUT", body: { completed: true } }),
+    ).rejects.toMatchObject({ message: courseHtmlMessage(courseId) });
   });
 
   it("passes other errors through unchanged", async () => {
     browser.respond(json({ error: { code: "CONFLICT", message: "Enroll first" } }, 409));
-    await expect(fetchCourseData(courseId, lessonProgressPath(courseId, "l1"), { method: "PUT", body: {} })).rejects.toMatchObject({ message: "Enroll first", status: 409 });
+    await expect(
+      fetchCourseData(courseId, lessonProgressPath(courseId, "l1"), { method: "PUT", body: {} }),
+    ).rejects.toMatchObject({ message: "Enroll first", status: 409 });
   });
 });

@@ -23,5 +23,6 @@ export async function fetchCourseData<T>(courseId: string, path: string, init?: 
 }
 
 export const courseProgressPath = (courseId: string) => `/api/courses/${courseId}/progress`;
-export const lessonProgressPath = (courseId: string, lessonId: string) => `/api/courses/${courseId}/lessons/${lessonId}/progress`;
+export const lessonProgressPath = (courseId: string, lessonId: string) =>
+  `/api/courses/${courseId}/lessons/${lessonId}/progress`;
 export const courseEnrollmentsPath = (courseId: string) => `/api/courses/${courseId}/enrollments`;

@@ -17,12 +17,39 @@ export interface CourseCardProps {
 }
 
 /** A course as a card: thumbnail, title (the link's name), category and lesson count. */
-export function CourseCard({ href, title, thumbnailUrl, category, lessonCount, children, headingLevel = "h3" }: CourseCardProps) {
-  const facts = [category?.name, lessonCount === undefined ? undefined : `${lessonCount} ${lessonCount === 1 ? "lesson" : "lessons"}`].filter(Boolean).join(" · ");
+export function CourseCard({
+  href,
+  title,
+  thumbnailUrl,
+  category,
+  lessonCount,
+  children,
+  headingLevel = "h3",
+}: CourseCardProps) {
+  const facts = [
+    category?.name,
+    lessonCount === undefined ? undefined : `${lessonCount} ${lessonCount === 1 ? "lesson" : "lessons"}`,
+  ]
+    .filter(Boolean)
+    .join(" · ");
   return (
     <Card variant="outlined" sx={{ height: "100%" }}>
-      <LinkCardActionArea href={href} sx={{ height: "100%", display: "flex", flexDirection: "column", alignItems: "stretch", justifyContent: "flex-start" }}>
-        <CardMedia component="img" image={thumbnailUrl} alt="" sx={{ height: 140, objectFit: "cover", bgcolor: "action.hover" }} />
+      <LinkCardActionArea
+        href={href}
+        sx={{
+          height: "100%",
+          display: "flex",
+          flexDirection: "column",
+          alignItems: "stretch",
+          justifyContent: "flex-start",
+        }}
+      >
+        <CardMedia
+          component="img"
+          image={thumbnailUrl}
+          alt=""
+          sx={{ height: 140, objectFit: "cover", bgcolor: "action.hover" }}
+        />
         <CardContent>
           <Typography variant="h6" component={headingLevel} sx={{ lineHeight: 1.3 }}>
             {title}

@@ -12,7 +12,14 @@ import { ProgressSummary } from "@/components/learning/progress-summary";
 import { LinkListItemButton } from "@/components/navigation/link-components";
 import type { OutlineModuleState } from "@/lib/server/progress/player";
 
-export const visuallyHidden = { position: "absolute", width: 1, height: 1, overflow: "hidden", clip: "rect(0 0 0 0)", whiteSpace: "nowrap" } as const;
+export const visuallyHidden = {
+  position: "absolute",
+  width: 1,
+  height: 1,
+  overflow: "hidden",
+  clip: "rect(0 0 0 0)",
+  whiteSpace: "nowrap",
+} as const;
 
 export interface CourseNavigationProps {
   course: { id: string; title: string };
@@ -24,7 +31,12 @@ export interface CourseNavigationProps {
 /** The player's sidebar: modules and lessons, completed ones checked, the current one highlighted. */
 export function CourseNavigation({ course, modules, currentLessonId, progressPercent }: CourseNavigationProps) {
   return (
-    <Box component="nav" aria-label="Course navigation" data-scorm-keep-visible="navigation" sx={{ border: 1, borderColor: "divider", borderRadius: 2, overflow: "hidden" }}>
+    <Box
+      component="nav"
+      aria-label="Course navigation"
+      data-scorm-keep-visible="navigation"
+      sx={{ border: 1, borderColor: "divider", borderRadius: 2, overflow: "hidden" }}
+    >
       <Box sx={{ p: 2, borderBottom: 1, borderColor: "divider" }}>
         <Link href={coursePath(course.id)} style={{ color: "inherit" }}>
           <Typography component="span" variant="subtitle1" sx={{ fontWeight: 500 }}>
@@ -34,27 +46,52 @@ export function CourseNavigation({ course, modules, currentLessonId, progressPer
         {progressPercent !== null && <ProgressSummary percent={progressPercent} label={course.title} />}
       </Box>
       {modules.map((m) => (
-        <List key={m.id} dense disablePadding aria-label={m.title} subheader={<ListSubheader sx={{ lineHeight: 2.5, pt: 1 }}>{m.title}</ListSubheader>}>
+        <List
+          key={m.id}
+          dense
+          disablePadding
+          aria-label={m.title}
+          subheader={<ListSubheader sx={{ lineHeight: 2.5, pt: 1 }}>{m.title}</ListSubheader>}
+        >
           {m.lessons.map((l) => {
             const current = l.id === currentLessonId;
             const completed = l.status === "completed";
             return (
-              <LinkListItemButton key={l.id} href={lessonPath(course.id, l.module_id, l.id)} prefetch={false} selected={current} aria-current={current ? "page" : undefined}>
+              <LinkListItemButton
+                key={l.id}
+                href={lessonPath(course.id, l.module_id, l.id)}
+                prefetch={false}
+                selected={current}
+                aria-current={current ? "page" : undefined}
+              >
                 <ListItemIcon sx={{ minWidth: 34 }} aria-hidden>
-                  {completed ? <CheckCircleIcon fontSize="small" color="success" /> : <RadioButtonUncheckedIcon fontSize="small" color="disabled" />}
+                  {completed ? (
+                    <CheckCircleIcon fontSize="small" color="success" />
+                  ) : (
+                    <RadioButtonUncheckedIcon fontSize="small" color="disabled" />
+                  )}
                 </ListItemIcon>
                 <ListItemText
                   primary={
                     <>
                       {l.title}
-                      {completed && <Box component="span" sx={visuallyHidden}> (completed)</Box>}
+                      {completed && (
+                        <Box component="span" sx={visuallyHidden}>
+                          {" "}
+                          (completed)
+                        </Box>
+                      )}
                     </>
                   }
                 />
               </LinkListItemButton>
             );
           })}
-          {m.lessons.length === 0 && <Typography variant="body2" sx={{ color: "text.secondary", px: 2, pb: 1 }}>No lessons yet</Typography>}
+          {m.lessons.length === 0 && (
+            <Typography variant="body2" sx={{ color: "text.secondary", px: 2, pb: 1 }}>
+              No lessons yet
+            </Typography>
+          )}
         </List>
       ))}
     </Box>

@@ -14,11 +14,28 @@ import type { OutlineLessonState, OutlineModuleState } from "@/lib/server/progre
 const KIND_LABELS = { text: "Text", video: "Video", file: "File", scorm: "SCORM" } as const;
 
 /** The overview's outline: lessons link to the player once the caller may open them. */
-export function CourseOutline({ courseId, modules, linked }: { courseId: string; modules: OutlineModuleState[]; linked: boolean }) {
+export function CourseOutline({
+  courseId,
+  modules,
+  linked,
+}: {
+  courseId: string;
+  modules: OutlineModuleState[];
+  linked: boolean;
+}) {
   return (
     <Box component="section" aria-label="Course outline">
       {modules.map((m) => (
-        <List key={m.id} dense aria-label={m.title} subheader={<ListSubheader disableSticky sx={{ typography: "subtitle1", fontWeight: 500 }}>{m.title}</ListSubheader>}>
+        <List
+          key={m.id}
+          dense
+          aria-label={m.title}
+          subheader={
+            <ListSubheader disableSticky sx={{ typography: "subtitle1", fontWeight: 500 }}>
+              {m.title}
+            </ListSubheader>
+          }
+        >
           {m.lessons.map((l) => {
             const completed = l.status === "completed";
             const content = (
@@ -30,22 +47,33 @@ export function CourseOutline({ courseId, modules, linked }: { courseId: string;
                   primary={
                     <>
                       {l.title}
-                      {completed && <Box component="span" sx={visuallyHidden}> (completed)</Box>}
+                      {completed && (
+                        <Box component="span" sx={visuallyHidden}>
+                          {" "}
+                          (completed)
+                        </Box>
+                      )}
                     </>
                   }
-                  secondary={[KIND_LABELS[l.kind], l.is_required ? null : "optional", lessonResultText(l)].filter(Boolean).join(" · ")}
+                  secondary={[KIND_LABELS[l.kind], l.is_required ? null : "optional", lessonResultText(l)]
+                    .filter(Boolean)
+                    .join(" · ")}
                 />
               </>
             );
             return linked ? (
-              <LinkListItemButton key={l.id} href={lessonPath(courseId, l.module_id, l.id)} prefetch={false}>{content}</LinkListItemButton>
+              <LinkListItemButton key={l.id} href={lessonPath(courseId, l.module_id, l.id)} prefetch={false}>
+                {content}
+              </LinkListItemButton>
             ) : (
               <ListItem key={l.id}>{content}</ListItem>
             );
           })}
           {m.lessons.length === 0 && (
             <ListItem>
-              <Typography variant="body2" sx={{ color: "text.secondary" }}>No lessons yet</Typography>
+              <Typography variant="body2" sx={{ color: "text.secondary" }}>
+                No lessons yet
+              </Typography>
             </ListItem>
           )}
         </List>
@@ -56,6 +84,9 @@ export function CourseOutline({ courseId, modules, linked }: { courseId: string;
 
 /** A scored lesson's result as the learner reads it: "Passed · Score 100%". */
 export function lessonResultText(lesson: Pick<OutlineLessonState, "success_status" | "score_percent">): string | null {
-  const parts = [lesson.success_status === "passed" ? "Passed" : lesson.success_status === "failed" ? "Failed" : null, lesson.score_percent === null ? null : `Score ${lesson.score_percent}%`];
+  const parts = [
+    lesson.success_status === "passed" ? "Passed" : lesson.success_status === "failed" ? "Failed" : null,
+    lesson.score_percent === null ? null : `Score ${lesson.score_percent}%`,
+  ];
   return parts.filter(Boolean).join(" · ") || null;
 }

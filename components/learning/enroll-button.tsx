@@ -11,7 +11,8 @@ import { useCourseAction } from "@/components/learning/use-course-action";
 export function EnrollButton({ courseId }: { courseId: string }) {
   const hydrated = useIsHydrated();
   const { run, pending, error } = useCourseAction();
-  const enroll = () => run(() => fetchCourseData(courseId, courseEnrollmentsPath(courseId), { method: "POST", retryOnTimeout: false }));
+  const enroll = () =>
+    run(() => fetchCourseData(courseId, courseEnrollmentsPath(courseId), { method: "POST", retryOnTimeout: false }));
   return (
     <Box sx={{ display: "flex", flexDirection: "column", alignItems: "flex-start", gap: 1 }}>
       <Button variant="contained" size="large" onClick={enroll} disabled={!hydrated || pending}>

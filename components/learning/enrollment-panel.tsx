@@ -16,15 +16,24 @@ export function EnrollmentPanel({ course, state }: { course: CourseJson; state: 
   const enrollment = state.enrollment;
   const enrolled = enrollment !== null && enrollment.status !== "withdrawn";
   const canSelfEnroll = course.status === "published" && course.allow_self_enrollment;
-  const started = enrollment !== null && (enrollment.last_lesson_id !== null || state.modules.some((m) => m.lessons.some((l) => l.status !== "not_started")));
+  const started =
+    enrollment !== null &&
+    (enrollment.last_lesson_id !== null ||
+      state.modules.some((m) => m.lessons.some((l) => l.status !== "not_started")));
   return (
     <Card variant="outlined">
       <CardContent>
         <Stack spacing={2} sx={{ alignItems: "flex-start" }}>
           {enrolled ? (
             <>
-              <Typography variant="h6" component="h2">{enrollment.status === "completed" ? "Course completed" : "Your progress"}</Typography>
-              <ProgressSummary percent={enrollment.progress_percent} label={course.title} completedAt={enrollment.completed_at} />
+              <Typography variant="h6" component="h2">
+                {enrollment.status === "completed" ? "Course completed" : "Your progress"}
+              </Typography>
+              <ProgressSummary
+                percent={enrollment.progress_percent}
+                label={course.title}
+                completedAt={enrollment.completed_at}
+              />
               <LinkButton href={learnPath(course.id)} variant="contained" size="large" startIcon={<PlayArrowIcon />}>
                 {started ? "Continue" : "Start course"}
               </LinkButton>
@@ -32,9 +41,17 @@ export function EnrollmentPanel({ course, state }: { course: CourseJson; state: 
             </>
           ) : (
             <>
-              <Typography variant="h6" component="h2">Enrollment</Typography>
-              {enrollment?.status === "withdrawn" && <Typography>You left this course. Enroll again to pick up where you stopped.</Typography>}
-              {canSelfEnroll ? <EnrollButton courseId={course.id} /> : <Typography sx={{ color: "text.secondary" }}>{closedReason(course)}</Typography>}
+              <Typography variant="h6" component="h2">
+                Enrollment
+              </Typography>
+              {enrollment?.status === "withdrawn" && (
+                <Typography>You left this course. Enroll again to pick up where you stopped.</Typography>
+              )}
+              {canSelfEnroll ? (
+                <EnrollButton courseId={course.id} />
+              ) : (
+                <Typography sx={{ color: "text.secondary" }}>{closedReason(course)}</Typography>
+              )}
               {state.can_view_content && (
                 <LinkButton href={learnPath(course.id)} variant="outlined">
                   Preview lessons

@@ -20,32 +20,56 @@ export function LearnerDashboard({ dashboard }: { dashboard: DashboardJson }) {
       <Section title="Continue where you left off">
         {next ? (
           <Card variant="outlined">
-            <CardContent sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", justifyContent: "space-between", gap: 2 }}>
+            <CardContent
+              sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", justifyContent: "space-between", gap: 2 }}
+            >
               <Box>
-                <Typography variant="overline" sx={{ color: "text.secondary" }}>{next.course_title}</Typography>
-                <Typography variant="h6" component="p">{next.lesson_title}</Typography>
+                <Typography variant="overline" sx={{ color: "text.secondary" }}>
+                  {next.course_title}
+                </Typography>
+                <Typography variant="h6" component="p">
+                  {next.lesson_title}
+                </Typography>
               </Box>
-              <LinkButton href={lessonPath(next.course_id, next.module_id, next.lesson_id)} variant="contained" startIcon={<PlayCircleOutlineIcon />}>
+              <LinkButton
+                href={lessonPath(next.course_id, next.module_id, next.lesson_id)}
+                variant="contained"
+                startIcon={<PlayCircleOutlineIcon />}
+              >
                 Resume lesson
               </LinkButton>
             </CardContent>
           </Card>
         ) : (
-          <Typography sx={{ color: "text.secondary" }}>Nothing to continue yet: open a lesson of one of your courses and it will wait for you here.</Typography>
+          <Typography sx={{ color: "text.secondary" }}>
+            Nothing to continue yet: open a lesson of one of your courses and it will wait for you here.
+          </Typography>
         )}
       </Section>
       <Section title="My courses">
         {dashboard.courses.length === 0 ? (
-          <EmptyState title="No courses in progress" description="Browse the course catalog to find something to learn." action={{ label: "Browse courses", href: "/search" }} />
+          <EmptyState
+            title="No courses in progress"
+            description="Browse the course catalog to find something to learn."
+            action={{ label: "Browse courses", href: "/search" }}
+          />
         ) : (
-          <CourseGrid label="My courses">{dashboard.courses.map((c) => <EnrolledCourseCard key={c.id} enrollment={c} />)}</CourseGrid>
+          <CourseGrid label="My courses">
+            {dashboard.courses.map((c) => (
+              <EnrolledCourseCard key={c.id} enrollment={c} />
+            ))}
+          </CourseGrid>
         )}
       </Section>
       <Section title="Recently completed">
         {dashboard.recently_completed.length === 0 ? (
           <Typography sx={{ color: "text.secondary" }}>No completed courses yet.</Typography>
         ) : (
-          <CourseGrid label="Recently completed">{dashboard.recently_completed.map((c) => <EnrolledCourseCard key={c.id} enrollment={c} />)}</CourseGrid>
+          <CourseGrid label="Recently completed">
+            {dashboard.recently_completed.map((c) => (
+              <EnrolledCourseCard key={c.id} enrollment={c} />
+            ))}
+          </CourseGrid>
         )}
       </Section>
     </Box>
@@ -55,7 +79,9 @@ export function LearnerDashboard({ dashboard }: { dashboard: DashboardJson }) {
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Box component="section" aria-label={title}>
-      <Typography variant="h5" component="h2" sx={{ mb: 1.5 }}>{title}</Typography>
+      <Typography variant="h5" component="h2" sx={{ mb: 1.5 }}>
+        {title}
+      </Typography>
       {children}
     </Box>
   );
@@ -64,8 +90,19 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 function EnrolledCourseCard({ enrollment }: { enrollment: DashboardCourseJson }) {
   const { course } = enrollment;
   return (
-    <CourseCard href={`/courses/${course.id}`} title={course.title} thumbnailUrl={course.thumbnail_url} category={course.category} lessonCount={course.lesson_count}>
-      <ProgressSummary percent={enrollment.progress_percent} label={course.title} completedAt={enrollment.completed_at} scorePercent={enrollment.score_percent} />
+    <CourseCard
+      href={`/courses/${course.id}`}
+      title={course.title}
+      thumbnailUrl={course.thumbnail_url}
+      category={course.category}
+      lessonCount={course.lesson_count}
+    >
+      <ProgressSummary
+        percent={enrollment.progress_percent}
+        label={course.title}
+        completedAt={enrollment.completed_at}
+        scorePercent={enrollment.score_percent}
+      />
     </CourseCard>
   );
 }

@@ -12,7 +12,9 @@ export function LeaveCourseButton({ courseId, enrollmentId }: { courseId: string
   const { run, pending, error } = useCourseAction();
   const leave = () => {
     if (!window.confirm("Leave this course? Your progress is kept if you enroll again.")) return;
-    void run(() => fetchCourseData(courseId, `/api/enrollments/${enrollmentId}`, { method: "DELETE", retryOnTimeout: false }));
+    void run(() =>
+      fetchCourseData(courseId, `/api/enrollments/${enrollmentId}`, { method: "DELETE", retryOnTimeout: false }),
+    );
   };
   return (
     <>

@@ -57,12 +57,24 @@ function VideoBlock({ lesson, progress, tracking }: LessonContentProps) {
     case "embed":
       return (
         <Box sx={{ position: "relative", pt: "56.25%" }}>
-          <Box component="iframe" src={source.src} title={lesson.title} allow="fullscreen; picture-in-picture" sx={{ position: "absolute", inset: 0, width: "100%", height: "100%", border: 0, borderRadius: 1 }} />
+          <Box
+            component="iframe"
+            src={source.src}
+            title={lesson.title}
+            allow="fullscreen; picture-in-picture"
+            sx={{ position: "absolute", inset: 0, width: "100%", height: "100%", border: 0, borderRadius: 1 }}
+          />
         </Box>
       );
     case "link":
       return (
-        <Button href={source.src} target="_blank" rel="noopener noreferrer" variant="outlined" sx={{ alignSelf: "flex-start" }}>
+        <Button
+          href={source.src}
+          target="_blank"
+          rel="noopener noreferrer"
+          variant="outlined"
+          sx={{ alignSelf: "flex-start" }}
+        >
           Watch the video
         </Button>
       );
@@ -76,7 +88,12 @@ function FileBlock({ lesson }: { lesson: LessonJson }) {
   const size = lesson.file_size === null ? null : formatBytes(lesson.file_size);
   return (
     <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 2 }}>
-      <Button href={lesson.media_url} download={lesson.file_name ?? true} variant="contained" startIcon={<DownloadIcon />}>
+      <Button
+        href={lesson.media_url}
+        download={lesson.file_name ?? true}
+        variant="contained"
+        startIcon={<DownloadIcon />}
+      >
         Download
       </Button>
       <Typography sx={{ color: "text.secondary" }}>{[lesson.file_name, size].filter(Boolean).join(" · ")}</Typography>

@@ -10,11 +10,25 @@ import { fetchCourseData, lessonProgressPath } from "@/components/learning/cours
 import { useCourseAction } from "@/components/learning/use-course-action";
 
 /** Manual completion (text and file lessons, and videos the page cannot follow), with a way back. */
-export function MarkCompleteButton({ courseId, lessonId, completed }: { courseId: string; lessonId: string; completed: boolean }) {
+export function MarkCompleteButton({
+  courseId,
+  lessonId,
+  completed,
+}: {
+  courseId: string;
+  lessonId: string;
+  completed: boolean;
+}) {
   const hydrated = useIsHydrated();
   const { run, pending, error } = useCourseAction();
   const save = (value: boolean) =>
-    run(() => fetchCourseData(courseId, lessonProgressPath(courseId, lessonId), { method: "PUT", body: { completed: value }, retryOnTimeout: false }));
+    run(() =>
+      fetchCourseData(courseId, lessonProgressPath(courseId, lessonId), {
+        method: "PUT",
+        body: { completed: value },
+        retryOnTimeout: false,
+      }),
+    );
   return (
     <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 1.5 }}>
       {completed ? (
@@ -25,11 +39,20 @@ export function MarkCompleteButton({ courseId, lessonId, completed }: { courseId
           </Button>
         </>
       ) : (
-        <Button variant="contained" startIcon={<CheckCircleIcon />} onClick={() => save(true)} disabled={!hydrated || pending}>
+        <Button
+          variant="contained"
+          startIcon={<CheckCircleIcon />}
+          onClick={() => save(true)}
+          disabled={!hydrated || pending}
+        >
           Mark complete
         </Button>
       )}
-      {error && <Alert severity="error" sx={{ width: "100%" }}>{error}</Alert>}
+      {error && (
+        <Alert severity="error" sx={{ width: "100%" }}>
+          {error}
+        </Alert>
+      )}
     </Box>
   );
 }

@@ -15,7 +15,12 @@ export interface ProgressSummaryProps {
 export function ProgressSummary({ percent, label, completedAt, scorePercent }: ProgressSummaryProps) {
   return (
     <Box sx={{ width: "100%" }}>
-      <LinearProgress variant="determinate" value={percent} aria-label={`Progress in ${label}`} sx={{ height: 8, borderRadius: 4, my: 1 }} />
+      <LinearProgress
+        variant="determinate"
+        value={percent}
+        aria-label={`Progress in ${label}`}
+        sx={{ height: 8, borderRadius: 4, my: 1 }}
+      />
       <Typography variant="body2" sx={{ color: "text.secondary" }}>
         {percent}% complete
         {completedAt && ` · Completed on ${formatDate(completedAt)}`}

@@ -5,7 +5,13 @@ export function RichText({ html }: { html: string }) {
   if (!html) return null;
   return (
     <Box
-      sx={{ typography: "body1", lineHeight: 1.7, "& h2, & h3, & h4": { mt: 3, mb: 1 }, "& pre": { overflowX: "auto", p: 2, bgcolor: "action.hover", borderRadius: 1 }, "& a": { color: "primary.main" } }}
+      sx={{
+        typography: "body1",
+        lineHeight: 1.7,
+        "& h2, & h3, & h4": { mt: 3, mb: 1 },
+        "& pre": { overflowX: "auto", p: 2, bgcolor: "action.hover", borderRadius: 1 },
+        "& a": { color: "primary.main" },
+      }}
       dangerouslySetInnerHTML={{ __html: html }}
     />
   );

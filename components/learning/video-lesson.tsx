@@ -34,10 +34,14 @@ export function VideoLesson({ courseId, lessonId, src, title, resumeAt, complete
     lastReport.current = Date.now();
     const duration = Number.isFinite(video.duration) ? Math.round(video.duration) : undefined;
     try {
-      const result = await fetchCourseData<{ lesson: { status: string } }>(courseId, lessonProgressPath(courseId, lessonId), {
-        method: "PUT",
-        body: { position_seconds: Math.floor(video.currentTime), duration_seconds: duration, ...extra },
-      });
+      const result = await fetchCourseData<{ lesson: { status: string } }>(
+        courseId,
+        lessonProgressPath(courseId, lessonId),
+        {
+          method: "PUT",
+          body: { position_seconds: Math.floor(video.currentTime), duration_seconds: duration, ...extra },
+        },
+      );
       setError(null);
       // The sidebar check and the course percentage come from the server: re-render once it completes.
       if (result.lesson.status === "completed" && !done.current) {
@@ -70,7 +74,11 @@ export function VideoLesson({ courseId, lessonId, src, title, resumeAt, complete
         }}
         onEnded={(e) => void report(e.currentTarget, { completed: true })}
       />
-      {error && <Alert severity="error" sx={{ mt: 1 }}>{error}</Alert>}
+      {error && (
+        <Alert severity="error" sx={{ mt: 1 }}>
+          {error}
+        </Alert>
+      )}
     </Box>
   );
 }

@@ -18,8 +18,14 @@ export function videoSource(url: string): VideoSource {
   if (parsed.protocol !== "https:" && parsed.protocol !== "http:") return { kind: "none" };
   if (MEDIA_FILE.test(parsed.pathname)) return { kind: "file", src: url };
   const host = parsed.hostname.replace(/^www\.|^m\./, "");
-  const youtubeId = host === "youtu.be" ? parsed.pathname.slice(1) : host === "youtube.com" ? (parsed.searchParams.get("v") ?? embedId(parsed.pathname)) : null;
-  if (youtubeId && /^[\w-]{6,20}$/.test(youtubeId)) return { kind: "embed", src: `https://www.youtube-nocookie.com/embed/${youtubeId}` };
+  const youtubeId =
+    host === "youtu.be"
+      ? parsed.pathname.slice(1)
+      : host === "youtube.com"
+        ? (parsed.searchParams.get("v") ?? embedId(parsed.pathname))
+        : null;
+  if (youtubeId && /^[\w-]{6,20}$/.test(youtubeId))
+    return { kind: "embed", src: `https://www.youtube-nocookie.com/embed/${youtubeId}` };
   const vimeoId = host === "vimeo.com" ? parsed.pathname.split("/").filter(Boolean)[0] : null;
   if (vimeoId && /^\d+$/.test(vimeoId)) return { kind: "embed", src: `https://player.vimeo.com/video/${vimeoId}` };
   return { kind: "link", src: url };

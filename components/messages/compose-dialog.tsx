@@ -30,13 +30,21 @@ type ComposeInput = z.infer<typeof composeSchema>;
 export function ComposeDialog({ onClose }: { onClose: () => void }) {
   const router = useRouter();
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<ComposeInput>({ resolver: zodResolver(composeSchema), defaultValues: { recipients: [], subject: "", body: "" } });
+  const form = useForm<ComposeInput>({
+    resolver: zodResolver(composeSchema),
+    defaultValues: { recipients: [], subject: "", body: "" },
+  });
   const onSubmit = form.handleSubmit(async ({ recipients, subject, body }) => {
     setFailure(null);
     const group = recipients.find((r) => r.kind === "group");
     const people = recipients.flatMap((r) => (r.kind === "user" ? [r.person.id] : []));
     try {
-      const thread = await apiPost<ThreadJson>("/api/messages/threads", { subject, body, ...(people.length ? { recipient_ids: people } : {}), ...(group ? { group_id: group.id } : {}) });
+      const thread = await apiPost<ThreadJson>("/api/messages/threads", {
+        subject,
+        body,
+        ...(people.length ? { recipient_ids: people } : {}),
+        ...(group ? { group_id: group.id } : {}),
+      });
       router.push(`/messages/${thread.id}`);
       onClose();
     } catch (e) {
@@ -44,7 +52,8 @@ export function ComposeDialog({ onClose }: { onClose: () => void }) {
       if (e instanceof ApiError) {
         for (const [field, messages] of Object.entries(e.fieldErrors ?? {})) {
           const name = field === "recipient_ids" || field === "group_id" ? "recipients" : field;
-          if (name === "recipients" || name === "subject" || name === "body") form.setError(name, { type: "server", message: messages[0] });
+          if (name === "recipients" || name === "subject" || name === "body")
+            form.setError(name, { type: "server", message: messages[0] });
         }
       }
     }
@@ -62,10 +71,24 @@ export function ComposeDialog({ onClose }: { onClose: () => void }) {
           <Controller
             control={form.control}
             name="recipients"
-            render={({ field, fieldState }) => <RecipientPicker value={field.value} onChange={field.onChange} error={Boolean(fieldState.error)} helperText={fieldState.error?.message} />}
+            render={({ field, fieldState }) => (
+              <RecipientPicker
+                value={field.value}
+                onChange={field.onChange}
+                error={Boolean(fieldState.error)}
+                helperText={fieldState.error?.message}
+              />
+            )}
           />
           <FormTextField control={form.control} name="subject" label="Subject" />
-          <FormTextField control={form.control} name="body" label="Message" multiline minRows={5} helperText="Plain text; links become clickable" />
+          <FormTextField
+            control={form.control}
+            name="body"
+            label="Message"
+            multiline
+            minRows={5}
+            helperText="Plain text; links become clickable"
+          />
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose}>Cancel</Button>

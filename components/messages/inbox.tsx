@@ -26,8 +26,16 @@ export const INBOX_REFRESH_MS = 10_000;
 export function Inbox({ userId }: { userId: string }) {
   const { q, page, pageSize, get, update } = useListUrlState<"view">(20);
   const archived = get("view") === "archived";
-  const query = new URLSearchParams({ page: String(page), page_size: String(pageSize), ...(q ? { q } : {}), ...(archived ? { archived: "true" } : {}) });
-  const { data, error, isLoading } = useApi<InboxJson>(`/api/messages/threads?${query}`, { keepPreviousData: true, refreshInterval: INBOX_REFRESH_MS });
+  const query = new URLSearchParams({
+    page: String(page),
+    page_size: String(pageSize),
+    ...(q ? { q } : {}),
+    ...(archived ? { archived: "true" } : {}),
+  });
+  const { data, error, isLoading } = useApi<InboxJson>(`/api/messages/threads?${query}`, {
+    keepPreviousData: true,
+    refreshInterval: INBOX_REFRESH_MS,
+  });
   const [isComposing, setIsComposing] = useState(false);
   // The inbox brings the unread count along: the badge follows it without a request of its own.
   useEffect(() => {
@@ -40,7 +48,15 @@ export function Inbox({ userId }: { userId: string }) {
     <Stack spacing={2}>
       <Stack direction="row" sx={{ alignItems: "center", justifyContent: "space-between", flexWrap: "wrap", gap: 2 }}>
         <Stack direction="row" sx={{ alignItems: "center", flexWrap: "wrap", gap: 2 }}>
-          <ToggleButtonGroup exclusive size="small" value={archived ? "archived" : "inbox"} aria-label="Show" onChange={(_, view: string | null) => view && update({ view: view === "archived" ? "archived" : "", page: 1 })}>
+          <ToggleButtonGroup
+            exclusive
+            size="small"
+            value={archived ? "archived" : "inbox"}
+            aria-label="Show"
+            onChange={(_, view: string | null) =>
+              view && update({ view: view === "archived" ? "archived" : "", page: 1 })
+            }
+          >
             <ToggleButton value="inbox">Inbox</ToggleButton>
             <ToggleButton value="archived">Archived</ToggleButton>
           </ToggleButtonGroup>
@@ -55,11 +71,24 @@ export function Inbox({ userId }: { userId: string }) {
       {data && data.items.length === 0 && (
         <EmptyState
           title={q ? `No conversation matches '${q}'` : archived ? "Nothing archived" : "No conversations yet"}
-          description={q ? "Try other words." : archived ? "Conversations you archive wait here; a new message brings one back." : "Write to your instructors and classmates with New message."}
+          description={
+            q
+              ? "Try other words."
+              : archived
+                ? "Conversations you archive wait here; a new message brings one back."
+                : "Write to your instructors and classmates with New message."
+          }
         />
       )}
       {data && data.items.length > 0 && <ThreadList items={data.items} userId={userId} label={label} />}
-      {pages > 1 && <Pagination count={pages} page={page} onChange={(_, next) => update({ page: next })} sx={{ alignSelf: "center" }} />}
+      {pages > 1 && (
+        <Pagination
+          count={pages}
+          page={page}
+          onChange={(_, next) => update({ page: next })}
+          sx={{ alignSelf: "center" }}
+        />
+      )}
       {isComposing && <ComposeDialog onClose={() => setIsComposing(false)} />}
     </Stack>
   );

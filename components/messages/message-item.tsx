@@ -10,10 +10,18 @@ import type { MessageJson } from "@/components/messages/types";
 /** One message: who, when, and the text as written (links clickable, never HTML). */
 export function MessageItem({ message, isOwn, seenBy }: { message: MessageJson; isOwn: boolean; seenBy?: string }) {
   return (
-    <Box component="article" aria-label={`Message from ${message.sender ? personName(message.sender) : "a former user"}`} sx={{ display: "flex", gap: 1.5, flexDirection: isOwn ? "row-reverse" : "row", alignItems: "flex-start" }}>
+    <Box
+      component="article"
+      aria-label={`Message from ${message.sender ? personName(message.sender) : "a former user"}`}
+      sx={{ display: "flex", gap: 1.5, flexDirection: isOwn ? "row-reverse" : "row", alignItems: "flex-start" }}
+    >
       <PersonAvatar person={message.sender} />
       <Box sx={{ maxWidth: "min(640px, 85%)", minWidth: 0 }}>
-        <Typography variant="caption" component="p" sx={{ color: "text.secondary", textAlign: isOwn ? "right" : "left", mb: 0.5 }}>
+        <Typography
+          variant="caption"
+          component="p"
+          sx={{ color: "text.secondary", textAlign: isOwn ? "right" : "left", mb: 0.5 }}
+        >
           <Box component="span" sx={{ fontWeight: 500, color: "text.primary" }}>
             {isOwn ? "You" : message.sender ? personName(message.sender) : "Former user"}
           </Box>

@@ -2,7 +2,14 @@ import { describe, expect, it } from "vitest";
 import { peopleList, personName } from "./people";
 import type { PersonJson } from "./types";
 
-const person = (first: string, last = "", username = "user"): PersonJson => ({ id: first, first_name: first, last_name: last, username, role: "learner", avatar_url: null });
+const person = (first: string, last = "", username = "user"): PersonJson => ({
+  id: first,
+  first_name: first,
+  last_name: last,
+  username,
+  role: "learner",
+  avatar_url: null,
+});
 
 describe("personName (the spec's display name)", () => {
   it("'first last', else the first name, else the username", () => {

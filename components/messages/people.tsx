@@ -23,7 +23,11 @@ export function PersonAvatar({ person, size = 40 }: { person: PersonJson | null;
   const origin = useOrigin();
   const src = person ? avatarSrc(person.avatar_url, origin) : null;
   return (
-    <Avatar src={src ?? undefined} alt="" sx={{ width: size, height: size, bgcolor: "primary.main", color: "primary.contrastText", fontSize: size * 0.45 }}>
+    <Avatar
+      src={src ?? undefined}
+      alt=""
+      sx={{ width: size, height: size, bgcolor: "primary.main", color: "primary.contrastText", fontSize: size * 0.45 }}
+    >
       {person ? avatarInitial({ firstName: person.first_name, username: person.username }) : "?"}
     </Avatar>
   );

@@ -13,7 +13,8 @@ import { roleLabel, isRole } from "@/lib/routes";
 import { useDebouncedValue } from "@/components/hooks/use-debounced-value";
 
 /** Someone to write to, or a whole group (one group per message). */
-export type Recipient = { kind: "user"; person: PersonJson } | { kind: "group"; id: string; name: string; memberCount: number };
+export type Recipient =
+  { kind: "user"; person: PersonJson } | { kind: "group"; id: string; name: string; memberCount: number };
 
 const recipientKey = (r: Recipient) => (r.kind === "user" ? `u:${r.person.id}` : `g:${r.id}`);
 const recipientLabel = (r: Recipient) => (r.kind === "user" ? personName(r.person) : `${r.name} (group)`);
@@ -29,10 +30,20 @@ interface Props {
 export function RecipientPicker({ value, onChange, error, helperText }: Props) {
   const [input, setInput] = useState("");
   const query = useDebouncedValue(input.trim());
-  const { data, isLoading } = useApi<RecipientsJson>(`/api/messages/recipients${query ? `?q=${encodeURIComponent(query)}` : ""}`, { keepPreviousData: true });
+  const { data, isLoading } = useApi<RecipientsJson>(
+    `/api/messages/recipients${query ? `?q=${encodeURIComponent(query)}` : ""}`,
+    { keepPreviousData: true },
+  );
   const hasGroup = value.some((r) => r.kind === "group");
   const options: Recipient[] = [
-    ...(hasGroup ? [] : (data?.groups ?? []).map((g): Recipient => ({ kind: "group", id: g.id, name: g.name, memberCount: g.member_count }))),
+    ...(hasGroup
+      ? []
+      : (data?.groups ?? []).map((g): Recipient => ({
+          kind: "group",
+          id: g.id,
+          name: g.name,
+          memberCount: g.member_count,
+        }))),
     ...(data?.users ?? []).map((person): Recipient => ({ kind: "user", person })),
   ];
   return (
@@ -58,7 +69,11 @@ export function RecipientPicker({ value, onChange, error, helperText }: Props) {
             {r.kind === "user" ? <PersonAvatar person={r.person} size={28} /> : <GroupsIcon aria-hidden />}
             <span>{recipientLabel(r)}</span>
             <Box component="span" sx={{ color: "text.secondary", fontSize: "0.85em" }}>
-              {r.kind === "user" ? (isRole(r.person.role) ? roleLabel(r.person.role) : "") : `${r.memberCount} ${r.memberCount === 1 ? "member" : "members"}`}
+              {r.kind === "user"
+                ? isRole(r.person.role)
+                  ? roleLabel(r.person.role)
+                  : ""
+                : `${r.memberCount} ${r.memberCount === 1 ? "member" : "members"}`}
             </Box>
           </Box>
         );
@@ -66,10 +81,26 @@ export function RecipientPicker({ value, onChange, error, helperText }: Props) {
       renderValue={(selected, getItemProps) =>
         selected.map((r, index) => {
           const { key, ...itemProps } = getItemProps({ index });
-          return <Chip key={key} label={recipientLabel(r)} icon={r.kind === "group" ? <GroupsIcon /> : undefined} size="small" {...itemProps} />;
+          return (
+            <Chip
+              key={key}
+              label={recipientLabel(r)}
+              icon={r.kind === "group" ? <GroupsIcon /> : undefined}
+              size="small"
+              {...itemProps}
+            />
+          );
         })
       }
-      renderInput={(params) => <TextField {...params} label="To" margin="normal" error={error} helperText={helperText ?? "People or one group you may write to"} />}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label="To"
+          margin="normal"
+          error={error}
+          helperText={helperText ?? "People or one group you may write to"}
+        />
+      )}
     />
   );
 }

@@ -19,7 +19,9 @@ export function ReplyForm({ threadId, onSent }: { threadId: string; onSent: (mes
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
     try {
-      onSent(await apiPost<MessageJson>(`/api/messages/threads/${threadId}/messages`, values, { retryOnTimeout: false }));
+      onSent(
+        await apiPost<MessageJson>(`/api/messages/threads/${threadId}/messages`, values, { retryOnTimeout: false }),
+      );
       form.reset({ body: "" });
     } catch (e) {
       setFailure(e instanceof ApiError ? e.message : "Failed to send the reply");

@@ -14,7 +14,14 @@ import { MessageTime } from "@/components/messages/message-time";
 import { peopleList, PersonAvatar, personName } from "@/components/messages/people";
 import type { ThreadSummaryJson } from "@/components/messages/types";
 
-const hidden = { position: "absolute", width: 1, height: 1, overflow: "hidden", clip: "rect(0 0 0 0)", whiteSpace: "nowrap" } as const;
+const hidden = {
+  position: "absolute",
+  width: 1,
+  height: 1,
+  overflow: "hidden",
+  clip: "rect(0 0 0 0)",
+  whiteSpace: "nowrap",
+} as const;
 
 /** Conversations, newest first; unread ones in bold with a dot (and "Unread" for screen readers). */
 export function ThreadList({ items, userId, label }: { items: ThreadSummaryJson[]; userId: string; label: string }) {
@@ -31,7 +38,9 @@ export function ThreadList({ items, userId, label }: { items: ThreadSummaryJson[
 
 function ThreadRow({ thread, userId }: { thread: ThreadSummaryJson; userId: string }) {
   const weight = thread.is_unread ? 700 : 400;
-  const withWhom = thread.group_name ? `${thread.group_name} (group)` : peopleList(thread.participants, thread.participant_count - 1);
+  const withWhom = thread.group_name
+    ? `${thread.group_name} (group)`
+    : peopleList(thread.participants, thread.participant_count - 1);
   const last = thread.last_message;
   const from = last?.sender ? (last.sender.id === userId ? "You" : personName(last.sender)) : null;
   return (
@@ -50,14 +59,34 @@ function ThreadRow({ thread, userId }: { thread: ThreadSummaryJson; userId: stri
           disableTypography
           primary={
             <Box sx={{ display: "flex", gap: 1, alignItems: "baseline" }}>
-              {thread.is_unread && <Box component="span" sx={hidden}>Unread: </Box>}
+              {thread.is_unread && (
+                <Box component="span" sx={hidden}>
+                  Unread:{" "}
+                </Box>
+              )}
               <Typography component="span" noWrap sx={{ fontWeight: weight, flexGrow: 1, minWidth: 0 }}>
                 {thread.subject}
               </Typography>
-              <Typography component="span" variant="caption" sx={{ color: "text.secondary", fontWeight: weight, flexShrink: 0 }}>
+              <Typography
+                component="span"
+                variant="caption"
+                sx={{ color: "text.secondary", fontWeight: weight, flexShrink: 0 }}
+              >
                 <MessageTime iso={thread.last_message_at} />
               </Typography>
-              {thread.is_unread && <Box aria-hidden sx={{ width: 10, height: 10, borderRadius: "50%", bgcolor: "primary.main", flexShrink: 0, alignSelf: "center" }} />}
+              {thread.is_unread && (
+                <Box
+                  aria-hidden
+                  sx={{
+                    width: 10,
+                    height: 10,
+                    borderRadius: "50%",
+                    bgcolor: "primary.main",
+                    flexShrink: 0,
+                    alignSelf: "center",
+                  }}
+                />
+              )}
             </Box>
           }
           secondary={
@@ -66,7 +95,11 @@ function ThreadRow({ thread, userId }: { thread: ThreadSummaryJson; userId: stri
                 {withWhom}
               </Typography>
               {last && (
-                <Typography variant="body2" noWrap sx={{ color: "text.primary", fontWeight: thread.is_unread ? 500 : 400 }}>
+                <Typography
+                  variant="body2"
+                  noWrap
+                  sx={{ color: "text.primary", fontWeight: thread.is_unread ? 500 : 400 }}
+                >
                   {from ? `${from}: ` : ""}
                   {last.excerpt}
                 </Typography>

@@ -19,7 +19,9 @@ import { ApiError, apiPatch } from "@/lib/client/api";
 
 /** "Seen by Ann and Bob" under the caller's latest message, from the others' read marks. */
 function seenBy(message: MessageJson, participants: ParticipantJson[], userId: string): string | undefined {
-  const readers = participants.filter((p) => p.id !== userId && p.last_read_at !== null && p.last_read_at >= message.created_at);
+  const readers = participants.filter(
+    (p) => p.id !== userId && p.last_read_at !== null && p.last_read_at >= message.created_at,
+  );
   return readers.length ? `Seen by ${peopleList(readers, readers.length)}` : undefined;
 }
 
@@ -54,7 +56,11 @@ export function ThreadView({ initial, userId }: { initial: ThreadJson; userId: s
             <LinkButton href="/messages" startIcon={<ArrowBackIcon />}>
               All messages
             </LinkButton>
-            <Button variant="outlined" startIcon={thread.isArchived ? <UnarchiveIcon /> : <ArchiveIcon />} onClick={toggleArchive}>
+            <Button
+              variant="outlined"
+              startIcon={thread.isArchived ? <UnarchiveIcon /> : <ArchiveIcon />}
+              onClick={toggleArchive}
+            >
               {thread.isArchived ? "Move to inbox" : "Archive"}
             </Button>
           </>
@@ -73,14 +79,23 @@ export function ThreadView({ initial, userId }: { initial: ThreadJson; userId: s
         )}
         <Stack role="log" aria-label="Messages" spacing={2.5}>
           {thread.messages.map((message) => (
-            <MessageItem key={message.id} message={message} isOwn={message.sender?.id === userId} seenBy={message.id === lastOwn?.id ? seenBy(message, thread.participants, userId) : undefined} />
+            <MessageItem
+              key={message.id}
+              message={message}
+              isOwn={message.sender?.id === userId}
+              seenBy={message.id === lastOwn?.id ? seenBy(message, thread.participants, userId) : undefined}
+            />
           ))}
         </Stack>
       </Paper>
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mt: 2 }}>
         <ReplyForm threadId={initial.id} onSent={thread.addMessage} />
       </Paper>
-      {others.length === 0 && <Alert severity="info" sx={{ mt: 2 }}>Nobody else is in this conversation any more.</Alert>}
+      {others.length === 0 && (
+        <Alert severity="info" sx={{ mt: 2 }}>
+          Nobody else is in this conversation any more.
+        </Alert>
+      )}
     </>
   );
 }

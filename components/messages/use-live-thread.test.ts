@@ -2,7 +2,13 @@ import { describe, expect, it } from "vitest";
 import { mergeMessages } from "./use-live-thread";
 import type { MessageJson } from "./types";
 
-const message = (id: string, at: string): MessageJson => ({ id, thread_id: "t", body: id, created_at: at, sender: null });
+const message = (id: string, at: string): MessageJson => ({
+  id,
+  thread_id: "t",
+  body: id,
+  created_at: at,
+  sender: null,
+});
 
 describe("mergeMessages", () => {
   it("adds new messages in time order and keeps each once (a poll may send the cursor's millisecond again)", () => {

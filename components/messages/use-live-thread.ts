@@ -41,7 +41,10 @@ export function useLiveThread(initial: ThreadJson) {
       busy = true;
       try {
         const after = newest.current ? `?after=${newest.current}` : "";
-        const update = await apiGet<ThreadJson>(`/api/messages/threads/${initial.id}${after}`, { timeoutMs: 10_000, retryOnTimeout: false });
+        const update = await apiGet<ThreadJson>(`/api/messages/threads/${initial.id}${after}`, {
+          timeoutMs: 10_000,
+          retryOnTimeout: false,
+        });
         if (update.messages.length) setMessages((current) => mergeMessages(current, update.messages));
         setParticipants(update.participants);
         setIsArchived(update.is_archived);
@@ -63,7 +66,10 @@ export function useLiveThread(initial: ThreadJson) {
     setHasEarlier(page.has_more);
   }, [initial.id, messages]);
 
-  const addMessage = useCallback((message: MessageJson) => setMessages((current) => mergeMessages(current, [message])), []);
+  const addMessage = useCallback(
+    (message: MessageJson) => setMessages((current) => mergeMessages(current, [message])),
+    [],
+  );
 
   return { messages, participants, hasEarlier, isArchived, setIsArchived, loadEarlier, addMessage };
 }

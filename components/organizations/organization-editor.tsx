@@ -13,7 +13,13 @@ import type { OrganizationAdmin } from "@/components/organizations/types";
  * One organization's name, branding and self-registration: an admin's own organization (the page
  * refreshes so the new logo and colour show in the top bar at once), or one the superadmin edits.
  */
-export function OrganizationEditor({ initial, onChanged }: { initial: OrganizationAdmin; onChanged?: (o: OrganizationAdmin) => void }) {
+export function OrganizationEditor({
+  initial,
+  onChanged,
+}: {
+  initial: OrganizationAdmin;
+  onChanged?: (o: OrganizationAdmin) => void;
+}) {
   const router = useRouter();
   const [organization, setOrganization] = useState(initial);
   const [notice, setNotice] = useState<NoticeState | null>(null);

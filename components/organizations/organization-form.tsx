@@ -28,7 +28,15 @@ const formSchema = z.object({
 });
 
 /** Name, primary colour and self-registration of one organization (PATCH /api/admin/organizations/{id}). */
-export function OrganizationForm({ organization, onSaved, onNotice }: { organization: OrganizationAdmin; onSaved: (o: OrganizationAdmin) => void; onNotice: (n: NoticeState) => void }) {
+export function OrganizationForm({
+  organization,
+  onSaved,
+  onNotice,
+}: {
+  organization: OrganizationAdmin;
+  onSaved: (o: OrganizationAdmin) => void;
+  onNotice: (n: NoticeState) => void;
+}) {
   const [error, setError] = useState<string | null>(null);
   const form = useForm<z.input<typeof formSchema>, unknown, z.output<typeof formSchema>>({
     resolver: zodResolver(formSchema),
@@ -42,7 +50,10 @@ export function OrganizationForm({ organization, onSaved, onNotice }: { organiza
   const onSubmit = form.handleSubmit(async (values) => {
     setError(null);
     try {
-      const saved = await apiPatch<OrganizationAdmin>(`/api/admin/organizations/${organization.id}`, { ...values, primary_color: values.primary_color || null });
+      const saved = await apiPatch<OrganizationAdmin>(`/api/admin/organizations/${organization.id}`, {
+        ...values,
+        primary_color: values.primary_color || null,
+      });
       form.reset({ ...values });
       onSaved(saved);
       onNotice({ severity: "success", message: "Organization saved." });
@@ -53,11 +64,30 @@ export function OrganizationForm({ organization, onSaved, onNotice }: { organiza
   });
   return (
     <form method="post" onSubmit={onSubmit} noValidate aria-label="Organization details">
-      {error && <Alert severity="error" role="alert">{error}</Alert>}
+      {error && (
+        <Alert severity="error" role="alert">
+          {error}
+        </Alert>
+      )}
       <FormTextField control={form.control} name="name" label="Name" />
-      <Controller control={form.control} name="primary_color" render={({ field, fieldState }) => <BrandColorField value={field.value} onChange={field.onChange} error={fieldState.error?.message} />} />
-      <FormSwitch control={form.control} name="allow_self_registration" label="Anyone may register on the organization's address" />
-      <FormSelect control={form.control} name="self_registration_role" label="Role of a self-registered account" options={SELF_REGISTRATION_ROLES.map((r) => ({ value: r, label: roleLabel(r) }))} />
+      <Controller
+        control={form.control}
+        name="primary_color"
+        render={({ field, fieldState }) => (
+          <BrandColorField value={field.value} onChange={field.onChange} error={fieldState.error?.message} />
+        )}
+      />
+      <FormSwitch
+        control={form.control}
+        name="allow_self_registration"
+        label="Anyone may register on the organization's address"
+      />
+      <FormSelect
+        control={form.control}
+        name="self_registration_role"
+        label="Role of a self-registered account"
+        options={SELF_REGISTRATION_ROLES.map((r) => ({ value: r, label: roleLabel(r) }))}
+      />
       <SubmitButton isSubmitting={form.formState.isSubmitting} size="medium" sx={{ mt: 2 }}>
         Save
       </SubmitButton>

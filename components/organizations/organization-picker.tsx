@@ -9,7 +9,8 @@ interface OrganizationOption {
   name: string;
 }
 
-const organizationPath = (q: string) => `/api/admin/organizations?page_size=20${q ? `&q=${encodeURIComponent(q)}` : ""}`;
+const organizationPath = (q: string) =>
+  `/api/admin/organizations?page_size=20${q ? `&q=${encodeURIComponent(q)}` : ""}`;
 
 interface Props {
   /** The chosen organization's id ("" or undefined for none). */

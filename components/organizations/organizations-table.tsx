@@ -32,7 +32,9 @@ export function OrganizationsTable({ address }: { address: TenantAddress }) {
   const { q, page, pageSize, update } = useListUrlState(20);
   const query = new URLSearchParams({ page: String(page), page_size: String(pageSize) });
   if (q) query.set("q", q);
-  const { data, error, isLoading, mutate } = useApi<Page<OrganizationAdmin>>(`/api/admin/organizations?${query}`, { keepPreviousData: true });
+  const { data, error, isLoading, mutate } = useApi<Page<OrganizationAdmin>>(`/api/admin/organizations?${query}`, {
+    keepPreviousData: true,
+  });
   const [dialog, setDialog] = useState<Dialogs>(null);
   const [notice, setNotice] = useState<NoticeState | null>(null);
   const suspending = dialog?.kind === "status" && dialog.organization.status === "active";
@@ -45,9 +47,26 @@ export function OrganizationsTable({ address }: { address: TenantAddress }) {
       flex: 1,
       minWidth: 160,
       sortable: false,
-      renderCell: ({ row }) => <Link href={tenantOrigin(row.subdomain, address.appDomain, address.baseOrigin)} target="_blank" rel="noopener">{row.subdomain}</Link>,
+      renderCell: ({ row }) => (
+        <Link href={tenantOrigin(row.subdomain, address.appDomain, address.baseOrigin)} target="_blank" rel="noopener">
+          {row.subdomain}
+        </Link>
+      ),
     },
-    { field: "status", headerName: "Status", width: 120, sortable: false, renderCell: ({ row }) => <Chip size="small" label={row.status === "active" ? "Active" : "Suspended"} color={row.status === "active" ? "success" : "error"} variant="outlined" /> },
+    {
+      field: "status",
+      headerName: "Status",
+      width: 120,
+      sortable: false,
+      renderCell: ({ row }) => (
+        <Chip
+          size="small"
+          label={row.status === "active" ? "Active" : "Suspended"}
+          color={row.status === "active" ? "success" : "error"}
+          variant="outlined"
+        />
+      ),
+    },
     { field: "user_count", headerName: "Users", type: "number", width: 75, sortable: false },
     { field: "course_count", headerName: "Courses", type: "number", width: 85, sortable: false },
     { field: "enrollment_count", headerName: "Enrollments", type: "number", width: 110, sortable: false },
@@ -58,8 +77,19 @@ export function OrganizationsTable({ address }: { address: TenantAddress }) {
       sortable: false,
       renderCell: ({ row }) => (
         <Stack direction="row" spacing={1} sx={{ alignItems: "center", height: "100%" }}>
-          <Button size="small" onClick={() => setDialog({ kind: "edit", organization: row })} aria-label={`Edit ${row.name}`}>Edit</Button>
-          <Button size="small" color={row.status === "active" ? "error" : "success"} onClick={() => setDialog({ kind: "status", organization: row })} aria-label={`${row.status === "active" ? "Suspend" : "Reactivate"} ${row.name}`}>
+          <Button
+            size="small"
+            onClick={() => setDialog({ kind: "edit", organization: row })}
+            aria-label={`Edit ${row.name}`}
+          >
+            Edit
+          </Button>
+          <Button
+            size="small"
+            color={row.status === "active" ? "error" : "success"}
+            onClick={() => setDialog({ kind: "status", organization: row })}
+            aria-label={`${row.status === "active" ? "Suspend" : "Reactivate"} ${row.name}`}
+          >
             {row.status === "active" ? "Suspend" : "Reactivate"}
           </Button>
         </Stack>
@@ -71,7 +101,9 @@ export function OrganizationsTable({ address }: { address: TenantAddress }) {
     <Stack spacing={2}>
       <Stack direction="row" sx={{ justifyContent: "space-between", flexWrap: "wrap", gap: 2 }}>
         <SearchField label="Search organizations" value={q} onSearch={(text) => update({ q: text, page: 1 })} />
-        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ kind: "create" })}>Create organization</Button>
+        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ kind: "create" })}>
+          Create organization
+        </Button>
       </Stack>
       {error && <Alert severity="error">{failureMessage(error, "Failed to list organizations")}</Alert>}
       <ServerDataGrid
@@ -91,7 +123,12 @@ export function OrganizationsTable({ address }: { address: TenantAddress }) {
           onClose={() => setDialog(null)}
           onCreated={({ organization, admin, invitation_sent }) => {
             setDialog(null);
-            setNotice({ severity: invitation_sent ? "success" : "error", message: invitation_sent ? `${organization.name} created; ${admin.email} was invited.` : `${organization.name} created, but the invitation to ${admin.email} could not be sent.` });
+            setNotice({
+              severity: invitation_sent ? "success" : "error",
+              message: invitation_sent
+                ? `${organization.name} created; ${admin.email} was invited.`
+                : `${organization.name} created, but the invitation to ${admin.email} could not be sent.`,
+            });
             void mutate();
           }}
         />
@@ -107,11 +144,20 @@ export function OrganizationsTable({ address }: { address: TenantAddress }) {
       {dialog?.kind === "status" && (
         <ConfirmDialog
           title={suspending ? `Suspend ${dialog.organization.name}?` : `Reactivate ${dialog.organization.name}?`}
-          message={suspending ? "Its users are signed out at once and cannot sign in; every page of its address says it is suspended. Nothing is deleted." : "Its users can sign in again."}
+          message={
+            suspending
+              ? "Its users are signed out at once and cannot sign in; every page of its address says it is suspended. Nothing is deleted."
+              : "Its users can sign in again."
+          }
           confirmLabel={suspending ? "Suspend" : "Reactivate"}
           onConfirm={async () => {
-            await apiPut(`/api/admin/organizations/${dialog.organization.id}/status`, { status: suspending ? "suspended" : "active" });
-            setNotice({ severity: "success", message: `${dialog.organization.name} ${suspending ? "suspended" : "reactivated"}.` });
+            await apiPut(`/api/admin/organizations/${dialog.organization.id}/status`, {
+              status: suspending ? "suspended" : "active",
+            });
+            setNotice({
+              severity: "success",
+              message: `${dialog.organization.name} ${suspending ? "suspended" : "reactivated"}.`,
+            });
             await mutate();
           }}
           onClose={() => setDialog(null)}

@@ -22,7 +22,9 @@ export function SubdomainTable({ address }: { address: TenantAddress }) {
   const { q, page, pageSize, update } = useListUrlState(20);
   const query = new URLSearchParams({ page: String(page), page_size: String(pageSize) });
   if (q) query.set("q", q);
-  const { data, error, isLoading, mutate } = useApi<Page<OrganizationAdmin>>(`/api/admin/organizations?${query}`, { keepPreviousData: true });
+  const { data, error, isLoading, mutate } = useApi<Page<OrganizationAdmin>>(`/api/admin/organizations?${query}`, {
+    keepPreviousData: true,
+  });
   const [changing, setChanging] = useState<OrganizationAdmin | null>(null);
   const [notice, setNotice] = useState<NoticeState | null>(null);
   const columns: GridColDef<OrganizationAdmin>[] = [
@@ -35,12 +37,32 @@ export function SubdomainTable({ address }: { address: TenantAddress }) {
       sortable: false,
       renderCell: ({ row }) => {
         const href = tenantOrigin(row.subdomain, address.appDomain, address.baseOrigin);
-        return <Link href={href} target="_blank" rel="noopener">{href}</Link>;
+        return (
+          <Link href={href} target="_blank" rel="noopener">
+            {href}
+          </Link>
+        );
       },
     },
     { field: "name", headerName: "Organization", flex: 1, minWidth: 180, sortable: false },
-    { field: "status", headerName: "Status", width: 110, sortable: false, valueGetter: (_v, row) => (row.status === "active" ? "Active" : "Suspended") },
-    { field: "actions", headerName: "", width: 110, sortable: false, renderCell: ({ row }) => <Button size="small" onClick={() => setChanging(row)} aria-label={`Change the subdomain of ${row.name}`}>Change</Button> },
+    {
+      field: "status",
+      headerName: "Status",
+      width: 110,
+      sortable: false,
+      valueGetter: (_v, row) => (row.status === "active" ? "Active" : "Suspended"),
+    },
+    {
+      field: "actions",
+      headerName: "",
+      width: 110,
+      sortable: false,
+      renderCell: ({ row }) => (
+        <Button size="small" onClick={() => setChanging(row)} aria-label={`Change the subdomain of ${row.name}`}>
+          Change
+        </Button>
+      ),
+    },
   ];
   return (
     <Stack spacing={2}>
@@ -64,7 +86,10 @@ export function SubdomainTable({ address }: { address: TenantAddress }) {
           onClose={() => setChanging(null)}
           onChanged={(next) => {
             setChanging(null);
-            setNotice({ severity: "success", message: `${next.name} now lives at ${tenantOrigin(next.subdomain, address.appDomain, address.baseOrigin)}.` });
+            setNotice({
+              severity: "success",
+              message: `${next.name} now lives at ${tenantOrigin(next.subdomain, address.appDomain, address.baseOrigin)}.`,
+            });
             void mutate();
           }}
         />

@@ -15,14 +15,25 @@ export function AppearanceSection() {
     section.clear();
     try {
       await theme.choose(next);
-      section.succeed(next === "dark" ? "Dark mode is saved for your account." : "Light mode is saved for your account.");
+      section.succeed(
+        next === "dark" ? "Dark mode is saved for your account." : "Light mode is saved for your account.",
+      );
     } catch (e) {
       section.fail(e);
     }
   };
   return (
-    <ProfileSection title="Appearance" description="Your choice follows you to every device you sign in on." result={section.result}>
-      <RadioGroup row aria-label="Colour mode" value={theme.current} onChange={(_, value) => void choose(value === "dark" ? "dark" : "light")}>
+    <ProfileSection
+      title="Appearance"
+      description="Your choice follows you to every device you sign in on."
+      result={section.result}
+    >
+      <RadioGroup
+        row
+        aria-label="Colour mode"
+        value={theme.current}
+        onChange={(_, value) => void choose(value === "dark" ? "dark" : "light")}
+      >
         <FormControlLabel value="light" control={<Radio />} label="Light" disabled={!theme.known} />
         <FormControlLabel value="dark" control={<Radio />} label="Dark" disabled={!theme.known} />
       </RadioGroup>

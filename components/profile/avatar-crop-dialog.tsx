@@ -17,7 +17,15 @@ import { cropToBlob } from "@/components/profile/crop-image";
  * Choose the square of the picture to keep: drag it (or focus it and use the arrow keys) and zoom.
  * Applying hands the cropped square back for a preview; nothing is saved yet.
  */
-export function AvatarCropDialog({ src, onCancel, onCropped }: { src: string; onCancel: () => void; onCropped: (blob: Blob) => void }) {
+export function AvatarCropDialog({
+  src,
+  onCancel,
+  onCropped,
+}: {
+  src: string;
+  onCancel: () => void;
+  onCropped: (blob: Blob) => void;
+}) {
   const [crop, setCrop] = useState<Point>({ x: 0, y: 0 });
   const [zoom, setZoom] = useState(1);
   const [area, setArea] = useState<Area | null>(null);
@@ -53,7 +61,14 @@ export function AvatarCropDialog({ src, onCancel, onCropped }: { src: string; on
           <Typography id="avatar-zoom-label" variant="body2">
             Zoom
           </Typography>
-          <Slider aria-labelledby="avatar-zoom-label" min={1} max={3} step={0.05} value={zoom} onChange={(_, value) => setZoom(value)} />
+          <Slider
+            aria-labelledby="avatar-zoom-label"
+            min={1}
+            max={3}
+            step={0.05}
+            value={zoom}
+            onChange={(_, value) => setZoom(value)}
+          />
         </Stack>
         {failure && (
           <Typography role="alert" color="error">

@@ -20,9 +20,12 @@ const MAX_BYTES = 5 * 1024 * 1024;
 /** An object URL for a file or blob, revoked when it changes or the section unmounts. */
 function useObjectUrl(blob: Blob | null): string | null {
   const url = useMemo(() => (blob ? URL.createObjectURL(blob) : null), [blob]);
-  useEffect(() => () => {
-    if (url) URL.revokeObjectURL(url);
-  }, [url]);
+  useEffect(
+    () => () => {
+      if (url) URL.revokeObjectURL(url);
+    },
+    [url],
+  );
   return url;
 }
 
@@ -73,12 +76,27 @@ export function AvatarSection({ profile }: { profile: OwnProfileJson }) {
   };
 
   return (
-    <ProfileSection title="Picture" description="Shown next to your name in the top bar and in messages." result={section.result}>
+    <ProfileSection
+      title="Picture"
+      description="Shown next to your name in the top bar and in messages."
+      result={section.result}
+    >
       <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ alignItems: { sm: "center" }, mt: 1 }}>
-        <Avatar src={previewUrl ?? stored ?? undefined} alt={previewUrl ? "Preview of your new picture" : "Your picture"} sx={{ width: 96, height: 96, fontSize: 40, bgcolor: "primary.main", color: "primary.contrastText" }}>
+        <Avatar
+          src={previewUrl ?? stored ?? undefined}
+          alt={previewUrl ? "Preview of your new picture" : "Your picture"}
+          sx={{ width: 96, height: 96, fontSize: 40, bgcolor: "primary.main", color: "primary.contrastText" }}
+        >
           {avatarInitial({ firstName: profile.first_name, username: profile.username })}
         </Avatar>
-        <input ref={input} type="file" accept={ACCEPTED.join(",")} hidden aria-label="Picture file" onChange={(e) => onPick(e.target.files?.[0])} />
+        <input
+          ref={input}
+          type="file"
+          accept={ACCEPTED.join(",")}
+          hidden
+          aria-label="Picture file"
+          onChange={(e) => onPick(e.target.files?.[0])}
+        />
         {cropped ? (
           <Stack direction="row" spacing={1}>
             <Button variant="contained" disabled={isSaving} onClick={saveCropped}>

@@ -10,14 +10,23 @@ import { ApiError, apiPost } from "@/lib/client/api";
 
 export function ConfirmEmailButton({ token }: { token: string }) {
   const isHydrated = useIsHydrated();
-  const [state, setState] = useState<{ status: "idle" | "sending" } | { status: "done" | "failed"; message: string }>({ status: "idle" });
+  const [state, setState] = useState<{ status: "idle" | "sending" } | { status: "done" | "failed"; message: string }>({
+    status: "idle",
+  });
   const confirm = async () => {
     setState({ status: "sending" });
     try {
-      const { message } = await apiPost<{ message: string }>(`/auth/confirm-email/${encodeURIComponent(token)}`, undefined, { retryOnTimeout: false });
+      const { message } = await apiPost<{ message: string }>(
+        `/auth/confirm-email/${encodeURIComponent(token)}`,
+        undefined,
+        { retryOnTimeout: false },
+      );
       setState({ status: "done", message });
     } catch (e) {
-      setState({ status: "failed", message: e instanceof ApiError ? e.message : "Failed to confirm the e-mail address" });
+      setState({
+        status: "failed",
+        message: e instanceof ApiError ? e.message : "Failed to confirm the e-mail address",
+      });
     }
   };
   if (state.status === "done") {
@@ -37,7 +46,13 @@ export function ConfirmEmailButton({ token }: { token: string }) {
           {state.message}
         </Alert>
       )}
-      <Button variant="contained" size="large" fullWidth disabled={!isHydrated || state.status === "sending"} onClick={confirm}>
+      <Button
+        variant="contained"
+        size="large"
+        fullWidth
+        disabled={!isHydrated || state.status === "sending"}
+        onClick={confirm}
+      >
         Confirm my new address
       </Button>
     </>

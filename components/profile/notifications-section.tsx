@@ -17,7 +17,11 @@ export function NotificationsSection({ emailOnMessage }: { emailOnMessage: boole
     try {
       await updateProfile({ email_on_message: next });
       setIsOn(next);
-      section.succeed(next ? "You will get an e-mail about messages you have not read within 15 minutes." : "You will get no e-mails about messages.");
+      section.succeed(
+        next
+          ? "You will get an e-mail about messages you have not read within 15 minutes."
+          : "You will get no e-mails about messages.",
+      );
     } catch (e) {
       section.fail(e);
     } finally {

@@ -22,7 +22,10 @@ type Input = z.infer<typeof changePasswordFormSchema>;
  */
 export function PasswordSection({ policy, userInputs }: { policy: PolicyLike; userInputs: string[] }) {
   const section = useSectionResult();
-  const form = useForm<Input>({ resolver: zodResolver(changePasswordFormSchema), defaultValues: { current_password: "", new_password: "", confirm_password: "" } });
+  const form = useForm<Input>({
+    resolver: zodResolver(changePasswordFormSchema),
+    defaultValues: { current_password: "", new_password: "", confirm_password: "" },
+  });
   const onSubmit = form.handleSubmit(async ({ current_password, new_password }) => {
     section.clear();
     const problem = await passwordProblem(new_password, policy, userInputs);
@@ -37,11 +40,33 @@ export function PasswordSection({ policy, userInputs }: { policy: PolicyLike; us
     }
   });
   return (
-    <ProfileSection title="Password" description="Changing it signs you out on every other device." result={section.result}>
+    <ProfileSection
+      title="Password"
+      description="Changing it signs you out on every other device."
+      result={section.result}
+    >
       <form method="post" onSubmit={onSubmit} noValidate aria-label="Password">
-        <FormTextField control={form.control} name="current_password" label="Current password" type="password" autoComplete="current-password" />
-        <PolicyPasswordField control={form.control} name="new_password" label="New password" policy={policy} userInputs={userInputs} />
-        <FormTextField control={form.control} name="confirm_password" label="New password again" type="password" autoComplete="new-password" />
+        <FormTextField
+          control={form.control}
+          name="current_password"
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+        />
+        <PolicyPasswordField
+          control={form.control}
+          name="new_password"
+          label="New password"
+          policy={policy}
+          userInputs={userInputs}
+        />
+        <FormTextField
+          control={form.control}
+          name="confirm_password"
+          label="New password again"
+          type="password"
+          autoComplete="new-password"
+        />
         <SubmitButton isSubmitting={form.formState.isSubmitting} size="medium" sx={{ mt: 1 }}>
           Change password
         </SubmitButton>

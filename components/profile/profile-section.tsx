@@ -10,10 +10,28 @@ import { failureMessage } from "@/lib/client/spec-calls";
 export type SectionResult = { ok: boolean; message: string } | null;
 
 /** One section of /profile: a heading, a sentence, its own form, its own confirmation or error. `id`: a link target (`/profile#time-zone`). */
-export function ProfileSection({ id, title, description, result, children }: { id?: string; title: string; description?: string; result: SectionResult; children: ReactNode }) {
+export function ProfileSection({
+  id,
+  title,
+  description,
+  result,
+  children,
+}: {
+  id?: string;
+  title: string;
+  description?: string;
+  result: SectionResult;
+  children: ReactNode;
+}) {
   const headingId = useId();
   return (
-    <Paper component="section" id={id} variant="outlined" aria-labelledby={headingId} sx={{ p: { xs: 2, sm: 3 }, scrollMarginTop: 80 }}>
+    <Paper
+      component="section"
+      id={id}
+      variant="outlined"
+      aria-labelledby={headingId}
+      sx={{ p: { xs: 2, sm: 3 }, scrollMarginTop: 80 }}
+    >
       <Typography id={headingId} variant="h6" component="h2">
         {title}
       </Typography>
@@ -35,6 +53,7 @@ export function useSectionResult() {
     result,
     clear: () => setResult(null),
     succeed: (message: string) => setResult({ ok: true, message }),
-    fail: (error: unknown, fallback: string = FALLBACK_MESSAGES.updateProfile) => setResult({ ok: false, message: failureMessage(error, fallback) }),
+    fail: (error: unknown, fallback: string = FALLBACK_MESSAGES.updateProfile) =>
+      setResult({ ok: false, message: failureMessage(error, fallback) }),
   };
 }

@@ -20,8 +20,10 @@ type GroupRow = GroupReportRow;
 type LearnerRow = LearnerReportRow;
 type OrganizationRow = OrganizationReportRow;
 
-export const courseReportHref = (courseId: string, filters: ReturnType<typeof readReportFilters>) => reportHref(`/admin/reports/courses/${courseId}`, filters, ["course_id"]);
-export const learnerReportHref = (userId: string, filters: ReturnType<typeof readReportFilters>) => reportHref(`/admin/reports/learners/${userId}`, filters);
+export const courseReportHref = (courseId: string, filters: ReturnType<typeof readReportFilters>) =>
+  reportHref(`/admin/reports/courses/${courseId}`, filters, ["course_id"]);
+export const learnerReportHref = (userId: string, filters: ReturnType<typeof readReportFilters>) =>
+  reportHref(`/admin/reports/learners/${userId}`, filters);
 
 export function CourseBreakdown() {
   const filters = readReportFilters(useSearchParams());
@@ -35,8 +37,20 @@ export function CourseBreakdown() {
       rowHref={(r) => courseReportHref(r.course_id, filters)}
       emptyText="No courses to report on yet"
       columns={[
-        { field: "title", headerName: "Course", flex: 1, minWidth: 200, renderCell: ({ row }) => <Link href={courseReportHref(row.course_id, filters)}>{row.title}</Link> },
-        { field: "category", headerName: "Category", width: 150, sortable: false, valueGetter: (_v, row) => row.category?.name ?? "" },
+        {
+          field: "title",
+          headerName: "Course",
+          flex: 1,
+          minWidth: 200,
+          renderCell: ({ row }) => <Link href={courseReportHref(row.course_id, filters)}>{row.title}</Link>,
+        },
+        {
+          field: "category",
+          headerName: "Category",
+          width: 150,
+          sortable: false,
+          valueGetter: (_v, row) => row.category?.name ?? "",
+        },
         ...figureColumns<CourseRow>(),
         averageTimeColumn<CourseRow>(),
       ]}
@@ -57,8 +71,20 @@ export function GroupBreakdown() {
       rowHref={(r) => learnersOf(r.group_id)}
       emptyText="No groups to report on yet"
       columns={[
-        { field: "name", headerName: "Group", flex: 1, minWidth: 180, renderCell: ({ row }) => <Link href={learnersOf(row.group_id)}>{row.name}</Link> },
-        { field: "members", headerName: "Members", width: 110, type: "number", valueFormatter: (v: number) => formatCount(v) },
+        {
+          field: "name",
+          headerName: "Group",
+          flex: 1,
+          minWidth: 180,
+          renderCell: ({ row }) => <Link href={learnersOf(row.group_id)}>{row.name}</Link>,
+        },
+        {
+          field: "members",
+          headerName: "Members",
+          width: 110,
+          type: "number",
+          valueFormatter: (v: number) => formatCount(v),
+        },
         ...figureColumns<GroupRow>(),
       ]}
     />
@@ -95,7 +121,8 @@ export function LearnerBreakdown() {
 
 export function OrganizationBreakdown() {
   const filters = readReportFilters(useSearchParams());
-  const pick = (organizationId: string) => reportHref("/admin/reports", { ...filters, organization_id: organizationId });
+  const pick = (organizationId: string) =>
+    reportHref("/admin/reports", { ...filters, organization_id: organizationId });
   return (
     <ReportGrid<OrganizationRow>
       label="Organizations"
@@ -106,13 +133,58 @@ export function OrganizationBreakdown() {
       rowHref={(r) => pick(r.organization_id)}
       emptyText="No organizations yet"
       columns={[
-        { field: "name", headerName: "Organization", flex: 1, minWidth: 200, renderCell: ({ row }) => <Link href={pick(row.organization_id)}>{row.name}</Link> },
-        { field: "users", headerName: "Users", width: 100, type: "number", valueFormatter: (v: number) => formatCount(v) },
-        { field: "courses", headerName: "Courses", width: 100, type: "number", valueFormatter: (v: number) => formatCount(v) },
-        { field: "enrolled", headerName: "Enrolled", width: 110, type: "number", valueGetter: (_v, row) => row.metrics.totalEnrollments, valueFormatter: (v: number) => formatCount(v) },
-        { field: "completed", headerName: "Completed", width: 120, type: "number", valueGetter: (_v, row) => row.metrics.completedEnrollments, valueFormatter: (v: number) => formatCount(v) },
-        { field: "completion_rate", headerName: "Completion rate", width: 150, type: "number", valueGetter: (_v, row) => row.metrics.completionRate, valueFormatter: (v: number) => `${v}%` },
-        { field: "active_learners", headerName: "Active (30 days)", width: 150, type: "number", valueFormatter: (v: number) => formatCount(v) },
+        {
+          field: "name",
+          headerName: "Organization",
+          flex: 1,
+          minWidth: 200,
+          renderCell: ({ row }) => <Link href={pick(row.organization_id)}>{row.name}</Link>,
+        },
+        {
+          field: "users",
+          headerName: "Users",
+          width: 100,
+          type: "number",
+          valueFormatter: (v: number) => formatCount(v),
+        },
+        {
+          field: "courses",
+          headerName: "Courses",
+          width: 100,
+          type: "number",
+          valueFormatter: (v: number) => formatCount(v),
+        },
+        {
+          field: "enrolled",
+          headerName: "Enrolled",
+          width: 110,
+          type: "number",
+          valueGetter: (_v, row) => row.metrics.totalEnrollments,
+          valueFormatter: (v: number) => formatCount(v),
+        },
+        {
+          field: "completed",
+          headerName: "Completed",
+          width: 120,
+          type: "number",
+          valueGetter: (_v, row) => row.metrics.completedEnrollments,
+          valueFormatter: (v: number) => formatCount(v),
+        },
+        {
+          field: "completion_rate",
+          headerName: "Completion rate",
+          width: 150,
+          type: "number",
+          valueGetter: (_v, row) => row.metrics.completionRate,
+          valueFormatter: (v: number) => `${v}%`,
+        },
+        {
+          field: "active_learners",
+          headerName: "Active (30 days)",
+          width: 150,
+          type: "number",
+          valueFormatter: (v: number) => formatCount(v),
+        },
       ]}
     />
   );

@@ -14,21 +14,65 @@ import { readReportFilters, reportQuery } from "@/components/reports/report-quer
 import type { CourseLessonsJson, LessonLearnerRow, LessonReportRow } from "@/lib/server/reports/lessons";
 
 const KIND_LABELS: Record<string, string> = { text: "Text", video: "Video", file: "File", scorm: "SCORM" };
-const LESSON_STATUS: Record<string, string> = { not_started: "Not started", in_progress: "In progress", completed: "Completed" };
+const LESSON_STATUS: Record<string, string> = {
+  not_started: "Not started",
+  in_progress: "In progress",
+  completed: "Completed",
+};
 const SUCCESS: Record<string, string> = { passed: "Passed", failed: "Failed", unknown: "Unknown" };
 
 const lessonColumns = (hrefOf: (lessonId: string) => string): GridColDef<LessonReportRow>[] => [
   { field: "module_title", headerName: "Module", width: 160 },
-  { field: "title", headerName: "Lesson", flex: 1, minWidth: 180, renderCell: ({ row }) => <Link href={hrefOf(row.lesson_id)} scroll={false} replace>{row.title}</Link> },
+  {
+    field: "title",
+    headerName: "Lesson",
+    flex: 1,
+    minWidth: 180,
+    renderCell: ({ row }) => (
+      <Link href={hrefOf(row.lesson_id)} scroll={false} replace>
+        {row.title}
+      </Link>
+    ),
+  },
   { field: "kind", headerName: "Kind", width: 90, valueFormatter: (v: string) => KIND_LABELS[v] ?? v },
-  { field: "completed", headerName: "Completed", type: "number", width: 110, valueFormatter: (v: number) => formatCount(v) },
-  { field: "in_progress", headerName: "In progress", type: "number", width: 110, valueFormatter: (v: number) => formatCount(v) },
-  { field: "completion_rate", headerName: "Completion rate", type: "number", width: 140, valueFormatter: (v: number) => formatPercent(v) },
+  {
+    field: "completed",
+    headerName: "Completed",
+    type: "number",
+    width: 110,
+    valueFormatter: (v: number) => formatCount(v),
+  },
+  {
+    field: "in_progress",
+    headerName: "In progress",
+    type: "number",
+    width: 110,
+    valueFormatter: (v: number) => formatCount(v),
+  },
+  {
+    field: "completion_rate",
+    headerName: "Completion rate",
+    type: "number",
+    width: 140,
+    valueFormatter: (v: number) => formatPercent(v),
+  },
   { field: "passed", headerName: "Passed", type: "number", width: 90 },
   { field: "failed", headerName: "Failed", type: "number", width: 90 },
-  { field: "average_score", headerName: "Avg. score", type: "number", width: 110, valueFormatter: (v: number | null) => formatScore(v) },
+  {
+    field: "average_score",
+    headerName: "Avg. score",
+    type: "number",
+    width: 110,
+    valueFormatter: (v: number | null) => formatScore(v),
+  },
   { field: "attempts", headerName: "Attempts", type: "number", width: 100 },
-  { field: "average_time_seconds", headerName: "Avg. time", type: "number", width: 110, valueFormatter: (v: number) => formatDuration(v) },
+  {
+    field: "average_time_seconds",
+    headerName: "Avg. time",
+    type: "number",
+    width: 110,
+    valueFormatter: (v: number) => formatDuration(v),
+  },
 ];
 
 /**
@@ -53,12 +97,22 @@ export function CourseLessonsView({ report }: { report: CourseLessonsJson }) {
   const apiBase = `/api/reports/courses/${report.course.id}/lessons`;
   return (
     <Stack spacing={3}>
-      <MetricCards figures={[{ label: "Enrollments in this report", value: formatCount(report.total_enrollments) }, { label: "Lessons", value: formatCount(report.items.length) }]} />
+      <MetricCards
+        figures={[
+          { label: "Enrollments in this report", value: formatCount(report.total_enrollments) },
+          { label: "Lessons", value: formatCount(report.items.length) },
+        ]}
+      />
       <Stack direction="row" sx={{ justifyContent: "space-between", alignItems: "center", flexWrap: "wrap", gap: 2 }}>
         <Typography variant="h6" component="h2">
           Lessons
         </Typography>
-        <Button variant="outlined" startIcon={<DownloadIcon />} href={`${apiBase}/export${reportQuery(filters)}`} download>
+        <Button
+          variant="outlined"
+          startIcon={<DownloadIcon />}
+          href={`${apiBase}/export${reportQuery(filters)}`}
+          download
+        >
           Export CSV
         </Button>
       </Stack>
@@ -90,19 +144,56 @@ export function CourseLessonsView({ report }: { report: CourseLessonsJson }) {
             searchLabel="Search learners"
             emptyText="Nobody is enrolled in this course yet"
             columns={[
-              { field: "name", headerName: "Learner", flex: 1, minWidth: 160, valueGetter: (_v, row) => `${row.first_name} ${row.last_name}`.trim() },
+              {
+                field: "name",
+                headerName: "Learner",
+                flex: 1,
+                minWidth: 160,
+                valueGetter: (_v, row) => `${row.first_name} ${row.last_name}`.trim(),
+              },
               { field: "email", headerName: "E-mail", flex: 1, minWidth: 180, sortable: false },
-              { field: "status", headerName: "Lesson", width: 120, valueGetter: (_v, row) => LESSON_STATUS[row.lesson_status] ?? row.lesson_status },
-              { field: "completed_at", headerName: "Completed", width: 180, valueFormatter: (v: string | null) => (v ? formatDateTime(v) : "—") },
-              { field: "success_status", headerName: "SCORM result", width: 120, sortable: false, valueFormatter: (v: string | null) => (v ? (SUCCESS[v] ?? v) : "—") },
-              { field: "score", headerName: "Score", type: "number", width: 90, valueFormatter: (v: number | null) => formatScore(v) },
+              {
+                field: "status",
+                headerName: "Lesson",
+                width: 120,
+                valueGetter: (_v, row) => LESSON_STATUS[row.lesson_status] ?? row.lesson_status,
+              },
+              {
+                field: "completed_at",
+                headerName: "Completed",
+                width: 180,
+                valueFormatter: (v: string | null) => (v ? formatDateTime(v) : "—"),
+              },
+              {
+                field: "success_status",
+                headerName: "SCORM result",
+                width: 120,
+                sortable: false,
+                valueFormatter: (v: string | null) => (v ? (SUCCESS[v] ?? v) : "—"),
+              },
+              {
+                field: "score",
+                headerName: "Score",
+                type: "number",
+                width: 90,
+                valueFormatter: (v: number | null) => formatScore(v),
+              },
               { field: "attempts", headerName: "Attempts", type: "number", width: 100, sortable: false },
-              { field: "time", headerName: "Time", type: "number", width: 100, valueGetter: (_v, row) => row.time_seconds, valueFormatter: (v: number) => formatDuration(v) },
+              {
+                field: "time",
+                headerName: "Time",
+                type: "number",
+                width: 100,
+                valueGetter: (_v, row) => row.time_seconds,
+                valueFormatter: (v: number) => formatDuration(v),
+              },
             ]}
           />
         </section>
       ) : (
-        report.items.length > 0 && <Typography sx={{ color: "text.secondary" }}>Choose a lesson to see who completed it.</Typography>
+        report.items.length > 0 && (
+          <Typography sx={{ color: "text.secondary" }}>Choose a lesson to see who completed it.</Typography>
+        )
       )}
     </Stack>
   );

@@ -6,10 +6,12 @@ const oneDecimal = new Intl.NumberFormat("en-GB", { maximumFractionDigits: 1 });
 export const formatCount = (n: number | null | undefined) => whole.format(n ?? 0);
 
 /** A whole percent; an absent figure is a dash. */
-export const formatPercent = (n: number | null | undefined) => (n === null || n === undefined ? "—" : `${Math.round(n)}%`);
+export const formatPercent = (n: number | null | undefined) =>
+  n === null || n === undefined ? "—" : `${Math.round(n)}%`;
 
 /** A score out of 100 (SCORM's scaled or raw), or a dash when nobody has one. */
-export const formatScore = (n: number | null | undefined) => (n === null || n === undefined ? "—" : oneDecimal.format(n));
+export const formatScore = (n: number | null | undefined) =>
+  n === null || n === undefined ? "—" : oneDecimal.format(n);
 
 /** Seconds as "1 h 5 min", "12 min", "45 s"; a dash for none. */
 export function formatDuration(seconds: number | null | undefined): string {
@@ -28,5 +30,11 @@ export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return "Never";
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return "—";
-  return date.toLocaleString("en-GB", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit" });
+  return date.toLocaleString("en-GB", {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+  });
 }

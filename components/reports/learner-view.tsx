@@ -14,22 +14,61 @@ import { readReportFilters, reportQuery } from "@/components/reports/report-quer
 import { readReportMetrics } from "@/lib/client/report-metrics";
 import type { LearnerCourseRow, LearnerDetailJson } from "@/lib/server/reports/learner-detail";
 
-const STATE_LABELS: Record<string, string> = { not_started: "Not started", in_progress: "In progress", completed: "Completed", withdrawn: "Withdrawn" };
+const STATE_LABELS: Record<string, string> = {
+  not_started: "Not started",
+  in_progress: "In progress",
+  completed: "Completed",
+  withdrawn: "Withdrawn",
+};
 
 /** One learner: their figures, then every course in the caller's scope with progress, status, score and last activity. */
 export function LearnerView({ report }: { report: LearnerDetailJson }) {
   const filters = readReportFilters(useSearchParams());
   const columns: GridColDef<LearnerCourseRow>[] = [
-    { field: "title", headerName: "Course", flex: 1, minWidth: 200, renderCell: ({ row }) => <Link href={courseReportHref(row.course_id, filters)}>{row.title}</Link> },
+    {
+      field: "title",
+      headerName: "Course",
+      flex: 1,
+      minWidth: 200,
+      renderCell: ({ row }) => <Link href={courseReportHref(row.course_id, filters)}>{row.title}</Link>,
+    },
     { field: "state", headerName: "Status", width: 120, valueFormatter: (v: string) => STATE_LABELS[v] ?? v },
-    { field: "progress_percent", headerName: "Progress", type: "number", width: 100, valueFormatter: (v: number) => formatPercent(v) },
-    { field: "average_score", headerName: "Score", type: "number", width: 90, valueFormatter: (v: number | null) => formatScore(v) },
+    {
+      field: "progress_percent",
+      headerName: "Progress",
+      type: "number",
+      width: 100,
+      valueFormatter: (v: number) => formatPercent(v),
+    },
+    {
+      field: "average_score",
+      headerName: "Score",
+      type: "number",
+      width: 90,
+      valueFormatter: (v: number | null) => formatScore(v),
+    },
     { field: "passed", headerName: "Passed", type: "number", width: 90 },
     { field: "failed", headerName: "Failed", type: "number", width: 90 },
-    { field: "time_seconds", headerName: "Time", type: "number", width: 100, valueFormatter: (v: number) => formatDuration(v) },
+    {
+      field: "time_seconds",
+      headerName: "Time",
+      type: "number",
+      width: 100,
+      valueFormatter: (v: number) => formatDuration(v),
+    },
     { field: "enrolled_at", headerName: "Enrolled", width: 170, valueFormatter: (v: string) => formatDateTime(v) },
-    { field: "completed_at", headerName: "Completed", width: 170, valueFormatter: (v: string | null) => (v ? formatDateTime(v) : "—") },
-    { field: "last_activity_at", headerName: "Last activity", width: 170, valueFormatter: (v: string | null) => formatDateTime(v) },
+    {
+      field: "completed_at",
+      headerName: "Completed",
+      width: 170,
+      valueFormatter: (v: string | null) => (v ? formatDateTime(v) : "—"),
+    },
+    {
+      field: "last_activity_at",
+      headerName: "Last activity",
+      width: 170,
+      valueFormatter: (v: string | null) => formatDateTime(v),
+    },
   ];
   return (
     <Stack spacing={3}>
@@ -38,7 +77,12 @@ export function LearnerView({ report }: { report: LearnerDetailJson }) {
         <Typography variant="h6" component="h2">
           Courses
         </Typography>
-        <Button variant="outlined" startIcon={<DownloadIcon />} href={`/api/reports/learners/${report.user.id}/export${reportQuery(filters)}`} download>
+        <Button
+          variant="outlined"
+          startIcon={<DownloadIcon />}
+          href={`/api/reports/learners/${report.user.id}/export${reportQuery(filters)}`}
+          download
+        >
           Export CSV
         </Button>
       </Stack>
@@ -51,7 +95,11 @@ export function LearnerView({ report }: { report: LearnerDetailJson }) {
         pageSizeOptions={[10, 20, 50, 100]}
         disableColumnFilter
         disableRowSelectionOnClick
-        localeText={{ noRowsLabel: Object.keys(filters).length ? "No course matches these filters" : "Not enrolled in any of these courses" }}
+        localeText={{
+          noRowsLabel: Object.keys(filters).length
+            ? "No course matches these filters"
+            : "Not enrolled in any of these courses",
+        }}
         autoHeight
       />
     </Stack>

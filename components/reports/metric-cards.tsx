@@ -13,7 +13,10 @@ export interface Figure {
 }
 
 /** The report's headline figures: the spec's three metrics, then active learners. */
-export function metricFigures(metrics: ReportMetrics, activeLearners?: { last7Days: number; last30Days: number }): Figure[] {
+export function metricFigures(
+  metrics: ReportMetrics,
+  activeLearners?: { last7Days: number; last30Days: number },
+): Figure[] {
   const figures: Figure[] = [
     { label: "Total enrollments", value: number.format(metrics.totalEnrollments) },
     { label: "Completed enrollments", value: number.format(metrics.completedEnrollments) },

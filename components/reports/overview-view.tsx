@@ -32,7 +32,8 @@ export function OverviewView({ overview }: { overview: OverviewJson }) {
       </Grid>
       {overview.refreshed_at && (
         <Typography variant="body2" sx={{ color: "text.secondary", mb: 3 }}>
-          Summaries last reconciled {formatDateTime(overview.refreshed_at)}. Figures follow learning as it happens; Reports in the side navigation reconciles them first.
+          Summaries last reconciled {formatDateTime(overview.refreshed_at)}. Figures follow learning as it happens;
+          Reports in the side navigation reconciles them first.
         </Typography>
       )}
     </>

@@ -11,7 +11,17 @@ import type { ReactNode } from "react";
 // The overview's charts (MUI X Charts). Each sits in a titled card (an h2 the chart is labelled by) and
 // says so in words when there is nothing to draw.
 
-function ChartCard({ id, title, summary, children }: { id: string; title: string; summary: string; children: ReactNode }) {
+function ChartCard({
+  id,
+  title,
+  summary,
+  children,
+}: {
+  id: string;
+  title: string;
+  summary: string;
+  children: ReactNode;
+}) {
   return (
     <Card variant="outlined" component="figure" aria-labelledby={`${id}-title`} sx={{ m: 0, height: "100%" }}>
       <CardContent>
@@ -83,7 +93,11 @@ export interface CourseCompletion {
 export function CompletionByCourseChart({ courses }: { courses: CourseCompletion[] }) {
   const shown = courses.filter((c) => c.totalEnrollments > 0);
   return (
-    <ChartCard id="completion-chart" title="Completion by course" summary={shown.length ? "Completion rate (%) of each course" : "No enrollments yet"}>
+    <ChartCard
+      id="completion-chart"
+      title="Completion by course"
+      summary={shown.length ? "Completion rate (%) of each course" : "No enrollments yet"}
+    >
       {shown.length === 0 ? (
         <NoData text="No course has enrollments yet." />
       ) : (
@@ -91,7 +105,14 @@ export function CompletionByCourseChart({ courses }: { courses: CourseCompletion
           height={Math.max(200, 48 * shown.length + 60)}
           layout="horizontal"
           dataset={shown.map((c) => ({ title: c.title, rate: c.completionRate }))}
-          yAxis={[{ dataKey: "title", scaleType: "band", width: 140, valueFormatter: (t: string) => (t.length > 22 ? `${t.slice(0, 21)}…` : t) }]}
+          yAxis={[
+            {
+              dataKey: "title",
+              scaleType: "band",
+              width: 140,
+              valueFormatter: (t: string) => (t.length > 22 ? `${t.slice(0, 21)}…` : t),
+            },
+          ]}
           xAxis={[{ min: 0, max: 100, valueFormatter: (v: number) => `${v}%` }]}
           series={[{ dataKey: "rate", label: "Completion rate", valueFormatter: (v: number | null) => `${v ?? 0}%` }]}
           hideLegend

@@ -56,7 +56,9 @@ export function ReportFilters({ categories, platform, hide = [] }: ReportFilters
   const pathname = usePathname();
   const values = readReportFilters(params);
   // One course's breakdown is that course's: no course or category to choose there.
-  const hidden: readonly ReportFilterKey[] = /^\/admin\/reports\/courses\/[^/]+$/.test(pathname) ? [...hide, "course_id", "category_id"] : hide;
+  const hidden: readonly ReportFilterKey[] = /^\/admin\/reports\/courses\/[^/]+$/.test(pathname)
+    ? [...hide, "course_id", "category_id"]
+    : hide;
   const shows = (key: ReportFilterKey) => !hidden.includes(key);
   // Course, group and category belong to one organization: the platform-wide view has none to offer.
   const isTenantView = !platform;
@@ -77,12 +79,38 @@ export function ReportFilters({ categories, platform, hide = [] }: ReportFilters
   // (hidden filters stay in the address: back on the list, they apply again)
   return (
     <LocalizationProvider dateAdapter={AdapterDateFns} adapterLocale={enGB}>
-      <Stack component="section" aria-label="Report filters" direction="row" sx={{ flexWrap: "wrap", gap: 2, mb: 3, alignItems: "center" }}>
-        <DayPicker label="From" day={values.from} minDate={MIN_DATE} maxDate={toDate(values.to) ?? MAX_DATE} onChange={(from) => update({ from })} />
-        <DayPicker label="To" day={values.to} minDate={toDate(values.from) ?? MIN_DATE} maxDate={MAX_DATE} onChange={(to) => update({ to })} />
-        {platform && shows("organization_id") && <OrganizationPicker dense id={values.organization_id} onChange={(id) => update({ organization_id: id })} />}
+      <Stack
+        component="section"
+        aria-label="Report filters"
+        direction="row"
+        sx={{ flexWrap: "wrap", gap: 2, mb: 3, alignItems: "center" }}
+      >
+        <DayPicker
+          label="From"
+          day={values.from}
+          minDate={MIN_DATE}
+          maxDate={toDate(values.to) ?? MAX_DATE}
+          onChange={(from) => update({ from })}
+        />
+        <DayPicker
+          label="To"
+          day={values.to}
+          minDate={toDate(values.from) ?? MIN_DATE}
+          maxDate={MAX_DATE}
+          onChange={(to) => update({ to })}
+        />
+        {platform && shows("organization_id") && (
+          <OrganizationPicker dense id={values.organization_id} onChange={(id) => update({ organization_id: id })} />
+        )}
         {isTenantView && shows("category_id") && (
-          <TextField select size="small" label="Category" value={values.category_id ?? ""} onChange={(e) => update({ category_id: e.target.value })} sx={{ minWidth: 180 }}>
+          <TextField
+            select
+            size="small"
+            label="Category"
+            value={values.category_id ?? ""}
+            onChange={(e) => update({ category_id: e.target.value })}
+            sx={{ minWidth: 180 }}
+          >
             <MenuItem value="">Any category</MenuItem>
             {categories.map((c) => (
               <MenuItem key={c.id} value={c.id}>
@@ -91,10 +119,21 @@ export function ReportFilters({ categories, platform, hide = [] }: ReportFilters
             ))}
           </TextField>
         )}
-        {isTenantView && shows("course_id") && <CourseFilter id={values.course_id} onChange={(id) => update({ course_id: id })} />}
-        {isTenantView && shows("group_id") && <GroupFilter id={values.group_id} onChange={(id) => update({ group_id: id })} />}
+        {isTenantView && shows("course_id") && (
+          <CourseFilter id={values.course_id} onChange={(id) => update({ course_id: id })} />
+        )}
+        {isTenantView && shows("group_id") && (
+          <GroupFilter id={values.group_id} onChange={(id) => update({ group_id: id })} />
+        )}
         {shows("status") && (
-          <TextField select size="small" label="Status" value={values.status ?? ""} onChange={(e) => update({ status: e.target.value })} sx={{ minWidth: 160 }}>
+          <TextField
+            select
+            size="small"
+            label="Status"
+            value={values.status ?? ""}
+            onChange={(e) => update({ status: e.target.value })}
+            sx={{ minWidth: 160 }}
+          >
             <MenuItem value="">Any status</MenuItem>
             {ENROLLMENT_STATUS_OPTIONS.map((s) => (
               <MenuItem key={s.value} value={s.value}>
@@ -113,7 +152,19 @@ export function ReportFilters({ categories, platform, hide = [] }: ReportFilters
  * A day of the address in a date picker. The half-typed date lives here (handing the picker back the
  * address's empty value would wipe the sections being typed); the address changes once it is a day.
  */
-function DayPicker({ label, day, minDate, maxDate, onChange }: { label: string; day: string | undefined; minDate: Date; maxDate: Date; onChange: (day: string) => void }) {
+function DayPicker({
+  label,
+  day,
+  minDate,
+  maxDate,
+  onChange,
+}: {
+  label: string;
+  day: string | undefined;
+  minDate: Date;
+  maxDate: Date;
+  onChange: (day: string) => void;
+}) {
   const [draft, setDraft] = useState<Date | null>(toDate(day));
   const [shown, setShown] = useState(day);
   if (shown !== day) {
@@ -141,12 +192,30 @@ function DayPicker({ label, day, minDate, maxDate, onChange }: { label: string; 
 function CourseFilter({ id, onChange }: { id: string | undefined; onChange: (id: string) => void }) {
   const chosen = useApi<{ id: string; title: string }>(id ? `/api/courses/${encodeURIComponent(id)}` : null);
   const value: SearchOption | null = id ? { id, label: chosen.data?.title ?? "…" } : null;
-  return <SearchSelect<Page<{ id: string; title: string }>> dense label="Course" pathFor={coursePath} optionsOf={(page) => page.items.map((c) => ({ id: c.id, label: c.title }))} value={value} onChange={(o) => onChange(o?.id ?? "")} />;
+  return (
+    <SearchSelect<Page<{ id: string; title: string }>>
+      dense
+      label="Course"
+      pathFor={coursePath}
+      optionsOf={(page) => page.items.map((c) => ({ id: c.id, label: c.title }))}
+      value={value}
+      onChange={(o) => onChange(o?.id ?? "")}
+    />
+  );
 }
 
 /** The chosen group by its name (looked up once from its id in the address). */
 function GroupFilter({ id, onChange }: { id: string | undefined; onChange: (id: string) => void }) {
   const chosen = useApi<{ id: string; name: string }>(id ? `/api/admin/groups/${encodeURIComponent(id)}` : null);
   const value: SearchOption | null = id ? { id, label: chosen.data?.name ?? "…" } : null;
-  return <SearchSelect<GroupListJson> dense label="Group" pathFor={groupPath} optionsOf={(list) => list.groups.map((g) => ({ id: g.id, label: g.name }))} value={value} onChange={(o) => onChange(o?.id ?? "")} />;
+  return (
+    <SearchSelect<GroupListJson>
+      dense
+      label="Group"
+      pathFor={groupPath}
+      optionsOf={(list) => list.groups.map((g) => ({ id: g.id, label: g.name }))}
+      value={value}
+      onChange={(o) => onChange(o?.id ?? "")}
+    />
+  );
 }

@@ -14,7 +14,9 @@ export interface ReportFrameProps {
 export function ReportFrame({ title, subtitle, actions, children }: ReportFrameProps) {
   return (
     <>
-      <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", justifyContent: "space-between", gap: 2, mb: 2 }}>
+      <Box
+        sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", justifyContent: "space-between", gap: 2, mb: 2 }}
+      >
         <Box sx={{ minWidth: 0 }}>
           <Typography variant="h5" component="h2">
             {title}

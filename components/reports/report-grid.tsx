@@ -37,7 +37,16 @@ export interface ReportGridProps<T extends object> {
  * state and the shared filters in the address, fetched through the browser's API layer (so GETs under
  * /api/reports are cached), with a CSV export of exactly these rows' query.
  */
-export function ReportGrid<T extends object>({ label, apiPath, columns, getRowId, defaultSort, searchLabel, rowHref, emptyText }: ReportGridProps<T>) {
+export function ReportGrid<T extends object>({
+  label,
+  apiPath,
+  columns,
+  getRowId,
+  defaultSort,
+  searchLabel,
+  rowHref,
+  emptyText,
+}: ReportGridProps<T>) {
   const router = useRouter();
   const list = useListUrlState<"sort" | "order">();
   const { q, page, pageSize, get, update } = list;
@@ -45,19 +54,33 @@ export function ReportGrid<T extends object>({ label, apiPath, columns, getRowId
   const sort = get("sort") || defaultSort.field;
   const order = get("order") || (get("sort") ? "asc" : defaultSort.order);
   const listQuery = { q, sort, order };
-  const { data, error, isLoading } = useApi<Page<T>>(`${apiPath}${reportQuery(filters, { ...listQuery, page, page_size: pageSize })}`, { keepPreviousData: true });
+  const { data, error, isLoading } = useApi<Page<T>>(
+    `${apiPath}${reportQuery(filters, { ...listQuery, page, page_size: pageSize })}`,
+    { keepPreviousData: true },
+  );
   const rows = (data?.items ?? []).map((row) => withReportMetrics(row) as ReportRow<T>);
   const sortModel: GridSortModel = [{ field: sort, sort: order === "desc" ? "desc" : "asc" }];
   const filtered = Boolean(q) || Object.keys(filters).length > 0;
   return (
     <Stack spacing={2}>
       <Stack direction="row" sx={{ flexWrap: "wrap", gap: 2, alignItems: "center", justifyContent: "space-between" }}>
-        {searchLabel ? <SearchField label={searchLabel} value={q} onSearch={(text) => update({ q: text, page: 1 })} /> : <span />}
-        <Button variant="outlined" startIcon={<DownloadIcon />} href={`${apiPath}/export${reportQuery(filters, listQuery)}`} download>
+        {searchLabel ? (
+          <SearchField label={searchLabel} value={q} onSearch={(text) => update({ q: text, page: 1 })} />
+        ) : (
+          <span />
+        )}
+        <Button
+          variant="outlined"
+          startIcon={<DownloadIcon />}
+          href={`${apiPath}/export${reportQuery(filters, listQuery)}`}
+          download
+        >
           Export CSV
         </Button>
       </Stack>
-      {error && <Alert severity="error">{failureMessage(error, `Failed to load the ${label.toLowerCase()} report`)}</Alert>}
+      {error && (
+        <Alert severity="error">{failureMessage(error, `Failed to load the ${label.toLowerCase()} report`)}</Alert>
+      )}
       <ServerDataGrid
         label={label}
         rows={rows}
@@ -67,7 +90,9 @@ export function ReportGrid<T extends object>({ label, apiPath, columns, getRowId
         total={data?.total}
         list={list}
         sortModel={sortModel}
-        onSortModelChange={(model) => list.update({ sort: model[0]?.field ?? "", order: model[0]?.sort ?? "", page: 1 })}
+        onSortModelChange={(model) =>
+          list.update({ sort: model[0]?.field ?? "", order: model[0]?.sort ?? "", page: 1 })
+        }
         onRowClick={rowHref ? ({ row }) => router.push(rowHref(row as ReportRow<T>)) : undefined}
         sx={rowHref ? { "& .MuiDataGrid-row": { cursor: "pointer" } } : undefined}
         emptyLabel={filtered ? "Nothing matches these filters" : emptyText}

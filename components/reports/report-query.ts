@@ -1,7 +1,15 @@
 // The reports' shared filters as they travel in the address, between the report pages and to the API
 // (the same names and values everywhere: GET /api/reports/… and its /export take them as they are).
 
-export const REPORT_FILTER_KEYS = ["from", "to", "category_id", "course_id", "group_id", "status", "organization_id"] as const;
+export const REPORT_FILTER_KEYS = [
+  "from",
+  "to",
+  "category_id",
+  "course_id",
+  "group_id",
+  "status",
+  "organization_id",
+] as const;
 export type ReportFilterKey = (typeof REPORT_FILTER_KEYS)[number];
 export type ReportFilters = Partial<Record<ReportFilterKey, string>>;
 

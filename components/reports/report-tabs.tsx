@@ -18,11 +18,27 @@ export function ReportTabs({ views = REPORT_VIEWS }: { views?: readonly { label:
   const pathname = usePathname();
   const filters = readReportFilters(useSearchParams());
   // The deepest view whose path leads to this page (a course's breakdown sits under Courses).
-  const current = [...views].sort((a, b) => b.href.length - a.href.length).find((v) => pathname === v.href || pathname.startsWith(`${v.href}/`));
+  const current = [...views]
+    .sort((a, b) => b.href.length - a.href.length)
+    .find((v) => pathname === v.href || pathname.startsWith(`${v.href}/`));
   return (
-    <Tabs component="nav" aria-label="Report views" value={current?.href ?? false} sx={{ mb: 2, borderBottom: 1, borderColor: "divider" }} variant="scrollable" allowScrollButtonsMobile>
+    <Tabs
+      component="nav"
+      aria-label="Report views"
+      value={current?.href ?? false}
+      sx={{ mb: 2, borderBottom: 1, borderColor: "divider" }}
+      variant="scrollable"
+      allowScrollButtonsMobile
+    >
       {views.map((view) => (
-        <Tab key={view.href} value={view.href} label={view.label} component={Link} href={reportHref(view.href, filters)} aria-current={current?.href === view.href ? "page" : undefined} />
+        <Tab
+          key={view.href}
+          value={view.href}
+          label={view.label}
+          component={Link}
+          href={reportHref(view.href, filters)}
+          aria-current={current?.href === view.href ? "page" : undefined}
+        />
       ))}
     </Tabs>
   );

@@ -7,7 +7,9 @@ import Typography from "@mui/material/Typography";
 export function ReportsLoading() {
   return (
     <Box role="status" aria-live="polite">
-      <Typography sx={{ position: "absolute", width: 1, height: 1, overflow: "hidden", clip: "rect(0 0 0 0)" }}>Loading the reports…</Typography>
+      <Typography sx={{ position: "absolute", width: 1, height: 1, overflow: "hidden", clip: "rect(0 0 0 0)" }}>
+        Loading the reports…
+      </Typography>
       <Grid container spacing={2} sx={{ mb: 3 }}>
         {Array.from({ length: 5 }, (_, i) => (
           <Grid key={i} size={{ xs: 12, sm: 6, md: 4, lg: 12 / 5 }}>

@@ -28,7 +28,8 @@ export function SaveStatus({ state, isTracked }: { state: CommitQueueState | nul
       )}
       {!state.stored && (
         <Alert severity="error" role="alert">
-          This browser would not let us keep your progress on this device. Stay on this page until it says “All progress saved”.
+          This browser would not let us keep your progress on this device. Stay on this page until it says “All progress
+          saved”.
         </Alert>
       )}
       <Typography role="status" aria-live="polite" variant="body2" sx={{ color: "text.secondary" }}>

@@ -26,7 +26,8 @@ export interface ScormPlayerProps {
  */
 export function ScormPlayer({ launch }: ScormPlayerProps) {
   if (!launch) return <Alert severity="info">This lesson&apos;s SCORM package has not been uploaded yet.</Alert>;
-  if (launch.scos.length === 0) return <Alert severity="error">This lesson&apos;s SCORM package has nothing to launch.</Alert>;
+  if (launch.scos.length === 0)
+    return <Alert severity="error">This lesson&apos;s SCORM package has nothing to launch.</Alert>;
   return <ScormRuntimeFrame key={launch.packageId} launch={launch} />;
 }
 
@@ -50,9 +51,13 @@ function ScormRuntimeFrame({ launch: initialLaunch }: { launch: ScormLaunch }) {
   const [state, setState] = useState<RuntimeState>(() => ({
     phase: "loading",
     currentId: null,
-    progress: Object.fromEntries(launch.scos.map((sco) => [sco.identifier, launch.attempt?.scoStatus[sco.identifier] ?? "not_started"])),
+    progress: Object.fromEntries(
+      launch.scos.map((sco) => [sco.identifier, launch.attempt?.scoStatus[sco.identifier] ?? "not_started"]),
+    ),
     unavailable: [],
-    queue: launch.attempt ? { pending: 0, failing: false, lastError: null, rejected: 0, refusal: null, stored: true } : null,
+    queue: launch.attempt
+      ? { pending: 0, failing: false, lastError: null, rejected: 0, refusal: null, stored: true }
+      : null,
     error: null,
   }));
 
@@ -77,9 +82,17 @@ function ScormRuntimeFrame({ launch: initialLaunch }: { launch: ScormLaunch }) {
   useEffect(() => startVisibilityGuard(document), []);
 
   const navigate = (scoId: string | undefined) => {
-    if (scoId) frameRef.current?.contentWindow?.postMessage({ type: "lms.scorm.navigate", scoId } satisfies PlayerMessage, launch.content.origin);
+    if (scoId)
+      frameRef.current?.contentWindow?.postMessage(
+        { type: "lms.scorm.navigate", scoId } satisfies PlayerMessage,
+        launch.content.origin,
+      );
   };
-  const resume = () => frameRef.current?.contentWindow?.postMessage({ type: "lms.scorm.resume" } satisfies PlayerMessage, launch.content.origin);
+  const resume = () =>
+    frameRef.current?.contentWindow?.postMessage(
+      { type: "lms.scorm.resume" } satisfies PlayerMessage,
+      launch.content.origin,
+    );
 
   const scoIds = launch.scos.map((sco) => sco.identifier);
   const index = state.currentId ? scoIds.indexOf(state.currentId) : -1;
@@ -90,10 +103,24 @@ function ScormRuntimeFrame({ launch: initialLaunch }: { launch: ScormLaunch }) {
   return (
     <Box {...visiblyKept("container")} sx={{ display: "flex", flexDirection: "column", gap: 2 }}>
       <SaveStatus state={state.queue} isTracked={launch.attempt !== null} />
-      <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", lg: isMulti ? "260px minmax(0, 1fr)" : "1fr" }, gap: 2, alignItems: "start" }}>
+      <Box
+        sx={{
+          display: "grid",
+          gridTemplateColumns: { xs: "1fr", lg: isMulti ? "260px minmax(0, 1fr)" : "1fr" },
+          gap: 2,
+          alignItems: "start",
+        }}
+      >
         {isMulti && (
           <Paper variant="outlined" {...visiblyKept("sidebar")}>
-            <ScormToc scos={launch.scos} currentId={state.currentId} progress={state.progress} isDisabled={isBusy} unavailable={unavailable} onChoose={navigate} />
+            <ScormToc
+              scos={launch.scos}
+              currentId={state.currentId}
+              progress={state.progress}
+              isDisabled={isBusy}
+              unavailable={unavailable}
+              onChoose={navigate}
+            />
           </Paper>
         )}
         <Box sx={{ display: "flex", flexDirection: "column", gap: 1, minWidth: 0 }}>
@@ -103,14 +130,26 @@ function ScormRuntimeFrame({ launch: initialLaunch }: { launch: ScormLaunch }) {
             </Alert>
           )}
           {state.phase === "left" && (
-            <Paper variant="outlined" {...visiblyKept("panel")} sx={{ p: 4, textAlign: "center", display: "flex", flexDirection: "column", gap: 2, alignItems: "center" }}>
-              <Typography variant="h6" component="p">You left this lesson</Typography>
-              <Typography sx={{ color: "text.secondary" }}>Your place is kept. Pick up where you left off whenever you like.</Typography>
-              <Button variant="contained" onClick={resume}>Resume</Button>
+            <Paper
+              variant="outlined"
+              {...visiblyKept("panel")}
+              sx={{ p: 4, textAlign: "center", display: "flex", flexDirection: "column", gap: 2, alignItems: "center" }}
+            >
+              <Typography variant="h6" component="p">
+                You left this lesson
+              </Typography>
+              <Typography sx={{ color: "text.secondary" }}>
+                Your place is kept. Pick up where you left off whenever you like.
+              </Typography>
+              <Button variant="contained" onClick={resume}>
+                Resume
+              </Button>
             </Paper>
           )}
           {/* The frame stays mounted through every phase: it is the runtime, and its queue is the learner's unsent progress. */}
-          <Box sx={{ position: "relative", display: state.phase === "left" || state.phase === "error" ? "none" : "block" }}>
+          <Box
+            sx={{ position: "relative", display: state.phase === "left" || state.phase === "error" ? "none" : "block" }}
+          >
             <Box
               component="iframe"
               ref={frameRef}
@@ -119,16 +158,33 @@ function ScormRuntimeFrame({ launch: initialLaunch }: { launch: ScormLaunch }) {
               sandbox={FRAME_SANDBOX}
               allow="fullscreen"
               referrerPolicy="no-referrer"
-              sx={{ display: "block", width: "100%", minHeight: "70vh", border: 1, borderColor: "divider", borderRadius: 1, bgcolor: "background.paper" }}
+              sx={{
+                display: "block",
+                width: "100%",
+                minHeight: "70vh",
+                border: 1,
+                borderColor: "divider",
+                borderRadius: 1,
+                bgcolor: "background.paper",
+              }}
             />
             {isBusy && <Loading />}
           </Box>
           {isMulti && state.phase !== "left" && (
-            <Box {...visiblyKept("nav")} component="nav" aria-label="Lesson pages" sx={{ display: "flex", justifyContent: "space-between", gap: 2 }}>
+            <Box
+              {...visiblyKept("nav")}
+              component="nav"
+              aria-label="Lesson pages"
+              sx={{ display: "flex", justifyContent: "space-between", gap: 2 }}
+            >
               <Button variant="outlined" disabled={isBusy || index <= 0} onClick={() => navigate(scoIds[index - 1])}>
                 Previous
               </Button>
-              <Button variant="contained" disabled={isBusy || index < 0 || index >= scoIds.length - 1} onClick={() => navigate(scoIds[index + 1])}>
+              <Button
+                variant="contained"
+                disabled={isBusy || index < 0 || index >= scoIds.length - 1}
+                onClick={() => navigate(scoIds[index + 1])}
+              >
                 Continue
               </Button>
             </Box>
@@ -141,7 +197,18 @@ function ScormRuntimeFrame({ launch: initialLaunch }: { launch: ScormLaunch }) {
 
 function Loading() {
   return (
-    <Box role="status" aria-label="Loading the lesson" sx={{ position: "absolute", inset: 0, display: "flex", alignItems: "center", justifyContent: "center", minHeight: 200 }}>
+    <Box
+      role="status"
+      aria-label="Loading the lesson"
+      sx={{
+        position: "absolute",
+        inset: 0,
+        display: "flex",
+        alignItems: "center",
+        justifyContent: "center",
+        minHeight: 200,
+      }}
+    >
       <CircularProgress />
     </Box>
   );

@@ -10,7 +10,6 @@ import ListItemText from "@mui/material/ListItemText";
 import { KEEP_VISIBLE_ATTRIBUTE } from "@/components/scorm/visibility-guard";
 import type { ScoEntry, ScoProgress } from "@/lib/scorm/types";
 
-
 export interface ScormTocProps {
   scos: ScoEntry[];
   currentId: string | null;
@@ -21,7 +20,13 @@ export interface ScormTocProps {
   onChoose: (scoId: string) => void;
 }
 
-const LABELS: Record<ScoProgress, string> = { not_started: "Not started", in_progress: "In progress", completed: "Completed", passed: "Passed", failed: "Failed" };
+const LABELS: Record<ScoProgress, string> = {
+  not_started: "Not started",
+  in_progress: "In progress",
+  completed: "Completed",
+  passed: "Passed",
+  failed: "Failed",
+};
 
 /** The package's table of contents: choice navigation, the current SCO highlighted, statuses where known. */
 export function ScormToc({ scos, currentId, progress, isDisabled, unavailable, onChoose }: ScormTocProps) {
@@ -50,7 +55,10 @@ export function ScormToc({ scos, currentId, progress, isDisabled, unavailable, o
                   <RadioButtonUncheckedIcon fontSize="small" />
                 )}
               </ListItemIcon>
-              <ListItemText primary={sco.title} secondary={isUnavailable ? `${LABELS[status]} · not available yet` : LABELS[status]} />
+              <ListItemText
+                primary={sco.title}
+                secondary={isUnavailable ? `${LABELS[status]} · not available yet` : LABELS[status]}
+              />
             </ListItemButton>
           );
         })}
@@ -58,4 +66,3 @@ export function ScormToc({ scos, currentId, progress, isDisabled, unavailable, o
     </nav>
   );
 }
-

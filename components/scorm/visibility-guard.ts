@@ -13,10 +13,19 @@ export interface ComputedVisibility {
 }
 
 /** The inline style properties to clear so the element shows again; empty when it is visible. */
-export function hiddenProperties(inline: ComputedVisibility, computed: ComputedVisibility): Array<keyof ComputedVisibility> {
+export function hiddenProperties(
+  inline: ComputedVisibility,
+  computed: ComputedVisibility,
+): Array<keyof ComputedVisibility> {
   const hidden: Array<keyof ComputedVisibility> = [];
   if (computed.display === "none" || inline.display === "none") hidden.push("display");
-  if (computed.visibility === "hidden" || computed.visibility === "collapse" || inline.visibility === "hidden" || inline.visibility === "collapse") hidden.push("visibility");
+  if (
+    computed.visibility === "hidden" ||
+    computed.visibility === "collapse" ||
+    inline.visibility === "hidden" ||
+    inline.visibility === "collapse"
+  )
+    hidden.push("visibility");
   const opacity = Number.parseFloat(inline.opacity || computed.opacity);
   if (!Number.isNaN(opacity) && opacity < 0.05) hidden.push("opacity");
   return hidden;
@@ -31,14 +40,24 @@ function restore(element: HTMLElement): void {
   if (element.hasAttribute("hidden")) element.removeAttribute("hidden");
   const style = element.ownerDocument.defaultView?.getComputedStyle(element);
   if (!style) return;
-  const inline = { display: element.style.display, visibility: element.style.visibility, opacity: element.style.opacity };
-  for (const property of hiddenProperties(inline, { display: style.display, visibility: style.visibility, opacity: style.opacity })) {
+  const inline = {
+    display: element.style.display,
+    visibility: element.style.visibility,
+    opacity: element.style.opacity,
+  };
+  for (const property of hiddenProperties(inline, {
+    display: style.display,
+    visibility: style.visibility,
+    opacity: style.opacity,
+  })) {
     element.style.removeProperty(property);
     // A stylesheet or class may still hide it: force the visible value inline.
     const after = element.ownerDocument.defaultView?.getComputedStyle(element);
     if (property === "display" && after?.display === "none") element.style.setProperty("display", "block", "important");
-    if (property === "visibility" && after?.visibility !== "visible") element.style.setProperty("visibility", "visible", "important");
-    if (property === "opacity" && Number.parseFloat(after?.opacity ?? "1") < 0.05) element.style.setProperty("opacity", "1", "important");
+    if (property === "visibility" && after?.visibility !== "visible")
+      element.style.setProperty("visibility", "visible", "important");
+    if (property === "opacity" && Number.parseFloat(after?.opacity ?? "1") < 0.05)
+      element.style.setProperty("opacity", "1", "important");
   }
 }
 
@@ -64,7 +83,12 @@ export function startVisibilityGuard(doc: Document): () => void {
   const observer = new MutationObserver((records) => {
     if (records.some((record) => record.type === "childList" || isHidingAttribute(record.attributeName))) check();
   });
-  observer.observe(doc.documentElement, { subtree: true, childList: true, attributes: true, attributeFilter: ["style", "class", "hidden"] });
+  observer.observe(doc.documentElement, {
+    subtree: true,
+    childList: true,
+    attributes: true,
+    attributeFilter: ["style", "class", "hidden"],
+  });
   check();
   return () => {
     observer.disconnect();

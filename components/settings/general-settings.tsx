@@ -10,7 +10,14 @@ import { SettingsCard } from "@/components/settings/settings-card";
 import { useSettingsForm } from "@/components/settings/use-settings-form";
 import { apiPatch } from "@/lib/client/api";
 import { roleLabel } from "@/lib/routes";
-import { courseDefaultsSchema, maintenanceNoticeSchema, MAX_SESSION_LIFETIME_HOURS, SELF_REGISTRATION_ROLES, settingsFieldsSchema, type OrganizationSettings } from "@/lib/schemas/organization";
+import {
+  courseDefaultsSchema,
+  maintenanceNoticeSchema,
+  MAX_SESSION_LIFETIME_HOURS,
+  SELF_REGISTRATION_ROLES,
+  settingsFieldsSchema,
+  type OrganizationSettings,
+} from "@/lib/schemas/organization";
 
 // The settings page's simple sections: each its own form, sending only its own part of the settings.
 
@@ -23,9 +30,24 @@ const sessionSchema = settingsFieldsSchema.pick({ sessionLifetimeHours: true });
 export function RegistrationSettings({ settings, isPlatform, onNotice }: Props) {
   const { form, onSubmit, error } = useSettingsForm(registrationSchema, settings, patchSettings, onNotice);
   return (
-    <SettingsCard title="Self-registration" description={isPlatform ? "Whether new organizations let people create their own accounts, and as what." : "Whether people may create their own account on this organization's address, and the role they get."} onSubmit={onSubmit} isSubmitting={form.formState.isSubmitting} error={error}>
+    <SettingsCard
+      title="Self-registration"
+      description={
+        isPlatform
+          ? "Whether new organizations let people create their own accounts, and as what."
+          : "Whether people may create their own account on this organization's address, and the role they get."
+      }
+      onSubmit={onSubmit}
+      isSubmitting={form.formState.isSubmitting}
+      error={error}
+    >
       <FormSwitch control={form.control} name="allowSelfRegistration" label="Anyone may register" />
-      <FormSelect control={form.control} name="selfRegistrationRole" label="Role of a new account" options={SELF_REGISTRATION_ROLES.map((r) => ({ value: r, label: roleLabel(r) }))} />
+      <FormSelect
+        control={form.control}
+        name="selfRegistrationRole"
+        label="Role of a new account"
+        options={SELF_REGISTRATION_ROLES.map((r) => ({ value: r, label: roleLabel(r) }))}
+      />
     </SettingsCard>
   );
 }
@@ -33,8 +55,21 @@ export function RegistrationSettings({ settings, isPlatform, onNotice }: Props) 
 export function SessionSettings({ settings, onNotice }: Props) {
   const { form, onSubmit, error } = useSettingsForm(sessionSchema, settings, patchSettings, onNotice);
   return (
-    <SettingsCard title="Sessions" description="How long a sign-in lasts. Shortening it signs out, on their next request, everyone who signed in longer ago." onSubmit={onSubmit} isSubmitting={form.formState.isSubmitting} error={error}>
-      <FormNumberField control={form.control} name="sessionLifetimeHours" label="Session lifetime (hours)" min={1} max={MAX_SESSION_LIFETIME_HOURS} helperText={`1 to ${MAX_SESSION_LIFETIME_HOURS} hours (30 days)`} />
+    <SettingsCard
+      title="Sessions"
+      description="How long a sign-in lasts. Shortening it signs out, on their next request, everyone who signed in longer ago."
+      onSubmit={onSubmit}
+      isSubmitting={form.formState.isSubmitting}
+      error={error}
+    >
+      <FormNumberField
+        control={form.control}
+        name="sessionLifetimeHours"
+        label="Session lifetime (hours)"
+        min={1}
+        max={MAX_SESSION_LIFETIME_HOURS}
+        helperText={`1 to ${MAX_SESSION_LIFETIME_HOURS} hours (30 days)`}
+      />
     </SettingsCard>
   );
 }
@@ -44,9 +79,23 @@ const courseSchema = z.object({ courseDefaults: courseDefaultsSchema });
 export function CourseDefaultSettings({ settings, onNotice }: Props) {
   const { form, onSubmit, error } = useSettingsForm(courseSchema, settings, patchSettings, onNotice);
   return (
-    <SettingsCard title="Default course settings" description="What a new course starts with; its authors can change them per course." onSubmit={onSubmit} isSubmitting={form.formState.isSubmitting} error={error}>
-      <FormSwitch control={form.control} name="courseDefaults.allowSelfEnrollment" label="Learners may enroll themselves" />
-      <FormSwitch control={form.control} name="courseDefaults.allowRetakes" label="Learners may retake a completed SCORM lesson" />
+    <SettingsCard
+      title="Default course settings"
+      description="What a new course starts with; its authors can change them per course."
+      onSubmit={onSubmit}
+      isSubmitting={form.formState.isSubmitting}
+      error={error}
+    >
+      <FormSwitch
+        control={form.control}
+        name="courseDefaults.allowSelfEnrollment"
+        label="Learners may enroll themselves"
+      />
+      <FormSwitch
+        control={form.control}
+        name="courseDefaults.allowRetakes"
+        label="Learners may retake a completed SCORM lesson"
+      />
     </SettingsCard>
   );
 }
@@ -56,9 +105,26 @@ const maintenanceSchema = z.object({ maintenance: maintenanceNoticeSchema });
 export function MaintenanceSettings({ settings, isPlatform, onNotice }: Props) {
   const { form, onSubmit, error } = useSettingsForm(maintenanceSchema, settings, patchSettings, onNotice, "");
   return (
-    <SettingsCard title="Maintenance notice" description={isPlatform ? "A notice every page of every organization shows, e.g. before planned maintenance." : "A notice every page of this organization shows, e.g. before planned maintenance."} onSubmit={onSubmit} isSubmitting={form.formState.isSubmitting} error={error}>
+    <SettingsCard
+      title="Maintenance notice"
+      description={
+        isPlatform
+          ? "A notice every page of every organization shows, e.g. before planned maintenance."
+          : "A notice every page of this organization shows, e.g. before planned maintenance."
+      }
+      onSubmit={onSubmit}
+      isSubmitting={form.formState.isSubmitting}
+      error={error}
+    >
       <FormSwitch control={form.control} name="maintenance.enabled" label="Show the notice" />
-      <FormTextField control={form.control} name="maintenance.message" label="Notice" multiline minRows={2} helperText="At most 500 characters" />
+      <FormTextField
+        control={form.control}
+        name="maintenance.message"
+        label="Notice"
+        multiline
+        minRows={2}
+        helperText="At most 500 characters"
+      />
     </SettingsCard>
   );
 }

@@ -17,8 +17,19 @@ import { passwordPolicySchema, PASSWORD_STRENGTH_LEVELS, type OrganizationSettin
 const schema = z.object({ passwordPolicy: passwordPolicySchema });
 
 /** The password policy, with a field to try a password against the policy being edited. */
-export function PasswordPolicySettings({ settings, onNotice }: { settings: OrganizationSettings; onNotice: (n: NoticeState) => void }) {
-  const { form, onSubmit, error } = useSettingsForm(schema, settings, (body) => apiPatch("/api/admin/settings", body), onNotice);
+export function PasswordPolicySettings({
+  settings,
+  onNotice,
+}: {
+  settings: OrganizationSettings;
+  onNotice: (n: NoticeState) => void;
+}) {
+  const { form, onSubmit, error } = useSettingsForm(
+    schema,
+    settings,
+    (body) => apiPatch("/api/admin/settings", body),
+    onNotice,
+  );
   const [sample, setSample] = useState("");
   const edited = useWatch({ control: form.control, name: "passwordPolicy" });
   const minLength = Number(edited?.minLength) || MIN_PASSWORD_LENGTH;
@@ -33,9 +44,32 @@ export function PasswordPolicySettings({ settings, onNotice }: { settings: Organ
       isSubmitting={form.formState.isSubmitting}
       error={error}
     >
-      <FormNumberField control={form.control} name="passwordPolicy.minLength" label="Minimum length" min={MIN_PASSWORD_LENGTH} max={MAX_MIN_PASSWORD_LENGTH} helperText={`${MIN_PASSWORD_LENGTH} to ${MAX_MIN_PASSWORD_LENGTH} characters`} />
-      <FormSelect control={form.control} name="passwordPolicy.minStrength" label="Minimum strength" options={PASSWORD_STRENGTH_LEVELS.map((level) => ({ value: level, label: `${level} – ${STRENGTH_LABELS[level]}` }))} />
-      <TextField label="Try a password" value={sample} onChange={(e) => setSample(e.target.value)} margin="normal" fullWidth autoComplete="off" helperText="Not saved: shows how this policy judges a password." />
+      <FormNumberField
+        control={form.control}
+        name="passwordPolicy.minLength"
+        label="Minimum length"
+        min={MIN_PASSWORD_LENGTH}
+        max={MAX_MIN_PASSWORD_LENGTH}
+        helperText={`${MIN_PASSWORD_LENGTH} to ${MAX_MIN_PASSWORD_LENGTH} characters`}
+      />
+      <FormSelect
+        control={form.control}
+        name="passwordPolicy.minStrength"
+        label="Minimum strength"
+        options={PASSWORD_STRENGTH_LEVELS.map((level) => ({
+          value: level,
+          label: `${level} – ${STRENGTH_LABELS[level]}`,
+        }))}
+      />
+      <TextField
+        label="Try a password"
+        value={sample}
+        onChange={(e) => setSample(e.target.value)}
+        margin="normal"
+        fullWidth
+        autoComplete="off"
+        helperText="Not saved: shows how this policy judges a password."
+      />
       {sample && <PasswordStrength verdict={verdict} policy={policy} />}
     </SettingsCard>
   );

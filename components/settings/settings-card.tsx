@@ -19,7 +19,15 @@ export interface SettingsCardProps {
 }
 
 /** One section of the settings: its own form and its own Save, so saving one never sends another's edits. */
-export function SettingsCard({ title, description, onSubmit, isSubmitting, error, children, actions }: SettingsCardProps) {
+export function SettingsCard({
+  title,
+  description,
+  onSubmit,
+  isSubmitting,
+  error,
+  children,
+  actions,
+}: SettingsCardProps) {
   return (
     <Paper variant="outlined" sx={{ p: 3 }} component="section" aria-label={title}>
       <form method="post" onSubmit={onSubmit} noValidate aria-label={title}>

@@ -3,14 +3,27 @@
 import Stack from "@mui/material/Stack";
 import { useState } from "react";
 import { Notice, type NoticeState } from "@/components/feedback/notice";
-import { CourseDefaultSettings, MaintenanceSettings, RegistrationSettings, SessionSettings } from "@/components/settings/general-settings";
+import {
+  CourseDefaultSettings,
+  MaintenanceSettings,
+  RegistrationSettings,
+  SessionSettings,
+} from "@/components/settings/general-settings";
 import { PasswordPolicySettings } from "@/components/settings/password-policy-settings";
 import { SmtpSettings } from "@/components/settings/smtp-settings";
 import type { OrganizationSettings } from "@/lib/schemas/organization";
 import type { SmtpSettingsView } from "@/lib/schemas/smtp";
 
 /** Every section of the settings, for an administrator (their organization) or the superadmin (the platform). */
-export function SettingsEditor({ settings, smtp, isPlatform }: { settings: OrganizationSettings; smtp: SmtpSettingsView; isPlatform: boolean }) {
+export function SettingsEditor({
+  settings,
+  smtp,
+  isPlatform,
+}: {
+  settings: OrganizationSettings;
+  smtp: SmtpSettingsView;
+  isPlatform: boolean;
+}) {
   const [notice, setNotice] = useState<NoticeState | null>(null);
   const props = { settings, isPlatform, onNotice: setNotice };
   return (

@@ -25,12 +25,23 @@ const SECURITY_LABELS = [
 ] as const;
 
 /** The mail server: its own form (the password is write-only) and a button that sends a test e-mail. */
-export function SmtpSettings({ saved, isPlatform, onNotice }: { saved: SmtpSettingsView | undefined; isPlatform: boolean; onNotice: (n: NoticeState) => void }) {
+export function SmtpSettings({
+  saved,
+  isPlatform,
+  onNotice,
+}: {
+  saved: SmtpSettingsView | undefined;
+  isPlatform: boolean;
+  onNotice: (n: NoticeState) => void;
+}) {
   const [error, setError] = useState<string | null>(null);
   const [stored, setStored] = useState(saved);
   const [isTesting, setIsTesting] = useState(false);
   const { hasPassword: _hasPassword, ...values } = stored ?? { ...SMTP_DEFAULTS, hasPassword: false };
-  const form = useForm<z.input<typeof smtpSettingsSchema>, unknown, z.output<typeof smtpSettingsSchema>>({ resolver: zodResolver(smtpSettingsSchema), defaultValues: { ...values, password: undefined } });
+  const form = useForm<z.input<typeof smtpSettingsSchema>, unknown, z.output<typeof smtpSettingsSchema>>({
+    resolver: zodResolver(smtpSettingsSchema),
+    defaultValues: { ...values, password: undefined },
+  });
 
   const onSubmit = form.handleSubmit(async ({ password, ...rest }) => {
     setError(null);
@@ -49,7 +60,9 @@ export function SmtpSettings({ saved, isPlatform, onNotice }: { saved: SmtpSetti
   const sendTest = async () => {
     setIsTesting(true);
     try {
-      const { message } = await apiPost<{ message: string }>("/api/admin/settings/smtp/test", undefined, { retryOnTimeout: false });
+      const { message } = await apiPost<{ message: string }>("/api/admin/settings/smtp/test", undefined, {
+        retryOnTimeout: false,
+      });
       onNotice({ severity: "success", message });
     } catch (e) {
       onNotice({ severity: "error", message: failureMessage(e, "The test e-mail could not be sent") });
@@ -61,28 +74,62 @@ export function SmtpSettings({ saved, isPlatform, onNotice }: { saved: SmtpSetti
   return (
     <SettingsCard
       title="E-mail (SMTP)"
-      description={isPlatform ? "The platform's mail server, for organizations without their own. Without one, the deployment's SMTP_URL sends." : "This organization's own mail server. While it is off, mail goes out through the platform's."}
+      description={
+        isPlatform
+          ? "The platform's mail server, for organizations without their own. Without one, the deployment's SMTP_URL sends."
+          : "This organization's own mail server. While it is off, mail goes out through the platform's."
+      }
       onSubmit={onSubmit}
       isSubmitting={form.formState.isSubmitting}
       error={error}
       actions={
-        <Button variant="outlined" onClick={sendTest} disabled={isTesting || !stored?.enabled || form.formState.isDirty} startIcon={isTesting ? <CircularProgress size={16} /> : undefined}>
+        <Button
+          variant="outlined"
+          onClick={sendTest}
+          disabled={isTesting || !stored?.enabled || form.formState.isDirty}
+          startIcon={isTesting ? <CircularProgress size={16} /> : undefined}
+        >
           Send a test e-mail
         </Button>
       }
     >
-      <FormSwitch control={form.control} name="enabled" label="Send mail through this server" helperText="Save first; the test e-mail goes to you through the saved server." />
+      <FormSwitch
+        control={form.control}
+        name="enabled"
+        label="Send mail through this server"
+        helperText="Save first; the test e-mail goes to you through the saved server."
+      />
       <Stack direction={{ xs: "column", sm: "row" }} spacing={{ sm: 2 }}>
         <FormTextField control={form.control} name="host" label="Host" placeholder="smtp.example.com" />
-        <FormNumberField control={form.control} name="port" label="Port" min={1} max={65535} sx={{ maxWidth: { sm: 140 } }} />
+        <FormNumberField
+          control={form.control}
+          name="port"
+          label="Port"
+          min={1}
+          max={65535}
+          sx={{ maxWidth: { sm: 140 } }}
+        />
       </Stack>
       <FormSelect control={form.control} name="security" label="Encryption" options={[...SECURITY_LABELS]} />
       <Stack direction={{ xs: "column", sm: "row" }} spacing={{ sm: 2 }}>
         <FormTextField control={form.control} name="username" label="Username" autoComplete="off" />
-        <FormTextField control={form.control} name="password" label="Password" type="password" autoComplete="new-password" helperText={stored?.hasPassword ? "Stored. Leave empty to keep it." : "None stored"} />
+        <FormTextField
+          control={form.control}
+          name="password"
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          helperText={stored?.hasPassword ? "Stored. Leave empty to keep it." : "None stored"}
+        />
       </Stack>
       <Stack direction={{ xs: "column", sm: "row" }} spacing={{ sm: 2 }}>
-        <FormTextField control={form.control} name="fromAddress" label="Sender address" type="email" placeholder="learning@example.com" />
+        <FormTextField
+          control={form.control}
+          name="fromAddress"
+          label="Sender address"
+          type="email"
+          placeholder="learning@example.com"
+        />
         <FormTextField control={form.control} name="fromName" label="Sender name" />
       </Stack>
     </SettingsCard>

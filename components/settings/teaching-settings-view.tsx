@@ -16,19 +16,44 @@ export function TeachingSettingsView({ settings }: { settings: TeachingSettings 
     <>
       <ReadOnlyNotice what="the organization's settings">Here are those that concern teaching.</ReadOnlyNotice>
       <Paper variant="outlined" sx={{ p: 3, mb: 3 }} component="section" aria-label="Default course settings">
-        <Typography variant="h6" component="h2">Default course settings</Typography>
-        <Typography sx={{ color: "text.secondary" }}>What a new course starts with; you can change them per course.</Typography>
+        <Typography variant="h6" component="h2">
+          Default course settings
+        </Typography>
+        <Typography sx={{ color: "text.secondary" }}>
+          What a new course starts with; you can change them per course.
+        </Typography>
         <List dense>
-          <ListItem><ListItemText primary="Learners may enroll themselves" secondary={onOff(courseDefaults.allowSelfEnrollment)} /></ListItem>
-          <ListItem><ListItemText primary="Learners may retake a completed SCORM lesson" secondary={onOff(courseDefaults.allowRetakes)} /></ListItem>
+          <ListItem>
+            <ListItemText
+              primary="Learners may enroll themselves"
+              secondary={onOff(courseDefaults.allowSelfEnrollment)}
+            />
+          </ListItem>
+          <ListItem>
+            <ListItemText
+              primary="Learners may retake a completed SCORM lesson"
+              secondary={onOff(courseDefaults.allowRetakes)}
+            />
+          </ListItem>
         </List>
       </Paper>
       <Paper variant="outlined" sx={{ p: 3 }} component="section" aria-label="Password policy">
-        <Typography variant="h6" component="h2">Password policy</Typography>
-        <Typography sx={{ color: "text.secondary" }}>What every password in the organization must meet, yours and your learners&apos;.</Typography>
+        <Typography variant="h6" component="h2">
+          Password policy
+        </Typography>
+        <Typography sx={{ color: "text.secondary" }}>
+          What every password in the organization must meet, yours and your learners&apos;.
+        </Typography>
         <List dense>
-          <ListItem><ListItemText primary="Minimum length" secondary={`${passwordPolicy.minLength} characters`} /></ListItem>
-          <ListItem><ListItemText primary="Minimum strength" secondary={`${passwordPolicy.minStrength} – ${STRENGTH_LABELS[passwordPolicy.minStrength]}`} /></ListItem>
+          <ListItem>
+            <ListItemText primary="Minimum length" secondary={`${passwordPolicy.minLength} characters`} />
+          </ListItem>
+          <ListItem>
+            <ListItemText
+              primary="Minimum strength"
+              secondary={`${passwordPolicy.minStrength} – ${STRENGTH_LABELS[passwordPolicy.minStrength]}`}
+            />
+          </ListItem>
         </List>
       </Paper>
     </>

@@ -24,7 +24,10 @@ export function useSettingsForm<S extends z.ZodType<FieldValues, FieldValues>>(
 ) {
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
-  const form = useForm<z.input<S>, unknown, z.output<S>>({ resolver: zodResolver(schema as never) as Resolver<z.input<S>, unknown, z.output<S>>, defaultValues: values as DefaultValues<z.input<S>> });
+  const form = useForm<z.input<S>, unknown, z.output<S>>({
+    resolver: zodResolver(schema as never) as Resolver<z.input<S>, unknown, z.output<S>>,
+    defaultValues: values as DefaultValues<z.input<S>>,
+  });
   const onSubmit = form.handleSubmit(async (submitted) => {
     setError(null);
     try {
@@ -35,7 +38,12 @@ export function useSettingsForm<S extends z.ZodType<FieldValues, FieldValues>>(
     } catch (e) {
       setError(failureMessage(e, "Could not save the settings"));
       if (e instanceof ApiError) {
-        const fieldErrors = Object.fromEntries(Object.entries(e.fieldErrors ?? {}).map(([k, v]) => [k.startsWith(fieldPrefix) ? k.slice(fieldPrefix.length) : k, v]));
+        const fieldErrors = Object.fromEntries(
+          Object.entries(e.fieldErrors ?? {}).map(([k, v]) => [
+            k.startsWith(fieldPrefix) ? k.slice(fieldPrefix.length) : k,
+            v,
+          ]),
+        );
         applyServerErrors(form.setError, fieldErrors);
       }
     }

@@ -10,6 +10,17 @@ import { useTenantBranding } from "@/components/shell/tenant-branding";
 export function BrandLogo() {
   const { organizationName, logoUrl } = useTenantBranding();
   const alt = `${organizationName ?? "Learning Management"} logo`;
-  if (logoUrl) return <Image src={logoUrl} alt={alt} width={118} height={40} unoptimized priority style={{ display: "block", objectFit: "contain", objectPosition: "left center" }} />;
+  if (logoUrl)
+    return (
+      <Image
+        src={logoUrl}
+        alt={alt}
+        width={118}
+        height={40}
+        unoptimized
+        priority
+        style={{ display: "block", objectFit: "contain", objectPosition: "left center" }}
+      />
+    );
   return <Image src="/logo.svg" alt={alt} width={118} height={40} priority style={{ display: "block" }} />;
 }

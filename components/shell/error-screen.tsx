@@ -14,7 +14,19 @@ export interface ErrorScreenProps {
 /** What an error boundary shows. It renders no landmark: the boundary decides whether it is the <main>. */
 export function ErrorScreen({ message, onRetry }: ErrorScreenProps) {
   return (
-    <Box sx={{ display: "flex", flexDirection: "column", alignItems: "center", textAlign: "center", gap: 2, py: 8, px: 2, maxWidth: 640, mx: "auto" }}>
+    <Box
+      sx={{
+        display: "flex",
+        flexDirection: "column",
+        alignItems: "center",
+        textAlign: "center",
+        gap: 2,
+        py: 8,
+        px: 2,
+        maxWidth: 640,
+        mx: "auto",
+      }}
+    >
       <ErrorOutlineIcon color="error" sx={{ fontSize: 56 }} />
       <Typography variant="h4" component="h1">
         Something went wrong.

@@ -12,7 +12,9 @@ export interface PageHeaderProps {
 /** The page's h1, so every page has exactly one and they all look alike. */
 export function PageHeader({ title, subtitle, actions }: PageHeaderProps) {
   return (
-    <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", justifyContent: "space-between", gap: 2, mb: 3 }}>
+    <Box
+      sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", justifyContent: "space-between", gap: 2, mb: 3 }}
+    >
       <Box sx={{ minWidth: 0 }}>
         <Typography variant="h4" component="h1" sx={{ fontWeight: 500 }}>
           {title}

@@ -22,7 +22,9 @@ export function PublicLayout({ children }: { children: ReactNode }) {
             Learning Management
           </Typography>
           <LinkButton href="/search">Courses</LinkButton>
-          <LinkButton href="/login" variant="outlined">Sign in</LinkButton>
+          <LinkButton href="/login" variant="outlined">
+            Sign in
+          </LinkButton>
         </Toolbar>
       </AppBar>
       <Box component="main" sx={{ py: 4 }}>

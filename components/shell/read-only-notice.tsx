@@ -18,7 +18,11 @@ export interface ReadOnlyNoticeProps {
  * with a 403 (docs/permissions.md, "Read-only admin pages"). Put it first on the page and render the
  * data without controls.
  */
-export function ReadOnlyNotice({ what = "what this page shows", managedBy = "your organization's administrators", children }: ReadOnlyNoticeProps) {
+export function ReadOnlyNotice({
+  what = "what this page shows",
+  managedBy = "your organization's administrators",
+  children,
+}: ReadOnlyNoticeProps) {
   return (
     <Alert severity="info" icon={<LockOutlinedIcon />} sx={{ mb: 3 }} data-testid="read-only-notice">
       <AlertTitle>Read-only</AlertTitle>

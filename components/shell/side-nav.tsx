@@ -26,13 +26,26 @@ export interface SideNavProps {
   onMobileClose: () => void;
 }
 
-function NavLinks({ entries, activeHref, onNavigate }: { entries: NavEntry[]; activeHref: string | undefined; onNavigate?: () => void }) {
+function NavLinks({
+  entries,
+  activeHref,
+  onNavigate,
+}: {
+  entries: NavEntry[];
+  activeHref: string | undefined;
+  onNavigate?: () => void;
+}) {
   return (
     <nav aria-label="Main navigation" data-scorm-keep-visible="sidebar">
       <List>
         {entries.map((entry) =>
           entry.href === REPORTS_PAGE ? (
-            <ReportsNavItem key={entry.href} entry={entry} isActive={entry.href === activeHref} onNavigate={onNavigate} />
+            <ReportsNavItem
+              key={entry.href}
+              entry={entry}
+              isActive={entry.href === activeHref}
+              onNavigate={onNavigate}
+            />
           ) : (
             <NavItem key={entry.href} entry={entry} isActive={entry.href === activeHref} onClick={onNavigate} />
           ),
@@ -68,7 +81,10 @@ function NavItem({ entry, isActive, onClick, busyLabel }: NavItemProps) {
         <ListItemIcon sx={{ minWidth: 40, color: isActive ? "primary.main" : undefined }}>
           {isBusy ? <CircularProgress size={20} aria-hidden data-testid="nav-spinner" /> : <Icon />}
         </ListItemIcon>
-        <ListItemText primary={busyLabel ?? entry.label} slotProps={{ primary: { sx: { fontWeight: isActive ? 500 : undefined } } }} />
+        <ListItemText
+          primary={busyLabel ?? entry.label}
+          slotProps={{ primary: { sx: { fontWeight: isActive ? 500 : undefined } } }}
+        />
       </ListItemButton>
     </ListItem>
   );
@@ -79,7 +95,15 @@ function NavItem({ entry, isActive, onClick, busyLabel }: NavItemProps) {
  * disabled and reads 'Refreshing Reports...' with a spinner; then on to the reports, whether the refresh
  * worked or not. A click meant for a new tab or window just opens the page.
  */
-function ReportsNavItem({ entry, isActive, onNavigate }: { entry: NavEntry; isActive: boolean; onNavigate?: () => void }) {
+function ReportsNavItem({
+  entry,
+  isActive,
+  onNavigate,
+}: {
+  entry: NavEntry;
+  isActive: boolean;
+  onNavigate?: () => void;
+}) {
   const router = useRouter();
   const [isRefreshing, setIsRefreshing] = useState(false);
   const onClick = async (event: MouseEvent<HTMLAnchorElement>) => {
@@ -94,7 +118,14 @@ function ReportsNavItem({ entry, isActive, onNavigate }: { entry: NavEntry; isAc
     // Already there: push keeps the page as it is, so ask the server for the refreshed figures.
     if (window.location.pathname === REPORTS_PAGE && !window.location.search) router.refresh();
   };
-  return <NavItem entry={entry} isActive={isActive} onClick={onClick} busyLabel={isRefreshing ? REFRESHING_LABEL : undefined} />;
+  return (
+    <NavItem
+      entry={entry}
+      isActive={isActive}
+      onClick={onClick}
+      busyLabel={isRefreshing ? REFRESHING_LABEL : undefined}
+    />
+  );
 }
 
 /**

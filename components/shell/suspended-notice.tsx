@@ -5,7 +5,18 @@ import Typography from "@mui/material/Typography";
 /** What every page of a suspended organization's host shows instead of itself. */
 export function SuspendedNotice({ organizationName }: { organizationName: string }) {
   return (
-    <Box component="main" sx={{ display: "flex", flexDirection: "column", alignItems: "center", textAlign: "center", gap: 2, py: 12, px: 2 }}>
+    <Box
+      component="main"
+      sx={{
+        display: "flex",
+        flexDirection: "column",
+        alignItems: "center",
+        textAlign: "center",
+        gap: 2,
+        py: 12,
+        px: 2,
+      }}
+    >
       <Box aria-hidden sx={{ color: "text.secondary", "& svg": { fontSize: 56 } }}>
         <BlockIcon />
       </Box>
@@ -13,7 +24,8 @@ export function SuspendedNotice({ organizationName }: { organizationName: string
         This organization is suspended
       </Typography>
       <Typography sx={{ color: "text.secondary", maxWidth: 560 }}>
-        {organizationName} is not available at the moment: nobody can sign in or use its courses. Contact the platform administrator if you think this is a mistake.
+        {organizationName} is not available at the moment: nobody can sign in or use its courses. Contact the platform
+        administrator if you think this is a mistake.
       </Typography>
     </Box>
   );

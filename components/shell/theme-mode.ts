@@ -9,7 +9,11 @@ import type { ThemeModeChoice } from "@/lib/schemas/auth";
  * Light or dark, chosen in the top bar or the profile: applied at once (MUI keeps it under `mui-mode`
  * in this browser) and saved with the account. The promise settles with the save.
  */
-export function useThemeChoice(): { current: ThemeModeChoice; known: boolean; choose: (next: ThemeModeChoice) => Promise<unknown> } {
+export function useThemeChoice(): {
+  current: ThemeModeChoice;
+  known: boolean;
+  choose: (next: ThemeModeChoice) => Promise<unknown>;
+} {
   const { mode, systemMode, setMode } = useColorScheme();
   // `mode` is undefined in the server's HTML and until the provider has read localStorage after hydration.
   const known = mode !== undefined;

@@ -58,7 +58,13 @@ function MessagesButton() {
   const count = useUnreadCount({ enabled: true });
   const countId = useId();
   return (
-    <IconButton color="inherit" component={Link} href="/messages" aria-label="Messages" aria-describedby={count > 0 ? countId : undefined}>
+    <IconButton
+      color="inherit"
+      component={Link}
+      href="/messages"
+      aria-label="Messages"
+      aria-describedby={count > 0 ? countId : undefined}
+    >
       <Badge badgeContent={count} color="error" max={99} invisible={count === 0}>
         <ForumIcon />
       </Badge>
@@ -83,7 +89,13 @@ export function TopBar({ user, isNavOpen, onNavToggle }: TopBarProps) {
       position="fixed"
       color="inherit"
       elevation={0}
-      sx={{ zIndex: (theme) => theme.zIndex.drawer + 1, height: TOP_BAR_HEIGHT, borderBottom: 1, borderColor: "divider", bgcolor: "background.paper" }}
+      sx={{
+        zIndex: (theme) => theme.zIndex.drawer + 1,
+        height: TOP_BAR_HEIGHT,
+        borderBottom: 1,
+        borderColor: "divider",
+        bgcolor: "background.paper",
+      }}
     >
       <Toolbar sx={{ height: TOP_BAR_HEIGHT, minHeight: TOP_BAR_HEIGHT, gap: 1.5 }}>
         <IconButton

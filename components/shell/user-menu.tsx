@@ -24,7 +24,6 @@ import { roleLabel } from "@/lib/routes";
 // Long enough to cross the small gap between the button and the menu without it closing.
 const HOVER_CLOSE_DELAY_MS = 200;
 
-
 async function logout(): Promise<void> {
   try {
     await signOut({ redirect: false });
@@ -116,9 +115,20 @@ export function UserMenu({ user }: { user: ShellUser }) {
         onKeyDown={onButtonKeyDown}
         onPointerEnter={onPointerEnter}
         onPointerLeave={onPointerLeave}
-        sx={{ gap: 1.5, px: 1, py: 0.5, borderRadius: 2, textAlign: "left", "&.Mui-focusVisible": { outline: 2, outlineColor: "primary.main" } }}
+        sx={{
+          gap: 1.5,
+          px: 1,
+          py: 0.5,
+          borderRadius: 2,
+          textAlign: "left",
+          "&.Mui-focusVisible": { outline: 2, outlineColor: "primary.main" },
+        }}
       >
-        <Avatar src={src ?? undefined} alt="" sx={{ width: 40, height: 40, bgcolor: "primary.main", color: "primary.contrastText" }}>
+        <Avatar
+          src={src ?? undefined}
+          alt=""
+          sx={{ width: 40, height: 40, bgcolor: "primary.main", color: "primary.contrastText" }}
+        >
           {avatarInitial(user)}
         </Avatar>
         <Box sx={{ display: { xs: "none", sm: "block" }, maxWidth: 200 }}>
@@ -133,8 +143,19 @@ export function UserMenu({ user }: { user: ShellUser }) {
       {/* Not portalled: the menu stays inside the header landmark and above the drawer with the app bar. */}
       <Popper open={isOpen} anchorEl={anchor} placement="bottom-end" disablePortal>
         <ClickAwayListener onClickAway={(event) => !anchor?.contains(event.target as Node) && close()}>
-          <Paper elevation={8} onPointerEnter={onPointerEnter} onPointerLeave={onPointerLeave} sx={{ minWidth: 200, mt: 0.5 }}>
-            <MenuList ref={menuRef} id={menuId} aria-labelledby={buttonId} autoFocusItem={focusesItems} onKeyDown={onMenuKeyDown}>
+          <Paper
+            elevation={8}
+            onPointerEnter={onPointerEnter}
+            onPointerLeave={onPointerLeave}
+            sx={{ minWidth: 200, mt: 0.5 }}
+          >
+            <MenuList
+              ref={menuRef}
+              id={menuId}
+              aria-labelledby={buttonId}
+              autoFocusItem={focusesItems}
+              onKeyDown={onMenuKeyDown}
+            >
               <MenuItem component={Link} href="/profile" onClick={close}>
                 <ListItemIcon>
                   <ManageAccountsIcon fontSize="small" />

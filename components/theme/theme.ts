@@ -10,8 +10,6 @@ export const MODE_STORAGE_KEY = "mui-mode";
 /** Class on <html> that selects the scheme, so the pre-hydration script and the CSS variables agree. */
 export const COLOR_SCHEME_ATTRIBUTE = "class";
 
-
-
 // 4.5 is WCAG AA for body text: with it MUI picks black text on colours where white would fail
 // (warning, info, the lighter dark-mode blue), which is what axe checks.
 const CONTRAST_THRESHOLD = 4.5;
@@ -39,7 +37,12 @@ export function createAppTheme(primaryColor: string = BRAND_BLUE) {
     typography: { fontFamily: FONT_FAMILY },
     components: {
       // Form controls and code do not inherit the page's font by default.
-      MuiCssBaseline: { styleOverrides: { "code, kbd, pre, samp": { fontFamily: MONO_FONT_FAMILY }, "button, input, select, textarea": { fontFamily: "inherit" } } },
+      MuiCssBaseline: {
+        styleOverrides: {
+          "code, kbd, pre, samp": { fontFamily: MONO_FONT_FAMILY },
+          "button, input, select, textarea": { fontFamily: "inherit" },
+        },
+      },
     },
     shape: { borderRadius: 8 },
   });

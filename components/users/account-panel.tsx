@@ -54,7 +54,12 @@ export function AccountPanel({ user, onChanged }: { user: AdminUserDetailJson; o
     }
   };
   const setStatus = (status: "active" | "suspended") => apiPatch(`/api/admin/users/${user.id}`, { status });
-  const invite = () => run(() => apiPost(`/api/admin/users/${user.id}/invitation`), `A new invitation was sent to ${user.email}.`, "Failed to send the invitation");
+  const invite = () =>
+    run(
+      () => apiPost(`/api/admin/users/${user.id}/invitation`),
+      `A new invitation was sent to ${user.email}.`,
+      "Failed to send the invitation",
+    );
 
   return (
     <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="account-heading">
@@ -64,7 +69,9 @@ export function AccountPanel({ user, onChanged }: { user: AdminUserDetailJson; o
       <Stack spacing={1.5}>
         <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
           <Chip label={active ? "Active" : "Deactivated"} color={active ? "success" : "default"} size="small" />
-          <Typography variant="body2">{user.last_login_at ? `Last signed in ${when(user.last_login_at)}` : "Has never signed in"}</Typography>
+          <Typography variant="body2">
+            {user.last_login_at ? `Last signed in ${when(user.last_login_at)}` : "Has never signed in"}
+          </Typography>
         </Stack>
         {user.invitation && (
           <Typography variant="body2">
@@ -73,8 +80,20 @@ export function AccountPanel({ user, onChanged }: { user: AdminUserDetailJson; o
               : `The invitation sent ${when(user.invitation.sent_at)} has expired or was withdrawn.`}
           </Typography>
         )}
-        {feedback && <Alert severity={feedback.ok ? "success" : "error"} role={feedback.ok ? "status" : "alert"} onClose={() => setFeedback(null)}>{feedback.text}</Alert>}
-        {user.is_self && <Typography variant="body2" color="text.secondary">This is your own account: you cannot deactivate or delete it.</Typography>}
+        {feedback && (
+          <Alert
+            severity={feedback.ok ? "success" : "error"}
+            role={feedback.ok ? "status" : "alert"}
+            onClose={() => setFeedback(null)}
+          >
+            {feedback.text}
+          </Alert>
+        )}
+        {user.is_self && (
+          <Typography variant="body2" color="text.secondary">
+            This is your own account: you cannot deactivate or delete it.
+          </Typography>
+        )}
         <Stack direction="row" spacing={1} sx={{ flexWrap: "wrap", gap: 1 }}>
           {active ? (
             <Button
@@ -92,7 +111,11 @@ export function AccountPanel({ user, onChanged }: { user: AdminUserDetailJson; o
               Deactivate
             </Button>
           ) : (
-            <Button variant="outlined" disabled={locked || busy} onClick={() => run(() => setStatus("active"), `${name} can sign in again.`, "Failed to reactivate")}>
+            <Button
+              variant="outlined"
+              disabled={locked || busy}
+              onClick={() => run(() => setStatus("active"), `${name} can sign in again.`, "Failed to reactivate")}
+            >
               Reactivate
             </Button>
           )}
@@ -121,7 +144,15 @@ export function AccountPanel({ user, onChanged }: { user: AdminUserDetailJson; o
           </Button>
         </Stack>
       </Stack>
-      {pending && <ConfirmDialog title={pending.title} message={pending.message} confirmLabel={pending.confirmLabel} onConfirm={pending.run} onClose={() => setPending(null)} />}
+      {pending && (
+        <ConfirmDialog
+          title={pending.title}
+          message={pending.message}
+          confirmLabel={pending.confirmLabel}
+          onConfirm={pending.run}
+          onClose={() => setPending(null)}
+        />
+      )}
     </Paper>
   );
 }

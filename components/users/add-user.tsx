@@ -28,7 +28,11 @@ export function AddUser({ callerRole }: { callerRole: Role }) {
       mode="add"
       callerRole={callerRole}
       submitLabel="Add user"
-      actions={<LinkButton href="/admin/users" size="large">Cancel</LinkButton>}
+      actions={
+        <LinkButton href="/admin/users" size="large">
+          Cancel
+        </LinkButton>
+      }
       onSubmit={async (values) => {
         const { user, invitation_sent } = await apiPost<CreatedUser>("/api/admin/users", createInput(values));
         const added = values.access === "password" ? "password" : invitation_sent ? "invited" : "unsent";

@@ -45,7 +45,17 @@ export function UserForm({ mode, callerRole, initial, lockRole, disabled, submit
   const [error, setError] = useState<string | null>(null);
   const form = useForm<Input, unknown, UserFormValues>({
     resolver: zodResolver(userFormSchema),
-    defaultValues: { first_name: "", last_name: "", email: "", username: "", role: "learner", groups: [], access: "invitation", password: "", ...initial },
+    defaultValues: {
+      first_name: "",
+      last_name: "",
+      email: "",
+      username: "",
+      role: "learner",
+      groups: [],
+      access: "invitation",
+      password: "",
+      ...initial,
+    },
   });
   const roles = assignableRoles(callerRole);
   const current = initial?.role as Role | undefined;
@@ -61,15 +71,32 @@ export function UserForm({ mode, callerRole, initial, lockRole, disabled, submit
   });
   return (
     <form method="post" onSubmit={submit} noValidate aria-label={mode === "add" ? "New user" : "Edit user"}>
-      {error && <Alert severity="error" role="alert">{error}</Alert>}
+      {error && (
+        <Alert severity="error" role="alert">
+          {error}
+        </Alert>
+      )}
       <fieldset disabled={disabled} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
         <Stack direction={{ xs: "column", sm: "row" }} spacing={{ sm: 2 }}>
           <FormTextField control={form.control} name="first_name" label="First name" autoComplete="off" />
           <FormTextField control={form.control} name="last_name" label="Last name" autoComplete="off" />
         </Stack>
         <FormTextField control={form.control} name="email" label="Email" type="email" autoComplete="off" />
-        <FormTextField control={form.control} name="username" label="Username" autoComplete="off" helperText={mode === "add" ? "Optional: the e-mail's name when left empty" : undefined} />
-        <FormTextField control={form.control} name="role" label="Role" select disabled={lockRole} helperText={lockRole ? "You cannot change your own role" : undefined}>
+        <FormTextField
+          control={form.control}
+          name="username"
+          label="Username"
+          autoComplete="off"
+          helperText={mode === "add" ? "Optional: the e-mail's name when left empty" : undefined}
+        />
+        <FormTextField
+          control={form.control}
+          name="role"
+          label="Role"
+          select
+          disabled={lockRole}
+          helperText={lockRole ? "You cannot change your own role" : undefined}
+        >
           {/* An administrator shown to an org admin stays listed (read-only) so the field shows the truth. */}
           {[...roles, ...(current && !roles.includes(current) ? [current] : [])].map((role) => (
             <MenuItem key={role} value={role}>
@@ -77,7 +104,19 @@ export function UserForm({ mode, callerRole, initial, lockRole, disabled, submit
             </MenuItem>
           ))}
         </FormTextField>
-        <Controller control={form.control} name="groups" render={({ field, fieldState }) => <GroupPicker label="Groups" value={field.value} onChange={field.onChange} disabled={disabled} error={fieldState.error?.message} />} />
+        <Controller
+          control={form.control}
+          name="groups"
+          render={({ field, fieldState }) => (
+            <GroupPicker
+              label="Groups"
+              value={field.value}
+              onChange={field.onChange}
+              disabled={disabled}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
         {mode === "add" && (
           <FormControl component="fieldset" margin="normal">
             <FormLabel component="legend">How they sign in</FormLabel>
@@ -86,15 +125,30 @@ export function UserForm({ mode, callerRole, initial, lockRole, disabled, submit
               name="access"
               render={({ field }) => (
                 <RadioGroup {...field}>
-                  <FormControlLabel value="invitation" control={<Radio />} label="Send an invitation e-mail: they choose their own password" />
-                  <FormControlLabel value="password" control={<Radio />} label="Set a password now (tell them yourself)" />
+                  <FormControlLabel
+                    value="invitation"
+                    control={<Radio />}
+                    label="Send an invitation e-mail: they choose their own password"
+                  />
+                  <FormControlLabel
+                    value="password"
+                    control={<Radio />}
+                    label="Set a password now (tell them yourself)"
+                  />
                 </RadioGroup>
               )}
             />
           </FormControl>
         )}
         {mode === "add" && access === "password" && (
-          <FormTextField control={form.control} name="password" label="Password" type="password" autoComplete="new-password" helperText="At least 8 characters" />
+          <FormTextField
+            control={form.control}
+            name="password"
+            label="Password"
+            type="password"
+            autoComplete="new-password"
+            helperText="At least 8 characters"
+          />
         )}
       </fieldset>
       <Stack direction="row" spacing={1} sx={{ justifyContent: "flex-end", pt: 2 }}>

@@ -19,7 +19,6 @@ import type { Page } from "@/lib/schemas/pagination";
 import { failureMessage } from "@/lib/client/spec-calls";
 import type { AdminUserJson } from "@/lib/server/users/queries";
 
-
 type Filter = "role" | "status" | "group_id" | "sort" | "order";
 
 const columns: GridColDef<AdminUserJson>[] = [
@@ -34,31 +33,72 @@ const columns: GridColDef<AdminUserJson>[] = [
   { field: "email", headerName: "E-mail", flex: 1, minWidth: 200 },
   { field: "username", headerName: "Username", width: 150 },
   { field: "role", headerName: "Role", width: 130, valueGetter: (_v, row) => roleLabel(row.role) },
-  { field: "status", headerName: "Status", width: 110, valueGetter: (_v, row) => (row.status === "active" ? "Active" : "Deactivated") },
-  { field: "groups", headerName: "Groups", flex: 1, minWidth: 160, sortable: false, valueGetter: (_v, row) => row.groups.map((g) => g.name).join(", ") },
-  { field: "last_login_at", headerName: "Last sign-in", width: 160, valueGetter: (_v, row) => (row.last_login_at ? format(new Date(row.last_login_at), "d MMM yyyy HH:mm") : "Never") },
+  {
+    field: "status",
+    headerName: "Status",
+    width: 110,
+    valueGetter: (_v, row) => (row.status === "active" ? "Active" : "Deactivated"),
+  },
+  {
+    field: "groups",
+    headerName: "Groups",
+    flex: 1,
+    minWidth: 160,
+    sortable: false,
+    valueGetter: (_v, row) => row.groups.map((g) => g.name).join(", "),
+  },
+  {
+    field: "last_login_at",
+    headerName: "Last sign-in",
+    width: 160,
+    valueGetter: (_v, row) => (row.last_login_at ? format(new Date(row.last_login_at), "d MMM yyyy HH:mm") : "Never"),
+  },
 ];
 
 /** The organization's users: searched, filtered and sorted on the server, the state in the address. */
 export function UserList() {
   const { q, page, pageSize, get, update } = useListUrlState<Filter>();
-  const [role, status, groupId, sort, order] = [get("role"), get("status"), get("group_id"), get("sort") || "name", get("order") || "asc"];
+  const [role, status, groupId, sort, order] = [
+    get("role"),
+    get("status"),
+    get("group_id"),
+    get("sort") || "name",
+    get("order") || "asc",
+  ];
   const query = new URLSearchParams({ page: String(page), page_size: String(pageSize), sort, order });
-  for (const [key, value] of [["q", q], ["role", role], ["status", status], ["group_id", groupId]] as const) if (value) query.set(key, value);
-  const { data, error, isLoading, mutate } = useApi<Page<AdminUserJson>>(`/api/admin/users?${query}`, { keepPreviousData: true });
+  for (const [key, value] of [
+    ["q", q],
+    ["role", role],
+    ["status", status],
+    ["group_id", groupId],
+  ] as const)
+    if (value) query.set(key, value);
+  const { data, error, isLoading, mutate } = useApi<Page<AdminUserJson>>(`/api/admin/users?${query}`, {
+    keepPreviousData: true,
+  });
   const groups = useApi<GroupListJson>("/api/admin/groups?page_size=100");
   const sortModel: GridSortModel = [{ field: sort, sort: order === "desc" ? "desc" : "asc" }];
   // Selection survives paging and searching (kept by id), so a bulk action can gather people from several pages.
   const [selection, setSelection] = useState<GridRowSelectionModel>({ type: "include", ids: new Set() });
   const [notice, setNotice] = useState<string | null>(null);
   const rows = data?.items ?? [];
-  const selected = selection.type === "include" ? [...selection.ids].map(String) : rows.filter((r) => !selection.ids.has(r.id)).map((r) => r.id);
+  const selected =
+    selection.type === "include"
+      ? [...selection.ids].map(String)
+      : rows.filter((r) => !selection.ids.has(r.id)).map((r) => r.id);
   const clear = () => setSelection({ type: "include", ids: new Set() });
   return (
     <Stack spacing={2}>
       <Stack direction="row" spacing={2} sx={{ flexWrap: "wrap", gap: 2 }}>
         <SearchField label="Search users" value={q} onSearch={(text) => update({ q: text, page: 1 })} />
-        <TextField select size="small" label="Role" value={role} onChange={(e) => update({ role: e.target.value, page: 1 })} sx={{ minWidth: 160 }}>
+        <TextField
+          select
+          size="small"
+          label="Role"
+          value={role}
+          onChange={(e) => update({ role: e.target.value, page: 1 })}
+          sx={{ minWidth: 160 }}
+        >
           <MenuItem value="">All roles</MenuItem>
           {(["learner", "instructor", "org_admin", "admin"] as const).map((r) => (
             <MenuItem key={r} value={r}>
@@ -66,12 +106,26 @@ export function UserList() {
             </MenuItem>
           ))}
         </TextField>
-        <TextField select size="small" label="Status" value={status} onChange={(e) => update({ status: e.target.value, page: 1 })} sx={{ minWidth: 150 }}>
+        <TextField
+          select
+          size="small"
+          label="Status"
+          value={status}
+          onChange={(e) => update({ status: e.target.value, page: 1 })}
+          sx={{ minWidth: 150 }}
+        >
           <MenuItem value="">Any status</MenuItem>
           <MenuItem value="active">Active</MenuItem>
           <MenuItem value="suspended">Deactivated</MenuItem>
         </TextField>
-        <TextField select size="small" label="Group" value={groups.data ? groupId : ""} onChange={(e) => update({ group_id: e.target.value, page: 1 })} sx={{ minWidth: 180 }}>
+        <TextField
+          select
+          size="small"
+          label="Group"
+          value={groups.data ? groupId : ""}
+          onChange={(e) => update({ group_id: e.target.value, page: 1 })}
+          sx={{ minWidth: 180 }}
+        >
           <MenuItem value="">Any group</MenuItem>
           {(groups.data?.groups ?? []).map((g) => (
             <MenuItem key={g.id} value={g.id}>

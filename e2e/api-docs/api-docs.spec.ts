@@ -14,7 +14,9 @@ test("the API reference lists operations by tag and links types to their schemas
   await expect(page.getByRole("heading", { level: 2, name: "Courses" })).toBeVisible();
   const login = page.getByRole("region", { name: "POST /auth/login" });
   await expect(login).toContainText("Sign in with email and password");
-  await expect(login.getByRole("table", { name: "Request body of POST /auth/login (application/json)" })).toContainText("password");
+  await expect(login.getByRole("table", { name: "Request body of POST /auth/login (application/json)" })).toContainText(
+    "password",
+  );
   await login.getByRole("link", { name: "User", exact: true }).click();
   await expect(page).toHaveURL(/#schema-User$/);
   await expect(page.getByRole("table", { name: "Fields of User", exact: true })).toContainText("avatar_url");
@@ -33,5 +35,13 @@ test("axe finds no serious or critical violations on the API reference", async (
     .include("#schema-User")
     .analyze();
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.nodes.slice(0, 5).map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  expect(
+    serious.map(
+      (v) =>
+        `${v.id}: ${v.nodes
+          .slice(0, 5)
+          .map((n) => n.target.join(" "))
+          .join(", ")}`,
+    ),
+  ).toEqual([]);
 });

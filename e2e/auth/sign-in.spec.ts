@@ -8,7 +8,12 @@ test.beforeAll(async () => {
   tenant = await createTenant();
 });
 
-const landing: Record<Exclude<Role, "superadmin">, string> = { admin: "/admin/reports", instructor: "/admin/reports", org_admin: "/dashboard", learner: "/dashboard" };
+const landing: Record<Exclude<Role, "superadmin">, string> = {
+  admin: "/admin/reports",
+  instructor: "/admin/reports",
+  org_admin: "/dashboard",
+  learner: "/dashboard",
+};
 
 // The side navigation, written out from the specification's table (SPEC.md section 2), in its order,
 // then the product's additions (docs/permissions.md), in theirs. Not read from lib/routes.ts.
@@ -16,8 +21,28 @@ const SPEC_ENTRIES: Record<Role, string[]> = {
   learner: ["Calendar", "My Profile"],
   instructor: ["Calendar", "My Profile", "Course Management", "Group", "Reports"],
   org_admin: ["Calendar", "My Profile", "Course Management", "Group", "Reports", "Users"],
-  admin: ["Calendar", "My Profile", "Course Management", "Group", "Reports", "Users", "Organizations", "System Settings", "Import/Export"],
-  superadmin: ["Calendar", "My Profile", "Course Management", "Group", "Reports", "Organizations", "System Settings", "Import/Export", "Subdomain Management"],
+  admin: [
+    "Calendar",
+    "My Profile",
+    "Course Management",
+    "Group",
+    "Reports",
+    "Users",
+    "Organizations",
+    "System Settings",
+    "Import/Export",
+  ],
+  superadmin: [
+    "Calendar",
+    "My Profile",
+    "Course Management",
+    "Group",
+    "Reports",
+    "Organizations",
+    "System Settings",
+    "Import/Export",
+    "Subdomain Management",
+  ],
 };
 const ADDITIONS: Record<Role, string[]> = {
   learner: ["Dashboard", "Course Catalog", "Messages"],
@@ -43,12 +68,17 @@ async function expectNavigation(page: Page, role: Role): Promise<void> {
   const links = page.getByRole("navigation", { name: "Main navigation" }).getByRole("link");
   await expect(links).toHaveText([...SPEC_ENTRIES[role], ...ADDITIONS[role]]);
   for (const label of SPEC_ENTRIES[role]) {
-    await expect(links.filter({ hasText: new RegExp(`^${label}$`) }), label).toHaveAttribute("href", SPEC_PATHS[label]!);
+    await expect(links.filter({ hasText: new RegExp(`^${label}$`) }), label).toHaveAttribute(
+      "href",
+      SPEC_PATHS[label]!,
+    );
   }
 }
 
 for (const role of ["learner", "instructor", "org_admin", "admin"] as const) {
-  test(`${role} signs in through the form, lands on ${landing[role]} and sees exactly its navigation`, async ({ page }) => {
+  test(`${role} signs in through the form, lands on ${landing[role]} and sees exactly its navigation`, async ({
+    page,
+  }) => {
     await signInWithForm(page, tenant.subdomain, tenant.users[role]);
     await expect(page).toHaveURL(`${origin(tenant.subdomain)}${landing[role]}`);
     await expectNavigation(page, role);

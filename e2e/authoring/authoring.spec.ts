@@ -3,14 +3,26 @@ import { expect, test } from "@playwright/test";
 import sharp from "sharp";
 import { createTenant, type TestTenant } from "@/test/factories";
 import { origin, signIn, waitForForm, waitForShell } from "../support";
-import { addLesson, addModule, announcements, createOutlinedCourse, expectLessonOrder, keyboardMoveDown, lessonsOf, mouseDragBelow, nextOutlineSave } from "./fixtures";
+import {
+  addLesson,
+  addModule,
+  announcements,
+  createOutlinedCourse,
+  expectLessonOrder,
+  keyboardMoveDown,
+  lessonsOf,
+  mouseDragBelow,
+  nextOutlineSave,
+} from "./fixtures";
 
 let tenant: TestTenant;
 test.beforeAll(async () => {
   tenant = await createTenant();
 });
 
-test("an instructor creates a course, builds and reorders its outline, uploads a thumbnail and publishes it", async ({ page }) => {
+test("an instructor creates a course, builds and reorders its outline, uploads a thumbnail and publishes it", async ({
+  page,
+}) => {
   test.setTimeout(240_000);
   const title = `Photography ${Date.now()}`;
   await signIn(page, tenant.subdomain, tenant.users.instructor);
@@ -51,7 +63,9 @@ test("an instructor creates a course, builds and reorders its outline, uploads a
 
   // Details: thumbnail and publishing.
   await page.getByRole("tab", { name: "Details" }).click();
-  const png = await sharp({ create: { width: 800, height: 450, channels: 3, background: "#2E7D32" } }).png().toBuffer();
+  const png = await sharp({ create: { width: 800, height: 450, channels: 3, background: "#2E7D32" } })
+    .png()
+    .toBuffer();
   await page.getByLabel("Upload thumbnail").setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: png });
   await expect(page.getByRole("img", { name: `Thumbnail of ${title}` })).toBeVisible();
   await expect(page.getByText("Thumbnail saved")).toBeVisible();
@@ -74,9 +88,16 @@ test("an instructor creates a course, builds and reorders its outline, uploads a
 });
 
 test("a failed save of the new order puts the outline back and says so", async ({ page }) => {
-  const courseId = await createOutlinedCourse(tenant.id, tenant.users.instructor.id, "Reorder failure", { Intro: ["First", "Second"] });
+  const courseId = await createOutlinedCourse(tenant.id, tenant.users.instructor.id, "Reorder failure", {
+    Intro: ["First", "Second"],
+  });
   await signIn(page, tenant.subdomain, tenant.users.instructor);
-  await page.route("**/api/courses/*/outline", (route) => route.fulfill({ status: 500, json: { error: { code: "INTERNAL", message: "Failed to save the outline" } } }), { times: 1 });
+  await page.route(
+    "**/api/courses/*/outline",
+    (route) =>
+      route.fulfill({ status: 500, json: { error: { code: "INTERNAL", message: "Failed to save the outline" } } }),
+    { times: 1 },
+  );
   await page.goto(`${origin(tenant.subdomain)}/admin/courses/${courseId}?tab=outline`);
   await expectLessonOrder(page, "Intro", ["First", "Second"]);
 
@@ -92,14 +113,20 @@ test("a failed save of the new order puts the outline back and says so", async (
 });
 
 test("a learner opening the course editor is sent to /unauthorized", async ({ page }) => {
-  const courseId = await createOutlinedCourse(tenant.id, tenant.users.instructor.id, "Not for learners", { Only: ["One"] });
+  const courseId = await createOutlinedCourse(tenant.id, tenant.users.instructor.id, "Not for learners", {
+    Only: ["One"],
+  });
   await signIn(page, tenant.subdomain, tenant.users.learner);
   await page.goto(`${origin(tenant.subdomain)}/admin/courses/${courseId}`);
   await expect(page).toHaveURL(/\/unauthorized$/);
 });
 
 test("lessons dragged into another module, even an empty one, stay there after a reload", async ({ page }) => {
-  const courseId = await createOutlinedCourse(tenant.id, tenant.users.instructor.id, "Moving lessons", { Alpha: ["One", "Two"], Beta: ["Three"], Gamma: [] });
+  const courseId = await createOutlinedCourse(tenant.id, tenant.users.instructor.id, "Moving lessons", {
+    Alpha: ["One", "Two"],
+    Beta: ["Three"],
+    Gamma: [],
+  });
   await signIn(page, tenant.subdomain, tenant.users.instructor);
   await page.goto(`${origin(tenant.subdomain)}/admin/courses/${courseId}?tab=outline`);
 
@@ -122,7 +149,11 @@ test("lessons dragged into another module, even an empty one, stay there after a
 });
 
 test("a lesson moves into another module by keyboard, and the screen reader is told where", async ({ page }) => {
-  const courseId = await createOutlinedCourse(tenant.id, tenant.users.instructor.id, "Keyboard moves", { Alpha: ["One", "Two"], Beta: ["Three"], Gamma: [] });
+  const courseId = await createOutlinedCourse(tenant.id, tenant.users.instructor.id, "Keyboard moves", {
+    Alpha: ["One", "Two"],
+    Beta: ["Three"],
+    Gamma: [],
+  });
   await signIn(page, tenant.subdomain, tenant.users.instructor);
   await page.goto(`${origin(tenant.subdomain)}/admin/courses/${courseId}?tab=outline`);
   await page.getByRole("button", { name: "Drag Two" }).focus();
@@ -153,7 +184,10 @@ test("a lesson moves into another module by keyboard, and the screen reader is t
 });
 
 test("axe finds no serious or critical violations in the outline editor", async ({ page }) => {
-  const courseId = await createOutlinedCourse(tenant.id, tenant.users.instructor.id, "Accessible outline", { Start: ["Hello"], Empty: [] });
+  const courseId = await createOutlinedCourse(tenant.id, tenant.users.instructor.id, "Accessible outline", {
+    Start: ["Hello"],
+    Empty: [],
+  });
   await signIn(page, tenant.subdomain, tenant.users.instructor);
   await page.goto(`${origin(tenant.subdomain)}/admin/courses/${courseId}?tab=outline`);
   await expect(page.getByRole("button", { name: "Drag Hello" })).toBeVisible();
@@ -183,7 +217,9 @@ test("modules and lessons are edited, given a file and deleted through their dia
   await add.getByLabel("Lesson title").fill("Handout");
   await add.getByRole("combobox", { name: "Lesson type" }).click();
   await page.getByRole("option", { name: "File" }).click();
-  await add.getByLabel("Upload file").setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("Bring a notebook.") });
+  await add
+    .getByLabel("Upload file")
+    .setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("Bring a notebook.") });
   await expect(add.getByText(/Selected: notes\.txt/)).toBeVisible();
   await add.getByRole("button", { name: "Create lesson" }).click();
   await expect(add).toBeHidden();
@@ -207,7 +243,10 @@ test("modules and lessons are edited, given a file and deleted through their dia
   await expect(page.getByText("No modules yet.")).toBeVisible();
 });
 
-test("an admin creates a course taught by an instructor they pick, and that instructor can edit it", async ({ browser, page }) => {
+test("an admin creates a course taught by an instructor they pick, and that instructor can edit it", async ({
+  browser,
+  page,
+}) => {
   const title = `Chosen instructor ${Date.now()}`;
   const instructor = tenant.users.instructor;
   await signIn(page, tenant.subdomain, tenant.users.org_admin);

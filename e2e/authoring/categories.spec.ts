@@ -7,7 +7,9 @@ test.beforeAll(async () => {
   tenant = await createTenant();
 });
 
-test("an admin adds, renames and deletes categories; one still used by a course is kept with the server's reason", async ({ page }) => {
+test("an admin adds, renames and deletes categories; one still used by a course is kept with the server's reason", async ({
+  page,
+}) => {
   const used = await testDb().category.create({ data: { organizationId: tenant.id, name: "Used category" } });
   await testDb().course.create({ data: { organizationId: tenant.id, title: "Uses it", categoryId: used.id } });
   await signIn(page, tenant.subdomain, tenant.users.org_admin);

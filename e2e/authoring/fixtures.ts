@@ -5,21 +5,36 @@ import { waitForForm } from "../support";
 // Authoring e2e helpers: a course written straight to the database (for tests about one screen), and
 // the outline's rows as a person sees them.
 
-export async function createOutlinedCourse(organizationId: string, instructorId: string, title: string, modules: Record<string, string[]>): Promise<string> {
+export async function createOutlinedCourse(
+  organizationId: string,
+  instructorId: string,
+  title: string,
+  modules: Record<string, string[]>,
+): Promise<string> {
   const db = testDb();
   const course = await db.course.create({ data: { organizationId, title } });
   await db.courseInstructor.create({ data: { organizationId, courseId: course.id, userId: instructorId } });
   let m = 0;
   for (const [moduleTitle, lessons] of Object.entries(modules)) {
-    const mod = await db.module.create({ data: { organizationId, courseId: course.id, title: moduleTitle, position: ++m } });
+    const mod = await db.module.create({
+      data: { organizationId, courseId: course.id, title: moduleTitle, position: ++m },
+    });
     await db.lesson.createMany({
-      data: lessons.map((lessonTitle, i) => ({ organizationId, courseId: course.id, moduleId: mod.id, title: lessonTitle, kind: "text" as const, position: i + 1 })),
+      data: lessons.map((lessonTitle, i) => ({
+        organizationId,
+        courseId: course.id,
+        moduleId: mod.id,
+        title: lessonTitle,
+        kind: "text" as const,
+        position: i + 1,
+      })),
     });
   }
   return course.id;
 }
 
-export const lessonsOf = (page: Page, moduleTitle: string): Locator => page.getByRole("list", { name: `Lessons of ${moduleTitle}` }).getByRole("listitem");
+export const lessonsOf = (page: Page, moduleTitle: string): Locator =>
+  page.getByRole("list", { name: `Lessons of ${moduleTitle}` }).getByRole("listitem");
 
 export async function expectLessonOrder(page: Page, moduleTitle: string, titles: string[]): Promise<void> {
   await expect(lessonsOf(page, moduleTitle)).toHaveText(titles.map((t) => new RegExp(`^${t}`)));
@@ -30,7 +45,9 @@ export async function expectLessonOrder(page: Page, moduleTitle: string, titles:
  * while the save is on its way cancels it, as it would for a person.
  */
 export function nextOutlineSave(page: Page): Promise<number> {
-  return page.waitForResponse((r) => r.url().endsWith("/outline") && r.request().method() === "PUT").then((r) => r.status());
+  return page
+    .waitForResponse((r) => r.url().endsWith("/outline") && r.request().method() === "PUT")
+    .then((r) => r.status());
 }
 
 /** dnd-kit's live region: what a screen reader hears during a drag. */

@@ -17,7 +17,9 @@ async function signedInPage(browser: Browser, user: TestTenant["users"]["learner
   return page;
 }
 
-test("an instructor publishes a course; a learner finds it, enrolls, completes it and sees 100% on the dashboard", async ({ browser }) => {
+test("an instructor publishes a course; a learner finds it, enrolls, completes it and sees 100% on the dashboard", async ({
+  browser,
+}) => {
   test.setTimeout(300_000);
   const title = `Astronomy ${Date.now()}`;
 
@@ -60,7 +62,9 @@ test("an instructor publishes a course; a learner finds it, enrolls, completes i
 });
 
 test("staff enroll learners from the Enrollments tab, withdraw one and reactivate them", async ({ page }) => {
-  const courseId = await createOutlinedCourse(tenant.id, tenant.users.instructor.id, "Enrolled by staff", { One: ["Only lesson"] });
+  const courseId = await createOutlinedCourse(tenant.id, tenant.users.instructor.id, "Enrolled by staff", {
+    One: ["Only lesson"],
+  });
   const learner = await createUser(tenant.id, "learner", { firstName: "Zelda" });
   await signIn(page, tenant.subdomain, tenant.users.instructor);
   await page.goto(`${origin(tenant.subdomain)}/admin/courses/${courseId}?tab=enrollments`);

@@ -69,7 +69,10 @@ test("an admin creates an event that a learner sees in /calendar and in the pars
   expect(feed.status).toBe(200);
   const calendar = new ICAL.Component(ICAL.parse(feed.text));
   for (const zone of calendar.getAllSubcomponents("vtimezone")) ICAL.TimezoneService.register(new ICAL.Timezone(zone));
-  const vevent = calendar.getAllSubcomponents("vevent").map((c) => new ICAL.Event(c)).find((e) => e.summary === title);
+  const vevent = calendar
+    .getAllSubcomponents("vevent")
+    .map((c) => new ICAL.Event(c))
+    .find((e) => e.summary === title);
   expect(vevent?.location).toBe("Dock 4");
   const starts: string[] = [];
   const iterator = vevent!.iterator();
@@ -79,14 +82,35 @@ test("an admin creates an event that a learner sees in /calendar and in the pars
 
 test("axe finds no serious or critical violations on /calendar and the events pages", async ({ page }) => {
   test.setTimeout(240_000); // axe over a calendar's views, a data grid and a form, on two shared cores
-  const course = await createCourse(tenant.id, { title: uniqueName("Forklift basics "), instructorIds: [tenant.users.instructor.id] });
+  const course = await createCourse(tenant.id, {
+    title: uniqueName("Forklift basics "),
+    instructorIds: [tenant.users.instructor.id],
+  });
   await enroll(tenant.id, course.id, tenant.users.admin.id);
   const now = new Date();
   const day = (d: number, h: number) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), d, h));
   const event = await testDb().event.create({
-    data: { organizationId: tenant.id, title: "Toolbox talk", startsAt: day(10, 9), endsAt: day(10, 10), rrule: "FREQ=WEEKLY;INTERVAL=1;COUNT=3", seriesEndsAt: day(24, 10), timeZone: "UTC", courseId: course.id },
+    data: {
+      organizationId: tenant.id,
+      title: "Toolbox talk",
+      startsAt: day(10, 9),
+      endsAt: day(10, 10),
+      rrule: "FREQ=WEEKLY;INTERVAL=1;COUNT=3",
+      seriesEndsAt: day(24, 10),
+      timeZone: "UTC",
+      courseId: course.id,
+    },
   });
-  await testDb().event.create({ data: { organizationId: tenant.id, title: "Open day", startsAt: day(12, 0), endsAt: day(14, 0), seriesEndsAt: day(14, 0), allDay: true } });
+  await testDb().event.create({
+    data: {
+      organizationId: tenant.id,
+      title: "Open day",
+      startsAt: day(12, 0),
+      endsAt: day(14, 0),
+      seriesEndsAt: day(14, 0),
+      allDay: true,
+    },
+  });
   await testDb().course.update({ where: { id: course.id }, data: { dueOn: day(20, 0) } });
   await signIn(page, tenant.subdomain, tenant.users.admin);
   // The create page is the same form as the event's own page, empty.
@@ -94,7 +118,8 @@ test("axe finds no serious or critical violations on /calendar and the events pa
   for (const path of paths) {
     await page.goto(`${origin(tenant.subdomain)}${path}`);
     await page.waitForLoadState("networkidle");
-    if (path.startsWith("/calendar")) await expect(page.getByRole("button", { name: /Toolbox talk/ }).first()).toBeVisible();
+    if (path.startsWith("/calendar"))
+      await expect(page.getByRole("button", { name: /Toolbox talk/ }).first()).toBeVisible();
     const results = await new AxeBuilder({ page }).analyze();
     const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
     expect(serious.map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);

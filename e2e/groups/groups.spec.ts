@@ -14,10 +14,17 @@ test.beforeAll(async () => {
   tenant = await createTenant();
   member = await createUser(tenant.id, "learner", { firstName: uniqueName("Mia") });
   courseTitle = uniqueName("Forklift safety ");
-  await createCourse(tenant.id, { title: courseTitle, status: "published", modules: [{ lessons: [{ kind: "text", title: "Welcome" }] }] });
+  await createCourse(tenant.id, {
+    title: courseTitle,
+    status: "published",
+    modules: [{ lessons: [{ kind: "text", title: "Welcome" }] }],
+  });
 });
 
-test("an org admin puts a learner in a group with a course, and the learner finds it on the dashboard", async ({ page, browser }) => {
+test("an org admin puts a learner in a group with a course, and the learner finds it on the dashboard", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(180_000); // two people's sessions in one journey
   await signIn(page, tenant.subdomain, tenant.users.org_admin);
   await page.goto(`${origin(tenant.subdomain)}/admin/groups`);
@@ -32,7 +39,9 @@ test("an org admin puts a learner in a group with a course, and the learner find
   await page.getByLabel("Assign a course").fill(courseTitle.slice(0, 20));
   await page.getByRole("option", { name: courseTitle }).click();
   await page.getByRole("button", { name: "Assign course" }).click();
-  await expect(page.getByRole("list", { name: "Courses of the group" }).getByRole("listitem")).toHaveText([courseTitle]);
+  await expect(page.getByRole("list", { name: "Courses of the group" }).getByRole("listitem")).toHaveText([
+    courseTitle,
+  ]);
 
   // A member, found by typing.
   await page.getByLabel("Add people").fill(member.firstName);
@@ -53,7 +62,9 @@ test("an org admin puts a learner in a group with a course, and the learner find
   const learnerPage = await browser.newPage();
   await signIn(learnerPage, tenant.subdomain, member);
   await learnerPage.goto(`${origin(tenant.subdomain)}/dashboard`);
-  await expect(learnerPage.getByRole("list", { name: "My courses" }).getByRole("link", { name: new RegExp(courseTitle) })).toBeVisible();
+  await expect(
+    learnerPage.getByRole("list", { name: "My courses" }).getByRole("link", { name: new RegExp(courseTitle) }),
+  ).toBeVisible();
   await learnerPage.close();
 });
 

@@ -17,7 +17,14 @@ test.beforeAll(async () => {
   const course = await createCourse(tenant.id, { title: "Export journey course" });
   courseTitle = course.title;
   const enrollment = await enroll(tenant.id, course.id, tenant.users.learner.id, { status: "completed" });
-  await testDb().enrollment.update({ where: { id: enrollment.id }, data: { progressPercent: 100, enrolledAt: new Date("2026-04-01T09:00:00Z"), completedAt: new Date("2026-04-02T15:30:00Z") } });
+  await testDb().enrollment.update({
+    where: { id: enrollment.id },
+    data: {
+      progressPercent: 100,
+      enrolledAt: new Date("2026-04-01T09:00:00Z"),
+      completedAt: new Date("2026-04-02T15:30:00Z"),
+    },
+  });
 });
 
 test("an admin downloads the enrollments export from the page and the file holds its rows", async ({ page }) => {
@@ -30,21 +37,29 @@ test("an admin downloads the enrollments export from the page and the file holds
   const downloading = page.waitForEvent("download");
   await page.getByRole("button", { name: "Download CSV" }).click();
   const download = await downloading;
-  expect(download.suggestedFilename()).toBe(`${tenant.subdomain}-enrollments-${new Date().toISOString().slice(0, 10)}.csv`);
+  expect(download.suggestedFilename()).toBe(
+    `${tenant.subdomain}-enrollments-${new Date().toISOString().slice(0, 10)}.csv`,
+  );
   await expect(page.getByText(`Downloaded ${download.suggestedFilename()}`)).toBeVisible();
   await expect(page.getByRole("button", { name: "Download CSV" })).toBeEnabled();
   const text = await readFile((await download.path())!, "utf8");
   const learner = tenant.users.learner;
   expect(text.split("\n").filter(Boolean)).toEqual([
     "\uFEFFemail,first_name,last_name,course_id,course,status,source,progress_percent,enrolled_at,last_accessed_at,completed_at,withdrawn_at",
-    expect.stringMatching(new RegExp(`^${learner.email},Learner,Tester,[0-9a-f-]{36},${courseTitle},completed,manual,100,2026-04-01 09:00:00,,2026-04-02 15:30:00,$`)),
+    expect.stringMatching(
+      new RegExp(
+        `^${learner.email},Learner,Tester,[0-9a-f-]{36},${courseTitle},completed,manual,100,2026-04-01 09:00:00,,2026-04-02 15:30:00,$`,
+      ),
+    ),
   ]);
 });
 
 test("an instructor finds the read-only explanation and no download", async ({ page }) => {
   await signIn(page, tenant.subdomain, tenant.users.instructor);
   await page.goto(`${origin(tenant.subdomain)}/admin/import-export/export`);
-  await expect(page.getByTestId("read-only-notice")).toContainText("Only administrators can change the organization's data in bulk.");
+  await expect(page.getByTestId("read-only-notice")).toContainText(
+    "Only administrators can change the organization's data in bulk.",
+  );
   await expect(page.getByRole("button", { name: "Download CSV" })).toHaveCount(0);
 });
 
@@ -62,7 +77,16 @@ test("the superadmin picks the organization and downloads its users", async ({ p
   expect(download.suggestedFilename()).toBe(`${tenant.subdomain}-users-${new Date().toISOString().slice(0, 10)}.csv`);
   const lines = (await readFile((await download.path())!, "utf8")).split("\n").filter(Boolean);
   expect(lines[0]).toBe("\uFEFFemail,first_name,last_name,username,role,status,groups");
-  expect(lines.slice(1).map((l) => l.split(",")[0]).sort()).toEqual(Object.values(tenant.users).map((u) => u.email).sort());
+  expect(
+    lines
+      .slice(1)
+      .map((l) => l.split(",")[0])
+      .sort(),
+  ).toEqual(
+    Object.values(tenant.users)
+      .map((u) => u.email)
+      .sort(),
+  );
 });
 
 async function expectNoSeriousViolations(page: Page) {

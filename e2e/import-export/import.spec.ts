@@ -41,7 +41,9 @@ test("an admin imports users from a CSV and one of them signs in through the inv
   await page.goto(`${origin(tenant.subdomain)}/admin/import-export/import`);
   await expect(page.getByRole("tab", { name: "Import", selected: true })).toBeVisible();
   await expect(page.getByRole("button", { name: "Upload CSV" })).toBeEnabled();
-  await page.getByTestId("import-file-input").setInputFiles({ name: "new-people.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  await page
+    .getByTestId("import-file-input")
+    .setInputFiles({ name: "new-people.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
   await expect(page).toHaveURL(/\/admin\/import-export\/import\?id=/);
   await expect(page.getByRole("heading", { name: "new-people.csv" })).toBeVisible();
   await expect(page.getByText("5 rows · UTF-8 · separated by semicolons")).toBeVisible();
@@ -52,17 +54,23 @@ test("an admin imports users from a CSV and one of them signs in through the inv
   await page.getByRole("option", { name: "Kurs" }).click();
   await page.getByRole("button", { name: "Dry run" }).click();
   const summary = page.getByTestId("import-summary");
-  await expect(summary).toHaveText("Dry run: 2 to create, 0 to update, 0 unchanged, 3 rejected; nothing is applied until you run the import");
+  await expect(summary).toHaveText(
+    "Dry run: 2 to create, 0 to update, 0 unchanged, 3 rejected; nothing is applied until you run the import",
+  );
   const grid = page.getByRole("grid", { name: "Rows and their outcome" });
   await page.getByRole("combobox", { name: "Outcome" }).click();
   await page.getByRole("option", { name: "Rejected" }).click();
   await expect(grid.getByRole("row").filter({ hasText: "Invalid email address 'nobody'" })).toBeVisible();
   await expect(grid.getByRole("row").filter({ hasText: "Unknown course 'No such course'" })).toBeVisible();
-  await expect(grid.getByRole("row").filter({ hasText: `Duplicate email in the file: row 2 has ${ben} too` })).toBeVisible();
+  await expect(
+    grid.getByRole("row").filter({ hasText: `Duplicate email in the file: row 2 has ${ben} too` }),
+  ).toBeVisible();
   await expectNoSeriousViolations(page);
 
   await page.getByRole("button", { name: "Run import" }).click();
-  await expect(summary).toHaveText("Imported 5 rows: 2 created, 0 updated, 0 unchanged, 3 rejected, 0 failed", { timeout: 60_000 });
+  await expect(summary).toHaveText("Imported 5 rows: 2 created, 0 updated, 0 unchanged, 3 rejected, 0 failed", {
+    timeout: 60_000,
+  });
   const bar = page.getByRole("progressbar", { name: "Import" });
   await expect(bar).toHaveAttribute("aria-valuenow", "100");
   await expect(page.getByTestId("import-progress-text")).toHaveText("5 / 5 rows");
@@ -78,7 +86,9 @@ test("an admin imports users from a CSV and one of them signs in through the inv
 
   // The history lists it; the users list has the new people.
   await page.getByRole("link", { name: "← All imports" }).click();
-  await expect(page.getByRole("table", { name: "Import history" }).getByRole("row").filter({ hasText: "new-people.csv" })).toContainText("Completed");
+  await expect(
+    page.getByRole("table", { name: "Import history" }).getByRole("row").filter({ hasText: "new-people.csv" }),
+  ).toContainText("Completed");
   await expectNoSeriousViolations(page);
   await page.goto(`${origin(tenant.subdomain)}/admin/users`);
   await page.getByRole("searchbox", { name: "Search users" }).fill(prefix);

@@ -10,7 +10,14 @@ let tenant: TestTenant;
 test.beforeAll(async () => {
   tenant = await createTenant();
   const titles = Array.from({ length: 21 }, (_, i) => `Course ${String(i + 1).padStart(2, "0")}`);
-  await testDb().course.createMany({ data: titles.map((title) => ({ organizationId: tenant.id, title, status: "published" as const, publishedAt: new Date() })) });
+  await testDb().course.createMany({
+    data: titles.map((title) => ({
+      organizationId: tenant.id,
+      title,
+      status: "published" as const,
+      publishedAt: new Date(),
+    })),
+  });
   await createCourse(tenant.id, { title: "Hidden draft", status: "draft" });
 });
 
@@ -19,7 +26,10 @@ test("anonymous visitors page through the published courses", async ({ page }) =
   await expect(page.getByText("21 courses")).toBeVisible();
   await expect(page.getByRole("link", { name: "Course 20" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Course 21" })).toHaveCount(0);
-  await page.getByRole("navigation", { name: "pagination navigation" }).getByRole("link", { name: "Go to page 2" }).click();
+  await page
+    .getByRole("navigation", { name: "pagination navigation" })
+    .getByRole("link", { name: "Go to page 2" })
+    .click();
   await expect(page).toHaveURL(/[?&]page=2/);
   await expect(page.getByRole("link", { name: "Course 21" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Course 01" })).toHaveCount(0);

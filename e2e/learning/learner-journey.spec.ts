@@ -20,7 +20,10 @@ async function attachVideo(organizationId: string, lessonId: string) {
   const key = `lessons/${organizationId}/${lessonId}-e2e.webm`;
   await mkdir(path.join(uploadDir, "lessons", organizationId), { recursive: true });
   await copyFile(path.join(import.meta.dirname, "fixtures", "short.webm"), path.join(uploadDir, key));
-  await testDb().lesson.update({ where: { id: lessonId }, data: { storageKey: key, mimeType: "video/webm", fileName: "short.webm", fileSize: 12957n, durationSeconds: 2 } });
+  await testDb().lesson.update({
+    where: { id: lessonId },
+    data: { storageKey: key, mimeType: "video/webm", fileName: "short.webm", fileSize: 12957n, durationSeconds: 2 },
+  });
 }
 
 test.beforeAll(async () => {
@@ -100,7 +103,9 @@ test("a learner who is not enrolled opening a lesson URL gets the 403 page", asy
   const learner = await createUser(tenant.id, "learner");
   await signIn(page, tenant.subdomain, learner);
   const lesson = course.lessons[0]!;
-  const response = await page.goto(`${origin(tenant.subdomain)}/courses/${course.id}/modules/${lesson.moduleId}/lessons/${lesson.id}`);
+  const response = await page.goto(
+    `${origin(tenant.subdomain)}/courses/${course.id}/modules/${lesson.moduleId}/lessons/${lesson.id}`,
+  );
   expect(response?.status()).toBe(403);
   await expect(page.getByText("You do not have permission to view this course modules.")).toBeVisible();
   await page.getByRole("link", { name: "View course" }).click();
@@ -109,6 +114,8 @@ test("a learner who is not enrolled opening a lesson URL gets the 403 page", asy
 
 test("a lesson under the wrong module is a 404", async ({ page }) => {
   await signIn(page, tenant.subdomain, tenant.users.admin);
-  const response = await page.goto(`${origin(tenant.subdomain)}/courses/${course.id}/modules/${course.modules[1]!.id}/lessons/${course.lessons[0]!.id}`);
+  const response = await page.goto(
+    `${origin(tenant.subdomain)}/courses/${course.id}/modules/${course.modules[1]!.id}/lessons/${course.lessons[0]!.id}`,
+  );
   expect(response?.status()).toBe(404);
 });

@@ -28,7 +28,10 @@ async function expectAllClear(page: Page) {
 /** The top bar's messages button; its description says how many conversations are unread. */
 const badge = (page: Page) => page.getByRole("banner").getByRole("link", { name: "Messages", exact: true });
 
-test("two people exchange messages; the badge counts up and down without a reload", async ({ page: learnerPage, browser }) => {
+test("two people exchange messages; the badge counts up and down without a reload", async ({
+  page: learnerPage,
+  browser,
+}) => {
   test.setTimeout(180_000); // two people's sessions in one journey
   await signIn(learnerPage, tenant.subdomain, learner);
   await learnerPage.goto(`${origin(tenant.subdomain)}/messages`);
@@ -47,7 +50,9 @@ test("two people exchange messages; the badge counts up and down without a reloa
   await instructorPage.getByRole("option", { name: new RegExp(learner.firstName) }).click();
   const subject = uniqueName("Week 3 reading ");
   await compose.getByLabel("Subject", { exact: true }).fill(subject);
-  await compose.getByLabel("Message", { exact: true }).fill("Chapter 4 is here: https://example.com/chapter-4\n<b>Not bold</b>");
+  await compose
+    .getByLabel("Message", { exact: true })
+    .fill("Chapter 4 is here: https://example.com/chapter-4\n<b>Not bold</b>");
   await compose.getByRole("button", { name: "Send" }).click();
   await expect(instructorPage.getByRole("heading", { level: 1, name: subject })).toBeVisible();
   await expect(instructorPage).toHaveURL(/\/messages\/[0-9a-f-]{36}$/);
@@ -71,7 +76,9 @@ test("two people exchange messages; the badge counts up and down without a reloa
   await reply.getByLabel("Reply", { exact: true }).fill("Thanks, reading it tonight.");
   await reply.getByRole("button", { name: "Send" }).click();
   await expect(log).toContainText("Thanks, reading it tonight.");
-  await expect(instructorPage.getByRole("log", { name: "Messages" })).toContainText("Thanks, reading it tonight.", { timeout: 5_000 });
+  await expect(instructorPage.getByRole("log", { name: "Messages" })).toContainText("Thanks, reading it tonight.", {
+    timeout: 5_000,
+  });
   await context.close();
 });
 

@@ -22,7 +22,10 @@ test.beforeAll(async () => {
   [root, tenant] = await Promise.all([createSuperadmin(), createTenant()]);
 });
 
-test("the superadmin creates, suspends, reactivates and moves an organization whose first admin was invited", async ({ page, browser }) => {
+test("the superadmin creates, suspends, reactivates and moves an organization whose first admin was invited", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(240_000); // two people's sessions and three changes of the tenant in one journey
   const name = uniqueName("Provisioned ");
   const subdomain = uniqueName("prov");
@@ -101,11 +104,15 @@ test("the superadmin creates, suspends, reactivates and moves an organization wh
   await expect(log.getByRole("row").filter({ hasText: "Changed the subdomain" })).toHaveCount(1);
 });
 
-test("an admin brands the organization, turns on a maintenance notice and finds both in the audit log", async ({ page }) => {
+test("an admin brands the organization, turns on a maintenance notice and finds both in the audit log", async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   await signIn(page, tenant.subdomain, tenant.users.admin);
   await page.goto(`${origin(tenant.subdomain)}/admin/organizations`);
-  const logo = await sharp({ create: { width: 480, height: 160, channels: 3, background: "#1B5E20" } }).png().toBuffer();
+  const logo = await sharp({ create: { width: 480, height: 160, channels: 3, background: "#1B5E20" } })
+    .png()
+    .toBuffer();
   await page.getByLabel("Upload logo").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: logo });
   await expect(page.getByText("Logo uploaded.")).toBeVisible();
   await page.getByLabel("Primary colour", { exact: true }).fill("#FFCC00");
@@ -145,6 +152,9 @@ test("an admin brands the organization, turns on a maintenance notice and finds 
   await page.getByRole("option", { name: "Uploaded a logo" }).click();
   await expect(page).toHaveURL(/action=organization\.logo\.set/);
   await expect(grid.getByRole("row").filter({ hasText: "Changed settings" })).toHaveCount(0);
-  await expect(page.getByRole("link", { name: "Export CSV" })).toHaveAttribute("href", "/api/admin/audit-log/export?action=organization.logo.set");
+  await expect(page.getByRole("link", { name: "Export CSV" })).toHaveAttribute(
+    "href",
+    "/api/admin/audit-log/export?action=organization.logo.set",
+  );
   await expectNoSeriousAxeViolations(page);
 });

@@ -16,7 +16,10 @@ test.beforeAll(async () => {
 
 /** 400×200: the left half red, the right half blue. */
 function twoColourPicture(): Promise<Buffer> {
-  const half = (r: number, b: number) => sharp({ create: { width: 200, height: 200, channels: 3, background: { r, g: 0, b } } }).png().toBuffer();
+  const half = (r: number, b: number) =>
+    sharp({ create: { width: 200, height: 200, channels: 3, background: { r, g: 0, b } } })
+      .png()
+      .toBuffer();
   return Promise.all([half(255, 0), half(0, 255)]).then(([red, blue]) =>
     sharp({ create: { width: 400, height: 200, channels: 3, background: "#000" } })
       .composite([
@@ -32,7 +35,9 @@ test("a learner crops a new avatar and sees it in the top bar", async ({ page })
   await signIn(page, tenant.subdomain, learner);
   await page.goto(`${origin(tenant.subdomain)}/profile`);
   const section = page.getByRole("region", { name: "Picture" });
-  await page.getByLabel("Picture file").setInputFiles({ name: "two-colours.png", mimeType: "image/png", buffer: await twoColourPicture() });
+  await page
+    .getByLabel("Picture file")
+    .setInputFiles({ name: "two-colours.png", mimeType: "image/png", buffer: await twoColourPicture() });
 
   // The crop starts centred (half red, half blue); dragging the picture right keeps its left, red, square.
   const dialog = page.getByRole("dialog", { name: "Crop your picture" });
@@ -49,7 +54,10 @@ test("a learner crops a new avatar and sees it in the top bar", async ({ page })
   await section.getByRole("button", { name: "Save picture" }).click();
   await expect(section.getByRole("status")).toHaveText("Your new picture is saved.");
 
-  const topBarAvatar = page.getByRole("banner").getByRole("button", { name: /Account menu/ }).locator("img");
+  const topBarAvatar = page
+    .getByRole("banner")
+    .getByRole("button", { name: /Account menu/ })
+    .locator("img");
   await expect(topBarAvatar).toHaveAttribute("src", /\/uploads\/avatars\/.+\.webp$/);
   // Node does not resolve *.localhost: fetched over HTTP with the tenant's Host, as the browser did.
   const stored = await call(tenant.subdomain, new URL((await topBarAvatar.getAttribute("src"))!).pathname);

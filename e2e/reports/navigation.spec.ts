@@ -14,7 +14,9 @@ test.beforeAll(async () => {
 
 const REFRESH = "**/api/reports/refresh";
 
-test("clicking Reports refreshes first: the entry is disabled and reads 'Refreshing Reports...', then the reports open", async ({ page }) => {
+test("clicking Reports refreshes first: the entry is disabled and reads 'Refreshing Reports...', then the reports open", async ({
+  page,
+}) => {
   await signIn(page, tenant.subdomain, tenant.users.instructor);
   await page.goto(`${origin(tenant.subdomain)}/profile`);
   let release!: () => void;
@@ -46,8 +48,17 @@ test("clicking Reports refreshes first: the entry is disabled and reads 'Refresh
 test("the reports open even when the refresh fails", async ({ page }) => {
   await signIn(page, tenant.subdomain, tenant.users.admin);
   await page.goto(`${origin(tenant.subdomain)}/profile`);
-  await page.route(REFRESH, (route) => route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ error: { code: "UNAVAILABLE", message: "Down for a moment" } }) }));
-  await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Reports", exact: true }).click();
+  await page.route(REFRESH, (route) =>
+    route.fulfill({
+      status: 503,
+      contentType: "application/json",
+      body: JSON.stringify({ error: { code: "UNAVAILABLE", message: "Down for a moment" } }),
+    }),
+  );
+  await page
+    .getByRole("navigation", { name: "Main navigation" })
+    .getByRole("link", { name: "Reports", exact: true })
+    .click();
   await expect(page).toHaveURL(`${origin(tenant.subdomain)}/admin/reports`);
   await expect(page.getByRole("heading", { level: 1, name: "Reports" })).toBeVisible();
 });

@@ -2,7 +2,14 @@ import { readFile } from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { createCourse, enroll, type TestCourse } from "@/test/course-factories";
-import { createSuperadmin, createTenant, createUser, uniqueName, type TestTenant, type TestUser } from "@/test/factories";
+import {
+  createSuperadmin,
+  createTenant,
+  createUser,
+  uniqueName,
+  type TestTenant,
+  type TestUser,
+} from "@/test/factories";
 import { origin, signIn, signInWithForm, waitForShell } from "../support";
 
 // The report pages in a browser: an instructor lands on the overview with figures and a chart; a learner
@@ -40,7 +47,10 @@ async function expectFigures(page: Page, total: string, completed: string, rate:
   await expect(figure(page, "Completion rate")).toContainText(rate);
 }
 
-test("an instructor lands on the reports with figures and a chart; a learner's completion shows after Reports refreshes", async ({ page, browser }) => {
+test("an instructor lands on the reports with figures and a chart; a learner's completion shows after Reports refreshes", async ({
+  page,
+  browser,
+}) => {
   test.slow(); // two people's sessions on a busy machine
   await signInWithForm(page, tenant.subdomain, tenant.users.instructor);
   await expect(page).toHaveURL(`${origin(tenant.subdomain)}/admin/reports`);
@@ -49,26 +59,34 @@ test("an instructor lands on the reports with figures and a chart; a learner's c
   await expectFigures(page, "2", "0", "0%");
   const byCourse = page.getByRole("figure", { name: "Completion by course" });
   await expect(byCourse.locator("svg").first()).toBeVisible();
-  await expect(page.getByRole("figure", { name: "Enrollments and completions over time" }).locator("svg").first()).toBeVisible();
+  await expect(
+    page.getByRole("figure", { name: "Enrollments and completions over time" }).locator("svg").first(),
+  ).toBeVisible();
 
   // The learner completes the course's only lesson.
   const learnerPage = await browser.newPage();
   await signIn(learnerPage, tenant.subdomain, tenant.users.learner);
   const lesson = course.lessons[0]!;
-  await learnerPage.goto(`${origin(tenant.subdomain)}/courses/${course.id}/modules/${lesson.moduleId}/lessons/${lesson.id}`);
+  await learnerPage.goto(
+    `${origin(tenant.subdomain)}/courses/${course.id}/modules/${lesson.moduleId}/lessons/${lesson.id}`,
+  );
   await waitForShell(learnerPage);
   await learnerPage.getByRole("button", { name: "Mark complete" }).click();
   await expect(learnerPage.getByText("Completed", { exact: true }).first()).toBeVisible();
   await learnerPage.close();
 
   // Reports in the side navigation refreshes, then shows the new figures (1 of 2 → 50%).
-  const reports = page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Reports", exact: true });
+  const reports = page
+    .getByRole("navigation", { name: "Main navigation" })
+    .getByRole("link", { name: "Reports", exact: true });
   await reports.click();
   await expectFigures(page, "2", "1", "50%");
   await expect(reports).toBeEnabled();
 });
 
-test("the per-course table drills down to the lessons and who completed them; its CSV export holds the rows shown", async ({ page }) => {
+test("the per-course table drills down to the lessons and who completed them; its CSV export holds the rows shown", async ({
+  page,
+}) => {
   test.slow();
   await signIn(page, tenant.subdomain, tenant.users.instructor);
   await page.goto(`${origin(tenant.subdomain)}/admin/reports/courses`);
@@ -76,17 +94,29 @@ test("the per-course table drills down to the lessons and who completed them; it
   const row = grid.getByRole("row").filter({ hasText: course.title });
   await expect(row).toBeVisible();
   await expect(grid.getByRole("row").filter({ hasText: decoy.title })).toHaveCount(0);
-  const shown = await grid.getByRole("row").filter({ has: page.getByRole("gridcell") }).count();
+  const shown = await grid
+    .getByRole("row")
+    .filter({ has: page.getByRole("gridcell") })
+    .count();
   expect(shown).toBe(1);
 
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Export CSV" }).click(),
+  ]);
   const csv = (await readFile((await download.path())!, "utf8")).replace(/^\uFEFF/, "");
   const lines = csv.trim().split(/\r?\n/);
-  expect(lines[0]).toBe("course_id,title,category,status,enrolled,not_started,in_progress,completed,withdrawn,completion_rate,average_progress,average_score,average_time_seconds,passed,failed");
+  expect(lines[0]).toBe(
+    "course_id,title,category,status,enrolled,not_started,in_progress,completed,withdrawn,completion_rate,average_progress,average_score,average_time_seconds,passed,failed",
+  );
   expect(lines).toHaveLength(1 + shown);
   const fields = lines[1]!.split(",");
   expect(fields.slice(0, 2)).toEqual([course.id, course.title]);
-  expect({ enrolled: fields[4], completed: fields[7], completion_rate: fields[9] }).toEqual({ enrolled: "2", completed: "1", completion_rate: "50" });
+  expect({ enrolled: fields[4], completed: fields[7], completion_rate: fields[9] }).toEqual({
+    enrolled: "2",
+    completed: "1",
+    completion_rate: "50",
+  });
 
   // Drill-down: the course's lessons, then who completed the lesson.
   await row.getByRole("link", { name: course.title }).click();
@@ -124,7 +154,10 @@ test("the filters live in the address and every view follows them", async ({ pag
   await expect(page).toHaveURL(/[?&]status=completed/);
   const row = page.getByRole("grid", { name: "Courses" }).getByRole("row").filter({ hasText: course.title });
   await expect(row).toContainText("100%"); // only the completed enrollment counts
-  await expect(page.getByRole("link", { name: "Export CSV" })).toHaveAttribute("href", /\/api\/reports\/courses\/export\?status=completed&/);
+  await expect(page.getByRole("link", { name: "Export CSV" })).toHaveAttribute(
+    "href",
+    /\/api\/reports\/courses\/export\?status=completed&/,
+  );
 
   // The tabs keep the filters; a range with nothing in it says so.
   await page.getByRole("tab", { name: "Overview" }).click();
@@ -158,10 +191,22 @@ test("the superadmin sees every organization and picks one", async ({ page }) =>
   await expect(figure(page, "Total enrollments")).toContainText("3");
 });
 
-for (const path of ["/admin/reports", "/admin/reports/courses", "/admin/reports/groups", "/admin/reports/learners", "courses/:id", "learners/:id"]) {
+for (const path of [
+  "/admin/reports",
+  "/admin/reports/courses",
+  "/admin/reports/groups",
+  "/admin/reports/learners",
+  "courses/:id",
+  "learners/:id",
+]) {
   test(`axe finds no serious or critical violations on ${path}`, async ({ page }) => {
     await signIn(page, tenant.subdomain, tenant.users.org_admin);
-    const target = path === "courses/:id" ? `/admin/reports/courses/${course.id}` : path === "learners/:id" ? `/admin/reports/learners/${second.id}` : path;
+    const target =
+      path === "courses/:id"
+        ? `/admin/reports/courses/${course.id}`
+        : path === "learners/:id"
+          ? `/admin/reports/learners/${second.id}`
+          : path;
     await page.goto(`${origin(tenant.subdomain)}${target}`);
     await page.waitForLoadState("networkidle");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();

@@ -51,7 +51,11 @@ interface Setup {
 async function createHostileCourse(): Promise<Setup> {
   const tenant = await createTenant();
   const author = tenant.users.instructor;
-  const course = await createCourse(tenant.id, { status: "published", instructorIds: [author.id], modules: [{ title: "Tips", lessons: [{ title: "Golf tips", kind: "scorm" }] }] });
+  const course = await createCourse(tenant.id, {
+    status: "published",
+    instructorIds: [author.id],
+    modules: [{ title: "Tips", lessons: [{ title: "Golf tips", kind: "scorm" }] }],
+  });
   await enroll(tenant.id, course.id, tenant.users.learner.id);
   const lesson = course.lessons[0]!;
   const zip = await buildZip([
@@ -60,9 +64,17 @@ async function createHostileCourse(): Promise<Setup> {
   ]);
   // Uploaded as its author would, through the lesson's package endpoint.
   const bearer = await cachedSignIn(tenant.subdomain, author);
-  const upload = await call(tenant.subdomain, `/api/courses/${course.id}/lessons/${lesson.id}/scorm`, { method: "PUT", body: zip, headers: { "content-type": "application/zip" }, bearer });
+  const upload = await call(tenant.subdomain, `/api/courses/${course.id}/lessons/${lesson.id}/scorm`, {
+    method: "PUT",
+    body: zip,
+    headers: { "content-type": "application/zip" },
+    bearer,
+  });
   expect(upload.status, upload.text).toBeLessThan(300);
-  return { tenant, lessonUrl: `${origin(tenant.subdomain)}/courses/${course.id}/modules/${lesson.moduleId}/lessons/${lesson.id}` };
+  return {
+    tenant,
+    lessonUrl: `${origin(tenant.subdomain)}/courses/${course.id}/modules/${lesson.moduleId}/lessons/${lesson.id}`,
+  };
 }
 
 async function runPackageAs(page: Page, setup: Setup, role: "admin" | "learner"): Promise<Record<string, string>> {
@@ -107,7 +119,10 @@ test.describe("a hostile SCORM package", () => {
   });
 
   test("nothing changed in the database", async () => {
-    const author = await testDb().user.findUniqueOrThrow({ where: { id: setup.tenant.users.instructor.id }, select: { role: true } });
+    const author = await testDb().user.findUniqueOrThrow({
+      where: { id: setup.tenant.users.instructor.id },
+      select: { role: true },
+    });
     expect(author.role).toBe("instructor");
     expect(await testDb().message.count({ where: { organizationId: setup.tenant.id } })).toBe(messagesBefore);
   });

@@ -1,5 +1,23 @@
 import { expect, test } from "@playwright/test";
-import { acceptDialogs, COMMIT_URLS, createScormCourse, expectAllSaved, expectContentPage, expectResultShown, expectScoInitialized, launchPageOf, lessonProgress, scoState, nextUntil, passQuiz, scoFrame, scoFrameElement, signInLearner, uploadAsInstructor, type ScormCourse } from "./support";
+import {
+  acceptDialogs,
+  COMMIT_URLS,
+  createScormCourse,
+  expectAllSaved,
+  expectContentPage,
+  expectResultShown,
+  expectScoInitialized,
+  launchPageOf,
+  lessonProgress,
+  scoState,
+  nextUntil,
+  passQuiz,
+  scoFrame,
+  scoFrameElement,
+  signInLearner,
+  uploadAsInstructor,
+  type ScormCourse,
+} from "./support";
 
 // SCORM 1.2 in Chromium with the real golf packages: the instructor uploads, the learner plays, leaves
 // mid-way, comes back where they left off, finishes, and sees the result on the course page and dashboard.
@@ -14,7 +32,12 @@ test.describe("SCORM 1.2, one SCO (runtime basic calls)", () => {
   });
 
   test("the instructor uploads the package", async ({ page }) => {
-    await uploadAsInstructor(page, setup, "golf-scorm12-runtime-basic-singlesco.zip", /Golf Explained - Run-time Basic Calls · SCORM 1\.2 · version 1 · 1 SCO$/);
+    await uploadAsInstructor(
+      page,
+      setup,
+      "golf-scorm12-runtime-basic-singlesco.zip",
+      /Golf Explained - Run-time Basic Calls · SCORM 1\.2 · version 1 · 1 SCO$/,
+    );
   });
 
   test("the learner plays, leaves mid-way, resumes there, passes the quiz and sees the result", async ({ page }) => {
@@ -60,7 +83,9 @@ test.describe("SCORM 1.2, one SCO (runtime basic calls)", () => {
     await passQuiz(page);
     await sco.getByRole("button", { name: "Exit" }).click();
     await expectAllSaved(page);
-    await expect.poll(() => lessonProgress(setup)).toMatchObject({ status: "completed", successStatus: "passed", scoreScaled: 1 });
+    await expect
+      .poll(() => lessonProgress(setup))
+      .toMatchObject({ status: "completed", successStatus: "passed", scoreScaled: 1 });
     await expectResultShown(page, setup, "Passed · Score 100%", 100);
     expect(alerts).toEqual([]);
   });
@@ -74,10 +99,17 @@ test.describe("SCORM 1.2, 18 SCOs that only initialize and finish (runtime minim
   });
 
   test("the instructor uploads the package", async ({ page }) => {
-    await uploadAsInstructor(page, setup, "golf-scorm12-runtime-minimum-multisco.zip", /Golf Explained - Minimum Run-time Calls · SCORM 1\.2 · version 1 · 18 SCOs$/);
+    await uploadAsInstructor(
+      page,
+      setup,
+      "golf-scorm12-runtime-minimum-multisco.zip",
+      /Golf Explained - Minimum Run-time Calls · SCORM 1\.2 · version 1 · 18 SCOs$/,
+    );
   });
 
-  test("the learner moves through the table of contents, leaves, resumes at the same SCO and finishes every SCO", async ({ page }) => {
+  test("the learner moves through the table of contents, leaves, resumes at the same SCO and finishes every SCO", async ({
+    page,
+  }) => {
     const alerts = acceptDialogs(page);
     await signInLearner(page, setup);
     await page.goto(setup.lessonUrl);
@@ -106,7 +138,9 @@ test.describe("SCORM 1.2, 18 SCOs that only initialize and finish (runtime minim
     await expect(scoFrameElement(page, "Having Fun Quiz")).toBeVisible();
     await expectScoInitialized(page);
     await page.goto(setup.courseUrl);
-    await expect.poll(() => lessonProgress(setup), { timeout: 20_000 }).toMatchObject({ status: "completed", successStatus: "unknown" });
+    await expect
+      .poll(() => lessonProgress(setup), { timeout: 20_000 })
+      .toMatchObject({ status: "completed", successStatus: "unknown" });
     await expectResultShown(page, setup, null, null);
     expect(alerts).toEqual([]);
   });

@@ -1,6 +1,19 @@
 import { expect, test } from "@playwright/test";
 import {
-  acceptDialogs, createScormCourse, expectAllSaved, expectContentPage, expectResultShown, lessonProgress, nextUntil, passQuiz, scoFrame, scoFrameElement, serveCdnLibraries, signInLearner, uploadAsInstructor, type ScormCourse,
+  acceptDialogs,
+  createScormCourse,
+  expectAllSaved,
+  expectContentPage,
+  expectResultShown,
+  lessonProgress,
+  nextUntil,
+  passQuiz,
+  scoFrame,
+  scoFrameElement,
+  serveCdnLibraries,
+  signInLearner,
+  uploadAsInstructor,
+  type ScormCourse,
 } from "./support";
 
 // SCORM 2004 in Chromium with the real golf packages: upload, play, leave mid-way, resume, pass the quiz,
@@ -10,7 +23,11 @@ import {
 test.slow();
 
 for (const pkg of [
-  { name: "3rd edition, one SCO (runtime basic calls)", zip: "golf-scorm2004-3rd-runtime-basic-singlesco.zip", summary: /Golf Explained - Run-time Basic Calls · SCORM 2004 3rd Edition · version 1 · 1 SCO$/ },
+  {
+    name: "3rd edition, one SCO (runtime basic calls)",
+    zip: "golf-scorm2004-3rd-runtime-basic-singlesco.zip",
+    summary: /Golf Explained - Run-time Basic Calls · SCORM 2004 3rd Edition · version 1 · 1 SCO$/,
+  },
   {
     name: "3rd edition, objectives and interactions (runtime advanced calls; success from the scaled passing score)",
     zip: "golf-scorm2004-3rd-runtime-advanced-interactions.zip",
@@ -45,7 +62,9 @@ for (const pkg of [
       await sco.getByRole("button", { name: "Exit" }).click();
       await expect(page.getByText("You left this lesson")).toBeVisible();
       await expectAllSaved(page);
-      await expect.poll(() => lessonProgress(setup)).toMatchObject({ status: "completed", successStatus: "passed", scoreScaled: 1 });
+      await expect
+        .poll(() => lessonProgress(setup))
+        .toMatchObject({ status: "completed", successStatus: "passed", scoreScaled: 1 });
       await expectResultShown(page, setup, "Passed · Score 100%", 100);
       expect(alerts).toEqual([]);
     });
@@ -60,10 +79,17 @@ test.describe("SCORM 2004 4th edition, five SCOs with sequencing and a post-test
   });
 
   test("the instructor uploads the package", async ({ page }) => {
-    await uploadAsInstructor(page, setup, "golf-scorm2004-4th-sequencing-posttest-rollup-multisco.zip", /Golf Explained - 4th Edition Features · SCORM 2004 4th Edition · version 1 · 5 SCOs$/);
+    await uploadAsInstructor(
+      page,
+      setup,
+      "golf-scorm2004-4th-sequencing-posttest-rollup-multisco.zip",
+      /Golf Explained - 4th Edition Features · SCORM 2004 4th Edition · version 1 · 5 SCOs$/,
+    );
   });
 
-  test("the learner resumes inside a SCO, jumps to the post-test, passes it and the lesson completes by rollup", async ({ page }) => {
+  test("the learner resumes inside a SCO, jumps to the post-test, passes it and the lesson completes by rollup", async ({
+    page,
+  }) => {
     const alerts = acceptDialogs(page);
     await serveCdnLibraries(page);
     await signInLearner(page, setup);
@@ -97,7 +123,9 @@ test.describe("SCORM 2004 4th edition, five SCOs with sequencing and a post-test
 
     // Leaving ends the quiz SCO; its final commit carries the rolled-up status of the whole package.
     await page.goto(setup.courseUrl);
-    await expect.poll(() => lessonProgress(setup), { timeout: 20_000 }).toMatchObject({ status: "completed", successStatus: "passed", scoreScaled: 1 });
+    await expect
+      .poll(() => lessonProgress(setup), { timeout: 20_000 })
+      .toMatchObject({ status: "completed", successStatus: "passed", scoreScaled: 1 });
     await expectResultShown(page, setup, "Passed · Score 100%", 100);
     expect(alerts).toEqual([]);
   });

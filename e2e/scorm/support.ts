@@ -104,7 +104,11 @@ export const COMMIT_URLS = "**/scorm/commits/**";
  * pages appear twice in a row, so the launch page's own page counter tells that a click landed).
  */
 export async function nextUntil(page: Page, sco: FrameLocator, file: RegExp): Promise<void> {
-  const currentPage = () => page.frames().find((f) => f.url().includes("/launchpage.html"))?.evaluate(() => (window as unknown as { currentPage: number | null }).currentPage) ?? null;
+  const currentPage = () =>
+    page
+      .frames()
+      .find((f) => f.url().includes("/launchpage.html"))
+      ?.evaluate(() => (window as unknown as { currentPage: number | null }).currentPage) ?? null;
   for (let i = 0; i < 20; i++) {
     const src = await sco.locator("#contentFrame").getAttribute("src");
     if (src && file.test(src)) return;
@@ -122,7 +126,10 @@ export async function expectScoInitialized(page: Page): Promise<void> {
       const runtime = runtimePageOf(page);
       if (!runtime) return false;
       return runtime.evaluate(() => {
-        const w = window as unknown as { API?: { isInitialized(): boolean }; API_1484_11?: { isInitialized(): boolean } };
+        const w = window as unknown as {
+          API?: { isInitialized(): boolean };
+          API_1484_11?: { isInitialized(): boolean };
+        };
         return (w.API ?? w.API_1484_11)?.isInitialized() ?? false;
       });
     })
@@ -155,7 +162,10 @@ export async function scoState(setup: ScormCourse) {
 }
 
 export async function lessonProgress(setup: ScormCourse) {
-  return testDb().lessonProgress.findFirst({ where: { lessonId: setup.lesson.id }, select: { status: true, successStatus: true, scoreScaled: true } });
+  return testDb().lessonProgress.findFirst({
+    where: { lessonId: setup.lesson.id },
+    select: { status: true, successStatus: true, scoreScaled: true },
+  });
 }
 
 export async function signInLearner(page: Page, setup: ScormCourse): Promise<void> {
@@ -168,16 +178,23 @@ export async function signInLearner(page: Page, setup: ScormCourse): Promise<voi
  */
 export async function passQuiz(page: Page): Promise<void> {
   let quiz: Frame | undefined;
-  await expect.poll(() => (quiz = page.frames().find((f) => f.url().includes("assessmenttemplate.html"))) !== undefined, { timeout: 15_000 }).toBe(true);
+  await expect
+    .poll(() => (quiz = page.frames().find((f) => f.url().includes("assessmenttemplate.html"))) !== undefined, {
+      timeout: 15_000,
+    })
+    .toBe(true);
   if (!quiz) return;
-  await quiz.waitForFunction(() => "test" in window && document.querySelector("input[value='Submit Answers']") !== null);
+  await quiz.waitForFunction(
+    () => "test" in window && document.querySelector("input[value='Submit Answers']") !== null,
+  );
   await quiz.evaluate(() => {
     type Question = { Id: string; Type: string; Answers: string[] | null; CorrectAnswer: string | number | boolean };
     const questions = (window as unknown as { test: { Questions: Question[] } }).test.Questions;
     const input = (id: string) => document.getElementById(id) as HTMLInputElement;
     for (const q of questions) {
       if (q.Type === "choice") input(`question_${q.Id}_${q.Answers!.indexOf(String(q.CorrectAnswer))}`).checked = true;
-      else if (q.Type === "true-false") input(`question_${q.Id}_${q.CorrectAnswer === true ? "True" : "False"}`).checked = true;
+      else if (q.Type === "true-false")
+        input(`question_${q.Id}_${q.CorrectAnswer === true ? "True" : "False"}`).checked = true;
       else input(`question_${q.Id}_Text`).value = String(q.CorrectAnswer);
     }
   });
@@ -186,12 +203,21 @@ export async function passQuiz(page: Page): Promise<void> {
 }
 
 /** The learner sees the lesson's result on the course page and the course's on the dashboard. */
-export async function expectResultShown(page: Page, setup: ScormCourse, lessonResult: string | null, scorePercent: number | null): Promise<void> {
+export async function expectResultShown(
+  page: Page,
+  setup: ScormCourse,
+  lessonResult: string | null,
+  scorePercent: number | null,
+): Promise<void> {
   await page.goto(setup.courseUrl);
   const outline = page.getByRole("region", { name: "Course outline" });
-  await expect(outline).toContainText(`${setup.lesson.title} (completed)SCORM${lessonResult ? ` · ${lessonResult}` : ""}`);
+  await expect(outline).toContainText(
+    `${setup.lesson.title} (completed)SCORM${lessonResult ? ` · ${lessonResult}` : ""}`,
+  );
   await page.goto(`${origin(setup.tenant.subdomain)}/dashboard`);
-  const card = page.getByRole("list", { name: "My courses" }).getByRole("link", { name: new RegExp(setup.course.title) });
+  const card = page
+    .getByRole("list", { name: "My courses" })
+    .getByRole("link", { name: new RegExp(setup.course.title) });
   await expect(card).toContainText(/100% complete · Completed on /);
   if (scorePercent === null) await expect(card).not.toContainText("Score");
   else await expect(card).toContainText(`Score ${scorePercent}%`);

@@ -27,27 +27,47 @@ let threadId: string;
 test.beforeAll(async () => {
   tenant = await createTenant();
   learner = await createUser(tenant.id, "learner");
-  const course = await createCourse(tenant.id, { description: UNSANITIZED, modules: [{ lessons: [{ kind: "text", title: "Hostile lesson", body: UNSANITIZED }] }] });
+  const course = await createCourse(tenant.id, {
+    description: UNSANITIZED,
+    modules: [{ lessons: [{ kind: "text", title: "Hostile lesson", body: UNSANITIZED }] }],
+  });
   courseId = course.id;
   lessonPath = `/courses/${course.id}/modules/${course.modules[0]!.id}/lessons/${course.lessons[0]!.id}`;
   await enroll(tenant.id, course.id, learner.id);
   const db = testDb();
-  const thread = await db.messageThread.create({ data: { organizationId: tenant.id, subject: "Hostile message", createdById: tenant.users.instructor.id } });
-  await db.messageParticipant.createMany({ data: [tenant.users.instructor.id, learner.id].map((userId) => ({ organizationId: tenant.id, threadId: thread.id, userId })) });
-  await db.message.create({ data: { organizationId: tenant.id, threadId: thread.id, senderId: tenant.users.instructor.id, body: MESSAGE } });
+  const thread = await db.messageThread.create({
+    data: { organizationId: tenant.id, subject: "Hostile message", createdById: tenant.users.instructor.id },
+  });
+  await db.messageParticipant.createMany({
+    data: [tenant.users.instructor.id, learner.id].map((userId) => ({
+      organizationId: tenant.id,
+      threadId: thread.id,
+      userId,
+    })),
+  });
+  await db.message.create({
+    data: { organizationId: tenant.id, threadId: thread.id, senderId: tenant.users.instructor.id, body: MESSAGE },
+  });
   threadId = thread.id;
 });
 
 const pwned = (page: Page) => page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned ?? null);
 
-for (const [what, path] of [["a course description", () => `/courses/${courseId}`], ["a text lesson", () => lessonPath]] as const) {
+for (const [what, path] of [
+  ["a course description", () => `/courses/${courseId}`],
+  ["a text lesson", () => lessonPath],
+] as const) {
   test(`unsanitized rich text in ${what} is in the page but nothing of it runs`, async ({ page }) => {
     await signIn(page, tenant.subdomain, learner);
     await page.goto(`${origin(tenant.subdomain)}${path()}`, { waitUntil: "load" });
     await expect(page.getByText("Intro for the hostile course")).toBeVisible();
     // The markup did reach the page (so the policy is what stops it): the injected script, without the
     // page's nonce (Next's own scripts carry it, the one holding the page's data too), and the broken picture.
-    expect(await page.evaluate(() => [...document.scripts].filter((s) => !s.nonce && s.textContent === "window.__pwned=1").length)).toBe(1);
+    expect(
+      await page.evaluate(
+        () => [...document.scripts].filter((s) => !s.nonce && s.textContent === "window.__pwned=1").length,
+      ),
+    ).toBe(1);
     await expect(page.locator("img[alt=broken]")).toHaveJSProperty("complete", true);
     expect(await pwned(page)).toBeNull();
     await page.getByRole("link", { name: "bad link" }).click();
@@ -63,7 +83,10 @@ test("a message body is shown as text: no markup of it is rendered, javascript: 
   await expect(body).toBeVisible();
   await expect(page.locator("main img")).toHaveCount(0);
   await expect(page.locator('a[href^="javascript:"]')).toHaveCount(0);
-  await expect(page.getByRole("link", { name: "https://example.com/notes" })).toHaveAttribute("href", "https://example.com/notes");
+  await expect(page.getByRole("link", { name: "https://example.com/notes" })).toHaveAttribute(
+    "href",
+    "https://example.com/notes",
+  );
   expect(await pwned(page)).toBeNull();
 });
 

@@ -11,7 +11,10 @@ let tenant: TestTenant;
 let courseId: string;
 test.beforeAll(async () => {
   tenant = await createTenant();
-  const course = await createCourse(tenant.id, { title: "Fonts course", description: "<p>Some <em>text</em> and <code>code()</code>.</p>" });
+  const course = await createCourse(tenant.id, {
+    title: "Fonts course",
+    description: "<p>Some <em>text</em> and <code>code()</code>.</p>",
+  });
   courseId = course.id;
   await enroll(tenant.id, course.id, tenant.users.learner.id);
 });
@@ -30,18 +33,34 @@ async function fontsDrawingText(page: Page): Promise<Map<string, { isWebFont: bo
   await cdp.send("CSS.enable");
   const { root } = await cdp.send("DOM.getDocument", { depth: -1, pierce: false });
   const withText: { nodeId: number; text: string }[] = [];
-  const walk = (node: { nodeId: number; nodeType: number; nodeName: string; nodeValue?: string; children?: (typeof node)[] }) => {
+  const walk = (node: {
+    nodeId: number;
+    nodeType: number;
+    nodeName: string;
+    nodeValue?: string;
+    children?: (typeof node)[];
+  }) => {
     if (node.nodeName === "SCRIPT" || node.nodeName === "STYLE" || node.nodeName === "NOSCRIPT") return;
-    const text = (node.children ?? []).filter((c) => c.nodeType === 3).map((c) => c.nodeValue ?? "").join("").trim();
+    const text = (node.children ?? [])
+      .filter((c) => c.nodeType === 3)
+      .map((c) => c.nodeValue ?? "")
+      .join("")
+      .trim();
     if (text) withText.push({ nodeId: node.nodeId, text });
     for (const child of node.children ?? []) walk(child);
   };
   walk(root);
   const fonts = new Map<string, { isWebFont: boolean; sample: string }>();
   // Asked all at once: one round trip per node, in order, takes too long on pages as long as /api-docs.
-  const answers = await Promise.all(withText.map(({ nodeId }) => cdp.send("CSS.getPlatformFontsForNode", { nodeId }) as Promise<{ fonts: PlatformFont[] }>));
+  const answers = await Promise.all(
+    withText.map(
+      ({ nodeId }) => cdp.send("CSS.getPlatformFontsForNode", { nodeId }) as Promise<{ fonts: PlatformFont[] }>,
+    ),
+  );
   answers.forEach(({ fonts: used }, i) => {
-    for (const font of used) if (font.glyphCount > 0 && !fonts.has(font.familyName)) fonts.set(font.familyName, { isWebFont: font.isCustomFont, sample: withText[i]!.text.slice(0, 80) });
+    for (const font of used)
+      if (font.glyphCount > 0 && !fonts.has(font.familyName))
+        fonts.set(font.familyName, { isWebFont: font.isCustomFont, sample: withText[i]!.text.slice(0, 80) });
   });
   await cdp.detach();
   expect(withText.length, "text nodes found").toBeGreaterThan(3);
@@ -52,10 +71,15 @@ async function expectOnlyWebFonts(page: Page, url: string) {
   await page.goto(url);
   await page.waitForLoadState("networkidle");
   const fonts = await fontsDrawingText(page);
-  const installed = [...fonts].filter(([, font]) => !font.isWebFont).map(([family, font]) => `${family} (in "${font.sample}")`);
+  const installed = [...fonts]
+    .filter(([, font]) => !font.isWebFont)
+    .map(([family, font]) => `${family} (in "${font.sample}")`);
   expect(installed, `${url} draws text with installed fonts`).toEqual([]);
   // Chromium names the face that drew ("Roboto Medium", "Roboto Mono"): all of them Roboto's.
-  expect([...fonts.keys()].filter((family) => !family.startsWith("Roboto")), `${url}: ${[...fonts.keys()].join(", ")}`).toEqual([]);
+  expect(
+    [...fonts.keys()].filter((family) => !family.startsWith("Roboto")),
+    `${url}: ${[...fonts.keys()].join(", ")}`,
+  ).toEqual([]);
 }
 
 test("public pages draw their text in Roboto only", async ({ page }) => {

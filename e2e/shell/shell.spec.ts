@@ -50,7 +50,9 @@ test("an unknown organization's address shows 'Page Not Found'", async ({ page }
 test("the messages badge shows how many conversations have unread messages, from the server", async ({ page }) => {
   const db = testDb();
   const admin = tenant.users.admin;
-  const thread = await db.messageThread.create({ data: { organizationId: tenant.id, subject: "Hello", createdById: tenant.users.learner.id } });
+  const thread = await db.messageThread.create({
+    data: { organizationId: tenant.id, subject: "Hello", createdById: tenant.users.learner.id },
+  });
   await db.messageParticipant.createMany({
     data: [
       { organizationId: tenant.id, threadId: thread.id, userId: admin.id },

@@ -45,7 +45,10 @@ test("typing slowly in the search keeps the box's focus and every key", async ({
   await expect(grid.getByRole("row").filter({ hasText: tenant.users.learner.email })).toHaveCount(0);
 
   // The side navigation's Users is the bare list again, with an empty box.
-  await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Users", exact: true }).click();
+  await page
+    .getByRole("navigation", { name: "Main navigation" })
+    .getByRole("link", { name: "Users", exact: true })
+    .click();
   await expect(page).toHaveURL(`${origin(tenant.subdomain)}/admin/users`);
   await expect(search).toHaveValue("");
   await expect(grid.getByRole("row").filter({ hasText: tenant.users.learner.email })).toBeVisible();

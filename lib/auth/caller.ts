@@ -9,7 +9,13 @@ import { bearerToken, readToken, SESSION_COOKIE_NAMES, type SessionClaims } from
 import { isId } from "@/lib/schemas/id";
 import { sessionLifetimeSeconds } from "@/lib/schemas/organization";
 import type { UserProfile } from "@/lib/server/selects";
-import { signedInContext, visitorContext, type RequestContext, type TenantContext, type VisitorContext } from "@/lib/tenancy/context";
+import {
+  signedInContext,
+  visitorContext,
+  type RequestContext,
+  type TenantContext,
+  type VisitorContext,
+} from "@/lib/tenancy/context";
 import { hostTarget } from "@/lib/tenancy/host";
 import { resolveHostOrganization, unknownOrganization } from "@/lib/tenancy/organization";
 
@@ -37,10 +43,20 @@ export async function hostContext(host: string | null | undefined): Promise<Visi
  * With a token for this host, the organization and the user come from one statement; without, only the
  * organization is looked up. An unknown subdomain is a 404 either way.
  */
-export async function resolveSession(host: string | null | undefined, claims: SessionClaims | null, lookup: CallerLookup = lookupTenantAndUser): Promise<RequestSession> {
+export async function resolveSession(
+  host: string | null | undefined,
+  claims: SessionClaims | null,
+  lookup: CallerLookup = lookupTenantAndUser,
+): Promise<RequestSession> {
   const target = hostTarget(host, env.APP_DOMAIN, env.CONTENT_DOMAIN);
   const subdomain = target.kind === "tenant" ? target.subdomain : null;
-  if (target.kind === "invalid" || target.kind === "content" || !claims || claims.tenant !== (subdomain ?? "") || !isId(claims.sub)) {
+  if (
+    target.kind === "invalid" ||
+    target.kind === "content" ||
+    !claims ||
+    claims.tenant !== (subdomain ?? "") ||
+    !isId(claims.sub)
+  ) {
     return { ctx: await hostContext(host), caller: null };
   }
   const { organization, user } = await lookup(subdomain, claims.sub);
@@ -51,7 +67,12 @@ export async function resolveSession(host: string | null | undefined, claims: Se
   if (!user || user.status !== "active" || user.sessionVersion !== claims.sv) return anonymous;
   if (user.organizationId !== claims.org) return anonymous;
   if (organization && organization.status !== "active") return anonymous;
-  if (organization && claims.at !== undefined && Date.now() / 1000 - claims.at > sessionLifetimeSeconds(organization.settings)) return anonymous;
+  if (
+    organization &&
+    claims.at !== undefined &&
+    Date.now() / 1000 - claims.at > sessionLifetimeSeconds(organization.settings)
+  )
+    return anonymous;
 
   const { sessionVersion: _sv, ...profile } = user;
   const ctx = signedInContext(organization, user);
@@ -124,7 +145,9 @@ export function isFromAnotherOrigin(headers: { get(name: string): string | null 
     }
   }
   const site = headers.get("sec-fetch-site");
-  return (site === "cross-site" || site === "same-site") && (isWrite(method) || headers.get("sec-fetch-mode") !== "navigate");
+  return (
+    (site === "cross-site" || site === "same-site") && (isWrite(method) || headers.get("sec-fetch-mode") !== "navigate")
+  );
 }
 
 /**

@@ -23,7 +23,9 @@ export function nextAuthOptions(): NextAuthOptions {
         name: "Email and password",
         credentials: { email: { type: "email" }, password: { type: "password" } },
         async authorize(credentials, req) {
-          const headers = new Headers(Object.entries(req.headers ?? {}).map(([k, v]): [string, string] => [k, String(v)]));
+          const headers = new Headers(
+            Object.entries(req.headers ?? {}).map(([k, v]): [string, string] => [k, String(v)]),
+          );
           try {
             const ctx = await hostContext(headers.get("host"));
             const input = parseInput(loginSchema, { email: credentials?.email, password: credentials?.password });

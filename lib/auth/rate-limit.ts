@@ -12,11 +12,14 @@ export interface Bucket {
 
 /** Seconds until the first exhausted bucket resets, or 0 when all are below their limit. */
 export async function secondsUntilAllowed(buckets: readonly Bucket[]): Promise<number> {
-  const rows = await db().rateLimitBucket.findMany({ where: { key: { in: buckets.map((b) => b.key) }, resetAt: { gt: new Date() } } });
+  const rows = await db().rateLimitBucket.findMany({
+    where: { key: { in: buckets.map((b) => b.key) }, resetAt: { gt: new Date() } },
+  });
   let wait = 0;
   for (const row of rows) {
     const bucket = buckets.find((b) => b.key === row.key);
-    if (bucket && row.count >= bucket.limit) wait = Math.max(wait, Math.ceil((row.resetAt.getTime() - Date.now()) / 1000));
+    if (bucket && row.count >= bucket.limit)
+      wait = Math.max(wait, Math.ceil((row.resetAt.getTime() - Date.now()) / 1000));
   }
   return wait;
 }

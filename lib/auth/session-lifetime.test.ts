@@ -13,10 +13,30 @@ const now = () => Math.floor(Date.now() / 1000);
 function lookup(settings: Record<string, number>, status: "active" | "suspended" = "active") {
   return async (): Promise<TenantAndUser> => ({
     organization: { id: ORG, name: "Acme", subdomain: "acme", status, branding: {}, settings, createdAt: new Date() },
-    user: { id: USER, organizationId: ORG, role: "learner", firstName: "Ada", lastName: "L", username: "ada", email: "ada@example.test", avatarUrl: null, status: "active", lastLoginAt: null, createdAt: new Date(), sessionVersion: 0 },
+    user: {
+      id: USER,
+      organizationId: ORG,
+      role: "learner",
+      firstName: "Ada",
+      lastName: "L",
+      username: "ada",
+      email: "ada@example.test",
+      avatarUrl: null,
+      status: "active",
+      lastLoginAt: null,
+      createdAt: new Date(),
+      sessionVersion: 0,
+    },
   });
 }
-const claims = (signedInSecondsAgo: number): SessionClaims => ({ sub: USER, role: "learner", org: ORG, tenant: "acme", sv: 0, at: now() - signedInSecondsAgo });
+const claims = (signedInSecondsAgo: number): SessionClaims => ({
+  sub: USER,
+  role: "learner",
+  org: ORG,
+  tenant: "acme",
+  sv: 0,
+  at: now() - signedInSecondsAgo,
+});
 
 describe("session lifetime", () => {
   it("a sign-in within the organization's lifetime is good; one older is nobody", async () => {
@@ -26,7 +46,10 @@ describe("session lifetime", () => {
   });
 
   it("lengthening the lifetime lets the same token in again (the rule is read per request)", async () => {
-    expect((await resolveSession("acme.localhost", claims(3 * 3600), lookup({ sessionLifetimeHours: 4 }))).caller?.ctx.userId).toBe(USER);
+    expect(
+      (await resolveSession("acme.localhost", claims(3 * 3600), lookup({ sessionLifetimeHours: 4 }))).caller?.ctx
+        .userId,
+    ).toBe(USER);
   });
 
   it("without a setting the default of 7 days applies", async () => {

@@ -10,8 +10,18 @@ import type { TenantContext } from "@/lib/tenancy/context";
  * the answer; the browser gets its next-auth cookie replaced (HttpOnly, as next-auth sets it: the token
  * never reaches page scripts).
  */
-export async function renewSession(req: Request, ctx: TenantContext, sessionVersion: number): Promise<{ token?: string; headers: Record<string, string> }> {
-  const token = await issueToken({ sub: ctx.userId, role: ctx.role, org: ctx.organizationId, tenant: ctx.subdomain ?? "", sv: sessionVersion });
+export async function renewSession(
+  req: Request,
+  ctx: TenantContext,
+  sessionVersion: number,
+): Promise<{ token?: string; headers: Record<string, string> }> {
+  const token = await issueToken({
+    sub: ctx.userId,
+    role: ctx.role,
+    org: ctx.organizationId,
+    tenant: ctx.subdomain ?? "",
+    sv: sessionVersion,
+  });
   if (bearerToken(req.headers.get("authorization"))) return { token, headers: {} };
   const secure = env.APP_BASE_URL.startsWith("https://");
   const cookie = stringifySetCookie(secure ? SESSION_COOKIE_NAMES[0] : SESSION_COOKIE_NAMES[1], token, {

@@ -27,9 +27,13 @@ function buckets(ctx: RequestContext, email: string, ip: string): Bucket[] {
 
 function tooManyAttempts(seconds: number): AppError {
   const minutes = Math.max(1, Math.ceil(seconds / 60));
-  return new AppError("RATE_LIMITED", `Too many sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`, {
-    headers: { "Retry-After": String(seconds) },
-  });
+  return new AppError(
+    "RATE_LIMITED",
+    `Too many sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
+    {
+      headers: { "Retry-After": String(seconds) },
+    },
+  );
 }
 
 /**
@@ -44,18 +48,29 @@ export async function signInWithPassword(ctx: RequestContext, input: LoginInput,
 
   const { organization, organizationId } = ctx;
   const found = await db().user.findFirst({
-    where: organizationId ? { organizationId, email: input.email } : { organizationId: null, email: input.email, role: "superadmin" },
+    where: organizationId
+      ? { organizationId, email: input.email }
+      : { organizationId: null, email: input.email, role: "superadmin" },
     select: { ...userProfileSelect, passwordHash: true, sessionVersion: true },
   });
   const passwordOk = await verifyPassword(found?.passwordHash ?? (await dummyPasswordHash()), input.password);
   if (!found || !passwordOk) {
     await recordFailure(limits);
     // The e-mail tried is kept so an administrator can see attempts on accounts that do not exist too.
-    await audit({ organizationId, actorId: found?.id ?? null, action: "auth.login_failed", entityType: "user", entityId: found?.id ?? null, data: { email: input.email }, ip });
+    await audit({
+      organizationId,
+      actorId: found?.id ?? null,
+      action: "auth.login_failed",
+      entityType: "user",
+      entityId: found?.id ?? null,
+      data: { email: input.email },
+      ip,
+    });
     throw new AppError("UNAUTHENTICATED", "Invalid email or password");
   }
   // Only after the password is proven do we say why a real account cannot come in.
-  if (found.status !== "active") throw new AppError("FORBIDDEN", "This account has been deactivated. Contact your administrator.");
+  if (found.status !== "active")
+    throw new AppError("FORBIDDEN", "This account has been deactivated. Contact your administrator.");
   if (organization && organization.status !== "active") {
     throw new AppError("FORBIDDEN", "This organization is suspended. Contact the platform administrator.");
   }
@@ -66,6 +81,12 @@ export async function signInWithPassword(ctx: RequestContext, input: LoginInput,
   await audit({ organizationId, actorId: found.id, action: "auth.login", entityType: "user", entityId: found.id, ip });
 
   const { passwordHash: _hash, sessionVersion, ...user } = found;
-  const token = await issueToken({ sub: user.id, role: user.role, org: organizationId, tenant: ctx.subdomain ?? "", sv: sessionVersion });
+  const token = await issueToken({
+    sub: user.id,
+    role: user.role,
+    org: organizationId,
+    tenant: ctx.subdomain ?? "",
+    sv: sessionVersion,
+  });
   return { user: { ...user, lastLoginAt }, organization, token };
 }

@@ -43,7 +43,11 @@ export function claimsFromPayload(payload: unknown): SessionClaims | null {
 
 /** A new session's token; SESSION_MAX_AGE_SECONDS is the ceiling, the organization's lifetime the rule. */
 export function issueToken(claims: SessionClaims): Promise<string> {
-  return encode({ token: { ...claims, at: claims.at ?? Math.floor(Date.now() / 1000) }, secret: requireAuthSecret(), maxAge: env.SESSION_MAX_AGE_SECONDS });
+  return encode({
+    token: { ...claims, at: claims.at ?? Math.floor(Date.now() / 1000) },
+    secret: requireAuthSecret(),
+    maxAge: env.SESSION_MAX_AGE_SECONDS,
+  });
 }
 
 // Decrypting a token derives its key with HKDF every time, a visible share of an API request's CPU

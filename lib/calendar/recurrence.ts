@@ -9,7 +9,6 @@ import type { Frequency } from "@/lib/calendar/frequencies";
 // event's zone: a weekly 10:00 in Europe/Berlin stays at 10:00 there when daylight-saving time begins.
 // All-day events are dates, already floating: no zone is involved.
 
-
 export interface Recurrence {
   frequency: Frequency;
   /** Every n weeks or months. */
@@ -37,17 +36,35 @@ export interface Occurrence {
 /** No query expands more than this many occurrences of one series (a year of weekly events is 53). */
 export const MAX_OCCURRENCES = 1000;
 
-
 /** The wall clock of `instant` in `zone`, written as a UTC date. */
 export function toFloating(instant: Date, zone: string): Date {
   const local = new TZDate(instant.getTime(), zone);
-  return new Date(Date.UTC(local.getFullYear(), local.getMonth(), local.getDate(), local.getHours(), local.getMinutes(), local.getSeconds()));
+  return new Date(
+    Date.UTC(
+      local.getFullYear(),
+      local.getMonth(),
+      local.getDate(),
+      local.getHours(),
+      local.getMinutes(),
+      local.getSeconds(),
+    ),
+  );
 }
 
 /** The instant at which `zone`'s clocks show the floating time (a time skipped by a DST change moves forward). */
 export function fromFloating(floating: Date, zone: string): Date {
   const f = floating;
-  return new Date(new TZDate(f.getUTCFullYear(), f.getUTCMonth(), f.getUTCDate(), f.getUTCHours(), f.getUTCMinutes(), f.getUTCSeconds(), zone).getTime());
+  return new Date(
+    new TZDate(
+      f.getUTCFullYear(),
+      f.getUTCMonth(),
+      f.getUTCDate(),
+      f.getUTCHours(),
+      f.getUTCMinutes(),
+      f.getUTCSeconds(),
+      zone,
+    ).getTime(),
+  );
 }
 
 const rruleStamp = (date: Date) => date.toISOString().replace(/[-:]/g, "").slice(0, 15);
@@ -72,7 +89,9 @@ export function toRrule(recurrence: Recurrence, series: Pick<Series, "allDay" | 
 export function fromRrule(rrule: string, series: Pick<Series, "allDay" | "timeZone">): Recurrence {
   const options = RRule.parseString(rrule);
   const frequency = options.freq === RRule.MONTHLY ? "monthly" : "weekly";
-  const until = options.until ? formatDate(series.allDay ? options.until : toFloating(options.until, series.timeZone)) : null;
+  const until = options.until
+    ? formatDate(series.allDay ? options.until : toFloating(options.until, series.timeZone))
+    : null;
   return { frequency, interval: options.interval ?? 1, until, count: options.count ?? null };
 }
 
@@ -88,7 +107,8 @@ function ruleOf(series: Series): RRule {
   });
 }
 
-const place = (series: Series, floating: Date): Date => (series.allDay ? floating : fromFloating(floating, series.timeZone));
+const place = (series: Series, floating: Date): Date =>
+  series.allDay ? floating : fromFloating(floating, series.timeZone);
 
 /**
  * The occurrences of a series that overlap [from, to). Timed events compare instants; all-day events
@@ -102,11 +122,18 @@ export function expandSeries(series: Series, from: Date, to: Date): Occurrence[]
   // Floating bounds with a day of slack each side: the zone's offset moves the window by up to 14 hours.
   const after = addDays(series.allDay ? from : toFloating(from, zone), -1);
   const before = addDays(series.allDay ? to : toFloating(to, zone), 1);
-  const starts = ruleOf(series).between(new Date(after.getTime() - duration), before, true, (_, count) => count < MAX_OCCURRENCES);
-  return starts.map((floating) => {
-    const startsAt = place(series, floating);
-    return { startsAt, endsAt: new Date(startsAt.getTime() + duration) };
-  }).filter(overlaps);
+  const starts = ruleOf(series).between(
+    new Date(after.getTime() - duration),
+    before,
+    true,
+    (_, count) => count < MAX_OCCURRENCES,
+  );
+  return starts
+    .map((floating) => {
+      const startsAt = place(series, floating);
+      return { startsAt, endsAt: new Date(startsAt.getTime() + duration) };
+    })
+    .filter(overlaps);
 }
 
 /** When the last occurrence ends: endsAt without recurrence, null when the series never ends. */

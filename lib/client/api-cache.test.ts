@@ -21,7 +21,10 @@ afterEach(() => {
 });
 
 function storedMap(): Record<string, { data: unknown; storedAt: number }> {
-  return JSON.parse(browser.localStorage.getItem(API_CACHE_KEY) ?? "{}") as Record<string, { data: unknown; storedAt: number }>;
+  return JSON.parse(browser.localStorage.getItem(API_CACHE_KEY) ?? "{}") as Record<
+    string,
+    { data: unknown; storedAt: number }
+  >;
 }
 
 describe("isCacheableUrl", () => {
@@ -87,7 +90,12 @@ describe("api cache", () => {
   it("ignores malformed entries but keeps well-formed ones", () => {
     browser.localStorage.setItem(
       API_CACHE_KEY,
-      JSON.stringify({ "/api/a": { data: 1, storedAt: T0 }, "/api/b": { storedAt: T0 }, "/api/c": { data: 1, storedAt: "x" }, "/api/d": 5 }),
+      JSON.stringify({
+        "/api/a": { data: 1, storedAt: T0 },
+        "/api/b": { storedAt: T0 },
+        "/api/c": { data: 1, storedAt: "x" },
+        "/api/d": 5,
+      }),
     );
     expect(readCachedResponse("/api/a", T0).hit).toBe(true);
     expect(readCachedResponse("/api/b", T0).hit).toBe(false);

@@ -20,7 +20,12 @@ export function parseApiResponse<T>(requestUrl: string, response: Response, text
   try {
     return JSON.parse(text) as T;
   } catch (cause) {
-    throw new ApiError(API_MESSAGES.invalidJson, { status, code: CLIENT_ERROR_CODES.invalidJson, cause, generic: true });
+    throw new ApiError(API_MESSAGES.invalidJson, {
+      status,
+      code: CLIENT_ERROR_CODES.invalidJson,
+      cause,
+      generic: true,
+    });
   }
 }
 

@@ -46,7 +46,12 @@ describe("timeouts", () => {
     await vi.advanceTimersByTimeAsync(2 * DEFAULT_TIMEOUT_MS - 1);
     expect(request.settled).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
-    expect(request.error).toMatchObject({ name: "ApiError", status: 0, code: "TIMEOUT", message: "Request timed out - using cached data if available" });
+    expect(request.error).toMatchObject({
+      name: "ApiError",
+      status: 0,
+      code: "TIMEOUT",
+      message: "Request timed out - using cached data if available",
+    });
     expect(browser.calls).toHaveLength(2);
   });
 

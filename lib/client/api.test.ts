@@ -1,7 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { apiDelete, apiFetch, apiGet, apiPatch, apiPost, apiPut, ApiError, resetApiClient } from "./api";
 import { API_MESSAGES } from "./api-error";
-import { empty, html, installFakeBrowser, json, networkFailure, serverError, type FakeBrowser } from "./testing/fake-browser";
+import {
+  empty,
+  html,
+  installFakeBrowser,
+  json,
+  networkFailure,
+  serverError,
+  type FakeBrowser,
+} from "./testing/fake-browser";
 
 let browser: FakeBrowser;
 
@@ -83,12 +91,21 @@ describe("response errors", () => {
     const error = await apiPost("/courses", {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toBeInstanceOf(Error);
-    expect(error).toMatchObject({ status: 400, code: "VALIDATION_FAILED", message: "title: Required", fieldErrors: { title: ["Required"] } });
+    expect(error).toMatchObject({
+      status: 400,
+      code: "VALIDATION_FAILED",
+      message: "title: Required",
+      fieldErrors: { title: ["Required"] },
+    });
   });
 
   it("falls back to the status text when the error body has no message", async () => {
     browser.respond(json({ nope: true }, 500, "Internal Server Error"));
-    await expect(apiGet("/messages")).rejects.toMatchObject({ status: 500, code: "HTTP_ERROR", message: "Internal Server Error" });
+    await expect(apiGet("/messages")).rejects.toMatchObject({
+      status: 500,
+      code: "HTTP_ERROR",
+      message: "Internal Server Error",
+    });
   });
 
   it("still has a message when there is no status text either", async () => {

@@ -40,7 +40,12 @@ export async function apiFetch<T>(path: string, init: ApiRequestInit = {}): Prom
 
   let fetched: FetchedResponse;
   try {
-    fetched = await fetchWithRetry(url, requestInit, timeoutMs ?? (cacheable ? CACHEABLE_TIMEOUT_MS : DEFAULT_TIMEOUT_MS), retryOnTimeout);
+    fetched = await fetchWithRetry(
+      url,
+      requestInit,
+      timeoutMs ?? (cacheable ? CACHEABLE_TIMEOUT_MS : DEFAULT_TIMEOUT_MS),
+      retryOnTimeout,
+    );
   } catch (error) {
     const failure = transportError(error);
     // Requests cut off by the navigation to /login are not failures worth showing.

@@ -15,7 +15,16 @@ import {
   updateProfile,
   updateScormProgress,
 } from "./spec-calls";
-import { empty, hang, html, installFakeBrowser, json, networkFailure, serverError, type FakeBrowser } from "./testing/fake-browser";
+import {
+  empty,
+  hang,
+  html,
+  installFakeBrowser,
+  json,
+  networkFailure,
+  serverError,
+  type FakeBrowser,
+} from "./testing/fake-browser";
 
 // The specification's error catalogue (section 8, with sections 5 and 6), written out here message by
 // message, each produced in its situation. A changed wording anywhere fails this file.
@@ -51,7 +60,11 @@ describe("fallback messages: used when the server gives none, the server's messa
     ["Failed to fetch profile", "GET /auth/profile", () => fetchProfile()],
     ["Failed to update profile", "PUT /auth/profile", () => updateProfile({ first_name: "A" })],
     ["Failed to get unread count", "GET /api/messages/unread-count", () => fetchUnreadCount()],
-    ["Failed to update SCORM progress", "POST /api/scorm-tracking", () => updateScormProgress({ lessonId: "l1", status: "completed", progress: 100 })],
+    [
+      "Failed to update SCORM progress",
+      "POST /api/scorm-tracking",
+      () => updateScormProgress({ lessonId: "l1", status: "completed", progress: 100 }),
+    ],
     ["Error fetching groups", "GET /api/admin/groups", () => fetchGroups()],
   ];
 
@@ -86,7 +99,9 @@ describe("transport and response failures", () => {
 
   it("a network error: 'Unable to connect to the server. Please check your internet connection and try again.'", async () => {
     browser.respond(networkFailure);
-    expect((await failure(apiGet("/api/messages"))).message).toBe("Unable to connect to the server. Please check your internet connection and try again.");
+    expect((await failure(apiGet("/api/messages"))).message).toBe(
+      "Unable to connect to the server. Please check your internet connection and try again.",
+    );
   });
 
   it("HTML where data was expected: 'Received HTML instead of JSON response'", async () => {
@@ -97,7 +112,9 @@ describe("transport and response failures", () => {
   it("HTML for a course URL: the server routing error naming the course, status 500", async () => {
     browser.respond(html());
     const error = await failure(fetchCourseData("c-42", "/api/courses/c-42/progress"));
-    expect(error.message).toBe("Server routing error: Received HTML instead of course data for course ID c-42. Please check server configuration.");
+    expect(error.message).toBe(
+      "Server routing error: Received HTML instead of course data for course ID c-42. Please check server configuration.",
+    );
     expect(error.status).toBe(500);
   });
 });
@@ -105,7 +122,9 @@ describe("transport and response failures", () => {
 describe("403 (section 6)", () => {
   it("on a path with /modules: 'You do not have permission to view this course modules.'", async () => {
     browser.respond(serverError(403, "FORBIDDEN", "Enrol first"));
-    expect((await failure(apiGet("/api/courses/c1/modules/m1")).then((e) => e.message))).toBe("You do not have permission to view this course modules.");
+    expect(await failure(apiGet("/api/courses/c1/modules/m1")).then((e) => e.message)).toBe(
+      "You do not have permission to view this course modules.",
+    );
   });
 
   it("elsewhere: the server's message, or 'Access denied'", async () => {
@@ -117,10 +136,15 @@ describe("403 (section 6)", () => {
 
 describe("screens", () => {
   it("the top-level failure screen: 'Something went wrong.', the error text, then the advice", () => {
-    const markup = renderToStaticMarkup(createElement(ErrorScreen, { message: "The database is down", onRetry: () => undefined }));
+    const markup = renderToStaticMarkup(
+      createElement(ErrorScreen, { message: "The database is down", onRetry: () => undefined }),
+    );
     // Emotion inlines <style> elements next to the markup: only the visible text counts.
     const text = markup.replace(/<style[^>]*>[^<]*<\/style>/g, "").replace(/<[^>]+>/g, "\n");
-    const lines = text.split("\n").map((l) => l.trim()).filter(Boolean);
+    const lines = text
+      .split("\n")
+      .map((l) => l.trim())
+      .filter(Boolean);
     const first = lines.indexOf("Something went wrong.");
     expect(first).toBeGreaterThanOrEqual(0);
     expect(lines.slice(first, first + 3)).toEqual([

@@ -38,7 +38,9 @@ describe("readReportMetrics", () => {
   });
 
   it("reads a nested metrics object, in either case", () => {
-    expect(readReportMetrics({ metrics: { total_enrollments: 8, completed_enrollments: 2, completion_rate: 25 } })).toEqual({
+    expect(
+      readReportMetrics({ metrics: { total_enrollments: 8, completed_enrollments: 2, completion_rate: 25 } }),
+    ).toEqual({
       totalEnrollments: 8,
       completedEnrollments: 2,
       completionRate: 25,
@@ -51,7 +53,9 @@ describe("readReportMetrics", () => {
   });
 
   it("prefers the nested object and fills what it lacks from the top level", () => {
-    expect(readReportMetrics({ total_enrollments: 100, completedEnrollments: 9, metrics: { total_enrollments: 10 } })).toEqual({
+    expect(
+      readReportMetrics({ total_enrollments: 100, completedEnrollments: 9, metrics: { total_enrollments: 10 } }),
+    ).toEqual({
       totalEnrollments: 10,
       completedEnrollments: 9,
       completionRate: 90,
@@ -59,12 +63,20 @@ describe("readReportMetrics", () => {
   });
 
   it("recomputes the rate from the counts instead of trusting the one sent", () => {
-    expect(readReportMetrics({ total_enrollments: 0, completed_enrollments: 0, completion_rate: 50 }).completionRate).toBe(0);
-    expect(readReportMetrics({ totalEnrollments: 3, completedEnrollments: 2, completionRate: 66 }).completionRate).toBe(67);
+    expect(
+      readReportMetrics({ total_enrollments: 0, completed_enrollments: 0, completion_rate: 50 }).completionRate,
+    ).toBe(0);
+    expect(readReportMetrics({ totalEnrollments: 3, completedEnrollments: 2, completionRate: 66 }).completionRate).toBe(
+      67,
+    );
   });
 
   it("rounds a rate sent without counts", () => {
-    expect(readReportMetrics({ completionRate: 42.5 })).toEqual({ totalEnrollments: 0, completedEnrollments: 0, completionRate: 43 });
+    expect(readReportMetrics({ completionRate: 42.5 })).toEqual({
+      totalEnrollments: 0,
+      completedEnrollments: 0,
+      completionRate: 43,
+    });
   });
 
   it("accepts counts as numeric strings (bigint as text)", () => {
@@ -75,17 +87,27 @@ describe("readReportMetrics", () => {
     });
   });
 
-  it.each([[null], [undefined], ["text"], [[1, 2]], [{}], [{ total_enrollments: "many", completed_enrollments: null }]])(
-    "gives zeros for %j",
-    (input) => {
-      expect(readReportMetrics(input)).toEqual({ totalEnrollments: 0, completedEnrollments: 0, completionRate: 0 });
-    },
-  );
+  it.each([
+    [null],
+    [undefined],
+    ["text"],
+    [[1, 2]],
+    [{}],
+    [{ total_enrollments: "many", completed_enrollments: null }],
+  ])("gives zeros for %j", (input) => {
+    expect(readReportMetrics(input)).toEqual({ totalEnrollments: 0, completedEnrollments: 0, completionRate: 0 });
+  });
 });
 
 describe("withReportMetrics", () => {
   it("keeps the row's other fields and puts the read metrics under `metrics`", () => {
-    expect(withReportMetrics({ course_id: "c1", title: "Safety", metrics: { total_enrollments: 2, completed_enrollments: 1, completion_rate: 0 } })).toEqual({
+    expect(
+      withReportMetrics({
+        course_id: "c1",
+        title: "Safety",
+        metrics: { total_enrollments: 2, completed_enrollments: 1, completion_rate: 0 },
+      }),
+    ).toEqual({
       course_id: "c1",
       title: "Safety",
       metrics: { totalEnrollments: 2, completedEnrollments: 1, completionRate: 50 },
@@ -93,11 +115,17 @@ describe("withReportMetrics", () => {
   });
 
   it("reads a breakdown row's enrolled and completed when it carries none of the spec's names", () => {
-    expect(withReportMetrics({ group_id: "g1", enrolled: 3, completed: 2, completion_rate: 66, in_progress: 1 }).metrics).toEqual({
+    expect(
+      withReportMetrics({ group_id: "g1", enrolled: 3, completed: 2, completion_rate: 66, in_progress: 1 }).metrics,
+    ).toEqual({
       totalEnrollments: 3,
       completedEnrollments: 2,
       completionRate: 67,
     });
-    expect(withReportMetrics({ enrolled: 9, total_enrollments: 4, completed_enrollments: 1 }).metrics).toEqual({ totalEnrollments: 4, completedEnrollments: 1, completionRate: 25 });
+    expect(withReportMetrics({ enrolled: 9, total_enrollments: 4, completed_enrollments: 1 }).metrics).toEqual({
+      totalEnrollments: 4,
+      completedEnrollments: 1,
+      completionRate: 25,
+    });
   });
 });

@@ -34,7 +34,8 @@ export function readReportMetrics(source: unknown): ReportMetrics {
   const totalEnrollments = total ?? 0;
   const completedEnrollments = completed ?? 0;
   // The counts decide; a rate alone (a report that sends no counts) is only rounded.
-  const rate = total !== undefined ? completionRate(completedEnrollments, totalEnrollments) : Math.round(givenRate ?? 0);
+  const rate =
+    total !== undefined ? completionRate(completedEnrollments, totalEnrollments) : Math.round(givenRate ?? 0);
   return { totalEnrollments, completedEnrollments, completionRate: rate };
 }
 
@@ -45,13 +46,23 @@ export function readReportMetrics(source: unknown): ReportMetrics {
  */
 export function withReportMetrics<T extends object>(row: T): Omit<T, "metrics"> & { metrics: ReportMetrics } {
   const r = row as Record<string, unknown>;
-  const specShaped = ["metrics", "total_enrollments", "totalEnrollments", "completed_enrollments", "completedEnrollments"].some((key) => key in r);
-  return { ...row, metrics: readReportMetrics(specShaped ? r : { total_enrollments: r.enrolled, completed_enrollments: r.completed }) };
+  const specShaped = [
+    "metrics",
+    "total_enrollments",
+    "totalEnrollments",
+    "completed_enrollments",
+    "completedEnrollments",
+  ].some((key) => key in r);
+  return {
+    ...row,
+    metrics: readReportMetrics(specShaped ? r : { total_enrollments: r.enrolled, completed_enrollments: r.completed }),
+  };
 }
 
 /** A number, or a numeric string (PostgreSQL's bigint counts may come as text); anything else is absent. */
 function count(value: unknown): number | undefined {
-  const n = typeof value === "number" ? value : typeof value === "string" && value.trim() !== "" ? Number(value) : Number.NaN;
+  const n =
+    typeof value === "number" ? value : typeof value === "string" && value.trim() !== "" ? Number(value) : Number.NaN;
   return Number.isFinite(n) ? Math.max(0, n) : undefined;
 }
 

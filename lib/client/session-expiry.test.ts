@@ -103,7 +103,12 @@ describe.each(["/login", "/register", "/signup", "/login/"])("401 on %s", (page)
     browser.location.pathname = page;
     browser.localStorage.setItem("keep", "1");
     browser.respond(unauthorized);
-    await expect(apiGet("/courses")).rejects.toMatchObject({ name: "ApiError", status: 401, code: "UNAUTHENTICATED", message: "Authentication required" });
+    await expect(apiGet("/courses")).rejects.toMatchObject({
+      name: "ApiError",
+      status: 401,
+      code: "UNAUTHENTICATED",
+      message: "Authentication required",
+    });
     expect(browser.location.assign).not.toHaveBeenCalled();
     expect(browser.localStorage.getItem("keep")).toBe("1");
   });

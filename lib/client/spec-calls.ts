@@ -18,7 +18,12 @@ export async function withFallback<T>(fallback: string, call: () => Promise<T>):
     const message = failureMessage(error, fallback);
     if (error instanceof ApiError) {
       if (message === error.message) throw error;
-      throw new ApiError(message, { status: error.status, code: error.code, fieldErrors: error.fieldErrors, cause: error });
+      throw new ApiError(message, {
+        status: error.status,
+        code: error.code,
+        fieldErrors: error.fieldErrors,
+        cause: error,
+      });
     }
     throw new ApiError(message, { status: 0, code: "CLIENT_ERROR", cause: error });
   }

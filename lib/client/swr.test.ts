@@ -9,7 +9,8 @@ const mutate = vi.hoisted(() => vi.fn());
 vi.mock("swr", () => ({ default: useSWR, mutate }));
 
 const { fetcher, useApi } = await import("./swr");
-const { clampUnreadCount, decrementUnreadCount, decrementedUnreadCount, setUnreadCount, useUnreadCount } = await import("./unread-count");
+const { clampUnreadCount, decrementUnreadCount, decrementedUnreadCount, setUnreadCount, useUnreadCount } =
+  await import("./unread-count");
 const { fetchUnreadCount } = await import("./spec-calls");
 
 let browser: FakeBrowser;

@@ -15,9 +15,13 @@ export function clampUnreadCount(value: unknown): number {
 
 /** Unread conversations for the navigation badge; 0 while disabled, loading or failing ('Failed to get unread count'). */
 export function useUnreadCount({ enabled }: { enabled: boolean }): number {
-  const { data, error } = useSWR<UnreadCount, ApiError, string | null>(enabled ? UNREAD_COUNT_PATH : null, fetchUnreadCount, {
-    refreshInterval: UNREAD_COUNT_REFRESH_MS,
-  });
+  const { data, error } = useSWR<UnreadCount, ApiError, string | null>(
+    enabled ? UNREAD_COUNT_PATH : null,
+    fetchUnreadCount,
+    {
+      refreshInterval: UNREAD_COUNT_REFRESH_MS,
+    },
+  );
   // SWR keeps the last data after a failed refresh; a count we could not confirm is not shown.
   if (error) return 0;
   return clampUnreadCount(data?.unreadCount);

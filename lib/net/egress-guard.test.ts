@@ -90,20 +90,39 @@ describe("the egress guard allows", () => {
   });
 
   it("a name whose every address is public: the first one, with the name kept for TLS", async () => {
-    expect(await guard.resolveAllowed("Mail.Example.com.")).toEqual({ address: "93.184.215.14", family: 4, servername: "mail.example.com" });
-    expect(await guard.resolveAllowed("dual.example.com")).toEqual({ address: "2606:4700::1111", family: 6, servername: "dual.example.com" });
+    expect(await guard.resolveAllowed("Mail.Example.com.")).toEqual({
+      address: "93.184.215.14",
+      family: 4,
+      servername: "mail.example.com",
+    });
+    expect(await guard.resolveAllowed("dual.example.com")).toEqual({
+      address: "2606:4700::1111",
+      family: 6,
+      servername: "dual.example.com",
+    });
   });
 
   it("an allow-listed address, in any spelling, and a name resolving to it", async () => {
     expect(await guard.resolveAllowed("127.0.0.2")).toEqual({ address: "127.0.0.2", family: 4 });
     expect(await guard.resolveAllowed("2130706434")).toEqual({ address: "127.0.0.2", family: 4 });
     expect(await guard.resolveAllowed("::ffff:127.0.0.2")).toEqual({ address: "::ffff:7f00:2", family: 6 });
-    expect(await guard.resolveAllowed("internal-mail.example.com")).toEqual({ address: "127.0.0.2", family: 4, servername: "internal-mail.example.com" });
+    expect(await guard.resolveAllowed("internal-mail.example.com")).toEqual({
+      address: "127.0.0.2",
+      family: 4,
+      servername: "internal-mail.example.com",
+    });
   });
 
   it("allow-listing the loopback lets localhost through only when all its addresses are listed", async () => {
-    const loopback = createEgressGuard({ allowed: ["127.0.0.1", "::1"].map((text) => parseAddressRange(text)!), resolve: dns.resolve });
-    expect(await loopback.resolveAllowed("acme.localhost")).toEqual({ address: "127.0.0.1", family: 4, servername: "acme.localhost" });
+    const loopback = createEgressGuard({
+      allowed: ["127.0.0.1", "::1"].map((text) => parseAddressRange(text)!),
+      resolve: dns.resolve,
+    });
+    expect(await loopback.resolveAllowed("acme.localhost")).toEqual({
+      address: "127.0.0.1",
+      family: 4,
+      servername: "acme.localhost",
+    });
     const ipv4Only = createEgressGuard({ allowed: [parseAddressRange("127.0.0.1")!], resolve: dns.resolve });
     await expect(ipv4Only.resolveAllowed("localhost")).rejects.toBeInstanceOf(EgressRefusedError);
   });
@@ -119,7 +138,9 @@ describe("a name that cannot be resolved is not a refusal", () => {
 
   it("a lookup that hangs fails after the timeout", async () => {
     const slow = createEgressGuard({ allowed: [], resolve: () => new Promise(() => undefined), lookupTimeoutMs: 20 });
-    await expect(slow.resolveAllowed("slow.example.com")).rejects.toThrow("Looking up slow.example.com took longer than 20 ms");
+    await expect(slow.resolveAllowed("slow.example.com")).rejects.toThrow(
+      "Looking up slow.example.com took longer than 20 ms",
+    );
   });
 
   it("an address literal is never looked up", async () => {
@@ -172,10 +193,14 @@ describe("guardedRequest", () => {
     expect(await get(`http://internal-mail.example.com:${port}/`)).toBe(`hello internal-mail.example.com:${port}`);
   });
 
-  it.each(["http://127.0.0.1:{port}/", "http://rebind.example.com:{port}/", "http://2130706433:{port}/", "http://[::ffff:7f00:1]:{port}/", "ftp://93.184.215.14/", "file:///etc/passwd"])(
-    "refuses %s before connecting",
-    async (url) => {
-      await expect(guard.guardedRequest(new URL(url.replace("{port}", String(port))))).rejects.toThrow(REFUSED);
-    },
-  );
+  it.each([
+    "http://127.0.0.1:{port}/",
+    "http://rebind.example.com:{port}/",
+    "http://2130706433:{port}/",
+    "http://[::ffff:7f00:1]:{port}/",
+    "ftp://93.184.215.14/",
+    "file:///etc/passwd",
+  ])("refuses %s before connecting", async (url) => {
+    await expect(guard.guardedRequest(new URL(url.replace("{port}", String(port))))).rejects.toThrow(REFUSED);
+  });
 });

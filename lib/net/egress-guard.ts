@@ -69,7 +69,10 @@ export function createEgressGuard(options: EgressGuardOptions) {
   async function resolveWithin(name: string): Promise<readonly { address: string }[]> {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`Looking up ${name} took longer than ${lookupTimeoutMs} ms`)), lookupTimeoutMs);
+      timer = setTimeout(
+        () => reject(new Error(`Looking up ${name} took longer than ${lookupTimeoutMs} ms`)),
+        lookupTimeoutMs,
+      );
     });
     try {
       return await Promise.race([resolve(name), timeout]);

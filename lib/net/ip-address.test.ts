@@ -16,7 +16,10 @@ describe("parseHost reads an address the way a resolver would", () => {
     ["0xa9fea9fe", "169.254.169.254"],
     [" 10.0.0.1 ", "10.0.0.1"],
   ])("%s is the IPv4 address %s", (text, expected) => {
-    expect(parseHost(text)).toEqual({ kind: "address", address: { family: 4, bytes: Uint8Array.from(expected.split(".").map(Number)), text: expected } });
+    expect(parseHost(text)).toEqual({
+      kind: "address",
+      address: { family: 4, bytes: Uint8Array.from(expected.split(".").map(Number)), text: expected },
+    });
   });
 
   it.each([
@@ -33,7 +36,9 @@ describe("parseHost reads an address the way a resolver would", () => {
   });
 
   it("the bytes of ::ffff:127.0.0.1", () => {
-    expect(Array.from(parseIpAddress("::ffff:127.0.0.1")!.bytes)).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, 127, 0, 0, 1]);
+    expect(Array.from(parseIpAddress("::ffff:127.0.0.1")!.bytes)).toEqual([
+      0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, 127, 0, 0, 1,
+    ]);
   });
 
   it.each([
@@ -46,12 +51,26 @@ describe("parseHost reads an address the way a resolver would", () => {
     expect(parseHost(text)).toEqual({ kind: "name", name: expected });
   });
 
-  it.each(["", " ", "1.2.3.4.5", "999999999999", "08.0.0.1", "fe80::1%eth0", "[fe80::1%25eth0]", "a b", "user@host", "host/path", "host:25", "[example.com]", "1:2:3:4:5:6:7:8:9", "..", "host?x", "%31%32%37.0.0.1"])(
-    "%j is neither",
-    (text) => {
-      expect(parseHost(text)).toBeNull();
-    },
-  );
+  it.each([
+    "",
+    " ",
+    "1.2.3.4.5",
+    "999999999999",
+    "08.0.0.1",
+    "fe80::1%eth0",
+    "[fe80::1%25eth0]",
+    "a b",
+    "user@host",
+    "host/path",
+    "host:25",
+    "[example.com]",
+    "1:2:3:4:5:6:7:8:9",
+    "..",
+    "host?x",
+    "%31%32%37.0.0.1",
+  ])("%j is neither", (text) => {
+    expect(parseHost(text)).toBeNull();
+  });
 });
 
 describe("address ranges", () => {
@@ -71,7 +90,16 @@ describe("address ranges", () => {
     expect(inRange(parseIpAddress(address)!, parseAddressRange(range)!)).toBe(expected);
   });
 
-  it.each(["10.0.0.0/33", "::/129", "10.0.0.0/-1", "10.0.0.0/8/8", "10.0.0.0/", "example.com", "example.com/8", "10.0.0.0/0x8"])("%j is not a range", (text) => {
+  it.each([
+    "10.0.0.0/33",
+    "::/129",
+    "10.0.0.0/-1",
+    "10.0.0.0/8/8",
+    "10.0.0.0/",
+    "example.com",
+    "example.com/8",
+    "10.0.0.0/0x8",
+  ])("%j is not a range", (text) => {
     expect(parseAddressRange(text)).toBeNull();
   });
 });

@@ -18,14 +18,19 @@ const OPENAPI_METHODS = ["get", "put", "post", "delete", "options", "head", "pat
 
 const allRoutes = routeFiles(path.resolve("app"));
 const apiRoutes = allRoutes.filter(
-  (r) => (r.path.startsWith("/api/") || r.path.startsWith("/auth/") || r.path.startsWith("/scorm/")) && !(r.file in EXCLUDED) && !EXCLUDED_PREFIXES.some((p) => r.file.startsWith(p)),
+  (r) =>
+    (r.path.startsWith("/api/") || r.path.startsWith("/auth/") || r.path.startsWith("/scorm/")) &&
+    !(r.file in EXCLUDED) &&
+    !EXCLUDED_PREFIXES.some((p) => r.file.startsWith(p)),
 );
 const document = openApiDocument();
 
 const key = (method: string, p: string) => `${method.toUpperCase()} ${p}`;
 const implemented = new Map(apiRoutes.flatMap((r) => r.methods.map((m) => [key(m, r.path), r.file] as const)));
 const documented = new Set(
-  Object.entries(document.paths ?? {}).flatMap(([p, item]) => OPENAPI_METHODS.filter((m) => item?.[m]).map((m) => key(m, p))),
+  Object.entries(document.paths ?? {}).flatMap(([p, item]) =>
+    OPENAPI_METHODS.filter((m) => item?.[m]).map((m) => key(m, p)),
+  ),
 );
 
 describe("the OpenAPI document covers the route files", () => {
@@ -35,7 +40,9 @@ describe("the OpenAPI document covers the route files", () => {
   });
 
   it("documents every method of every /api and /auth route file", () => {
-    const undocumented = [...implemented].filter(([op]) => !documented.has(op)).map(([op, file]) => `${op}  (app/${file})`);
+    const undocumented = [...implemented]
+      .filter(([op]) => !documented.has(op))
+      .map(([op, file]) => `${op}  (app/${file})`);
     expect(undocumented, "route handlers missing from lib/openapi/paths/*.ts").toEqual([]);
   });
 
@@ -45,7 +52,11 @@ describe("the OpenAPI document covers the route files", () => {
   });
 
   it("excludes only route files that exist", () => {
-    for (const file of Object.keys(EXCLUDED)) expect(allRoutes.some((r) => r.file === file), file).toBe(true);
+    for (const file of Object.keys(EXCLUDED))
+      expect(
+        allRoutes.some((r) => r.file === file),
+        file,
+      ).toBe(true);
   });
 });
 
@@ -70,21 +81,31 @@ describe("the OpenAPI document", () => {
       expect(op.tags?.length, label).toBe(1);
       expect(tags.has(op.tags![0]!), label).toBe(true);
       expect(Array.isArray(op.security), label).toBe(true);
-      expect(Object.keys(op.responses ?? {}).some((s) => /^2\d\d$/.test(s)), label).toBe(true);
+      expect(
+        Object.keys(op.responses ?? {}).some((s) => /^2\d\d$/.test(s)),
+        label,
+      ).toBe(true);
     }
   });
 
   it("declares exactly the path parameters of each path template", () => {
     for (const { path: p, method, op } of operations) {
       const inTemplate = [...p.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
-      const declared = (op.parameters ?? []).flatMap((param) => ("in" in param && param.in === "path" ? [param.name] : [])).sort();
+      const declared = (op.parameters ?? [])
+        .flatMap((param) => ("in" in param && param.in === "path" ? [param.name] : []))
+        .sort();
       expect(declared, key(method, p)).toEqual(inTemplate);
     }
   });
 
   it("has no dangling $ref", () => {
     const refs = [...JSON.stringify(document).matchAll(/"\$ref":"#\/([^"]+)"/g)].map((m) => m[1]!);
-    const missing = refs.filter((ref) => ref.split("/").reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], document) === undefined);
+    const missing = refs.filter(
+      (ref) =>
+        ref
+          .split("/")
+          .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], document) === undefined,
+    );
     expect(refs.length).toBeGreaterThan(0);
     expect(missing).toEqual([]);
   });
@@ -96,7 +117,9 @@ describe("the OpenAPI document", () => {
 
 describe("route-files helpers", () => {
   it("spells file paths the OpenAPI way", () => {
-    expect(openApiPath("api/courses/[courseId]/lessons/[lessonId]/route.ts")).toBe("/api/courses/{courseId}/lessons/{lessonId}");
+    expect(openApiPath("api/courses/[courseId]/lessons/[lessonId]/route.ts")).toBe(
+      "/api/courses/{courseId}/lessons/{lessonId}",
+    );
     expect(openApiPath("(public)/auth/login/route.ts")).toBe("/auth/login");
     expect(openApiPath("api/openapi.json/route.ts")).toBe("/api/openapi.json");
     expect(openApiPath("uploads/[...path]/route.ts")).toBe("/uploads/{path}");
@@ -104,7 +127,9 @@ describe("route-files helpers", () => {
   });
 
   it("reads every way of exporting a method", () => {
-    expect(exportedMethods(`export const GET = handle("x", async () => ({}));\nexport async function POST() {}`)).toEqual(["get", "post"]);
+    expect(
+      exportedMethods(`export const GET = handle("x", async () => ({}));\nexport async function POST() {}`),
+    ).toEqual(["get", "post"]);
     expect(exportedMethods(`export function PATCH() {}\nexport const dynamic = "force-dynamic";`)).toEqual(["patch"]);
     expect(exportedMethods(`export { handler as GET, handler as POST };`)).toEqual(["get", "post"]);
     expect(exportedMethods(`export { DELETE } from "./shared";`)).toEqual(["delete"]);

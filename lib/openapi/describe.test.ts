@@ -8,12 +8,16 @@ const text = (tokens: { text: string }[]) => tokens.map((t) => t.text).join("");
 describe("describing the document for people", () => {
   it("names types", () => {
     expect(typeTokens({ $ref: "#/components/schemas/Course" })).toEqual([{ text: "Course", ref: "Course" }]);
-    expect(text(typeTokens({ anyOf: [{ $ref: "#/components/schemas/Organization" }, { type: "null" }] }))).toBe("Organization | null");
+    expect(text(typeTokens({ anyOf: [{ $ref: "#/components/schemas/Organization" }, { type: "null" }] }))).toBe(
+      "Organization | null",
+    );
     expect(text(typeTokens({ type: ["string", "null"] }))).toBe("string | null");
     expect(text(typeTokens({ type: "array", items: { type: "string", format: "uuid" } }))).toBe("string (uuid)[]");
     expect(text(typeTokens({ type: "string", enum: ["draft", "published"] }))).toBe('"draft" | "published"');
     expect(text(typeTokens({ type: "string", format: "binary" }))).toBe("file");
-    expect(text(typeTokens({ type: "object", additionalProperties: { type: "array", items: { type: "string" } } }))).toBe("map of string[]");
+    expect(
+      text(typeTokens({ type: "object", additionalProperties: { type: "array", items: { type: "string" } } })),
+    ).toBe("map of string[]");
   });
 
   it("states constraints without zod's safe-integer noise", () => {
@@ -27,8 +31,20 @@ describe("describing the document for people", () => {
     const body = document.paths?.["/auth/register-organization"]?.post?.requestBody;
     const schema = body && "content" in body ? body.content["application/json"]?.schema : undefined;
     const list = fields(document, schema);
-    expect(list.map((f) => f.name)).toEqual(["organization", "organization.name", "organization.subdomain", "admin", "admin.first_name", "admin.last_name", "admin.email", "admin.password"]);
-    expect(list.find((f) => f.name === "admin.password")).toMatchObject({ required: true, constraints: ["8–200 characters"] });
+    expect(list.map((f) => f.name)).toEqual([
+      "organization",
+      "organization.name",
+      "organization.subdomain",
+      "admin",
+      "admin.first_name",
+      "admin.last_name",
+      "admin.email",
+      "admin.password",
+    ]);
+    expect(list.find((f) => f.name === "admin.password")).toMatchObject({
+      required: true,
+      constraints: ["8–200 characters"],
+    });
   });
 
   it("lists a component's fields, nullable and array members included", () => {

@@ -30,7 +30,9 @@ const METHODS = ["get", "post", "put", "patch", "delete", "head", "options", "tr
 const REF_PREFIX = "#/components/schemas/";
 
 export function refName(schema: Schema | undefined): string | undefined {
-  return schema && "$ref" in schema && schema.$ref?.startsWith(REF_PREFIX) ? schema.$ref.slice(REF_PREFIX.length) : undefined;
+  return schema && "$ref" in schema && schema.$ref?.startsWith(REF_PREFIX)
+    ? schema.$ref.slice(REF_PREFIX.length)
+    : undefined;
 }
 
 export function resolve(document: Document, schema: Schema | undefined): oas31.SchemaObject {
@@ -123,8 +125,14 @@ export function fields(document: Document, schema: Schema | undefined, prefix = 
 }
 
 /** Operations grouped by their tag, in the document's tag order. */
-export function operationsByTag(document: Document): { name: string; description?: string; operations: OperationEntry[] }[] {
-  const groups = (document.tags ?? []).map((t) => ({ name: t.name, description: t.description, operations: [] as OperationEntry[] }));
+export function operationsByTag(
+  document: Document,
+): { name: string; description?: string; operations: OperationEntry[] }[] {
+  const groups = (document.tags ?? []).map((t) => ({
+    name: t.name,
+    description: t.description,
+    operations: [] as OperationEntry[],
+  }));
   for (const [path, item] of Object.entries(document.paths ?? {})) {
     for (const method of METHODS) {
       const operation = item[method];
@@ -141,12 +149,23 @@ export function operationsByTag(document: Document): { name: string; description
 const componentName = (ref: oas31.ReferenceObject) => ref.$ref.split("/").pop() ?? "";
 
 /** A response or parameter may be a $ref to a component; the page wants the object. */
-export function resolveResponse(document: Document, response: oas31.ResponseObject | oas31.ReferenceObject): oas31.ResponseObject {
-  if ("$ref" in response) return (document.components?.responses?.[componentName(response)] ?? { description: "" }) as oas31.ResponseObject;
+export function resolveResponse(
+  document: Document,
+  response: oas31.ResponseObject | oas31.ReferenceObject,
+): oas31.ResponseObject {
+  if ("$ref" in response)
+    return (document.components?.responses?.[componentName(response)] ?? { description: "" }) as oas31.ResponseObject;
   return response;
 }
 
-export function resolveParameter(document: Document, parameter: oas31.ParameterObject | oas31.ReferenceObject): oas31.ParameterObject {
-  if ("$ref" in parameter) return (document.components?.parameters?.[componentName(parameter)] ?? { name: "?", in: "query" }) as oas31.ParameterObject;
+export function resolveParameter(
+  document: Document,
+  parameter: oas31.ParameterObject | oas31.ReferenceObject,
+): oas31.ParameterObject {
+  if ("$ref" in parameter)
+    return (document.components?.parameters?.[componentName(parameter)] ?? {
+      name: "?",
+      in: "query",
+    }) as oas31.ParameterObject;
   return parameter;
 }

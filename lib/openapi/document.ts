@@ -46,8 +46,14 @@ export const TAGS = [
   { name: "Dashboard", description: "The learner's overview" },
   { name: "Groups", description: "Groups of people, and the courses that enroll them" },
   { name: "Users", description: "The organization's users, as staff's pickers list them" },
-  { name: "Imports", description: "CSV user imports: upload, column mapping, dry run, the run as a background job, the report" },
-  { name: "Exports", description: "An organization's users, courses, enrollments, group memberships and SCORM results as CSV" },
+  {
+    name: "Imports",
+    description: "CSV user imports: upload, column mapping, dry run, the run as a background job, the report",
+  },
+  {
+    name: "Exports",
+    description: "An organization's users, courses, enrollments, group memberships and SCORM results as CSV",
+  },
   { name: "Messages", description: "Messaging" },
   { name: "Reports", description: "Learning reports: overview, breakdowns, CSV exports and the summaries' refresh" },
   { name: "Organizations", description: "Organizations (tenants): branding, status and subdomains" },
@@ -64,13 +70,34 @@ function build(): ReturnType<typeof createDocument> {
     openapi: "3.1.0",
     info: { title: "Learning Management API", version: packageJson.version, description: DESCRIPTION },
     tags: TAGS,
-    paths: { ...authPaths, ...coursePaths, ...outlinePaths, ...lessonPaths, ...scormPaths, ...scormContentPaths, ...categoryPaths, ...enrollmentPaths, ...dashboardPaths, ...groupPaths, ...userPaths, ...importPaths, ...exportPaths, ...organizationPaths, ...settingsPaths, ...messagePaths, ...reportPaths, ...eventPaths, ...metaPaths },
+    paths: {
+      ...authPaths,
+      ...coursePaths,
+      ...outlinePaths,
+      ...lessonPaths,
+      ...scormPaths,
+      ...scormContentPaths,
+      ...categoryPaths,
+      ...enrollmentPaths,
+      ...dashboardPaths,
+      ...groupPaths,
+      ...userPaths,
+      ...importPaths,
+      ...exportPaths,
+      ...organizationPaths,
+      ...settingsPaths,
+      ...messagePaths,
+      ...reportPaths,
+      ...eventPaths,
+      ...metaPaths,
+    },
     components: { securitySchemes: SECURITY_SCHEMES },
   };
   return createDocument(spec, {
     // zod spells its formats out as long regular expressions too; the format says the same, readably.
     override: ({ jsonSchema }) => {
-      if (typeof jsonSchema.format === "string" && FORMATS_WITHOUT_PATTERN.has(jsonSchema.format)) delete jsonSchema.pattern;
+      if (typeof jsonSchema.format === "string" && FORMATS_WITHOUT_PATTERN.has(jsonSchema.format))
+        delete jsonSchema.pattern;
     },
   });
 }

@@ -59,10 +59,22 @@ const errorContent = { "application/json": { schema: errorBodySchema } };
 
 /** The 4xx answers (and the mail server's 503), each a reusable response component with the shared error body. */
 export const ERROR_RESPONSES = {
-  400: { id: "BadRequest", description: "Malformed JSON, or input that fails validation (`VALIDATION_FAILED` with `fieldErrors`)", content: errorContent },
+  400: {
+    id: "BadRequest",
+    description: "Malformed JSON, or input that fails validation (`VALIDATION_FAILED` with `fieldErrors`)",
+    content: errorContent,
+  },
   401: { id: "Unauthenticated", description: "No valid session or token for this host", content: errorContent },
-  403: { id: "Forbidden", description: "Signed in, but this role or course relationship does not allow it", content: errorContent },
-  404: { id: "NotFound", description: "No such record here (another organization's records are 404s too, never 403s)", content: errorContent },
+  403: {
+    id: "Forbidden",
+    description: "Signed in, but this role or course relationship does not allow it",
+    content: errorContent,
+  },
+  404: {
+    id: "NotFound",
+    description: "No such record here (another organization's records are 404s too, never 403s)",
+    content: errorContent,
+  },
   409: { id: "Conflict", description: "A record with these values already exists", content: errorContent },
   413: { id: "PayloadTooLarge", description: "The upload is larger than allowed", content: errorContent },
   415: { id: "UnsupportedMediaType", description: "The upload's type is not accepted", content: errorContent },
@@ -72,11 +84,18 @@ export const ERROR_RESPONSES = {
     content: errorContent,
     headers: z.object({ "Retry-After": z.string().meta({ description: "Seconds to wait", example: "900" }) }),
   },
-  503: { id: "ServiceUnavailable", description: "The mail server did not accept the e-mail; nothing else failed, and trying again later may work", content: errorContent },
+  503: {
+    id: "ServiceUnavailable",
+    description: "The mail server did not accept the e-mail; nothing else failed, and trying again later may work",
+    content: errorContent,
+  },
 } satisfies Record<number, ZodOpenApiResponseObject>;
 export type ErrorStatus = keyof typeof ERROR_RESPONSES;
 
-export interface OperationSpec extends Omit<ZodOpenApiOperationObject, "security" | "responses" | "operationId" | "summary"> {
+export interface OperationSpec extends Omit<
+  ZodOpenApiOperationObject,
+  "security" | "responses" | "operationId" | "summary"
+> {
   operationId: string;
   summary: string;
   access: Access;
@@ -85,7 +104,11 @@ export interface OperationSpec extends Omit<ZodOpenApiOperationObject, "security
   errors?: ErrorStatus[];
 }
 
-function finish(method: HttpMethod, tag: string, { access, errors = [], responses, tags, ...rest }: OperationSpec): ZodOpenApiOperationObject {
+function finish(
+  method: HttpMethod,
+  tag: string,
+  { access, errors = [], responses, tags, ...rest }: OperationSpec,
+): ZodOpenApiOperationObject {
   const statuses = new Set<ErrorStatus>(errors);
   if (access === "signed-in") statuses.add(401);
   if (access !== "public" && method !== "get") statuses.add(403);
@@ -93,7 +116,10 @@ function finish(method: HttpMethod, tag: string, { access, errors = [], response
   return { ...rest, tags: tags ?? [tag], security: SECURITY[access], responses: { ...responses, ...errorResponses } };
 }
 
-type PathSpec = Partial<Record<HttpMethod, OperationSpec>> & { requestParams?: ZodOpenApiParameters; servers?: ZodOpenApiPathItemObject["servers"] };
+type PathSpec = Partial<Record<HttpMethod, OperationSpec>> & {
+  requestParams?: ZodOpenApiParameters;
+  servers?: ZodOpenApiPathItemObject["servers"];
+};
 
 /** One domain's paths, tagged alike: `{ "/api/x/{id}": { get: {...}, patch: {...} } }`. */
 export function definePaths(tag: string, paths: Record<string, PathSpec>): ZodOpenApiPathsObject {

@@ -38,18 +38,30 @@ const URL_SUFFIXES: Record<string, string> = { "api/calendar/feed/[secret]/route
 
 /** `(group)/api/courses/[courseId]/route.ts` → `/api/courses/{courseId}`; catch-alls keep their name. */
 export function openApiPath(file: string): string {
-  const segments = file.split("/").slice(0, -1).filter((s) => !/^\(.*\)$/.test(s) && !s.startsWith("@"));
-  return "/" + segments.map((s) => s.replace(/^\[{1,2}(?:\.\.\.)?([^\]]+)\]{1,2}$/, "{$1}")).join("/") + (URL_SUFFIXES[file] ?? "");
+  const segments = file
+    .split("/")
+    .slice(0, -1)
+    .filter((s) => !/^\(.*\)$/.test(s) && !s.startsWith("@"));
+  return (
+    "/" +
+    segments.map((s) => s.replace(/^\[{1,2}(?:\.\.\.)?([^\]]+)\]{1,2}$/, "{$1}")).join("/") +
+    (URL_SUFFIXES[file] ?? "")
+  );
 }
 
 /** The HTTP methods a route module exports, in any of the forms TypeScript allows. */
 export function exportedMethods(source: string): string[] {
   const names = new Set<string>();
-  for (const m of source.matchAll(/export\s+(?:const|let|var|(?:async\s+)?function\*?)\s+([A-Z]+)\b/g)) names.add(m[1]!);
+  for (const m of source.matchAll(/export\s+(?:const|let|var|(?:async\s+)?function\*?)\s+([A-Z]+)\b/g))
+    names.add(m[1]!);
   // export { handler as GET, POST } (optionally `from "…"`)
   for (const m of source.matchAll(/export\s*\{([^}]*)\}/g)) {
     for (const part of m[1]!.split(",")) {
-      const exported = part.trim().split(/\s+as\s+/).pop()?.trim();
+      const exported = part
+        .trim()
+        .split(/\s+as\s+/)
+        .pop()
+        ?.trim();
       if (exported) names.add(exported);
     }
   }

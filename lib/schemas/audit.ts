@@ -11,17 +11,35 @@ export const AUDIT_MAX_YEAR = 2099;
 /** A day (2026-11-25, a whole UTC day) or an instant with its offset (a day's start or end in the browser's zone). */
 const instantSchema = (label: string, endOfDay: boolean) =>
   z
-    .union([z.iso.date(), z.iso.datetime({ offset: true })], { error: `${label} must be a date like 2026-11-25 or an ISO date-time` })
-    .transform((value) => (value.length === 10 ? new Date(`${value}T${endOfDay ? "23:59:59.999" : "00:00:00.000"}Z`) : new Date(value)))
-    .refine((d) => d.getUTCFullYear() >= AUDIT_MIN_YEAR && d.getUTCFullYear() <= AUDIT_MAX_YEAR, `${label} must be between ${AUDIT_MIN_YEAR} and the end of ${AUDIT_MAX_YEAR}`);
+    .union([z.iso.date(), z.iso.datetime({ offset: true })], {
+      error: `${label} must be a date like 2026-11-25 or an ISO date-time`,
+    })
+    .transform((value) =>
+      value.length === 10 ? new Date(`${value}T${endOfDay ? "23:59:59.999" : "00:00:00.000"}Z`) : new Date(value),
+    )
+    .refine(
+      (d) => d.getUTCFullYear() >= AUDIT_MIN_YEAR && d.getUTCFullYear() <= AUDIT_MAX_YEAR,
+      `${label} must be between ${AUDIT_MIN_YEAR} and the end of ${AUDIT_MAX_YEAR}`,
+    );
 
-const text = (label: string, max: number) => z.string().trim().max(max, `${label} must be at most ${max} characters`).optional().transform((s) => s || undefined);
+const text = (label: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .optional()
+    .transform((s) => s || undefined);
 
 const filters = {
   /** A name, e-mail or username of whoever acted (or their id). */
   actor: text("actor", 200),
   /** An action ("auth.login") or an area of them ending with a dot ("auth."). */
-  action: text("action", 100).pipe(z.string().regex(/^[a-z_.]+$/, "action must be like auth.login or auth.").optional()),
+  action: text("action", 100).pipe(
+    z
+      .string()
+      .regex(/^[a-z_.]+$/, "action must be like auth.login or auth.")
+      .optional(),
+  ),
   /** The kind of record the entry is about (user, group, organization, …). */
   target_type: text("target_type", 50),
   /** The id of the record the entry is about. */

@@ -16,7 +16,11 @@ export const passwordSchema = z
   .max(200, "Password must be at most 200 characters");
 
 export const nameSchema = (label: string) =>
-  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(100, `${label} must be at most 100 characters`);
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(100, `${label} must be at most 100 characters`);
 
 export const usernameSchema = z
   .string()
@@ -79,7 +83,10 @@ export const profileDetailsSchema = z.object({
 });
 export type ProfileDetailsInput = z.infer<typeof profileDetailsSchema>;
 
-const currentPasswordSchema = z.string({ error: "Enter your current password" }).min(1, "Enter your current password").max(200);
+const currentPasswordSchema = z
+  .string({ error: "Enter your current password" })
+  .min(1, "Enter your current password")
+  .max(200);
 
 /**
  * Profile fields a user may change on themselves; all optional. Each section of /profile sends its own
@@ -94,13 +101,19 @@ export const updateProfileSchema = z
     theme_mode: z.enum(THEME_MODES, { error: "theme_mode must be light or dark" }).optional(),
     email_on_message: z.boolean({ error: "email_on_message must be true or false" }).optional(),
   })
-  .refine((v) => !v.new_password || v.current_password, { message: "Current password is required to set a new one", path: ["current_password"] });
+  .refine((v) => !v.new_password || v.current_password, {
+    message: "Current password is required to set a new one",
+    path: ["current_password"],
+  });
 export type UpdateProfileInput = z.infer<typeof updateProfileSchema>;
 
 /** The profile's password section: the new password typed twice (the second never leaves the browser). */
 export const changePasswordFormSchema = z
   .object({ current_password: currentPasswordSchema, new_password: passwordSchema, confirm_password: z.string() })
-  .refine((v) => v.new_password === v.confirm_password, { message: "The passwords do not match", path: ["confirm_password"] });
+  .refine((v) => v.new_password === v.confirm_password, {
+    message: "The passwords do not match",
+    path: ["confirm_password"],
+  });
 
 /** POST /auth/profile/email: a link goes to the new address; the change happens when it is opened. */
 export const changeEmailSchema = z.object({ email: emailSchema, current_password: currentPasswordSchema });

@@ -16,45 +16,55 @@ export const courseTitleSchema = z
 export const richTextSchema = z.string().max(100_000, "The text is too long (at most 100,000 characters)");
 
 /** A course's start, end or due date (a day: the same date in every zone), or null for none. */
-const courseDateSchema = z.iso.date({ error: "Use a date such as 2026-03-19" }).refine((d) => d >= "1900-01-01" && d <= "2099-12-31", "Dates run from 1900 to the end of 2099").nullish();
+const courseDateSchema = z.iso
+  .date({ error: "Use a date such as 2026-03-19" })
+  .refine((d) => d >= "1900-01-01" && d <= "2099-12-31", "Dates run from 1900 to the end of 2099")
+  .nullish();
 
 /** The end date may not come before the start date. */
-function checkCourseDates(course: { start_date?: string | null; end_date?: string | null }, ctx: z.RefinementCtx): void {
+function checkCourseDates(
+  course: { start_date?: string | null; end_date?: string | null },
+  ctx: z.RefinementCtx,
+): void {
   if (course.start_date && course.end_date && course.end_date < course.start_date) {
     ctx.addIssue({ code: "custom", path: ["end_date"], message: "The end date must not be before the start date" });
   }
 }
 
-export const createCourseSchema = z.object({
-  title: courseTitleSchema,
-  description: richTextSchema.default(""),
-  category_id: idSchema.nullish(),
-  status: courseStatusSchema.default("draft"),
-  /** Omitted: the organization's default course settings (/admin/settings). */
-  allow_self_enrollment: z.boolean().optional(),
-  /** Whether a learner may start a new SCORM attempt after a completed one (else it reopens for review). Omitted: the organization's default. */
-  allow_retakes: z.boolean().optional(),
-  /** Who teaches it. An instructor who creates a course always teaches it. */
-  instructor_ids: z.array(idSchema).max(50, "At most 50 instructors").optional(),
-  /** Shown on the calendars of its learners and instructors. */
-  start_date: courseDateSchema,
-  end_date: courseDateSchema,
-  due_date: courseDateSchema,
-}).superRefine(checkCourseDates);
+export const createCourseSchema = z
+  .object({
+    title: courseTitleSchema,
+    description: richTextSchema.default(""),
+    category_id: idSchema.nullish(),
+    status: courseStatusSchema.default("draft"),
+    /** Omitted: the organization's default course settings (/admin/settings). */
+    allow_self_enrollment: z.boolean().optional(),
+    /** Whether a learner may start a new SCORM attempt after a completed one (else it reopens for review). Omitted: the organization's default. */
+    allow_retakes: z.boolean().optional(),
+    /** Who teaches it. An instructor who creates a course always teaches it. */
+    instructor_ids: z.array(idSchema).max(50, "At most 50 instructors").optional(),
+    /** Shown on the calendars of its learners and instructors. */
+    start_date: courseDateSchema,
+    end_date: courseDateSchema,
+    due_date: courseDateSchema,
+  })
+  .superRefine(checkCourseDates);
 export type CreateCourseInput = z.infer<typeof createCourseSchema>;
 
-export const updateCourseSchema = z.object({
-  title: courseTitleSchema.optional(),
-  description: richTextSchema.optional(),
-  category_id: idSchema.nullish(),
-  status: courseStatusSchema.optional(),
-  allow_self_enrollment: z.boolean().optional(),
-  allow_retakes: z.boolean().optional(),
-  instructor_ids: z.array(idSchema).max(50, "At most 50 instructors").optional(),
-  start_date: courseDateSchema,
-  end_date: courseDateSchema,
-  due_date: courseDateSchema,
-}).superRefine(checkCourseDates);
+export const updateCourseSchema = z
+  .object({
+    title: courseTitleSchema.optional(),
+    description: richTextSchema.optional(),
+    category_id: idSchema.nullish(),
+    status: courseStatusSchema.optional(),
+    allow_self_enrollment: z.boolean().optional(),
+    allow_retakes: z.boolean().optional(),
+    instructor_ids: z.array(idSchema).max(50, "At most 50 instructors").optional(),
+    start_date: courseDateSchema,
+    end_date: courseDateSchema,
+    due_date: courseDateSchema,
+  })
+  .superRefine(checkCourseDates);
 export type UpdateCourseInput = z.infer<typeof updateCourseSchema>;
 
 /**

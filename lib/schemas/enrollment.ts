@@ -3,7 +3,9 @@ import { idSchema } from "@/lib/schemas/id";
 import { paginationQuerySchema } from "@/lib/schemas/pagination";
 
 export const ENROLLMENT_STATUSES = ["active", "completed", "withdrawn"] as const;
-export const enrollmentStatusSchema = z.enum(ENROLLMENT_STATUSES, { error: "Status must be active, completed or withdrawn" });
+export const enrollmentStatusSchema = z.enum(ENROLLMENT_STATUSES, {
+  error: "Status must be active, completed or withdrawn",
+});
 
 /**
  * POST /api/courses/{id}/enrollments. Without user_ids the caller enrolls themselves (self-enrollment);
@@ -21,14 +23,26 @@ export const listEnrollmentsQuerySchema = paginationQuerySchema.extend({
 export type ListEnrollmentsQuery = z.infer<typeof listEnrollmentsQuerySchema>;
 
 /** PATCH /api/enrollments/{id}: staff change the state (withdraw, reactivate). */
-export const updateEnrollmentSchema = z.object({ status: z.enum(["active", "withdrawn"], { error: "Status must be active or withdrawn" }) });
+export const updateEnrollmentSchema = z.object({
+  status: z.enum(["active", "withdrawn"], { error: "Status must be active or withdrawn" }),
+});
 export type UpdateEnrollmentInput = z.infer<typeof updateEnrollmentSchema>;
 
 /** PUT /api/courses/{id}/lessons/{lessonId}/progress: a video's position, or marking a lesson complete. */
 export const lessonProgressSchema = z.object({
   completed: z.boolean().optional(),
   /** Video: seconds watched so far; reaching the end completes the lesson. */
-  position_seconds: z.number().int().min(0).max(86_400 * 7).optional(),
-  duration_seconds: z.number().int().min(0).max(86_400 * 7).optional(),
+  position_seconds: z
+    .number()
+    .int()
+    .min(0)
+    .max(86_400 * 7)
+    .optional(),
+  duration_seconds: z
+    .number()
+    .int()
+    .min(0)
+    .max(86_400 * 7)
+    .optional(),
 });
 export type LessonProgressInput = z.infer<typeof lessonProgressSchema>;

@@ -20,7 +20,8 @@ export interface ExportKindInfo {
 export const EXPORT_KIND_INFO: Record<ExportKind, ExportKindInfo> = {
   users: {
     label: "Users",
-    description: "Everyone in the organization with their role, status and groups, in the import's own columns: the file imports back unchanged.",
+    description:
+      "Everyone in the organization with their role, status and groups, in the import's own columns: the file imports back unchanged.",
     columns: ["email", "first_name", "last_name", "username", "role", "status", "groups"],
   },
   courses: {
@@ -47,8 +48,22 @@ export const EXPORT_KIND_INFO: Record<ExportKind, ExportKindInfo> = {
   },
   enrollments: {
     label: "Enrollments",
-    description: "Every enrollment with its status, progress and dates (enrolled, last accessed, completed, withdrawn).",
-    columns: ["email", "first_name", "last_name", "course_id", "course", "status", "source", "progress_percent", "enrolled_at", "last_accessed_at", "completed_at", "withdrawn_at"],
+    description:
+      "Every enrollment with its status, progress and dates (enrolled, last accessed, completed, withdrawn).",
+    columns: [
+      "email",
+      "first_name",
+      "last_name",
+      "course_id",
+      "course",
+      "status",
+      "source",
+      "progress_percent",
+      "enrolled_at",
+      "last_accessed_at",
+      "completed_at",
+      "withdrawn_at",
+    ],
   },
   "group-memberships": {
     label: "Group memberships",

@@ -27,7 +27,10 @@ export type ListGroupsQuery = z.infer<typeof listGroupsQuerySchema>;
 
 /** Bulk add: up to 5,000 people in one request. */
 export const addGroupMembersSchema = z.object({
-  user_ids: z.array(idSchema, { error: "user_ids must be a list of user ids" }).min(1, "Choose at least one person").max(5000, "At most 5,000 people at a time"),
+  user_ids: z
+    .array(idSchema, { error: "user_ids must be a list of user ids" })
+    .min(1, "Choose at least one person")
+    .max(5000, "At most 5,000 people at a time"),
 });
 export type AddGroupMembersInput = z.infer<typeof addGroupMembersSchema>;
 

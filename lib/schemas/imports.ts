@@ -6,7 +6,17 @@ import { paginationQuerySchema } from "@/lib/schemas/pagination";
 // file, and the inputs of its routes.
 
 /** Our own column names, in the order the mapping form shows them. */
-export const IMPORT_FIELDS = ["email", "first_name", "last_name", "username", "role", "password", "groups", "courses", "status"] as const;
+export const IMPORT_FIELDS = [
+  "email",
+  "first_name",
+  "last_name",
+  "username",
+  "role",
+  "password",
+  "groups",
+  "courses",
+  "status",
+] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 
 /** Columns a file must have (mapped): without them no row can be judged. */
@@ -30,7 +40,16 @@ export const MAX_IMPORT_COLUMNS = 100;
 /** The first rows of a file shown with the mapping. */
 export const IMPORT_PREVIEW_ROWS = 20;
 
-export const IMPORT_STATUSES = ["receiving", "uploaded", "checking", "checked", "running", "completed", "cancelled", "failed"] as const;
+export const IMPORT_STATUSES = [
+  "receiving",
+  "uploaded",
+  "checking",
+  "checked",
+  "running",
+  "completed",
+  "cancelled",
+  "failed",
+] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 
 /** A dry run's verdict on a row. */
@@ -43,13 +62,24 @@ export type RunOutcome = (typeof RUN_OUTCOMES)[number];
 /** A column index of the file for each field; null (or absent): the field is not in the file. */
 export type ImportMapping = Partial<Record<ImportField, number | null>>;
 
-const columnIndex = z.number({ error: "A column is its position in the file, from 0" }).int().min(0).max(MAX_IMPORT_COLUMNS - 1).nullable();
+const columnIndex = z
+  .number({ error: "A column is its position in the file, from 0" })
+  .int()
+  .min(0)
+  .max(MAX_IMPORT_COLUMNS - 1)
+  .nullable();
 
 /** PUT /api/admin/imports/{importId}/mapping */
 export const importMappingSchema = z.strictObject({
-  mapping: z.strictObject(Object.fromEntries(IMPORT_FIELDS.map((f) => [f, columnIndex.optional()])) as Record<ImportField, z.ZodOptional<typeof columnIndex>>, {
-    error: `mapping is an object of ${IMPORT_FIELDS.join(", ")} to column positions`,
-  }),
+  mapping: z.strictObject(
+    Object.fromEntries(IMPORT_FIELDS.map((f) => [f, columnIndex.optional()])) as Record<
+      ImportField,
+      z.ZodOptional<typeof columnIndex>
+    >,
+    {
+      error: `mapping is an object of ${IMPORT_FIELDS.join(", ")} to column positions`,
+    },
+  ),
   /** Also remember the mapping (by column names) as the organization's default for its next files. */
   save_as_default: z.boolean().optional(),
 });
@@ -64,6 +94,10 @@ export type ListImportsQuery = z.infer<typeof listImportsQuerySchema>;
 
 /** GET /api/admin/imports/{importId}/rows: the rows with the dry run's (or, after the run, the run's) outcome. */
 export const listImportRowsQuerySchema = paginationQuerySchema.extend({
-  outcome: z.enum([...CHECK_OUTCOMES, ...RUN_OUTCOMES, "pending"], { error: `outcome must be one of ${[...CHECK_OUTCOMES, ...RUN_OUTCOMES, "pending"].join(", ")}` }).optional(),
+  outcome: z
+    .enum([...CHECK_OUTCOMES, ...RUN_OUTCOMES, "pending"], {
+      error: `outcome must be one of ${[...CHECK_OUTCOMES, ...RUN_OUTCOMES, "pending"].join(", ")}`,
+    })
+    .optional(),
 });
 export type ListImportRowsQuery = z.infer<typeof listImportRowsQuerySchema>;

@@ -31,7 +31,10 @@ export const createThreadSchema = z
       .optional(),
     group_id: idSchema.optional(),
   })
-  .refine((v) => (v.recipient_ids?.length ?? 0) > 0 || v.group_id, { message: "Choose at least one person or a group", path: ["recipient_ids"] });
+  .refine((v) => (v.recipient_ids?.length ?? 0) > 0 || v.group_id, {
+    message: "Choose at least one person or a group",
+    path: ["recipient_ids"],
+  });
 export type CreateThreadInput = z.infer<typeof createThreadSchema>;
 
 export const replySchema = z.object({ body: messageBodySchema });

@@ -42,8 +42,12 @@ describe("settings validation", () => {
 describe("organization validation", () => {
   it("checks the primary colour's contrast and normalises it", () => {
     expect(updateOrganizationSchema.parse({ primary_color: "#0a66c2" })).toEqual({ primary_color: "#0A66C2" });
-    expect(updateOrganizationSchema.safeParse({ primary_color: "#FFCC00" }).error?.issues[0]?.message).toMatch(/WCAG AA needs at least 4.5:1/);
-    expect(updateOrganizationSchema.safeParse({ primary_color: "blue" }).error?.issues[0]?.message).toBe("Use a colour like #0A66C2");
+    expect(updateOrganizationSchema.safeParse({ primary_color: "#FFCC00" }).error?.issues[0]?.message).toMatch(
+      /WCAG AA needs at least 4.5:1/,
+    );
+    expect(updateOrganizationSchema.safeParse({ primary_color: "blue" }).error?.issues[0]?.message).toBe(
+      "Use a colour like #0A66C2",
+    );
     expect(updateOrganizationSchema.parse({ primary_color: null })).toEqual({ primary_color: null });
   });
 });

@@ -38,15 +38,24 @@ export type CourseDefaults = z.infer<typeof courseDefaultsSchema>;
 export const maintenanceNoticeSchema = z
   .object({
     enabled: z.boolean({ error: "The notice must be on or off" }).default(false),
-    message: z.string({ error: "The message must be text" }).trim().max(500, "The message must be at most 500 characters").default(""),
+    message: z
+      .string({ error: "The message must be text" })
+      .trim()
+      .max(500, "The message must be at most 500 characters")
+      .default(""),
   })
-  .refine((n) => !n.enabled || n.message.length > 0, { message: "Write the notice people should see", path: ["message"] });
+  .refine((n) => !n.enabled || n.message.length > 0, {
+    message: "Write the notice people should see",
+    path: ["message"],
+  });
 export type MaintenanceNotice = z.infer<typeof maintenanceNoticeSchema>;
 
 /** Organization.settings (and the platform's defaults). Defaults apply to keys an older row does not have. */
 export const organizationSettingsSchema = z.object({
   allowSelfRegistration: z.boolean({ error: "Self-registration must be on or off" }).default(true),
-  selfRegistrationRole: z.enum(SELF_REGISTRATION_ROLES, { error: "Self-registration grants learner or instructor" }).default("learner"),
+  selfRegistrationRole: z
+    .enum(SELF_REGISTRATION_ROLES, { error: "Self-registration grants learner or instructor" })
+    .default("learner"),
   passwordPolicy: passwordPolicySchema.default(() => passwordPolicySchema.parse({})),
   sessionLifetimeHours: z
     .number({ error: "Session lifetime must be a number of hours" })
@@ -97,10 +106,12 @@ export function readOrganizationSettings(value: unknown): OrganizationSettings {
   if (parsed.success) return parsed.data;
   // A document an older version wrote, or one edited by hand: keep each section that still parses.
   const raw = (value && typeof value === "object" ? value : {}) as Record<string, unknown>;
-  const kept = Object.fromEntries(Object.entries(organizationSettingsSchema.shape).flatMap(([key, schema]) => {
-    const section = schema.safeParse(raw[key]);
-    return section.success ? [[key, section.data]] : [];
-  }));
+  const kept = Object.fromEntries(
+    Object.entries(organizationSettingsSchema.shape).flatMap(([key, schema]) => {
+      const section = schema.safeParse(raw[key]);
+      return section.success ? [[key, section.data]] : [];
+    }),
+  );
   return organizationSettingsSchema.parse(kept);
 }
 
@@ -110,7 +121,8 @@ export function readOrganizationSettings(value: unknown): OrganizationSettings {
  */
 export function sessionLifetimeSeconds(settings: unknown): number {
   const hours = (settings as { sessionLifetimeHours?: unknown } | null)?.sessionLifetimeHours;
-  const valid = typeof hours === "number" && Number.isInteger(hours) && hours >= 1 && hours <= MAX_SESSION_LIFETIME_HOURS;
+  const valid =
+    typeof hours === "number" && Number.isInteger(hours) && hours >= 1 && hours <= MAX_SESSION_LIFETIME_HOURS;
   return (valid ? hours : DEFAULT_SESSION_LIFETIME_HOURS) * 3600;
 }
 

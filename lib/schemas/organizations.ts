@@ -26,7 +26,9 @@ export const updateOrganizationSchema = z
     /** null: back to the product's colour, #0A66C2. */
     primary_color: brandColorSchema.nullable(),
     allow_self_registration: z.boolean({ error: "Self-registration must be on or off" }),
-    self_registration_role: z.enum(SELF_REGISTRATION_ROLES, { error: "Self-registration grants learner or instructor" }),
+    self_registration_role: z.enum(SELF_REGISTRATION_ROLES, {
+      error: "Self-registration grants learner or instructor",
+    }),
   })
   .partial()
   .strict()
@@ -34,7 +36,11 @@ export const updateOrganizationSchema = z
 export type UpdateOrganizationInput = z.infer<typeof updateOrganizationSchema>;
 
 const personName = (label: string) =>
-  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(100, `${label} must be at most 100 characters`);
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(100, `${label} must be at most 100 characters`);
 
 /** POST /api/admin/organizations: a tenant and its first org_admin, who is invited to set a password. */
 export const createOrganizationSchema = z.object({

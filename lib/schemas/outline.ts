@@ -4,7 +4,11 @@ import { richTextSchema } from "@/lib/schemas/course";
 
 // Modules and lessons of a course, and the one-request reorder of the whole outline.
 
-const titleSchema = z.string({ error: "Title is required" }).trim().min(1, "Title is required").max(200, "Title must be at most 200 characters");
+const titleSchema = z
+  .string({ error: "Title is required" })
+  .trim()
+  .min(1, "Title is required")
+  .max(200, "Title must be at most 200 characters");
 
 export const createModuleSchema = z.object({
   title: titleSchema,
@@ -30,7 +34,12 @@ export const createLessonSchema = z.object({
   body: richTextSchema.default(""),
   /** video: an external video URL (an uploaded file replaces it). */
   media_url: httpUrlSchema.nullish(),
-  duration_seconds: z.number().int().min(0).max(86_400 * 7).nullish(),
+  duration_seconds: z
+    .number()
+    .int()
+    .min(0)
+    .max(86_400 * 7)
+    .nullish(),
   is_required: z.boolean().default(true),
 });
 export type CreateLessonInput = z.infer<typeof createLessonSchema>;
@@ -44,8 +53,6 @@ export type UpdateLessonInput = z.infer<typeof updateLessonSchema>;
  * order. Must name exactly the course's modules and lessons, each once; lessons may change module.
  */
 export const reorderOutlineSchema = z.object({
-  modules: z
-    .array(z.object({ id: idSchema, lesson_ids: z.array(idSchema).max(1000) }))
-    .max(500, "At most 500 modules"),
+  modules: z.array(z.object({ id: idSchema, lesson_ids: z.array(idSchema).max(1000) })).max(500, "At most 500 modules"),
 });
 export type ReorderOutlineInput = z.infer<typeof reorderOutlineSchema>;

@@ -13,7 +13,10 @@ const day = (label: string) =>
     .string({ error: `${label} must be a date like 2026-11-25` })
     .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date like 2026-11-25`)
     .pipe(z.iso.date({ error: `${label} must be a real date like 2026-11-25` }))
-    .refine((v) => v >= REPORT_MIN_DAY && v <= REPORT_MAX_DAY, `${label} must be between ${REPORT_MIN_DAY} and ${REPORT_MAX_DAY}`);
+    .refine(
+      (v) => v >= REPORT_MIN_DAY && v <= REPORT_MAX_DAY,
+      `${label} must be between ${REPORT_MIN_DAY} and ${REPORT_MAX_DAY}`,
+    );
 
 const id = (label: string) => z.uuid({ error: `${label} must be an id` }).optional();
 
@@ -30,7 +33,14 @@ const FILTERS = {
   /** The superadmin's pick of one organization (others may only name their own). */
   organization_id: id("organization_id"),
 };
-const SEARCH = { q: z.string().trim().max(200, "The search text must be at most 200 characters").optional().transform((s) => s || undefined) };
+const SEARCH = {
+  q: z
+    .string()
+    .trim()
+    .max(200, "The search text must be at most 200 characters")
+    .optional()
+    .transform((s) => s || undefined),
+};
 
 const orderedRange = (q: { from?: string; to?: string }) => !q.from || !q.to || q.from <= q.to;
 const rangeError = { message: "from must not be after to", path: ["to"] };
@@ -40,24 +50,70 @@ export type ReportFilters = z.infer<typeof reportFiltersSchema>;
 
 /** GET /api/reports/overview: the filters, and how many courses the completion chart shows. */
 export const reportOverviewQuerySchema = z
-  .object({ ...FILTERS, top: z.coerce.number({ error: "top must be a number" }).int().min(1, "top must be at least 1").max(50, "top must be at most 50").default(10) })
+  .object({
+    ...FILTERS,
+    top: z.coerce
+      .number({ error: "top must be a number" })
+      .int()
+      .min(1, "top must be at least 1")
+      .max(50, "top must be at most 50")
+      .default(10),
+  })
   .refine(orderedRange, rangeError);
 export type ReportOverviewQuery = z.infer<typeof reportOverviewQuerySchema>;
 
 const ORDER = { order: z.enum(["asc", "desc"], { error: "order must be asc or desc" }).optional() };
 
 function listSchemas<const S extends readonly [string, ...string[]]>(sorts: S, defaultSort: S[number]) {
-  const sort = { sort: z.enum(sorts, { error: `sort must be one of ${sorts.join(", ")}` }).default(defaultSort as never) };
+  const sort = {
+    sort: z.enum(sorts, { error: `sort must be one of ${sorts.join(", ")}` }).default(defaultSort as never),
+  };
   return {
     list: paginationQuerySchema.extend({ ...FILTERS, ...SEARCH, ...sort, ...ORDER }).refine(orderedRange, rangeError),
     export: z.object({ ...FILTERS, ...SEARCH, ...sort, ...ORDER }).refine(orderedRange, rangeError),
   };
 }
 
-export const COURSE_REPORT_SORTS = ["title", "enrolled", "in_progress", "completed", "completion_rate", "average_progress", "average_score", "average_time"] as const;
-export const GROUP_REPORT_SORTS = ["name", "members", "enrolled", "in_progress", "completed", "completion_rate", "average_progress", "average_score"] as const;
-export const LEARNER_REPORT_SORTS = ["name", "email", "enrolled", "in_progress", "completed", "completion_rate", "average_progress", "average_score", "last_activity"] as const;
-export const ORGANIZATION_REPORT_SORTS = ["name", "users", "courses", "enrolled", "completed", "completion_rate", "active_learners"] as const;
+export const COURSE_REPORT_SORTS = [
+  "title",
+  "enrolled",
+  "in_progress",
+  "completed",
+  "completion_rate",
+  "average_progress",
+  "average_score",
+  "average_time",
+] as const;
+export const GROUP_REPORT_SORTS = [
+  "name",
+  "members",
+  "enrolled",
+  "in_progress",
+  "completed",
+  "completion_rate",
+  "average_progress",
+  "average_score",
+] as const;
+export const LEARNER_REPORT_SORTS = [
+  "name",
+  "email",
+  "enrolled",
+  "in_progress",
+  "completed",
+  "completion_rate",
+  "average_progress",
+  "average_score",
+  "last_activity",
+] as const;
+export const ORGANIZATION_REPORT_SORTS = [
+  "name",
+  "users",
+  "courses",
+  "enrolled",
+  "completed",
+  "completion_rate",
+  "active_learners",
+] as const;
 export const LESSON_LEARNER_SORTS = ["name", "status", "completed_at", "score", "time"] as const;
 
 const courses = listSchemas(COURSE_REPORT_SORTS, "title");
@@ -80,18 +136,30 @@ export const reportDetailQuerySchema = reportFiltersSchema;
 const LESSON_LEARNER_FIELDS = {
   ...FILTERS,
   ...SEARCH,
-  lesson_status: z.enum(["not_started", "in_progress", "completed"], { error: "lesson_status must be not_started, in_progress or completed" }).optional(),
-  sort: z.enum(LESSON_LEARNER_SORTS, { error: `sort must be one of ${LESSON_LEARNER_SORTS.join(", ")}` }).default("name"),
+  lesson_status: z
+    .enum(["not_started", "in_progress", "completed"], {
+      error: "lesson_status must be not_started, in_progress or completed",
+    })
+    .optional(),
+  sort: z
+    .enum(LESSON_LEARNER_SORTS, { error: `sort must be one of ${LESSON_LEARNER_SORTS.join(", ")}` })
+    .default("name"),
   ...ORDER,
 };
-export const lessonLearnersQuerySchema = paginationQuerySchema.extend(LESSON_LEARNER_FIELDS).refine(orderedRange, rangeError);
+export const lessonLearnersQuerySchema = paginationQuerySchema
+  .extend(LESSON_LEARNER_FIELDS)
+  .refine(orderedRange, rangeError);
 export const lessonLearnersExportSchema = z.object(LESSON_LEARNER_FIELDS).refine(orderedRange, rangeError);
 
-export type CourseReportQuery = z.infer<typeof courseReportExportSchema> & Partial<z.infer<typeof paginationQuerySchema>>;
+export type CourseReportQuery = z.infer<typeof courseReportExportSchema> &
+  Partial<z.infer<typeof paginationQuerySchema>>;
 export type GroupReportQuery = z.infer<typeof groupReportExportSchema> & Partial<z.infer<typeof paginationQuerySchema>>;
-export type LearnerReportQuery = z.infer<typeof learnerReportExportSchema> & Partial<z.infer<typeof paginationQuerySchema>>;
-export type OrganizationReportQuery = z.infer<typeof organizationReportExportSchema> & Partial<z.infer<typeof paginationQuerySchema>>;
-export type LessonLearnersQuery = z.infer<typeof lessonLearnersExportSchema> & Partial<z.infer<typeof paginationQuerySchema>>;
+export type LearnerReportQuery = z.infer<typeof learnerReportExportSchema> &
+  Partial<z.infer<typeof paginationQuerySchema>>;
+export type OrganizationReportQuery = z.infer<typeof organizationReportExportSchema> &
+  Partial<z.infer<typeof paginationQuerySchema>>;
+export type LessonLearnersQuery = z.infer<typeof lessonLearnersExportSchema> &
+  Partial<z.infer<typeof paginationQuerySchema>>;
 
 /** The spec's rule (section 5): completed / total × 100, rounded to a whole percent; 0 when there is nothing. */
 export function completionRate(completed: number, total: number): number {
@@ -100,5 +168,8 @@ export function completionRate(completed: number, total: number): number {
 
 /** POST /api/reports/refresh (no body): `full=true` rebuilds every summary instead of what changed. */
 export const refreshReportsQuerySchema = z.object({
-  full: z.enum(["true", "false"], { error: "full must be true or false" }).optional().transform((v) => v === "true"),
+  full: z
+    .enum(["true", "false"], { error: "full must be true or false" })
+    .optional()
+    .transform((v) => v === "true"),
 });

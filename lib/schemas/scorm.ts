@@ -9,7 +9,10 @@ const MAX_COMMITS_PER_REQUEST = 50;
 export const scormCommitSchema = z.object({
   attemptId: idSchema,
   /** Increases by one with every commit of the attempt, whichever SCO makes it. */
-  sequence: z.int({ error: "sequence must be a whole number" }).min(1, { error: "sequence must be at least 1" }).max(2_000_000_000),
+  sequence: z
+    .int({ error: "sequence must be a whole number" })
+    .min(1, { error: "sequence must be at least 1" })
+    .max(2_000_000_000),
   /** The manifest item identifier of the SCO. */
   scoId: z.string().min(1, { error: "scoId is required" }).max(255),
   /** scorm-again's CMI JSON of the SCO ({ core: …, suspend_data: … } for 1.2; { completion_status: … } for 2004). */
@@ -22,9 +25,12 @@ export const scormCommitSchema = z.object({
 export type ScormCommit = z.infer<typeof scormCommitSchema>;
 
 export const scormCommitBatchSchema = z.object({
-  commits: z.array(scormCommitSchema).min(1, { error: "commits must hold at least one commit" }).max(MAX_COMMITS_PER_REQUEST, {
-    error: `commits holds at most ${MAX_COMMITS_PER_REQUEST} commits`,
-  }),
+  commits: z
+    .array(scormCommitSchema)
+    .min(1, { error: "commits must hold at least one commit" })
+    .max(MAX_COMMITS_PER_REQUEST, {
+      error: `commits holds at most ${MAX_COMMITS_PER_REQUEST} commits`,
+    }),
 });
 export type ScormCommitBatch = z.infer<typeof scormCommitBatchSchema>;
 

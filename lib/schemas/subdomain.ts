@@ -2,9 +2,40 @@ import { z } from "zod";
 
 /** Names that route to platform services or invite phishing; no organization may take them. */
 export const RESERVED_SUBDOMAINS: ReadonlySet<string> = new Set([
-  "www", "api", "admin", "app", "mail", "static", "assets", "cdn", "auth", "login", "smtp", "imap", "pop",
-  "ftp", "ns1", "ns2", "dns", "support", "help", "status", "docs", "blog", "billing", "dashboard",
-  "superadmin", "root", "system", "uploads", "media", "files", "test", "dev", "staging", "localhost",
+  "www",
+  "api",
+  "admin",
+  "app",
+  "mail",
+  "static",
+  "assets",
+  "cdn",
+  "auth",
+  "login",
+  "smtp",
+  "imap",
+  "pop",
+  "ftp",
+  "ns1",
+  "ns2",
+  "dns",
+  "support",
+  "help",
+  "status",
+  "docs",
+  "blog",
+  "billing",
+  "dashboard",
+  "superadmin",
+  "root",
+  "system",
+  "uploads",
+  "media",
+  "files",
+  "test",
+  "dev",
+  "staging",
+  "localhost",
   // The default content domain is content.{APP_DOMAIN}: its own name can never be a tenant's.
   "content",
 ]);
@@ -22,5 +53,6 @@ export const subdomainSchema = z
   .regex(/[a-z0-9]$/, "Subdomain must end with a letter or digit")
   .refine((s) => !s.includes("--"), "Subdomain may not contain two hyphens in a row")
   .superRefine((s, ctx) => {
-    if (RESERVED_SUBDOMAINS.has(s)) ctx.addIssue({ code: "custom", message: `The subdomain '${s}' is reserved; please choose another` });
+    if (RESERVED_SUBDOMAINS.has(s))
+      ctx.addIssue({ code: "custom", message: `The subdomain '${s}' is reserved; please choose another` });
   });

@@ -15,7 +15,11 @@ describe("findUnstorableText", () => {
     ["a lone high surrogate", { description: "x\uD83D" }, ["description"]],
     ["a lone low surrogate", ["ok", "\uDE00y"], [1]],
     ["a reversed pair", { t: "\uDE00\uD83D" }, ["t"]],
-    ["a nested value", { commits: [{ cmi: { core: { lesson_location: "p\u0000" } } }] }, ["commits", 0, "cmi", "core", "lesson_location"]],
+    [
+      "a nested value",
+      { commits: [{ cmi: { core: { lesson_location: "p\u0000" } } }] },
+      ["commits", 0, "cmi", "core", "lesson_location"],
+    ],
     ["a key", { "bad\u0000key": 1 }, ["bad\u0000key"]],
   ])("finds %s", (_name, value, path) => {
     expect(findUnstorableText(value)).toEqual(path);

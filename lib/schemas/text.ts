@@ -7,7 +7,11 @@ const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF
 export const UNSTORABLE_TEXT_MESSAGE = "must not contain NUL characters or unpaired surrogates";
 
 /** The path of the first string (or object key) in `value` that cannot be stored, or null. */
-export function findUnstorableText(value: unknown, path: (string | number)[] = [], depth = 0): (string | number)[] | null {
+export function findUnstorableText(
+  value: unknown,
+  path: (string | number)[] = [],
+  depth = 0,
+): (string | number)[] | null {
   if (typeof value === "string") return UNSTORABLE.test(value) ? path : null;
   if (depth > 64 || value === null || typeof value !== "object") return null;
   if (Array.isArray(value)) {

@@ -8,7 +8,9 @@ export const USER_DIRECTORY_ROLES = ["learner", "instructor", "org_admin", "admi
 
 /** GET /api/users: the organization's active users for pickers (enroll learners, choose instructors). */
 export const listUserDirectoryQuerySchema = paginationQuerySchema.extend({
-  role: z.enum(USER_DIRECTORY_ROLES, { error: "role must be learner, instructor, org_admin, admin or staff" }).optional(),
+  role: z
+    .enum(USER_DIRECTORY_ROLES, { error: "role must be learner, instructor, org_admin, admin or staff" })
+    .optional(),
   q: z.string().trim().max(200, "The search text must be at most 200 characters").optional(),
 });
 export type ListUserDirectoryQuery = z.infer<typeof listUserDirectoryQuerySchema>;
@@ -18,7 +20,11 @@ export const USER_SORT_FIELDS = ["name", "email", "username", "role", "status", 
 /** GET /api/admin/users: the user administration's list, searched, filtered and sorted on the server. */
 export const listUsersQuerySchema = paginationQuerySchema.extend({
   q: z.string().trim().max(200, "The search text must be at most 200 characters").optional(),
-  role: z.enum(["learner", "instructor", "org_admin", "admin"], { error: "role must be learner, instructor, org_admin or admin" }).optional(),
+  role: z
+    .enum(["learner", "instructor", "org_admin", "admin"], {
+      error: "role must be learner, instructor, org_admin or admin",
+    })
+    .optional(),
   status: z.enum(["active", "suspended"], { error: "status must be active or suspended" }).optional(),
   group_id: z.uuid({ error: "group_id must be a group's id" }).optional(),
   sort: z.enum(USER_SORT_FIELDS, { error: `sort must be one of ${USER_SORT_FIELDS.join(", ")}` }).default("name"),
@@ -33,7 +39,9 @@ export const USER_ROLES = ["learner", "instructor", "org_admin", "admin"] as con
 export type UserRole = (typeof USER_ROLES)[number];
 const roleSchema = z.enum(USER_ROLES, { error: "role must be learner, instructor, org_admin or admin" });
 
-const groupIdsSchema = z.array(idSchema, { error: "group_ids must be a list of group ids" }).max(200, "At most 200 groups");
+const groupIdsSchema = z
+  .array(idSchema, { error: "group_ids must be a list of group ids" })
+  .max(200, "At most 200 groups");
 
 /**
  * POST /api/admin/users. Without `password` the person is invited: an e-mail with a single-use link where
@@ -101,6 +109,7 @@ export const userFormSchema = z
   .superRefine((value, ctx) => {
     if (value.access !== "password") return;
     const checked = passwordSchema.safeParse(value.password);
-    if (!checked.success) ctx.addIssue({ code: "custom", path: ["password"], message: checked.error.issues[0]!.message });
+    if (!checked.success)
+      ctx.addIssue({ code: "custom", path: ["password"], message: checked.error.issues[0]!.message });
   });
 export type UserFormValues = z.output<typeof userFormSchema>;

@@ -41,8 +41,10 @@ export interface ScoStatus {
 
 type Json = Record<string, unknown>;
 
-const obj = (value: unknown): Json => (value && typeof value === "object" && !Array.isArray(value) ? (value as Json) : {});
-const str = (value: unknown): string => (typeof value === "string" ? value : typeof value === "number" || typeof value === "boolean" ? String(value) : "");
+const obj = (value: unknown): Json =>
+  value && typeof value === "object" && !Array.isArray(value) ? (value as Json) : {};
+const str = (value: unknown): string =>
+  typeof value === "string" ? value : typeof value === "number" || typeof value === "boolean" ? String(value) : "";
 function num(value: unknown): number | null {
   if (typeof value === "number") return Number.isFinite(value) ? value : null;
   if (typeof value !== "string" || value.trim() === "") return null;
@@ -67,7 +69,11 @@ export function isScorm12(version: ScormVersion): boolean {
 }
 
 /** Reads one SCO's CMI. `terminated`: this is the commit of LMSFinish / Terminate. */
-export function readScoStatus(version: ScormVersion, input: Json, options: { terminated: boolean; rules?: ScoRules }): ScoStatus {
+export function readScoStatus(
+  version: ScormVersion,
+  input: Json,
+  options: { terminated: boolean; rules?: ScoRules },
+): ScoStatus {
   const cmi = unwrapCmi(input);
   const rules = options.rules ?? NO_RULES;
   return isScorm12(version) ? read12(cmi, options.terminated, rules) : read2004(cmi, rules);
@@ -103,7 +109,8 @@ function read12(cmi: Json, terminated: boolean, rules: ScoRules): ScoStatus {
   }
   // mastery_override: a SCO that leaves its status at completed/incomplete is judged by the mastery score
   // (for "incomplete", only when it finishes: a quiz half-way through is not yet failed).
-  const judged = lessonStatus === "completed" || completionStatus === "completed" || (lessonStatus === "incomplete" && terminated);
+  const judged =
+    lessonStatus === "completed" || completionStatus === "completed" || (lessonStatus === "incomplete" && terminated);
   if (successStatus === "unknown" && mastery !== null && raw !== null && judged) {
     completionStatus = "completed";
     successStatus = raw >= mastery ? "passed" : "failed";
@@ -111,8 +118,10 @@ function read12(cmi: Json, terminated: boolean, rules: ScoRules): ScoStatus {
   const location = str(core.lesson_location);
   const suspendData = str(cmi.suspend_data);
   const warnings: string[] = [];
-  if (suspendData.length > 4096) warnings.push(`cmi.suspend_data holds ${suspendData.length} characters, past SCORM 1.2's 4,096: kept whole`);
-  if (location.length > 255) warnings.push(`cmi.core.lesson_location holds ${location.length} characters, past SCORM 1.2's 255: kept whole`);
+  if (suspendData.length > 4096)
+    warnings.push(`cmi.suspend_data holds ${suspendData.length} characters, past SCORM 1.2's 4,096: kept whole`);
+  if (location.length > 255)
+    warnings.push(`cmi.core.lesson_location holds ${location.length} characters, past SCORM 1.2's 255: kept whole`);
   return {
     completionStatus,
     successStatus,
@@ -145,12 +154,15 @@ function read2004(cmi: Json, rules: ScoRules): ScoStatus {
   const threshold = num(cmi.completion_threshold) ?? rules.completionThreshold;
   if (threshold !== null && progress !== null) completionStatus = progress >= threshold ? "completed" : "incomplete";
   const passing = num(cmi.scaled_passing_score) ?? rules.scaledPassingScore;
-  if (successStatus === "unknown" && passing !== null && scaled !== null) successStatus = scaled >= passing ? "passed" : "failed";
+  if (successStatus === "unknown" && passing !== null && scaled !== null)
+    successStatus = scaled >= passing ? "passed" : "failed";
   const location = str(cmi.location);
   const suspendData = str(cmi.suspend_data);
   const warnings: string[] = [];
-  if (suspendData.length > 64_000) warnings.push(`cmi.suspend_data holds ${suspendData.length} characters, past SCORM 2004's 64,000: kept whole`);
-  if (location.length > 1000) warnings.push(`cmi.location holds ${location.length} characters, past SCORM 2004's 1,000: kept whole`);
+  if (suspendData.length > 64_000)
+    warnings.push(`cmi.suspend_data holds ${suspendData.length} characters, past SCORM 2004's 64,000: kept whole`);
+  if (location.length > 1000)
+    warnings.push(`cmi.location holds ${location.length} characters, past SCORM 2004's 1,000: kept whole`);
   return {
     completionStatus,
     successStatus,
@@ -183,8 +195,15 @@ export interface SessionClock {
  * terminate (the old one stays counted). A SCO that never reports session_time gets, on its terminate
  * commit, scorm-again's own wall-clock total (total_time = loaded total + time since Initialize).
  */
-export function nextSessionClock(previous: SessionClock, status: Pick<ScoStatus, "sessionSeconds" | "reportedTotalSeconds">, terminated: boolean): SessionClock {
-  const base = status.sessionSeconds < previous.sessionSeconds ? previous.totalTimeSeconds : previous.totalTimeSeconds - previous.sessionSeconds;
+export function nextSessionClock(
+  previous: SessionClock,
+  status: Pick<ScoStatus, "sessionSeconds" | "reportedTotalSeconds">,
+  terminated: boolean,
+): SessionClock {
+  const base =
+    status.sessionSeconds < previous.sessionSeconds
+      ? previous.totalTimeSeconds
+      : previous.totalTimeSeconds - previous.sessionSeconds;
   let session = status.sessionSeconds;
   if (terminated && session === 0 && status.reportedTotalSeconds !== null && status.reportedTotalSeconds > base) {
     session = status.reportedTotalSeconds - base;

@@ -1,5 +1,12 @@
 import { NO_RULES, nextSessionClock, readScoStatus, type ScoStatus } from "@/lib/scorm/cmi-status";
-import { isAttemptCompleted, readSequencingRollup, rollupAttempt, type AttemptRollup, type PackageRules, type ScoRollupState } from "@/lib/scorm/rollup";
+import {
+  isAttemptCompleted,
+  readSequencingRollup,
+  rollupAttempt,
+  type AttemptRollup,
+  type PackageRules,
+  type ScoRollupState,
+} from "@/lib/scorm/rollup";
 import type { ScormVersion } from "@/lib/scorm/types";
 import type { ScormCommit } from "@/lib/schemas/scorm";
 
@@ -27,7 +34,13 @@ export interface LockedAttempt {
   globalsRollup: unknown;
 }
 
-export function planCommit(version: ScormVersion, pkg: PackageRules, locked: LockedAttempt, commit: ScormCommit, now = new Date()): CommitPlan {
+export function planCommit(
+  version: ScormVersion,
+  pkg: PackageRules,
+  locked: LockedAttempt,
+  commit: ScormCommit,
+  now = new Date(),
+): CommitPlan {
   const { scos, globalsSequence } = locked;
   const previous = scos.find((s) => s.scoId === commit.scoId);
   const applySco = commit.sequence > (previous?.commitSequence ?? 0);
@@ -35,18 +48,32 @@ export function planCommit(version: ScormVersion, pkg: PackageRules, locked: Loc
   let sco: CommitPlan["sco"] = null;
   let states: ScoRollupState[] = scos;
   if (applySco) {
-    const status = readScoStatus(version, commit.cmi, { terminated: commit.terminated, rules: pkg.rules.get(commit.scoId) ?? NO_RULES });
+    const status = readScoStatus(version, commit.cmi, {
+      terminated: commit.terminated,
+      rules: pkg.rules.get(commit.scoId) ?? NO_RULES,
+    });
     // Within an attempt a SCO's completion does not go back, and a known success is not forgotten.
     if (previous?.completionStatus === "completed") status.completionStatus = "completed";
-    if (status.successStatus === "unknown" && (previous?.successStatus === "passed" || previous?.successStatus === "failed")) {
+    if (
+      status.successStatus === "unknown" &&
+      (previous?.successStatus === "passed" || previous?.successStatus === "failed")
+    ) {
       status.successStatus = previous.successStatus;
     }
-    const clock = nextSessionClock({ totalTimeSeconds: previous?.totalTimeSeconds ?? 0, sessionSeconds: previous?.sessionSeconds ?? 0 }, status, commit.terminated);
+    const clock = nextSessionClock(
+      { totalTimeSeconds: previous?.totalTimeSeconds ?? 0, sessionSeconds: previous?.sessionSeconds ?? 0 },
+      status,
+      commit.terminated,
+    );
     sco = { ...status, totalTimeSeconds: clock.totalTimeSeconds, sessionSecondsOpen: clock.sessionSeconds };
     const next: ScoRollupState = { scoId: commit.scoId, ...status, totalTimeSeconds: clock.totalTimeSeconds };
     states = previous ? scos.map((s) => (s.scoId === commit.scoId ? next : s)) : [...scos, next];
   }
-  const attempt = rollupAttempt(pkg, states, readSequencingRollup(applyGlobals ? commit.globals : { rollup: locked.globalsRollup }));
+  const attempt = rollupAttempt(
+    pkg,
+    states,
+    readSequencingRollup(applyGlobals ? commit.globals : { rollup: locked.globalsRollup }),
+  );
   const at = now.toISOString();
   return {
     applySco,

@@ -36,9 +36,21 @@ const setIf = <T extends object, K extends keyof T>(target: T, key: K, value: T[
 function mapInfoOf(node: XmlNode): MapInfoSettings {
   const info: MapInfoSettings = { targetObjectiveID: attr(node, "targetObjectiveID") ?? "" };
   const flags = [
-    "readSatisfiedStatus", "readNormalizedMeasure", "writeSatisfiedStatus", "writeNormalizedMeasure",
-    "readCompletionStatus", "writeCompletionStatus", "readProgressMeasure", "writeProgressMeasure",
-    "readRawScore", "writeRawScore", "readMinScore", "writeMinScore", "readMaxScore", "writeMaxScore", "updateAttemptData",
+    "readSatisfiedStatus",
+    "readNormalizedMeasure",
+    "writeSatisfiedStatus",
+    "writeNormalizedMeasure",
+    "readCompletionStatus",
+    "writeCompletionStatus",
+    "readProgressMeasure",
+    "writeProgressMeasure",
+    "readRawScore",
+    "writeRawScore",
+    "readMinScore",
+    "writeMinScore",
+    "readMaxScore",
+    "writeMaxScore",
+    "updateAttemptData",
   ] as const;
   for (const flag of flags) setIf(info, flag, bool(attr(node, flag)));
   return info;
@@ -56,7 +68,9 @@ function objectivesOf(seq: XmlNode): { primary: ObjectiveSettings | null; others
     const objective: ObjectiveSettings = existing ?? { objectiveID: id, isPrimary };
     setIf(objective, "satisfiedByMeasure", bool(attr(node, "satisfiedByMeasure")));
     setIf(objective, "minNormalizedMeasure", num(text(child(node, "minNormalizedMeasure"))));
-    const maps = children(node, "mapInfo").map(mapInfoOf).filter((m) => m.targetObjectiveID);
+    const maps = children(node, "mapInfo")
+      .map(mapInfoOf)
+      .filter((m) => m.targetObjectiveID);
     for (const map of maps) {
       objective.mapInfo ??= [];
       const same = objective.mapInfo.find((m) => m.targetObjectiveID === map.targetObjectiveID);
@@ -76,8 +90,14 @@ function objectivesOf(seq: XmlNode): { primary: ObjectiveSettings | null; others
 }
 
 /** The objectives an item declares (primary first, id-less primaries left out) and its scaled passing score. */
-export function itemObjectives(sequencing: XmlNode[]): { objectives: ManifestObjective[]; scaledPassingScore: number | null } {
-  const found = sequencing.map(objectivesOf).filter((o) => o !== null).at(-1);
+export function itemObjectives(sequencing: XmlNode[]): {
+  objectives: ManifestObjective[];
+  scaledPassingScore: number | null;
+} {
+  const found = sequencing
+    .map(objectivesOf)
+    .filter((o) => o !== null)
+    .at(-1);
   if (!found) return { objectives: [], scaledPassingScore: null };
   const toManifest = (o: ObjectiveSettings, primary: boolean): ManifestObjective => ({
     id: o.objectiveID,
@@ -99,7 +119,8 @@ function rulesOf(seq: XmlNode): RulesSettings | null {
       const conditionsNode = child(rule, "ruleConditions");
       return {
         action: (attr(child(rule, "ruleAction"), "action") ?? "") as RuleSettings["action"],
-        conditionCombination: (attr(conditionsNode, "conditionCombination") ?? "all") as RuleSettings["conditionCombination"],
+        conditionCombination: (attr(conditionsNode, "conditionCombination") ??
+          "all") as RuleSettings["conditionCombination"],
         conditions: children(conditionsNode, "ruleCondition").map((c) => {
           const condition: RuleCondition = { condition: (attr(c, "condition") ?? "") as RuleCondition["condition"] };
           if (attr(c, "operator") === "not") condition.operator = "not" as RuleCondition["operator"];
@@ -126,7 +147,8 @@ function rollupRulesOf(seq: XmlNode): RollupRule[] {
     const result: RollupRule = {
       action: (attr(child(rule, "rollupAction"), "action") ?? "") as RollupRule["action"],
       consideration: (attr(rule, "childActivitySet") ?? "all") as RollupRule["consideration"],
-      conditionCombination: (attr(conditionsNode, "conditionCombination") ?? "any") as RollupRule["conditionCombination"],
+      conditionCombination: (attr(conditionsNode, "conditionCombination") ??
+        "any") as RollupRule["conditionCombination"],
       conditions: children(conditionsNode, "rollupCondition").map((c) => {
         const condition: RollupCondition = { condition: (attr(c, "condition") ?? "") as RollupCondition["condition"] };
         if (attr(c, "operator") === "not") condition.operator = "not" as RollupCondition["operator"];
@@ -146,14 +168,29 @@ function controlsOf(seq: XmlNode, withDelivery: boolean): ControlsSettings | nul
       const value = attr(node, name);
       if (value === null) continue;
       const n = num(value);
-      (controls as Record<string, unknown>)[name] = value === "true" || value === "false" ? value === "true" : (n ?? value);
+      (controls as Record<string, unknown>)[name] =
+        value === "true" || value === "false" ? value === "true" : (n ?? value);
     }
   };
-  copy(child(seq, "controlMode"), ["choice", "choiceExit", "flow", "forwardOnly", "useCurrentAttemptObjectiveInfo", "useCurrentAttemptProgressInfo"]);
+  copy(child(seq, "controlMode"), [
+    "choice",
+    "choiceExit",
+    "flow",
+    "forwardOnly",
+    "useCurrentAttemptObjectiveInfo",
+    "useCurrentAttemptProgressInfo",
+  ]);
   copy(child(seq, "rollupRules"), ["rollupObjectiveSatisfied", "rollupProgressCompletion", "objectiveMeasureWeight"]);
   copy(child(seq, "constrainedChoiceConsiderations"), ["preventActivation", "constrainChoice"]);
-  copy(child(seq, "randomizationControls"), ["selectionTiming", "selectCount", "randomizeChildren", "randomizationTiming", "reorderChildren"]);
-  if (withDelivery) copy(child(seq, "deliveryControls"), ["tracked", "completionSetByContent", "objectiveSetByContent"]);
+  copy(child(seq, "randomizationControls"), [
+    "selectionTiming",
+    "selectCount",
+    "randomizeChildren",
+    "randomizationTiming",
+    "reorderChildren",
+  ]);
+  if (withDelivery)
+    copy(child(seq, "deliveryControls"), ["tracked", "completionSetByContent", "objectiveSetByContent"]);
   return Object.keys(controls).length ? controls : null;
 }
 
@@ -168,7 +205,12 @@ function collectionOf(seq: XmlNode, id: string | null, globals: Set<string>): Co
   const considerations = child(seq, "rollupConsiderations");
   if (considerations !== undefined) {
     const rc: NonNullable<CollectionSettings["rollupConsiderations"]> = {};
-    for (const name of ["requiredForSatisfied", "requiredForNotSatisfied", "requiredForCompleted", "requiredForIncomplete"] as const) {
+    for (const name of [
+      "requiredForSatisfied",
+      "requiredForNotSatisfied",
+      "requiredForCompleted",
+      "requiredForIncomplete",
+    ] as const) {
       setIf(rc, name, attr(considerations, name) as (typeof rc)[typeof name] | null);
     }
     setIf(rc, "measureSatisfactionIfActive", bool(attr(considerations, "measureSatisfactionIfActive")));
@@ -186,7 +228,11 @@ function collectionOf(seq: XmlNode, id: string | null, globals: Set<string>): Co
 function activityOf(node: XmlNode, ctx: SequencingContext, globals: Set<string>): ActivitySettings {
   const id = attr(node, "identifier") ?? "";
   const own = child(node, "sequencing");
-  const activity: ActivitySettings = { id, title: text(child(node, "title")) || id, isVisible: bool(attr(node, "isvisible")) ?? true };
+  const activity: ActivitySettings = {
+    id,
+    title: text(child(node, "title")) || id,
+    isVisible: bool(attr(node, "isvisible")) ?? true,
+  };
   const ref = attr(own, "IDRef");
   if (ref) activity.sequencingCollectionRefs = ref;
   if (own !== undefined) {
@@ -195,7 +241,8 @@ function activityOf(node: XmlNode, ctx: SequencingContext, globals: Set<string>)
     const delivery = child(own, "deliveryControls");
     if (delivery !== undefined) {
       activity.deliveryControls = {};
-      for (const name of ["tracked", "completionSetByContent", "objectiveSetByContent"] as const) setIf(activity.deliveryControls, name, bool(attr(delivery, name)));
+      for (const name of ["tracked", "completionSetByContent", "objectiveSetByContent"] as const)
+        setIf(activity.deliveryControls, name, bool(attr(delivery, name)));
     }
     const limits = child(own, "limitConditions");
     setIf(activity, "attemptLimit", num(attr(limits, "attemptLimit")));
@@ -205,12 +252,20 @@ function activityOf(node: XmlNode, ctx: SequencingContext, globals: Set<string>)
   if (threshold !== undefined) {
     const fromText = num(text(threshold));
     activity.completionThreshold = {};
-    setIf(activity.completionThreshold, "completedByMeasure", bool(attr(threshold, "completedByMeasure")) ?? (fromText !== null ? true : null));
+    setIf(
+      activity.completionThreshold,
+      "completedByMeasure",
+      bool(attr(threshold, "completedByMeasure")) ?? (fromText !== null ? true : null),
+    );
     setIf(activity.completionThreshold, "minProgressMeasure", num(attr(threshold, "minProgressMeasure")) ?? fromText);
     setIf(activity.completionThreshold, "progressWeight", num(attr(threshold, "progressWeight")));
   }
   const maps = children(child(node, "data"), "map")
-    .map((m) => ({ targetID: attr(m, "targetID") ?? "", readSharedData: bool(attr(m, "readSharedData")) ?? true, writeSharedData: bool(attr(m, "writeSharedData")) ?? false }))
+    .map((m) => ({
+      targetID: attr(m, "targetID") ?? "",
+      readSharedData: bool(attr(m, "readSharedData")) ?? true,
+      writeSharedData: bool(attr(m, "writeSharedData")) ?? false,
+    }))
     .filter((m) => m.targetID);
   if (maps.length) activity.sharedDataMaps = maps;
   const kids = children(node, "item").map((c) => activityOf(c, ctx, globals));

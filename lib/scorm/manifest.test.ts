@@ -7,7 +7,9 @@ import yauzl from "yauzl";
 
 /** imsmanifest.xml and the file list of a fixture zip. */
 async function readFixture(file: string): Promise<{ xml: string; files: string[] }> {
-  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) => yauzl.fromBuffer(fixtureZip(file), { lazyEntries: true }, (e, z) => (e || !z ? reject(e) : resolve(z))));
+  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
+    yauzl.fromBuffer(fixtureZip(file), { lazyEntries: true }, (e, z) => (e || !z ? reject(e) : resolve(z))),
+  );
   const files: string[] = [];
   let xml = "";
   await new Promise<void>((resolve, reject) => {
@@ -17,7 +19,10 @@ async function readFixture(file: string): Promise<{ xml: string; files: string[]
       zip.openReadStream(entry, (e, s) => {
         if (e || !s) return reject(e);
         const chunks: Buffer[] = [];
-        s.on("data", (c: Buffer) => chunks.push(c)).on("end", () => ((xml = Buffer.concat(chunks).toString("utf8")), zip.readEntry()));
+        s.on("data", (c: Buffer) => chunks.push(c)).on(
+          "end",
+          () => ((xml = Buffer.concat(chunks).toString("utf8")), zip.readEntry()),
+        );
       });
     });
     zip.on("end", resolve).on("error", reject);
@@ -30,7 +35,6 @@ async function parsed(file: string): Promise<ScormManifest> {
   const { xml, files } = await readFixture(file);
   return parseManifest(xml, files).manifest;
 }
-
 
 describe("parseManifest on the five real packages", () => {
   it.each(FIXTURES)("$file: version $version, $scos SCOs", async ({ file, version, scos }) => {
@@ -45,7 +49,11 @@ describe("parseManifest on the five real packages", () => {
     const launches = scoList(manifest).map((s) => s.launch);
     expect(launches).toContain("shared/assessmenttemplate.html?questions=Playing");
     expect(launches).toContain("Etiquette/Course.html");
-    expect(scoList(manifest)[0]).toMatchObject({ identifier: "playing_playing_item", launch: "Playing/Playing.html", depth: 1 });
+    expect(scoList(manifest)[0]).toMatchObject({
+      identifier: "playing_playing_item",
+      launch: "Playing/Playing.html",
+      depth: 1,
+    });
     expect(manifest.resources.find((r) => r.identifier === "common_files")?.scormType).toBe("asset");
     expect(manifest.sequencing).toBeNull();
   });
@@ -53,20 +61,43 @@ describe("parseManifest on the five real packages", () => {
   it("2004 3rd advanced: PRIMARYOBJ satisfied by measure 0.8 and four secondary objectives", async () => {
     const item = (await parsed("golf-scorm2004-3rd-runtime-advanced-interactions.zip")).organization.items[0]!;
     expect(item.scaledPassingScore).toBe(0.8);
-    expect(item.objectives.map((o) => o.id)).toEqual(["PRIMARYOBJ", "obj_etiquette", "obj_handicapping", "obj_havingfun", "obj_playing"]);
-    expect(item.objectives[0]).toEqual({ id: "PRIMARYOBJ", primary: true, satisfiedByMeasure: true, minNormalizedMeasure: 0.8 });
+    expect(item.objectives.map((o) => o.id)).toEqual([
+      "PRIMARYOBJ",
+      "obj_etiquette",
+      "obj_handicapping",
+      "obj_havingfun",
+      "obj_playing",
+    ]);
+    expect(item.objectives[0]).toEqual({
+      id: "PRIMARYOBJ",
+      primary: true,
+      satisfiedByMeasure: true,
+      minNormalizedMeasure: 0.8,
+    });
   });
 
   it("2004 4th: launch query strings, completion thresholds, shared data, global objectives", async () => {
     const manifest = await parsed("golf-scorm2004-4th-sequencing-posttest-rollup-multisco.zip");
     const scos = scoList(manifest);
-    expect(scos.map((s) => s.launch)).toEqual(["playing", "etiquette", "handicapping", "havingfun", "assessment"].map((c) => `shared/launchpage.html?content=${c}`));
-    expect(manifest.organization.items.map((i) => i.completionThreshold?.progressWeight)).toEqual([0.5, 0.3, 0.4, 0.3, 0.1]);
+    expect(scos.map((s) => s.launch)).toEqual(
+      ["playing", "etiquette", "handicapping", "havingfun", "assessment"].map(
+        (c) => `shared/launchpage.html?content=${c}`,
+      ),
+    );
+    expect(manifest.organization.items.map((i) => i.completionThreshold?.progressWeight)).toEqual([
+      0.5, 0.3, 0.4, 0.3, 0.1,
+    ]);
     expect(manifest.organization.items[0]!.sharedData).toEqual([
-      { targetId: "com.scorm.golfsamples.sequencing.forcedsequential.notesStorage", readSharedData: true, writeSharedData: true },
+      {
+        targetId: "com.scorm.golfsamples.sequencing.forcedsequential.notesStorage",
+        readSharedData: true,
+        writeSharedData: true,
+      },
     ]);
     expect(manifest.globalObjectiveIds).toEqual(
-      ["playing", "ettiquette", "handicapping", "havingfun"].map((n) => `com.scorm.golfsamples.sequencing.forcedsequential.${n}_completed`),
+      ["playing", "ettiquette", "handicapping", "havingfun"].map(
+        (n) => `com.scorm.golfsamples.sequencing.forcedsequential.${n}_completed`,
+      ),
     );
   });
 
@@ -75,7 +106,13 @@ describe("parseManifest on the five real packages", () => {
     const root = sequencing!.activityTree!;
     expect(root.id).toBe("golf_sample_default_org");
     expect(root.sequencingControls).toEqual({ choice: true, flow: true });
-    expect(root.children!.map((c) => c.id)).toEqual(["playing_item", "etuqiette_item", "handicapping_item", "havingfun_item", "assessment_item"]);
+    expect(root.children!.map((c) => c.id)).toEqual([
+      "playing_item",
+      "etuqiette_item",
+      "handicapping_item",
+      "havingfun_item",
+      "assessment_item",
+    ]);
     const [playing, etiquette, , , assessment] = root.children!;
     expect(playing!.sequencingCollectionRefs).toBe("content_seq_rules");
     expect(etiquette!.sequencingRules!.preConditionRules![0]).toEqual({
@@ -91,8 +128,15 @@ describe("parseManifest on the five real packages", () => {
       readCompletionStatus: true,
       writeCompletionStatus: false,
     });
-    expect(assessment!.sequencingRules!.preConditionRules!.map((r) => r.action)).toEqual(["hiddenFromChoice", "hiddenFromChoice"]);
-    expect(assessment!.sequencingControls).toMatchObject({ rollupObjectiveSatisfied: true, rollupProgressCompletion: true, objectiveMeasureWeight: 1 });
+    expect(assessment!.sequencingRules!.preConditionRules!.map((r) => r.action)).toEqual([
+      "hiddenFromChoice",
+      "hiddenFromChoice",
+    ]);
+    expect(assessment!.sequencingControls).toMatchObject({
+      rollupObjectiveSatisfied: true,
+      rollupProgressCompletion: true,
+      objectiveMeasureWeight: 1,
+    });
     expect(assessment!.deliveryControls).toEqual({ completionSetByContent: true, objectiveSetByContent: true });
     expect(assessment!.primaryObjective).toBeUndefined();
     const collections = sequencing!.collections as Record<string, { sequencingControls?: object }>;
@@ -107,12 +151,18 @@ describe("parseManifest on the five real packages", () => {
 });
 
 describe("manifest details", () => {
-  const manifest = (body: string, schemaversion = "2004 3rd Edition") => `<manifest identifier="m" xmlns="http://www.imsglobal.org/xsd/imscp_v1p1" xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_v1p3" xmlns:imsss="http://www.imsglobal.org/xsd/imsss">
+  const manifest = (
+    body: string,
+    schemaversion = "2004 3rd Edition",
+  ) => `<manifest identifier="m" xmlns="http://www.imsglobal.org/xsd/imscp_v1p1" xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_v1p3" xmlns:imsss="http://www.imsglobal.org/xsd/imsss">
     <metadata><schemaversion>${schemaversion}</schemaversion></metadata>${body}</manifest>`;
-  const org = (item: string) => `<organizations default="o"><organization identifier="o"><title>T</title>${item}</organization></organizations>`;
+  const org = (item: string) =>
+    `<organizations default="o"><organization identifier="o"><title>T</title>${item}</organization></organizations>`;
 
   it("reads versions from schemaversion, then from namespaces", () => {
-    const body = org(`<item identifier="i" identifierref="r"><title>I</title></item>`) + `<resources><resource identifier="r" adlcp:scormType="sco" href="a.html"/></resources>`;
+    const body =
+      org(`<item identifier="i" identifierref="r"><title>I</title></item>`) +
+      `<resources><resource identifier="r" adlcp:scormType="sco" href="a.html"/></resources>`;
     expect(parseManifest(manifest(body, "CAM 1.3")).manifest.version).toBe("scorm2004_2nd");
     expect(parseManifest(manifest(body, "2004 4th Edition")).manifest.version).toBe("scorm2004_4th");
     expect(parseManifest(manifest(body, "")).manifest.version).toBe("scorm2004_3rd");
@@ -120,10 +170,15 @@ describe("manifest details", () => {
 
   it("applies xml:base and reads 3rd-edition completion thresholds as element text", () => {
     const body =
-      org(`<item identifier="i" identifierref="r"><title>I</title><adlcp:completionThreshold>0.75</adlcp:completionThreshold></item>`) +
+      org(
+        `<item identifier="i" identifierref="r"><title>I</title><adlcp:completionThreshold>0.75</adlcp:completionThreshold></item>`,
+      ) +
       `<resources xml:base="content/"><resource identifier="r" adlcp:scormType="sco" xml:base="unit1/" href="start.html"/></resources>`;
     const { manifest: m } = parseManifest(manifest(body), ["content/unit1/start.html"]);
-    expect(m.organization.items[0]).toMatchObject({ launch: "content/unit1/start.html", completionThreshold: { completedByMeasure: true, minProgressMeasure: 0.75, progressWeight: null } });
+    expect(m.organization.items[0]).toMatchObject({
+      launch: "content/unit1/start.html",
+      completionThreshold: { completedByMeasure: true, minProgressMeasure: 0.75, progressWeight: null },
+    });
   });
 
   it("reads the 1.2 mastery score", () => {

@@ -2,7 +2,15 @@ import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { AppError } from "@/lib/errors";
 import { buildSequencing, itemObjectives, sequencingOf, type SequencingContext } from "@/lib/scorm/manifest-sequencing";
 import { attr, bool, children, child, num, text, type XmlNode } from "@/lib/scorm/xml";
-import type { CompletionThreshold, ManifestItem, ManifestOrganization, ManifestResource, ScormManifest, ScormVersion, SharedDataMap } from "@/lib/scorm/types";
+import type {
+  CompletionThreshold,
+  ManifestItem,
+  ManifestOrganization,
+  ManifestResource,
+  ScormManifest,
+  ScormVersion,
+  SharedDataMap,
+} from "@/lib/scorm/types";
 
 // imsmanifest.xml → ScormManifest. The XML is never given a chance to reach outside itself: a DOCTYPE
 // or an ENTITY declaration is refused before parsing, and the parser expands no entities.
@@ -30,16 +38,22 @@ const parser = new XMLParser({
 
 function parseXml(xml: string): XmlNode {
   if (/<!DOCTYPE/i.test(xml) || /<!ENTITY/i.test(xml)) {
-    throw reject("The package's imsmanifest.xml declares a DOCTYPE or entities, which are not allowed (they can read files or expand without limit).");
+    throw reject(
+      "The package's imsmanifest.xml declares a DOCTYPE or entities, which are not allowed (they can read files or expand without limit).",
+    );
   }
   const valid = XMLValidator.validate(xml);
   if (valid !== true) {
-    throw reject(`The package's imsmanifest.xml is not well-formed XML: ${valid.err.msg} (line ${valid.err.line}, column ${valid.err.col}).`);
+    throw reject(
+      `The package's imsmanifest.xml is not well-formed XML: ${valid.err.msg} (line ${valid.err.line}, column ${valid.err.col}).`,
+    );
   }
   try {
     return parser.parse(xml) as XmlNode;
   } catch (error) {
-    throw reject(`The package's imsmanifest.xml could not be read: ${error instanceof Error ? error.message : "parse error"}.`);
+    throw reject(
+      `The package's imsmanifest.xml could not be read: ${error instanceof Error ? error.message : "parse error"}.`,
+    );
   }
 }
 
@@ -53,7 +67,9 @@ export function detectVersion(xml: string, schemaVersion: string): ScormVersion 
   if (/adlcp_rootv1p2/i.test(xml)) return "scorm12";
   if (/adlcp_v1p3|imsss/i.test(xml)) {
     // 4th edition's new markup: shared data maps, completion threshold attributes, adlseq objectives.
-    return /<(\w+:)?data[\s>]|progressWeight|minProgressMeasure|readCompletionStatus/.test(xml) ? "scorm2004_4th" : "scorm2004_3rd";
+    return /<(\w+:)?data[\s>]|progressWeight|minProgressMeasure|readCompletionStatus/.test(xml)
+      ? "scorm2004_4th"
+      : "scorm2004_3rd";
   }
   return "scorm12";
 }
@@ -66,7 +82,9 @@ export function joinLaunch(href: string, parameters: string | null): string {
   if (params.startsWith("?") || params.startsWith("&")) params = params.slice(1);
   if (!params) return href;
   const [beforeHash, hash] = splitOnce(href, "#");
-  const joined = beforeHash.includes("?") ? `${beforeHash}${/[?&]$/.test(beforeHash) ? "" : "&"}${params}` : `${beforeHash}?${params}`;
+  const joined = beforeHash.includes("?")
+    ? `${beforeHash}${/[?&]$/.test(beforeHash) ? "" : "&"}${params}`
+    : `${beforeHash}?${params}`;
   return hash === null ? joined : `${joined}#${hash}`;
 }
 
@@ -78,7 +96,10 @@ function splitOnce(s: string, sep: string): [string, string | null] {
 /** xml:base values joined: each one is a folder the next path is relative to. */
 function withBase(bases: (string | null)[], href: string): string {
   if (/^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith("/")) return href;
-  const prefix = bases.filter((b): b is string => !!b).map((b) => (b.endsWith("/") ? b : `${b}/`)).join("");
+  const prefix = bases
+    .filter((b): b is string => !!b)
+    .map((b) => (b.endsWith("/") ? b : `${b}/`))
+    .join("");
   return (prefix + href).replace(/^(\.\/)+/, "").replace(/\/(\.\/)+/g, "/");
 }
 
@@ -108,8 +129,13 @@ function parseResources(manifestNode: XmlNode): ManifestResource[] {
       identifier: attr(r, "identifier") ?? "",
       scormType: scormTypeOf(r),
       href: href ? withBase(resourceBase, href) : null,
-      files: children(r, "file").map((f) => attr(f, "href")).filter((h): h is string => !!h).map((h) => withBase(resourceBase, h)),
-      dependencies: children(r, "dependency").map((d) => attr(d, "identifierref")).filter((d): d is string => !!d),
+      files: children(r, "file")
+        .map((f) => attr(f, "href"))
+        .filter((h): h is string => !!h)
+        .map((h) => withBase(resourceBase, h)),
+      dependencies: children(r, "dependency")
+        .map((d) => attr(d, "identifierref"))
+        .filter((d): d is string => !!d),
     };
   });
 }
@@ -149,7 +175,10 @@ function parseItem(node: XmlNode, ctx: ItemContext): ManifestItem {
   let resource: ManifestResource | null = null;
   if (resourceId) {
     resource = ctx.resources.get(resourceId) ?? null;
-    if (!resource) throw reject(`The item ${JSON.stringify(identifier)} (${JSON.stringify(title)}) points at the resource ${JSON.stringify(resourceId)}, which the manifest does not declare.`);
+    if (!resource)
+      throw reject(
+        `The item ${JSON.stringify(identifier)} (${JSON.stringify(title)}) points at the resource ${JSON.stringify(resourceId)}, which the manifest does not declare.`,
+      );
   }
   const launch = resource?.href ? joinLaunch(resource.href, attr(node, "parameters")) : null;
   const { objectives, scaledPassingScore } = itemObjectives(sequencingOf(node, ctx));
@@ -180,7 +209,10 @@ function pickOrganization(manifestNode: XmlNode): XmlNode {
   const wanted = attr(organizations, "default");
   if (!wanted) return all[0]!;
   const found = all.find((o) => attr(o, "identifier") === wanted);
-  if (!found) throw reject(`The package's imsmanifest.xml names the default organization ${JSON.stringify(wanted)}, which it does not declare.`);
+  if (!found)
+    throw reject(
+      `The package's imsmanifest.xml names the default organization ${JSON.stringify(wanted)}, which it does not declare.`,
+    );
   return found;
 }
 
@@ -191,7 +223,8 @@ function pickOrganization(manifestNode: XmlNode): XmlNode {
 export function parseManifest(xml: string, packageFiles?: Iterable<string>): ParsedManifest {
   const doc = parseXml(xml);
   const manifestNode = child(doc, "manifest");
-  if (!manifestNode || typeof manifestNode !== "object") throw reject("The package's imsmanifest.xml has no <manifest> root element.");
+  if (!manifestNode || typeof manifestNode !== "object")
+    throw reject("The package's imsmanifest.xml has no <manifest> root element.");
   const version = detectVersion(xml, text(child(child(manifestNode, "metadata"), "schemaversion")));
   const resources = parseResources(manifestNode);
   const orgNode = pickOrganization(manifestNode);
@@ -237,18 +270,24 @@ function checkLaunchFiles(items: ManifestItem[], packageFiles: Iterable<string> 
       if (item.launch) {
         launchable++;
         const file = launchFilePath(item.launch);
-        if (file === null) warnings.push(`The item ${JSON.stringify(item.title)} launches an external address (${item.launch}).`);
+        if (file === null)
+          warnings.push(`The item ${JSON.stringify(item.title)} launches an external address (${item.launch}).`);
         else if (files && !files.has(file.normalize("NFC"))) {
           if (item.scormType === "sco") {
-            throw reject(`The item ${JSON.stringify(item.title)} launches ${JSON.stringify(file)}, which is not in the package.`);
+            throw reject(
+              `The item ${JSON.stringify(item.title)} launches ${JSON.stringify(file)}, which is not in the package.`,
+            );
           }
-          warnings.push(`The item ${JSON.stringify(item.title)} launches ${JSON.stringify(file)}, which is not in the package.`);
+          warnings.push(
+            `The item ${JSON.stringify(item.title)} launches ${JSON.stringify(file)}, which is not in the package.`,
+          );
         }
       }
       walk(item.children);
     }
   };
   walk(items);
-  if (!launchable) throw reject("The package has no item that launches a resource with an href: there is nothing to play.");
+  if (!launchable)
+    throw reject("The package has no item that launches a resource with an href: there is nothing to play.");
   return warnings;
 }

@@ -53,7 +53,12 @@ type Entry3 = Entry & { fileNameRaw: Buffer };
 type ZipFile3 = ZipFile & { eachEntry(): AsyncIterable<Entry3> };
 const yauzl3 = yauzl as typeof yauzl & {
   openPromise(path: string, options: yauzl.Options): Promise<ZipFile3>;
-  getFileNameLowLevel(generalPurposeBitFlag: number, fileNameRaw: Buffer, extraFields: { id: number; data: Buffer }[], strictFileNames: boolean): string;
+  getFileNameLowLevel(
+    generalPurposeBitFlag: number,
+    fileNameRaw: Buffer,
+    extraFields: { id: number; data: Buffer }[],
+    strictFileNames: boolean,
+  ): string;
 };
 
 const reject = (message: string) => new AppError("BAD_REQUEST", message);
@@ -70,34 +75,45 @@ function entryName(entry: Entry3): string {
 export function unsafePathReason(name: string): string | null {
   const shown = JSON.stringify(name);
   if (name.includes("\\")) return `The package contains a path with a backslash, which is not allowed: ${shown}.`;
-  if (/^[A-Za-z]:/.test(name)) return `The package contains a path with a drive letter, which is not allowed: ${shown}.`;
+  if (/^[A-Za-z]:/.test(name))
+    return `The package contains a path with a drive letter, which is not allowed: ${shown}.`;
   if (name.startsWith("/")) return `The package contains an absolute path, which is not allowed: ${shown}.`;
   if (/[\u0000-\u001f\u007f]/.test(name)) return `The package contains a file name with control characters: ${shown}.`;
   const segments = name.replace(/\/$/, "").split("/");
-  if (segments.some((s) => s === "..")) return `The package contains a path that leads out of its folder (".."): ${shown}.`;
-  if (segments.some((s) => s === "" || s === ".")) return `The package contains an empty or "." path segment: ${shown}.`;
+  if (segments.some((s) => s === ".."))
+    return `The package contains a path that leads out of its folder (".."): ${shown}.`;
+  if (segments.some((s) => s === "" || s === "."))
+    return `The package contains an empty or "." path segment: ${shown}.`;
   return null;
 }
 
 function openZip(zipPath: string): Promise<ZipFile3> {
   return yauzl3.openPromise(zipPath, { decodeStrings: false, validateEntrySizes: true }).catch((error: unknown) => {
-    throw reject(`The upload is not a readable .zip file (${error instanceof Error ? error.message : "unknown error"}).`);
+    throw reject(
+      `The upload is not a readable .zip file (${error instanceof Error ? error.message : "unknown error"}).`,
+    );
   });
 }
 
 /** Walks the central directory, refusing unsafe entries; calls `onEntry` for each file (not folders). */
-async function walkEntries(zip: ZipFile3, limits: PackageLimits, onEntry: (entry: Entry, name: string) => Promise<void>): Promise<void> {
+async function walkEntries(
+  zip: ZipFile3,
+  limits: PackageLimits,
+  onEntry: (entry: Entry, name: string) => Promise<void>,
+): Promise<void> {
   let count = 0;
   let declared = 0;
   const seen = new Set<string>();
   try {
     for await (const entry of zip.eachEntry()) {
       const name = entryName(entry);
-      if (++count > limits.maxEntries) throw reject(`The package has more than ${limits.maxEntries} files and folders (the limit).`);
+      if (++count > limits.maxEntries)
+        throw reject(`The package has more than ${limits.maxEntries} files and folders (the limit).`);
       const unsafe = unsafePathReason(name);
       if (unsafe) throw reject(unsafe);
       const mode = (entry.externalFileAttributes >>> 16) & S_IFMT;
-      if (mode === S_IFLNK) throw reject(`The package contains a symbolic link, which is not allowed: ${JSON.stringify(name)}.`);
+      if (mode === S_IFLNK)
+        throw reject(`The package contains a symbolic link, which is not allowed: ${JSON.stringify(name)}.`);
       if (entry.isEncrypted()) throw reject(`The package contains an encrypted file: ${JSON.stringify(name)}.`);
       if (name.endsWith("/")) continue;
       const key = name.normalize("NFC").toLowerCase();
@@ -105,10 +121,17 @@ async function walkEntries(zip: ZipFile3, limits: PackageLimits, onEntry: (entry
       seen.add(key);
       declared += entry.uncompressedSize;
       if (declared > limits.maxUncompressedBytes) {
-        throw tooLarge(`The package would unpack to more than ${formatBytes(limits.maxUncompressedBytes)} (the limit).`);
+        throw tooLarge(
+          `The package would unpack to more than ${formatBytes(limits.maxUncompressedBytes)} (the limit).`,
+        );
       }
-      if (entry.uncompressedSize > RATIO_MIN_ENTRY_BYTES && entry.uncompressedSize > limits.maxRatio * Math.max(entry.compressedSize, 1)) {
-        throw reject(`The file ${JSON.stringify(name)} is compressed more than ${limits.maxRatio}:1, which looks like a zip bomb.`);
+      if (
+        entry.uncompressedSize > RATIO_MIN_ENTRY_BYTES &&
+        entry.uncompressedSize > limits.maxRatio * Math.max(entry.compressedSize, 1)
+      ) {
+        throw reject(
+          `The file ${JSON.stringify(name)} is compressed more than ${limits.maxRatio}:1, which looks like a zip bomb.`,
+        );
       }
       await onEntry(entry, name);
     }
@@ -125,17 +148,29 @@ function byteCounter(name: string, compressedSize: number, limits: PackageLimits
       bytes += chunk.length;
       total.bytes += chunk.length;
       if (total.bytes > limits.maxUncompressedBytes) {
-        return done(tooLarge(`The package would unpack to more than ${formatBytes(limits.maxUncompressedBytes)} (the limit).`));
+        return done(
+          tooLarge(`The package would unpack to more than ${formatBytes(limits.maxUncompressedBytes)} (the limit).`),
+        );
       }
       if (bytes > RATIO_MIN_ENTRY_BYTES && bytes > limits.maxRatio * Math.max(compressedSize, 1)) {
-        return done(reject(`The file ${JSON.stringify(name)} is compressed more than ${limits.maxRatio}:1, which looks like a zip bomb.`));
+        return done(
+          reject(
+            `The file ${JSON.stringify(name)} is compressed more than ${limits.maxRatio}:1, which looks like a zip bomb.`,
+          ),
+        );
       }
       done(null, chunk);
     },
   });
 }
 
-async function entryStream(zip: ZipFile, entry: Entry, name: string, limits: PackageLimits, total: { bytes: number }): Promise<Readable> {
+async function entryStream(
+  zip: ZipFile,
+  entry: Entry,
+  name: string,
+  limits: PackageLimits,
+  total: { bytes: number },
+): Promise<Readable> {
   const raw = await new Promise<Readable>((resolve, reject_) =>
     zip.openReadStream(entry, (error, stream) => (error || !stream ? reject_(damaged(name, error)) : resolve(stream))),
   );
@@ -151,7 +186,9 @@ async function entryStream(zip: ZipFile, entry: Entry, name: string, limits: Pac
 function damaged(name: string, error: unknown): AppError {
   const detail = error instanceof Error ? error.message : "unreadable";
   if (/too many bytes|not enough bytes/i.test(detail)) {
-    return reject(`The file ${JSON.stringify(name)} does not match the size its zip header declares (${detail}); the package may be a zip bomb or damaged.`);
+    return reject(
+      `The file ${JSON.stringify(name)} does not match the size its zip header declares (${detail}); the package may be a zip bomb or damaged.`,
+    );
   }
   return reject(`The package is damaged: ${JSON.stringify(name)} could not be read (${detail}).`);
 }
@@ -179,7 +216,9 @@ export async function checkPackage(zipPath: string, limits: PackageLimits = pack
   await walkEntries(zip, limits, async (entry, name) => {
     files.push({ path: name, size: entry.uncompressedSize });
     if (name === MANIFEST_NAME) {
-      manifestXml = (await readAll(await entryStream(zip, entry, name, limits, total), MANIFEST_MAX_BYTES)).toString("utf8");
+      manifestXml = (await readAll(await entryStream(zip, entry, name, limits, total), MANIFEST_MAX_BYTES)).toString(
+        "utf8",
+      );
     } else if (name.toLowerCase().endsWith(`/${MANIFEST_NAME}`) || name.toLowerCase() === MANIFEST_NAME) {
       nestedManifests.push(name);
     }

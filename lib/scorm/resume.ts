@@ -16,7 +16,8 @@ export interface SavedSco {
 }
 
 export function resumeCmi(version: ScormVersion, saved: SavedSco): Json {
-  const source = saved.cmi && typeof saved.cmi === "object" && !Array.isArray(saved.cmi) ? unwrapCmi(saved.cmi as Json) : {};
+  const source =
+    saved.cmi && typeof saved.cmi === "object" && !Array.isArray(saved.cmi) ? unwrapCmi(saved.cmi as Json) : {};
   const cmi = structuredClone(source);
   const resume = saved.exit === "suspend";
   if (isScorm12(version)) {
@@ -53,7 +54,11 @@ export function resumeCmi(version: ScormVersion, saved: SavedSco): Json {
 export function resumePendingCmi(version: ScormVersion, pending: Json, fromServer: Json | undefined): Json {
   const source = unwrapCmi(pending);
   const core = isScorm12(version) && source.core && typeof source.core === "object" ? (source.core as Json) : source;
-  const cmi = resumeCmi(version, { cmi: source, exit: typeof core.exit === "string" ? core.exit : "", totalTimeSeconds: 0 });
+  const cmi = resumeCmi(version, {
+    cmi: source,
+    exit: typeof core.exit === "string" ? core.exit : "",
+    totalTimeSeconds: 0,
+  });
   if (isScorm12(version)) {
     const serverCore = fromServer?.core && typeof fromServer.core === "object" ? (fromServer.core as Json) : null;
     if (serverCore?.total_time) (cmi.core as Json).total_time = serverCore.total_time;

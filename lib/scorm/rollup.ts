@@ -31,7 +31,8 @@ export interface PackageRules {
 
 export function packageRules(manifest: ScormManifest): PackageRules {
   const items = new Map<string, ManifestItem>();
-  const walk = (list: ManifestItem[]) => list.forEach((item) => (items.set(item.identifier, item), walk(item.children)));
+  const walk = (list: ManifestItem[]) =>
+    list.forEach((item) => (items.set(item.identifier, item), walk(item.children)));
   walk(manifest.organization.items);
   const scoIds = scoList(manifest).map((s) => s.identifier);
   const rules = new Map<string, ScoRules>();
@@ -65,10 +66,13 @@ export function readSequencingRollup(globals: unknown): SequencingRollup | null 
   if (!rollup || typeof rollup !== "object") return null;
   const r = rollup as Record<string, unknown>;
   const result: SequencingRollup = {};
-  if (typeof r.completionStatus === "string" && COMPLETIONS.includes(r.completionStatus)) result.completionStatus = r.completionStatus as CompletionStatus;
-  if (typeof r.successStatus === "string" && SUCCESSES.includes(r.successStatus)) result.successStatus = r.successStatus as SuccessStatus;
+  if (typeof r.completionStatus === "string" && COMPLETIONS.includes(r.completionStatus))
+    result.completionStatus = r.completionStatus as CompletionStatus;
+  if (typeof r.successStatus === "string" && SUCCESSES.includes(r.successStatus))
+    result.successStatus = r.successStatus as SuccessStatus;
   if (typeof r.scoreScaled === "number" && Number.isFinite(r.scoreScaled)) result.scoreScaled = r.scoreScaled;
-  if (typeof r.progressMeasure === "number" && Number.isFinite(r.progressMeasure)) result.progressMeasure = r.progressMeasure;
+  if (typeof r.progressMeasure === "number" && Number.isFinite(r.progressMeasure))
+    result.progressMeasure = r.progressMeasure;
   return Object.keys(result).length > 0 ? result : null;
 }
 
@@ -78,11 +82,19 @@ export function readSequencingRollup(globals: unknown): SequencingRollup | null 
  * score = mean of the SCOs' scaled scores; progress weighted by progressWeight (a completed SCO without a
  * progress_measure counts 1); time = sum. A sequencing rollup from the player (2004) wins field by field.
  */
-export function rollupAttempt(pkg: Pick<PackageRules, "scoIds" | "weights">, states: ScoRollupState[], sequencing: SequencingRollup | null = null): AttemptRollup {
+export function rollupAttempt(
+  pkg: Pick<PackageRules, "scoIds" | "weights">,
+  states: ScoRollupState[],
+  sequencing: SequencingRollup | null = null,
+): AttemptRollup {
   const byId = new Map(states.map((s) => [s.scoId, s]));
   const ids = pkg.scoIds.length > 0 ? pkg.scoIds : states.map((s) => s.scoId);
   const allCompleted = ids.length > 0 && ids.every((id) => byId.get(id)?.completionStatus === "completed");
-  const completionStatus: CompletionStatus = allCompleted ? "completed" : states.length > 0 ? "incomplete" : "not attempted";
+  const completionStatus: CompletionStatus = allCompleted
+    ? "completed"
+    : states.length > 0
+      ? "incomplete"
+      : "not attempted";
   const anyFailed = states.some((s) => s.successStatus === "failed");
   const anyPassed = states.some((s) => s.successStatus === "passed");
   const successStatus: SuccessStatus = anyFailed ? "failed" : anyPassed && allCompleted ? "passed" : "unknown";
@@ -106,7 +118,10 @@ export function rollupAttempt(pkg: Pick<PackageRules, "scoIds" | "weights">, sta
 export type LessonStatus = "not_started" | "in_progress" | "completed";
 
 /** An attempt completed (passed, or failed after completing) completes the lesson; a completed lesson stays so. */
-export function lessonStatusAfter(current: LessonStatus | null, attempt: Pick<AttemptRollup, "completionStatus" | "successStatus">): LessonStatus {
+export function lessonStatusAfter(
+  current: LessonStatus | null,
+  attempt: Pick<AttemptRollup, "completionStatus" | "successStatus">,
+): LessonStatus {
   if (current === "completed") return "completed";
   if (attempt.completionStatus === "completed" || attempt.successStatus === "passed") return "completed";
   return attempt.completionStatus === "not attempted" ? (current ?? "not_started") : "in_progress";

@@ -142,7 +142,13 @@ export interface ScormAttemptState {
 /** A SCO's status in the table of contents. */
 export type ScoProgress = "not_started" | "in_progress" | "completed" | "passed" | "failed";
 
-const PROGRESS_RANK: Record<ScoProgress, number> = { not_started: 0, in_progress: 1, failed: 2, completed: 3, passed: 4 };
+const PROGRESS_RANK: Record<ScoProgress, number> = {
+  not_started: 0,
+  in_progress: 1,
+  failed: 2,
+  completed: 3,
+  passed: 4,
+};
 
 /** Completion and success (stored apart) as one table-of-contents status: success wins when judged. */
 export function scoProgressOf(completionStatus: string, successStatus: string): ScoProgress {

@@ -16,7 +16,9 @@ function find(node: XmlNode, key: string): unknown {
 export function children(node: XmlNode, name: string): XmlNode[] {
   const value = find(node, name);
   if (value === undefined || value === null) return [];
-  return (Array.isArray(value) ? value : [value]).map((v) => (typeof v === "object" || typeof v === "string" ? (v as XmlNode) : String(v)));
+  return (Array.isArray(value) ? value : [value]).map((v) =>
+    typeof v === "object" || typeof v === "string" ? (v as XmlNode) : String(v),
+  );
 }
 
 export function child(node: XmlNode, name: string): XmlNode {

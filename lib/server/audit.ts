@@ -21,7 +21,16 @@ export async function audit(entry: AuditEntry, tx: Prisma.TransactionClient = db
 export async function auditMany(entries: AuditEntry[], tx: Prisma.TransactionClient = db()): Promise<void> {
   if (entries.length === 0) return;
   // The entries as one JSON document: thousands of them (an import's batch) cost one parameter, not ten each.
-  const rows = entries.map((e) => ({ id: uuid7(), organizationId: e.organizationId, actorId: e.actorId, action: e.action, entityType: e.entityType, entityId: e.entityId ?? null, data: e.data ?? {}, ip: e.ip ?? null }));
+  const rows = entries.map((e) => ({
+    id: uuid7(),
+    organizationId: e.organizationId,
+    actorId: e.actorId,
+    action: e.action,
+    entityType: e.entityType,
+    entityId: e.entityId ?? null,
+    data: e.data ?? {},
+    ip: e.ip ?? null,
+  }));
   await tx.$executeRaw`
     INSERT INTO "AuditLog" ("id", "organizationId", "actorId", "action", "entityType", "entityId", "data", "ip")
     SELECT x."id", x."organizationId", x."actorId", x."action", x."entityType", x."entityId", x."data", x."ip"

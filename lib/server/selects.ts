@@ -31,5 +31,10 @@ export const userProfileSelect = {
 export type UserProfile = Prisma.UserGetPayload<{ select: typeof userProfileSelect }>;
 
 /** The caller's own profile: the user plus the preferences only they see. */
-export const ownProfileSelect = { ...userProfileSelect, themeMode: true, emailOnMessage: true, pendingEmail: true } satisfies Prisma.UserSelect;
+export const ownProfileSelect = {
+  ...userProfileSelect,
+  themeMode: true,
+  emailOnMessage: true,
+  pendingEmail: true,
+} satisfies Prisma.UserSelect;
 export type OwnProfile = Prisma.UserGetPayload<{ select: typeof ownProfileSelect }>;

@@ -3,9 +3,17 @@ import { describe, expect, it } from "vitest";
 import { readUploadedImage } from "./uploaded-image";
 
 const MB = 1024 * 1024;
-const image = (format: "png" | "jpeg" | "webp" | "gif") => sharp({ create: { width: 8, height: 8, channels: 3, background: "#0A66C2" } }).toFormat(format).toBuffer();
-const upload = (bytes: Buffer | string, type = "image/png") => new File([typeof bytes === "string" ? bytes : new Uint8Array(bytes)], "picture", { type });
-const refusal = (file: File) => readUploadedImage(file, MB, "avatar").then(() => "accepted", (e: { code?: string; message?: string }) => `${e.code}: ${e.message}`);
+const image = (format: "png" | "jpeg" | "webp" | "gif") =>
+  sharp({ create: { width: 8, height: 8, channels: 3, background: "#0A66C2" } })
+    .toFormat(format)
+    .toBuffer();
+const upload = (bytes: Buffer | string, type = "image/png") =>
+  new File([typeof bytes === "string" ? bytes : new Uint8Array(bytes)], "picture", { type });
+const refusal = (file: File) =>
+  readUploadedImage(file, MB, "avatar").then(
+    () => "accepted",
+    (e: { code?: string; message?: string }) => `${e.code}: ${e.message}`,
+  );
 
 const REFUSED = "UNSUPPORTED_MEDIA_TYPE: The avatar must be a JPEG, PNG, WebP or GIF image";
 
@@ -26,10 +34,14 @@ describe("readUploadedImage", () => {
 
   it("refuses a file that only starts like an image", async () => {
     const png = await image("png");
-    expect(await refusal(upload(Buffer.concat([png.subarray(0, 8), Buffer.from("<svg onload=alert(1)>")])))).toBe(REFUSED);
+    expect(await refusal(upload(Buffer.concat([png.subarray(0, 8), Buffer.from("<svg onload=alert(1)>")])))).toBe(
+      REFUSED,
+    );
   });
 
   it("refuses a file over the limit with 413", async () => {
-    expect(await readUploadedImage(upload(Buffer.alloc(MB + 1)), MB, "avatar").catch((e: { code?: string }) => e.code)).toBe("PAYLOAD_TOO_LARGE");
+    expect(
+      await readUploadedImage(upload(Buffer.alloc(MB + 1)), MB, "avatar").catch((e: { code?: string }) => e.code),
+    ).toBe("PAYLOAD_TOO_LARGE");
   });
 });

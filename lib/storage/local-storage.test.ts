@@ -2,10 +2,28 @@ import { describe, expect, it } from "vitest";
 import { isSafeSegment, isValidKey } from "@/lib/storage/local-storage";
 
 describe("storage keys", () => {
-  it.each(["Course.html", "Course Overview.html", "Übung 1.html", "日本語.html", "a-b_c.d", "questions.js"])("accepts the segment %j", (s) => {
-    expect(isSafeSegment(s)).toBe(true);
-  });
-  it.each(["", ".", "..", "a/b", "a\\b", "C:", "a\u0000b", "a\nb", "name.", "name ", 'a"b', "a*b", "x".repeat(256), "U\u0308bung"])("refuses the segment %j", (s) => {
+  it.each(["Course.html", "Course Overview.html", "Übung 1.html", "日本語.html", "a-b_c.d", "questions.js"])(
+    "accepts the segment %j",
+    (s) => {
+      expect(isSafeSegment(s)).toBe(true);
+    },
+  );
+  it.each([
+    "",
+    ".",
+    "..",
+    "a/b",
+    "a\\b",
+    "C:",
+    "a\u0000b",
+    "a\nb",
+    "name.",
+    "name ",
+    'a"b',
+    "a*b",
+    "x".repeat(256),
+    "U\u0308bung",
+  ])("refuses the segment %j", (s) => {
     expect(isSafeSegment(s)).toBe(false);
   });
   it("checks whole keys", () => {

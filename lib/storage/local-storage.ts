@@ -62,7 +62,11 @@ export async function putObject(key: string, data: Buffer): Promise<string> {
  * Streams data into a file (through a temporary name, so a reader never sees half a file); returns its
  * size. With `limit`, a stream past `maxBytes` fails with `tooLarge()` and leaves no file behind.
  */
-export async function putObjectStream(key: string, data: Readable, limit?: { maxBytes: number; tooLarge: () => Error }): Promise<number> {
+export async function putObjectStream(
+  key: string,
+  data: Readable,
+  limit?: { maxBytes: number; tooLarge: () => Error },
+): Promise<number> {
   const target = resolveKey(key);
   await mkdir(path.dirname(target), { recursive: true });
   const temp = `${target}.${process.pid}.${Date.now()}.tmp`;

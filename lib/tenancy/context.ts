@@ -29,11 +29,26 @@ export interface VisitorContext extends HostContext {
 export type RequestContext = TenantContext | VisitorContext;
 
 export function visitorContext(organization: OrganizationPublic | null): VisitorContext {
-  return { organization, organizationId: organization?.id ?? null, subdomain: organization?.subdomain ?? null, userId: null, role: null };
+  return {
+    organization,
+    organizationId: organization?.id ?? null,
+    subdomain: organization?.subdomain ?? null,
+    userId: null,
+    role: null,
+  };
 }
 
-export function signedInContext(organization: OrganizationPublic | null, user: { id: string; role: Role }): TenantContext {
-  return { organization, organizationId: organization?.id ?? null, subdomain: organization?.subdomain ?? null, userId: user.id, role: user.role };
+export function signedInContext(
+  organization: OrganizationPublic | null,
+  user: { id: string; role: Role },
+): TenantContext {
+  return {
+    organization,
+    organizationId: organization?.id ?? null,
+    subdomain: organization?.subdomain ?? null,
+    userId: user.id,
+    role: user.role,
+  };
 }
 
 export function isSignedIn(ctx: RequestContext): ctx is TenantContext {

@@ -16,7 +16,10 @@ describe("hostTarget", () => {
   });
 
   it("works with a real domain", () => {
-    expect(hostTarget("globex.lms.example.com", "lms.example.com", "content.lms.example.com")).toEqual({ kind: "tenant", subdomain: "globex" });
+    expect(hostTarget("globex.lms.example.com", "lms.example.com", "content.lms.example.com")).toEqual({
+      kind: "tenant",
+      subdomain: "globex",
+    });
     expect(hostTarget("lms.example.com", "lms.example.com", "content.lms.example.com")).toEqual({ kind: "apex" });
   });
 
@@ -36,21 +39,29 @@ describe("tenantOrigin", () => {
   it("puts the subdomain under APP_DOMAIN, keeping the base's scheme and port", () => {
     expect(tenantOrigin("acme", "localhost", "http://localhost:3101")).toBe("http://acme.localhost:3101");
     expect(tenantOrigin("acme", "localhost", "http://globex.localhost:3000")).toBe("http://acme.localhost:3000");
-    expect(tenantOrigin("globex", "lms.example.com", "https://lms.example.com/some/path")).toBe("https://globex.lms.example.com");
+    expect(tenantOrigin("globex", "lms.example.com", "https://lms.example.com/some/path")).toBe(
+      "https://globex.lms.example.com",
+    );
   });
 });
 
 describe("contentOrigin", () => {
   it("puts the subdomain under the content domain, keeping the base's scheme and port", () => {
-    expect(contentOrigin("acme", "content.localhost", "http://acme.localhost:3101")).toBe("http://acme.content.localhost:3101");
-    expect(contentOrigin("globex", "lmscontent.net", "https://globex.lms.example.com")).toBe("https://globex.lmscontent.net");
+    expect(contentOrigin("acme", "content.localhost", "http://acme.localhost:3101")).toBe(
+      "http://acme.content.localhost:3101",
+    );
+    expect(contentOrigin("globex", "lmscontent.net", "https://globex.lms.example.com")).toBe(
+      "https://globex.lmscontent.net",
+    );
   });
 });
 
 describe("requestOrigin", () => {
   it("takes the scheme a proxy reports, else the base URL's, and the Host header", () => {
     expect(requestOrigin("acme.localhost:3100", null, "http://localhost:3000")).toBe("http://acme.localhost:3100");
-    expect(requestOrigin("acme.lms.example.com", "https, http", "http://localhost:3000")).toBe("https://acme.lms.example.com");
+    expect(requestOrigin("acme.lms.example.com", "https, http", "http://localhost:3000")).toBe(
+      "https://acme.lms.example.com",
+    );
     expect(requestOrigin(null, null, "https://lms.example.com")).toBe("https://lms.example.com");
   });
 });

@@ -11,7 +11,11 @@ export type HostTarget =
   /** A host under APP_DOMAIN that can never be a tenant (e.g. nested labels): answered with 404. */
   | { kind: "invalid" };
 
-export function hostTarget(hostHeader: string | null | undefined, appDomain: string, contentDomain: string): HostTarget {
+export function hostTarget(
+  hostHeader: string | null | undefined,
+  appDomain: string,
+  contentDomain: string,
+): HostTarget {
   const host = (hostHeader ?? "").trim().toLowerCase().replace(/:\d+$/, "").replace(/\.$/, "");
   const domain = appDomain.toLowerCase();
   const content = contentDomain.toLowerCase();
@@ -21,7 +25,7 @@ export function hostTarget(hostHeader: string | null | undefined, appDomain: str
     const label = host.slice(0, -(content.length + 1));
     return label.includes(".") ? { kind: "invalid" } : { kind: "content", subdomain: label };
   }
-  if (host === domain || host === "" ) return { kind: "apex" };
+  if (host === domain || host === "") return { kind: "apex" };
   if (!host.endsWith(`.${domain}`)) {
     // Direct IP access and foreign hosts (health checks, reverse proxies) see the apex.
     return { kind: "apex" };

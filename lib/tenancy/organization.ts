@@ -10,7 +10,10 @@ export async function resolveHostOrganization(host: string | null | undefined): 
   // A content host serves only the content routes, which resolve it themselves (lib/server/scorm/content-access.ts).
   if (target.kind === "invalid" || target.kind === "content") throw new AppError("NOT_FOUND", "Organization not found");
   if (target.kind === "apex") return null;
-  const organization = await db().organization.findUnique({ where: { subdomain: target.subdomain }, select: organizationPublicSelect });
+  const organization = await db().organization.findUnique({
+    where: { subdomain: target.subdomain },
+    select: organizationPublicSelect,
+  });
   if (!organization) throw unknownOrganization(target.subdomain);
   return organization;
 }

@@ -32,11 +32,34 @@ export const PERMISSIONS = [
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
-const LEARNER: Permission[] = ["profile:read:own", "profile:update:own", "messages:use", "calendar:read", "courses:read:published", "courses:enroll:self"];
+const LEARNER: Permission[] = [
+  "profile:read:own",
+  "profile:update:own",
+  "messages:use",
+  "calendar:read",
+  "courses:read:published",
+  "courses:enroll:self",
+];
 // settings:read:teaching: the read-only view of the settings that concern teaching (course defaults,
 // password policy) that instructors and org admins find under /admin/settings; settings:manage edits all.
-const INSTRUCTOR: Permission[] = [...LEARNER, "courses:create", "courses:update:own", "enrollments:manage", "reports:read", "groups:manage", "events:manage", "settings:read:teaching"];
-const ORG_ADMIN: Permission[] = [...INSTRUCTOR, "courses:update:any", "users:manage", "categories:manage", "organization:read:overview", "audit:read"];
+const INSTRUCTOR: Permission[] = [
+  ...LEARNER,
+  "courses:create",
+  "courses:update:own",
+  "enrollments:manage",
+  "reports:read",
+  "groups:manage",
+  "events:manage",
+  "settings:read:teaching",
+];
+const ORG_ADMIN: Permission[] = [
+  ...INSTRUCTOR,
+  "courses:update:any",
+  "users:manage",
+  "categories:manage",
+  "organization:read:overview",
+  "audit:read",
+];
 const ADMIN: Permission[] = [...ORG_ADMIN, "organization:update:own", "settings:manage", "import-export:use"];
 
 export const ROLE_PERMISSIONS: Record<Role, ReadonlySet<Permission>> = {

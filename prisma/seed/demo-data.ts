@@ -23,7 +23,12 @@ export const DEMO_ORGANIZATIONS = [
   { name: "Globex University", subdomain: "globex", allowSelfRegistration: false },
 ] as const;
 
-export const DEMO_SUPERADMIN = { email: "superadmin@lms.local", firstName: "Sam", lastName: "Superadmin", username: "superadmin" };
+export const DEMO_SUPERADMIN = {
+  email: "superadmin@lms.local",
+  firstName: "Sam",
+  lastName: "Superadmin",
+  username: "superadmin",
+};
 
 export function demoEmail(username: string, subdomain: string): string {
   return `${username}@${subdomain}.example.com`;
@@ -55,21 +60,47 @@ export const DEMO_COURSES: DemoCourse[] = [
     category: "Compliance",
     status: "published",
     allowSelfEnrollment: true,
-    description: p("Everything every colleague needs on day one: how to spot hazards, what to do when something goes wrong, and whom to tell.", "<strong>About 20 minutes.</strong>"),
+    description: p(
+      "Everything every colleague needs on day one: how to spot hazards, what to do when something goes wrong, and whom to tell.",
+      "<strong>About 20 minutes.</strong>",
+    ),
     learnerCompleted: 1,
     modules: [
       {
         title: "Getting started",
         lessons: [
-          { title: "Welcome", kind: "text", body: p("Welcome! This course takes about twenty minutes.", "Work through the lessons in order and mark each one complete.") },
-          { title: "Safety basics (video)", kind: "video", asset: "safety-basics.webm", mimeType: "video/webm", durationSeconds: 4 },
+          {
+            title: "Welcome",
+            kind: "text",
+            body: p(
+              "Welcome! This course takes about twenty minutes.",
+              "Work through the lessons in order and mark each one complete.",
+            ),
+          },
+          {
+            title: "Safety basics (video)",
+            kind: "video",
+            asset: "safety-basics.webm",
+            mimeType: "video/webm",
+            durationSeconds: 4,
+          },
         ],
       },
       {
         title: "In practice",
         lessons: [
-          { title: "Hazard checklist", kind: "file", fileName: "hazard-checklist.txt", content: "Hazard checklist\n\n[ ] Walkways clear\n[ ] Exits marked\n[ ] Spills cleaned\n[ ] First-aid kit stocked\n" },
-          { title: "Reporting incidents", kind: "text", body: "<h2>Report every incident</h2><ol><li>Make the area safe.</li><li>Tell your manager.</li><li>Fill in the incident form within 24 hours.</li></ol>" },
+          {
+            title: "Hazard checklist",
+            kind: "file",
+            fileName: "hazard-checklist.txt",
+            content:
+              "Hazard checklist\n\n[ ] Walkways clear\n[ ] Exits marked\n[ ] Spills cleaned\n[ ] First-aid kit stocked\n",
+          },
+          {
+            title: "Reporting incidents",
+            kind: "text",
+            body: "<h2>Report every incident</h2><ol><li>Make the area safe.</li><li>Tell your manager.</li><li>Fill in the incident form within 24 hours.</li></ol>",
+          },
         ],
       },
     ],
@@ -84,15 +115,28 @@ export const DEMO_COURSES: DemoCourse[] = [
       {
         title: "Listening",
         lessons: [
-          { title: "Active listening", kind: "text", body: p("Let the customer finish. Repeat back what you heard before you answer.") },
-          { title: "Asking good questions", kind: "text", body: p("Open questions find the problem; closed questions confirm it.") },
+          {
+            title: "Active listening",
+            kind: "text",
+            body: p("Let the customer finish. Repeat back what you heard before you answer."),
+          },
+          {
+            title: "Asking good questions",
+            kind: "text",
+            body: p("Open questions find the problem; closed questions confirm it."),
+          },
         ],
       },
       {
         title: "Solving",
         lessons: [
           { title: "Owning the problem", kind: "text", body: p("Say what you will do and by when, then do it.") },
-          { title: "Following up", kind: "text", body: p("A short note after the fix turns a complaint into loyalty."), isRequired: false },
+          {
+            title: "Following up",
+            kind: "text",
+            body: p("A short note after the fix turns a complaint into loyalty."),
+            isRequired: false,
+          },
         ],
       },
     ],
@@ -110,16 +154,36 @@ export const DEMO_COURSES: DemoCourse[] = [
       {
         title: "SCORM 1.2",
         lessons: [
-          { title: "Golf basics (SCORM 1.2, one SCO)", kind: "scorm", packageFile: "golf-scorm12-runtime-basic-singlesco.zip" },
-          { title: "Golf in 18 short parts (SCORM 1.2, 18 SCOs)", kind: "scorm", packageFile: "golf-scorm12-runtime-minimum-multisco.zip" },
+          {
+            title: "Golf basics (SCORM 1.2, one SCO)",
+            kind: "scorm",
+            packageFile: "golf-scorm12-runtime-basic-singlesco.zip",
+          },
+          {
+            title: "Golf in 18 short parts (SCORM 1.2, 18 SCOs)",
+            kind: "scorm",
+            packageFile: "golf-scorm12-runtime-minimum-multisco.zip",
+          },
         ],
       },
       {
         title: "SCORM 2004",
         lessons: [
-          { title: "Golf basics (SCORM 2004, one SCO)", kind: "scorm", packageFile: "golf-scorm2004-3rd-runtime-basic-singlesco.zip" },
-          { title: "Golf with objectives (SCORM 2004, interactions)", kind: "scorm", packageFile: "golf-scorm2004-3rd-runtime-advanced-interactions.zip" },
-          { title: "Golf in order, then the test (SCORM 2004 4th edition, sequencing)", kind: "scorm", packageFile: "golf-scorm2004-4th-sequencing-posttest-rollup-multisco.zip" },
+          {
+            title: "Golf basics (SCORM 2004, one SCO)",
+            kind: "scorm",
+            packageFile: "golf-scorm2004-3rd-runtime-basic-singlesco.zip",
+          },
+          {
+            title: "Golf with objectives (SCORM 2004, interactions)",
+            kind: "scorm",
+            packageFile: "golf-scorm2004-3rd-runtime-advanced-interactions.zip",
+          },
+          {
+            title: "Golf in order, then the test (SCORM 2004 4th edition, sequencing)",
+            kind: "scorm",
+            packageFile: "golf-scorm2004-4th-sequencing-posttest-rollup-multisco.zip",
+          },
         ],
       },
     ],
@@ -130,7 +194,12 @@ export const DEMO_COURSES: DemoCourse[] = [
     status: "published",
     allowSelfEnrollment: false,
     description: p("For new team leads. Enrollment by your manager."),
-    modules: [{ title: "First weeks", lessons: [{ title: "One-to-ones", kind: "text", body: p("Meet each person weekly; let them own the agenda.") }] }],
+    modules: [
+      {
+        title: "First weeks",
+        lessons: [{ title: "One-to-ones", kind: "text", body: p("Meet each person weekly; let them own the agenda.") }],
+      },
+    ],
   },
   {
     title: "Introduction to Data Literacy",
@@ -138,6 +207,11 @@ export const DEMO_COURSES: DemoCourse[] = [
     status: "draft",
     allowSelfEnrollment: true,
     description: p("Reading charts and numbers with confidence."),
-    modules: [{ title: "Reading charts", lessons: [{ title: "Bar and line charts", kind: "text", body: p("Charts tell stories.") }] }],
+    modules: [
+      {
+        title: "Reading charts",
+        lessons: [{ title: "Bar and line charts", kind: "text", body: p("Charts tell stories.") }],
+      },
+    ],
   },
 ];

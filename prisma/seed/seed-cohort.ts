@@ -27,9 +27,16 @@ const STARTERS: [string, string, number][] = [
   ["Elena", "Petrova", 0],
 ];
 
-export async function seedDemoCohort(db: PrismaClient, organizationId: string, people: { orgAdmin: string; passwordHash: string; subdomain: string }): Promise<void> {
+export async function seedDemoCohort(
+  db: PrismaClient,
+  organizationId: string,
+  people: { orgAdmin: string; passwordHash: string; subdomain: string },
+): Promise<void> {
   if (await db.group.findFirst({ where: { organizationId, name: GROUP_NAME }, select: { id: true } })) return;
-  const organization = await db.organization.findUniqueOrThrow({ where: { id: organizationId }, select: organizationPublicSelect });
+  const organization = await db.organization.findUniqueOrThrow({
+    where: { id: organizationId },
+    select: organizationPublicSelect,
+  });
   const ctx = signedInContext(organization, { id: people.orgAdmin, role: "org_admin" });
   const now = Date.now();
 
@@ -38,15 +45,31 @@ export async function seedDemoCohort(db: PrismaClient, organizationId: string, p
     const username = `${firstName}.${lastName}`.toLowerCase();
     const user = await db.user.upsert({
       where: { organizationId_email: { organizationId, email: `${username}@${people.subdomain}.example.com` } },
-      create: { organizationId, role: "learner", email: `${username}@${people.subdomain}.example.com`, username, firstName, lastName, passwordHash: people.passwordHash, lastLoginAt: share > 0 ? new Date(now - (i + 1) * DAY / 3) : null },
+      create: {
+        organizationId,
+        role: "learner",
+        email: `${username}@${people.subdomain}.example.com`,
+        username,
+        firstName,
+        lastName,
+        passwordHash: people.passwordHash,
+        lastLoginAt: share > 0 ? new Date(now - ((i + 1) * DAY) / 3) : null,
+      },
       update: {},
     });
     starters.push({ id: user.id, share, index: i });
   }
 
-  const group = await createGroup(ctx, { name: GROUP_NAME, description: "Everyone who joined this autumn, with the courses every newcomer takes." });
+  const group = await createGroup(ctx, {
+    name: GROUP_NAME,
+    description: "Everyone who joined this autumn, with the courses every newcomer takes.",
+  });
   await addGroupMembers(ctx, group.id, { user_ids: starters.map((s) => s.id) });
-  const courses = await db.course.findMany({ where: { organizationId, status: "published" }, select: { id: true }, orderBy: { createdAt: "asc" } });
+  const courses = await db.course.findMany({
+    where: { organizationId, status: "published" },
+    select: { id: true },
+    orderBy: { createdAt: "asc" },
+  });
   for (const course of courses) await assignGroupCourse(ctx, group.id, { course_id: course.id });
 
   // Their progress, as if they had learned over the last four weeks: text, video and file lessons (a SCORM
@@ -56,20 +79,43 @@ export async function seedDemoCohort(db: PrismaClient, organizationId: string, p
     select: { id: true, courseId: true },
     orderBy: [{ module: { position: "asc" } }, { position: "asc" }],
   });
-  const enrollments = await db.enrollment.findMany({ where: { organizationId, userId: { in: starters.map((s) => s.id) } }, select: { id: true, courseId: true, userId: true } });
+  const enrollments = await db.enrollment.findMany({
+    where: { organizationId, userId: { in: starters.map((s) => s.id) } },
+    select: { id: true, courseId: true, userId: true },
+  });
   for (const enrollment of enrollments) {
     const starter = starters.find((s) => s.id === enrollment.userId)!;
     const enrolledAt = new Date(now - (28 - starter.index * 2) * DAY);
     const ofCourse = lessons.filter((l) => l.courseId === enrollment.courseId);
     const done = ofCourse.slice(0, Math.round(ofCourse.length * starter.share));
     const doneAt = (n: number) => new Date(enrolledAt.getTime() + (n + 1) * 2 * DAY);
-    await db.enrollment.update({ where: { id: enrollment.id }, data: { enrolledAt, lastAccessedAt: done.length ? doneAt(done.length - 1) : null, lastLessonId: done.at(-1)?.id ?? null } });
+    await db.enrollment.update({
+      where: { id: enrollment.id },
+      data: {
+        enrolledAt,
+        lastAccessedAt: done.length ? doneAt(done.length - 1) : null,
+        lastLessonId: done.at(-1)?.id ?? null,
+      },
+    });
     await db.lessonProgress.createMany({
-      data: done.map((lesson, n) => ({ organizationId, courseId: enrollment.courseId, enrollmentId: enrollment.id, lessonId: lesson.id, status: "completed" as const, startedAt: doneAt(n), completedAt: doneAt(n), timeSpentSeconds: 240 + n * 90 })),
+      data: done.map((lesson, n) => ({
+        organizationId,
+        courseId: enrollment.courseId,
+        enrollmentId: enrollment.id,
+        lessonId: lesson.id,
+        status: "completed" as const,
+        startedAt: doneAt(n),
+        completedAt: doneAt(n),
+        timeSpentSeconds: 240 + n * 90,
+      })),
     });
   }
   await db.$transaction(async (tx) => {
-    await recomputeEnrollments(tx, organizationId, enrollments.map((e) => e.id));
+    await recomputeEnrollments(
+      tx,
+      organizationId,
+      enrollments.map((e) => e.id),
+    );
     // Completed the day of their last lesson, not the day of the seed.
     await tx.$executeRaw`UPDATE "Enrollment" SET "completedAt" = "lastAccessedAt" WHERE "organizationId" = ${organizationId}::uuid AND id = ANY(${enrollments.map((e) => e.id)}::uuid[]) AND status = 'completed'`;
   });

@@ -45,25 +45,51 @@ async function seedCourse(db: PrismaClient, organizationId: string, c: DemoCours
       createdById: people.instructor,
     },
   });
-  if (people.instructor) await db.courseInstructor.create({ data: { organizationId, courseId: course.id, userId: people.instructor } });
+  if (people.instructor)
+    await db.courseInstructor.create({ data: { organizationId, courseId: course.id, userId: people.instructor } });
 
   const lessonIds: string[] = [];
   for (const [m, mod] of c.modules.entries()) {
-    const created = await db.module.create({ data: { organizationId, courseId: course.id, title: mod.title, position: m + 1 } });
+    const created = await db.module.create({
+      data: { organizationId, courseId: course.id, title: mod.title, position: m + 1 },
+    });
     for (const [l, lesson] of mod.lessons.entries()) {
-      const base = { organizationId, courseId: course.id, moduleId: created.id, position: l + 1, title: lesson.title, kind: lesson.kind };
+      const base = {
+        organizationId,
+        courseId: course.id,
+        moduleId: created.id,
+        position: l + 1,
+        title: lesson.title,
+        kind: lesson.kind,
+      };
       const content = await lessonContent(organizationId, lesson);
       const row = await db.lesson.create({ data: { ...base, ...content }, select: { id: true } });
       lessonIds.push(row.id);
-      if (lesson.kind === "scorm" && people.instructor) await importDemoPackage(db, organizationId, course.id, row.id, people.instructor, lesson.packageFile);
+      if (lesson.kind === "scorm" && people.instructor)
+        await importDemoPackage(db, organizationId, course.id, row.id, people.instructor, lesson.packageFile);
     }
   }
 
   if (c.learnerCompleted !== undefined && people.learner) {
-    const enrollment = await db.enrollment.create({ data: { organizationId, courseId: course.id, userId: people.learner, source: "manual", lastAccessedAt: new Date() } });
+    const enrollment = await db.enrollment.create({
+      data: {
+        organizationId,
+        courseId: course.id,
+        userId: people.learner,
+        source: "manual",
+        lastAccessedAt: new Date(),
+      },
+    });
     const done = lessonIds.slice(0, c.learnerCompleted);
     await db.lessonProgress.createMany({
-      data: done.map((lessonId) => ({ organizationId, courseId: course.id, enrollmentId: enrollment.id, lessonId, status: "completed" as const, completedAt: new Date() })),
+      data: done.map((lessonId) => ({
+        organizationId,
+        courseId: course.id,
+        enrollmentId: enrollment.id,
+        lessonId,
+        status: "completed" as const,
+        completedAt: new Date(),
+      })),
     });
     await db.enrollment.update({ where: { id: enrollment.id }, data: { lastLessonId: done.at(-1) ?? null } });
     await recomputeEnrollmentProgress(db, organizationId, enrollment.id);
@@ -71,11 +97,31 @@ async function seedCourse(db: PrismaClient, organizationId: string, c: DemoCours
 }
 
 /** The instructor "uploads" the package: the same import an upload runs, from the repository's fixtures. */
-async function importDemoPackage(db: PrismaClient, organizationId: string, courseId: string, lessonId: string, instructorId: string, packageFile: string) {
+async function importDemoPackage(
+  db: PrismaClient,
+  organizationId: string,
+  courseId: string,
+  lessonId: string,
+  instructorId: string,
+  packageFile: string,
+) {
   const body = Readable.toWeb(createReadStream(path.join(SCORM_PACKAGES, packageFile))) as ReadableStream<Uint8Array>;
-  const upload = new Request("http://demo.invalid/", { method: "PUT", body, headers: { "content-type": "application/zip" }, duplex: "half" } as RequestInit);
-  const organization = await db.organization.findUniqueOrThrow({ where: { id: organizationId }, select: organizationPublicSelect });
-  await importScormPackage(signedInContext(organization, { id: instructorId, role: "instructor" }), courseId, lessonId, upload);
+  const upload = new Request("http://demo.invalid/", {
+    method: "PUT",
+    body,
+    headers: { "content-type": "application/zip" },
+    duplex: "half",
+  } as RequestInit);
+  const organization = await db.organization.findUniqueOrThrow({
+    where: { id: organizationId },
+    select: organizationPublicSelect,
+  });
+  await importScormPackage(
+    signedInContext(organization, { id: instructorId, role: "instructor" }),
+    courseId,
+    lessonId,
+    upload,
+  );
 }
 
 async function lessonContent(organizationId: string, lesson: DemoCourse["modules"][number]["lessons"][number]) {
@@ -86,7 +132,14 @@ async function lessonContent(organizationId: string, lesson: DemoCourse["modules
   const storageKey = `lessons/${organizationId}/demo-${randomUUID()}`;
   await putObject(storageKey, bytes);
   if (lesson.kind === "video") {
-    return { storageKey, fileName: lesson.asset, fileSize: BigInt(bytes.length), mimeType: lesson.mimeType, durationSeconds: lesson.durationSeconds, isRequired };
+    return {
+      storageKey,
+      fileName: lesson.asset,
+      fileSize: BigInt(bytes.length),
+      mimeType: lesson.mimeType,
+      durationSeconds: lesson.durationSeconds,
+      isRequired,
+    };
   }
   return { storageKey, fileName: lesson.fileName, fileSize: BigInt(bytes.length), mimeType: "text/plain", isRequired };
 }

@@ -14,7 +14,9 @@ export async function seedDemo(db: PrismaClient): Promise<void> {
   const superadmin = await db.user.findFirst({ where: { organizationId: null, email: DEMO_SUPERADMIN.email } });
   if (!superadmin) {
     const { email, firstName, lastName, username } = DEMO_SUPERADMIN;
-    await db.user.create({ data: { organizationId: null, role: "superadmin", email, firstName, lastName, username, passwordHash } });
+    await db.user.create({
+      data: { organizationId: null, role: "superadmin", email, firstName, lastName, username, passwordHash },
+    });
   }
 
   for (const org of DEMO_ORGANIZATIONS) {
@@ -31,15 +33,31 @@ export async function seedDemo(db: PrismaClient): Promise<void> {
       const email = demoEmail(u.username, org.subdomain);
       const user = await db.user.upsert({
         where: { organizationId_email: { organizationId, email } },
-        create: { organizationId, role: u.role, email, username: u.username, firstName: u.firstName, lastName: u.lastName, passwordHash },
+        create: {
+          organizationId,
+          role: u.role,
+          email,
+          username: u.username,
+          firstName: u.firstName,
+          lastName: u.lastName,
+          passwordHash,
+        },
         update: {},
       });
       users[u.role] = user.id;
     }
 
     await seedDemoCourses(db, organizationId, { instructor: users.instructor, learner: users.learner });
-    await seedDemoMessages(db, organizationId, { instructor: users.instructor, learner: users.learner, org_admin: users.org_admin });
-    await seedDemoEvents(db, organizationId, { admin: users.admin!, instructor: users.instructor!, learner: users.learner! });
+    await seedDemoMessages(db, organizationId, {
+      instructor: users.instructor,
+      learner: users.learner,
+      org_admin: users.org_admin,
+    });
+    await seedDemoEvents(db, organizationId, {
+      admin: users.admin!,
+      instructor: users.instructor!,
+      learner: users.learner!,
+    });
     await seedDemoCohort(db, organizationId, { orgAdmin: users.org_admin!, passwordHash, subdomain: org.subdomain });
   }
 }

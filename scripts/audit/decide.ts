@@ -39,7 +39,10 @@ export function decideAudit(stdout: string, allowList: AllowedAdvisory[]): Audit
   }
   const failure = report.message ?? report.error?.summary ?? "";
   if (!report.vulnerabilities) {
-    return { kind: "unavailable", line: `npm audit: the registry did not answer the audit request (${failure.split("\n")[0] || "no report"}); nothing was checked.` };
+    return {
+      kind: "unavailable",
+      line: `npm audit: the registry did not answer the audit request (${failure.split("\n")[0] || "no report"}); nothing was checked.`,
+    };
   }
   const allowed = new Set(allowList.map((a) => a.id));
   const blocking: string[] = [];
@@ -53,6 +56,14 @@ export function decideAudit(stdout: string, allowList: AllowedAdvisory[]): Audit
       else blocking.push(`${name}: ${id} (${via.severity ?? vulnerability.severity}) ${via.title ?? ""}`.trim());
     }
   }
-  if (blocking.length) return { kind: "failed", line: `npm audit: ${blocking.length} high or critical advisories in production dependencies.`, advisories: blocking };
-  return { kind: "passed", line: `npm audit: no high or critical advisories in production dependencies${accepted ? ` (${accepted} accepted in audit-allowlist.json)` : ""}.` };
+  if (blocking.length)
+    return {
+      kind: "failed",
+      line: `npm audit: ${blocking.length} high or critical advisories in production dependencies.`,
+      advisories: blocking,
+    };
+  return {
+    kind: "passed",
+    line: `npm audit: no high or critical advisories in production dependencies${accepted ? ` (${accepted} accepted in audit-allowlist.json)` : ""}.`,
+  };
 }

@@ -23,16 +23,29 @@ export interface Caller {
 
 /** GET /api/courses?q=…: the published catalog of the caller's organization (a learner's view), in the app's one statement. */
 export async function catalogPage(pool: pg.Pool, caller: Caller, term: string, page: number, pageSize: number) {
-  const ctx = { organization: null, organizationId: caller.organizationId, subdomain: null, userId: caller.userId, role: caller.role };
+  const ctx = {
+    organization: null,
+    organizationId: caller.organizationId,
+    subdomain: null,
+    userId: caller.userId,
+    role: caller.role,
+  };
   const statement = courseListStatement(ctx, { q: term, page, page_size: pageSize });
   const { rows } = await query<CourseListRow>(pool, statement.text, statement.values);
-  return { items: rows.map((row) => courseSummaryJson(courseSummaryRow(row))), page, page_size: pageSize, total: rows[0]?.total ?? 0 };
+  return {
+    items: rows.map((row) => courseSummaryJson(courseSummaryRow(row))),
+    page,
+    page_size: pageSize,
+    total: rows[0]?.total ?? 0,
+  };
 }
 
 /** GET /api/courses/{id}/outline: the course access check in one statement, then the outline in one (both the app's text). */
 export async function courseOutline(pool: pg.Pool, caller: Caller, courseId: string) {
   const { organizationId, userId } = caller;
-  const course = (await query<{ status: string; teaches: boolean }>(pool, COURSE_ACCESS_SQL, [courseId, organizationId, userId])).rows[0];
+  const course = (
+    await query<{ status: string; teaches: boolean }>(pool, COURSE_ACCESS_SQL, [courseId, organizationId, userId])
+  ).rows[0];
   if (!course) return null;
   const canEdit = caller.canEditAny || (caller.canEditOwn && course.teaches);
   if (!canEdit && course.status === "draft") return null;
@@ -42,6 +55,10 @@ export async function courseOutline(pool: pg.Pool, caller: Caller, courseId: str
 
 /** GET /api/admin/users: the app's statements (one, or two at once) and its row-to-JSON. */
 export async function userListPage(pool: pg.Pool, caller: Caller, list: ListUsersQuery) {
-  const { rows, total } = await readUserList(async (text, values) => (await query(pool, text, values)).rows, { organizationId: caller.organizationId }, list);
+  const { rows, total } = await readUserList(
+    async (text, values) => (await query(pool, text, values)).rows,
+    { organizationId: caller.organizationId },
+    list,
+  );
   return { items: rows.map(adminUserJson), page: list.page, page_size: list.page_size, total };
 }

@@ -1,5 +1,11 @@
 import { AppError } from "@/lib/errors";
-import { courseReportQuerySchema, groupReportQuerySchema, learnerReportQuerySchema, reportDetailQuerySchema, reportOverviewQuerySchema } from "@/lib/schemas/reports";
+import {
+  courseReportQuerySchema,
+  groupReportQuerySchema,
+  learnerReportQuerySchema,
+  reportDetailQuerySchema,
+  reportOverviewQuerySchema,
+} from "@/lib/schemas/reports";
 import { listCourseReport } from "@/lib/server/reports/courses";
 import { listGroupReport } from "@/lib/server/reports/groups";
 import { listLearnerReport } from "@/lib/server/reports/learners";
@@ -29,7 +35,8 @@ export async function reportAnswer(caller: () => Promise<Caller>, route: ReportR
   if (method !== "GET") return undefined;
   if (pathname === "/api/reports/overview") return reportOverview(await ctx(), reportOverviewQuerySchema.parse(query));
   if (pathname === "/api/reports/courses") return listCourseReport(await ctx(), courseReportQuerySchema.parse(query));
-  if (pathname === "/api/reports/learners") return listLearnerReport(await ctx(), learnerReportQuerySchema.parse(query));
+  if (pathname === "/api/reports/learners")
+    return listLearnerReport(await ctx(), learnerReportQuerySchema.parse(query));
   if (pathname === "/api/reports/groups") return listGroupReport(await ctx(), groupReportQuerySchema.parse(query));
   if (lessons) return courseLessonsReport(await ctx(), lessons[1]!, reportDetailQuerySchema.parse(query));
   return undefined;

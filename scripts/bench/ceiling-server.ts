@@ -47,15 +47,32 @@ async function resolveCaller(req: IncomingMessage): Promise<Caller> {
   const { rows } = await query<TenantAndUserRow>(pool, TENANT_AND_USER_SQL, [target.subdomain, claims.sub]);
   const { organization, user } = tenantAndUserFromRow(rows[0]!);
   if (!organization) throw new HttpError(404, "NOT_FOUND");
-  if (!user || user.status !== "active" || user.sessionVersion !== claims.sv || user.organizationId !== claims.org || organization.id !== claims.org || organization.status !== "active") {
+  if (
+    !user ||
+    user.status !== "active" ||
+    user.sessionVersion !== claims.sv ||
+    user.organizationId !== claims.org ||
+    organization.id !== claims.org ||
+    organization.status !== "active"
+  ) {
     throw new HttpError(401, "UNAUTHENTICATED");
   }
-  return { organizationId: organization.id, userId: user.id, role: user.role, canEditAny: can(user.role, "courses:update:any"), canEditOwn: can(user.role, "courses:update:own") };
+  return {
+    organizationId: organization.id,
+    userId: user.id,
+    role: user.role,
+    canEditAny: can(user.role, "courses:update:any"),
+    canEditOwn: can(user.role, "courses:update:own"),
+  };
 }
 
 async function route(req: IncomingMessage): Promise<unknown> {
   const url = new URL(req.url ?? "/", "http://ceiling");
-  const report = await reportAnswer(() => resolveCaller(req), { method: req.method ?? "GET", pathname: url.pathname, search: url.searchParams }).catch((error: unknown) => {
+  const report = await reportAnswer(() => resolveCaller(req), {
+    method: req.method ?? "GET",
+    pathname: url.pathname,
+    search: url.searchParams,
+  }).catch((error: unknown) => {
     if (error instanceof AppError) throw new HttpError(error.status, error.code);
     throw error;
   });
@@ -97,7 +114,8 @@ const server = createServer((req, res) => {
   route(req).then(
     (body) => send(res, 200, body),
     (error: unknown) => {
-      if (error instanceof HttpError) return send(res, error.status, { error: { code: error.code, message: error.code } });
+      if (error instanceof HttpError)
+        return send(res, error.status, { error: { code: error.code, message: error.code } });
       console.error(error);
       send(res, 500, { error: { code: "INTERNAL", message: "Internal error" } });
     },

@@ -50,21 +50,64 @@ async function createFixture(serverUrl: string, learnerCount: number, port: numb
   const course = await createCourse(tenant.id, { modules: [{ lessons: [{ kind: "scorm" }, {}] }] });
   const lesson = course.lessons[0]!;
   const item = {
-    identifier: SCO_ID, title: "SCO", resourceId: "r", launch: "index.html", scormType: "sco", isVisible: true, masteryScore: 80, dataFromLms: null,
-    maxTimeAllowed: null, timeLimitAction: null, completionThreshold: null, scaledPassingScore: null, objectives: [], sharedData: [], children: [],
+    identifier: SCO_ID,
+    title: "SCO",
+    resourceId: "r",
+    launch: "index.html",
+    scormType: "sco",
+    isVisible: true,
+    masteryScore: 80,
+    dataFromLms: null,
+    maxTimeAllowed: null,
+    timeLimitAction: null,
+    completionThreshold: null,
+    scaledPassingScore: null,
+    objectives: [],
+    sharedData: [],
+    children: [],
   };
-  const manifest = { identifier: "m", version: "scorm12", title: "Bench", resources: [], sequencing: null, globalObjectiveIds: [], organization: { identifier: "o", title: "Bench", items: [item] } };
+  const manifest = {
+    identifier: "m",
+    version: "scorm12",
+    title: "Bench",
+    resources: [],
+    sequencing: null,
+    globalObjectiveIds: [],
+    organization: { identifier: "o", title: "Bench", items: [item] },
+  };
   const pkg = await testDb().scormPackage.create({
-    data: { organizationId: tenant.id, lessonId: lesson.id, version: 1, scormVersion: "scorm12", title: "Bench", storagePrefix: "bench", launchPath: "index.html", manifest, sizeBytes: 1n, fileCount: 1 },
+    data: {
+      organizationId: tenant.id,
+      lessonId: lesson.id,
+      version: 1,
+      scormVersion: "scorm12",
+      title: "Bench",
+      storagePrefix: "bench",
+      launchPath: "index.html",
+      manifest,
+      sizeBytes: 1n,
+      fileCount: 1,
+    },
   });
   const learners: Learner[] = [];
   for (let i = 0; i < learnerCount; i++) {
     const user = await createUser(tenant.id, "learner");
     const enrollment = await enroll(tenant.id, course.id, user.id);
     const attempt = await testDb().scormAttempt.create({
-      data: { organizationId: tenant.id, courseId: course.id, enrollmentId: enrollment.id, lessonId: lesson.id, packageId: pkg.id },
+      data: {
+        organizationId: tenant.id,
+        courseId: course.id,
+        enrollmentId: enrollment.id,
+        lessonId: lesson.id,
+        packageId: pkg.id,
+      },
     });
-    const token = mintContentToken({ organizationId: tenant.id, packageId: pkg.id, userId: user.id, attemptId: attempt.id });
+    const token = mintContentToken({
+      organizationId: tenant.id,
+      packageId: pkg.id,
+      userId: user.id,
+      attemptId: attempt.id,
+    });
     learners.push({ token, attemptId: attempt.id, sequence: 0 });
   }
   await testDb().$disconnect();
@@ -75,7 +118,13 @@ async function createFixture(serverUrl: string, learnerCount: number, port: numb
 function commitBody(learner: Learner): string {
   const n = learner.sequence;
   const cmi = {
-    core: { lesson_status: "incomplete", lesson_location: `page-${n}`, exit: "suspend", session_time: "00:00:10", score: { raw: "", min: "", max: "" } },
+    core: {
+      lesson_status: "incomplete",
+      lesson_location: `page-${n}`,
+      exit: "suspend",
+      session_time: "00:00:10",
+      score: { raw: "", min: "", max: "" },
+    },
     suspend_data: `{"page":${n},"answers":[${"1,0,2,".repeat(60)}3]}`,
   };
   return JSON.stringify({ commits: [{ attemptId: learner.attemptId, scoId: SCO_ID, sequence: n, cmi }] });
@@ -114,7 +163,8 @@ async function runCommitLoad(port: number, fixture: Fixture, seconds: number): P
             method: "POST",
             setupRequest: (req: autocannon.Request, context: Record<string, unknown>) => {
               const learner = free.pop();
-              if (!learner) throw new Error("Every learner has a commit in flight: the bench needs more learners than connections");
+              if (!learner)
+                throw new Error("Every learner has a commit in flight: the bench needs more learners than connections");
               learner.sequence += 1;
               context.learner = learner;
               return {
@@ -153,18 +203,35 @@ export interface CommitPair {
  * Starts the app and the ceiling on a fresh database, checks both send the same statements for one commit,
  * then measures: warm-up on each, then halves ordered app, ceiling, ceiling, app (as measure-server.ts).
  */
-export async function measureCommits(serverUrl: string, options: BenchOptions, env: NodeJS.ProcessEnv, profileDir?: string): Promise<CommitPair> {
+export async function measureCommits(
+  serverUrl: string,
+  options: BenchOptions,
+  env: NodeJS.ProcessEnv,
+  profileDir?: string,
+): Promise<CommitPair> {
   // Twice as many learners as connections: a request abandoned when a run stops keeps its learner busy.
   const fixture = await createFixture(serverUrl, COMMIT_CONNECTIONS * 2, APP_PORT);
   const hostFor = (port: number) => fixture.host.replace(`:${APP_PORT}`, `:${port}`);
   const servers: ServerProcess[] = [];
   try {
     const databaseEnv = { ...env, DATABASE_URL: process.env.TEST_DATABASE_URL };
-    const app = await startServerProcess("scripts/bench/app-process.ts", { ...databaseEnv, PORT: String(APP_PORT), BENCH_PROFILE_DIR: profileDir ?? "" }, "The app");
+    const app = await startServerProcess(
+      "scripts/bench/app-process.ts",
+      { ...databaseEnv, PORT: String(APP_PORT), BENCH_PROFILE_DIR: profileDir ?? "" },
+      "The app",
+    );
     servers.push(app);
-    const viaNext = await startServerProcess("scripts/bench/app-process.ts", { ...databaseEnv, PORT: String(VIA_NEXT_PORT), SCORM_COMMIT_FAST_PATH: "false" }, "The app without the fast path");
+    const viaNext = await startServerProcess(
+      "scripts/bench/app-process.ts",
+      { ...databaseEnv, PORT: String(VIA_NEXT_PORT), SCORM_COMMIT_FAST_PATH: "false" },
+      "The app without the fast path",
+    );
     servers.push(viaNext);
-    const ceiling = await startServerProcess("scripts/bench/commit-ceiling.ts", { ...databaseEnv, PORT: String(CEILING_PORT) }, "The commit ceiling");
+    const ceiling = await startServerProcess(
+      "scripts/bench/commit-ceiling.ts",
+      { ...databaseEnv, PORT: String(CEILING_PORT) },
+      "The commit ceiling",
+    );
     servers.push(ceiling);
     type Endpoint = { name: "app" | "viaNext" | "ceiling"; port: number; process: ServerProcess };
     const appEndpoint: Endpoint = { name: "app", port: APP_PORT, process: app };
@@ -182,14 +249,27 @@ export async function measureCommits(serverUrl: string, options: BenchOptions, e
       const answer = await commitCall(endpoint.port, hostFor(endpoint.port), probeLearner);
       await sleep(200);
       await endpoint.process.ask({ trace: false });
-      const statements = tracedStatements(endpoint.process.drain()).map((s) => s.text).sort();
-      const sample = (answer.json as { results?: { scoId: string; applied: boolean }[] } | undefined)?.results?.map((r) => ({ scoId: r.scoId, applied: r.applied }));
+      const statements = tracedStatements(endpoint.process.drain())
+        .map((s) => s.text)
+        .sort();
+      const sample = (answer.json as { results?: { scoId: string; applied: boolean }[] } | undefined)?.results?.map(
+        (r) => ({ scoId: r.scoId, applied: r.applied }),
+      );
       return { status: answer.status, sample, statements };
     };
-    const probes = { app: await probe(appEndpoint), viaNext: await probe(viaNextEndpoint), ceiling: await probe(ceilingEndpoint) };
-    const result = (name: Endpoint["name"], runs: LoadRun[] | null): ScenarioResult => ({ ...probes[name], measurement: runs ? summarize(runs) : null });
+    const probes = {
+      app: await probe(appEndpoint),
+      viaNext: await probe(viaNextEndpoint),
+      ceiling: await probe(ceilingEndpoint),
+    };
+    const result = (name: Endpoint["name"], runs: LoadRun[] | null): ScenarioResult => ({
+      ...probes[name],
+      measurement: runs ? summarize(runs) : null,
+    });
     if (probes.app.status !== 200 || probes.viaNext.status !== 200 || probes.ceiling.status !== 200) {
-      console.log(`  POST /scorm/commits/{token}: app HTTP ${probes.app.status}, via Next HTTP ${probes.viaNext.status}, ceiling HTTP ${probes.ceiling.status}; not measured`);
+      console.log(
+        `  POST /scorm/commits/{token}: app HTTP ${probes.app.status}, via Next HTTP ${probes.viaNext.status}, ceiling HTTP ${probes.ceiling.status}; not measured`,
+      );
       return { app: result("app", null), viaNext: result("viaNext", null), ceiling: result("ceiling", null) };
     }
 
@@ -207,18 +287,29 @@ export async function measureCommits(serverUrl: string, options: BenchOptions, e
     const half = options.seconds / 2;
     if (profileDir) await app.ask({ profile: "start" });
     runs.app.push(await run(appEndpoint, half));
-    const profile = profileDir ? ((await app.ask({ profile: "stop", file: "commits.cpuprofile" })) as { profiled: string }) : undefined;
+    const profile = profileDir
+      ? ((await app.ask({ profile: "stop", file: "commits.cpuprofile" })) as { profiled: string })
+      : undefined;
     runs.viaNext.push(await run(viaNextEndpoint, half));
     runs.ceiling.push(await run(ceilingEndpoint, half));
     runs.ceiling.push(await run(ceilingEndpoint, half));
     runs.viaNext.push(await run(viaNextEndpoint, half));
     runs.app.push(await run(appEndpoint, half));
-    const pair = { app: result("app", runs.app), viaNext: result("viaNext", runs.viaNext), ceiling: result("ceiling", runs.ceiling) };
+    const pair = {
+      app: result("app", runs.app),
+      viaNext: result("viaNext", runs.viaNext),
+      ceiling: result("ceiling", runs.ceiling),
+    };
     for (const name of ["app", "viaNext", "ceiling"] as const) {
       const { rps, p50, p95, p99, failures } = pair[name].measurement!;
-      console.log(`  POST /scorm/commits/{token} [${name}]: ${rps.toFixed(0)} commits/s, p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms${failures ? `, ${failures} failures` : ""}`);
+      console.log(
+        `  POST /scorm/commits/{token} [${name}]: ${rps.toFixed(0)} commits/s, p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms${failures ? `, ${failures} failures` : ""}`,
+      );
     }
-    if (profile) console.log(`    CPU profile of the app: ${profile.profiled} (npx tsx scripts/bench/profile-summary.ts ${profile.profiled})`);
+    if (profile)
+      console.log(
+        `    CPU profile of the app: ${profile.profiled} (npx tsx scripts/bench/profile-summary.ts ${profile.profiled})`,
+      );
     return pair;
   } finally {
     for (const server of servers.reverse()) await server.stop().catch(() => undefined);

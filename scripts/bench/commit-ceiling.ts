@@ -23,20 +23,38 @@ const pool = new pg.Pool({ connectionString: requireDatabaseUrl(), max: env.DB_P
 const grants = new Map<string, ContentGrant | null>();
 const rulesCache = new Map<string, PackageRules>();
 
-type AttemptRow = { version: string; packageId: string; scormVersion: ScormVersion; scos: StoredSco[]; globalsSequence: number; globalsRollup: unknown };
+type AttemptRow = {
+  version: string;
+  packageId: string;
+  scormVersion: ScormVersion;
+  scos: StoredSco[];
+  globalsSequence: number;
+  globalsRollup: unknown;
+};
 
 /** The app's common commit (lib/server/scorm/commit.ts): the attempt as read with the caller, plan, one guarded write (no transaction). */
 async function commitOne(organizationId: string, commit: ScormCommit, row: AttemptRow | null): Promise<boolean> {
   if (!row) throw new Error("not found");
   let rules = rulesCache.get(row.packageId);
   if (!rules) {
-    const manifest = (await query<{ manifest: ScormManifest }>(pool, PACKAGE_MANIFEST_SQL, [row.packageId, organizationId])).rows[0]!.manifest;
+    const manifest = (
+      await query<{ manifest: ScormManifest }>(pool, PACKAGE_MANIFEST_SQL, [row.packageId, organizationId])
+    ).rows[0]!.manifest;
     rules = packageRules(manifest);
     rulesCache.set(row.packageId, rules);
   }
-  const plan = planCommit(row.scormVersion, rules, { scos: row.scos, globalsSequence: row.globalsSequence, globalsRollup: row.globalsRollup }, commit);
+  const plan = planCommit(
+    row.scormVersion,
+    rules,
+    { scos: row.scos, globalsSequence: row.globalsSequence, globalsRollup: row.globalsRollup },
+    commit,
+  );
   if (!plan.sco) return false;
-  const values = [...updateAttemptValues(organizationId, commit, plan), row.version, ...upsertScoValues(organizationId, commit, plan.sco)];
+  const values = [
+    ...updateAttemptValues(organizationId, commit, plan),
+    row.version,
+    ...upsertScoValues(organizationId, commit, plan.sco),
+  ];
   const written = await query<{ written: number }>(pool, WRITE_COMMIT_SQL, values);
   return written.rows[0]!.written === 1;
 }
@@ -52,7 +70,12 @@ async function answer(req: IncomingMessage, body: string): Promise<unknown> {
   const { commits } = JSON.parse(body) as { commits: ScormCommit[] };
   const c = commits[0]!;
   if (c.attemptId !== grant.attemptId) throw new Error("another attempt");
-  const { rows } = await query<AttemptRow>(pool, GRANTED_ATTEMPT_SQL, [c.attemptId, grant.organizationId, grant.userId, target.subdomain]);
+  const { rows } = await query<AttemptRow>(pool, GRANTED_ATTEMPT_SQL, [
+    c.attemptId,
+    grant.organizationId,
+    grant.userId,
+    target.subdomain,
+  ]);
   const commit = { ...c, terminated: c.terminated ?? false };
   const applied = await commitOne(grant.organizationId, commit, rows[0] ?? null);
   return { results: [{ attemptId: c.attemptId, scoId: c.scoId, sequence: c.sequence, applied }] };
@@ -63,8 +86,16 @@ createServer((req, res) => {
   req.on("data", (c: Buffer) => chunks.push(c));
   req.on("end", () => {
     answer(req, Buffer.concat(chunks).toString("utf8")).then(
-      (body) => { const t = JSON.stringify(body); res.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(t) }); res.end(t); },
-      (error: unknown) => { console.error(error); res.writeHead(500); res.end(); },
+      (body) => {
+        const t = JSON.stringify(body);
+        res.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(t) });
+        res.end(t);
+      },
+      (error: unknown) => {
+        console.error(error);
+        res.writeHead(500);
+        res.end();
+      },
     );
   });
 }).listen(Number(process.env.PORT), "0.0.0.0", () => console.log(`ready http://localhost:${process.env.PORT}`));

@@ -8,20 +8,31 @@ import { withClient } from "../lib/postgres";
  * The large dataset, seeded when missing or made by an older generator; otherwise only brought up to
  * the current migrations (a new index is built on the existing data, as a deploy would).
  */
-export async function ensureLargeDataset(serverUrl: string, reseed: boolean): Promise<{ url: string; marker: LargeDatasetMarker }> {
+export async function ensureLargeDataset(
+  serverUrl: string,
+  reseed: boolean,
+): Promise<{ url: string; marker: LargeDatasetMarker }> {
   const existing = await readMarker(serverUrl);
   if (!reseed && isCurrent(existing)) {
     const url = largeDatabaseUrl(serverUrl);
-    console.log(`Large dataset from ${existing.seededAt} (seeded in ${existing.seconds.toFixed(1)} s); applying pending migrations, if any.`);
+    console.log(
+      `Large dataset from ${existing.seededAt} (seeded in ${existing.seconds.toFixed(1)} s); applying pending migrations, if any.`,
+    );
     try {
       await applyMigrations(url);
       return { url, marker: existing };
     } catch (error) {
       // A migration that cannot run on the old data (a new required column, say): start over.
-      console.warn(`Migrating the large dataset failed (${error instanceof Error ? error.message : String(error)}): seeding it again.`);
+      console.warn(
+        `Migrating the large dataset failed (${error instanceof Error ? error.message : String(error)}): seeding it again.`,
+      );
     }
   } else {
-    console.log(existing ? "The large dataset is stale: seeding it again." : "No large dataset yet: seeding it (npm run db:seed -- --size large).");
+    console.log(
+      existing
+        ? "The large dataset is stale: seeding it again."
+        : "No large dataset yet: seeding it (npm run db:seed -- --size large).",
+    );
   }
   const { seedLarge } = await import("../db/seed-large");
   const marker = await seedLarge(serverUrl);
@@ -47,7 +58,9 @@ export async function outlineCourseId(databaseUrl: string): Promise<string> {
 }
 
 export async function postgresVersion(databaseUrl: string): Promise<string> {
-  const { rows } = await withClient(databaseUrl, (client) => client.query<{ v: string }>("SELECT current_setting('server_version') AS v"));
+  const { rows } = await withClient(databaseUrl, (client) =>
+    client.query<{ v: string }>("SELECT current_setting('server_version') AS v"),
+  );
   return rows[0]?.v ?? "unknown";
 }
 
@@ -77,6 +90,9 @@ export async function reportCourseId(databaseUrl: string, subdomain: string): Pr
       [subdomain, REPORT_BENCH.instructorUser],
     ),
   );
-  if (!rows[0]) throw new Error(`${subdomain}'s ${REPORT_BENCH.instructorUser} teaches no course: re-seed with npm run db:seed -- --size large`);
+  if (!rows[0])
+    throw new Error(
+      `${subdomain}'s ${REPORT_BENCH.instructorUser} teaches no course: re-seed with npm run db:seed -- --size large`,
+    );
   return rows[0].id;
 }

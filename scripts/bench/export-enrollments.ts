@@ -43,20 +43,35 @@ export async function measureExport(target: Target): Promise<ExportRun[]> {
     );
   });
   try {
-    const login = await call(target.port, target.apexHost, "/auth/login", { json: { email: SUPERADMIN_EMAIL, password: BENCH_ACCOUNT.password } });
+    const login = await call(target.port, target.apexHost, "/auth/login", {
+      json: { email: SUPERADMIN_EMAIL, password: BENCH_ACCOUNT.password },
+    });
     const token = (login.json as { token?: string } | undefined)?.token;
-    if (login.status !== 200 || !token) throw new Error(`The superadmin's sign-in answered ${login.status}: ${login.text.slice(0, 200)}`);
-    const organizationId = await withClient(target.databaseUrl, async (client) => (await client.query<{ id: string }>(`SELECT id FROM "Organization" WHERE subdomain = $1`, [BENCH_ACCOUNT.subdomain])).rows[0]!.id);
+    if (login.status !== 200 || !token)
+      throw new Error(`The superadmin's sign-in answered ${login.status}: ${login.text.slice(0, 200)}`);
+    const organizationId = await withClient(
+      target.databaseUrl,
+      async (client) =>
+        (
+          await client.query<{ id: string }>(`SELECT id FROM "Organization" WHERE subdomain = $1`, [
+            BENCH_ACCOUNT.subdomain,
+          ])
+        ).rows[0]!.id,
+    );
     await download(target, `/api/admin/exports/enrollments?organization_id=${organizationId}`, token);
     const runs: ExportRun[] = [];
-    for (let run = 0; run < EXPORT_BENCH.runs; run += 1) runs.push(await download(target, "/api/admin/exports/enrollments", token));
+    for (let run = 0; run < EXPORT_BENCH.runs; run += 1)
+      runs.push(await download(target, "/api/admin/exports/enrollments", token));
     return runs;
   } finally {
-    await withClient(target.databaseUrl, (client) => client.query(`DELETE FROM "User" WHERE "organizationId" IS NULL AND email = $1`, [SUPERADMIN_EMAIL]));
+    await withClient(target.databaseUrl, (client) =>
+      client.query(`DELETE FROM "User" WHERE "organizationId" IS NULL AND email = $1`, [SUPERADMIN_EMAIL]),
+    );
   }
 }
 
-const rssMb = (pid: number) => Number(/^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
+const rssMb = (pid: number) =>
+  Number(/^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
 
 /** One export, read to its end; its time, size, rows (lines after the header) and the app's memory meanwhile. */
 function download(target: Target, path: string, token: string): Promise<ExportRun> {
@@ -65,20 +80,35 @@ function download(target: Target, path: string, token: string): Promise<ExportRu
   const sampler = setInterval(() => (rssPeakMb = Math.max(rssPeakMb, rssMb(target.pid))), 50);
   const started = performance.now();
   return new Promise<ExportRun>((resolve, reject) => {
-    const req = request({ host: "127.0.0.1", port: target.port, path, headers: { host: target.apexHost, authorization: `Bearer ${token}` } }, (res) => {
-      const firstByteSeconds = (performance.now() - started) / 1000;
-      let bytes = 0;
-      let lines = 0;
-      res.on("data", (chunk: Buffer) => {
-        bytes += chunk.length;
-        for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines += 1;
-      });
-      res.on("end", () => {
-        clearInterval(sampler);
-        if (res.statusCode !== 200) return reject(new Error(`${path} answered ${res.statusCode}`));
-        resolve({ seconds: (performance.now() - started) / 1000, firstByteSeconds, rows: lines - 1, megabytes: bytes / 1024 / 1024, rssBeforeMb, rssPeakMb });
-      });
-    });
+    const req = request(
+      {
+        host: "127.0.0.1",
+        port: target.port,
+        path,
+        headers: { host: target.apexHost, authorization: `Bearer ${token}` },
+      },
+      (res) => {
+        const firstByteSeconds = (performance.now() - started) / 1000;
+        let bytes = 0;
+        let lines = 0;
+        res.on("data", (chunk: Buffer) => {
+          bytes += chunk.length;
+          for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines += 1;
+        });
+        res.on("end", () => {
+          clearInterval(sampler);
+          if (res.statusCode !== 200) return reject(new Error(`${path} answered ${res.statusCode}`));
+          resolve({
+            seconds: (performance.now() - started) / 1000,
+            firstByteSeconds,
+            rows: lines - 1,
+            megabytes: bytes / 1024 / 1024,
+            rssBeforeMb,
+            rssPeakMb,
+          });
+        });
+      },
+    );
     req.on("error", (error) => {
       clearInterval(sampler);
       reject(error);

@@ -19,14 +19,23 @@ let exitCode = 0;
 try {
   const marker = await readMarker(server.serverUrl);
   if (!marker) throw new Error("No large dataset: run `npm run db:seed -- --size large` (or `npm run bench`) first.");
-  console.log(`Large dataset version ${marker.version} from ${marker.seededAt}: ${marker.rows.Enrollment?.toLocaleString("en-US")} enrollments.`);
+  console.log(
+    `Large dataset version ${marker.version} from ${marker.seededAt}: ${marker.rows.Enrollment?.toLocaleString("en-US")} enrollments.`,
+  );
   buildIfNeeded();
   const url = largeDatabaseUrl(server.serverUrl);
-  const app = await startServerProcess("scripts/bench/app-process.ts", { DATABASE_URL: url, NODE_ENV: "production", PORT: String(PORT), JOB_WORKERS: "false" }, "The app");
+  const app = await startServerProcess(
+    "scripts/bench/app-process.ts",
+    { DATABASE_URL: url, NODE_ENV: "production", PORT: String(PORT), JOB_WORKERS: "false" },
+    "The app",
+  );
   try {
     console.log(`Exporting every enrollment as CSV (load average ${loadAverage()}):`);
     const runs = await measureExport({ port: PORT, apexHost: `localhost:${PORT}`, databaseUrl: url, pid: app.pid });
-    for (const r of runs) console.log(`  ${r.rows} rows, ${r.megabytes.toFixed(1)} MB in ${r.seconds.toFixed(2)} s (first byte ${r.firstByteSeconds.toFixed(2)} s); app RSS ${r.rssBeforeMb.toFixed(0)} → ${r.rssPeakMb.toFixed(0)} MB`);
+    for (const r of runs)
+      console.log(
+        `  ${r.rows} rows, ${r.megabytes.toFixed(1)} MB in ${r.seconds.toFixed(2)} s (first byte ${r.firstByteSeconds.toFixed(2)} s); app RSS ${r.rssBeforeMb.toFixed(0)} → ${r.rssPeakMb.toFixed(0)} MB`,
+      );
     console.log(`\n${exportTable(runs)}\n\nLoad average at the end: ${loadAverage()}.`);
   } finally {
     await app.stop();

@@ -61,10 +61,16 @@ async function pickPeople(databaseUrl: string): Promise<{ courses: string[]; peo
 
 /** Deletes the group and the enrollments it made; answers how many there were. */
 async function undo(target: Target, groupId: string, courses: string[], members: string[]): Promise<number> {
-  const answer = await call(target.port, target.host, `/api/admin/groups/${groupId}`, { method: "DELETE", bearer: target.token });
+  const answer = await call(target.port, target.host, `/api/admin/groups/${groupId}`, {
+    method: "DELETE",
+    bearer: target.token,
+  });
   if (answer.status !== 204) throw new Error(`Deleting the bench group answered ${answer.status}`);
   return withClient(target.databaseUrl, async (client) => {
-    const { rowCount } = await client.query(`DELETE FROM "Enrollment" WHERE "source" = 'group' AND "courseId" = ANY($1::uuid[]) AND "userId" = ANY($2::uuid[])`, [courses, members]);
+    const { rowCount } = await client.query(
+      `DELETE FROM "Enrollment" WHERE "source" = 'group' AND "courseId" = ANY($1::uuid[]) AND "userId" = ANY($2::uuid[])`,
+      [courses, members],
+    );
     return rowCount ?? 0;
   });
 }

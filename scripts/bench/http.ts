@@ -9,27 +9,35 @@ export interface Answer {
   json: unknown;
 }
 
-export function call(port: number, host: string, path: string, options: { method?: string; json?: unknown; bearer?: string; cookie?: string } = {}): Promise<Answer> {
+export function call(
+  port: number,
+  host: string,
+  path: string,
+  options: { method?: string; json?: unknown; bearer?: string; cookie?: string } = {},
+): Promise<Answer> {
   const body = options.json === undefined ? undefined : JSON.stringify(options.json);
   const headers: Record<string, string> = { host };
   if (body) headers["content-type"] = "application/json";
   if (options.bearer) headers.authorization = `Bearer ${options.bearer}`;
   if (options.cookie) headers.cookie = `next-auth.session-token=${options.cookie}`;
   return new Promise((resolve, reject) => {
-    const req = request({ host: "127.0.0.1", port, path, method: options.method ?? (body ? "POST" : "GET"), headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () => {
-        const text = Buffer.concat(chunks).toString("utf8");
-        let json: unknown;
-        try {
-          json = JSON.parse(text);
-        } catch {
-          json = undefined;
-        }
-        resolve({ status: res.statusCode ?? 0, text, json });
-      });
-    });
+    const req = request(
+      { host: "127.0.0.1", port, path, method: options.method ?? (body ? "POST" : "GET"), headers },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => {
+          const text = Buffer.concat(chunks).toString("utf8");
+          let json: unknown;
+          try {
+            json = JSON.parse(text);
+          } catch {
+            json = undefined;
+          }
+          resolve({ status: res.statusCode ?? 0, text, json });
+        });
+      },
+    );
     req.on("error", reject);
     if (body) req.write(body);
     req.end();

@@ -40,11 +40,16 @@ export async function measureImport(target: Target): Promise<ImportBenchResult> 
   try {
     const login = await call(target.port, host, "/auth/login", { json: { email: adminEmail, password: PASSWORD } });
     const token = (login.json as { token?: string }).token;
-    if (!token) throw new Error(`Sign-in as the import bench's admin failed (${login.status}): ${login.text.slice(0, 200)}`);
-    const lines = Array.from({ length: IMPORT_BENCH.rows }, (_, i) => `person${i}@${subdomain}.example.com,Person,Number ${i},learner`);
+    if (!token)
+      throw new Error(`Sign-in as the import bench's admin failed (${login.status}): ${login.text.slice(0, 200)}`);
+    const lines = Array.from(
+      { length: IMPORT_BENCH.rows },
+      (_, i) => `person${i}@${subdomain}.example.com,Person,Number ${i},learner`,
+    );
     const csv = `email,first_name,last_name,role\n${lines.join("\n")}\n`;
 
-    const memory = () => Number(/^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${target.pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
+    const memory = () =>
+      Number(/^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${target.pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
     const rssBefore = memory();
     let peak = rssBefore;
     const sampler = setInterval(() => (peak = Math.max(peak, memory())), 100);
@@ -55,18 +60,25 @@ export async function measureImport(target: Target): Promise<ImportBenchResult> 
       const peakUpload = peak;
       await api(target.port, host, token, `/api/admin/imports/${uploaded}/dry-run`, "POST");
       const checked = await waitFor(target.port, host, token, uploaded, "checked");
-      if (checked.check.create !== IMPORT_BENCH.rows) throw new Error(`The dry run found ${checked.check.create} to create`);
+      if (checked.check.create !== IMPORT_BENCH.rows)
+        throw new Error(`The dry run found ${checked.check.create} to create`);
       const dryDone = performance.now();
       const peakDryRun = peak;
       await api(target.port, host, token, `/api/admin/imports/${uploaded}/run`, "POST");
       const done = await waitFor(target.port, host, token, uploaded, "completed");
       const runDone = performance.now();
-      console.log(`  app RSS peaks: upload ${peakUpload.toFixed(0)} MB, dry run ${peakDryRun.toFixed(0)} MB, run ${peak.toFixed(0)} MB`);
+      console.log(
+        `  app RSS peaks: upload ${peakUpload.toFixed(0)} MB, dry run ${peakDryRun.toFixed(0)} MB, run ${peak.toFixed(0)} MB`,
+      );
       const invitedAtEnd = await invited(target.databaseUrl, uploaded);
       await new Promise((resolve) => setTimeout(resolve, IMPORT_BENCH.invitationSeconds * 1000));
       const invitedLater = await invited(target.databaseUrl, uploaded);
       // Stop the invitations before the organization goes.
-      await withClient(target.databaseUrl, (c) => c.query(`UPDATE "UserImportRow" SET "invitedAt" = now() WHERE "importId" = $1 AND "invitedAt" IS NULL`, [uploaded]));
+      await withClient(target.databaseUrl, (c) =>
+        c.query(`UPDATE "UserImportRow" SET "invitedAt" = now() WHERE "importId" = $1 AND "invitedAt" IS NULL`, [
+          uploaded,
+        ]),
+      );
       return {
         rows: IMPORT_BENCH.rows,
         uploadSeconds: (uploadDone - started) / 1000,
@@ -83,16 +95,24 @@ export async function measureImport(target: Target): Promise<ImportBenchResult> 
     }
   } finally {
     await new Promise((resolve) => setTimeout(resolve, 2000));
-    await withClient(target.databaseUrl, (c) => c.query(`DELETE FROM "Organization" WHERE "id" = $1`, [organizationId]));
+    await withClient(target.databaseUrl, (c) =>
+      c.query(`DELETE FROM "Organization" WHERE "id" = $1`, [organizationId]),
+    );
     rmSync(target.outboxDir, { recursive: true, force: true });
   }
 }
 
-async function makeOrganization(databaseUrl: string, subdomain: string): Promise<{ organizationId: string; adminEmail: string }> {
+async function makeOrganization(
+  databaseUrl: string,
+  subdomain: string,
+): Promise<{ organizationId: string; adminEmail: string }> {
   const adminEmail = `admin@${subdomain}.example.com`;
   const passwordHash = await hashPassword(PASSWORD);
   return withClient(databaseUrl, async (client) => {
-    const org = await client.query<{ id: string }>(`INSERT INTO "Organization" ("id", "name", "subdomain", "updatedAt") VALUES (gen_random_uuid(), $1, $2, now()) RETURNING "id"`, [`Import bench ${subdomain}`, subdomain]);
+    const org = await client.query<{ id: string }>(
+      `INSERT INTO "Organization" ("id", "name", "subdomain", "updatedAt") VALUES (gen_random_uuid(), $1, $2, now()) RETURNING "id"`,
+      [`Import bench ${subdomain}`, subdomain],
+    );
     const organizationId = org.rows[0]!.id;
     await client.query(
       `INSERT INTO "User" ("id", "organizationId", "role", "firstName", "lastName", "username", "email", "passwordHash", "updatedAt")
@@ -104,12 +124,23 @@ async function makeOrganization(databaseUrl: string, subdomain: string): Promise
 }
 
 async function invited(databaseUrl: string, importId: string): Promise<number> {
-  return withClient(databaseUrl, async (c) => Number((await c.query<{ n: string }>(`SELECT count(*) AS n FROM "UserImportRow" WHERE "importId" = $1 AND "invitedAt" IS NOT NULL`, [importId])).rows[0]!.n));
+  return withClient(databaseUrl, async (c) =>
+    Number(
+      (
+        await c.query<{ n: string }>(
+          `SELECT count(*) AS n FROM "UserImportRow" WHERE "importId" = $1 AND "invitedAt" IS NOT NULL`,
+          [importId],
+        )
+      ).rows[0]!.n,
+    ),
+  );
 }
 
-async function api(port: number, host: string, token: string, path: string, method = "GET"): Promise<any> { // eslint-disable-line @typescript-eslint/no-explicit-any -- the import's JSON
+async function api(port: number, host: string, token: string, path: string, method = "GET"): Promise<any> {
+  // eslint-disable-line @typescript-eslint/no-explicit-any -- the import's JSON
   const answer = await call(port, host, path, { method, bearer: token });
-  if (answer.status >= 300) throw new Error(`${method} ${path} answered ${answer.status}: ${answer.text.slice(0, 200)}`);
+  if (answer.status >= 300)
+    throw new Error(`${method} ${path} answered ${answer.status}: ${answer.text.slice(0, 200)}`);
   return answer.json;
 }
 
@@ -117,7 +148,8 @@ async function waitFor(port: number, host: string, token: string, importId: stri
   for (;;) {
     const imp = await api(port, host, token, `/api/admin/imports/${importId}`);
     if (imp.status === status) return imp;
-    if (imp.status === "failed" || imp.status === "cancelled") throw new Error(`The import ${imp.status}: ${imp.summary}`);
+    if (imp.status === "failed" || imp.status === "cancelled")
+      throw new Error(`The import ${imp.status}: ${imp.summary}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
@@ -130,13 +162,25 @@ async function upload(port: number, host: string, token: string, csv: string): P
   const body = Buffer.from(await encoded.arrayBuffer());
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: "127.0.0.1", port, path: "/api/admin/imports", method: "POST", headers: { host, authorization: `Bearer ${token}`, "content-type": encoded.headers.get("content-type")!, "content-length": String(body.length) } },
+      {
+        host: "127.0.0.1",
+        port,
+        path: "/api/admin/imports",
+        method: "POST",
+        headers: {
+          host,
+          authorization: `Bearer ${token}`,
+          "content-type": encoded.headers.get("content-type")!,
+          "content-length": String(body.length),
+        },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
         res.on("end", () => {
           const text = Buffer.concat(chunks).toString("utf8");
-          if (res.statusCode !== 201) return reject(new Error(`The upload answered ${res.statusCode}: ${text.slice(0, 200)}`));
+          if (res.statusCode !== 201)
+            return reject(new Error(`The upload answered ${res.statusCode}: ${text.slice(0, 200)}`));
           resolve((JSON.parse(text) as { id: string }).id);
         });
       },

@@ -41,7 +41,12 @@ export async function runLoad(target: LoadTarget, options: { connections: number
         method: target.method ?? "GET",
         connections: options.connections,
         duration: options.seconds,
-        headers: { host: target.host, ...(target.cookie ? { cookie: `next-auth.session-token=${target.token}` } : { authorization: `Bearer ${target.token}` }) },
+        headers: {
+          host: target.host,
+          ...(target.cookie
+            ? { cookie: `next-auth.session-token=${target.token}` }
+            : { authorization: `Bearer ${target.token}` }),
+        },
         timeout: 10,
       },
       (error, done) => (error ? reject(error) : resolve(done)),

@@ -33,13 +33,21 @@ export type PairResults = Map<Scenario["key"], { app: ScenarioResult; ceiling: S
  * time split in halves in the order app, ceiling, ceiling, app. The machine's background load drifts;
  * pairing the runs this way keeps the drift out of the ratio as far as possible.
  */
-export async function measurePairs(app: Endpoint, ceiling: Endpoint, session: BenchSession, options: BenchOptions): Promise<PairResults> {
+export async function measurePairs(
+  app: Endpoint,
+  ceiling: Endpoint,
+  session: BenchSession,
+  options: BenchOptions,
+): Promise<PairResults> {
   const scenarios = SCENARIOS.filter((s) => !s.commitRow && selects(options.only, s.key));
   const probes = new Map<Scenario["key"], { app: Probe; ceiling: Probe }>();
   for (const scenario of scenarios) {
     const path = scenario.path(session);
     const auth = authOf(scenario, session);
-    probes.set(scenario.key, { app: await tracedCall(on(app, scenario), path, auth), ceiling: scenario.page ? NO_CEILING : await tracedCall(on(ceiling, scenario), path, auth) });
+    probes.set(scenario.key, {
+      app: await tracedCall(on(app, scenario), path, auth),
+      ceiling: scenario.page ? NO_CEILING : await tracedCall(on(ceiling, scenario), path, auth),
+    });
   }
 
   const results: PairResults = new Map();
@@ -48,13 +56,27 @@ export async function measurePairs(app: Endpoint, ceiling: Endpoint, session: Be
     const path = scenario.path(session);
     const probe = probes.get(scenario.key)!;
     const auth = authOf(scenario, session);
-    const result = (p: Probe, measurement: Measurement | null): ScenarioResult => ({ measurement, status: p.status, sample: withoutVolatile(p.json, scenario.volatile), statements: p.statements });
+    const result = (p: Probe, measurement: Measurement | null): ScenarioResult => ({
+      measurement,
+      status: p.status,
+      sample: withoutVolatile(p.json, scenario.volatile),
+      statements: p.statements,
+    });
     if (probe.app.status !== 200 || (!scenario.page && probe.ceiling.status !== 200)) {
-      console.log(`  ${scenario.label}: app HTTP ${probe.app.status}, ceiling HTTP ${probe.ceiling.status}; not measured`);
+      console.log(
+        `  ${scenario.label}: app HTTP ${probe.app.status}, ceiling HTTP ${probe.ceiling.status}; not measured`,
+      );
       results.set(scenario.key, { app: result(probe.app, null), ceiling: result(probe.ceiling, null) });
       continue;
     }
-    const target = (e: Endpoint): LoadTarget => ({ port: e.port, host: on(e, scenario).host, path, token: auth.bearer ?? auth.cookie!, cookie: Boolean(auth.cookie), method: auth.method });
+    const target = (e: Endpoint): LoadTarget => ({
+      port: e.port,
+      host: on(e, scenario).host,
+      path,
+      token: auth.bearer ?? auth.cookie!,
+      cookie: Boolean(auth.cookie),
+      method: auth.method,
+    });
     // When autocannon stops, up to `connections` requests are still being answered, and they would
     // load the shared database during the next run: one more request, queued behind them, waits them out.
     const run = async (e: Endpoint, seconds: number) => {
@@ -69,19 +91,29 @@ export async function measurePairs(app: Endpoint, ceiling: Endpoint, session: Be
     const runs: Record<Endpoint["name"], LoadRun[]> = { app: [], ceiling: [] };
     if (app.profile) await app.process.ask({ profile: "start" });
     runs.app.push(await run(app, load.seconds));
-    const profile = app.profile ? ((await app.process.ask({ profile: "stop", file: `${scenario.key}.cpuprofile` })) as { profiled: string }) : undefined;
+    const profile = app.profile
+      ? ((await app.process.ask({ profile: "stop", file: `${scenario.key}.cpuprofile` })) as { profiled: string })
+      : undefined;
     if (!scenario.page) {
       runs.ceiling.push(await run(ceiling, load.seconds));
       runs.ceiling.push(await run(ceiling, load.seconds));
     }
     runs.app.push(await run(app, load.seconds));
 
-    const pair = { app: result(probe.app, summarize(runs.app)), ceiling: result(probe.ceiling, scenario.page ? null : summarize(runs.ceiling)) };
+    const pair = {
+      app: result(probe.app, summarize(runs.app)),
+      ceiling: result(probe.ceiling, scenario.page ? null : summarize(runs.ceiling)),
+    };
     for (const name of sides.map((e) => e.name)) {
       const { rps, p50, p95, p99, failures } = pair[name].measurement!;
-      console.log(`  ${scenario.label} [${name}]: ${rps.toFixed(0)} req/s, p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms${failures ? `, ${failures} failures` : ""}`);
+      console.log(
+        `  ${scenario.label} [${name}]: ${rps.toFixed(0)} req/s, p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms${failures ? `, ${failures} failures` : ""}`,
+      );
     }
-    if (profile) console.log(`    CPU profile of the app: ${profile.profiled} (npx tsx scripts/bench/profile-summary.ts ${profile.profiled})`);
+    if (profile)
+      console.log(
+        `    CPU profile of the app: ${profile.profiled} (npx tsx scripts/bench/profile-summary.ts ${profile.profiled})`,
+      );
     results.set(scenario.key, pair);
   }
   return results;
@@ -120,7 +152,12 @@ async function tracedCall(endpoint: Endpoint, path: string, auth: Auth): Promise
   // The trace lines travel on stdout, not on the IPC channel: give them a moment to arrive.
   await sleep(200);
   await endpoint.process.ask({ trace: false });
-  return { ...answer, statements: tracedStatements(endpoint.process.drain()).map((s) => s.text).sort() };
+  return {
+    ...answer,
+    statements: tracedStatements(endpoint.process.drain())
+      .map((s) => s.text)
+      .sort(),
+  };
 }
 
 /** --trace-sql: one call of each request, and the statements the app sent for it. */

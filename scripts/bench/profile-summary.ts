@@ -15,7 +15,11 @@ if (!file) {
   console.error("Usage: npx tsx scripts/bench/profile-summary.ts <file.cpuprofile> [top]");
   process.exit(2);
 }
-const profile = JSON.parse(readFileSync(file, "utf8")) as { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
+const profile = JSON.parse(readFileSync(file, "utf8")) as {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+};
 const top = Number(topArg ?? 25);
 
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
@@ -62,10 +66,14 @@ for (const [id, micros] of selfMicros) {
   attributed.set(who, (attributed.get(who) ?? 0) + micros);
 }
 
-const share = (micros: number) => `${((100 * micros) / total).toFixed(1).padStart(5)} %  ${(micros / 1000).toFixed(0).padStart(7)} ms`;
+const share = (micros: number) =>
+  `${((100 * micros) / total).toFixed(1).padStart(5)} %  ${(micros / 1000).toFixed(0).padStart(7)} ms`;
 console.log(`Total sampled: ${(total / 1000).toFixed(0)} ms\n\nSelf time by package:`);
-for (const [pkg, micros] of [...packages].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`  ${share(micros)}  ${pkg}`);
+for (const [pkg, micros] of [...packages].sort((a, b) => b[1] - a[1]).slice(0, top))
+  console.log(`  ${share(micros)}  ${pkg}`);
 console.log("\nSelf time with node internals charged to their caller's package:");
-for (const [pkg, micros] of [...attributed].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`  ${share(micros)}  ${pkg}`);
+for (const [pkg, micros] of [...attributed].sort((a, b) => b[1] - a[1]).slice(0, top))
+  console.log(`  ${share(micros)}  ${pkg}`);
 console.log("\nSelf time by function:");
-for (const [fn, micros] of [...functions].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`  ${share(micros)}  ${fn}`);
+for (const [fn, micros] of [...functions].sort((a, b) => b[1] - a[1]).slice(0, top))
+  console.log(`  ${share(micros)}  ${fn}`);

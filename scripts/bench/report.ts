@@ -27,7 +27,11 @@ export interface Machine {
   date: string;
 }
 
-export const loadAverage = () => os.loadavg().map((l) => l.toFixed(2)).join(" / ");
+export const loadAverage = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" / ");
 
 export function machineInfo(postgres: string, loadAtStart: string): Machine {
   let cpuModel = os.cpus()[0]?.model ?? "unknown";
@@ -98,7 +102,10 @@ export function printTable(rows: Row[]): string {
     const a = row.app.measurement;
     const c = row.ceiling.measurement;
     const ratio = a && c ? (a.rps / c.rps).toFixed(2) : "–";
-    const allowed = floor && c && !row.scenario.reference && !row.scenario.outsideNext ? Math.min(1, floor.rps / c.rps).toFixed(2) : "–";
+    const allowed =
+      floor && c && !row.scenario.reference && !row.scenario.outsideNext
+        ? Math.min(1, floor.rps / c.rps).toFixed(2)
+        : "–";
     lines.push(
       `| \`${row.scenario.label}\` | ${a ? a.rps.toFixed(0) : "–"} | ${a ? `${ms(a.p50)} / ${ms(a.p95)} / ${ms(a.p99)}` : "–"} | ` +
         `${c ? c.rps.toFixed(0) : "–"} | ${c ? `${ms(c.p50)} / ${ms(c.p95)} / ${ms(c.p99)}` : "–"} | ${ratio} | ${allowed} | ${verdict(row)} |`,
@@ -112,7 +119,14 @@ const END = "<!-- bench:results:end -->";
 const DOC = "docs/benchmarks.md";
 
 /** Replaces the generated section of docs/benchmarks.md (the prose around it is kept). */
-export function writeBenchmarksDoc(run: { table: string; machine: Machine; marker: LargeDatasetMarker; options: BenchOptions; mismatches: string[]; pool: number }): void {
+export function writeBenchmarksDoc(run: {
+  table: string;
+  machine: Machine;
+  marker: LargeDatasetMarker;
+  options: BenchOptions;
+  mismatches: string[];
+  pool: number;
+}): void {
   const { machine, marker, options } = run;
   const rows = marker.rows;
   const count = (table: string) => (rows[table] ?? 0).toLocaleString("en-US");
@@ -135,7 +149,10 @@ export function writeBenchmarksDoc(run: { table: string; machine: Machine; marke
   const current = existsSync(DOC) ? readFileSync(DOC, "utf8") : "# Benchmarks\n";
   const start = current.indexOf(START);
   const end = current.indexOf(END);
-  const next = start >= 0 && end > start ? current.slice(0, start) + section + current.slice(end + END.length) : `${current.trimEnd()}\n\n## Latest results\n\n${section}\n`;
+  const next =
+    start >= 0 && end > start
+      ? current.slice(0, start) + section + current.slice(end + END.length)
+      : `${current.trimEnd()}\n\n## Latest results\n\n${section}\n`;
   writeFileSync(DOC, next);
   console.log(`Results written to ${DOC}.`);
 }

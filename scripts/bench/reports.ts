@@ -30,7 +30,9 @@ export async function measureReportRebuild(databaseUrl: string): Promise<Rebuild
       organizations = done.organizations;
     }
     // A rebuild deletes and inserts every summary row: vacuum them, or the rows measured next read the dead ones.
-    await clients[0]!.query(`VACUUM (ANALYZE) "ReportCourseStats", "ReportCourseDay", "ReportLessonStats", "ReportLearnerStats", "ReportGroupStats", "ReportState"`);
+    await clients[0]!.query(
+      `VACUUM (ANALYZE) "ReportCourseStats", "ReportCourseDay", "ReportLessonStats", "ReportLearnerStats", "ReportGroupStats", "ReportState"`,
+    );
     return { seconds, organizations, enrollments: Number(rows[0]!.n) };
   } finally {
     await Promise.all(clients.map((c) => c.end().catch(() => undefined)));
@@ -49,17 +51,24 @@ export function reportRebuildTable(result: RebuildResult): string {
 
 /** The 250,000-enrollment organization's p95 over the 25,000 one's, per report and role (target ≤ 1.5). */
 export function reportScaleTable(rows: Row[]): string | null {
-  const lines = ["| Report | Caller | p95 at 25,000 (ms) | p95 at 250,000 (ms) | 250,000 ÷ 25,000 | Target ≤ 1.5 |", "|---|---|---:|---:|---:|---|"];
+  const lines = [
+    "| Report | Caller | p95 at 25,000 (ms) | p95 at 250,000 (ms) | 250,000 ÷ 25,000 | Target ≤ 1.5 |",
+    "|---|---|---:|---:|---:|---|",
+  ];
   let any = false;
   for (const small of rows.filter((r) => r.scenario.report?.size === "small")) {
     const { name, role } = small.scenario.report!;
-    const large = rows.find((r) => r.scenario.report?.size === "large" && r.scenario.report.name === name && r.scenario.report.role === role);
+    const large = rows.find(
+      (r) => r.scenario.report?.size === "large" && r.scenario.report.name === name && r.scenario.report.role === role,
+    );
     const a = small.app.measurement;
     const b = large?.app.measurement;
     if (!a || !b) continue;
     any = true;
     const ratio = b.p95 / a.p95;
-    lines.push(`| ${name} | ${role === "admin" ? "org admin" : "instructor"} | ${a.p95.toFixed(1)} | ${b.p95.toFixed(1)} | ${ratio.toFixed(2)} | ${ratio <= 1.5 ? "pass" : "**FAIL**"} |`);
+    lines.push(
+      `| ${name} | ${role === "admin" ? "org admin" : "instructor"} | ${a.p95.toFixed(1)} | ${b.p95.toFixed(1)} | ${ratio.toFixed(2)} | ${ratio <= 1.5 ? "pass" : "**FAIL**"} |`,
+    );
   }
   return any ? lines.join("\n") : null;
 }

@@ -18,7 +18,8 @@ const PROFILE_DIR = ".data/bench/profiles";
 const { startPostgres } = await import("../lib/postgres");
 const { buildIfNeeded } = await import("../lib/build");
 const { BENCH_ACCOUNT } = await import("../db/large/plan");
-const { ensureLargeDataset, outlineCourseId, postgresVersion, regionGroupId, reportCourseId } = await import("./dataset");
+const { ensureLargeDataset, outlineCourseId, postgresVersion, regionGroupId, reportCourseId } =
+  await import("./dataset");
 const { measureReportRebuild, reportRebuildTable, reportScaleTable } = await import("./reports");
 const { groupAddTable, measureGroupAdd } = await import("./group-add");
 const { importTable, measureImport } = await import("./import-users");
@@ -36,7 +37,12 @@ const stops: (() => Promise<void>)[] = [];
 class TraceDone extends Error {}
 
 const wants = (key: string) => selects(options.only, key);
-const readsWanted = SCENARIOS.some((s) => !s.commitRow && wants(s.key)) || wants("groupAdd") || wants("importUsers") || wants("reportsRebuild") || wants("export");
+const readsWanted =
+  SCENARIOS.some((s) => !s.commitRow && wants(s.key)) ||
+  wants("groupAdd") ||
+  wants("importUsers") ||
+  wants("reportsRebuild") ||
+  wants("export");
 const BENCH_OUTBOX = ".data/bench/outbox";
 const server = await startPostgres({ purpose: "app" });
 let exitCode = 0;
@@ -58,12 +64,24 @@ try {
     const env = { DATABASE_URL: dataset.url, NODE_ENV: "production" as const };
     // Both servers stay up for the reads (an idle one costs nothing) so each request is measured on
     // both within seconds of each other.
-    const app = await startServerProcess("scripts/bench/app-process.ts", { ...env, PORT: String(APP_PORT), BENCH_PROFILE_DIR: options.profile ? PROFILE_DIR : "", MAIL_OUTBOX_DIR: BENCH_OUTBOX }, "The app");
+    const app = await startServerProcess(
+      "scripts/bench/app-process.ts",
+      {
+        ...env,
+        PORT: String(APP_PORT),
+        BENCH_PROFILE_DIR: options.profile ? PROFILE_DIR : "",
+        MAIL_OUTBOX_DIR: BENCH_OUTBOX,
+      },
+      "The app",
+    );
     stops.push(app.stop);
     const signIn = async (email: string, subdomain: string = BENCH_ACCOUNT.subdomain) => {
-      const login = await call(APP_PORT, `${subdomain}.localhost:${APP_PORT}`, "/auth/login", { json: { email, password: BENCH_ACCOUNT.password } });
+      const login = await call(APP_PORT, `${subdomain}.localhost:${APP_PORT}`, "/auth/login", {
+        json: { email, password: BENCH_ACCOUNT.password },
+      });
       const token = (login.json as { token?: string } | undefined)?.token;
-      if (login.status !== 200 || !token) throw new Error(`Sign-in as ${email} failed (${login.status}): ${login.text.slice(0, 300)}`);
+      if (login.status !== 200 || !token)
+        throw new Error(`Sign-in as ${email} failed (${login.status}): ${login.text.slice(0, 300)}`);
       return token;
     };
     const session = {
@@ -78,48 +96,101 @@ try {
     for (const scenario of SCENARIOS.filter((s) => s.caller && wants(s.key))) {
       const { subdomain, username } = scenario.caller!;
       const key = `${subdomain}/${username}`;
-      if (!session.reportTokens.has(key)) session.reportTokens.set(key, await signIn(`${username}@${subdomain}.example.com`, subdomain));
-      if (!session.reportCourseIds.has(subdomain)) session.reportCourseIds.set(subdomain, await reportCourseId(dataset.url, subdomain));
+      if (!session.reportTokens.has(key))
+        session.reportTokens.set(key, await signIn(`${username}@${subdomain}.example.com`, subdomain));
+      if (!session.reportCourseIds.has(subdomain))
+        session.reportCourseIds.set(subdomain, await reportCourseId(dataset.url, subdomain));
     }
-    const appEndpoint = { name: "app" as const, port: APP_PORT, host: host(APP_PORT), process: app, profile: options.profile };
+    const appEndpoint = {
+      name: "app" as const,
+      port: APP_PORT,
+      host: host(APP_PORT),
+      process: app,
+      profile: options.profile,
+    };
     if (options.traceSql) {
       await printSqlTrace(appEndpoint, session);
       throw new TraceDone();
     }
-    const ceiling = await startServerProcess("scripts/bench/ceiling-server.ts", { ...env, PORT: String(CEILING_PORT) }, "The ceiling server");
+    const ceiling = await startServerProcess(
+      "scripts/bench/ceiling-server.ts",
+      { ...env, PORT: String(CEILING_PORT) },
+      "The ceiling server",
+    );
     stops.push(ceiling.stop);
-    console.log(`\nApp on ${APP_PORT}, ceiling on ${CEILING_PORT}: ${options.connections} connections, ${options.warmup} s warm-up, ${options.seconds} s measured per request and server; load average ${loadAtStart}.`);
-    for (const [key, pair] of await measurePairs(appEndpoint, { name: "ceiling", port: CEILING_PORT, host: host(CEILING_PORT), process: ceiling }, session, options)) pairs.set(key, pair);
+    console.log(
+      `\nApp on ${APP_PORT}, ceiling on ${CEILING_PORT}: ${options.connections} connections, ${options.warmup} s warm-up, ${options.seconds} s measured per request and server; load average ${loadAtStart}.`,
+    );
+    for (const [key, pair] of await measurePairs(
+      appEndpoint,
+      { name: "ceiling", port: CEILING_PORT, host: host(CEILING_PORT), process: ceiling },
+      session,
+      options,
+    ))
+      pairs.set(key, pair);
     if (wants("reportsRebuild")) {
-      console.log(`\nRebuilding every organization's report summaries from scratch (timed, ${loadAverage()} load average):`);
+      console.log(
+        `\nRebuilding every organization's report summaries from scratch (timed, ${loadAverage()} load average):`,
+      );
       const rebuilt = await measureReportRebuild(dataset.url);
-      console.log(`  ${rebuilt.seconds.map((s) => `${s.toFixed(2)} s`).join(", ")} (${rebuilt.organizations} organizations, ${rebuilt.enrollments.toLocaleString("en-US")} enrollments)`);
+      console.log(
+        `  ${rebuilt.seconds.map((s) => `${s.toFixed(2)} s`).join(", ")} (${rebuilt.organizations} organizations, ${rebuilt.enrollments.toLocaleString("en-US")} enrollments)`,
+      );
       timed.push(reportRebuildTable(rebuilt));
     }
     if (wants("groupAdd")) {
       console.log(`\nAdding people to a group with courses (timed, ${loadAverage()} load average):`);
-      const added = await measureGroupAdd({ port: APP_PORT, host: host(APP_PORT), token: session.adminToken, databaseUrl: dataset.url });
-      console.log(`  ${added.seconds.map((s) => `${s.toFixed(2)} s`).join(", ")} (${added.enrollments} enrollments each)`);
+      const added = await measureGroupAdd({
+        port: APP_PORT,
+        host: host(APP_PORT),
+        token: session.adminToken,
+        databaseUrl: dataset.url,
+      });
+      console.log(
+        `  ${added.seconds.map((s) => `${s.toFixed(2)} s`).join(", ")} (${added.enrollments} enrollments each)`,
+      );
       timed.push(groupAddTable(added));
     }
     if (wants("importUsers")) {
       console.log(`\nImporting 50,000 users from a CSV (timed, ${loadAverage()} load average):`);
-      const imported = await measureImport({ port: APP_PORT, pid: app.pid, databaseUrl: dataset.url, outboxDir: BENCH_OUTBOX });
-      console.log(`  upload ${imported.uploadSeconds.toFixed(1)} s, dry run ${imported.dryRunSeconds.toFixed(1)} s, run ${imported.runSeconds.toFixed(1)} s; app RSS ${imported.rssBeforeMb.toFixed(0)} → ${imported.rssPeakMb.toFixed(0)} MB`);
+      const imported = await measureImport({
+        port: APP_PORT,
+        pid: app.pid,
+        databaseUrl: dataset.url,
+        outboxDir: BENCH_OUTBOX,
+      });
+      console.log(
+        `  upload ${imported.uploadSeconds.toFixed(1)} s, dry run ${imported.dryRunSeconds.toFixed(1)} s, run ${imported.runSeconds.toFixed(1)} s; app RSS ${imported.rssBeforeMb.toFixed(0)} → ${imported.rssPeakMb.toFixed(0)} MB`,
+      );
       timed.push(importTable(imported));
     }
     if (wants("export")) {
       console.log(`\nExporting every enrollment as CSV (timed, ${loadAverage()} load average):`);
-      const exported = await measureExport({ port: APP_PORT, apexHost: `localhost:${APP_PORT}`, databaseUrl: dataset.url, pid: app.pid });
-      for (const r of exported) console.log(`  ${r.rows} rows, ${r.megabytes.toFixed(1)} MB in ${r.seconds.toFixed(2)} s (first byte ${r.firstByteSeconds.toFixed(2)} s); app RSS ${r.rssBeforeMb.toFixed(0)} → ${r.rssPeakMb.toFixed(0)} MB`);
+      const exported = await measureExport({
+        port: APP_PORT,
+        apexHost: `localhost:${APP_PORT}`,
+        databaseUrl: dataset.url,
+        pid: app.pid,
+      });
+      for (const r of exported)
+        console.log(
+          `  ${r.rows} rows, ${r.megabytes.toFixed(1)} MB in ${r.seconds.toFixed(2)} s (first byte ${r.firstByteSeconds.toFixed(2)} s); app RSS ${r.rssBeforeMb.toFixed(0)} → ${r.rssPeakMb.toFixed(0)} MB`,
+        );
       timed.push(exportTable(exported));
     }
     // The commits have servers of their own: these two would only sit idle.
     for (const stop of stops.splice(0).reverse()) await stop();
   }
   if (wants("commits")) {
-    console.log(`\nSCORM commits: app on 3221, commit ceiling on 3222, ${COMMIT_CONNECTIONS} connections, its own database; load average ${loadAverage()}.`);
-    const commits = await measureCommits(server.serverUrl, options, { NODE_ENV: "production" }, options.profile ? PROFILE_DIR : undefined);
+    console.log(
+      `\nSCORM commits: app on 3221, commit ceiling on 3222, ${COMMIT_CONNECTIONS} connections, its own database; load average ${loadAverage()}.`,
+    );
+    const commits = await measureCommits(
+      server.serverUrl,
+      options,
+      { NODE_ENV: "production" },
+      options.profile ? PROFILE_DIR : undefined,
+    );
     pairs.set("commits", { app: commits.app, ceiling: commits.ceiling });
     pairs.set("commitsViaNext", { app: commits.viaNext, ceiling: commits.ceiling });
   }
@@ -129,12 +200,25 @@ try {
   const rows = SCENARIOS.filter((s) => pairs.has(s.key)).map((scenario) => ({ scenario, ...pairs.get(scenario.key)! }));
   const scale = reportScaleTable(rows);
   const table = [printTable(rows), ...(scale ? [scale] : []), ...timed].join("\n\n");
-  console.log(`\n${table}\n\nLoad average at the end: ${loadAverage()} (this machine's other work moves the figures: see docs/benchmarks.md).`);
+  console.log(
+    `\n${table}\n\nLoad average at the end: ${loadAverage()} (this machine's other work moves the figures: see docs/benchmarks.md).`,
+  );
   // A partial run (--only) is exploration, not a result to publish.
   if (!options.noDocs && !options.only && marker) {
-    writeBenchmarksDoc({ table, machine: machineInfo(postgres, loadAtStart), marker, options, mismatches, pool: appEnv.DB_POOL_MAX });
+    writeBenchmarksDoc({
+      table,
+      machine: machineInfo(postgres, loadAtStart),
+      marker,
+      options,
+      mismatches,
+      pool: appEnv.DB_POOL_MAX,
+    });
   }
-  if (rows.some((r) => r.app.measurement === null || (r.ceiling.measurement === null && !r.scenario.page)) || mismatches.length) exitCode = 1;
+  if (
+    rows.some((r) => r.app.measurement === null || (r.ceiling.measurement === null && !r.scenario.page)) ||
+    mismatches.length
+  )
+    exitCode = 1;
 } catch (error) {
   if (!(error instanceof TraceDone)) {
     exitCode = 1;

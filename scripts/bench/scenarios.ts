@@ -59,7 +59,11 @@ const REPORT_VIEWS = [
   { name: "courses", label: "GET /api/reports/courses", path: () => "/api/reports/courses?page=1&page_size=20" },
   { name: "learners", label: "GET /api/reports/learners", path: () => "/api/reports/learners?page=1&page_size=20" },
   { name: "groups", label: "GET /api/reports/groups", path: () => "/api/reports/groups?page=1&page_size=20" },
-  { name: "lessons", label: "GET /api/reports/courses/{id}/lessons", path: (s: BenchSession, subdomain: string) => `/api/reports/courses/${s.reportCourseIds.get(subdomain)}/lessons` },
+  {
+    name: "lessons",
+    label: "GET /api/reports/courses/{id}/lessons",
+    path: (s: BenchSession, subdomain: string) => `/api/reports/courses/${s.reportCourseIds.get(subdomain)}/lessons`,
+  },
   { name: "refresh", label: "POST /api/reports/refresh (nothing new)", path: () => "/api/reports/refresh" },
 ] as const;
 
@@ -106,7 +110,11 @@ function reportScenarios(): Scenario[] {
 const USERS_TARGETS = { minRps: 0, minRatio: 0.5, maxP95Ms: 150 };
 
 export const SCENARIOS: readonly Scenario[] = [
-  { key: "courses", label: `GET /api/courses?q=${BENCH_SEARCH_TERM}&page_size=20`, path: () => `/api/courses?q=${BENCH_SEARCH_TERM}&page=1&page_size=20` },
+  {
+    key: "courses",
+    label: `GET /api/courses?q=${BENCH_SEARCH_TERM}&page_size=20`,
+    path: () => `/api/courses?q=${BENCH_SEARCH_TERM}&page=1&page_size=20`,
+  },
   { key: "dashboard", label: "GET /api/dashboard", path: () => "/api/dashboard" },
   { key: "outline", label: "GET /api/courses/{id}/outline", path: (s) => `/api/courses/${s.outlineCourseId}/outline` },
   {

@@ -13,8 +13,16 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-export async function startServerProcess(script: string, env: NodeJS.ProcessEnv, label: string): Promise<ServerProcess> {
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "--import", "./scripts/lib/server-only-hook.mjs", script], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit", "ipc"] });
+export async function startServerProcess(
+  script: string,
+  env: NodeJS.ProcessEnv,
+  label: string,
+): Promise<ServerProcess> {
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ["--import", "tsx", "--import", "./scripts/lib/server-only-hook.mjs", script],
+    { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit", "ipc"] },
+  );
   let lines: string[] = [];
   const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
   await new Promise<void>((resolve, reject) => {

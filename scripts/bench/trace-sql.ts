@@ -18,12 +18,16 @@ export function installSqlTrace(on: boolean): void {
   if (installed) return;
   installed = true;
   const original = pg.Client.prototype.query as (...args: unknown[]) => unknown;
-  (pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown }).query = function traced(this: pg.Client, ...args: unknown[]) {
+  (pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown }).query = function traced(
+    this: pg.Client,
+    ...args: unknown[]
+  ) {
     if (tracing) {
       const first = args[0] as QueryArg;
       const text = typeof first === "string" ? first : first?.text;
       const values = typeof first === "string" ? (Array.isArray(args[1]) ? args[1] : undefined) : first?.values;
-      if (text && !JOB_QUEUE_SQL.test(text)) process.stdout.write(`${TRACE_PREFIX}${JSON.stringify({ text, values })}\n`);
+      if (text && !JOB_QUEUE_SQL.test(text))
+        process.stdout.write(`${TRACE_PREFIX}${JSON.stringify({ text, values })}\n`);
     }
     return original.apply(this, args);
   };
@@ -35,5 +39,7 @@ export function setSqlTracing(on: boolean): void {
 
 /** The statements among a server's output lines. */
 export function tracedStatements(lines: string[]): { text: string; values?: unknown[] }[] {
-  return lines.filter((l) => l.startsWith(TRACE_PREFIX)).map((l) => JSON.parse(l.slice(TRACE_PREFIX.length)) as { text: string; values?: unknown[] });
+  return lines
+    .filter((l) => l.startsWith(TRACE_PREFIX))
+    .map((l) => JSON.parse(l.slice(TRACE_PREFIX.length)) as { text: string; values?: unknown[] });
 }

@@ -26,18 +26,31 @@ try {
   const { issueToken } = await import("@/lib/auth/token");
   const tenant = await createTenant();
   const course = await createCourse(tenant.id, { modules: [{ lessons: [{ kind: "file" }] }] });
-  const token = await issueToken({ sub: tenant.users.admin.id, role: "admin", org: tenant.id, tenant: tenant.subdomain, sv: 0 });
+  const token = await issueToken({
+    sub: tenant.users.admin.id,
+    role: "admin",
+    org: tenant.id,
+    tenant: tenant.subdomain,
+    sv: 0,
+  });
   await testDb().$disconnect();
 
-  const app = await startServerProcess("scripts/bench/app-process.ts", {
-    DATABASE_URL: database.url,
-    NODE_ENV: "production",
-    PORT: String(PORT),
-    LESSON_FILE_MAX_BYTES: String((UPLOAD_MB + 10) * 1024 * 1024),
-    JOB_WORKERS: "false",
-  }, "The app");
+  const app = await startServerProcess(
+    "scripts/bench/app-process.ts",
+    {
+      DATABASE_URL: database.url,
+      NODE_ENV: "production",
+      PORT: String(PORT),
+      LESSON_FILE_MAX_BYTES: String((UPLOAD_MB + 10) * 1024 * 1024),
+      JOB_WORKERS: "false",
+    },
+    "The app",
+  );
   try {
-    const memory = (field: "VmRSS" | "VmHWM") => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(readFileSync(`/proc/${app.pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
+    const memory = (field: "VmRSS" | "VmHWM") =>
+      Number(
+        new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(readFileSync(`/proc/${app.pid}/status`, "utf8"))?.[1] ?? 0,
+      ) / 1024;
     const path = `/api/courses/${course.id}/lessons/${course.lessons[0]!.id}/file`;
     const host = `${tenant.subdomain}.localhost:${PORT}`;
     const warmUp = await upload(host, path, token, 1);
@@ -50,7 +63,9 @@ try {
     clearInterval(sampler);
     const seconds = (Date.now() - started) / 1000;
     console.log(`PUT of a ${UPLOAD_MB} MB lesson file: HTTP ${status} in ${seconds.toFixed(1)} s`);
-    console.log(`app RSS before ${before.toFixed(0)} MB, peak during the upload ${peak.toFixed(0)} MB (+${(peak - before).toFixed(0)} MB), VmHWM ${memory("VmHWM").toFixed(0)} MB`);
+    console.log(
+      `app RSS before ${before.toFixed(0)} MB, peak during the upload ${peak.toFixed(0)} MB (+${(peak - before).toFixed(0)} MB), VmHWM ${memory("VmHWM").toFixed(0)} MB`,
+    );
   } finally {
     await app.stop();
   }
@@ -63,12 +78,25 @@ process.exit(0);
 /** A multipart body written in 1 MiB chunks of random bytes, as a browser sends a large file. */
 function upload(host: string, path: string, token: string, megabytes: number): Promise<number> {
   const boundary = `----bench${randomBytes(8).toString("hex")}`;
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+  );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   const chunk = randomBytes(1024 * 1024);
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: "127.0.0.1", port: PORT, path, method: "PUT", headers: { host, authorization: `Bearer ${token}`, "content-type": `multipart/form-data; boundary=${boundary}`, "content-length": head.length + megabytes * chunk.length + tail.length } },
+      {
+        host: "127.0.0.1",
+        port: PORT,
+        path,
+        method: "PUT",
+        headers: {
+          host,
+          authorization: `Bearer ${token}`,
+          "content-type": `multipart/form-data; boundary=${boundary}`,
+          "content-length": head.length + megabytes * chunk.length + tail.length,
+        },
+      },
       (res) => {
         res.resume();
         res.on("end", () => resolve(res.statusCode ?? 0));

@@ -5,6 +5,10 @@ import { applyMigrations } from "./schema-engine";
 await runDatabaseCommand(async (databaseUrl) => {
   const started = Date.now();
   const applied = await applyMigrations(databaseUrl);
-  console.log(applied.length === 0 ? `No pending migrations (${elapsed(started)}).` : `Applied ${applied.length} migration(s) in ${elapsed(started)}.`);
+  console.log(
+    applied.length === 0
+      ? `No pending migrations (${elapsed(started)}).`
+      : `Applied ${applied.length} migration(s) in ${elapsed(started)}.`,
+  );
   return 0;
 });

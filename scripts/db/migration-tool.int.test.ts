@@ -1,15 +1,32 @@
 import { createHash } from "node:crypto";
-import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  appendFileSync,
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFreshDatabase, withClient } from "../lib/postgres";
-import { applyMigrations, createMigration, migrationStatus, projectAt, repoProject, type MigrationProject } from "./schema-engine";
+import {
+  applyMigrations,
+  createMigration,
+  migrationStatus,
+  projectAt,
+  repoProject,
+  type MigrationProject,
+} from "./schema-engine";
 
 // The migration tooling against a real PostgreSQL, on copies of prisma/ so the repository is never touched.
 
 const serverUrl = process.env.TEST_DATABASE_SERVER_URL ?? process.env.DATABASE_URL;
-if (!serverUrl) throw new Error("TEST_DATABASE_SERVER_URL (or DATABASE_URL) must name a PostgreSQL server: run through `npm test`.");
+if (!serverUrl)
+  throw new Error("TEST_DATABASE_SERVER_URL (or DATABASE_URL) must name a PostgreSQL server: run through `npm test`.");
 
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
@@ -32,7 +49,10 @@ async function scratch(): Promise<{ project: MigrationProject; url: string }> {
 /** The WebAssembly schema engine diffing and applying the whole history: ~10 s alone, past 30 s on two busy cores. */
 const SCHEMA_ENGINE_TIMEOUT = 90_000;
 
-const folders = (project: MigrationProject) => readdirSync(project.migrationsDir).filter((name) => name !== "migration_lock.toml").sort();
+const folders = (project: MigrationProject) =>
+  readdirSync(project.migrationsDir)
+    .filter((name) => name !== "migration_lock.toml")
+    .sort();
 
 describe("migration tool", () => {
   let project: MigrationProject;
@@ -47,40 +67,64 @@ describe("migration tool", () => {
     expect(await applyMigrations(url, project)).toEqual(folders(project));
 
     const rows = await withClient(url, (client) =>
-      client.query<{ migration_name: string; checksum: string; finished: boolean; logs: string | null; applied_steps_count: number }>(
+      client.query<{
+        migration_name: string;
+        checksum: string;
+        finished: boolean;
+        logs: string | null;
+        applied_steps_count: number;
+      }>(
         'SELECT migration_name, checksum, finished_at IS NOT NULL AS finished, logs, applied_steps_count FROM "_prisma_migrations" ORDER BY migration_name',
       ),
     );
     expect(rows.rows).toEqual(
       folders(project).map((name) => ({
         migration_name: name,
-        checksum: createHash("sha256").update(readFileSync(path.join(project.migrationsDir, name, "migration.sql"))).digest("hex"),
+        checksum: createHash("sha256")
+          .update(readFileSync(path.join(project.migrationsDir, name, "migration.sql")))
+          .digest("hex"),
         finished: true,
         logs: null,
         applied_steps_count: 1,
       })),
     );
-    expect(await migrationStatus(url, project)).toMatchObject({ clean: true, pending: [], drift: null, unmigratedSchemaChanges: null });
+    expect(await migrationStatus(url, project)).toMatchObject({
+      clean: true,
+      pending: [],
+      drift: null,
+      unmigratedSchemaChanges: null,
+    });
   });
 
-  it("schema change → createMigration writes a migration folder → applyMigrations → status clean", async () => {
-    appendFileSync(project.schemaPath, "\nmodel MigrationToolProbe {\n  id    Int    @id\n  label String\n}\n");
-    expect((await migrationStatus(url, project)).unmigratedSchemaChanges).toContain("MigrationToolProbe");
+  it(
+    "schema change → createMigration writes a migration folder → applyMigrations → status clean",
+    async () => {
+      appendFileSync(project.schemaPath, "\nmodel MigrationToolProbe {\n  id    Int    @id\n  label String\n}\n");
+      expect((await migrationStatus(url, project)).unmigratedSchemaChanges).toContain("MigrationToolProbe");
 
-    const created = await createMigration(url, "add probe", project);
-    expect(created?.name).toMatch(/^\d{14}_add_probe$/);
-    const script = readFileSync(path.join(project.migrationsDir, created?.name ?? "", "migration.sql"), "utf8");
-    expect(script).toContain('CREATE TABLE "MigrationToolProbe"');
-    expect(readFileSync(path.join(project.migrationsDir, "migration_lock.toml"), "utf8")).toContain('provider = "postgresql"');
-    expect(await migrationStatus(url, project)).toMatchObject({ clean: false, pending: [created?.name] });
+      const created = await createMigration(url, "add probe", project);
+      expect(created?.name).toMatch(/^\d{14}_add_probe$/);
+      const script = readFileSync(path.join(project.migrationsDir, created?.name ?? "", "migration.sql"), "utf8");
+      expect(script).toContain('CREATE TABLE "MigrationToolProbe"');
+      expect(readFileSync(path.join(project.migrationsDir, "migration_lock.toml"), "utf8")).toContain(
+        'provider = "postgresql"',
+      );
+      expect(await migrationStatus(url, project)).toMatchObject({ clean: false, pending: [created?.name] });
 
-    expect(await applyMigrations(url, project)).toEqual([created?.name]);
-    expect(await migrationStatus(url, project)).toMatchObject({ clean: true, pending: [], drift: null, unmigratedSchemaChanges: null });
+      expect(await applyMigrations(url, project)).toEqual([created?.name]);
+      expect(await migrationStatus(url, project)).toMatchObject({
+        clean: true,
+        pending: [],
+        drift: null,
+        unmigratedSchemaChanges: null,
+      });
 
-    const before = folders(project);
-    expect(await createMigration(url, "nothing", project)).toBeNull();
-    expect(folders(project)).toEqual(before);
-  }, SCHEMA_ENGINE_TIMEOUT);
+      const before = folders(project);
+      expect(await createMigration(url, "nothing", project)).toBeNull();
+      expect(folders(project)).toEqual(before);
+    },
+    SCHEMA_ENGINE_TIMEOUT,
+  );
 
   it("a manual ALTER TABLE … ADD COLUMN is reported as drift", async () => {
     await withClient(url, (client) => client.query('ALTER TABLE "MigrationToolProbe" ADD COLUMN "sneaky" TEXT'));
@@ -92,14 +136,20 @@ describe("migration tool", () => {
 });
 
 describe("creating a migration against a database that has not applied the history yet", () => {
-  it("applies the pending migrations first, then writes only the new change", async () => {
-    const { project, url } = await scratch();
-    appendFileSync(project.schemaPath, "\nmodel MigrationToolLateProbe {\n  id Int @id\n}\n");
-    const created = await createMigration(url, "late probe", project);
-    expect(created?.name).toMatch(/^\d{14}_late_probe$/);
-    expect(readFileSync(path.join(project.migrationsDir, created?.name ?? "", "migration.sql"), "utf8").trim()).toMatch(/^-- CreateTable\s+CREATE TABLE "MigrationToolLateProbe"/);
-    expect(await migrationStatus(url, project)).toMatchObject({ pending: [created?.name], drift: null });
-  }, SCHEMA_ENGINE_TIMEOUT);
+  it(
+    "applies the pending migrations first, then writes only the new change",
+    async () => {
+      const { project, url } = await scratch();
+      appendFileSync(project.schemaPath, "\nmodel MigrationToolLateProbe {\n  id Int @id\n}\n");
+      const created = await createMigration(url, "late probe", project);
+      expect(created?.name).toMatch(/^\d{14}_late_probe$/);
+      expect(
+        readFileSync(path.join(project.migrationsDir, created?.name ?? "", "migration.sql"), "utf8").trim(),
+      ).toMatch(/^-- CreateTable\s+CREATE TABLE "MigrationToolLateProbe"/);
+      expect(await migrationStatus(url, project)).toMatchObject({ pending: [created?.name], drift: null });
+    },
+    SCHEMA_ENGINE_TIMEOUT,
+  );
 });
 
 describe("hand-written migrations", () => {
@@ -109,9 +159,14 @@ describe("hand-written migrations", () => {
       mkdirSync(path.join(project.migrationsDir, name));
       writeFileSync(path.join(project.migrationsDir, name, "migration.sql"), sql);
     };
-    add("99990101000000_semicolons", `CREATE TABLE "Note" ("body" TEXT DEFAULT 'a;b');\nCOMMENT ON TABLE "Note" IS 'one; two';\n`);
+    add(
+      "99990101000000_semicolons",
+      `CREATE TABLE "Note" ("body" TEXT DEFAULT 'a;b');\nCOMMENT ON TABLE "Note" IS 'one; two';\n`,
+    );
     await applyMigrations(url, project);
-    const comment = await withClient(url, (client) => client.query<{ comment: string }>(`SELECT obj_description('"Note"'::regclass) AS comment`));
+    const comment = await withClient(url, (client) =>
+      client.query<{ comment: string }>(`SELECT obj_description('"Note"'::regclass) AS comment`),
+    );
     expect(comment.rows[0]?.comment).toBe("one; two");
 
     add("99990102000000_broken", `CREATE TABLE "Half" ("id" INT);\nSELECT no_such_function();\n`);

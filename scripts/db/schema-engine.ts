@@ -5,7 +5,13 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { bindMigrationAwareSqlAdapterFactory } from "@prisma/driver-adapter-utils";
 import * as bindings from "@prisma/schema-engine-wasm/schema_engine_bg";
-import type { DiffTarget, MigrationList, SchemaEngine, SchemaFilter, SchemasContainer } from "@prisma/schema-engine-wasm/schema_engine_bg";
+import type {
+  DiffTarget,
+  MigrationList,
+  SchemaEngine,
+  SchemaFilter,
+  SchemasContainer,
+} from "@prisma/schema-engine-wasm/schema_engine_bg";
 import { migrationSlug, readMigrationsList, writeMigration } from "../lib/migrations-folder";
 import { createEngineAdapterFactory } from "../lib/schema-engine-adapter";
 
@@ -17,7 +23,10 @@ export type MigrationProject = { schemaPath: string; migrationsDir: string };
 
 /** The Prisma layout under a project root: prisma/schema.prisma and prisma/migrations. */
 export function projectAt(root: string): MigrationProject {
-  return { schemaPath: path.join(root, "prisma", "schema.prisma"), migrationsDir: path.join(root, "prisma", "migrations") };
+  return {
+    schemaPath: path.join(root, "prisma", "schema.prisma"),
+    migrationsDir: path.join(root, "prisma", "migrations"),
+  };
 }
 
 export const repoProject: MigrationProject = projectAt(fileURLToPath(new URL("../..", import.meta.url)));
@@ -27,7 +36,10 @@ const NO_FILTERS: SchemaFilter = { externalTables: [], externalEnums: [] };
 /** Applies pending migrations (what `prisma migrate deploy` does); returns the names applied. */
 export async function applyMigrations(databaseUrl: string, project: MigrationProject = repoProject): Promise<string[]> {
   return withEngine(databaseUrl, project, async (engine) => {
-    const { appliedMigrationNames } = await engine.applyMigrations({ migrationsList: readMigrationsList(project.migrationsDir), filters: NO_FILTERS });
+    const { appliedMigrationNames } = await engine.applyMigrations({
+      migrationsList: readMigrationsList(project.migrationsDir),
+      filters: NO_FILTERS,
+    });
     for (const name of appliedMigrationNames) console.log(`Applied migration ${name}`);
     return appliedMigrationNames;
   });
@@ -39,7 +51,11 @@ export type CreatedMigration = { name: string; folder: string; warnings: string[
  * Writes a migration from the migration history to schema.prisma, without applying it (like
  * `prisma migrate dev --create-only`, which also applies pending migrations first). Null when nothing changed.
  */
-export async function createMigration(databaseUrl: string, name: string, project: MigrationProject = repoProject): Promise<CreatedMigration | null> {
+export async function createMigration(
+  databaseUrl: string,
+  name: string,
+  project: MigrationProject = repoProject,
+): Promise<CreatedMigration | null> {
   const migrationName = migrationSlug(name);
   return withEngine(databaseUrl, project, async (engine) => {
     const migrationsList = readMigrationsList(project.migrationsDir);
@@ -47,7 +63,9 @@ export async function createMigration(databaseUrl: string, name: string, project
     const diagnosis = async () => {
       const { action } = await engine.devDiagnostic({ migrationsList, filters: NO_FILTERS });
       if (action.tag === "reset") {
-        throw new Error(`${action.reason}\nCreate migrations against a database that follows the migration history (a fresh one works).`);
+        throw new Error(
+          `${action.reason}\nCreate migrations against a database that follows the migration history (a fresh one works).`,
+        );
       }
     };
     await diagnosis();
@@ -60,7 +78,13 @@ export async function createMigration(databaseUrl: string, name: string, project
 
     const schema = readSchema(project);
     const dataLoss = await engine.evaluateDataLoss({ migrationsList, schema, filters: NO_FILTERS });
-    const created = await engine.createMigration({ draft: false, migrationName, migrationsList, schema, filters: NO_FILTERS });
+    const created = await engine.createMigration({
+      draft: false,
+      migrationName,
+      migrationsList,
+      schema,
+      filters: NO_FILTERS,
+    });
     if (created.migrationScript === null) {
       console.log("No schema changes: no migration created.");
       return null;
@@ -90,18 +114,30 @@ export type MigrationStatus = {
   clean: boolean;
 };
 
-export async function migrationStatus(databaseUrl: string, project: MigrationProject = repoProject): Promise<MigrationStatus> {
+export async function migrationStatus(
+  databaseUrl: string,
+  project: MigrationProject = repoProject,
+): Promise<MigrationStatus> {
   return withEngine(databaseUrl, project, async (engine) => {
     const migrationsList = readMigrationsList(project.migrationsDir);
-    const diagnosis = await engine.diagnoseMigrationHistory({ migrationsList, optInToShadowDatabase: false, filters: NO_FILTERS });
+    const diagnosis = await engine.diagnoseMigrationHistory({
+      migrationsList,
+      optInToShadowDatabase: false,
+      filters: NO_FILTERS,
+    });
     const history = diagnosis.history;
-    const pending = history && history.diagnostic !== "migrationsDirectoryIsBehind" ? history.unappliedMigrationNames : [];
-    const appliedNotInFolder = history && history.diagnostic !== "databaseIsBehind" ? history.unpersistedMigrationNames : [];
+    const pending =
+      history && history.diagnostic !== "migrationsDirectoryIsBehind" ? history.unappliedMigrationNames : [];
+    const appliedNotInFolder =
+      history && history.diagnostic !== "databaseIsBehind" ? history.unpersistedMigrationNames : [];
 
     const { failedMigrationNames: failed, editedMigrationNames: edited } = diagnosis;
     // What the database should look like: its applied migrations (a failed one's effect is unknown).
     const notApplied = new Set([...pending, ...failed]);
-    const applied = { ...migrationsList, migrationDirectories: migrationsList.migrationDirectories.filter((m) => !notApplied.has(m.path)) };
+    const applied = {
+      ...migrationsList,
+      migrationDirectories: migrationsList.migrationDirectories.filter((m) => !notApplied.has(m.path)),
+    };
     const schema = readSchema(project);
     const live: DiffTarget = { tag: "schemaDatasource", ...schema, configDir: path.dirname(project.schemaPath) };
     const drift = await differences(engine, applied, live);
@@ -149,14 +185,20 @@ function loadWasm(): Promise<void> {
   loading ??= (async () => {
     const glue = createRequire(import.meta.url).resolve("@prisma/schema-engine-wasm/schema_engine_bg");
     const bytes = await readFile(glue.replace(/\.js$/, ".wasm"));
-    const { instance } = await WebAssembly.instantiate(bytes, { "./schema_engine_bg.js": bindings as unknown as WebAssembly.ModuleImports });
+    const { instance } = await WebAssembly.instantiate(bytes, {
+      "./schema_engine_bg.js": bindings as unknown as WebAssembly.ModuleImports,
+    });
     bindings.__wbg_set_wasm(instance.exports);
     (instance.exports.__wbindgen_start as () => void)();
   })();
   return loading;
 }
 
-async function withEngine<T>(databaseUrl: string, project: MigrationProject, run: (engine: SchemaEngine) => Promise<T>): Promise<T> {
+async function withEngine<T>(
+  databaseUrl: string,
+  project: MigrationProject,
+  run: (engine: SchemaEngine) => Promise<T>,
+): Promise<T> {
   if (poisoned) throw new Error("The schema engine panicked earlier in this process; start a new one.");
   await loadWasm();
   const previousRegistry = registryHolder.PRISMA_WASM_PANIC_REGISTRY;
@@ -165,7 +207,11 @@ async function withEngine<T>(databaseUrl: string, project: MigrationProject, run
   const { files } = readSchema(project);
   let engine: SchemaEngine | undefined;
   try {
-    engine = await bindings.SchemaEngine.new({ datamodels: files.map((f) => [f.path, f.content]) }, logEngineMessage, bindMigrationAwareSqlAdapterFactory(factory));
+    engine = await bindings.SchemaEngine.new(
+      { datamodels: files.map((f) => [f.path, f.content]) },
+      logEngineMessage,
+      bindMigrationAwareSqlAdapterFactory(factory),
+    );
     return await run(engine);
   } catch (error) {
     throw engineError(error);
@@ -205,5 +251,7 @@ function engineError(error: unknown): Error {
   const backtrace = lines.findIndex((line) => /^\s+\d+: /.test(line));
   if (backtrace <= 0) return error;
   // Keeps Prisma's error code (P3006, P3009, …) for callers that tell errors apart.
-  return Object.assign(new Error(lines.slice(0, backtrace).join("\n").trimEnd(), { cause: error }), { code: (error as { code?: unknown }).code });
+  return Object.assign(new Error(lines.slice(0, backtrace).join("\n").trimEnd(), { cause: error }), {
+    code: (error as { code?: unknown }).code,
+  });
 }

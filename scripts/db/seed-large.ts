@@ -15,7 +15,19 @@ import { applyMigrations } from "./schema-engine";
 // "lms_bench", migrate it, COPY every table in with its indexes and foreign keys dropped, build those
 // again, VACUUM ANALYZE, and mark it done. Every user's password is BENCH_ACCOUNT.password.
 
-const LOADED_TABLES = ["Organization", "User", "Category", "Course", "CourseInstructor", "Module", "Lesson", "Enrollment", "LessonProgress", "Group", "GroupMember"];
+const LOADED_TABLES = [
+  "Organization",
+  "User",
+  "Category",
+  "Course",
+  "CourseInstructor",
+  "Module",
+  "Lesson",
+  "Enrollment",
+  "LessonProgress",
+  "Group",
+  "GroupMember",
+];
 
 export async function seedLarge(serverUrl: string): Promise<LargeDatasetMarker> {
   const started = Date.now();
@@ -48,11 +60,19 @@ export async function seedLarge(serverUrl: string): Promise<LargeDatasetMarker> 
     step(`groups: ${describe(groups)}`);
 
     const rows: Record<string, number> = { ...catalog.rows, ...enrollments, ...groups };
-    await restoreAfterLoad(clients, deferred, new Map(Object.entries(rows).map(([table, count]) => [`"${table}"`, count])));
+    await restoreAfterLoad(
+      clients,
+      deferred,
+      new Map(Object.entries(rows).map(([table, count]) => [`"${table}"`, count])),
+    );
     step("indexes and foreign keys rebuilt (and validated)");
     await Promise.all([
       clients[0].query(`VACUUM (ANALYZE) "LessonProgress"`),
-      clients[1].query(`VACUUM (ANALYZE) ${LOADED_TABLES.filter((t) => t !== "LessonProgress").map((t) => `"${t}"`).join(", ")}`),
+      clients[1].query(
+        `VACUUM (ANALYZE) ${LOADED_TABLES.filter((t) => t !== "LessonProgress")
+          .map((t) => `"${t}"`)
+          .join(", ")}`,
+      ),
     ]);
     step("VACUUM ANALYZE");
     for (const client of clients) await client.query("RESET lms.report_triggers");
@@ -61,12 +81,22 @@ export async function seedLarge(serverUrl: string): Promise<LargeDatasetMarker> 
       clients[0].query(`VACUUM (ANALYZE) "Enrollment", "ReportLearnerStats", "ReportCourseDay"`),
       clients[1].query(`VACUUM (ANALYZE) "ReportCourseStats", "ReportLessonStats", "ReportGroupStats", "ReportState"`),
     ]);
-    step(`report summaries of ${summaries.organizations} organizations rebuilt in ${summaries.seconds.toFixed(1)} s, VACUUM ANALYZE`);
+    step(
+      `report summaries of ${summaries.organizations} organizations rebuilt in ${summaries.seconds.toFixed(1)} s, VACUUM ANALYZE`,
+    );
 
-    const marker: LargeDatasetMarker = { dataset: "large", version: LARGE_DATASET.version, seededAt: new Date().toISOString(), seconds: (Date.now() - started) / 1000, rows };
+    const marker: LargeDatasetMarker = {
+      dataset: "large",
+      version: LARGE_DATASET.version,
+      seededAt: new Date().toISOString(),
+      seconds: (Date.now() - started) / 1000,
+      rows,
+    };
     await writeMarker(serverUrl, marker);
     console.log(`Large dataset ready in ${marker.seconds.toFixed(1)} s: ${describe(rows)}`);
-    console.log(`Sign in on ${BENCH_ACCOUNT.subdomain} as ${BENCH_ACCOUNT.email} / ${BENCH_ACCOUNT.password} (every user has that password).`);
+    console.log(
+      `Sign in on ${BENCH_ACCOUNT.subdomain} as ${BENCH_ACCOUNT.email} / ${BENCH_ACCOUNT.password} (every user has that password).`,
+    );
     return marker;
   } finally {
     await Promise.all(clients.map((c) => c.end().catch(() => undefined)));
@@ -83,5 +113,7 @@ function stepTimer(): (what: string) => void {
 }
 
 function describe(rows: Record<string, number>): string {
-  return Object.entries(rows).map(([table, count]) => `${count.toLocaleString("en-US")} ${table}`).join(", ");
+  return Object.entries(rows)
+    .map(([table, count]) => `${count.toLocaleString("en-US")} ${table}`)
+    .join(", ");
 }

@@ -31,12 +31,16 @@ export async function startAppServer(options: { dev: boolean; port: number; host
   const { hostTarget } = await import("../../lib/tenancy/host");
   // A content host serves the content routes and nothing else: not Next's pages, not even its 404 page.
   const outsideContentRoutes = (req: IncomingMessage) =>
-    hostTarget(req.headers.host, env.APP_DOMAIN, env.CONTENT_DOMAIN).kind === "content" && !isContentPath((req.url ?? "").split("?")[0] ?? "");
+    hostTarget(req.headers.host, env.APP_DOMAIN, env.CONTENT_DOMAIN).kind === "content" &&
+    !isContentPath((req.url ?? "").split("?")[0] ?? "");
   const fastCommitToken = (req: IncomingMessage) => (env.SCORM_COMMIT_FAST_PATH ? commitToken(req) : null);
   const server: Server = createServer((req, res) => {
     req.headers["x-lms-remote-addr"] = req.socket.remoteAddress ?? "unknown";
     if (answerUndecodablePath(req, res)) return;
-    if (outsideContentRoutes(req)) return void res.writeHead(404, { "content-type": "text/plain; charset=utf-8", ...COMMON_HEADER_OBJECT }).end("Not found");
+    if (outsideContentRoutes(req))
+      return void res
+        .writeHead(404, { "content-type": "text/plain; charset=utf-8", ...COMMON_HEADER_OBJECT })
+        .end("Not found");
     // The SCORM player's commits skip Next.js: its per-request cost is larger than the commit's (docs/architecture.md).
     const token = fastCommitToken(req);
     if (token) return void answerCommitOnNode(req, res, token);

@@ -3,7 +3,16 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { buildScormRuntime, SCORM_RUNTIME_OUTPUT } from "./scorm-runtime-build";
 
-const SOURCES = ["app", "components", "lib", "proxy.ts", "next.config.ts", "package-lock.json", "prisma/schema.prisma", "public"];
+const SOURCES = [
+  "app",
+  "components",
+  "lib",
+  "proxy.ts",
+  "next.config.ts",
+  "package-lock.json",
+  "prisma/schema.prisma",
+  "public",
+];
 
 function newestMtime(entry: string): number {
   if (!existsSync(entry)) return 0;
@@ -28,7 +37,10 @@ export function buildIsStale(): boolean {
 export function runBuild(): void {
   console.log("Building the app (the SCORM runtime, then next build)…");
   buildScormRuntime();
-  const result = spawnSync("npx", ["next", "build"], { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+  const result = spawnSync("npx", ["next", "build"], {
+    stdio: "inherit",
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+  });
   if (result.status !== 0) throw new Error("next build failed");
 }
 

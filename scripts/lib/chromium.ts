@@ -13,7 +13,13 @@ import path from "node:path";
 // GPU process), which on a two-core machine shared with the server is a quarter of the e2e step's time.
 
 const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
-const SYSTEM_BROWSERS = [HEADLESS_SHELL, "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome", "/usr/bin/google-chrome-stable"];
+const SYSTEM_BROWSERS = [
+  HEADLESS_SHELL,
+  "/usr/bin/chromium",
+  "/usr/bin/chromium-browser",
+  "/usr/bin/google-chrome",
+  "/usr/bin/google-chrome-stable",
+];
 
 export class ChromiumUnavailable extends Error {}
 
@@ -42,7 +48,10 @@ function playwrightCacheBrowser(): string | undefined {
 export function findChromium(): { path: string; source: string } | undefined {
   const configured = process.env.CHROMIUM_PATH;
   if (configured) {
-    if (!isExecutable(configured)) throw new ChromiumUnavailable(`CHROMIUM_PATH is set to ${configured}, which is not an executable file: fix it or unset it`);
+    if (!isExecutable(configured))
+      throw new ChromiumUnavailable(
+        `CHROMIUM_PATH is set to ${configured}, which is not an executable file: fix it or unset it`,
+      );
     return { path: configured, source: "CHROMIUM_PATH" };
   }
   const system = SYSTEM_BROWSERS.find(isExecutable);
@@ -54,7 +63,10 @@ export function findChromium(): { path: string; source: string } | undefined {
 
 function run(command: string, args: string[], log: (line: string) => void): Promise<boolean> {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(command, args, {
+      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let tail = "";
     const keep = (chunk: Buffer) => (tail = (tail + chunk.toString()).slice(-4000));
     child.stdout.on("data", keep);
@@ -80,10 +92,14 @@ export async function ensureChromium(log: (line: string) => void = console.log):
     return found.path;
   }
   if (isDebianRoot()) {
-    log("Chromium: none found; installing Debian's chromium-headless-shell package (apt-get install chromium-headless-shell)…");
+    log(
+      "Chromium: none found; installing Debian's chromium-headless-shell package (apt-get install chromium-headless-shell)…",
+    );
     if (await run("apt-get", ["update", "-qq"], log)) {
       // A release without the headless shell package gets the full browser, which runs the tests as well.
-      const installed = (await run("apt-get", ["install", "-y", "-qq", "chromium-headless-shell"], log)) || (await run("apt-get", ["install", "-y", "-qq", "chromium"], log));
+      const installed =
+        (await run("apt-get", ["install", "-y", "-qq", "chromium-headless-shell"], log)) ||
+        (await run("apt-get", ["install", "-y", "-qq", "chromium"], log));
       const found = installed ? findChromium() : undefined;
       if (found) return found.path;
     }

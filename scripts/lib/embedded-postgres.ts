@@ -25,7 +25,9 @@ export async function startEmbeddedPostgres(purpose: Purpose): Promise<EmbeddedS
   const dataDir = path.join(REPO_ROOT, dir);
   const running = runningPostmaster(dataDir);
   if (running && purpose === "test") {
-    throw new Error(`Another test run is using ${dir} (PostgreSQL pid ${running.pid}). Wait for it to finish, or set DATABASE_URL.`);
+    throw new Error(
+      `Another test run is using ${dir} (PostgreSQL pid ${running.pid}). Wait for it to finish, or set DATABASE_URL.`,
+    );
   }
   if (running) return reuse(running, dir);
 
@@ -61,7 +63,9 @@ export async function startEmbeddedPostgres(purpose: Purpose): Promise<EmbeddedS
     await server.stop().catch(() => undefined);
     const reason = error instanceof Error ? error.message : "the server exited during start-up";
     const log = output.join("").trim().split("\n").slice(-8).join("\n");
-    throw new Error(`Embedded PostgreSQL (${dir}, port ${port}) did not start: ${reason}\n${log}\nSet DATABASE_URL to use another PostgreSQL server.`);
+    throw new Error(
+      `Embedded PostgreSQL (${dir}, port ${port}) did not start: ${reason}\n${log}\nSet DATABASE_URL to use another PostgreSQL server.`,
+    );
   }
 
   // The package stops every server it started on exit, SIGINT, SIGTERM and SIGHUP (async-exit-hook); stop()
@@ -126,7 +130,9 @@ function binariesDir(): string {
   try {
     return path.join(path.dirname(createRequire(import.meta.url).resolve(name)), "..", "native", "bin");
   } catch {
-    throw new Error(`No embedded PostgreSQL build (${name}) is installed for this machine. Set DATABASE_URL to a PostgreSQL server.`);
+    throw new Error(
+      `No embedded PostgreSQL build (${name}) is installed for this machine. Set DATABASE_URL to a PostgreSQL server.`,
+    );
   }
 }
 

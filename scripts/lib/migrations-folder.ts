@@ -34,7 +34,10 @@ export function readMigrationsList(migrationsDir: string): MigrationList {
 }
 
 /** Writes <migrationsDir>/<name>/migration.sql and the lock file; returns the new folder. */
-export function writeMigration(migrationsDir: string, created: CreateMigrationOutput & { migrationScript: string }): string {
+export function writeMigration(
+  migrationsDir: string,
+  created: CreateMigrationOutput & { migrationScript: string },
+): string {
   const folder = path.join(migrationsDir, created.generatedMigrationName);
   if (existsSync(folder)) throw new Error(`The migration folder already exists: ${folder}`);
   mkdirSync(folder, { recursive: true });
@@ -55,6 +58,7 @@ export function migrationSlug(name: string): string {
     .replace(/[^a-z0-9]+/g, "_")
     .replace(/^_+|_+$/g, "")
     .slice(0, 200);
-  if (!slug) throw new Error(`Invalid migration name "${name}": use letters, digits and underscores, e.g. add_course_tags.`);
+  if (!slug)
+    throw new Error(`Invalid migration name "${name}": use letters, digits and underscores, e.g. add_course_tags.`);
   return slug;
 }

@@ -40,7 +40,10 @@ export async function ensureDatabaseUrl(purpose: "app"): Promise<{ url: string; 
 }
 
 /** A new, uniquely named database on the server; drop() removes it even while connections are open. */
-export async function createFreshDatabase(serverUrl: string, prefix = "lms_test"): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createFreshDatabase(
+  serverUrl: string,
+  prefix = "lms_test",
+): Promise<{ url: string; drop(): Promise<void> }> {
   if (!/^[a-z_][a-z0-9_]{0,40}$/.test(prefix)) throw new Error(`Invalid database name prefix: ${prefix}`);
   const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
   const maintenanceUrl = withDatabase(serverUrl, "postgres");
@@ -48,7 +51,10 @@ export async function createFreshDatabase(serverUrl: string, prefix = "lms_test"
   let dropping: Promise<void> | undefined;
   return {
     url: withDatabase(serverUrl, name),
-    drop: () => (dropping ??= withClient(maintenanceUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`)).then(() => undefined)),
+    drop: () =>
+      (dropping ??= withClient(maintenanceUrl, (client) =>
+        client.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`),
+      ).then(() => undefined)),
   };
 }
 

@@ -2,7 +2,12 @@ import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { productionConfigProblems } from "./production-config";
 
-const GOOD = { NODE_ENV: "production", DATABASE_URL: "postgres://lms@db.internal:5432/lms", NEXTAUTH_SECRET: "x".repeat(32), APP_DOMAIN: "lms.example.com" };
+const GOOD = {
+  NODE_ENV: "production",
+  DATABASE_URL: "postgres://lms@db.internal:5432/lms",
+  NEXTAUTH_SECRET: "x".repeat(32),
+  APP_DOMAIN: "lms.example.com",
+};
 
 describe("a production start refuses a configuration meant for local runs", () => {
   it("accepts a complete configuration, and checks nothing outside production", () => {
@@ -17,27 +22,39 @@ describe("a production start refuses a configuration meant for local runs", () =
       "NEXTAUTH_SECRET is not set: in production, set it to a random string of at least 32 characters.",
       'APP_DOMAIN "https://lms.example.com/" is not a host name: give the domain the organizations live under, such as lms.example.com (no scheme, port or path).',
     ]);
-    expect(productionConfigProblems({ ...GOOD, NEXTAUTH_SECRET: "short" })).toEqual(["NEXTAUTH_SECRET is 5 characters long: it must have at least 32."]);
+    expect(productionConfigProblems({ ...GOOD, NEXTAUTH_SECRET: "short" })).toEqual([
+      "NEXTAUTH_SECRET is 5 characters long: it must have at least 32.",
+    ]);
   });
 
-  it.each(["lms.example.com:3000", "lms_example.com", "-lms.example.com", "", "a..b"])("APP_DOMAIN %j is not a host name", (domain) => {
-    expect(productionConfigProblems({ ...GOOD, APP_DOMAIN: domain })).toHaveLength(1);
-  });
+  it.each(["lms.example.com:3000", "lms_example.com", "-lms.example.com", "", "a..b"])(
+    "APP_DOMAIN %j is not a host name",
+    (domain) => {
+      expect(productionConfigProblems({ ...GOOD, APP_DOMAIN: domain })).toHaveLength(1);
+    },
+  );
 
   it.each(["localhost", "lms.example.com", "LMS.Example.COM", "a-b.c"])("APP_DOMAIN %j is a host name", (domain) => {
     expect(productionConfigProblems({ ...GOOD, APP_DOMAIN: domain })).toEqual([]);
   });
 
-  it.each(["scripts/start.ts", "scripts/demo.ts"])("%s exits with 1 and one line per problem, before touching anything", (script) => {
-    const result = spawnSync(process.execPath, ["--import", "tsx", "--import", "./scripts/lib/server-only-hook.mjs", script], {
-      env: { PATH: process.env.PATH, NODE_ENV: "production", NEXTAUTH_SECRET: "too-short" },
-      encoding: "utf8",
-      timeout: 30_000,
-    });
-    expect(result.status).toBe(1);
-    expect(result.stderr.trim().split("\n")).toEqual([
-      "Refusing to start: DATABASE_URL is not set: in production, point it at your PostgreSQL server (the embedded database is for local runs).",
-      "Refusing to start: NEXTAUTH_SECRET is 9 characters long: it must have at least 32.",
-    ]);
-  });
+  it.each(["scripts/start.ts", "scripts/demo.ts"])(
+    "%s exits with 1 and one line per problem, before touching anything",
+    (script) => {
+      const result = spawnSync(
+        process.execPath,
+        ["--import", "tsx", "--import", "./scripts/lib/server-only-hook.mjs", script],
+        {
+          env: { PATH: process.env.PATH, NODE_ENV: "production", NEXTAUTH_SECRET: "too-short" },
+          encoding: "utf8",
+          timeout: 30_000,
+        },
+      );
+      expect(result.status).toBe(1);
+      expect(result.stderr.trim().split("\n")).toEqual([
+        "Refusing to start: DATABASE_URL is not set: in production, point it at your PostgreSQL server (the embedded database is for local runs).",
+        "Refusing to start: NEXTAUTH_SECRET is 9 characters long: it must have at least 32.",
+      ]);
+    },
+  );
 });

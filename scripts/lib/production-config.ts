@@ -10,15 +10,23 @@ export function productionConfigProblems(env: Record<string, string | undefined>
   if (env.NODE_ENV !== "production") return [];
   const problems: string[] = [];
   if (!env.DATABASE_URL) {
-    problems.push("DATABASE_URL is not set: in production, point it at your PostgreSQL server (the embedded database is for local runs).");
+    problems.push(
+      "DATABASE_URL is not set: in production, point it at your PostgreSQL server (the embedded database is for local runs).",
+    );
   }
   if (!env.NEXTAUTH_SECRET) {
-    problems.push(`NEXTAUTH_SECRET is not set: in production, set it to a random string of at least ${MIN_SECRET_LENGTH} characters.`);
+    problems.push(
+      `NEXTAUTH_SECRET is not set: in production, set it to a random string of at least ${MIN_SECRET_LENGTH} characters.`,
+    );
   } else if (env.NEXTAUTH_SECRET.length < MIN_SECRET_LENGTH) {
-    problems.push(`NEXTAUTH_SECRET is ${env.NEXTAUTH_SECRET.length} characters long: it must have at least ${MIN_SECRET_LENGTH}.`);
+    problems.push(
+      `NEXTAUTH_SECRET is ${env.NEXTAUTH_SECRET.length} characters long: it must have at least ${MIN_SECRET_LENGTH}.`,
+    );
   }
   if (env.APP_DOMAIN !== undefined && !isHostName(env.APP_DOMAIN)) {
-    problems.push(`APP_DOMAIN "${env.APP_DOMAIN}" is not a host name: give the domain the organizations live under, such as lms.example.com (no scheme, port or path).`);
+    problems.push(
+      `APP_DOMAIN "${env.APP_DOMAIN}" is not a host name: give the domain the organizations live under, such as lms.example.com (no scheme, port or path).`,
+    );
   }
   return problems;
 }

@@ -1,6 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { PrismaPg } from "@prisma/adapter-pg";
-import { DriverAdapterError, type SqlDriverAdapter, type SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
+import {
+  DriverAdapterError,
+  type SqlDriverAdapter,
+  type SqlMigrationAwareDriverAdapterFactory,
+} from "@prisma/driver-adapter-utils";
 import pg from "pg";
 import { quoteIdent, pgConfigFromUrl } from "./pg-url";
 import { withClient } from "./postgres";
@@ -27,7 +31,9 @@ CharAsTextClient.prototype.query = function (this: pg.Client, ...args: unknown[]
     return Reflect.apply(baseQuery, this, args);
   }
   const returned: unknown = Reflect.apply(baseQuery, this, args);
-  return returned instanceof Promise ? returned.then((result: unknown) => (reportCharAsText(result), result)) : returned;
+  return returned instanceof Promise
+    ? returned.then((result: unknown) => (reportCharAsText(result), result))
+    : returned;
 } as pg.Client["query"];
 
 function reportCharAsText(result: unknown): void {
@@ -118,5 +124,6 @@ async function runScript(pool: pg.Pool, script: string): Promise<void> {
 
 function warnUnlessTerminated(error: Error): void {
   // 57P01 admin_shutdown: our own DROP DATABASE … WITH (FORCE) ending a shadow database's idle connection.
-  if ((error as { code?: string }).code !== "57P01") console.warn(`schema engine: idle connection failed: ${error.message}`);
+  if ((error as { code?: string }).code !== "57P01")
+    console.warn(`schema engine: idle connection failed: ${error.message}`);
 }

@@ -38,6 +38,11 @@ function nodeHeaders(req: IncomingMessage): { get(name: string): string | null }
 function writeAnswer(res: ServerResponse, answer: HttpAnswer): void {
   if (res.headersSent) return;
   const text = JSON.stringify(answer.body);
-  res.writeHead(answer.status, { ...SECURITY_HEADERS, ...answer.headers, "content-type": "application/json", "content-length": Buffer.byteLength(text) });
+  res.writeHead(answer.status, {
+    ...SECURITY_HEADERS,
+    ...answer.headers,
+    "content-type": "application/json",
+    "content-length": Buffer.byteLength(text),
+  });
   res.end(text);
 }

@@ -8,7 +8,12 @@ import { buildIfNeeded } from "./build";
 // build on `port`, on a fresh database, with its files and mail below `scratch`. Returns the server and
 // the environment the test runners need.
 
-export async function startTestApp(options: { port: number; databaseUrl: string; serverUrl: string; scratch: string }): Promise<{ app: AppServer; testEnv: Record<string, string> }> {
+export async function startTestApp(options: {
+  port: number;
+  databaseUrl: string;
+  serverUrl: string;
+  scratch: string;
+}): Promise<{ app: AppServer; testEnv: Record<string, string> }> {
   const { port, databaseUrl, serverUrl, scratch } = options;
   const appEnv = {
     DATABASE_URL: databaseUrl,
@@ -54,7 +59,8 @@ export async function startTestApp(options: { port: number; databaseUrl: string;
  */
 function recordServerErrors(file: string): string {
   writeFileSync(file, "");
-  const append = (kind: string, text: string) => appendFileSync(file, `${new Date().toISOString()} ${kind} ${text.replaceAll("\n", "\n  ")}\n`);
+  const append = (kind: string, text: string) =>
+    appendFileSync(file, `${new Date().toISOString()} ${kind} ${text.replaceAll("\n", "\n  ")}\n`);
   const consoleError = console.error.bind(console);
   console.error = (...args: unknown[]) => {
     append("console.error", format(...args));

@@ -8,7 +8,9 @@ import path from "node:path";
 
 export class MigrationsDisagree extends Error {}
 
-export async function startTestEnvironment(port: number): Promise<{ testEnv: Record<string, string>; stop(): Promise<void> }> {
+export async function startTestEnvironment(
+  port: number,
+): Promise<{ testEnv: Record<string, string>; stop(): Promise<void> }> {
   const stops: (() => Promise<void>)[] = [];
   const stop = async () => {
     for (const step of stops) await step().catch((e: unknown) => console.error("cleanup:", e));
@@ -23,12 +25,19 @@ export async function startTestEnvironment(port: number): Promise<{ testEnv: Rec
     await applyMigrations(database.url);
     const status = await migrationStatus(database.url);
     if (!status.clean || status.unmigratedSchemaChanges) {
-      throw new MigrationsDisagree(`migrations: prisma/schema.prisma and prisma/migrations disagree (run npm run db:migration -- <name>):\n${status.unmigratedSchemaChanges ?? JSON.stringify(status)}`);
+      throw new MigrationsDisagree(
+        `migrations: prisma/schema.prisma and prisma/migrations disagree (run npm run db:migration -- <name>):\n${status.unmigratedSchemaChanges ?? JSON.stringify(status)}`,
+      );
     }
     const scratch = mkdtempSync(path.join(tmpdir(), "lms-test-"));
     stops.push(async () => rmSync(scratch, { recursive: true, force: true }));
     const { startTestApp } = await import("./test-app");
-    const { app, testEnv } = await startTestApp({ port, databaseUrl: database.url, serverUrl: server.serverUrl, scratch });
+    const { app, testEnv } = await startTestApp({
+      port,
+      databaseUrl: database.url,
+      serverUrl: server.serverUrl,
+      scratch,
+    });
     stops.unshift(app.close);
     return { testEnv, stop };
   } catch (error) {

@@ -11,7 +11,11 @@ const HEADERS = Object.fromEntries([...COMMON_HEADERS, ...API_HEADERS].map(({ ke
 
 function answerText(error: AppError): { status: number; headers: Record<string, string>; text: string } {
   const text = JSON.stringify(errorBody(error));
-  return { status: error.status, headers: { ...HEADERS, "content-type": "application/json", "content-length": String(Buffer.byteLength(text)) }, text };
+  return {
+    status: error.status,
+    headers: { ...HEADERS, "content-type": "application/json", "content-length": String(Buffer.byteLength(text)) },
+    text,
+  };
 }
 
 /** A path that is not valid percent-encoded UTF-8: a 400 here, before Next fails on it. Returns whether it answered. */
@@ -21,7 +25,9 @@ export function answerUndecodablePath(req: IncomingMessage, res: ServerResponse)
     decodeURIComponent(path);
     return false;
   } catch {
-    const { status, headers, text } = answerText(new AppError("BAD_REQUEST", "The address is not valid: its percent-encoding does not decode"));
+    const { status, headers, text } = answerText(
+      new AppError("BAD_REQUEST", "The address is not valid: its percent-encoding does not decode"),
+    );
     res.writeHead(status, headers).end(text);
     return true;
   }
@@ -35,6 +41,10 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex):
       ? new AppError("HEADERS_TOO_LARGE", "The address or headers of the request are too long")
       : new AppError("BAD_REQUEST", "The request could not be read as HTTP");
   const { status, headers, text } = answerText(appError);
-  const head = Object.entries({ ...headers, connection: "close" }).map(([k, v]) => `${k}: ${v}`).join("\r\n");
-  socket.end(`HTTP/1.1 ${status} ${status === 431 ? "Request Header Fields Too Large" : "Bad Request"}\r\n${head}\r\n\r\n${text}`);
+  const head = Object.entries({ ...headers, connection: "close" })
+    .map(([k, v]) => `${k}: ${v}`)
+    .join("\r\n");
+  socket.end(
+    `HTTP/1.1 ${status} ${status === 431 ? "Request Header Fields Too Large" : "Bad Request"}\r\n${head}\r\n\r\n${text}`,
+  );
 }

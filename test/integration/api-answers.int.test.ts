@@ -14,14 +14,17 @@ beforeAll(async () => {
 afterAll(() => testDb().$disconnect());
 
 describe("unknown API paths", () => {
-  it.each(["/api/nope", "/api/courses/x/not-a-thing", "/auth/nope", "/auth/login/extra"])("GET and POST %s → 404 JSON", async (path) => {
-    for (const method of ["GET", "POST", "DELETE"]) {
-      const res = await call(tenant.subdomain, path, { method });
-      expect(res.status, `${method} ${path}`).toBe(404);
-      expect(res.headers["content-type"]).toMatch(/^application\/json/);
-      expect(res.json).toEqual({ error: { code: "NOT_FOUND", message: `No API endpoint at ${path}` } });
-    }
-  });
+  it.each(["/api/nope", "/api/courses/x/not-a-thing", "/auth/nope", "/auth/login/extra"])(
+    "GET and POST %s → 404 JSON",
+    async (path) => {
+      for (const method of ["GET", "POST", "DELETE"]) {
+        const res = await call(tenant.subdomain, path, { method });
+        expect(res.status, `${method} ${path}`).toBe(404);
+        expect(res.headers["content-type"]).toMatch(/^application\/json/);
+        expect(res.json).toEqual({ error: { code: "NOT_FOUND", message: `No API endpoint at ${path}` } });
+      }
+    },
+  );
 });
 
 describe("wrong methods", () => {
@@ -36,24 +39,40 @@ describe("wrong methods", () => {
     const res = await call(tenant.subdomain, path, { method });
     expect(res.status).toBe(405);
     expect(res.headers.allow).toBe(allow);
-    expect(res.json).toEqual({ error: { code: "METHOD_NOT_ALLOWED", message: `${method} is not allowed on ${path}: use ${allow}` } });
+    expect(res.json).toEqual({
+      error: { code: "METHOD_NOT_ALLOWED", message: `${method} is not allowed on ${path}: use ${allow}` },
+    });
   });
 });
 
 describe("bodies", () => {
   it("a JSON body over 4 MB is a 413 with a clear message", async () => {
     const token = await cachedSignIn(tenant.subdomain, tenant.users.instructor);
-    const res = await call(tenant.subdomain, "/api/courses", { json: { title: "x".repeat(4 * 1024 * 1024 + 10) }, bearer: token });
+    const res = await call(tenant.subdomain, "/api/courses", {
+      json: { title: "x".repeat(4 * 1024 * 1024 + 10) },
+      bearer: token,
+    });
     expect(res.status).toBe(413);
     expect(res.json.error).toEqual({ code: "PAYLOAD_TOO_LARGE", message: "The request body is larger than 4 MB" });
   });
 });
 
 describe("the supported server", () => {
-  function nextStart(env: Record<string, string>, port: number): Promise<{ code: number | null; output: string; stoppedByTest: boolean }> {
-    const childEnv: Record<string, string | undefined> = { PATH: process.env.PATH, DATABASE_URL: process.env.DATABASE_URL, NEXTAUTH_SECRET: "x".repeat(40), NEXT_TELEMETRY_DISABLED: "1", ...env };
+  function nextStart(
+    env: Record<string, string>,
+    port: number,
+  ): Promise<{ code: number | null; output: string; stoppedByTest: boolean }> {
+    const childEnv: Record<string, string | undefined> = {
+      PATH: process.env.PATH,
+      DATABASE_URL: process.env.DATABASE_URL,
+      NEXTAUTH_SECRET: "x".repeat(40),
+      NEXT_TELEMETRY_DISABLED: "1",
+      ...env,
+    };
     return new Promise((resolve) => {
-      const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(port)], { env: childEnv as NodeJS.ProcessEnv });
+      const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(port)], {
+        env: childEnv as NodeJS.ProcessEnv,
+      });
       let output = "";
       let stoppedByTest = false;
       const stop = () => {

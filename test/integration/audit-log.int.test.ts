@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSuperadmin, createTenant, createUser, testDb, uniqueName, type TestTenant, type TestUser } from "@/test/factories";
+import {
+  createSuperadmin,
+  createTenant,
+  createUser,
+  testDb,
+  uniqueName,
+  type TestTenant,
+  type TestUser,
+} from "@/test/factories";
 import { call } from "@/test/http";
 import { callAs, signIn } from "@/test/session";
 
@@ -21,26 +29,54 @@ beforeAll(async () => {
   trickster = await createUser(acme.id, "learner", { firstName: '=HYPERLINK("http://evil.example","x")' });
   await signIn(acme.subdomain, trickster);
   await callAs(acme.subdomain, acme.users.org_admin, "/api/admin/groups", { json: { name: uniqueName("Audited ") } });
-  await callAs(acme.subdomain, acme.users.admin, "/api/admin/settings", { method: "PATCH", json: { sessionLifetimeHours: 48 } });
-  await callAs(acme.subdomain, acme.users.org_admin, "/api/admin/users", { json: { first_name: "Una", last_name: "User", email: `${uniqueName("una")}@example.test`, role: "learner" } });
-  await callAs(globex.subdomain, globex.users.admin, "/api/admin/settings", { method: "PATCH", json: { sessionLifetimeHours: 24 } });
+  await callAs(acme.subdomain, acme.users.admin, "/api/admin/settings", {
+    method: "PATCH",
+    json: { sessionLifetimeHours: 48 },
+  });
+  await callAs(acme.subdomain, acme.users.org_admin, "/api/admin/users", {
+    json: { first_name: "Una", last_name: "User", email: `${uniqueName("una")}@example.test`, role: "learner" },
+  });
+  await callAs(globex.subdomain, globex.users.admin, "/api/admin/settings", {
+    method: "PATCH",
+    json: { sessionLifetimeHours: 24 },
+  });
 });
 afterAll(() => testDb().$disconnect());
 
-const read = (tenant: TestTenant, query = "", role: keyof TestTenant["users"] = "org_admin") => callAs(tenant.subdomain, tenant.users[role], `/api/admin/audit-log${query}`);
+const read = (tenant: TestTenant, query = "", role: keyof TestTenant["users"] = "org_admin") =>
+  callAs(tenant.subdomain, tenant.users[role], `/api/admin/audit-log${query}`);
 
 describe("what is written and who reads it", () => {
   it("an org admin reads their organization's sign-ins, failed sign-ins, user, group and settings changes, newest first", async () => {
     const res = await read(acme, "?page_size=100");
     expect(res.status).toBe(200);
     const actions = res.json.items.map((e: { action: string }) => e.action);
-    for (const action of ["auth.login", "auth.login_failed", "group.create", "settings.update", "user.create", "user.invite"]) expect(actions, action).toContain(action);
+    for (const action of [
+      "auth.login",
+      "auth.login_failed",
+      "group.create",
+      "settings.update",
+      "user.create",
+      "user.invite",
+    ])
+      expect(actions, action).toContain(action);
     const times = res.json.items.map((e: { created_at: string }) => e.created_at);
     expect([...times].sort().reverse()).toEqual(times);
-    const failed = res.json.items.find((e: { action: string; target_id: string | null }) => e.action === "auth.login_failed" && e.target_id === acme.users.learner.id);
-    expect(failed).toMatchObject({ action_label: "Sign-in failed", target_type: "user", target_label: acme.users.learner.email, details: { email: acme.users.learner.email } });
+    const failed = res.json.items.find(
+      (e: { action: string; target_id: string | null }) =>
+        e.action === "auth.login_failed" && e.target_id === acme.users.learner.id,
+    );
+    expect(failed).toMatchObject({
+      action_label: "Sign-in failed",
+      target_type: "user",
+      target_label: acme.users.learner.email,
+      details: { email: acme.users.learner.email },
+    });
     const settings = res.json.items.find((e: { action: string }) => e.action === "settings.update");
-    expect(settings).toMatchObject({ actor: { id: acme.users.admin.id, email: acme.users.admin.email }, details: { changes: { sessionLifetimeHours: { from: 168, to: 48 } } } });
+    expect(settings).toMatchObject({
+      actor: { id: acme.users.admin.id, email: acme.users.admin.email },
+      details: { changes: { sessionLifetimeHours: { from: 168, to: 48 } } },
+    });
   });
 
   it("never another organization's entries; instructors and learners get a 403", async () => {
@@ -57,9 +93,13 @@ describe("what is written and who reads it", () => {
 
   it("the superadmin reads every organization's and narrows to one", async () => {
     const all = await call(null, `/api/admin/audit-log?action=settings.update&page_size=100`, { bearer: rootToken });
-    const organizations = new Set(all.json.items.map((e: { organization: { id: string } | null }) => e.organization?.id));
+    const organizations = new Set(
+      all.json.items.map((e: { organization: { id: string } | null }) => e.organization?.id),
+    );
     expect(organizations.has(acme.id) && organizations.has(globex.id)).toBe(true);
-    const one = await call(null, `/api/admin/audit-log?organization_id=${globex.id}&page_size=100`, { bearer: rootToken });
+    const one = await call(null, `/api/admin/audit-log?organization_id=${globex.id}&page_size=100`, {
+      bearer: rootToken,
+    });
     expect(one.json.items.length).toBeGreaterThan(0);
     expect(one.json.items.every((e: { organization: { id: string } }) => e.organization.id === globex.id)).toBe(true);
   });
@@ -81,7 +121,9 @@ describe("filters and paging", () => {
   });
 
   it("refuses dates outside 1900–2099, a range that ends before it starts, and odd actions", async () => {
-    expect((await read(acme, "?from=1899-12-31")).json.error.message).toBe("from: from must be between 1900 and the end of 2099");
+    expect((await read(acme, "?from=1899-12-31")).json.error.message).toBe(
+      "from: from must be between 1900 and the end of 2099",
+    );
     expect((await read(acme, "?to=2100-01-01")).status).toBe(400);
     expect((await read(acme, "?from=2026-02-01&to=2026-01-01")).json.error.message).toBe("to: from must be before to");
     expect((await read(acme, "?from=yesterday")).status).toBe(400);
@@ -103,8 +145,13 @@ describe("CSV export", () => {
     expect(res.status).toBe(200);
     expect(res.headers["content-type"]).toBe("text/csv; charset=utf-8");
     expect(res.headers["content-disposition"]).toMatch(/^attachment; filename="audit-log-\d{4}-\d{2}-\d{2}\.csv"$/);
-    const lines = res.text.replace(/^\uFEFF/, "").trim().split("\r\n");
-    expect(lines[0]).toBe("time,organization,actor,actor_email,action,description,target_type,target_id,target,ip,details");
+    const lines = res.text
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
+    expect(lines[0]).toBe(
+      "time,organization,actor,actor_email,action,description,target_type,target_id,target,ip,details",
+    );
     expect(lines.length).toBeGreaterThan(2);
     expect(lines.slice(1).every((l) => l.includes(",auth.login,Signed in,user,"))).toBe(true);
     // The name starts with '=': the cell starts with an apostrophe, so a spreadsheet shows it as text.

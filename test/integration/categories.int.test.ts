@@ -15,7 +15,10 @@ afterAll(() => testDb().$disconnect());
 describe("categories", () => {
   it("an org admin creates one; its name is unique regardless of case (409)", async () => {
     const name = uniqueName("Safety ");
-    const res = await call(acme.subdomain, "/api/categories", { bearer: admin, json: { name, description: "Work safely" } });
+    const res = await call(acme.subdomain, "/api/categories", {
+      bearer: admin,
+      json: { name, description: "Work safely" },
+    });
     expect(res.status).toBe(201);
     expect(res.json).toMatchObject({ name, description: "Work safely", course_count: 0 });
     const again = await call(acme.subdomain, "/api/categories", { bearer: admin, json: { name: name.toUpperCase() } });
@@ -25,7 +28,9 @@ describe("categories", () => {
 
   it("instructors and learners → 403; an empty name → 400", async () => {
     const instructor = await signIn(acme.subdomain, acme.users.instructor);
-    expect((await call(acme.subdomain, "/api/categories", { bearer: instructor, json: { name: "X" } })).status).toBe(403);
+    expect((await call(acme.subdomain, "/api/categories", { bearer: instructor, json: { name: "X" } })).status).toBe(
+      403,
+    );
     expect((await call(acme.subdomain, "/api/categories", { bearer: admin, json: { name: "" } })).status).toBe(400);
   });
 
@@ -45,15 +50,31 @@ describe("categories", () => {
     const refused = await call(acme.subdomain, `/api/categories/${used.id}`, { method: "DELETE", bearer: admin });
     expect(refused.status).toBe(409);
     const free = await testDb().category.create({ data: { organizationId: acme.id, name: uniqueName("Free ") } });
-    const renamed = await call(acme.subdomain, `/api/categories/${free.id}`, { method: "PATCH", bearer: admin, json: { name: "Renamed category" } });
+    const renamed = await call(acme.subdomain, `/api/categories/${free.id}`, {
+      method: "PATCH",
+      bearer: admin,
+      json: { name: "Renamed category" },
+    });
     expect(renamed.json.name).toBe("Renamed category");
-    expect((await call(acme.subdomain, `/api/categories/${free.id}`, { method: "DELETE", bearer: admin })).status).toBe(204);
+    expect((await call(acme.subdomain, `/api/categories/${free.id}`, { method: "DELETE", bearer: admin })).status).toBe(
+      204,
+    );
   });
 
   it("another organization's category → 404 for updates and deletes", async () => {
     const foreign = await testDb().category.create({ data: { organizationId: other.id, name: uniqueName("Theirs ") } });
-    expect((await call(acme.subdomain, `/api/categories/${foreign.id}`, { method: "PATCH", bearer: admin, json: { name: "Mine" } })).status).toBe(404);
-    expect((await call(acme.subdomain, `/api/categories/${foreign.id}`, { method: "DELETE", bearer: admin })).status).toBe(404);
+    expect(
+      (
+        await call(acme.subdomain, `/api/categories/${foreign.id}`, {
+          method: "PATCH",
+          bearer: admin,
+          json: { name: "Mine" },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await call(acme.subdomain, `/api/categories/${foreign.id}`, { method: "DELETE", bearer: admin })).status,
+    ).toBe(404);
     expect((await testDb().category.findUnique({ where: { id: foreign.id } }))?.name).toBe(foreign.name);
   });
 });

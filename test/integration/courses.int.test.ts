@@ -22,29 +22,51 @@ afterAll(() => testDb().$disconnect());
 
 describe("POST /api/courses", () => {
   it("as instructor → 201, a draft they teach, with the description sanitized", async () => {
-    const course = await createCourse(acme, "instructor", { title: "Safety 101", description: '<p onclick="x()">Hi<script>bad()</script></p>' });
-    expect(course).toMatchObject({ title: "Safety 101", status: "draft", description: "<p>Hi</p>", can_edit: true, has_thumbnail: false, allow_self_enrollment: true });
+    const course = await createCourse(acme, "instructor", {
+      title: "Safety 101",
+      description: '<p onclick="x()">Hi<script>bad()</script></p>',
+    });
+    expect(course).toMatchObject({
+      title: "Safety 101",
+      status: "draft",
+      description: "<p>Hi</p>",
+      can_edit: true,
+      has_thumbnail: false,
+      allow_self_enrollment: true,
+    });
     expect(course.instructors.map((i: { id: string }) => i.id)).toEqual([acme.users.instructor.id]);
     expect(course.thumbnail_url).toBe(`/api/courses/${course.id}/placeholder`);
   });
 
   it("as learner → 403", async () => {
-    const res = await call(acme.subdomain, "/api/courses", { bearer: await token(acme, "learner"), json: { title: "Nope" } });
+    const res = await call(acme.subdomain, "/api/courses", {
+      bearer: await token(acme, "learner"),
+      json: { title: "Nope" },
+    });
     expect(res.status).toBe(403);
   });
 
   it("without a title → 400 naming the field", async () => {
-    const res = await call(acme.subdomain, "/api/courses", { bearer: await token(acme, "admin"), json: { title: "  " } });
+    const res = await call(acme.subdomain, "/api/courses", {
+      bearer: await token(acme, "admin"),
+      json: { title: "  " },
+    });
     expect(res.status).toBe(400);
     expect(res.json.error.fieldErrors.title).toBeDefined();
   });
 
   it("with another organization's category or a learner as instructor → 400", async () => {
     const foreign = await testDb().category.create({ data: { organizationId: other.id, name: uniqueName("cat") } });
-    const res = await call(acme.subdomain, "/api/courses", { bearer: await token(acme, "admin"), json: { title: "X", category_id: foreign.id } });
+    const res = await call(acme.subdomain, "/api/courses", {
+      bearer: await token(acme, "admin"),
+      json: { title: "X", category_id: foreign.id },
+    });
     expect(res.status).toBe(400);
     expect(res.json.error.fieldErrors.category_id).toBeDefined();
-    const learnerTeaches = await call(acme.subdomain, "/api/courses", { bearer: await token(acme, "admin"), json: { title: "X", instructor_ids: [acme.users.learner.id] } });
+    const learnerTeaches = await call(acme.subdomain, "/api/courses", {
+      bearer: await token(acme, "admin"),
+      json: { title: "X", instructor_ids: [acme.users.learner.id] },
+    });
     expect(learnerTeaches.status).toBe(400);
   });
 });
@@ -56,7 +78,11 @@ describe("GET /api/courses", () => {
     tenant = await createTenant();
     categoryId = (await testDb().category.create({ data: { organizationId: tenant.id, name: "Compliance" } })).id;
     for (let i = 1; i <= 25; i++) {
-      await createCourse(tenant, "admin", { title: `Catalog course ${String(i).padStart(2, "0")}`, status: "published", category_id: i % 5 === 0 ? categoryId : null });
+      await createCourse(tenant, "admin", {
+        title: `Catalog course ${String(i).padStart(2, "0")}`,
+        status: "published",
+        category_id: i % 5 === 0 ? categoryId : null,
+      });
     }
     await createCourse(tenant, "admin", { title: "Hidden draft" });
     await createCourse(tenant, "instructor", { title: "Instructor draft", description: "<p>about forklifts</p>" });
@@ -70,7 +96,9 @@ describe("GET /api/courses", () => {
     expect(first.json.items[0].title).toBe("Catalog course 01");
     const second = await call(tenant.subdomain, "/api/courses?page=2&page_size=20");
     expect(second.json.items).toHaveLength(5);
-    expect(first.json.items.concat(second.json.items).every((c: { status: string }) => c.status === "published")).toBe(true);
+    expect(first.json.items.concat(second.json.items).every((c: { status: string }) => c.status === "published")).toBe(
+      true,
+    );
   });
 
   it("searches text and filters by category", async () => {
@@ -78,7 +106,9 @@ describe("GET /api/courses", () => {
     expect(search.json.items.map((c: { title: string }) => c.title)).toEqual(["Catalog course 12"]);
     const byCategory = await call(tenant.subdomain, `/api/courses?category_id=${categoryId}`);
     expect(byCategory.json.total).toBe(5);
-    expect(byCategory.json.items.every((c: { category: { name: string } }) => c.category.name === "Compliance")).toBe(true);
+    expect(byCategory.json.items.every((c: { category: { name: string } }) => c.category.name === "Compliance")).toBe(
+      true,
+    );
   });
 
   it("a page past the end is empty but still gives the total; % and _ in a search are plain characters", async () => {
@@ -92,9 +122,13 @@ describe("GET /api/courses", () => {
   it("staff see what they may edit: instructors their own, admins all, with status filters", async () => {
     const mine = await call(tenant.subdomain, "/api/courses", { bearer: await token(tenant, "instructor") });
     expect(mine.json.items.map((c: { title: string }) => c.title)).toEqual(["Instructor draft"]);
-    const drafts = await call(tenant.subdomain, "/api/courses?status=draft", { bearer: await token(tenant, "org_admin") });
+    const drafts = await call(tenant.subdomain, "/api/courses?status=draft", {
+      bearer: await token(tenant, "org_admin"),
+    });
     expect(drafts.json.total).toBe(2);
-    const catalog = await call(tenant.subdomain, "/api/courses?view=catalog&q=forklift", { bearer: await token(tenant, "instructor") });
+    const catalog = await call(tenant.subdomain, "/api/courses?view=catalog&q=forklift", {
+      bearer: await token(tenant, "instructor"),
+    });
     expect(catalog.json.total).toBe(0);
   });
 
@@ -114,8 +148,14 @@ describe("GET /api/courses", () => {
 describe("GET, PATCH, DELETE /api/courses/:id", () => {
   it("a draft is a 404 for learners; publishing stamps published_at and makes it visible", async () => {
     const course = await createCourse(acme, "instructor", { title: uniqueName("Draft ") });
-    expect((await call(acme.subdomain, `/api/courses/${course.id}`, { bearer: await token(acme, "learner") })).status).toBe(404);
-    const published = await call(acme.subdomain, `/api/courses/${course.id}`, { method: "PATCH", bearer: await token(acme, "instructor"), json: { status: "published" } });
+    expect(
+      (await call(acme.subdomain, `/api/courses/${course.id}`, { bearer: await token(acme, "learner") })).status,
+    ).toBe(404);
+    const published = await call(acme.subdomain, `/api/courses/${course.id}`, {
+      method: "PATCH",
+      bearer: await token(acme, "instructor"),
+      json: { status: "published" },
+    });
     expect(published.status).toBe(200);
     expect(published.json.published_at).toEqual(expect.any(String));
     const seen = await call(acme.subdomain, `/api/courses/${course.id}`, { bearer: await token(acme, "learner") });
@@ -125,13 +165,25 @@ describe("GET, PATCH, DELETE /api/courses/:id", () => {
 
   it("PATCH by an instructor who does not teach it → 403; by an org admin → 200", async () => {
     const course = await createCourse(acme, "admin", { title: uniqueName("Admin's "), status: "published" });
-    const instructor = await call(acme.subdomain, `/api/courses/${course.id}`, { method: "PATCH", bearer: await token(acme, "instructor"), json: { title: "Mine now" } });
+    const instructor = await call(acme.subdomain, `/api/courses/${course.id}`, {
+      method: "PATCH",
+      bearer: await token(acme, "instructor"),
+      json: { title: "Mine now" },
+    });
     expect(instructor.status).toBe(403);
-    const orgAdmin = await call(acme.subdomain, `/api/courses/${course.id}`, { method: "PATCH", bearer: await token(acme, "org_admin"), json: { title: "Renamed", instructor_ids: [acme.users.instructor.id] } });
+    const orgAdmin = await call(acme.subdomain, `/api/courses/${course.id}`, {
+      method: "PATCH",
+      bearer: await token(acme, "org_admin"),
+      json: { title: "Renamed", instructor_ids: [acme.users.instructor.id] },
+    });
     expect(orgAdmin.status).toBe(200);
     expect(orgAdmin.json.title).toBe("Renamed");
     // Now the instructor teaches it, but may not remove themselves.
-    const leave = await call(acme.subdomain, `/api/courses/${course.id}`, { method: "PATCH", bearer: await token(acme, "instructor"), json: { instructor_ids: [] } });
+    const leave = await call(acme.subdomain, `/api/courses/${course.id}`, {
+      method: "PATCH",
+      bearer: await token(acme, "instructor"),
+      json: { instructor_ids: [] },
+    });
     expect(leave.status).toBe(400);
   });
 
@@ -139,20 +191,33 @@ describe("GET, PATCH, DELETE /api/courses/:id", () => {
     const course = await createCourse(acme, "admin", { title: uniqueName("Private "), status: "published" });
     const bearer = await token(other, "admin");
     expect((await call(other.subdomain, `/api/courses/${course.id}`, { bearer })).status).toBe(404);
-    expect((await call(other.subdomain, `/api/courses/${course.id}`, { method: "PATCH", bearer, json: { title: "Stolen" } })).status).toBe(404);
+    expect(
+      (await call(other.subdomain, `/api/courses/${course.id}`, { method: "PATCH", bearer, json: { title: "Stolen" } }))
+        .status,
+    ).toBe(404);
     expect((await call(other.subdomain, `/api/courses/${course.id}`, { method: "DELETE", bearer })).status).toBe(404);
     expect((await testDb().course.findUnique({ where: { id: course.id } }))?.title).toBe(course.title);
   });
 
   it("DELETE refuses a course with enrollments (409) and removes one without (204)", async () => {
     const kept = await createCourse(acme, "admin", { title: uniqueName("Kept "), status: "published" });
-    await testDb().enrollment.create({ data: { organizationId: acme.id, courseId: kept.id, userId: acme.users.learner.id } });
-    const refused = await call(acme.subdomain, `/api/courses/${kept.id}`, { method: "DELETE", bearer: await token(acme, "admin") });
+    await testDb().enrollment.create({
+      data: { organizationId: acme.id, courseId: kept.id, userId: acme.users.learner.id },
+    });
+    const refused = await call(acme.subdomain, `/api/courses/${kept.id}`, {
+      method: "DELETE",
+      bearer: await token(acme, "admin"),
+    });
     expect(refused.status).toBe(409);
     expect(refused.json.error.message).toMatch(/archive it instead/);
     const gone = await createCourse(acme, "admin", { title: uniqueName("Gone ") });
-    expect((await call(acme.subdomain, `/api/courses/${gone.id}`, { method: "DELETE", bearer: await token(acme, "admin") })).status).toBe(204);
-    expect((await call(acme.subdomain, `/api/courses/${gone.id}`, { bearer: await token(acme, "admin") })).status).toBe(404);
+    expect(
+      (await call(acme.subdomain, `/api/courses/${gone.id}`, { method: "DELETE", bearer: await token(acme, "admin") }))
+        .status,
+    ).toBe(204);
+    expect((await call(acme.subdomain, `/api/courses/${gone.id}`, { bearer: await token(acme, "admin") })).status).toBe(
+      404,
+    );
   });
 
   it("module, lesson and enrollment counts follow every change, cascades and bulk enrollments included", async () => {
@@ -164,32 +229,52 @@ describe("GET, PATCH, DELETE /api/courses/:id", () => {
     };
     expect(await counts()).toEqual([0, 0, 0]);
     const modules = [];
-    for (const title of ["One", "Two"]) modules.push((await call(acme.subdomain, `/api/courses/${course.id}/modules`, { bearer, json: { title } })).json);
+    for (const title of ["One", "Two"])
+      modules.push((await call(acme.subdomain, `/api/courses/${course.id}/modules`, { bearer, json: { title } })).json);
     for (const [i, mod] of modules.entries()) {
       for (let n = 0; n <= i; n++) {
-        const lesson = await call(acme.subdomain, `/api/courses/${course.id}/modules/${mod.id}/lessons`, { bearer, json: { title: `Lesson ${n}`, kind: "text" } });
+        const lesson = await call(acme.subdomain, `/api/courses/${course.id}/modules/${mod.id}/lessons`, {
+          bearer,
+          json: { title: `Lesson ${n}`, kind: "text" },
+        });
         expect(lesson.status).toBe(201);
       }
     }
     expect(await counts()).toEqual([2, 3, 0]);
 
     const learners = await Promise.all([createUser(acme.id, "learner"), createUser(acme.id, "learner")]);
-    const enrolled = await call(acme.subdomain, `/api/courses/${course.id}/enrollments`, { bearer, json: { user_ids: learners.map((l) => l.id) } });
+    const enrolled = await call(acme.subdomain, `/api/courses/${course.id}/enrollments`, {
+      bearer,
+      json: { user_ids: learners.map((l) => l.id) },
+    });
     expect(enrolled.status).toBe(201);
     expect(await counts()).toEqual([2, 3, 2]);
 
     // Deleting a module deletes its lessons with it (a cascade), and both counts follow.
-    expect((await call(acme.subdomain, `/api/courses/${course.id}/modules/${modules[1].id}`, { method: "DELETE", bearer })).status).toBe(204);
+    expect(
+      (await call(acme.subdomain, `/api/courses/${course.id}/modules/${modules[1].id}`, { method: "DELETE", bearer }))
+        .status,
+    ).toBe(204);
     expect(await counts()).toEqual([1, 1, 2]);
     const listed = await call(acme.subdomain, `/api/courses?q=${encodeURIComponent(course.title)}`, { bearer });
-    expect(listed.json.items[0]).toMatchObject({ id: course.id, module_count: 1, lesson_count: 1, enrollment_count: 2 });
+    expect(listed.json.items[0]).toMatchObject({
+      id: course.id,
+      module_count: 1,
+      lesson_count: 1,
+      enrollment_count: 2,
+    });
   });
 
   it("a malformed id → 404, a malformed body → 400", async () => {
     const bearer = await token(acme, "admin");
     expect((await call(acme.subdomain, "/api/courses/not-an-id", { bearer })).status).toBe(404);
     const course = await createCourse(acme, "admin", { title: uniqueName("Body ") });
-    const res = await call(acme.subdomain, `/api/courses/${course.id}`, { method: "PATCH", bearer, body: "{oops", headers: { "content-type": "application/json" } });
+    const res = await call(acme.subdomain, `/api/courses/${course.id}`, {
+      method: "PATCH",
+      bearer,
+      body: "{oops",
+      headers: { "content-type": "application/json" },
+    });
     expect(res.status).toBe(400);
   });
 });
@@ -197,9 +282,16 @@ describe("GET, PATCH, DELETE /api/courses/:id", () => {
 describe("course thumbnails", () => {
   it("an uploaded image is resized, stored and served; a removed one falls back to the placeholder", async () => {
     const course = await createCourse(acme, "instructor", { title: "Picture Course", status: "published" });
-    const png = await sharp({ create: { width: 1200, height: 900, channels: 3, background: "#2e7d32" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 1200, height: 900, channels: 3, background: "#2e7d32" } })
+      .png()
+      .toBuffer();
     const { body, headers } = await multipartBody({ thumbnail: new Blob([png], { type: "image/png" }) });
-    const res = await call(acme.subdomain, `/api/courses/${course.id}/thumbnail`, { method: "PUT", bearer: await token(acme, "instructor"), body, headers });
+    const res = await call(acme.subdomain, `/api/courses/${course.id}/thumbnail`, {
+      method: "PUT",
+      bearer: await token(acme, "instructor"),
+      body,
+      headers,
+    });
     expect(res.status, res.text).toBe(200);
     expect(res.json.has_thumbnail).toBe(true);
     expect(res.json.thumbnail_url).toMatch(/^\/uploads\/thumbnails\/.+\.webp$/);
@@ -207,7 +299,10 @@ describe("course thumbnails", () => {
     expect(image.status).toBe(200);
     expect(image.headers["content-type"]).toBe("image/webp");
 
-    const removed = await call(acme.subdomain, `/api/courses/${course.id}/thumbnail`, { method: "DELETE", bearer: await token(acme, "instructor") });
+    const removed = await call(acme.subdomain, `/api/courses/${course.id}/thumbnail`, {
+      method: "DELETE",
+      bearer: await token(acme, "instructor"),
+    });
     expect(removed.json.thumbnail_url).toBe(`/api/courses/${course.id}/placeholder`);
     const placeholder = await call(acme.subdomain, removed.json.thumbnail_url);
     expect(placeholder.status).toBe(200);
@@ -219,15 +314,26 @@ describe("course thumbnails", () => {
     const course = await createCourse(acme, "instructor", { title: uniqueName("Thumb "), status: "published" });
     const fake = await multipartBody({ thumbnail: new Blob(["<svg onload=alert(1)>"], { type: "image/png" }) });
     const path = `/api/courses/${course.id}/thumbnail`;
-    expect((await call(acme.subdomain, path, { method: "PUT", bearer: await token(acme, "instructor"), ...fake })).status).toBe(415);
-    expect((await call(acme.subdomain, path, { method: "PUT", bearer: await token(acme, "learner"), ...fake })).status).toBe(403);
-    expect((await call(other.subdomain, path, { method: "PUT", bearer: await token(other, "admin"), ...fake })).status).toBe(404);
-    expect((await call(acme.subdomain, path, { method: "PUT", bearer: await token(acme, "instructor"), json: {} })).status).toBe(415);
+    expect(
+      (await call(acme.subdomain, path, { method: "PUT", bearer: await token(acme, "instructor"), ...fake })).status,
+    ).toBe(415);
+    expect(
+      (await call(acme.subdomain, path, { method: "PUT", bearer: await token(acme, "learner"), ...fake })).status,
+    ).toBe(403);
+    expect(
+      (await call(other.subdomain, path, { method: "PUT", bearer: await token(other, "admin"), ...fake })).status,
+    ).toBe(404);
+    expect(
+      (await call(acme.subdomain, path, { method: "PUT", bearer: await token(acme, "instructor"), json: {} })).status,
+    ).toBe(415);
   });
 
   it("the placeholder of a draft is not public", async () => {
     const course = await createCourse(acme, "instructor", { title: uniqueName("Secret ") });
     expect((await call(acme.subdomain, `/api/courses/${course.id}/placeholder`)).status).toBe(404);
-    expect((await call(acme.subdomain, `/api/courses/${course.id}/placeholder`, { bearer: await token(acme, "instructor") })).status).toBe(200);
+    expect(
+      (await call(acme.subdomain, `/api/courses/${course.id}/placeholder`, { bearer: await token(acme, "instructor") }))
+        .status,
+    ).toBe(200);
   });
 });

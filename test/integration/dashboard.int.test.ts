@@ -24,26 +24,54 @@ describe("GET /api/dashboard", () => {
       createCourse(tenant.id, { title: "Untouched course" }),
     ]);
     for (const c of [older, recent, finished, draft, untouched]) await enroll(tenant.id, c.id, learner.id);
-    const put = (courseId: string, lessonId: string) => call(tenant.subdomain, `/api/courses/${courseId}/lessons/${lessonId}/progress`, { method: "PUT", json: { completed: true }, bearer: token });
+    const put = (courseId: string, lessonId: string) =>
+      call(tenant.subdomain, `/api/courses/${courseId}/lessons/${lessonId}/progress`, {
+        method: "PUT",
+        json: { completed: true },
+        bearer: token,
+      });
     await put(older.id, older.lessons[0]!.id);
     await put(recent.id, recent.lessons[1]!.id);
     await put(finished.id, finished.lessons[0]!.id);
 
     const res = await call(tenant.subdomain, "/api/dashboard", { bearer: token });
     expect(res.status).toBe(200);
-    expect(res.json.courses.map((c: { course: { title: string } }) => c.course.title)).toEqual(["Finished course", "Recent course", "Older course", "Untouched course"]);
+    expect(res.json.courses.map((c: { course: { title: string } }) => c.course.title)).toEqual([
+      "Finished course",
+      "Recent course",
+      "Older course",
+      "Untouched course",
+    ]);
     expect(res.json.courses[0]).toMatchObject({ status: "completed", progress_percent: 100 });
-    expect(res.json.courses[1]).toMatchObject({ status: "active", progress_percent: 50, course: { id: recent.id, lesson_count: 2, thumbnail_url: `/api/courses/${recent.id}/placeholder` } });
-    expect(res.json.continue).toEqual({ course_id: recent.id, course_title: "Recent course", module_id: recent.modules[0]!.id, lesson_id: recent.lessons[1]!.id, lesson_title: recent.lessons[1]!.title });
+    expect(res.json.courses[1]).toMatchObject({
+      status: "active",
+      progress_percent: 50,
+      course: { id: recent.id, lesson_count: 2, thumbnail_url: `/api/courses/${recent.id}/placeholder` },
+    });
+    expect(res.json.continue).toEqual({
+      course_id: recent.id,
+      course_title: "Recent course",
+      module_id: recent.modules[0]!.id,
+      lesson_id: recent.lessons[1]!.id,
+      lesson_title: recent.lessons[1]!.title,
+    });
     expect(res.json.recently_completed).toHaveLength(1);
-    expect(res.json.recently_completed[0]).toMatchObject({ status: "completed", progress_percent: 100, course: { title: "Finished course" } });
+    expect(res.json.recently_completed[0]).toMatchObject({
+      status: "completed",
+      progress_percent: 100,
+      course: { title: "Finished course" },
+    });
     expect(res.json.recently_completed[0].completed_at).not.toBeNull();
   });
 
   it("keeps 50 courses, the most recently used, and still shows a completion older than all of them", async () => {
     const learner = await createUser(tenant.id, "learner");
     const db = testDb();
-    const courses = await Promise.all(Array.from({ length: 52 }, (_, i) => createCourse(tenant.id, { title: `Bulk ${String(i).padStart(2, "0")}`, modules: [{ lessons: [{}] }] })));
+    const courses = await Promise.all(
+      Array.from({ length: 52 }, (_, i) =>
+        createCourse(tenant.id, { title: `Bulk ${String(i).padStart(2, "0")}`, modules: [{ lessons: [{}] }] }),
+      ),
+    );
     const day = (n: number) => new Date(Date.UTC(2026, 0, 1 + n));
     // Course 00 was completed first and used least recently; 01…51 were used after it, one a day.
     await db.enrollment.createMany({

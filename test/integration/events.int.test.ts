@@ -15,8 +15,12 @@ beforeAll(async () => {
 });
 afterAll(() => testDb().$disconnect());
 
-const as = async (tenant: TestTenant, user: TestUser, path: string, options: { method?: string; json?: unknown } = {}) =>
-  call(tenant.subdomain, path, { ...options, bearer: await cachedSignIn(tenant.subdomain, user) });
+const as = async (
+  tenant: TestTenant,
+  user: TestUser,
+  path: string,
+  options: { method?: string; json?: unknown } = {},
+) => call(tenant.subdomain, path, { ...options, bearer: await cachedSignIn(tenant.subdomain, user) });
 
 const timed = (extra: Record<string, unknown> = {}) => ({
   title: uniqueName("Office hours "),
@@ -34,7 +38,13 @@ async function created(tenant: TestTenant, user: TestUser, body: Record<string, 
 
 describe("an administrator's events", () => {
   it("creates, reads, changes and deletes an organization-wide event; times come back in UTC", async () => {
-    const res = await as(acme, acme.users.org_admin, "/api/events", { json: timed({ description: "Bring questions", location: "Room 4", recurrence: { frequency: "weekly", count: 4 } }) });
+    const res = await as(acme, acme.users.org_admin, "/api/events", {
+      json: timed({
+        description: "Bring questions",
+        location: "Room 4",
+        recurrence: { frequency: "weekly", count: 4 },
+      }),
+    });
     expect(res.status, res.text).toBe(201);
     expect(res.json).toMatchObject({
       all_day: false,
@@ -48,9 +58,20 @@ describe("an administrator's events", () => {
       created_by: { id: acme.users.org_admin.id },
     });
     const id = res.json.id as string;
-    const patched = await as(acme, acme.users.admin, `/api/events/${id}`, { method: "PATCH", json: { title: "Renamed", recurrence: null, all_day: true, starts_at: "2026-03-20", ends_at: "2026-03-21" } });
+    const patched = await as(acme, acme.users.admin, `/api/events/${id}`, {
+      method: "PATCH",
+      json: { title: "Renamed", recurrence: null, all_day: true, starts_at: "2026-03-20", ends_at: "2026-03-21" },
+    });
     expect(patched.status, patched.text).toBe(200);
-    expect(patched.json).toMatchObject({ title: "Renamed", all_day: true, starts_at: "2026-03-20", ends_at: "2026-03-21", recurrence: null, rrule: null, location: "Room 4" });
+    expect(patched.json).toMatchObject({
+      title: "Renamed",
+      all_day: true,
+      starts_at: "2026-03-20",
+      ends_at: "2026-03-21",
+      recurrence: null,
+      rrule: null,
+      location: "Room 4",
+    });
     expect((await as(acme, acme.users.admin, `/api/events/${id}`)).json.title).toBe("Renamed");
     expect((await as(acme, acme.users.admin, `/api/events/${id}`, { method: "DELETE" })).status).toBe(204);
     expect((await as(acme, acme.users.admin, `/api/events/${id}`)).status).toBe(404);
@@ -79,7 +100,10 @@ describe("an administrator's events", () => {
 
   it("a PATCH is checked together with the stored event", async () => {
     const id = await created(acme, acme.users.admin, timed());
-    const res = await as(acme, acme.users.admin, `/api/events/${id}`, { method: "PATCH", json: { ends_at: "2026-03-18T10:00:00+01:00" } });
+    const res = await as(acme, acme.users.admin, `/api/events/${id}`, {
+      method: "PATCH",
+      json: { ends_at: "2026-03-18T10:00:00+01:00" },
+    });
     expect(res.status).toBe(400);
     expect(res.json.error.fieldErrors.ends_at).toEqual(["The end must not be before the start"]);
   });
@@ -108,23 +132,39 @@ describe("an instructor's events", () => {
   it("holds events for the groups they manage; others' groups and events are 404s; moving an event to a course they do not teach is a 403", async () => {
     const instructor = await createUser(acme.id, "instructor");
     const taught = await createCourse(acme.id, { instructorIds: [instructor.id] });
-    const ownGroup = (await as(acme, instructor, "/api/admin/groups", { json: { name: uniqueName("Cohort ") } })).json.id as string;
-    const adminGroup = (await as(acme, acme.users.admin, "/api/admin/groups", { json: { name: uniqueName("Staff ") } })).json.id as string;
+    const ownGroup = (await as(acme, instructor, "/api/admin/groups", { json: { name: uniqueName("Cohort ") } })).json
+      .id as string;
+    const adminGroup = (await as(acme, acme.users.admin, "/api/admin/groups", { json: { name: uniqueName("Staff ") } }))
+      .json.id as string;
 
     const groupEvent = await created(acme, instructor, timed({ group_id: ownGroup }));
     expect((await as(acme, instructor, "/api/events", { json: timed({ group_id: adminGroup }) })).status).toBe(404);
 
     const adminEvent = await created(acme, acme.users.admin, timed({ group_id: adminGroup }));
     for (const method of ["GET", "PATCH", "DELETE"]) {
-      expect((await as(acme, instructor, `/api/events/${adminEvent}`, { method, json: method === "PATCH" ? { title: "Mine now" } : undefined })).status, method).toBe(404);
+      expect(
+        (
+          await as(acme, instructor, `/api/events/${adminEvent}`, {
+            method,
+            json: method === "PATCH" ? { title: "Mine now" } : undefined,
+          })
+        ).status,
+        method,
+      ).toBe(404);
     }
     const list = await as(acme, instructor, "/api/events?when=all&page_size=100");
     expect(list.json.items.map((e: { id: string }) => e.id)).toContain(groupEvent);
     expect(list.json.items.map((e: { id: string }) => e.id)).not.toContain(adminEvent);
 
     const other = await createCourse(acme.id);
-    expect((await as(acme, instructor, `/api/events/${groupEvent}`, { method: "PATCH", json: { course_id: other.id } })).status).toBe(403);
-    const moved = await as(acme, instructor, `/api/events/${groupEvent}`, { method: "PATCH", json: { course_id: taught.id } });
+    expect(
+      (await as(acme, instructor, `/api/events/${groupEvent}`, { method: "PATCH", json: { course_id: other.id } }))
+        .status,
+    ).toBe(403);
+    const moved = await as(acme, instructor, `/api/events/${groupEvent}`, {
+      method: "PATCH",
+      json: { course_id: taught.id },
+    });
     expect(moved.json.audience).toMatchObject({ type: "course", id: taught.id });
     expect(moved.json.group_id).toBeNull();
   });
@@ -143,13 +183,27 @@ describe("who may not", () => {
     const group = await testDb().group.create({ data: { organizationId: acme.id, name: uniqueName("Acme group ") } });
     const globexBefore = await testDb().event.count({ where: { organizationId: globex.id } });
     for (const method of ["GET", "PATCH", "DELETE"]) {
-      expect((await as(globex, globex.users.admin, `/api/events/${id}`, { method, json: method === "PATCH" ? { title: "Taken" } : undefined })).status, method).toBe(404);
+      expect(
+        (
+          await as(globex, globex.users.admin, `/api/events/${id}`, {
+            method,
+            json: method === "PATCH" ? { title: "Taken" } : undefined,
+          })
+        ).status,
+        method,
+      ).toBe(404);
     }
-    expect((await as(globex, globex.users.admin, "/api/events", { json: timed({ course_id: course.id }) })).status).toBe(404);
-    expect((await as(globex, globex.users.admin, "/api/events", { json: timed({ group_id: group.id }) })).status).toBe(404);
+    expect(
+      (await as(globex, globex.users.admin, "/api/events", { json: timed({ course_id: course.id }) })).status,
+    ).toBe(404);
+    expect((await as(globex, globex.users.admin, "/api/events", { json: timed({ group_id: group.id }) })).status).toBe(
+      404,
+    );
     const list = await as(globex, globex.users.admin, "/api/events?when=all&page_size=100");
     expect(list.json.items.map((e: { id: string }) => e.id)).not.toContain(id);
-    expect(await testDb().event.findUnique({ where: { id }, select: { title: true } })).not.toMatchObject({ title: "Taken" });
+    expect(await testDb().event.findUnique({ where: { id }, select: { title: true } })).not.toMatchObject({
+      title: "Taken",
+    });
     expect(await testDb().event.count({ where: { organizationId: globex.id } })).toBe(globexBefore);
   });
 });
@@ -157,7 +211,9 @@ describe("who may not", () => {
 describe("events go with their course or group", () => {
   it("deleting a course (without enrollments) or a group deletes its events", async () => {
     const course = await createCourse(acme.id, { instructorIds: [acme.users.instructor.id] });
-    const group = (await as(acme, acme.users.admin, "/api/admin/groups", { json: { name: uniqueName("Short-lived ") } })).json.id as string;
+    const group = (
+      await as(acme, acme.users.admin, "/api/admin/groups", { json: { name: uniqueName("Short-lived ") } })
+    ).json.id as string;
     const courseEvent = await created(acme, acme.users.admin, timed({ course_id: course.id }));
     const groupEvent = await created(acme, acme.users.admin, timed({ group_id: group }));
     expect((await as(acme, acme.users.admin, `/api/courses/${course.id}`, { method: "DELETE" })).status).toBe(204);

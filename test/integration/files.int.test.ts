@@ -18,12 +18,20 @@ beforeAll(async () => {
 });
 afterAll(() => testDb().$disconnect());
 
-const png = () => sharp({ create: { width: 64, height: 48, channels: 3, background: "#0A66C2" } }).png().toBuffer();
-const bearer = (tenant: TestTenant, role: keyof TestTenant["users"]) => cachedSignIn(tenant.subdomain, tenant.users[role]);
+const png = () =>
+  sharp({ create: { width: 64, height: 48, channels: 3, background: "#0A66C2" } })
+    .png()
+    .toBuffer();
+const bearer = (tenant: TestTenant, role: keyof TestTenant["users"]) =>
+  cachedSignIn(tenant.subdomain, tenant.users[role]);
 
 async function uploadThumbnail(courseId: string): Promise<string> {
   const upload = await multipartBody({ thumbnail: new Blob([await png()], { type: "image/png" }) });
-  const res = await call(acme.subdomain, `/api/courses/${courseId}/thumbnail`, { method: "PUT", bearer: await bearer(acme, "admin"), ...upload });
+  const res = await call(acme.subdomain, `/api/courses/${courseId}/thumbnail`, {
+    method: "PUT",
+    bearer: await bearer(acme, "admin"),
+    ...upload,
+  });
   expect(res.status).toBe(200);
   return res.json.thumbnail_url as string;
 }
@@ -31,7 +39,11 @@ async function uploadThumbnail(courseId: string): Promise<string> {
 describe("GET /uploads/… (public files)", () => {
   it("an avatar is public on its organization's host, a 404 on another's", async () => {
     const upload = await multipartBody({ avatar: new Blob([await png()], { type: "image/png" }) });
-    const res = await call(acme.subdomain, "/auth/profile", { method: "PUT", bearer: await bearer(acme, "learner"), ...upload });
+    const res = await call(acme.subdomain, "/auth/profile", {
+      method: "PUT",
+      bearer: await bearer(acme, "learner"),
+      ...upload,
+    });
     const url = res.json.user.avatar_url as string;
     const anonymous = await call(acme.subdomain, url);
     expect(anonymous.status).toBe(200);
@@ -69,7 +81,11 @@ describe("GET /uploads/… (public files)", () => {
     const course = await createCourse(acme.id, { modules: [{ lessons: [{ kind: "file" }] }] });
     const lesson = course.lessons[0]!;
     const upload = await multipartBody({ file: new File(["secret handout"], "handout.txt", { type: "text/plain" }) });
-    const put = await call(acme.subdomain, `/api/courses/${course.id}/lessons/${lesson.id}/file`, { method: "PUT", bearer: await bearer(acme, "admin"), ...upload });
+    const put = await call(acme.subdomain, `/api/courses/${course.id}/lessons/${lesson.id}/file`, {
+      method: "PUT",
+      bearer: await bearer(acme, "admin"),
+      ...upload,
+    });
     expect(put.status).toBe(200);
     const stored = await testDb().lesson.findUniqueOrThrow({ where: { id: lesson.id }, select: { storageKey: true } });
     expect(stored.storageKey).toMatch(/^lessons\//);
@@ -89,14 +105,17 @@ describe("GET /uploads/… (public files)", () => {
         expect(res.text).not.toContain("secret handout");
       }
     }
-    const media = await call(acme.subdomain, `/api/courses/${course.id}/lessons/${lesson.id}/media`, { bearer: await bearer(acme, "admin") });
+    const media = await call(acme.subdomain, `/api/courses/${course.id}/lessons/${lesson.id}/media`, {
+      bearer: await bearer(acme, "admin"),
+    });
     expect(media.status).toBe(200);
     expect(media.text).toBe("secret handout");
   });
 });
 
 describe("PUT …/lessons/{lessonId}/file streams to storage", () => {
-  const lessonFiles = async (organizationId: string) => readdir(path.join(process.env.UPLOAD_DIR!, "lessons", organizationId)).catch(() => [] as string[]);
+  const lessonFiles = async (organizationId: string) =>
+    readdir(path.join(process.env.UPLOAD_DIR!, "lessons", organizationId)).catch(() => [] as string[]);
 
   it("stores the bytes as sent, however they are split", async () => {
     const course = await createCourse(acme.id, { modules: [{ lessons: [{ kind: "file" }] }] });
@@ -104,10 +123,16 @@ describe("PUT …/lessons/{lessonId}/file streams to storage", () => {
     const bytes = Buffer.alloc(2 * 1024 * 1024 + 17, 0);
     for (let i = 0; i < bytes.length; i++) bytes[i] = (i * 31) % 251;
     const upload = await multipartBody({ file: new File([bytes], "data.bin", { type: "application/octet-stream" }) });
-    const res = await call(acme.subdomain, `/api/courses/${course.id}/lessons/${lesson.id}/file`, { method: "PUT", bearer: await bearer(acme, "admin"), ...upload });
+    const res = await call(acme.subdomain, `/api/courses/${course.id}/lessons/${lesson.id}/file`, {
+      method: "PUT",
+      bearer: await bearer(acme, "admin"),
+      ...upload,
+    });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ file_name: "data.bin", file_size: 2 * 1024 * 1024 + 17 });
-    const media = await call(acme.subdomain, `/api/courses/${course.id}/lessons/${lesson.id}/media`, { bearer: await bearer(acme, "admin") });
+    const media = await call(acme.subdomain, `/api/courses/${course.id}/lessons/${lesson.id}/media`, {
+      bearer: await bearer(acme, "admin"),
+    });
     expect(media.body.equals(bytes)).toBe(true);
   });
 
@@ -116,19 +141,34 @@ describe("PUT …/lessons/{lessonId}/file streams to storage", () => {
     const lesson = course.lessons[0]!;
     const before = await lessonFiles(acme.id);
     const upload = await multipartBody({ file: new File([Buffer.alloc(3 * 1024 * 1024 + 1)], "big.bin") });
-    const res = await call(acme.subdomain, `/api/courses/${course.id}/lessons/${lesson.id}/file`, { method: "PUT", bearer: await bearer(acme, "admin"), ...upload });
+    const res = await call(acme.subdomain, `/api/courses/${course.id}/lessons/${lesson.id}/file`, {
+      method: "PUT",
+      bearer: await bearer(acme, "admin"),
+      ...upload,
+    });
     expect(res.status).toBe(413);
     expect(res.json.error).toMatchObject({ code: "PAYLOAD_TOO_LARGE", message: "The file must be at most 3 MB" });
     expect((await lessonFiles(acme.id)).filter((f) => !before.includes(f))).toEqual([]);
-    expect(await testDb().lesson.findUniqueOrThrow({ where: { id: lesson.id }, select: { storageKey: true, fileSize: true } })).toEqual({ storageKey: null, fileSize: null });
+    expect(
+      await testDb().lesson.findUniqueOrThrow({
+        where: { id: lesson.id },
+        select: { storageKey: true, fileSize: true },
+      }),
+    ).toEqual({ storageKey: null, fileSize: null });
   });
 
   it("a video lesson refuses bytes that are not a video, and keeps nothing", async () => {
     const course = await createCourse(acme.id, { modules: [{ lessons: [{ kind: "video" }] }] });
     const lesson = course.lessons[0]!;
     const before = await lessonFiles(acme.id);
-    const upload = await multipartBody({ file: new File(["<html>not a video</html>"], "movie.mp4", { type: "video/mp4" }) });
-    const res = await call(acme.subdomain, `/api/courses/${course.id}/lessons/${lesson.id}/file`, { method: "PUT", bearer: await bearer(acme, "admin"), ...upload });
+    const upload = await multipartBody({
+      file: new File(["<html>not a video</html>"], "movie.mp4", { type: "video/mp4" }),
+    });
+    const res = await call(acme.subdomain, `/api/courses/${course.id}/lessons/${lesson.id}/file`, {
+      method: "PUT",
+      bearer: await bearer(acme, "admin"),
+      ...upload,
+    });
     expect(res.status).toBe(415);
     expect((await lessonFiles(acme.id)).filter((f) => !before.includes(f))).toEqual([]);
   });
@@ -137,7 +177,11 @@ describe("PUT …/lessons/{lessonId}/file streams to storage", () => {
     const course = await createCourse(acme.id, { modules: [{ lessons: [{ kind: "file" }] }] });
     const before = await lessonFiles(acme.id);
     const upload = await multipartBody({ file: new File(["x"], "x.txt") });
-    const res = await call(acme.subdomain, `/api/courses/${course.id}/lessons/${course.lessons[0]!.id}/file`, { method: "PUT", bearer: await bearer(acme, "learner"), ...upload });
+    const res = await call(acme.subdomain, `/api/courses/${course.id}/lessons/${course.lessons[0]!.id}/file`, {
+      method: "PUT",
+      bearer: await bearer(acme, "learner"),
+      ...upload,
+    });
     expect(res.status).toBe(403);
     expect((await lessonFiles(acme.id)).filter((f) => !before.includes(f))).toEqual([]);
   });

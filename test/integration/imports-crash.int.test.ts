@@ -26,12 +26,29 @@ describe("a worker that dies in the middle of a run", () => {
     const group = await db.group.create({ data: { organizationId: tenant.id, name: "Crash group" } });
     const prefix = uniqueName("crash");
     const lines = Array.from({ length: ROWS }, (_, i) => `${prefix}-${i}@example.test,Cora,Crash${i},Crash group,,`);
-    const checked = await uploadAndCheck(as, `email,first_name,last_name,groups,password,status\n${lines.join("\n")}\n`);
+    const checked = await uploadAndCheck(
+      as,
+      `email,first_name,last_name,groups,password,status\n${lines.join("\n")}\n`,
+    );
     expect(checked.check.create).toBe(ROWS);
 
     // The run's state as POST …/run sets it, worked by our own worker process (not the test server's).
-    await db.userImport.update({ where: { id: checked.id }, data: { status: "running", startedAt: new Date(), phaseStartedAt: new Date(), processedRows: 0 } });
-    const worker = spawn(process.execPath, ["--import", "tsx", "--import", "./scripts/lib/server-only-hook.mjs", "test/fixtures/import-worker.ts", checked.id], { env: process.env, stdio: "ignore" });
+    await db.userImport.update({
+      where: { id: checked.id },
+      data: { status: "running", startedAt: new Date(), phaseStartedAt: new Date(), processedRows: 0 },
+    });
+    const worker = spawn(
+      process.execPath,
+      [
+        "--import",
+        "tsx",
+        "--import",
+        "./scripts/lib/server-only-hook.mjs",
+        "test/fixtures/import-worker.ts",
+        checked.id,
+      ],
+      { env: process.env, stdio: "ignore" },
+    );
     const deadline = Date.now() + 120_000;
     for (;;) {
       const row = await db.userImport.findUniqueOrThrow({ where: { id: checked.id }, select: { processedRows: true } });
@@ -42,13 +59,21 @@ describe("a worker that dies in the middle of a run", () => {
     worker.kill("SIGKILL");
     await new Promise((resolve) => worker.once("exit", resolve));
     // PostgreSQL may still finish a COMMIT the dead process had sent: wait until nothing moves for 2 s.
-    const processed = async () => (await db.userImport.findUniqueOrThrow({ where: { id: checked.id }, select: { processedRows: true } })).processedRows;
-    for (let last = -1, now = await processed(); now !== last; last = now, now = await (new Promise((r) => setTimeout(r, 2000)).then(processed)));
+    const processed = async () =>
+      (await db.userImport.findUniqueOrThrow({ where: { id: checked.id }, select: { processedRows: true } }))
+        .processedRows;
+    for (
+      let last = -1, now = await processed();
+      now !== last;
+      last = now, now = await new Promise((r) => setTimeout(r, 2000)).then(processed)
+    );
 
     const users = () => db.user.count({ where: { organizationId: tenant.id, email: { startsWith: `${prefix}-` } } });
     const applied = () => db.userImportRow.count({ where: { importId: checked.id, appliedAt: { not: null } } });
     // One statement, one snapshot: the import's counters, the rows recorded, the users made, the memberships.
-    const [atCrash] = await db.$queryRaw<{ status: string; processed: number; created: number; applied: bigint; users: bigint; members: bigint }[]>`
+    const [atCrash] = await db.$queryRaw<
+      { status: string; processed: number; created: number; applied: bigint; users: bigint; members: bigint }[]
+    >`
       SELECT i."status"::text AS "status", i."processedRows" AS "processed", i."createdCount" AS "created",
         (SELECT count(*) FROM "UserImportRow" r WHERE r."importId" = i."id" AND r."appliedAt" IS NOT NULL) AS "applied",
         (SELECT count(*) FROM "User" u WHERE u."organizationId" = i."organizationId" AND u."email" LIKE ${`${prefix}-%`}) AS "users",
@@ -58,12 +83,20 @@ describe("a worker that dies in the middle of a run", () => {
     expect(atCrash!.processed).toBeGreaterThan(0);
     expect(atCrash!.processed).toBeLessThan(ROWS);
     // Whole batches only: the rows recorded, the users made and the counters agree.
-    expect([Number(atCrash!.applied), Number(atCrash!.users), atCrash!.created, Number(atCrash!.members)]).toEqual([atCrash!.processed, atCrash!.processed, atCrash!.processed, atCrash!.processed]);
+    expect([Number(atCrash!.applied), Number(atCrash!.users), atCrash!.created, Number(atCrash!.members)]).toEqual([
+      atCrash!.processed,
+      atCrash!.processed,
+      atCrash!.processed,
+      atCrash!.processed,
+    ]);
 
     // The queue retries a job whose worker died once it expires; here the retry and a second worker
     // resume at the same time.
     expect(JOB_QUEUES["imports.process"].queue).toMatchObject({ expireInSeconds: 60, retryLimit: 20 });
-    await Promise.all([sendJob("imports.process", { importId: checked.id, phase: "run" }), processImport({ importId: checked.id, phase: "run" })]);
+    await Promise.all([
+      sendJob("imports.process", { importId: checked.id, phase: "run" }),
+      processImport({ importId: checked.id, phase: "run" }),
+    ]);
     const done = (await waitForStatus(as, checked.id, ["completed", "failed"], 120_000)).json;
     expect(done.status).toBe("completed");
     expect(done.run).toMatchObject({ created: ROWS, updated: 0, rejected: 0, failed: 0, not_applied: 0 });
@@ -73,7 +106,9 @@ describe("a worker that dies in the middle of a run", () => {
     // Each row made one user, audited once.
     const rowUsers = await db.userImportRow.findMany({ where: { importId: checked.id }, select: { userId: true } });
     expect(new Set(rowUsers.map((r) => r.userId)).size).toBe(ROWS);
-    const audits = await db.auditLog.count({ where: { organizationId: tenant.id, action: "user.create", data: { path: ["import"], equals: checked.id } } });
+    const audits = await db.auditLog.count({
+      where: { organizationId: tenant.id, action: "user.create", data: { path: ["import"], equals: checked.id } },
+    });
     expect(audits).toBe(ROWS);
   });
 });

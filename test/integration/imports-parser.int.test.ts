@@ -31,7 +31,12 @@ async function failure(bytes: Uint8Array | string, limits?: Parameters<typeof op
 
 describe("reading an import file", () => {
   it("reads UTF-8 with a BOM and drops the BOM from the first column's name", async () => {
-    const bytes = new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode("email,first_name,last_name\r\nzoë@example.test,Zoë,Ångström\r\n")]);
+    const bytes = new Uint8Array([
+      0xef,
+      0xbb,
+      0xbf,
+      ...new TextEncoder().encode("email,first_name,last_name\r\nzoë@example.test,Zoë,Ångström\r\n"),
+    ]);
     const csv = await read(bytes);
     expect(csv.header).toEqual(["email", "first_name", "last_name"]);
     expect(csv.encoding).toBe("utf-8");
@@ -47,7 +52,19 @@ describe("reading an import file", () => {
   it("detects Windows-1252 and converts it (é, ü, the euro sign, curly quotes)", async () => {
     // "Ren\xe9", "M\xfcller", "\x80uro", "\x93quoted\x94" as Excel on Windows saves them.
     const ascii = (s: string) => [...s].map((c) => c.charCodeAt(0));
-    const bytes = new Uint8Array([...ascii("email,first_name,last_name\r\nrene@example.test,Ren"), 0xe9, ...ascii(",M"), 0xfc, ...ascii("ller\r\neuro@example.test,"), 0x80, ...ascii("uro,"), 0x93, ...ascii("quoted"), 0x94, ...ascii("\r\n")]);
+    const bytes = new Uint8Array([
+      ...ascii("email,first_name,last_name\r\nrene@example.test,Ren"),
+      0xe9,
+      ...ascii(",M"),
+      0xfc,
+      ...ascii("ller\r\neuro@example.test,"),
+      0x80,
+      ...ascii("uro,"),
+      0x93,
+      ...ascii("quoted"),
+      0x94,
+      ...ascii("\r\n"),
+    ]);
     const csv = await read(bytes);
     expect(csv.encoding).toBe("windows-1252");
     expect(csv.rows).toEqual([
@@ -57,7 +74,9 @@ describe("reading an import file", () => {
   });
 
   it("detects semicolons and tabs, and keeps commas inside fields", async () => {
-    expect((await read("email;first_name;last_name\na@example.test;Ann, Jr.;Lee\n")).rows).toEqual([["a@example.test", "Ann, Jr.", "Lee"]]);
+    expect((await read("email;first_name;last_name\na@example.test;Ann, Jr.;Lee\n")).rows).toEqual([
+      ["a@example.test", "Ann, Jr.", "Lee"],
+    ]);
     const tabs = await read("email\tfirst_name\tlast_name\nb@example.test\tBo\tKim; Park\n");
     expect(tabs.delimiter).toBe("\t");
     expect(tabs.rows).toEqual([["b@example.test", "Bo", "Kim; Park"]]);
@@ -65,7 +84,9 @@ describe("reading an import file", () => {
   });
 
   it("reads quoted fields with delimiters, doubled quotes and line breaks inside", async () => {
-    const csv = await read('email,first_name,last_name,groups\r\n"d@example.test","Dee ""DJ""","Line one\r\nline two","Sales, North|Support"\r\ne@example.test,Eve,Ode,\r\n');
+    const csv = await read(
+      'email,first_name,last_name,groups\r\n"d@example.test","Dee ""DJ""","Line one\r\nline two","Sales, North|Support"\r\ne@example.test,Eve,Ode,\r\n',
+    );
     expect(csv.rows).toEqual([
       ["d@example.test", 'Dee "DJ"', "Line one\r\nline two", "Sales, North|Support"],
       ["e@example.test", "Eve", "Ode", ""],
@@ -88,15 +109,25 @@ describe("reading an import file", () => {
 
   it("refuses a file past the row or size limit, and bad files, each with a sentence saying why", async () => {
     const rows = Array.from({ length: 4 }, (_, i) => `u${i}@example.test,A,B`).join("\n");
-    expect((await failure(`email,first_name,last_name\n${rows}\n`, { maxRows: 3 })).message).toBe("The file has more than 3 rows: split it into smaller files");
+    expect((await failure(`email,first_name,last_name\n${rows}\n`, { maxRows: 3 })).message).toBe(
+      "The file has more than 3 rows: split it into smaller files",
+    );
     const big = await failure(`email,first_name,last_name\n${rows}\n`, { maxBytes: 40 });
     expect([big.status, big.message]).toEqual([413, "The file is larger than 0 MB: split it into smaller files"]);
-    expect((await failure("")).message).toBe("The file is empty: it needs a header line (email, first_name, last_name, …) and one line per person");
-    expect((await failure("email,first_name,last_name\n")).message).toBe("The file has a header line but no rows below it");
+    expect((await failure("")).message).toBe(
+      "The file is empty: it needs a header line (email, first_name, last_name, …) and one line per person",
+    );
+    expect((await failure("email,first_name,last_name\n")).message).toBe(
+      "The file has a header line but no rows below it",
+    );
     expect((await failure('email,first_name\n"g@example.test,Gil\n')).message).toBe(
       'The file is not valid CSV: a quoted field is never closed (line 2): every " that opens a field needs one that closes it',
     );
-    expect((await failure(new Uint8Array([0xff, 0xfe, 0x65, 0x00]))).message).toBe("The file is UTF-16: save it as CSV UTF-8 (or Windows-1252) and upload it again");
-    expect((await failure(new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00]))).message).toBe("This is not a CSV file: it holds binary content");
+    expect((await failure(new Uint8Array([0xff, 0xfe, 0x65, 0x00]))).message).toBe(
+      "The file is UTF-16: save it as CSV UTF-8 (or Windows-1252) and upload it again",
+    );
+    expect((await failure(new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00]))).message).toBe(
+      "This is not a CSV file: it holds binary content",
+    );
   });
 });

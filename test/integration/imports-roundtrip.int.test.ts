@@ -13,7 +13,9 @@ beforeAll(async () => {
   tenant = await createTenant();
   admin = { subdomain: tenant.subdomain, bearer: await cachedSignIn(tenant.subdomain, tenant.users.admin) };
   const db = testDb();
-  const [alpha, beta] = await Promise.all(["Alpha", "Beta"].map((name) => db.group.create({ data: { organizationId: tenant.id, name } })));
+  const [alpha, beta] = await Promise.all(
+    ["Alpha", "Beta"].map((name) => db.group.create({ data: { organizationId: tenant.id, name } })),
+  );
   await db.groupMember.createMany({
     data: [
       { organizationId: tenant.id, groupId: alpha!.id, userId: tenant.users.learner.id },
@@ -31,7 +33,15 @@ describe("an exported users file", () => {
     expect(exported.status).toBe(200);
     expect(exported.text.startsWith("\uFEFF")).toBe(true);
     const checked = await uploadAndCheck(admin, exported.body);
-    expect(checked.mapping).toMatchObject({ email: 0, first_name: 1, last_name: 2, username: 3, role: 4, status: 5, groups: 6 });
+    expect(checked.mapping).toMatchObject({
+      email: 0,
+      first_name: 1,
+      last_name: 2,
+      username: 3,
+      role: 4,
+      status: 5,
+      groups: 6,
+    });
     expect(checked.check).toEqual({ checked_at: expect.any(String), create: 0, update: 0, unchanged: 5, reject: 0 });
     expect(Object.values(await outcomes(admin, checked.id))).toEqual([
       ["unchanged", null],

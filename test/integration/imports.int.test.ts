@@ -86,8 +86,13 @@ describe("dry run and run", () => {
       17: ["reject", "Unknown status 'retired': use active or suspended"],
     });
     // The filter of the dry-run table.
-    const rejected = await call(acme.subdomain, `/api/admin/imports/${checked.id}/rows?outcome=reject&page_size=5`, { bearer: admin.bearer });
-    expect([rejected.json.total, rejected.json.items.map((r: { row: number }) => r.row)]).toEqual([12, [3, 5, 6, 7, 8]]);
+    const rejected = await call(acme.subdomain, `/api/admin/imports/${checked.id}/rows?outcome=reject&page_size=5`, {
+      bearer: admin.bearer,
+    });
+    expect([rejected.json.total, rejected.json.items.map((r: { row: number }) => r.row)]).toEqual([
+      12,
+      [3, 5, 6, 7, 8],
+    ]);
     // A dry run applies nothing.
     expect(await db.user.count({ where: { organizationId: acme.id, email: { in: [e.nia, e.noa, e.dup] } } })).toBe(0);
 
@@ -96,25 +101,56 @@ describe("dry run and run", () => {
     expect(done.run).toMatchObject({ created: 3, updated: 1, unchanged: 1, rejected: 12, failed: 0, not_applied: 0 });
     expect(done.summary).toBe("Imported 17 rows: 3 created, 1 updated, 1 unchanged, 12 rejected, 0 failed");
 
-    const nia = await db.user.findFirstOrThrow({ where: { organizationId: acme.id, email: e.nia }, select: { id: true, role: true, firstName: true, status: true } });
+    const nia = await db.user.findFirstOrThrow({
+      where: { organizationId: acme.id, email: e.nia },
+      select: { id: true, role: true, firstName: true, status: true },
+    });
     expect(nia).toMatchObject({ role: "learner", firstName: "Nia", status: "active" });
-    expect(await db.groupMember.count({ where: { organizationId: acme.id, groupId: sales.id, userId: nia.id } })).toBe(1);
-    const enrollments = await db.enrollment.findMany({ where: { organizationId: acme.id, userId: nia.id }, select: { courseId: true, source: true }, orderBy: { source: "asc" } });
-    expect(enrollments.map((x) => [x.courseId, x.source]).sort()).toEqual([[onboardingId, "group"], [safetyId, "manual"]].sort());
-    expect((await db.user.findFirstOrThrow({ where: { id: renamed.id }, select: { lastName: true } })).lastName).toBe("Renamed");
-    expect((await db.user.findFirstOrThrow({ where: { organizationId: acme.id, email: e.noa }, select: { role: true } })).role).toBe("instructor");
+    expect(await db.groupMember.count({ where: { organizationId: acme.id, groupId: sales.id, userId: nia.id } })).toBe(
+      1,
+    );
+    const enrollments = await db.enrollment.findMany({
+      where: { organizationId: acme.id, userId: nia.id },
+      select: { courseId: true, source: true },
+      orderBy: { source: "asc" },
+    });
+    expect(enrollments.map((x) => [x.courseId, x.source]).sort()).toEqual(
+      [
+        [onboardingId, "group"],
+        [safetyId, "manual"],
+      ].sort(),
+    );
+    expect((await db.user.findFirstOrThrow({ where: { id: renamed.id }, select: { lastName: true } })).lastName).toBe(
+      "Renamed",
+    );
+    expect(
+      (await db.user.findFirstOrThrow({ where: { organizationId: acme.id, email: e.noa }, select: { role: true } }))
+        .role,
+    ).toBe("instructor");
 
     // The one given a password signs in with it and gets no mail; the others are invited.
-    expect((await call(acme.subdomain, "/auth/login", { json: { email: e.noa, password: "Correct-Horse-42-Import" } })).status).toBe(200);
-    await expect.poll(() => latestMailTo(e.nia), { timeout: 30_000, interval: 250 }).toContain(`You are invited to ${acme.name}`);
-    await expect.poll(() => latestMailTo(e.dup), { timeout: 30_000, interval: 250 }).toContain(`You are invited to ${acme.name}`);
+    expect(
+      (await call(acme.subdomain, "/auth/login", { json: { email: e.noa, password: "Correct-Horse-42-Import" } }))
+        .status,
+    ).toBe(200);
+    await expect
+      .poll(() => latestMailTo(e.nia), { timeout: 30_000, interval: 250 })
+      .toContain(`You are invited to ${acme.name}`);
+    await expect
+      .poll(() => latestMailTo(e.dup), { timeout: 30_000, interval: 250 })
+      .toContain(`You are invited to ${acme.name}`);
     expect(await latestMailTo(e.noa)).toBeNull();
     // The link is on the organization's own host, with the scheme and port of the request that started the run.
     const link = await setPasswordLinkFor(e.nia);
     expect(link.url).toBe(`http://${hostFor(acme.subdomain)}/reset-password/${link.token}`);
 
     const after = await outcomes(admin, checked.id);
-    expect([after[1], after[5], after[13], after[14]]).toEqual([["created", null], ["rejected", `Duplicate email in the file: row 4 has ${e.dup} too`], ["updated", "Changes last name"], ["unchanged", null]]);
+    expect([after[1], after[5], after[13], after[14]]).toEqual([
+      ["created", null],
+      ["rejected", `Duplicate email in the file: row 4 has ${e.dup} too`],
+      ["updated", "Changes last name"],
+      ["unchanged", null],
+    ]);
 
     const report = await call(acme.subdomain, `/api/admin/imports/${checked.id}/report`, { bearer: admin.bearer });
     expect(report.status).toBe(200);
@@ -123,7 +159,9 @@ describe("dry run and run", () => {
     const reportLines = report.text.replace(/^\uFEFF/, "").split("\r\n");
     expect(reportLines[0]).toBe(`row,email,outcome,reason,applied,${header}`);
     expect(reportLines[2]).toBe(`2,${e.noa},created,,yes,${e.noa},Noa,Two,,Instructor,(hidden),,,active`);
-    expect(reportLines[3]).toBe("3,not-an-email,rejected,Invalid email address 'not-an-email',yes,not-an-email,Bad,Email,,,,,,");
+    expect(reportLines[3]).toBe(
+      "3,not-an-email,rejected,Invalid email address 'not-an-email',yes,not-an-email,Bad,Email,,,,,,",
+    );
     expect(reportLines.length).toBe(19); // header, 17 rows, the empty string after the last CRLF
 
     // The same file again: nothing left to create.
@@ -131,7 +169,10 @@ describe("dry run and run", () => {
     expect(again.check).toMatchObject({ create: 0, update: 0, unchanged: 2, reject: 0 });
 
     // Once run, it cannot run again nor change its mapping.
-    expect((await call(acme.subdomain, `/api/admin/imports/${checked.id}/run`, { method: "POST", bearer: admin.bearer })).json.error.message).toBe("This import has already run");
+    expect(
+      (await call(acme.subdomain, `/api/admin/imports/${checked.id}/run`, { method: "POST", bearer: admin.bearer }))
+        .json.error.message,
+    ).toBe("This import has already run");
   });
 
   it("reports a row that cannot be applied at run time as failed, and applies the others", async () => {
@@ -140,7 +181,10 @@ describe("dry run and run", () => {
     const solo = await createTenant();
     const soloAdmin: As = { subdomain: solo.subdomain, bearer: await cachedSignIn(solo.subdomain, solo.users.admin) };
     const newcomer = email("newcomer");
-    const checked = await uploadAndCheck(soloAdmin, `email,first_name,last_name,role\n${email("first")},First,Person,learner\n${solo.users.org_admin.email},Org,Admin,learner\n${newcomer},New,Comer,learner\n`);
+    const checked = await uploadAndCheck(
+      soloAdmin,
+      `email,first_name,last_name,role\n${email("first")},First,Person,learner\n${solo.users.org_admin.email},Org,Admin,learner\n${newcomer},New,Comer,learner\n`,
+    );
     expect(checked.check).toMatchObject({ create: 2, update: 1, reject: 0 });
     const done = await runImport(soloAdmin, checked.id);
     expect(done.run).toMatchObject({ created: 2, updated: 0, failed: 1, not_applied: 0 });
@@ -148,26 +192,42 @@ describe("dry run and run", () => {
       "failed",
       "Could not be applied: This is the organization's last active org admin: make someone else an org admin (Admin) first",
     ]);
-    expect((await testDb().user.findUniqueOrThrow({ where: { id: solo.users.org_admin.id }, select: { role: true } })).role).toBe("org_admin");
+    expect(
+      (await testDb().user.findUniqueOrThrow({ where: { id: solo.users.org_admin.id }, select: { role: true } })).role,
+    ).toBe("org_admin");
     expect(await testDb().user.count({ where: { organizationId: solo.id, email: newcomer } })).toBe(1);
   });
 
   it("asks for a dry run before the run", async () => {
     const uploaded = await uploadCsv(admin, `email,first_name,last_name\n${email("x")},X,Y\n`);
-    const run = await call(acme.subdomain, `/api/admin/imports/${uploaded.json.id}/run`, { method: "POST", bearer: admin.bearer });
-    expect([run.status, run.json.error.message]).toEqual([409, "Make a dry run first: it shows what the import will do"]);
+    const run = await call(acme.subdomain, `/api/admin/imports/${uploaded.json.id}/run`, {
+      method: "POST",
+      bearer: admin.bearer,
+    });
+    expect([run.status, run.json.error.message]).toEqual([
+      409,
+      "Make a dry run first: it shows what the import will do",
+    ]);
   });
 
   it("cancels a run at its next batch and says what was applied", async () => {
     const rows = Array.from({ length: 4000 }, (_, i) => `${uniqueName(`c${i}-`)}@example.test,Cal,Cancel${i}`);
-    const checked = await uploadAndCheck(admin, `email,first_name,last_name,password\n${rows.map((r) => `${r},`).join("\n")}\n`);
+    const checked = await uploadAndCheck(
+      admin,
+      `email,first_name,last_name,password\n${rows.map((r) => `${r},`).join("\n")}\n`,
+    );
     expect(checked.check.create).toBe(4000);
     await call(acme.subdomain, `/api/admin/imports/${checked.id}/run`, { method: "POST", bearer: admin.bearer });
-    const cancel = await call(acme.subdomain, `/api/admin/imports/${checked.id}/cancel`, { method: "POST", bearer: admin.bearer });
+    const cancel = await call(acme.subdomain, `/api/admin/imports/${checked.id}/cancel`, {
+      method: "POST",
+      bearer: admin.bearer,
+    });
     expect(cancel.status).toBe(202);
     const done = (await waitForStatus(admin, checked.id, ["cancelled", "completed"], 120_000)).json;
     expect(done.status).toBe("cancelled");
-    const created = await testDb().user.count({ where: { organizationId: acme.id, lastName: { startsWith: "Cancel" } } });
+    const created = await testDb().user.count({
+      where: { organizationId: acme.id, lastName: { startsWith: "Cancel" } },
+    });
     expect(created).toBeLessThan(4000);
     expect(done.run.created).toBe(created);
     expect(done.run.not_applied).toBe(4000 - created);
@@ -183,16 +243,35 @@ describe("the file and its mapping", () => {
     const body = Array.from({ length: 25 }, (_, i) => `${email(`m${i}`)};Mo${i};Map`).join("\n");
     const uploaded = await uploadCsv(admin, `Address;Given;Family\n${body}\n`);
     expect(uploaded.status).toBe(201);
-    expect(uploaded.json).toMatchObject({ headers: ["Address", "Given", "Family"], delimiter: ";", total_rows: 25, missing_fields: ["email", "first_name", "last_name"], status: "uploaded" });
+    expect(uploaded.json).toMatchObject({
+      headers: ["Address", "Given", "Family"],
+      delimiter: ";",
+      total_rows: 25,
+      missing_fields: ["email", "first_name", "last_name"],
+      status: "uploaded",
+    });
     const detail = await call(acme.subdomain, `/api/admin/imports/${uploaded.json.id}`, { bearer: admin.bearer });
     expect(detail.json.preview.length).toBe(20);
     expect(detail.json.preview[1][1]).toBe("Mo1");
 
-    const dry = await call(acme.subdomain, `/api/admin/imports/${uploaded.json.id}/dry-run`, { method: "POST", bearer: admin.bearer });
-    expect([dry.status, dry.json.error.message]).toEqual([400, "Map a column to email, first_name, last_name first: every row needs them"]);
+    const dry = await call(acme.subdomain, `/api/admin/imports/${uploaded.json.id}/dry-run`, {
+      method: "POST",
+      bearer: admin.bearer,
+    });
+    expect([dry.status, dry.json.error.message]).toEqual([
+      400,
+      "Map a column to email, first_name, last_name first: every row needs them",
+    ]);
 
-    const twice = await call(acme.subdomain, `/api/admin/imports/${uploaded.json.id}/mapping`, { method: "PUT", bearer: admin.bearer, json: { mapping: { email: 0, first_name: 0 } } });
-    expect([twice.status, twice.json.error.message]).toEqual([400, "first_name: the column 'Address' is already mapped to email"]);
+    const twice = await call(acme.subdomain, `/api/admin/imports/${uploaded.json.id}/mapping`, {
+      method: "PUT",
+      bearer: admin.bearer,
+      json: { mapping: { email: 0, first_name: 0 } },
+    });
+    expect([twice.status, twice.json.error.message]).toEqual([
+      400,
+      "first_name: the column 'Address' is already mapped to email",
+    ]);
     const mapped = await call(acme.subdomain, `/api/admin/imports/${uploaded.json.id}/mapping`, {
       method: "PUT",
       bearer: admin.bearer,
@@ -200,25 +279,59 @@ describe("the file and its mapping", () => {
     });
     expect(mapped.status).toBe(200);
     expect(mapped.json.missing_fields).toEqual([]);
-    expect(await db.userImportMapping.findUnique({ where: { organizationId: acme.id }, select: { mapping: true } })).toEqual({ mapping: { email: "Address", first_name: "Given", last_name: "Family" } });
+    expect(
+      await db.userImportMapping.findUnique({ where: { organizationId: acme.id }, select: { mapping: true } }),
+    ).toEqual({ mapping: { email: "Address", first_name: "Given", last_name: "Family" } });
     const next = await uploadCsv(admin, `Family,Given,Address\nMap,Max,${email("max")}\n`);
-    expect(next.json.mapping).toEqual({ email: 2, first_name: 1, last_name: 0, username: null, role: null, password: null, groups: null, courses: null, status: null });
+    expect(next.json.mapping).toEqual({
+      email: 2,
+      first_name: 1,
+      last_name: 0,
+      username: null,
+      role: null,
+      password: null,
+      groups: null,
+      courses: null,
+      status: null,
+    });
   });
 
   it("refuses a bad file with the reason and keeps nothing of it", async () => {
     const before = await testDb().userImport.count({ where: { organizationId: acme.id } });
     const res = await uploadCsv(admin, 'email,first_name,last_name\nok@example.test,A,B\n"broken@example.test,C,D\n');
-    expect([res.status, res.json.error.message]).toEqual([400, 'The file is not valid CSV: a quoted field is never closed (line 3): every " that opens a field needs one that closes it']);
+    expect([res.status, res.json.error.message]).toEqual([
+      400,
+      'The file is not valid CSV: a quoted field is never closed (line 3): every " that opens a field needs one that closes it',
+    ]);
     const empty = await uploadCsv(admin, "");
     expect(empty.status).toBe(400);
     const lines = Array.from({ length: 100_001 }, (_, i) => `p${i}@example.test,P,${i}`);
     const tooMany = await uploadCsv(admin, `email,first_name,last_name\n${lines.join("\n")}\n`);
-    expect([tooMany.status, tooMany.json.error.message]).toEqual([400, "The file has more than 100,000 rows: split it into smaller files"]);
-    expect(await testDb().userImportRow.count({ where: { organizationId: acme.id, cells: { array_contains: ["p100000@example.test"] } } })).toBe(0);
+    expect([tooMany.status, tooMany.json.error.message]).toEqual([
+      400,
+      "The file has more than 100,000 rows: split it into smaller files",
+    ]);
+    expect(
+      await testDb().userImportRow.count({
+        where: { organizationId: acme.id, cells: { array_contains: ["p100000@example.test"] } },
+      }),
+    ).toBe(0);
     // A body that ends inside the file's part (a connection dropped mid-upload).
-    const form = await multipartBody({ file: new File([`email,first_name,last_name\n${lines.slice(0, 50).join("\n")}\n`], "people.csv", { type: "text/csv" }) });
-    const cut = await call(acme.subdomain, "/api/admin/imports", { method: "POST", body: form.body.subarray(0, 400), headers: form.headers, bearer: admin.bearer });
-    expect([cut.status, cut.json.error.message]).toEqual([400, "The upload was interrupted before the whole file arrived"]);
+    const form = await multipartBody({
+      file: new File([`email,first_name,last_name\n${lines.slice(0, 50).join("\n")}\n`], "people.csv", {
+        type: "text/csv",
+      }),
+    });
+    const cut = await call(acme.subdomain, "/api/admin/imports", {
+      method: "POST",
+      body: form.body.subarray(0, 400),
+      headers: form.headers,
+      bearer: admin.bearer,
+    });
+    expect([cut.status, cut.json.error.message]).toEqual([
+      400,
+      "The upload was interrupted before the whole file arrived",
+    ]);
     expect(await testDb().userImport.count({ where: { organizationId: acme.id } })).toBe(before);
   });
 });
@@ -226,14 +339,22 @@ describe("the file and its mapping", () => {
 describe("who may import where", () => {
   it("refuses learners, instructors and org admins", async () => {
     for (const role of ["learner", "instructor", "org_admin"] as const) {
-      const res = await uploadCsv({ subdomain: acme.subdomain, bearer: await cachedSignIn(acme.subdomain, acme.users[role]) }, `email,first_name,last_name\n${email("r")},A,B\n`);
+      const res = await uploadCsv(
+        { subdomain: acme.subdomain, bearer: await cachedSignIn(acme.subdomain, acme.users[role]) },
+        `email,first_name,last_name\n${email("r")},A,B\n`,
+      );
       expect([role, res.status]).toEqual([role, 403]);
     }
   });
 
   it("keeps an admin of one organization out of another's imports", async () => {
-    const globexAdmin: As = { subdomain: globex.subdomain, bearer: await cachedSignIn(globex.subdomain, globex.users.admin) };
-    const into = await uploadCsv(admin, `email,first_name,last_name\n${email("b")},A,B\n`, { query: `?organization_id=${globex.id}` });
+    const globexAdmin: As = {
+      subdomain: globex.subdomain,
+      bearer: await cachedSignIn(globex.subdomain, globex.users.admin),
+    };
+    const into = await uploadCsv(admin, `email,first_name,last_name\n${email("b")},A,B\n`, {
+      query: `?organization_id=${globex.id}`,
+    });
     expect([into.status, into.json.error.message]).toEqual([404, "Organization not found"]);
     const mine = await uploadCsv(admin, `email,first_name,last_name\n${email("a")},A,B\n`);
     for (const [method, path] of [
@@ -244,10 +365,17 @@ describe("who may import where", () => {
       ["POST", "/run"],
       ["POST", "/cancel"],
     ] as const) {
-      const res = await call(globex.subdomain, `/api/admin/imports/${mine.json.id}${path}`, { method, bearer: globexAdmin.bearer });
+      const res = await call(globex.subdomain, `/api/admin/imports/${mine.json.id}${path}`, {
+        method,
+        bearer: globexAdmin.bearer,
+      });
       expect([path, res.status]).toEqual([path, 404]);
     }
-    const put = await call(globex.subdomain, `/api/admin/imports/${mine.json.id}/mapping`, { method: "PUT", bearer: globexAdmin.bearer, json: { mapping: { email: 0 } } });
+    const put = await call(globex.subdomain, `/api/admin/imports/${mine.json.id}/mapping`, {
+      method: "PUT",
+      bearer: globexAdmin.bearer,
+      json: { mapping: { email: 0 } },
+    });
     expect(put.status).toBe(404);
     const history = await call(globex.subdomain, "/api/admin/imports", { bearer: globexAdmin.bearer });
     expect(history.json.items.map((i: { id: string }) => i.id)).not.toContain(mine.json.id);
@@ -257,9 +385,19 @@ describe("who may import where", () => {
 
   it("lets the superadmin import into the organization they choose", async () => {
     const token = await signIn(null, superadmin);
-    const unnamed = await uploadCsv({ subdomain: null, bearer: token }, `email,first_name,last_name\n${email("s")},A,B\n`);
-    expect([unnamed.status, unnamed.json.error.message]).toEqual([400, "Choose the organization to import into (organization_id)"]);
-    const named = await uploadCsv({ subdomain: null, bearer: token }, `email,first_name,last_name\n${email("s")},A,B\n`, { query: `?organization_id=${globex.id}` });
+    const unnamed = await uploadCsv(
+      { subdomain: null, bearer: token },
+      `email,first_name,last_name\n${email("s")},A,B\n`,
+    );
+    expect([unnamed.status, unnamed.json.error.message]).toEqual([
+      400,
+      "Choose the organization to import into (organization_id)",
+    ]);
+    const named = await uploadCsv(
+      { subdomain: null, bearer: token },
+      `email,first_name,last_name\n${email("s")},A,B\n`,
+      { query: `?organization_id=${globex.id}` },
+    );
     expect(named.status).toBe(201);
     expect(named.json.organization_id).toBe(globex.id);
   });

@@ -16,7 +16,8 @@ async function waitForJob(name: string, id: string, timeoutMs = 20_000): Promise
   for (;;) {
     const job = await boss.getJobById(name, id);
     if (job && (job.state === "completed" || job.state === "failed")) return job.state;
-    if (Date.now() > deadline) throw new Error(`job ${name} ${id} still ${job?.state ?? "missing"} after ${timeoutMs} ms`);
+    if (Date.now() > deadline)
+      throw new Error(`job ${name} ${id} still ${job?.state ?? "missing"} after ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
@@ -37,7 +38,11 @@ describe("maintenance.cleanup, run by the app server's workers", () => {
     const tokens = await Promise.all(
       [
         { tokenHash: `${tag}-old-expired`, expiresAt: new Date(Date.now() - 8 * day) },
-        { tokenHash: `${tag}-old-used`, expiresAt: new Date(Date.now() + hour), usedAt: new Date(Date.now() - 8 * day) },
+        {
+          tokenHash: `${tag}-old-used`,
+          expiresAt: new Date(Date.now() + hour),
+          usedAt: new Date(Date.now() - 8 * day),
+        },
         { tokenHash: `${tag}-recently-expired`, expiresAt: new Date(Date.now() - day) },
         { tokenHash: `${tag}-valid`, expiresAt: new Date(Date.now() + hour) },
       ].map((data) => db.passwordResetToken.create({ data: { userId: users.learner.id, ...data } })),
@@ -48,7 +53,10 @@ describe("maintenance.cleanup, run by the app server's workers", () => {
 
     const buckets = await db.rateLimitBucket.findMany({ where: { key: { startsWith: tag } }, select: { key: true } });
     expect(buckets.map((b) => b.key)).toEqual([`${tag}:live`]);
-    const left = await db.passwordResetToken.findMany({ where: { id: { in: tokens.map((t) => t.id) } }, select: { tokenHash: true } });
+    const left = await db.passwordResetToken.findMany({
+      where: { id: { in: tokens.map((t) => t.id) } },
+      select: { tokenHash: true },
+    });
     expect(left.map((t) => t.tokenHash).sort()).toEqual([`${tag}-recently-expired`, `${tag}-valid`]);
   });
 

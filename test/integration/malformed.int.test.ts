@@ -8,7 +8,13 @@ beforeAll(async () => {
 });
 afterAll(() => testDb().$disconnect());
 
-const ROUTES = ["/auth/login", "/auth/register", "/auth/register-organization", "/auth/forgot-password", "/auth/reset-password/sometoken"];
+const ROUTES = [
+  "/auth/login",
+  "/auth/register",
+  "/auth/register-organization",
+  "/auth/forgot-password",
+  "/auth/reset-password/sometoken",
+];
 const BAD_BODIES: [string, string][] = [
   ["broken JSON", "{not json"],
   ["an empty body", ""],
@@ -22,7 +28,11 @@ describe("malformed bodies → 400 with the error body, never 500", () => {
   for (const route of ROUTES) {
     for (const [label, body] of BAD_BODIES) {
       it(`POST ${route} with ${label}`, async () => {
-        const res = await call(tenant.subdomain, route, { method: "POST", body, headers: { "content-type": "application/json" } });
+        const res = await call(tenant.subdomain, route, {
+          method: "POST",
+          body,
+          headers: { "content-type": "application/json" },
+        });
         expect(res.status).toBe(400);
         expect(res.json.error.code).toMatch(/BAD_REQUEST|VALIDATION_FAILED/);
         expect(typeof res.json.error.message).toBe("string");
@@ -38,8 +48,15 @@ describe("malformed bodies → 400 with the error body, never 500", () => {
 
   it("PUT /auth/profile with broken multipart → 400", async () => {
     const user = tenant.users.learner;
-    const { json } = await call(tenant.subdomain, "/auth/login", { json: { email: user.email, password: user.password } });
-    const res = await call(tenant.subdomain, "/auth/profile", { method: "PUT", bearer: json.token, body: "garbage", headers: { "content-type": "multipart/form-data; boundary=xyz" } });
+    const { json } = await call(tenant.subdomain, "/auth/login", {
+      json: { email: user.email, password: user.password },
+    });
+    const res = await call(tenant.subdomain, "/auth/profile", {
+      method: "PUT",
+      bearer: json.token,
+      body: "garbage",
+      headers: { "content-type": "multipart/form-data; boundary=xyz" },
+    });
     expect(res.status).toBe(400);
   });
 

@@ -21,18 +21,32 @@ afterAll(() => testDb().$disconnect());
 async function mailsTo(email: string): Promise<string[]> {
   const dir = process.env.TEST_OUTBOX_DIR!;
   const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith(`-${email}.eml`));
-  const mails = await Promise.all(files.map(async (f) => (await readFile(path.join(dir, f), "utf8")).replace(/=\r?\n/g, "")));
+  const mails = await Promise.all(
+    files.map(async (f) => (await readFile(path.join(dir, f), "utf8")).replace(/=\r?\n/g, "")),
+  );
   return mails.filter((m) => m.includes("Subject: Unread message"));
 }
 
 async function startThread(recipients: TestUser[], body = "Please read the brief") {
-  const res = await callAs(tenant.subdomain, sender, "/api/messages/threads", { method: "POST", json: { subject: uniqueName("Brief "), body, recipient_ids: recipients.map((r) => r.id) } });
+  const res = await callAs(tenant.subdomain, sender, "/api/messages/threads", {
+    method: "POST",
+    json: { subject: uniqueName("Brief "), body, recipient_ids: recipients.map((r) => r.id) },
+  });
   expect(res.status).toBe(201);
   const message = res.json.messages[0] as { id: string; created_at: string };
-  return { threadId: res.json.id as string, subject: res.json.subject as string, messageId: message.id, sentAt: new Date(message.created_at) };
+  return {
+    threadId: res.json.id as string,
+    subject: res.json.subject as string,
+    messageId: message.id,
+    sentAt: new Date(message.created_at),
+  };
 }
 
-const job = (t: { threadId: string; messageId: string }) => ({ organizationId: tenant.id, threadId: t.threadId, messageId: t.messageId });
+const job = (t: { threadId: string; messageId: string }) => ({
+  organizationId: tenant.id,
+  threadId: t.threadId,
+  messageId: t.messageId,
+});
 const after = (date: Date, minutes: number) => new Date(date.getTime() + minutes * MINUTE);
 
 describe("the unread-message e-mail", () => {
@@ -48,8 +62,15 @@ describe("the unread-message e-mail", () => {
   });
 
   it("goes once per conversation, only to those who have not read it after 15 minutes and have not switched it off", async () => {
-    const [unreading, optedOut, reading] = await Promise.all([createUser(tenant.id, "learner"), createUser(tenant.id, "learner"), createUser(tenant.id, "learner")]);
-    expect((await callAs(tenant.subdomain, optedOut, "/auth/profile", { method: "PUT", json: { email_on_message: false } })).json.user.email_on_message).toBe(false);
+    const [unreading, optedOut, reading] = await Promise.all([
+      createUser(tenant.id, "learner"),
+      createUser(tenant.id, "learner"),
+      createUser(tenant.id, "learner"),
+    ]);
+    expect(
+      (await callAs(tenant.subdomain, optedOut, "/auth/profile", { method: "PUT", json: { email_on_message: false } }))
+        .json.user.email_on_message,
+    ).toBe(false);
     const thread = await startThread([unreading, optedOut, reading], "Read https://example.com/brief by Friday");
 
     // Before the 15 minutes are up, nobody is told.
@@ -68,17 +89,27 @@ describe("the unread-message e-mail", () => {
 
     // Run again (a retry), or for a later message of the same conversation: nobody is told twice.
     expect(await sendUnreadEmails(job(thread), after(thread.sentAt, 20))).toEqual({ sent: 0 });
-    const reply = await callAs(tenant.subdomain, sender, `/api/messages/threads/${thread.threadId}/messages`, { method: "POST", json: { body: "Reminder" } });
+    const reply = await callAs(tenant.subdomain, sender, `/api/messages/threads/${thread.threadId}/messages`, {
+      method: "POST",
+      json: { body: "Reminder" },
+    });
     const replyAt = new Date(reply.json.created_at);
-    expect(await sendUnreadEmails({ ...job(thread), messageId: reply.json.id }, after(replyAt, 16))).toEqual({ sent: 1 }); // `reading` has not read the reply
+    expect(await sendUnreadEmails({ ...job(thread), messageId: reply.json.id }, after(replyAt, 16))).toEqual({
+      sent: 1,
+    }); // `reading` has not read the reply
     expect(await mailsTo(unreading.email)).toHaveLength(1);
     expect(await mailsTo(reading.email)).toHaveLength(1);
 
     // Once they have read the conversation, a new unread message may be told again (to them, not to
     // `reading`, who has not read the reply they were told about).
     await callAs(tenant.subdomain, unreading, `/api/messages/threads/${thread.threadId}`);
-    const next = await callAs(tenant.subdomain, sender, `/api/messages/threads/${thread.threadId}/messages`, { method: "POST", json: { body: "One more thing" } });
-    expect(await sendUnreadEmails({ ...job(thread), messageId: next.json.id }, after(new Date(next.json.created_at), 16))).toEqual({ sent: 1 });
+    const next = await callAs(tenant.subdomain, sender, `/api/messages/threads/${thread.threadId}/messages`, {
+      method: "POST",
+      json: { body: "One more thing" },
+    });
+    expect(
+      await sendUnreadEmails({ ...job(thread), messageId: next.json.id }, after(new Date(next.json.created_at), 16)),
+    ).toEqual({ sent: 1 });
     expect(await mailsTo(unreading.email)).toHaveLength(2);
     expect(await mailsTo(reading.email)).toHaveLength(1);
   });
@@ -86,16 +117,26 @@ describe("the unread-message e-mail", () => {
   it("is not sent to someone who archived the conversation, nor for a message that is gone", async () => {
     const reader = await createUser(tenant.id, "learner");
     const thread = await startThread([reader]);
-    await callAs(tenant.subdomain, reader, `/api/messages/threads/${thread.threadId}`, { method: "PATCH", json: { archived: true } });
+    await callAs(tenant.subdomain, reader, `/api/messages/threads/${thread.threadId}`, {
+      method: "PATCH",
+      json: { archived: true },
+    });
     expect(await sendUnreadEmails(job(thread), after(thread.sentAt, 16))).toEqual({ sent: 0 });
-    expect(await sendUnreadEmails({ ...job(thread), messageId: "0198c8d0-0000-7000-8000-000000000099" }, after(thread.sentAt, 16))).toEqual({ sent: 0 });
+    expect(
+      await sendUnreadEmails(
+        { ...job(thread), messageId: "0198c8d0-0000-7000-8000-000000000099" },
+        after(thread.sentAt, 16),
+      ),
+    ).toEqual({ sent: 0 });
   });
 
   it("never tells anyone about another organization's conversation", async () => {
     const reader = await createUser(tenant.id, "learner");
     const thread = await startThread([reader]);
     const other = await createTenant();
-    expect(await sendUnreadEmails({ ...job(thread), organizationId: other.id }, after(thread.sentAt, 16))).toEqual({ sent: 0 });
+    expect(await sendUnreadEmails({ ...job(thread), organizationId: other.id }, after(thread.sentAt, 16))).toEqual({
+      sent: 0,
+    });
     expect(await mailsTo(reader.email)).toEqual([]);
   });
 });

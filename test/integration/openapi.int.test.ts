@@ -13,7 +13,13 @@ import {
   enrollmentSchema,
   recordProgressResponseSchema,
 } from "@/lib/openapi/responses/enrollments";
-import { inboxSchema, messageItemSchema, recipientsSchema, threadSchema, threadSummarySchema } from "@/lib/openapi/responses/messages";
+import {
+  inboxSchema,
+  messageItemSchema,
+  recipientsSchema,
+  threadSchema,
+  threadSummarySchema,
+} from "@/lib/openapi/responses/messages";
 import { lessonSchema, moduleSchema, outlineSchema } from "@/lib/openapi/responses/outline";
 import { createTenant, testDb, type TestTenant } from "@/test/factories";
 import { call } from "@/test/http";
@@ -74,28 +80,53 @@ describe("live answers are what the document says", () => {
   });
 
   it("messages: a new conversation, a reply, the inbox, archiving, recipients", async () => {
-    const sign = async (u: { email: string; password: string }) => (await call(tenant.subdomain, "/auth/login", { json: { email: u.email, password: u.password } })).json.token as string;
+    const sign = async (u: { email: string; password: string }) =>
+      (await call(tenant.subdomain, "/auth/login", { json: { email: u.email, password: u.password } })).json
+        .token as string;
     const [admin, learner] = await Promise.all([sign(tenant.users.admin), sign(tenant.users.learner)]);
-    const thread = await call(tenant.subdomain, "/api/messages/threads", { bearer: admin, json: { subject: "Described", body: "Hello", recipient_ids: [tenant.users.learner.id] } });
+    const thread = await call(tenant.subdomain, "/api/messages/threads", {
+      bearer: admin,
+      json: { subject: "Described", body: "Hello", recipient_ids: [tenant.users.learner.id] },
+    });
     expect(thread.status).toBe(201);
     expectDescribedBy(threadSchema, thread.json);
-    const reply = await call(tenant.subdomain, `/api/messages/threads/${thread.json.id}/messages`, { bearer: learner, json: { body: "Hi" } });
+    const reply = await call(tenant.subdomain, `/api/messages/threads/${thread.json.id}/messages`, {
+      bearer: learner,
+      json: { body: "Hi" },
+    });
     expect(reply.status).toBe(201);
     expectDescribedBy(messageItemSchema, reply.json);
     expectDescribedBy(inboxSchema, (await call(tenant.subdomain, "/api/messages/threads", { bearer: learner })).json);
-    expectDescribedBy(threadSummarySchema, (await call(tenant.subdomain, `/api/messages/threads/${thread.json.id}`, { method: "PATCH", bearer: learner, json: { archived: true } })).json);
-    expectDescribedBy(recipientsSchema, (await call(tenant.subdomain, "/api/messages/recipients", { bearer: learner })).json);
+    expectDescribedBy(
+      threadSummarySchema,
+      (
+        await call(tenant.subdomain, `/api/messages/threads/${thread.json.id}`, {
+          method: "PATCH",
+          bearer: learner,
+          json: { archived: true },
+        })
+      ).json,
+    );
+    expectDescribedBy(
+      recipientsSchema,
+      (await call(tenant.subdomain, "/api/messages/recipients", { bearer: learner })).json,
+    );
   });
 
   it("courses, categories, the outline, lessons, enrollments, progress and the dashboard", async () => {
     const admin = tenant.users.admin;
-    const { token } = (await call(tenant.subdomain, "/auth/login", { json: { email: admin.email, password: admin.password } })).json;
+    const { token } = (
+      await call(tenant.subdomain, "/auth/login", { json: { email: admin.email, password: admin.password } })
+    ).json;
     const category = await call(tenant.subdomain, "/api/categories", { bearer: token, json: { name: "Described" } });
     expect(category.status).toBe(201);
     expectDescribedBy(categorySchema, category.json);
     expectDescribedBy(categoryListSchema, (await call(tenant.subdomain, "/api/categories")).json);
 
-    const course = await call(tenant.subdomain, "/api/courses", { bearer: token, json: { title: "Described course", category_id: category.json.id, status: "published" } });
+    const course = await call(tenant.subdomain, "/api/courses", {
+      bearer: token,
+      json: { title: "Described course", category_id: category.json.id, status: "published" },
+    });
     expect(course.status).toBe(201);
     expectDescribedBy(courseSchema, course.json);
     const id = course.json.id as string;
@@ -105,27 +136,55 @@ describe("live answers are what the document says", () => {
     const mod = await call(tenant.subdomain, `/api/courses/${id}/modules`, { bearer: token, json: { title: "One" } });
     expect(mod.status).toBe(201);
     expectDescribedBy(moduleSchema, mod.json);
-    const lesson = await call(tenant.subdomain, `/api/courses/${id}/modules/${mod.json.id}/lessons`, { bearer: token, json: { title: "First", kind: "text", body: "<p>Hi</p>" } });
+    const lesson = await call(tenant.subdomain, `/api/courses/${id}/modules/${mod.json.id}/lessons`, {
+      bearer: token,
+      json: { title: "First", kind: "text", body: "<p>Hi</p>" },
+    });
     expect(lesson.status).toBe(201);
     expectDescribedBy(lessonSchema, lesson.json);
-    expectDescribedBy(lessonSchema, (await call(tenant.subdomain, `/api/courses/${id}/lessons/${lesson.json.id}`, { bearer: token })).json);
-    expectDescribedBy(outlineSchema, (await call(tenant.subdomain, `/api/courses/${id}/outline`, { bearer: token })).json);
+    expectDescribedBy(
+      lessonSchema,
+      (await call(tenant.subdomain, `/api/courses/${id}/lessons/${lesson.json.id}`, { bearer: token })).json,
+    );
+    expectDescribedBy(
+      outlineSchema,
+      (await call(tenant.subdomain, `/api/courses/${id}/outline`, { bearer: token })).json,
+    );
 
     const learner = tenant.users.learner;
-    const learnerToken = (await call(tenant.subdomain, "/auth/login", { json: { email: learner.email, password: learner.password } })).json.token;
-    const enrolled = await call(tenant.subdomain, `/api/courses/${id}/enrollments`, { method: "POST", bearer: learnerToken });
+    const learnerToken = (
+      await call(tenant.subdomain, "/auth/login", { json: { email: learner.email, password: learner.password } })
+    ).json.token;
+    const enrolled = await call(tenant.subdomain, `/api/courses/${id}/enrollments`, {
+      method: "POST",
+      bearer: learnerToken,
+    });
     expect(enrolled.status).toBe(201);
     expectDescribedBy(createEnrollmentsResponseSchema, enrolled.json);
-    const progress = await call(tenant.subdomain, `/api/courses/${id}/lessons/${lesson.json.id}/progress`, { method: "PUT", bearer: learnerToken, json: { completed: true } });
+    const progress = await call(tenant.subdomain, `/api/courses/${id}/lessons/${lesson.json.id}/progress`, {
+      method: "PUT",
+      bearer: learnerToken,
+      json: { completed: true },
+    });
     expect(progress.status).toBe(200);
     expectDescribedBy(recordProgressResponseSchema, progress.json);
-    expectDescribedBy(courseProgressSchema, (await call(tenant.subdomain, `/api/courses/${id}/progress`, { bearer: learnerToken })).json);
+    expectDescribedBy(
+      courseProgressSchema,
+      (await call(tenant.subdomain, `/api/courses/${id}/progress`, { bearer: learnerToken })).json,
+    );
     const dashboard = await call(tenant.subdomain, "/api/dashboard", { bearer: learnerToken });
     expect(dashboard.json.recently_completed).toHaveLength(1);
     expectDescribedBy(dashboardSchema, dashboard.json);
 
-    expectDescribedBy(enrollmentListSchema, (await call(tenant.subdomain, `/api/courses/${id}/enrollments`, { bearer: token })).json);
-    const withdrawn = await call(tenant.subdomain, `/api/enrollments/${enrolled.json.enrollments[0].id}`, { method: "PATCH", bearer: token, json: { status: "withdrawn" } });
+    expectDescribedBy(
+      enrollmentListSchema,
+      (await call(tenant.subdomain, `/api/courses/${id}/enrollments`, { bearer: token })).json,
+    );
+    const withdrawn = await call(tenant.subdomain, `/api/enrollments/${enrolled.json.enrollments[0].id}`, {
+      method: "PATCH",
+      bearer: token,
+      json: { status: "withdrawn" },
+    });
     expect(withdrawn.status).toBe(200);
     expectDescribedBy(enrollmentSchema, withdrawn.json);
   });

@@ -24,13 +24,20 @@ describe("password reset", () => {
     expect((await call(tenant.subdomain, "/auth/forgot-password", { json: { email: user.email } })).status).toBe(200);
     const token = await resetTokenFor(user.email);
 
-    const reset = await call(tenant.subdomain, `/auth/reset-password/${token}`, { json: { password: "brand-new-password" } });
+    const reset = await call(tenant.subdomain, `/auth/reset-password/${token}`, {
+      json: { password: "brand-new-password" },
+    });
     expect(reset.status).toBe(200);
-    const again = await call(tenant.subdomain, `/auth/reset-password/${token}`, { json: { password: "another-password" } });
+    const again = await call(tenant.subdomain, `/auth/reset-password/${token}`, {
+      json: { password: "another-password" },
+    });
     expect(again.status).toBe(400);
     expect(again.json.error.message).toMatch(/invalid or has expired/);
 
-    expect((await call(tenant.subdomain, "/auth/login", { json: { email: user.email, password: "brand-new-password" } })).status).toBe(200);
+    expect(
+      (await call(tenant.subdomain, "/auth/login", { json: { email: user.email, password: "brand-new-password" } }))
+        .status,
+    ).toBe(200);
     expect((await call(tenant.subdomain, "/auth/profile", { bearer: login.json.token })).status).toBe(401);
   });
 
@@ -38,8 +45,13 @@ describe("password reset", () => {
     const user = tenant.users.instructor;
     await call(tenant.subdomain, "/auth/forgot-password", { json: { email: user.email } });
     const token = await resetTokenFor(user.email);
-    await testDb().passwordResetToken.updateMany({ where: { userId: user.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
-    const res = await call(tenant.subdomain, `/auth/reset-password/${token}`, { json: { password: "brand-new-password" } });
+    await testDb().passwordResetToken.updateMany({
+      where: { userId: user.id },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
+    const res = await call(tenant.subdomain, `/auth/reset-password/${token}`, {
+      json: { password: "brand-new-password" },
+    });
     expect(res.status).toBe(400);
   });
 
@@ -48,6 +60,9 @@ describe("password reset", () => {
     const user = tenant.users.admin;
     await call(tenant.subdomain, "/auth/forgot-password", { json: { email: user.email } });
     const token = await resetTokenFor(user.email);
-    expect((await call(other.subdomain, `/auth/reset-password/${token}`, { json: { password: "brand-new-password" } })).status).toBe(400);
+    expect(
+      (await call(other.subdomain, `/auth/reset-password/${token}`, { json: { password: "brand-new-password" } }))
+        .status,
+    ).toBe(400);
   });
 });

@@ -14,7 +14,8 @@ beforeAll(async () => {
 });
 afterAll(() => testDb().$disconnect());
 
-const profile = (token: string, options: { method?: string; json?: unknown } = {}) => call(tenant.subdomain, "/auth/profile", { ...options, bearer: token });
+const profile = (token: string, options: { method?: string; json?: unknown } = {}) =>
+  call(tenant.subdomain, "/auth/profile", { ...options, bearer: token });
 
 /** The newest mail to this address, quoted-printable soft breaks undone. */
 async function lastMailTo(email: string): Promise<string> {
@@ -29,21 +30,33 @@ describe("changing the password", () => {
   it("needs the current password, ends every other session, and gives the caller a renewed token", async () => {
     const user = await createUser(tenant.id, "learner");
     const [mine, other] = await Promise.all([signIn(tenant.subdomain, user), signIn(tenant.subdomain, user)]);
-    const res = await profile(mine, { method: "PUT", json: { current_password: user.password, new_password: "A-fresh-passw0rd" } });
+    const res = await profile(mine, {
+      method: "PUT",
+      json: { current_password: user.password, new_password: "A-fresh-passw0rd" },
+    });
     expect(res.status).toBe(200);
     expect(typeof res.json.token).toBe("string");
     expect((await profile(other)).status).toBe(401);
     expect((await profile(mine)).status).toBe(401);
     expect((await profile(res.json.token)).status).toBe(200);
-    expect((await call(tenant.subdomain, "/auth/login", { json: { email: user.email, password: user.password } })).status).toBe(401);
-    expect((await call(tenant.subdomain, "/auth/login", { json: { email: user.email, password: "A-fresh-passw0rd" } })).status).toBe(200);
+    expect(
+      (await call(tenant.subdomain, "/auth/login", { json: { email: user.email, password: user.password } })).status,
+    ).toBe(401);
+    expect(
+      (await call(tenant.subdomain, "/auth/login", { json: { email: user.email, password: "A-fresh-passw0rd" } }))
+        .status,
+    ).toBe(200);
   });
 
   it("a browser keeps signed in through a renewed HttpOnly session cookie; no token reaches its scripts", async () => {
     const user = await createUser(tenant.id, "instructor");
     const token = await signIn(tenant.subdomain, user);
     const headers = { cookie: `next-auth.session-token=${token}`, origin: `http://${hostFor(tenant.subdomain)}` };
-    const res = await call(tenant.subdomain, "/auth/profile", { method: "PUT", json: { current_password: user.password, new_password: "Browser-passw0rd" }, headers });
+    const res = await call(tenant.subdomain, "/auth/profile", {
+      method: "PUT",
+      json: { current_password: user.password, new_password: "Browser-passw0rd" },
+      headers,
+    });
     expect(res.status).toBe(200);
     expect(res.json.token).toBeUndefined();
     const setCookie = String(res.headers["set-cookie"]);
@@ -51,16 +64,30 @@ describe("changing the password", () => {
     expect(setCookie).toMatch(/HttpOnly/i);
     expect(setCookie).toMatch(/SameSite=Lax/i);
     const renewed = /^next-auth\.session-token=([^;]+)/.exec(setCookie)![1]!;
-    expect((await call(tenant.subdomain, "/auth/profile", { headers: { cookie: `next-auth.session-token=${renewed}` } })).status).toBe(200);
-    expect((await call(tenant.subdomain, "/auth/profile", { headers: { cookie: `next-auth.session-token=${token}` } })).status).toBe(401);
+    expect(
+      (await call(tenant.subdomain, "/auth/profile", { headers: { cookie: `next-auth.session-token=${renewed}` } }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await call(tenant.subdomain, "/auth/profile", { headers: { cookie: `next-auth.session-token=${token}` } }))
+        .status,
+    ).toBe(401);
   });
 
   it("the new password must pass the organization's password policy, the check every password meets", async () => {
     const strict = await createTenant();
-    await testDb().organization.update({ where: { id: strict.id }, data: { settings: { allowSelfRegistration: true, passwordPolicy: { minLength: 14, minStrength: 2 } } } });
+    await testDb().organization.update({
+      where: { id: strict.id },
+      data: { settings: { allowSelfRegistration: true, passwordPolicy: { minLength: 14, minStrength: 2 } } },
+    });
     const user = strict.users.learner;
     const token = await signIn(strict.subdomain, user);
-    const change = (new_password: string) => call(strict.subdomain, "/auth/profile", { method: "PUT", bearer: token, json: { current_password: user.password, new_password } });
+    const change = (new_password: string) =>
+      call(strict.subdomain, "/auth/profile", {
+        method: "PUT",
+        bearer: token,
+        json: { current_password: user.password, new_password },
+      });
     const short = await change("Sh0rt-but-ok!");
     expect(short.status).toBe(400);
     expect(short.json.error.fieldErrors.new_password).toEqual(["Password must be at least 14 characters"]);
@@ -74,11 +101,17 @@ describe("changing the password", () => {
     const user = await createUser(tenant.id, "learner");
     const token = await signIn(tenant.subdomain, user);
     for (let i = 0; i < 5; i += 1) {
-      const res = await profile(token, { method: "PUT", json: { current_password: "not-it", new_password: "Whatever-123" } });
+      const res = await profile(token, {
+        method: "PUT",
+        json: { current_password: "not-it", new_password: "Whatever-123" },
+      });
       expect(res.status).toBe(400);
       expect(res.json.error.fieldErrors.current_password).toEqual(["Current password is incorrect"]);
     }
-    const limited = await profile(token, { method: "PUT", json: { current_password: user.password, new_password: "Whatever-123" } });
+    const limited = await profile(token, {
+      method: "PUT",
+      json: { current_password: user.password, new_password: "Whatever-123" },
+    });
     expect(limited.status).toBe(429);
     expect(limited.json.error.message).toMatch(/^Too many wrong passwords\. Please wait \d+ minutes? and try again\.$/);
   });
@@ -87,13 +120,22 @@ describe("changing the password", () => {
 describe("preferences", () => {
   it("light/dark and the message e-mails are saved with the account, by JSON or multipart", async () => {
     const token = await signIn(tenant.subdomain, tenant.users.learner);
-    expect((await profile(token)).json).toMatchObject({ theme_mode: null, email_on_message: true, pending_email: null });
+    expect((await profile(token)).json).toMatchObject({
+      theme_mode: null,
+      email_on_message: true,
+      pending_email: null,
+    });
     const saved = await profile(token, { method: "PUT", json: { theme_mode: "dark", email_on_message: false } });
     expect(saved.json.user).toMatchObject({ theme_mode: "dark", email_on_message: false });
     const form = new FormData();
     form.set("email_on_message", "true");
     const request = new Request("http://local/", { method: "PUT", body: form });
-    const multipart = await call(tenant.subdomain, "/auth/profile", { method: "PUT", bearer: token, body: Buffer.from(await request.arrayBuffer()), headers: { "content-type": request.headers.get("content-type")! } });
+    const multipart = await call(tenant.subdomain, "/auth/profile", {
+      method: "PUT",
+      bearer: token,
+      body: Buffer.from(await request.arrayBuffer()),
+      headers: { "content-type": request.headers.get("content-type")! },
+    });
     expect(multipart.json.user).toMatchObject({ theme_mode: "dark", email_on_message: true });
     expect((await profile(token, { method: "PUT", json: { theme_mode: "sepia" } })).status).toBe(400);
   });
@@ -106,7 +148,8 @@ describe("changing the e-mail address", () => {
     user = await createUser(tenant.id, "learner");
     token = await signIn(tenant.subdomain, user);
   });
-  const ask = (json: unknown, bearer = token) => call(tenant.subdomain, "/auth/profile/email", { method: "POST", json, bearer });
+  const ask = (json: unknown, bearer = token) =>
+    call(tenant.subdomain, "/auth/profile/email", { method: "POST", json, bearer });
 
   it("needs the current password, and an address nobody of the organization uses", async () => {
     const wrong = await ask({ email: `${uniqueName("new")}@example.test`, current_password: "not-it" });
@@ -124,7 +167,9 @@ describe("changing the e-mail address", () => {
     expect(res.json.user).toMatchObject({ email: user.email, pending_email: newEmail });
     const token1 = confirmToken(await lastMailTo(newEmail));
     expect(token1).not.toBe("");
-    expect((await call(tenant.subdomain, "/auth/login", { json: { email: newEmail, password: user.password } })).status).toBe(401);
+    expect(
+      (await call(tenant.subdomain, "/auth/login", { json: { email: newEmail, password: user.password } })).status,
+    ).toBe(401);
 
     // The link works only on its account's host.
     const other = await createTenant();
@@ -132,17 +177,26 @@ describe("changing the e-mail address", () => {
 
     const confirmed = await call(tenant.subdomain, `/auth/confirm-email/${token1}`, { method: "POST" });
     expect(confirmed.status).toBe(200);
-    expect(confirmed.json).toEqual({ message: `Your e-mail address is now ${newEmail}. Sign in with it from now on.`, email: newEmail });
+    expect(confirmed.json).toEqual({
+      message: `Your e-mail address is now ${newEmail}. Sign in with it from now on.`,
+      email: newEmail,
+    });
     expect((await profile(token)).json).toMatchObject({ email: newEmail, pending_email: null });
-    expect((await call(tenant.subdomain, "/auth/login", { json: { email: newEmail, password: user.password } })).status).toBe(200);
-    expect((await call(tenant.subdomain, "/auth/login", { json: { email: user.email, password: user.password } })).status).toBe(401);
+    expect(
+      (await call(tenant.subdomain, "/auth/login", { json: { email: newEmail, password: user.password } })).status,
+    ).toBe(200);
+    expect(
+      (await call(tenant.subdomain, "/auth/login", { json: { email: user.email, password: user.password } })).status,
+    ).toBe(401);
     const notice = await lastMailTo(user.email);
     expect(notice).toContain("Subject: Your Learning Management e-mail address was changed");
     expect(notice).toContain(newEmail);
 
     const again = await call(tenant.subdomain, `/auth/confirm-email/${token1}`, { method: "POST" });
     expect(again.status).toBe(400);
-    expect(again.json.error.message).toBe("This confirmation link is invalid or has expired. Ask for a new one in your profile.");
+    expect(again.json.error.message).toBe(
+      "This confirmation link is invalid or has expired. Ask for a new one in your profile.",
+    );
     user = { ...user, email: newEmail };
   });
 
@@ -155,7 +209,10 @@ describe("changing the e-mail address", () => {
     const secondToken = confirmToken(await lastMailTo(second));
     expect((await call(tenant.subdomain, `/auth/confirm-email/${firstToken}`, { method: "POST" })).status).toBe(400);
 
-    await testDb().emailChangeToken.updateMany({ where: { userId: user.id, usedAt: null }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await testDb().emailChangeToken.updateMany({
+      where: { userId: user.id, usedAt: null },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
     expect((await call(tenant.subdomain, `/auth/confirm-email/${secondToken}`, { method: "POST" })).status).toBe(400);
 
     const third = `${uniqueName("third")}@example.test`;

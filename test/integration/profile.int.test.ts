@@ -15,15 +15,24 @@ const tokenFor = (role: keyof TestTenant["users"]) => signIn(tenant.subdomain, t
 describe("PUT /auth/profile", () => {
   it("JSON updates names", async () => {
     const token = await tokenFor("learner");
-    const res = await call(tenant.subdomain, "/auth/profile", { method: "PUT", bearer: token, json: { first_name: "Renamed", last_name: "Person" } });
+    const res = await call(tenant.subdomain, "/auth/profile", {
+      method: "PUT",
+      bearer: token,
+      json: { first_name: "Renamed", last_name: "Person" },
+    });
     expect(res.status).toBe(200);
     expect(res.json.user).toMatchObject({ first_name: "Renamed", last_name: "Person" });
   });
 
   it("multipart with an avatar stores a resized image served below /uploads/", async () => {
     const token = await tokenFor("instructor");
-    const png = await sharp({ create: { width: 600, height: 400, channels: 3, background: "#0A66C2" } }).png().toBuffer();
-    const { body, headers } = await multipartBody({ first_name: "Ava", avatar: new Blob([png], { type: "image/png" }) });
+    const png = await sharp({ create: { width: 600, height: 400, channels: 3, background: "#0A66C2" } })
+      .png()
+      .toBuffer();
+    const { body, headers } = await multipartBody({
+      first_name: "Ava",
+      avatar: new Blob([png], { type: "image/png" }),
+    });
     const res = await call(tenant.subdomain, "/auth/profile", { method: "PUT", bearer: token, body, headers });
     expect(res.status).toBe(200);
     expect(res.json.user.first_name).toBe("Ava");
@@ -38,7 +47,9 @@ describe("PUT /auth/profile", () => {
 
   it("an avatar that is not an image → 415", async () => {
     const token = await tokenFor("admin");
-    const { body, headers } = await multipartBody({ avatar: new Blob(["<script>alert(1)</script>"], { type: "image/png" }) });
+    const { body, headers } = await multipartBody({
+      avatar: new Blob(["<script>alert(1)</script>"], { type: "image/png" }),
+    });
     const res = await call(tenant.subdomain, "/auth/profile", { method: "PUT", bearer: token, body, headers });
     expect(res.status).toBe(415);
     expect(res.json.error.message).toMatch(/JPEG, PNG, WebP or GIF/);
@@ -46,7 +57,11 @@ describe("PUT /auth/profile", () => {
 
   it("changing the password needs the current one", async () => {
     const token = await tokenFor("org_admin");
-    const res = await call(tenant.subdomain, "/auth/profile", { method: "PUT", bearer: token, json: { current_password: "wrong-one", new_password: "a-new-password" } });
+    const res = await call(tenant.subdomain, "/auth/profile", {
+      method: "PUT",
+      bearer: token,
+      json: { current_password: "wrong-one", new_password: "a-new-password" },
+    });
     expect(res.status).toBe(400);
     expect(res.json.error.fieldErrors.current_password).toBeDefined();
   });

@@ -11,14 +11,16 @@ beforeAll(async () => {
 });
 afterAll(() => testDb().$disconnect());
 
-const as = (user: TestUser, path: string, options: { method?: string; json?: unknown } = {}, t: TestTenant = tenant) => callAs(t.subdomain, user, path, options);
+const as = (user: TestUser, path: string, options: { method?: string; json?: unknown } = {}, t: TestTenant = tenant) =>
+  callAs(t.subdomain, user, path, options);
 
 /** A course and a fresh learner enrolled in it. */
 async function enrolledLearner(spec?: CourseSpec) {
   const course = await createCourse(tenant.id, spec);
   const learner = await createUser(tenant.id, "learner");
   const enrollment = await enroll(tenant.id, course.id, learner.id);
-  const put = (lessonId: string, json: unknown) => as(learner, `/api/courses/${course.id}/lessons/${lessonId}/progress`, { method: "PUT", json });
+  const put = (lessonId: string, json: unknown) =>
+    as(learner, `/api/courses/${course.id}/lessons/${lessonId}/progress`, { method: "PUT", json });
   return { course, learner, enrollment, put };
 }
 
@@ -28,7 +30,12 @@ describe("PUT /api/courses/:id/lessons/:lessonId/progress", () => {
     const first = await put(course.lessons[0]!.id, { completed: true });
     expect(first.status).toBe(200);
     expect(first.json.lesson).toMatchObject({ lesson_id: course.lessons[0]!.id, status: "completed" });
-    expect(first.json.enrollment).toMatchObject({ status: "active", progress_percent: 25, last_lesson_id: course.lessons[0]!.id, completed_at: null });
+    expect(first.json.enrollment).toMatchObject({
+      status: "active",
+      progress_percent: 25,
+      last_lesson_id: course.lessons[0]!.id,
+      completed_at: null,
+    });
     expect(first.json.enrollment.last_accessed_at).not.toBeNull();
     for (const lesson of course.lessons.slice(1, 3)) await put(lesson.id, { completed: true });
     const before = Date.now();
@@ -41,16 +48,23 @@ describe("PUT /api/courses/:id/lessons/:lessonId/progress", () => {
     const { course, put } = await enrolledLearner({ modules: [{ lessons: [{}, { isRequired: false }, {}] }] });
     expect((await put(course.lessons[1]!.id, { completed: true })).json.enrollment.progress_percent).toBe(0);
     expect((await put(course.lessons[0]!.id, { completed: true })).json.enrollment.progress_percent).toBe(50);
-    expect((await put(course.lessons[2]!.id, { completed: true })).json.enrollment).toMatchObject({ progress_percent: 100, status: "completed" });
+    expect((await put(course.lessons[2]!.id, { completed: true })).json.enrollment).toMatchObject({
+      progress_percent: 100,
+      status: "completed",
+    });
   });
 
   it("a course without required lessons counts all of them", async () => {
-    const { course, put } = await enrolledLearner({ modules: [{ lessons: [{ isRequired: false }, { isRequired: false }, { isRequired: false }] }] });
+    const { course, put } = await enrolledLearner({
+      modules: [{ lessons: [{ isRequired: false }, { isRequired: false }, { isRequired: false }] }],
+    });
     expect((await put(course.lessons[0]!.id, { completed: true })).json.enrollment.progress_percent).toBe(33);
   });
 
   it("a video completes at 95 % of its duration, not before", async () => {
-    const { course, put } = await enrolledLearner({ modules: [{ lessons: [{ kind: "video", durationSeconds: 100, mediaUrl: "https://example.test/v.webm" }] }] });
+    const { course, put } = await enrolledLearner({
+      modules: [{ lessons: [{ kind: "video", durationSeconds: 100, mediaUrl: "https://example.test/v.webm" }] }],
+    });
     const lessonId = course.lessons[0]!.id;
     const partial = await put(lessonId, { position_seconds: 50 });
     expect(partial.json.lesson).toMatchObject({ status: "in_progress", position_seconds: 50 });
@@ -61,9 +75,13 @@ describe("PUT /api/courses/:id/lessons/:lessonId/progress", () => {
   });
 
   it("a video of unknown length completes on the ended event", async () => {
-    const { course, put } = await enrolledLearner({ modules: [{ lessons: [{ kind: "video", mediaUrl: "https://example.test/v.webm" }] }] });
+    const { course, put } = await enrolledLearner({
+      modules: [{ lessons: [{ kind: "video", mediaUrl: "https://example.test/v.webm" }] }],
+    });
     expect((await put(course.lessons[0]!.id, { position_seconds: 500 })).json.lesson.status).toBe("in_progress");
-    expect((await put(course.lessons[0]!.id, { position_seconds: 510, completed: true })).json.lesson.status).toBe("completed");
+    expect((await put(course.lessons[0]!.id, { position_seconds: 510, completed: true })).json.lesson.status).toBe(
+      "completed",
+    );
   });
 
   it("completed: false un-completes a lesson; the course completion and its time are kept", async () => {
@@ -71,7 +89,11 @@ describe("PUT /api/courses/:id/lessons/:lessonId/progress", () => {
     const done = await put(course.lessons[0]!.id, { completed: true });
     const undone = await put(course.lessons[0]!.id, { completed: false });
     expect(undone.json.lesson).toMatchObject({ status: "in_progress", completed_at: null });
-    expect(undone.json.enrollment).toMatchObject({ status: "completed", progress_percent: 0, completed_at: done.json.enrollment.completed_at });
+    expect(undone.json.enrollment).toMatchObject({
+      status: "completed",
+      progress_percent: 0,
+      completed_at: done.json.enrollment.completed_at,
+    });
   });
 
   it("SCORM lessons → 400; an unknown lesson or a lesson of another course → 404", async () => {
@@ -100,13 +122,27 @@ describe("PUT /api/courses/:id/lessons/:lessonId/progress", () => {
 
   it("an editor who is not enrolled → 409 (nothing to keep progress in)", async () => {
     const course = await createCourse(tenant.id);
-    expect((await as(tenant.users.admin, `/api/courses/${course.id}/lessons/${course.lessons[0]!.id}/progress`, { method: "PUT", json: { completed: true } })).status).toBe(409);
+    expect(
+      (
+        await as(tenant.users.admin, `/api/courses/${course.id}/lessons/${course.lessons[0]!.id}/progress`, {
+          method: "PUT",
+          json: { completed: true },
+        })
+      ).status,
+    ).toBe(409);
   });
 
   it("another organization's course or lesson → 404", async () => {
     const foreign = await createCourse(other.id);
     await enroll(other.id, foreign.id, other.users.learner.id);
-    expect((await as(tenant.users.learner, `/api/courses/${foreign.id}/lessons/${foreign.lessons[0]!.id}/progress`, { method: "PUT", json: { completed: true } })).status).toBe(404);
+    expect(
+      (
+        await as(tenant.users.learner, `/api/courses/${foreign.id}/lessons/${foreign.lessons[0]!.id}/progress`, {
+          method: "PUT",
+          json: { completed: true },
+        })
+      ).status,
+    ).toBe(404);
     const { course, put } = await enrolledLearner();
     expect(course.id).toBeTruthy();
     expect((await put(foreign.lessons[0]!.id, { completed: true })).status).toBe(404);
@@ -122,7 +158,9 @@ describe("PUT /api/courses/:id/lessons/:lessonId/progress", () => {
 
 describe("GET /api/courses/:id/progress", () => {
   it("returns the caller's enrollment and lesson progress", async () => {
-    const { course, learner, put } = await enrolledLearner({ modules: [{ lessons: [{}, { kind: "video", mediaUrl: "https://example.test/v.webm" }] }] });
+    const { course, learner, put } = await enrolledLearner({
+      modules: [{ lessons: [{}, { kind: "video", mediaUrl: "https://example.test/v.webm" }] }],
+    });
     await put(course.lessons[0]!.id, { completed: true });
     await put(course.lessons[1]!.id, { position_seconds: 12 });
     const res = await as(learner, `/api/courses/${course.id}/progress`);
@@ -131,14 +169,22 @@ describe("GET /api/courses/:id/progress", () => {
     expect(res.json.lessons).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ lesson_id: course.lessons[0]!.id, status: "completed" }),
-        expect.objectContaining({ lesson_id: course.lessons[1]!.id, status: "in_progress", position_seconds: 12, completed_at: null }),
+        expect.objectContaining({
+          lesson_id: course.lessons[1]!.id,
+          status: "in_progress",
+          position_seconds: 12,
+          completed_at: null,
+        }),
       ]),
     );
   });
 
   it("not enrolled → enrollment null; a draft → 404 for learners; another organization's → 404", async () => {
     const course = await createCourse(tenant.id);
-    expect((await as(tenant.users.learner, `/api/courses/${course.id}/progress`)).json).toEqual({ enrollment: null, lessons: [] });
+    expect((await as(tenant.users.learner, `/api/courses/${course.id}/progress`)).json).toEqual({
+      enrollment: null,
+      lessons: [],
+    });
     const draft = await createCourse(tenant.id, { status: "draft" });
     expect((await as(tenant.users.learner, `/api/courses/${draft.id}/progress`)).status).toBe(404);
     const foreign = await createCourse(other.id);

@@ -8,18 +8,31 @@ let open: TestTenant;
 let closed: TestTenant;
 
 beforeAll(async () => {
-  [open, closed] = await Promise.all([createTenant({ allowSelfRegistration: true }), createTenant({ allowSelfRegistration: false })]);
+  [open, closed] = await Promise.all([
+    createTenant({ allowSelfRegistration: true }),
+    createTenant({ allowSelfRegistration: false }),
+  ]);
 });
 afterAll(() => testDb().$disconnect());
 
-const person = () => ({ first_name: "Rita", last_name: "Register", email: `${uniqueName("rita")}@example.test`, password: "long-enough-1" });
+const person = () => ({
+  first_name: "Rita",
+  last_name: "Register",
+  email: `${uniqueName("rita")}@example.test`,
+  password: "long-enough-1",
+});
 
 describe("POST /auth/register", () => {
   it("creates a learner in the host's organization and returns a working token", async () => {
     const input = person();
     const res = await call(open.subdomain, "/auth/register", { json: input });
     expect(res.status).toBe(201);
-    expect(res.json.user).toMatchObject({ role: "learner", email: input.email, first_name: "Rita", organization_id: open.id });
+    expect(res.json.user).toMatchObject({
+      role: "learner",
+      email: input.email,
+      first_name: "Rita",
+      organization_id: open.id,
+    });
     expect(res.json.organization.id).toBe(open.id);
     expect((await call(open.subdomain, "/auth/profile", { bearer: res.json.token })).status).toBe(200);
   });
@@ -53,7 +66,12 @@ describe("POST /auth/register", () => {
 describe("POST /auth/register-organization", () => {
   const body = (subdomain: string) => ({
     organization: { name: "New Org", subdomain },
-    admin: { first_name: "Nora", last_name: "Neworg", email: `${uniqueName("nora")}@example.test`, password: "long-enough-1" },
+    admin: {
+      first_name: "Nora",
+      last_name: "Neworg",
+      email: `${uniqueName("nora")}@example.test`,
+      password: "long-enough-1",
+    },
   });
 
   it("creates the tenant and its org_admin; the token works on the new subdomain only", async () => {

@@ -17,10 +17,26 @@ const LESSON_STATES = ["not_started", "in_progress", "completed"] as const;
 const SUCCESS = [null, "passed", "failed", "unknown"] as const;
 
 type Op =
-  | { kind: "enroll"; course: number; learner: number; status: (typeof STATUSES)[number]; progress: number; opened: boolean; day: number }
+  | {
+      kind: "enroll";
+      course: number;
+      learner: number;
+      status: (typeof STATUSES)[number];
+      progress: number;
+      opened: boolean;
+      day: number;
+    }
   | { kind: "update"; pick: number; status: (typeof STATUSES)[number]; progress: number; opened: boolean }
   | { kind: "unenroll"; pick: number }
-  | { kind: "progress"; pick: number; lesson: number; status: (typeof LESSON_STATES)[number]; success: (typeof SUCCESS)[number]; score: number | null; seconds: number }
+  | {
+      kind: "progress";
+      pick: number;
+      lesson: number;
+      status: (typeof LESSON_STATES)[number];
+      success: (typeof SUCCESS)[number];
+      score: number | null;
+      seconds: number;
+    }
   | { kind: "unprogress"; pick: number }
   | { kind: "attempt"; pick: number }
   | { kind: "join"; group: number; learner: number }
@@ -30,8 +46,28 @@ type Op =
   | { kind: "deleteGroup"; group: number };
 
 const op: fc.Arbitrary<Op> = fc.oneof(
-  { weight: 6, arbitrary: fc.record({ kind: fc.constant("enroll" as const), course: fc.nat(2), learner: fc.nat(5), status: fc.constantFrom(...STATUSES), progress: fc.integer({ min: 0, max: 100 }), opened: fc.boolean(), day: fc.nat(20) }) },
-  { weight: 4, arbitrary: fc.record({ kind: fc.constant("update" as const), pick: fc.nat(), status: fc.constantFrom(...STATUSES), progress: fc.integer({ min: 0, max: 100 }), opened: fc.boolean() }) },
+  {
+    weight: 6,
+    arbitrary: fc.record({
+      kind: fc.constant("enroll" as const),
+      course: fc.nat(2),
+      learner: fc.nat(5),
+      status: fc.constantFrom(...STATUSES),
+      progress: fc.integer({ min: 0, max: 100 }),
+      opened: fc.boolean(),
+      day: fc.nat(20),
+    }),
+  },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant("update" as const),
+      pick: fc.nat(),
+      status: fc.constantFrom(...STATUSES),
+      progress: fc.integer({ min: 0, max: 100 }),
+      opened: fc.boolean(),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("unenroll" as const), pick: fc.nat() }) },
   {
     weight: 6,
@@ -65,18 +101,25 @@ interface Org {
 async function freshOrg(): Promise<Org> {
   const tenant = await createTenant();
   const courses = [];
-  for (let i = 0; i < 3; i++) courses.push(await createCourse(tenant.id, { modules: [{ lessons: [{ kind: "text" }, { kind: "scorm" }, { kind: "video" }] }] }));
+  for (let i = 0; i < 3; i++)
+    courses.push(
+      await createCourse(tenant.id, {
+        modules: [{ lessons: [{ kind: "text" }, { kind: "scorm" }, { kind: "video" }] }],
+      }),
+    );
   const learners = [];
   for (let i = 0; i < 6; i++) learners.push((await createUser(tenant.id, "learner")).id);
   const groups = [];
-  for (let i = 0; i < 2; i++) groups.push((await testDb().group.create({ data: { organizationId: tenant.id, name: uniqueName("G ") } })).id);
+  for (let i = 0; i < 2; i++)
+    groups.push((await testDb().group.create({ data: { organizationId: tenant.id, name: uniqueName("G ") } })).id);
   return { tenant, courses, learners, groups, packages: new Map() };
 }
 
 async function apply(org: Org, o: Op): Promise<void> {
   const db = testDb();
   const organizationId = org.tenant.id;
-  const enrollments = () => db.enrollment.findMany({ where: { organizationId }, orderBy: { id: "asc" }, select: { id: true, courseId: true } });
+  const enrollments = () =>
+    db.enrollment.findMany({ where: { organizationId }, orderBy: { id: "asc" }, select: { id: true, courseId: true } });
   switch (o.kind) {
     case "enroll": {
       const course = org.courses[o.course]!;
@@ -87,8 +130,14 @@ async function apply(org: Org, o: Op): Promise<void> {
       const enrolledAt = new Date(Date.UTC(2026, 0, 1 + o.day, 12));
       await db.enrollment.create({
         data: {
-          organizationId, courseId: course.id, userId, status: o.status, progressPercent: o.progress, enrolledAt,
-          lastAccessedAt: o.opened ? new Date(enrolledAt.getTime() + 3_600_000) : null, completedAt: o.status === "completed" ? new Date(enrolledAt.getTime() + 86_400_000 * 2) : null,
+          organizationId,
+          courseId: course.id,
+          userId,
+          status: o.status,
+          progressPercent: o.progress,
+          enrolledAt,
+          lastAccessedAt: o.opened ? new Date(enrolledAt.getTime() + 3_600_000) : null,
+          completedAt: o.status === "completed" ? new Date(enrolledAt.getTime() + 86_400_000 * 2) : null,
         },
       });
       return;
@@ -99,7 +148,12 @@ async function apply(org: Org, o: Op): Promise<void> {
       if (!e) return;
       await db.enrollment.update({
         where: { id: e.id },
-        data: { status: o.status, progressPercent: o.progress, completedAt: o.status === "completed" ? new Date(Date.UTC(2026, 1, 3)) : null, ...(o.opened ? { lastAccessedAt: new Date() } : {}) },
+        data: {
+          status: o.status,
+          progressPercent: o.progress,
+          completedAt: o.status === "completed" ? new Date(Date.UTC(2026, 1, 3)) : null,
+          ...(o.opened ? { lastAccessedAt: new Date() } : {}),
+        },
       });
       return;
     }
@@ -113,7 +167,11 @@ async function apply(org: Org, o: Op): Promise<void> {
       const all = await enrollments();
       const e = all[o.pick % Math.max(all.length, 1)];
       if (!e) return;
-      const lessons = await db.lesson.findMany({ where: { organizationId, courseId: e.courseId }, orderBy: { id: "asc" }, select: { id: true } });
+      const lessons = await db.lesson.findMany({
+        where: { organizationId, courseId: e.courseId },
+        orderBy: { id: "asc" },
+        select: { id: true },
+      });
       const lesson = lessons[o.lesson % Math.max(lessons.length, 1)];
       if (!lesson) return;
       const data = { status: o.status, successStatus: o.success, scoreScaled: o.score, timeSpentSeconds: o.seconds };
@@ -125,7 +183,11 @@ async function apply(org: Org, o: Op): Promise<void> {
       return;
     }
     case "unprogress": {
-      const all = await db.lessonProgress.findMany({ where: { organizationId }, orderBy: { id: "asc" }, select: { id: true } });
+      const all = await db.lessonProgress.findMany({
+        where: { organizationId },
+        orderBy: { id: "asc" },
+        select: { id: true },
+      });
       const p = all[o.pick % Math.max(all.length, 1)];
       if (p) await db.lessonProgress.delete({ where: { id: p.id } });
       return;
@@ -134,35 +196,67 @@ async function apply(org: Org, o: Op): Promise<void> {
       const all = await enrollments();
       const e = all[o.pick % Math.max(all.length, 1)];
       if (!e) return;
-      const lesson = await db.lesson.findFirst({ where: { organizationId, courseId: e.courseId, kind: "scorm" }, select: { id: true } });
+      const lesson = await db.lesson.findFirst({
+        where: { organizationId, courseId: e.courseId, kind: "scorm" },
+        select: { id: true },
+      });
       if (!lesson) return;
       let packageId = org.packages.get(lesson.id);
       if (!packageId) {
         const pkg = await db.scormPackage.create({
-          data: { organizationId, lessonId: lesson.id, version: 1, scormVersion: "scorm12", title: "P", storagePrefix: uniqueName("p"), launchPath: "index.html", manifest: {}, sizeBytes: 1, fileCount: 1 },
+          data: {
+            organizationId,
+            lessonId: lesson.id,
+            version: 1,
+            scormVersion: "scorm12",
+            title: "P",
+            storagePrefix: uniqueName("p"),
+            launchPath: "index.html",
+            manifest: {},
+            sizeBytes: 1,
+            fileCount: 1,
+          },
         });
         packageId = pkg.id;
         org.packages.set(lesson.id, packageId);
       }
       const n = await db.scormAttempt.count({ where: { enrollmentId: e.id, lessonId: lesson.id } });
-      await db.scormAttempt.create({ data: { organizationId, courseId: e.courseId, enrollmentId: e.id, lessonId: lesson.id, packageId, attemptNumber: n + 1 } });
+      await db.scormAttempt.create({
+        data: {
+          organizationId,
+          courseId: e.courseId,
+          enrollmentId: e.id,
+          lessonId: lesson.id,
+          packageId,
+          attemptNumber: n + 1,
+        },
+      });
       return;
     }
     case "join": {
       const groupId = org.groups[o.group]!;
       const userId = org.learners[o.learner]!;
-      const [group, user] = await Promise.all([db.group.findFirst({ where: { id: groupId } }), db.user.findFirst({ where: { id: userId } })]);
-      if (group && user) await db.groupMember.createMany({ data: [{ organizationId, groupId, userId }], skipDuplicates: true });
+      const [group, user] = await Promise.all([
+        db.group.findFirst({ where: { id: groupId } }),
+        db.user.findFirst({ where: { id: userId } }),
+      ]);
+      if (group && user)
+        await db.groupMember.createMany({ data: [{ organizationId, groupId, userId }], skipDuplicates: true });
       return;
     }
     case "leave":
-      await db.groupMember.deleteMany({ where: { organizationId, groupId: org.groups[o.group]!, userId: org.learners[o.learner]! } });
+      await db.groupMember.deleteMany({
+        where: { organizationId, groupId: org.groups[o.group]!, userId: org.learners[o.learner]! },
+      });
       return;
     case "deleteLearner":
       await db.user.deleteMany({ where: { organizationId, id: org.learners[o.learner]! } });
       return;
     case "deleteLesson": {
-      const lesson = await db.lesson.findFirst({ where: { organizationId, courseId: org.courses[o.course]!.id }, orderBy: { id: "desc" } });
+      const lesson = await db.lesson.findFirst({
+        where: { organizationId, courseId: org.courses[o.course]!.id },
+        orderBy: { id: "desc" },
+      });
       if (lesson) await db.lesson.delete({ where: { id: lesson.id } });
       return;
     }
@@ -190,7 +284,8 @@ const NONZERO = `(enrolled, "notStarted", "inProgress", completed, withdrawn, "p
 async function rows(sql: string, org: string): Promise<string[]> {
   const result = await testDb().$queryRawUnsafe<Record<string, unknown>[]>(sql, org);
   // Counts come back as bigint, sums as decimals (strings once serialized): compare them all as numbers.
-  const numeric = (v: unknown) => (typeof v === "bigint" ? Number(v) : typeof v === "string" && /^-?\d+(\.\d+)?$/.test(v) ? Number(v) : v);
+  const numeric = (v: unknown) =>
+    typeof v === "bigint" ? Number(v) : typeof v === "string" && /^-?\d+(\.\d+)?$/.test(v) ? Number(v) : v;
   return result.map((r) => JSON.stringify(r, (_k, v) => numeric(v))).sort();
 }
 
@@ -261,17 +356,23 @@ describe("report summaries", () => {
 
   it("a concurrent mix of writes leaves them right too", async () => {
     const org = await freshOrg();
-    const ops = fc.sample(op.filter((o) => !["deleteLearner", "deleteLesson", "deleteGroup"].includes(o.kind)), { numRuns: 120, seed: 42 });
+    const ops = fc.sample(
+      op.filter((o) => !["deleteLearner", "deleteLesson", "deleteGroup"].includes(o.kind)),
+      { numRuns: 120, seed: 42 },
+    );
     // Four writers at once, each through its own connections.
     const lanes = [0, 1, 2, 3].map((lane) => ops.filter((_, i) => i % 4 === lane));
-    await Promise.all(lanes.map(async (lane) => {
-      for (const o of lane) await apply(org, o).catch((error: { code?: string }) => {
-        // The test reads, then writes: another lane may have made the same row (P2002), deleted the
-        // enrollment it writes under (P2003) or the row it deletes (P2025) in between. The write fails as a
-        // whole, which is fine. A deadlock (P2034) is not.
-        if (!["P2002", "P2003", "P2025"].includes(error.code ?? "")) throw error;
-      });
-    }));
+    await Promise.all(
+      lanes.map(async (lane) => {
+        for (const o of lane)
+          await apply(org, o).catch((error: { code?: string }) => {
+            // The test reads, then writes: another lane may have made the same row (P2002), deleted the
+            // enrollment it writes under (P2003) or the row it deletes (P2025) in between. The write fails as a
+            // whole, which is fine. A deadlock (P2034) is not.
+            if (!["P2002", "P2003", "P2025"].includes(error.code ?? "")) throw error;
+          });
+      }),
+    );
     await compare(org.tenant.id);
   }, 120_000);
 });
@@ -280,7 +381,10 @@ describe("POST /api/reports/refresh", () => {
   it("learners 403, anonymous 401; instructors refresh but may not rebuild everything", async () => {
     const org = await freshOrg();
     const as = async (role: "learner" | "instructor" | "org_admin" | "admin", path = "/api/reports/refresh") =>
-      call(org.tenant.subdomain, path, { method: "POST", bearer: await cachedSignIn(org.tenant.subdomain, org.tenant.users[role]) });
+      call(org.tenant.subdomain, path, {
+        method: "POST",
+        bearer: await cachedSignIn(org.tenant.subdomain, org.tenant.users[role]),
+      });
     expect((await call(org.tenant.subdomain, "/api/reports/refresh", { method: "POST" })).status).toBe(401);
     expect((await as("learner")).status).toBe(403);
     expect((await as("instructor")).status).toBe(200);
@@ -294,15 +398,21 @@ describe("POST /api/reports/refresh", () => {
   it("repairs summaries that drifted: what changed since the last refresh, or everything with full=true", async () => {
     const org = await freshOrg();
     const admin = await cachedSignIn(org.tenant.subdomain, org.tenant.users.org_admin);
-    const refresh = (full = false) => call(org.tenant.subdomain, `/api/reports/refresh${full ? "?full=true" : ""}`, { method: "POST", bearer: admin });
+    const refresh = (full = false) =>
+      call(org.tenant.subdomain, `/api/reports/refresh${full ? "?full=true" : ""}`, { method: "POST", bearer: admin });
     await apply(org, { kind: "enroll", course: 0, learner: 0, status: "active", progress: 10, opened: true, day: 1 });
     expect((await refresh()).json.organizations).toBe(1); // never reconciled: a full rebuild
     // A write the triggers did not see (a bulk load with them off, a psql session).
     await testDb().$transaction(async (tx) => {
       await tx.$executeRawUnsafe(`SELECT set_config('lms.report_triggers', 'off', true)`);
-      await tx.enrollment.updateMany({ where: { organizationId: org.tenant.id }, data: { status: "completed", completedAt: new Date("2026-01-05T00:00:00Z") } });
+      await tx.enrollment.updateMany({
+        where: { organizationId: org.tenant.id },
+        data: { status: "completed", completedAt: new Date("2026-01-05T00:00:00Z") },
+      });
     });
-    const stale = await testDb().reportCourseStats.findFirst({ where: { organizationId: org.tenant.id, courseId: org.courses[0]!.id } });
+    const stale = await testDb().reportCourseStats.findFirst({
+      where: { organizationId: org.tenant.id, courseId: org.courses[0]!.id },
+    });
     expect(stale?.completed).toBe(0);
     await new Promise((r) => setTimeout(r, 10));
     const repaired = await refresh();

@@ -22,7 +22,13 @@ describe("GET /api/reports/overview", () => {
     expect(res.status).toBe(200);
     expect(res.json.metrics).toEqual({ total_enrollments: 5, completed_enrollments: 1, completion_rate: 20 });
     expect(res.json.scope).toEqual({ kind: "organization", organization_id: w.tenant.id });
-    expect(res.json.enrollments).toMatchObject({ enrolled: 5, not_started: 1, in_progress: 2, completed: 1, withdrawn: 1 });
+    expect(res.json.enrollments).toMatchObject({
+      enrolled: 5,
+      not_started: 1,
+      in_progress: 2,
+      completed: 1,
+      withdrawn: 1,
+    });
     expect(res.json.active_learners).toEqual({ last_7_days: 1, last_30_days: 2 });
     expect(res.json.scorm).toEqual({ average_score: 80, scored_lessons: 1, passed: 1, failed: 0 });
     expect(res.json.completion_by_course).toEqual([
@@ -81,7 +87,9 @@ describe("GET /api/reports/overview", () => {
   it("answers 400 for a day outside 1900–2099 or a range backwards, 403 to learners", async () => {
     expect((await get(w.tenant.users.org_admin, "/api/reports/overview?from=1899-12-31")).status).toBe(400);
     expect((await get(w.tenant.users.org_admin, "/api/reports/overview?to=2100-01-01")).status).toBe(400);
-    expect((await get(w.tenant.users.org_admin, "/api/reports/overview?from=2026-02-01&to=2026-01-01")).status).toBe(400);
+    expect((await get(w.tenant.users.org_admin, "/api/reports/overview?from=2026-02-01&to=2026-01-01")).status).toBe(
+      400,
+    );
     expect((await get(w.learners[0], "/api/reports/overview")).status).toBe(403);
     expect((await call(w.tenant.subdomain, "/api/reports/overview")).status).toBe(401);
   });
@@ -110,23 +118,53 @@ describe("GET /api/reports/courses", () => {
       passed: 1,
       failed: 0,
     });
-    expect(res.json.items[1]).toMatchObject({ course_id: w.c2.id, enrolled: 2, in_progress: 1, withdrawn: 1, completion_rate: 0, average_score: null, category: null });
-    expect(res.json.items[2]).toMatchObject({ course_id: w.c3.id, enrolled: 0, completion_rate: 0, average_progress: 0 });
+    expect(res.json.items[1]).toMatchObject({
+      course_id: w.c2.id,
+      enrolled: 2,
+      in_progress: 1,
+      withdrawn: 1,
+      completion_rate: 0,
+      average_score: null,
+      category: null,
+    });
+    expect(res.json.items[2]).toMatchObject({
+      course_id: w.c3.id,
+      enrolled: 0,
+      completion_rate: 0,
+      average_progress: 0,
+    });
   });
 
   it("the same figures through the enrollments when a filter narrows them", async () => {
     const res = await get(w.tenant.users.org_admin, `/api/reports/courses?group_id=${w.groupId}`);
     // C3 has none of the group's enrollments: it is left out.
-    expect(res.json.items.map((r: { course_id: string; enrolled: number; completed: number }) => [r.course_id, r.enrolled, r.completed])).toEqual([
+    expect(
+      res.json.items.map((r: { course_id: string; enrolled: number; completed: number }) => [
+        r.course_id,
+        r.enrolled,
+        r.completed,
+      ]),
+    ).toEqual([
       [w.c1.id, 2, 1],
       [w.c2.id, 1, 0],
     ]);
     const c1 = res.json.items.find((r: { course_id: string }) => r.course_id === w.c1.id);
-    expect(c1).toMatchObject({ enrolled: 2, completed: 1, in_progress: 1, completion_rate: 50, average_progress: 75, average_score: 80, average_time_seconds: 230 });
+    expect(c1).toMatchObject({
+      enrolled: 2,
+      completed: 1,
+      in_progress: 1,
+      completion_rate: 50,
+      average_progress: 75,
+      average_score: 80,
+      average_time_seconds: 230,
+    });
   });
 
   it("pages, sorts and searches; an instructor sees their own courses only", async () => {
-    const page = await get(w.tenant.users.org_admin, "/api/reports/courses?sort=completion_rate&order=desc&page=2&page_size=1");
+    const page = await get(
+      w.tenant.users.org_admin,
+      "/api/reports/courses?sort=completion_rate&order=desc&page=2&page_size=1",
+    );
     expect(page.json).toMatchObject({ page: 2, page_size: 1, total: 3 });
     expect(page.json.items.map((r: { completion_rate: number }) => r.completion_rate)).toEqual([0]);
     const search = await get(w.tenant.users.org_admin, `/api/reports/courses?q=${encodeURIComponent(w.c2.title)}`);
@@ -139,7 +177,9 @@ describe("GET /api/reports/courses", () => {
     const res = await get(w.instructor1, "/api/reports/courses/export");
     expect(res.status).toBe(200);
     expect(res.headers["content-type"]).toContain("text/csv");
-    expect(res.headers["content-disposition"]).toMatch(/^attachment; filename="report-courses-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(res.headers["content-disposition"]).toMatch(
+      /^attachment; filename="report-courses-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     expect(res.text.startsWith("\uFEFFcourse_id,title,category")).toBe(true);
     const lines = res.text.trim().split("\r\n");
     expect(lines).toHaveLength(2);
@@ -154,25 +194,60 @@ describe("GET /api/reports/courses/{courseId}/lessons and a lesson's learners", 
     expect(res.json.total_enrollments).toBe(3);
     const [t1, s1] = w.c1.lessons;
     expect(res.json.items).toEqual([
-      expect.objectContaining({ lesson_id: t1!.id, kind: "text", in_progress: 0, completed: 2, completion_rate: 67, passed: 0, failed: 0, average_score: null, attempts: 0, average_time_seconds: 80 }),
-      expect.objectContaining({ lesson_id: s1!.id, kind: "scorm", completed: 1, completion_rate: 33, passed: 1, average_score: 80, average_time_seconds: 300 }),
+      expect.objectContaining({
+        lesson_id: t1!.id,
+        kind: "text",
+        in_progress: 0,
+        completed: 2,
+        completion_rate: 67,
+        passed: 0,
+        failed: 0,
+        average_score: null,
+        attempts: 0,
+        average_time_seconds: 80,
+      }),
+      expect.objectContaining({
+        lesson_id: s1!.id,
+        kind: "scorm",
+        completed: 1,
+        completion_rate: 33,
+        passed: 1,
+        average_score: 80,
+        average_time_seconds: 300,
+      }),
     ]);
   });
 
   it("who completed a lesson", async () => {
     const t1 = w.c1.lessons[0]!.id;
-    const res = await get(w.instructor1, `/api/reports/courses/${w.c1.id}/lessons/${t1}/learners?lesson_status=completed`);
+    const res = await get(
+      w.instructor1,
+      `/api/reports/courses/${w.c1.id}/lessons/${t1}/learners?lesson_status=completed`,
+    );
     expect(res.status).toBe(200);
-    expect(res.json.items.map((r: { user_id: string }) => r.user_id).sort()).toEqual([w.learners[0].id, w.learners[1].id].sort());
-    const all = await get(w.instructor1, `/api/reports/courses/${w.c1.id}/lessons/${w.c1.lessons[1]!.id}/learners?sort=score&order=desc`);
+    expect(res.json.items.map((r: { user_id: string }) => r.user_id).sort()).toEqual(
+      [w.learners[0].id, w.learners[1].id].sort(),
+    );
+    const all = await get(
+      w.instructor1,
+      `/api/reports/courses/${w.c1.id}/lessons/${w.c1.lessons[1]!.id}/learners?sort=score&order=desc`,
+    );
     expect(all.json.total).toBe(3);
-    expect(all.json.items[0]).toMatchObject({ user_id: w.learners[0].id, lesson_status: "completed", success_status: "passed", score: 80, time_seconds: 300 });
+    expect(all.json.items[0]).toMatchObject({
+      user_id: w.learners[0].id,
+      lesson_status: "completed",
+      success_status: "passed",
+      score: 80,
+      time_seconds: 300,
+    });
   });
 
   it("another instructor's course, or another organization's, is a 404", async () => {
     expect((await get(w.instructor2, `/api/reports/courses/${w.c1.id}/lessons`)).status).toBe(404);
     expect((await get(w.tenant.users.org_admin, `/api/reports/courses/${other.c1.id}/lessons`)).status).toBe(404);
-    expect((await get(w.instructor1, `/api/reports/courses/${w.c1.id}/lessons/${other.c1.lessons[0]!.id}/learners`)).status).toBe(404);
+    expect(
+      (await get(w.instructor1, `/api/reports/courses/${w.c1.id}/lessons/${other.c1.lessons[0]!.id}/learners`)).status,
+    ).toBe(404);
   });
 });
 
@@ -180,7 +255,16 @@ describe("GET /api/reports/groups and /api/reports/learners", () => {
   it("per group: its members' enrollments", async () => {
     const res = await get(w.tenant.users.org_admin, "/api/reports/groups");
     expect(res.json.items).toEqual([
-      expect.objectContaining({ group_id: w.groupId, members: 2, enrolled: 3, in_progress: 2, completed: 1, completion_rate: 33, average_progress: 50, average_score: 80 }),
+      expect.objectContaining({
+        group_id: w.groupId,
+        members: 2,
+        enrolled: 3,
+        in_progress: 2,
+        completed: 1,
+        completion_rate: 33,
+        average_progress: 50,
+        average_score: 80,
+      }),
     ]);
     // An instructor manages no group here (none made by them, none given their course).
     expect((await get(w.instructor1, "/api/reports/groups")).json.total).toBe(0);
@@ -190,18 +274,37 @@ describe("GET /api/reports/groups and /api/reports/learners", () => {
     const res = await get(w.tenant.users.org_admin, "/api/reports/learners?sort=enrolled&order=desc");
     const byId = Object.fromEntries(res.json.items.map((r: { user_id: string }) => [r.user_id, r]));
     expect(res.json.total).toBe(3);
-    expect(byId[w.learners[0].id]).toMatchObject({ enrolled: 2, completed: 1, in_progress: 1, completion_rate: 50, average_score: 80 });
-    expect(byId[w.learners[1].id]).toMatchObject({ enrolled: 1, completed: 0, completion_rate: 0, average_progress: 50 });
+    expect(byId[w.learners[0].id]).toMatchObject({
+      enrolled: 2,
+      completed: 1,
+      in_progress: 1,
+      completion_rate: 50,
+      average_score: 80,
+    });
+    expect(byId[w.learners[1].id]).toMatchObject({
+      enrolled: 1,
+      completed: 0,
+      completion_rate: 0,
+      average_progress: 50,
+    });
     expect(byId[w.learners[2].id]).toMatchObject({ enrolled: 2, not_started: 1, withdrawn: 1, last_activity_at: null });
     const mine = await get(w.instructor2, "/api/reports/learners");
     expect(mine.json.total).toBe(2);
-    expect(mine.json.items.map((r: { user_id: string; enrolled: number }) => [r.user_id, r.enrolled]).sort()).toEqual([[w.learners[0].id, 1], [w.learners[2].id, 1]].sort());
+    expect(mine.json.items.map((r: { user_id: string; enrolled: number }) => [r.user_id, r.enrolled]).sort()).toEqual(
+      [
+        [w.learners[0].id, 1],
+        [w.learners[2].id, 1],
+      ].sort(),
+    );
     const grouped = await get(w.tenant.users.org_admin, `/api/reports/learners?group_id=${w.groupId}`);
     expect(grouped.json.total).toBe(2);
     // Filtered by the enrollments' status, by name from Z: the same last name, then first names Cy, Bo, Ada.
     const active = await get(w.tenant.users.org_admin, "/api/reports/learners?status=active&order=desc&page_size=2");
     expect(active.json.total).toBe(3);
-    expect(active.json.items.map((r: { user_id: string; enrolled: number }) => [r.user_id, r.enrolled])).toEqual([[w.learners[2].id, 1], [w.learners[1].id, 1]]);
+    expect(active.json.items.map((r: { user_id: string; enrolled: number }) => [r.user_id, r.enrolled])).toEqual([
+      [w.learners[2].id, 1],
+      [w.learners[1].id, 1],
+    ]);
   });
 
   it("one learner's courses; someone outside the instructor's courses is a 404", async () => {
@@ -230,7 +333,15 @@ describe("the superadmin's reports", () => {
     const one = await call(null, `/api/reports/overview?organization_id=${w.tenant.id}`, { bearer: token });
     expect(one.json.metrics).toEqual({ total_enrollments: 5, completed_enrollments: 1, completion_rate: 20 });
     const table = await call(null, `/api/reports/organizations?q=${w.tenant.subdomain}`, { bearer: token });
-    expect(table.json.items).toEqual([expect.objectContaining({ organization_id: w.tenant.id, courses: 3, enrolled: 5, completed: 1, completion_rate: 20 })]);
+    expect(table.json.items).toEqual([
+      expect.objectContaining({
+        organization_id: w.tenant.id,
+        courses: 3,
+        enrolled: 5,
+        completed: 1,
+        completion_rate: 20,
+      }),
+    ]);
     expect((await get(w.tenant.users.admin, "/api/reports/organizations")).status).toBe(403);
   });
 });
@@ -259,7 +370,15 @@ describe("isolation: another organization's ids on every report route", () => {
       for (const path of routes(other)) {
         const res = await get(w.tenant.users[role], path);
         expect([200, 404], path).toContain(res.status);
-        for (const id of [other.c1.id, other.c1.title, other.learners[0].id, other.learners[0].email, other.groupId, other.tenant.id]) expect(res.text, path).not.toContain(id);
+        for (const id of [
+          other.c1.id,
+          other.c1.title,
+          other.learners[0].id,
+          other.learners[0].email,
+          other.groupId,
+          other.tenant.id,
+        ])
+          expect(res.text, path).not.toContain(id);
         if (res.status === 200 && res.json?.metrics) expect(res.json.metrics.total_enrollments, path).toBe(0);
         if (res.status === 200 && res.json?.items) expect(res.json.items, path).toEqual([]);
       }
@@ -267,7 +386,11 @@ describe("isolation: another organization's ids on every report route", () => {
   }
 
   it("an instructor never sees another instructor's course", async () => {
-    for (const path of [`/api/reports/courses?course_id=${w.c2.id}`, `/api/reports/overview?course_id=${w.c2.id}`, `/api/reports/learners?course_id=${w.c2.id}`]) {
+    for (const path of [
+      `/api/reports/courses?course_id=${w.c2.id}`,
+      `/api/reports/overview?course_id=${w.c2.id}`,
+      `/api/reports/learners?course_id=${w.c2.id}`,
+    ]) {
       const res = await get(w.instructor1, path);
       expect(res.status, path).toBe(200);
       expect(res.text, path).not.toContain(w.c2.title);

@@ -60,7 +60,16 @@ async function startCluster(): Promise<Cluster> {
     authMethod: "scram-sha-256",
     persistent: true, // kept across the restart; removed in afterAll
     initdbFlags: ["--encoding=UTF8", "--locale=C"],
-    postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", `unix_socket_directories=${dataDir}`, "-c", "fsync=on", "-c", "synchronous_commit=on"],
+    postgresFlags: [
+      "-c",
+      "listen_addresses=127.0.0.1",
+      "-c",
+      `unix_socket_directories=${dataDir}`,
+      "-c",
+      "fsync=on",
+      "-c",
+      "synchronous_commit=on",
+    ],
     createPostgresUser: process.getuid?.() === 0,
     onLog: () => undefined,
   });
@@ -88,10 +97,14 @@ function alive(pid: number): boolean {
 }
 
 async function startCommitServer(databaseUrl: string) {
-  const child = spawn(process.execPath, ["--import", "tsx", "--import", "./scripts/lib/server-only-hook.mjs", "test/scorm-commit-server.ts"], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, NODE_ENV: "production", DB_POOL_MAX: "10" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", "--import", "./scripts/lib/server-only-hook.mjs", "test/scorm-commit-server.ts"],
+    {
+      env: { ...process.env, DATABASE_URL: databaseUrl, NODE_ENV: "production", DB_POOL_MAX: "10" },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   const stderr: string[] = [];
   createInterface({ input: child.stderr! }).on("line", (line) => stderr.push(line));
   const port = await new Promise<number>((resolve, reject) => {
@@ -137,7 +150,16 @@ const payload = (sequence: number) => ({ location: `page-${sequence}`, suspendDa
 
 function commitBody(player: Player, sequence: number): string {
   const { location, suspendData } = payload(sequence);
-  const cmi = { core: { lesson_status: "incomplete", lesson_location: location, exit: "suspend", session_time: "00:00:05", score: { raw: "", min: "", max: "" } }, suspend_data: suspendData };
+  const cmi = {
+    core: {
+      lesson_status: "incomplete",
+      lesson_location: location,
+      exit: "suspend",
+      session_time: "00:00:05",
+      score: { raw: "", min: "", max: "" },
+    },
+    suspend_data: suspendData,
+  };
   return JSON.stringify({ commits: [{ attemptId: player.attemptId, scoId: "sco1", sequence, cmi }] });
 }
 
@@ -150,7 +172,14 @@ interface Outcome {
 function post(port: number, host: string, token: string, body: string): Promise<Outcome> {
   return new Promise((resolve) => {
     const req: ClientRequest = request(
-      { host: "127.0.0.1", port, path: `/scorm/commits/${token}`, method: "POST", agent: false, headers: { host, "content-type": "application/json" } },
+      {
+        host: "127.0.0.1",
+        port,
+        path: `/scorm/commits/${token}`,
+        method: "POST",
+        agent: false,
+        headers: { host, "content-type": "application/json" },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
@@ -190,12 +219,44 @@ describe("SCORM commit durability", () => {
     const course = await createCourse(tenant.id, { modules: [{ lessons: [{ kind: "scorm" }, {}] }] });
     const lesson = course.lessons[0]!;
     const item = {
-      identifier: "sco1", title: "SCO", resourceId: "r", launch: "index.html", scormType: "sco", isVisible: true, masteryScore: null, dataFromLms: null,
-      maxTimeAllowed: null, timeLimitAction: null, completionThreshold: null, scaledPassingScore: null, objectives: [], sharedData: [], children: [],
+      identifier: "sco1",
+      title: "SCO",
+      resourceId: "r",
+      launch: "index.html",
+      scormType: "sco",
+      isVisible: true,
+      masteryScore: null,
+      dataFromLms: null,
+      maxTimeAllowed: null,
+      timeLimitAction: null,
+      completionThreshold: null,
+      scaledPassingScore: null,
+      objectives: [],
+      sharedData: [],
+      children: [],
     };
-    const manifest = { identifier: "m", version: "scorm12", title: "Durability", resources: [], sequencing: null, globalObjectiveIds: [], organization: { identifier: "o", title: "D", items: [item] } };
+    const manifest = {
+      identifier: "m",
+      version: "scorm12",
+      title: "Durability",
+      resources: [],
+      sequencing: null,
+      globalObjectiveIds: [],
+      organization: { identifier: "o", title: "D", items: [item] },
+    };
     const pkg = await prisma.scormPackage.create({
-      data: { organizationId: tenant.id, lessonId: lesson.id, version: 1, scormVersion: "scorm12", title: "D", storagePrefix: "d", launchPath: "index.html", manifest, sizeBytes: 1n, fileCount: 1 },
+      data: {
+        organizationId: tenant.id,
+        lessonId: lesson.id,
+        version: 1,
+        scormVersion: "scorm12",
+        title: "D",
+        storagePrefix: "d",
+        launchPath: "index.html",
+        manifest,
+        sizeBytes: 1n,
+        fileCount: 1,
+      },
     });
     const { mintContentToken } = await import("@/lib/server/scorm/content-token");
     const players: Player[] = await Promise.all(
@@ -203,9 +264,20 @@ describe("SCORM commit durability", () => {
         const user = await createUser(tenant.id, "learner");
         const enrollment = await enroll(tenant.id, course.id, user.id);
         const attempt = await prisma.scormAttempt.create({
-          data: { organizationId: tenant.id, courseId: course.id, enrollmentId: enrollment.id, lessonId: lesson.id, packageId: pkg.id },
+          data: {
+            organizationId: tenant.id,
+            courseId: course.id,
+            enrollmentId: enrollment.id,
+            lessonId: lesson.id,
+            packageId: pkg.id,
+          },
         });
-        const token = mintContentToken({ organizationId: tenant.id, packageId: pkg.id, userId: user.id, attemptId: attempt.id });
+        const token = mintContentToken({
+          organizationId: tenant.id,
+          packageId: pkg.id,
+          userId: user.id,
+          attemptId: attempt.id,
+        });
         return { token, attemptId: attempt.id, enrollmentId: enrollment.id, acknowledged: 0 };
       }),
     );
@@ -258,13 +330,24 @@ describe("SCORM commit durability", () => {
     expect(late).toEqual([]);
     // And the server's own account of each 500: the database unreachable, restarting or recovering, nothing else.
     const reasons = loggedErrors(commitServer!.stderr);
-    const notOutage = reasons.filter((block) => !/ECONNREFUSED|ECONNRESET|Connection terminated|terminating connection|not queryable|shutting down|starting up|not yet accepting|recovery|P1001|P1017|P2028/i.test(block));
+    const notOutage = reasons.filter(
+      (block) =>
+        !/ECONNREFUSED|ECONNRESET|Connection terminated|terminating connection|not queryable|shutting down|starting up|not yet accepting|recovery|P1001|P1017|P2028/i.test(
+          block,
+        ),
+    );
     expect(notOutage.map((block) => block.slice(0, 600))).toEqual([]);
 
     // Every acknowledged commit is in the database, applied exactly once.
-    const attempts = await prisma.scormAttempt.findMany({ where: { organizationId: tenant.id }, select: { id: true, enrollmentId: true, log: true } });
+    const attempts = await prisma.scormAttempt.findMany({
+      where: { organizationId: tenant.id },
+      select: { id: true, enrollmentId: true, log: true },
+    });
     expect(attempts).toHaveLength(LEARNERS);
-    const states = await prisma.scormScoState.findMany({ where: { organizationId: tenant.id }, select: { attemptId: true, scoId: true, commitSequence: true, location: true, suspendData: true } });
+    const states = await prisma.scormScoState.findMany({
+      where: { organizationId: tenant.id },
+      select: { attemptId: true, scoId: true, commitSequence: true, location: true, suspendData: true },
+    });
     expect(states).toHaveLength(LEARNERS);
     for (const player of players) {
       expect(player.acknowledged).toBe(COMMITS);

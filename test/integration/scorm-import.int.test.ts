@@ -13,7 +13,10 @@ let instructor: TestUser;
 let course: TestCourse;
 
 const scormLessonCourse = (instructorId: string) =>
-  createCourse(tenant.id, { instructorIds: [instructorId], modules: [{ lessons: [{ kind: "scorm", title: "Golf" }, { kind: "text" }] }] });
+  createCourse(tenant.id, {
+    instructorIds: [instructorId],
+    modules: [{ lessons: [{ kind: "scorm", title: "Golf" }, { kind: "text" }] }],
+  });
 
 beforeAll(async () => {
   [tenant, other] = await Promise.all([createTenant(), createTenant()]);
@@ -23,9 +26,15 @@ beforeAll(async () => {
 afterAll(() => testDb().$disconnect());
 
 const uploadDir = () => process.env.UPLOAD_DIR!;
-const scormFolders = () => (existsSync(path.join(uploadDir(), "scorm")) ? readdirSync(path.join(uploadDir(), "scorm")) : []);
+const scormFolders = () =>
+  existsSync(path.join(uploadDir(), "scorm")) ? readdirSync(path.join(uploadDir(), "scorm")) : [];
 
-async function upload(user: TestUser, lessonId: string, zip: Buffer, options: { t?: TestTenant; courseId?: string; type?: string } = {}) {
+async function upload(
+  user: TestUser,
+  lessonId: string,
+  zip: Buffer,
+  options: { t?: TestTenant; courseId?: string; type?: string } = {},
+) {
   const t = options.t ?? tenant;
   return call(t.subdomain, `/api/courses/${options.courseId ?? course.id}/lessons/${lessonId}/scorm`, {
     method: "PUT",
@@ -46,7 +55,12 @@ describe("PUT /api/courses/:id/lessons/:lessonId/scorm", () => {
     expect(res.status, res.text).toBe(200);
     expect(res.json).toMatchObject({ version: 1, scorm_version: version, sco_count: scos, warnings: [] });
     const lesson = await get(instructor, `/api/courses/${c.id}/lessons/${c.lessons[0]!.id}`);
-    expect(lesson.json.scorm_package).toMatchObject({ id: res.json.id, version: 1, scorm_version: version, sco_count: scos });
+    expect(lesson.json.scorm_package).toMatchObject({
+      id: res.json.id,
+      version: 1,
+      scorm_version: version,
+      sco_count: scos,
+    });
   });
 
   it("a re-upload is version 2 and keeps version 1 (row and files)", async () => {
@@ -74,12 +88,33 @@ describe("PUT /api/courses/:id/lessons/:lessonId/scorm", () => {
 
     const v2 = await upload(instructor, lessonId, zip, { courseId: c.id });
     const resumed = await get(learner, launchUrl);
-    expect(resumed.json).toMatchObject({ packageId: v1.json.id, attempt: { attemptId: started.json.attempt.attemptId } });
-    expect((await call(`${tenant.subdomain}.content`, `${new URL(resumed.json.content.filesUrl).pathname}shared/launchpage.html`)).status).toBe(200);
+    expect(resumed.json).toMatchObject({
+      packageId: v1.json.id,
+      attempt: { attemptId: started.json.attempt.attemptId },
+    });
+    expect(
+      (
+        await call(
+          `${tenant.subdomain}.content`,
+          `${new URL(resumed.json.content.filesUrl).pathname}shared/launchpage.html`,
+        )
+      ).status,
+    ).toBe(200);
 
     // The course allows retakes and the first attempt is done: the next one plays version 2.
-    expect((await call(tenant.subdomain, `/api/courses/${c.id}`, { method: "PATCH", json: { allow_retakes: true }, bearer: await cachedSignIn(tenant.subdomain, instructor) })).json.allow_retakes).toBe(true);
-    await testDb().scormAttempt.update({ where: { id: started.json.attempt.attemptId }, data: { completionStatus: "completed", completedAt: new Date() } });
+    expect(
+      (
+        await call(tenant.subdomain, `/api/courses/${c.id}`, {
+          method: "PATCH",
+          json: { allow_retakes: true },
+          bearer: await cachedSignIn(tenant.subdomain, instructor),
+        })
+      ).json.allow_retakes,
+    ).toBe(true);
+    await testDb().scormAttempt.update({
+      where: { id: started.json.attempt.attemptId },
+      data: { completionStatus: "completed", completedAt: new Date() },
+    });
     const retake = await get(learner, launchUrl);
     expect(retake.json).toMatchObject({ packageId: v2.json.id, attempt: { attemptNumber: 2, mode: "normal" } });
   });
@@ -126,7 +161,11 @@ describe("PUT /api/courses/:id/lessons/:lessonId/scorm", () => {
 describe("GET /scorm/files/{token}/… on the content host", () => {
   let packageId: string;
   beforeAll(async () => {
-    const res = await upload(instructor, course.lessons[0]!.id, fixtureZip("golf-scorm2004-4th-sequencing-posttest-rollup-multisco.zip"));
+    const res = await upload(
+      instructor,
+      course.lessons[0]!.id,
+      fixtureZip("golf-scorm2004-4th-sequencing-posttest-rollup-multisco.zip"),
+    );
     expect(res.status, res.text).toBe(200);
     packageId = res.json.id;
   });
@@ -137,7 +176,8 @@ describe("GET /scorm/files/{token}/… on the content host", () => {
     expect(launch.json.packageId).toBe(packageId);
     return new URL(launch.json.content.filesUrl).pathname;
   }
-  const content = (path: string, headers: Record<string, string> = {}, method = "GET") => call(`${tenant.subdomain}.content`, path, { headers, method });
+  const content = (path: string, headers: Record<string, string> = {}, method = "GET") =>
+    call(`${tenant.subdomain}.content`, path, { headers, method });
 
   it("serves files with their MIME type, long private cache and nosniff; the query string is ignored", async () => {
     const base = await filesOf(instructor);
@@ -148,7 +188,9 @@ describe("GET /scorm/files/{token}/… on the content host", () => {
     expect(page.headers["cache-control"]).toBe("private, max-age=31536000, immutable");
     expect(page.headers["x-content-type-options"]).toBe("nosniff");
     expect(page.text).toContain("<html");
-    expect((await content(url("shared/scormfunctions.js"))).headers["content-type"]).toBe("text/javascript; charset=utf-8");
+    expect((await content(url("shared/scormfunctions.js"))).headers["content-type"]).toBe(
+      "text/javascript; charset=utf-8",
+    );
     expect((await content(url("shared/style.css"))).headers["content-type"]).toBe("text/css; charset=utf-8");
     expect((await content(url("shared/background.jpg"))).headers["content-type"]).toBe("image/jpeg");
     expect((await content(url("imsmanifest.xml"))).headers["content-type"]).toBe("application/xml");
@@ -175,7 +217,10 @@ describe("GET /scorm/files/{token}/… on the content host", () => {
     const refused = await get(stranger, `/api/courses/${course.id}/lessons/${course.lessons[0]!.id}/scorm/launch`);
     expect(refused.status).toBe(403);
     expect((await get(enrolled, `/uploads/scorm/${packageId}/shared/launchpage.html`)).status).toBe(404);
-    expect((await get(other.users.admin, `/api/courses/${course.id}/lessons/${course.lessons[0]!.id}/scorm/launch`, other)).status).toBe(404);
+    expect(
+      (await get(other.users.admin, `/api/courses/${course.id}/lessons/${course.lessons[0]!.id}/scorm/launch`, other))
+        .status,
+    ).toBe(404);
   });
 
   it("the public image route still serves /uploads/… (no app shell, no redirect)", async () => {

@@ -16,11 +16,31 @@ beforeAll(async () => {
 afterAll(() => testDb().$disconnect());
 
 const item = (identifier: string, extra: Partial<ManifestItem> = {}): ManifestItem => ({
-  identifier, title: identifier, resourceId: `r-${identifier}`, launch: `${identifier}.html`, scormType: "sco", isVisible: true, masteryScore: null,
-  dataFromLms: null, maxTimeAllowed: null, timeLimitAction: null, completionThreshold: null, scaledPassingScore: null, objectives: [], sharedData: [], children: [], ...extra,
+  identifier,
+  title: identifier,
+  resourceId: `r-${identifier}`,
+  launch: `${identifier}.html`,
+  scormType: "sco",
+  isVisible: true,
+  masteryScore: null,
+  dataFromLms: null,
+  maxTimeAllowed: null,
+  timeLimitAction: null,
+  completionThreshold: null,
+  scaledPassingScore: null,
+  objectives: [],
+  sharedData: [],
+  children: [],
+  ...extra,
 });
 const manifest = (version: ScormVersion, items: ManifestItem[]): ScormManifest => ({
-  identifier: "m", version, title: "Golf", organization: { identifier: "o", title: "Golf", items }, resources: [], sequencing: null, globalObjectiveIds: [],
+  identifier: "m",
+  version,
+  title: "Golf",
+  organization: { identifier: "o", title: "Golf", items },
+  resources: [],
+  sequencing: null,
+  globalObjectiveIds: [],
 });
 
 /** A published course with one SCORM lesson (plus a text lesson), a package row, and an enrolled learner. */
@@ -31,8 +51,16 @@ async function scormCourse(options: { version?: ScormVersion; items?: ManifestIt
   if (options.allowRetakes) await testDb().course.update({ where: { id: course.id }, data: { allowRetakes: true } });
   const pkg = await testDb().scormPackage.create({
     data: {
-      organizationId: tenant.id, lessonId: lesson.id, version: 1, scormVersion: version, title: "Golf", storagePrefix: `scorm/${lesson.id}/1`,
-      launchPath: "sco.html", manifest: manifest(version, options.items ?? [item("sco1")]) as object, sizeBytes: 100n, fileCount: 1,
+      organizationId: tenant.id,
+      lessonId: lesson.id,
+      version: 1,
+      scormVersion: version,
+      title: "Golf",
+      storagePrefix: `scorm/${lesson.id}/1`,
+      launchPath: "sco.html",
+      manifest: manifest(version, options.items ?? [item("sco1")]) as object,
+      sizeBytes: 100n,
+      fileCount: 1,
     },
   });
   const learner = await createUser(tenant.id, "learner");
@@ -52,10 +80,16 @@ async function visit(launch: () => ReturnType<typeof callAs>): Promise<Visit> {
   expect(res.status, res.text).toBe(200);
   return { attemptId: res.json.attempt.attemptId, commitPath: new URL(res.json.content.commitUrl).pathname };
 }
-const postCommits = (v: Visit, body: string, headers: Record<string, string> = { "content-type": "application/json" }) =>
-  call(`${tenant.subdomain}.content`, v.commitPath, { method: "POST", body, headers });
+const postCommits = (
+  v: Visit,
+  body: string,
+  headers: Record<string, string> = { "content-type": "application/json" },
+) => call(`${tenant.subdomain}.content`, v.commitPath, { method: "POST", body, headers });
 const commitTo = (v: Visit, commits: unknown[]) => postCommits(v, JSON.stringify({ commits }));
-const cmi12 = (core: Record<string, unknown>, suspend_data = "") => ({ core: { score: { raw: "", min: "", max: "" }, ...core }, suspend_data });
+const cmi12 = (core: Record<string, unknown>, suspend_data = "") => ({
+  core: { score: { raw: "", min: "", max: "" }, ...core },
+  suspend_data,
+});
 
 describe("GET /api/courses/:id/lessons/:lessonId/scorm/launch", () => {
   it("creates attempt 1 with the package, the SCO list and nothing to resume yet", async () => {
@@ -63,9 +97,17 @@ describe("GET /api/courses/:id/lessons/:lessonId/scorm/launch", () => {
     const res = await launch();
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ packageId: pkg.id, version: "scorm12" });
-    expect(res.json.content.commitUrl).toMatch(new RegExp(`^http://${tenant.subdomain}\\.content\\.localhost:\\d+/scorm/commits/[\\w-]+$`));
+    expect(res.json.content.commitUrl).toMatch(
+      new RegExp(`^http://${tenant.subdomain}\\.content\\.localhost:\\d+/scorm/commits/[\\w-]+$`),
+    );
     expect(res.json.scos.map((s: { identifier: string }) => s.identifier)).toEqual(["sco1", "sco2"]);
-    expect(res.json.attempt).toMatchObject({ attemptNumber: 1, mode: "normal", lastSequence: 0, lastScoId: null, scoCmi: {} });
+    expect(res.json.attempt).toMatchObject({
+      attemptNumber: 1,
+      mode: "normal",
+      lastSequence: 0,
+      lastScoId: null,
+      scoCmi: {},
+    });
     const again = await launch();
     expect(again.json.attempt.attemptId).toBe(res.json.attempt.attemptId);
   });
@@ -92,7 +134,15 @@ describe("GET /api/courses/:id/lessons/:lessonId/scorm/launch", () => {
     const course = await createCourse(tenant.id, { modules: [{ lessons: [{ kind: "scorm" }] }] });
     const learner = await createUser(tenant.id, "learner");
     await enroll(tenant.id, course.id, learner.id);
-    expect((await callAs(tenant.subdomain, learner, `/api/courses/${course.id}/lessons/${course.lessons[0]!.id}/scorm/launch`)).status).toBe(404);
+    expect(
+      (
+        await callAs(
+          tenant.subdomain,
+          learner,
+          `/api/courses/${course.id}/lessons/${course.lessons[0]!.id}/scorm/launch`,
+        )
+      ).status,
+    ).toBe(404);
   });
 });
 
@@ -101,8 +151,18 @@ describe("POST /scorm/commits/{token} (the content host)", () => {
     const { launch } = await scormCourse();
     const v = await visit(launch);
     const { attemptId } = v;
-    const commit = (sequence: number, location: string, extra: Record<string, unknown> = {}) =>
-      ({ attemptId, scoId: "sco1", sequence, cmi: cmi12({ lesson_location: location, lesson_status: "incomplete", exit: "suspend", session_time: "00:00:30", ...extra }) });
+    const commit = (sequence: number, location: string, extra: Record<string, unknown> = {}) => ({
+      attemptId,
+      scoId: "sco1",
+      sequence,
+      cmi: cmi12({
+        lesson_location: location,
+        lesson_status: "incomplete",
+        exit: "suspend",
+        session_time: "00:00:30",
+        ...extra,
+      }),
+    });
     const first = await commitTo(v, [commit(1, "page1"), commit(2, "page2")]);
     expect(first.status).toBe(200);
     expect(first.json.results).toEqual([
@@ -112,17 +172,28 @@ describe("POST /scorm/commits/{token} (the content host)", () => {
     const replay = await commitTo(v, [commit(2, "page9"), commit(1, "page0")]);
     expect(replay.json.results.map((r: { applied: boolean }) => r.applied)).toEqual([false, false]);
     const state = await testDb().scormScoState.findFirstOrThrow({ where: { attemptId } });
-    expect(state).toMatchObject({ commitSequence: 2, location: "page2", completionStatus: "incomplete", totalTimeSeconds: 30 });
+    expect(state).toMatchObject({
+      commitSequence: 2,
+      location: "page2",
+      completionStatus: "incomplete",
+      totalTimeSeconds: 30,
+    });
 
     const resumed = (await launch()).json.attempt;
     expect(resumed).toMatchObject({ attemptId, lastSequence: 2, lastScoId: "sco1" });
-    expect(resumed.scoCmi.sco1.core).toMatchObject({ entry: "resume", lesson_location: "page2", total_time: "00:00:30.00" });
+    expect(resumed.scoCmi.sco1.core).toMatchObject({
+      entry: "resume",
+      lesson_location: "page2",
+      total_time: "00:00:30.00",
+    });
   });
 
   it("accepts a text/plain beacon body", async () => {
     const { launch } = await scormCourse();
     const v = await visit(launch);
-    const body = JSON.stringify({ commits: [{ attemptId: v.attemptId, scoId: "sco1", sequence: 1, cmi: cmi12({ lesson_status: "incomplete" }) }] });
+    const body = JSON.stringify({
+      commits: [{ attemptId: v.attemptId, scoId: "sco1", sequence: 1, cmi: cmi12({ lesson_status: "incomplete" }) }],
+    });
     const res = await postCommits(v, body, { "content-type": "text/plain;charset=UTF-8" });
     expect(res.status).toBe(200);
     expect(res.json.results[0].applied).toBe(true);
@@ -133,11 +204,15 @@ describe("POST /scorm/commits/{token} (the content host)", () => {
     const victim = await visit(launch);
     const peer = await createUser(tenant.id, "learner");
     await enroll(tenant.id, course.id, peer.id);
-    const own = await visit(() => callAs(tenant.subdomain, peer, `/api/courses/${course.id}/lessons/${course.lessons[0]!.id}/scorm/launch`));
+    const own = await visit(() =>
+      callAs(tenant.subdomain, peer, `/api/courses/${course.id}/lessons/${course.lessons[0]!.id}/scorm/launch`),
+    );
     const commit = { attemptId: victim.attemptId, scoId: "sco1", sequence: 1, cmi: cmi12({ lesson_status: "passed" }) };
     expect((await commitTo(own, [commit])).status).toBe(404);
     expect((await commitTo(own, [{ ...commit, attemptId: own.attemptId }, commit])).status).toBe(404);
-    expect(await testDb().scormScoState.count({ where: { attemptId: { in: [victim.attemptId, own.attemptId] } } })).toBe(0);
+    expect(
+      await testDb().scormScoState.count({ where: { attemptId: { in: [victim.attemptId, own.attemptId] } } }),
+    ).toBe(0);
   });
 
   it("bad input is a 400 with the error body, a missing token 404, an oversize body 413", async () => {
@@ -150,7 +225,9 @@ describe("POST /scorm/commits/{token} (the content host)", () => {
     const malformed = await postCommits(v, "{not json");
     expect(malformed.status).toBe(400);
     expect(malformed.json.error.code).toBe("BAD_REQUEST");
-    expect((await call(`${tenant.subdomain}.content`, "/scorm/commits/not-a-token", { json: { commits: [] } })).status).toBe(404);
+    expect(
+      (await call(`${tenant.subdomain}.content`, "/scorm/commits/not-a-token", { json: { commits: [] } })).status,
+    ).toBe(404);
     const huge = await postCommits(v, "x".repeat(4 * 1024 * 1024 + 10));
     expect(huge.status).toBe(413);
   });
@@ -160,7 +237,9 @@ describe("POST /scorm/commits/{token} (the content host)", () => {
     const v = await visit(launch);
     const { attemptId } = v;
     const data = "d".repeat(10_000);
-    await commitTo(v, [{ attemptId, scoId: "sco1", sequence: 1, cmi: cmi12({ lesson_status: "incomplete", exit: "suspend" }, data) }]);
+    await commitTo(v, [
+      { attemptId, scoId: "sco1", sequence: 1, cmi: cmi12({ lesson_status: "incomplete", exit: "suspend" }, data) },
+    ]);
     const state = await testDb().scormScoState.findFirstOrThrow({ where: { attemptId } });
     expect(state.suspendData).toBe(data);
     const attempt = await testDb().scormAttempt.findUniqueOrThrow({ where: { id: attemptId } });
@@ -172,12 +251,31 @@ describe("POST /scorm/commits/{token} (the content host)", () => {
     const { launch, enrollment, lesson } = await scormCourse();
     const v = await visit(launch);
     const { attemptId } = v;
-    await commitTo(v, [{ attemptId, scoId: "sco1", sequence: 1, cmi: cmi12({ lesson_status: "incomplete", session_time: "00:01:00" }) }]);
-    let progress = await testDb().lessonProgress.findFirstOrThrow({ where: { enrollmentId: enrollment.id, lessonId: lesson.id } });
+    await commitTo(v, [
+      { attemptId, scoId: "sco1", sequence: 1, cmi: cmi12({ lesson_status: "incomplete", session_time: "00:01:00" }) },
+    ]);
+    let progress = await testDb().lessonProgress.findFirstOrThrow({
+      where: { enrollmentId: enrollment.id, lessonId: lesson.id },
+    });
     expect(progress.status).toBe("in_progress");
-    await commitTo(v, [{ attemptId, scoId: "sco1", sequence: 2, terminated: true, cmi: cmi12({ lesson_status: "passed", session_time: "00:02:00", score: { raw: "90", min: "0", max: "100" } }) }]);
-    progress = await testDb().lessonProgress.findFirstOrThrow({ where: { enrollmentId: enrollment.id, lessonId: lesson.id } });
-    expect(progress).toMatchObject({ status: "completed", successStatus: "passed", scoreScaled: 0.9, timeSpentSeconds: 120 });
+    await commitTo(v, [
+      {
+        attemptId,
+        scoId: "sco1",
+        sequence: 2,
+        terminated: true,
+        cmi: cmi12({ lesson_status: "passed", session_time: "00:02:00", score: { raw: "90", min: "0", max: "100" } }),
+      },
+    ]);
+    progress = await testDb().lessonProgress.findFirstOrThrow({
+      where: { enrollmentId: enrollment.id, lessonId: lesson.id },
+    });
+    expect(progress).toMatchObject({
+      status: "completed",
+      successStatus: "passed",
+      scoreScaled: 0.9,
+      timeSpentSeconds: 120,
+    });
     expect(progress.completedAt).not.toBeNull();
     const e = await testDb().enrollment.findUniqueOrThrow({ where: { id: enrollment.id } });
     expect(e.progressPercent).toBe(50);
@@ -189,22 +287,66 @@ describe("POST /scorm/commits/{token} (the content host)", () => {
     const { launch, enrollment, lesson } = await scormCourse({ items: [item("a"), item("b")] });
     const v = await visit(launch);
     const { attemptId } = v;
-    const finish = (scoId: string, sequence: number) => ({ attemptId, scoId, sequence, terminated: true, cmi: cmi12({ lesson_status: "not attempted" }) });
+    const finish = (scoId: string, sequence: number) => ({
+      attemptId,
+      scoId,
+      sequence,
+      terminated: true,
+      cmi: cmi12({ lesson_status: "not attempted" }),
+    });
     await commitTo(v, [finish("a", 1)]);
-    expect((await testDb().lessonProgress.findFirstOrThrow({ where: { enrollmentId: enrollment.id, lessonId: lesson.id } })).status).toBe("in_progress");
+    expect(
+      (await testDb().lessonProgress.findFirstOrThrow({ where: { enrollmentId: enrollment.id, lessonId: lesson.id } }))
+        .status,
+    ).toBe("in_progress");
     await commitTo(v, [finish("b", 2)]);
-    expect((await testDb().lessonProgress.findFirstOrThrow({ where: { enrollmentId: enrollment.id, lessonId: lesson.id } })).status).toBe("completed");
+    expect(
+      (await testDb().lessonProgress.findFirstOrThrow({ where: { enrollmentId: enrollment.id, lessonId: lesson.id } }))
+        .status,
+    ).toBe("completed");
   });
 
   it("2004: success from the scaled passing score, and the sequencing rollup in globals wins", async () => {
-    const { launch, enrollment, lesson } = await scormCourse({ version: "scorm2004_4th", items: [item("pre"), item("post", { scaledPassingScore: 0.8 })] });
+    const { launch, enrollment, lesson } = await scormCourse({
+      version: "scorm2004_4th",
+      items: [item("pre"), item("post", { scaledPassingScore: 0.8 })],
+    });
     const v = await visit(launch);
     const { attemptId } = v;
-    await commitTo(v, [{ attemptId, scoId: "post", sequence: 1, cmi: { completion_status: "completed", success_status: "unknown", score: { scaled: "0.9" }, session_time: "PT10S" } }]);
-    expect(await testDb().scormScoState.findFirstOrThrow({ where: { attemptId, scoId: "post" } })).toMatchObject({ successStatus: "passed", scoreScaled: 0.9 });
-    expect((await testDb().lessonProgress.findFirstOrThrow({ where: { enrollmentId: enrollment.id, lessonId: lesson.id } })).status).toBe("in_progress");
-    await commitTo(v, [{ attemptId, scoId: "post", sequence: 2, terminated: true, cmi: { completion_status: "completed", session_time: "PT20S" }, globals: { rollup: { completionStatus: "completed", successStatus: "passed", scoreScaled: 0.9 } } }]);
-    const progress = await testDb().lessonProgress.findFirstOrThrow({ where: { enrollmentId: enrollment.id, lessonId: lesson.id } });
+    await commitTo(v, [
+      {
+        attemptId,
+        scoId: "post",
+        sequence: 1,
+        cmi: {
+          completion_status: "completed",
+          success_status: "unknown",
+          score: { scaled: "0.9" },
+          session_time: "PT10S",
+        },
+      },
+    ]);
+    expect(await testDb().scormScoState.findFirstOrThrow({ where: { attemptId, scoId: "post" } })).toMatchObject({
+      successStatus: "passed",
+      scoreScaled: 0.9,
+    });
+    expect(
+      (await testDb().lessonProgress.findFirstOrThrow({ where: { enrollmentId: enrollment.id, lessonId: lesson.id } }))
+        .status,
+    ).toBe("in_progress");
+    await commitTo(v, [
+      {
+        attemptId,
+        scoId: "post",
+        sequence: 2,
+        terminated: true,
+        cmi: { completion_status: "completed", session_time: "PT20S" },
+        globals: { rollup: { completionStatus: "completed", successStatus: "passed", scoreScaled: 0.9 } },
+      },
+    ]);
+    const progress = await testDb().lessonProgress.findFirstOrThrow({
+      where: { enrollmentId: enrollment.id, lessonId: lesson.id },
+    });
     expect(progress).toMatchObject({ status: "completed", successStatus: "passed", timeSpentSeconds: 20 });
   });
 
@@ -212,7 +354,15 @@ describe("POST /scorm/commits/{token} (the content host)", () => {
     for (const allowRetakes of [false, true]) {
       const { launch, enrollment, lesson } = await scormCourse({ allowRetakes });
       const first = await visit(launch);
-      await commitTo(first, [{ attemptId: first.attemptId, scoId: "sco1", sequence: 1, terminated: true, cmi: cmi12({ lesson_status: "completed" }) }]);
+      await commitTo(first, [
+        {
+          attemptId: first.attemptId,
+          scoId: "sco1",
+          sequence: 1,
+          terminated: true,
+          cmi: cmi12({ lesson_status: "completed" }),
+        },
+      ]);
       const relaunch = await launch();
       const next = relaunch.json.attempt;
       if (!allowRetakes) {
@@ -221,10 +371,20 @@ describe("POST /scorm/commits/{token} (the content host)", () => {
       }
       expect(next).toMatchObject({ attemptNumber: 2, mode: "normal", lastSequence: 0 });
       const nextVisit = { attemptId: next.attemptId, commitPath: new URL(relaunch.json.content.commitUrl).pathname };
-      await commitTo(nextVisit, [{ attemptId: next.attemptId, scoId: "sco1", sequence: 1, cmi: cmi12({ lesson_status: "incomplete" }) }]);
-      expect((await testDb().lessonProgress.findFirstOrThrow({ where: { enrollmentId: enrollment.id, lessonId: lesson.id } })).status).toBe("completed");
+      await commitTo(nextVisit, [
+        { attemptId: next.attemptId, scoId: "sco1", sequence: 1, cmi: cmi12({ lesson_status: "incomplete" }) },
+      ]);
+      expect(
+        (
+          await testDb().lessonProgress.findFirstOrThrow({
+            where: { enrollmentId: enrollment.id, lessonId: lesson.id },
+          })
+        ).status,
+      ).toBe("completed");
       // The superseded attempt is no longer tracked.
-      const late = await commitTo(first, [{ attemptId: first.attemptId, scoId: "sco1", sequence: 5, cmi: cmi12({ lesson_status: "failed" }) }]);
+      const late = await commitTo(first, [
+        { attemptId: first.attemptId, scoId: "sco1", sequence: 5, cmi: cmi12({ lesson_status: "failed" }) },
+      ]);
       expect(late.json.results[0].applied).toBe(false);
     }
   });
@@ -236,14 +396,30 @@ describe("POST /api/scorm-tracking", () => {
     const post = (json: unknown, user = learner) => callAs(tenant.subdomain, user, "/api/scorm-tracking", { json });
     const partial = await post({ lessonId: lesson.id, status: "in_progress", progress: 40 });
     expect(partial.status).toBe(200);
-    expect(partial.json).toMatchObject({ lessonId: lesson.id, progress: 40, status: "in_progress", course_progress: 0 });
+    expect(partial.json).toMatchObject({
+      lessonId: lesson.id,
+      progress: 40,
+      status: "in_progress",
+      course_progress: 0,
+    });
     const failed = await post({ lessonId: lesson.id, status: "failed", progress: 100 });
-    expect(failed.json).toMatchObject({ progress: 100, status: "completed", success_status: "failed", course_progress: 50 });
+    expect(failed.json).toMatchObject({
+      progress: 100,
+      status: "completed",
+      success_status: "failed",
+      course_progress: 50,
+    });
     expect((await post({ lessonId: lesson.id, status: "in_progress", progress: 10 })).json.status).toBe("completed");
     expect((await testDb().enrollment.findUniqueOrThrow({ where: { id: enrollment.id } })).progressPercent).toBe(50);
     expect((await post({ lessonId: lesson.id, status: "done", progress: 120 })).status).toBe(400);
     const stranger = await createUser(other.id, "learner");
-    expect((await callAs(other.subdomain, stranger, "/api/scorm-tracking", { json: { lessonId: lesson.id, status: "completed", progress: 100 } })).status).toBe(404);
+    expect(
+      (
+        await callAs(other.subdomain, stranger, "/api/scorm-tracking", {
+          json: { lessonId: lesson.id, status: "completed", progress: 100 },
+        })
+      ).status,
+    ).toBe(404);
     const notEnrolled = await createUser(tenant.id, "learner");
     expect((await post({ lessonId: lesson.id, status: "completed", progress: 100 }, notEnrolled)).status).toBe(404);
   });

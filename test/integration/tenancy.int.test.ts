@@ -62,12 +62,25 @@ describe("cross-site writes with a session cookie", () => {
     const { json } = await call(a.subdomain, "/auth/login", { json: { email: user.email, password: user.password } });
     const cookie = `next-auth.session-token=${json.token}`;
     const body = { first_name: "Still" };
-    const foreign = await call(a.subdomain, "/auth/profile", { method: "PUT", json: body, headers: { cookie, origin: `http://${b.subdomain}.localhost:${process.env.TEST_PORT ?? 3100}` } });
+    const foreign = await call(a.subdomain, "/auth/profile", {
+      method: "PUT",
+      json: body,
+      headers: { cookie, origin: `http://${b.subdomain}.localhost:${process.env.TEST_PORT ?? 3100}` },
+    });
     expect(foreign.status).toBe(403);
     expect(foreign.json.error.message).toMatch(/Cross-site request refused/);
-    const own = await call(a.subdomain, "/auth/profile", { method: "PUT", json: body, headers: { cookie, origin: `http://${a.subdomain}.localhost:${process.env.TEST_PORT ?? 3100}` } });
+    const own = await call(a.subdomain, "/auth/profile", {
+      method: "PUT",
+      json: body,
+      headers: { cookie, origin: `http://${a.subdomain}.localhost:${process.env.TEST_PORT ?? 3100}` },
+    });
     expect(own.status).toBe(200);
-    const api = await call(a.subdomain, "/auth/profile", { method: "PUT", json: body, bearer: json.token, headers: { origin: "http://elsewhere.example" } });
+    const api = await call(a.subdomain, "/auth/profile", {
+      method: "PUT",
+      json: body,
+      bearer: json.token,
+      headers: { origin: "http://elsewhere.example" },
+    });
     expect(api.status).toBe(200);
   });
 });

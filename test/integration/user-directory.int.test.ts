@@ -38,7 +38,11 @@ describe("GET /api/users", () => {
 
   it("?q= searches names and e-mail, and pages", async () => {
     const token = await tokenFor(tenant, "admin");
-    const res = await call(tenant.subdomain, `/api/users?q=${encodeURIComponent(tenant.users.learner.email.toUpperCase())}`, { bearer: token });
+    const res = await call(
+      tenant.subdomain,
+      `/api/users?q=${encodeURIComponent(tenant.users.learner.email.toUpperCase())}`,
+      { bearer: token },
+    );
     expect(res.json.items.map((u: { id: string }) => u.id)).toEqual([tenant.users.learner.id]);
     const paged = await call(tenant.subdomain, "/api/users?page=2&page_size=3", { bearer: token });
     expect(paged.json).toMatchObject({ page: 2, page_size: 3, total: 4 });
@@ -46,7 +50,9 @@ describe("GET /api/users", () => {
   });
 
   it("as learner → 403, anonymous → 401, a bad role → 400", async () => {
-    expect((await call(tenant.subdomain, "/api/users", { bearer: await tokenFor(tenant, "learner") })).status).toBe(403);
+    expect((await call(tenant.subdomain, "/api/users", { bearer: await tokenFor(tenant, "learner") })).status).toBe(
+      403,
+    );
     expect((await call(tenant.subdomain, "/api/users")).status).toBe(401);
     const bad = await call(tenant.subdomain, "/api/users?role=superadmin", { bearer: await tokenFor(tenant, "admin") });
     expect(bad.status).toBe(400);

@@ -14,13 +14,20 @@ beforeAll(async () => {
 afterAll(() => testDb().$disconnect());
 
 const list = async (query: string, tenant = acme, role: keyof TestTenant["users"] = "org_admin") =>
-  call(tenant.subdomain, `/api/admin/users?${query}`, { bearer: await cachedSignIn(tenant.subdomain, tenant.users[role]) });
+  call(tenant.subdomain, `/api/admin/users?${query}`, {
+    bearer: await cachedSignIn(tenant.subdomain, tenant.users[role]),
+  });
 
 describe("GET /api/admin/users", () => {
   it("searches, filters by role, status and group, sorts and pages", async () => {
     const tag = uniqueName("zq");
-    const [, bert, cleo] = await Promise.all(["Anna", "Bert", "Cleo"].map((firstName) => createUser(acme.id, "learner", { firstName: `${firstName}${tag}` })));
-    await testDb().user.update({ where: { id: cleo!.id }, data: { status: "suspended", lastLoginAt: new Date("2026-11-01T10:00:00Z") } });
+    const [, bert, cleo] = await Promise.all(
+      ["Anna", "Bert", "Cleo"].map((firstName) => createUser(acme.id, "learner", { firstName: `${firstName}${tag}` })),
+    );
+    await testDb().user.update({
+      where: { id: cleo!.id },
+      data: { status: "suspended", lastLoginAt: new Date("2026-11-01T10:00:00Z") },
+    });
     const group = await testDb().group.create({ data: { organizationId: acme.id, name: uniqueName("Shift ") } });
     await testDb().groupMember.create({ data: { organizationId: acme.id, groupId: group.id, userId: bert!.id } });
 
@@ -28,11 +35,24 @@ describe("GET /api/admin/users", () => {
     expect(all.status).toBe(200);
     expect(all.json.total).toBe(3);
     // Same last name: the first name breaks the tie, descending.
-    expect(all.json.items.map((u: { first_name: string }) => u.first_name)).toEqual([`Cleo${tag}`, `Bert${tag}`, `Anna${tag}`]);
-    expect(all.json.items[1]).toMatchObject({ email: bert!.email, username: bert!.username, role: "learner", status: "active", groups: [{ id: group.id, name: group.name }], last_login_at: null });
+    expect(all.json.items.map((u: { first_name: string }) => u.first_name)).toEqual([
+      `Cleo${tag}`,
+      `Bert${tag}`,
+      `Anna${tag}`,
+    ]);
+    expect(all.json.items[1]).toMatchObject({
+      email: bert!.email,
+      username: bert!.username,
+      role: "learner",
+      status: "active",
+      groups: [{ id: group.id, name: group.name }],
+      last_login_at: null,
+    });
 
     expect((await list(`q=${tag}&status=suspended`)).json.items.map((u: { id: string }) => u.id)).toEqual([cleo!.id]);
-    expect((await list(`q=${tag}&group_id=${group.id}`)).json.items.map((u: { id: string }) => u.id)).toEqual([bert!.id]);
+    expect((await list(`q=${tag}&group_id=${group.id}`)).json.items.map((u: { id: string }) => u.id)).toEqual([
+      bert!.id,
+    ]);
     expect((await list(`q=${tag}&role=instructor`)).json.total).toBe(0);
     const byLogin = await list(`q=${tag}&sort=last_login_at&order=desc&page_size=1`);
     expect(byLogin.json).toMatchObject({ page: 1, page_size: 1, total: 3 });
@@ -59,7 +79,9 @@ describe("GET /api/admin/users", () => {
     const theirs = await list(`q=${encodeURIComponent(acme.users.learner.email)}`, globex);
     expect(theirs.json.total).toBe(0);
     const otherGroup = await testDb().group.create({ data: { organizationId: acme.id, name: uniqueName("Theirs ") } });
-    await testDb().groupMember.create({ data: { organizationId: acme.id, groupId: otherGroup.id, userId: acme.users.learner.id } });
+    await testDb().groupMember.create({
+      data: { organizationId: acme.id, groupId: otherGroup.id, userId: acme.users.learner.id },
+    });
     expect((await list(`group_id=${otherGroup.id}`, globex)).json.total).toBe(0);
   });
 });

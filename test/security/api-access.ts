@@ -11,10 +11,24 @@ export type ApiOutcome = "ok" | "unauthenticated" | "forbidden" | "absent" | "re
 
 export function outcomeOf(status: number): ApiOutcome {
   if (status >= 200 && status < 300) return "ok";
-  return ({ 400: "refused", 401: "unauthenticated", 403: "forbidden", 404: "absent", 409: "conflict" } as Record<number, ApiOutcome>)[status] ?? "other";
+  return (
+    (
+      { 400: "refused", 401: "unauthenticated", 403: "forbidden", 404: "absent", 409: "conflict" } as Record<
+        number,
+        ApiOutcome
+      >
+    )[status] ?? "other"
+  );
 }
 
-export type ApiRow = readonly [anonymous: ApiOutcome, learner: ApiOutcome, instructor: ApiOutcome, org_admin: ApiOutcome, admin: ApiOutcome, superadmin: ApiOutcome];
+export type ApiRow = readonly [
+  anonymous: ApiOutcome,
+  learner: ApiOutcome,
+  instructor: ApiOutcome,
+  org_admin: ApiOutcome,
+  admin: ApiOutcome,
+  superadmin: ApiOutcome,
+];
 export type { Who };
 
 /** Anyone, on any host: sign-in, organization sign-up, password-reset requests, the API document, liveness. */
@@ -93,7 +107,14 @@ export const API_ACCESS: Record<string, ApiRow> = {
   "DELETE /api/enrollments/{enrollmentId}": COURSE_READERS,
   "GET /api/courses/{courseId}/progress": COURSE_READERS,
   // Progress is kept for enrolled learners only.
-  "PUT /api/courses/{courseId}/lessons/{lessonId}/progress": ["unauthenticated", "ok", "conflict", "conflict", "conflict", "absent"],
+  "PUT /api/courses/{courseId}/lessons/{lessonId}/progress": [
+    "unauthenticated",
+    "ok",
+    "conflict",
+    "conflict",
+    "conflict",
+    "absent",
+  ],
   "GET /api/dashboard": COURSE_READERS,
   // Groups: instructors and administrators (an instructor the groups they made or whose course they teach).
   "GET /api/admin/groups": COURSE_EDITORS,
@@ -131,7 +152,14 @@ export const API_ACCESS: Record<string, ApiRow> = {
   "GET /api/admin/settings/smtp": ORGANIZATION_ADMINS,
   "PUT /api/admin/settings/smtp": ORGANIZATION_ADMINS,
   // Nobody has saved a mail server in the test world: the test e-mail is refused with a 409 saying so.
-  "POST /api/admin/settings/smtp/test": ["unauthenticated", "forbidden", "forbidden", "forbidden", "conflict", "conflict"],
+  "POST /api/admin/settings/smtp/test": [
+    "unauthenticated",
+    "forbidden",
+    "forbidden",
+    "forbidden",
+    "conflict",
+    "conflict",
+  ],
   "GET /api/admin/audit-log": AUDIT_READERS,
   "GET /api/admin/audit-log/export": AUDIT_READERS,
   // CSV user imports (import-export:use): admins in their organization, the superadmin in any. The upload

@@ -50,7 +50,17 @@ export interface ApiOperation {
 }
 
 interface OpenApiDocument {
-  paths: Record<string, Record<string, { security?: Record<string, unknown>[]; parameters?: { name: string; in: string; schema: JsonSchema }[]; requestBody?: { content: Record<string, { schema: JsonSchema }> } }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        security?: Record<string, unknown>[];
+        parameters?: { name: string; in: string; schema: JsonSchema }[];
+        requestBody?: { content: Record<string, { schema: JsonSchema }> };
+      }
+    >
+  >;
   components?: { schemas?: Record<string, JsonSchema> };
 }
 
@@ -65,7 +75,8 @@ export async function loadApiOperations(): Promise<ApiOperation[]> {
   const res = await call(null, "/api/openapi.json");
   if (res.status !== 200) throw new Error(`GET /api/openapi.json answered ${res.status}`);
   const document = res.json as OpenApiDocument;
-  const resolve = (schema: JsonSchema): JsonSchema => (schema.$ref ? resolve(document.components?.schemas?.[schema.$ref.split("/").pop()!] ?? {}) : schema);
+  const resolve = (schema: JsonSchema): JsonSchema =>
+    schema.$ref ? resolve(document.components?.schemas?.[schema.$ref.split("/").pop()!] ?? {}) : schema;
   const operations: ApiOperation[] = [];
   for (const [path, item] of Object.entries(document.paths)) {
     for (const method of METHODS) {
@@ -75,8 +86,12 @@ export async function loadApiOperations(): Promise<ApiOperation[]> {
       const content = Object.entries(operation.requestBody?.content ?? {})[0];
       const body = content ? { contentType: content[0], schema: deepResolve(content[1].schema, resolve) } : null;
       const idPositions: IdPosition[] = [
-        ...parameters.filter((p) => p.in === "path").map((p) => ({ in: "path" as const, key: `path:${p.name}`, pointer: [p.name] })),
-        ...parameters.filter((p) => p.in === "query" && isUuid(resolve(p.schema))).map((p) => ({ in: "query" as const, key: `query:${p.name}`, pointer: [p.name] })),
+        ...parameters
+          .filter((p) => p.in === "path")
+          .map((p) => ({ in: "path" as const, key: `path:${p.name}`, pointer: [p.name] })),
+        ...parameters
+          .filter((p) => p.in === "query" && isUuid(resolve(p.schema)))
+          .map((p) => ({ in: "query" as const, key: `query:${p.name}`, pointer: [p.name] })),
         ...(body && body.contentType === "application/json" ? uuidFields(body.schema, []) : []),
       ];
       operations.push({
@@ -84,7 +99,9 @@ export async function loadApiOperations(): Promise<ApiOperation[]> {
         method: method.toUpperCase(),
         path,
         access: accessOf(operation.security),
-        queryParameters: parameters.filter((p) => p.in === "query").map((p) => ({ name: p.name, schema: resolve(p.schema) })),
+        queryParameters: parameters
+          .filter((p) => p.in === "query")
+          .map((p) => ({ name: p.name, schema: resolve(p.schema) })),
         body,
         idPositions,
       });
@@ -99,7 +116,9 @@ function deepResolve(schema: JsonSchema, resolve: (s: JsonSchema) => JsonSchema,
   const next = (x: JsonSchema) => deepResolve(x, resolve, depth + 1);
   return {
     ...s,
-    ...(s.properties ? { properties: Object.fromEntries(Object.entries(s.properties).map(([k, v]) => [k, next(v)])) } : {}),
+    ...(s.properties
+      ? { properties: Object.fromEntries(Object.entries(s.properties).map(([k, v]) => [k, next(v)])) }
+      : {}),
     ...(s.items ? { items: next(s.items) } : {}),
     ...(s.anyOf ? { anyOf: s.anyOf.map(next) } : {}),
     ...(s.oneOf ? { oneOf: s.oneOf.map(next) } : {}),
@@ -115,8 +134,10 @@ export function isUuid(schema: JsonSchema): boolean {
 function uuidFields(schema: JsonSchema, pointer: string[]): IdPosition[] {
   if (isUuid(schema)) return [{ in: "body", key: `body:${pointer.join(".")}`, pointer }];
   const found: IdPosition[] = [];
-  for (const [name, property] of Object.entries(schema.properties ?? {})) found.push(...uuidFields(property, [...pointer, name]));
+  for (const [name, property] of Object.entries(schema.properties ?? {}))
+    found.push(...uuidFields(property, [...pointer, name]));
   if (schema.items) found.push(...uuidFields(schema.items, [...pointer, "*"]));
-  for (const option of [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])]) if (option.type === "object" || option.type === "array") found.push(...uuidFields(option, pointer));
+  for (const option of [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])])
+    if (option.type === "object" || option.type === "array") found.push(...uuidFields(option, pointer));
   return found;
 }

@@ -3,7 +3,14 @@ import { testDb } from "@/test/factories";
 import { call, hostFor, type TestResponse } from "@/test/http";
 import { API_ACCESS, outcomeOf } from "./api-access";
 import { loadApiOperations, type ApiOperation } from "./api-operations";
-import { ID_SOURCES, buildRequest, settleBackgroundWork, unknownIdPositions, type BuiltRequest, type Substitution } from "./requests";
+import {
+  ID_SOURCES,
+  buildRequest,
+  settleBackgroundWork,
+  unknownIdPositions,
+  type BuiltRequest,
+  type Substitution,
+} from "./requests";
 import { changedTables, snapshotOrganization } from "./row-snapshot";
 import { TENANT_ROLES, buildWorld, type TenantRole, type TenantWorld, type World } from "./world";
 
@@ -22,7 +29,10 @@ afterAll(() => testDb().$disconnect());
 
 const figures = { requests: 0, positions: 0, operations: 0 };
 afterAll(() => {
-  if (figures.requests) console.info(`cross-tenant sweep: ${figures.operations} operations, ${figures.positions} id positions filled with A's ids, ${figures.requests} requests`);
+  if (figures.requests)
+    console.info(
+      `cross-tenant sweep: ${figures.operations} operations, ${figures.positions} id positions filled with A's ids, ${figures.requests} requests`,
+    );
 });
 
 const isWrite = (op: ApiOperation) => op.method !== "GET";
@@ -31,14 +41,20 @@ const isWrite = (op: ApiOperation) => op.method !== "GET";
 function substitutionSets(op: ApiOperation, a: TenantWorld, b: TenantWorld): Substitution[][] {
   const all = op.idPositions.map((position) => ({ position, id: ID_SOURCES[position.key]!(a, op) }));
   // Where A's id is not put, B's own stands: they must differ, or the sweep proves nothing.
-  for (const { position, id } of all) if (id === ID_SOURCES[position.key]!(b, op)) throw new Error(`${op.key}: ${position.key} has the same id in A and B`);
+  for (const { position, id } of all)
+    if (id === ID_SOURCES[position.key]!(b, op))
+      throw new Error(`${op.key}: ${position.key} has the same id in A and B`);
   return all.length > 1 ? [all, ...all.map((s) => [s])] : [all];
 }
 
 /** The statuses a refusal may have, by where A's id sits (the strictest position decides). */
 function allowedStatuses(substitutions: Substitution[], anonymous: boolean, op: ApiOperation): number[] {
   if (anonymous && op.access === "signed-in") return [401];
-  const where = new Set(substitutions.map((s) => ({ "path:token": "reset token", "path:secret": "feed secret" })[s.position.key] ?? s.position.in));
+  const where = new Set(
+    substitutions.map(
+      (s) => ({ "path:token": "reset token", "path:secret": "feed secret" })[s.position.key] ?? s.position.in,
+    ),
+  );
   // An iCal feed secret is a key, not an address: on any host but its organization's it opens nothing.
   if (where.has("feed secret")) return [404];
   if (where.has("path")) return [403, 404];
@@ -65,7 +81,12 @@ function send(attempt: Attempt): Promise<TestResponse> {
     // A page of the host it is sent to: the Origin check passes, so what answers is the caller resolution.
     headers.origin = `http://${hostFor(attempt.subdomain)}`;
   }
-  return call(attempt.subdomain, attempt.request.path, { method: attempt.request.method, body: attempt.request.body, headers, bearer: attempt.credentials.bearer });
+  return call(attempt.subdomain, attempt.request.path, {
+    method: attempt.request.method,
+    body: attempt.request.body,
+    headers,
+    bearer: attempt.credentials.bearer,
+  });
 }
 
 /** B's callers on B's own host, with A's ids. */
@@ -77,7 +98,10 @@ async function onOwnHost(op: ApiOperation): Promise<Attempt[]> {
   const attempts: Attempt[] = [];
   for (const substitutions of sets) {
     const where = substitutions.map((s) => s.position.key).join(", ") || "no ids";
-    const callers: [string, TenantRole | null][] = [["anonymous", null], ...TENANT_ROLES.map((r) => [r, r] as [string, TenantRole])];
+    const callers: [string, TenantRole | null][] = [
+      ["anonymous", null],
+      ...TENANT_ROLES.map((r) => [r, r] as [string, TenantRole]),
+    ];
     for (const [name, role] of callers) {
       const request = await buildRequest(op, b, { user: role ? b.users[role] : null }, substitutions);
       const allowed = allowedStatuses(substitutions, role === null, op);
@@ -89,7 +113,8 @@ async function onOwnHost(op: ApiOperation): Promise<Attempt[]> {
         check: (res) => {
           if (res.text.includes(a.marker)) return `answered A's data: ${res.status} ${res.text.slice(0, 200)}`;
           if (res.status >= 500) return `answered ${res.status} ${res.text.slice(0, 200)}`;
-          if (allowed.length && !allowed.includes(res.status)) return `expected ${allowed.join("/")}, got ${res.status} ${res.text.slice(0, 200)}`;
+          if (allowed.length && !allowed.includes(res.status))
+            return `expected ${allowed.join("/")}, got ${res.status} ${res.text.slice(0, 200)}`;
           return null;
         },
       });
@@ -116,7 +141,9 @@ async function onOtherHost(op: ApiOperation, anonymousStatus: number | undefined
     check: (res) => {
       // Signed-in operations see nobody; the others answer exactly as to an anonymous visitor of A.
       const expected = op.access === "signed-in" ? 401 : anonymousStatus;
-      return res.status === expected ? null : `expected ${expected} (as to nobody), got ${res.status} ${res.text.slice(0, 200)}`;
+      return res.status === expected
+        ? null
+        : `expected ${expected} (as to nobody), got ${res.status} ${res.text.slice(0, 200)}`;
     },
   }));
 }
@@ -124,7 +151,9 @@ async function onOtherHost(op: ApiOperation, anonymousStatus: number | undefined
 describe("every operation of the API document", () => {
   it("has every id position filled from the table in test/security/requests.ts", () => {
     const unknown = operations.flatMap((op) => unknownIdPositions(op).map((key) => `${op.key}: ${key}`));
-    expect(unknown, "id positions the sweep cannot fill: add them to ID_SOURCES in test/security/requests.ts").toEqual([]);
+    expect(unknown, "id positions the sweep cannot fill: add them to ID_SOURCES in test/security/requests.ts").toEqual(
+      [],
+    );
   });
 });
 
@@ -135,7 +164,16 @@ describe("organization B against organization A", () => {
       figures.operations += 1;
       // The anonymous answer on A's host, for operations open to visitors: B's credentials must change nothing.
       let anonymousStatus: number | undefined;
-      if (op.access !== "signed-in" && !isWrite(op)) anonymousStatus = (await send({ label: "", request: await buildRequest(op, world.a, { user: null }), subdomain: world.a.subdomain, credentials: {}, check: () => null })).status;
+      if (op.access !== "signed-in" && !isWrite(op))
+        anonymousStatus = (
+          await send({
+            label: "",
+            request: await buildRequest(op, world.a, { user: null }),
+            subdomain: world.a.subdomain,
+            credentials: {},
+            check: () => null,
+          })
+        ).status;
       // Requests are built first: building one may add a record to work on (requests.ts DISPOSABLE).
       const attempts = [...(await onOwnHost(op)), ...(await onOtherHost(op, anonymousStatus))];
       const before = await snapshotOrganization(world.a.id);
@@ -166,19 +204,29 @@ describe("cross-site writes with A's own cookie", () => {
       const request = await buildRequest(op, a, { user: a.users.admin });
       const send = (headers: Record<string, string>) => {
         figures.requests += 1;
-        return call(a.subdomain, request.path, { method: request.method, body: request.body, headers: { ...request.headers, cookie: `next-auth.session-token=${a.tokens.admin}`, ...headers } });
+        return call(a.subdomain, request.path, {
+          method: request.method,
+          body: request.body,
+          headers: { ...request.headers, cookie: `next-auth.session-token=${a.tokens.admin}`, ...headers },
+        });
       };
       const before = await snapshotOrganization(a.id);
       for (const [from, headers] of foreign) {
         const res = await send(headers);
-        if (res.status !== 403 || typeof res.json?.error?.message !== "string") failures.push(`${op.key} from ${from}: expected 403 with a message, got ${res.status} ${res.text.slice(0, 160)}`);
+        if (res.status !== 403 || typeof res.json?.error?.message !== "string")
+          failures.push(
+            `${op.key} from ${from}: expected 403 with a message, got ${res.status} ${res.text.slice(0, 160)}`,
+          );
       }
       const changed = changedTables(before, await snapshotOrganization(a.id));
       if (changed.length) failures.push(`${op.key} from other origins changed A's rows in ${changed.join(", ")}`);
       // The control: the same request from A's own page is answered as the role matrix says.
       const own = await send({ origin: `http://${hostFor(a.subdomain)}` });
       await settleBackgroundWork(a.id);
-      if (outcomeOf(own.status) !== API_ACCESS[op.key]?.[4]) failures.push(`${op.key} from A's own page: expected ${API_ACCESS[op.key]?.[4]}, got ${own.status} ${own.text.slice(0, 160)}`);
+      if (outcomeOf(own.status) !== API_ACCESS[op.key]?.[4])
+        failures.push(
+          `${op.key} from A's own page: expected ${API_ACCESS[op.key]?.[4]}, got ${own.status} ${own.text.slice(0, 160)}`,
+        );
     }
     expect(failures).toEqual([]);
   }, 120_000);
@@ -195,10 +243,25 @@ describe("A's stored files", () => {
     };
     return [
       { name: "avatar", url: a.files.avatar, isPublic: true, bytes: await asAdmin(a.files.avatar) },
-      { name: "published course thumbnail", url: a.files.thumbnail, isPublic: true, bytes: await asAdmin(a.files.thumbnail) },
-      { name: "draft course thumbnail", url: a.files.draftThumbnail, isPublic: false, bytes: await asAdmin(a.files.draftThumbnail) },
+      {
+        name: "published course thumbnail",
+        url: a.files.thumbnail,
+        isPublic: true,
+        bytes: await asAdmin(a.files.thumbnail),
+      },
+      {
+        name: "draft course thumbnail",
+        url: a.files.draftThumbnail,
+        isPublic: false,
+        bytes: await asAdmin(a.files.draftThumbnail),
+      },
       { name: "SCORM package file", url: a.files.scormFile, isPublic: false, bytes: await asAdmin(a.files.scormFile) },
-      { name: "lesson file (by its storage key)", url: `/uploads/${a.files.lessonFileKey}`, isPublic: false, bytes: await asAdmin(`/api/courses/${a.ids.courseId}/lessons/${a.ids.fileLessonId}/media`) },
+      {
+        name: "lesson file (by its storage key)",
+        url: `/uploads/${a.files.lessonFileKey}`,
+        isPublic: false,
+        bytes: await asAdmin(`/api/courses/${a.ids.courseId}/lessons/${a.ids.fileLessonId}/media`),
+      },
     ];
   }
 
@@ -228,11 +291,18 @@ describe("A's stored files", () => {
       ["B's admin cookie on A's host", a.subdomain, { cookie: b.tokens.admin }],
     ];
     /** A fetch as a browser's: redirects (Next tidies `//` in paths) are followed on the same host. */
-    const fetch = async (subdomain: string, url: string, creds: { bearer?: string; cookie?: string }): Promise<TestResponse> => {
+    const fetch = async (
+      subdomain: string,
+      url: string,
+      creds: { bearer?: string; cookie?: string },
+    ): Promise<TestResponse> => {
       let res: TestResponse | undefined;
       for (let hop = 0, next = url; hop < 4; hop += 1) {
         figures.requests += 1;
-        res = await call(subdomain || null, next, { bearer: creds.bearer, headers: creds.cookie ? { cookie: `next-auth.session-token=${creds.cookie}` } : {} });
+        res = await call(subdomain || null, next, {
+          bearer: creds.bearer,
+          headers: creds.cookie ? { cookie: `next-auth.session-token=${creds.cookie}` } : {},
+        });
         const location = res.headers.location;
         if (res.status < 300 || res.status >= 400 || typeof location !== "string") break;
         next = new URL(location, "http://x").pathname;
@@ -244,12 +314,17 @@ describe("A's stored files", () => {
         const res = await fetch(subdomain, file.url, creds);
         const mayRead = file.isPublic && subdomain === a.subdomain;
         if (mayRead && res.status !== 200) failures.push(`${who} GET ${file.name}: expected 200, got ${res.status}`);
-        if (!mayRead && (res.status < 400 || res.status >= 500 || res.body.equals(file.bytes))) failures.push(`${who} GET ${file.name}: expected a refusal, got ${res.status}`);
+        if (!mayRead && (res.status < 400 || res.status >= 500 || res.body.equals(file.bytes)))
+          failures.push(`${who} GET ${file.name}: expected a refusal, got ${res.status}`);
       }
       for (const url of traversals(file.url)) {
-        for (const [who, creds] of [["anonymous", {}], ["B's admin", { bearer: b.tokens.admin }]] as const) {
+        for (const [who, creds] of [
+          ["anonymous", {}],
+          ["B's admin", { bearer: b.tokens.admin }],
+        ] as const) {
           const res = await fetch(b.subdomain, url, creds);
-          if (res.status < 400 || res.status >= 500 || res.body.equals(file.bytes)) failures.push(`${who} on B's host GET ${url} (${file.name}): expected a refusal, got ${res.status}`);
+          if (res.status < 400 || res.status >= 500 || res.body.equals(file.bytes))
+            failures.push(`${who} on B's host GET ${url} (${file.name}): expected a refusal, got ${res.status}`);
         }
       }
     }

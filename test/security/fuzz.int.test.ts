@@ -35,14 +35,27 @@ beforeAll(async () => {
 const statuses = new Map<number, number>();
 afterAll(async () => {
   const total = [...statuses.values()].reduce((a, b) => a + b, 0);
-  const byClass = (c: number) => [...statuses].filter(([s]) => Math.floor(s / 100) === c).reduce((a, [, n]) => a + n, 0);
-  const detail = [...statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${s}: ${n}`).join(", ");
-  if (total) console.info(`fuzz (seed ${SEED}, ${RUNS} per operation): ${operations.length} operations, ${total} cases; 2xx ${byClass(2)}, 4xx ${byClass(4)}, 5xx ${byClass(5)} (${detail})`);
+  const byClass = (c: number) =>
+    [...statuses].filter(([s]) => Math.floor(s / 100) === c).reduce((a, [, n]) => a + n, 0);
+  const detail = [...statuses]
+    .sort(([a], [b]) => a - b)
+    .map(([s, n]) => `${s}: ${n}`)
+    .join(", ");
+  if (total)
+    console.info(
+      `fuzz (seed ${SEED}, ${RUNS} per operation): ${operations.length} operations, ${total} cases; 2xx ${byClass(2)}, 4xx ${byClass(4)}, 5xx ${byClass(5)} (${detail})`,
+    );
   await testDb().$disconnect();
 });
 
 /** The first caller the operation serves (api-access.ts), so the bad input meets validation, not a 403. */
-const CALLER_ORDER: [TenantRole | "anonymous" | "superadmin", number][] = [["admin", 4], ["instructor", 2], ["learner", 1], ["anonymous", 0], ["superadmin", 5]];
+const CALLER_ORDER: [TenantRole | "anonymous" | "superadmin", number][] = [
+  ["admin", 4],
+  ["instructor", 2],
+  ["learner", 1],
+  ["anonymous", 0],
+  ["superadmin", 5],
+];
 function callerFor(op: ApiOperation): { subdomain: string | null; bearer?: string; role: string } {
   const row = API_ACCESS[op.key];
   const [role] = CALLER_ORDER.find(([, column]) => row?.[column] === "ok") ?? ["admin"];
@@ -70,7 +83,12 @@ async function rowCounts(): Promise<Record<string, number>> {
 async function send(c: FuzzCase, caller: ReturnType<typeof callerFor>): Promise<TestResponse> {
   let path = c.path;
   for (let hop = 0; ; hop += 1) {
-    const res = await call(caller.subdomain, path, { method: c.method, headers: c.headers, body: c.body, bearer: caller.bearer });
+    const res = await call(caller.subdomain, path, {
+      method: c.method,
+      headers: c.headers,
+      body: c.body,
+      bearer: caller.bearer,
+    });
     const location = res.headers.location;
     if (hop === 3 || (res.status !== 307 && res.status !== 308) || typeof location !== "string") return res;
     path = location;
@@ -82,14 +100,18 @@ async function problemWith(c: FuzzCase, caller: ReturnType<typeof callerFor>): P
   const res = await send(c, caller);
   statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
   if (res.status >= 500) return `answered ${res.status} ${res.text.slice(0, 300)}`;
-  if (res.status >= 300 && res.status < 400) return `answered a redirect ${res.status} to ${String(res.headers.location)}`;
+  if (res.status >= 300 && res.status < 400)
+    return `answered a redirect ${res.status} to ${String(res.headers.location)}`;
   if (res.status < 400) return null;
-  if (!String(res.headers["content-type"]).startsWith("application/json")) return `answered ${res.status} as ${String(res.headers["content-type"])}, not JSON: ${res.text.slice(0, 200)}`;
+  if (!String(res.headers["content-type"]).startsWith("application/json"))
+    return `answered ${res.status} as ${String(res.headers["content-type"])}, not JSON: ${res.text.slice(0, 200)}`;
   const error = res.json?.error;
-  if (typeof error?.code !== "string" || typeof error?.message !== "string" || !error.message.trim()) return `answered ${res.status} without { error: { code, message } }: ${res.text.slice(0, 200)}`;
+  if (typeof error?.code !== "string" || typeof error?.message !== "string" || !error.message.trim())
+    return `answered ${res.status} without { error: { code, message } }: ${res.text.slice(0, 200)}`;
   const after = await rowCounts();
   const changed = Object.keys(after).filter((t) => after[t] !== before[t]);
-  if (changed.length) return `answered ${res.status} but changed the row counts of ${changed.map((t) => `${t} ${before[t]} → ${after[t]}`).join(", ")}`;
+  if (changed.length)
+    return `answered ${res.status} but changed the row counts of ${changed.map((t) => `${t} ${before[t]} → ${after[t]}`).join(", ")}`;
   return null;
 }
 
@@ -98,25 +120,34 @@ describe(`bad input (${RUNS} cases per operation, seed ${SEED})`, () => {
     expect(operations.length).toBeGreaterThan(20);
   });
 
-  it.each(operations.map((op) => [op.key, op] as const))("%s", async (_key, op) => {
-    const caller = callerFor(op);
-    const valid = await buildRequest(op, tenant, { user: caller.role === "anonymous" || caller.role === "superadmin" ? null : tenant.users[caller.role as TenantRole] });
-    const logOffset = logSize();
-    const seed = seedFor(op);
-    try {
-      await fc.assert(
-        fc.asyncProperty(fuzzCases(op, valid), async (c) => {
-          const problem = await problemWith(c, caller);
-          if (problem) throw new Error(`${problem}\n    request (as ${caller.role}): ${describeCase(c)}`);
-        }),
-        { seed, numRuns: RUNS, endOnFailure: true },
-      );
-    } catch (error) {
-      // fast-check's report (seed, path, the case) and, as its cause, what was wrong with the answer.
-      const cause = error instanceof Error && error.cause instanceof Error ? `\n${error.cause.message}` : "";
-      throw new Error(`${op.key} (FUZZ_SEED=${SEED}, operation seed ${seed}): ${error instanceof Error ? error.message : String(error)}${cause}`);
-    }
-    const logged = logSince(logOffset);
-    expect(logged, `${op.key}: the server logged errors while it was fuzzed (FUZZ_SEED=${SEED})`).toBe("");
-  }, Math.max(60_000, RUNS * 3_000));
+  it.each(operations.map((op) => [op.key, op] as const))(
+    "%s",
+    async (_key, op) => {
+      const caller = callerFor(op);
+      const valid = await buildRequest(op, tenant, {
+        user:
+          caller.role === "anonymous" || caller.role === "superadmin" ? null : tenant.users[caller.role as TenantRole],
+      });
+      const logOffset = logSize();
+      const seed = seedFor(op);
+      try {
+        await fc.assert(
+          fc.asyncProperty(fuzzCases(op, valid), async (c) => {
+            const problem = await problemWith(c, caller);
+            if (problem) throw new Error(`${problem}\n    request (as ${caller.role}): ${describeCase(c)}`);
+          }),
+          { seed, numRuns: RUNS, endOnFailure: true },
+        );
+      } catch (error) {
+        // fast-check's report (seed, path, the case) and, as its cause, what was wrong with the answer.
+        const cause = error instanceof Error && error.cause instanceof Error ? `\n${error.cause.message}` : "";
+        throw new Error(
+          `${op.key} (FUZZ_SEED=${SEED}, operation seed ${seed}): ${error instanceof Error ? error.message : String(error)}${cause}`,
+        );
+      }
+      const logged = logSince(logOffset);
+      expect(logged, `${op.key}: the server logged errors while it was fuzzed (FUZZ_SEED=${SEED})`).toBe("");
+    },
+    Math.max(60_000, RUNS * 3_000),
+  );
 });

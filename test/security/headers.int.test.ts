@@ -28,7 +28,9 @@ function expectCommonHeaders(res: TestResponse, label: string): void {
 /** JSON and stored files: nothing in them runs, nobody frames them. */
 function expectLockedDown(res: TestResponse, label: string): void {
   expectCommonHeaders(res, label);
-  expect(header(res, "content-security-policy"), label).toBe("default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'");
+  expect(header(res, "content-security-policy"), label).toBe(
+    "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+  );
   expect(header(res, "x-frame-options"), label).toBe("DENY");
 }
 
@@ -42,27 +44,34 @@ describe("pages", () => {
     ["/no-such-page", () => ({ subdomain: tenant.subdomain })],
   ];
 
-  it.each(pages)("%s: a nonce-based Content-Security-Policy its scripts carry, no framing, nosniff, a referrer policy", async (path, who) => {
-    const { subdomain, bearer } = who();
-    const res = await call(subdomain, path, { headers: bearer ? { cookie: `next-auth.session-token=${bearer}` } : {} });
-    expect([200, 404]).toContain(res.status);
-    expectCommonHeaders(res, path);
-    expect(header(res, "x-frame-options")).toBe("DENY");
-    const policy = header(res, "content-security-policy")!;
-    expect(policy).toContain("frame-ancestors 'none'");
-    expect(policy).toContain("object-src 'none'");
-    expect(policy).toContain("base-uri 'self'");
-    expect(policy).not.toContain("'unsafe-eval'");
-    const nonce = /script-src 'self' 'nonce-([A-Za-z0-9+/=]+)' 'strict-dynamic'/.exec(policy)?.[1];
-    expect(nonce, policy).toBeTruthy();
-    // Every script of the page carries this response's nonce, or the browser would refuse to run it.
-    const scripts = [...res.text.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
-    expect(scripts.length).toBeGreaterThan(0);
-    expect(scripts.filter((tag) => !tag.includes(`nonce="${nonce}"`))).toEqual([]);
-    // A fresh nonce per response.
-    const again = await call(subdomain, path, { headers: bearer ? { cookie: `next-auth.session-token=${bearer}` } : {} });
-    expect(header(again, "content-security-policy")).not.toBe(policy);
-  });
+  it.each(pages)(
+    "%s: a nonce-based Content-Security-Policy its scripts carry, no framing, nosniff, a referrer policy",
+    async (path, who) => {
+      const { subdomain, bearer } = who();
+      const res = await call(subdomain, path, {
+        headers: bearer ? { cookie: `next-auth.session-token=${bearer}` } : {},
+      });
+      expect([200, 404]).toContain(res.status);
+      expectCommonHeaders(res, path);
+      expect(header(res, "x-frame-options")).toBe("DENY");
+      const policy = header(res, "content-security-policy")!;
+      expect(policy).toContain("frame-ancestors 'none'");
+      expect(policy).toContain("object-src 'none'");
+      expect(policy).toContain("base-uri 'self'");
+      expect(policy).not.toContain("'unsafe-eval'");
+      const nonce = /script-src 'self' 'nonce-([A-Za-z0-9+/=]+)' 'strict-dynamic'/.exec(policy)?.[1];
+      expect(nonce, policy).toBeTruthy();
+      // Every script of the page carries this response's nonce, or the browser would refuse to run it.
+      const scripts = [...res.text.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
+      expect(scripts.length).toBeGreaterThan(0);
+      expect(scripts.filter((tag) => !tag.includes(`nonce="${nonce}"`))).toEqual([]);
+      // A fresh nonce per response.
+      const again = await call(subdomain, path, {
+        headers: bearer ? { cookie: `next-auth.session-token=${bearer}` } : {},
+      });
+      expect(header(again, "content-security-policy")).not.toBe(policy);
+    },
+  );
 });
 
 describe("API and auth answers", () => {
@@ -73,7 +82,10 @@ describe("API and auth answers", () => {
       ["GET /auth/profile (401)", call(tenant.subdomain, "/auth/profile")],
       ["GET /api/nothing (404)", call(tenant.subdomain, "/api/nothing")],
       ["DELETE /api/health (405)", call(null, "/api/health", { method: "DELETE" })],
-      ["POST /api/scorm/commits (the fast path)", call(tenant.subdomain, "/api/scorm/commits", { json: { commits: [] }, bearer: tenant.tokens.learner })],
+      [
+        "POST /api/scorm/commits (the fast path)",
+        call(tenant.subdomain, "/api/scorm/commits", { json: { commits: [] }, bearer: tenant.tokens.learner }),
+      ],
       ["GET /api/courses/%ZZ (undecodable, answered before Next)", call(tenant.subdomain, "/api/courses/%ZZ")],
     ];
     for (const [label, pending] of answers) {
@@ -96,7 +108,10 @@ describe("stored files", () => {
     for (const [label, res] of [
       ["avatar", await call(tenant.subdomain, tenant.files.avatar)],
       ["thumbnail", await call(tenant.subdomain, tenant.files.thumbnail)],
-      ["a draft's thumbnail, to its editor", await call(tenant.subdomain, tenant.files.draftThumbnail, { bearer: tenant.tokens.admin })],
+      [
+        "a draft's thumbnail, to its editor",
+        await call(tenant.subdomain, tenant.files.draftThumbnail, { bearer: tenant.tokens.admin }),
+      ],
     ] as const) {
       expect(res.status, label).toBe(200);
       expect(header(res, "content-type"), label).toBe("image/webp");
@@ -108,7 +123,10 @@ describe("stored files", () => {
   it("a file lesson downloads as bytes, whole or by range: never rendered as a page of ours", async () => {
     const media = `/api/courses/${tenant.ids.courseId}/lessons/${tenant.ids.fileLessonId}/media`;
     for (const range of [undefined, "bytes=0-3"]) {
-      const res = await call(tenant.subdomain, media, { bearer: tenant.tokens.learner, headers: range ? { range } : {} });
+      const res = await call(tenant.subdomain, media, {
+        bearer: tenant.tokens.learner,
+        headers: range ? { range } : {},
+      });
       expect(res.status).toBe(range ? 206 : 200);
       expect(header(res, "content-type")).toBe("application/octet-stream");
       expect(header(res, "content-disposition")).toBe(`attachment; filename="handout-${tenant.marker}.txt"`);
@@ -117,7 +135,11 @@ describe("stored files", () => {
   });
 
   it("a video lesson plays inline under the type its bytes showed, locked down", async () => {
-    const res = await call(tenant.subdomain, `/api/courses/${tenant.ids.courseId}/lessons/${tenant.ids.videoLessonId}/media`, { bearer: tenant.tokens.learner, headers: { range: "bytes=0-3" } });
+    const res = await call(
+      tenant.subdomain,
+      `/api/courses/${tenant.ids.courseId}/lessons/${tenant.ids.videoLessonId}/media`,
+      { bearer: tenant.tokens.learner, headers: { range: "bytes=0-3" } },
+    );
     expect(res.status).toBe(206);
     expect(header(res, "content-type")).toBe("video/webm");
     expect(header(res, "content-disposition")).toBe("inline");
@@ -126,18 +148,42 @@ describe("stored files", () => {
 
   it("generated and exported documents (course picture, iCal feed, CSV downloads) are locked down too", async () => {
     const answers: [string, TestResponse, string][] = [
-      ["placeholder SVG", await call(tenant.subdomain, `/api/courses/${tenant.ids.archivedCourseId}/placeholder`, { bearer: tenant.tokens.admin }), "image/svg+xml; charset=utf-8"],
-      ["iCal feed", await call(tenant.subdomain, `/api/calendar/feed/${tenant.feedSecret}.ics`), "text/calendar; charset=utf-8"],
-      ["import report", await call(tenant.subdomain, `/api/admin/imports/${tenant.ids.importId}/report`, { bearer: tenant.tokens.admin }), "text/csv; charset=utf-8"],
-      ["users export", await call(tenant.subdomain, "/api/admin/exports/users", { bearer: tenant.tokens.admin }), "text/csv; charset=utf-8"],
+      [
+        "placeholder SVG",
+        await call(tenant.subdomain, `/api/courses/${tenant.ids.archivedCourseId}/placeholder`, {
+          bearer: tenant.tokens.admin,
+        }),
+        "image/svg+xml; charset=utf-8",
+      ],
+      [
+        "iCal feed",
+        await call(tenant.subdomain, `/api/calendar/feed/${tenant.feedSecret}.ics`),
+        "text/calendar; charset=utf-8",
+      ],
+      [
+        "import report",
+        await call(tenant.subdomain, `/api/admin/imports/${tenant.ids.importId}/report`, {
+          bearer: tenant.tokens.admin,
+        }),
+        "text/csv; charset=utf-8",
+      ],
+      [
+        "users export",
+        await call(tenant.subdomain, "/api/admin/exports/users", { bearer: tenant.tokens.admin }),
+        "text/csv; charset=utf-8",
+      ],
     ];
     for (const [label, res, type] of answers) {
       expect(res.status, label).toBe(200);
       expect(header(res, "content-type"), label).toBe(type);
       expectLockedDown(res, label);
     }
-    expect(header(answers[2]![1], "content-disposition")).toBe(`attachment; filename="people-${tenant.marker}-report.csv"`);
-    expect(header(answers[3]![1], "content-disposition")).toMatch(new RegExp(`^attachment; filename="${tenant.subdomain}-users-\\d{4}-\\d{2}-\\d{2}\\.csv"$`));
+    expect(header(answers[2]![1], "content-disposition")).toBe(
+      `attachment; filename="people-${tenant.marker}-report.csv"`,
+    );
+    expect(header(answers[3]![1], "content-disposition")).toMatch(
+      new RegExp(`^attachment; filename="${tenant.subdomain}-users-\\d{4}-\\d{2}-\\d{2}\\.csv"$`),
+    );
   });
 
   it("SCORM content runs its own scripts, framed only by our own pages", async () => {
@@ -168,11 +214,20 @@ describe("the session cookie", () => {
     const csrf = await call(tenant.subdomain, "/api/auth/csrf");
     const csrfCookies = ([] as string[]).concat(csrf.headers["set-cookie"] ?? []);
     expect(csrfCookies.length).toBeGreaterThan(0);
-    const form = new URLSearchParams({ csrfToken: csrf.json.csrfToken, email: tenant.users.learner.email, password: tenant.users.learner.password, json: "true" });
+    const form = new URLSearchParams({
+      csrfToken: csrf.json.csrfToken,
+      email: tenant.users.learner.email,
+      password: tenant.users.learner.password,
+      json: "true",
+    });
     const res = await call(tenant.subdomain, "/api/auth/callback/credentials", {
       method: "POST",
       body: form.toString(),
-      headers: { "content-type": "application/x-www-form-urlencoded", cookie: csrfCookies.map((c) => c.split(";")[0]).join("; "), origin: `http://${tenant.subdomain}.localhost` },
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        cookie: csrfCookies.map((c) => c.split(";")[0]).join("; "),
+        origin: `http://${tenant.subdomain}.localhost`,
+      },
     });
     expect(res.status, res.text).toBe(200);
     return [...csrfCookies, ...([] as string[]).concat(res.headers["set-cookie"] ?? [])];

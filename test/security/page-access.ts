@@ -14,7 +14,14 @@ export type Who = (typeof WHO)[number];
  */
 export type Outcome = "ok" | "login" | "denied" | "dashboard" | "reports" | "lesson" | "absent";
 
-type Row = readonly [anonymous: Outcome, learner: Outcome, instructor: Outcome, org_admin: Outcome, admin: Outcome, superadmin: Outcome];
+type Row = readonly [
+  anonymous: Outcome,
+  learner: Outcome,
+  instructor: Outcome,
+  org_admin: Outcome,
+  admin: Outcome,
+  superadmin: Outcome,
+];
 
 // Spec: '/register, /login, /signup, /forgot-password and /reset-password/{token} all redirect to
 // /dashboard when signed in'; 'On login or at the root, admin and instructor are sent to /admin/reports'.

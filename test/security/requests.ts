@@ -83,9 +83,15 @@ export interface BuiltRequest {
  * next call (another role's) still finds the world as built.
  */
 const DISPOSABLE: Record<string, (tenant: TenantWorld) => Promise<Record<string, string>>> = {
-  "DELETE /api/courses/{courseId}": async (t) => ({ "path:courseId": (await createCourse(t.id, { instructorIds: [t.ids.instructorId] })).id }),
-  "PUT /api/courses/{courseId}/thumbnail": async (t) => ({ "path:courseId": (await createCourse(t.id, { instructorIds: [t.ids.instructorId] })).id }),
-  "DELETE /api/courses/{courseId}/thumbnail": async (t) => ({ "path:courseId": (await createCourse(t.id, { instructorIds: [t.ids.instructorId] })).id }),
+  "DELETE /api/courses/{courseId}": async (t) => ({
+    "path:courseId": (await createCourse(t.id, { instructorIds: [t.ids.instructorId] })).id,
+  }),
+  "PUT /api/courses/{courseId}/thumbnail": async (t) => ({
+    "path:courseId": (await createCourse(t.id, { instructorIds: [t.ids.instructorId] })).id,
+  }),
+  "DELETE /api/courses/{courseId}/thumbnail": async (t) => ({
+    "path:courseId": (await createCourse(t.id, { instructorIds: [t.ids.instructorId] })).id,
+  }),
   "DELETE /api/courses/{courseId}/modules/{moduleId}": async (t) => {
     const course = await createCourse(t.id, { instructorIds: [t.ids.instructorId], modules: [{ lessons: [] }] });
     return { "path:courseId": course.id, "path:moduleId": course.modules[0]!.id };
@@ -94,7 +100,10 @@ const DISPOSABLE: Record<string, (tenant: TenantWorld) => Promise<Record<string,
     const course = await createCourse(t.id, { instructorIds: [t.ids.instructorId], modules: [{ lessons: [{}] }] });
     return { "path:courseId": course.id, "path:lessonId": course.lessons[0]!.id };
   },
-  "DELETE /api/categories/{categoryId}": async (t) => ({ "path:categoryId": (await testDb().category.create({ data: { organizationId: t.id, name: uniqueName("Spare ") } })).id }),
+  "DELETE /api/categories/{categoryId}": async (t) => ({
+    "path:categoryId": (await testDb().category.create({ data: { organizationId: t.id, name: uniqueName("Spare ") } }))
+      .id,
+  }),
   "DELETE /api/enrollments/{enrollmentId}": async (t) => {
     const course = await createCourse(t.id, { instructorIds: [t.ids.instructorId] });
     return { "path:enrollmentId": (await enroll(t.id, course.id, t.ids.learnerId)).id };
@@ -105,15 +114,27 @@ const DISPOSABLE: Record<string, (tenant: TenantWorld) => Promise<Record<string,
   },
   "DELETE /api/admin/groups/{groupId}": async (t) => ({ "path:groupId": (await spareGroup(t)).id }),
   "DELETE /api/events/{eventId}": async (t) => ({ "path:eventId": (await spareEvent(t)).id }),
-  "DELETE /api/admin/groups/{groupId}/members/{userId}": async (t) => ({ "path:groupId": (await spareGroup(t, { members: [t.ids.learnerId] })).id }),
+  "DELETE /api/admin/groups/{groupId}/members/{userId}": async (t) => ({
+    "path:groupId": (await spareGroup(t, { members: [t.ids.learnerId] })).id,
+  }),
   "POST /api/admin/groups/{groupId}/courses": async (t) => ({ "path:groupId": (await spareGroup(t)).id }),
-  "DELETE /api/admin/groups/{groupId}/courses/{courseId}": async (t) => ({ "path:groupId": (await spareGroup(t, { courses: [t.ids.courseId] })).id }),
+  "DELETE /api/admin/groups/{groupId}/courses/{courseId}": async (t) => ({
+    "path:groupId": (await spareGroup(t, { courses: [t.ids.courseId] })).id,
+  }),
   // Suspending or moving the organization the world is built in would break every later call.
-  "PUT /api/admin/organizations/{organizationId}/status": async () => ({ "path:organizationId": await spareOrganization() }),
-  "PUT /api/admin/organizations/{organizationId}/subdomain": async () => ({ "path:organizationId": await spareOrganization() }),
-  "DELETE /api/admin/users/{userId}": async (t) => ({ "path:userId": (await testDb().user.create({ data: spareUser(t), select: { id: true } })).id }),
+  "PUT /api/admin/organizations/{organizationId}/status": async () => ({
+    "path:organizationId": await spareOrganization(),
+  }),
+  "PUT /api/admin/organizations/{organizationId}/subdomain": async () => ({
+    "path:organizationId": await spareOrganization(),
+  }),
+  "DELETE /api/admin/users/{userId}": async (t) => ({
+    "path:userId": (await testDb().user.create({ data: spareUser(t), select: { id: true } })).id,
+  }),
   // Someone who has never signed in (an invitation goes only to them).
-  "POST /api/admin/users/{userId}/invitation": async (t) => ({ "path:userId": (await testDb().user.create({ data: spareUser(t), select: { id: true } })).id }),
+  "POST /api/admin/users/{userId}/invitation": async (t) => ({
+    "path:userId": (await testDb().user.create({ data: spareUser(t), select: { id: true } })).id,
+  }),
   "POST /auth/confirm-email/{token}": async (t) => ({ "path:token": await spareEmailChangeToken(t.id) }),
   // An import's dry run, run and cancel move it on (and a mapping change stops a dry run): one each.
   "PUT /api/admin/imports/{importId}/mapping": async (t) => ({ "path:importId": await spareImport(t, "uploaded") }),
@@ -122,7 +143,13 @@ const DISPOSABLE: Record<string, (tenant: TenantWorld) => Promise<Record<string,
   "POST /api/admin/imports/{importId}/cancel": async (t) => ({ "path:importId": await spareImport(t, "checked") }),
   "POST /auth/reset-password/{token}": async (t) => {
     const token = randomBytes(32).toString("base64url");
-    await testDb().passwordResetToken.create({ data: { userId: (await testDb().user.create({ data: spareUser(t) })).id, tokenHash: createHash("sha256").update(token).digest("hex"), expiresAt: new Date(Date.now() + 3_600_000) } });
+    await testDb().passwordResetToken.create({
+      data: {
+        userId: (await testDb().user.create({ data: spareUser(t) })).id,
+        tokenHash: createHash("sha256").update(token).digest("hex"),
+        expiresAt: new Date(Date.now() + 3_600_000),
+      },
+    });
     return { "path:token": token };
   },
 };
@@ -139,7 +166,8 @@ export async function settleBackgroundWork(organizationId: string): Promise<void
       testDb().userImportRow.count({ where: { organizationId, invite: true, invitedAt: null } }),
     ]);
     if (busy + owed === 0) return;
-    if (Date.now() > deadline) throw new Error(`background work of organization ${organizationId} still going after 60 s`);
+    if (Date.now() > deadline)
+      throw new Error(`background work of organization ${organizationId} still going after 60 s`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -147,15 +175,23 @@ export async function settleBackgroundWork(organizationId: string): Promise<void
 /** An organization of its own, with nobody in it. */
 async function spareOrganization(): Promise<string> {
   const subdomain = uniqueName("spare");
-  return (await testDb().organization.create({ data: { name: `Spare ${subdomain}`, subdomain }, select: { id: true } })).id;
+  return (await testDb().organization.create({ data: { name: `Spare ${subdomain}`, subdomain }, select: { id: true } }))
+    .id;
 }
 
 /** A group of the organization's instructor (so they manage it too), with members and courses if asked. */
 async function spareGroup(t: TenantWorld, extra: { members?: string[]; courses?: string[] } = {}) {
   const organizationId = t.id;
-  const group = await testDb().group.create({ data: { organizationId, name: uniqueName("Spare group "), createdById: t.ids.instructorId }, select: { id: true } });
-  await testDb().groupMember.createMany({ data: (extra.members ?? []).map((userId) => ({ organizationId, groupId: group.id, userId })) });
-  await testDb().groupCourse.createMany({ data: (extra.courses ?? []).map((courseId) => ({ organizationId, groupId: group.id, courseId })) });
+  const group = await testDb().group.create({
+    data: { organizationId, name: uniqueName("Spare group "), createdById: t.ids.instructorId },
+    select: { id: true },
+  });
+  await testDb().groupMember.createMany({
+    data: (extra.members ?? []).map((userId) => ({ organizationId, groupId: group.id, userId })),
+  });
+  await testDb().groupCourse.createMany({
+    data: (extra.courses ?? []).map((courseId) => ({ organizationId, groupId: group.id, courseId })),
+  });
   return group;
 }
 
@@ -163,45 +199,111 @@ async function spareGroup(t: TenantWorld, extra: { members?: string[]; courses?:
 function spareEvent(t: TenantWorld) {
   const startsAt = new Date(Date.now() + 86_400_000);
   const endsAt = new Date(startsAt.getTime() + 3_600_000);
-  return testDb().event.create({ data: { organizationId: t.id, title: uniqueName("Spare event "), startsAt, endsAt, seriesEndsAt: endsAt, courseId: t.ids.courseId }, select: { id: true } });
+  return testDb().event.create({
+    data: {
+      organizationId: t.id,
+      title: uniqueName("Spare event "),
+      startsAt,
+      endsAt,
+      seriesEndsAt: endsAt,
+      courseId: t.ids.courseId,
+    },
+    select: { id: true },
+  });
 }
 
 const spareUser = (t: TenantWorld) => {
   const username = uniqueName("spare");
-  return { organizationId: t.id, role: "learner" as const, email: `${username}@example.test`, username, firstName: "Spare", lastName: "User", passwordHash: "x" };
+  return {
+    organizationId: t.id,
+    role: "learner" as const,
+    email: `${username}@example.test`,
+    username,
+    firstName: "Spare",
+    lastName: "User",
+    passwordHash: "x",
+  };
 };
 
 let commitSequence = 1000;
 
 /** Bodies the generator cannot guess: they must match the world, not only the schema. */
-const BODIES: Record<string, (t: TenantWorld, caller: Caller, generated: Record<string, unknown>) => Promise<unknown> | unknown> = {
+const BODIES: Record<
+  string,
+  (t: TenantWorld, caller: Caller, generated: Record<string, unknown>) => Promise<unknown> | unknown
+> = {
   // A visitor signs in with an account of the organization (the learner's when the caller has none).
-  "POST /auth/login": (t, caller) => ({ email: (caller.user ?? t.users.learner).email, password: (caller.user ?? t.users.learner).password }),
-  "POST /auth/register": () => ({ first_name: "New", last_name: "Learner", email: `${uniqueName("reg")}@example.test`, password: "Correct-Horse-42" }),
+  "POST /auth/login": (t, caller) => ({
+    email: (caller.user ?? t.users.learner).email,
+    password: (caller.user ?? t.users.learner).password,
+  }),
+  "POST /auth/register": () => ({
+    first_name: "New",
+    last_name: "Learner",
+    email: `${uniqueName("reg")}@example.test`,
+    password: "Correct-Horse-42",
+  }),
   "POST /auth/register-organization": () => ({
     organization: { name: "New organization", subdomain: uniqueName("neworg") },
-    admin: { first_name: "New", last_name: "Admin", email: `${uniqueName("admin")}@example.test`, password: "Correct-Horse-42" },
+    admin: {
+      first_name: "New",
+      last_name: "Admin",
+      email: `${uniqueName("admin")}@example.test`,
+      password: "Correct-Horse-42",
+    },
   }),
   "POST /auth/forgot-password": (t, caller) => ({ email: (caller.user ?? t.users.learner).email }),
   "PUT /api/courses/{courseId}/outline": async (t) => {
-    const modules = await testDb().module.findMany({ where: { organizationId: t.id, courseId: t.ids.courseId }, orderBy: { position: "asc" }, select: { id: true, lessons: { orderBy: { position: "asc" }, select: { id: true } } } });
+    const modules = await testDb().module.findMany({
+      where: { organizationId: t.id, courseId: t.ids.courseId },
+      orderBy: { position: "asc" },
+      select: { id: true, lessons: { orderBy: { position: "asc" }, select: { id: true } } },
+    });
     return { modules: modules.map((m) => ({ id: m.id, lesson_ids: m.lessons.map((l) => l.id) })) };
   },
   "POST /api/scorm/commits": (t) => ({
-    commits: [{ attemptId: t.ids.attemptId, scoId: t.scoId, sequence: (commitSequence += 1), cmi: { core: { lesson_status: "incomplete", score: { raw: "", min: "", max: "" } } } }],
+    commits: [
+      {
+        attemptId: t.ids.attemptId,
+        scoId: t.scoId,
+        sequence: (commitSequence += 1),
+        cmi: { core: { lesson_status: "incomplete", score: { raw: "", min: "", max: "" } } },
+      },
+    ],
   }),
   "POST /api/courses/{courseId}/enrollments": (t) => ({ user_ids: [t.ids.learnerId] }),
-  "POST /api/admin/organizations": () => ({ name: "New organization", subdomain: uniqueName("created"), admin: { first_name: "First", last_name: "Admin", email: `${uniqueName("first")}@example.test` } }),
+  "POST /api/admin/organizations": () => ({
+    name: "New organization",
+    subdomain: uniqueName("created"),
+    admin: { first_name: "First", last_name: "Admin", email: `${uniqueName("first")}@example.test` },
+  }),
   // Settings writes that leave things as they were (the world's organization, and the platform's defaults for the superadmin).
   "PATCH /api/admin/organizations/{organizationId}": () => ({ allow_self_registration: true }),
   "PUT /api/admin/organizations/{organizationId}/status": () => ({ status: "suspended" }),
   "PUT /api/admin/organizations/{organizationId}/subdomain": () => ({ subdomain: uniqueName("moved") }),
   "PUT /api/admin/imports/{importId}/mapping": () => ({ mapping: { email: 0, first_name: 1, last_name: 2 } }),
   "PATCH /api/admin/settings": () => ({ courseDefaults: { allowSelfEnrollment: true, allowRetakes: false } }),
-  "PUT /api/admin/settings/smtp": () => ({ enabled: false, host: "", port: 587, security: "starttls", username: "", fromAddress: "", fromName: "" }),
+  "PUT /api/admin/settings/smtp": () => ({
+    enabled: false,
+    host: "",
+    port: 587,
+    security: "starttls",
+    username: "",
+    fromAddress: "",
+    fromName: "",
+  }),
   // Someone of their own to deactivate, so the world's learner stays signed in.
-  "POST /api/admin/users/bulk": async (t) => ({ action: "deactivate", user_ids: [(await testDb().user.create({ data: spareUser(t), select: { id: true } })).id] }),
-  "POST /api/admin/users": (t) => ({ first_name: "New", last_name: "Person", email: `${uniqueName("person")}@example.test`, role: "learner", group_ids: [t.ids.groupId] }),
+  "POST /api/admin/users/bulk": async (t) => ({
+    action: "deactivate",
+    user_ids: [(await testDb().user.create({ data: spareUser(t), select: { id: true } })).id],
+  }),
+  "POST /api/admin/users": (t) => ({
+    first_name: "New",
+    last_name: "Person",
+    email: `${uniqueName("person")}@example.test`,
+    role: "learner",
+    group_ids: [t.ids.groupId],
+  }),
   // The learner writes to the instructor of their course; staff may write to anyone, here the learner.
   "POST /api/messages/threads": (t, caller) => ({
     subject: `Question ${uniqueName("")}`,
@@ -209,9 +311,18 @@ const BODIES: Record<string, (t: TenantWorld, caller: Caller, generated: Record<
     recipient_ids: [caller.user?.id === t.ids.learnerId ? t.ids.instructorId : t.ids.learnerId],
   }),
   // A change of address needs the caller's own password.
-  "POST /auth/profile/email": (t, caller) => ({ email: `${uniqueName("new")}@example.test`, current_password: (caller.user ?? t.users.learner).password }),
+  "POST /auth/profile/email": (t, caller) => ({
+    email: `${uniqueName("new")}@example.test`,
+    current_password: (caller.user ?? t.users.learner).password,
+  }),
   // An event of the course the instructor teaches (an instructor may not hold organization-wide events).
-  "POST /api/events": (t) => ({ title: "Office hours", starts_at: "2026-03-19T10:00:00+01:00", ends_at: "2026-03-19T11:00:00+01:00", time_zone: "Europe/Berlin", course_id: t.ids.courseId }),
+  "POST /api/events": (t) => ({
+    title: "Office hours",
+    starts_at: "2026-03-19T10:00:00+01:00",
+    ends_at: "2026-03-19T11:00:00+01:00",
+    time_zone: "Europe/Berlin",
+    course_id: t.ids.courseId,
+  }),
   "PATCH /api/calendar/settings": () => ({ time_zone: "Europe/Berlin" }),
 };
 
@@ -223,31 +334,49 @@ const QUERIES: Record<string, () => Record<string, string>> = {
 /** The file a multipart operation takes: a CSV of one new person for the user import, else a handout. */
 const uploadedFile = (op: ApiOperation) =>
   op.path === "/api/admin/imports"
-    ? new File([`email,first_name,last_name\n${uniqueName("imported")}@example.test,Ida,Imported\n`], "people.csv", { type: "text/csv" })
+    ? new File([`email,first_name,last_name\n${uniqueName("imported")}@example.test,Ida,Imported\n`], "people.csv", {
+        type: "text/csv",
+      })
     : new File(["a handout"], "handout.txt", { type: "text/plain" });
 
-const png = () => sharp({ create: { width: 16, height: 16, channels: 3, background: "#336699" } }).png().toBuffer();
+const png = () =>
+  sharp({ create: { width: 16, height: 16, channels: 3, background: "#336699" } })
+    .png()
+    .toBuffer();
 
 /** A request the operation accepts from an allowed caller (the control), with `substitutions` applied. */
-export async function buildRequest(op: ApiOperation, tenant: TenantWorld, caller: Caller, substitutions: Substitution[] = []): Promise<BuiltRequest> {
-  const ids: Record<string, string> = Object.fromEntries(substitutions.filter((s) => s.position.in !== "body").map((s) => [s.position.key, s.id]));
+export async function buildRequest(
+  op: ApiOperation,
+  tenant: TenantWorld,
+  caller: Caller,
+  substitutions: Substitution[] = [],
+): Promise<BuiltRequest> {
+  const ids: Record<string, string> = Object.fromEntries(
+    substitutions.filter((s) => s.position.in !== "body").map((s) => [s.position.key, s.id]),
+  );
   const disposable = substitutions.length === 0 ? await DISPOSABLE[op.key]?.(tenant) : undefined;
-  const idFor = (key: string) => ids[key] ?? disposable?.[key] ?? ID_SOURCES[key]?.(tenant, op) ?? "00000000-0000-4000-8000-000000000000";
+  const idFor = (key: string) =>
+    ids[key] ?? disposable?.[key] ?? ID_SOURCES[key]?.(tenant, op) ?? "00000000-0000-4000-8000-000000000000";
   const path = op.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(idFor(`path:${name}`)));
   const query = new URLSearchParams(QUERIES[op.key]?.());
   for (const s of substitutions.filter((x) => x.position.in === "query")) query.set(s.position.pointer[0]!, s.id);
   const headers: Record<string, string> = {};
   let body: string | Buffer | undefined;
   if (op.body?.contentType === "application/json") {
-    const generated = sample(op.body.schema, [], (pointer) => idFor(`body:${pointer.join(".")}`)) as Record<string, unknown>;
+    const generated = sample(op.body.schema, [], (pointer) => idFor(`body:${pointer.join(".")}`)) as Record<
+      string,
+      unknown
+    >;
     let value = BODIES[op.key] ? await BODIES[op.key]!(tenant, caller, generated) : generated;
-    for (const s of substitutions.filter((x) => x.position.in === "body")) value = setAt(value, s.position.pointer, s.id);
+    for (const s of substitutions.filter((x) => x.position.in === "body"))
+      value = setAt(value, s.position.pointer, s.id);
     body = JSON.stringify(value);
     headers["content-type"] = "application/json";
   } else if (op.body?.contentType === "multipart/form-data") {
     const fields: Record<string, string | Blob> = {};
     for (const [name, property] of Object.entries(op.body.schema.properties ?? {})) {
-      if (property.format === "binary") fields[name] = name === "file" ? uploadedFile(op) : new Blob([await png()], { type: "image/png" });
+      if (property.format === "binary")
+        fields[name] = name === "file" ? uploadedFile(op) : new Blob([await png()], { type: "image/png" });
     }
     const multipart = await multipartBody(fields);
     body = multipart.body;
@@ -269,11 +398,14 @@ export function sample(schema: JsonSchema, pointer: string[], idAt: (pointer: st
   switch (type) {
     case "object": {
       const out: Record<string, unknown> = {};
-      for (const name of schema.required ?? []) out[name] = sample(schema.properties?.[name] ?? {}, [...pointer, name], idAt);
+      for (const name of schema.required ?? [])
+        out[name] = sample(schema.properties?.[name] ?? {}, [...pointer, name], idAt);
       return out;
     }
     case "array":
-      return Array.from({ length: Math.max(1, schema.minItems ?? 0) }, () => sample(schema.items ?? {}, [...pointer, "*"], idAt));
+      return Array.from({ length: Math.max(1, schema.minItems ?? 0) }, () =>
+        sample(schema.items ?? {}, [...pointer, "*"], idAt),
+      );
     case "integer":
     case "number":
       return schema.minimum ?? 1;
@@ -300,7 +432,8 @@ export function setAt(value: unknown, pointer: string[], replacement: unknown): 
     list[0] = setAt(list[0], rest, replacement);
     return list;
   }
-  const object = value && typeof value === "object" && !Array.isArray(value) ? { ...(value as Record<string, unknown>) } : {};
+  const object =
+    value && typeof value === "object" && !Array.isArray(value) ? { ...(value as Record<string, unknown>) } : {};
   object[head!] = setAt(object[head!], rest, replacement);
   return object;
 }

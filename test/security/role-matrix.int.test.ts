@@ -20,7 +20,11 @@ beforeAll(async () => {
 afterAll(() => testDb().$disconnect());
 
 /** The caller's host and credentials: the superadmin lives on the apex, everyone else on the tenant's host. */
-function as(who: Who): { subdomain: string | null; bearer?: string; user: World["superadmin"] | World["a"]["users"]["learner"] | null } {
+function as(who: Who): {
+  subdomain: string | null;
+  bearer?: string;
+  user: World["superadmin"] | World["a"]["users"]["learner"] | null;
+} {
   if (who === "anonymous") return { subdomain: world.a.subdomain, user: null };
   if (who === "superadmin") return { subdomain: null, bearer: world.superadmin.token, user: world.superadmin };
   return { subdomain: world.a.subdomain, bearer: world.a.tokens[who], user: world.a.users[who] };
@@ -33,12 +37,23 @@ describe("pages", () => {
   });
 
   it.each(Object.keys(PAGE_ACCESS).map((p) => [p]))("%s × every role", async (pattern) => {
-    const ids: Record<string, string> = { courseId: world.a.ids.courseId, moduleId: world.a.ids.moduleId, lessonId: world.a.ids.textLessonId, groupId: world.a.ids.groupId, userId: world.a.ids.learnerId, threadId: world.a.ids.threadId, token: "not-a-real-token" };
+    const ids: Record<string, string> = {
+      courseId: world.a.ids.courseId,
+      moduleId: world.a.ids.moduleId,
+      lessonId: world.a.ids.textLessonId,
+      groupId: world.a.ids.groupId,
+      userId: world.a.ids.learnerId,
+      threadId: world.a.ids.threadId,
+      token: "not-a-real-token",
+    };
     const path = pattern.replace(/\/\*$/, "").replace(/\[(\w+)\]/g, (_, name: string) => ids[name] ?? name);
     for (const who of WHO) {
       const { subdomain, bearer } = as(who);
-      const res = await call(subdomain, path, { headers: bearer ? { cookie: `next-auth.session-token=${bearer}` } : {} });
-      const location = typeof res.headers.location === "string" ? new URL(res.headers.location, "http://x").pathname : null;
+      const res = await call(subdomain, path, {
+        headers: bearer ? { cookie: `next-auth.session-token=${bearer}` } : {},
+      });
+      const location =
+        typeof res.headers.location === "string" ? new URL(res.headers.location, "http://x").pathname : null;
       const expected = expectedOutcome(pattern, who);
       const label = `${who} GET ${path} (expected ${expected})`;
       if (expected === "ok") expect(res.status, label).toBe(200);
@@ -48,9 +63,13 @@ describe("pages", () => {
       } else if (expected === "lesson") {
         // The player's entry sends on to the lesson to continue (for this learner, the first not completed).
         expect([307, 308], label).toContain(res.status);
-        expect(location, label).toMatch(new RegExp(`^/courses/${ids.courseId}/modules/[0-9a-f-]{36}/lessons/[0-9a-f-]{36}$`));
+        expect(location, label).toMatch(
+          new RegExp(`^/courses/${ids.courseId}/modules/[0-9a-f-]{36}/lessons/[0-9a-f-]{36}$`),
+        );
       } else {
-        const target = { login: "/login", denied: "/unauthorized", dashboard: "/dashboard", reports: "/admin/reports" }[expected!];
+        const target = { login: "/login", denied: "/unauthorized", dashboard: "/dashboard", reports: "/admin/reports" }[
+          expected!
+        ];
         expect([307, 308], label).toContain(res.status);
         expect(location, label).toBe(target);
       }
@@ -60,8 +79,14 @@ describe("pages", () => {
 
 describe("API operations", () => {
   it("every operation of the document has a row written from the specification", () => {
-    expect(operations.map((o) => o.key).filter((k) => !(k in API_ACCESS)), "operations without a row in test/security/api-access.ts").toEqual([]);
-    expect(Object.keys(API_ACCESS).filter((k) => !operations.some((o) => o.key === k)), "rows for operations the document lacks").toEqual([]);
+    expect(
+      operations.map((o) => o.key).filter((k) => !(k in API_ACCESS)),
+      "operations without a row in test/security/api-access.ts",
+    ).toEqual([]);
+    expect(
+      Object.keys(API_ACCESS).filter((k) => !operations.some((o) => o.key === k)),
+      "rows for operations the document lacks",
+    ).toEqual([]);
   });
 
   it("every operation × every role", async () => {
@@ -73,11 +98,17 @@ describe("API operations", () => {
       for (const who of WHO) {
         const caller = as(who);
         const request = await buildRequest(op, world.a, { user: caller.user });
-        const res: TestResponse = await call(caller.subdomain, request.path, { method: request.method, body: request.body, headers: request.headers, bearer: caller.bearer });
+        const res: TestResponse = await call(caller.subdomain, request.path, {
+          method: request.method,
+          body: request.body,
+          headers: request.headers,
+          bearer: caller.bearer,
+        });
         const outcome = outcomeOf(res.status);
         outcomes.push(outcome);
         const expected = row?.[WHO.indexOf(who)];
-        if (outcome !== expected) mismatches.push(`${who} ${op.key}: expected ${expected}, got ${res.status} ${res.text.slice(0, 160)}`);
+        if (outcome !== expected)
+          mismatches.push(`${who} ${op.key}: expected ${expected}, got ${res.status} ${res.text.slice(0, 160)}`);
       }
       seen.push(`  "${op.key}": [${outcomes.map((o) => `"${o}"`).join(", ")}],`);
     }

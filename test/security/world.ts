@@ -3,7 +3,15 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { createCategory, createCourse, enroll } from "@/test/course-factories";
-import { createSuperadmin, createTenant, createUser, testDb, uniqueName, type TestTenant, type TestUser } from "@/test/factories";
+import {
+  createSuperadmin,
+  createTenant,
+  createUser,
+  testDb,
+  uniqueName,
+  type TestTenant,
+  type TestUser,
+} from "@/test/factories";
 import { call, type TestResponse } from "@/test/http";
 import { multipartBody, signIn } from "@/test/session";
 import { fixtureZip } from "@/test/scorm-zips";
@@ -62,11 +70,15 @@ export interface World {
   superadmin: TestUser & { token: string };
 }
 
-const png = () => sharp({ create: { width: 32, height: 24, channels: 3, background: "#0A66C2" } }).png().toBuffer();
+const png = () =>
+  sharp({ create: { width: 32, height: 24, channels: 3, background: "#0A66C2" } })
+    .png()
+    .toBuffer();
 const WEBM = readFileSync(path.resolve("e2e/learning/fixtures/short.webm"));
 
 function expectOk(res: TestResponse, what: string): TestResponse {
-  if (res.status >= 300) throw new Error(`${what} failed while building the test world: ${res.status} ${res.text.slice(0, 300)}`);
+  if (res.status >= 300)
+    throw new Error(`${what} failed while building the test world: ${res.status} ${res.text.slice(0, 300)}`);
   return res;
 }
 
@@ -81,9 +93,13 @@ export async function buildTenantWorld(): Promise<TenantWorld> {
   const db = testDb();
   const { id, subdomain } = tenant;
   await db.organization.update({ where: { id }, data: { name: `Org ${marker}` } });
-  for (const user of Object.values(tenant.users)) await db.user.update({ where: { id: user.id }, data: { lastName: `Tester ${marker}` } });
-  const tokens = Object.fromEntries(await Promise.all(TENANT_ROLES.map(async (role) => [role, await signIn(subdomain, tenant.users[role])] as const))) as Record<TenantRole, string>;
-  const as = (role: TenantRole, p: string, options: Parameters<typeof call>[2] = {}) => call(subdomain, p, { ...options, bearer: tokens[role] });
+  for (const user of Object.values(tenant.users))
+    await db.user.update({ where: { id: user.id }, data: { lastName: `Tester ${marker}` } });
+  const tokens = Object.fromEntries(
+    await Promise.all(TENANT_ROLES.map(async (role) => [role, await signIn(subdomain, tenant.users[role])] as const)),
+  ) as Record<TenantRole, string>;
+  const as = (role: TenantRole, p: string, options: Parameters<typeof call>[2] = {}) =>
+    call(subdomain, p, { ...options, bearer: tokens[role] });
 
   const category = await createCategory(id, `Category ${marker}`);
   const course = await createCourse(id, {
@@ -92,54 +108,145 @@ export async function buildTenantWorld(): Promise<TenantWorld> {
     categoryId: category.id,
     instructorIds: [tenant.users.instructor.id],
     modules: [
-      { title: `Module ${marker}`, lessons: [{ kind: "text", title: `Text ${marker}`, body: `<p>${marker}</p>` }, { kind: "video", title: `Video ${marker}` }, { kind: "file", title: `File ${marker}` }] },
+      {
+        title: `Module ${marker}`,
+        lessons: [
+          { kind: "text", title: `Text ${marker}`, body: `<p>${marker}</p>` },
+          { kind: "video", title: `Video ${marker}` },
+          { kind: "file", title: `File ${marker}` },
+        ],
+      },
       { title: `Module two ${marker}`, lessons: [{ kind: "scorm", title: `SCORM ${marker}` }] },
     ],
   });
-  const [textLesson, videoLesson, fileLesson, scormLesson] = course.lessons as [typeof course.lessons[number], typeof course.lessons[number], typeof course.lessons[number], typeof course.lessons[number]];
-  const draft = await createCourse(id, { title: `Draft ${marker}`, status: "draft", instructorIds: [tenant.users.instructor.id] });
+  const [textLesson, videoLesson, fileLesson, scormLesson] = course.lessons as [
+    (typeof course.lessons)[number],
+    (typeof course.lessons)[number],
+    (typeof course.lessons)[number],
+    (typeof course.lessons)[number],
+  ];
+  const draft = await createCourse(id, {
+    title: `Draft ${marker}`,
+    status: "draft",
+    instructorIds: [tenant.users.instructor.id],
+  });
   const archived = await createCourse(id, { title: `Archived ${marker}`, status: "archived" });
   const enrollment = await enroll(id, course.id, tenant.users.learner.id);
 
   // Uploads the way staff make them.
   const thumbnail = await multipartBody({ thumbnail: new Blob([await png()], { type: "image/png" }) });
-  const thumbUrl = expectOk(await as("admin", `/api/courses/${course.id}/thumbnail`, { method: "PUT", ...thumbnail }), "thumbnail").json.thumbnail_url as string;
-  const draftThumb = expectOk(await as("admin", `/api/courses/${draft.id}/thumbnail`, { method: "PUT", ...(await multipartBody({ thumbnail: new Blob([await png()], { type: "image/png" }) })) }), "draft thumbnail").json.thumbnail_url as string;
-  const file = await multipartBody({ file: new File([`Handout ${marker}`], `handout-${marker}.txt`, { type: "text/plain" }) });
-  expectOk(await as("admin", `/api/courses/${course.id}/lessons/${fileLesson.id}/file`, { method: "PUT", ...file }), "lesson file");
+  const thumbUrl = expectOk(
+    await as("admin", `/api/courses/${course.id}/thumbnail`, { method: "PUT", ...thumbnail }),
+    "thumbnail",
+  ).json.thumbnail_url as string;
+  const draftThumb = expectOk(
+    await as("admin", `/api/courses/${draft.id}/thumbnail`, {
+      method: "PUT",
+      ...(await multipartBody({ thumbnail: new Blob([await png()], { type: "image/png" }) })),
+    }),
+    "draft thumbnail",
+  ).json.thumbnail_url as string;
+  const file = await multipartBody({
+    file: new File([`Handout ${marker}`], `handout-${marker}.txt`, { type: "text/plain" }),
+  });
+  expectOk(
+    await as("admin", `/api/courses/${course.id}/lessons/${fileLesson.id}/file`, { method: "PUT", ...file }),
+    "lesson file",
+  );
   const video = await multipartBody({ file: new File([WEBM], "clip.webm", { type: "video/webm" }) });
-  expectOk(await as("admin", `/api/courses/${course.id}/lessons/${videoLesson.id}/file`, { method: "PUT", ...video }), "lesson video");
+  expectOk(
+    await as("admin", `/api/courses/${course.id}/lessons/${videoLesson.id}/file`, { method: "PUT", ...video }),
+    "lesson video",
+  );
   const zip = fixtureZip("golf-scorm12-runtime-basic-singlesco.zip");
-  const scorm = expectOk(await as("instructor", `/api/courses/${course.id}/lessons/${scormLesson.id}/scorm`, { method: "PUT", body: zip, headers: { "content-type": "application/zip" } }), "SCORM package");
+  const scorm = expectOk(
+    await as("instructor", `/api/courses/${course.id}/lessons/${scormLesson.id}/scorm`, {
+      method: "PUT",
+      body: zip,
+      headers: { "content-type": "application/zip" },
+    }),
+    "SCORM package",
+  );
   const packageId = scorm.json.id as string;
   const avatar = await multipartBody({ avatar: new Blob([await png()], { type: "image/png" }) });
-  const avatarUrl = expectOk(await as("learner", "/auth/profile", { method: "PUT", ...avatar }), "avatar").json.user.avatar_url as string;
+  const avatarUrl = expectOk(await as("learner", "/auth/profile", { method: "PUT", ...avatar }), "avatar").json.user
+    .avatar_url as string;
 
   // The learner's own progress, through the API.
-  expectOk(await as("learner", `/api/courses/${course.id}/lessons/${textLesson.id}/progress`, { method: "PUT", json: { completed: true } }), "progress");
-  const launch = expectOk(await as("learner", `/api/courses/${course.id}/lessons/${scormLesson.id}/scorm/launch`), "SCORM launch");
+  expectOk(
+    await as("learner", `/api/courses/${course.id}/lessons/${textLesson.id}/progress`, {
+      method: "PUT",
+      json: { completed: true },
+    }),
+    "progress",
+  );
+  const launch = expectOk(
+    await as("learner", `/api/courses/${course.id}/lessons/${scormLesson.id}/scorm/launch`),
+    "SCORM launch",
+  );
   const attemptId = launch.json.attempt.attemptId as string;
   const scoId = launch.json.scos[0].identifier as string;
-  const cmi = { core: { lesson_status: "incomplete", lesson_location: `page-${marker}`, session_time: "00:01:00", score: { raw: "", min: "", max: "" } }, suspend_data: marker };
-  expectOk(await as("learner", "/api/scorm/commits", { json: { commits: [{ attemptId, scoId, sequence: 1, cmi }] } }), "SCORM commit");
+  const cmi = {
+    core: {
+      lesson_status: "incomplete",
+      lesson_location: `page-${marker}`,
+      session_time: "00:01:00",
+      score: { raw: "", min: "", max: "" },
+    },
+    suspend_data: marker,
+  };
+  expectOk(
+    await as("learner", "/api/scorm/commits", { json: { commits: [{ attemptId, scoId, sequence: 1, cmi }] } }),
+    "SCORM commit",
+  );
 
   // Tables whose routes come later: written directly, so the sweep already guards their rows.
   const group = await db.group.create({ data: { organizationId: id, name: `Group ${marker}`, description: marker } });
   await db.groupMember.create({ data: { organizationId: id, groupId: group.id, userId: tenant.users.learner.id } });
   await db.groupCourse.create({ data: { organizationId: id, groupId: group.id, courseId: course.id } });
   const eventEnd = new Date(Date.now() + 3_600_000);
-  const event = await db.event.create({ data: { organizationId: id, title: `Event ${marker}`, startsAt: new Date(), endsAt: eventEnd, seriesEndsAt: eventEnd, courseId: course.id } });
+  const event = await db.event.create({
+    data: {
+      organizationId: id,
+      title: `Event ${marker}`,
+      startsAt: new Date(),
+      endsAt: eventEnd,
+      seriesEndsAt: eventEnd,
+      courseId: course.id,
+    },
+  });
   const feedOwner = await createUser(id, "learner");
   await enroll(id, course.id, feedOwner.id);
-  const feedPath = expectOk(await call(subdomain, "/api/calendar/feed", { method: "POST", bearer: await signIn(subdomain, feedOwner) }), "iCal feed link").json.feed_path as string;
-  const thread = await db.messageThread.create({ data: { organizationId: id, subject: `Thread ${marker}`, createdById: tenant.users.instructor.id } });
-  await db.messageParticipant.createMany({ data: [tenant.users.instructor.id, tenant.users.learner.id].map((userId) => ({ organizationId: id, threadId: thread.id, userId })) });
-  const message = await db.message.create({ data: { organizationId: id, threadId: thread.id, senderId: tenant.users.instructor.id, body: `Hello ${marker}` } });
+  const feedPath = expectOk(
+    await call(subdomain, "/api/calendar/feed", { method: "POST", bearer: await signIn(subdomain, feedOwner) }),
+    "iCal feed link",
+  ).json.feed_path as string;
+  const thread = await db.messageThread.create({
+    data: { organizationId: id, subject: `Thread ${marker}`, createdById: tenant.users.instructor.id },
+  });
+  await db.messageParticipant.createMany({
+    data: [tenant.users.instructor.id, tenant.users.learner.id].map((userId) => ({
+      organizationId: id,
+      threadId: thread.id,
+      userId,
+    })),
+  });
+  const message = await db.message.create({
+    data: { organizationId: id, threadId: thread.id, senderId: tenant.users.instructor.id, body: `Hello ${marker}` },
+  });
 
   const resetToken = randomBytes(32).toString("base64url");
-  await db.passwordResetToken.create({ data: { userId: tenant.users.learner.id, tokenHash: createHash("sha256").update(resetToken).digest("hex"), expiresAt: new Date(Date.now() + 3_600_000) } });
+  await db.passwordResetToken.create({
+    data: {
+      userId: tenant.users.learner.id,
+      tokenHash: createHash("sha256").update(resetToken).digest("hex"),
+      expiresAt: new Date(Date.now() + 3_600_000),
+    },
+  });
   const emailChangeToken = await spareEmailChangeToken(id);
-  const lessonFileKey = (await db.lesson.findUniqueOrThrow({ where: { id: fileLesson.id }, select: { storageKey: true } })).storageKey!;
+  const lessonFileKey = (
+    await db.lesson.findUniqueOrThrow({ where: { id: fileLesson.id }, select: { storageKey: true } })
+  ).storageKey!;
 
   return {
     id,
@@ -172,7 +279,13 @@ export async function buildTenantWorld(): Promise<TenantWorld> {
     resetToken,
     emailChangeToken,
     feedSecret: feedPath.replace(/^\/api\/calendar\/feed\/|\.ics$/g, ""),
-    files: { avatar: avatarUrl, thumbnail: thumbUrl, draftThumbnail: draftThumb, scormFile: `/uploads/scorm/${packageId}/${String(launch.json.scos[0].launch).split("?")[0]}`, lessonFileKey },
+    files: {
+      avatar: avatarUrl,
+      thumbnail: thumbUrl,
+      draftThumbnail: draftThumb,
+      scormFile: `/uploads/scorm/${packageId}/${String(launch.json.scos[0].launch).split("?")[0]}`,
+      lessonFileKey,
+    },
   };
 }
 
@@ -182,7 +295,14 @@ export async function spareEmailChangeToken(organizationId: string): Promise<str
   const token = randomBytes(32).toString("base64url");
   const newEmail = `${uniqueName("changed")}@example.test`;
   await testDb().user.update({ where: { id: user.id }, data: { pendingEmail: newEmail } });
-  await testDb().emailChangeToken.create({ data: { userId: user.id, newEmail, tokenHash: createHash("sha256").update(token).digest("hex"), expiresAt: new Date(Date.now() + 3_600_000) } });
+  await testDb().emailChangeToken.create({
+    data: {
+      userId: user.id,
+      newEmail,
+      tokenHash: createHash("sha256").update(token).digest("hex"),
+      expiresAt: new Date(Date.now() + 3_600_000),
+    },
+  });
   return token;
 }
 
@@ -190,7 +310,10 @@ export async function spareEmailChangeToken(organizationId: string): Promise<str
  * A CSV user import of the organization's admin, made in the database: `uploaded` (mapped, no dry run
  * yet) or `checked` (dry-run: one person to create). Its file name and cells carry the marker.
  */
-export async function spareImport(t: Pick<TenantWorld, "id" | "marker" | "users">, status: "uploaded" | "checked"): Promise<string> {
+export async function spareImport(
+  t: Pick<TenantWorld, "id" | "marker" | "users">,
+  status: "uploaded" | "checked",
+): Promise<string> {
   const checked = status === "checked";
   const imp = await testDb().userImport.create({
     data: {
@@ -210,7 +333,13 @@ export async function spareImport(t: Pick<TenantWorld, "id" | "marker" | "users"
     select: { id: true },
   });
   await testDb().userImportRow.create({
-    data: { organizationId: t.id, importId: imp.id, rowNumber: 1, cells: [`${uniqueName("imported")}@example.test`, "Ida", `Imported ${t.marker}`], ...(checked ? { checkOutcome: "create" } : {}) },
+    data: {
+      organizationId: t.id,
+      importId: imp.id,
+      rowNumber: 1,
+      cells: [`${uniqueName("imported")}@example.test`, "Ida", `Imported ${t.marker}`],
+      ...(checked ? { checkOutcome: "create" } : {}),
+    },
   });
   return imp.id;
 }

@@ -17,7 +17,10 @@ export default async function Page() {
     return (
       <>
         <PageHeader title="Calendar" />
-        <EmptyState title="Calendars belong to organizations" description="Sign in on an organization's address to see its calendar." />
+        <EmptyState
+          title="Calendars belong to organizations"
+          description="Sign in on an organization's address to see its calendar."
+        />
       </>
     );
   }
@@ -29,7 +32,11 @@ export default async function Page() {
   );
   return (
     <>
-      <PageHeader title="Calendar" subtitle="Your organization's events, your courses' and groups' events, and your courses' dates" actions={actions} />
+      <PageHeader
+        title="Calendar"
+        subtitle="Your organization's events, your courses' and groups' events, and your courses' dates"
+        actions={actions}
+      />
       <Suspense>
         <CalendarPanel savedTimeZone={settings.time_zone} />
       </Suspense>

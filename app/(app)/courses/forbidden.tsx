@@ -9,7 +9,9 @@ export default function CourseForbidden() {
   return (
     <Box sx={{ display: "flex", flexDirection: "column", alignItems: "center", textAlign: "center", gap: 2, py: 8 }}>
       <LockOutlinedIcon color="action" sx={{ fontSize: 56 }} aria-hidden />
-      <Typography variant="h4" component="h1">Access denied</Typography>
+      <Typography variant="h4" component="h1">
+        Access denied
+      </Typography>
       <Typography>{NO_MODULE_ACCESS_MESSAGE}</Typography>
       <BackToCourseButton />
     </Box>

@@ -12,7 +12,11 @@ export default async function DashboardPage() {
     return (
       <>
         <PageHeader title="Platform dashboard" subtitle="All organizations" />
-        <EmptyState title="Courses belong to organizations" description="Manage the platform's organizations and their subdomains." action={{ label: "Organizations", href: "/admin/organizations" }} />
+        <EmptyState
+          title="Courses belong to organizations"
+          description="Manage the platform's organizations and their subdomains."
+          action={{ label: "Organizations", href: "/admin/organizations" }}
+        />
       </>
     );
   }

@@ -16,7 +16,10 @@ export default async function Page() {
           <Inbox userId={caller.ctx.userId} />
         </Suspense>
       ) : (
-        <EmptyState title="Messages belong to an organization" description="Sign in on your organization's address to read and send messages." />
+        <EmptyState
+          title="Messages belong to an organization"
+          description="Sign in on your organization's address to read and send messages."
+        />
       )}
     </>
   );

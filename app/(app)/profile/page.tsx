@@ -18,9 +18,19 @@ export const metadata = { title: "Profile Settings · Learning Management" };
 export default async function ProfilePage() {
   const caller = await guardSignedInPage("/profile");
   const { organization } = caller.ctx;
-  const [profile, policy] = await Promise.all([getOwnProfile(caller.ctx).then(ownProfileJson), passwordPolicyOf(organization)]);
+  const [profile, policy] = await Promise.all([
+    getOwnProfile(caller.ctx).then(ownProfileJson),
+    passwordPolicyOf(organization),
+  ]);
   // What makes a password easy to guess for this person: the same words the server weighs.
-  const passwordWords = [profile.email, profile.first_name, profile.last_name, profile.username, organization?.name, caller.ctx.subdomain].filter((w): w is string => Boolean(w));
+  const passwordWords = [
+    profile.email,
+    profile.first_name,
+    profile.last_name,
+    profile.username,
+    organization?.name,
+    caller.ctx.subdomain,
+  ].filter((w): w is string => Boolean(w));
   return (
     <>
       <PageHeader title="Profile Settings" />

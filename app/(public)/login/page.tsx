@@ -11,7 +11,11 @@ export default async function LoginPage({ searchParams }: { searchParams: Search
   const { callbackUrl, email, registered } = await searchParams;
   return (
     <AuthCard title="Sign in" subtitle={ctx.organization?.name ?? "Platform administration"}>
-      <LoginForm callbackUrl={callbackUrl} defaultEmail={email} notice={registered ? "Your organization is ready. Sign in to get started." : undefined} />
+      <LoginForm
+        callbackUrl={callbackUrl}
+        defaultEmail={email}
+        notice={registered ? "Your organization is ready. Sign in to get started." : undefined}
+      />
     </AuthCard>
   );
 }

@@ -15,7 +15,10 @@ export default async function RegisterPage() {
       <AuthCard title="Create an account">
         <Alert severity="info">
           Accounts belong to an organization: open your organization&apos;s own address to register, or{" "}
-          <Link component={NextLink} href="/signup">create a new organization</Link>.
+          <Link component={NextLink} href="/signup">
+            create a new organization
+          </Link>
+          .
         </Alert>
       </AuthCard>
     );
@@ -24,12 +27,17 @@ export default async function RegisterPage() {
   if (!settings.allowSelfRegistration) {
     return (
       <AuthCard title="Create an account" subtitle={organization.name}>
-        <Alert severity="info">This organization does not allow self-registration. Ask your administrator for an account.</Alert>
+        <Alert severity="info">
+          This organization does not allow self-registration. Ask your administrator for an account.
+        </Alert>
       </AuthCard>
     );
   }
   return (
-    <AuthCard title="Create an account" subtitle={`Join ${organization.name} as ${settings.selfRegistrationRole === "instructor" ? "an instructor" : "a learner"}`}>
+    <AuthCard
+      title="Create an account"
+      subtitle={`Join ${organization.name} as ${settings.selfRegistrationRole === "instructor" ? "an instructor" : "a learner"}`}
+    >
       <RegisterForm policy={settings.passwordPolicy} organizationWords={[organization.name, organization.subdomain]} />
     </AuthCard>
   );

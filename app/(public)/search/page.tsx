@@ -13,37 +13,77 @@ export const metadata = { title: "Course catalog · Learning Management" };
 
 const PAGE_SIZE = 20;
 
-export default async function SearchPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function SearchPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const { ctx } = await guardPage("/search");
   if (!ctx.organization) {
-    return <EmptyState title="Catalogs belong to organizations" description="Open your organization's own address to browse its courses." />;
+    return (
+      <EmptyState
+        title="Catalogs belong to organizations"
+        description="Open your organization's own address to browse its courses."
+      />
+    );
   }
   const { q, categoryId, page } = readCatalogState(await searchParams);
   const [result, categories] = await Promise.all([
-    listCourses(ctx, { q: q || undefined, category_id: categoryId || undefined, page, page_size: PAGE_SIZE, view: "catalog" }),
+    listCourses(ctx, {
+      q: q || undefined,
+      category_id: categoryId || undefined,
+      page,
+      page_size: PAGE_SIZE,
+      view: "catalog",
+    }),
     listCategories(ctx),
   ]);
   const filtered = q !== "" || categoryId !== "" || result.total > 0;
   const category = categories.find((c) => c.id === categoryId);
   return (
     <>
-      <Typography variant="h4" component="h1" gutterBottom>Course catalog</Typography>
+      <Typography variant="h4" component="h1" gutterBottom>
+        Course catalog
+      </Typography>
       <CatalogSearchForm q={q} categoryId={categoryId} categories={categories} />
       {result.items.length === 0 ? (
         <EmptyState
-          title={filtered ? `No courses match ${[q && `“${q}”`, category && `the category ${category.name}`, result.total > 0 && `page ${page}`].filter(Boolean).join(" in ")}` : "No published courses yet"}
-          description={filtered ? "Try other words or another category." : `${ctx.organization.name} has not published any courses yet.`}
+          title={
+            filtered
+              ? `No courses match ${[q && `“${q}”`, category && `the category ${category.name}`, result.total > 0 && `page ${page}`].filter(Boolean).join(" in ")}`
+              : "No published courses yet"
+          }
+          description={
+            filtered
+              ? "Try other words or another category."
+              : `${ctx.organization.name} has not published any courses yet.`
+          }
           action={filtered ? { label: "Show all courses", href: "/search" } : undefined}
         />
       ) : (
         <>
-          <Typography sx={{ color: "text.secondary", mb: 2 }} role="status">{result.total === 1 ? "1 course" : `${result.total} courses`}</Typography>
+          <Typography sx={{ color: "text.secondary", mb: 2 }} role="status">
+            {result.total === 1 ? "1 course" : `${result.total} courses`}
+          </Typography>
           <CourseGrid label="Courses">
             {result.items.map((c) => (
-              <CourseCard key={c.id} href={`/courses/${c.id}`} title={c.title} thumbnailUrl={c.thumbnail_url} category={c.category} lessonCount={c.lesson_count} headingLevel="h2" />
+              <CourseCard
+                key={c.id}
+                href={`/courses/${c.id}`}
+                title={c.title}
+                thumbnailUrl={c.thumbnail_url}
+                category={c.category}
+                lessonCount={c.lesson_count}
+                headingLevel="h2"
+              />
             ))}
           </CourseGrid>
-          <CatalogPagination q={q} categoryId={categoryId} page={page} pageCount={Math.ceil(result.total / PAGE_SIZE)} />
+          <CatalogPagination
+            q={q}
+            categoryId={categoryId}
+            page={page}
+            pageCount={Math.ceil(result.total / PAGE_SIZE)}
+          />
         </>
       )}
     </>

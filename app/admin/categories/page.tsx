@@ -11,12 +11,24 @@ export const metadata = { title: "Categories · Learning Management" };
 export default async function CategoriesPage() {
   const caller = await guardSignedInPage("/admin/categories");
   const categories = await loadOrNotFound(listCategories(caller.ctx));
-  const add = <LinkButton href="/admin/categories/add" variant="contained" startIcon={<AddIcon />}>Add category</LinkButton>;
+  const add = (
+    <LinkButton href="/admin/categories/add" variant="contained" startIcon={<AddIcon />}>
+      Add category
+    </LinkButton>
+  );
   return (
     <>
-      <PageHeader title="Categories" subtitle="Categories organize the course catalog" actions={categories.length ? add : undefined} />
+      <PageHeader
+        title="Categories"
+        subtitle="Categories organize the course catalog"
+        actions={categories.length ? add : undefined}
+      />
       {categories.length === 0 ? (
-        <EmptyState title="No categories yet" description="Categories organize your course catalog." action={{ label: "Add category", href: "/admin/categories/add" }} />
+        <EmptyState
+          title="No categories yet"
+          description="Categories organize your course catalog."
+          action={{ label: "Add category", href: "/admin/categories/add" }}
+        />
       ) : (
         <CategoryList categories={categories} />
       )}

@@ -11,7 +11,11 @@ export const metadata = { title: "Courses · Learning Management" };
 
 const PAGE_SIZE = 20;
 
-export default async function AdminCoursesPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function AdminCoursesPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const caller = await guardSignedInPage("/admin/courses");
   const { page, q, status } = await searchParams;
   // A malformed ?page= or ?status= shows the first page unfiltered rather than an error.
@@ -19,12 +23,24 @@ export default async function AdminCoursesPage({ searchParams }: { searchParams:
   const query = parsed.success ? parsed.data : listCoursesQuerySchema.parse({});
   const courses = await loadOrNotFound(listCourses(caller.ctx, { ...query, page_size: PAGE_SIZE, view: "manage" }));
   const empty = courses.total === 0 && !query.q && !query.status;
-  const create = <LinkButton href="/admin/courses/create" variant="contained" startIcon={<AddIcon />}>Create course</LinkButton>;
+  const create = (
+    <LinkButton href="/admin/courses/create" variant="contained" startIcon={<AddIcon />}>
+      Create course
+    </LinkButton>
+  );
   return (
     <>
-      <PageHeader title="Courses" subtitle={`${courses.total} course${courses.total === 1 ? "" : "s"}`} actions={empty ? undefined : create} />
+      <PageHeader
+        title="Courses"
+        subtitle={`${courses.total} course${courses.total === 1 ? "" : "s"}`}
+        actions={empty ? undefined : create}
+      />
       {empty ? (
-        <EmptyState title="No courses yet" description="Create your first course to start teaching." action={{ label: "Create course", href: "/admin/courses/create" }} />
+        <EmptyState
+          title="No courses yet"
+          description="Create your first course to start teaching."
+          action={{ label: "Create course", href: "/admin/courses/create" }}
+        />
       ) : (
         <CourseList courses={courses} q={query.q ?? ""} status={query.status ?? ""} />
       )}

@@ -12,7 +12,10 @@ export default async function Page() {
   const savedTimeZone = caller.ctx.organizationId ? (await getCalendarSettings(caller.ctx)).time_zone : null;
   return (
     <>
-      <PageHeader title="Events" subtitle="Sessions and deadlines for your organization, courses and groups: they appear on the calendars of those they are for" />
+      <PageHeader
+        title="Events"
+        subtitle="Sessions and deadlines for your organization, courses and groups: they appear on the calendars of those they are for"
+      />
       <Suspense>
         <EventListPanel savedTimeZone={savedTimeZone} />
       </Suspense>

@@ -8,7 +8,11 @@ export const metadata = { title: "Import / Export · Learning Management" };
 export default async function Page() {
   const { ctx } = await guardSignedInPage("/admin/import-export/*");
   return (
-    <ImportExportPage current="overview" canUse={can(ctx.role, "import-export:use")} subtitle={ctx.organization?.name ?? undefined}>
+    <ImportExportPage
+      current="overview"
+      canUse={can(ctx.role, "import-export:use")}
+      subtitle={ctx.organization?.name ?? undefined}
+    >
       <ImportExportOverview />
     </ImportExportPage>
   );

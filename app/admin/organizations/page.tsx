@@ -24,7 +24,10 @@ export default async function OrganizationsPage() {
   const organization = await loadOrNotFound(getOrganization(ctx, tenantId(ctx)));
   return (
     <>
-      <PageHeader title="Organizations" subtitle={`${organization.name}: ${organization.user_count} users, ${organization.course_count} courses, ${organization.enrollment_count} enrollments`} />
+      <PageHeader
+        title="Organizations"
+        subtitle={`${organization.name}: ${organization.user_count} users, ${organization.course_count} courses, ${organization.enrollment_count} enrollments`}
+      />
       <OrganizationEditor initial={organization} />
     </>
   );

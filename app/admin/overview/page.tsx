@@ -26,8 +26,12 @@ export default async function OverviewPage() {
           <Grid key={label} size={{ xs: 12, sm: 6, md: 4 }}>
             <Card variant="outlined">
               <CardContent>
-                <Typography variant="body2" color="text.secondary">{label}</Typography>
-                <Typography variant="h4" component="p">{value}</Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {label}
+                </Typography>
+                <Typography variant="h4" component="p">
+                  {value}
+                </Typography>
               </CardContent>
             </Card>
           </Grid>

@@ -12,7 +12,11 @@ import { guardSignedInPage } from "@/lib/auth/page-guard";
 export default async function ReportsLayout({ children }: { children: ReactNode }) {
   const caller = await guardSignedInPage("/admin/reports");
   const { isPlatform, categories } = await reportPageContext(caller);
-  const subtitle = isPlatform ? "Every organization" : caller.ctx.role === "instructor" ? "The courses you teach" : "Your organization";
+  const subtitle = isPlatform
+    ? "Every organization"
+    : caller.ctx.role === "instructor"
+      ? "The courses you teach"
+      : "Your organization";
   return (
     <>
       <PageHeader title="Reports" subtitle={subtitle} />

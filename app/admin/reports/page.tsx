@@ -21,10 +21,15 @@ export default async function ReportsPage({ searchParams }: { searchParams: Sear
   const query = parsed.success ? parsed.data : reportOverviewQuerySchema.parse({});
   const overview = await loadOrNotFound(reportOverview(caller.ctx, query));
   // The superadmin on the apex who picked one organization reads whose figures these are.
-  const picked = caller.ctx.organizationId === null && overview.scope.organization_id ? await getOrganization(caller.ctx, overview.scope.organization_id) : null;
+  const picked =
+    caller.ctx.organizationId === null && overview.scope.organization_id
+      ? await getOrganization(caller.ctx, overview.scope.organization_id)
+      : null;
   return (
     <>
-      {!parsed.success && <ReportFilterError message={parsed.error.issues[0]?.message ?? "These filters are not valid"} />}
+      {!parsed.success && (
+        <ReportFilterError message={parsed.error.issues[0]?.message ?? "These filters are not valid"} />
+      )}
       {picked && (
         <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
           {picked.name}

@@ -13,12 +13,18 @@ export default async function SettingsPage() {
   const { ctx } = await guardSignedInPage("/admin/settings/*");
   const view = await loadOrNotFound(getSettings(ctx));
   const isPlatform = view.scope === "platform";
-  const subtitle = isPlatform ? "Platform defaults: what new organizations start with, and the notice every organization shows" : (ctx.organization?.name ?? undefined);
+  const subtitle = isPlatform
+    ? "Platform defaults: what new organizations start with, and the notice every organization shows"
+    : (ctx.organization?.name ?? undefined);
   return (
     <>
       <PageHeader title="System Settings" subtitle={subtitle} />
       <SettingsTabs current="settings" showAuditLog={can(ctx.role, "audit:read")} />
-      {view.editable ? <SettingsEditor settings={view.settings} smtp={await getSmtpSettings(ctx)} isPlatform={isPlatform} /> : <TeachingSettingsView settings={view.settings} />}
+      {view.editable ? (
+        <SettingsEditor settings={view.settings} smtp={await getSmtpSettings(ctx)} isPlatform={isPlatform} />
+      ) : (
+        <TeachingSettingsView settings={view.settings} />
+      )}
     </>
   );
 }

@@ -14,9 +14,16 @@ export default async function ThumbnailDebugPage({ searchParams }: { searchParam
   const courses = await loadOrNotFound(listCourses(caller.ctx, { page, page_size: 25, view: "manage" }));
   return (
     <>
-      <PageHeader title="Thumbnail debug" subtitle="Each course's thumbnail source, stored value, resolved URL and whether it loads in this browser" />
+      <PageHeader
+        title="Thumbnail debug"
+        subtitle="Each course's thumbnail source, stored value, resolved URL and whether it loads in this browser"
+      />
       {courses.total === 0 ? (
-        <EmptyState title="No course thumbnails to check" description="Courses you can edit are listed here once they exist." action={{ label: "Create course", href: "/admin/courses/create" }} />
+        <EmptyState
+          title="No course thumbnails to check"
+          description="Courses you can edit are listed here once they exist."
+          action={{ label: "Create course", href: "/admin/courses/create" }}
+        />
       ) : (
         <ThumbnailDebugList courses={courses} />
       )}

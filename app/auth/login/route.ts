@@ -8,7 +8,12 @@ export const POST = handle("Login failed", async (req) => {
   const ctx = await visitorRequestContext(req);
   const input = await readJson(req, loginSchema);
   const { user, organization, token } = await signInWithPassword(ctx, input, clientIp(req.headers));
-  return { token, user: userJson(user), organization: organizationJson(organization), redirectPath: homePathFor(user.role) };
+  return {
+    token,
+    user: userJson(user),
+    organization: organizationJson(organization),
+    redirectPath: homePathFor(user.role),
+  };
 });
 
 export const { GET, PUT, PATCH, DELETE } = notAllowedExcept("POST");

@@ -36,7 +36,8 @@ async function readProfileUpdate(req: Request) {
   });
   const fields: Record<string, unknown> = {};
   for (const [key, value] of form.entries()) {
-    if (key !== "avatar" && typeof value === "string" && value !== "") fields[key] = BOOLEAN_FIELDS.has(key) ? value === "true" : value;
+    if (key !== "avatar" && typeof value === "string" && value !== "")
+      fields[key] = BOOLEAN_FIELDS.has(key) ? value === "true" : value;
   }
   const avatar = form.get("avatar");
   if (avatar !== null && !(avatar instanceof File)) throw new AppError("BAD_REQUEST", "avatar: must be a file");

@@ -6,7 +6,10 @@ import { organizationJson, userJson } from "@/lib/server/serialize";
 export const POST = handle("Organization registration failed", async (req) => {
   const input = await readJson(req, registerOrganizationSchema);
   const { organization, admin, token } = await registerOrganization(input);
-  return Response.json({ token, admin: userJson(admin), organization: organizationJson(organization) }, { status: 201 });
+  return Response.json(
+    { token, admin: userJson(admin), organization: organizationJson(organization) },
+    { status: 201 },
+  );
 });
 
 export const { GET, PUT, PATCH, DELETE } = notAllowedExcept("POST");

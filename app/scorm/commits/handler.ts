@@ -31,8 +31,12 @@ export async function answerScormCommits(req: CommitRequest): Promise<HttpAnswer
     const batch = parseInput(scormCommitBatchSchema, parseJson(text));
     const attemptId = grant.attemptId;
     // A preview has no attempt; a commit for any other attempt than the token's is one it may not write.
-    if (!attemptId || batch.commits.some((commit) => commit.attemptId !== attemptId)) throw new AppError("NOT_FOUND", "SCORM attempt not found");
-    const results = await applyScormCommits({ organizationId: grant.organizationId, subdomain, userId: grant.userId, attemptId }, batch.commits);
+    if (!attemptId || batch.commits.some((commit) => commit.attemptId !== attemptId))
+      throw new AppError("NOT_FOUND", "SCORM attempt not found");
+    const results = await applyScormCommits(
+      { organizationId: grant.organizationId, subdomain, userId: grant.userId, attemptId },
+      batch.commits,
+    );
     return { status: 200, headers: { "cache-control": "no-store" }, body: { results } };
   } catch (error) {
     return errorAnswer(toAppError(error, "Failed to update SCORM progress"));

@@ -79,9 +79,7 @@ function abortable(signal: AbortSignal | undefined, run: () => Response | Promis
     const onAbort = () => reject(new DOMException("The operation was aborted.", "AbortError"));
     if (signal?.aborted) return onAbort();
     signal?.addEventListener("abort", onAbort, { once: true });
-    Promise.resolve()
-      .then(run)
-      .then(resolve, reject);
+    Promise.resolve().then(run).then(resolve, reject);
   });
 }
 
@@ -106,6 +104,11 @@ export const hang: FetchHandler = () => new Promise<Response>(() => {});
 /** What browsers do when the connection fails. */
 export const networkFailure: FetchHandler = () => Promise.reject(new TypeError("Failed to fetch"));
 
-export function serverError(status: number, code: string, message: string, fieldErrors?: Record<string, string[]>): FetchHandler {
+export function serverError(
+  status: number,
+  code: string,
+  message: string,
+  fieldErrors?: Record<string, string[]>,
+): FetchHandler {
   return json({ error: { code, message, ...(fieldErrors ? { fieldErrors } : {}) } }, status);
 }

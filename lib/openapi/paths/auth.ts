@@ -10,7 +10,15 @@ import {
   registerResponseSchema,
 } from "@/lib/openapi/responses/auth";
 import { messageSchema } from "@/lib/openapi/responses/common";
-import { changeEmailSchema, forgotPasswordSchema, loginSchema, registerOrganizationSchema, registerSchema, resetPasswordSchema, updateProfileSchema } from "@/lib/schemas/auth";
+import {
+  changeEmailSchema,
+  forgotPasswordSchema,
+  loginSchema,
+  registerOrganizationSchema,
+  registerSchema,
+  resetPasswordSchema,
+  updateProfileSchema,
+} from "@/lib/schemas/auth";
 
 // app/auth/**: sign-in, registration, password reset and the caller's own profile.
 
@@ -53,7 +61,9 @@ export const authPaths = definePaths("Auth", {
       description: "On the apex. The subdomain must be free and not reserved.",
       access: "public",
       requestBody: jsonBody(registerOrganizationSchema),
-      responses: { 201: json("The organization exists; its administrator is signed in", registerOrganizationResponseSchema) },
+      responses: {
+        201: json("The organization exists; its administrator is signed in", registerOrganizationResponseSchema),
+      },
       errors: [400, 409],
     },
   },
@@ -74,7 +84,10 @@ export const authPaths = definePaths("Auth", {
       access: "signed-in",
       requestBody: {
         required: true,
-        content: { "application/json": { schema: updateProfileSchema }, "multipart/form-data": { schema: profileForm } },
+        content: {
+          "application/json": { schema: updateProfileSchema },
+          "multipart/form-data": { schema: profileForm },
+        },
       },
       responses: { 200: json("The updated profile", profileUpdateResponseSchema) },
       errors: [400, 409, 413, 415, 429],
@@ -104,7 +117,8 @@ export const authPaths = definePaths("Auth", {
     post: {
       operationId: "confirmEmailChange",
       summary: "Confirm a new e-mail address with the link's token",
-      description: "No session needed; only on the account's own host. Single-use and expiring: an invalid or used token is a 400; an address taken meanwhile a 409.",
+      description:
+        "No session needed; only on the account's own host. Single-use and expiring: an invalid or used token is a 400; an address taken meanwhile a 409.",
       access: "public",
       responses: { 200: json("The address is changed", emailConfirmedSchema) },
       errors: [400, 409],
@@ -122,7 +136,9 @@ export const authPaths = definePaths("Auth", {
     },
   },
   "/auth/reset-password/{token}": {
-    requestParams: { path: z.object({ token: z.string().meta({ description: "From the reset or invitation e-mail" }) }) },
+    requestParams: {
+      path: z.object({ token: z.string().meta({ description: "From the reset or invitation e-mail" }) }),
+    },
     post: {
       operationId: "resetPassword",
       summary: "Set a password with a reset or invitation token",

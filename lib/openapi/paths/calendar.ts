@@ -1,11 +1,18 @@
 import { z } from "zod";
 import { definePaths, json, jsonBody, noContent, pathIds } from "@/lib/openapi/operation";
 import { calendarSchema, calendarSettingsSchema, eventPageSchema, eventSchema } from "@/lib/openapi/responses/calendar";
-import { calendarQuerySchema, createEventSchema, listEventsQuerySchema, updateCalendarSettingsSchema, updateEventSchema } from "@/lib/schemas/calendar";
+import {
+  calendarQuerySchema,
+  createEventSchema,
+  listEventsQuerySchema,
+  updateCalendarSettingsSchema,
+  updateEventSchema,
+} from "@/lib/schemas/calendar";
 
 // app/api/events/** and app/api/calendar/**.
 
-const WHO_MANAGES = "Org admins and admins: every event of the organization; instructors: the events of the courses they teach and of the groups they manage (others are 404s to them).";
+const WHO_MANAGES =
+  "Org admins and admins: every event of the organization; instructors: the events of the courses they teach and of the groups they manage (others are 404s to them).";
 const TIMES =
   "Timed events take `starts_at`/`ends_at` with their offset and the `time_zone` they were entered in (a weekly 10:00 stays at 10:00 " +
   "there across daylight-saving changes); all-day events take dates, the last day included. Dates run from 1900 to the end of 2099.";
@@ -36,7 +43,14 @@ export const eventPaths = definePaths("Calendar", {
   },
   "/api/events/{eventId}": {
     requestParams: { path: pathIds("eventId") },
-    get: { operationId: "getEvent", summary: "An event the caller manages", description: WHO_MANAGES, access: "signed-in", responses: { 200: json("The event", eventSchema) }, errors: [403, 404] },
+    get: {
+      operationId: "getEvent",
+      summary: "An event the caller manages",
+      description: WHO_MANAGES,
+      access: "signed-in",
+      responses: { 200: json("The event", eventSchema) },
+      errors: [403, 404],
+    },
     patch: {
       operationId: "updateEvent",
       summary: "Change an event",
@@ -46,7 +60,13 @@ export const eventPaths = definePaths("Calendar", {
       responses: { 200: json("The event", eventSchema) },
       errors: [400, 403, 404],
     },
-    delete: { operationId: "deleteEvent", summary: "Delete an event and all its occurrences", access: "signed-in", responses: { 204: noContent }, errors: [403, 404] },
+    delete: {
+      operationId: "deleteEvent",
+      summary: "Delete an event and all its occurrences",
+      access: "signed-in",
+      responses: { 204: noContent },
+      errors: [403, 404],
+    },
   },
   "/api/calendar": {
     get: {
@@ -63,7 +83,13 @@ export const eventPaths = definePaths("Calendar", {
     },
   },
   "/api/calendar/settings": {
-    get: { operationId: "getCalendarSettings", summary: "The caller's time zone and iCal feed link", access: "signed-in", responses: { 200: json("The settings", calendarSettingsSchema) }, errors: [403, 404] },
+    get: {
+      operationId: "getCalendarSettings",
+      summary: "The caller's time zone and iCal feed link",
+      access: "signed-in",
+      responses: { 200: json("The settings", calendarSettingsSchema) },
+      errors: [403, 404],
+    },
     patch: {
       operationId: "updateCalendarSettings",
       summary: "Set the zone the caller's calendar is shown in",
@@ -78,7 +104,8 @@ export const eventPaths = definePaths("Calendar", {
     post: {
       operationId: "createCalendarFeed",
       summary: "A new secret link to the caller's iCal feed",
-      description: "Any earlier link stops working at once. Calendar apps (Google, Apple, Outlook) subscribe to the link; anyone who has it can read the feed, so keep it private.",
+      description:
+        "Any earlier link stops working at once. Calendar apps (Google, Apple, Outlook) subscribe to the link; anyone who has it can read the feed, so keep it private.",
       access: "signed-in",
       responses: { 201: json("The settings with the new `feed_path`", calendarSettingsSchema) },
       errors: [403, 404],
@@ -101,7 +128,9 @@ export const eventPaths = definePaths("Calendar", {
         "No session: the secret is the key. It answers on its owner's organization's host only, for an active account; a revoked or unknown " +
         "secret is a 404. It holds what GET /api/calendar shows, from a year ago on, with recurrences as RRULEs and zones as VTIMEZONEs.",
       access: "public",
-      responses: { 200: { description: "An iCalendar (RFC 5545) document", content: { "text/calendar": { schema: z.string() } } } },
+      responses: {
+        200: { description: "An iCalendar (RFC 5545) document", content: { "text/calendar": { schema: z.string() } } },
+      },
       errors: [404],
     },
   },

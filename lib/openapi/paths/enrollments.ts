@@ -6,7 +6,12 @@ import {
   enrollmentSchema,
   recordProgressResponseSchema,
 } from "@/lib/openapi/responses/enrollments";
-import { createEnrollmentsSchema, lessonProgressSchema, listEnrollmentsQuerySchema, updateEnrollmentSchema } from "@/lib/schemas/enrollment";
+import {
+  createEnrollmentsSchema,
+  lessonProgressSchema,
+  listEnrollmentsQuerySchema,
+  updateEnrollmentSchema,
+} from "@/lib/schemas/enrollment";
 
 // app/api/courses/[courseId]/{enrollments,progress,lessons/[lessonId]/progress} and app/api/enrollments/**.
 

@@ -1,6 +1,12 @@
 import { definePaths, type OperationSpec } from "@/lib/openapi/operation";
 import { csvDownload } from "@/lib/openapi/responses/exports";
-import { EXPORT_KIND_INFO, EXPORT_KINDS, EXPORT_LIST_SEPARATOR, exportQuerySchema, type ExportKind } from "@/lib/schemas/exports";
+import {
+  EXPORT_KIND_INFO,
+  EXPORT_KINDS,
+  EXPORT_LIST_SEPARATOR,
+  exportQuerySchema,
+  type ExportKind,
+} from "@/lib/schemas/exports";
 
 // app/api/admin/exports/**: the CSV exports (lib/server/exports), one path per kind.
 
@@ -11,7 +17,8 @@ const COMMON =
   `times are UTC (\`YYYY-MM-DD HH:MM:SS\`); several values in one cell are joined with \`${EXPORT_LIST_SEPARATOR}\`; ` +
   "a text cell starting with =, +, -, @, tab or CR gets a leading apostrophe so that no spreadsheet runs it.";
 
-const camel = (kind: ExportKind) => kind.replace(/-(.)/g, (_, c: string) => c.toUpperCase()).replace(/^./, (c) => c.toUpperCase());
+const camel = (kind: ExportKind) =>
+  kind.replace(/-(.)/g, (_, c: string) => c.toUpperCase()).replace(/^./, (c) => c.toUpperCase());
 
 function operation(kind: ExportKind): OperationSpec {
   const info = EXPORT_KIND_INFO[kind];
@@ -26,4 +33,7 @@ function operation(kind: ExportKind): OperationSpec {
   };
 }
 
-export const exportPaths = definePaths("Exports", Object.fromEntries(EXPORT_KINDS.map((kind) => [`/api/admin/exports/${kind}`, { get: operation(kind) }])));
+export const exportPaths = definePaths(
+  "Exports",
+  Object.fromEntries(EXPORT_KINDS.map((kind) => [`/api/admin/exports/${kind}`, { get: operation(kind) }])),
+);

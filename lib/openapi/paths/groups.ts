@@ -1,6 +1,17 @@
 import { definePaths, json, jsonBody, noContent, pathIds } from "@/lib/openapi/operation";
-import { groupDetailSchema, groupListSchema, groupMemberPageSchema, groupMembersAddedSchema } from "@/lib/openapi/responses/groups";
-import { addGroupMembersSchema, assignGroupCourseSchema, createGroupSchema, listGroupsQuerySchema, updateGroupSchema } from "@/lib/schemas/group";
+import {
+  groupDetailSchema,
+  groupListSchema,
+  groupMemberPageSchema,
+  groupMembersAddedSchema,
+} from "@/lib/openapi/responses/groups";
+import {
+  addGroupMembersSchema,
+  assignGroupCourseSchema,
+  createGroupSchema,
+  listGroupsQuerySchema,
+  updateGroupSchema,
+} from "@/lib/schemas/group";
 
 // app/api/admin/groups/**. Org admins and admins manage every group; instructors the groups they created
 // and those assigned to a course they teach (others are 404s to them).
@@ -29,7 +40,14 @@ export const groupPaths = definePaths("Groups", {
   },
   "/api/admin/groups/{groupId}": {
     requestParams: { path: pathIds("groupId") },
-    get: { operationId: "getGroup", summary: "A group and its courses", description: WHO, access: "signed-in", responses: { 200: json("The group", groupDetailSchema) }, errors: [403, 404] },
+    get: {
+      operationId: "getGroup",
+      summary: "A group and its courses",
+      description: WHO,
+      access: "signed-in",
+      responses: { 200: json("The group", groupDetailSchema) },
+      errors: [403, 404],
+    },
     patch: {
       operationId: "updateGroup",
       summary: "Rename or describe a group",
@@ -41,7 +59,8 @@ export const groupPaths = definePaths("Groups", {
     delete: {
       operationId: "deleteGroup",
       summary: "Delete a group",
-      description: "Every member leaves: their group enrollments are withdrawn unless another group gives them the course; progress is kept.",
+      description:
+        "Every member leaves: their group enrollments are withdrawn unless another group gives them the course; progress is kept.",
       access: "signed-in",
       responses: { 204: noContent },
       errors: [403, 404],
@@ -60,7 +79,8 @@ export const groupPaths = definePaths("Groups", {
     post: {
       operationId: "addGroupMembers",
       summary: "Add people to a group (up to 5,000 at a time)",
-      description: "They are enrolled at once in every course of the group (source `group`). People already in the group are skipped.",
+      description:
+        "They are enrolled at once in every course of the group (source `group`). People already in the group are skipped.",
       access: "signed-in",
       requestBody: jsonBody(addGroupMembersSchema),
       responses: { 200: json("How many joined, and the group", groupMembersAddedSchema) },
@@ -72,7 +92,8 @@ export const groupPaths = definePaths("Groups", {
     delete: {
       operationId: "removeGroupMember",
       summary: "Remove a member",
-      description: "Their progress stays; their group enrollments are withdrawn unless another group gives them the course.",
+      description:
+        "Their progress stays; their group enrollments are withdrawn unless another group gives them the course.",
       access: "signed-in",
       responses: { 204: noContent },
       errors: [403, 404],

@@ -1,12 +1,23 @@
 import { z } from "zod";
 import { definePaths, json, jsonBody, pathIds } from "@/lib/openapi/operation";
-import { importDetailSchema, importPageSchema, importRowPageSchema, importSchema } from "@/lib/openapi/responses/imports";
-import { importMappingSchema, listImportRowsQuerySchema, listImportsQuerySchema, uploadImportQuerySchema } from "@/lib/schemas/imports";
+import {
+  importDetailSchema,
+  importPageSchema,
+  importRowPageSchema,
+  importSchema,
+} from "@/lib/openapi/responses/imports";
+import {
+  importMappingSchema,
+  listImportRowsQuerySchema,
+  listImportsQuerySchema,
+  uploadImportQuerySchema,
+} from "@/lib/schemas/imports";
 
 // app/api/admin/imports/**: the CSV user import (import-export:use: admins in their organization, the
 // superadmin in any). README "Import and export" describes the file; docs/permissions.md the rules.
 
-const WHO = "Admins import into their own organization; the superadmin into any (another organization's import is a 404).";
+const WHO =
+  "Admins import into their own organization; the superadmin into any (another organization's import is a 404).";
 
 export const importPaths = definePaths("Imports", {
   "/api/admin/imports": {
@@ -104,7 +115,8 @@ export const importPaths = definePaths("Imports", {
     get: {
       operationId: "listImportRows",
       summary: "The rows and their outcome, in file order",
-      description: "`outcome` filters: a dry-run verdict (create, update, unchanged, reject), a run outcome (created, updated, rejected, failed) or pending (not applied).",
+      description:
+        "`outcome` filters: a dry-run verdict (create, update, unchanged, reject), a run outcome (created, updated, rejected, failed) or pending (not applied).",
       access: "signed-in",
       requestParams: { query: listImportRowsQuerySchema },
       responses: { 200: json("A page of rows", importRowPageSchema) },
@@ -116,7 +128,8 @@ export const importPaths = definePaths("Imports", {
     get: {
       operationId: "importReport",
       summary: "The report: every row's outcome and reason as CSV",
-      description: "Columns row, email, outcome, reason, applied, then the file's own (passwords hidden). UTF-8 with a BOM; formulas neutralised.",
+      description:
+        "Columns row, email, outcome, reason, applied, then the file's own (passwords hidden). UTF-8 with a BOM; formulas neutralised.",
       access: "signed-in",
       responses: { 200: { description: "A CSV download", content: { "text/csv": { schema: { type: "string" } } } } },
       errors: [403, 404],

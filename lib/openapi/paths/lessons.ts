@@ -49,7 +49,10 @@ export const lessonPaths = definePaths("Lessons", {
     },
   },
   "/api/courses/{courseId}/lessons/{lessonId}/media": {
-    requestParams: { path: lesson, header: z.object({ range: z.string().optional().meta({ description: "e.g. `bytes=0-1048575`" }) }) },
+    requestParams: {
+      path: lesson,
+      header: z.object({ range: z.string().optional().meta({ description: "e.g. `bytes=0-1048575`" }) }),
+    },
     get: {
       operationId: "getLessonMedia",
       summary: "The uploaded bytes of a lesson, with HTTP Range support",

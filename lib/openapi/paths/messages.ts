@@ -1,7 +1,20 @@
 import { definePaths, json, jsonBody, pathIds } from "@/lib/openapi/operation";
 import { unreadCountSchema } from "@/lib/openapi/responses/auth";
-import { inboxSchema, messageItemSchema, recipientsSchema, threadSchema, threadSummarySchema } from "@/lib/openapi/responses/messages";
-import { createThreadSchema, listThreadsQuerySchema, recipientsQuerySchema, replySchema, threadQuerySchema, updateThreadSchema } from "@/lib/schemas/messages";
+import {
+  inboxSchema,
+  messageItemSchema,
+  recipientsSchema,
+  threadSchema,
+  threadSummarySchema,
+} from "@/lib/openapi/responses/messages";
+import {
+  createThreadSchema,
+  listThreadsQuerySchema,
+  recipientsQuerySchema,
+  replySchema,
+  threadQuerySchema,
+  updateThreadSchema,
+} from "@/lib/schemas/messages";
 
 // app/api/messages/**. Conversations stay inside the organization and are seen by their participants
 // only (another's is a 404). Who may write to whom: docs/permissions.md "Messages".
@@ -16,7 +29,8 @@ export const messagePaths = definePaths("Messages", {
     get: {
       operationId: "listThreads",
       summary: "The caller's conversations, newest activity first",
-      description: "`archived=true` lists the archive instead. `q` searches subjects and messages (every word must match).",
+      description:
+        "`archived=true` lists the archive instead. `q` searches subjects and messages (every word must match).",
       access: "signed-in",
       requestParams: { query: listThreadsQuerySchema },
       responses: { 200: json("A page of conversations, and the unread count", inboxSchema) },
@@ -37,7 +51,8 @@ export const messagePaths = definePaths("Messages", {
     get: {
       operationId: "getThread",
       summary: "A conversation, marked read for the caller",
-      description: "Without a cursor: the latest 50 messages. `before`: the 50 before that message. `after`: the messages since it (an open conversation polls with it; it wins when both are sent).",
+      description:
+        "Without a cursor: the latest 50 messages. `before`: the 50 before that message. `after`: the messages since it (an open conversation polls with it; it wins when both are sent).",
       access: "signed-in",
       requestParams: { query: threadQuerySchema },
       responses: { 200: json("The conversation", threadSchema) },

@@ -26,7 +26,8 @@ export const metaPaths = definePaths("Documentation", {
     get: {
       operationId: "getHealth",
       summary: "Liveness: whether this server process answers requests",
-      description: "Answers on any host without reading the database or the session; for load balancers and uptime checks.",
+      description:
+        "Answers on any host without reading the database or the session; for load balancers and uptime checks.",
       access: "public",
       tags: ["Operations"],
       responses: { 200: json("The server is up", healthSchema) },

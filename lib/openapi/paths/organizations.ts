@@ -1,13 +1,27 @@
 import { z } from "zod";
 import { definePaths, json, jsonBody, pathIds } from "@/lib/openapi/operation";
-import { createdOrganizationSchema, organizationAdminPageSchema, organizationAdminSchema } from "@/lib/openapi/responses/organizations";
-import { changeSubdomainSchema, createOrganizationSchema, listOrganizationsQuerySchema, organizationStatusSchema, updateOrganizationSchema } from "@/lib/schemas/organizations";
+import {
+  createdOrganizationSchema,
+  organizationAdminPageSchema,
+  organizationAdminSchema,
+} from "@/lib/openapi/responses/organizations";
+import {
+  changeSubdomainSchema,
+  createOrganizationSchema,
+  listOrganizationsQuerySchema,
+  organizationStatusSchema,
+  updateOrganizationSchema,
+} from "@/lib/schemas/organizations";
 
 // app/api/admin/organizations/**: an administrator reads and edits their own organization (another is a
 // 404); the superadmin, on the apex, every organization, and only they suspend, reactivate and move one.
 
 const organization = pathIds("organizationId");
-const logoForm = z.object({ logo: z.file().meta({ description: "JPEG, PNG, WebP or GIF, at most 2 MB by default (LOGO_MAX_BYTES); fitted into 236×80 as PNG" }) });
+const logoForm = z.object({
+  logo: z.file().meta({
+    description: "JPEG, PNG, WebP or GIF, at most 2 MB by default (LOGO_MAX_BYTES); fitted into 236×80 as PNG",
+  }),
+});
 const SUPERADMIN = "The superadmin only (on the apex).";
 
 export const organizationPaths = definePaths("Organizations", {
@@ -15,7 +29,8 @@ export const organizationPaths = definePaths("Organizations", {
     get: {
       operationId: "listOrganizations",
       summary: "Organizations with their user, course and enrollment counts",
-      description: "The superadmin: every organization (`q` searches name and subdomain, `status` filters). An admin: their own.",
+      description:
+        "The superadmin: every organization (`q` searches name and subdomain, `status` filters). An admin: their own.",
       access: "signed-in",
       requestParams: { query: listOrganizationsQuerySchema },
       responses: { 200: json("A page of organizations", organizationAdminPageSchema) },
@@ -33,11 +48,18 @@ export const organizationPaths = definePaths("Organizations", {
   },
   "/api/admin/organizations/{organizationId}": {
     requestParams: { path: organization },
-    get: { operationId: "getOrganization", summary: "One organization (an admin: their own)", access: "signed-in", responses: { 200: json("The organization", organizationAdminSchema) }, errors: [403, 404] },
+    get: {
+      operationId: "getOrganization",
+      summary: "One organization (an admin: their own)",
+      access: "signed-in",
+      responses: { 200: json("The organization", organizationAdminSchema) },
+      errors: [403, 404],
+    },
     patch: {
       operationId: "updateOrganization",
       summary: "Rename, recolour or change self-registration",
-      description: "An admin: their own organization; the superadmin: any. `primary_color` must carry white text at WCAG AA (4.5:1); null restores #0A66C2. Audited.",
+      description:
+        "An admin: their own organization; the superadmin: any. `primary_color` must carry white text at WCAG AA (4.5:1); null restores #0A66C2. Audited.",
       access: "signed-in",
       requestBody: jsonBody(updateOrganizationSchema),
       responses: { 200: json("The organization", organizationAdminSchema) },
@@ -49,13 +71,20 @@ export const organizationPaths = definePaths("Organizations", {
     put: {
       operationId: "uploadOrganizationLogo",
       summary: "Upload or replace the organization's logo",
-      description: "Checked like a thumbnail (size, the real image type) and fitted into the top bar's 118×40 box at twice the size. Audited.",
+      description:
+        "Checked like a thumbnail (size, the real image type) and fitted into the top bar's 118×40 box at twice the size. Audited.",
       access: "signed-in",
       requestBody: { required: true, content: { "multipart/form-data": { schema: logoForm } } },
       responses: { 200: json("The organization with its new branding.logoUrl", organizationAdminSchema) },
       errors: [400, 403, 404, 413, 415],
     },
-    delete: { operationId: "deleteOrganizationLogo", summary: "Remove the logo (the default logo shows again)", access: "signed-in", responses: { 200: json("The organization", organizationAdminSchema) }, errors: [403, 404] },
+    delete: {
+      operationId: "deleteOrganizationLogo",
+      summary: "Remove the logo (the default logo shows again)",
+      access: "signed-in",
+      responses: { 200: json("The organization", organizationAdminSchema) },
+      errors: [403, 404],
+    },
   },
   "/api/admin/organizations/{organizationId}/status": {
     requestParams: { path: organization },

@@ -1,6 +1,11 @@
 import { definePaths, json, jsonBody, noContent, pathIds } from "@/lib/openapi/operation";
 import { lessonSchema, moduleSchema, outlineSchema } from "@/lib/openapi/responses/outline";
-import { createLessonSchema, createModuleSchema, reorderOutlineSchema, updateModuleSchema } from "@/lib/schemas/outline";
+import {
+  createLessonSchema,
+  createModuleSchema,
+  reorderOutlineSchema,
+  updateModuleSchema,
+} from "@/lib/schemas/outline";
 
 // app/api/courses/[courseId]/{outline,modules/**}: the module/lesson tree and its order.
 

@@ -36,16 +36,47 @@ const FILTERS =
   "Filters: `from`/`to` (UTC days 1900-01-01 to 2099-12-31: enrollments made on those days), `category_id`, `course_id`, `group_id` " +
   "(its members' enrollments), `status` (the enrollment's: active, completed, withdrawn). An id of something outside the scope leaves " +
   "nothing to count (an empty answer, not an error).";
-const CSV = { 200: { description: "A CSV download (UTF-8 with a byte-order mark; formulas neutralised)", content: { "text/csv": { schema: { type: "string" as const } } } } };
-const LIST = "Sorted by `sort` (`order` asc or desc: names A–Z and figures highest first by default), paged with `page` and `page_size`; `q` searches.";
+const CSV = {
+  200: {
+    description: "A CSV download (UTF-8 with a byte-order mark; formulas neutralised)",
+    content: { "text/csv": { schema: { type: "string" as const } } },
+  },
+};
+const LIST =
+  "Sorted by `sort` (`order` asc or desc: names A–Z and figures highest first by default), paged with `page` and `page_size`; `q` searches.";
 
-function listAndExport(path: string, name: string, what: string, id: string, page: Parameters<typeof json>[1], query: never, exportQuery: never, extra = "") {
+function listAndExport(
+  path: string,
+  name: string,
+  what: string,
+  id: string,
+  page: Parameters<typeof json>[1],
+  query: never,
+  exportQuery: never,
+  extra = "",
+) {
   return {
     [path]: {
-      get: { operationId: `list${id}`, summary: `${name}: ${what}`, description: `${SCOPE} ${FILTERS} ${LIST}${extra}`, access: "signed-in" as const, requestParams: { query }, responses: { 200: json(name, page) }, errors: [400, 403, 404] as const },
+      get: {
+        operationId: `list${id}`,
+        summary: `${name}: ${what}`,
+        description: `${SCOPE} ${FILTERS} ${LIST}${extra}`,
+        access: "signed-in" as const,
+        requestParams: { query },
+        responses: { 200: json(name, page) },
+        errors: [400, 403, 404] as const,
+      },
     },
     [`${path}/export`]: {
-      get: { operationId: `export${id}`, summary: `${name} as CSV`, description: `The same filters and order as the list, every row (at most 200,000).${extra}`, access: "signed-in" as const, requestParams: { query: exportQuery }, responses: CSV, errors: [400, 403, 404] as const },
+      get: {
+        operationId: `export${id}`,
+        summary: `${name} as CSV`,
+        description: `The same filters and order as the list, every row (at most 200,000).${extra}`,
+        access: "signed-in" as const,
+        requestParams: { query: exportQuery },
+        responses: CSV,
+        errors: [400, 403, 404] as const,
+      },
     },
   };
 }
@@ -54,7 +85,8 @@ export const reportPaths = definePaths("Reports", {
   "/api/reports/overview": {
     get: {
       operationId: "getReportOverview",
-      summary: "The report overview: metrics, active learners, enrollments and completions over time, completion by course, SCORM results",
+      summary:
+        "The report overview: metrics, active learners, enrollments and completions over time, completion by course, SCORM results",
       description:
         `${SCOPE} ${FILTERS} \`metrics\` count every enrollment matching the filters (all time without \`from\`/\`to\`); the timeline ` +
         "covers `from`–`to`, else the last 30 days; `top` (1–50, default 10) courses by enrollments in `completion_by_course`.",
@@ -64,7 +96,15 @@ export const reportPaths = definePaths("Reports", {
       errors: [400, 403, 404],
     },
   },
-  ...listAndExport("/api/reports/courses", "Per course", "enrolled, in progress, completed, rate, average progress, score and time", "CourseReport", courseReportPageSchema, courseReportQuerySchema as never, courseReportExportSchema as never),
+  ...listAndExport(
+    "/api/reports/courses",
+    "Per course",
+    "enrolled, in progress, completed, rate, average progress, score and time",
+    "CourseReport",
+    courseReportPageSchema,
+    courseReportQuerySchema as never,
+    courseReportExportSchema as never,
+  ),
   "/api/reports/courses/{courseId}/lessons": {
     requestParams: { path: pathIds("courseId") },
     get: {
@@ -79,7 +119,14 @@ export const reportPaths = definePaths("Reports", {
   },
   "/api/reports/courses/{courseId}/lessons/export": {
     requestParams: { path: pathIds("courseId") },
-    get: { operationId: "exportCourseLessonsReport", summary: "One course, per lesson, as CSV", access: "signed-in", requestParams: { query: reportDetailQuerySchema }, responses: CSV, errors: [400, 403, 404] },
+    get: {
+      operationId: "exportCourseLessonsReport",
+      summary: "One course, per lesson, as CSV",
+      access: "signed-in",
+      requestParams: { query: reportDetailQuerySchema },
+      responses: CSV,
+      errors: [400, 403, 404],
+    },
   },
   "/api/reports/courses/{courseId}/lessons/{lessonId}/learners": {
     requestParams: { path: pathIds("courseId", "lessonId") },
@@ -95,10 +142,35 @@ export const reportPaths = definePaths("Reports", {
   },
   "/api/reports/courses/{courseId}/lessons/{lessonId}/learners/export": {
     requestParams: { path: pathIds("courseId", "lessonId") },
-    get: { operationId: "exportLessonLearnersReport", summary: "One lesson's learners as CSV", access: "signed-in", requestParams: { query: lessonLearnersExportSchema }, responses: CSV, errors: [400, 403, 404] },
+    get: {
+      operationId: "exportLessonLearnersReport",
+      summary: "One lesson's learners as CSV",
+      access: "signed-in",
+      requestParams: { query: lessonLearnersExportSchema },
+      responses: CSV,
+      errors: [400, 403, 404],
+    },
   },
-  ...listAndExport("/api/reports/groups", "Per group", "its members' enrollments", "GroupReport", groupReportPageSchema, groupReportQuerySchema as never, groupReportExportSchema as never, " An instructor sees the groups they manage, with their own courses' enrollments."),
-  ...listAndExport("/api/reports/learners", "Per learner", "their enrollments, progress, score, time and last activity", "LearnerReport", learnerReportPageSchema, learnerReportQuerySchema as never, learnerReportExportSchema as never, " An instructor sees their courses' learners, with those courses' figures."),
+  ...listAndExport(
+    "/api/reports/groups",
+    "Per group",
+    "its members' enrollments",
+    "GroupReport",
+    groupReportPageSchema,
+    groupReportQuerySchema as never,
+    groupReportExportSchema as never,
+    " An instructor sees the groups they manage, with their own courses' enrollments.",
+  ),
+  ...listAndExport(
+    "/api/reports/learners",
+    "Per learner",
+    "their enrollments, progress, score, time and last activity",
+    "LearnerReport",
+    learnerReportPageSchema,
+    learnerReportQuerySchema as never,
+    learnerReportExportSchema as never,
+    " An instructor sees their courses' learners, with those courses' figures.",
+  ),
   "/api/reports/learners/{userId}": {
     requestParams: { path: pathIds("userId") },
     get: {
@@ -113,9 +185,25 @@ export const reportPaths = definePaths("Reports", {
   },
   "/api/reports/learners/{userId}/export": {
     requestParams: { path: pathIds("userId") },
-    get: { operationId: "exportLearnerDetailReport", summary: "One learner's courses as CSV", access: "signed-in", requestParams: { query: reportDetailQuerySchema }, responses: CSV, errors: [400, 403, 404] },
+    get: {
+      operationId: "exportLearnerDetailReport",
+      summary: "One learner's courses as CSV",
+      access: "signed-in",
+      requestParams: { query: reportDetailQuerySchema },
+      responses: CSV,
+      errors: [400, 403, 404],
+    },
   },
-  ...listAndExport("/api/reports/organizations", "Per organization", "the superadmin's platform table", "OrganizationReport", organizationReportPageSchema, organizationReportQuerySchema as never, organizationReportExportSchema as never, " The superadmin only (403 for everyone else)."),
+  ...listAndExport(
+    "/api/reports/organizations",
+    "Per organization",
+    "the superadmin's platform table",
+    "OrganizationReport",
+    organizationReportPageSchema,
+    organizationReportQuerySchema as never,
+    organizationReportExportSchema as never,
+    " The superadmin only (403 for everyone else).",
+  ),
   "/api/reports/refresh": {
     post: {
       operationId: "refreshReports",

@@ -12,7 +12,9 @@ const attemptSchema = z.object({
   mode: z.enum(["normal", "review"]),
   lastSequence: z.int().meta({ description: "The highest commit sequence applied; the player continues above it" }),
   lastScoId: z.string().nullable(),
-  scoCmi: z.record(z.string(), z.record(z.string(), z.unknown())).meta({ description: "Saved CMI per SCO, ready for scorm-again's loadFromJSON before Initialize" }),
+  scoCmi: z
+    .record(z.string(), z.record(z.string(), z.unknown()))
+    .meta({ description: "Saved CMI per SCO, ready for scorm-again's loadFromJSON before Initialize" }),
   globals: z.record(z.string(), z.unknown()),
 });
 
@@ -23,12 +25,21 @@ const launchSchema = z.object({
   version: z.enum(["scorm12", "scorm2004_2nd", "scorm2004_3rd", "scorm2004_4th"]),
   content: z
     .object({
-      origin: z.string().meta({ description: "The organization's content host: `{scheme}://{subdomain}.{CONTENT_DOMAIN}`" }),
+      origin: z
+        .string()
+        .meta({ description: "The organization's content host: `{scheme}://{subdomain}.{CONTENT_DOMAIN}`" }),
       runtimeUrl: z.string().meta({ description: "The runtime page the player frames" }),
-      filesUrl: z.string().meta({ description: "The base of the package's files (SCO launch URLs are relative to it)" }),
-      commitUrl: z.string().nullable().meta({ description: "Where the runtime posts commits; null for an untracked preview" }),
+      filesUrl: z
+        .string()
+        .meta({ description: "The base of the package's files (SCO launch URLs are relative to it)" }),
+      commitUrl: z
+        .string()
+        .nullable()
+        .meta({ description: "Where the runtime posts commits; null for an untracked preview" }),
     })
-    .meta({ description: "This visit's URLs on the content host, each carrying its capability token (good for 4 to 8 hours)" }),
+    .meta({
+      description: "This visit's URLs on the content host, each carrying its capability token (good for 4 to 8 hours)",
+    }),
   scos: z.array(z.object({ identifier: z.string(), title: z.string(), launch: z.string(), depth: z.int() })),
   manifest: z.record(z.string(), z.unknown()).meta({ description: "The parsed imsmanifest.xml (ScormManifest)" }),
   attempt: attemptSchema.nullable().meta({ description: "null for untracked viewers (editors not enrolled)" }),
@@ -36,7 +47,14 @@ const launchSchema = z.object({
 });
 
 const commitResultsSchema = z.object({
-  results: z.array(z.object({ attemptId: z.uuid(), scoId: z.string(), sequence: z.int(), applied: z.boolean().meta({ description: "false for a replay, an older sequence, or an untracked attempt" }) })),
+  results: z.array(
+    z.object({
+      attemptId: z.uuid(),
+      scoId: z.string(),
+      sequence: z.int(),
+      applied: z.boolean().meta({ description: "false for a replay, an older sequence, or an untracked attempt" }),
+    }),
+  ),
 });
 
 const trackingResultSchema = z.object({
@@ -65,7 +83,8 @@ export const scormPaths = definePaths("SCORM", {
     post: {
       operationId: "trackScormLesson",
       summary: "Record the caller's status in a SCORM lesson (API clients)",
-      description: "completed and passed complete the lesson; failed completes it with success 'failed'. A completed lesson stays completed.",
+      description:
+        "completed and passed complete the lesson; failed completes it with success 'failed'. A completed lesson stays completed.",
       access: "signed-in",
       requestBody: jsonBody(scormTrackingSchema),
       responses: { 200: json("The lesson's progress", trackingResultSchema) },
@@ -75,17 +94,29 @@ export const scormPaths = definePaths("SCORM", {
 });
 
 /** The content host's routes: no session, the token in the path grants one visit (docs/scorm-player.md). */
-const CONTENT_HOST = [{ url: "{scheme}://{subdomain}.{contentDomain}", description: "The organization's content host", variables: {
-  scheme: { default: "https", enum: ["https", "http"] },
-  subdomain: { default: "acme", description: "The organization's subdomain" },
-  contentDomain: { default: "content.lms.example.com", description: "CONTENT_DOMAIN" },
-} }];
+const CONTENT_HOST = [
+  {
+    url: "{scheme}://{subdomain}.{contentDomain}",
+    description: "The organization's content host",
+    variables: {
+      scheme: { default: "https", enum: ["https", "http"] },
+      subdomain: { default: "acme", description: "The organization's subdomain" },
+      contentDomain: { default: "content.lms.example.com", description: "CONTENT_DOMAIN" },
+    },
+  },
+];
 const contentToken = z.object({
-  contentToken: z.string().meta({ description: "The capability token of a launch (`content` of GET …/scorm/launch); a missing, forged, expired or foreign one is a 404" }),
+  contentToken: z.string().meta({
+    description:
+      "The capability token of a launch (`content` of GET …/scorm/launch); a missing, forged, expired or foreign one is a 404",
+  }),
 });
-const fileParams = contentToken.extend({ path: z.string().meta({ description: "The file's path in the package (slashes kept); the query string is ignored" }) });
+const fileParams = contentToken.extend({
+  path: z.string().meta({ description: "The file's path in the package (slashes kept); the query string is ignored" }),
+});
 const packageFile = {
-  description: "The file (206 with Content-Range for a Range request); Content-Security-Policy `frame-ancestors 'self' {the organization's app origin}`",
+  description:
+    "The file (206 with Content-Range for a Range request); Content-Security-Policy `frame-ancestors 'self' {the organization's app origin}`",
   content: { "application/octet-stream": { schema: z.string().meta({ format: "binary" }) } },
 };
 
@@ -95,17 +126,35 @@ export const scormContentPaths = definePaths("SCORM", {
     requestParams: { path: contentToken },
     get: {
       operationId: "scormRuntimePage",
-      summary: "The SCORM runtime page the lesson page frames: scorm-again and the commit queue, the SCO framed beside them",
+      summary:
+        "The SCORM runtime page the lesson page frames: scorm-again and the commit queue, the SCO framed beside them",
       access: "public",
-      responses: { 200: { description: "An HTML page; framed only by the organization's app origin", content: { "text/html": { schema: z.string() } } } },
+      responses: {
+        200: {
+          description: "An HTML page; framed only by the organization's app origin",
+          content: { "text/html": { schema: z.string() } },
+        },
+      },
       errors: [404],
     },
   },
   "/scorm/files/{contentToken}/{path}": {
     servers: CONTENT_HOST,
     requestParams: { path: fileParams },
-    get: { operationId: "scormPackageFile", summary: "A file of the token's package", access: "public", responses: { 200: packageFile }, errors: [404] },
-    head: { operationId: "scormPackageFileHead", summary: "A file's headers", access: "public", responses: { 200: { description: "The headers GET would send" } }, errors: [404] },
+    get: {
+      operationId: "scormPackageFile",
+      summary: "A file of the token's package",
+      access: "public",
+      responses: { 200: packageFile },
+      errors: [404],
+    },
+    head: {
+      operationId: "scormPackageFileHead",
+      summary: "A file's headers",
+      access: "public",
+      responses: { 200: { description: "The headers GET would send" } },
+      errors: [404],
+    },
   },
   "/scorm/commits/{contentToken}": {
     servers: CONTENT_HOST,

@@ -32,7 +32,14 @@ export const settingsPaths = definePaths("Settings", {
     },
   },
   "/api/admin/settings/smtp": {
-    get: { operationId: "getSmtpSettings", summary: "The mail server", description: SCOPE, access: "signed-in", responses: { 200: json("The mail server, without its password", smtpSettingsViewSchema) }, errors: [403, 404] },
+    get: {
+      operationId: "getSmtpSettings",
+      summary: "The mail server",
+      description: SCOPE,
+      access: "signed-in",
+      responses: { 200: json("The mail server, without its password", smtpSettingsViewSchema) },
+      errors: [403, 404],
+    },
     put: {
       operationId: "updateSmtpSettings",
       summary: "Set the mail server",

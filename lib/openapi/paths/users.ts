@@ -1,6 +1,18 @@
 import { definePaths, json, jsonBody, noContent, pathIds } from "@/lib/openapi/operation";
-import { adminUserDetailSchema, adminUserPageSchema, bulkUserResultSchema, createdUserSchema, userDirectoryPageSchema } from "@/lib/openapi/responses/users";
-import { bulkUserActionSchema, createUserSchema, listUserDirectoryQuerySchema, listUsersQuerySchema, updateUserSchema } from "@/lib/schemas/users";
+import {
+  adminUserDetailSchema,
+  adminUserPageSchema,
+  bulkUserResultSchema,
+  createdUserSchema,
+  userDirectoryPageSchema,
+} from "@/lib/openapi/responses/users";
+import {
+  bulkUserActionSchema,
+  createUserSchema,
+  listUserDirectoryQuerySchema,
+  listUsersQuerySchema,
+  updateUserSchema,
+} from "@/lib/schemas/users";
 
 // app/api/users/route.ts: a read-only directory for staff's pickers (enroll learners, choose instructors).
 // app/api/admin/users/**: the user administration (users:manage: org admins and admins), with its role
@@ -99,7 +111,8 @@ export const userPaths = definePaths("Users", {
     post: {
       operationId: "inviteUser",
       summary: "Send the set-password invitation (again)",
-      description: "For someone who has never signed in (else 409: they use 'Forgot password'); the earlier link stops working.",
+      description:
+        "For someone who has never signed in (else 409: they use 'Forgot password'); the earlier link stops working.",
       access: "signed-in",
       responses: { 200: json("The user, with the new invitation", adminUserDetailSchema) },
       errors: [403, 404, 409, 503],

@@ -43,12 +43,19 @@ export const loginResponseSchema = z.object({
 
 export const registerResponseSchema = z.object({ token, user: userSchema, organization: organizationSchema });
 
-export const registerOrganizationResponseSchema = z.object({ token, admin: userSchema, organization: organizationSchema });
+export const registerOrganizationResponseSchema = z.object({
+  token,
+  admin: userSchema,
+  organization: organizationSchema,
+});
 
 /** lib/server/serialize.ts ownProfileJson: the user and the preferences only they see. */
 export const ownProfileSchema = userSchema
   .extend({
-    theme_mode: z.enum(ThemeMode).nullable().meta({ description: "Light or dark, as saved; null: never chosen (the browser's `mui-mode` decides)" }),
+    theme_mode: z
+      .enum(ThemeMode)
+      .nullable()
+      .meta({ description: "Light or dark, as saved; null: never chosen (the browser's `mui-mode` decides)" }),
     email_on_message: z.boolean().meta({ description: "E-mail me about a message still unread after 15 minutes" }),
     pending_email: z.string().nullable().meta({ description: "A new address waiting for its confirmation link" }),
   })
@@ -60,7 +67,10 @@ export const profileSchema = ownProfileSchema
 
 export const profileUpdateResponseSchema = z.object({
   user: ownProfileSchema,
-  token: token.optional().meta({ description: "After a password change, to a bearer caller: the renewed token (the old one and every other session have ended). A browser gets its session cookie renewed instead." }),
+  token: token.optional().meta({
+    description:
+      "After a password change, to a bearer caller: the renewed token (the old one and every other session have ended). A browser gets its session cookie renewed instead.",
+  }),
 });
 
 export const ownProfileResponseSchema = z.object({ user: ownProfileSchema });

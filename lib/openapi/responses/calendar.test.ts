@@ -36,7 +36,12 @@ describe("calendar response schemas match the serializers", () => {
       group: { id: "0198c8d0-0000-7000-8000-000000000002", name: "Night shift" },
       createdBy: null,
     });
-    expect(event).toMatchObject({ starts_at: "2026-03-05", ends_at: "2026-03-06", recurrence: { frequency: "monthly", interval: 1, until: null, count: 3 }, audience: { type: "group", name: "Night shift" } });
+    expect(event).toMatchObject({
+      starts_at: "2026-03-05",
+      ends_at: "2026-03-06",
+      recurrence: { frequency: "monthly", interval: 1, until: null, count: 3 },
+      audience: { type: "group", name: "Night shift" },
+    });
     expect(eventSchema.parse(event)).toEqual(event);
   });
 });

@@ -14,10 +14,17 @@ export const count = z.number().int().min(0);
 
 /** Page<T> of lib/schemas/pagination.ts. */
 export function pageOf<T extends z.ZodType>(item: T) {
-  return z.object({ items: z.array(item), page: z.number().int().min(1), page_size: z.number().int().min(1), total: count });
+  return z.object({
+    items: z.array(item),
+    page: z.number().int().min(1),
+    page_size: z.number().int().min(1),
+    total: count,
+  });
 }
 
-export const messageSchema = z.object({ message: z.string() }).meta({ id: "Message", description: "A sentence for people." });
+export const messageSchema = z
+  .object({ message: z.string() })
+  .meta({ id: "Message", description: "A sentence for people." });
 
 // `satisfies` makes this list fail to compile when lib/errors.ts gains or loses a code.
 const ERROR_CODES = {
@@ -41,7 +48,9 @@ export const errorBodySchema = z
   .object({
     error: z.object({
       code: z.enum(ERROR_CODES),
-      message: z.string().meta({ description: "Says what went wrong, for people; 4xx messages name the field or rule." }),
+      message: z
+        .string()
+        .meta({ description: "Says what went wrong, for people; 4xx messages name the field or rule." }),
       fieldErrors: z
         .record(z.string(), z.array(z.string()))
         .optional()

@@ -24,7 +24,9 @@ export const enrollmentSchema = z
 export const createEnrollmentsResponseSchema = z.object({ enrollments: z.array(enrollmentSchema) });
 
 export const enrollmentWithUserSchema = enrollmentSchema
-  .extend({ user: z.object({ id, first_name: z.string(), last_name: z.string(), email: z.string(), username: z.string() }) })
+  .extend({
+    user: z.object({ id, first_name: z.string(), last_name: z.string(), email: z.string(), username: z.string() }),
+  })
   .meta({ id: "EnrollmentWithUser" });
 
 export const enrollmentListSchema = pageOf(enrollmentWithUserSchema).meta({ id: "EnrollmentPage" });
@@ -33,15 +35,27 @@ export const lessonProgressSchema = z
   .object({
     lesson_id: id,
     status: z.enum(ProgressStatus),
-    success_status: z.enum(["passed", "failed"]).nullable().meta({ description: "SCORM: passed or failed, kept apart from completion; null when not judged" }),
-    score_percent: z.number().int().min(0).max(100).nullable().meta({ description: "SCORM: the scaled score as a percentage, or null" }),
+    success_status: z
+      .enum(["passed", "failed"])
+      .nullable()
+      .meta({ description: "SCORM: passed or failed, kept apart from completion; null when not judged" }),
+    score_percent: z
+      .number()
+      .int()
+      .min(0)
+      .max(100)
+      .nullable()
+      .meta({ description: "SCORM: the scaled score as a percentage, or null" }),
     position_seconds: z.number().int().min(0).nullable().meta({ description: "Video: the last watched second" }),
     completed_at: timestamp.nullable(),
   })
   .meta({ id: "LessonProgress" });
 
 export const courseProgressSchema = z
-  .object({ enrollment: enrollmentSchema.nullable().meta({ description: "null when the caller is not enrolled" }), lessons: z.array(lessonProgressSchema) })
+  .object({
+    enrollment: enrollmentSchema.nullable().meta({ description: "null when the caller is not enrolled" }),
+    lessons: z.array(lessonProgressSchema),
+  })
   .meta({ id: "CourseProgress" });
 
 export const recordProgressResponseSchema = z.object({ lesson: lessonProgressSchema, enrollment: enrollmentSchema });
@@ -49,15 +63,21 @@ export const recordProgressResponseSchema = z.object({ lesson: lessonProgressSch
 const dashboardCourseSchema = enrollmentSchema
   .extend({
     course: courseSummarySchema,
-    score_percent: z.number().int().min(0).max(100).nullable().meta({ description: "The mean score of the course's scored (SCORM) lessons, or null" }),
+    score_percent: z
+      .number()
+      .int()
+      .min(0)
+      .max(100)
+      .nullable()
+      .meta({ description: "The mean score of the course's scored (SCORM) lessons, or null" }),
   })
   .meta({ id: "DashboardCourse" });
 
 export const dashboardSchema = z
   .object({
-    courses: z
-      .array(dashboardCourseSchema)
-      .meta({ description: "Active and completed enrollments, most recently used first (courses back in draft left out)" }),
+    courses: z.array(dashboardCourseSchema).meta({
+      description: "Active and completed enrollments, most recently used first (courses back in draft left out)",
+    }),
     continue: z
       .object({ course_id: id, course_title: z.string(), module_id: id, lesson_id: id, lesson_title: z.string() })
       .nullable()

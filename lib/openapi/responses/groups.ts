@@ -8,7 +8,12 @@ export const groupSchema = z
   .meta({ id: "Group", description: "A group as the spec's list shows it" });
 
 export const groupListSchema = z
-  .object({ groups: z.array(groupSchema), page: z.number().int().min(1), page_size: z.number().int().min(1), total: count })
+  .object({
+    groups: z.array(groupSchema),
+    page: z.number().int().min(1),
+    page_size: z.number().int().min(1),
+    total: count,
+  })
   .meta({ id: "GroupList", description: "The spec's `{ groups }`, with the paging every list has" });
 
 export const groupDetailSchema = groupSchema
@@ -24,10 +29,18 @@ export const groupMemberSchema = z
     role: z.string().meta({ example: "learner" }),
     status: z.string().meta({ example: "active" }),
     added_at: timestamp,
-    courses: z.array(z.object({ course_id: id, status: z.string().nullable(), progress_percent: z.number().int().min(0).max(100).nullable() })),
+    courses: z.array(
+      z.object({
+        course_id: id,
+        status: z.string().nullable(),
+        progress_percent: z.number().int().min(0).max(100).nullable(),
+      }),
+    ),
   })
   .meta({ id: "GroupMember", description: "A member and their enrollment in each of the group's courses" });
 
 export const groupMemberPageSchema = pageOf(groupMemberSchema).meta({ id: "GroupMemberPage" });
 
-export const groupMembersAddedSchema = z.object({ added: count, group: groupDetailSchema }).meta({ id: "GroupMembersAdded" });
+export const groupMembersAddedSchema = z
+  .object({ added: count, group: groupDetailSchema })
+  .meta({ id: "GroupMembersAdded" });

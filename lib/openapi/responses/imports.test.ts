@@ -1,7 +1,12 @@
 import { describe, expect, expectTypeOf, it } from "vitest";
 import type { z } from "zod";
 import type { UserImport } from "@/lib/generated/prisma/client";
-import { importDetailSchema, importPageSchema, importRowPageSchema, importSchema } from "@/lib/openapi/responses/imports";
+import {
+  importDetailSchema,
+  importPageSchema,
+  importRowPageSchema,
+  importSchema,
+} from "@/lib/openapi/responses/imports";
 import type { Page } from "@/lib/schemas/pagination";
 import type { ImportDetailJson, ImportRowJson } from "@/lib/server/imports/queries";
 import { importJson, type ImportJson } from "@/lib/server/imports/serialize";
@@ -53,6 +58,8 @@ describe("the import's response schemas", () => {
     expect(importSchema.parse(json)).toEqual(json);
     expect(json.progress).toEqual({ phase: "run", done: 400, total: 1000, rate: 100, seconds_left: 6 });
     expect(json.run?.not_applied).toBe(600);
-    expect(json.summary).toBe("Importing: 400 of 1,000 rows done (396 created, 0 updated, 0 unchanged, 4 rejected, 0 failed)");
+    expect(json.summary).toBe(
+      "Importing: 400 of 1,000 rows done (396 created, 0 updated, 0 unchanged, 4 rejected, 0 failed)",
+    );
   });
 });

@@ -5,7 +5,12 @@ import { CHECK_OUTCOMES, IMPORT_FIELDS, IMPORT_STATUSES, RUN_OUTCOMES } from "@/
 // app/api/admin/imports/**: lib/server/imports/serialize.ts and queries.ts.
 
 const mapping = z
-  .object(Object.fromEntries(IMPORT_FIELDS.map((f) => [f, z.number().int().min(0).nullable().optional()])) as Record<(typeof IMPORT_FIELDS)[number], z.ZodOptional<z.ZodNullable<z.ZodNumber>>>)
+  .object(
+    Object.fromEntries(IMPORT_FIELDS.map((f) => [f, z.number().int().min(0).nullable().optional()])) as Record<
+      (typeof IMPORT_FIELDS)[number],
+      z.ZodOptional<z.ZodNullable<z.ZodNumber>>
+    >,
+  )
   .meta({ id: "ImportMapping", description: "The file's column (from 0) of each field; null: not in the file" });
 
 export const importSchema = z
@@ -18,12 +23,25 @@ export const importSchema = z
     delimiter: z.string().meta({ example: "," }),
     headers: z.array(z.string()),
     mapping,
-    missing_fields: z.array(z.string()).meta({ description: "Required fields (email, first_name, last_name) no column is mapped to" }),
+    missing_fields: z
+      .array(z.string())
+      .meta({ description: "Required fields (email, first_name, last_name) no column is mapped to" }),
     status: z.enum(IMPORT_STATUSES),
     total_rows: count,
-    check: z.object({ checked_at: timestamp, create: count, update: count, unchanged: count, reject: count }).nullable(),
+    check: z
+      .object({ checked_at: timestamp, create: count, update: count, unchanged: count, reject: count })
+      .nullable(),
     run: z
-      .object({ started_at: timestamp.nullable(), finished_at: timestamp.nullable(), created: count, updated: count, unchanged: count, rejected: count, failed: count, not_applied: count })
+      .object({
+        started_at: timestamp.nullable(),
+        finished_at: timestamp.nullable(),
+        created: count,
+        updated: count,
+        unchanged: count,
+        rejected: count,
+        failed: count,
+        not_applied: count,
+      })
       .nullable(),
     progress: z.object({
       phase: z.enum(["check", "run"]).nullable(),
@@ -34,7 +52,9 @@ export const importSchema = z
     }),
     cancel_requested: z.boolean(),
     error: z.string().nullable(),
-    summary: z.string().meta({ description: "Where the import stands, in one sentence (what was applied, if cancelled)" }),
+    summary: z
+      .string()
+      .meta({ description: "Where the import stands, in one sentence (what was applied, if cancelled)" }),
     created_at: timestamp,
   })
   .meta({ id: "UserImport", description: "A CSV user import, its totals and its progress" });
@@ -50,7 +70,10 @@ export const importRowSchema = z
     row: z.number().int().min(1),
     email: z.string(),
     cells: z.array(z.string()),
-    outcome: z.enum([...CHECK_OUTCOMES, ...RUN_OUTCOMES]).nullable().meta({ description: "The run's outcome once applied, else the dry run's verdict" }),
+    outcome: z
+      .enum([...CHECK_OUTCOMES, ...RUN_OUTCOMES])
+      .nullable()
+      .meta({ description: "The run's outcome once applied, else the dry run's verdict" }),
     reason: z.string().nullable(),
     applied: z.boolean(),
   })

@@ -1,6 +1,12 @@
 import { describe, expectTypeOf, it } from "vitest";
 import type { z } from "zod";
-import { inboxSchema, messageItemSchema, recipientsSchema, threadSchema, threadSummarySchema } from "@/lib/openapi/responses/messages";
+import {
+  inboxSchema,
+  messageItemSchema,
+  recipientsSchema,
+  threadSchema,
+  threadSummarySchema,
+} from "@/lib/openapi/responses/messages";
 import type { InboxJson, MessageJson, ThreadJson, ThreadSummaryJson } from "@/lib/server/messages/json";
 import type { RecipientsJson } from "@/lib/server/messages/recipients";
 

@@ -4,7 +4,14 @@ import { count, id, pageOf, timestamp } from "@/lib/openapi/responses/common";
 // app/api/messages/**: lib/server/messages/json.ts.
 
 export const messagePersonSchema = z
-  .object({ id, first_name: z.string(), last_name: z.string(), username: z.string(), role: z.string().meta({ example: "instructor" }), avatar_url: z.string().nullable() })
+  .object({
+    id,
+    first_name: z.string(),
+    last_name: z.string(),
+    username: z.string(),
+    role: z.string().meta({ example: "instructor" }),
+    avatar_url: z.string().nullable(),
+  })
   .meta({ id: "MessagePerson", description: "Someone in a conversation: names, never an e-mail address" });
 
 export const messageItemSchema = z
@@ -27,12 +34,16 @@ export const threadSummarySchema = z
     is_archived: z.boolean(),
     participant_count: count,
     participants: z.array(messagePersonSchema).meta({ description: "The first few other participants" }),
-    last_message: z.object({ id, excerpt: z.string(), created_at: timestamp, sender: messagePersonSchema.nullable() }).nullable(),
+    last_message: z
+      .object({ id, excerpt: z.string(), created_at: timestamp, sender: messagePersonSchema.nullable() })
+      .nullable(),
   })
   .meta({ id: "ThreadSummary", description: "A conversation as the inbox lists it" });
 
 export const inboxSchema = pageOf(threadSummarySchema)
-  .extend({ unread_count: count.meta({ description: "Conversations with unread messages outside the archive (the badge)" }) })
+  .extend({
+    unread_count: count.meta({ description: "Conversations with unread messages outside the archive (the badge)" }),
+  })
   .meta({ id: "Inbox" });
 
 export const threadSchema = z
@@ -43,9 +54,13 @@ export const threadSchema = z
     created_at: timestamp,
     last_message_at: timestamp,
     is_archived: z.boolean(),
-    was_unread: z.boolean().meta({ description: "Whether the caller had unread messages here before this request marked them read" }),
+    was_unread: z
+      .boolean()
+      .meta({ description: "Whether the caller had unread messages here before this request marked them read" }),
     participant_count: count,
-    participants: z.array(messagePersonSchema.extend({ last_read_at: timestamp.nullable() })).meta({ description: "Up to 50, with how far each has read" }),
+    participants: z
+      .array(messagePersonSchema.extend({ last_read_at: timestamp.nullable() }))
+      .meta({ description: "Up to 50, with how far each has read" }),
     messages: z.array(messageItemSchema).meta({ description: "Oldest first" }),
     has_more: z.boolean().meta({ description: "More messages beyond this window in the direction asked" }),
   })
@@ -57,4 +72,3 @@ export const recipientsSchema = z
     groups: z.array(z.object({ id, name: z.string(), member_count: count })),
   })
   .meta({ id: "Recipients", description: "Whom the caller may write to" });
-

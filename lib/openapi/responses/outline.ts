@@ -12,7 +12,15 @@ export const moduleSchema = z
   .meta({ id: "Module" });
 
 export const outlineLessonSchema = z
-  .object({ id, module_id: id, title: z.string(), kind: z.enum(LessonKind), position, is_required: z.boolean(), duration_seconds: durationSeconds })
+  .object({
+    id,
+    module_id: id,
+    title: z.string(),
+    kind: z.enum(LessonKind),
+    position,
+    is_required: z.boolean(),
+    duration_seconds: durationSeconds,
+  })
   .meta({ id: "OutlineLesson" });
 
 export const outlineSchema = z
@@ -35,7 +43,10 @@ export const importedScormPackageSchema = scormPackageSchema
     warnings: z.array(z.string()).meta({ description: "Problems that did not stop the import" }),
     size_bytes: z.number().int().min(0),
     file_count: z.number().int().min(0),
-    launch_path: z.string().meta({ description: "The first SCO's launch URL, relative to the package's root (its files are served on the organization's content host, to a launch's token only)" }),
+    launch_path: z.string().meta({
+      description:
+        "The first SCO's launch URL, relative to the package's root (its files are served on the organization's content host, to a launch's token only)",
+    }),
   })
   .meta({ id: "ImportedScormPackage" });
 
@@ -50,13 +61,16 @@ export const lessonSchema = z
     is_required: z.boolean(),
     body: z.string().meta({ description: "Sanitized HTML" }),
     media_url: z.string().nullable().meta({
-      description: "An uploaded file's access-checked `/api/courses/{courseId}/lessons/{lessonId}/media` URL, or an external video URL",
+      description:
+        "An uploaded file's access-checked `/api/courses/{courseId}/lessons/{lessonId}/media` URL, or an external video URL",
     }),
     file_name: z.string().nullable(),
     file_size: z.number().int().min(0).nullable().meta({ description: "Bytes" }),
     mime_type: z.string().nullable(),
     duration_seconds: durationSeconds,
     has_upload: z.boolean(),
-    scorm_package: scormPackageSchema.nullable().meta({ description: "Scorm lessons: the package it plays (the highest version)" }),
+    scorm_package: scormPackageSchema
+      .nullable()
+      .meta({ description: "Scorm lessons: the package it plays (the highest version)" }),
   })
   .meta({ id: "Lesson" });

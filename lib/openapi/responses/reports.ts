@@ -5,7 +5,10 @@ import { count, id, pageOf, timestamp } from "@/lib/openapi/responses/common";
 // says; SCORM scores are percentages with one decimal (null when no lesson has a score); times in seconds.
 
 const percent = z.number().int().min(0).max(100);
-const score = z.number().nullable().meta({ description: "Average SCORM score in percent (one decimal); null when nothing was scored", example: 82.5 });
+const score = z
+  .number()
+  .nullable()
+  .meta({ description: "Average SCORM score in percent (one decimal); null when nothing was scored", example: 82.5 });
 
 const derived = {
   enrolled: count.meta({ description: "Enrollments (every state)" }),
@@ -25,41 +28,89 @@ export const reportMetricsSchema = z
   .object({ total_enrollments: count, completed_enrollments: count, completion_rate: percent })
   .meta({ id: "ReportMetrics", description: "The spec's report metrics (section 3), snake_case" });
 
-export const enrollmentFiguresSchema = z.object(derived).meta({ id: "EnrollmentFigures", description: "Counts and averages over a set of enrollments" });
+export const enrollmentFiguresSchema = z
+  .object(derived)
+  .meta({ id: "EnrollmentFigures", description: "Counts and averages over a set of enrollments" });
 
 export const reportOverviewSchema = z
   .object({
     scope: z.object({ kind: z.enum(["platform", "organization", "instructor"]), organization_id: id.nullable() }),
     metrics: reportMetricsSchema,
     enrollments: enrollmentFiguresSchema,
-    active_learners: z.object({ last_7_days: count, last_30_days: count }).meta({ description: "Learners who opened a lesson in the last 7 / 30 days" }),
+    active_learners: z
+      .object({ last_7_days: count, last_30_days: count })
+      .meta({ description: "Learners who opened a lesson in the last 7 / 30 days" }),
     timeline: z.object({
       from: z.iso.date(),
       to: z.iso.date(),
-      bucket: z.enum(["day", "week", "month"]).meta({ description: "Days up to 92 days, weeks up to 731, months beyond" }),
-      points: z.array(z.object({ date: z.iso.date().meta({ description: "The bucket's first day" }), enrollments: count, completions: count })),
+      bucket: z
+        .enum(["day", "week", "month"])
+        .meta({ description: "Days up to 92 days, weeks up to 731, months beyond" }),
+      points: z.array(
+        z.object({
+          date: z.iso.date().meta({ description: "The bucket's first day" }),
+          enrollments: count,
+          completions: count,
+        }),
+      ),
     }),
-    completion_by_course: z.array(z.object({ course_id: id, title: z.string(), total_enrollments: count, completed_enrollments: count, completion_rate: percent })),
+    completion_by_course: z.array(
+      z.object({
+        course_id: id,
+        title: z.string(),
+        total_enrollments: count,
+        completed_enrollments: count,
+        completion_rate: percent,
+      }),
+    ),
     scorm: z.object({ average_score: score, scored_lessons: count, passed: count, failed: count }),
-    refreshed_at: timestamp.nullable().meta({ description: "When the organization's summaries were last reconciled (null: never, or the platform)" }),
+    refreshed_at: timestamp
+      .nullable()
+      .meta({ description: "When the organization's summaries were last reconciled (null: never, or the platform)" }),
   })
   .meta({ id: "ReportOverview" });
 
 export const courseReportRowSchema = z
-  .object({ course_id: id, title: z.string(), status: z.string(), category: z.object({ id, name: z.string() }).nullable(), organization_id: id, ...derived })
+  .object({
+    course_id: id,
+    title: z.string(),
+    status: z.string(),
+    category: z.object({ id, name: z.string() }).nullable(),
+    organization_id: id,
+    ...derived,
+  })
   .meta({ id: "CourseReportRow" });
 export const courseReportPageSchema = pageOf(courseReportRowSchema).meta({ id: "CourseReportPage" });
 
-export const groupReportRowSchema = z.object({ group_id: id, name: z.string(), members: count, organization_id: id, ...derived }).meta({ id: "GroupReportRow" });
+export const groupReportRowSchema = z
+  .object({ group_id: id, name: z.string(), members: count, organization_id: id, ...derived })
+  .meta({ id: "GroupReportRow" });
 export const groupReportPageSchema = pageOf(groupReportRowSchema).meta({ id: "GroupReportPage" });
 
 export const learnerReportRowSchema = z
-  .object({ user_id: id, first_name: z.string(), last_name: z.string(), email: z.string(), organization_id: id, last_activity_at: timestamp.nullable(), ...derived })
+  .object({
+    user_id: id,
+    first_name: z.string(),
+    last_name: z.string(),
+    email: z.string(),
+    organization_id: id,
+    last_activity_at: timestamp.nullable(),
+    ...derived,
+  })
   .meta({ id: "LearnerReportRow" });
 export const learnerReportPageSchema = pageOf(learnerReportRowSchema).meta({ id: "LearnerReportPage" });
 
 export const organizationReportRowSchema = z
-  .object({ organization_id: id, name: z.string(), subdomain: z.string(), status: z.string(), users: count, courses: count, active_learners: count, ...derived })
+  .object({
+    organization_id: id,
+    name: z.string(),
+    subdomain: z.string(),
+    status: z.string(),
+    users: count,
+    courses: count,
+    active_learners: count,
+    ...derived,
+  })
   .meta({ id: "OrganizationReportRow" });
 export const organizationReportPageSchema = pageOf(organizationReportRowSchema).meta({ id: "OrganizationReportPage" });
 
@@ -83,7 +134,11 @@ export const lessonReportRowSchema = z
   .meta({ id: "LessonReportRow" });
 
 export const courseLessonsReportSchema = z
-  .object({ course: z.object({ id, title: z.string(), organization_id: id }), total_enrollments: count, items: z.array(lessonReportRowSchema) })
+  .object({
+    course: z.object({ id, title: z.string(), organization_id: id }),
+    total_enrollments: count,
+    items: z.array(lessonReportRowSchema),
+  })
   .meta({ id: "CourseLessonsReport" });
 
 export const lessonLearnerRowSchema = z
@@ -122,7 +177,14 @@ export const learnerCourseRowSchema = z
 
 export const learnerDetailReportSchema = z
   .object({
-    user: z.object({ id, first_name: z.string(), last_name: z.string(), email: z.string(), username: z.string(), organization_id: id }),
+    user: z.object({
+      id,
+      first_name: z.string(),
+      last_name: z.string(),
+      email: z.string(),
+      username: z.string(),
+      organization_id: id,
+    }),
     metrics: reportMetricsSchema,
     items: z.array(learnerCourseRowSchema),
   })
@@ -138,4 +200,7 @@ export const refreshReportsSchema = z
     groups: count,
     duration_ms: count,
   })
-  .meta({ id: "ReportRefresh", description: "What the refresh recomputed from the base tables (all 0 when nothing was new)" });
+  .meta({
+    id: "ReportRefresh",
+    description: "What the refresh recomputed from the base tables (all 0 when nothing was new)",
+  });

@@ -12,7 +12,13 @@ import {
   lessonProgressSchema,
   recordProgressResponseSchema,
 } from "@/lib/openapi/responses/enrollments";
-import { auditEntrySchema, createdOrganizationSchema, organizationAdminSchema, settingsViewSchema, smtpSettingsViewSchema } from "@/lib/openapi/responses/organizations";
+import {
+  auditEntrySchema,
+  createdOrganizationSchema,
+  organizationAdminSchema,
+  settingsViewSchema,
+  smtpSettingsViewSchema,
+} from "@/lib/openapi/responses/organizations";
 import { lessonSchema, moduleSchema, outlineSchema } from "@/lib/openapi/responses/outline";
 import type { SmtpSettingsView } from "@/lib/schemas/smtp";
 import type { AuditEntryJson } from "@/lib/server/audit-log/queries";
@@ -29,7 +35,13 @@ import type { createEnrollments } from "@/lib/server/enrollments/mutations";
 import type { LessonProgressJson } from "@/lib/server/progress/json";
 import type { recordLessonProgress } from "@/lib/server/progress/mutations";
 import type { CourseProgressJson } from "@/lib/server/progress/queries";
-import { organizationJson, userJson, type OrganizationJson, type OwnProfileJson, type UserJson } from "@/lib/server/serialize";
+import {
+  organizationJson,
+  userJson,
+  type OrganizationJson,
+  type OwnProfileJson,
+  type UserJson,
+} from "@/lib/server/serialize";
 
 // The response schemas must say what the serializers return. The type checks fail `tsc` when a
 // serializer gains, loses or changes a field; the runtime checks parse real serializer output.
@@ -49,17 +61,25 @@ describe("response schemas match the serializers", () => {
     expectTypeOf<z.output<typeof outlineSchema>>().toEqualTypeOf<OutlineJson>();
     expectTypeOf<z.output<typeof lessonSchema>>().toEqualTypeOf<LessonJson>();
     expectTypeOf<z.output<typeof enrollmentSchema>>().toEqualTypeOf<EnrollmentJson>();
-    expectTypeOf<z.output<typeof createEnrollmentsResponseSchema>>().toEqualTypeOf<Awaited<ReturnType<typeof createEnrollments>>>();
+    expectTypeOf<z.output<typeof createEnrollmentsResponseSchema>>().toEqualTypeOf<
+      Awaited<ReturnType<typeof createEnrollments>>
+    >();
     expectTypeOf<z.output<typeof enrollmentListSchema>>().toEqualTypeOf<Page<EnrollmentWithUserJson>>();
     expectTypeOf<z.output<typeof lessonProgressSchema>>().toEqualTypeOf<LessonProgressJson>();
     expectTypeOf<z.output<typeof courseProgressSchema>>().toEqualTypeOf<CourseProgressJson>();
-    expectTypeOf<z.output<typeof recordProgressResponseSchema>>().toEqualTypeOf<Awaited<ReturnType<typeof recordLessonProgress>>>();
+    expectTypeOf<z.output<typeof recordProgressResponseSchema>>().toEqualTypeOf<
+      Awaited<ReturnType<typeof recordLessonProgress>>
+    >();
     expectTypeOf<z.output<typeof dashboardSchema>>().toEqualTypeOf<DashboardJson>();
     expectTypeOf<z.output<typeof organizationAdminSchema>>().toEqualTypeOf<OrganizationAdminJson>();
     expectTypeOf<z.output<typeof createdOrganizationSchema>>().toEqualTypeOf<CreatedOrganization>();
     // Member by member (the matcher compares unions of objects too strictly).
-    expectTypeOf<Extract<z.output<typeof settingsViewSchema>, { editable: true }>>().toEqualTypeOf<Extract<SettingsView, { editable: true }>>();
-    expectTypeOf<Extract<z.output<typeof settingsViewSchema>, { editable: false }>>().toEqualTypeOf<Extract<SettingsView, { editable: false }>>();
+    expectTypeOf<Extract<z.output<typeof settingsViewSchema>, { editable: true }>>().toEqualTypeOf<
+      Extract<SettingsView, { editable: true }>
+    >();
+    expectTypeOf<Extract<z.output<typeof settingsViewSchema>, { editable: false }>>().toEqualTypeOf<
+      Extract<SettingsView, { editable: false }>
+    >();
     expectTypeOf<z.output<typeof smtpSettingsViewSchema>>().toEqualTypeOf<SmtpSettingsView>();
     expectTypeOf<Omit<z.output<typeof auditEntrySchema>, "details">>().toEqualTypeOf<Omit<AuditEntryJson, "details">>();
   });
@@ -93,7 +113,11 @@ describe("response schemas match the serializers", () => {
   });
 
   it("an error body", () => {
-    const body = errorBody(new AppError("VALIDATION_FAILED", "email: Enter a valid email address", { fieldErrors: { email: ["Enter a valid email address"] } }));
+    const body = errorBody(
+      new AppError("VALIDATION_FAILED", "email: Enter a valid email address", {
+        fieldErrors: { email: ["Enter a valid email address"] },
+      }),
+    );
     expect(errorBodySchema.parse(body)).toEqual(body);
   });
 });

@@ -1,6 +1,11 @@
 import { describe, expectTypeOf, it } from "vitest";
 import type { z } from "zod";
-import { adminUserDetailSchema, bulkUserResultSchema, createdUserSchema, userDirectoryPageSchema } from "@/lib/openapi/responses/users";
+import {
+  adminUserDetailSchema,
+  bulkUserResultSchema,
+  createdUserSchema,
+  userDirectoryPageSchema,
+} from "@/lib/openapi/responses/users";
 import type { Page } from "@/lib/schemas/pagination";
 import type { BulkUserResult } from "@/lib/server/users/bulk";
 import type { CreatedUser } from "@/lib/server/users/create-user";

@@ -33,26 +33,40 @@ export const adminUserPageSchema = pageOf(adminUserSchema).meta({ id: "AdminUser
 
 export const invitationStateSchema = z
   .object({ status: z.enum(["pending", "accepted", "expired"]), sent_at: timestamp, expires_at: timestamp })
-  .meta({ id: "InvitationState", description: "The newest invitation e-mail: its link is pending (unused and good), accepted or expired" });
+  .meta({
+    id: "InvitationState",
+    description: "The newest invitation e-mail: its link is pending (unused and good), accepted or expired",
+  });
 
 export const adminUserDetailSchema = adminUserSchema
   .extend({
     groups: z.array(z.object({ id, name: z.string() })).meta({ description: "All of their groups, by name" }),
     created_at: timestamp,
-    invitation: invitationStateSchema.nullable().meta({ description: "While they have not set a password from an invitation; else null" }),
-    can_edit: z.boolean().meta({ description: "Whether the caller may change this account (org admins may not change an administrator's)" }),
+    invitation: invitationStateSchema
+      .nullable()
+      .meta({ description: "While they have not set a password from an invitation; else null" }),
+    can_edit: z.boolean().meta({
+      description: "Whether the caller may change this account (org admins may not change an administrator's)",
+    }),
     is_self: z.boolean(),
-    counts: z.object({ enrollments: count, messages_sent: count, courses_created: count }).meta({ description: "What deleting them takes along (enrollments, messages) or leaves (courses)" }),
+    counts: z
+      .object({ enrollments: count, messages_sent: count, courses_created: count })
+      .meta({ description: "What deleting them takes along (enrollments, messages) or leaves (courses)" }),
   })
   .meta({ id: "AdminUserDetail", description: "A user as the user administration's edit page shows them" });
 
 export const createdUserSchema = z
-  .object({ user: adminUserDetailSchema, invitation_sent: z.boolean().meta({ description: "Without a password: whether the invitation e-mail went out" }) })
+  .object({
+    user: adminUserDetailSchema,
+    invitation_sent: z.boolean().meta({ description: "Without a password: whether the invitation e-mail went out" }),
+  })
   .meta({ id: "CreatedUser" });
 
 export const bulkUserResultSchema = z
   .object({
     action: z.enum(["deactivate", "reactivate", "add_to_group", "enroll"]),
-    affected: count.meta({ description: "People the action changed: deactivated, reactivated, newly in the group, or enrolled" }),
+    affected: count.meta({
+      description: "People the action changed: deactivated, reactivated, newly in the group, or enrolled",
+    }),
   })
   .meta({ id: "BulkUserResult" });

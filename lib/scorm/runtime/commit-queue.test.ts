@@ -1,5 +1,12 @@
 import { describe, expect, it, vi } from "vitest";
-import { backoffDelay, CommitQueue, isRetryableStatus, queueStorageKey, type CommitQueueOptions, type QueueStorage } from "@/lib/scorm/runtime/commit-queue";
+import {
+  backoffDelay,
+  CommitQueue,
+  isRetryableStatus,
+  queueStorageKey,
+  type CommitQueueOptions,
+  type QueueStorage,
+} from "@/lib/scorm/runtime/commit-queue";
 import type { ScormCommit } from "@/lib/schemas/scorm";
 
 const ATTEMPT = "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b";
@@ -20,7 +27,12 @@ class MemoryStorage implements QueueStorage {
 }
 
 function ack(commits: ScormCommit[]) {
-  return new Response(JSON.stringify({ results: commits.map((c) => ({ attemptId: c.attemptId, scoId: c.scoId, sequence: c.sequence, applied: true })) }), { status: 200 });
+  return new Response(
+    JSON.stringify({
+      results: commits.map((c) => ({ attemptId: c.attemptId, scoId: c.scoId, sequence: c.sequence, applied: true })),
+    }),
+    { status: 200 },
+  );
 }
 
 function sentCommits(fetchMock: ReturnType<typeof vi.fn>, call: number): ScormCommit[] {
@@ -31,7 +43,9 @@ function sentCommits(fetchMock: ReturnType<typeof vi.fn>, call: number): ScormCo
 function makeQueue(overrides: Partial<CommitQueueOptions> = {}) {
   const storage = (overrides.storage as MemoryStorage | undefined) ?? new MemoryStorage();
   const timers: Array<{ callback: () => void; ms: number }> = [];
-  const fetchMock = vi.fn(async (_url: string, init: RequestInit) => ack((JSON.parse(init.body as string) as { commits: ScormCommit[] }).commits));
+  const fetchMock = vi.fn(async (_url: string, init: RequestInit) =>
+    ack((JSON.parse(init.body as string) as { commits: ScormCommit[] }).commits),
+  );
   const queue = new CommitQueue({
     attemptId: ATTEMPT,
     lastSequence: 0,
@@ -145,7 +159,10 @@ describe("CommitQueue", () => {
   it("isolates a refused commit of a batch and keeps sending the others", async () => {
     const fetchMock = vi.fn(async (_url: string, init: RequestInit) => {
       const commits = (JSON.parse(init.body as string) as { commits: ScormCommit[] }).commits;
-      if (commits.some((c) => c.scoId === "bad")) return new Response(JSON.stringify({ error: { code: "VALIDATION", message: "cmi is invalid" } }), { status: 422 });
+      if (commits.some((c) => c.scoId === "bad"))
+        return new Response(JSON.stringify({ error: { code: "VALIDATION", message: "cmi is invalid" } }), {
+          status: 422,
+        });
       return ack(commits);
     });
     const offline = vi.fn(async () => {
@@ -173,7 +190,9 @@ describe("CommitQueue", () => {
   });
 
   it("removes only the commits the server acknowledged", async () => {
-    const fetchMock = vi.fn(async (_url: string, init: RequestInit) => ack((JSON.parse(init.body as string) as { commits: ScormCommit[] }).commits.slice(0, 1)));
+    const fetchMock = vi.fn(async (_url: string, init: RequestInit) =>
+      ack((JSON.parse(init.body as string) as { commits: ScormCommit[] }).commits.slice(0, 1)),
+    );
     const offline = vi.fn(async () => {
       throw new TypeError("offline");
     });

@@ -88,7 +88,14 @@ export class CommitQueue {
   private readonly key: string;
   /** Mirror of the stored queue; the only copy when storage is missing or full. */
   private memory: StoredQueue;
-  private state: CommitQueueState = { pending: 0, failing: false, lastError: null, rejected: 0, refusal: null, stored: true };
+  private state: CommitQueueState = {
+    pending: 0,
+    failing: false,
+    lastError: null,
+    rejected: 0,
+    refusal: null,
+    stored: true,
+  };
   private readonly listeners = new Set<(state: CommitQueueState) => void>();
   private inFlight: Promise<void> | null = null;
   private timer: unknown = null;
@@ -167,7 +174,13 @@ export class CommitQueue {
     }
     try {
       void this.options
-        .fetch(this.options.endpoint, { method: "POST", body, keepalive: true, credentials: "same-origin", headers: { "Content-Type": "application/json" } })
+        .fetch(this.options.endpoint, {
+          method: "POST",
+          body,
+          keepalive: true,
+          credentials: "same-origin",
+          headers: { "Content-Type": "application/json" },
+        })
         .catch(() => undefined);
       return true;
     } catch {
@@ -205,7 +218,8 @@ export class CommitQueue {
     const batch = queue.commits.slice(0, this.isolate ? 1 : COMMIT_BATCH_SIZE);
     this.inFlight = this.send(batch).finally(() => {
       this.inFlight = null;
-      if (!this.disposed && this.timer === null && !this.state.failing && this.load().commits.length > 0) void this.kick();
+      if (!this.disposed && this.timer === null && !this.state.failing && this.load().commits.length > 0)
+        void this.kick();
     });
     return this.inFlight;
   }
@@ -251,7 +265,10 @@ export class CommitQueue {
   private retryLater(message: string, retryAfter: number | null): void {
     this.failures += 1;
     const random = this.options.random ?? Math.random;
-    const delay = Math.max(retryAfter ?? 0, backoffDelay(this.failures, this.options.baseDelayMs, this.options.maxDelayMs, random));
+    const delay = Math.max(
+      retryAfter ?? 0,
+      backoffDelay(this.failures, this.options.baseDelayMs, this.options.maxDelayMs, random),
+    );
     this.setState({ failing: true, lastError: message });
     if (this.disposed || !this.options.setTimer) return;
     this.timer = this.options.setTimer(() => {
@@ -265,7 +282,10 @@ export class CommitQueue {
     try {
       const key = rejectedStorageKey(this.options.attemptId);
       const earlier = JSON.parse(this.options.storage?.getItem(key) ?? "[]") as unknown[];
-      this.options.storage?.setItem(key, JSON.stringify([...earlier, ...batch.map((commit) => ({ commit, message }))].slice(-20)));
+      this.options.storage?.setItem(
+        key,
+        JSON.stringify([...earlier, ...batch.map((commit) => ({ commit, message }))].slice(-20)),
+      );
     } catch {
       // diagnosis only
     }
@@ -290,7 +310,9 @@ export class CommitQueue {
     const bySequence = new Map<number, ScormCommit>();
     for (const commit of stored.commits) bySequence.set(commit.sequence, commit);
     // Commits only in memory were never stored (storage full); keep them unless acknowledged since.
-    if (!this.state.stored) for (const commit of this.memory.commits) if (!bySequence.has(commit.sequence)) bySequence.set(commit.sequence, commit);
+    if (!this.state.stored)
+      for (const commit of this.memory.commits)
+        if (!bySequence.has(commit.sequence)) bySequence.set(commit.sequence, commit);
     const commits = [...bySequence.values()].sort((a, b) => a.sequence - b.sequence);
     return { next: Math.max(stored.next, this.memory.next), commits };
   }
@@ -328,7 +350,11 @@ async function acknowledgedSequences(response: Response, batch: ScormCommit[]): 
     const body = (await response.json()) as { results?: CommitAck[] };
     if (Array.isArray(body.results)) {
       const sent = new Set(batch.map((commit) => commit.sequence));
-      return new Set(body.results.filter((ack) => ack.attemptId === batch[0]?.attemptId && sent.has(ack.sequence)).map((ack) => ack.sequence));
+      return new Set(
+        body.results
+          .filter((ack) => ack.attemptId === batch[0]?.attemptId && sent.has(ack.sequence))
+          .map((ack) => ack.sequence),
+      );
     }
   } catch {
     // a 200 means the database committed the whole batch

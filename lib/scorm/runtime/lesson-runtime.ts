@@ -1,7 +1,15 @@
 import { CommitQueue } from "@/lib/scorm/runtime/commit-queue";
 import type { RuntimeMessage, RuntimeState } from "@/lib/scorm/runtime/messages";
 import { RuntimeBridge } from "@/lib/scorm/runtime/runtime-bridge";
-import { decideAfterTerminate, firstScoId, prepareRevisitCmi, scoUrl, withPendingCommits, type Cmi, type NavRequest } from "@/lib/scorm/runtime/runtime-settings";
+import {
+  decideAfterTerminate,
+  firstScoId,
+  prepareRevisitCmi,
+  scoUrl,
+  withPendingCommits,
+  type Cmi,
+  type NavRequest,
+} from "@/lib/scorm/runtime/runtime-settings";
 import { readScoStatus } from "@/lib/scorm/cmi-status";
 import { furtherProgress, scoProgressOf, type ScormLaunch } from "@/lib/scorm/types";
 
@@ -40,7 +48,9 @@ export class LessonRuntime {
     this.state = {
       phase: "loading",
       currentId: null,
-      progress: Object.fromEntries(launch.scos.map((sco) => [sco.identifier, launch.attempt?.scoStatus[sco.identifier] ?? "not_started"])),
+      progress: Object.fromEntries(
+        launch.scos.map((sco) => [sco.identifier, launch.attempt?.scoStatus[sco.identifier] ?? "not_started"]),
+      ),
       unavailable: [],
       queue: null,
       error: null,
@@ -55,10 +65,14 @@ export class LessonRuntime {
             endpoint: commitUrl,
             storage: browserStorage(win),
             fetch: (input, init) => win.fetch(input, init),
-            sendBeacon: typeof win.navigator.sendBeacon === "function" ? (url, data) => win.navigator.sendBeacon(url, data) : undefined,
+            sendBeacon:
+              typeof win.navigator.sendBeacon === "function"
+                ? (url, data) => win.navigator.sendBeacon(url, data)
+                : undefined,
             setTimer: (callback, ms) => win.setTimeout(callback, ms),
             clearTimer: (handle) => win.clearTimeout(handle as number),
-            onAcknowledged: (commits) => dom.post({ type: "lms.scorm.saved", terminated: commits.some((commit) => commit.terminated) }),
+            onAcknowledged: (commits) =>
+              dom.post({ type: "lms.scorm.saved", terminated: commits.some((commit) => commit.terminated) }),
           })
         : null;
     this.queue?.subscribe((queue) => this.update({ queue }));
@@ -72,7 +86,10 @@ export class LessonRuntime {
         this.latestCmi.set(draft.scoId, draft.cmi);
         // The server's own reading of the commit (including the 1.2 minimum-calls rule on finish).
         const status = readScoStatus(launch.version, draft.cmi, { terminated: draft.terminated });
-        const progress = furtherProgress(this.state.progress[draft.scoId], scoProgressOf(status.completionStatus, status.successStatus));
+        const progress = furtherProgress(
+          this.state.progress[draft.scoId],
+          scoProgressOf(status.completionStatus, status.successStatus),
+        );
         this.update({ progress: { ...this.state.progress, [draft.scoId]: progress } });
         if (!this.queue) return true;
         const { stored } = this.queue.enqueue(draft);
@@ -107,7 +124,8 @@ export class LessonRuntime {
       this.queue?.flushWithBeacon();
     };
     // A hidden tab may never come back: send what is queued; the page still runs, so commits go on as usual.
-    const onVisibility = () => (doc.visibilityState === "hidden" ? this.queue?.flushWithBeacon() : void this.queue?.flush());
+    const onVisibility = () =>
+      doc.visibilityState === "hidden" ? this.queue?.flushWithBeacon() : void this.queue?.flush();
     const onOnline = () => void this.queue?.flush();
     const onShow = () => (this.unloading = false); // back from the back/forward cache
     win.addEventListener("pagehide", leave);

@@ -19,7 +19,17 @@ function boot(): void {
       try {
         runtime = new LessonRuntime(message.launch, { window, document, container: document.body, post });
       } catch (cause) {
-        post({ type: "lms.scorm.state", state: { phase: "error", currentId: null, progress: {}, unavailable: [], queue: null, error: cause instanceof Error ? cause.message : String(cause) } });
+        post({
+          type: "lms.scorm.state",
+          state: {
+            phase: "error",
+            currentId: null,
+            progress: {},
+            unavailable: [],
+            queue: null,
+            error: cause instanceof Error ? cause.message : String(cause),
+          },
+        });
       }
     } else if (message.type === "lms.scorm.navigate") runtime?.navigate(message.scoId);
     else runtime?.resume();

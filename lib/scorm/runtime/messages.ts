@@ -57,14 +57,27 @@ const launchSchema = z.looseObject({
   version: z.enum(["scorm12", "scorm2004_2nd", "scorm2004_3rd", "scorm2004_4th"]),
   scos: z.array(z.looseObject({ identifier: z.string(), title: z.string(), launch: z.string(), depth: z.number() })),
   manifest: z.looseObject({ organization: z.looseObject({ items: z.array(z.unknown()) }) }),
-  content: z.object({ origin: z.string(), runtimeUrl: z.string(), filesUrl: z.string(), commitUrl: z.nullable(z.string()) }),
-  attempt: z.nullable(z.looseObject({ attemptId: z.string(), lastSequence: z.number(), mode: z.enum(["normal", "review"]) })),
+  content: z.object({
+    origin: z.string(),
+    runtimeUrl: z.string(),
+    filesUrl: z.string(),
+    commitUrl: z.nullable(z.string()),
+  }),
+  attempt: z.nullable(
+    z.looseObject({ attemptId: z.string(), lastSequence: z.number(), mode: z.enum(["normal", "review"]) }),
+  ),
   learner: z.object({ id: z.string(), name: z.string() }),
 });
 
 /** Player → runtime. */
 export const playerMessageSchema = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("lms.scorm.launch"), launch: z.pipe(launchSchema, z.transform((launch) => launch as unknown as ScormLaunch)) }),
+  z.object({
+    type: z.literal("lms.scorm.launch"),
+    launch: z.pipe(
+      launchSchema,
+      z.transform((launch) => launch as unknown as ScormLaunch),
+    ),
+  }),
   /** The learner chose a SCO (table of contents, Previous, Continue). */
   z.object({ type: z.literal("lms.scorm.navigate"), scoId: z.string() }),
   /** Back into the lesson after leaving it (suspendAll, exitAll). */

@@ -1,6 +1,21 @@
-import { Scorm12API, Scorm2004API, type CommitObject, type IHttpService, type ResultObject, type Settings } from "scorm-again";
+import {
+  Scorm12API,
+  Scorm2004API,
+  type CommitObject,
+  type IHttpService,
+  type ResultObject,
+  type Settings,
+} from "scorm-again";
 import type { CommitDraft } from "@/lib/scorm/runtime/commit-queue";
-import { buildPreloadCmi, findItem, isScorm2004, parseNavRequest, sharesState, type Cmi, type NavRequest } from "@/lib/scorm/runtime/runtime-settings";
+import {
+  buildPreloadCmi,
+  findItem,
+  isScorm2004,
+  parseNavRequest,
+  sharesState,
+  type Cmi,
+  type NavRequest,
+} from "@/lib/scorm/runtime/runtime-settings";
 import type { ScormLaunch } from "@/lib/scorm/types";
 
 // The SCORM runtime bridge: one scorm-again API object for the lesson, put on the player's window (an
@@ -52,14 +67,22 @@ export class RuntimeBridge {
     this.api = this.is2004 ? new Scorm2004API(settings) : new Scorm12API(settings);
     if (this.api instanceof Scorm2004API) {
       const globals = launch.attempt?.globals ?? {};
-      if (globals.globalObjectives && typeof globals.globalObjectives === "object") this.api.restoreGlobalObjectiveSnapshot(globals.globalObjectives as GlobalObjectiveSnapshot);
-      if (globals.adlData && typeof globals.adlData === "object") this.api.restoreSharedDataSnapshot(globals.adlData as Record<string, string>);
+      if (globals.globalObjectives && typeof globals.globalObjectives === "object")
+        this.api.restoreGlobalObjectiveSnapshot(globals.globalObjectives as GlobalObjectiveSnapshot);
+      if (globals.adlData && typeof globals.adlData === "object")
+        this.api.restoreSharedDataSnapshot(globals.adlData as Record<string, string>);
       this.api.setSequencingEventListeners({
         onActivityDelivery: (activity: { id: string }) => (this.delivered = activity.id),
         // Recomputed by scorm-again after each delivery and rollup; the table of contents follows it.
         onNavigationValidityUpdate: (update: { choice: Record<string, "true" | "false"> }) => {
           const scoIds = new Set(launch.scos.map((sco) => sco.identifier));
-          handlers.unavailable(new Set(Object.entries(update.choice).filter(([id, valid]) => valid === "false" && scoIds.has(id)).map(([id]) => id)));
+          handlers.unavailable(
+            new Set(
+              Object.entries(update.choice)
+                .filter(([id, valid]) => valid === "false" && scoIds.has(id))
+                .map(([id]) => id),
+            ),
+          );
         },
       });
     }
@@ -83,7 +106,9 @@ export class RuntimeBridge {
     if (!this.is2004) {
       // 1.2: pass/fail follows the mastery score where the manifest has one; the server applies the
       // minimum-calls rule (a SCO that never sets lesson_status is completed on LMSFinish).
-      const hasMastery = this.launch.scos.some((sco) => findItem(this.launch.manifest, sco.identifier)?.masteryScore != null);
+      const hasMastery = this.launch.scos.some(
+        (sco) => findItem(this.launch.manifest, sco.identifier)?.masteryScore != null,
+      );
       return { ...common, mastery_override: hasMastery, autoCompleteLessonStatus: false };
     }
     const manifest = this.launch.manifest;
@@ -100,7 +125,10 @@ export class RuntimeBridge {
 
   private listen(): void {
     if (this.api instanceof Scorm2004API) {
-      this.api.on("SetValue.adl.nav.request", (_element: string, value: unknown) => (this.navRequest = String(value ?? "")));
+      this.api.on(
+        "SetValue.adl.nav.request",
+        (_element: string, value: unknown) => (this.navRequest = String(value ?? "")),
+      );
       this.api.on("Terminate", () => this.afterTerminate(this.navRequest));
     } else {
       const api = this.api;
@@ -149,7 +177,13 @@ export class RuntimeBridge {
     this.delivered = null;
     const item = findItem(this.launch.manifest, scoId);
     if (this.api instanceof Scorm2004API && item && item.sharedData.length > 0) {
-      this.api.adl.configureSharedDataMaps(item.sharedData.map((map) => ({ targetID: map.targetId, readSharedData: map.readSharedData, writeSharedData: map.writeSharedData })));
+      this.api.adl.configureSharedDataMaps(
+        item.sharedData.map((map) => ({
+          targetID: map.targetId,
+          readSharedData: map.readSharedData,
+          writeSharedData: map.writeSharedData,
+        })),
+      );
     }
     this.api.loadFromJSON(buildPreloadCmi(this.launch, item, saved));
   }
@@ -174,7 +208,9 @@ export class RuntimeBridge {
   private onCommit(params: unknown, terminated: boolean): boolean {
     const scoId = this.scoId;
     if (!scoId || !this.launch.attempt) return true;
-    const draft = this.is2004 ? this.draft2004(scoId, params as CommitObject, terminated) : { scoId, cmi: cmiOf(params), terminated };
+    const draft = this.is2004
+      ? this.draft2004(scoId, params as CommitObject, terminated)
+      : { scoId, cmi: cmiOf(params), terminated };
     return this.handlers.commit(draft);
   }
 
@@ -188,7 +224,12 @@ export class RuntimeBridge {
     const root = this.api.getSequencingState().rootActivity as { id?: string } | null | undefined;
     const rollup = root?.id ? this.api.getActivityTrackingData(root.id) : null;
     if (rollup) {
-      globals.rollup = { completionStatus: rollup.completionStatus, successStatus: rollup.successStatus, scoreScaled: rollup.score, progressMeasure: rollup.progressMeasure };
+      globals.rollup = {
+        completionStatus: rollup.completionStatus,
+        successStatus: rollup.successStatus,
+        scoreScaled: rollup.score,
+        progressMeasure: rollup.progressMeasure,
+      };
     }
     return { scoId, cmi, globals, terminated };
   }

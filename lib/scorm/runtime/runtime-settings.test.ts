@@ -1,21 +1,75 @@
 import { describe, expect, it } from "vitest";
-import { buildPreloadCmi, decideAfterTerminate, firstScoId, parseNavRequest, prepareRevisitCmi, scoUrl } from "@/lib/scorm/runtime/runtime-settings";
+import {
+  buildPreloadCmi,
+  decideAfterTerminate,
+  firstScoId,
+  parseNavRequest,
+  prepareRevisitCmi,
+  scoUrl,
+} from "@/lib/scorm/runtime/runtime-settings";
 import type { ManifestItem, ScormLaunch } from "@/lib/scorm/types";
 
 function item(overrides: Partial<ManifestItem> = {}): ManifestItem {
   return {
-    identifier: "item1", title: "Item", resourceId: "r1", launch: "shared/launchpage.html", scormType: "sco", isVisible: true,
-    masteryScore: null, dataFromLms: null, maxTimeAllowed: null, timeLimitAction: null, completionThreshold: null,
-    scaledPassingScore: null, objectives: [], sharedData: [], children: [], ...overrides,
+    identifier: "item1",
+    title: "Item",
+    resourceId: "r1",
+    launch: "shared/launchpage.html",
+    scormType: "sco",
+    isVisible: true,
+    masteryScore: null,
+    dataFromLms: null,
+    maxTimeAllowed: null,
+    timeLimitAction: null,
+    completionThreshold: null,
+    scaledPassingScore: null,
+    objectives: [],
+    sharedData: [],
+    children: [],
+    ...overrides,
   };
 }
 
-function launch(version: ScormLaunch["version"], items: ManifestItem[], attempt: Partial<NonNullable<ScormLaunch["attempt"]>> | null = {}): ScormLaunch {
+function launch(
+  version: ScormLaunch["version"],
+  items: ManifestItem[],
+  attempt: Partial<NonNullable<ScormLaunch["attempt"]>> | null = {},
+): ScormLaunch {
   return {
-    lessonId: "l", courseId: "c", packageId: "p", version, content: { origin: "http://acme.content.localhost", runtimeUrl: "http://acme.content.localhost/scorm/runtime/t", filesUrl: "http://acme.content.localhost/scorm/files/t/", commitUrl: null },
+    lessonId: "l",
+    courseId: "c",
+    packageId: "p",
+    version,
+    content: {
+      origin: "http://acme.content.localhost",
+      runtimeUrl: "http://acme.content.localhost/scorm/runtime/t",
+      filesUrl: "http://acme.content.localhost/scorm/files/t/",
+      commitUrl: null,
+    },
     scos: items.map((i) => ({ identifier: i.identifier, title: i.title, launch: i.launch ?? "", depth: 0 })),
-    manifest: { identifier: "m", version, title: "M", organization: { identifier: "o", title: "O", items }, resources: [], sequencing: null, globalObjectiveIds: [] },
-    attempt: attempt === null ? null : { attemptId: "a", attemptNumber: 1, mode: "normal", lastSequence: 0, lastScoId: null, scoStatus: {}, scoCmi: {}, globals: {}, ...attempt },
+    manifest: {
+      identifier: "m",
+      version,
+      title: "M",
+      organization: { identifier: "o", title: "O", items },
+      resources: [],
+      sequencing: null,
+      globalObjectiveIds: [],
+    },
+    attempt:
+      attempt === null
+        ? null
+        : {
+            attemptId: "a",
+            attemptNumber: 1,
+            mode: "normal",
+            lastSequence: 0,
+            lastScoId: null,
+            scoStatus: {},
+            scoCmi: {},
+            globals: {},
+            ...attempt,
+          },
     learner: { id: "u1", name: "Doe, Jane" },
   };
 }
@@ -24,7 +78,13 @@ describe("buildPreloadCmi", () => {
   it("1.2: learner, normal/credit, ab-initio and the mastery score", () => {
     const i = item({ masteryScore: 70, dataFromLms: "x=1" });
     expect(buildPreloadCmi(launch("scorm12", [i]), i, undefined)).toEqual({
-      core: { student_id: "u1", student_name: "Doe, Jane", lesson_mode: "normal", credit: "credit", entry: "ab-initio" },
+      core: {
+        student_id: "u1",
+        student_name: "Doe, Jane",
+        lesson_mode: "normal",
+        credit: "credit",
+        entry: "ab-initio",
+      },
       student_data: { mastery_score: "70" },
       launch_data: "x=1",
     });
@@ -32,8 +92,20 @@ describe("buildPreloadCmi", () => {
 
   it("1.2: keeps the saved state the server prepared for resume", () => {
     const i = item();
-    const cmi = buildPreloadCmi(launch("scorm12", [i], { mode: "review" }), i, { core: { entry: "resume", lesson_location: "4", lesson_status: "incomplete" }, suspend_data: "abc" });
-    expect(cmi).toMatchObject({ core: { entry: "resume", lesson_location: "4", lesson_status: "incomplete", lesson_mode: "review", credit: "no-credit" }, suspend_data: "abc" });
+    const cmi = buildPreloadCmi(launch("scorm12", [i], { mode: "review" }), i, {
+      core: { entry: "resume", lesson_location: "4", lesson_status: "incomplete" },
+      suspend_data: "abc",
+    });
+    expect(cmi).toMatchObject({
+      core: {
+        entry: "resume",
+        lesson_location: "4",
+        lesson_status: "incomplete",
+        lesson_mode: "review",
+        credit: "no-credit",
+      },
+      suspend_data: "abc",
+    });
   });
 
   it("2004: passing score, completion threshold and the item's objectives, without duplicating saved ones", () => {
@@ -45,27 +117,52 @@ describe("buildPreloadCmi", () => {
         { id: "obj_playing", primary: false, satisfiedByMeasure: false, minNormalizedMeasure: null },
       ],
     });
-    const cmi = buildPreloadCmi(launch("scorm2004_3rd", [i]), i, { location: "2", objectives: [{ id: "obj_playing", success_status: "passed" }] });
-    expect(cmi).toMatchObject({ learner_id: "u1", mode: "normal", credit: "credit", entry: "", location: "2", scaled_passing_score: "0.8", completion_threshold: "0.5" });
+    const cmi = buildPreloadCmi(launch("scorm2004_3rd", [i]), i, {
+      location: "2",
+      objectives: [{ id: "obj_playing", success_status: "passed" }],
+    });
+    expect(cmi).toMatchObject({
+      learner_id: "u1",
+      mode: "normal",
+      credit: "credit",
+      entry: "",
+      location: "2",
+      scaled_passing_score: "0.8",
+      completion_threshold: "0.5",
+    });
     expect(cmi.objectives).toEqual([{ id: "obj_playing", success_status: "passed" }, { id: "PRIMARYOBJ" }]);
   });
 
   it("2004 review attempts are review/no-credit; mode is never empty", () => {
     const i = item();
-    expect(buildPreloadCmi(launch("scorm2004_4th", [i], { mode: "review" }), i, undefined)).toMatchObject({ mode: "review", credit: "no-credit", entry: "ab-initio" });
-    expect(buildPreloadCmi(launch("scorm2004_4th", [i], null), i, undefined)).toMatchObject({ mode: "normal", credit: "credit" });
+    expect(buildPreloadCmi(launch("scorm2004_4th", [i], { mode: "review" }), i, undefined)).toMatchObject({
+      mode: "review",
+      credit: "no-credit",
+      entry: "ab-initio",
+    });
+    expect(buildPreloadCmi(launch("scorm2004_4th", [i], null), i, undefined)).toMatchObject({
+      mode: "normal",
+      credit: "credit",
+    });
   });
 });
 
 describe("prepareRevisitCmi", () => {
   it("resumes a suspended SCO without its session time", () => {
-    expect(prepareRevisitCmi("scorm2004_4th", { exit: "suspend", location: "3", session_time: "PT5S" })).toEqual({ entry: "resume", location: "3" });
-    expect(prepareRevisitCmi("scorm12", { core: { exit: "suspend", lesson_location: "3", session_time: "00:00:05" } })).toEqual({ core: { entry: "resume", lesson_location: "3" } });
+    expect(prepareRevisitCmi("scorm2004_4th", { exit: "suspend", location: "3", session_time: "PT5S" })).toEqual({
+      entry: "resume",
+      location: "3",
+    });
+    expect(
+      prepareRevisitCmi("scorm12", { core: { exit: "suspend", lesson_location: "3", session_time: "00:00:05" } }),
+    ).toEqual({ core: { entry: "resume", lesson_location: "3" } });
   });
 
   it("starts a new 2004 SCO attempt after a normal exit; 1.2 keeps its data", () => {
     expect(prepareRevisitCmi("scorm2004_3rd", { exit: "", location: "3" })).toBeUndefined();
-    expect(prepareRevisitCmi("scorm12", { core: { exit: "", lesson_status: "completed" } })).toEqual({ core: { entry: "", lesson_status: "completed" } });
+    expect(prepareRevisitCmi("scorm12", { core: { exit: "", lesson_status: "completed" } })).toEqual({
+      core: { entry: "", lesson_status: "completed" },
+    });
   });
 });
 
@@ -99,6 +196,8 @@ describe("navigation", () => {
     const items = [item({ identifier: "a" }), item({ identifier: "b", launch: "shared/launchpage.html?content=b" })];
     expect(firstScoId(launch("scorm2004_4th", items, { lastScoId: "b" }))).toBe("b");
     expect(firstScoId(launch("scorm2004_4th", items, { lastScoId: "gone" }))).toBe("a");
-    expect(scoUrl(launch("scorm2004_4th", items), "b")).toBe("http://acme.content.localhost/scorm/files/t/shared/launchpage.html?content=b");
+    expect(scoUrl(launch("scorm2004_4th", items), "b")).toBe(
+      "http://acme.content.localhost/scorm/files/t/shared/launchpage.html?content=b",
+    );
   });
 });

@@ -58,7 +58,8 @@ export function buildPreloadCmi(launch: ScormLaunch, item: ManifestItem | null, 
     });
     if (!hasSaved || !core.entry) core.entry = hasSaved ? "" : "ab-initio";
     cmi.core = core;
-    if (item?.masteryScore !== null && item?.masteryScore !== undefined) cmi.student_data = { ...asRecord(cmi.student_data), mastery_score: String(item.masteryScore) };
+    if (item?.masteryScore !== null && item?.masteryScore !== undefined)
+      cmi.student_data = { ...asRecord(cmi.student_data), mastery_score: String(item.masteryScore) };
     if (item?.dataFromLms) cmi.launch_data = item.dataFromLms;
     return cmi;
   }
@@ -70,7 +71,8 @@ export function buildPreloadCmi(launch: ScormLaunch, item: ManifestItem | null, 
   });
   if (!hasSaved || !cmi.entry) cmi.entry = hasSaved ? "" : "ab-initio";
   if (item?.dataFromLms) cmi.launch_data = item.dataFromLms;
-  if (item?.scaledPassingScore !== null && item?.scaledPassingScore !== undefined) cmi.scaled_passing_score = String(item.scaledPassingScore);
+  if (item?.scaledPassingScore !== null && item?.scaledPassingScore !== undefined)
+    cmi.scaled_passing_score = String(item.scaledPassingScore);
   const threshold = item?.completionThreshold?.minProgressMeasure;
   if (threshold !== null && threshold !== undefined) cmi.completion_threshold = String(threshold);
   const objectives = Array.isArray(cmi.objectives) ? (cmi.objectives as unknown[]).map(asRecord) : [];
@@ -138,10 +140,17 @@ export function parseNavRequest(value: string | null | undefined): NavRequest {
 /** What the player does after a SCO terminated: the SCO to open next, the end of the session, or stay. */
 export type AfterTerminate = { kind: "open"; scoId: string } | { kind: "leave" } | { kind: "stay" };
 
-export function decideAfterTerminate(request: NavRequest, scoIds: string[], currentId: string, deliveredId: string | null): AfterTerminate {
-  if (request.kind === "suspendAll" || request.kind === "exitAll" || request.kind === "abandonAll") return { kind: "leave" };
+export function decideAfterTerminate(
+  request: NavRequest,
+  scoIds: string[],
+  currentId: string,
+  deliveredId: string | null,
+): AfterTerminate {
+  if (request.kind === "suspendAll" || request.kind === "exitAll" || request.kind === "abandonAll")
+    return { kind: "leave" };
   // scorm-again's sequencer resolved the request (rules may skip or refuse activities): follow it.
-  if (deliveredId && deliveredId !== currentId && scoIds.includes(deliveredId)) return { kind: "open", scoId: deliveredId };
+  if (deliveredId && deliveredId !== currentId && scoIds.includes(deliveredId))
+    return { kind: "open", scoId: deliveredId };
   const index = scoIds.indexOf(currentId);
   switch (request.kind) {
     case "continue": {
@@ -154,7 +163,9 @@ export function decideAfterTerminate(request: NavRequest, scoIds: string[], curr
     }
     case "choice":
     case "jump":
-      return scoIds.includes(request.target) && request.target !== currentId ? { kind: "open", scoId: request.target } : { kind: "stay" };
+      return scoIds.includes(request.target) && request.target !== currentId
+        ? { kind: "open", scoId: request.target }
+        : { kind: "stay" };
     default:
       return { kind: "stay" };
   }

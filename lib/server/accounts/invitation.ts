@@ -34,23 +34,47 @@ export interface InvitationState {
  * `origin`: the request's origin (any host of this deployment), whose scheme and port the link keeps;
  * without one (a job), APP_BASE_URL's.
  */
-export async function sendInvitation(ctx: TenantContext, target: InvitationTarget, options: { origin?: string } = {}): Promise<InvitationState> {
+export async function sendInvitation(
+  ctx: TenantContext,
+  target: InvitationTarget,
+  options: { origin?: string } = {},
+): Promise<InvitationState> {
   requirePermission(ctx, "users:manage");
   const notFound = () => new AppError("NOT_FOUND", "User not found");
   if (ctx.role !== "superadmin" && ctx.organizationId !== target.organizationId) throw notFound();
   const user = await db().user.findFirst({
     where: { organizationId: target.organizationId, id: target.userId },
-    select: { id: true, email: true, firstName: true, status: true, organization: { select: { id: true, name: true, subdomain: true, branding: true } } },
+    select: {
+      id: true,
+      email: true,
+      firstName: true,
+      status: true,
+      organization: { select: { id: true, name: true, subdomain: true, branding: true } },
+    },
   });
   if (!user?.organization) throw notFound();
-  if (user.status !== "active") throw new AppError("CONFLICT", "This account is deactivated: reactivate it before sending an invitation");
+  if (user.status !== "active")
+    throw new AppError("CONFLICT", "This account is deactivated: reactivate it before sending an invitation");
 
   const sentAt = new Date();
   const expiresAt = new Date(sentAt.getTime() + env.INVITATION_TOKEN_TTL_DAYS * 24 * 60 * 60 * 1000);
   const token = await db().$transaction(async (tx) => {
-    await tx.passwordResetToken.updateMany({ where: { userId: user.id, purpose: "invitation", usedAt: null, expiresAt: { gt: sentAt } }, data: { expiresAt: sentAt } });
+    await tx.passwordResetToken.updateMany({
+      where: { userId: user.id, purpose: "invitation", usedAt: null, expiresAt: { gt: sentAt } },
+      data: { expiresAt: sentAt },
+    });
     const issued = await issuePasswordToken(tx, user.id, "invitation", { expiresAt, issuedAt: sentAt });
-    await audit({ organizationId: target.organizationId, actorId: ctx.userId, action: "user.invite", entityType: "user", entityId: user.id, data: { email: user.email } }, tx);
+    await audit(
+      {
+        organizationId: target.organizationId,
+        actorId: ctx.userId,
+        action: "user.invite",
+        entityType: "user",
+        entityId: user.id,
+        data: { email: user.email },
+      },
+      tx,
+    );
     return issued;
   });
   await mailInvitation(user.organization, user, token, options.origin);
@@ -60,7 +84,12 @@ export async function sendInvitation(ctx: TenantContext, target: InvitationTarge
 type InvitationOrganization = { id: string; name: string; subdomain: string; branding: unknown };
 
 /** The invitation e-mail with its link, on the organization's host (the scheme and port of `origin`). */
-async function mailInvitation(organization: InvitationOrganization, user: { email: string; firstName: string }, token: string, requestOrigin: string | undefined): Promise<void> {
+async function mailInvitation(
+  organization: InvitationOrganization,
+  user: { email: string; firstName: string },
+  token: string,
+  requestOrigin: string | undefined,
+): Promise<void> {
   const origin = tenantOrigin(organization.subdomain, env.APP_DOMAIN, requestOrigin ?? env.APP_BASE_URL);
   const days = env.INVITATION_TOKEN_TTL_DAYS;
   await sendOrganizationMail(organization, origin, {
@@ -78,21 +107,54 @@ async function mailInvitation(organization: InvitationOrganization, user: { emai
  * issued and audited in one transaction, then each is mailed. People not found or deactivated are
  * skipped; a mail that fails does not stop the others. Answers the ids whose mail went out.
  */
-export async function sendInvitations(ctx: TenantContext, organizationId: string, userIds: readonly string[], options: { origin?: string } = {}): Promise<string[]> {
+export async function sendInvitations(
+  ctx: TenantContext,
+  organizationId: string,
+  userIds: readonly string[],
+  options: { origin?: string } = {},
+): Promise<string[]> {
   requirePermission(ctx, "users:manage");
-  if (ctx.role !== "superadmin" && ctx.organizationId !== organizationId) throw new AppError("NOT_FOUND", "User not found");
-  const organization = await db().organization.findUnique({ where: { id: organizationId }, select: { id: true, name: true, subdomain: true, branding: true } });
+  if (ctx.role !== "superadmin" && ctx.organizationId !== organizationId)
+    throw new AppError("NOT_FOUND", "User not found");
+  const organization = await db().organization.findUnique({
+    where: { id: organizationId },
+    select: { id: true, name: true, subdomain: true, branding: true },
+  });
   if (!organization || userIds.length === 0) return [];
-  const users = await db().user.findMany({ where: { organizationId, id: { in: [...userIds] }, status: "active" }, select: { id: true, email: true, firstName: true } });
+  const users = await db().user.findMany({
+    where: { organizationId, id: { in: [...userIds] }, status: "active" },
+    select: { id: true, email: true, firstName: true },
+  });
   if (users.length === 0) return [];
   const sentAt = new Date();
   const expiresAt = new Date(sentAt.getTime() + env.INVITATION_TOKEN_TTL_DAYS * 24 * 60 * 60 * 1000);
   const issued = users.map((user) => ({ user, token: randomBytes(32).toString("base64url") }));
   await db().$transaction(async (tx) => {
     const ids = users.map((u) => u.id);
-    await tx.passwordResetToken.updateMany({ where: { userId: { in: ids }, purpose: "invitation", usedAt: null, expiresAt: { gt: sentAt } }, data: { expiresAt: sentAt } });
-    await tx.passwordResetToken.createMany({ data: issued.map(({ user, token }) => ({ userId: user.id, tokenHash: hashToken(token), purpose: "invitation" as const, expiresAt, createdAt: sentAt })) });
-    await auditMany(users.map((u) => ({ organizationId, actorId: ctx.userId, action: "user.invite", entityType: "user", entityId: u.id, data: { email: u.email } })), tx);
+    await tx.passwordResetToken.updateMany({
+      where: { userId: { in: ids }, purpose: "invitation", usedAt: null, expiresAt: { gt: sentAt } },
+      data: { expiresAt: sentAt },
+    });
+    await tx.passwordResetToken.createMany({
+      data: issued.map(({ user, token }) => ({
+        userId: user.id,
+        tokenHash: hashToken(token),
+        purpose: "invitation" as const,
+        expiresAt,
+        createdAt: sentAt,
+      })),
+    });
+    await auditMany(
+      users.map((u) => ({
+        organizationId,
+        actorId: ctx.userId,
+        action: "user.invite",
+        entityType: "user",
+        entityId: u.id,
+        data: { email: u.email },
+      })),
+      tx,
+    );
   });
   const sent: string[] = [];
   for (const { user, token } of issued) {
@@ -100,7 +162,10 @@ export async function sendInvitations(ctx: TenantContext, organizationId: string
       await mailInvitation(organization, user, token, options.origin);
       sent.push(user.id);
     } catch (error) {
-      console.error(`The invitation to ${user.email} could not be sent:`, error instanceof Error ? error.message : error);
+      console.error(
+        `The invitation to ${user.email} could not be sent:`,
+        error instanceof Error ? error.message : error,
+      );
     }
   }
   return sent;

@@ -5,7 +5,12 @@ import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import type { PasswordTokenPurpose } from "@/lib/generated/prisma/client";
 import { assertPasswordAllowed, passwordPolicyOf } from "@/lib/server/accounts/password-policy";
-import { describePasswordToken, hashToken, issuePasswordToken, setPasswordPath } from "@/lib/server/accounts/password-tokens";
+import {
+  describePasswordToken,
+  hashToken,
+  issuePasswordToken,
+  setPasswordPath,
+} from "@/lib/server/accounts/password-tokens";
 import { audit } from "@/lib/server/audit";
 import { sendOrganizationMail } from "@/lib/server/mail/organization-mail";
 import type { RequestContext } from "@/lib/tenancy/context";
@@ -17,7 +22,9 @@ import type { RequestContext } from "@/lib/tenancy/context";
 export async function requestPasswordReset(ctx: RequestContext, email: string, origin: string): Promise<void> {
   const { organizationId } = ctx;
   const user = await db().user.findFirst({
-    where: organizationId ? { organizationId, email, status: "active" } : { organizationId: null, email, role: "superadmin" },
+    where: organizationId
+      ? { organizationId, email, status: "active" }
+      : { organizationId: null, email, role: "superadmin" },
     select: { id: true, firstName: true, email: true },
   });
   if (!user) return;
@@ -36,18 +43,33 @@ export async function requestPasswordReset(ctx: RequestContext, email: string, o
     console.error("The password reset e-mail could not be sent:", error);
     return;
   }
-  await audit({ organizationId, actorId: user.id, action: "auth.password_reset_requested", entityType: "user", entityId: user.id });
+  await audit({
+    organizationId,
+    actorId: user.id,
+    action: "auth.password_reset_requested",
+    entityType: "user",
+    entityId: user.id,
+  });
 }
 
 /**
  * Sets a password with a reset or invitation link: single-use, expiring, only on the account's own host
  * and only while the account is active. Revokes the account's older sessions and every other open link.
  */
-export async function resetPassword(ctx: RequestContext, token: string, password: string): Promise<{ purpose: PasswordTokenPurpose }> {
+export async function resetPassword(
+  ctx: RequestContext,
+  token: string,
+  password: string,
+): Promise<{ purpose: PasswordTokenPurpose }> {
   const { organizationId } = ctx;
   // Judged as the form judged it: against the person's own name and e-mail and the organization's.
   const link = await describePasswordToken(ctx, token);
-  assertPasswordAllowed(await passwordPolicyOf(ctx.organization), password, "password", [link?.email, link?.firstName, ctx.organization?.name, ctx.subdomain]);
+  assertPasswordAllowed(await passwordPolicyOf(ctx.organization), password, "password", [
+    link?.email,
+    link?.firstName,
+    ctx.organization?.name,
+    ctx.subdomain,
+  ]);
   const passwordHash = await hashPassword(password);
   const invalid = (purpose?: PasswordTokenPurpose) =>
     new AppError(
@@ -59,10 +81,16 @@ export async function resetPassword(ctx: RequestContext, token: string, password
 
   return db().$transaction(async (tx) => {
     const now = new Date();
-    const row = await tx.passwordResetToken.findUnique({ where: { tokenHash: hashToken(token) }, include: { user: { select: { organizationId: true, status: true } } } });
+    const row = await tx.passwordResetToken.findUnique({
+      where: { tokenHash: hashToken(token) },
+      include: { user: { select: { organizationId: true, status: true } } },
+    });
     if (!row || row.user.organizationId !== organizationId || row.user.status !== "active") throw invalid();
     // The conditional update is what makes the token single-use under concurrent submits.
-    const claimed = await tx.passwordResetToken.updateMany({ where: { id: row.id, usedAt: null, expiresAt: { gt: now } }, data: { usedAt: now } });
+    const claimed = await tx.passwordResetToken.updateMany({
+      where: { id: row.id, usedAt: null, expiresAt: { gt: now } },
+      data: { usedAt: now },
+    });
     if (claimed.count === 0) throw invalid(row.purpose);
     await tx.user.update({ where: { id: row.userId }, data: { passwordHash, sessionVersion: { increment: 1 } } });
     await tx.passwordResetToken.updateMany({ where: { userId: row.userId, usedAt: null }, data: { usedAt: now } });

@@ -20,7 +20,9 @@ export async function issuePasswordToken(
   { expiresAt, issuedAt = new Date() }: { expiresAt: Date; issuedAt?: Date },
 ): Promise<string> {
   const token = randomBytes(32).toString("base64url");
-  await tx.passwordResetToken.create({ data: { userId, tokenHash: hashToken(token), purpose, expiresAt, createdAt: issuedAt } });
+  await tx.passwordResetToken.create({
+    data: { userId, tokenHash: hashToken(token), purpose, expiresAt, createdAt: issuedAt },
+  });
   return token;
 }
 
@@ -37,8 +39,20 @@ export interface PasswordTokenInfo {
 export async function describePasswordToken(ctx: RequestContext, token: string): Promise<PasswordTokenInfo | null> {
   const row = await db().passwordResetToken.findUnique({
     where: { tokenHash: hashToken(token) },
-    select: { purpose: true, usedAt: true, expiresAt: true, user: { select: { organizationId: true, status: true, email: true, firstName: true } } },
+    select: {
+      purpose: true,
+      usedAt: true,
+      expiresAt: true,
+      user: { select: { organizationId: true, status: true, email: true, firstName: true } },
+    },
   });
-  if (!row || row.usedAt || row.expiresAt <= new Date() || row.user.organizationId !== ctx.organizationId || row.user.status !== "active") return null;
+  if (
+    !row ||
+    row.usedAt ||
+    row.expiresAt <= new Date() ||
+    row.user.organizationId !== ctx.organizationId ||
+    row.user.status !== "active"
+  )
+    return null;
   return { purpose: row.purpose, email: row.user.email, firstName: row.user.firstName };
 }

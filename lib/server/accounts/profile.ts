@@ -15,14 +15,20 @@ import { deleteObject, keyFromUrl } from "@/lib/storage/local-storage";
 /** The caller's own profile; scoped by organization as well as id, like every query. */
 export async function getOwnProfile(ctx: TenantContext): Promise<OwnProfile> {
   requirePermission(ctx, "profile:read:own");
-  const user = await db().user.findFirst({ where: { id: ctx.userId, organizationId: ctx.organizationId }, select: ownProfileSelect });
+  const user = await db().user.findFirst({
+    where: { id: ctx.userId, organizationId: ctx.organizationId },
+    select: ownProfileSelect,
+  });
   if (!user) throw new AppError("NOT_FOUND", "Profile not found");
   return user;
 }
 
 /** The light/dark choice saved with the account, for the shell to apply (null: never chosen). */
 export async function getOwnThemeMode(ctx: TenantContext): Promise<"light" | "dark" | null> {
-  const user = await db().user.findFirst({ where: { id: ctx.userId, organizationId: ctx.organizationId }, select: { themeMode: true } });
+  const user = await db().user.findFirst({
+    where: { id: ctx.userId, organizationId: ctx.organizationId },
+    select: { themeMode: true },
+  });
   return user?.themeMode ?? null;
 }
 
@@ -33,22 +39,42 @@ export interface ProfileUpdate {
 }
 
 /** Every field is optional: each section of /profile saves its own. */
-export async function updateOwnProfile(ctx: TenantContext, input: UpdateProfileInput, avatar?: File | null): Promise<ProfileUpdate> {
+export async function updateOwnProfile(
+  ctx: TenantContext,
+  input: UpdateProfileInput,
+  avatar?: File | null,
+): Promise<ProfileUpdate> {
   requirePermission(ctx, "profile:update:own");
   const where = { id: ctx.userId, organizationId: ctx.organizationId };
-  const current = await db().user.findFirst({ where, select: { passwordHash: true, avatarUrl: true, email: true, firstName: true, lastName: true, username: true } });
+  const current = await db().user.findFirst({
+    where,
+    select: { passwordHash: true, avatarUrl: true, email: true, firstName: true, lastName: true, username: true },
+  });
   if (!current) throw new AppError("NOT_FOUND", "Profile not found");
 
   let passwordHash: string | undefined;
   if (input.new_password) {
     await checkCurrentPassword(ctx.userId, current.passwordHash, input.current_password ?? "");
     const policy = await passwordPolicyOf(ctx.organization);
-    assertPasswordAllowed(policy, input.new_password, "new_password", [current.email, current.firstName, current.lastName, current.username, ctx.organization?.name, ctx.subdomain]);
+    assertPasswordAllowed(policy, input.new_password, "new_password", [
+      current.email,
+      current.firstName,
+      current.lastName,
+      current.username,
+      ctx.organization?.name,
+      ctx.subdomain,
+    ]);
     passwordHash = await hashPassword(input.new_password);
   }
   if (input.username && ctx.organizationId) {
-    const taken = await db().user.findFirst({ where: { organizationId: ctx.organizationId, username: input.username, NOT: { id: ctx.userId } }, select: { id: true } });
-    if (taken) throw new AppError("CONFLICT", "This username is taken", { fieldErrors: { username: ["This username is taken"] } });
+    const taken = await db().user.findFirst({
+      where: { organizationId: ctx.organizationId, username: input.username, NOT: { id: ctx.userId } },
+      select: { id: true },
+    });
+    if (taken)
+      throw new AppError("CONFLICT", "This username is taken", {
+        fieldErrors: { username: ["This username is taken"] },
+      });
   }
 
   const avatarUrl = avatar ? await storeAvatar(ctx, avatar) : input.remove_avatar ? null : undefined;
@@ -67,7 +93,14 @@ export async function updateOwnProfile(ctx: TenantContext, input: UpdateProfileI
     select: { sessionVersion: true },
   });
   if (updated.length === 0) throw new AppError("NOT_FOUND", "Profile not found");
-  if (passwordHash) await audit({ organizationId: ctx.organizationId, actorId: ctx.userId, action: "auth.password_change", entityType: "user", entityId: ctx.userId });
+  if (passwordHash)
+    await audit({
+      organizationId: ctx.organizationId,
+      actorId: ctx.userId,
+      action: "auth.password_change",
+      entityType: "user",
+      entityId: ctx.userId,
+    });
 
   const oldKey = avatarUrl !== undefined ? keyFromUrl(current.avatarUrl) : null;
   if (oldKey) await deleteObject(oldKey).catch(() => undefined);

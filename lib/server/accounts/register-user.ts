@@ -14,21 +14,45 @@ import type { RequestContext } from "@/lib/tenancy/context";
 /** Self-registration into the host's organization, when its settings allow it, with the role they grant. */
 export async function registerUser(ctx: RequestContext, input: RegisterInput) {
   const organization = ctx.organization;
-  if (!organization) throw new AppError("BAD_REQUEST", "Register on your organization's own address, or create a new organization");
-  if (organization.status !== "active") throw new AppError("FORBIDDEN", "This organization is suspended. Contact the platform administrator.");
+  if (!organization)
+    throw new AppError("BAD_REQUEST", "Register on your organization's own address, or create a new organization");
+  if (organization.status !== "active")
+    throw new AppError("FORBIDDEN", "This organization is suspended. Contact the platform administrator.");
   const settings = readOrganizationSettings(organization.settings);
   if (!settings.allowSelfRegistration) {
-    throw new AppError("FORBIDDEN", "This organization does not allow self-registration. Ask your administrator for an account.");
+    throw new AppError(
+      "FORBIDDEN",
+      "This organization does not allow self-registration. Ask your administrator for an account.",
+    );
   }
-  assertPasswordAllowed(settings.passwordPolicy, input.password, "password", [input.first_name, input.last_name, input.email, input.username, organization.name, organization.subdomain]);
+  assertPasswordAllowed(settings.passwordPolicy, input.password, "password", [
+    input.first_name,
+    input.last_name,
+    input.email,
+    input.username,
+    organization.name,
+    organization.subdomain,
+  ]);
   const passwordHash = await hashPassword(input.password);
 
   const user = await db().$transaction(async (tx) => {
-    const emailTaken = await tx.user.findUnique({ where: { organizationId_email: { organizationId: organization.id, email: input.email } }, select: { id: true } });
-    if (emailTaken) throw new AppError("CONFLICT", "An account with this email already exists", { fieldErrors: { email: ["An account with this email already exists"] } });
+    const emailTaken = await tx.user.findUnique({
+      where: { organizationId_email: { organizationId: organization.id, email: input.email } },
+      select: { id: true },
+    });
+    if (emailTaken)
+      throw new AppError("CONFLICT", "An account with this email already exists", {
+        fieldErrors: { email: ["An account with this email already exists"] },
+      });
     if (input.username) {
-      const usernameTaken = await tx.user.findUnique({ where: { organizationId_username: { organizationId: organization.id, username: input.username } }, select: { id: true } });
-      if (usernameTaken) throw new AppError("CONFLICT", "This username is taken", { fieldErrors: { username: ["This username is taken"] } });
+      const usernameTaken = await tx.user.findUnique({
+        where: { organizationId_username: { organizationId: organization.id, username: input.username } },
+        select: { id: true },
+      });
+      if (usernameTaken)
+        throw new AppError("CONFLICT", "This username is taken", {
+          fieldErrors: { username: ["This username is taken"] },
+        });
     }
     const created = await tx.user.create({
       data: {
@@ -42,10 +66,25 @@ export async function registerUser(ctx: RequestContext, input: RegisterInput) {
       },
       select: userProfileSelect,
     });
-    await audit({ organizationId: organization.id, actorId: created.id, action: "auth.register", entityType: "user", entityId: created.id }, tx);
+    await audit(
+      {
+        organizationId: organization.id,
+        actorId: created.id,
+        action: "auth.register",
+        entityType: "user",
+        entityId: created.id,
+      },
+      tx,
+    );
     return created;
   });
 
-  const token = await issueToken({ sub: user.id, role: user.role, org: organization.id, tenant: organization.subdomain, sv: 0 });
+  const token = await issueToken({
+    sub: user.id,
+    role: user.role,
+    org: organization.id,
+    tenant: organization.subdomain,
+    sv: 0,
+  });
   return { user, organization, token };
 }

@@ -9,13 +9,28 @@ import type { TenantContext } from "@/lib/tenancy/context";
 export const AUDIT_EXPORT_LIMIT = 100_000;
 const BATCH = 1000;
 
-const HEADER = ["time", "organization", "actor", "actor_email", "action", "description", "target_type", "target_id", "target", "ip", "details"];
+const HEADER = [
+  "time",
+  "organization",
+  "actor",
+  "actor_email",
+  "action",
+  "description",
+  "target_type",
+  "target_id",
+  "target",
+  "ip",
+  "details",
+];
 
 /**
  * The filtered log as CSV, newest first, read in batches while it is sent (a large log never sits in
  * memory whole). The permission and the scope are checked before the first byte.
  */
-export async function exportAuditLog(ctx: TenantContext, filters: AuditLogFilters): Promise<ReadableStream<Uint8Array>> {
+export async function exportAuditLog(
+  ctx: TenantContext,
+  filters: AuditLogFilters,
+): Promise<ReadableStream<Uint8Array>> {
   const where = await auditWhere(ctx, filters);
   const encoder = new TextEncoder();
   let cursor: string | undefined;
@@ -35,7 +50,19 @@ export async function exportAuditLog(ctx: TenantContext, filters: AuditLogFilter
       const entries = await describeEntries(rows);
       const text = entries
         .map((e) =>
-          csvLine([e.created_at, e.organization?.subdomain ?? "", e.actor?.name ?? e.actor?.id ?? "", e.actor?.email ?? "", e.action, e.action_label, e.target_type, e.target_id ?? "", e.target_label ?? "", e.ip ?? "", JSON.stringify(e.details)]),
+          csvLine([
+            e.created_at,
+            e.organization?.subdomain ?? "",
+            e.actor?.name ?? e.actor?.id ?? "",
+            e.actor?.email ?? "",
+            e.action,
+            e.action_label,
+            e.target_type,
+            e.target_id ?? "",
+            e.target_label ?? "",
+            e.ip ?? "",
+            JSON.stringify(e.details),
+          ]),
         )
         .join("");
       if (text) controller.enqueue(encoder.encode(text));

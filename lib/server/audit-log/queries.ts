@@ -18,8 +18,15 @@ const MAX_ACTORS = 1000;
 export async function auditWhere(ctx: TenantContext, filters: AuditLogFilters): Promise<Prisma.AuditLogWhereInput> {
   requirePermission(ctx, "audit:read");
   const everyOrganization = isPlatformAdmin(ctx) && ctx.organizationId === null;
-  const where: Prisma.AuditLogWhereInput = everyOrganization ? (filters.organization_id ? { organizationId: filters.organization_id } : {}) : { organizationId: tenantId(ctx) };
-  if (filters.actor) where.actorId = isId(filters.actor) ? filters.actor : { in: await actorIds(everyOrganization ? null : tenantId(ctx), filters.actor) };
+  const where: Prisma.AuditLogWhereInput = everyOrganization
+    ? filters.organization_id
+      ? { organizationId: filters.organization_id }
+      : {}
+    : { organizationId: tenantId(ctx) };
+  if (filters.actor)
+    where.actorId = isId(filters.actor)
+      ? filters.actor
+      : { in: await actorIds(everyOrganization ? null : tenantId(ctx), filters.actor) };
   if (filters.action) where.action = filters.action.endsWith(".") ? { startsWith: filters.action } : filters.action;
   if (filters.target_type) where.entityType = filters.target_type;
   if (filters.target_id) where.entityId = filters.target_id;
@@ -31,7 +38,10 @@ export async function auditWhere(ctx: TenantContext, filters: AuditLogFilters): 
 async function actorIds(organizationId: string | null, text: string): Promise<string[]> {
   const contains = { contains: text, mode: "insensitive" as const };
   const users = await db().user.findMany({
-    where: { ...(organizationId ? { organizationId } : {}), OR: [{ email: contains }, { username: contains }, { firstName: contains }, { lastName: contains }] },
+    where: {
+      ...(organizationId ? { organizationId } : {}),
+      OR: [{ email: contains }, { username: contains }, { firstName: contains }, { lastName: contains }],
+    },
     select: { id: true },
     take: MAX_ACTORS,
   });
@@ -55,7 +65,13 @@ export async function listAuditLog(ctx: TenantContext, query: AuditLogQuery): Pr
   const { page, page_size, ...filters } = query;
   const where = await auditWhere(ctx, filters);
   const [rows, total] = await Promise.all([
-    db().auditLog.findMany({ where, select: auditEntrySelect, orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip: (page - 1) * page_size, take: page_size }),
+    db().auditLog.findMany({
+      where,
+      select: auditEntrySelect,
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      skip: (page - 1) * page_size,
+      take: page_size,
+    }),
     db().auditLog.count({ where }),
   ]);
   return { items: await describeEntries(rows), page, page_size, total };
@@ -80,18 +96,34 @@ export interface AuditEntryJson {
  * The log keeps plain ids (it outlives what it mentions): someone deleted since shows as their id.
  */
 export async function describeEntries(rows: AuditRow[]): Promise<AuditEntryJson[]> {
-  const userIds = [...new Set(rows.flatMap((r) => [r.actorId, r.entityType === "user" ? r.entityId : null]).filter((id): id is string => Boolean(id && isId(id))))];
+  const userIds = [
+    ...new Set(
+      rows
+        .flatMap((r) => [r.actorId, r.entityType === "user" ? r.entityId : null])
+        .filter((id): id is string => Boolean(id && isId(id))),
+    ),
+  ];
   const organizationIds = [...new Set(rows.map((r) => r.organizationId).filter((id): id is string => Boolean(id)))];
   const [users, organizations] = await Promise.all([
-    db().user.findMany({ where: { id: { in: userIds } }, select: { id: true, firstName: true, lastName: true, email: true } }),
-    db().organization.findMany({ where: { id: { in: organizationIds } }, select: { id: true, name: true, subdomain: true } }),
+    db().user.findMany({
+      where: { id: { in: userIds } },
+      select: { id: true, firstName: true, lastName: true, email: true },
+    }),
+    db().organization.findMany({
+      where: { id: { in: organizationIds } },
+      select: { id: true, name: true, subdomain: true },
+    }),
   ]);
-  const people = new Map(users.map((u) => [u.id, { id: u.id, name: `${u.firstName} ${u.lastName}`.trim(), email: u.email }]));
+  const people = new Map(
+    users.map((u) => [u.id, { id: u.id, name: `${u.firstName} ${u.lastName}`.trim(), email: u.email }]),
+  );
   const orgs = new Map(organizations.map((o) => [o.id, o]));
   return rows.map((row) => ({
     id: row.id,
     created_at: row.createdAt.toISOString(),
-    organization: row.organizationId ? (orgs.get(row.organizationId) ?? { id: row.organizationId, name: null, subdomain: null }) : null,
+    organization: row.organizationId
+      ? (orgs.get(row.organizationId) ?? { id: row.organizationId, name: null, subdomain: null })
+      : null,
     actor: row.actorId ? (people.get(row.actorId) ?? { id: row.actorId, name: null, email: null }) : null,
     action: row.action,
     action_label: auditActionLabel(row.action),

@@ -3,7 +3,13 @@ import { db } from "@/lib/db";
 import { addDays, parseDate } from "@/lib/calendar/dates";
 import { expandSeries } from "@/lib/calendar/recurrence";
 import type { CalendarQuery } from "@/lib/schemas/calendar";
-import { courseDateId, courseDateTitle, listCourseDates, type CourseDate, type CourseDateKind } from "@/lib/server/calendar/course-dates";
+import {
+  courseDateId,
+  courseDateTitle,
+  listCourseDates,
+  type CourseDate,
+  type CourseDateKind,
+} from "@/lib/server/calendar/course-dates";
 import { visibleEventsWhere } from "@/lib/server/calendar/visibility";
 import { managedEventsWhere } from "@/lib/server/events/access";
 import { audienceJson, eventSeriesSelect, eventTimes, type AudienceJson } from "@/lib/server/events/json";
@@ -34,22 +40,33 @@ export interface CalendarItemJson {
   can_edit: boolean;
 }
 
-
 const instantOf = (value: string) => parseDate(value) ?? new Date(value);
 
-export async function listCalendarItems(ctx: TenantContext, query: CalendarQuery): Promise<{ from: string; to: string; items: CalendarItemJson[] }> {
+export async function listCalendarItems(
+  ctx: TenantContext,
+  query: CalendarQuery,
+): Promise<{ from: string; to: string; items: CalendarItemJson[] }> {
   const from = instantOf(query.from);
   const to = instantOf(query.to);
   const dayFrom = addDays(from, -1);
   const dayTo = addDays(to, 1);
   const [series, courseDates] = await Promise.all([
     db().event.findMany({
-      where: { AND: [visibleEventsWhere(ctx), { startsAt: { lt: dayTo } }, { OR: [{ seriesEndsAt: null }, { seriesEndsAt: { gt: dayFrom } }] }] },
+      where: {
+        AND: [
+          visibleEventsWhere(ctx),
+          { startsAt: { lt: dayTo } },
+          { OR: [{ seriesEndsAt: null }, { seriesEndsAt: { gt: dayFrom } }] },
+        ],
+      },
       select: eventSeriesSelect,
     }),
     listCourseDates(ctx, { from: addDays(dayFrom, -1), to: dayTo }),
   ]);
-  const editable = await editableIds(ctx, series.map((s) => s.id));
+  const editable = await editableIds(
+    ctx,
+    series.map((s) => s.id),
+  );
   const items = series.flatMap((event) =>
     expandSeries(event, event.allDay ? dayFrom : from, event.allDay ? dayTo : to).map(
       (occurrence): CalendarItemJson => ({
@@ -72,7 +89,9 @@ export async function listCalendarItems(ctx: TenantContext, query: CalendarQuery
   );
   // A course date is a day like an all-day event: it overlaps [dayFrom, dayTo) when it ends after dayFrom.
   items.push(...courseDates.filter((d) => addDays(d.date, 1) > dayFrom).map(courseDateItem));
-  items.sort((a, b) => instantOf(a.starts_at).getTime() - instantOf(b.starts_at).getTime() || a.title.localeCompare(b.title));
+  items.sort(
+    (a, b) => instantOf(a.starts_at).getTime() - instantOf(b.starts_at).getTime() || a.title.localeCompare(b.title),
+  );
   return { from: query.from, to: query.to, items };
 }
 
@@ -98,6 +117,9 @@ export function courseDateItem(d: CourseDate): CalendarItemJson {
 /** The events among `ids` the caller may edit (none for those who manage no events). */
 async function editableIds(ctx: TenantContext, ids: string[]): Promise<Set<string>> {
   if (ids.length === 0 || !can(ctx.role, "events:manage")) return new Set();
-  const rows = await db().event.findMany({ where: { AND: [managedEventsWhere(ctx), { id: { in: ids } }] }, select: { id: true } });
+  const rows = await db().event.findMany({
+    where: { AND: [managedEventsWhere(ctx), { id: { in: ids } }] },
+    select: { id: true },
+  });
   return new Set(rows.map((r) => r.id));
 }

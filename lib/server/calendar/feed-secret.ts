@@ -11,7 +11,8 @@ const SECRET = /^[A-Za-z0-9_-]{65}$/; // key + 43 characters of SHA-256 HMAC
 
 export const newFeedKey = (): string => randomBytes(16).toString("base64url");
 
-const signature = (key: string) => createHmac("sha256", `ical-feed:${requireAuthSecret()}`).update(key).digest("base64url");
+const signature = (key: string) =>
+  createHmac("sha256", `ical-feed:${requireAuthSecret()}`).update(key).digest("base64url");
 
 export const feedSecret = (key: string): string => `${key}${signature(key)}`;
 

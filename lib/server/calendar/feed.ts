@@ -19,14 +19,29 @@ export async function loadFeed(visitor: VisitorContext, secret: string): Promise
   const organization = tenantOrganization(visitor);
   const key = feedKeyOf(secret);
   if (!key) throw new AppError("NOT_FOUND", NOT_FOUND);
-  const user = await db().user.findFirst({ where: { icalFeedKey: key, organizationId: organization.id, status: "active" }, select: { id: true, role: true } });
+  const user = await db().user.findFirst({
+    where: { icalFeedKey: key, organizationId: organization.id, status: "active" },
+    select: { id: true, role: true },
+  });
   if (!user || organization.status !== "active") throw new AppError("NOT_FOUND", NOT_FOUND);
   const ctx = signedInContext(organization, user);
   const since = addDays(new Date(), -365);
   const [series, courseDates] = await Promise.all([
     db().event.findMany({
       where: { AND: [visibleEventsWhere(ctx), { OR: [{ seriesEndsAt: null }, { seriesEndsAt: { gte: since } }] }] },
-      select: { id: true, title: true, description: true, location: true, startsAt: true, endsAt: true, allDay: true, timeZone: true, rrule: true, createdAt: true, updatedAt: true },
+      select: {
+        id: true,
+        title: true,
+        description: true,
+        location: true,
+        startsAt: true,
+        endsAt: true,
+        allDay: true,
+        timeZone: true,
+        rrule: true,
+        createdAt: true,
+        updatedAt: true,
+      },
       orderBy: [{ startsAt: "asc" }, { id: "asc" }],
     }),
     listCourseDates(ctx, { from: addDays(since, -1) }),

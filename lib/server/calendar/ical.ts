@@ -48,15 +48,36 @@ function eventData(event: FeedSeries, host: string, zones: Map<string, string>):
   // Without a definition (UTC, or a zone unknown to the library) the times are written in UTC.
   if (!zone) return { ...common, start: event.startsAt, end: event.endsAt };
   zones.set(zone.tzid, zone.block);
-  return { ...common, timezone: zone.tzid, start: new TZDate(event.startsAt.getTime(), zone.tzid), end: new TZDate(event.endsAt.getTime(), zone.tzid) };
+  return {
+    ...common,
+    timezone: zone.tzid,
+    start: new TZDate(event.startsAt.getTime(), zone.tzid),
+    end: new TZDate(event.endsAt.getTime(), zone.tzid),
+  };
 }
 
-export function buildIcs(input: { name: string; host: string; series: FeedSeries[]; courseDates: CourseDate[] }): string {
-  const calendar = ical({ name: input.name, prodId: { company: "Learning Management", product: "Calendar", language: "EN" }, ttl: 3600 });
+export function buildIcs(input: {
+  name: string;
+  host: string;
+  series: FeedSeries[];
+  courseDates: CourseDate[];
+}): string {
+  const calendar = ical({
+    name: input.name,
+    prodId: { company: "Learning Management", product: "Calendar", language: "EN" },
+    ttl: 3600,
+  });
   const zones = new Map<string, string>();
   for (const event of input.series) calendar.createEvent(eventData(event, input.host, zones));
   for (const date of input.courseDates) {
-    calendar.createEvent({ id: `${date.courseId}-${date.kind}@${input.host}`, summary: courseDateTitle(date), allDay: true, start: date.date, end: addDays(date.date, 1), stamp: date.date });
+    calendar.createEvent({
+      id: `${date.courseId}-${date.kind}@${input.host}`,
+      summary: courseDateTitle(date),
+      allDay: true,
+      start: date.date,
+      end: addDays(date.date, 1),
+      stamp: date.date,
+    });
   }
   const text = calendar.toString();
   if (zones.size === 0) return text;

@@ -27,7 +27,10 @@ export async function getCalendarSettings(ctx: TenantContext): Promise<CalendarS
   return { time_zone: user.timeZone, feed_path: user.icalFeedKey ? feedPath(user.icalFeedKey) : null };
 }
 
-export async function updateCalendarSettings(ctx: TenantContext, input: UpdateCalendarSettingsInput): Promise<CalendarSettingsJson> {
+export async function updateCalendarSettings(
+  ctx: TenantContext,
+  input: UpdateCalendarSettingsInput,
+): Promise<CalendarSettingsJson> {
   const timeZone = input.time_zone === null ? null : canonicalTimeZone(input.time_zone);
   await setOwn(ctx, { timeZone });
   return getCalendarSettings(ctx);
@@ -45,9 +48,20 @@ export async function revokeFeedLink(ctx: TenantContext): Promise<CalendarSettin
   return getCalendarSettings(ctx);
 }
 
-async function setOwn(ctx: TenantContext, data: { timeZone?: string | null; icalFeedKey?: string | null }, action?: string): Promise<void> {
+async function setOwn(
+  ctx: TenantContext,
+  data: { timeZone?: string | null; icalFeedKey?: string | null },
+  action?: string,
+): Promise<void> {
   const where = ownWhere(ctx);
   const { count } = await db().user.updateMany({ where, data });
   if (count === 0) throw new AppError("NOT_FOUND", "Profile not found");
-  if (action) await audit({ organizationId: where.organizationId, actorId: ctx.userId, action, entityType: "user", entityId: ctx.userId });
+  if (action)
+    await audit({
+      organizationId: where.organizationId,
+      actorId: ctx.userId,
+      action,
+      entityType: "user",
+      entityId: ctx.userId,
+    });
 }

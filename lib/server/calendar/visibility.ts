@@ -30,6 +30,9 @@ export function visibleCoursesWhere(ctx: TenantContext): Prisma.CourseWhereInput
   const userId = ctx.userId;
   return {
     organizationId,
-    OR: [{ status: { not: "draft" }, enrollments: { some: { userId, status: { not: "withdrawn" } } } }, { instructors: { some: { userId } } }],
+    OR: [
+      { status: { not: "draft" }, enrollments: { some: { userId, status: { not: "withdrawn" } } } },
+      { instructors: { some: { userId } } },
+    ],
   };
 }

@@ -13,13 +13,23 @@ export async function createCategory(ctx: TenantContext, input: CreateCategoryIn
   const organizationId = tenantId(ctx);
   return db().$transaction(async (tx) => {
     await ensureNameFree(tx, organizationId, input.name);
-    const category = await tx.category.create({ data: { organizationId, name: input.name, description: input.description ?? null }, select: categorySelect });
-    await audit({ organizationId, actorId: ctx.userId, action: "category.create", entityType: "category", entityId: category.id }, tx);
+    const category = await tx.category.create({
+      data: { organizationId, name: input.name, description: input.description ?? null },
+      select: categorySelect,
+    });
+    await audit(
+      { organizationId, actorId: ctx.userId, action: "category.create", entityType: "category", entityId: category.id },
+      tx,
+    );
     return categoryJson(category);
   });
 }
 
-export async function updateCategory(ctx: TenantContext, categoryId: string, input: UpdateCategoryInput): Promise<CategoryJson> {
+export async function updateCategory(
+  ctx: TenantContext,
+  categoryId: string,
+  input: UpdateCategoryInput,
+): Promise<CategoryJson> {
   requirePermission(ctx, "categories:manage");
   const organizationId = tenantId(ctx);
   if (!isId(categoryId)) throw new AppError("NOT_FOUND", "Category not found");
@@ -30,7 +40,10 @@ export async function updateCategory(ctx: TenantContext, categoryId: string, inp
       data: { name: input.name, description: input.description },
       select: categorySelect,
     });
-    await audit({ organizationId, actorId: ctx.userId, action: "category.update", entityType: "category", entityId: categoryId }, tx);
+    await audit(
+      { organizationId, actorId: ctx.userId, action: "category.update", entityType: "category", entityId: categoryId },
+      tx,
+    );
     return categoryJson(category);
   });
 }
@@ -42,16 +55,35 @@ export async function deleteCategory(ctx: TenantContext, categoryId: string): Pr
   if (!isId(categoryId)) throw new AppError("NOT_FOUND", "Category not found");
   await db().$transaction(async (tx) => {
     const courses = await tx.course.count({ where: { organizationId, categoryId } });
-    if (courses > 0) throw new AppError("CONFLICT", `This category still has ${courses} course${courses === 1 ? "" : "s"}: move them to another category first`);
+    if (courses > 0)
+      throw new AppError(
+        "CONFLICT",
+        `This category still has ${courses} course${courses === 1 ? "" : "s"}: move them to another category first`,
+      );
     await tx.category.delete({ where: { id: categoryId, organizationId } });
-    await audit({ organizationId, actorId: ctx.userId, action: "category.delete", entityType: "category", entityId: categoryId }, tx);
+    await audit(
+      { organizationId, actorId: ctx.userId, action: "category.delete", entityType: "category", entityId: categoryId },
+      tx,
+    );
   });
 }
 
-async function ensureNameFree(tx: Pick<ReturnType<typeof db>, "category">, organizationId: string, name: string, exceptId?: string) {
+async function ensureNameFree(
+  tx: Pick<ReturnType<typeof db>, "category">,
+  organizationId: string,
+  name: string,
+  exceptId?: string,
+) {
   const existing = await tx.category.findFirst({
-    where: { organizationId, name: { equals: name, mode: "insensitive" }, ...(exceptId ? { id: { not: exceptId } } : {}) },
+    where: {
+      organizationId,
+      name: { equals: name, mode: "insensitive" },
+      ...(exceptId ? { id: { not: exceptId } } : {}),
+    },
     select: { id: true },
   });
-  if (existing) throw new AppError("CONFLICT", `A category named '${name}' already exists`, { fieldErrors: { name: ["A category with this name already exists"] } });
+  if (existing)
+    throw new AppError("CONFLICT", `A category named '${name}' already exists`, {
+      fieldErrors: { name: ["A category with this name already exists"] },
+    });
 }

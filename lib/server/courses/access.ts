@@ -19,7 +19,12 @@ export interface CourseAccess {
   /** Admins of the organization, and instructors who teach this course. */
   canEdit: boolean;
   /** The caller's enrollment, when there is one (any state). */
-  enrollment: { id: string; status: "active" | "completed" | "withdrawn"; progressPercent: number; completedAt: Date | null } | null;
+  enrollment: {
+    id: string;
+    status: "active" | "completed" | "withdrawn";
+    progressPercent: number;
+    completedAt: Date | null;
+  } | null;
 }
 
 /** Exported so the benchmark's ceiling server sends exactly this statement. */
@@ -60,7 +65,12 @@ export const loadCourseAccess = cache(async (ctx: TenantContext, courseId: strin
     canEdit,
     enrollment:
       row.enrollmentId && row.enrollmentStatus
-        ? { id: row.enrollmentId, status: row.enrollmentStatus, progressPercent: row.progressPercent ?? 0, completedAt: row.completedAt }
+        ? {
+            id: row.enrollmentId,
+            status: row.enrollmentStatus,
+            progressPercent: row.progressPercent ?? 0,
+            completedAt: row.completedAt,
+          }
         : null,
   };
 });

@@ -23,7 +23,9 @@ function conditions(ctx: RequestContext, query: ListCoursesQuery): Prisma.Sql {
   const where = [Prisma.sql`c."organizationId" = ${tenantId(ctx)}::uuid`];
   if (isManageView(ctx, query)) {
     if (!can(ctx.role, "courses:update:any")) {
-      where.push(Prisma.sql`EXISTS (SELECT 1 FROM "CourseInstructor" ci WHERE ci."organizationId" = c."organizationId" AND ci."courseId" = c."id" AND ci."userId" = ${ctx.userId}::uuid)`);
+      where.push(
+        Prisma.sql`EXISTS (SELECT 1 FROM "CourseInstructor" ci WHERE ci."organizationId" = c."organizationId" AND ci."courseId" = c."id" AND ci."userId" = ${ctx.userId}::uuid)`,
+      );
     }
     if (query.status) where.push(Prisma.sql`c."status" = ${query.status}::"CourseStatus"`);
   } else {
@@ -38,7 +40,9 @@ function conditions(ctx: RequestContext, query: ListCoursesQuery): Prisma.Sql {
 }
 
 export function courseListStatement(ctx: RequestContext, query: ListCoursesQuery): Prisma.Sql {
-  const order = isManageView(ctx, query) ? Prisma.sql`c."updatedAt" DESC, c."id" ASC` : Prisma.sql`c."title" ASC, c."id" ASC`;
+  const order = isManageView(ctx, query)
+    ? Prisma.sql`c."updatedAt" DESC, c."id" ASC`
+    : Prisma.sql`c."title" ASC, c."id" ASC`;
   return Prisma.sql`SELECT c."id", c."title", c."status"::text AS "status", c."thumbnailUrl", c."updatedAt", c."publishedAt",
   c."moduleCount", c."lessonCount", c."enrollmentCount", c."categoryId", cat."name" AS "categoryName", count(*) OVER ()::int AS "total"
 FROM "Course" c
@@ -59,6 +63,11 @@ export interface CourseListRow extends Omit<CourseSummaryRow, "category"> {
   total: number;
 }
 
-export function courseSummaryRow({ categoryId, categoryName, total: _total, ...course }: CourseListRow): CourseSummaryRow {
+export function courseSummaryRow({
+  categoryId,
+  categoryName,
+  total: _total,
+  ...course
+}: CourseListRow): CourseSummaryRow {
   return { ...course, category: categoryId && categoryName !== null ? { id: categoryId, name: categoryName } : null };
 }

@@ -66,10 +66,18 @@ export function courseJson(course: CourseDetailRow, viewer: Pick<CourseAccess, "
     start_date: course.startsOn && formatDate(course.startsOn),
     end_date: course.endsOn && formatDate(course.endsOn),
     due_date: course.dueOn && formatDate(course.dueOn),
-    instructors: course.instructors.map(({ user }) => ({ id: user.id, first_name: user.firstName, last_name: user.lastName })),
+    instructors: course.instructors.map(({ user }) => ({
+      id: user.id,
+      first_name: user.firstName,
+      last_name: user.lastName,
+    })),
     created_at: course.createdAt.toISOString(),
     // Null once its author's account is deleted: the course stays, shown as by "a deleted user".
-    created_by: course.createdBy && { id: course.createdBy.id, first_name: course.createdBy.firstName, last_name: course.createdBy.lastName },
+    created_by: course.createdBy && {
+      id: course.createdBy.id,
+      first_name: course.createdBy.firstName,
+      last_name: course.createdBy.lastName,
+    },
     can_edit: viewer.canEdit,
     my_enrollment: viewer.enrollment && {
       id: viewer.enrollment.id,
@@ -81,11 +89,23 @@ export function courseJson(course: CourseDetailRow, viewer: Pick<CourseAccess, "
 }
 export type CourseJson = ReturnType<typeof courseJson>;
 
-export const moduleSelect = { id: true, courseId: true, title: true, description: true, position: true } satisfies Prisma.ModuleSelect;
+export const moduleSelect = {
+  id: true,
+  courseId: true,
+  title: true,
+  description: true,
+  position: true,
+} satisfies Prisma.ModuleSelect;
 export type ModuleRow = Prisma.ModuleGetPayload<{ select: typeof moduleSelect }>;
 
 export function moduleJson(module: ModuleRow) {
-  return { id: module.id, course_id: module.courseId, title: module.title, description: module.description, position: module.position };
+  return {
+    id: module.id,
+    course_id: module.courseId,
+    title: module.title,
+    description: module.description,
+    position: module.position,
+  };
 }
 export type ModuleJson = ReturnType<typeof moduleJson>;
 
@@ -132,7 +152,8 @@ export const lessonSelect = {
 } satisfies Prisma.LessonSelect;
 export type LessonRow = Prisma.LessonGetPayload<{ select: typeof lessonSelect }>;
 
-export const lessonMediaUrl = (courseId: string, lessonId: string) => `/api/courses/${courseId}/lessons/${lessonId}/media`;
+export const lessonMediaUrl = (courseId: string, lessonId: string) =>
+  `/api/courses/${courseId}/lessons/${lessonId}/media`;
 
 export function lessonJson(lesson: LessonRow) {
   return {

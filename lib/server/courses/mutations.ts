@@ -39,21 +39,34 @@ export async function createCourse(ctx: TenantContext, input: CreateCourseInput)
       },
       select: { id: true },
     });
-    await tx.courseInstructor.createMany({ data: [...instructorIds].map((userId) => ({ organizationId, courseId: created.id, userId })) });
-    await audit({ organizationId, actorId: ctx.userId, action: "course.create", entityType: "course", entityId: created.id }, tx);
+    await tx.courseInstructor.createMany({
+      data: [...instructorIds].map((userId) => ({ organizationId, courseId: created.id, userId })),
+    });
+    await audit(
+      { organizationId, actorId: ctx.userId, action: "course.create", entityType: "course", entityId: created.id },
+      tx,
+    );
     return created;
   });
   return getCourse(ctx, course.id);
 }
 
-export async function updateCourse(ctx: TenantContext, courseId: string, input: UpdateCourseInput): Promise<CourseJson> {
+export async function updateCourse(
+  ctx: TenantContext,
+  courseId: string,
+  input: UpdateCourseInput,
+): Promise<CourseJson> {
   const access = await requireCourseEditor(ctx, courseId);
   const { organizationId } = access;
   const instructorIds = input.instructor_ids && [...new Set(input.instructor_ids)];
   if (instructorIds && !can(ctx.role, "courses:update:any") && !instructorIds.includes(ctx.userId)) {
-    throw new AppError("VALIDATION_FAILED", "You cannot remove yourself from a course you teach; ask an administrator", {
-      fieldErrors: { instructor_ids: ["You must stay an instructor of this course"] },
-    });
+    throw new AppError(
+      "VALIDATION_FAILED",
+      "You cannot remove yourself from a course you teach; ask an administrator",
+      {
+        fieldErrors: { instructor_ids: ["You must stay an instructor of this course"] },
+      },
+    );
   }
   await db().$transaction(async (tx) => {
     await checkReferences(tx, organizationId, input.category_id, instructorIds ?? []);
@@ -72,27 +85,59 @@ export async function updateCourse(ctx: TenantContext, courseId: string, input: 
     await tx.course.update({ where: { id: courseId, organizationId }, data });
     if (instructorIds) {
       await tx.courseInstructor.deleteMany({ where: { organizationId, courseId, userId: { notIn: instructorIds } } });
-      await tx.courseInstructor.createMany({ data: instructorIds.map((userId) => ({ organizationId, courseId, userId })), skipDuplicates: true });
+      await tx.courseInstructor.createMany({
+        data: instructorIds.map((userId) => ({ organizationId, courseId, userId })),
+        skipDuplicates: true,
+      });
     }
-    await audit({ organizationId, actorId: ctx.userId, action: "course.update", entityType: "course", entityId: courseId, data: { fields: Object.keys(input) } }, tx);
+    await audit(
+      {
+        organizationId,
+        actorId: ctx.userId,
+        action: "course.update",
+        entityType: "course",
+        entityId: courseId,
+        data: { fields: Object.keys(input) },
+      },
+      tx,
+    );
   });
   return getCourse(ctx, courseId);
 }
 
 /** The calendar dates given (a date, or null to clear it); absent ones are left as they are. */
-function courseDates(input: Pick<UpdateCourseInput, "start_date" | "end_date" | "due_date">): { startsOn?: Date | null; endsOn?: Date | null; dueOn?: Date | null } {
-  const day = (value: string | null | undefined) => (value === undefined ? undefined : value === null ? null : parseDate(value));
-  return Object.fromEntries(Object.entries({ startsOn: day(input.start_date), endsOn: day(input.end_date), dueOn: day(input.due_date) }).filter(([, v]) => v !== undefined));
+function courseDates(input: Pick<UpdateCourseInput, "start_date" | "end_date" | "due_date">): {
+  startsOn?: Date | null;
+  endsOn?: Date | null;
+  dueOn?: Date | null;
+} {
+  const day = (value: string | null | undefined) =>
+    value === undefined ? undefined : value === null ? null : parseDate(value);
+  return Object.fromEntries(
+    Object.entries({ startsOn: day(input.start_date), endsOn: day(input.end_date), dueOn: day(input.due_date) }).filter(
+      ([, v]) => v !== undefined,
+    ),
+  );
 }
 
 /** A PATCH that moves one end of the course's dates past the stored other end is refused. */
-async function checkDatesWithStored(tx: Prisma.TransactionClient, organizationId: string, courseId: string, input: UpdateCourseInput): Promise<void> {
+async function checkDatesWithStored(
+  tx: Prisma.TransactionClient,
+  organizationId: string,
+  courseId: string,
+  input: UpdateCourseInput,
+): Promise<void> {
   if (input.start_date === undefined && input.end_date === undefined) return;
-  const stored = await tx.course.findFirstOrThrow({ where: { id: courseId, organizationId }, select: { startsOn: true, endsOn: true } });
+  const stored = await tx.course.findFirstOrThrow({
+    where: { id: courseId, organizationId },
+    select: { startsOn: true, endsOn: true },
+  });
   const start = input.start_date !== undefined ? input.start_date : stored.startsOn && formatDate(stored.startsOn);
   const end = input.end_date !== undefined ? input.end_date : stored.endsOn && formatDate(stored.endsOn);
   if (start && end && end < start) {
-    throw new AppError("VALIDATION_FAILED", "end_date: The end date must not be before the start date", { fieldErrors: { end_date: ["The end date must not be before the start date"] } });
+    throw new AppError("VALIDATION_FAILED", "end_date: The end date must not be before the start date", {
+      fieldErrors: { end_date: ["The end date must not be before the start date"] },
+    });
   }
 }
 
@@ -102,22 +147,46 @@ export async function deleteCourse(ctx: TenantContext, courseId: string): Promis
   const files = await db().$transaction(async (tx) => {
     const enrollments = await tx.enrollment.count({ where: { organizationId, courseId } });
     if (enrollments > 0) {
-      throw new AppError("CONFLICT", `This course has ${enrollments} enrollment${enrollments === 1 ? "" : "s"}: archive it instead, so learners' records are kept`);
+      throw new AppError(
+        "CONFLICT",
+        `This course has ${enrollments} enrollment${enrollments === 1 ? "" : "s"}: archive it instead, so learners' records are kept`,
+      );
     }
-    const course = await tx.course.findFirstOrThrow({ where: { id: courseId, organizationId }, select: { thumbnailUrl: true, lessons: { select: { storageKey: true, scormPackages: { select: { storagePrefix: true } } } } } });
+    const course = await tx.course.findFirstOrThrow({
+      where: { id: courseId, organizationId },
+      select: {
+        thumbnailUrl: true,
+        lessons: { select: { storageKey: true, scormPackages: { select: { storagePrefix: true } } } },
+      },
+    });
     // Its events go with it (they reference the course; an organization-wide leftover would mislead).
     await tx.event.deleteMany({ where: { organizationId, courseId } });
     await tx.course.delete({ where: { id: courseId, organizationId } });
-    await audit({ organizationId, actorId: ctx.userId, action: "course.delete", entityType: "course", entityId: courseId }, tx);
-    return { urls: [course.thumbnailUrl], keys: course.lessons.map((l) => l.storageKey), prefixes: course.lessons.flatMap((l) => l.scormPackages.map((p) => p.storagePrefix)) };
+    await audit(
+      { organizationId, actorId: ctx.userId, action: "course.delete", entityType: "course", entityId: courseId },
+      tx,
+    );
+    return {
+      urls: [course.thumbnailUrl],
+      keys: course.lessons.map((l) => l.storageKey),
+      prefixes: course.lessons.flatMap((l) => l.scormPackages.map((p) => p.storagePrefix)),
+    };
   });
   await removeStoredFiles(files);
 }
 
-async function checkReferences(tx: Prisma.TransactionClient, organizationId: string, categoryId: string | null | undefined, instructorIds: string[]) {
+async function checkReferences(
+  tx: Prisma.TransactionClient,
+  organizationId: string,
+  categoryId: string | null | undefined,
+  instructorIds: string[],
+) {
   if (categoryId) {
     const category = await tx.category.findFirst({ where: { id: categoryId, organizationId }, select: { id: true } });
-    if (!category) throw new AppError("VALIDATION_FAILED", "category_id: no such category", { fieldErrors: { category_id: ["No such category"] } });
+    if (!category)
+      throw new AppError("VALIDATION_FAILED", "category_id: no such category", {
+        fieldErrors: { category_id: ["No such category"] },
+      });
   }
   if (instructorIds.length) {
     const found = await tx.user.findMany({
@@ -126,9 +195,15 @@ async function checkReferences(tx: Prisma.TransactionClient, organizationId: str
     });
     const missing = instructorIds.filter((id) => !found.some((u) => u.id === id));
     if (missing.length) {
-      throw new AppError("VALIDATION_FAILED", `instructor_ids: not an active instructor or administrator of this organization: ${missing.join(", ")}`, {
-        fieldErrors: { instructor_ids: ["Only active instructors and administrators of this organization can teach"] },
-      });
+      throw new AppError(
+        "VALIDATION_FAILED",
+        `instructor_ids: not an active instructor or administrator of this organization: ${missing.join(", ")}`,
+        {
+          fieldErrors: {
+            instructor_ids: ["Only active instructors and administrators of this organization can teach"],
+          },
+        },
+      );
     }
   }
 }

@@ -35,11 +35,26 @@ export function outlineFromRows(courseId: string, rows: OutlineRow[]): OutlineJs
   for (const row of rows) {
     let current = modules.at(-1);
     if (current?.id !== row.moduleId) {
-      current = { id: row.moduleId, courseId, title: row.moduleTitle, description: row.moduleDescription, position: row.modulePosition, lessons: [] };
+      current = {
+        id: row.moduleId,
+        courseId,
+        title: row.moduleTitle,
+        description: row.moduleDescription,
+        position: row.modulePosition,
+        lessons: [],
+      };
       modules.push(current);
     }
     if (row.id !== null) {
-      current.lessons.push({ id: row.id, moduleId: row.moduleId, title: row.title!, kind: row.kind!, position: row.position!, isRequired: row.isRequired!, durationSeconds: row.durationSeconds });
+      current.lessons.push({
+        id: row.id,
+        moduleId: row.moduleId,
+        title: row.title!,
+        kind: row.kind!,
+        position: row.position!,
+        isRequired: row.isRequired!,
+        durationSeconds: row.durationSeconds,
+      });
     }
   }
   return outlineJson(courseId, modules);

@@ -18,7 +18,9 @@ const PALETTE = ["#1565c0", "#2e7d32", "#6a1b9a", "#c62828", "#ef6c00", "#00838f
  */
 let embeddedFont: string | undefined;
 function robotoFontFace(): string {
-  embeddedFont ??= readFileSync(path.join(process.cwd(), "node_modules/@fontsource/roboto/files/roboto-latin-500-normal.woff2")).toString("base64");
+  embeddedFont ??= readFileSync(
+    path.join(process.cwd(), "node_modules/@fontsource/roboto/files/roboto-latin-500-normal.woff2"),
+  ).toString("base64");
   return `@font-face{font-family:"Roboto";font-weight:500;src:url(data:font/woff2;base64,${embeddedFont}) format("woff2")}`;
 }
 
@@ -38,7 +40,10 @@ export function placeholderSvg(courseId: string, title: string): string {
 /** The placeholder of a course the caller may see: published courses are public, like the catalog. */
 export async function coursePlaceholder(ctx: RequestContext, courseId: string): Promise<string> {
   if (!isId(courseId)) throw new AppError("NOT_FOUND", "Course not found");
-  const course = await db().course.findFirst({ where: { id: courseId, organizationId: tenantId(ctx) }, select: { title: true, status: true } });
+  const course = await db().course.findFirst({
+    where: { id: courseId, organizationId: tenantId(ctx) },
+    select: { title: true, status: true },
+  });
   if (!course) throw new AppError("NOT_FOUND", "Course not found");
   if (course.status !== "published") {
     if (!isSignedIn(ctx)) throw new AppError("NOT_FOUND", "Course not found");

@@ -4,7 +4,12 @@ import { AppError } from "@/lib/errors";
 import type { ListCoursesQuery } from "@/lib/schemas/course";
 import type { Page } from "@/lib/schemas/pagination";
 import { loadCourseAccess } from "@/lib/server/courses/access";
-import { courseCountStatement, courseListStatement, courseSummaryRow, type CourseListRow } from "@/lib/server/courses/course-list-sql";
+import {
+  courseCountStatement,
+  courseListStatement,
+  courseSummaryRow,
+  type CourseListRow,
+} from "@/lib/server/courses/course-list-sql";
 import { readOutline } from "@/lib/server/courses/outline-read";
 import {
   courseDetailSelect,
@@ -24,7 +29,12 @@ export async function listCourses(ctx: RequestContext, query: ListCoursesQuery):
   const list = courseListStatement(ctx, query);
   const rows = await queryRows<CourseListRow>(list.text, list.values);
   const items = rows.map((row) => courseSummaryJson(courseSummaryRow(row)));
-  return { items, page: query.page, page_size: query.page_size, total: rows[0]?.total ?? (await totalPastTheEnd(ctx, query)) };
+  return {
+    items,
+    page: query.page,
+    page_size: query.page_size,
+    total: rows[0]?.total ?? (await totalPastTheEnd(ctx, query)),
+  };
 }
 
 /** A page past the end has no row to carry the window count: count on its own (page 1 empty means none). */
@@ -38,7 +48,10 @@ async function totalPastTheEnd(ctx: RequestContext, query: ListCoursesQuery): Pr
 /** One course with the caller's standing in it (drafts are visible to its editors only). */
 export async function getCourse(ctx: TenantContext, courseId: string): Promise<CourseJson> {
   const access = await loadCourseAccess(ctx, courseId);
-  const course = await db().course.findFirst({ where: { id: courseId, organizationId: access.organizationId }, select: courseDetailSelect });
+  const course = await db().course.findFirst({
+    where: { id: courseId, organizationId: access.organizationId },
+    select: courseDetailSelect,
+  });
   if (!course) throw new AppError("NOT_FOUND", "Course not found");
   return courseJson(course, access);
 }

@@ -5,11 +5,21 @@ import { deleteObject, deletePrefix, keyFromUrl } from "@/lib/storage/local-stor
  * Removes files whose rows are gone. Called after the transaction commits: a failed delete leaves an
  * orphan file (harmless), never a row pointing at a missing file.
  */
-export async function removeStoredFiles(files: { urls?: (string | null)[]; keys?: (string | null)[]; prefixes?: string[] }): Promise<void> {
+export async function removeStoredFiles(files: {
+  urls?: (string | null)[];
+  keys?: (string | null)[];
+  prefixes?: string[];
+}): Promise<void> {
   const keys = [...(files.urls ?? []).map(keyFromUrl), ...(files.keys ?? [])].filter((k): k is string => Boolean(k));
   await Promise.all([
-    ...keys.map((key) => deleteObject(key).catch((error: unknown) => console.error(`Could not delete stored file ${key}`, error))),
+    ...keys.map((key) =>
+      deleteObject(key).catch((error: unknown) => console.error(`Could not delete stored file ${key}`, error)),
+    ),
     // Extracted SCORM packages: a folder each.
-    ...(files.prefixes ?? []).map((prefix) => deletePrefix(prefix).catch((error: unknown) => console.error(`Could not delete stored files below ${prefix}`, error))),
+    ...(files.prefixes ?? []).map((prefix) =>
+      deletePrefix(prefix).catch((error: unknown) =>
+        console.error(`Could not delete stored files below ${prefix}`, error),
+      ),
+    ),
   ]);
 }

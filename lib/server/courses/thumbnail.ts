@@ -16,7 +16,11 @@ import type { TenantContext } from "@/lib/tenancy/context";
 export async function setCourseThumbnail(ctx: TenantContext, courseId: string, file: File): Promise<CourseJson> {
   const { organizationId } = await requireCourseEditor(ctx, courseId);
   const input = await readUploadedImage(file, env.THUMBNAIL_MAX_BYTES, "thumbnail");
-  const output = await sharp(input, { animated: false }).rotate().resize(640, 360, { fit: "cover" }).webp({ quality: 82 }).toBuffer();
+  const output = await sharp(input, { animated: false })
+    .rotate()
+    .resize(640, 360, { fit: "cover" })
+    .webp({ quality: 82 })
+    .toBuffer();
   const url = await putObject(`thumbnails/${organizationId}/${courseId}-${randomUUID()}.webp`, output);
   await replaceThumbnail(ctx, organizationId, courseId, url);
   return getCourse(ctx, courseId);
@@ -30,9 +34,21 @@ export async function removeCourseThumbnail(ctx: TenantContext, courseId: string
 
 async function replaceThumbnail(ctx: TenantContext, organizationId: string, courseId: string, url: string | null) {
   const previous = await db().$transaction(async (tx) => {
-    const course = await tx.course.findFirstOrThrow({ where: { id: courseId, organizationId }, select: { thumbnailUrl: true } });
+    const course = await tx.course.findFirstOrThrow({
+      where: { id: courseId, organizationId },
+      select: { thumbnailUrl: true },
+    });
     await tx.course.update({ where: { id: courseId, organizationId }, data: { thumbnailUrl: url } });
-    await audit({ organizationId, actorId: ctx.userId, action: url ? "course.thumbnail.set" : "course.thumbnail.remove", entityType: "course", entityId: courseId }, tx);
+    await audit(
+      {
+        organizationId,
+        actorId: ctx.userId,
+        action: url ? "course.thumbnail.set" : "course.thumbnail.remove",
+        entityType: "course",
+        entityId: courseId,
+      },
+      tx,
+    );
     return course.thumbnailUrl;
   });
   await removeStoredFiles({ urls: [previous] });

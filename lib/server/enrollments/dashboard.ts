@@ -81,7 +81,11 @@ function dashboardCourseJson(row: DashboardRow) {
     enrollmentCount: row.enrollmentCount,
     category: row.categoryId && row.categoryName !== null ? { id: row.categoryId, name: row.categoryName } : null,
   };
-  return { ...enrollmentJson(enrollment), course: courseSummaryJson(course), score_percent: scorePercent(row.scoreScaled) };
+  return {
+    ...enrollmentJson(enrollment),
+    course: courseSummaryJson(course),
+    score_percent: scorePercent(row.scoreScaled),
+  };
 }
 export type DashboardCourseJson = ReturnType<typeof dashboardCourseJson>;
 
@@ -102,18 +106,42 @@ export interface DashboardJson {
 /** Rows in "My courses" order; shared with the benchmark's ceiling, which must answer the same JSON. */
 export function dashboardJson(rows: DashboardRow[]): DashboardJson {
   const courses = rows.filter((r) => r.recentRank <= MAX_COURSES);
-  const completed = rows.filter((r) => r.status === "completed" && r.statusRank <= RECENTLY_COMPLETED).sort((a, b) => a.statusRank - b.statusRank);
-  return { courses: courses.map(dashboardCourseJson), continue: continueTarget(courses), recently_completed: completed.map(dashboardCourseJson) };
+  const completed = rows
+    .filter((r) => r.status === "completed" && r.statusRank <= RECENTLY_COMPLETED)
+    .sort((a, b) => a.statusRank - b.statusRank);
+  return {
+    courses: courses.map(dashboardCourseJson),
+    continue: continueTarget(courses),
+    recently_completed: completed.map(dashboardCourseJson),
+  };
 }
 
 /** The most recently used active course whose last lesson still exists (lessons can be deleted meanwhile). */
 function continueTarget(rows: DashboardRow[]): ContinueJson | null {
-  const row = rows.find((r) => r.status === "active" && r.lastAccessedAt !== null && r.lastLessonId !== null && r.lastModuleId !== null && r.lastLessonTitle !== null);
+  const row = rows.find(
+    (r) =>
+      r.status === "active" &&
+      r.lastAccessedAt !== null &&
+      r.lastLessonId !== null &&
+      r.lastModuleId !== null &&
+      r.lastLessonTitle !== null,
+  );
   if (!row) return null;
-  return { course_id: row.courseId, course_title: row.title, module_id: row.lastModuleId!, lesson_id: row.lastLessonId!, lesson_title: row.lastLessonTitle! };
+  return {
+    course_id: row.courseId,
+    course_title: row.title,
+    module_id: row.lastModuleId!,
+    lesson_id: row.lastLessonId!,
+    lesson_title: row.lastLessonTitle!,
+  };
 }
 
 export async function getDashboard(ctx: TenantContext): Promise<DashboardJson> {
-  const rows = await queryRows<DashboardRow>(DASHBOARD_SQL, [tenantId(ctx), ctx.userId, MAX_COURSES, RECENTLY_COMPLETED]);
+  const rows = await queryRows<DashboardRow>(DASHBOARD_SQL, [
+    tenantId(ctx),
+    ctx.userId,
+    MAX_COURSES,
+    RECENTLY_COMPLETED,
+  ]);
   return dashboardJson(rows);
 }

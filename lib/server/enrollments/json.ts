@@ -46,7 +46,13 @@ export type EnrollmentWithUserRow = Prisma.EnrollmentGetPayload<{ select: typeof
 export function enrollmentWithUserJson({ user, ...enrollment }: EnrollmentWithUserRow) {
   return {
     ...enrollmentJson(enrollment),
-    user: { id: user.id, first_name: user.firstName, last_name: user.lastName, email: user.email, username: user.username },
+    user: {
+      id: user.id,
+      first_name: user.firstName,
+      last_name: user.lastName,
+      email: user.email,
+      username: user.username,
+    },
   };
 }
 export type EnrollmentWithUserJson = ReturnType<typeof enrollmentWithUserJson>;

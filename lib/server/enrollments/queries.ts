@@ -4,12 +4,20 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import type { ListEnrollmentsQuery } from "@/lib/schemas/enrollment";
 import type { Page } from "@/lib/schemas/pagination";
 import { requireCourseEditor } from "@/lib/server/courses/access";
-import { enrollmentWithUserJson, enrollmentWithUserSelect, type EnrollmentWithUserJson } from "@/lib/server/enrollments/json";
+import {
+  enrollmentWithUserJson,
+  enrollmentWithUserSelect,
+  type EnrollmentWithUserJson,
+} from "@/lib/server/enrollments/json";
 import type { TenantContext } from "@/lib/tenancy/context";
 import { requirePermission } from "@/lib/tenancy/permissions";
 
 /** GET /api/courses/{id}/enrollments: the course's learners for its editors, searchable by name or e-mail. */
-export async function listCourseEnrollments(ctx: TenantContext, courseId: string, query: ListEnrollmentsQuery): Promise<Page<EnrollmentWithUserJson>> {
+export async function listCourseEnrollments(
+  ctx: TenantContext,
+  courseId: string,
+  query: ListEnrollmentsQuery,
+): Promise<Page<EnrollmentWithUserJson>> {
   requirePermission(ctx, "enrollments:manage");
   const { organizationId } = await requireCourseEditor(ctx, courseId);
   const where: Prisma.EnrollmentWhereInput = { organizationId, courseId };

@@ -34,7 +34,10 @@ export function managedEventsWhere(ctx: TenantContext): Prisma.EventWhereInput {
 export async function requireManagedEvent(ctx: TenantContext, eventId: string) {
   const where = managedEventsWhere(ctx);
   if (!isId(eventId)) throw new AppError("NOT_FOUND", "Event not found");
-  const event = await db().event.findFirst({ where: { AND: [where, { id: eventId }] }, select: { id: true, organizationId: true } });
+  const event = await db().event.findFirst({
+    where: { AND: [where, { id: eventId }] },
+    select: { id: true, organizationId: true },
+  });
   if (!event) throw new AppError("NOT_FOUND", "Event not found");
   return event;
 }
@@ -47,12 +50,19 @@ export async function requireAudience(ctx: TenantContext, audience: Audience): P
   requirePermission(ctx, "events:manage");
   if (audience.courseId) {
     const course = await loadCourseAccess(ctx, audience.courseId);
-    if (!course.canEdit) throw new AppError("FORBIDDEN", "You can only create events for courses you teach", { fieldErrors: { course_id: ["You do not teach this course"] } });
+    if (!course.canEdit)
+      throw new AppError("FORBIDDEN", "You can only create events for courses you teach", {
+        fieldErrors: { course_id: ["You do not teach this course"] },
+      });
   } else if (audience.groupId) {
     await requireManagedGroup(ctx, audience.groupId);
   } else if (!managesEveryEvent(ctx)) {
-    throw new AppError("FORBIDDEN", "Only administrators can create events for the whole organization: choose a course or a group", {
-      fieldErrors: { course_id: ["Choose a course you teach or a group you manage"] },
-    });
+    throw new AppError(
+      "FORBIDDEN",
+      "Only administrators can create events for the whole organization: choose a course or a group",
+      {
+        fieldErrors: { course_id: ["Choose a course you teach or a group you manage"] },
+      },
+    );
   }
 }

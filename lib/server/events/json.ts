@@ -26,7 +26,10 @@ export const eventSeriesSelect = {
 } satisfies Prisma.EventSelect;
 
 /** The same with its author, as the events API shows it. */
-export const eventSelect = { ...eventSeriesSelect, createdBy: { select: { id: true, firstName: true, lastName: true } } } satisfies Prisma.EventSelect;
+export const eventSelect = {
+  ...eventSeriesSelect,
+  createdBy: { select: { id: true, firstName: true, lastName: true } },
+} satisfies Prisma.EventSelect;
 export type EventRow = Prisma.EventGetPayload<{ select: typeof eventSelect }>;
 
 export type AudienceType = "organization" | "course" | "group";
@@ -64,7 +67,11 @@ export function eventJson(event: EventRow) {
     audience: audienceJson(event),
     course_id: event.courseId,
     group_id: event.groupId,
-    created_by: event.createdBy && { id: event.createdBy.id, first_name: event.createdBy.firstName, last_name: event.createdBy.lastName },
+    created_by: event.createdBy && {
+      id: event.createdBy.id,
+      first_name: event.createdBy.firstName,
+      last_name: event.createdBy.lastName,
+    },
     created_at: event.createdAt.toISOString(),
     updated_at: event.updatedAt.toISOString(),
   };

@@ -13,8 +13,14 @@ export async function createEvent(ctx: TenantContext, input: CreateEventInput): 
   const organizationId = tenantId(ctx);
   await requireAudience(ctx, { courseId: input.course_id ?? null, groupId: input.group_id ?? null });
   const event = await db().$transaction(async (tx) => {
-    const created = await tx.event.create({ data: { organizationId, createdById: ctx.userId, ...storedEvent(input) }, select: { id: true } });
-    await audit({ organizationId, actorId: ctx.userId, action: "event.create", entityType: "event", entityId: created.id }, tx);
+    const created = await tx.event.create({
+      data: { organizationId, createdById: ctx.userId, ...storedEvent(input) },
+      select: { id: true },
+    });
+    await audit(
+      { organizationId, actorId: ctx.userId, action: "event.create", entityType: "event", entityId: created.id },
+      tx,
+    );
     return created;
   });
   return getEvent(ctx, event.id);
@@ -32,7 +38,17 @@ export async function updateEvent(ctx: TenantContext, eventId: string, patch: Up
   }
   await db().$transaction(async (tx) => {
     await tx.event.update({ where: { id, organizationId }, data: storedEvent(next) });
-    await audit({ organizationId, actorId: ctx.userId, action: "event.update", entityType: "event", entityId: id, data: { fields: Object.keys(patch) } }, tx);
+    await audit(
+      {
+        organizationId,
+        actorId: ctx.userId,
+        action: "event.update",
+        entityType: "event",
+        entityId: id,
+        data: { fields: Object.keys(patch) },
+      },
+      tx,
+    );
   });
   return getEvent(ctx, id);
 }
@@ -41,6 +57,16 @@ export async function deleteEvent(ctx: TenantContext, eventId: string): Promise<
   const { id, organizationId } = await requireManagedEvent(ctx, eventId);
   await db().$transaction(async (tx) => {
     const event = await tx.event.delete({ where: { id, organizationId }, select: { title: true } });
-    await audit({ organizationId, actorId: ctx.userId, action: "event.delete", entityType: "event", entityId: id, data: { title: event.title } }, tx);
+    await audit(
+      {
+        organizationId,
+        actorId: ctx.userId,
+        action: "event.delete",
+        entityType: "event",
+        entityId: id,
+        data: { title: event.title },
+      },
+      tx,
+    );
   });
 }

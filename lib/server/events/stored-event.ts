@@ -14,7 +14,17 @@ export function storedEvent(input: CreateEventInput) {
   const endsAt = allDay ? addDays(parseDate(input.ends_at)!, 1) : new Date(input.ends_at);
   const timeZone = canonicalTimeZone(input.time_zone) ?? "UTC";
   const recurrence = input.recurrence;
-  const rrule = recurrence ? toRrule({ frequency: recurrence.frequency, interval: recurrence.interval, until: recurrence.until ?? null, count: recurrence.count ?? null }, { allDay, timeZone }) : null;
+  const rrule = recurrence
+    ? toRrule(
+        {
+          frequency: recurrence.frequency,
+          interval: recurrence.interval,
+          until: recurrence.until ?? null,
+          count: recurrence.count ?? null,
+        },
+        { allDay, timeZone },
+      )
+    : null;
   return {
     title: input.title,
     description: input.description,
@@ -46,7 +56,9 @@ export function mergedEvent(current: EventJson, patch: UpdateEventInput): Record
     ends_at: current.ends_at,
     time_zone: current.time_zone,
     recurrence: current.recurrence,
-    ...(audienceChanges ? { course_id: null, group_id: null } : { course_id: current.course_id, group_id: current.group_id }),
+    ...(audienceChanges
+      ? { course_id: null, group_id: null }
+      : { course_id: current.course_id, group_id: current.group_id }),
     ...defined,
   };
 }

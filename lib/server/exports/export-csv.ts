@@ -22,10 +22,14 @@ const BOM = new Uint8Array([0xef, 0xbb, 0xbf]);
 /** Rows are passed on in pieces of about this size rather than one by one. */
 const PIECE_BYTES = 64 * 1024;
 
-export const notAllowedToExport = () => new AppError("FORBIDDEN", "Only administrators can export the organization's data");
+export const notAllowedToExport = () =>
+  new AppError("FORBIDDEN", "Only administrators can export the organization's data");
 
 /** The organization the caller exports (its subdomain names the file), or null for every organization (the superadmin on the apex). */
-async function exportOrganization(ctx: TenantContext, query: ExportQuery): Promise<{ id: string; subdomain: string } | null> {
+async function exportOrganization(
+  ctx: TenantContext,
+  query: ExportQuery,
+): Promise<{ id: string; subdomain: string } | null> {
   if (!can(ctx.role, "import-export:use")) throw notAllowedToExport();
   const wanted = query.organization_id;
   if (!isPlatformAdmin(ctx)) {

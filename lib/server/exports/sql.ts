@@ -16,7 +16,8 @@ export function neutralised(expression: string): string {
 
 const time = (column: string) => `to_char(${column}, 'YYYY-MM-DD HH24:MI:SS')`;
 const day = (column: string) => `to_char(${column}, 'YYYY-MM-DD')`;
-const list = (expression: string, order: string) => `string_agg(${expression}, '${EXPORT_LIST_SEPARATOR}' ORDER BY ${order})`;
+const list = (expression: string, order: string) =>
+  `string_agg(${expression}, '${EXPORT_LIST_SEPARATOR}' ORDER BY ${order})`;
 
 /** The rows of one organization (its id), or of every organization (null: each row starts with its subdomain). */
 export interface ExportScopeSql {
@@ -31,7 +32,11 @@ interface KindSql {
   orderBy: string[];
 }
 
-const person = (alias: string) => [`${neutralised(`${alias}.email`)} AS email`, `${neutralised(`${alias}."firstName"`)} AS first_name`, `${neutralised(`${alias}."lastName"`)} AS last_name`];
+const person = (alias: string) => [
+  `${neutralised(`${alias}.email`)} AS email`,
+  `${neutralised(`${alias}."firstName"`)} AS first_name`,
+  `${neutralised(`${alias}."lastName"`)} AS last_name`,
+];
 
 const KINDS: Record<ExportKind, KindSql> = {
   users: {
@@ -88,7 +93,12 @@ const KINDS: Record<ExportKind, KindSql> = {
     orderBy: ["c.title", "c.id", "u.email"],
   },
   "group-memberships": {
-    columns: [`${neutralised("g.name")} AS "group"`, ...person("u"), "u.role AS role", `${time(`t."addedAt"`)} AS added_at`],
+    columns: [
+      `${neutralised("g.name")} AS "group"`,
+      ...person("u"),
+      "u.role AS role",
+      `${time(`t."addedAt"`)} AS added_at`,
+    ],
     from: `"GroupMember" t
       JOIN "Group" g ON g.id = t."groupId" AND g."organizationId" = t."organizationId"
       JOIN "User" u ON u.id = t."userId" AND u."organizationId" = t."organizationId"`,
@@ -129,7 +139,10 @@ export function exportCopySql(kind: ExportKind, scope: ExportScopeSql): string {
   const everyOrganization = organizationId === null;
   const columns = everyOrganization ? ["o.subdomain AS organization", ...k.columns] : k.columns;
   const from = everyOrganization ? `${k.from}\n      JOIN "Organization" o ON o.id = t."organizationId"` : k.from;
-  const where = organizationId === null ? `t."organizationId" IS NOT NULL` : `t."organizationId" = ${pg.escapeLiteral(organizationId)}::uuid`;
+  const where =
+    organizationId === null
+      ? `t."organizationId" IS NOT NULL`
+      : `t."organizationId" = ${pg.escapeLiteral(organizationId)}::uuid`;
   const orderBy = everyOrganization ? ["o.subdomain", ...k.orderBy] : k.orderBy;
   return `COPY (SELECT ${columns.join(",\n      ")}\n    FROM ${from}\n    WHERE ${where}\n    ORDER BY ${orderBy.join(", ")}) TO STDOUT WITH (FORMAT csv, HEADER true, ENCODING 'UTF8')`;
 }

@@ -25,7 +25,8 @@ export async function publicFileResponse(ctx: RequestContext, segments: string[]
   if (segments.length !== 3 || !kind || !owner || !name) throw NOT_FOUND();
   const key = segments.join("/");
   if (kind === "avatars" && owner === (ctx.organizationId ?? "platform")) return fileResponse(key, FOREVER);
-  if (kind === "logos" && (owner === ctx.organizationId || ctx.organizationId === null)) return fileResponse(key, FOREVER);
+  if (kind === "logos" && (owner === ctx.organizationId || ctx.organizationId === null))
+    return fileResponse(key, FOREVER);
   if (kind === "thumbnails" && owner === ctx.organizationId) return thumbnailResponse(ctx, key, name);
   throw NOT_FOUND();
 }
@@ -34,7 +35,10 @@ export async function publicFileResponse(ctx: RequestContext, segments: string[]
 async function thumbnailResponse(ctx: RequestContext, key: string, name: string): Promise<Response> {
   const courseId = name.slice(0, 36);
   if (!isId(courseId)) throw NOT_FOUND();
-  const course = await db().course.findFirst({ where: { id: courseId, organizationId: ctx.organizationId!, thumbnailUrl: publicUrl(key) }, select: { status: true } });
+  const course = await db().course.findFirst({
+    where: { id: courseId, organizationId: ctx.organizationId!, thumbnailUrl: publicUrl(key) },
+    select: { status: true },
+  });
   if (!course) throw NOT_FOUND();
   if (course.status === "published") return fileResponse(key, "public, max-age=86400");
   if (!isSignedIn(ctx)) throw NOT_FOUND();
@@ -46,6 +50,10 @@ async function thumbnailResponse(ctx: RequestContext, key: string, name: string)
 async function fileResponse(key: string, cacheControl: string): Promise<Response> {
   const object = await readObject(key);
   const headers = new Headers({ "content-length": String(object.size), "cache-control": cacheControl });
-  for (const { key: name, value } of storedFileHeaders({ contentType: contentTypeFor(key), fileName: key.split("/").pop() })) headers.set(name, value);
+  for (const { key: name, value } of storedFileHeaders({
+    contentType: contentTypeFor(key),
+    fileName: key.split("/").pop(),
+  }))
+    headers.set(name, value);
   return new Response(object.stream(), { headers });
 }

@@ -19,15 +19,24 @@ export function managedGroupsWhere(ctx: TenantContext): Prisma.GroupWhereInput {
   if (MANAGES_EVERY_GROUP.has(ctx.role)) return { organizationId };
   return {
     organizationId,
-    OR: [{ createdById: ctx.userId }, { courses: { some: { course: { instructors: { some: { userId: ctx.userId } } } } } }],
+    OR: [
+      { createdById: ctx.userId },
+      { courses: { some: { course: { instructors: { some: { userId: ctx.userId } } } } } },
+    ],
   };
 }
 
 /** A group the caller manages, or a 404. */
-export async function requireManagedGroup(ctx: TenantContext, groupId: string): Promise<{ id: string; organizationId: string; name: string }> {
+export async function requireManagedGroup(
+  ctx: TenantContext,
+  groupId: string,
+): Promise<{ id: string; organizationId: string; name: string }> {
   const where = managedGroupsWhere(ctx);
   if (!isId(groupId)) throw new AppError("NOT_FOUND", "Group not found");
-  const group = await db().group.findFirst({ where: { AND: [where, { id: groupId }] }, select: { id: true, organizationId: true, name: true } });
+  const group = await db().group.findFirst({
+    where: { AND: [where, { id: groupId }] },
+    select: { id: true, organizationId: true, name: true },
+  });
   if (!group) throw new AppError("NOT_FOUND", "Group not found");
   return group;
 }

@@ -16,9 +16,16 @@ const INSERT_CHUNK = 5000;
  * progress counted again) and now owe their place to the group. Active self or manual enrollments stay as
  * they are.
  */
-export async function enrollThroughGroup(tx: Tx, organizationId: string, courseIds: string[], userIds: string[]): Promise<void> {
+export async function enrollThroughGroup(
+  tx: Tx,
+  organizationId: string,
+  courseIds: string[],
+  userIds: string[],
+): Promise<void> {
   if (courseIds.length === 0 || userIds.length === 0) return;
-  const rows = courseIds.flatMap((courseId) => userIds.map((userId) => ({ organizationId, courseId, userId, source: "group" as const })));
+  const rows = courseIds.flatMap((courseId) =>
+    userIds.map((userId) => ({ organizationId, courseId, userId, source: "group" as const })),
+  );
   for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
     await tx.enrollment.createMany({ data: rows.slice(i, i + INSERT_CHUNK), skipDuplicates: true });
   }
@@ -28,7 +35,10 @@ export async function enrollThroughGroup(tx: Tx, organizationId: string, courseI
   });
   if (withdrawn.length === 0) return;
   const ids = withdrawn.map((e) => e.id);
-  await tx.enrollment.updateMany({ where: { organizationId, id: { in: ids } }, data: { status: "active", withdrawnAt: null, source: "group" } });
+  await tx.enrollment.updateMany({
+    where: { organizationId, id: { in: ids } },
+    data: { status: "active", withdrawnAt: null, source: "group" },
+  });
   await recomputeEnrollments(tx, organizationId, ids);
 }
 
@@ -36,7 +46,13 @@ export async function enrollThroughGroup(tx: Tx, organizationId: string, courseI
  * Withdraws the group enrollments of `userIds` in `courseIds` that no other group of theirs still gives
  * them (`groupId` is the group they leave). Self and manual enrollments, and every progress row, stay.
  */
-export async function withdrawGroupEnrollments(tx: Tx, organizationId: string, groupId: string, courseIds: string[], userIds: string[]): Promise<void> {
+export async function withdrawGroupEnrollments(
+  tx: Tx,
+  organizationId: string,
+  groupId: string,
+  courseIds: string[],
+  userIds: string[],
+): Promise<void> {
   if (courseIds.length === 0 || userIds.length === 0) return;
   await tx.$executeRaw`
     UPDATE "Enrollment" e

@@ -30,14 +30,27 @@ export interface GroupMemberJson {
   courses: { course_id: string; status: string | null; progress_percent: number | null }[];
 }
 
-const groupSelect = { id: true, name: true, description: true, _count: { select: { members: true, courses: true } } } satisfies Prisma.GroupSelect;
+const groupSelect = {
+  id: true,
+  name: true,
+  description: true,
+  _count: { select: { members: true, courses: true } },
+} satisfies Prisma.GroupSelect;
 
 function groupJson(group: Prisma.GroupGetPayload<{ select: typeof groupSelect }>): GroupJson {
-  return { id: group.id, name: group.name, description: group.description, memberCount: group._count.members, courseCount: group._count.courses };
+  return {
+    id: group.id,
+    name: group.name,
+    description: group.description,
+    memberCount: group._count.members,
+    courseCount: group._count.courses,
+  };
 }
 
 const searchWhere = (q: string | undefined): Prisma.GroupWhereInput =>
-  q ? { OR: [{ name: { contains: q, mode: "insensitive" } }, { description: { contains: q, mode: "insensitive" } }] } : {};
+  q
+    ? { OR: [{ name: { contains: q, mode: "insensitive" } }, { description: { contains: q, mode: "insensitive" } }] }
+    : {};
 
 export interface GroupListJson {
   groups: GroupJson[];
@@ -50,7 +63,13 @@ export interface GroupListJson {
 export async function listGroups(ctx: TenantContext, query: ListGroupsQuery): Promise<GroupListJson> {
   const where: Prisma.GroupWhereInput = { AND: [managedGroupsWhere(ctx), searchWhere(query.q)] };
   const [rows, total] = await Promise.all([
-    db().group.findMany({ where, select: groupSelect, orderBy: [{ name: "asc" }, { id: "asc" }], skip: (query.page - 1) * query.page_size, take: query.page_size }),
+    db().group.findMany({
+      where,
+      select: groupSelect,
+      orderBy: [{ name: "asc" }, { id: "asc" }],
+      skip: (query.page - 1) * query.page_size,
+      take: query.page_size,
+    }),
     db().group.count({ where }),
   ]);
   return { groups: rows.map(groupJson), page: query.page, page_size: query.page_size, total };
@@ -60,13 +79,26 @@ export async function getGroup(ctx: TenantContext, groupId: string): Promise<Gro
   const { id, organizationId } = await requireManagedGroup(ctx, groupId);
   const group = await db().group.findFirstOrThrow({
     where: { organizationId, id },
-    select: { ...groupSelect, courses: { select: { course: { select: { id: true, title: true, status: true } } }, orderBy: { course: { title: "asc" } } } },
+    select: {
+      ...groupSelect,
+      courses: {
+        select: { course: { select: { id: true, title: true, status: true } } },
+        orderBy: { course: { title: "asc" } },
+      },
+    },
   });
-  return { ...groupJson(group), courses: group.courses.map(({ course }) => ({ id: course.id, title: course.title, status: course.status })) };
+  return {
+    ...groupJson(group),
+    courses: group.courses.map(({ course }) => ({ id: course.id, title: course.title, status: course.status })),
+  };
 }
 
 /** A group's members, by name, with their progress in each of the group's courses. */
-export async function listGroupMembers(ctx: TenantContext, groupId: string, query: ListGroupsQuery): Promise<Page<GroupMemberJson>> {
+export async function listGroupMembers(
+  ctx: TenantContext,
+  groupId: string,
+  query: ListGroupsQuery,
+): Promise<Page<GroupMemberJson>> {
   const { id, organizationId } = await requireManagedGroup(ctx, groupId);
   const where: Prisma.GroupMemberWhereInput = { organizationId, groupId: id };
   if (query.q) {
@@ -76,13 +108,20 @@ export async function listGroupMembers(ctx: TenantContext, groupId: string, quer
   const [rows, total, courses] = await Promise.all([
     db().groupMember.findMany({
       where,
-      select: { addedAt: true, user: { select: { id: true, firstName: true, lastName: true, email: true, role: true, status: true } } },
+      select: {
+        addedAt: true,
+        user: { select: { id: true, firstName: true, lastName: true, email: true, role: true, status: true } },
+      },
       orderBy: [{ user: { lastName: "asc" } }, { user: { firstName: "asc" } }, { userId: "asc" }],
       skip: (query.page - 1) * query.page_size,
       take: query.page_size,
     }),
     db().groupMember.count({ where }),
-    db().groupCourse.findMany({ where: { organizationId, groupId: id }, select: { courseId: true }, orderBy: { course: { title: "asc" } } }),
+    db().groupCourse.findMany({
+      where: { organizationId, groupId: id },
+      select: { courseId: true },
+      orderBy: { course: { title: "asc" } },
+    }),
   ]);
   const courseIds = courses.map((c) => c.courseId);
   const enrollments = await db().enrollment.findMany({

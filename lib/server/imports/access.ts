@@ -30,7 +30,8 @@ export async function importOrganizationFor(ctx: TenantContext, organizationId: 
 /** The organizations whose imports the caller sees: theirs, or (the superadmin) any, or the one named. */
 export function importScope(ctx: TenantContext, organizationId?: string): { organizationId?: string } {
   requirePermission(ctx, "import-export:use");
-  if (ctx.role === "superadmin") return organizationId ? { organizationId } : ctx.organizationId ? { organizationId: ctx.organizationId } : {};
+  if (ctx.role === "superadmin")
+    return organizationId ? { organizationId } : ctx.organizationId ? { organizationId: ctx.organizationId } : {};
   return { organizationId: tenantId(ctx) };
 }
 

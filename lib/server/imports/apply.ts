@@ -17,7 +17,12 @@ import { ensureOrgAdminRemains } from "@/lib/server/users/rules";
 
 type Tx = Prisma.TransactionClient;
 
-const RUN_OUTCOME: Record<Verdict["outcome"], RunOutcome> = { create: "created", update: "updated", unchanged: "unchanged", reject: "rejected" };
+const RUN_OUTCOME: Record<Verdict["outcome"], RunOutcome> = {
+  create: "created",
+  update: "updated",
+  unchanged: "unchanged",
+  reject: "rejected",
+};
 
 export interface AppliedCounts {
   created: number;
@@ -34,7 +39,16 @@ export async function applyRows(setting: ImportSetting, tx: Tx, rows: readonly R
 
   const hashes = await Promise.all(creates.map((p) => (p.password ? hashPassword(p.password) : NO_PASSWORD_HASH)));
   const usernames = await allocateUsernames(tx, organizationId, creates);
-  const created = creates.map((p, i) => ({ id: uuid7(), role: p.role!, firstName: p.firstName!, lastName: p.lastName!, email: p.email, username: usernames[i]!, passwordHash: hashes[i]!, status: p.status! }));
+  const created = creates.map((p, i) => ({
+    id: uuid7(),
+    role: p.role!,
+    firstName: p.firstName!,
+    lastName: p.lastName!,
+    email: p.email,
+    username: usernames[i]!,
+    passwordHash: hashes[i]!,
+    status: p.status!,
+  }));
   if (created.length) {
     // One statement, the rows as one JSON document (a thousand rows × nine columns as parameters cost far more memory).
     await tx.$executeRaw`
@@ -54,8 +68,18 @@ export async function applyRows(setting: ImportSetting, tx: Tx, rows: readonly R
 
   const actor = { organizationId, actorId: setting.importer.userId, entityType: "user" };
   const entries: AuditEntry[] = [
-    ...creates.map((p) => ({ ...actor, action: "user.create", entityId: userIdOf.get(p.email)!, data: { role: p.role!, invited: !p.password, import: setting.importId } })),
-    ...updates.map((p) => ({ ...actor, action: "user.update", entityId: p.existing!.id, data: { fields: p.changes, import: setting.importId } })),
+    ...creates.map((p) => ({
+      ...actor,
+      action: "user.create",
+      entityId: userIdOf.get(p.email)!,
+      data: { role: p.role!, invited: !p.password, import: setting.importId },
+    })),
+    ...updates.map((p) => ({
+      ...actor,
+      action: "user.update",
+      entityId: p.existing!.id,
+      data: { fields: p.changes, import: setting.importId },
+    })),
   ];
   if (entries.length) await auditMany(entries, tx);
 
@@ -69,11 +93,20 @@ export async function applyRows(setting: ImportSetting, tx: Tx, rows: readonly R
     }),
   );
   const count = (o: Verdict["outcome"]) => verdicts.filter((v) => v.outcome === o).length;
-  return { created: count("create"), updated: count("update"), unchanged: count("unchanged"), rejected: count("reject") };
+  return {
+    created: count("create"),
+    updated: count("update"),
+    unchanged: count("unchanged"),
+    rejected: count("reject"),
+  };
 }
 
 /** Each row's outcome, written in one statement. */
-export async function recordOutcomes(tx: Tx, importId: string, rows: { rowNumber: number; outcome: RunOutcome; reason: string | null; userId: string | null; invite: boolean }[]): Promise<void> {
+export async function recordOutcomes(
+  tx: Tx,
+  importId: string,
+  rows: { rowNumber: number; outcome: RunOutcome; reason: string | null; userId: string | null; invite: boolean }[],
+): Promise<void> {
   if (rows.length === 0) return;
   await tx.$executeRaw`
     UPDATE "UserImportRow" r
@@ -88,7 +121,8 @@ async function updateUser(tx: Tx, organizationId: string, plan: RowPlan): Promis
   const target = plan.existing!;
   const roleChanges = plan.role !== undefined && plan.role !== target.role;
   const deactivates = plan.status === "suspended" && target.status === "active";
-  if ((roleChanges && target.role === "org_admin") || (deactivates && target.role === "org_admin")) await ensureOrgAdminRemains(tx, organizationId, [target.id]);
+  if ((roleChanges && target.role === "org_admin") || (deactivates && target.role === "org_admin"))
+    await ensureOrgAdminRemains(tx, organizationId, [target.id]);
   const fields = plan.changes.filter((c) => c !== "groups" && c !== "courses");
   if (fields.length === 0) return;
   await tx.user.update({
@@ -107,18 +141,30 @@ async function updateUser(tx: Tx, organizationId: string, plan: RowPlan): Promis
 
 /** Free usernames for new users: the one in the file, else the e-mail's local part (with a number if taken). */
 async function allocateUsernames(tx: Tx, organizationId: string, plans: RowPlan[]): Promise<string[]> {
-  const bases = plans.map((p) => p.username ?? ((p.email.split("@")[0] ?? "user").toLowerCase().replace(/[^a-z0-9._-]/g, "").slice(0, 40).padEnd(3, "0")));
+  const bases = plans.map(
+    (p) =>
+      p.username ??
+      (p.email.split("@")[0] ?? "user")
+        .toLowerCase()
+        .replace(/[^a-z0-9._-]/g, "")
+        .slice(0, 40)
+        .padEnd(3, "0"),
+  );
   const generated = [...new Set(bases.filter((_, i) => !plans[i]!.username))];
   const taken = new Set<string>();
   // The bases themselves first (the unique index answers); numbered variants only of the bases taken.
   const exact = generated.length
-    ? await tx.$queryRaw<{ username: string }[]>`SELECT "username" FROM "User" WHERE "organizationId" = ${organizationId}::uuid AND "username" = ANY(${generated}::text[])`
+    ? await tx.$queryRaw<
+        { username: string }[]
+      >`SELECT "username" FROM "User" WHERE "organizationId" = ${organizationId}::uuid AND "username" = ANY(${generated}::text[])`
     : [];
   const clashing = exact.map((u) => u.username);
   for (const name of clashing) taken.add(name);
   if (clashing.length) {
     const patterns = clashing.map((b) => `${b.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-    const variants = await tx.$queryRaw<{ username: string }[]>`SELECT "username" FROM "User" WHERE "organizationId" = ${organizationId}::uuid AND "username" LIKE ANY(${patterns}::text[])`;
+    const variants = await tx.$queryRaw<
+      { username: string }[]
+    >`SELECT "username" FROM "User" WHERE "organizationId" = ${organizationId}::uuid AND "username" LIKE ANY(${patterns}::text[])`;
     for (const u of variants) taken.add(u.username);
   }
   for (const [i, p] of plans.entries()) if (p.username) taken.add(bases[i]!);
@@ -133,13 +179,22 @@ async function allocateUsernames(tx: Tx, organizationId: string, plans: RowPlan[
 }
 
 async function joinGroups(tx: Tx, organizationId: string, placed: { userId: string; plan: RowPlan }[]): Promise<void> {
-  const pairs = placed.flatMap(({ userId, plan }) => plan.groupIds.map((groupId) => ({ organizationId, groupId, userId })));
+  const pairs = placed.flatMap(({ userId, plan }) =>
+    plan.groupIds.map((groupId) => ({ organizationId, groupId, userId })),
+  );
   if (pairs.length === 0) return;
-  const joined = await tx.groupMember.createManyAndReturn({ data: pairs, skipDuplicates: true, select: { groupId: true, userId: true } });
+  const joined = await tx.groupMember.createManyAndReturn({
+    data: pairs,
+    skipDuplicates: true,
+    select: { groupId: true, userId: true },
+  });
   const byGroup = new Map<string, string[]>();
   for (const j of joined) byGroup.set(j.groupId, [...(byGroup.get(j.groupId) ?? []), j.userId]);
   if (byGroup.size === 0) return;
-  const links = await tx.groupCourse.findMany({ where: { organizationId, groupId: { in: [...byGroup.keys()] } }, select: { groupId: true, courseId: true } });
+  const links = await tx.groupCourse.findMany({
+    where: { organizationId, groupId: { in: [...byGroup.keys()] } },
+    select: { groupId: true, courseId: true },
+  });
   for (const [groupId, userIds] of byGroup) {
     const courseIds = links.filter((l) => l.groupId === groupId).map((l) => l.courseId);
     await enrollThroughGroup(tx, organizationId, courseIds, userIds);
@@ -147,8 +202,14 @@ async function joinGroups(tx: Tx, organizationId: string, placed: { userId: stri
 }
 
 /** Enrollments the courses column names: new ones are "manual"; withdrawn ones come back. */
-async function enrollInCourses(tx: Tx, organizationId: string, placed: { userId: string; plan: RowPlan }[]): Promise<void> {
-  const rows = placed.flatMap(({ userId, plan }) => plan.courseIds.map((courseId) => ({ organizationId, courseId, userId, source: "manual" as const })));
+async function enrollInCourses(
+  tx: Tx,
+  organizationId: string,
+  placed: { userId: string; plan: RowPlan }[],
+): Promise<void> {
+  const rows = placed.flatMap(({ userId, plan }) =>
+    plan.courseIds.map((courseId) => ({ organizationId, courseId, userId, source: "manual" as const })),
+  );
   if (rows.length === 0) return;
   await tx.enrollment.createMany({ data: rows, skipDuplicates: true });
   const withdrawn = await tx.enrollment.findMany({
@@ -157,6 +218,9 @@ async function enrollInCourses(tx: Tx, organizationId: string, placed: { userId:
   });
   if (withdrawn.length === 0) return;
   const ids = withdrawn.map((e) => e.id);
-  await tx.enrollment.updateMany({ where: { organizationId, id: { in: ids }, status: "withdrawn" }, data: { status: "active", withdrawnAt: null } });
+  await tx.enrollment.updateMany({
+    where: { organizationId, id: { in: ids }, status: "withdrawn" },
+    data: { status: "active", withdrawnAt: null },
+  });
   await recomputeEnrollments(tx, organizationId, ids);
 }

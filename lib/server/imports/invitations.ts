@@ -25,9 +25,18 @@ export async function queueInvitations(importId: string, origin?: string): Promi
 
 export async function sendImportInvitations(job: ImportInvitationsJob): Promise<void> {
   const started = Date.now();
-  const imp = await db().userImport.findUnique({ where: { id: job.importId }, select: { id: true, organizationId: true, createdById: true, createdByRole: true } });
+  const imp = await db().userImport.findUnique({
+    where: { id: job.importId },
+    select: { id: true, organizationId: true, createdById: true, createdByRole: true },
+  });
   if (!imp) return;
-  const ctx = { organization: null, organizationId: imp.organizationId, subdomain: null, userId: imp.createdById, role: imp.createdByRole as Role };
+  const ctx = {
+    organization: null,
+    organizationId: imp.organizationId,
+    subdomain: null,
+    userId: imp.createdById,
+    role: imp.createdByRole as Role,
+  };
   for (;;) {
     const rows = await db().userImportRow.findMany({
       where: { importId: imp.id, invite: true, invitedAt: null, userId: { not: null } },
@@ -37,8 +46,16 @@ export async function sendImportInvitations(job: ImportInvitationsJob): Promise<
     });
     if (rows.length === 0) return;
     // Deleted or deactivated since, or refused by the mail server: skipped (their page sends it again).
-    await sendInvitations(ctx, imp.organizationId, rows.map((r) => r.userId!), { origin: job.origin });
-    await db().userImportRow.updateMany({ where: { importId: imp.id, rowNumber: { in: rows.map((r) => r.rowNumber) } }, data: { invitedAt: new Date() } });
+    await sendInvitations(
+      ctx,
+      imp.organizationId,
+      rows.map((r) => r.userId!),
+      { origin: job.origin },
+    );
+    await db().userImportRow.updateMany({
+      where: { importId: imp.id, rowNumber: { in: rows.map((r) => r.rowNumber) } },
+      data: { invitedAt: new Date() },
+    });
     if (Date.now() - started > SLICE_MS) {
       await queueInvitations(imp.id, job.origin);
       return;

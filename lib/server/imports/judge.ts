@@ -86,7 +86,10 @@ export interface Verdict {
 export async function loadImportSetting(imp: UserImport): Promise<ImportSetting> {
   const organizationId = imp.organizationId;
   const mapping = imp.mapping as ImportMapping;
-  const organization = await db().organization.findUniqueOrThrow({ where: { id: organizationId }, select: { id: true, name: true, subdomain: true, settings: true } });
+  const organization = await db().organization.findUniqueOrThrow({
+    where: { id: organizationId },
+    select: { id: true, name: true, subdomain: true, settings: true },
+  });
   const [groups, courses] = await Promise.all([
     db().group.findMany({ where: { organizationId }, select: { id: true, name: true } }),
     db().course.findMany({ where: { organizationId }, select: { id: true, title: true } }),
@@ -102,7 +105,13 @@ export async function loadImportSetting(imp: UserImport): Promise<ImportSetting>
   return {
     organizationId,
     importId: imp.id,
-    importer: { organization: null, organizationId, subdomain: organization.subdomain, userId: imp.createdById, role: imp.createdByRole as Role },
+    importer: {
+      organization: null,
+      organizationId,
+      subdomain: organization.subdomain,
+      userId: imp.createdById,
+      role: imp.createdByRole as Role,
+    },
     mapping,
     policy: await passwordPolicyOf(organization),
     organizationWords: [organization.name, organization.subdomain],
@@ -124,25 +133,50 @@ async function repeated(importId: string, column: number | null | undefined): Pr
 }
 
 /** Judges rows against the database as `reader` sees it. */
-export async function judgeRows(setting: ImportSetting, rows: readonly RowInput[], reader: Reader = db()): Promise<Verdict[]> {
+export async function judgeRows(
+  setting: ImportSetting,
+  rows: readonly RowInput[],
+  reader: Reader = db(),
+): Promise<Verdict[]> {
   const { organizationId, mapping } = setting;
   const emails = rows.map((r) => emailSchema.safeParse(cellOf(r.cells, mapping, "email")));
   const validEmails = [...new Set(emails.flatMap((e) => (e.success ? [e.data] : [])))];
   const usernames = [...new Set(rows.map((r) => cellOf(r.cells, mapping, "username").toLowerCase()).filter(Boolean))];
   const [existing, holders] = await Promise.all([
     validEmails.length
-      ? reader.user.findMany({ where: { organizationId, email: { in: validEmails } }, select: { id: true, email: true, username: true, firstName: true, lastName: true, role: true, status: true } })
+      ? reader.user.findMany({
+          where: { organizationId, email: { in: validEmails } },
+          select: { id: true, email: true, username: true, firstName: true, lastName: true, role: true, status: true },
+        })
       : [],
-    usernames.length ? reader.user.findMany({ where: { organizationId, username: { in: usernames } }, select: { id: true, username: true } }) : [],
+    usernames.length
+      ? reader.user.findMany({
+          where: { organizationId, username: { in: usernames } },
+          select: { id: true, username: true },
+        })
+      : [],
   ]);
   const byEmail = new Map(existing.map((u) => [u.email, u as ExistingUser]));
   const usernameHolder = new Map(holders.map((u) => [u.username, u.id]));
   const ids = existing.map((u) => u.id);
   const [memberships, enrollments] = await Promise.all([
-    ids.length ? reader.groupMember.findMany({ where: { organizationId, userId: { in: ids } }, select: { userId: true, groupId: true } }) : [],
-    ids.length ? reader.enrollment.findMany({ where: { organizationId, userId: { in: ids }, status: { not: "withdrawn" } }, select: { userId: true, courseId: true } }) : [],
+    ids.length
+      ? reader.groupMember.findMany({
+          where: { organizationId, userId: { in: ids } },
+          select: { userId: true, groupId: true },
+        })
+      : [],
+    ids.length
+      ? reader.enrollment.findMany({
+          where: { organizationId, userId: { in: ids }, status: { not: "withdrawn" } },
+          select: { userId: true, courseId: true },
+        })
+      : [],
   ]);
-  const has = new Set([...memberships.map((m) => `${m.userId}:${m.groupId}`), ...enrollments.map((e) => `${e.userId}:${e.courseId}`)]);
+  const has = new Set([
+    ...memberships.map((m) => `${m.userId}:${m.groupId}`),
+    ...enrollments.map((e) => `${e.userId}:${e.courseId}`),
+  ]);
   return rows.map((row, i) => {
     try {
       const email = emails[i]!;
@@ -152,7 +186,12 @@ export async function judgeRows(setting: ImportSetting, rows: readonly RowInput[
       }
       const plan = planRow(setting, row, email.data, byEmail.get(email.data), usernameHolder, has);
       const outcome: CheckOutcome = !plan.existing ? "create" : plan.changes.length ? "update" : "unchanged";
-      return { rowNumber: row.rowNumber, outcome, reason: outcome === "update" ? `Changes ${plan.changes.join(", ")}` : null, plan };
+      return {
+        rowNumber: row.rowNumber,
+        outcome,
+        reason: outcome === "update" ? `Changes ${plan.changes.join(", ")}` : null,
+        plan,
+      };
     } catch (error) {
       if (error instanceof RowRejected) return { rowNumber: row.rowNumber, outcome: "reject", reason: error.message };
       throw error;
@@ -162,11 +201,19 @@ export async function judgeRows(setting: ImportSetting, rows: readonly RowInput[
 
 class RowRejected extends Error {}
 
-function planRow(setting: ImportSetting, row: RowInput, email: string, existing: ExistingUser | undefined, usernameHolder: Map<string, string>, has: Set<string>): RowPlan {
+function planRow(
+  setting: ImportSetting,
+  row: RowInput,
+  email: string,
+  existing: ExistingUser | undefined,
+  usernameHolder: Map<string, string>,
+  has: Set<string>,
+): RowPlan {
   const { mapping } = setting;
   const cell = (field: Parameters<typeof cellOf>[2]) => cellOf(row.cells, mapping, field);
   const first = setting.firstRowOfEmail.get(email);
-  if (first !== undefined && first !== row.rowNumber) throw new RowRejected(`Duplicate email in the file: row ${first} has ${email} too`);
+  if (first !== undefined && first !== row.rowNumber)
+    throw new RowRejected(`Duplicate email in the file: row ${first} has ${email} too`);
 
   const role = parseRole(setting, cell("role"));
   const status = parseStatus(cell("status"));
@@ -177,12 +224,16 @@ function planRow(setting: ImportSetting, row: RowInput, email: string, existing:
   let username: string | undefined;
   if (cell("username")) {
     const parsed = usernameSchema.safeParse(cell("username"));
-    if (!parsed.success) throw new RowRejected(`Invalid username '${cell("username")}': ${parsed.error.issues[0]?.message ?? "not allowed"}`);
+    if (!parsed.success)
+      throw new RowRejected(
+        `Invalid username '${cell("username")}': ${parsed.error.issues[0]?.message ?? "not allowed"}`,
+      );
     username = parsed.data;
     const holder = usernameHolder.get(username);
     if (holder && holder !== existing?.id) throw new RowRejected(`The username '${username}' is taken`);
     const firstRow = setting.firstRowOfUsername.get(username);
-    if (firstRow !== undefined && firstRow !== row.rowNumber) throw new RowRejected(`Duplicate username in the file: row ${firstRow} has ${username} too`);
+    if (firstRow !== undefined && firstRow !== row.rowNumber)
+      throw new RowRejected(`Duplicate username in the file: row ${firstRow} has ${username} too`);
   }
 
   if (!existing) {
@@ -190,11 +241,28 @@ function planRow(setting: ImportSetting, row: RowInput, email: string, existing:
     if (!lastName) throw new RowRejected("The last name is missing (a new user needs one)");
     const password = cell("password") || undefined;
     if (password) {
-      const verdict = checkPassword(password, setting.policy, [firstName, lastName, email, username ?? "", ...setting.organizationWords]);
+      const verdict = checkPassword(password, setting.policy, [
+        firstName,
+        lastName,
+        email,
+        username ?? "",
+        ...setting.organizationWords,
+      ]);
       if (!verdict.ok) throw new RowRejected(`Weak password: ${verdict.message}`);
       if (password.length > 200) throw new RowRejected("Weak password: a password is at most 200 characters");
     }
-    return { email, firstName, lastName, username, role: role ?? "learner", status: status ?? "active", password, groupIds, courseIds, changes: [] };
+    return {
+      email,
+      firstName,
+      lastName,
+      username,
+      role: role ?? "learner",
+      status: status ?? "active",
+      password,
+      groupIds,
+      courseIds,
+      changes: [],
+    };
   }
 
   try {
@@ -211,14 +279,26 @@ function planRow(setting: ImportSetting, row: RowInput, email: string, existing:
     changes.push("role");
   }
   if (status !== undefined && status !== existing.status) {
-    if (existing.id === setting.importer.userId && status === "suspended") throw new RowRejected("You cannot deactivate your own account");
+    if (existing.id === setting.importer.userId && status === "suspended")
+      throw new RowRejected("You cannot deactivate your own account");
     changes.push("status");
   }
   const newGroups = groupIds.filter((g) => !has.has(`${existing.id}:${g}`));
   const newCourses = courseIds.filter((c) => !has.has(`${existing.id}:${c}`));
   if (newGroups.length) changes.push("groups");
   if (newCourses.length) changes.push("courses");
-  return { email, firstName, lastName, username, role, status, groupIds: newGroups, courseIds: newCourses, existing, changes };
+  return {
+    email,
+    firstName,
+    lastName,
+    username,
+    role,
+    status,
+    groupIds: newGroups,
+    courseIds: newCourses,
+    existing,
+    changes,
+  };
 }
 
 function parseName(value: string, label: string): string {
@@ -230,7 +310,8 @@ function parseName(value: string, label: string): string {
 function parseRole(setting: ImportSetting, value: string): Role | undefined {
   if (!value) return undefined;
   const role = value.toLowerCase().replace(/[\s-]+/g, "_") as Role;
-  if (!ROLES.includes(role)) throw new RowRejected(`Unknown role '${value}': use learner, instructor, org_admin or admin`);
+  if (!ROLES.includes(role))
+    throw new RowRejected(`Unknown role '${value}': use learner, instructor, org_admin or admin`);
   try {
     assertMayAssignRole(setting.importer, role);
   } catch {
@@ -248,7 +329,14 @@ function parseStatus(value: string): "active" | "suspended" | undefined {
 
 /** A cell's list: names or ids separated by | or ; */
 function listOf(value: string): string[] {
-  return [...new Set(value.split(/[|;]/).map((s) => s.trim()).filter(Boolean))];
+  return [
+    ...new Set(
+      value
+        .split(/[|;]/)
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
 }
 
 function lookupGroups(setting: ImportSetting, value: string): string[] {
@@ -265,7 +353,8 @@ function lookupCourses(setting: ImportSetting, value: string): string[] {
       listOf(value).map((name) => {
         const courses = setting.courses.get(name.toLowerCase()) ?? setting.courses.get(name);
         if (!courses?.length) throw new RowRejected(`Unknown course '${name}'`);
-        if (courses.length > 1) throw new RowRejected(`Several courses are called '${name}': name the course by its id`);
+        if (courses.length > 1)
+          throw new RowRejected(`Several courses are called '${name}': name the course by its id`);
         return courses[0]!.id;
       }),
     ),

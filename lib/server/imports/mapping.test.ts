@@ -15,7 +15,14 @@ describe("the import's column mapping", () => {
       courses: null,
       status: null,
     });
-    expect(autoMapping(["Mail", "Kurs", "Name", "Family"], { email: "Mail", courses: "kurs", first_name: "Name", last_name: "Family" })).toMatchObject({ email: 0, courses: 1, first_name: 2, last_name: 3 });
+    expect(
+      autoMapping(["Mail", "Kurs", "Name", "Family"], {
+        email: "Mail",
+        courses: "kurs",
+        first_name: "Name",
+        last_name: "Family",
+      }),
+    ).toMatchObject({ email: 0, courses: 1, first_name: 2, last_name: 3 });
     expect(mappingByName(["a", "b"], { email: 1, first_name: null })).toEqual({ email: "b" });
     expect(missingFields({ email: 0, last_name: null })).toEqual(["first_name", "last_name"]);
   });

@@ -25,7 +25,10 @@ export function normalizeColumnName(name: string): string {
 }
 
 /** The mapping of a new file: the saved default's column names first, then our names and aliases. */
-export function autoMapping(header: readonly string[], saved: Partial<Record<ImportField, string>> | null): ImportMapping {
+export function autoMapping(
+  header: readonly string[],
+  saved: Partial<Record<ImportField, string>> | null,
+): ImportMapping {
   const names = header.map(normalizeColumnName);
   const used = new Set<number>();
   const mapping: ImportMapping = {};

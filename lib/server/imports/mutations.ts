@@ -15,29 +15,59 @@ import type { TenantContext } from "@/lib/tenancy/context";
 const EDITABLE = ["uploaded", "checked", "failed"] as const;
 
 /** PUT /api/admin/imports/{importId}/mapping (and, if asked, the organization's default mapping). */
-export async function updateImportMapping(ctx: TenantContext, importId: string, input: ImportMappingInput): Promise<ImportDetailJson> {
+export async function updateImportMapping(
+  ctx: TenantContext,
+  importId: string,
+  input: ImportMappingInput,
+): Promise<ImportDetailJson> {
   const imp = await requireImport(ctx, importId);
-  if (imp.startedAt || !(EDITABLE as readonly string[]).includes(imp.status)) throw new AppError("CONFLICT", "This import has started: its mapping can no longer change");
+  if (imp.startedAt || !(EDITABLE as readonly string[]).includes(imp.status))
+    throw new AppError("CONFLICT", "This import has started: its mapping can no longer change");
   const headers = imp.headers as string[];
   const mapping: ImportMapping = {};
   const used = new Map<number, string>();
   for (const [field, index] of Object.entries(input.mapping) as [keyof ImportMapping, number | null | undefined][]) {
     if (index === null || index === undefined) continue;
-    if (index >= headers.length) throw new AppError("VALIDATION_FAILED", `${field}: the file has no column ${index + 1}`, { fieldErrors: { [`mapping.${field}`]: [`The file has ${headers.length} columns`] } });
-    if (used.has(index)) throw new AppError("VALIDATION_FAILED", `${field}: the column '${headers[index]}' is already mapped to ${used.get(index)}`, { fieldErrors: { [`mapping.${field}`]: ["This column is mapped twice"] } });
+    if (index >= headers.length)
+      throw new AppError("VALIDATION_FAILED", `${field}: the file has no column ${index + 1}`, {
+        fieldErrors: { [`mapping.${field}`]: [`The file has ${headers.length} columns`] },
+      });
+    if (used.has(index))
+      throw new AppError(
+        "VALIDATION_FAILED",
+        `${field}: the column '${headers[index]}' is already mapped to ${used.get(index)}`,
+        { fieldErrors: { [`mapping.${field}`]: ["This column is mapped twice"] } },
+      );
     used.set(index, field);
     mapping[field] = index;
   }
   await db().$transaction(async (tx) => {
     const { count } = await tx.userImport.updateMany({
       where: { organizationId: imp.organizationId, id: imp.id, status: { in: [...EDITABLE] }, startedAt: null },
-      data: { mapping, status: "uploaded", checkedAt: null, checkCreate: null, checkUpdate: null, checkUnchanged: null, checkReject: null, processedRows: 0, error: null },
+      data: {
+        mapping,
+        status: "uploaded",
+        checkedAt: null,
+        checkCreate: null,
+        checkUpdate: null,
+        checkUnchanged: null,
+        checkReject: null,
+        processedRows: 0,
+        error: null,
+      },
     });
     if (count === 0) throw new AppError("CONFLICT", "This import has started: its mapping can no longer change");
-    await tx.userImportRow.updateMany({ where: { importId: imp.id, checkOutcome: { not: null } }, data: { checkOutcome: null, checkReason: null } });
+    await tx.userImportRow.updateMany({
+      where: { importId: imp.id, checkOutcome: { not: null } },
+      data: { checkOutcome: null, checkReason: null },
+    });
     if (input.save_as_default) {
       const byName = mappingByName(headers, mapping);
-      await tx.userImportMapping.upsert({ where: { organizationId: imp.organizationId }, create: { organizationId: imp.organizationId, mapping: byName }, update: { mapping: byName } });
+      await tx.userImportMapping.upsert({
+        where: { organizationId: imp.organizationId },
+        create: { organizationId: imp.organizationId, mapping: byName },
+        update: { mapping: byName },
+      });
     }
   });
   return getImport(ctx, imp.id);
@@ -55,16 +85,31 @@ export async function startDryRun(ctx: TenantContext, importId: string): Promise
     where: { organizationId: imp.organizationId, id: imp.id, status: { in: ["uploaded", "checked"] }, startedAt: null },
     data: { status: "checking", processedRows: 0, phaseStartedAt: new Date(), cancelRequested: false },
   });
-  if (count === 0) throw new AppError("CONFLICT", imp.status === "checking" ? "A dry run is already under way" : "This import has started: a dry run is no longer possible");
+  if (count === 0)
+    throw new AppError(
+      "CONFLICT",
+      imp.status === "checking"
+        ? "A dry run is already under way"
+        : "This import has started: a dry run is no longer possible",
+    );
   await sendJob("imports.process", { importId: imp.id, phase: "check" });
   return importJson(await db().userImport.findUniqueOrThrow({ where: { id: imp.id } }));
 }
 
 /** POST /api/admin/imports/{importId}/run: applies the rows (a job), after a dry run of this mapping. */
-export async function startRun(ctx: TenantContext, importId: string, options: { origin?: string } = {}): Promise<ImportJson> {
+export async function startRun(
+  ctx: TenantContext,
+  importId: string,
+  options: { origin?: string } = {},
+): Promise<ImportJson> {
   const imp = await requireImport(ctx, importId);
   if (imp.status !== "checked") {
-    const message = imp.status === "running" || imp.startedAt ? "This import has already run" : imp.status === "checking" ? "Wait for the dry run to finish" : "Make a dry run first: it shows what the import will do";
+    const message =
+      imp.status === "running" || imp.startedAt
+        ? "This import has already run"
+        : imp.status === "checking"
+          ? "Wait for the dry run to finish"
+          : "Make a dry run first: it shows what the import will do";
     throw new AppError("CONFLICT", message);
   }
   const now = new Date();
@@ -81,9 +126,13 @@ export async function startRun(ctx: TenantContext, importId: string, options: { 
 export async function cancelImport(ctx: TenantContext, importId: string): Promise<ImportJson> {
   const imp = await requireImport(ctx, importId);
   if (imp.status === "uploaded" || imp.status === "checked") {
-    const row = await db().userImport.update({ where: { id: imp.id }, data: { status: "cancelled", finishedAt: new Date() } });
+    const row = await db().userImport.update({
+      where: { id: imp.id },
+      data: { status: "cancelled", finishedAt: new Date() },
+    });
     return importJson(row);
   }
-  if (imp.status !== "checking" && imp.status !== "running") throw new AppError("CONFLICT", `This import is ${imp.status}: there is nothing to cancel`);
+  if (imp.status !== "checking" && imp.status !== "running")
+    throw new AppError("CONFLICT", `This import is ${imp.status}: there is nothing to cancel`);
   return importJson(await db().userImport.update({ where: { id: imp.id }, data: { cancelRequested: true } }));
 }

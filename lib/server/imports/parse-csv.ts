@@ -46,7 +46,10 @@ export async function openCsv(source: AsyncIterable<Uint8Array>, limits: CsvLimi
     }
     head += next.value;
   }
-  if (head.trim() === "" && done) throw invalid("The file is empty: it needs a header line (email, first_name, last_name, …) and one line per person");
+  if (head.trim() === "" && done)
+    throw invalid(
+      "The file is empty: it needs a header line (email, first_name, last_name, …) and one line per person",
+    );
   const delimiter = detectDelimiter(head.split(/\r\n|\r|\n/)[0] ?? "");
 
   async function* rest(): AsyncGenerator<string> {
@@ -58,13 +61,23 @@ export async function openCsv(source: AsyncIterable<Uint8Array>, limits: CsvLimi
       yield next.value;
     }
   }
-  const parser = parse({ delimiter, relax_column_count: true, skip_empty_lines: true, skip_records_with_empty_values: true, max_record_size: 1024 * 1024 });
+  const parser = parse({
+    delimiter,
+    relax_column_count: true,
+    skip_empty_lines: true,
+    skip_records_with_empty_values: true,
+    max_record_size: 1024 * 1024,
+  });
   pipeline(Readable.from(rest()), parser, () => undefined);
   const records = parser[Symbol.asyncIterator]() as AsyncIterator<string[]>;
 
   const first = await nextRecord(records);
-  if (!first) throw invalid("The file is empty: it needs a header line (email, first_name, last_name, …) and one line per person");
-  if (first.length > MAX_IMPORT_COLUMNS) throw invalid(`The file has ${first.length} columns; at most ${MAX_IMPORT_COLUMNS} are read`);
+  if (!first)
+    throw invalid(
+      "The file is empty: it needs a header line (email, first_name, last_name, …) and one line per person",
+    );
+  if (first.length > MAX_IMPORT_COLUMNS)
+    throw invalid(`The file has ${first.length} columns; at most ${MAX_IMPORT_COLUMNS} are read`);
   const header = first.map((name, i) => name.trim() || `Column ${i + 1}`);
 
   async function* rows(): AsyncGenerator<string[]> {
@@ -73,8 +86,10 @@ export async function openCsv(source: AsyncIterable<Uint8Array>, limits: CsvLimi
       const record = await nextRecord(records);
       if (!record) break;
       count += 1;
-      if (count > maxRows) throw invalid(`The file has more than ${maxRows.toLocaleString("en-US")} rows: split it into smaller files`);
-      if (record.length > MAX_IMPORT_COLUMNS) throw invalid(`Row ${count} has ${record.length} columns; at most ${MAX_IMPORT_COLUMNS} are read`);
+      if (count > maxRows)
+        throw invalid(`The file has more than ${maxRows.toLocaleString("en-US")} rows: split it into smaller files`);
+      if (record.length > MAX_IMPORT_COLUMNS)
+        throw invalid(`Row ${count} has ${record.length} columns; at most ${MAX_IMPORT_COLUMNS} are read`);
       yield record;
     }
     if (count === 0) throw invalid("The file has a header line but no rows below it");
@@ -111,7 +126,11 @@ function csvProblem(error: CsvError): string {
 
 /** The delimiter the header line uses most, outside quotes: comma, semicolon or tab (comma if none). */
 export function detectDelimiter(line: string): string {
-  const counts = new Map<string, number>([[",", 0], [";", 0], ["\t", 0]]);
+  const counts = new Map<string, number>([
+    [",", 0],
+    [";", 0],
+    ["\t", 0],
+  ]);
   let quoted = false;
   for (const char of line) {
     if (char === '"') quoted = !quoted;
@@ -127,14 +146,22 @@ export function detectDelimiter(line: string): string {
  * ASCII decides: valid UTF-8 there means UTF-8 (then held to it: a broken sequence later is an error),
  * else Windows-1252 (every byte is a character). UTF-16 and binary files are refused.
  */
-async function* decode(source: AsyncIterable<Uint8Array>, state: { encoding?: CsvEncoding; bytes: number }, maxBytes: number): AsyncGenerator<string> {
+async function* decode(
+  source: AsyncIterable<Uint8Array>,
+  state: { encoding?: CsvEncoding; bytes: number },
+  maxBytes: number,
+): AsyncGenerator<string> {
   const utf8 = new TextDecoder("utf-8", { fatal: true });
   const cp1252 = { decode: decodeWindows1252 };
   let first = true;
   for await (const input of source) {
     let chunk = input instanceof Uint8Array ? input : new Uint8Array(input);
     state.bytes += chunk.length;
-    if (state.bytes > maxBytes) throw new AppError("PAYLOAD_TOO_LARGE", `The file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB: split it into smaller files`);
+    if (state.bytes > maxBytes)
+      throw new AppError(
+        "PAYLOAD_TOO_LARGE",
+        `The file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB: split it into smaller files`,
+      );
     if (chunk.length === 0) continue;
     if (first) {
       first = false;
@@ -177,7 +204,9 @@ function decodeUtf8(decoder: TextDecoder, chunk: Uint8Array, stream: boolean): s
   try {
     return decoder.decode(chunk, { stream });
   } catch {
-    throw invalid("The file mixes encodings: it began as UTF-8 but holds bytes that are not; save it as CSV UTF-8 and upload it again");
+    throw invalid(
+      "The file mixes encodings: it began as UTF-8 but holds bytes that are not; save it as CSV UTF-8 and upload it again",
+    );
   }
 }
 

@@ -33,7 +33,8 @@ export async function processImport(job: ImportJob): Promise<void> {
   const imp = await db().userImport.findUnique({ where: { id: job.importId } });
   if (!imp) return;
   // A run that ended (also in a job that died right after its last batch): its invitations go out now.
-  if (job.phase === "run" && (imp.status === "completed" || imp.status === "cancelled")) return queueInvitations(imp.id, job.origin);
+  if (job.phase === "run" && (imp.status === "completed" || imp.status === "cancelled"))
+    return queueInvitations(imp.id, job.origin);
   if (imp.status !== (job.phase === "check" ? "checking" : "running")) return;
   const setting = await loadImportSetting(imp);
   const step = job.phase === "check" ? () => checkNextPage(setting) : () => applyNextBatch(setting);
@@ -48,14 +49,19 @@ export async function processImport(job: ImportJob): Promise<void> {
     if (job.phase === "run") await queueInvitations(imp.id, job.origin);
   } catch (error) {
     if (!(error instanceof AppError)) throw error; // retried by the queue
-    await db().userImport.updateMany({ where: { id: imp.id, status: imp.status }, data: { status: "failed", error: error.message, finishedAt: new Date() } });
+    await db().userImport.updateMany({
+      where: { id: imp.id, status: imp.status },
+      data: { status: "failed", error: error.message, finishedAt: new Date() },
+    });
   }
 }
 
 type Locked = Pick<UserImport, "status" | "processedRows" | "cancelRequested">;
 
 async function lock(tx: Prisma.TransactionClient, importId: string): Promise<Locked | undefined> {
-  const [row] = await tx.$queryRaw<Locked[]>`SELECT "status", "processedRows", "cancelRequested" FROM "UserImport" WHERE "id" = ${importId}::uuid FOR UPDATE`;
+  const [row] = await tx.$queryRaw<
+    Locked[]
+  >`SELECT "status", "processedRows", "cancelRequested" FROM "UserImport" WHERE "id" = ${importId}::uuid FOR UPDATE`;
   return row;
 }
 
@@ -66,20 +72,44 @@ async function checkNextPage(setting: ImportSetting): Promise<boolean> {
     const imp = await lock(tx, importId);
     if (imp?.status !== "checking") return false;
     if (imp.cancelRequested) {
-      await tx.userImport.update({ where: { id: importId }, data: { status: "uploaded", cancelRequested: false, processedRows: 0, phaseStartedAt: null } });
-      return false;
-    }
-    const rows = await tx.userImportRow.findMany({ where: { importId, rowNumber: { gt: imp.processedRows } }, orderBy: { rowNumber: "asc" }, take: CHECK_PAGE, select: { rowNumber: true, cells: true } });
-    if (rows.length === 0) {
-      const counts = await tx.userImportRow.groupBy({ by: ["checkOutcome"], where: { importId }, _count: { _all: true } });
-      const of = (o: string) => counts.find((c) => c.checkOutcome === o)?._count._all ?? 0;
       await tx.userImport.update({
         where: { id: importId },
-        data: { status: "checked", checkedAt: new Date(), checkCreate: of("create"), checkUpdate: of("update"), checkUnchanged: of("unchanged"), checkReject: of("reject"), phaseStartedAt: null },
+        data: { status: "uploaded", cancelRequested: false, processedRows: 0, phaseStartedAt: null },
       });
       return false;
     }
-    const verdicts = await judgeRows(setting, rows.map((r) => ({ rowNumber: r.rowNumber, cells: r.cells as string[] })), tx);
+    const rows = await tx.userImportRow.findMany({
+      where: { importId, rowNumber: { gt: imp.processedRows } },
+      orderBy: { rowNumber: "asc" },
+      take: CHECK_PAGE,
+      select: { rowNumber: true, cells: true },
+    });
+    if (rows.length === 0) {
+      const counts = await tx.userImportRow.groupBy({
+        by: ["checkOutcome"],
+        where: { importId },
+        _count: { _all: true },
+      });
+      const of = (o: string) => counts.find((c) => c.checkOutcome === o)?._count._all ?? 0;
+      await tx.userImport.update({
+        where: { id: importId },
+        data: {
+          status: "checked",
+          checkedAt: new Date(),
+          checkCreate: of("create"),
+          checkUpdate: of("update"),
+          checkUnchanged: of("unchanged"),
+          checkReject: of("reject"),
+          phaseStartedAt: null,
+        },
+      });
+      return false;
+    }
+    const verdicts = await judgeRows(
+      setting,
+      rows.map((r) => ({ rowNumber: r.rowNumber, cells: r.cells as string[] })),
+      tx,
+    );
     await tx.$executeRaw`
       UPDATE "UserImportRow" r SET "checkOutcome" = v."outcome", "checkReason" = v."reason"
       FROM unnest(${verdicts.map((v) => v.rowNumber)}::int[], ${verdicts.map((v) => v.outcome)}::text[], ${verdicts.map((v) => v.reason)}::text[]) AS v("rowNumber", "outcome", "reason")
@@ -92,7 +122,8 @@ async function checkNextPage(setting: ImportSetting): Promise<boolean> {
 /** Applies the next batch; false when the run is over (finished or cancelled). */
 async function applyNextBatch(setting: ImportSetting): Promise<boolean> {
   const { importId } = setting;
-  const size = setting.mapping.password !== null && setting.mapping.password !== undefined ? RUN_BATCH_WITH_PASSWORDS : RUN_BATCH;
+  const size =
+    setting.mapping.password !== null && setting.mapping.password !== undefined ? RUN_BATCH_WITH_PASSWORDS : RUN_BATCH;
   try {
     return await db().$transaction(async (tx) => {
       const imp = await lock(tx, importId);
@@ -116,13 +147,20 @@ async function applyNextBatch(setting: ImportSetting): Promise<boolean> {
   } catch (error) {
     // A row that cannot be applied now (a race with another admin: an e-mail or username taken since
     // the judgement, the last org admin) must not hold back the others: the batch again, row by row.
-    console.warn(`Import ${importId}: a batch failed (${error instanceof Error ? error.message : String(error)}); applying it row by row`);
+    console.warn(
+      `Import ${importId}: a batch failed (${error instanceof Error ? error.message : String(error)}); applying it row by row`,
+    );
     return applyRowByRow(setting, size);
   }
 }
 
 async function pendingRows(tx: Prisma.TransactionClient, importId: string, take: number) {
-  const rows = await tx.userImportRow.findMany({ where: { importId, appliedAt: null }, orderBy: { rowNumber: "asc" }, take, select: { rowNumber: true, cells: true } });
+  const rows = await tx.userImportRow.findMany({
+    where: { importId, appliedAt: null },
+    orderBy: { rowNumber: "asc" },
+    take,
+    select: { rowNumber: true, cells: true },
+  });
   return rows.map((r) => ({ rowNumber: r.rowNumber, cells: r.cells as string[] }));
 }
 
@@ -134,12 +172,21 @@ async function applyRowByRow(setting: ImportSetting, size: number): Promise<bool
       await db().$transaction(async (tx) => {
         const imp = await lock(tx, importId);
         if (imp?.status !== "running") return;
-        const [still] = await tx.userImportRow.findMany({ where: { importId, rowNumber: row.rowNumber, appliedAt: null }, select: { rowNumber: true } });
+        const [still] = await tx.userImportRow.findMany({
+          where: { importId, rowNumber: row.rowNumber, appliedAt: null },
+          select: { rowNumber: true },
+        });
         if (!still) return;
         const c = await applyRows(setting, tx, [row]);
         await tx.userImport.update({
           where: { id: importId },
-          data: { processedRows: { increment: 1 }, createdCount: { increment: c.created }, updatedCount: { increment: c.updated }, unchangedCount: { increment: c.unchanged }, rejectedCount: { increment: c.rejected } },
+          data: {
+            processedRows: { increment: 1 },
+            createdCount: { increment: c.created },
+            updatedCount: { increment: c.updated },
+            unchangedCount: { increment: c.unchanged },
+            rejectedCount: { increment: c.rejected },
+          },
         });
       }, TX);
     } catch (error) {
@@ -147,16 +194,30 @@ async function applyRowByRow(setting: ImportSetting, size: number): Promise<bool
       await db().$transaction(async (tx) => {
         const imp = await lock(tx, importId);
         if (imp?.status !== "running") return;
-        const { count } = await tx.userImportRow.updateMany({ where: { importId, rowNumber: row.rowNumber, appliedAt: null }, data: { outcome: "failed", reason, appliedAt: new Date() } });
-        if (count) await tx.userImport.update({ where: { id: importId }, data: { processedRows: { increment: 1 }, failedCount: { increment: 1 } } });
+        const { count } = await tx.userImportRow.updateMany({
+          where: { importId, rowNumber: row.rowNumber, appliedAt: null },
+          data: { outcome: "failed", reason, appliedAt: new Date() },
+        });
+        if (count)
+          await tx.userImport.update({
+            where: { id: importId },
+            data: { processedRows: { increment: 1 }, failedCount: { increment: 1 } },
+          });
       }, TX);
     }
   }
   return batch.length > 0;
 }
 
-async function finishRun(tx: Prisma.TransactionClient, setting: ImportSetting, status: "completed" | "cancelled"): Promise<false> {
-  const row = await tx.userImport.update({ where: { id: setting.importId }, data: { status, finishedAt: new Date(), phaseStartedAt: null } });
+async function finishRun(
+  tx: Prisma.TransactionClient,
+  setting: ImportSetting,
+  status: "completed" | "cancelled",
+): Promise<false> {
+  const row = await tx.userImport.update({
+    where: { id: setting.importId },
+    data: { status, finishedAt: new Date(), phaseStartedAt: null },
+  });
   await audit(
     {
       organizationId: setting.organizationId,
@@ -164,7 +225,15 @@ async function finishRun(tx: Prisma.TransactionClient, setting: ImportSetting, s
       action: "user.import",
       entityType: "import",
       entityId: setting.importId,
-      data: { status, file: row.fileName, rows: row.totalRows, created: row.createdCount, updated: row.updatedCount, rejected: row.rejectedCount, failed: row.failedCount },
+      data: {
+        status,
+        file: row.fileName,
+        rows: row.totalRows,
+        created: row.createdCount,
+        updated: row.updatedCount,
+        rejected: row.rejectedCount,
+        failed: row.failedCount,
+      },
     },
     tx,
   );

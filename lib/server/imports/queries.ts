@@ -2,7 +2,13 @@ import "server-only";
 import { csvLine } from "@/lib/csv";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { IMPORT_PREVIEW_ROWS, type CheckOutcome, type ListImportRowsQuery, type ListImportsQuery, type RunOutcome } from "@/lib/schemas/imports";
+import {
+  IMPORT_PREVIEW_ROWS,
+  type CheckOutcome,
+  type ListImportRowsQuery,
+  type ListImportsQuery,
+  type RunOutcome,
+} from "@/lib/schemas/imports";
 import type { Page } from "@/lib/schemas/pagination";
 import { importScope, requireImport } from "@/lib/server/imports/access";
 import { importJson, type ImportJson } from "@/lib/server/imports/serialize";
@@ -26,9 +32,17 @@ export async function getImport(ctx: TenantContext, importId: string): Promise<I
 
 /** GET /api/admin/imports: the history, newest first. */
 export async function listImports(ctx: TenantContext, query: ListImportsQuery): Promise<Page<ImportJson>> {
-  const where: Prisma.UserImportWhereInput = { ...importScope(ctx, query.organization_id), status: { not: "receiving" } };
+  const where: Prisma.UserImportWhereInput = {
+    ...importScope(ctx, query.organization_id),
+    status: { not: "receiving" },
+  };
   const [rows, total] = await Promise.all([
-    db().userImport.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip: (query.page - 1) * query.page_size, take: query.page_size }),
+    db().userImport.findMany({
+      where,
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      skip: (query.page - 1) * query.page_size,
+      take: query.page_size,
+    }),
     db().userImport.count({ where }),
   ]);
   return { items: rows.map((r) => importJson(r)), page: query.page, page_size: query.page_size, total };
@@ -44,7 +58,15 @@ export interface ImportRowJson {
   applied: boolean;
 }
 
-type RowRecord = { rowNumber: number; cells: Prisma.JsonValue; checkOutcome: string | null; checkReason: string | null; outcome: string | null; reason: string | null; appliedAt: Date | null };
+type RowRecord = {
+  rowNumber: number;
+  cells: Prisma.JsonValue;
+  checkOutcome: string | null;
+  checkReason: string | null;
+  outcome: string | null;
+  reason: string | null;
+  appliedAt: Date | null;
+};
 
 function rowJson(r: RowRecord, emailIndex: number | null | undefined): ImportRowJson {
   const cells = r.cells as string[];
@@ -58,24 +80,48 @@ function rowJson(r: RowRecord, emailIndex: number | null | undefined): ImportRow
   };
 }
 
-const ROW_SELECT = { rowNumber: true, cells: true, checkOutcome: true, checkReason: true, outcome: true, reason: true, appliedAt: true } as const;
+const ROW_SELECT = {
+  rowNumber: true,
+  cells: true,
+  checkOutcome: true,
+  checkReason: true,
+  outcome: true,
+  reason: true,
+  appliedAt: true,
+} as const;
 
 /** Which rows an outcome filter means: a run outcome (created…), a dry-run verdict (create…), or not applied yet. */
 function outcomeWhere(outcome: ListImportRowsQuery["outcome"]): Prisma.UserImportRowWhereInput {
   if (!outcome) return {};
   if (outcome === "pending") return { appliedAt: null };
   if (["created", "updated", "rejected", "failed"].includes(outcome) || outcome === "unchanged") {
-    return outcome === "unchanged" ? { OR: [{ outcome: "unchanged" }, { appliedAt: null, checkOutcome: "unchanged" }] } : { outcome };
+    return outcome === "unchanged"
+      ? { OR: [{ outcome: "unchanged" }, { appliedAt: null, checkOutcome: "unchanged" }] }
+      : { outcome };
   }
   return { appliedAt: null, checkOutcome: outcome };
 }
 
 /** GET /api/admin/imports/{importId}/rows: the rows and their outcome, filtered, in file order. */
-export async function listImportRows(ctx: TenantContext, importId: string, query: ListImportRowsQuery): Promise<Page<ImportRowJson>> {
+export async function listImportRows(
+  ctx: TenantContext,
+  importId: string,
+  query: ListImportRowsQuery,
+): Promise<Page<ImportRowJson>> {
   const imp = await requireImport(ctx, importId);
-  const where: Prisma.UserImportRowWhereInput = { organizationId: imp.organizationId, importId: imp.id, ...outcomeWhere(query.outcome) };
+  const where: Prisma.UserImportRowWhereInput = {
+    organizationId: imp.organizationId,
+    importId: imp.id,
+    ...outcomeWhere(query.outcome),
+  };
   const [rows, total] = await Promise.all([
-    db().userImportRow.findMany({ where, orderBy: { rowNumber: "asc" }, skip: (query.page - 1) * query.page_size, take: query.page_size, select: ROW_SELECT }),
+    db().userImportRow.findMany({
+      where,
+      orderBy: { rowNumber: "asc" },
+      skip: (query.page - 1) * query.page_size,
+      take: query.page_size,
+      select: ROW_SELECT,
+    }),
     db().userImportRow.count({ where }),
   ]);
   const emailIndex = (imp.mapping as Record<string, number | null>).email;
@@ -89,7 +135,10 @@ const REPORT_BATCH = 2000;
  * GET /api/admin/imports/{importId}/report: every row's outcome and reason as CSV, then the file's own
  * columns, read in batches while it is sent.
  */
-export async function importReport(ctx: TenantContext, importId: string): Promise<{ fileName: string; body: ReadableStream<Uint8Array> }> {
+export async function importReport(
+  ctx: TenantContext,
+  importId: string,
+): Promise<{ fileName: string; body: ReadableStream<Uint8Array> }> {
   const imp = await requireImport(ctx, importId);
   const headers = imp.headers as string[];
   const emailIndex = (imp.mapping as Record<string, number | null>).email;
@@ -97,7 +146,9 @@ export async function importReport(ctx: TenantContext, importId: string): Promis
   let after = 0;
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
-      controller.enqueue(encoder.encode(`\uFEFF${csvLine(["row", "email", "outcome", "reason", "applied", ...headers])}`));
+      controller.enqueue(
+        encoder.encode(`\uFEFF${csvLine(["row", "email", "outcome", "reason", "applied", ...headers])}`),
+      );
     },
     async pull(controller) {
       const rows = await db().userImportRow.findMany({
@@ -109,7 +160,13 @@ export async function importReport(ctx: TenantContext, importId: string): Promis
       const text = rows
         .map((r) => {
           const j = rowJson(r, emailIndex);
-          const cells = headers.map((_, i) => (i === (imp.mapping as Record<string, number | null>).password ? (j.cells[i] ? "(hidden)" : "") : (j.cells[i] ?? "")));
+          const cells = headers.map((_, i) =>
+            i === (imp.mapping as Record<string, number | null>).password
+              ? j.cells[i]
+                ? "(hidden)"
+                : ""
+              : (j.cells[i] ?? ""),
+          );
           return csvLine([j.row, j.email, j.outcome ?? "", j.reason ?? "", j.applied ? "yes" : "no", ...cells]);
         })
         .join("");
@@ -118,6 +175,10 @@ export async function importReport(ctx: TenantContext, importId: string): Promis
       if (rows.length < REPORT_BATCH) controller.close();
     },
   });
-  const base = imp.fileName.replace(/\.[^.]*$/, "").replace(/[^\w.-]+/g, "-").slice(0, 80) || "import";
+  const base =
+    imp.fileName
+      .replace(/\.[^.]*$/, "")
+      .replace(/[^\w.-]+/g, "-")
+      .slice(0, 80) || "import";
   return { fileName: `${base}-report.csv`, body };
 }

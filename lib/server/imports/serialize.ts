@@ -29,7 +29,16 @@ export interface ImportJson {
   status: ImportStatus;
   total_rows: number;
   check: { checked_at: string; create: number; update: number; unchanged: number; reject: number } | null;
-  run: { started_at: string | null; finished_at: string | null; created: number; updated: number; unchanged: number; rejected: number; failed: number; not_applied: number } | null;
+  run: {
+    started_at: string | null;
+    finished_at: string | null;
+    created: number;
+    updated: number;
+    unchanged: number;
+    rejected: number;
+    failed: number;
+    not_applied: number;
+  } | null;
   progress: ImportProgressJson;
   cancel_requested: boolean;
   error: string | null;
@@ -44,7 +53,11 @@ export function importJson(row: UserImport, now = new Date()): ImportJson {
   const phase = status === "checking" ? "check" : status === "running" ? "run" : null;
   const elapsed = row.phaseStartedAt ? (now.getTime() - row.phaseStartedAt.getTime()) / 1000 : 0;
   const rate = phase && elapsed > 0 && row.processedRows > 0 ? row.processedRows / elapsed : null;
-  const done = phase ? row.processedRows : status === "completed" || status === "checked" ? row.totalRows : row.processedRows;
+  const done = phase
+    ? row.processedRows
+    : status === "completed" || status === "checked"
+      ? row.totalRows
+      : row.processedRows;
   const ran = row.startedAt !== null;
   const applied = row.createdCount + row.updatedCount + row.unchangedCount + row.rejectedCount + row.failedCount;
   return {
@@ -61,7 +74,13 @@ export function importJson(row: UserImport, now = new Date()): ImportJson {
     total_rows: row.totalRows,
     check:
       row.checkedAt && row.checkCreate !== null
-        ? { checked_at: row.checkedAt.toISOString(), create: row.checkCreate, update: row.checkUpdate ?? 0, unchanged: row.checkUnchanged ?? 0, reject: row.checkReject ?? 0 }
+        ? {
+            checked_at: row.checkedAt.toISOString(),
+            create: row.checkCreate,
+            update: row.checkUpdate ?? 0,
+            unchanged: row.checkUnchanged ?? 0,
+            reject: row.checkReject ?? 0,
+          }
         : null,
     run: ran
       ? {

@@ -15,12 +15,28 @@ const INSERT_BATCH = 1000;
  * memory), maps its columns (the organization's saved default first, then our own names), and answers
  * the import. A bad file changes nothing: what was stored of it is deleted and the answer says why.
  */
-export async function uploadImport(ctx: TenantContext, open: () => Promise<{ fileName: string; stream: AsyncIterable<Uint8Array> }>, organizationIdWanted?: string): Promise<ImportJson> {
+export async function uploadImport(
+  ctx: TenantContext,
+  open: () => Promise<{ fileName: string; stream: AsyncIterable<Uint8Array> }>,
+  organizationIdWanted?: string,
+): Promise<ImportJson> {
   const organizationId = await importOrganizationFor(ctx, organizationIdWanted);
   const file = await open();
   const fileName = (file.fileName || "import.csv").slice(0, 255);
   const created = await db().userImport.create({
-    data: { organizationId, createdById: ctx.userId, createdByRole: ctx.role, fileName, fileSize: 0, encoding: "utf-8", delimiter: ",", headers: [], mapping: {}, totalRows: 0, status: "receiving" },
+    data: {
+      organizationId,
+      createdById: ctx.userId,
+      createdByRole: ctx.role,
+      fileName,
+      fileSize: 0,
+      encoding: "utf-8",
+      delimiter: ",",
+      headers: [],
+      mapping: {},
+      totalRows: 0,
+      status: "receiving",
+    },
     select: { id: true },
   });
   const importId = created.id;

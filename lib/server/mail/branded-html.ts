@@ -22,14 +22,18 @@ export function mailBranding(organization: { name: string; branding: unknown } |
   };
 }
 
-const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 function paragraphs(text: string, color: string): string {
   return text
     .split(/\n{2,}/)
     .map((block) => {
       const html = escapeHtml(block)
-        .replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}" style="color:${color};word-break:break-all">${url}</a>`)
+        .replace(
+          /https?:\/\/[^\s<]+/g,
+          (url) => `<a href="${url}" style="color:${color};word-break:break-all">${url}</a>`,
+        )
         .replace(/\n/g, "<br>");
       return `<p style="margin:0 0 16px">${html}</p>`;
     })

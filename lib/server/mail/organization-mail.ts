@@ -8,7 +8,11 @@ import { mailServerFor } from "@/lib/server/settings/smtp";
  * through its own mail server when it has one. `origin` is the organization's own host, where the links
  * in the mail and its logo point.
  */
-export async function sendOrganizationMail(organization: { id: string; name: string; branding: unknown } | null, origin: string, mail: Omit<Mail, "html">): Promise<void> {
+export async function sendOrganizationMail(
+  organization: { id: string; name: string; branding: unknown } | null,
+  origin: string,
+  mail: Omit<Mail, "html">,
+): Promise<void> {
   const server = await mailServerFor(organization?.id ?? null);
   await sendMail({ ...mail, html: brandedHtml(mailBranding(organization, origin), mail.text) }, server);
 }

@@ -10,11 +10,27 @@ const TOKEN_RETENTION_DAYS = 7;
  * and e-mail-change tokens spent or expired more than a week ago, and uploads of imports cut off more than
  * an hour ago (a server that died while a file arrived). Idempotent: a retried run deletes nothing twice.
  */
-export async function cleanupExpiredRows(now = new Date()): Promise<{ rateLimitBuckets: number; passwordResetTokens: number; emailChangeTokens: number; abandonedImports: number }> {
+export async function cleanupExpiredRows(now = new Date()): Promise<{
+  rateLimitBuckets: number;
+  passwordResetTokens: number;
+  emailChangeTokens: number;
+  abandonedImports: number;
+}> {
   const cutoff = new Date(now.getTime() - TOKEN_RETENTION_DAYS * 24 * 60 * 60 * 1000);
   const buckets = await db().rateLimitBucket.deleteMany({ where: { resetAt: { lte: now } } });
-  const tokens = await db().passwordResetToken.deleteMany({ where: { OR: [{ expiresAt: { lte: cutoff } }, { usedAt: { lte: cutoff } }] } });
-  const emailTokens = await db().emailChangeToken.deleteMany({ where: { OR: [{ expiresAt: { lte: cutoff } }, { usedAt: { lte: cutoff } }] } });
-  const imports = await db().userImport.deleteMany({ where: { status: "receiving", createdAt: { lte: new Date(now.getTime() - 60 * 60 * 1000) } } });
-  return { rateLimitBuckets: buckets.count, passwordResetTokens: tokens.count, emailChangeTokens: emailTokens.count, abandonedImports: imports.count };
+  const tokens = await db().passwordResetToken.deleteMany({
+    where: { OR: [{ expiresAt: { lte: cutoff } }, { usedAt: { lte: cutoff } }] },
+  });
+  const emailTokens = await db().emailChangeToken.deleteMany({
+    where: { OR: [{ expiresAt: { lte: cutoff } }, { usedAt: { lte: cutoff } }] },
+  });
+  const imports = await db().userImport.deleteMany({
+    where: { status: "receiving", createdAt: { lte: new Date(now.getTime() - 60 * 60 * 1000) } },
+  });
+  return {
+    rateLimitBuckets: buckets.count,
+    passwordResetTokens: tokens.count,
+    emailChangeTokens: emailTokens.count,
+    abandonedImports: imports.count,
+  };
 }

@@ -27,8 +27,19 @@ export function addressableUsersWhere(ctx: TenantContext): Prisma.UserWhereInput
   return {
     ...base,
     OR: [
-      { teaching: { some: { organizationId, course: { enrollments: { some: { organizationId, userId: ctx.userId, status: { not: "withdrawn" } } } } } } },
-      { groupMemberships: { some: { organizationId, group: { members: { some: { organizationId, userId: ctx.userId } } } } } },
+      {
+        teaching: {
+          some: {
+            organizationId,
+            course: { enrollments: { some: { organizationId, userId: ctx.userId, status: { not: "withdrawn" } } } },
+          },
+        },
+      },
+      {
+        groupMemberships: {
+          some: { organizationId, group: { members: { some: { organizationId, userId: ctx.userId } } } },
+        },
+      },
     ],
   };
 }
@@ -44,7 +55,10 @@ export function addressableGroupsWhere(ctx: TenantContext): Prisma.GroupWhereInp
 export const conversationNotFound = () => new AppError("NOT_FOUND", "Conversation not found");
 
 /** The caller's place in a conversation they take part in; anything else (another organization's too) is a 404. */
-export async function requireParticipant(ctx: TenantContext, threadId: string): Promise<{ organizationId: string; threadId: string; archivedAt: Date | null }> {
+export async function requireParticipant(
+  ctx: TenantContext,
+  threadId: string,
+): Promise<{ organizationId: string; threadId: string; archivedAt: Date | null }> {
   requirePermission(ctx, "messages:use");
   const organizationId = tenantId(ctx);
   if (!isId(threadId)) throw conversationNotFound();

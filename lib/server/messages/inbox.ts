@@ -20,8 +20,17 @@ const summarySelect = (userId: string) =>
         groupName: true,
         lastMessageAt: true,
         _count: { select: { participants: true } },
-        participants: { where: { userId: { not: userId } }, orderBy: [{ joinedAt: "asc" }, { userId: "asc" }], take: PARTICIPANTS_SHOWN, select: { user: { select: personSelect } } },
-        messages: { orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: 1, select: { id: true, body: true, createdAt: true, sender: { select: personSelect } } },
+        participants: {
+          where: { userId: { not: userId } },
+          orderBy: [{ joinedAt: "asc" }, { userId: "asc" }],
+          take: PARTICIPANTS_SHOWN,
+          select: { user: { select: personSelect } },
+        },
+        messages: {
+          orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+          take: 1,
+          select: { id: true, body: true, createdAt: true, sender: { select: personSelect } },
+        },
       },
     },
   }) satisfies Prisma.MessageParticipantSelect;
@@ -39,7 +48,14 @@ function summaryJson(row: SummaryRow, unread: Set<string>): ThreadSummaryJson {
     is_archived: row.archivedAt !== null,
     participant_count: thread._count.participants,
     participants: thread.participants.map((p) => personJson(p.user)),
-    last_message: last ? { id: last.id, excerpt: excerpt(last.body), created_at: last.createdAt.toISOString(), sender: last.sender ? personJson(last.sender) : null } : null,
+    last_message: last
+      ? {
+          id: last.id,
+          excerpt: excerpt(last.body),
+          created_at: last.createdAt.toISOString(),
+          sender: last.sender ? personJson(last.sender) : null,
+        }
+      : null,
   };
 }
 
@@ -76,20 +92,40 @@ export async function listThreads(ctx: TenantContext, query: ListThreadsQuery): 
     db().messageParticipant.count({ where }),
     countUnreadThreads(ctx),
   ]);
-  const unread = await unreadThreadIds(organizationId, ctx.userId, rows.map((r) => r.thread.id));
-  return { items: rows.map((r) => summaryJson(r, unread)), page: query.page, page_size: query.page_size, total, unread_count: unreadCount };
+  const unread = await unreadThreadIds(
+    organizationId,
+    ctx.userId,
+    rows.map((r) => r.thread.id),
+  );
+  return {
+    items: rows.map((r) => summaryJson(r, unread)),
+    page: query.page,
+    page_size: query.page_size,
+    total,
+    unread_count: unreadCount,
+  };
 }
 
 /** One conversation as the inbox shows it. */
 export async function getThreadSummary(ctx: TenantContext, threadId: string): Promise<ThreadSummaryJson> {
   const { organizationId } = await requireParticipant(ctx, threadId);
-  const row = await db().messageParticipant.findFirstOrThrow({ where: { organizationId, threadId, userId: ctx.userId }, select: summarySelect(ctx.userId) });
+  const row = await db().messageParticipant.findFirstOrThrow({
+    where: { organizationId, threadId, userId: ctx.userId },
+    select: summarySelect(ctx.userId),
+  });
   return summaryJson(row, await unreadThreadIds(organizationId, ctx.userId, [threadId]));
 }
 
 /** PATCH /api/messages/threads/{threadId}: archive or bring back, for the caller alone. */
-export async function setThreadArchived(ctx: TenantContext, threadId: string, archived: boolean): Promise<ThreadSummaryJson> {
+export async function setThreadArchived(
+  ctx: TenantContext,
+  threadId: string,
+  archived: boolean,
+): Promise<ThreadSummaryJson> {
   const { organizationId } = await requireParticipant(ctx, threadId);
-  await db().messageParticipant.updateMany({ where: { organizationId, threadId, userId: ctx.userId }, data: { archivedAt: archived ? new Date() : null } });
+  await db().messageParticipant.updateMany({
+    where: { organizationId, threadId, userId: ctx.userId },
+    data: { archivedAt: archived ? new Date() : null },
+  });
   return getThreadSummary(ctx, threadId);
 }

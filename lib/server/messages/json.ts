@@ -5,7 +5,14 @@ import type { Page } from "@/lib/schemas/pagination";
 // What the messages API answers. People are named, never e-mailed: a learner sees who is in a
 // conversation, not their addresses.
 
-export const personSelect = { id: true, firstName: true, lastName: true, username: true, role: true, avatarUrl: true } satisfies Prisma.UserSelect;
+export const personSelect = {
+  id: true,
+  firstName: true,
+  lastName: true,
+  username: true,
+  role: true,
+  avatarUrl: true,
+} satisfies Prisma.UserSelect;
 type PersonRow = Prisma.UserGetPayload<{ select: typeof personSelect }>;
 
 export interface PersonJson {
@@ -18,10 +25,23 @@ export interface PersonJson {
 }
 
 export function personJson(user: PersonRow): PersonJson {
-  return { id: user.id, first_name: user.firstName, last_name: user.lastName, username: user.username, role: user.role, avatar_url: user.avatarUrl };
+  return {
+    id: user.id,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    username: user.username,
+    role: user.role,
+    avatar_url: user.avatarUrl,
+  };
 }
 
-export const messageSelect = { id: true, threadId: true, body: true, createdAt: true, sender: { select: personSelect } } satisfies Prisma.MessageSelect;
+export const messageSelect = {
+  id: true,
+  threadId: true,
+  body: true,
+  createdAt: true,
+  sender: { select: personSelect },
+} satisfies Prisma.MessageSelect;
 type MessageRow = Prisma.MessageGetPayload<{ select: typeof messageSelect }>;
 
 export interface MessageJson {
@@ -35,7 +55,13 @@ export interface MessageJson {
 }
 
 export function messageJson(message: MessageRow): MessageJson {
-  return { id: message.id, thread_id: message.threadId, body: message.body, created_at: message.createdAt.toISOString(), sender: message.sender ? personJson(message.sender) : null };
+  return {
+    id: message.id,
+    thread_id: message.threadId,
+    body: message.body,
+    created_at: message.createdAt.toISOString(),
+    sender: message.sender ? personJson(message.sender) : null,
+  };
 }
 
 export interface ParticipantJson extends PersonJson {

@@ -23,9 +23,18 @@ export async function searchRecipients(ctx: TenantContext, query: RecipientsQuer
   const byEmail = writesToEveryone(ctx);
   const userMatches: Prisma.UserWhereInput[] = words.map((word) => {
     const contains = { contains: word, mode: "insensitive" as const };
-    return { OR: [{ firstName: contains }, { lastName: contains }, { username: contains }, ...(byEmail ? [{ email: contains }] : [])] };
+    return {
+      OR: [
+        { firstName: contains },
+        { lastName: contains },
+        { username: contains },
+        ...(byEmail ? [{ email: contains }] : []),
+      ],
+    };
   });
-  const groupMatches: Prisma.GroupWhereInput[] = words.map((word) => ({ name: { contains: word, mode: "insensitive" as const } }));
+  const groupMatches: Prisma.GroupWhereInput[] = words.map((word) => ({
+    name: { contains: word, mode: "insensitive" as const },
+  }));
   const [users, groups] = await Promise.all([
     db().user.findMany({
       where: { AND: [addressableUsersWhere(ctx), ...userMatches] },
@@ -40,5 +49,8 @@ export async function searchRecipients(ctx: TenantContext, query: RecipientsQuer
       take: GROUPS_SHOWN,
     }),
   ]);
-  return { users: users.map(personJson), groups: groups.map((g) => ({ id: g.id, name: g.name, member_count: g._count.members })) };
+  return {
+    users: users.map(personJson),
+    groups: groups.map((g) => ({ id: g.id, name: g.name, member_count: g._count.members })),
+  };
 }

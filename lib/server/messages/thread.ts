@@ -5,7 +5,14 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { isId } from "@/lib/schemas/id";
 import type { ThreadQuery } from "@/lib/schemas/messages";
 import { conversationNotFound } from "@/lib/server/messages/access";
-import { messageJson, messageSelect, personJson, personSelect, type MessageJson, type ThreadJson } from "@/lib/server/messages/json";
+import {
+  messageJson,
+  messageSelect,
+  personJson,
+  personSelect,
+  type MessageJson,
+  type ThreadJson,
+} from "@/lib/server/messages/json";
 import { tenantId, type TenantContext } from "@/lib/tenancy/context";
 import { requirePermission } from "@/lib/tenancy/permissions";
 
@@ -42,7 +49,11 @@ export async function getThread(ctx: TenantContext, threadId: string, query: Thr
   requirePermission(ctx, "messages:use");
   const organizationId = tenantId(ctx);
   if (!isId(threadId)) throw conversationNotFound();
-  const [state] = await queryRows<{ isArchived: boolean; wasUnread: boolean }>(OPEN_AND_MARK_READ_SQL, [organizationId, threadId, ctx.userId]);
+  const [state] = await queryRows<{ isArchived: boolean; wasUnread: boolean }>(OPEN_AND_MARK_READ_SQL, [
+    organizationId,
+    threadId,
+    ctx.userId,
+  ]);
   if (!state) throw conversationNotFound();
 
   const [thread, window] = await Promise.all([
@@ -55,7 +66,11 @@ export async function getThread(ctx: TenantContext, threadId: string, query: Thr
         createdAt: true,
         lastMessageAt: true,
         _count: { select: { participants: true } },
-        participants: { orderBy: [{ joinedAt: "asc" }, { userId: "asc" }], take: PARTICIPANTS_LISTED, select: { lastReadAt: true, user: { select: personSelect } } },
+        participants: {
+          orderBy: [{ joinedAt: "asc" }, { userId: "asc" }],
+          take: PARTICIPANTS_LISTED,
+          select: { lastReadAt: true, user: { select: personSelect } },
+        },
       },
     }),
     messageWindow(organizationId, threadId, query),
@@ -69,7 +84,10 @@ export async function getThread(ctx: TenantContext, threadId: string, query: Thr
     is_archived: state.isArchived,
     was_unread: state.wasUnread,
     participant_count: thread._count.participants,
-    participants: thread.participants.map((p) => ({ ...personJson(p.user), last_read_at: p.lastReadAt?.toISOString() ?? null })),
+    participants: thread.participants.map((p) => ({
+      ...personJson(p.user),
+      last_read_at: p.lastReadAt?.toISOString() ?? null,
+    })),
     ...window,
   };
 }
@@ -79,17 +97,29 @@ export async function getThread(ctx: TenantContext, threadId: string, query: Thr
  * message of the same millisecond is sent again; the client drops what it has). Messages of a thread
  * commit in the order of their time (lib/server/messages/send.ts), so none is skipped.
  */
-async function messageWindow(organizationId: string, threadId: string, query: ThreadQuery): Promise<{ messages: MessageJson[]; has_more: boolean }> {
+async function messageWindow(
+  organizationId: string,
+  threadId: string,
+  query: ThreadQuery,
+): Promise<{ messages: MessageJson[]; has_more: boolean }> {
   const cursorId = query.after ?? query.before;
   const base: Prisma.MessageWhereInput = { organizationId, threadId };
   if (!cursorId) return newest(base);
-  const cursor = await db().message.findFirst({ where: { ...base, id: cursorId }, select: { id: true, createdAt: true } });
+  const cursor = await db().message.findFirst({
+    where: { ...base, id: cursorId },
+    select: { id: true, createdAt: true },
+  });
   if (!cursor) {
     const field = query.after ? "after" : "before";
-    throw new AppError("VALIDATION_FAILED", `${field}: no such message in this conversation`, { fieldErrors: { [field]: ["No such message in this conversation"] } });
+    throw new AppError("VALIDATION_FAILED", `${field}: no such message in this conversation`, {
+      fieldErrors: { [field]: ["No such message in this conversation"] },
+    });
   }
   if (!query.after) {
-    return newest({ ...base, OR: [{ createdAt: { lt: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { lt: cursor.id } }] });
+    return newest({
+      ...base,
+      OR: [{ createdAt: { lt: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { lt: cursor.id } }],
+    });
   }
   const rows = await db().message.findMany({
     where: { ...base, createdAt: { gte: cursor.createdAt }, id: { not: cursor.id } },
@@ -101,6 +131,11 @@ async function messageWindow(organizationId: string, threadId: string, query: Th
 }
 
 async function newest(where: Prisma.MessageWhereInput): Promise<{ messages: MessageJson[]; has_more: boolean }> {
-  const rows = await db().message.findMany({ where, select: messageSelect, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: PAGE + 1 });
+  const rows = await db().message.findMany({
+    where,
+    select: messageSelect,
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: PAGE + 1,
+  });
   return { messages: rows.slice(0, PAGE).reverse().map(messageJson), has_more: rows.length > PAGE };
 }

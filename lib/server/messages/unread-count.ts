@@ -35,7 +35,11 @@ WHERE p."organizationId" = $1::uuid AND p."userId" = $2::uuid AND p."threadId" =
   AND ${HAS_UNREAD_SQL}`;
 
 /** Which of these conversations have messages the caller has not read. */
-export async function unreadThreadIds(organizationId: string, userId: string, threadIds: string[]): Promise<Set<string>> {
+export async function unreadThreadIds(
+  organizationId: string,
+  userId: string,
+  threadIds: string[],
+): Promise<Set<string>> {
   if (threadIds.length === 0) return new Set();
   const rows = await queryRows<{ threadId: string }>(UNREAD_AMONG_SQL, [organizationId, userId, threadIds]);
   return new Set(rows.map((r) => r.threadId));

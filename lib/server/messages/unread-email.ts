@@ -76,9 +76,18 @@ export async function sendUnreadEmails(data: UnreadEmailJob, now = new Date()): 
   // Deleted meanwhile, or the organization is suspended: nobody is told.
   if (!message || message.organization.status !== "active") return { sent: 0 };
 
-  const claimed = await queryRows<Claimed>(CLAIM_SQL, [job.organizationId, job.threadId, message.senderId, message.createdAt.toISOString(), now.toISOString(), UNREAD_EMAIL_DELAY_MS / 1000]);
+  const claimed = await queryRows<Claimed>(CLAIM_SQL, [
+    job.organizationId,
+    job.threadId,
+    message.senderId,
+    message.createdAt.toISOString(),
+    now.toISOString(),
+    UNREAD_EMAIL_DELAY_MS / 1000,
+  ]);
   const origin = tenantOrigin(message.organization.subdomain, env.APP_DOMAIN, env.APP_BASE_URL);
-  const sender = message.sender ? `${message.sender.firstName} ${message.sender.lastName}`.trim() || message.sender.username : "Someone";
+  const sender = message.sender
+    ? `${message.sender.firstName} ${message.sender.lastName}`.trim() || message.sender.username
+    : "Someone";
   const failures: unknown[] = [];
   for (const person of claimed) {
     try {
@@ -100,10 +109,16 @@ export async function sendUnreadEmails(data: UnreadEmailJob, now = new Date()): 
       });
     } catch (error) {
       // Not told after all: the next try of the job may tell them.
-      await queryRows(RELEASE_SQL, [job.organizationId, job.threadId, person.userId, person.previous?.toISOString() ?? null]);
+      await queryRows(RELEASE_SQL, [
+        job.organizationId,
+        job.threadId,
+        person.userId,
+        person.previous?.toISOString() ?? null,
+      ]);
       failures.push(error);
     }
   }
-  if (failures.length) throw new Error(`${failures.length} of ${claimed.length} unread-message e-mails failed`, { cause: failures[0] });
+  if (failures.length)
+    throw new Error(`${failures.length} of ${claimed.length} unread-message e-mails failed`, { cause: failures[0] });
   return { sent: claimed.length };
 }

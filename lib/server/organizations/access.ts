@@ -10,14 +10,20 @@ import { can, requirePermission } from "@/lib/tenancy/permissions";
 // (another organization is a 404, as every record of another tenant is); nobody else any.
 
 export const organizationNotFound = () => new AppError("NOT_FOUND", "Organization not found");
-export const subdomainTaken = () => new AppError("CONFLICT", "This subdomain is already taken", { fieldErrors: { subdomain: ["This subdomain is already taken"] } });
+export const subdomainTaken = () =>
+  new AppError("CONFLICT", "This subdomain is already taken", {
+    fieldErrors: { subdomain: ["This subdomain is already taken"] },
+  });
 
 export function isPlatformAdmin(ctx: TenantContext): boolean {
   return can(ctx.role, "organizations:manage:all");
 }
 
 /** The organization the caller may edit (name, branding, self-registration). */
-export async function requireEditableOrganization(ctx: TenantContext, organizationId: string): Promise<OrganizationPublic> {
+export async function requireEditableOrganization(
+  ctx: TenantContext,
+  organizationId: string,
+): Promise<OrganizationPublic> {
   if (!isPlatformAdmin(ctx)) {
     requirePermission(ctx, "organization:update:own");
     if (organizationId !== ctx.organizationId) throw organizationNotFound();
@@ -26,14 +32,20 @@ export async function requireEditableOrganization(ctx: TenantContext, organizati
 }
 
 /** For what only the superadmin does (create, suspend, reactivate, change a subdomain). */
-export async function requirePlatformOrganization(ctx: TenantContext, organizationId: string): Promise<OrganizationPublic> {
+export async function requirePlatformOrganization(
+  ctx: TenantContext,
+  organizationId: string,
+): Promise<OrganizationPublic> {
   requirePermission(ctx, "organizations:manage:all");
   return findOrganization(organizationId);
 }
 
 async function findOrganization(organizationId: string): Promise<OrganizationPublic> {
   if (!isId(organizationId)) throw organizationNotFound();
-  const organization = await db().organization.findUnique({ where: { id: organizationId }, select: organizationPublicSelect });
+  const organization = await db().organization.findUnique({
+    where: { id: organizationId },
+    select: organizationPublicSelect,
+  });
   if (!organization) throw organizationNotFound();
   return organization;
 }

@@ -17,13 +17,27 @@ export interface HostBranding {
  * nor branding (its page is 'Page Not Found').
  */
 export async function hostBranding(): Promise<HostBranding> {
-  const [organization, platform] = await Promise.all([pageCaller().then((s) => s.ctx.organization, () => null), platformDefaults()]);
-  const notices = [platform.maintenance, organization ? readOrganizationSettings(organization.settings).maintenance : null]
+  const [organization, platform] = await Promise.all([
+    pageCaller().then(
+      (s) => s.ctx.organization,
+      () => null,
+    ),
+    platformDefaults(),
+  ]);
+  const notices = [
+    platform.maintenance,
+    organization ? readOrganizationSettings(organization.settings).maintenance : null,
+  ]
     .filter((n) => n?.enabled && n.message)
     .map((n) => n!.message);
   const { logoUrl, primaryColor } = readOrganizationBranding(organization?.branding);
   return {
-    branding: { organizationName: organization?.name ?? null, logoUrl: logoUrl ?? null, primaryColor: primaryColor ?? null, notices },
+    branding: {
+      organizationName: organization?.name ?? null,
+      logoUrl: logoUrl ?? null,
+      primaryColor: primaryColor ?? null,
+      notices,
+    },
     suspended: organization?.status === "suspended" ? organization : null,
   };
 }

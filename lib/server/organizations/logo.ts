@@ -20,16 +20,27 @@ const LOGO_BOX = { width: 236, height: 80 };
  * Checks an uploaded logo like a thumbnail (size, real image type), fits it in the logo box as a PNG
  * (mail clients show PNG where they would not show WebP) under a new key, and replaces any old one.
  */
-export async function setOrganizationLogo(ctx: TenantContext, organizationId: string, file: File): Promise<OrganizationAdminJson> {
+export async function setOrganizationLogo(
+  ctx: TenantContext,
+  organizationId: string,
+  file: File,
+): Promise<OrganizationAdminJson> {
   const { id } = await requireEditableOrganization(ctx, organizationId);
   const input = await readUploadedImage(file, env.LOGO_MAX_BYTES, "logo");
-  const output = await sharp(input, { animated: false }).rotate().resize({ ...LOGO_BOX, fit: "inside", withoutEnlargement: true }).png({ compressionLevel: 9 }).toBuffer();
+  const output = await sharp(input, { animated: false })
+    .rotate()
+    .resize({ ...LOGO_BOX, fit: "inside", withoutEnlargement: true })
+    .png({ compressionLevel: 9 })
+    .toBuffer();
   const url = await putObject(`logos/${id}/${randomUUID()}.png`, output);
   await replaceLogo(ctx, id, url);
   return getOrganization(ctx, id);
 }
 
-export async function removeOrganizationLogo(ctx: TenantContext, organizationId: string): Promise<OrganizationAdminJson> {
+export async function removeOrganizationLogo(
+  ctx: TenantContext,
+  organizationId: string,
+): Promise<OrganizationAdminJson> {
   const { id } = await requireEditableOrganization(ctx, organizationId);
   await replaceLogo(ctx, id, null);
   return getOrganization(ctx, id);
@@ -37,10 +48,24 @@ export async function removeOrganizationLogo(ctx: TenantContext, organizationId:
 
 async function replaceLogo(ctx: TenantContext, organizationId: string, url: string | null): Promise<void> {
   const previous = await db().$transaction(async (tx) => {
-    const [row] = await tx.$queryRaw<{ branding: unknown }[]>`SELECT "branding" FROM "Organization" WHERE "id" = ${organizationId}::uuid FOR UPDATE`;
+    const [row] = await tx.$queryRaw<
+      { branding: unknown }[]
+    >`SELECT "branding" FROM "Organization" WHERE "id" = ${organizationId}::uuid FOR UPDATE`;
     const { logoUrl, ...branding } = readOrganizationBranding(row?.branding);
-    await tx.organization.update({ where: { id: organizationId }, data: { branding: url ? { ...branding, logoUrl: url } : branding } });
-    await audit({ organizationId, actorId: ctx.userId, action: url ? "organization.logo.set" : "organization.logo.remove", entityType: "organization", entityId: organizationId }, tx);
+    await tx.organization.update({
+      where: { id: organizationId },
+      data: { branding: url ? { ...branding, logoUrl: url } : branding },
+    });
+    await audit(
+      {
+        organizationId,
+        actorId: ctx.userId,
+        action: url ? "organization.logo.set" : "organization.logo.remove",
+        entityType: "organization",
+        entityId: organizationId,
+      },
+      tx,
+    );
     return logoUrl ?? null;
   });
   if (previous !== url) await removeStoredFiles({ urls: [previous] });

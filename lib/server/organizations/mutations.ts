@@ -3,11 +3,19 @@ import { NO_PASSWORD_HASH } from "@/lib/auth/password";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { readOrganizationBranding, type UpdateSettingsInput } from "@/lib/schemas/organization";
-import type { CreateOrganizationInput, OrganizationStatusInput, UpdateOrganizationInput } from "@/lib/schemas/organizations";
+import type {
+  CreateOrganizationInput,
+  OrganizationStatusInput,
+  UpdateOrganizationInput,
+} from "@/lib/schemas/organizations";
 import { sendInvitation } from "@/lib/server/accounts/invitation";
 import { uniqueUsername } from "@/lib/server/accounts/unique-username";
 import { audit } from "@/lib/server/audit";
-import { requireEditableOrganization, requirePlatformOrganization, subdomainTaken } from "@/lib/server/organizations/access";
+import {
+  requireEditableOrganization,
+  requirePlatformOrganization,
+  subdomainTaken,
+} from "@/lib/server/organizations/access";
 import type { OrganizationAdminJson } from "@/lib/server/organizations/json";
 import { getOrganization } from "@/lib/server/organizations/queries";
 import { changeOrganizationSettings } from "@/lib/server/settings/mutations";
@@ -16,7 +24,11 @@ import type { TenantContext } from "@/lib/tenancy/context";
 import { requirePermission } from "@/lib/tenancy/permissions";
 
 /** Name, primary colour and self-registration: the admin of the organization, or the superadmin. Audited. */
-export async function updateOrganization(ctx: TenantContext, organizationId: string, input: UpdateOrganizationInput): Promise<OrganizationAdminJson> {
+export async function updateOrganization(
+  ctx: TenantContext,
+  organizationId: string,
+  input: UpdateOrganizationInput,
+): Promise<OrganizationAdminJson> {
   const organization = await requireEditableOrganization(ctx, organizationId);
   const { id } = organization;
   await db().$transaction(async (tx) => {
@@ -35,7 +47,17 @@ export async function updateOrganization(ctx: TenantContext, organizationId: str
     }
     if (Object.keys(data).length > 0) {
       await tx.organization.update({ where: { id }, data });
-      await audit({ organizationId: id, actorId: ctx.userId, action: "organization.update", entityType: "organization", entityId: id, data: { changes } }, tx);
+      await audit(
+        {
+          organizationId: id,
+          actorId: ctx.userId,
+          action: "organization.update",
+          entityType: "organization",
+          entityId: id,
+          data: { changes },
+        },
+        tx,
+      );
     }
     // Self-registration is a setting: changed (and audited) as the settings page changes it.
     const registration: UpdateSettingsInput = {};
@@ -51,7 +73,11 @@ export async function updateOrganization(ctx: TenantContext, organizationId: str
  * host shows a page saying so and its API refuses every call; suspending also ends every session, so
  * after a reactivation everyone signs in again. Audited.
  */
-export async function setOrganizationStatus(ctx: TenantContext, organizationId: string, input: OrganizationStatusInput): Promise<OrganizationAdminJson> {
+export async function setOrganizationStatus(
+  ctx: TenantContext,
+  organizationId: string,
+  input: OrganizationStatusInput,
+): Promise<OrganizationAdminJson> {
   const organization = await requirePlatformOrganization(ctx, organizationId);
   const { id } = organization;
   if (organization.status !== input.status) {
@@ -59,7 +85,17 @@ export async function setOrganizationStatus(ctx: TenantContext, organizationId: 
       await tx.organization.update({ where: { id }, data: { status: input.status } });
       if (input.status === "suspended") await endSessions(tx, id);
       const action = input.status === "suspended" ? "organization.suspend" : "organization.reactivate";
-      await audit({ organizationId: id, actorId: ctx.userId, action, entityType: "organization", entityId: id, data: { name: organization.name } }, tx);
+      await audit(
+        {
+          organizationId: id,
+          actorId: ctx.userId,
+          action,
+          entityType: "organization",
+          entityId: id,
+          data: { name: organization.name },
+        },
+        tx,
+      );
     });
   }
   return getOrganization(ctx, id);
@@ -75,13 +111,21 @@ export async function endSessions(tx: Prisma.TransactionClient, organizationId: 
  * is invited by e-mail to set a password on the new organization's address. `origin`: the request's, for
  * the invitation link's scheme and port. Audited.
  */
-export async function createOrganization(ctx: TenantContext, input: CreateOrganizationInput, options: { origin?: string } = {}): Promise<CreatedOrganization> {
+export async function createOrganization(
+  ctx: TenantContext,
+  input: CreateOrganizationInput,
+  options: { origin?: string } = {},
+): Promise<CreatedOrganization> {
   requirePermission(ctx, "organizations:manage:all");
   const settings = await platformDefaults();
   const { id, adminId } = await db()
     .$transaction(async (tx) => {
-      if (await tx.organization.findUnique({ where: { subdomain: input.subdomain }, select: { id: true } })) throw subdomainTaken();
-      const organization = await tx.organization.create({ data: { name: input.name, subdomain: input.subdomain, settings }, select: { id: true } });
+      if (await tx.organization.findUnique({ where: { subdomain: input.subdomain }, select: { id: true } }))
+        throw subdomainTaken();
+      const organization = await tx.organization.create({
+        data: { name: input.name, subdomain: input.subdomain, settings },
+        select: { id: true },
+      });
       const admin = await tx.user.create({
         data: {
           organizationId: organization.id,
@@ -95,8 +139,28 @@ export async function createOrganization(ctx: TenantContext, input: CreateOrgani
         select: { id: true },
       });
       const data = { name: input.name, subdomain: input.subdomain, adminEmail: input.admin.email };
-      await audit({ organizationId: organization.id, actorId: ctx.userId, action: "organization.create", entityType: "organization", entityId: organization.id, data }, tx);
-      await audit({ organizationId: organization.id, actorId: ctx.userId, action: "user.create", entityType: "user", entityId: admin.id, data: { role: "org_admin", invited: true } }, tx);
+      await audit(
+        {
+          organizationId: organization.id,
+          actorId: ctx.userId,
+          action: "organization.create",
+          entityType: "organization",
+          entityId: organization.id,
+          data,
+        },
+        tx,
+      );
+      await audit(
+        {
+          organizationId: organization.id,
+          actorId: ctx.userId,
+          action: "user.create",
+          entityType: "user",
+          entityId: admin.id,
+          data: { role: "org_admin", invited: true },
+        },
+        tx,
+      );
       return { id: organization.id, adminId: admin.id };
     })
     .catch((error: unknown) => {
@@ -111,7 +175,11 @@ export async function createOrganization(ctx: TenantContext, input: CreateOrgani
     // The organization exists either way; the invitation can be sent again from the users page.
     console.error("The invitation e-mail could not be sent:", error);
   }
-  return { organization: await getOrganization(ctx, id), admin: { id: adminId, email: input.admin.email }, invitation_sent: invitationSent };
+  return {
+    organization: await getOrganization(ctx, id),
+    admin: { id: adminId, email: input.admin.email },
+    invitation_sent: invitationSent,
+  };
 }
 
 export interface CreatedOrganization {

@@ -4,21 +4,38 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import type { ListOrganizationsQuery } from "@/lib/schemas/organizations";
 import type { Page } from "@/lib/schemas/pagination";
 import { isPlatformAdmin, organizationNotFound, requireEditableOrganization } from "@/lib/server/organizations/access";
-import { organizationAdminJson, organizationAdminSelect, type OrganizationAdminJson } from "@/lib/server/organizations/json";
+import {
+  organizationAdminJson,
+  organizationAdminSelect,
+  type OrganizationAdminJson,
+} from "@/lib/server/organizations/json";
 import { tenantId, type TenantContext } from "@/lib/tenancy/context";
 import { requirePermission } from "@/lib/tenancy/permissions";
 
 /** Every organization for the superadmin (searched, paged); an administrator's page lists their own only. */
-export async function listOrganizations(ctx: TenantContext, query: ListOrganizationsQuery): Promise<Page<OrganizationAdminJson>> {
+export async function listOrganizations(
+  ctx: TenantContext,
+  query: ListOrganizationsQuery,
+): Promise<Page<OrganizationAdminJson>> {
   const where: Prisma.OrganizationWhereInput = {};
   if (!isPlatformAdmin(ctx)) {
     requirePermission(ctx, "organization:update:own");
     where.id = tenantId(ctx);
   }
   if (query.status) where.status = query.status;
-  if (query.q) where.OR = [{ name: { contains: query.q, mode: "insensitive" } }, { subdomain: { contains: query.q.toLowerCase() } }];
+  if (query.q)
+    where.OR = [
+      { name: { contains: query.q, mode: "insensitive" } },
+      { subdomain: { contains: query.q.toLowerCase() } },
+    ];
   const [rows, total] = await Promise.all([
-    db().organization.findMany({ where, select: organizationAdminSelect, orderBy: [{ name: "asc" }, { id: "asc" }], skip: (query.page - 1) * query.page_size, take: query.page_size }),
+    db().organization.findMany({
+      where,
+      select: organizationAdminSelect,
+      orderBy: [{ name: "asc" }, { id: "asc" }],
+      skip: (query.page - 1) * query.page_size,
+      take: query.page_size,
+    }),
     db().organization.count({ where }),
   ]);
   return { items: rows.map(organizationAdminJson), page: query.page, page_size: query.page_size, total };

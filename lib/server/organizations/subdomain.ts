@@ -13,7 +13,11 @@ import type { TenantContext } from "@/lib/tenancy/context";
  * (an unknown subdomain is 'Page Not Found'), every session of its users ends (a token names the host it
  * was issued on, and their sessionVersion moves on too), and the audit log records who did it.
  */
-export async function changeSubdomain(ctx: TenantContext, organizationId: string, input: ChangeSubdomainInput): Promise<OrganizationAdminJson> {
+export async function changeSubdomain(
+  ctx: TenantContext,
+  organizationId: string,
+  input: ChangeSubdomainInput,
+): Promise<OrganizationAdminJson> {
   const organization = await requirePlatformOrganization(ctx, organizationId);
   const { id, subdomain: from } = organization;
   if (input.subdomain !== from) {
@@ -23,7 +27,17 @@ export async function changeSubdomain(ctx: TenantContext, organizationId: string
         if (taken) throw subdomainTaken();
         await tx.organization.update({ where: { id }, data: { subdomain: input.subdomain } });
         await endSessions(tx, id);
-        await audit({ organizationId: id, actorId: ctx.userId, action: "organization.subdomain.change", entityType: "organization", entityId: id, data: { from, to: input.subdomain } }, tx);
+        await audit(
+          {
+            organizationId: id,
+            actorId: ctx.userId,
+            action: "organization.subdomain.change",
+            entityType: "organization",
+            entityId: id,
+            data: { from, to: input.subdomain },
+          },
+          tx,
+        );
       });
     } catch (error) {
       // Two changes racing for one name: the unique index decides, the loser gets the same 409.

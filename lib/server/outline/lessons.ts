@@ -18,12 +18,20 @@ export async function getLesson(ctx: TenantContext, courseId: string, lessonId: 
   return lessonJson(await findLesson(db(), organizationId, courseId, lessonId));
 }
 
-export async function createLesson(ctx: TenantContext, courseId: string, moduleId: string, input: CreateLessonInput): Promise<LessonJson> {
+export async function createLesson(
+  ctx: TenantContext,
+  courseId: string,
+  moduleId: string,
+  input: CreateLessonInput,
+): Promise<LessonJson> {
   const { organizationId } = await requireCourseEditor(ctx, courseId);
   if (!isId(moduleId)) throw new AppError("NOT_FOUND", "Module not found");
   checkMediaUrl(input.kind, input.media_url);
   return db().$transaction(async (tx) => {
-    const parent = await tx.module.findFirst({ where: { id: moduleId, organizationId, courseId }, select: { id: true } });
+    const parent = await tx.module.findFirst({
+      where: { id: moduleId, organizationId, courseId },
+      select: { id: true },
+    });
     if (!parent) throw new AppError("NOT_FOUND", "Module not found");
     const last = await tx.lesson.aggregate({ where: { organizationId, moduleId }, _max: { position: true } });
     const lesson = await tx.lesson.create({
@@ -41,14 +49,29 @@ export async function createLesson(ctx: TenantContext, courseId: string, moduleI
       },
       select: lessonSelect,
     });
-    await audit({ organizationId, actorId: ctx.userId, action: "lesson.create", entityType: "lesson", entityId: lesson.id, data: { courseId } }, tx);
+    await audit(
+      {
+        organizationId,
+        actorId: ctx.userId,
+        action: "lesson.create",
+        entityType: "lesson",
+        entityId: lesson.id,
+        data: { courseId },
+      },
+      tx,
+    );
     // A new lesson is one more to do: learners' percentages follow the course.
     await recomputeCourseProgress(tx, organizationId, courseId);
     return lessonJson(lesson);
   });
 }
 
-export async function updateLesson(ctx: TenantContext, courseId: string, lessonId: string, input: UpdateLessonInput): Promise<LessonJson> {
+export async function updateLesson(
+  ctx: TenantContext,
+  courseId: string,
+  lessonId: string,
+  input: UpdateLessonInput,
+): Promise<LessonJson> {
   const { organizationId } = await requireCourseEditor(ctx, courseId);
   const { lesson, replacedKey } = await db().$transaction(async (tx) => {
     const current = await findLesson(tx, organizationId, courseId, lessonId);
@@ -60,10 +83,32 @@ export async function updateLesson(ctx: TenantContext, courseId: string, lessonI
       isRequired: input.is_required,
     };
     // A URL replaces an uploaded file: the video now plays from the URL.
-    if (input.media_url !== undefined) Object.assign(data, { mediaUrl: input.media_url, storageKey: null, fileName: null, fileSize: null, mimeType: null });
-    const updated = await tx.lesson.update({ where: { id: lessonId, organizationId, courseId }, data, select: lessonSelect });
-    await audit({ organizationId, actorId: ctx.userId, action: "lesson.update", entityType: "lesson", entityId: lessonId, data: { fields: Object.keys(input) } }, tx);
-    if (input.is_required !== undefined && input.is_required !== current.isRequired) await recomputeCourseProgress(tx, organizationId, courseId);
+    if (input.media_url !== undefined)
+      Object.assign(data, {
+        mediaUrl: input.media_url,
+        storageKey: null,
+        fileName: null,
+        fileSize: null,
+        mimeType: null,
+      });
+    const updated = await tx.lesson.update({
+      where: { id: lessonId, organizationId, courseId },
+      data,
+      select: lessonSelect,
+    });
+    await audit(
+      {
+        organizationId,
+        actorId: ctx.userId,
+        action: "lesson.update",
+        entityType: "lesson",
+        entityId: lessonId,
+        data: { fields: Object.keys(input) },
+      },
+      tx,
+    );
+    if (input.is_required !== undefined && input.is_required !== current.isRequired)
+      await recomputeCourseProgress(tx, organizationId, courseId);
     return { lesson: updated, replacedKey: input.media_url !== undefined ? current.storageKey : null };
   });
   await removeStoredFiles({ keys: [replacedKey] });
@@ -74,24 +119,47 @@ export async function deleteLesson(ctx: TenantContext, courseId: string, lessonI
   const { organizationId } = await requireCourseEditor(ctx, courseId);
   const files = await db().$transaction(async (tx) => {
     const lesson = await findLesson(tx, organizationId, courseId, lessonId);
-    const packages = await tx.scormPackage.findMany({ where: { organizationId, lessonId }, select: { storagePrefix: true } });
+    const packages = await tx.scormPackage.findMany({
+      where: { organizationId, lessonId },
+      select: { storagePrefix: true },
+    });
     await tx.lesson.delete({ where: { id: lessonId, organizationId, courseId } });
-    await audit({ organizationId, actorId: ctx.userId, action: "lesson.delete", entityType: "lesson", entityId: lessonId, data: { courseId } }, tx);
+    await audit(
+      {
+        organizationId,
+        actorId: ctx.userId,
+        action: "lesson.delete",
+        entityType: "lesson",
+        entityId: lessonId,
+        data: { courseId },
+      },
+      tx,
+    );
     await recomputeCourseProgress(tx, organizationId, courseId);
     return { keys: [lesson.storageKey], prefixes: packages.map((p) => p.storagePrefix) };
   });
   await removeStoredFiles(files);
 }
 
-export async function findLesson(client: Prisma.TransactionClient, organizationId: string, courseId: string, lessonId: string) {
+export async function findLesson(
+  client: Prisma.TransactionClient,
+  organizationId: string,
+  courseId: string,
+  lessonId: string,
+) {
   if (!isId(lessonId)) throw new AppError("NOT_FOUND", "Lesson not found");
-  const lesson = await client.lesson.findFirst({ where: { id: lessonId, organizationId, courseId }, select: lessonSelect });
+  const lesson = await client.lesson.findFirst({
+    where: { id: lessonId, organizationId, courseId },
+    select: lessonSelect,
+  });
   if (!lesson) throw new AppError("NOT_FOUND", "Lesson not found");
   return lesson;
 }
 
 function checkMediaUrl(kind: string, mediaUrl: string | null | undefined) {
   if (mediaUrl && kind !== "video") {
-    throw new AppError("VALIDATION_FAILED", "media_url: only video lessons take a URL; upload the file instead", { fieldErrors: { media_url: ["Only video lessons take a URL"] } });
+    throw new AppError("VALIDATION_FAILED", "media_url: only video lessons take a URL; upload the file instead", {
+      fieldErrors: { media_url: ["Only video lessons take a URL"] },
+    });
   }
 }

@@ -13,12 +13,18 @@ import type { TenantContext } from "@/lib/tenancy/context";
  * request must name exactly the course's current modules and lessons: an outline edited meanwhile by
  * someone else is a conflict, never a silent merge.
  */
-export async function reorderOutline(ctx: TenantContext, courseId: string, input: ReorderOutlineInput): Promise<OutlineJson> {
+export async function reorderOutline(
+  ctx: TenantContext,
+  courseId: string,
+  input: ReorderOutlineInput,
+): Promise<OutlineJson> {
   const { organizationId } = await requireCourseEditor(ctx, courseId);
   const moduleIds = input.modules.map((m) => m.id);
   const lessonIds = input.modules.flatMap((m) => m.lesson_ids);
   if (new Set(moduleIds).size !== moduleIds.length || new Set(lessonIds).size !== lessonIds.length) {
-    throw new AppError("VALIDATION_FAILED", "modules: every module and lesson may appear only once", { fieldErrors: { modules: ["Duplicate module or lesson"] } });
+    throw new AppError("VALIDATION_FAILED", "modules: every module and lesson may appear only once", {
+      fieldErrors: { modules: ["Duplicate module or lesson"] },
+    });
   }
   await db().$transaction(async (tx) => {
     // Serializes concurrent reorders of one course; each then sees the other's result.
@@ -27,7 +33,16 @@ export async function reorderOutline(ctx: TenantContext, courseId: string, input
       tx.module.findMany({ where: { organizationId, courseId }, select: { id: true } }),
       tx.lesson.findMany({ where: { organizationId, courseId }, select: { id: true } }),
     ]);
-    if (!sameSet(moduleIds, modules.map((m) => m.id)) || !sameSet(lessonIds, lessons.map((l) => l.id))) {
+    if (
+      !sameSet(
+        moduleIds,
+        modules.map((m) => m.id),
+      ) ||
+      !sameSet(
+        lessonIds,
+        lessons.map((l) => l.id),
+      )
+    ) {
       throw new AppError("CONFLICT", "The outline changed since it was loaded: reload the page and try again");
     }
     const lessonModules = input.modules.flatMap((m) => m.lesson_ids.map(() => m.id));
@@ -42,7 +57,16 @@ export async function reorderOutline(ctx: TenantContext, courseId: string, input
         FROM unnest(${lessonIds}::uuid[], ${lessonModules}::uuid[], ${lessonPositions}::int[]) AS v(id, module_id, position)
         WHERE l."id" = v.id AND l."organizationId" = ${organizationId}::uuid AND l."courseId" = ${courseId}::uuid`;
     }
-    await audit({ organizationId, actorId: ctx.userId, action: "course.outline.reorder", entityType: "course", entityId: courseId }, tx);
+    await audit(
+      {
+        organizationId,
+        actorId: ctx.userId,
+        action: "course.outline.reorder",
+        entityType: "course",
+        entityId: courseId,
+      },
+      tx,
+    );
   });
   return readOutline(organizationId, courseId);
 }

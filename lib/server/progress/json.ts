@@ -1,7 +1,14 @@
 import "server-only";
 import type { Prisma } from "@/lib/generated/prisma/client";
 
-export const lessonProgressSelect = { lessonId: true, status: true, successStatus: true, scoreScaled: true, position: true, completedAt: true } satisfies Prisma.LessonProgressSelect;
+export const lessonProgressSelect = {
+  lessonId: true,
+  status: true,
+  successStatus: true,
+  scoreScaled: true,
+  position: true,
+  completedAt: true,
+} satisfies Prisma.LessonProgressSelect;
 export type LessonProgressRow = Prisma.LessonProgressGetPayload<{ select: typeof lessonProgressSelect }>;
 
 export function lessonProgressJson(row: LessonProgressRow) {

@@ -25,16 +25,26 @@ export async function recordLessonProgress(
   // A lesson that is not in this course is a 404 for everyone, before any rule about who may record.
   const lesson = await findLesson(db(), organizationId, courseId, lessonId);
   const enrollmentId = activeEnrollmentId(access);
-  if (lesson.kind === "scorm") throw new AppError("BAD_REQUEST", "SCORM lessons record their progress through the SCORM player");
+  if (lesson.kind === "scorm")
+    throw new AppError("BAD_REQUEST", "SCORM lessons record their progress through the SCORM player");
 
   return db().$transaction(async (tx) => {
     await lockEnrollments(tx, organizationId, [enrollmentId]);
-    const current = await tx.lessonProgress.findUnique({ where: { enrollmentId_lessonId: { enrollmentId, lessonId } }, select: { status: true, position: true, completedAt: true } });
+    const current = await tx.lessonProgress.findUnique({
+      where: { enrollmentId_lessonId: { enrollmentId, lessonId } },
+      select: { status: true, position: true, completedAt: true },
+    });
     const now = new Date();
     const next = nextLessonProgress(current, lesson, input, now);
     const data = { status: next.status, position: next.position, completedAt: next.completedAt };
-    const row = await saveLessonProgress(tx, organizationId, { courseId, enrollmentId, lessonId }, data, { now, recount: true });
-    const enrollment = await tx.enrollment.findFirstOrThrow({ where: { organizationId, id: enrollmentId }, select: enrollmentSelect });
+    const row = await saveLessonProgress(tx, organizationId, { courseId, enrollmentId, lessonId }, data, {
+      now,
+      recount: true,
+    });
+    const enrollment = await tx.enrollment.findFirstOrThrow({
+      where: { organizationId, id: enrollmentId },
+      select: enrollmentSelect,
+    });
     return { lesson: lessonProgressJson(row), enrollment: enrollmentJson(enrollment) };
   });
 }

@@ -6,7 +6,14 @@ import { lessonJson, type LessonJson } from "@/lib/server/courses/json";
 import { findLesson } from "@/lib/server/outline/lessons";
 import { readOutline } from "@/lib/server/courses/outline-read";
 import { enrollmentJson, enrollmentSelect, type EnrollmentJson } from "@/lib/server/enrollments/json";
-import { lessonProgressJson, lessonProgressSelect, scorePercent, successStatusJson, type LessonProgressJson, type LessonProgressRow } from "@/lib/server/progress/json";
+import {
+  lessonProgressJson,
+  lessonProgressSelect,
+  scorePercent,
+  successStatusJson,
+  type LessonProgressJson,
+  type LessonProgressRow,
+} from "@/lib/server/progress/json";
 import { touchLesson } from "@/lib/server/progress/mutations";
 import type { LessonKind, LessonProgressStatus } from "@/lib/server/progress/rules";
 import type { TenantContext } from "@/lib/tenancy/context";
@@ -62,7 +69,12 @@ export interface LessonPlayer {
 }
 
 /** The player page. Opening a lesson marks it as the enrollment's place to continue. */
-export async function getLessonPlayer(ctx: TenantContext, courseId: string, moduleId: string, lessonId: string): Promise<LessonPlayer> {
+export async function getLessonPlayer(
+  ctx: TenantContext,
+  courseId: string,
+  moduleId: string,
+  lessonId: string,
+): Promise<LessonPlayer> {
   const access = await requireContentViewer(ctx, courseId);
   const { organizationId } = access;
   const [course, lesson, enrollment, { modules, progress }] = await Promise.all([
@@ -76,7 +88,8 @@ export async function getLessonPlayer(ctx: TenantContext, courseId: string, modu
   await touchLesson(access, lessonId);
   const flat = modules.flatMap((m) => m.lessons);
   const index = flat.findIndex((l) => l.id === lessonId);
-  const link = (l: OutlineLessonState | undefined): LessonLink | null => (l ? { module_id: l.module_id, lesson_id: l.id, title: l.title } : null);
+  const link = (l: OutlineLessonState | undefined): LessonLink | null =>
+    l ? { module_id: l.module_id, lesson_id: l.id, title: l.title } : null;
   const current = progress.find((p) => p.lessonId === lessonId);
   return {
     course: { id: courseId, title: course.title, can_edit: access.canEdit },
@@ -94,32 +107,56 @@ export async function getContinueLesson(ctx: TenantContext, courseId: string): P
   const access = await requireContentViewer(ctx, courseId);
   const [enrollment, { modules }] = await Promise.all([readEnrollment(access), outlineWithProgress(access)]);
   const flat = modules.flatMap((m) => m.lessons);
-  const target = flat.find((l) => l.id === enrollment?.last_lesson_id) ?? flat.find((l) => l.status !== "completed") ?? flat[0];
+  const target =
+    flat.find((l) => l.id === enrollment?.last_lesson_id) ?? flat.find((l) => l.status !== "completed") ?? flat[0];
   return target ? { module_id: target.module_id, lesson_id: target.id, title: target.title } : null;
 }
 
 async function readEnrollment(access: CourseAccess): Promise<EnrollmentJson | null> {
   if (!access.enrollment) return null;
-  const row = await db().enrollment.findFirst({ where: { organizationId: access.organizationId, id: access.enrollment.id }, select: enrollmentSelect });
+  const row = await db().enrollment.findFirst({
+    where: { organizationId: access.organizationId, id: access.enrollment.id },
+    select: enrollmentSelect,
+  });
   return row ? enrollmentJson(row) : null;
 }
 
-async function outlineWithProgress(access: CourseAccess): Promise<{ modules: OutlineModuleState[]; progress: LessonProgressRow[] }> {
+async function outlineWithProgress(
+  access: CourseAccess,
+): Promise<{ modules: OutlineModuleState[]; progress: LessonProgressRow[] }> {
   const { organizationId, courseId } = access;
   const [outline, progress] = await Promise.all([
     readOutline(organizationId, courseId),
-    access.enrollment ? db().lessonProgress.findMany({ where: { organizationId, enrollmentId: access.enrollment.id }, select: lessonProgressSelect }) : [],
+    access.enrollment
+      ? db().lessonProgress.findMany({
+          where: { organizationId, enrollmentId: access.enrollment.id },
+          select: lessonProgressSelect,
+        })
+      : [],
   ]);
   const progressOf = new Map(progress.map((p) => [p.lessonId, p]));
   const modules = outline.modules.map((m) => ({
     id: m.id,
     title: m.title,
-    lessons: m.lessons.map((l) => ({ id: l.id, module_id: m.id, title: l.title, kind: l.kind, is_required: l.is_required, ...lessonResult(progressOf.get(l.id)) })),
+    lessons: m.lessons.map((l) => ({
+      id: l.id,
+      module_id: m.id,
+      title: l.title,
+      kind: l.kind,
+      is_required: l.is_required,
+      ...lessonResult(progressOf.get(l.id)),
+    })),
   }));
   return { modules, progress };
 }
 
-function lessonResult(progress: LessonProgressRow | undefined): Pick<OutlineLessonState, "status" | "success_status" | "score_percent"> {
+function lessonResult(
+  progress: LessonProgressRow | undefined,
+): Pick<OutlineLessonState, "status" | "success_status" | "score_percent"> {
   if (!progress) return { status: "not_started", success_status: null, score_percent: null };
-  return { status: progress.status, success_status: successStatusJson(progress.successStatus), score_percent: scorePercent(progress.scoreScaled) };
+  return {
+    status: progress.status,
+    success_status: successStatusJson(progress.successStatus),
+    score_percent: scorePercent(progress.scoreScaled),
+  };
 }

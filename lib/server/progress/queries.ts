@@ -17,7 +17,11 @@ export async function getCourseProgress(ctx: TenantContext, courseId: string): P
   const { organizationId } = access;
   const [enrollment, lessons] = await Promise.all([
     db().enrollment.findFirstOrThrow({ where: { organizationId, id: access.enrollment.id }, select: enrollmentSelect }),
-    db().lessonProgress.findMany({ where: { organizationId, enrollmentId: access.enrollment.id }, select: lessonProgressSelect, orderBy: { startedAt: "asc" } }),
+    db().lessonProgress.findMany({
+      where: { organizationId, enrollmentId: access.enrollment.id },
+      select: lessonProgressSelect,
+      orderBy: { startedAt: "asc" },
+    }),
   ]);
   return { enrollment: enrollmentJson(enrollment), lessons: lessons.map(lessonProgressJson) };
 }

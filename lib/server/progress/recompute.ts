@@ -23,7 +23,11 @@ export async function recomputeEnrollmentProgress(tx: Tx, organizationId: string
 /** Every enrollment of a course: call after lessons were added, removed, or made (not) required. */
 export async function recomputeCourseProgress(tx: Tx, organizationId: string, courseId: string): Promise<void> {
   const rows = await tx.enrollment.findMany({ where: { organizationId, courseId }, select: { id: true } });
-  await recomputeEnrollments(tx, organizationId, rows.map((r) => r.id));
+  await recomputeEnrollments(
+    tx,
+    organizationId,
+    rows.map((r) => r.id),
+  );
 }
 
 /**
@@ -49,9 +53,17 @@ export async function recomputeEnrollments(tx: Tx, organizationId: string, enrol
   const batches = new Map<string, { data: Prisma.EnrollmentUpdateManyMutationInput; ids: string[] }>();
   for (const row of rows) {
     const next = nextEnrollmentState(row, row, now);
-    if (next.status === row.status && next.progressPercent === row.progressPercent && next.completedAt === row.completedAt) continue;
+    if (
+      next.status === row.status &&
+      next.progressPercent === row.progressPercent &&
+      next.completedAt === row.completedAt
+    )
+      continue;
     const key = `${next.status}|${next.progressPercent}|${next.completedAt === row.completedAt ? "kept" : "now"}`;
-    const data: Prisma.EnrollmentUpdateManyMutationInput = { status: next.status, progressPercent: next.progressPercent };
+    const data: Prisma.EnrollmentUpdateManyMutationInput = {
+      status: next.status,
+      progressPercent: next.progressPercent,
+    };
     if (next.completedAt !== row.completedAt) data.completedAt = next.completedAt;
     const batch = batches.get(key) ?? { data, ids: [] };
     batch.ids.push(row.id);
@@ -95,7 +107,10 @@ export async function saveLessonProgress(
     update: data,
     select: lessonProgressSelect,
   });
-  await tx.enrollment.updateMany({ where: { organizationId, id: enrollmentId }, data: { lastLessonId: lessonId, lastAccessedAt: options.now } });
+  await tx.enrollment.updateMany({
+    where: { organizationId, id: enrollmentId },
+    data: { lastLessonId: lessonId, lastAccessedAt: options.now },
+  });
   if (options.recount) await recomputeEnrollmentProgress(tx, organizationId, enrollmentId);
   return row;
 }

@@ -1,7 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { isCourseComplete, isVideoWatched, nextEnrollmentState, nextLessonProgress, progressPercent, type LessonCounts } from "./rules";
+import {
+  isCourseComplete,
+  isVideoWatched,
+  nextEnrollmentState,
+  nextLessonProgress,
+  progressPercent,
+  type LessonCounts,
+} from "./rules";
 
-const counts = (requiredTotal: number, requiredDone: number, allTotal: number, allDone: number): LessonCounts => ({ requiredTotal, requiredDone, allTotal, allDone });
+const counts = (requiredTotal: number, requiredDone: number, allTotal: number, allDone: number): LessonCounts => ({
+  requiredTotal,
+  requiredDone,
+  allTotal,
+  allDone,
+});
 
 describe("progressPercent", () => {
   it("counts required lessons only when there are any", () => {
@@ -39,23 +51,34 @@ describe("nextEnrollmentState", () => {
   const earlier = new Date("2029-12-31T00:00:00Z");
 
   it("completes an active enrollment with the current time", () => {
-    expect(nextEnrollmentState({ status: "active", progressPercent: 50, completedAt: null }, counts(2, 2, 2, 2), now)).toEqual({ status: "completed", progressPercent: 100, completedAt: now });
+    expect(
+      nextEnrollmentState({ status: "active", progressPercent: 50, completedAt: null }, counts(2, 2, 2, 2), now),
+    ).toEqual({ status: "completed", progressPercent: 100, completedAt: now });
   });
 
   it("keeps the first completion time", () => {
-    expect(nextEnrollmentState({ status: "completed", progressPercent: 100, completedAt: earlier }, counts(2, 2, 2, 2), now).completedAt).toBe(earlier);
+    expect(
+      nextEnrollmentState({ status: "completed", progressPercent: 100, completedAt: earlier }, counts(2, 2, 2, 2), now)
+        .completedAt,
+    ).toBe(earlier);
   });
 
   it("keeps a completed enrollment completed when a new lesson lowers the percentage", () => {
-    expect(nextEnrollmentState({ status: "completed", progressPercent: 100, completedAt: earlier }, counts(3, 2, 3, 2), now)).toEqual({ status: "completed", progressPercent: 66, completedAt: earlier });
+    expect(
+      nextEnrollmentState({ status: "completed", progressPercent: 100, completedAt: earlier }, counts(3, 2, 3, 2), now),
+    ).toEqual({ status: "completed", progressPercent: 66, completedAt: earlier });
   });
 
   it("updates the percentage of an active enrollment", () => {
-    expect(nextEnrollmentState({ status: "active", progressPercent: 0, completedAt: null }, counts(4, 1, 4, 1), now)).toEqual({ status: "active", progressPercent: 25, completedAt: null });
+    expect(
+      nextEnrollmentState({ status: "active", progressPercent: 0, completedAt: null }, counts(4, 1, 4, 1), now),
+    ).toEqual({ status: "active", progressPercent: 25, completedAt: null });
   });
 
   it("leaves a withdrawn enrollment withdrawn", () => {
-    expect(nextEnrollmentState({ status: "withdrawn", progressPercent: 50, completedAt: null }, counts(2, 2, 2, 2), now)).toEqual({ status: "withdrawn", progressPercent: 100, completedAt: null });
+    expect(
+      nextEnrollmentState({ status: "withdrawn", progressPercent: 50, completedAt: null }, counts(2, 2, 2, 2), now),
+    ).toEqual({ status: "withdrawn", progressPercent: 100, completedAt: null });
   });
 });
 
@@ -80,27 +103,61 @@ describe("nextLessonProgress", () => {
   const video = { kind: "video" as const, durationSeconds: 100 };
 
   it("marks a text lesson complete and keeps the first completion time", () => {
-    expect(nextLessonProgress(null, text, { completed: true }, now)).toEqual({ status: "completed", position: null, completedAt: now });
-    expect(nextLessonProgress({ status: "completed", position: null, completedAt: earlier }, text, { completed: true }, now).completedAt).toBe(earlier);
+    expect(nextLessonProgress(null, text, { completed: true }, now)).toEqual({
+      status: "completed",
+      position: null,
+      completedAt: now,
+    });
+    expect(
+      nextLessonProgress({ status: "completed", position: null, completedAt: earlier }, text, { completed: true }, now)
+        .completedAt,
+    ).toBe(earlier);
   });
 
   it("un-completes on an explicit completed: false", () => {
-    expect(nextLessonProgress({ status: "completed", position: null, completedAt: earlier }, text, { completed: false }, now)).toEqual({ status: "in_progress", position: null, completedAt: null });
+    expect(
+      nextLessonProgress(
+        { status: "completed", position: null, completedAt: earlier },
+        text,
+        { completed: false },
+        now,
+      ),
+    ).toEqual({ status: "in_progress", position: null, completedAt: null });
   });
 
   it("tracks a video's position and completes it at 95 %", () => {
-    expect(nextLessonProgress(null, video, { position_seconds: 40 }, now)).toEqual({ status: "in_progress", position: 40, completedAt: null });
-    expect(nextLessonProgress({ status: "in_progress", position: 40, completedAt: null }, video, { position_seconds: 96 }, now)).toEqual({ status: "completed", position: 96, completedAt: now });
+    expect(nextLessonProgress(null, video, { position_seconds: 40 }, now)).toEqual({
+      status: "in_progress",
+      position: 40,
+      completedAt: null,
+    });
+    expect(
+      nextLessonProgress(
+        { status: "in_progress", position: 40, completedAt: null },
+        video,
+        { position_seconds: 96 },
+        now,
+      ),
+    ).toEqual({ status: "completed", position: 96, completedAt: now });
   });
 
   it("uses the player's duration when the lesson has none", () => {
     const external = { kind: "video" as const, durationSeconds: null };
     expect(nextLessonProgress(null, external, { position_seconds: 10 }, now).status).toBe("in_progress");
-    expect(nextLessonProgress(null, external, { position_seconds: 10, duration_seconds: 10 }, now).status).toBe("completed");
+    expect(nextLessonProgress(null, external, { position_seconds: 10, duration_seconds: 10 }, now).status).toBe(
+      "completed",
+    );
   });
 
   it("keeps a watched video completed when the learner rewinds", () => {
-    expect(nextLessonProgress({ status: "completed", position: 100, completedAt: earlier }, video, { position_seconds: 3 }, now)).toEqual({ status: "completed", position: 3, completedAt: earlier });
+    expect(
+      nextLessonProgress(
+        { status: "completed", position: 100, completedAt: earlier },
+        video,
+        { position_seconds: 3 },
+        now,
+      ),
+    ).toEqual({ status: "completed", position: 3, completedAt: earlier });
   });
 
   it("completes a video on the ended event", () => {

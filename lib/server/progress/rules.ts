@@ -26,7 +26,9 @@ export function isCourseComplete(counts: LessonCounts): boolean {
 }
 
 function countedLessons(counts: LessonCounts): { done: number; total: number } {
-  return counts.requiredTotal > 0 ? { done: counts.requiredDone, total: counts.requiredTotal } : { done: counts.allDone, total: counts.allTotal };
+  return counts.requiredTotal > 0
+    ? { done: counts.requiredDone, total: counts.requiredTotal }
+    : { done: counts.allDone, total: counts.allTotal };
 }
 
 export type EnrollmentStatus = "active" | "completed" | "withdrawn";
@@ -46,14 +48,18 @@ export interface EnrollmentState {
 export function nextEnrollmentState(current: EnrollmentState, counts: LessonCounts, now: Date): EnrollmentState {
   const percent = progressPercent(counts);
   if (current.status === "withdrawn") return { ...current, progressPercent: percent };
-  if (isCourseComplete(counts)) return { status: "completed", progressPercent: percent, completedAt: current.completedAt ?? now };
+  if (isCourseComplete(counts))
+    return { status: "completed", progressPercent: percent, completedAt: current.completedAt ?? now };
   return { ...current, progressPercent: percent };
 }
 
 /** A video is watched once the reported position reaches 95 % of its duration. */
 export const WATCHED_FRACTION = 0.95;
 
-export function isVideoWatched(positionSeconds: number | undefined, durationSeconds: number | null | undefined): boolean {
+export function isVideoWatched(
+  positionSeconds: number | undefined,
+  durationSeconds: number | null | undefined,
+): boolean {
   if (positionSeconds === undefined || !durationSeconds || durationSeconds <= 0) return false;
   return positionSeconds >= durationSeconds * WATCHED_FRACTION;
 }
@@ -79,11 +85,19 @@ export interface LessonProgressReport {
  * duration (the lesson's own, else the one the player measured). Completion sticks until the learner
  * explicitly sends `completed: false`; the first completion time is kept.
  */
-export function nextLessonProgress(current: LessonProgressState | null, lesson: { kind: LessonKind; durationSeconds: number | null }, report: LessonProgressReport, now: Date): LessonProgressState {
+export function nextLessonProgress(
+  current: LessonProgressState | null,
+  lesson: { kind: LessonKind; durationSeconds: number | null },
+  report: LessonProgressReport,
+  now: Date,
+): LessonProgressState {
   const position = report.position_seconds ?? current?.position ?? null;
   if (report.completed === false) return { status: "in_progress", position, completedAt: null };
   const duration = lesson.durationSeconds ?? report.duration_seconds;
-  const completes = report.completed === true || current?.status === "completed" || (lesson.kind === "video" && isVideoWatched(position ?? undefined, duration));
+  const completes =
+    report.completed === true ||
+    current?.status === "completed" ||
+    (lesson.kind === "video" && isVideoWatched(position ?? undefined, duration));
   if (completes) return { status: "completed", position, completedAt: current?.completedAt ?? now };
   return { status: "in_progress", position, completedAt: null };
 }

@@ -79,12 +79,44 @@ export async function listCourseReport(ctx: TenantContext, q: CourseReportQuery)
   return runPage<Row, CourseReportRow>(courseListStatement(scope, q), windowOf(q), q, toJson);
 }
 
-export const COURSE_CSV_HEADER = ["course_id", "title", "category", "status", "enrolled", "not_started", "in_progress", "completed", "withdrawn", "completion_rate", "average_progress", "average_score", "average_time_seconds", "passed", "failed"];
+export const COURSE_CSV_HEADER = [
+  "course_id",
+  "title",
+  "category",
+  "status",
+  "enrolled",
+  "not_started",
+  "in_progress",
+  "completed",
+  "withdrawn",
+  "completion_rate",
+  "average_progress",
+  "average_score",
+  "average_time_seconds",
+  "passed",
+  "failed",
+];
 
-export async function exportCourseReport(ctx: TenantContext, q: CourseReportQuery): Promise<ReadableStream<Uint8Array>> {
+export async function exportCourseReport(
+  ctx: TenantContext,
+  q: CourseReportQuery,
+): Promise<ReadableStream<Uint8Array>> {
   const scope = await reportScope(ctx, q);
   return csvExport<Row>(COURSE_CSV_HEADER, courseListStatement(scope, q), (r) => [
-    r.course_id, r.title, r.category_name, r.status, r.enrolled, r.not_started, r.in_progress, r.completed, r.withdrawn, r.completion_rate,
-    r.average_progress, r.average_score, r.average_time_seconds, r.passed, r.failed,
+    r.course_id,
+    r.title,
+    r.category_name,
+    r.status,
+    r.enrolled,
+    r.not_started,
+    r.in_progress,
+    r.completed,
+    r.withdrawn,
+    r.completion_rate,
+    r.average_progress,
+    r.average_score,
+    r.average_time_seconds,
+    r.passed,
+    r.failed,
   ]);
 }

@@ -12,7 +12,11 @@ const BATCH = 2000;
  * A breakdown as CSV (UTF-8 with a byte-order mark, so spreadsheets read accents right), read in batches
  * while it is sent: a large report never sits in memory whole. The scope was checked before this is called.
  */
-export function csvExport<R extends object>(header: string[], build: ListStatement | CountedList, fields: (row: R) => (string | number | boolean | null | undefined)[]): ReadableStream<Uint8Array> {
+export function csvExport<R extends object>(
+  header: string[],
+  build: ListStatement | CountedList,
+  fields: (row: R) => (string | number | boolean | null | undefined)[],
+): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let offset = 0;
   return new ReadableStream<Uint8Array>({
@@ -32,5 +36,9 @@ export function csvExport<R extends object>(header: string[], build: ListStateme
 /** The download's headers: a CSV attachment named after the report and the day. */
 export function csvHeaders(name: string): Record<string, string> {
   const day = new Date().toISOString().slice(0, 10);
-  return { "content-type": "text/csv; charset=utf-8", "content-disposition": attachmentDisposition(`${name}-${day}.csv`), "cache-control": "no-store" };
+  return {
+    "content-type": "text/csv; charset=utf-8",
+    "content-disposition": attachmentDisposition(`${name}-${day}.csv`),
+    "cache-control": "no-store",
+  };
 }

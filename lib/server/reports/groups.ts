@@ -49,7 +49,10 @@ export function groupListStatement(scope: ReportScope, q: GroupReportQuery): Lis
     const narrowing = { ...q, group_id: undefined };
     let counters: string;
     if (scope.instructorId || q.course_id || q.category_id || narrowsEnrollments(narrowing)) {
-      const conditions = [...courseConditions(sql, { organizationId: null, instructorId: scope.instructorId }, q), ...enrollmentConditions(sql, narrowing)];
+      const conditions = [
+        ...courseConditions(sql, { organizationId: null, instructorId: scope.instructorId }, q),
+        ...enrollmentConditions(sql, narrowing),
+      ];
       counters = `CROSS JOIN LATERAL (SELECT ${ENROLLMENT_COUNTERS} FROM "GroupMember" gm
           JOIN "Enrollment" e ON e."organizationId" = gm."organizationId" AND e."userId" = gm."userId"
           JOIN "Course" c ON c."organizationId" = e."organizationId" AND c."id" = e."courseId"
@@ -79,9 +82,36 @@ export async function listGroupReport(ctx: TenantContext, q: GroupReportQuery): 
 
 export async function exportGroupReport(ctx: TenantContext, q: GroupReportQuery): Promise<ReadableStream<Uint8Array>> {
   const scope = await reportScope(ctx, q);
-  const header = ["group_id", "name", "members", "enrolled", "not_started", "in_progress", "completed", "withdrawn", "completion_rate", "average_progress", "average_score", "average_time_seconds", "passed", "failed"];
+  const header = [
+    "group_id",
+    "name",
+    "members",
+    "enrolled",
+    "not_started",
+    "in_progress",
+    "completed",
+    "withdrawn",
+    "completion_rate",
+    "average_progress",
+    "average_score",
+    "average_time_seconds",
+    "passed",
+    "failed",
+  ];
   return csvExport<Row>(header, groupListStatement(scope, q), (r) => [
-    r.group_id, r.name, r.members, r.enrolled, r.not_started, r.in_progress, r.completed, r.withdrawn, r.completion_rate, r.average_progress,
-    r.average_score, r.average_time_seconds, r.passed, r.failed,
+    r.group_id,
+    r.name,
+    r.members,
+    r.enrolled,
+    r.not_started,
+    r.in_progress,
+    r.completed,
+    r.withdrawn,
+    r.completion_rate,
+    r.average_progress,
+    r.average_score,
+    r.average_time_seconds,
+    r.passed,
+    r.failed,
   ]);
 }

@@ -48,7 +48,11 @@ type Row = Omit<LearnerCourseRow, "enrolled_at" | "completed_at" | "last_activit
 const learnerNotFound = () => new AppError("NOT_FOUND", "Learner not found");
 
 function learnerCoursesSql(sql: Sql, scope: ReportScope, userId: string, q: ReportFilters): string {
-  const where = [`e."userId" = ${sql.p(userId, "::uuid")}`, ...courseConditions(sql, scope, q), ...enrollmentConditions(sql, q)];
+  const where = [
+    `e."userId" = ${sql.p(userId, "::uuid")}`,
+    ...courseConditions(sql, scope, q),
+    ...enrollmentConditions(sql, q),
+  ];
   return `SELECT c."id" AS course_id, c."title", e."status"::text AS enrollment_status,
       CASE WHEN e."status" <> 'active' THEN e."status"::text WHEN ${IN_PROGRESS_STATE} THEN 'in_progress' ELSE 'not_started' END AS state,
       e."progressPercent" AS progress_percent,
@@ -63,7 +67,11 @@ function learnerCoursesSql(sql: Sql, scope: ReportScope, userId: string, q: Repo
     ORDER BY lower(c."title"), c."id"`;
 }
 
-export async function learnerDetailReport(ctx: TenantContext, userId: string, q: ReportFilters): Promise<LearnerDetailJson> {
+export async function learnerDetailReport(
+  ctx: TenantContext,
+  userId: string,
+  q: ReportFilters,
+): Promise<LearnerDetailJson> {
   const scope = await reportScope(ctx, q);
   if (!isId(userId)) throw learnerNotFound();
   // The person must be reachable without the filters (a filter that leaves nothing is an empty list, not a 404).
@@ -71,12 +79,25 @@ export async function learnerDetailReport(ctx: TenantContext, userId: string, q:
   const reachable = await queryRows<Row>(learnerCoursesSql(reach, scope, userId, {}), reach.values);
   if (reachable.length === 0) throw learnerNotFound();
   const sql = new Sql();
-  const rows = Object.values(q).some((v) => v !== undefined) ? await queryRows<Row>(learnerCoursesSql(sql, scope, userId, q), sql.values) : reachable;
+  const rows = Object.values(q).some((v) => v !== undefined)
+    ? await queryRows<Row>(learnerCoursesSql(sql, scope, userId, q), sql.values)
+    : reachable;
   const first = reachable[0]!;
   const completed = rows.filter((r) => r.enrollment_status === "completed").length;
   return {
-    user: { id: userId, first_name: first.user_first_name, last_name: first.user_last_name, email: first.user_email, username: first.user_username, organization_id: first.organization_id },
-    metrics: { total_enrollments: rows.length, completed_enrollments: completed, completion_rate: completionRate(completed, rows.length) },
+    user: {
+      id: userId,
+      first_name: first.user_first_name,
+      last_name: first.user_last_name,
+      email: first.user_email,
+      username: first.user_username,
+      organization_id: first.organization_id,
+    },
+    metrics: {
+      total_enrollments: rows.length,
+      completed_enrollments: completed,
+      completion_rate: completionRate(completed, rows.length),
+    },
     items: rows.map(courseJson),
   };
 }
@@ -98,9 +119,41 @@ function courseJson(r: Row): LearnerCourseRow {
   };
 }
 
-export async function exportLearnerDetailReport(ctx: TenantContext, userId: string, q: ReportFilters): Promise<ReadableStream<Uint8Array>> {
+export async function exportLearnerDetailReport(
+  ctx: TenantContext,
+  userId: string,
+  q: ReportFilters,
+): Promise<ReadableStream<Uint8Array>> {
   const report = await learnerDetailReport(ctx, userId, q);
-  const header = ["course_id", "title", "enrollment_status", "state", "progress_percent", "average_score", "passed", "failed", "time_seconds", "enrolled_at", "completed_at", "last_activity_at"];
-  const lines = report.items.map((r) => csvLine([r.course_id, r.title, r.enrollment_status, r.state, r.progress_percent, r.average_score, r.passed, r.failed, r.time_seconds, r.enrolled_at, r.completed_at, r.last_activity_at]));
+  const header = [
+    "course_id",
+    "title",
+    "enrollment_status",
+    "state",
+    "progress_percent",
+    "average_score",
+    "passed",
+    "failed",
+    "time_seconds",
+    "enrolled_at",
+    "completed_at",
+    "last_activity_at",
+  ];
+  const lines = report.items.map((r) =>
+    csvLine([
+      r.course_id,
+      r.title,
+      r.enrollment_status,
+      r.state,
+      r.progress_percent,
+      r.average_score,
+      r.passed,
+      r.failed,
+      r.time_seconds,
+      r.enrolled_at,
+      r.completed_at,
+      r.last_activity_at,
+    ]),
+  );
   return new Blob([`\uFEFF${csvLine(header)}${lines.join("")}`]).stream();
 }

@@ -44,12 +44,19 @@ const SORTS: Record<string, string> = {
 };
 const TIE = `u."lastName", u."firstName", u."id"`;
 
-const usesSummaries = (scope: ReportScope, q: LearnerReportQuery) => !scope.instructorId && !q.course_id && !q.category_id && !q.status && !q.from && !q.to;
+const usesSummaries = (scope: ReportScope, q: LearnerReportQuery) =>
+  !scope.instructorId && !q.course_id && !q.category_id && !q.status && !q.from && !q.to;
 
 function peopleConditions(sql: Sql, q: LearnerReportQuery, userId: string): string[] {
   const where: string[] = [];
-  if (q.q) where.push(`EXISTS (SELECT 1 FROM "User" su WHERE su."id" = ${userId} AND lower(su."firstName" || ' ' || su."lastName" || ' ' || su."email" || ' ' || su."username") LIKE lower(${sql.p(likePattern(q.q))}))`);
-  if (q.group_id) where.push(`EXISTS (SELECT 1 FROM "GroupMember" gm WHERE gm."groupId" = ${sql.p(q.group_id, "::uuid")} AND gm."userId" = ${userId})`);
+  if (q.q)
+    where.push(
+      `EXISTS (SELECT 1 FROM "User" su WHERE su."id" = ${userId} AND lower(su."firstName" || ' ' || su."lastName" || ' ' || su."email" || ' ' || su."username") LIKE lower(${sql.p(likePattern(q.q))}))`,
+    );
+  if (q.group_id)
+    where.push(
+      `EXISTS (SELECT 1 FROM "GroupMember" gm WHERE gm."groupId" = ${sql.p(q.group_id, "::uuid")} AND gm."userId" = ${userId})`,
+    );
   return where;
 }
 
@@ -60,7 +67,10 @@ function summaryList(scope: ReportScope, q: LearnerReportQuery): CountedList {
     return where;
   };
   return {
-    rows: (sql, window) => `SELECT u."id" AS user_id, u."firstName" AS first_name, u."lastName" AS last_name, u."email", u."organizationId" AS organization_id,
+    rows: (
+      sql,
+      window,
+    ) => `SELECT u."id" AS user_id, u."firstName" AS first_name, u."lastName" AS last_name, u."email", u."organizationId" AS organization_id,
         t."lastActivityAt" AS last_activity_at, ${derivedColumns("t")}
       FROM "ReportLearnerStats" s
       JOIN "User" u ON u."organizationId" = s."organizationId" AND u."id" = s."userId"
@@ -74,7 +84,11 @@ function summaryList(scope: ReportScope, q: LearnerReportQuery): CountedList {
 
 function enrollmentList(scope: ReportScope, q: LearnerReportQuery): ListStatement {
   return (sql, window) => {
-    const where = [...courseConditions(sql, scope, q), ...enrollmentConditions(sql, { ...q, group_id: undefined }), ...peopleConditions(sql, q, `e."userId"`)];
+    const where = [
+      ...courseConditions(sql, scope, q),
+      ...enrollmentConditions(sql, { ...q, group_id: undefined }),
+      ...peopleConditions(sql, q, `e."userId"`),
+    ];
     return `SELECT u."id" AS user_id, u."firstName" AS first_name, u."lastName" AS last_name, u."email", u."organizationId" AS organization_id,
         t."lastActivityAt" AS last_activity_at, ${derivedColumns("t")}, count(*) OVER () AS total
       FROM (
@@ -95,7 +109,10 @@ function enrollmentList(scope: ReportScope, q: LearnerReportQuery): ListStatemen
  * number of enrollments; the total is one count of the distinct learners.
  */
 function byNameList(scope: ReportScope, q: LearnerReportQuery): CountedList {
-  const conditions = (sql: Sql) => [...courseConditions(sql, scope, q), ...enrollmentConditions(sql, { ...q, group_id: undefined })];
+  const conditions = (sql: Sql) => [
+    ...courseConditions(sql, scope, q),
+    ...enrollmentConditions(sql, { ...q, group_id: undefined }),
+  ];
   return {
     rows: (sql, window) => {
       const people = [`t."enrolled" > 0`, ...peopleConditions(sql, q, `u."id"`)];
@@ -106,7 +123,9 @@ function byNameList(scope: ReportScope, q: LearnerReportQuery): CountedList {
         CROSS JOIN LATERAL (
           SELECT ${ENROLLMENT_COUNTERS}, max(e."lastAccessedAt") AS "lastActivityAt"
           FROM "Enrollment" e JOIN "Course" c ON c."organizationId" = e."organizationId" AND c."id" = e."courseId"
-          WHERE e."organizationId" = u."organizationId" AND e."userId" = u."id"${conditions(sql).map((w) => ` AND ${w}`).join("")}
+          WHERE e."organizationId" = u."organizationId" AND e."userId" = u."id"${conditions(sql)
+            .map((w) => ` AND ${w}`)
+            .join("")}
         ) t
         ${whereClause(people)}
         ${orderBy(`u."lastName"`, defaultOrder(q.sort, q.order, ["name", "email"]), q.order === "desc" ? `u."firstName" DESC, u."id" DESC` : TIE)}
@@ -138,11 +157,45 @@ export async function listLearnerReport(ctx: TenantContext, q: LearnerReportQuer
   return runPage<Row, LearnerReportRow>(learnerList(scope, q), windowOf(q), q, toJson);
 }
 
-export async function exportLearnerReport(ctx: TenantContext, q: LearnerReportQuery): Promise<ReadableStream<Uint8Array>> {
+export async function exportLearnerReport(
+  ctx: TenantContext,
+  q: LearnerReportQuery,
+): Promise<ReadableStream<Uint8Array>> {
   const scope = await reportScope(ctx, q);
-  const header = ["user_id", "first_name", "last_name", "email", "enrolled", "not_started", "in_progress", "completed", "withdrawn", "completion_rate", "average_progress", "average_score", "average_time_seconds", "passed", "failed", "last_activity_at"];
+  const header = [
+    "user_id",
+    "first_name",
+    "last_name",
+    "email",
+    "enrolled",
+    "not_started",
+    "in_progress",
+    "completed",
+    "withdrawn",
+    "completion_rate",
+    "average_progress",
+    "average_score",
+    "average_time_seconds",
+    "passed",
+    "failed",
+    "last_activity_at",
+  ];
   return csvExport<Row>(header, learnerList(scope, q), (r) => [
-    r.user_id, r.first_name, r.last_name, r.email, r.enrolled, r.not_started, r.in_progress, r.completed, r.withdrawn, r.completion_rate,
-    r.average_progress, r.average_score, r.average_time_seconds, r.passed, r.failed, r.last_activity_at?.toISOString() ?? "",
+    r.user_id,
+    r.first_name,
+    r.last_name,
+    r.email,
+    r.enrolled,
+    r.not_started,
+    r.in_progress,
+    r.completed,
+    r.withdrawn,
+    r.completion_rate,
+    r.average_progress,
+    r.average_score,
+    r.average_time_seconds,
+    r.passed,
+    r.failed,
+    r.last_activity_at?.toISOString() ?? "",
   ]);
 }

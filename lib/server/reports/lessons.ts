@@ -8,7 +8,16 @@ import { isId } from "@/lib/schemas/id";
 import { csvExport } from "@/lib/server/reports/csv-export";
 import { defaultOrder, likePattern, runPage, type ListStatement } from "@/lib/server/reports/list";
 import { reportScope, type ReportScope } from "@/lib/server/reports/scope";
-import { courseConditions, enrollmentConditions, narrowsEnrollments, orderBy, pageClause, Sql, whereClause, windowOf } from "@/lib/server/reports/sql";
+import {
+  courseConditions,
+  enrollmentConditions,
+  narrowsEnrollments,
+  orderBy,
+  pageClause,
+  Sql,
+  whereClause,
+  windowOf,
+} from "@/lib/server/reports/sql";
 import type { TenantContext } from "@/lib/tenancy/context";
 
 // One course, per lesson: GET /api/reports/courses/{courseId}/lessons (every lesson at once, in outline
@@ -44,7 +53,11 @@ export interface CourseLessonsJson {
 const courseNotFound = () => new AppError("NOT_FOUND", "Course not found");
 
 /** The course, if the scope reaches it (with the filters' category and course). */
-export async function requireReportCourse(scope: ReportScope, courseId: string, filters: ReportFilters): Promise<{ id: string; title: string; organization_id: string }> {
+export async function requireReportCourse(
+  scope: ReportScope,
+  courseId: string,
+  filters: ReportFilters,
+): Promise<{ id: string; title: string; organization_id: string }> {
   if (!isId(courseId)) throw courseNotFound();
   const sql = new Sql();
   const where = [`c."id" = ${sql.p(courseId, "::uuid")}`, ...courseConditions(sql, scope, filters)];
@@ -101,12 +114,21 @@ function lessonsSql(sql: Sql, course: { id: string; organization_id: string }, q
 }
 
 function courseTotalSql(sql: Sql, course: { id: string; organization_id: string }, q: ReportFilters): string {
-  const where = [`e."organizationId" = ${sql.p(course.organization_id, "::uuid")}`, `e."courseId" = ${sql.p(course.id, "::uuid")}`, ...enrollmentConditions(sql, q)];
-  if (!narrowsEnrollments(q)) return `SELECT coalesce((SELECT "enrolled" FROM "ReportCourseStats" s WHERE s."organizationId" = $1 AND s."courseId" = $2), 0)::int AS total`;
+  const where = [
+    `e."organizationId" = ${sql.p(course.organization_id, "::uuid")}`,
+    `e."courseId" = ${sql.p(course.id, "::uuid")}`,
+    ...enrollmentConditions(sql, q),
+  ];
+  if (!narrowsEnrollments(q))
+    return `SELECT coalesce((SELECT "enrolled" FROM "ReportCourseStats" s WHERE s."organizationId" = $1 AND s."courseId" = $2), 0)::int AS total`;
   return `SELECT count(*)::int AS total FROM "Enrollment" e ${whereClause(where)}`;
 }
 
-export async function courseLessonsReport(ctx: TenantContext, courseId: string, q: ReportFilters): Promise<CourseLessonsJson> {
+export async function courseLessonsReport(
+  ctx: TenantContext,
+  courseId: string,
+  q: ReportFilters,
+): Promise<CourseLessonsJson> {
   const scope = await reportScope(ctx, q);
   const course = await requireReportCourse(scope, courseId, { ...q, course_id: undefined });
   const lessonSql = new Sql();
@@ -116,7 +138,11 @@ export async function courseLessonsReport(ctx: TenantContext, courseId: string, 
     queryRows<{ total: number }>(courseTotalSql(totalSql, course, q), totalSql.values),
   ]);
   const enrolled = total?.total ?? 0;
-  return { course: { id: course.id, title: course.title, organization_id: course.organization_id }, total_enrollments: enrolled, items: rows.map((r) => lessonJson(r, enrolled)) };
+  return {
+    course: { id: course.id, title: course.title, organization_id: course.organization_id },
+    total_enrollments: enrolled,
+    items: rows.map((r) => lessonJson(r, enrolled)),
+  };
 }
 
 function lessonJson(r: LessonRow, enrolled: number): LessonReportRow {
@@ -139,10 +165,42 @@ function lessonJson(r: LessonRow, enrolled: number): LessonReportRow {
   };
 }
 
-export async function exportCourseLessonsReport(ctx: TenantContext, courseId: string, q: ReportFilters): Promise<ReadableStream<Uint8Array>> {
+export async function exportCourseLessonsReport(
+  ctx: TenantContext,
+  courseId: string,
+  q: ReportFilters,
+): Promise<ReadableStream<Uint8Array>> {
   const report = await courseLessonsReport(ctx, courseId, q);
-  const header = ["lesson_id", "module", "title", "kind", "required", "in_progress", "completed", "completion_rate", "passed", "failed", "average_score", "attempts", "average_time_seconds"];
-  const rows = report.items.map((r) => [r.lesson_id, r.module_title, r.title, r.kind, r.is_required, r.in_progress, r.completed, r.completion_rate, r.passed, r.failed, r.average_score, r.attempts, r.average_time_seconds]);
+  const header = [
+    "lesson_id",
+    "module",
+    "title",
+    "kind",
+    "required",
+    "in_progress",
+    "completed",
+    "completion_rate",
+    "passed",
+    "failed",
+    "average_score",
+    "attempts",
+    "average_time_seconds",
+  ];
+  const rows = report.items.map((r) => [
+    r.lesson_id,
+    r.module_title,
+    r.title,
+    r.kind,
+    r.is_required,
+    r.in_progress,
+    r.completed,
+    r.completion_rate,
+    r.passed,
+    r.failed,
+    r.average_score,
+    r.attempts,
+    r.average_time_seconds,
+  ]);
   const body = `\uFEFF${csvLine(header)}${rows.map((r) => csvLine(r)).join("")}`;
   return new Blob([body]).stream();
 }
@@ -175,12 +233,23 @@ const LEARNER_SORTS: Record<string, string> = {
   time: `coalesce(lp."timeSpentSeconds", 0)`,
 };
 
-function lessonLearnersStatement(course: { id: string; organization_id: string }, lessonId: string, q: LessonLearnersQuery): ListStatement {
+function lessonLearnersStatement(
+  course: { id: string; organization_id: string },
+  lessonId: string,
+  q: LessonLearnersQuery,
+): ListStatement {
   return (sql, window) => {
     const org = sql.p(course.organization_id, "::uuid");
     const lesson = sql.p(lessonId, "::uuid");
-    const where = [`e."organizationId" = ${org}`, `e."courseId" = ${sql.p(course.id, "::uuid")}`, ...enrollmentConditions(sql, q)];
-    if (q.q) where.push(`lower(u."firstName" || ' ' || u."lastName" || ' ' || u."email") LIKE lower(${sql.p(likePattern(q.q))})`);
+    const where = [
+      `e."organizationId" = ${org}`,
+      `e."courseId" = ${sql.p(course.id, "::uuid")}`,
+      ...enrollmentConditions(sql, q),
+    ];
+    if (q.q)
+      where.push(
+        `lower(u."firstName" || ' ' || u."lastName" || ' ' || u."email") LIKE lower(${sql.p(likePattern(q.q))})`,
+      );
     if (q.lesson_status) where.push(`coalesce(lp."status"::text, 'not_started') = ${sql.p(q.lesson_status)}`);
     return `SELECT u."id" AS user_id, u."firstName" AS first_name, u."lastName" AS last_name, u."email", e."status"::text AS enrollment_status,
         coalesce(lp."status"::text, 'not_started') AS lesson_status, lp."completedAt" AS completed_at, lp."successStatus" AS success_status,
@@ -198,26 +267,69 @@ function lessonLearnersStatement(course: { id: string; organization_id: string }
 
 async function requireLesson(course: { id: string; organization_id: string }, lessonId: string): Promise<void> {
   const found = isId(lessonId)
-    ? await queryRows(`SELECT 1 FROM "Lesson" WHERE "organizationId" = $1::uuid AND "courseId" = $2::uuid AND "id" = $3::uuid`, [course.organization_id, course.id, lessonId])
+    ? await queryRows(
+        `SELECT 1 FROM "Lesson" WHERE "organizationId" = $1::uuid AND "courseId" = $2::uuid AND "id" = $3::uuid`,
+        [course.organization_id, course.id, lessonId],
+      )
     : [];
   if (found.length === 0) throw new AppError("NOT_FOUND", "Lesson not found");
 }
 
-const learnerJson = ({ total: _total, completed_at, ...r }: LearnerRow): LessonLearnerRow => ({ ...r, completed_at: completed_at?.toISOString() ?? null });
+const learnerJson = ({ total: _total, completed_at, ...r }: LearnerRow): LessonLearnerRow => ({
+  ...r,
+  completed_at: completed_at?.toISOString() ?? null,
+});
 
-export async function lessonLearnersReport(ctx: TenantContext, courseId: string, lessonId: string, q: LessonLearnersQuery): Promise<Page<LessonLearnerRow>> {
+export async function lessonLearnersReport(
+  ctx: TenantContext,
+  courseId: string,
+  lessonId: string,
+  q: LessonLearnersQuery,
+): Promise<Page<LessonLearnerRow>> {
   const scope = await reportScope(ctx, q);
   const course = await requireReportCourse(scope, courseId, { ...q, course_id: undefined });
   await requireLesson(course, lessonId);
-  return runPage<LearnerRow, LessonLearnerRow>(lessonLearnersStatement(course, lessonId, q), windowOf(q), q, learnerJson);
+  return runPage<LearnerRow, LessonLearnerRow>(
+    lessonLearnersStatement(course, lessonId, q),
+    windowOf(q),
+    q,
+    learnerJson,
+  );
 }
 
-export async function exportLessonLearnersReport(ctx: TenantContext, courseId: string, lessonId: string, q: LessonLearnersQuery): Promise<ReadableStream<Uint8Array>> {
+export async function exportLessonLearnersReport(
+  ctx: TenantContext,
+  courseId: string,
+  lessonId: string,
+  q: LessonLearnersQuery,
+): Promise<ReadableStream<Uint8Array>> {
   const scope = await reportScope(ctx, q);
   const course = await requireReportCourse(scope, courseId, { ...q, course_id: undefined });
   await requireLesson(course, lessonId);
-  const header = ["user_id", "first_name", "last_name", "email", "enrollment_status", "lesson_status", "completed_at", "success_status", "score", "time_seconds", "attempts"];
+  const header = [
+    "user_id",
+    "first_name",
+    "last_name",
+    "email",
+    "enrollment_status",
+    "lesson_status",
+    "completed_at",
+    "success_status",
+    "score",
+    "time_seconds",
+    "attempts",
+  ];
   return csvExport<LearnerRow>(header, lessonLearnersStatement(course, lessonId, q), (r) => [
-    r.user_id, r.first_name, r.last_name, r.email, r.enrollment_status, r.lesson_status, r.completed_at?.toISOString() ?? "", r.success_status, r.score, r.time_seconds, r.attempts,
+    r.user_id,
+    r.first_name,
+    r.last_name,
+    r.email,
+    r.enrollment_status,
+    r.lesson_status,
+    r.completed_at?.toISOString() ?? "",
+    r.success_status,
+    r.score,
+    r.time_seconds,
+    r.attempts,
   ]);
 }

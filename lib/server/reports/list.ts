@@ -29,7 +29,12 @@ export async function runPage<R extends object, J>(
       queryRows<R>(list.rows(rowsSql, window), rowsSql.values),
       queryRows<{ total: string | number }>(list.count(countSql), countSql.values),
     ]);
-    return { items: rows.map((r) => toJson(r)), page: page.page ?? 1, page_size: page.page_size ?? 20, total: Number(counted[0]?.total ?? 0) };
+    return {
+      items: rows.map((r) => toJson(r)),
+      page: page.page ?? 1,
+      page_size: page.page_size ?? 20,
+      total: Number(counted[0]?.total ?? 0),
+    };
   }
   const build = list;
   const sql = new Sql();
@@ -55,6 +60,10 @@ export async function runBatch<R extends object>(list: ListStatement | CountedLi
 export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Numbers sort best first unless asked otherwise; names and titles A to Z. */
-export function defaultOrder(sort: string, order: "asc" | "desc" | undefined, textual: readonly string[]): "asc" | "desc" {
+export function defaultOrder(
+  sort: string,
+  order: "asc" | "desc" | undefined,
+  textual: readonly string[],
+): "asc" | "desc" {
   return order ?? (textual.includes(sort) ? "asc" : "desc");
 }

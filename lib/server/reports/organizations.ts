@@ -4,7 +4,17 @@ import type { OrganizationReportQuery } from "@/lib/schemas/reports";
 import { csvExport } from "@/lib/server/reports/csv-export";
 import { defaultOrder, likePattern, runPage, type ListStatement } from "@/lib/server/reports/list";
 import { reportScope, requirePlatformReports, type ReportScope } from "@/lib/server/reports/scope";
-import { COUNTER_NAMES, derivedColumns, ENROLLMENT_COUNTERS, enrollmentConditions, orderBy, pageClause, whereClause, windowOf, type DerivedRow } from "@/lib/server/reports/sql";
+import {
+  COUNTER_NAMES,
+  derivedColumns,
+  ENROLLMENT_COUNTERS,
+  enrollmentConditions,
+  orderBy,
+  pageClause,
+  whereClause,
+  windowOf,
+  type DerivedRow,
+} from "@/lib/server/reports/sql";
 import type { TenantContext } from "@/lib/tenancy/context";
 
 // GET /api/reports/organizations (the superadmin only): one row per organization, the sums of its course
@@ -36,7 +46,8 @@ function organizationStatement(scope: ReportScope, q: OrganizationReportQuery): 
   return (sql, window) => {
     const where: string[] = [];
     if (scope.organizationId) where.push(`o."id" = ${sql.p(scope.organizationId, "::uuid")}`);
-    if (q.q) where.push(`(o."name" ILIKE ${sql.p(likePattern(q.q))} OR o."subdomain" ILIKE ${sql.p(likePattern(q.q))})`);
+    if (q.q)
+      where.push(`(o."name" ILIKE ${sql.p(likePattern(q.q))} OR o."subdomain" ILIKE ${sql.p(likePattern(q.q))})`);
     const narrowed = enrollmentConditions(sql, { status: q.status, from: q.from, to: q.to });
     const counters = narrowed.length
       ? `CROSS JOIN LATERAL (SELECT ${ENROLLMENT_COUNTERS} FROM "Enrollment" e WHERE e."organizationId" = o."id" AND ${narrowed.join(" AND ")}) t`
@@ -56,17 +67,51 @@ function organizationStatement(scope: ReportScope, q: OrganizationReportQuery): 
 
 const toJson = ({ total: _total, ...row }: Row): OrganizationReportRow => row;
 
-export async function listOrganizationReport(ctx: TenantContext, q: OrganizationReportQuery): Promise<Page<OrganizationReportRow>> {
+export async function listOrganizationReport(
+  ctx: TenantContext,
+  q: OrganizationReportQuery,
+): Promise<Page<OrganizationReportRow>> {
   requirePlatformReports(ctx);
   const scope = await reportScope(ctx, q);
   return runPage<Row, OrganizationReportRow>(organizationStatement(scope, q), windowOf(q), q, toJson);
 }
 
-export async function exportOrganizationReport(ctx: TenantContext, q: OrganizationReportQuery): Promise<ReadableStream<Uint8Array>> {
+export async function exportOrganizationReport(
+  ctx: TenantContext,
+  q: OrganizationReportQuery,
+): Promise<ReadableStream<Uint8Array>> {
   requirePlatformReports(ctx);
   const scope = await reportScope(ctx, q);
-  const header = ["organization_id", "name", "subdomain", "status", "users", "courses", "active_learners", "enrolled", "in_progress", "completed", "withdrawn", "completion_rate", "average_progress", "average_score"];
+  const header = [
+    "organization_id",
+    "name",
+    "subdomain",
+    "status",
+    "users",
+    "courses",
+    "active_learners",
+    "enrolled",
+    "in_progress",
+    "completed",
+    "withdrawn",
+    "completion_rate",
+    "average_progress",
+    "average_score",
+  ];
   return csvExport<Row>(header, organizationStatement(scope, q), (r) => [
-    r.organization_id, r.name, r.subdomain, r.status, r.users, r.courses, r.active_learners, r.enrolled, r.in_progress, r.completed, r.withdrawn, r.completion_rate, r.average_progress, r.average_score,
+    r.organization_id,
+    r.name,
+    r.subdomain,
+    r.status,
+    r.users,
+    r.courses,
+    r.active_learners,
+    r.enrolled,
+    r.in_progress,
+    r.completed,
+    r.withdrawn,
+    r.completion_rate,
+    r.average_progress,
+    r.average_score,
   ]);
 }

@@ -24,8 +24,19 @@ export interface OverviewJson {
   metrics: { total_enrollments: number; completed_enrollments: number; completion_rate: number };
   enrollments: DerivedRow;
   active_learners: { last_7_days: number; last_30_days: number };
-  timeline: { from: string; to: string; bucket: "day" | "week" | "month"; points: { date: string; enrollments: number; completions: number }[] };
-  completion_by_course: { course_id: string; title: string; total_enrollments: number; completed_enrollments: number; completion_rate: number }[];
+  timeline: {
+    from: string;
+    to: string;
+    bucket: "day" | "week" | "month";
+    points: { date: string; enrollments: number; completions: number }[];
+  };
+  completion_by_course: {
+    course_id: string;
+    title: string;
+    total_enrollments: number;
+    completed_enrollments: number;
+    completion_rate: number;
+  }[];
   scorm: { average_score: number | null; scored_lessons: number; passed: number; failed: number };
   refreshed_at: string | null;
 }
@@ -34,7 +45,10 @@ const DAY = 86_400_000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** The chart's range: the filter's, else the last 30 days (today included); buckets so a chart has at most ~100 points. */
-export function timelineRange(q: { from?: string; to?: string }, now = Date.now()): { from: string; to: string; bucket: "day" | "week" | "month" } {
+export function timelineRange(
+  q: { from?: string; to?: string },
+  now = Date.now(),
+): { from: string; to: string; bucket: "day" | "week" | "month" } {
   const to = q.to ?? (q.from && q.from > isoDay(now) ? q.from : isoDay(now));
   const from = q.from ?? isoDay(Date.parse(to) - 29 * DAY);
   const days = (Date.parse(to) - Date.parse(from)) / DAY + 1;
@@ -54,7 +68,12 @@ function totalsSql(sql: Sql, scope: ReportScope, q: ReportOverviewQuery): string
     ${whereClause([...courses, ...enrollmentConditions(sql, q)])}) t`;
 }
 
-function timelineSql(sql: Sql, scope: ReportScope, q: ReportOverviewQuery, range: ReturnType<typeof timelineRange>): string {
+function timelineSql(
+  sql: Sql,
+  scope: ReportScope,
+  q: ReportOverviewQuery,
+  range: ReturnType<typeof timelineRange>,
+): string {
   const from = sql.p(range.from, "::date");
   const to = sql.p(range.to, "::date");
   const bucket = `'${range.bucket}'`;
@@ -97,11 +116,17 @@ function activeLearnersSql(sql: Sql, scope: ReportScope, q: ReportOverviewQuery)
   if (!scope.instructorId && !q.course_id && !q.category_id) {
     const where = [`s."lastActivityAt" >= (now() AT TIME ZONE 'UTC') - interval '30 days'`];
     if (scope.organizationId) where.unshift(`s."organizationId" = ${sql.p(scope.organizationId, "::uuid")}`);
-    if (q.group_id) where.push(`EXISTS (SELECT 1 FROM "GroupMember" gm WHERE gm."groupId" = ${sql.p(q.group_id, "::uuid")} AND gm."userId" = s."userId")`);
+    if (q.group_id)
+      where.push(
+        `EXISTS (SELECT 1 FROM "GroupMember" gm WHERE gm."groupId" = ${sql.p(q.group_id, "::uuid")} AND gm."userId" = s."userId")`,
+      );
     return `SELECT (count(*) FILTER (WHERE s."lastActivityAt" >= (now() AT TIME ZONE 'UTC') - interval '7 days'))::int AS week, count(*)::int AS month
       FROM "ReportLearnerStats" s ${whereClause(where)}`;
   }
-  const where = [...courseConditions(sql, scope, q), `e."lastAccessedAt" >= (now() AT TIME ZONE 'UTC') - interval '30 days'`];
+  const where = [
+    ...courseConditions(sql, scope, q),
+    `e."lastAccessedAt" >= (now() AT TIME ZONE 'UTC') - interval '30 days'`,
+  ];
   if (q.group_id) where.push(...enrollmentConditions(sql, { group_id: q.group_id }));
   // Joined on the course id alone (the course's organization is in the conditions), so the count reads
   // the index (courseId, lastAccessedAt, userId) only. Grouped per learner rather than count(DISTINCT …),
@@ -128,12 +153,23 @@ export async function reportOverview(ctx: TenantContext, q: ReportOverviewQuery)
     run<{ date: string; enrollments: number; completions: number }>((sql) => timelineSql(sql, scope, q, range)),
     run<{ course_id: string; title: string; total: number; completed: number }>((sql) => byCourseSql(sql, scope, q)),
     run<{ week: number; month: number }>((sql) => activeLearnersSql(sql, scope, q)),
-    scope.organizationId ? queryRows<{ refreshedAt: Date }>(`SELECT "refreshedAt" FROM "ReportState" WHERE "organizationId" = $1::uuid`, [scope.organizationId]) : Promise.resolve([]),
+    scope.organizationId
+      ? queryRows<{ refreshedAt: Date }>(`SELECT "refreshedAt" FROM "ReportState" WHERE "organizationId" = $1::uuid`, [
+          scope.organizationId,
+        ])
+      : Promise.resolve([]),
   ]);
   const { scored_lessons, ...t } = totals!;
   return {
-    scope: { kind: scope.instructorId ? "instructor" : scope.organizationId ? "organization" : "platform", organization_id: scope.organizationId },
-    metrics: { total_enrollments: t.enrolled, completed_enrollments: t.completed, completion_rate: completionRate(t.completed, t.enrolled) },
+    scope: {
+      kind: scope.instructorId ? "instructor" : scope.organizationId ? "organization" : "platform",
+      organization_id: scope.organizationId,
+    },
+    metrics: {
+      total_enrollments: t.enrolled,
+      completed_enrollments: t.completed,
+      completion_rate: completionRate(t.completed, t.enrolled),
+    },
     enrollments: t,
     active_learners: { last_7_days: active?.week ?? 0, last_30_days: active?.month ?? 0 },
     timeline: { ...range, points },

@@ -83,7 +83,9 @@ export function learnerRebuildSql(scope: RebuildScope): string[] {
 
 /** Statements rebuilding some groups' rows from their members' learner rows (rebuild those first). */
 export function groupRebuildSql(scope: RebuildScope): string[] {
-  const sums = COUNTER_COLUMNS.split(", ").map((c) => `coalesce(sum(s.${c}), 0)`).join(", ");
+  const sums = COUNTER_COLUMNS.split(", ")
+    .map((c) => `coalesce(sum(s.${c}), 0)`)
+    .join(", ");
   return [
     `DELETE FROM "ReportGroupStats" WHERE "organizationId" = $1::uuid${only(`"groupId"`, scope)}`,
     `INSERT INTO "ReportGroupStats" ("organizationId", "groupId", "members", ${COUNTER_COLUMNS})
@@ -106,9 +108,16 @@ export const RECORD_RECONCILED_SQL = `INSERT INTO "ReportState" ("organizationId
  * Every summary of one organization from scratch, through `exec` (a transaction's statement runner: the
  * caller opens the transaction). The triggers are off for it, and on again after.
  */
-export async function rebuildOrganizationSummaries(exec: (sql: string, values: unknown[]) => Promise<unknown>, organizationId: string): Promise<void> {
+export async function rebuildOrganizationSummaries(
+  exec: (sql: string, values: unknown[]) => Promise<unknown>,
+  organizationId: string,
+): Promise<void> {
   await exec(`SELECT set_config('lms.report_triggers', 'off', true)`, []);
-  for (const statement of [...courseRebuildSql("organization"), ...learnerRebuildSql("organization"), ...groupRebuildSql("organization")]) {
+  for (const statement of [
+    ...courseRebuildSql("organization"),
+    ...learnerRebuildSql("organization"),
+    ...groupRebuildSql("organization"),
+  ]) {
     await exec(statement, [organizationId]);
   }
   await exec(`SELECT set_config('lms.report_triggers', '', true)`, []);

@@ -2,7 +2,14 @@ import "server-only";
 import { db, queryRows } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { courseRebuildSql, groupRebuildSql, learnerRebuildSql, OVERLAP_SECONDS, RECORD_RECONCILED_SQL, rebuildOrganizationSummaries } from "@/lib/server/reports/rebuild-sql";
+import {
+  courseRebuildSql,
+  groupRebuildSql,
+  learnerRebuildSql,
+  OVERLAP_SECONDS,
+  RECORD_RECONCILED_SQL,
+  rebuildOrganizationSummaries,
+} from "@/lib/server/reports/rebuild-sql";
 import { reportScope } from "@/lib/server/reports/scope";
 import type { TenantContext } from "@/lib/tenancy/context";
 
@@ -45,9 +52,13 @@ const CHANGED_SQL = `SELECT e."courseId", e."userId" FROM "Enrollment" e WHERE e
 export async function refreshReports(ctx: TenantContext, options: { full: boolean }): Promise<RefreshJson> {
   const started = Date.now();
   const scope = await reportScope(ctx, {});
-  if (options.full && scope.instructorId) throw new AppError("FORBIDDEN", "Only administrators can rebuild every report summary");
+  if (options.full && scope.instructorId)
+    throw new AppError("FORBIDDEN", "Only administrators can rebuild every report summary");
   const pending = options.full
-    ? await queryRows<{ id: string; since: Date | null }>(`SELECT "id", NULL::timestamp AS since FROM "Organization" WHERE ($1::uuid IS NULL OR "id" = $1::uuid) ORDER BY "id"`, [scope.organizationId])
+    ? await queryRows<{ id: string; since: Date | null }>(
+        `SELECT "id", NULL::timestamp AS since FROM "Organization" WHERE ($1::uuid IS NULL OR "id" = $1::uuid) ORDER BY "id"`,
+        [scope.organizationId],
+      )
     : await queryRows<{ id: string; since: Date | null }>(PENDING_SQL, [scope.organizationId]);
   const totals = { courses: 0, learners: 0, groups: 0 };
   for (const org of pending) {
@@ -56,11 +67,20 @@ export async function refreshReports(ctx: TenantContext, options: { full: boolea
     totals.learners += done.learners;
     totals.groups += done.groups;
   }
-  return { refreshed_at: new Date().toISOString(), full: options.full, organizations: pending.length, ...totals, duration_ms: Date.now() - started };
+  return {
+    refreshed_at: new Date().toISOString(),
+    full: options.full,
+    organizations: pending.length,
+    ...totals,
+    duration_ms: Date.now() - started,
+  };
 }
 
 /** Recomputes an organization's summaries: all of them (`since` null) or what changed after `since`. */
-export async function reconcileOrganization(organizationId: string, since: Date | null): Promise<{ courses: number; learners: number; groups: number }> {
+export async function reconcileOrganization(
+  organizationId: string,
+  since: Date | null,
+): Promise<{ courses: number; learners: number; groups: number }> {
   return db().$transaction(
     async (tx) => {
       // One refresh of an organization at a time; the summaries' own statements run with the triggers off.
@@ -94,7 +114,11 @@ async function countAll(tx: Tx, organizationId: string) {
 }
 
 async function rebuildChanged(tx: Tx, organizationId: string, since: Date) {
-  const changed = await tx.$queryRawUnsafe<{ courseId: string; userId: string }[]>(CHANGED_SQL, organizationId, since.toISOString());
+  const changed = await tx.$queryRawUnsafe<{ courseId: string; userId: string }[]>(
+    CHANGED_SQL,
+    organizationId,
+    since.toISOString(),
+  );
   const courseIds = [...new Set(changed.map((c) => c.courseId))];
   const userIds = [...new Set(changed.map((c) => c.userId))];
   const groups = await tx.$queryRawUnsafe<{ groupId: string }[]>(

@@ -19,11 +19,16 @@ export interface ReportScope {
 
 export const organizationNotFound = () => new AppError("NOT_FOUND", "Organization not found");
 
-export async function reportScope(ctx: TenantContext, filters: Pick<ReportFilters, "organization_id">): Promise<ReportScope> {
+export async function reportScope(
+  ctx: TenantContext,
+  filters: Pick<ReportFilters, "organization_id">,
+): Promise<ReportScope> {
   requirePermission(ctx, "reports:read");
   if (isPlatformAdmin(ctx) && ctx.organizationId === null) {
     if (!filters.organization_id) return { organizationId: null, instructorId: null };
-    const [found] = await queryRows<{ id: string }>(`SELECT "id" FROM "Organization" WHERE "id" = $1::uuid`, [filters.organization_id]);
+    const [found] = await queryRows<{ id: string }>(`SELECT "id" FROM "Organization" WHERE "id" = $1::uuid`, [
+      filters.organization_id,
+    ]);
     if (!found) throw organizationNotFound();
     return { organizationId: found.id, instructorId: null };
   }

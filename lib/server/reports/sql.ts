@@ -15,7 +15,19 @@ export class Sql {
 }
 
 /** The counters of the summary tables, named as there (a subquery `t` of these is what DERIVED reads). */
-export const COUNTER_NAMES = ["enrolled", "notStarted", "inProgress", "completed", "withdrawn", "progressSum", "scoreSum", "scoreCount", "passed", "failed", "timeSeconds"] as const;
+export const COUNTER_NAMES = [
+  "enrolled",
+  "notStarted",
+  "inProgress",
+  "completed",
+  "withdrawn",
+  "progressSum",
+  "scoreSum",
+  "scoreCount",
+  "passed",
+  "failed",
+  "timeSeconds",
+] as const;
 
 /** The counters from a summary row `s` that may be missing (LEFT JOIN): zeros then. */
 export const countersOf = (s: string) => COUNTER_NAMES.map((c) => `coalesce(${s}."${c}", 0) AS "${c}"`).join(", ");
@@ -28,7 +40,9 @@ export const ENROLLMENT_COUNTERS = `count(e."id")::bigint AS "enrolled", (count(
   coalesce(sum(e."lessonsPassed"), 0) AS "passed", coalesce(sum(e."lessonsFailed"), 0) AS "failed", coalesce(sum(e."lessonTimeSeconds"), 0) AS "timeSeconds"`;
 
 /** What every row of a breakdown shows, from counters `t`: whole percents, scores in percent (one decimal), seconds. */
-export const derivedColumns = (t: string) => `${t}."enrolled"::int AS enrolled, ${t}."notStarted"::int AS not_started, ${t}."inProgress"::int AS in_progress,
+export const derivedColumns = (
+  t: string,
+) => `${t}."enrolled"::int AS enrolled, ${t}."notStarted"::int AS not_started, ${t}."inProgress"::int AS in_progress,
   ${t}."completed"::int AS completed, ${t}."withdrawn"::int AS withdrawn,
   ${completionRateSql(t)} AS completion_rate,
   (CASE WHEN ${t}."enrolled" > 0 THEN round(${t}."progressSum"::numeric / ${t}."enrolled") ELSE 0 END)::int AS average_progress,
@@ -37,7 +51,8 @@ export const derivedColumns = (t: string) => `${t}."enrolled"::int AS enrolled, 
   ${t}."passed"::int AS passed, ${t}."failed"::int AS failed`;
 
 /** The spec's rule in SQL (round half away from zero, as Math.round for these non-negative values). */
-export const completionRateSql = (t: string) => `(CASE WHEN ${t}."enrolled" > 0 THEN round(${t}."completed" * 100.0 / ${t}."enrolled") ELSE 0 END)::int`;
+export const completionRateSql = (t: string) =>
+  `(CASE WHEN ${t}."enrolled" > 0 THEN round(${t}."completed" * 100.0 / ${t}."enrolled") ELSE 0 END)::int`;
 
 /** The sort expressions of DERIVED's columns. */
 export const DERIVED_SORTS: Record<string, string> = {
@@ -68,7 +83,10 @@ export interface DerivedRow {
 export function courseConditions(sql: Sql, scope: ReportScope, filters: ReportFilters): string[] {
   const where: string[] = [];
   if (scope.organizationId) where.push(`c."organizationId" = ${sql.p(scope.organizationId, "::uuid")}`);
-  if (scope.instructorId) where.push(`EXISTS (SELECT 1 FROM "CourseInstructor" ci WHERE ci."courseId" = c."id" AND ci."userId" = ${sql.p(scope.instructorId, "::uuid")})`);
+  if (scope.instructorId)
+    where.push(
+      `EXISTS (SELECT 1 FROM "CourseInstructor" ci WHERE ci."courseId" = c."id" AND ci."userId" = ${sql.p(scope.instructorId, "::uuid")})`,
+    );
   if (filters.category_id) where.push(`c."categoryId" = ${sql.p(filters.category_id, "::uuid")}`);
   if (filters.course_id) where.push(`c."id" = ${sql.p(filters.course_id, "::uuid")}`);
   return where;
@@ -83,7 +101,10 @@ export function enrollmentConditions(sql: Sql, filters: ReportFilters): string[]
   if (filters.status) where.push(`e."status" = ${sql.p(filters.status)}::"EnrollmentStatus"`);
   if (filters.from) where.push(`e."enrolledAt" >= ${sql.p(filters.from)}::date`);
   if (filters.to) where.push(`e."enrolledAt" < ${sql.p(filters.to)}::date + 1`);
-  if (filters.group_id) where.push(`EXISTS (SELECT 1 FROM "GroupMember" gm WHERE gm."groupId" = ${sql.p(filters.group_id, "::uuid")} AND gm."userId" = e."userId")`);
+  if (filters.group_id)
+    where.push(
+      `EXISTS (SELECT 1 FROM "GroupMember" gm WHERE gm."groupId" = ${sql.p(filters.group_id, "::uuid")} AND gm."userId" = e."userId")`,
+    );
   return where;
 }
 

@@ -7,7 +7,11 @@ import "server-only";
  * The attempt (by id, organization and the caller's user: SQL expressions), its SCOs' states, and its row
  * version (xmin: every applied commit updates the attempt row, so it changes with every commit).
  */
-const readAttempt = (attemptId: string, organizationId: string, userId: string) => `SELECT a."id", a.xmin::text AS "version", a."courseId", a."enrollmentId", a."lessonId", a."packageId", a."globalsSequence", a."globals" -> 'rollup' AS "globalsRollup",
+const readAttempt = (
+  attemptId: string,
+  organizationId: string,
+  userId: string,
+) => `SELECT a."id", a.xmin::text AS "version", a."courseId", a."enrollmentId", a."lessonId", a."packageId", a."globalsSequence", a."globals" -> 'rollup' AS "globalsRollup",
   a."completedAt" IS NOT NULL AS "completed", e."status"::text AS "enrollmentStatus", p."scormVersion"::text AS "scormVersion",
   lp."status"::text AS "lessonStatus",
   EXISTS (SELECT 1 FROM "ScormAttempt" n WHERE n."enrollmentId" = a."enrollmentId" AND n."lessonId" = a."lessonId" AND n."attemptNumber" > a."attemptNumber") AS "superseded",
@@ -45,7 +49,9 @@ WHERE a."id" = $1::uuid AND a."organizationId" = $2::uuid
 FOR UPDATE OF a`;
 
 /** An upsert of the SCO's state from `source` (VALUES or SELECT), unless a commit with the same or a higher sequence got there first. */
-const SCO_UPSERT = (source: string) => `INSERT INTO "ScormScoState" ("id", "organizationId", "attemptId", "scoId", "cmi", "commitSequence", "completionStatus",
+const SCO_UPSERT = (
+  source: string,
+) => `INSERT INTO "ScormScoState" ("id", "organizationId", "attemptId", "scoId", "cmi", "commitSequence", "completionStatus",
   "successStatus", "scoreRaw", "scoreMin", "scoreMax", "scoreScaled", "progressMeasure", "totalTimeSeconds", "sessionSeconds",
   "location", "suspendData", "exit", "startedAt", "lastCommittedAt")
 ${source}
@@ -59,7 +65,8 @@ WHERE "ScormScoState"."commitSequence" < EXCLUDED."commitSequence"
 RETURNING "id"`;
 
 /** The SCO's state: $1–$18 (upsertScoValues in commit.ts). */
-export const UPSERT_SCO_SQL = SCO_UPSERT(`VALUES ($1::uuid, $2::uuid, $3::uuid, $4, $5::jsonb, $6::int, $7, $8, $9::float8, $10::float8, $11::float8, $12::float8, $13::float8,
+export const UPSERT_SCO_SQL =
+  SCO_UPSERT(`VALUES ($1::uuid, $2::uuid, $3::uuid, $4, $5::jsonb, $6::int, $7, $8, $9::float8, $10::float8, $11::float8, $12::float8, $13::float8,
   $14::float8, $15::float8, $16, $17, $18, now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC')`);
 
 const ATTEMPT_SET = `"completionStatus" = $3, "successStatus" = $4, "scoreScaled" = $5::float8,

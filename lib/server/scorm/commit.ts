@@ -7,7 +7,14 @@ import { planCommit, type CommitPlan, type StoredSco } from "@/lib/scorm/commit-
 import { lessonStatusAfter, packageRules, type LessonStatus, type PackageRules } from "@/lib/scorm/rollup";
 import type { ScormManifest, ScormVersion } from "@/lib/scorm/types";
 import type { ScormCommit } from "@/lib/schemas/scorm";
-import { GRANTED_ATTEMPT_SQL, LOCK_ATTEMPT_SQL, READ_ATTEMPT_SQL, UPDATE_ATTEMPT_SQL, UPSERT_SCO_SQL, WRITE_COMMIT_SQL } from "@/lib/server/scorm/commit-sql";
+import {
+  GRANTED_ATTEMPT_SQL,
+  LOCK_ATTEMPT_SQL,
+  READ_ATTEMPT_SQL,
+  UPDATE_ATTEMPT_SQL,
+  UPSERT_SCO_SQL,
+  WRITE_COMMIT_SQL,
+} from "@/lib/server/scorm/commit-sql";
 import { v7 as uuidV7 } from "uuid";
 import { lockEnrollments, saveLessonProgress } from "@/lib/server/progress/recompute";
 
@@ -73,7 +80,12 @@ export async function applyScormCommits(grant: AttemptGrant, commits: ScormCommi
   return results;
 }
 
-async function applyOne(organizationId: string, userId: string, commit: ScormCommit, prefetched?: PrefetchedAttempt): Promise<CommitResult> {
+async function applyOne(
+  organizationId: string,
+  userId: string,
+  commit: ScormCommit,
+  prefetched?: PrefetchedAttempt,
+): Promise<CommitResult> {
   // The common commit (a SCO's new state, the lesson's status unchanged) is two statements without a
   // transaction: read the attempt, then write the attempt and the SCO in one statement guarded by the
   // attempt's version (WRITE_COMMIT_SQL). A Prisma interactive transaction costs more CPU than the commit,
@@ -108,7 +120,12 @@ const OPTIMISTIC_TRIES = 3;
 const RETRY = Symbol("another commit of the attempt got there first");
 const NEEDS_TRANSACTION = Symbol("needs the locking transaction");
 
-const unapplied = (commit: ScormCommit): CommitResult => ({ attemptId: commit.attemptId, scoId: commit.scoId, sequence: commit.sequence, applied: false });
+const unapplied = (commit: ScormCommit): CommitResult => ({
+  attemptId: commit.attemptId,
+  scoId: commit.scoId,
+  sequence: commit.sequence,
+  applied: false,
+});
 
 async function applyOptimistic(
   organizationId: string,
@@ -116,34 +133,68 @@ async function applyOptimistic(
   commit: ScormCommit,
   prefetched: PrefetchedAttempt | undefined,
 ): Promise<CommitResult | typeof RETRY | typeof NEEDS_TRANSACTION> {
-  const row = prefetched ? prefetched.row : (await queryRows<LockedRow>(READ_ATTEMPT_SQL, [commit.attemptId, organizationId, userId]))[0];
+  const row = prefetched
+    ? prefetched.row
+    : (await queryRows<LockedRow>(READ_ATTEMPT_SQL, [commit.attemptId, organizationId, userId]))[0];
   const planned = await planFor(organizationId, row, commit);
   if (!planned) return unapplied(commit);
   const { plan, lesson } = planned;
   if (lesson || !plan.sco) return NEEDS_TRANSACTION;
-  const values = [...updateAttemptValues(organizationId, commit, plan), row!.version, ...upsertScoValues(organizationId, commit, plan.sco)];
+  const values = [
+    ...updateAttemptValues(organizationId, commit, plan),
+    row!.version,
+    ...upsertScoValues(organizationId, commit, plan.sco),
+  ];
   const [written] = await queryRows<{ written: number }>(WRITE_COMMIT_SQL, values);
   return written?.written === 1 ? { ...unapplied(commit), applied: true } : RETRY;
 }
 
 /** The commit's plan against the attempt as read, or null when it is not applied (not tracked, or a replay / older sequence). */
-async function planFor(organizationId: string, row: LockedRow | undefined, commit: ScormCommit): Promise<{ plan: CommitPlan; lesson: LessonChange | null } | null> {
+async function planFor(
+  organizationId: string,
+  row: LockedRow | undefined,
+  commit: ScormCommit,
+): Promise<{ plan: CommitPlan; lesson: LessonChange | null } | null> {
   if (!row) throw new AppError("NOT_FOUND", "SCORM attempt not found");
   // Not tracked: a withdrawn enrollment, an attempt a newer one replaced, content run in review mode.
   if (row.enrollmentStatus === "withdrawn" || row.superseded || isReviewMode(commit.cmi)) return null;
   const pkg = await rulesOf(organizationId, row.packageId);
   const scos = typeof row.scos === "string" ? (JSON.parse(row.scos) as StoredSco[]) : row.scos;
-  const plan = planCommit(row.scormVersion, pkg, { scos, globalsSequence: row.globalsSequence, globalsRollup: row.globalsRollup }, commit);
+  const plan = planCommit(
+    row.scormVersion,
+    pkg,
+    { scos, globalsSequence: row.globalsSequence, globalsRollup: row.globalsRollup },
+    commit,
+  );
   if (!plan.applySco && !plan.applyGlobals) return null;
   return { plan, lesson: lessonChange(row, commit, plan) };
 }
 
 /** The values of UPSERT_SCO_SQL (shared with the benchmark's ceiling). */
-export function upsertScoValues(organizationId: string, commit: ScormCommit, sco: NonNullable<CommitPlan["sco"]>): unknown[] {
+export function upsertScoValues(
+  organizationId: string,
+  commit: ScormCommit,
+  sco: NonNullable<CommitPlan["sco"]>,
+): unknown[] {
   return [
-    uuidV7(), organizationId, commit.attemptId, commit.scoId, JSON.stringify(commit.cmi), commit.sequence, sco.completionStatus,
-    sco.successStatus, sco.scoreRaw, sco.scoreMin, sco.scoreMax, sco.scoreScaled, sco.progressMeasure, sco.totalTimeSeconds,
-    sco.sessionSecondsOpen, sco.location, sco.suspendData, sco.exit,
+    uuidV7(),
+    organizationId,
+    commit.attemptId,
+    commit.scoId,
+    JSON.stringify(commit.cmi),
+    commit.sequence,
+    sco.completionStatus,
+    sco.successStatus,
+    sco.scoreRaw,
+    sco.scoreMin,
+    sco.scoreMax,
+    sco.scoreScaled,
+    sco.progressMeasure,
+    sco.totalTimeSeconds,
+    sco.sessionSecondsOpen,
+    sco.location,
+    sco.suspendData,
+    sco.exit,
   ];
 }
 
@@ -151,9 +202,18 @@ export function upsertScoValues(organizationId: string, commit: ScormCommit, sco
 export function updateAttemptValues(organizationId: string, commit: ScormCommit, plan: CommitPlan): unknown[] {
   const a = plan.attempt;
   return [
-    commit.attemptId, organizationId, a.completionStatus, a.successStatus, a.scoreScaled, a.progressMeasure, a.totalTimeSeconds,
-    plan.applyGlobals ? JSON.stringify(commit.globals) : null, commit.sequence, commit.scoId,
-    plan.log.length > 0 ? JSON.stringify(plan.log) : null, plan.attemptCompleted,
+    commit.attemptId,
+    organizationId,
+    a.completionStatus,
+    a.successStatus,
+    a.scoreScaled,
+    a.progressMeasure,
+    a.totalTimeSeconds,
+    plan.applyGlobals ? JSON.stringify(commit.globals) : null,
+    commit.sequence,
+    commit.scoId,
+    plan.log.length > 0 ? JSON.stringify(plan.log) : null,
+    plan.attemptCompleted,
   ];
 }
 
@@ -170,7 +230,13 @@ function lessonChange(row: LockedRow, commit: ScormCommit, plan: CommitPlan): Le
   return statusChanged || newlyCompleted || commit.terminated ? { next, statusChanged } : null;
 }
 
-async function updateLesson(tx: Tx, organizationId: string, row: LockedRow, plan: CommitPlan, { next, statusChanged }: LessonChange) {
+async function updateLesson(
+  tx: Tx,
+  organizationId: string,
+  row: LockedRow,
+  plan: CommitPlan,
+  { next, statusChanged }: LessonChange,
+) {
   const { enrollmentId, lessonId, courseId } = row;
   await lockEnrollments(tx, organizationId, [enrollmentId]);
   const now = new Date();
@@ -179,10 +245,20 @@ async function updateLesson(tx: Tx, organizationId: string, row: LockedRow, plan
   const keepsOld = row.lessonStatus === "completed" && !plan.attemptCompleted;
   const result = keepsOld
     ? {}
-    : { successStatus: plan.attempt.successStatus, scoreScaled: plan.attempt.scoreScaled, timeSpentSeconds: Math.round(plan.attempt.totalTimeSeconds) };
+    : {
+        successStatus: plan.attempt.successStatus,
+        scoreScaled: plan.attempt.scoreScaled,
+        timeSpentSeconds: Math.round(plan.attempt.totalTimeSeconds),
+      };
   // A lesson gets its completion time when it becomes completed (a new row counts as a change from not_started).
   const completedAt = statusChanged && next === "completed" ? { completedAt: now } : {};
-  await saveLessonProgress(tx, organizationId, { courseId, enrollmentId, lessonId }, { status: next, ...completedAt, ...result }, { now, recount: statusChanged });
+  await saveLessonProgress(
+    tx,
+    organizationId,
+    { courseId, enrollmentId, lessonId },
+    { status: next, ...completedAt, ...result },
+    { now, recount: statusChanged },
+  );
 }
 
 // Packages never change once stored (a re-upload is a new row), so their rules are cached by id.

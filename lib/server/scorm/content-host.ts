@@ -24,11 +24,18 @@ export const CONTENT_PATHS = {
 
 /** Whether a path (no query string) is one the content host serves; anything else there is a 404. */
 export function isContentPath(path: string): boolean {
-  return path === CONTENT_PATHS.script || [CONTENT_PATHS.runtime, CONTENT_PATHS.files, CONTENT_PATHS.commits].some((prefix) => path.startsWith(prefix));
+  return (
+    path === CONTENT_PATHS.script ||
+    [CONTENT_PATHS.runtime, CONTENT_PATHS.files, CONTENT_PATHS.commits].some((prefix) => path.startsWith(prefix))
+  );
 }
 
 /** Every content URL for one visit, on the content host that mirrors `appOrigin` (scheme and port kept). */
-export function contentUrls(subdomain: string, appOrigin: string, grant: Omit<ContentGrant, "expiresAt">): ScormContentUrls {
+export function contentUrls(
+  subdomain: string,
+  appOrigin: string,
+  grant: Omit<ContentGrant, "expiresAt">,
+): ScormContentUrls {
   const origin = contentOrigin(subdomain, env.CONTENT_DOMAIN, appOrigin);
   const token = mintContentToken(grant);
   return {
@@ -71,7 +78,10 @@ export function readContentAccess(req: ContentRequest, token: string): ContentAc
  * readContentAccess, and the database agrees: the host's organization is the token's and is active, the
  * viewer is still an active member, and the package is the organization's. Returns the package's storage.
  */
-export async function requireActiveGrant(req: ContentRequest, token: string): Promise<ContentAccess & { storagePrefix: string }> {
+export async function requireActiveGrant(
+  req: ContentRequest,
+  token: string,
+): Promise<ContentAccess & { storagePrefix: string }> {
   const access = readContentAccess(req, token);
   const { grant, subdomain } = access;
   const pkg = await db().scormPackage.findFirst({

@@ -23,7 +23,10 @@ describe("content tokens", () => {
   it("carry the grant they were minted with, as a URL-safe path segment", () => {
     const token = tokens.mintContentToken(grant, NOON);
     expect(token).toMatch(/^[A-Za-z0-9_-]{100,130}$/);
-    expect(tokens.readContentToken(token, NOON)).toEqual({ ...grant, expiresAt: Date.UTC(2026, 10, 26, 20, 0, 0) / 1000 });
+    expect(tokens.readContentToken(token, NOON)).toEqual({
+      ...grant,
+      expiresAt: Date.UTC(2026, 10, 26, 20, 0, 0) / 1000,
+    });
   });
 
   it("grant no attempt for a preview", () => {
@@ -46,7 +49,15 @@ describe("content tokens", () => {
   it("refuse a changed byte, a cut or lengthened token, and anything that is not one", () => {
     const token = tokens.mintContentToken(grant, NOON);
     const flipped = `${token.slice(0, 10)}${token[10] === "A" ? "B" : "A"}${token.slice(11)}`;
-    for (const bad of [flipped, token.slice(0, -1), `${token}A`, "", "..", "not a token", token.replace(/[A-Za-z]/, "/")]) {
+    for (const bad of [
+      flipped,
+      token.slice(0, -1),
+      `${token}A`,
+      "",
+      "..",
+      "not a token",
+      token.replace(/[A-Za-z]/, "/"),
+    ]) {
       expect(tokens.readContentToken(bad, NOON), bad).toBeNull();
     }
   });

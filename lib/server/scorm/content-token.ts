@@ -66,7 +66,9 @@ export function readContentToken(token: string, now = Date.now()): ContentGrant 
   if (body.readUInt8(0) !== VERSION) return null;
   const expiresAt = body.readUInt32BE(1);
   if (expiresAt * 1000 <= now) return null;
-  const [organizationId, packageId, userId, attemptId] = [0, 1, 2, 3].map((index) => uuidOf(body.subarray(5 + index * 16, 21 + index * 16))) as [string, string, string, string];
+  const [organizationId, packageId, userId, attemptId] = [0, 1, 2, 3].map((index) =>
+    uuidOf(body.subarray(5 + index * 16, 21 + index * 16)),
+  ) as [string, string, string, string];
   return { organizationId, packageId, userId, attemptId: attemptId === NO_ATTEMPT ? null : attemptId, expiresAt };
 }
 

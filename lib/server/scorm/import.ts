@@ -16,7 +16,13 @@ import { findLesson } from "@/lib/server/outline/lessons";
 import { scormPackageSummary, scormPackageSummarySelect, type ScormPackageSummary } from "@/lib/server/scorm/json";
 import { v7 as uuidV7 } from "uuid";
 import { parseManifest } from "@/lib/scorm/manifest";
-import { checkPackage, extractPackage, packageLimits, packageTooLargeMessage, type PackageLimits } from "@/lib/scorm/package-check";
+import {
+  checkPackage,
+  extractPackage,
+  packageLimits,
+  packageTooLargeMessage,
+  type PackageLimits,
+} from "@/lib/scorm/package-check";
 import { scoList } from "@/lib/scorm/sco-list";
 import { byteLimit } from "@/lib/storage/byte-limit";
 import { deletePrefix, isValidKey, putObjectStream } from "@/lib/storage/local-storage";
@@ -42,16 +48,27 @@ export const scormStoragePrefix = (packageId: string) => `scorm/${packageId}`;
 export async function receiveZip(req: Request, maxBytes: number): Promise<string> {
   const type = req.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase() ?? "";
   if (!ZIP_TYPES.includes(type)) {
-    throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the package as the raw request body with Content-Type application/zip.");
+    throw new AppError(
+      "UNSUPPORTED_MEDIA_TYPE",
+      "Send the package as the raw request body with Content-Type application/zip.",
+    );
   }
   const declared = Number(req.headers.get("content-length") ?? NaN);
   if (declared > maxBytes) throw new AppError("PAYLOAD_TOO_LARGE", packageTooLargeMessage(maxBytes));
-  if (!req.body || declared === 0) throw new AppError("BAD_REQUEST", "The request body is empty: send the package's .zip file.");
+  if (!req.body || declared === 0)
+    throw new AppError("BAD_REQUEST", "The request body is empty: send the package's .zip file.");
   const file = path.join(tmpdir(), `scorm-upload-${randomUUID()}.zip`);
   let received = 0;
-  const body = Readable.fromWeb(req.body as NodeReadableStream<Uint8Array>).on("data", (chunk: Buffer) => (received += chunk.length));
+  const body = Readable.fromWeb(req.body as NodeReadableStream<Uint8Array>).on(
+    "data",
+    (chunk: Buffer) => (received += chunk.length),
+  );
   try {
-    await pipeline(body, byteLimit(maxBytes, () => new AppError("PAYLOAD_TOO_LARGE", packageTooLargeMessage(maxBytes))), createWriteStream(file, { flags: "wx" }));
+    await pipeline(
+      body,
+      byteLimit(maxBytes, () => new AppError("PAYLOAD_TOO_LARGE", packageTooLargeMessage(maxBytes))),
+      createWriteStream(file, { flags: "wx" }),
+    );
   } catch (error) {
     await rm(file, { force: true });
     if (error instanceof AppError) throw error;
@@ -72,20 +89,38 @@ async function requireScormLesson(ctx: TenantContext, courseId: string, lessonId
 }
 
 /** PUT …/lessons/{lessonId}/scorm: the request body is the .zip. */
-export async function importScormPackage(ctx: TenantContext, courseId: string, lessonId: string, req: Request, limits: PackageLimits = packageLimits()): Promise<ImportedPackage> {
+export async function importScormPackage(
+  ctx: TenantContext,
+  courseId: string,
+  lessonId: string,
+  req: Request,
+  limits: PackageLimits = packageLimits(),
+): Promise<ImportedPackage> {
   const { organizationId } = await requireScormLesson(ctx, courseId, lessonId);
   const zipPath = await receiveZip(req, limits.maxBytes);
   const packageId = uuidV7();
   const prefix = scormStoragePrefix(packageId);
   try {
     const checked = await checkPackage(zipPath, limits);
-    const { manifest, warnings } = parseManifest(checked.manifestXml, checked.files.map((f) => f.path));
+    const { manifest, warnings } = parseManifest(
+      checked.manifestXml,
+      checked.files.map((f) => f.path),
+    );
     const badName = checked.files.find((f) => !isValidKey(`${prefix}/${f.path.normalize("NFC")}`));
-    if (badName) throw new AppError("BAD_REQUEST", `The package contains a file name that cannot be stored: ${JSON.stringify(badName.path)}.`);
+    if (badName)
+      throw new AppError(
+        "BAD_REQUEST",
+        `The package contains a file name that cannot be stored: ${JSON.stringify(badName.path)}.`,
+      );
     const scos = scoList(manifest);
     const first = scos[0];
-    if (!first) throw new AppError("BAD_REQUEST", "The package has no visible item that launches: there is nothing to play.");
-    const { fileCount } = await extractPackage(zipPath, (name, data) => putObjectStream(`${prefix}/${name.normalize("NFC")}`, data).then(() => undefined), limits);
+    if (!first)
+      throw new AppError("BAD_REQUEST", "The package has no visible item that launches: there is nothing to play.");
+    const { fileCount } = await extractPackage(
+      zipPath,
+      (name, data) => putObjectStream(`${prefix}/${name.normalize("NFC")}`, data).then(() => undefined),
+      limits,
+    );
     const row = await db().$transaction(async (tx) => {
       const latest = await tx.scormPackage.aggregate({ where: { organizationId, lessonId }, _max: { version: true } });
       const created = await tx.scormPackage.create({
@@ -107,7 +142,14 @@ export async function importScormPackage(ctx: TenantContext, courseId: string, l
         select: scormPackageSummarySelect,
       });
       await audit(
-        { organizationId, actorId: ctx.userId, action: "lesson.scorm.upload", entityType: "lesson", entityId: lessonId, data: { packageId, version: created.version, size: checked.sizeBytes, files: fileCount } },
+        {
+          organizationId,
+          actorId: ctx.userId,
+          action: "lesson.scorm.upload",
+          entityType: "lesson",
+          entityId: lessonId,
+          data: { packageId, version: created.version, size: checked.sizeBytes, files: fileCount },
+        },
         tx,
       );
       return created;

@@ -3,7 +3,14 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 
 // The SCORM package as the API, the editor and the player see it (snake_case).
 
-export const scormPackageSummarySelect = { id: true, version: true, title: true, scormVersion: true, createdAt: true, scoCount: true } satisfies Prisma.ScormPackageSelect;
+export const scormPackageSummarySelect = {
+  id: true,
+  version: true,
+  title: true,
+  scormVersion: true,
+  createdAt: true,
+  scoCount: true,
+} satisfies Prisma.ScormPackageSelect;
 type ScormPackageRow = Prisma.ScormPackageGetPayload<{ select: typeof scormPackageSummarySelect }>;
 
 /** The lesson's current package: its highest version. Read with the lesson (lessonSelect). */

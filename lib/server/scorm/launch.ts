@@ -3,7 +3,14 @@ import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { resumeCmi } from "@/lib/scorm/resume";
 import { scoList } from "@/lib/scorm/sco-list";
-import { scoProgressOf, type ScoProgress, type ScormAttemptState, type ScormLaunch, type ScormManifest, type ScormVersion } from "@/lib/scorm/types";
+import {
+  scoProgressOf,
+  type ScoProgress,
+  type ScormAttemptState,
+  type ScormLaunch,
+  type ScormManifest,
+  type ScormVersion,
+} from "@/lib/scorm/types";
 import { requireContentViewer, type CourseAccess } from "@/lib/server/courses/access";
 import { findLesson } from "@/lib/server/outline/lessons";
 import { contentUrls } from "@/lib/server/scorm/content-host";
@@ -13,29 +20,52 @@ import { tenantOrganization, type TenantContext } from "@/lib/tenancy/context";
 // SCO's saved CMI prepared for resuming, and this visit's URLs on the organization's content host (the
 // launch is what grants them: docs/scorm-player.md). Null when the lesson has no package yet.
 
-const VERSION_OF: Record<string, ScormVersion> = { scorm12: "scorm12", scorm2004_2nd: "scorm2004_2nd", scorm2004_3rd: "scorm2004_3rd", scorm2004_4th: "scorm2004_4th" };
+const VERSION_OF: Record<string, ScormVersion> = {
+  scorm12: "scorm12",
+  scorm2004_2nd: "scorm2004_2nd",
+  scorm2004_3rd: "scorm2004_3rd",
+  scorm2004_4th: "scorm2004_4th",
+};
 
 const packageSelect = { id: true, scormVersion: true, manifest: true } as const;
 
 /** `appOrigin`: the origin the viewer's page is on (scheme and port carry over to the content host). */
-export async function loadScormLaunch(ctx: TenantContext, courseId: string, lessonId: string, appOrigin: string): Promise<ScormLaunch | null> {
+export async function loadScormLaunch(
+  ctx: TenantContext,
+  courseId: string,
+  lessonId: string,
+  appOrigin: string,
+): Promise<ScormLaunch | null> {
   const access = await requireContentViewer(ctx, courseId);
   const { organizationId } = access;
   const lesson = await findLesson(db(), organizationId, courseId, lessonId);
   if (lesson.kind !== "scorm") throw new AppError("NOT_FOUND", "This lesson has no SCORM package");
   const [latest, user] = await Promise.all([
-    db().scormPackage.findFirst({ where: { organizationId, lessonId }, orderBy: { version: "desc" }, select: packageSelect }),
+    db().scormPackage.findFirst({
+      where: { organizationId, lessonId },
+      orderBy: { version: "desc" },
+      select: packageSelect,
+    }),
     db().user.findFirstOrThrow({ where: { id: ctx.userId }, select: { firstName: true, lastName: true } }),
   ]);
   if (!latest) return null;
   const tracked = access.enrollment && access.enrollment.status !== "withdrawn" ? access.enrollment.id : null;
   const chosen = tracked ? await chooseAttempt(access, tracked, lessonId, latest.id) : null;
-  const pkg = chosen && chosen.packageId !== latest.id
-    ? await db().scormPackage.findFirstOrThrow({ where: { organizationId, id: chosen.packageId }, select: packageSelect })
-    : latest;
+  const pkg =
+    chosen && chosen.packageId !== latest.id
+      ? await db().scormPackage.findFirstOrThrow({
+          where: { organizationId, id: chosen.packageId },
+          select: packageSelect,
+        })
+      : latest;
   const manifest = pkg.manifest as unknown as ScormManifest;
   const version = VERSION_OF[pkg.scormVersion] ?? manifest.version;
-  const content = contentUrls(tenantOrganization(ctx).subdomain, appOrigin, { organizationId, packageId: pkg.id, userId: ctx.userId, attemptId: chosen?.id ?? null });
+  const content = contentUrls(tenantOrganization(ctx).subdomain, appOrigin, {
+    organizationId,
+    packageId: pkg.id,
+    userId: ctx.userId,
+    attemptId: chosen?.id ?? null,
+  });
   return {
     lessonId,
     courseId,
@@ -57,10 +87,19 @@ interface ChosenAttempt {
 }
 
 /** None yet → attempt 1; the latest completed → the next one if the course allows retakes, else review. */
-async function chooseAttempt(access: CourseAccess, enrollmentId: string, lessonId: string, latestPackageId: string): Promise<ChosenAttempt> {
+async function chooseAttempt(
+  access: CourseAccess,
+  enrollmentId: string,
+  lessonId: string,
+  latestPackageId: string,
+): Promise<ChosenAttempt> {
   const { organizationId, courseId } = access;
   const [latest, course] = await Promise.all([
-    db().scormAttempt.findFirst({ where: { organizationId, enrollmentId, lessonId }, orderBy: { attemptNumber: "desc" }, select: { id: true, attemptNumber: true, packageId: true, completedAt: true } }),
+    db().scormAttempt.findFirst({
+      where: { organizationId, enrollmentId, lessonId },
+      orderBy: { attemptNumber: "desc" },
+      select: { id: true, attemptNumber: true, packageId: true, completedAt: true },
+    }),
     db().course.findFirstOrThrow({ where: { organizationId, id: courseId }, select: { allowRetakes: true } }),
   ]);
   if (latest && !latest.completedAt) return { ...latest, mode: "normal" };
@@ -71,18 +110,42 @@ async function chooseAttempt(access: CourseAccess, enrollmentId: string, lessonI
     data: [{ organizationId, courseId, enrollmentId, lessonId, packageId: latestPackageId, attemptNumber }],
     skipDuplicates: true,
   });
-  const created = await db().scormAttempt.findFirstOrThrow({ where: { organizationId, enrollmentId, lessonId, attemptNumber }, select: { id: true, attemptNumber: true, packageId: true } });
+  const created = await db().scormAttempt.findFirstOrThrow({
+    where: { organizationId, enrollmentId, lessonId, attemptNumber },
+    select: { id: true, attemptNumber: true, packageId: true },
+  });
   return { ...created, mode: "normal" };
 }
 
-async function attemptState(organizationId: string, chosen: ChosenAttempt, version: ScormVersion): Promise<ScormAttemptState> {
+async function attemptState(
+  organizationId: string,
+  chosen: ChosenAttempt,
+  version: ScormVersion,
+): Promise<ScormAttemptState> {
   if (chosen.mode === "normal") {
     // A session left open (no terminate commit) is closed here: its time stays counted, the next starts at 0.
-    await db().scormScoState.updateMany({ where: { organizationId, attemptId: chosen.id, sessionSeconds: { gt: 0 } }, data: { sessionSeconds: 0 } });
+    await db().scormScoState.updateMany({
+      where: { organizationId, attemptId: chosen.id, sessionSeconds: { gt: 0 } },
+      data: { sessionSeconds: 0 },
+    });
   }
   const [attempt, scos] = await Promise.all([
-    db().scormAttempt.findFirstOrThrow({ where: { organizationId, id: chosen.id }, select: { globals: true, globalsSequence: true, lastScoId: true } }),
-    db().scormScoState.findMany({ where: { organizationId, attemptId: chosen.id }, select: { scoId: true, cmi: true, exit: true, totalTimeSeconds: true, commitSequence: true, completionStatus: true, successStatus: true } }),
+    db().scormAttempt.findFirstOrThrow({
+      where: { organizationId, id: chosen.id },
+      select: { globals: true, globalsSequence: true, lastScoId: true },
+    }),
+    db().scormScoState.findMany({
+      where: { organizationId, attemptId: chosen.id },
+      select: {
+        scoId: true,
+        cmi: true,
+        exit: true,
+        totalTimeSeconds: true,
+        commitSequence: true,
+        completionStatus: true,
+        successStatus: true,
+      },
+    }),
   ]);
   const scoCmi: Record<string, Record<string, unknown>> = {};
   const scoStatus: Record<string, ScoProgress> = {};

@@ -24,7 +24,8 @@ function runtimeScriptUrl(): string {
   return `${CONTENT_PATHS.script}?v=${scriptVersion}`;
 }
 
-const escapeAttribute = (value: string) => value.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("<", "&lt;");
+const escapeAttribute = (value: string) =>
+  value.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("<", "&lt;");
 
 export async function runtimePageResponse(req: ContentRequest, token: string): Promise<Response> {
   const { appOrigin } = await requireActiveGrant(req, token);

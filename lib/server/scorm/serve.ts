@@ -13,7 +13,13 @@ import { readObject } from "@/lib/storage/local-storage";
 // organization's token is a 404.
 
 /** GET/HEAD /scorm/files/{token}/{…path}: `segments` are the decoded path segments (no query string). */
-export async function scormFileResponse(req: ContentRequest, token: string, segments: string[], rangeHeader: string | null, head: boolean): Promise<Response> {
+export async function scormFileResponse(
+  req: ContentRequest,
+  token: string,
+  segments: string[],
+  rangeHeader: string | null,
+  head: boolean,
+): Promise<Response> {
   if (!segments.length) throw new AppError("NOT_FOUND", "File not found");
   const { storagePrefix, appOrigin } = await requireActiveGrant(req, token);
   const object = await readObject(`${storagePrefix}/${segments.map((s) => s.normalize("NFC")).join("/")}`);

@@ -2,7 +2,12 @@ import "server-only";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { organizationSettingsSchema, readOrganizationSettings, type OrganizationSettings, type UpdateSettingsInput } from "@/lib/schemas/organization";
+import {
+  organizationSettingsSchema,
+  readOrganizationSettings,
+  type OrganizationSettings,
+  type UpdateSettingsInput,
+} from "@/lib/schemas/organization";
 import { audit } from "@/lib/server/audit";
 import { lockPlatformSetting, readPlatformSetting, writePlatformSetting } from "@/lib/server/settings/platform";
 import { getSettings, type SettingsView } from "@/lib/server/settings/queries";
@@ -12,7 +17,10 @@ import { can } from "@/lib/tenancy/permissions";
 /** The one refusal of a settings write by someone who may only read them (a clear 403, docs/permissions.md). */
 export function requireSettingsManager(ctx: TenantContext): void {
   if (!can(ctx.role, "settings:manage")) {
-    throw new AppError("FORBIDDEN", "Only administrators can change settings. You can read the settings that concern teaching.");
+    throw new AppError(
+      "FORBIDDEN",
+      "Only administrators can change settings. You can read the settings that concern teaching.",
+    );
   }
 }
 
@@ -25,7 +33,16 @@ export async function updateSettings(ctx: TenantContext, input: UpdateSettingsIn
       const before = readOrganizationSettings(await readPlatformSetting("organization-defaults", tx));
       const after = merged(before, input);
       await writePlatformSetting(tx, "organization-defaults", after);
-      await audit({ organizationId: null, actorId: ctx.userId, action: "settings.update", entityType: "platform", data: { changes: changes(before, after) } }, tx);
+      await audit(
+        {
+          organizationId: null,
+          actorId: ctx.userId,
+          action: "settings.update",
+          entityType: "platform",
+          data: { changes: changes(before, after) },
+        },
+        tx,
+      );
     });
   } else {
     const organizationId = tenantId(ctx);
@@ -38,15 +55,32 @@ export async function updateSettings(ctx: TenantContext, input: UpdateSettingsIn
  * Inside a transaction: an organization's settings with `input` applied, the row locked meanwhile so
  * two admins saving two sections never lose one. Used by the settings page and the organization form.
  */
-export async function changeOrganizationSettings(tx: Prisma.TransactionClient, ctx: TenantContext, organizationId: string, input: UpdateSettingsInput): Promise<void> {
-  const [row] = await tx.$queryRaw<{ settings: unknown }[]>`SELECT "settings" FROM "Organization" WHERE "id" = ${organizationId}::uuid FOR UPDATE`;
+export async function changeOrganizationSettings(
+  tx: Prisma.TransactionClient,
+  ctx: TenantContext,
+  organizationId: string,
+  input: UpdateSettingsInput,
+): Promise<void> {
+  const [row] = await tx.$queryRaw<
+    { settings: unknown }[]
+  >`SELECT "settings" FROM "Organization" WHERE "id" = ${organizationId}::uuid FOR UPDATE`;
   if (!row) throw new AppError("NOT_FOUND", "Organization not found");
   const before = readOrganizationSettings(row.settings);
   const after = merged(before, input);
   const changed = changes(before, after);
   if (Object.keys(changed).length === 0) return;
   await tx.organization.update({ where: { id: organizationId }, data: { settings: after } });
-  await audit({ organizationId, actorId: ctx.userId, action: "settings.update", entityType: "organization", entityId: organizationId, data: { changes: changed } }, tx);
+  await audit(
+    {
+      organizationId,
+      actorId: ctx.userId,
+      action: "settings.update",
+      entityType: "organization",
+      entityId: organizationId,
+      data: { changes: changed },
+    },
+    tx,
+  );
 }
 
 function merged(before: OrganizationSettings, input: UpdateSettingsInput): OrganizationSettings {
@@ -54,7 +88,10 @@ function merged(before: OrganizationSettings, input: UpdateSettingsInput): Organ
 }
 
 /** What changed, setting by setting: { key: { from, to } } (the audit log's details). */
-function changes(before: OrganizationSettings, after: OrganizationSettings): Record<string, { from: Prisma.InputJsonValue; to: Prisma.InputJsonValue }> {
+function changes(
+  before: OrganizationSettings,
+  after: OrganizationSettings,
+): Record<string, { from: Prisma.InputJsonValue; to: Prisma.InputJsonValue }> {
   const out: Record<string, { from: Prisma.InputJsonValue; to: Prisma.InputJsonValue }> = {};
   for (const key of Object.keys(after) as (keyof OrganizationSettings)[]) {
     if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) out[key] = { from: before[key], to: after[key] };

@@ -7,13 +7,20 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 
 export type PlatformSettingKey = "organization-defaults" | "smtp";
 
-export async function readPlatformSetting(key: PlatformSettingKey, client: Prisma.TransactionClient = db()): Promise<unknown> {
+export async function readPlatformSetting(
+  key: PlatformSettingKey,
+  client: Prisma.TransactionClient = db(),
+): Promise<unknown> {
   const row = await client.setting.findFirst({ where: { organizationId: null, key }, select: { value: true } });
   return row?.value ?? null;
 }
 
 /** Inside a transaction: the key's lock, then its one row written. */
-export async function writePlatformSetting(tx: Prisma.TransactionClient, key: PlatformSettingKey, value: Prisma.InputJsonValue): Promise<void> {
+export async function writePlatformSetting(
+  tx: Prisma.TransactionClient,
+  key: PlatformSettingKey,
+  value: Prisma.InputJsonValue,
+): Promise<void> {
   await lockPlatformSetting(tx, key);
   const { count } = await tx.setting.updateMany({ where: { organizationId: null, key }, data: { value } });
   if (count === 0) await tx.setting.create({ data: { organizationId: null, key, value } });

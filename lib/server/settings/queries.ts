@@ -17,7 +17,8 @@ export type SettingsView =
 
 export async function getSettings(ctx: TenantContext): Promise<SettingsView> {
   if (can(ctx.role, "settings:manage")) {
-    if (ctx.role === "superadmin" && ctx.organizationId === null) return { scope: "platform", editable: true, settings: await platformDefaults() };
+    if (ctx.role === "superadmin" && ctx.organizationId === null)
+      return { scope: "platform", editable: true, settings: await platformDefaults() };
     return { scope: "organization", editable: true, settings: await organizationSettings(tenantId(ctx)) };
   }
   requirePermission(ctx, "settings:read:teaching");

@@ -33,7 +33,10 @@ function readStored(value: unknown): Stored | null {
 
 async function loadStored(scope: string | null, client: Prisma.TransactionClient = db()): Promise<Stored | null> {
   if (scope === null) return readStored(await readPlatformSetting(KEY, client));
-  const row = await client.setting.findUnique({ where: { organizationId_key: { organizationId: scope, key: KEY } }, select: { value: true } });
+  const row = await client.setting.findUnique({
+    where: { organizationId_key: { organizationId: scope, key: KEY } },
+    select: { value: true },
+  });
   return readStored(row?.value);
 }
 
@@ -57,7 +60,8 @@ async function refuseForbiddenHost(host: string): Promise<void> {
   try {
     await resolveAllowed(host);
   } catch (error) {
-    if (error instanceof EgressRefusedError) throw new AppError("BAD_REQUEST", EGRESS_REFUSED_MESSAGE, { fieldErrors: { host: [EGRESS_REFUSED_MESSAGE] } });
+    if (error instanceof EgressRefusedError)
+      throw new AppError("BAD_REQUEST", EGRESS_REFUSED_MESSAGE, { fieldErrors: { host: [EGRESS_REFUSED_MESSAGE] } });
   }
 }
 
@@ -73,9 +77,21 @@ export async function updateSmtpSettings(ctx: TenantContext, input: SmtpSettings
     const sealed = password === undefined ? before?.password : password === "" ? undefined : sealSecret(password);
     const value: Stored = { ...fields, ...(sealed ? { password: sealed } : {}) };
     if (scope === null) await writePlatformSetting(tx, KEY, value);
-    else await tx.setting.upsert({ where: { organizationId_key: { organizationId: scope, key: KEY } }, create: { organizationId: scope, key: KEY, value }, update: { value } });
+    else
+      await tx.setting.upsert({
+        where: { organizationId_key: { organizationId: scope, key: KEY } },
+        create: { organizationId: scope, key: KEY, value },
+        update: { value },
+      });
     await audit(
-      { organizationId: scope, actorId: ctx.userId, action: "settings.smtp.update", entityType: scope ? "organization" : "platform", entityId: scope, data: { ...fields, passwordChanged: password !== undefined } },
+      {
+        organizationId: scope,
+        actorId: ctx.userId,
+        action: "settings.smtp.update",
+        entityType: scope ? "organization" : "platform",
+        entityId: scope,
+        data: { ...fields, passwordChanged: password !== undefined },
+      },
       tx,
     );
     return value;
@@ -86,7 +102,9 @@ export async function updateSmtpSettings(ctx: TenantContext, input: SmtpSettings
 function serverOf(stored: Stored | null): SmtpServer | null {
   if (!stored?.enabled) return null;
   const password = stored.password ? openSecret(stored.password) : null;
-  const from = stored.fromName ? `"${stored.fromName.replace(/["\\]/g, "")}" <${stored.fromAddress}>` : stored.fromAddress;
+  const from = stored.fromName
+    ? `"${stored.fromName.replace(/["\\]/g, "")}" <${stored.fromAddress}>`
+    : stored.fromAddress;
   return { host: stored.host, port: stored.port, security: stored.security, username: stored.username, password, from };
 }
 

@@ -12,7 +12,8 @@ import { savedMailServer } from "@/lib/server/settings/smtp";
  * recipient), the answer is this one sentence. Telling the causes apart, or passing on what the server
  * said, would let an administrator map which ports answer and what speaks on them.
  */
-export const MAIL_SERVER_FAILED_MESSAGE = "The test e-mail could not be sent: the mail server could not be reached or did not accept it. Check its host name, port, security, user name and password.";
+export const MAIL_SERVER_FAILED_MESSAGE =
+  "The test e-mail could not be sent: the mail server could not be reached or did not accept it. Check its host name, port, security, user name and password.";
 
 type Outcome = "sent" | "refused" | "failed";
 
@@ -23,9 +24,24 @@ export async function sendTestMail(caller: Caller, origin: string): Promise<{ me
   const text = `Hello ${user.firstName},\n\nThis is a test e-mail from Learning Management, sent through ${server.host}:${server.port}. If you can read it, the mail server works.`;
   // The audit entry says what we did, never what the server answered (that could hold anything, NUL bytes included).
   const record = (outcome: Outcome) =>
-    audit({ organizationId: ctx.organizationId, actorId: ctx.userId, action: "settings.smtp.test", entityType: ctx.organizationId ? "organization" : "platform", entityId: ctx.organizationId, data: { to: user.email, host: server.host, port: server.port, ok: outcome === "sent", outcome } });
+    audit({
+      organizationId: ctx.organizationId,
+      actorId: ctx.userId,
+      action: "settings.smtp.test",
+      entityType: ctx.organizationId ? "organization" : "platform",
+      entityId: ctx.organizationId,
+      data: { to: user.email, host: server.host, port: server.port, ok: outcome === "sent", outcome },
+    });
   try {
-    await sendThroughServer({ to: user.email, subject: "Test e-mail from Learning Management", text, html: brandedHtml(mailBranding(ctx.organization, origin), text) }, server);
+    await sendThroughServer(
+      {
+        to: user.email,
+        subject: "Test e-mail from Learning Management",
+        text,
+        html: brandedHtml(mailBranding(ctx.organization, origin), text),
+      },
+      server,
+    );
   } catch (error) {
     const refused = error instanceof EgressRefusedError;
     await record(refused ? "refused" : "failed");

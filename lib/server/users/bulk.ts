@@ -27,7 +27,10 @@ export async function bulkUserAction(ctx: TenantContext, input: BulkUserActionIn
   switch (input.action) {
     case "deactivate":
     case "reactivate":
-      return { action: input.action, affected: await setStatus(ctx, ids, input.action === "deactivate" ? "suspended" : "active") };
+      return {
+        action: input.action,
+        affected: await setStatus(ctx, ids, input.action === "deactivate" ? "suspended" : "active"),
+      };
     case "add_to_group":
       return { action: input.action, affected: (await addGroupMembers(ctx, input.group_id, { user_ids: ids })).added };
     case "enroll":
@@ -40,7 +43,10 @@ async function setStatus(ctx: TenantContext, ids: string[], status: "active" | "
   const organizationId = tenantId(ctx);
   const deactivating = status === "suspended";
   if (deactivating) assertNotSelf(ctx, ids, "deactivate your own account");
-  const users = await db().user.findMany({ where: { organizationId, id: { in: ids } }, select: { id: true, role: true, status: true } });
+  const users = await db().user.findMany({
+    where: { organizationId, id: { in: ids } },
+    select: { id: true, role: true, status: true },
+  });
   if (users.length !== ids.length) {
     const known = new Set(users.map((u) => u.id));
     const unknown = ids.filter((id) => !known.has(id));
@@ -58,7 +64,17 @@ async function setStatus(ctx: TenantContext, ids: string[], status: "active" | "
     });
     if (deactivating) await voidOpenLinks(tx, changing);
     const action = deactivating ? "user.deactivate" : "user.reactivate";
-    await auditMany(changing.map((entityId) => ({ organizationId, actorId: ctx.userId, action, entityType: "user", entityId, data: { bulk: true } })), tx);
+    await auditMany(
+      changing.map((entityId) => ({
+        organizationId,
+        actorId: ctx.userId,
+        action,
+        entityType: "user",
+        entityId,
+        data: { bulk: true },
+      })),
+      tx,
+    );
     return count;
   });
 }

@@ -25,13 +25,24 @@ export interface CreatedUser {
  * courses at once). With a password they can sign in with it; without one they are invited by e-mail.
  * `origin`: the request's, for the invitation link's scheme and port.
  */
-export async function createUser(ctx: TenantContext, input: CreateUserInput, options: { origin?: string } = {}): Promise<CreatedUser> {
+export async function createUser(
+  ctx: TenantContext,
+  input: CreateUserInput,
+  options: { origin?: string } = {},
+): Promise<CreatedUser> {
   requirePermission(ctx, "users:manage");
   const organizationId = tenantId(ctx);
   assertMayAssignRole(ctx, input.role);
   if (input.password) {
     const policy = await passwordPolicyOf(tenantOrganization(ctx));
-    assertPasswordAllowed(policy, input.password, "password", [input.first_name, input.last_name, input.email, input.username, ctx.organization?.name, ctx.subdomain]);
+    assertPasswordAllowed(policy, input.password, "password", [
+      input.first_name,
+      input.last_name,
+      input.email,
+      input.username,
+      ctx.organization?.name,
+      ctx.subdomain,
+    ]);
   }
   const passwordHash = input.password ? await hashPassword(input.password) : NO_PASSWORD_HASH;
   const userId = await db().$transaction(async (tx) => {
@@ -49,7 +60,17 @@ export async function createUser(ctx: TenantContext, input: CreateUserInput, opt
       select: { id: true },
     });
     if (input.group_ids?.length) await setUserGroups(tx, organizationId, id, input.group_ids);
-    await audit({ organizationId, actorId: ctx.userId, action: "user.create", entityType: "user", entityId: id, data: { role: input.role, invited: !input.password } }, tx);
+    await audit(
+      {
+        organizationId,
+        actorId: ctx.userId,
+        action: "user.create",
+        entityType: "user",
+        entityId: id,
+        data: { role: input.role, invited: !input.password },
+      },
+      tx,
+    );
     return id;
   });
 
@@ -67,14 +88,31 @@ export async function createUser(ctx: TenantContext, input: CreateUserInput, opt
 }
 
 /** E-mail and username are unique within the organization: a 409 naming the field. */
-export async function ensureUnique(tx: Prisma.TransactionClient, organizationId: string, fields: { email?: string; username?: string }, exceptId?: string): Promise<void> {
+export async function ensureUnique(
+  tx: Prisma.TransactionClient,
+  organizationId: string,
+  fields: { email?: string; username?: string },
+  exceptId?: string,
+): Promise<void> {
   const not = exceptId ? { id: { not: exceptId } } : {};
   if (fields.email) {
-    const taken = await tx.user.findFirst({ where: { organizationId, email: fields.email, ...not }, select: { id: true } });
-    if (taken) throw new AppError("CONFLICT", "An account with this email already exists", { fieldErrors: { email: ["An account with this email already exists"] } });
+    const taken = await tx.user.findFirst({
+      where: { organizationId, email: fields.email, ...not },
+      select: { id: true },
+    });
+    if (taken)
+      throw new AppError("CONFLICT", "An account with this email already exists", {
+        fieldErrors: { email: ["An account with this email already exists"] },
+      });
   }
   if (fields.username) {
-    const taken = await tx.user.findFirst({ where: { organizationId, username: fields.username, ...not }, select: { id: true } });
-    if (taken) throw new AppError("CONFLICT", "This username is taken", { fieldErrors: { username: ["This username is taken"] } });
+    const taken = await tx.user.findFirst({
+      where: { organizationId, username: fields.username, ...not },
+      select: { id: true },
+    });
+    if (taken)
+      throw new AppError("CONFLICT", "This username is taken", {
+        fieldErrors: { username: ["This username is taken"] },
+      });
   }
 }

@@ -25,11 +25,14 @@ export async function deleteUser(ctx: TenantContext, userId: string): Promise<vo
     const enrollments = await tx.enrollment.count({ where: { organizationId, userId: target.id } });
     const messages = await tx.message.deleteMany({ where: { organizationId, senderId: target.id } });
     await clearAuthorship(tx, organizationId, target.id);
-    const threads = (await tx.messageParticipant.findMany({ where: { organizationId, userId: target.id }, select: { threadId: true } })).map((p) => p.threadId);
+    const threads = (
+      await tx.messageParticipant.findMany({ where: { organizationId, userId: target.id }, select: { threadId: true } })
+    ).map((p) => p.threadId);
     const deleted = await tx.user.deleteMany({ where: { organizationId, id: target.id } });
     if (deleted.count === 0) throw new AppError("NOT_FOUND", "User not found");
     // A conversation nobody is left in has nobody to read it.
-    if (threads.length) await tx.messageThread.deleteMany({ where: { organizationId, id: { in: threads }, participants: { none: {} } } });
+    if (threads.length)
+      await tx.messageThread.deleteMany({ where: { organizationId, id: { in: threads }, participants: { none: {} } } });
     await audit(
       {
         organizationId,
@@ -37,7 +40,13 @@ export async function deleteUser(ctx: TenantContext, userId: string): Promise<vo
         action: "user.delete",
         entityType: "user",
         entityId: target.id,
-        data: { email: target.email, name: `${target.firstName} ${target.lastName}`, role: target.role, enrollments, messages: messages.count },
+        data: {
+          email: target.email,
+          name: `${target.firstName} ${target.lastName}`,
+          role: target.role,
+          enrollments,
+          messages: messages.count,
+        },
       },
       tx,
     );

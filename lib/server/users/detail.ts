@@ -38,7 +38,10 @@ export async function getAdminUser(ctx: TenantContext, userId: string): Promise<
       status: true,
       lastLoginAt: true,
       createdAt: true,
-      groupMemberships: { select: { group: { select: { id: true, name: true } } }, orderBy: { group: { name: "asc" } } },
+      groupMemberships: {
+        select: { group: { select: { id: true, name: true } } },
+        orderBy: { group: { name: "asc" } },
+      },
       _count: { select: { enrollments: true, messagesSent: true, coursesCreated: true } },
     },
   });
@@ -58,6 +61,10 @@ export async function getAdminUser(ctx: TenantContext, userId: string): Promise<
     invitation: invitation && invitation.status !== "accepted" ? invitation : null,
     can_edit: mayEdit(ctx, { role: user.role as Role }),
     is_self: user.id === ctx.userId,
-    counts: { enrollments: user._count.enrollments, messages_sent: user._count.messagesSent, courses_created: user._count.coursesCreated },
+    counts: {
+      enrollments: user._count.enrollments,
+      messages_sent: user._count.messagesSent,
+      courses_created: user._count.coursesCreated,
+    },
   };
 }

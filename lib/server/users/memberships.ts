@@ -13,7 +13,9 @@ type Tx = Prisma.TransactionClient;
 export async function requireGroups(tx: Tx, organizationId: string, groupIds: readonly string[]): Promise<string[]> {
   const ids = [...new Set(groupIds)];
   if (ids.length === 0) return ids;
-  const found = new Set((await tx.group.findMany({ where: { organizationId, id: { in: ids } }, select: { id: true } })).map((g) => g.id));
+  const found = new Set(
+    (await tx.group.findMany({ where: { organizationId, id: { in: ids } }, select: { id: true } })).map((g) => g.id),
+  );
   const unknown = ids.filter((id) => !found.has(id));
   if (unknown.length > 0) {
     const message = `No such group in this organization: ${unknown.slice(0, 5).join(", ")}`;
@@ -23,24 +25,40 @@ export async function requireGroups(tx: Tx, organizationId: string, groupIds: re
 }
 
 /** Makes `groupIds` exactly the user's groups. Returns the groups joined and left. */
-export async function setUserGroups(tx: Tx, organizationId: string, userId: string, groupIds: readonly string[]): Promise<{ joined: string[]; left: string[] }> {
+export async function setUserGroups(
+  tx: Tx,
+  organizationId: string,
+  userId: string,
+  groupIds: readonly string[],
+): Promise<{ joined: string[]; left: string[] }> {
   const wanted = await requireGroups(tx, organizationId, groupIds);
-  const current = (await tx.groupMember.findMany({ where: { organizationId, userId }, select: { groupId: true } })).map((m) => m.groupId);
+  const current = (await tx.groupMember.findMany({ where: { organizationId, userId }, select: { groupId: true } })).map(
+    (m) => m.groupId,
+  );
   const joined = wanted.filter((id) => !current.includes(id));
   const left = current.filter((id) => !wanted.includes(id));
   if (joined.length > 0) {
-    await tx.groupMember.createMany({ data: joined.map((groupId) => ({ organizationId, groupId, userId })), skipDuplicates: true });
+    await tx.groupMember.createMany({
+      data: joined.map((groupId) => ({ organizationId, groupId, userId })),
+      skipDuplicates: true,
+    });
     await enrollThroughGroup(tx, organizationId, await coursesOf(tx, organizationId, joined), [userId]);
   }
   if (left.length > 0) {
     await tx.groupMember.deleteMany({ where: { organizationId, userId, groupId: { in: left } } });
     // Their memberships are gone first, so a course two left groups gave is withdrawn too.
-    for (const groupId of left) await withdrawGroupEnrollments(tx, organizationId, groupId, await coursesOf(tx, organizationId, [groupId]), [userId]);
+    for (const groupId of left)
+      await withdrawGroupEnrollments(tx, organizationId, groupId, await coursesOf(tx, organizationId, [groupId]), [
+        userId,
+      ]);
   }
   return { joined, left };
 }
 
 async function coursesOf(tx: Tx, organizationId: string, groupIds: string[]): Promise<string[]> {
-  const rows = await tx.groupCourse.findMany({ where: { organizationId, groupId: { in: groupIds } }, select: { courseId: true } });
+  const rows = await tx.groupCourse.findMany({
+    where: { organizationId, groupId: { in: groupIds } },
+    select: { courseId: true },
+  });
   return [...new Set(rows.map((r) => r.courseId))];
 }

@@ -57,7 +57,10 @@ export interface UserDirectoryEntry {
  * The organization's active users as pickers need them (name, e-mail, role): staff enroll learners and
  * choose a course's instructors. Read-only and narrower than the user administration's list.
  */
-export async function listUserDirectory(ctx: TenantContext, query: ListUserDirectoryQuery): Promise<Page<UserDirectoryEntry>> {
+export async function listUserDirectory(
+  ctx: TenantContext,
+  query: ListUserDirectoryQuery,
+): Promise<Page<UserDirectoryEntry>> {
   requirePermission(ctx, "enrollments:manage");
   const where: Prisma.UserWhereInput = { organizationId: tenantId(ctx), status: "active" };
   if (query.role === "staff") where.role = { in: [...TEACHING_ROLES] };
@@ -77,7 +80,13 @@ export async function listUserDirectory(ctx: TenantContext, query: ListUserDirec
     db().user.count({ where }),
   ]);
   return {
-    items: rows.map((u) => ({ id: u.id, first_name: u.firstName, last_name: u.lastName, email: u.email, role: u.role })),
+    items: rows.map((u) => ({
+      id: u.id,
+      first_name: u.firstName,
+      last_name: u.lastName,
+      email: u.email,
+      role: u.role,
+    })),
     page: query.page,
     page_size: query.page_size,
     total,

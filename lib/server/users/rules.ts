@@ -32,7 +32,11 @@ export function mayEdit(ctx: TenantContext, target: { role: Role }): boolean {
 }
 
 /** Things nobody does to their own account. */
-export function assertNotSelf(ctx: TenantContext, userIds: readonly string[], what: "change your own role" | "deactivate your own account" | "delete your own account"): void {
+export function assertNotSelf(
+  ctx: TenantContext,
+  userIds: readonly string[],
+  what: "change your own role" | "deactivate your own account" | "delete your own account",
+): void {
   if (userIds.includes(ctx.userId)) throw new AppError("FORBIDDEN", `You cannot ${what}`);
 }
 
@@ -41,7 +45,11 @@ export function assertNotSelf(ctx: TenantContext, userIds: readonly string[], wh
  * users the change demotes, deactivates or deletes. Locks the organization's active org_admins first, so
  * two concurrent changes cannot each remove "the other" one (the second re-reads after the first commits).
  */
-export async function ensureOrgAdminRemains(tx: Prisma.TransactionClient, organizationId: string, candidates: readonly string[]): Promise<void> {
+export async function ensureOrgAdminRemains(
+  tx: Prisma.TransactionClient,
+  organizationId: string,
+  candidates: readonly string[],
+): Promise<void> {
   if (candidates.length === 0) return;
   const admins = await tx.$queryRaw<{ id: string }[]>`
     SELECT "id" FROM "User"
@@ -49,6 +57,9 @@ export async function ensureOrgAdminRemains(tx: Prisma.TransactionClient, organi
     FOR UPDATE`;
   const leaving = new Set(candidates);
   if (admins.some((a) => leaving.has(a.id)) && admins.every((a) => leaving.has(a.id))) {
-    throw new AppError("CONFLICT", "This is the organization's last active org admin: make someone else an org admin (Admin) first");
+    throw new AppError(
+      "CONFLICT",
+      "This is the organization's last active org admin: make someone else an org admin (Admin) first",
+    );
   }
 }

@@ -15,7 +15,11 @@ import type { TenantContext } from "@/lib/tenancy/context";
  * under the role rules (rules.ts). A deactivation or a change of role ends their sessions at once
  * (sessionVersion), and a deactivation voids their open set-password links.
  */
-export async function updateUser(ctx: TenantContext, userId: string, input: UpdateUserInput): Promise<AdminUserDetailJson> {
+export async function updateUser(
+  ctx: TenantContext,
+  userId: string,
+  input: UpdateUserInput,
+): Promise<AdminUserDetailJson> {
   const target = await requireEditableUser(ctx, userId);
   const { organizationId } = target;
   const roleChanges = input.role !== undefined && input.role !== target.role;
@@ -28,7 +32,8 @@ export async function updateUser(ctx: TenantContext, userId: string, input: Upda
   if (deactivates) assertNotSelf(ctx, [target.id], "deactivate your own account");
 
   await db().$transaction(async (tx) => {
-    if ((roleChanges && target.role === "org_admin") || deactivates) await ensureOrgAdminRemains(tx, organizationId, [target.id]);
+    if ((roleChanges && target.role === "org_admin") || deactivates)
+      await ensureOrgAdminRemains(tx, organizationId, [target.id]);
     await ensureUnique(tx, organizationId, { email: input.email, username: input.username }, target.id);
     await tx.user.update({
       where: { organizationId_id: { organizationId, id: target.id } },
@@ -46,8 +51,10 @@ export async function updateUser(ctx: TenantContext, userId: string, input: Upda
     const groups = input.group_ids ? await setUserGroups(tx, organizationId, target.id, input.group_ids) : undefined;
     const entry = { organizationId, actorId: ctx.userId, entityType: "user", entityId: target.id };
     const fields = (["first_name", "last_name", "email", "username"] as const).filter((f) => input[f] !== undefined);
-    if (fields.length || groups?.joined.length || groups?.left.length) await audit({ ...entry, action: "user.update", data: { fields, groups: groups ?? null } }, tx);
-    if (roleChanges) await audit({ ...entry, action: "user.role_change", data: { from: target.role, to: input.role! } }, tx);
+    if (fields.length || groups?.joined.length || groups?.left.length)
+      await audit({ ...entry, action: "user.update", data: { fields, groups: groups ?? null } }, tx);
+    if (roleChanges)
+      await audit({ ...entry, action: "user.role_change", data: { from: target.role, to: input.role! } }, tx);
     if (deactivates) await audit({ ...entry, action: "user.deactivate" }, tx);
     if (reactivates) await audit({ ...entry, action: "user.reactivate" }, tx);
   });
@@ -57,5 +64,8 @@ export async function updateUser(ctx: TenantContext, userId: string, input: Upda
 /** A deactivated account's unused set-password links (reset or invitation) stop working. */
 export async function voidOpenLinks(tx: Prisma.TransactionClient, userIds: string[]): Promise<void> {
   const now = new Date();
-  await tx.passwordResetToken.updateMany({ where: { userId: { in: userIds }, usedAt: null, expiresAt: { gt: now } }, data: { expiresAt: now } });
+  await tx.passwordResetToken.updateMany({
+    where: { userId: { in: userIds }, usedAt: null, expiresAt: { gt: now } },
+    data: { expiresAt: now },
+  });
 }

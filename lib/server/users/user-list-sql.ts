@@ -101,7 +101,11 @@ export interface UserListRow {
  * Runs the list with `run` (the app's queryRows, or the ceiling's pool): the statements it needs, the
  * total's and the page's at once when they are two.
  */
-export async function readUserList(run: (text: string, values: unknown[]) => Promise<unknown[]>, scope: UserListScope, query: ListUsersQuery): Promise<{ rows: UserListRow[]; total: number }> {
+export async function readUserList(
+  run: (text: string, values: unknown[]) => Promise<unknown[]>,
+  scope: UserListScope,
+  query: ListUsersQuery,
+): Promise<{ rows: UserListRow[]; total: number }> {
   const page = userPageStatement(scope, query);
   const count = userCountStatement(scope, query);
   const pageRows = async () => (await run(page.text, page.values)) as UserListRow[];

@@ -31,15 +31,26 @@ export async function dropForLoad(client: pg.Client, tables: readonly string[]):
         AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = i.indexrelid AND c.conrelid = i.indrelid AND c.contype IN ('p', 'u', 'x'))`,
     [names],
   );
-  const unexpected = await client.query(`SELECT conname FROM pg_constraint WHERE contype IN ('u', 'x') AND conrelid IN ${relations}`, [names]);
-  if (unexpected.rowCount) throw new Error(`Unique/exclusion constraints are not handled by the bulk loader: ${unexpected.rows.map((r) => r.conname).join(", ")}`);
+  const unexpected = await client.query(
+    `SELECT conname FROM pg_constraint WHERE contype IN ('u', 'x') AND conrelid IN ${relations}`,
+    [names],
+  );
+  if (unexpected.rowCount)
+    throw new Error(
+      `Unique/exclusion constraints are not handled by the bulk loader: ${unexpected.rows.map((r) => r.conname).join(", ")}`,
+    );
 
   for (const fk of foreignKeys.rows) await client.query(`ALTER TABLE ${fk.tbl} DROP CONSTRAINT ${fk.name}`);
   for (const pk of primaryKeys.rows) await client.query(`ALTER TABLE ${pk.tbl} DROP CONSTRAINT ${pk.name}`);
   for (const index of others.rows) await client.query(`DROP INDEX ${index.name}`);
   return {
-    indexes: [...primaryKeys.rows.map((pk) => ({ table: pk.tbl, sql: pk.index })), ...others.rows.map((i) => ({ table: i.tbl, sql: i.def }))],
-    primaryKeys: primaryKeys.rows.map((pk) => `ALTER TABLE ${pk.tbl} ADD CONSTRAINT ${pk.name} PRIMARY KEY USING INDEX ${pk.name}`),
+    indexes: [
+      ...primaryKeys.rows.map((pk) => ({ table: pk.tbl, sql: pk.index })),
+      ...others.rows.map((i) => ({ table: i.tbl, sql: i.def })),
+    ],
+    primaryKeys: primaryKeys.rows.map(
+      (pk) => `ALTER TABLE ${pk.tbl} ADD CONSTRAINT ${pk.name} PRIMARY KEY USING INDEX ${pk.name}`,
+    ),
     foreignKeys: foreignKeys.rows.map((fk) => `ALTER TABLE ${fk.tbl} ADD CONSTRAINT ${fk.name} ${fk.def}`),
   };
 }
@@ -49,7 +60,11 @@ export async function dropForLoad(client: pg.Client, tables: readonly string[]):
  * SHARE lock, so builds on the same table run side by side), then the keys. Foreign keys are validated
  * one at a time: each locks both of its tables against the others.
  */
-export async function restoreAfterLoad(clients: readonly pg.Client[], schema: DeferredSchema, sizes: Map<string, number>): Promise<void> {
+export async function restoreAfterLoad(
+  clients: readonly pg.Client[],
+  schema: DeferredSchema,
+  sizes: Map<string, number>,
+): Promise<void> {
   const queue = [...schema.indexes].sort((a, b) => (sizes.get(b.table) ?? 0) - (sizes.get(a.table) ?? 0));
   await Promise.all(
     clients.map(async (client) => {

@@ -15,7 +15,9 @@ export function copyField(value: CopyValue): string {
   if (value === null || value === undefined) return "\\N";
   if (typeof value === "boolean") return value ? "t" : "f";
   if (typeof value === "number") return String(value);
-  return SPECIAL.test(value) ? value.replace(/[\\\t\n\r]/g, (c) => ({ "\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r" })[c]!) : value;
+  return SPECIAL.test(value)
+    ? value.replace(/[\\\t\n\r]/g, (c) => ({ "\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r" })[c]!)
+    : value;
 }
 
 /** A TIMESTAMP(3) column value (Prisma stores UTC without a zone). */

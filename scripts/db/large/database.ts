@@ -21,7 +21,10 @@ export function largeDatabaseUrl(serverUrl: string): string {
 
 export async function readMarker(serverUrl: string): Promise<LargeDatasetMarker | null> {
   const { rows } = await withClient(withDatabase(serverUrl, "postgres"), (client) =>
-    client.query<{ comment: string | null }>("SELECT shobj_description(oid, 'pg_database') AS comment FROM pg_database WHERE datname = $1", [LARGE_DATABASE]),
+    client.query<{ comment: string | null }>(
+      "SELECT shobj_description(oid, 'pg_database') AS comment FROM pg_database WHERE datname = $1",
+      [LARGE_DATABASE],
+    ),
   );
   try {
     const marker = JSON.parse(rows[0]?.comment ?? "null") as LargeDatasetMarker | null;
@@ -45,5 +48,7 @@ export async function recreateDatabase(serverUrl: string): Promise<string> {
 
 export async function writeMarker(serverUrl: string, marker: LargeDatasetMarker): Promise<void> {
   const literal = `'${JSON.stringify(marker).replaceAll("'", "''")}'`;
-  await withClient(withDatabase(serverUrl, "postgres"), (client) => client.query(`COMMENT ON DATABASE ${quoteIdent(LARGE_DATABASE)} IS ${literal}`));
+  await withClient(withDatabase(serverUrl, "postgres"), (client) =>
+    client.query(`COMMENT ON DATABASE ${quoteIdent(LARGE_DATABASE)} IS ${literal}`),
+  );
 }

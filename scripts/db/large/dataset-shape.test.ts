@@ -8,7 +8,9 @@ describe("the large dataset's shape", () => {
     // 49,967: the big organization's learners, most of whom have none (never fewer than none).
     for (const learners of [2467, 2468, 10, 49_967]) {
       const counts = Array.from({ length: learners }, (_, j) => enrollmentCount(learners, j));
-      expect(counts.reduce((a, b) => a + b, 0)).toBe(LARGE_DATASET.enrollmentsPerOrganization - LARGE_DATASET.benchLearnerEnrollments);
+      expect(counts.reduce((a, b) => a + b, 0)).toBe(
+        LARGE_DATASET.enrollmentsPerOrganization - LARGE_DATASET.benchLearnerEnrollments,
+      );
       if (learners > 100 && learners < 5000) expect(Math.min(...counts)).toBeGreaterThanOrEqual(2);
       expect(Math.min(...counts)).toBeGreaterThanOrEqual(0);
     }

@@ -13,12 +13,45 @@ const uuidV7 = (ms: number) => v7({ msecs: ms });
 
 // lessonTimeSeconds: the sum of its lesson rows' time, as the report triggers would keep it (the load runs
 // with them off, and the summaries' rebuild afterwards then only checks it instead of rewriting every row).
-const ENROLLMENT_COLUMNS = ["id", "organizationId", "courseId", "userId", "status", "source", "progressPercent", "lastLessonId", "lastAccessedAt", "enrolledAt", "completedAt", "withdrawnAt", "updatedAt", "lessonTimeSeconds"];
-const PROGRESS_COLUMNS = ["id", "organizationId", "courseId", "enrollmentId", "lessonId", "status", "position", "timeSpentSeconds", "startedAt", "completedAt", "updatedAt"];
+const ENROLLMENT_COLUMNS = [
+  "id",
+  "organizationId",
+  "courseId",
+  "userId",
+  "status",
+  "source",
+  "progressPercent",
+  "lastLessonId",
+  "lastAccessedAt",
+  "enrolledAt",
+  "completedAt",
+  "withdrawnAt",
+  "updatedAt",
+  "lessonTimeSeconds",
+];
+const PROGRESS_COLUMNS = [
+  "id",
+  "organizationId",
+  "courseId",
+  "enrollmentId",
+  "lessonId",
+  "status",
+  "position",
+  "timeSpentSeconds",
+  "startedAt",
+  "completedAt",
+  "updatedAt",
+];
 
 type Learner = { id: string; createdAt: number };
 
-export async function loadEnrollments(enrollmentClient: pg.Client, progressClient: pg.Client, organizations: OrganizationRef[], random: Random, now: number): Promise<{ Enrollment: number; LessonProgress: number }> {
+export async function loadEnrollments(
+  enrollmentClient: pg.Client,
+  progressClient: pg.Client,
+  organizations: OrganizationRef[],
+  random: Random,
+  now: number,
+): Promise<{ Enrollment: number; LessonProgress: number }> {
   const enrollments = new CopyWriter(enrollmentClient, "Enrollment", ENROLLMENT_COLUMNS);
   const progress = new CopyWriter(progressClient, "LessonProgress", PROGRESS_COLUMNS);
   const writeEnrollment = enrollmentWriter(enrollments, progress, random, now);
@@ -31,12 +64,16 @@ export async function loadEnrollments(enrollmentClient: pg.Client, progressClien
     const picker = new WeightedPicker(weights);
 
     // The heavy learner: always in the organization's first course, in progress (the benchmark's outline).
-    const heavy = picker.pickDistinct(random, LARGE_DATASET.benchLearnerEnrollments).filter((i) => i !== 0).slice(0, LARGE_DATASET.benchLearnerEnrollments - 1);
+    const heavy = picker
+      .pickDistinct(random, LARGE_DATASET.benchLearnerEnrollments)
+      .filter((i) => i !== 0)
+      .slice(0, LARGE_DATASET.benchLearnerEnrollments - 1);
     await writeEnrollment(org, courses[0]!, org.benchLearner, "in_progress");
     for (const i of heavy) await writeEnrollment(org, courses[i]!, org.benchLearner);
 
     for (const [j, learner] of org.learners.entries()) {
-      for (const i of picker.pickDistinct(random, enrollmentCount(org.learners.length, j, enrollmentsOf(org.index)))) await writeEnrollment(org, courses[i]!, learner);
+      for (const i of picker.pickDistinct(random, enrollmentCount(org.learners.length, j, enrollmentsOf(org.index))))
+        await writeEnrollment(org, courses[i]!, learner);
     }
   }
   const [Enrollment, LessonProgress] = await Promise.all([enrollments.end(), progress.end()]);
@@ -48,7 +85,11 @@ export async function loadEnrollments(enrollmentClient: pg.Client, progressClien
  * evenly, then varied by 0–8 (at most the even share) in pairs (one up, the next down by as much) so the
  * total stays exact.
  */
-export function enrollmentCount(learners: number, j: number, organizationTotal: number = LARGE_DATASET.enrollmentsPerOrganization): number {
+export function enrollmentCount(
+  learners: number,
+  j: number,
+  organizationTotal: number = LARGE_DATASET.enrollmentsPerOrganization,
+): number {
   const total = organizationTotal - LARGE_DATASET.benchLearnerEnrollments;
   const base = Math.floor(total / learners);
   const extra = j < total - base * learners ? 1 : 0;
@@ -69,12 +110,20 @@ function enrollmentWriter(enrollments: CopyWriter, progress: CopyWriter, random:
     const start = Math.max(course.publishedAt, learner.createdAt) + DAY;
     const enrolledAt = start + Math.floor(random.next() * (now - DAY - start));
     const roll = random.next();
-    const outcome: Outcome = forced ?? (roll < 0.3 ? "not_started" : roll < 0.75 ? "in_progress" : roll < 0.95 ? "completed" : "withdrawn");
+    const outcome: Outcome =
+      forced ?? (roll < 0.3 ? "not_started" : roll < 0.75 ? "in_progress" : roll < 0.95 ? "completed" : "withdrawn");
     const lessons = course.lessons;
     const n = lessons.length;
     // Lessons are done in outline order; most learners stop early (completion rates are low).
     // An active learner has a required lesson still to do (else the app would have completed them).
-    const done = outcome === "completed" ? n : outcome === "in_progress" ? Math.min(course.lastRequiredIndex, Math.floor(n * random.next() ** 2)) : outcome === "withdrawn" ? Math.floor(n * random.next() * 0.5) : 0;
+    const done =
+      outcome === "completed"
+        ? n
+        : outcome === "in_progress"
+          ? Math.min(course.lastRequiredIndex, Math.floor(n * random.next() ** 2))
+          : outcome === "withdrawn"
+            ? Math.floor(n * random.next() * 0.5)
+            : 0;
     const current = outcome === "in_progress" ? lessons[done]! : null;
     const touched = done + (current ? 1 : 0);
     const lastAccessedAt = touched > 0 ? enrolledAt + Math.floor(random.next() * (now - enrolledAt)) : null;
@@ -90,8 +139,25 @@ function enrollmentWriter(enrollments: CopyWriter, progress: CopyWriter, random:
       const spent = random.int(60, 1200);
       secondsSpent += spent;
       const endAt = Math.min(startedAt + spent * 1000, lastAccessedAt!);
-      const position = lesson.durationSeconds === null ? null : completed ? lesson.durationSeconds : random.int(0, lesson.durationSeconds - 1);
-      await progress.row([uuidV7(startedAt), org.id, course.id, id, lesson.id, completed ? "completed" : "in_progress", position, spent, timestamp(startedAt), completed ? timestamp(endAt) : null, timestamp(endAt)]);
+      const position =
+        lesson.durationSeconds === null
+          ? null
+          : completed
+            ? lesson.durationSeconds
+            : random.int(0, lesson.durationSeconds - 1);
+      await progress.row([
+        uuidV7(startedAt),
+        org.id,
+        course.id,
+        id,
+        lesson.id,
+        completed ? "completed" : "in_progress",
+        position,
+        spent,
+        timestamp(startedAt),
+        completed ? timestamp(endAt) : null,
+        timestamp(endAt),
+      ]);
     }
 
     // The same rule as the app: the share of required lessons completed, 100 only when all are.
@@ -101,9 +167,19 @@ function enrollmentWriter(enrollments: CopyWriter, progress: CopyWriter, random:
     const withdrawnAt = outcome === "withdrawn" ? (lastAccessedAt ?? enrolledAt) + DAY : null;
     const endedAt = Math.min(now, withdrawnAt ?? lastAccessedAt ?? enrolledAt);
     await enrollments.row([
-      id, org.id, course.id, learner.id, status, random.chance(0.75) ? "self" : "manual", percent, lastLesson?.id ?? null,
-      lastAccessedAt === null ? null : timestamp(lastAccessedAt), timestamp(enrolledAt),
-      outcome === "completed" ? timestamp(lastAccessedAt!) : null, withdrawnAt === null ? null : timestamp(Math.min(now, withdrawnAt)), timestamp(endedAt),
+      id,
+      org.id,
+      course.id,
+      learner.id,
+      status,
+      random.chance(0.75) ? "self" : "manual",
+      percent,
+      lastLesson?.id ?? null,
+      lastAccessedAt === null ? null : timestamp(lastAccessedAt),
+      timestamp(enrolledAt),
+      outcome === "completed" ? timestamp(lastAccessedAt!) : null,
+      withdrawnAt === null ? null : timestamp(Math.min(now, withdrawnAt)),
+      timestamp(endedAt),
       secondsSpent,
     ]);
   };

@@ -11,15 +11,31 @@ import type { Random } from "./random";
 
 export const regionGroupName = (i: number) => `Region ${String(i + 1).padStart(2, "0")}`;
 
-export async function loadGroups(client: pg.Client, organizations: OrganizationRef[], random: Random, now: number): Promise<{ Group: number; GroupMember: number }> {
+export async function loadGroups(
+  client: pg.Client,
+  organizations: OrganizationRef[],
+  random: Random,
+  now: number,
+): Promise<{ Group: number; GroupMember: number }> {
   const at = now - 300 * 86_400_000;
-  const groups = new CopyWriter(client, "Group", ["id", "organizationId", "name", "description", "createdAt", "updatedAt"]);
+  const groups = new CopyWriter(client, "Group", [
+    "id",
+    "organizationId",
+    "name",
+    "description",
+    "createdAt",
+    "updatedAt",
+  ]);
   const plans: { org: OrganizationRef; ids: string[]; regions: number; teams: number }[] = [];
   for (const shape of [BIG_ORGANIZATION, HUGE_ORGANIZATION]) {
     const org = organizations.find((o) => o.index === shape.index)!;
-    const names = [...Array.from({ length: shape.regionGroups }, (_, i) => regionGroupName(i)), ...Array.from({ length: shape.teamGroups }, (_, i) => `Team ${i + 1}`)];
+    const names = [
+      ...Array.from({ length: shape.regionGroups }, (_, i) => regionGroupName(i)),
+      ...Array.from({ length: shape.teamGroups }, (_, i) => `Team ${i + 1}`),
+    ];
     const ids = names.map((_, i) => v7({ msecs: at + i }));
-    for (const [i, name] of names.entries()) await groups.row([ids[i]!, org.id, name, `Everyone in ${name}`, timestamp(at), timestamp(at)]);
+    for (const [i, name] of names.entries())
+      await groups.row([ids[i]!, org.id, name, `Everyone in ${name}`, timestamp(at), timestamp(at)]);
     plans.push({ org, ids, regions: shape.regionGroups, teams: shape.teamGroups });
   }
   const Group = await groups.end();

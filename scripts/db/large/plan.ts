@@ -42,9 +42,16 @@ export const HUGE_ORGANIZATION = {
 } as const;
 
 export const usersOf = (organizationIndex: number) =>
-  organizationIndex === BIG_ORGANIZATION.index ? BIG_ORGANIZATION.users : organizationIndex === HUGE_ORGANIZATION.index ? HUGE_ORGANIZATION.users : LARGE_DATASET.usersPerOrganization;
+  organizationIndex === BIG_ORGANIZATION.index
+    ? BIG_ORGANIZATION.users
+    : organizationIndex === HUGE_ORGANIZATION.index
+      ? HUGE_ORGANIZATION.users
+      : LARGE_DATASET.usersPerOrganization;
 
-export const enrollmentsOf = (organizationIndex: number) => (organizationIndex === HUGE_ORGANIZATION.index ? HUGE_ORGANIZATION.enrollments : LARGE_DATASET.enrollmentsPerOrganization);
+export const enrollmentsOf = (organizationIndex: number) =>
+  organizationIndex === HUGE_ORGANIZATION.index
+    ? HUGE_ORGANIZATION.enrollments
+    : LARGE_DATASET.enrollmentsPerOrganization;
 
 /** The reports' rows: the big organization (25,000 enrollments) and the huge one (250,000), as org admin and as an instructor. */
 export const REPORT_BENCH = {
@@ -72,15 +79,48 @@ export function organizationSubdomain(index: number): string {
   return `bench-${String(index + 1).padStart(2, "0")}`;
 }
 
-export const CATEGORY_NAMES = ["Compliance", "Leadership", "Technology", "Sales", "Finance", "Health and Safety", "Onboarding", "Communication"];
+export const CATEGORY_NAMES = [
+  "Compliance",
+  "Leadership",
+  "Technology",
+  "Sales",
+  "Finance",
+  "Health and Safety",
+  "Onboarding",
+  "Communication",
+];
 
 const TOPICS = [
-  "Project Management", "Risk Management", "Data Management", "Change Management", "Time Management",
-  "Conflict Management", "Product Management", "Stress Management", "Vendor Management",
-  "Workplace Safety", "Data Privacy", "Information Security", "Cloud Computing", "Public Speaking",
-  "Negotiation", "Customer Service", "Financial Planning", "Budgeting", "Team Leadership", "Coaching",
-  "Business Writing", "Agile Delivery", "SQL for Analysts", "Excel Modelling", "Anti-Bribery",
-  "First Aid", "Fire Safety", "Diversity and Inclusion", "Design Thinking", "Sales Prospecting",
+  "Project Management",
+  "Risk Management",
+  "Data Management",
+  "Change Management",
+  "Time Management",
+  "Conflict Management",
+  "Product Management",
+  "Stress Management",
+  "Vendor Management",
+  "Workplace Safety",
+  "Data Privacy",
+  "Information Security",
+  "Cloud Computing",
+  "Public Speaking",
+  "Negotiation",
+  "Customer Service",
+  "Financial Planning",
+  "Budgeting",
+  "Team Leadership",
+  "Coaching",
+  "Business Writing",
+  "Agile Delivery",
+  "SQL for Analysts",
+  "Excel Modelling",
+  "Anti-Bribery",
+  "First Aid",
+  "Fire Safety",
+  "Diversity and Inclusion",
+  "Design Thinking",
+  "Sales Prospecting",
 ];
 const LEVELS = ["Fundamentals", "Essentials", "in Practice", "for Managers", "Advanced", "Refresher", "Masterclass"];
 
@@ -99,7 +139,76 @@ export function courseDescription(title: string): string {
   );
 }
 
-export const FIRST_NAMES = ["Ava", "Ben", "Chloe", "Daniel", "Emma", "Felix", "Grace", "Hugo", "Isla", "Jack", "Kira", "Liam", "Maya", "Noah", "Olivia", "Pavel", "Quinn", "Rosa", "Sam", "Tara", "Umar", "Vera", "Will", "Yara", "Zoe"];
-export const LAST_NAMES = ["Anderson", "Brown", "Clarke", "Dubois", "Evans", "Fischer", "Garcia", "Hughes", "Ivanova", "Jensen", "Kowalski", "Lopez", "Moreau", "Nakamura", "Okafor", "Patel", "Rossi", "Schmidt", "Tanaka", "Usman", "Valdez", "Walker", "Xu", "Young", "Zimmermann"];
-export const MODULE_TITLES = ["Introduction", "Core concepts", "Planning", "In practice", "Common pitfalls", "Case studies", "Assessment"];
-export const LESSON_TITLES = ["Overview", "Key terms", "Walkthrough", "Worked example", "Checklist", "Scenario", "Summary", "Quick quiz"];
+export const FIRST_NAMES = [
+  "Ava",
+  "Ben",
+  "Chloe",
+  "Daniel",
+  "Emma",
+  "Felix",
+  "Grace",
+  "Hugo",
+  "Isla",
+  "Jack",
+  "Kira",
+  "Liam",
+  "Maya",
+  "Noah",
+  "Olivia",
+  "Pavel",
+  "Quinn",
+  "Rosa",
+  "Sam",
+  "Tara",
+  "Umar",
+  "Vera",
+  "Will",
+  "Yara",
+  "Zoe",
+];
+export const LAST_NAMES = [
+  "Anderson",
+  "Brown",
+  "Clarke",
+  "Dubois",
+  "Evans",
+  "Fischer",
+  "Garcia",
+  "Hughes",
+  "Ivanova",
+  "Jensen",
+  "Kowalski",
+  "Lopez",
+  "Moreau",
+  "Nakamura",
+  "Okafor",
+  "Patel",
+  "Rossi",
+  "Schmidt",
+  "Tanaka",
+  "Usman",
+  "Valdez",
+  "Walker",
+  "Xu",
+  "Young",
+  "Zimmermann",
+];
+export const MODULE_TITLES = [
+  "Introduction",
+  "Core concepts",
+  "Planning",
+  "In practice",
+  "Common pitfalls",
+  "Case studies",
+  "Assessment",
+];
+export const LESSON_TITLES = [
+  "Overview",
+  "Key terms",
+  "Walkthrough",
+  "Worked example",
+  "Checklist",
+  "Scenario",
+  "Summary",
+  "Quick quiz",
+];

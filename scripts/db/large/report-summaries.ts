@@ -5,7 +5,9 @@ import { rebuildOrganizationSummaries } from "@/lib/server/reports/rebuild-sql";
 // transaction per organization, the organizations shared out over the given connections (the largest
 // first). The large dataset's load runs it after COPY (with the triggers off), and the benchmark times it.
 
-export async function rebuildEveryOrganization(clients: readonly pg.Client[]): Promise<{ organizations: number; seconds: number }> {
+export async function rebuildEveryOrganization(
+  clients: readonly pg.Client[],
+): Promise<{ organizations: number; seconds: number }> {
   const started = Date.now();
   const { rows } = await clients[0]!.query<{ id: string }>(
     `SELECT o."id" FROM "Organization" o ORDER BY (SELECT count(*) FROM "Enrollment" e WHERE e."organizationId" = o."id") DESC, o."id"`,

@@ -16,7 +16,10 @@ export const metadata = { title: "Course · Learning Management" };
 export default async function CoursePage({ params }: { params: Promise<{ courseId: string }> }) {
   const caller = await guardSignedInPage("/courses/[courseId]");
   const { courseId } = await params;
-  const [course, state] = await Promise.all([loadOrNotFound(getCourse(caller.ctx, courseId)), loadOrNotFound(getLearnerCourseState(caller.ctx, courseId))]);
+  const [course, state] = await Promise.all([
+    loadOrNotFound(getCourse(caller.ctx, courseId)),
+    loadOrNotFound(getLearnerCourseState(caller.ctx, courseId)),
+  ]);
   const instructors = course.instructors.map((i) => `${i.first_name} ${i.last_name}`).join(", ");
   const editLink = course.can_edit && (
     <LinkButton href={`/admin/courses/${course.id}`} variant="outlined" startIcon={<EditIcon />}>
@@ -25,14 +28,35 @@ export default async function CoursePage({ params }: { params: Promise<{ courseI
   );
   return (
     <>
-      <PageHeader title={course.title} subtitle={[course.category?.name, instructors && `Taught by ${instructors}`].filter(Boolean).join(" · ")} actions={editLink} />
-      <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", md: "minmax(0, 1fr) 320px" }, gap: 3, alignItems: "start" }}>
+      <PageHeader
+        title={course.title}
+        subtitle={[course.category?.name, instructors && `Taught by ${instructors}`].filter(Boolean).join(" · ")}
+        actions={editLink}
+      />
+      <Box
+        sx={{
+          display: "grid",
+          gridTemplateColumns: { xs: "1fr", md: "minmax(0, 1fr) 320px" },
+          gap: 3,
+          alignItems: "start",
+        }}
+      >
         <Box sx={{ display: "flex", flexDirection: "column", gap: 3 }}>
-          <Box component="img" src={course.thumbnail_url} alt="" sx={{ width: "100%", maxHeight: 220, objectFit: "cover", borderRadius: 2, bgcolor: "action.hover" }} />
+          <Box
+            component="img"
+            src={course.thumbnail_url}
+            alt=""
+            sx={{ width: "100%", maxHeight: 220, objectFit: "cover", borderRadius: 2, bgcolor: "action.hover" }}
+          />
           <RichText html={course.description} />
-          <Typography variant="h5" component="h2">Outline</Typography>
+          <Typography variant="h5" component="h2">
+            Outline
+          </Typography>
           {state.modules.length === 0 ? (
-            <EmptyState title="This course has no modules yet" description="The outline appears here once the instructor adds modules and lessons." />
+            <EmptyState
+              title="This course has no modules yet"
+              description="The outline appears here once the instructor adds modules and lessons."
+            />
           ) : (
             <CourseOutline courseId={course.id} modules={state.modules} linked={state.can_view_content} />
           )}

@@ -18,7 +18,9 @@ type Props = { params: Promise<{ token: string }> };
 
 export async function generateMetadata({ params }: Props) {
   const link = await readLink((await params).token);
-  return { title: `${link?.purpose === "invitation" ? "Set your password" : "Choose a new password"} · Learning Management` };
+  return {
+    title: `${link?.purpose === "invitation" ? "Set your password" : "Choose a new password"} · Learning Management`,
+  };
 }
 
 export default async function ResetPasswordPage({ params }: Props) {
@@ -32,15 +34,18 @@ export default async function ResetPasswordPage({ params }: Props) {
     return (
       <AuthCard title="Choose a new password">
         <Alert severity="error">
-          This link is invalid or has expired. <TextLink href="/forgot-password">Request a new one</TextLink>, or ask your
-          administrator for a new invitation.
+          This link is invalid or has expired. <TextLink href="/forgot-password">Request a new one</TextLink>, or ask
+          your administrator for a new invitation.
         </Alert>
       </AuthCard>
     );
   }
   if (link.purpose === "invitation") {
     return (
-      <AuthCard title="Set your password" subtitle={`Welcome, ${link.firstName}. Choose the password you will sign in with as ${link.email}.`}>
+      <AuthCard
+        title="Set your password"
+        subtitle={`Welcome, ${link.firstName}. Choose the password you will sign in with as ${link.email}.`}
+      >
         <ResetPasswordForm token={token} purpose="invitation" policy={policy} userInputs={userInputs} />
       </AuthCard>
     );

@@ -31,9 +31,19 @@ export default async function EditCoursePage({ params, searchParams }: Props) {
       <PageHeader
         title={course.title}
         subtitle="Edit the course's details, outline and enrollments"
-        actions={<LinkButton href={`/courses/${course.id}`} variant="outlined">View course</LinkButton>}
+        actions={
+          <LinkButton href={`/courses/${course.id}`} variant="outlined">
+            View course
+          </LinkButton>
+        }
       />
-      <CourseEditor course={course} outline={outline} categories={categories} canChooseInstructors={can(caller.ctx.role, "courses:update:any")} initialTab={initialTab} />
+      <CourseEditor
+        course={course}
+        outline={outline}
+        categories={categories}
+        canChooseInstructors={can(caller.ctx.role, "courses:update:any")}
+        initialTab={initialTab}
+      />
     </>
   );
 }

@@ -16,7 +16,11 @@ export default async function CreateCoursePage() {
     <>
       <PageHeader title="Create course" subtitle="Start with the basics; modules and lessons come next" />
       <Paper variant="outlined" sx={{ p: 3 }}>
-        <CourseForm categories={categories} canChooseInstructors={can(caller.ctx.role, "courses:update:any")} defaults={readOrganizationSettings(caller.ctx.organization?.settings).courseDefaults} />
+        <CourseForm
+          categories={categories}
+          canChooseInstructors={can(caller.ctx.role, "courses:update:any")}
+          defaults={readOrganizationSettings(caller.ctx.organization?.settings).courseDefaults}
+        />
       </Paper>
     </>
   );

@@ -12,7 +12,10 @@ export default async function Page({ params }: { params: Promise<{ eventId: stri
   const event = await loadOrNotFound(getEvent(caller.ctx, (await params).eventId));
   return (
     <>
-      <PageHeader title={event.title} subtitle={event.recurrence ? "A repeating event: changes apply to every occurrence" : "Event"} />
+      <PageHeader
+        title={event.title}
+        subtitle={event.recurrence ? "A repeating event: changes apply to every occurrence" : "Event"}
+      />
       <Paper variant="outlined" sx={{ p: 2, maxWidth: 840 }}>
         <EventEditor event={event} canTargetOrganization={can(caller.ctx.role, "courses:update:any")} />
       </Paper>

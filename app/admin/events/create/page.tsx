@@ -12,9 +12,15 @@ export default async function Page() {
   const savedTimeZone = caller.ctx.organizationId ? (await getCalendarSettings(caller.ctx)).time_zone : null;
   return (
     <>
-      <PageHeader title="Create event" subtitle="It appears on the calendars of those it is for, and in their iCal feeds" />
+      <PageHeader
+        title="Create event"
+        subtitle="It appears on the calendars of those it is for, and in their iCal feeds"
+      />
       <Paper variant="outlined" sx={{ p: 2, maxWidth: 840 }}>
-        <NewEventPanel savedTimeZone={savedTimeZone} canTargetOrganization={can(caller.ctx.role, "courses:update:any")} />
+        <NewEventPanel
+          savedTimeZone={savedTimeZone}
+          canTargetOrganization={can(caller.ctx.role, "courses:update:any")}
+        />
       </Paper>
     </>
   );

@@ -12,7 +12,14 @@ export default async function AuditLogPage() {
   const everyOrganization = isPlatformAdmin(ctx) && ctx.organizationId === null;
   return (
     <>
-      <PageHeader title="System Settings" subtitle={everyOrganization ? "Audit log of every organization and the platform" : `Audit log of ${ctx.organization?.name ?? "this organization"}`} />
+      <PageHeader
+        title="System Settings"
+        subtitle={
+          everyOrganization
+            ? "Audit log of every organization and the platform"
+            : `Audit log of ${ctx.organization?.name ?? "this organization"}`
+        }
+      />
       <SettingsTabs current="audit" showAuditLog />
       <AuditLogView everyOrganization={everyOrganization} />
     </>

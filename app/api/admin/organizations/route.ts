@@ -12,7 +12,9 @@ export const GET = handle("Failed to list organizations", async (req) => {
 /** The superadmin: a new organization and its first org_admin, invited on the new organization's address. */
 export const POST = handle("Failed to create the organization", async (req) => {
   const caller = await requireCaller(req);
-  const created = await createOrganization(caller.ctx, await readJson(req, createOrganizationSchema), { origin: new URL(req.url).origin });
+  const created = await createOrganization(caller.ctx, await readJson(req, createOrganizationSchema), {
+    origin: new URL(req.url).origin,
+  });
   return Response.json(created, { status: 201 });
 });
 

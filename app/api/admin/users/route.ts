@@ -13,7 +13,9 @@ export const GET = handle("Failed to list users", async (req) => {
 /** A new user: invited by e-mail without a password, or with the password the admin typed. */
 export const POST = handle("Failed to create the user", async (req) => {
   const caller = await requireCaller(req);
-  const created = await createUser(caller.ctx, await readJson(req, createUserSchema), { origin: new URL(req.url).origin });
+  const created = await createUser(caller.ctx, await readJson(req, createUserSchema), {
+    origin: new URL(req.url).origin,
+  });
   return Response.json(created, { status: 201 });
 });
 

@@ -7,7 +7,12 @@ export const POST = handle<{ token: string }>("Failed to reset the password", as
   const { token } = await params;
   const { password } = await readJson(req, resetPasswordSchema);
   const { purpose } = await resetPassword(ctx, token, password);
-  return { message: purpose === "invitation" ? "Your password is set. You can sign in now." : "Your password has been changed. You can sign in now." };
+  return {
+    message:
+      purpose === "invitation"
+        ? "Your password is set. You can sign in now."
+        : "Your password has been changed. You can sign in now.",
+  };
 });
 
 export const { GET, PUT, PATCH, DELETE } = notAllowedExcept("POST");

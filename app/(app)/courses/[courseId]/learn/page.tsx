@@ -17,7 +17,11 @@ export default async function LearnPage({ params }: { params: Promise<{ courseId
   return (
     <>
       <PageHeader title="Course player" />
-      <EmptyState title="This course has no lessons yet" description="Lessons appear here as soon as the instructor adds them." action={{ label: "Back to the course", href: `/courses/${courseId}` }} />
+      <EmptyState
+        title="This course has no lessons yet"
+        description="Lessons appear here as soon as the instructor adds them."
+        action={{ label: "Back to the course", href: `/courses/${courseId}` }}
+      />
     </>
   );
 }

@@ -10,7 +10,10 @@ import { courseLessonsReport } from "@/lib/server/reports/lessons";
 
 export const metadata = { title: "Course · Reports · Learning Management" };
 
-type Props = { params: Promise<{ courseId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+type Props = {
+  params: Promise<{ courseId: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
 
 /** One course per lesson (the drill-down of a course row). Another organization's course is 'Page Not Found'. */
 export default async function CourseLessonsReportPage({ params, searchParams }: Props) {
@@ -27,7 +30,9 @@ export default async function CourseLessonsReportPage({ params, searchParams }: 
   );
   return (
     <ReportFrame title={report.course.title} subtitle="Course report, per lesson" actions={back}>
-      {!parsed.success && <ReportFilterError message={parsed.error.issues[0]?.message ?? "These filters are not valid"} />}
+      {!parsed.success && (
+        <ReportFilterError message={parsed.error.issues[0]?.message ?? "These filters are not valid"} />
+      )}
       <CourseLessonsView report={report} />
     </ReportFrame>
   );

@@ -10,7 +10,10 @@ import { learnerDetailReport } from "@/lib/server/reports/learner-detail";
 
 export const metadata = { title: "Learner · Reports · Learning Management" };
 
-type Props = { params: Promise<{ userId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+type Props = {
+  params: Promise<{ userId: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
 
 /** One learner's page (the drill-down of a learner row): every course in the caller's scope. */
 export default async function LearnerReportPage({ params, searchParams }: Props) {
@@ -28,7 +31,9 @@ export default async function LearnerReportPage({ params, searchParams }: Props)
   );
   return (
     <ReportFrame title={name} subtitle={report.user.email} actions={back}>
-      {!parsed.success && <ReportFilterError message={parsed.error.issues[0]?.message ?? "These filters are not valid"} />}
+      {!parsed.success && (
+        <ReportFilterError message={parsed.error.issues[0]?.message ?? "These filters are not valid"} />
+      )}
       <LearnerView report={report} />
     </ReportFrame>
   );

@@ -7,10 +7,15 @@ import { loadFeed } from "@/lib/server/calendar/feed";
 
 export const GET = handle<{ secret: string }>("Failed to build the calendar feed", async (req, { params }) => {
   const segment = (await params).secret;
-  if (!segment.endsWith(".ics")) throw new AppError("NOT_FOUND", "No calendar feed at this address: it may have been revoked");
+  if (!segment.endsWith(".ics"))
+    throw new AppError("NOT_FOUND", "No calendar feed at this address: it may have been revoked");
   const ics = await loadFeed(await visitorRequestContext(req), segment.slice(0, -".ics".length));
   return new Response(ics, {
-    headers: { "content-type": "text/calendar; charset=utf-8", "content-disposition": 'inline; filename="calendar.ics"', "cache-control": "private, max-age=300" },
+    headers: {
+      "content-type": "text/calendar; charset=utf-8",
+      "content-disposition": 'inline; filename="calendar.ics"',
+      "cache-control": "private, max-age=300",
+    },
   });
 });
 

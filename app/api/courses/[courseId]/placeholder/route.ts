@@ -5,7 +5,11 @@ import { coursePlaceholder } from "@/lib/server/courses/placeholder";
 export const GET = handle<{ courseId: string }>("Failed to draw the placeholder", async (req, { params }) => {
   const svg = await coursePlaceholder(await requestContext(req), (await params).courseId);
   return new Response(svg, {
-    headers: { "content-type": "image/svg+xml; charset=utf-8", "cache-control": "public, max-age=300", "x-content-type-options": "nosniff" },
+    headers: {
+      "content-type": "image/svg+xml; charset=utf-8",
+      "cache-control": "public, max-age=300",
+      "x-content-type-options": "nosniff",
+    },
   });
 });
 

@@ -7,7 +7,10 @@ import { exportOrganizationReport } from "@/lib/server/reports/organizations";
 /** Per organization (the superadmin) as a CSV download: the same filters and order, no paging. */
 export const GET = handle("Failed to export the report", async (req) => {
   const caller = await requireCaller(req);
-  const body = await exportOrganizationReport(caller.ctx, parseInput(organizationReportExportSchema, queryObject(req.url)));
+  const body = await exportOrganizationReport(
+    caller.ctx,
+    parseInput(organizationReportExportSchema, queryObject(req.url)),
+  );
   return new Response(body, { headers: csvHeaders("report-organizations") });
 });
 

@@ -6,7 +6,10 @@ type Params = { groupId: string };
 
 export const POST = handle<Params>("Failed to assign the course", async (req, { params }) => {
   const caller = await requireCaller(req);
-  return Response.json(await assignGroupCourse(caller.ctx, (await params).groupId, await readJson(req, assignGroupCourseSchema)), { status: 201 });
+  return Response.json(
+    await assignGroupCourse(caller.ctx, (await params).groupId, await readJson(req, assignGroupCourseSchema)),
+    { status: 201 },
+  );
 });
 
 export const { GET, PUT, PATCH, DELETE } = notAllowedExcept("POST");

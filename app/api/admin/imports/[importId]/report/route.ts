@@ -7,7 +7,11 @@ export const GET = handle<{ importId: string }>("Failed to make the report", asy
   const caller = await requireCaller(req);
   const report = await importReport(caller.ctx, (await params).importId);
   return new Response(report.body, {
-    headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": attachmentDisposition(report.fileName), "cache-control": "no-store" },
+    headers: {
+      "content-type": "text/csv; charset=utf-8",
+      "content-disposition": attachmentDisposition(report.fileName),
+      "cache-control": "no-store",
+    },
   });
 });
 

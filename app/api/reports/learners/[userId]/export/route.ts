@@ -8,7 +8,11 @@ import { exportLearnerDetailReport } from "@/lib/server/reports/learner-detail";
 export const GET = handle<{ userId: string }>("Failed to export the report", async (req, { params }) => {
   const caller = await requireCaller(req);
   const { userId } = await params;
-  const body = await exportLearnerDetailReport(caller.ctx, userId, parseInput(reportDetailQuerySchema, queryObject(req.url)));
+  const body = await exportLearnerDetailReport(
+    caller.ctx,
+    userId,
+    parseInput(reportDetailQuerySchema, queryObject(req.url)),
+  );
   return new Response(body, { headers: csvHeaders("report-learner") });
 });
 

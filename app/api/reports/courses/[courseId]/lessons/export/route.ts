@@ -8,7 +8,11 @@ import { exportCourseLessonsReport } from "@/lib/server/reports/lessons";
 export const GET = handle<{ courseId: string }>("Failed to export the report", async (req, { params }) => {
   const caller = await requireCaller(req);
   const { courseId } = await params;
-  const body = await exportCourseLessonsReport(caller.ctx, courseId, parseInput(reportDetailQuerySchema, queryObject(req.url)));
+  const body = await exportCourseLessonsReport(
+    caller.ctx,
+    courseId,
+    parseInput(reportDetailQuerySchema, queryObject(req.url)),
+  );
   return new Response(body, { headers: csvHeaders("report-lessons") });
 });
 

@@ -22,23 +22,51 @@ export default async function LessonPage({ params }: { params: Promise<Params> }
   const player = await loadContentOrDeny(getLessonPlayer(caller.ctx, courseId, moduleId, lessonId));
   const { lesson, enrollment } = player;
   const completed = player.progress?.status === "completed";
-  const scormLaunch = lesson.kind === "scorm" ? await loadScormLaunch(caller.ctx, courseId, lessonId, await pageOrigin()) : null;
+  const scormLaunch =
+    lesson.kind === "scorm" ? await loadScormLaunch(caller.ctx, courseId, lessonId, await pageOrigin()) : null;
   return (
-    <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", md: "300px minmax(0, 1fr)" }, gap: 3, alignItems: "start" }}>
+    <Box
+      sx={{
+        display: "grid",
+        gridTemplateColumns: { xs: "1fr", md: "300px minmax(0, 1fr)" },
+        gap: 3,
+        alignItems: "start",
+      }}
+    >
       <Box sx={{ order: { xs: 2, md: 1 } }}>
-        <CourseNavigation course={player.course} modules={player.modules} currentLessonId={lesson.id} progressPercent={enrollment?.progress_percent ?? null} />
+        <CourseNavigation
+          course={player.course}
+          modules={player.modules}
+          currentLessonId={lesson.id}
+          progressPercent={enrollment?.progress_percent ?? null}
+        />
       </Box>
-      <Box component="article" sx={{ order: { xs: 1, md: 2 }, display: "flex", flexDirection: "column", gap: 3, minWidth: 0 }}>
+      <Box
+        component="article"
+        sx={{ order: { xs: 1, md: 2 }, display: "flex", flexDirection: "column", gap: 3, minWidth: 0 }}
+      >
         <Box>
-          <Typography variant="overline" sx={{ color: "text.secondary" }}>{player.course.title}</Typography>
-          <Typography variant="h4" component="h1">{lesson.title}</Typography>
+          <Typography variant="overline" sx={{ color: "text.secondary" }}>
+            {player.course.title}
+          </Typography>
+          <Typography variant="h4" component="h1">
+            {lesson.title}
+          </Typography>
         </Box>
         {!enrollment && lesson.kind !== "scorm" && <PreviewNotice />}
-        <LessonContent lesson={lesson} progress={player.progress} tracking={enrollment !== null} scormLaunch={scormLaunch} />
-        {enrollment && needsManualCompletion(lesson) && <MarkCompleteButton courseId={courseId} lessonId={lesson.id} completed={completed} />}
+        <LessonContent
+          lesson={lesson}
+          progress={player.progress}
+          tracking={enrollment !== null}
+          scormLaunch={scormLaunch}
+        />
+        {enrollment && needsManualCompletion(lesson) && (
+          <MarkCompleteButton courseId={courseId} lessonId={lesson.id} completed={completed} />
+        )}
         {enrollment && !needsManualCompletion(lesson) && completed && (
           <Typography sx={{ color: "success.main" }}>
-            You have completed this lesson.{player.progress && lessonResultText(player.progress) && ` ${lessonResultText(player.progress)}.`}
+            You have completed this lesson.
+            {player.progress && lessonResultText(player.progress) && ` ${lessonResultText(player.progress)}.`}
           </Typography>
         )}
         <LessonPager courseId={courseId} previous={player.previous} next={player.next} />

@@ -5,11 +5,19 @@ import { csvHeaders } from "@/lib/server/reports/csv-export";
 import { exportLessonLearnersReport } from "@/lib/server/reports/lessons";
 
 /** One lesson's learners as a CSV download. */
-export const GET = handle<{ courseId: string; lessonId: string }>("Failed to export the report", async (req, { params }) => {
-  const caller = await requireCaller(req);
-  const { courseId, lessonId } = await params;
-  const body = await exportLessonLearnersReport(caller.ctx, courseId, lessonId, parseInput(lessonLearnersExportSchema, queryObject(req.url)));
-  return new Response(body, { headers: csvHeaders("report-lesson-learners") });
-});
+export const GET = handle<{ courseId: string; lessonId: string }>(
+  "Failed to export the report",
+  async (req, { params }) => {
+    const caller = await requireCaller(req);
+    const { courseId, lessonId } = await params;
+    const body = await exportLessonLearnersReport(
+      caller.ctx,
+      courseId,
+      lessonId,
+      parseInput(lessonLearnersExportSchema, queryObject(req.url)),
+    );
+    return new Response(body, { headers: csvHeaders("report-lesson-learners") });
+  },
+);
 
 export const { POST, PUT, PATCH, DELETE } = notAllowedExcept("GET");
