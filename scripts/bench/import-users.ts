@@ -136,8 +136,8 @@ async function invited(databaseUrl: string, importId: string): Promise<number> {
   );
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the import's JSON
 async function api(port: number, host: string, token: string, path: string, method = "GET"): Promise<any> {
-  // eslint-disable-line @typescript-eslint/no-explicit-any -- the import's JSON
   const answer = await call(port, host, path, { method, bearer: token });
   if (answer.status >= 300)
     throw new Error(`${method} ${path} answered ${answer.status}: ${answer.text.slice(0, 200)}`);
