@@ -387,3 +387,12 @@ describe("the generated course picture", () => {
     expect(res.text).toMatch(/>&#60;&#34;<\/text><\/svg>$/);
   });
 });
+
+describe("page paths", () => {
+  it("a page path that looks like a file still gets the pages' Content-Security-Policy", async () => {
+    for (const path of ["/courses/x.png", "/profile/avatar.svg", "/nope.js"]) {
+      const res = await call(acme.subdomain, path);
+      expect(header(res, "content-security-policy"), path).toMatch(/script-src 'self' 'nonce-[^']+' 'strict-dynamic'/);
+    }
+  });
+});
