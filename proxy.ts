@@ -75,8 +75,9 @@ function withPageHeaders(response: NextResponse | "render", req: NextRequest, ta
 
 export const config = {
   // Pages only: API and auth routes answer JSON and check the caller themselves, the content host's routes
-  // (/scorm/…) check their token; static files pass.
+  // (/scorm/…) check their token; the app's own static files pass, by name (any other path, whatever its
+  // extension, is a page path and gets the pages' policy).
   matcher: [
-    "/((?!api/|auth/|uploads/|scorm/|_next/|favicon.ico|icon.svg|logo.svg|robots.txt|.*\\.(?:svg|png|jpg|jpeg|gif|webp|ico|css|js|map|txt|woff2?)$).*)",
+    "/((?!api/|auth/|uploads/|scorm/|_next/|favicon\\.ico$|icon\\.svg$|logo\\.svg$|logo-mail\\.png$|robots\\.txt$).*)",
   ],
 };

@@ -245,7 +245,8 @@ export function openUploadedFile(req: Request, field: string): Promise<UploadStr
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
-      parser = busboy({ headers: { "content-type": contentType }, limits: { files: 1 } });
+      // Browsers send a file's name as raw UTF-8 ("Übung 1.html"); busboy would read it as Latin-1.
+      parser = busboy({ headers: { "content-type": contentType }, defParamCharset: "utf8", limits: { files: 1 } });
     } catch {
       return reject(new AppError("BAD_REQUEST", "The multipart body could not be read"));
     }

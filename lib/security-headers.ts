@@ -1,8 +1,9 @@
 // Every security header of the app, decided here and nowhere else. next.config.ts sends the static ones
 // on every response Next serves; proxy.ts adds the pages' Content-Security-Policy with a fresh nonce per
 // request; the content host's routes add theirs (they depend on the organization); the SCORM commit fast
-// path (scripts/lib/scorm-commit-fast-path.ts) sends the API's. Pure data and functions: next.config.ts
-// and proxy.ts load it outside the app's bundle.
+// path (scripts/lib/scorm-commit-fast-path.ts) sends the API's; the routes that serve a user's stored
+// files send storedFileHeaders. Pure data and functions: next.config.ts and proxy.ts load it outside the
+// app's bundle.
 
 export type Header = { key: string; value: string };
 
@@ -50,6 +51,67 @@ export function scormRuntimeHeaders(appOrigin: string): Header[] {
   return [
     { key: "Content-Security-Policy", value: policy },
     { key: "Cache-Control", value: "no-store" },
+  ];
+}
+
+/**
+ * Types a browser shows as a picture, a sound, a video or a PDF, never as a page that runs script: a
+ * user's stored file of one of these may be shown inline. SVG is not among them (opened on its own, it
+ * is a document that runs its scripts), nor HTML, XML or anything else.
+ */
+const INLINE_FILE_TYPES = new Set([
+  "image/png",
+  "image/jpeg",
+  "image/gif",
+  "image/webp",
+  "image/avif",
+  "video/mp4",
+  "video/webm",
+  "video/ogg",
+  "audio/mpeg",
+  "audio/mp4",
+  "audio/ogg",
+  "audio/wav",
+  "audio/webm",
+  "application/pdf",
+]);
+
+/**
+ * `attachment` with a file's name, whatever the name holds: plain printable ASCII as a quoted string;
+ * anything else (non-ASCII, quotes, backslashes, percent signs, control characters) as RFC 5987 UTF-8
+ * after a quoted fallback with those characters replaced. No name can break out of the header.
+ */
+export function attachmentDisposition(fileName: string): string {
+  const name = fileName || "download";
+  if (/^[\x20-\x7e]+$/.test(name) && !/["\\%]/.test(name)) return `attachment; filename="${name}"`;
+  const fallback = name.replace(/[^\x20-\x7e]|["\\%]/g, "_");
+  const encoded = encodeURIComponent(name.toWellFormed()).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}
+
+/**
+ * The headers of a user's stored file served from our origin (avatars, logos, thumbnails, lesson files):
+ * the one place that decides how such bytes go out. A type of INLINE_FILE_TYPES is shown inline under
+ * its own type, unless `download` asks for a download; anything else is sent as
+ * application/octet-stream and `attachment`, so an uploaded HTML, SVG or XML file is saved, never
+ * rendered as a page of ours. nosniff keeps the browser to that type, and the API's policy (nothing may
+ * run, nobody may frame it) comes with the file itself, wherever its route lives.
+ */
+export function storedFileHeaders(file: {
+  contentType: string;
+  fileName?: string | null;
+  download?: boolean;
+}): Header[] {
+  const type = (file.contentType.split(";")[0] ?? "").trim().toLowerCase();
+  const inline = !file.download && INLINE_FILE_TYPES.has(type);
+  return [
+    { key: "Content-Type", value: inline ? type : "application/octet-stream" },
+    { key: "Content-Disposition", value: inline ? "inline" : attachmentDisposition(file.fileName ?? "download") },
+    { key: "X-Content-Type-Options", value: "nosniff" },
+    ...API_HEADERS,
   ];
 }
 

@@ -6,7 +6,7 @@ import { ChromiumUnavailable, ensureChromium } from "./lib/chromium";
 import { MigrationsDisagree, startTestEnvironment } from "./lib/test-environment";
 import { prepareAuthEnv } from "./lib/runtime-env";
 
-// npm test: lint, type-check, unit tests, then a fresh database + the production build served on a test
+// npm test: lint, type-check, formatting, unit tests, then a fresh database + the production build served on a test
 // port for the integration tests (HTTP against the real server and PostgreSQL), the security suites
 // (test/security) and the Chromium e2e suite.
 
@@ -80,10 +80,11 @@ const chromium = ensureChromium().then(
 
 try {
   await step("prisma generate", "npx", ["prisma", "generate"]);
-  // Each is one thread: side by side they take the time of the longer one on two cores.
+  // Each is one thread: side by side they take about the time of the longest on two cores.
   await Promise.all([
     step("lint", "npx", ["eslint", "--max-warnings=0", "."]),
     step("type-check", "npx", ["tsc", "--noEmit"]),
+    step("formatting (Prettier)", "npx", ["prettier", "--check", "."]),
   ]);
   // The whole project's types are checked: the production build need not check them again.
   process.env.LMS_TYPES_CHECKED = "true";

@@ -12,12 +12,8 @@ import type { z } from "zod";
 import { FormTextField } from "@/components/forms/form-text-field";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { loginFailureMessage } from "@/lib/client/spec-calls";
+import { localPath } from "@/lib/local-path";
 import { loginSchema } from "@/lib/schemas/auth";
-
-/** Only same-site paths: an open redirect through callbackUrl would be a phishing tool. */
-function safeCallback(url: string | undefined): string {
-  return url && url.startsWith("/") && !url.startsWith("//") ? url : "/login";
-}
 
 export function LoginForm({
   callbackUrl,
@@ -42,7 +38,8 @@ export function LoginForm({
       return;
     }
     // The proxy sends a signed-in user from /login to their role's home page.
-    window.location.assign(safeCallback(callbackUrl));
+    // Only a path of this site: an open redirect through callbackUrl would be a phishing tool.
+    window.location.assign(localPath(callbackUrl, "/login"));
   });
 
   return (

@@ -2,7 +2,22 @@ import "server-only";
 import sharp from "sharp";
 import { AppError } from "@/lib/errors";
 
-const ACCEPTED = new Set(["jpeg", "png", "webp", "gif"]);
+/**
+ * The image types we accept, recognised by their first bytes before any decoder sees them: an SVG (an
+ * XML document that may carry script), a PDF or anything else is refused without being parsed.
+ */
+const SIGNATURES: { format: string; matches: (b: Buffer) => boolean }[] = [
+  { format: "jpeg", matches: (b) => b.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff])) },
+  {
+    format: "png",
+    matches: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
+  },
+  { format: "gif", matches: (b) => /^GIF8[79]a$/.test(b.subarray(0, 6).toString("latin1")) },
+  {
+    format: "webp",
+    matches: (b) => b.subarray(0, 4).toString("latin1") === "RIFF" && b.subarray(8, 12).toString("latin1") === "WEBP",
+  },
+];
 
 /** An upload larger than allowed is a 413 naming the limit; `field` is the form field (and the thing named). */
 function checkUploadSize(file: File, maxBytes: number, field: string): void {
@@ -15,16 +30,20 @@ function checkUploadSize(file: File, maxBytes: number, field: string): void {
 
 /**
  * An uploaded image's bytes after checking its size and its real type, read from the bytes rather than
- * the declared one. `field` names the form field in the error and the thing in the message.
+ * the declared one: the signature, then sharp must read the same format. Callers re-encode it with
+ * sharp, so what is stored and served is always a raster image of ours.
  */
 export async function readUploadedImage(file: File, maxBytes: number, field: string): Promise<Buffer> {
   checkUploadSize(file, maxBytes, field);
   const input = Buffer.from(await file.arrayBuffer());
-  const format = await sharp(input)
-    .metadata()
-    .then((m) => m.format)
-    .catch(() => undefined);
-  if (!format || !ACCEPTED.has(format)) {
+  const signed = SIGNATURES.find((s) => s.matches(input))?.format;
+  const format = signed
+    ? await sharp(input)
+        .metadata()
+        .then((m) => m.format)
+        .catch(() => undefined)
+    : undefined;
+  if (!format || format !== signed) {
     throw new AppError("UNSUPPORTED_MEDIA_TYPE", `The ${field} must be a JPEG, PNG, WebP or GIF image`, {
       fieldErrors: { [field]: ["Unsupported image type"] },
     });

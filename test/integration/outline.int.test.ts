@@ -348,7 +348,7 @@ describe("lesson content and files", () => {
     });
     expect(res.status).toBe(200);
     const download = await call(acme.subdomain, res.json.media_url, { bearer });
-    expect(download.headers["content-disposition"]).toBe("attachment; filename*=UTF-8''hand%20out.html");
+    expect(download.headers["content-disposition"]).toBe('attachment; filename="hand out.html"');
     expect(download.headers["content-type"]).toBe("application/octet-stream");
     const text = modules[0]!.lessons[0];
     expect(

@@ -137,6 +137,88 @@ describe("stored files", () => {
     expectLockedDown(res, "avatar");
   });
 
+  it("logos, thumbnails and avatars: our own re-encoded pictures, inline, locked down like JSON", async () => {
+    for (const [label, res] of [
+      ["avatar", await call(tenant.subdomain, tenant.files.avatar)],
+      ["thumbnail", await call(tenant.subdomain, tenant.files.thumbnail)],
+      [
+        "a draft's thumbnail, to its editor",
+        await call(tenant.subdomain, tenant.files.draftThumbnail, { bearer: tenant.tokens.admin }),
+      ],
+    ] as const) {
+      expect(res.status, label).toBe(200);
+      expect(header(res, "content-type"), label).toBe("image/webp");
+      expect(header(res, "content-disposition"), label).toBe("inline");
+      expectLockedDown(res, label);
+    }
+  });
+
+  it("a file lesson downloads as bytes, whole or by range: never rendered as a page of ours", async () => {
+    const media = `/api/courses/${tenant.ids.courseId}/lessons/${tenant.ids.fileLessonId}/media`;
+    for (const range of [undefined, "bytes=0-3"]) {
+      const res = await call(tenant.subdomain, media, {
+        bearer: tenant.tokens.learner,
+        headers: range ? { range } : {},
+      });
+      expect(res.status).toBe(range ? 206 : 200);
+      expect(header(res, "content-type")).toBe("application/octet-stream");
+      expect(header(res, "content-disposition")).toBe(`attachment; filename="handout-${tenant.marker}.txt"`);
+      expectLockedDown(res, `file lesson ${range ?? ""}`);
+    }
+  });
+
+  it("a video lesson plays inline under the type its bytes showed, locked down", async () => {
+    const res = await call(
+      tenant.subdomain,
+      `/api/courses/${tenant.ids.courseId}/lessons/${tenant.ids.videoLessonId}/media`,
+      { bearer: tenant.tokens.learner, headers: { range: "bytes=0-3" } },
+    );
+    expect(res.status).toBe(206);
+    expect(header(res, "content-type")).toBe("video/webm");
+    expect(header(res, "content-disposition")).toBe("inline");
+    expectLockedDown(res, "video");
+  });
+
+  it("generated and exported documents (course picture, iCal feed, CSV downloads) are locked down too", async () => {
+    const answers: [string, TestResponse, string][] = [
+      [
+        "placeholder SVG",
+        await call(tenant.subdomain, `/api/courses/${tenant.ids.archivedCourseId}/placeholder`, {
+          bearer: tenant.tokens.admin,
+        }),
+        "image/svg+xml; charset=utf-8",
+      ],
+      [
+        "iCal feed",
+        await call(tenant.subdomain, `/api/calendar/feed/${tenant.feedSecret}.ics`),
+        "text/calendar; charset=utf-8",
+      ],
+      [
+        "import report",
+        await call(tenant.subdomain, `/api/admin/imports/${tenant.ids.importId}/report`, {
+          bearer: tenant.tokens.admin,
+        }),
+        "text/csv; charset=utf-8",
+      ],
+      [
+        "users export",
+        await call(tenant.subdomain, "/api/admin/exports/users", { bearer: tenant.tokens.admin }),
+        "text/csv; charset=utf-8",
+      ],
+    ];
+    for (const [label, res, type] of answers) {
+      expect(res.status, label).toBe(200);
+      expect(header(res, "content-type"), label).toBe(type);
+      expectLockedDown(res, label);
+    }
+    expect(header(answers[2]![1], "content-disposition")).toBe(
+      `attachment; filename="people-${tenant.marker}-report.csv"`,
+    );
+    expect(header(answers[3]![1], "content-disposition")).toMatch(
+      new RegExp(`^attachment; filename="${tenant.subdomain}-users-\\d{4}-\\d{2}-\\d{2}\\.csv"$`),
+    );
+  });
+
   it("SCORM package files run their own scripts, framed only by the runtime beside them and the organization's pages", async () => {
     const res = await call(contentHostOf(tenant.subdomain), tenant.files.scormFile);
     expect(res.status).toBe(200);

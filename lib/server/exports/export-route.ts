@@ -2,6 +2,7 @@ import { handle, parseInput, requireCaller } from "@/lib/http";
 import type { ExportKind } from "@/lib/schemas/exports";
 import { exportQuerySchema } from "@/lib/schemas/exports";
 import { queryObject } from "@/lib/schemas/pagination";
+import { attachmentDisposition } from "@/lib/security-headers";
 import { exportCsv } from "@/lib/server/exports/export-csv";
 
 /** GET /api/admin/exports/{kind}: the same thin handler for each kind (one route file each). */
@@ -12,7 +13,7 @@ export function exportRoute(kind: ExportKind) {
     return new Response(body, {
       headers: {
         "content-type": "text/csv; charset=utf-8",
-        "content-disposition": `attachment; filename="${filename}"`,
+        "content-disposition": attachmentDisposition(filename),
         "cache-control": "no-store",
       },
     });

@@ -2,6 +2,7 @@ import "server-only";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { isId } from "@/lib/schemas/id";
+import { storedFileHeaders } from "@/lib/security-headers";
 import { loadCourseAccess } from "@/lib/server/courses/access";
 import { contentTypeFor } from "@/lib/storage/content-type";
 import { publicUrl, readObject } from "@/lib/storage/local-storage";
@@ -45,14 +46,14 @@ async function thumbnailResponse(ctx: RequestContext, key: string, name: string)
   return fileResponse(key, "private, max-age=3600");
 }
 
+/** Our own re-encoded images; should any other key get here, storedFileHeaders makes it a download. */
 async function fileResponse(key: string, cacheControl: string): Promise<Response> {
   const object = await readObject(key);
-  return new Response(object.stream(), {
-    headers: {
-      "content-type": contentTypeFor(key),
-      "content-length": String(object.size),
-      "cache-control": cacheControl,
-      "x-content-type-options": "nosniff",
-    },
-  });
+  const headers = new Headers({ "content-length": String(object.size), "cache-control": cacheControl });
+  for (const { key: name, value } of storedFileHeaders({
+    contentType: contentTypeFor(key),
+    fileName: key.split("/").pop(),
+  }))
+    headers.set(name, value);
+  return new Response(object.stream(), { headers });
 }

@@ -10,6 +10,7 @@ import { removeStoredFiles } from "@/lib/server/courses/stored-files";
 import { findLesson } from "@/lib/server/outline/lessons";
 import { formatBytes } from "@/lib/format-bytes";
 import type { UploadStream } from "@/lib/http";
+import { storedFileHeaders } from "@/lib/security-headers";
 import { rangedResponse } from "@/lib/storage/byte-range";
 import { deleteObject, putObjectStream, readObject } from "@/lib/storage/local-storage";
 import type { TenantContext } from "@/lib/tenancy/context";
@@ -111,17 +112,16 @@ export async function lessonMediaResponse(
   if (!lesson.storageKey) throw new AppError("NOT_FOUND", "This lesson has no uploaded file");
   const object = await readObject(lesson.storageKey);
   const headers = new Headers({
-    "content-type":
-      lesson.kind === "video" ? (lesson.mimeType ?? "application/octet-stream") : "application/octet-stream",
     "cache-control": "private, max-age=3600",
     "last-modified": object.modifiedAt.toUTCString(),
-    "x-content-type-options": "nosniff",
   });
-  // Downloads never render in our origin: an uploaded HTML file must not run as our page.
-  if (lesson.kind === "file")
-    headers.set(
-      "content-disposition",
-      `attachment; filename*=UTF-8''${encodeURIComponent(lesson.fileName ?? "download")}`,
-    );
+  // A video plays inline under the type its bytes were recognised as. A file lesson is always a download
+  // (the lesson page offers it as one): whatever it is, an uploaded HTML or SVG file never renders as a
+  // page of ours, and the type its uploader declared is never trusted.
+  const file =
+    lesson.kind === "video"
+      ? { contentType: lesson.mimeType ?? "" }
+      : { contentType: "application/octet-stream", fileName: lesson.fileName, download: true };
+  for (const { key, value } of storedFileHeaders(file)) headers.set(key, value);
   return rangedResponse(object, rangeHeader, headers);
 }

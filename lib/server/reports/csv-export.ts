@@ -1,5 +1,6 @@
 import "server-only";
 import { csvLine } from "@/lib/csv";
+import { attachmentDisposition } from "@/lib/security-headers";
 import type { CountedList, ListStatement } from "@/lib/server/reports/list";
 import { runBatch } from "@/lib/server/reports/list";
 
@@ -37,7 +38,7 @@ export function csvHeaders(name: string): Record<string, string> {
   const day = new Date().toISOString().slice(0, 10);
   return {
     "content-type": "text/csv; charset=utf-8",
-    "content-disposition": `attachment; filename="${name}-${day}.csv"`,
+    "content-disposition": attachmentDisposition(`${name}-${day}.csv`),
     "cache-control": "no-store",
   };
 }

@@ -2,6 +2,7 @@ import { format } from "date-fns";
 import { handle, notAllowedExcept, parseInput, requireCaller } from "@/lib/http";
 import { auditLogExportQuerySchema } from "@/lib/schemas/audit";
 import { queryObject } from "@/lib/schemas/pagination";
+import { attachmentDisposition } from "@/lib/security-headers";
 import { exportAuditLog } from "@/lib/server/audit-log/export";
 
 /** The filtered audit log as a CSV download (the same filters as GET /api/admin/audit-log; no paging). */
@@ -11,7 +12,7 @@ export const GET = handle("Failed to export the audit log", async (req) => {
   return new Response(body, {
     headers: {
       "content-type": "text/csv; charset=utf-8",
-      "content-disposition": `attachment; filename="audit-log-${format(new Date(), "yyyy-MM-dd")}.csv"`,
+      "content-disposition": attachmentDisposition(`audit-log-${format(new Date(), "yyyy-MM-dd")}.csv`),
       "cache-control": "no-store",
     },
   });

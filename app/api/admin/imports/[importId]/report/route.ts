@@ -1,4 +1,5 @@
 import { handle, notAllowedExcept, requireCaller } from "@/lib/http";
+import { attachmentDisposition } from "@/lib/security-headers";
 import { importReport } from "@/lib/server/imports/queries";
 
 /** Every row's outcome and reason, then the file's own columns, as a CSV download. */
@@ -8,7 +9,7 @@ export const GET = handle<{ importId: string }>("Failed to make the report", asy
   return new Response(report.body, {
     headers: {
       "content-type": "text/csv; charset=utf-8",
-      "content-disposition": `attachment; filename="${report.fileName}"`,
+      "content-disposition": attachmentDisposition(report.fileName),
       "cache-control": "no-store",
     },
   });
