@@ -6,6 +6,7 @@ import { hostContext, sessionFromRequest, type Caller, type CallerLookup, type R
 import { env } from "@/lib/env";
 import { AppError, errorBody, toAppError, validationError } from "@/lib/errors";
 import { findUnstorableText, UNSTORABLE_TEXT_MESSAGE } from "@/lib/schemas/text";
+import { API_HEADERS } from "@/lib/security-headers";
 import type { RequestContext, VisitorContext } from "@/lib/tenancy/context";
 
 // The route-handler toolkit: small helpers composed inside each handler, and one wrapper that turns
@@ -37,10 +38,13 @@ export interface HttpAnswer {
   body: unknown;
 }
 
+/** The API's locked-down headers, sent with every error body wherever it is answered (pages and files routes too). */
+const ERROR_HEADERS = Object.fromEntries(API_HEADERS.map(({ key, value }) => [key, value]));
+
 /** The one error writer: the JSON error body and its status; 5xx are logged (their details never leave). */
 export function errorAnswer(error: AppError): HttpAnswer {
   if (error.status >= 500) console.error(error.message, error.cause ?? error);
-  return { status: error.status, headers: error.headers, body: errorBody(error) };
+  return { status: error.status, headers: { ...ERROR_HEADERS, ...error.headers }, body: errorBody(error) };
 }
 
 export function answerResponse(answer: HttpAnswer): Response {

@@ -142,6 +142,9 @@ describe("the package's files", () => {
     ]) {
       expect((await call(contentHost(tenant), path)).status, path).toBe(404);
     }
+    // The refusal is the API's JSON error, as locked down as any other.
+    const refused = await call(contentHost(tenant), `/scorm/files/${expired}/${rest}`);
+    expect(refused.headers["content-security-policy"]).toContain("default-src 'none'");
     // A genuine token is good on its own organization's content host only.
     expect((await call(contentHost(other), file())).status).toBe(404);
     expect((await call(tenant.subdomain, file())).status).toBe(404);
