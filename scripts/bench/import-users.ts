@@ -5,7 +5,7 @@ import { withClient } from "../lib/postgres";
 import { call } from "./http";
 
 // A timed operation: 50,000 new users imported from a CSV into one organization, end to end through the
-// API as its admin (issue 15: upload + dry run + run under 60 s), with the app process's resident memory
+// API as its admin (target: upload + dry run + run under 60 s), with the app process's resident memory
 // sampled every 100 ms. The organization is made for the run and deleted after, so the large dataset
 // stays as seeded. The invitation e-mails are sent by their own job after the run: their rate is measured
 // for 20 s after it, not waited for.

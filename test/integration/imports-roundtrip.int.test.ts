@@ -4,7 +4,7 @@ import { call } from "@/test/http";
 import { outcomes, uploadAndCheck, type As } from "@/test/imports";
 import { cachedSignIn } from "@/test/session";
 
-// The round trip of issue 15: the users export (GET /api/admin/exports/users) imports back with no
+// The round trip: the users export (GET /api/admin/exports/users) imports back with no
 // change reported — its BOM, its ';'-joined groups and its neutralised formula cells included.
 
 let tenant: TestTenant;
