@@ -7,8 +7,8 @@ import { enrollThroughGroup } from "@/lib/server/groups/enrollment-sync";
 import { judgeRows, type ImportSetting, type RowInput, type RowPlan, type Verdict } from "@/lib/server/imports/judge";
 import { recomputeEnrollments } from "@/lib/server/progress/recompute";
 import { uuid7 } from "@/lib/server/uuid7";
-import { voidOpenLinks } from "@/lib/server/users/update-user";
 import { ensureOrgAdminRemains } from "@/lib/server/users/rules";
+import { writeUserChange } from "@/lib/server/users/write-user-change";
 
 // Applies a batch of rows inside the caller's transaction: judges them again against the database as it
 // is now, creates and updates the users, puts them in their groups (enrolled in the groups' courses, as
@@ -58,7 +58,7 @@ export async function applyRows(setting: ImportSetting, tx: Tx, rows: readonly R
         AS x("id" uuid, "role" text, "firstName" text, "lastName" text, "username" text, "email" text, "passwordHash" text, "status" text)`;
   }
   const userIdOf = new Map<string, string>(created.map((u) => [u.email, u.id]));
-  for (const plan of updates) await updateUser(tx, organizationId, plan);
+  for (const plan of updates) await updateExistingUser(tx, organizationId, plan);
   for (const plan of updates) userIdOf.set(plan.email, plan.existing!.id);
   for (const v of verdicts) if (v.outcome === "unchanged") userIdOf.set(v.plan!.email, v.plan!.existing!.id);
 
@@ -117,7 +117,7 @@ export async function recordOutcomes(
     WHERE r."importId" = ${importId}::uuid AND r."rowNumber" = v."rowNumber"`;
 }
 
-async function updateUser(tx: Tx, organizationId: string, plan: RowPlan): Promise<void> {
+async function updateExistingUser(tx: Tx, organizationId: string, plan: RowPlan): Promise<void> {
   const target = plan.existing!;
   const roleChanges = plan.role !== undefined && plan.role !== target.role;
   const deactivates = plan.status === "suspended" && target.status === "active";
@@ -125,18 +125,8 @@ async function updateUser(tx: Tx, organizationId: string, plan: RowPlan): Promis
     await ensureOrgAdminRemains(tx, organizationId, [target.id]);
   const fields = plan.changes.filter((c) => c !== "groups" && c !== "courses");
   if (fields.length === 0) return;
-  await tx.user.update({
-    where: { organizationId_id: { organizationId, id: target.id } },
-    data: {
-      firstName: plan.firstName,
-      lastName: plan.lastName,
-      username: plan.username,
-      role: plan.role,
-      status: plan.status,
-      ...(roleChanges || deactivates ? { sessionVersion: { increment: 1 } } : {}),
-    },
-  });
-  if (deactivates) await voidOpenLinks(tx, [target.id]);
+  const { firstName, lastName, username, role, status } = plan;
+  await writeUserChange(tx, organizationId, target, { firstName, lastName, username, role, status });
 }
 
 /** Free usernames for new users: the one in the file, else the e-mail's local part (with a number if taken). */
