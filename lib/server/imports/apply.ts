@@ -5,6 +5,7 @@ import type { RunOutcome } from "@/lib/schemas/imports";
 import { auditMany, type AuditEntry } from "@/lib/server/audit";
 import { enrollThroughGroup } from "@/lib/server/groups/enrollment-sync";
 import { judgeRows, type ImportSetting, type RowInput, type RowPlan, type Verdict } from "@/lib/server/imports/judge";
+import { likePrefix } from "@/lib/server/like-pattern";
 import { recomputeEnrollments } from "@/lib/server/progress/recompute";
 import { uuid7 } from "@/lib/server/uuid7";
 import { ensureOrgAdminRemains } from "@/lib/server/users/rules";
@@ -151,7 +152,7 @@ async function allocateUsernames(tx: Tx, organizationId: string, plans: RowPlan[
   const clashing = exact.map((u) => u.username);
   for (const name of clashing) taken.add(name);
   if (clashing.length) {
-    const patterns = clashing.map((b) => `${b.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    const patterns = clashing.map(likePrefix);
     const variants = await tx.$queryRaw<
       { username: string }[]
     >`SELECT "username" FROM "User" WHERE "organizationId" = ${organizationId}::uuid AND "username" LIKE ANY(${patterns}::text[])`;
