@@ -59,9 +59,9 @@ export async function measureImport(target: Target): Promise<ImportBenchResult> 
       const uploadDone = performance.now();
       const peakUpload = peak;
       await api(target.port, host, token, `/api/admin/imports/${uploaded}/dry-run`, "POST");
-      const checked = await waitFor(target.port, host, token, uploaded, "checked");
-      if (checked.check.create !== IMPORT_BENCH.rows)
-        throw new Error(`The dry run found ${checked.check.create} to create`);
+      const afterDryRun = await waitFor(target.port, host, token, uploaded, "checked");
+      if (afterDryRun.check.create !== IMPORT_BENCH.rows)
+        throw new Error(`The dry run found ${afterDryRun.check.create} to create`);
       const dryDone = performance.now();
       const peakDryRun = peak;
       await api(target.port, host, token, `/api/admin/imports/${uploaded}/run`, "POST");

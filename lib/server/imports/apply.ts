@@ -4,21 +4,27 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import type { RunOutcome } from "@/lib/schemas/imports";
 import { auditMany, type AuditEntry } from "@/lib/server/audit";
 import { enrollThroughGroup } from "@/lib/server/groups/enrollment-sync";
-import { judgeRows, type ImportSetting, type RowInput, type RowPlan, type Verdict } from "@/lib/server/imports/judge";
+import {
+  dryRunRows,
+  type ImportSetting,
+  type RowInput,
+  type RowPlan,
+  type DryRunRow,
+} from "@/lib/server/imports/dry-run";
 import { likePrefix } from "@/lib/server/like-pattern";
 import { recomputeEnrollments } from "@/lib/server/progress/recompute";
 import { uuid7 } from "@/lib/server/uuid7";
 import { ensureOrgAdminRemains } from "@/lib/server/users/rules";
 import { writeUserChange } from "@/lib/server/users/write-user-change";
 
-// Applies a batch of rows inside the caller's transaction: judges them again against the database as it
-// is now, creates and updates the users, puts them in their groups (enrolled in the groups' courses, as
+// Applies a batch of rows inside the caller's transaction: makes their dry run again against the database
+// as it is now, creates and updates the users, puts them in their groups (enrolled in the groups' courses, as
 // the groups service does) and their courses, and records each row's outcome in the same transaction,
 // so a retried job skips what is recorded and never applies a row twice.
 
 type Tx = Prisma.TransactionClient;
 
-const RUN_OUTCOME: Record<Verdict["outcome"], RunOutcome> = {
+const RUN_OUTCOME: Record<DryRunRow["outcome"], RunOutcome> = {
   create: "created",
   update: "updated",
   unchanged: "unchanged",
@@ -34,9 +40,9 @@ export interface AppliedCounts {
 
 export async function applyRows(setting: ImportSetting, tx: Tx, rows: readonly RowInput[]): Promise<AppliedCounts> {
   const { organizationId } = setting;
-  const verdicts = await judgeRows(setting, rows, tx);
-  const creates = verdicts.filter((v) => v.outcome === "create").map((v) => v.plan!);
-  const updates = verdicts.filter((v) => v.outcome === "update").map((v) => v.plan!);
+  const dryRun = await dryRunRows(setting, rows, tx);
+  const creates = dryRun.filter((v) => v.outcome === "create").map((v) => v.plan!);
+  const updates = dryRun.filter((v) => v.outcome === "update").map((v) => v.plan!);
 
   const hashes = await Promise.all(creates.map((p) => (p.password ? hashPassword(p.password) : NO_PASSWORD_HASH)));
   const usernames = await allocateUsernames(tx, organizationId, creates);
@@ -61,7 +67,7 @@ export async function applyRows(setting: ImportSetting, tx: Tx, rows: readonly R
   const userIdOf = new Map<string, string>(created.map((u) => [u.email, u.id]));
   for (const plan of updates) await updateExistingUser(tx, organizationId, plan);
   for (const plan of updates) userIdOf.set(plan.email, plan.existing!.id);
-  for (const v of verdicts) if (v.outcome === "unchanged") userIdOf.set(v.plan!.email, v.plan!.existing!.id);
+  for (const v of dryRun) if (v.outcome === "unchanged") userIdOf.set(v.plan!.email, v.plan!.existing!.id);
 
   const placed = [...creates, ...updates].map((p) => ({ userId: userIdOf.get(p.email)!, plan: p }));
   await joinGroups(tx, organizationId, placed);
@@ -87,13 +93,13 @@ export async function applyRows(setting: ImportSetting, tx: Tx, rows: readonly R
   await recordOutcomes(
     tx,
     setting.importId,
-    verdicts.map((v) => {
+    dryRun.map((v) => {
       const userId = v.plan ? (userIdOf.get(v.plan.email) ?? null) : null;
       const invite = v.outcome === "create" && !v.plan!.password && v.plan!.status === "active";
       return { rowNumber: v.rowNumber, outcome: RUN_OUTCOME[v.outcome], reason: v.reason, userId, invite };
     }),
   );
-  const count = (o: Verdict["outcome"]) => verdicts.filter((v) => v.outcome === o).length;
+  const count = (o: DryRunRow["outcome"]) => dryRun.filter((v) => v.outcome === o).length;
   return {
     created: count("create"),
     updated: count("update"),
