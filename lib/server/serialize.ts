@@ -1,5 +1,5 @@
 import "server-only";
-import { readOrganizationBranding, readOrganizationSettings } from "@/lib/schemas/organization";
+import { readOrganizationBranding, readOrganizationSettings } from "@/lib/schemas/organization-settings";
 import type { OrganizationPublic, OwnProfile, UserProfile } from "@/lib/server/selects";
 
 // The API speaks snake_case (the spec's calls: docs/specification.md "Calls"); the database and the code speak camelCase.

@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
-import type { CreateCategoryInput, UpdateCategoryInput } from "@/lib/schemas/category";
+import type { CreateCategoryInput, UpdateCategoryInput } from "@/lib/schemas/categories";
 import { isId } from "@/lib/schemas/id";
 import { audit } from "@/lib/server/audit";
 import { categoryJson, categorySelect, type CategoryJson } from "@/lib/server/categories/queries";

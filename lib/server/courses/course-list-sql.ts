@@ -1,6 +1,6 @@
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
-import type { ListCoursesQuery } from "@/lib/schemas/course";
+import type { ListCoursesQuery } from "@/lib/schemas/courses";
 import type { CourseSummaryRow } from "@/lib/server/courses/json";
 import { likePattern } from "@/lib/server/like-pattern";
 import { isSignedIn, tenantId, type RequestContext, type TenantContext } from "@/lib/tenancy/context";

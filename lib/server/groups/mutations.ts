@@ -7,7 +7,7 @@ import type {
   AssignGroupCourseInput,
   CreateGroupInput,
   UpdateGroupInput,
-} from "@/lib/schemas/group";
+} from "@/lib/schemas/groups";
 import { isId } from "@/lib/schemas/id";
 import { audit } from "@/lib/server/audit";
 import { requireCourseEditor } from "@/lib/server/courses/access";

@@ -6,7 +6,7 @@ import { checkPassword } from "@/lib/password-strength";
 import type { Role } from "@/lib/routes";
 import { emailSchema, nameSchema, usernameSchema } from "@/lib/schemas/auth";
 import type { DryRunOutcome, ImportMapping } from "@/lib/schemas/imports";
-import type { PasswordPolicy } from "@/lib/schemas/organization";
+import type { PasswordPolicy } from "@/lib/schemas/organization-settings";
 import { passwordPolicyOf } from "@/lib/server/accounts/password-policy";
 import { cellOf } from "@/lib/server/imports/mapping";
 import { assertMayAssignRole, assertMayEdit } from "@/lib/server/users/rules";

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import type { OrganizationSettings } from "@/lib/schemas/organization";
+import type { OrganizationSettings } from "@/lib/schemas/organization-settings";
 import { uniqueUsername } from "@/lib/server/accounts/unique-username";
 import { subdomainTaken } from "@/lib/server/organizations/access";
 import { organizationPublicSelect, userProfileSelect } from "@/lib/server/selects";

@@ -2,7 +2,7 @@ import "server-only";
 import { NO_PASSWORD_HASH } from "@/lib/auth/password";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { readOrganizationBranding, type UpdateSettingsInput } from "@/lib/schemas/organization";
+import { readOrganizationBranding, type UpdateSettingsInput } from "@/lib/schemas/organization-settings";
 import type {
   CreateOrganizationInput,
   OrganizationStatusInput,
