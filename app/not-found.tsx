@@ -1,24 +1,13 @@
-import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Typography from "@mui/material/Typography";
+import { NoticePage } from "@/components/shell/centered-column";
 import { MaintenanceBanner } from "@/components/shell/maintenance-banner";
 
 // Rendered inside the root layout only (no shell): unknown paths, unknown organizations and notFound().
 // The home button is a plain link (a full load), which also drops whatever state led here.
 export default function NotFound() {
   return (
-    <Box
-      component="main"
-      sx={{
-        display: "flex",
-        flexDirection: "column",
-        alignItems: "center",
-        textAlign: "center",
-        gap: 2,
-        py: 12,
-        px: 2,
-      }}
-    >
+    <NoticePage>
       <MaintenanceBanner />
       <Typography variant="h3" component="h1">
         Page Not Found
@@ -29,6 +18,6 @@ export default function NotFound() {
       <Button href="/" variant="contained">
         Go to the home page
       </Button>
-    </Box>
+    </NoticePage>
   );
 }

@@ -188,14 +188,23 @@ export function clientIp(headers: Headers): string {
   return headers.get("x-lms-remote-addr") ?? "unknown";
 }
 
-/** One file from a multipart/form-data body, under `field`. */
-export async function readUploadedFile(req: Request, field: string): Promise<File> {
-  if (!req.headers.get("content-type")?.startsWith("multipart/form-data")) {
-    throw new AppError("UNSUPPORTED_MEDIA_TYPE", `Send the file as multipart/form-data in the field '${field}'`);
-  }
-  const form = await req.formData().catch(() => {
+export function isMultipart(req: Request): boolean {
+  return req.headers.get("content-type")?.startsWith("multipart/form-data") ?? false;
+}
+
+/** A multipart/form-data body read whole (small ones: an image); one that cannot be read is a 400. */
+export async function readForm(req: Request): Promise<FormData> {
+  return req.formData().catch(() => {
     throw new AppError("BAD_REQUEST", "The multipart body could not be read");
   });
+}
+
+/** One file from a multipart/form-data body, under `field`. */
+export async function readUploadedFile(req: Request, field: string): Promise<File> {
+  if (!isMultipart(req)) {
+    throw new AppError("UNSUPPORTED_MEDIA_TYPE", `Send the file as multipart/form-data in the field '${field}'`);
+  }
+  const form = await readForm(req);
   const file = form.get(field);
   if (!(file instanceof File) || file.size === 0) {
     throw new AppError("VALIDATION_FAILED", `${field}: a non-empty file is required`, {
@@ -235,8 +244,7 @@ function asUploadStream(part: Readable): Readable {
  * must read the stream to its end (or fail): the rest of the body waits behind it.
  */
 export function openUploadedFile(req: Request, field: string): Promise<UploadStream> {
-  const contentType = req.headers.get("content-type") ?? "";
-  if (!contentType.startsWith("multipart/form-data")) {
+  if (!isMultipart(req)) {
     return Promise.reject(
       new AppError("UNSUPPORTED_MEDIA_TYPE", `Send the file as multipart/form-data in the field '${field}'`),
     );
@@ -250,7 +258,11 @@ export function openUploadedFile(req: Request, field: string): Promise<UploadStr
     let parser: busboy.Busboy;
     try {
       // Browsers send a file's name as raw UTF-8 ("Übung 1.html"); busboy would read it as Latin-1.
-      parser = busboy({ headers: { "content-type": contentType }, defParamCharset: "utf8", limits: { files: 1 } });
+      parser = busboy({
+        headers: { "content-type": req.headers.get("content-type")! },
+        defParamCharset: "utf8",
+        limits: { files: 1 },
+      });
     } catch {
       return reject(new AppError("BAD_REQUEST", "The multipart body could not be read"));
     }

@@ -56,7 +56,7 @@ export const ROUTES: readonly RouteEntry[] = [
   { pattern: "/admin/groups/add", access: TEACHING_ROLES },
   { pattern: "/admin/groups/[groupId]", access: TEACHING_ROLES },
   { pattern: "/admin/reports", access: TEACHING_ROLES },
-  // The reports' breakdowns and drill-downs (issue 13): the same readers as the overview.
+  // The reports' breakdowns and drill-downs: the same readers as the overview.
   { pattern: "/admin/reports/courses", access: TEACHING_ROLES },
   { pattern: "/admin/reports/courses/[courseId]", access: TEACHING_ROLES },
   { pattern: "/admin/reports/groups", access: TEACHING_ROLES },
@@ -108,12 +108,12 @@ export interface NavEntry {
 }
 
 /**
- * The side navigation, in display order: first the specification's table (section 2), exactly — labels,
+ * The side navigation, in display order: first the spec's table (docs/permissions.md "Side navigation"), exactly — labels,
  * paths and who sees each — then the product's additions (docs/permissions.md lists them as such).
  * Shown entries are exactly those listing the user's role.
  */
 export const NAVIGATION: readonly NavEntry[] = [
-  // The specification's entries.
+  // The spec's entries.
   { label: "Calendar", href: "/calendar", icon: "calendar", roles: [...TENANT_ROLES, "superadmin"] },
   { label: "My Profile", href: "/profile", icon: "profile", roles: [...TENANT_ROLES, "superadmin"] },
   { label: "Course Management", href: "/admin/courses", icon: "courses", roles: [...TEACHING_ROLES, "superadmin"] },

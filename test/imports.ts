@@ -43,8 +43,8 @@ export async function waitForStatus(
   }
 }
 
-/** Uploads and dry-runs a file; answers the checked import. */
-export async function uploadAndCheck(as: As, csv: string | Uint8Array): Promise<TestResponse["json"]> {
+/** Uploads and dry-runs a file; answers the import once its dry run is done. */
+export async function uploadAndDryRun(as: As, csv: string | Uint8Array): Promise<TestResponse["json"]> {
   const uploaded = await uploadCsv(as, csv);
   expect(uploaded.status, uploaded.text).toBe(201);
   const started = await call(as.subdomain, `/api/admin/imports/${uploaded.json.id}/dry-run`, {

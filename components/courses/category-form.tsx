@@ -12,7 +12,7 @@ import { applyServerErrors } from "@/components/forms/apply-server-errors";
 import { FormTextField } from "@/components/forms/form-text-field";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { ApiError, apiPatch, apiPost } from "@/lib/client/api";
-import { createCategorySchema } from "@/lib/schemas/category";
+import { createCategorySchema } from "@/lib/schemas/categories";
 import { failureMessage } from "@/lib/client/spec-calls";
 
 type Input = z.input<typeof createCategorySchema>;

@@ -22,8 +22,8 @@ import { PickersProvider } from "@/components/forms/pickers-provider";
 import { FormRichTextEditor } from "@/components/forms/rich-text-editor";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { ApiError, apiPatch, apiPost } from "@/lib/client/api";
-import { COURSE_STATUSES, updateCourseSchema } from "@/lib/schemas/course";
-import type { CourseDefaults } from "@/lib/schemas/organization";
+import { COURSE_STATUSES, updateCourseSchema } from "@/lib/schemas/courses";
+import type { CourseDefaults } from "@/lib/schemas/organization-settings";
 import { failureMessage } from "@/lib/client/spec-calls";
 
 type Input = z.input<typeof updateCourseSchema>;

@@ -22,7 +22,7 @@ import { usePathname, useRouter } from "next/navigation";
 import { useState } from "react";
 import { STATUS_COLORS, STATUS_LABELS } from "@/components/courses/labels";
 import type { CourseSummaryJson } from "@/components/courses/types";
-import { COURSE_STATUSES } from "@/lib/schemas/course";
+import { COURSE_STATUSES } from "@/lib/schemas/courses";
 import type { Page } from "@/lib/schemas/pagination";
 
 /** The admin course list: search and status filter live in the URL (?q=&status=&page=), so they survive reloads and links. */

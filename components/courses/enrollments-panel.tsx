@@ -18,7 +18,7 @@ import type { EnrollmentWithUserJson } from "@/components/courses/types";
 import { UserPicker, type PickedPerson } from "@/components/forms/user-picker";
 import { apiDelete, apiPatch, apiPost } from "@/lib/client/api";
 import { useApi } from "@/lib/client/swr";
-import { ENROLLMENT_STATUSES } from "@/lib/schemas/enrollment";
+import { ENROLLMENT_STATUSES } from "@/lib/schemas/enrollments";
 import type { Page } from "@/lib/schemas/pagination";
 import { failureMessage } from "@/lib/client/spec-calls";
 

@@ -1,4 +1,4 @@
-import type { CourseStatus } from "@/lib/schemas/course";
+import type { CourseStatus } from "@/lib/schemas/courses";
 
 export const STATUS_LABELS: Record<CourseStatus, string> = {
   draft: "Draft",

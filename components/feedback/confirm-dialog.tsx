@@ -57,3 +57,31 @@ export function ConfirmDialog({ title, message, confirmLabel = "Delete", onConfi
     </Dialog>
   );
 }
+
+/** A confirmation waiting to be answered: what ConfirmDialog asks, and what it runs on yes. */
+export interface PendingConfirmation {
+  title: string;
+  message: string;
+  confirmLabel: string;
+  run: () => Promise<void>;
+}
+
+/** The confirmation waiting, if there is one; `onClose` forgets it. */
+export function PendingConfirmDialog({
+  pending,
+  onClose,
+}: {
+  pending: PendingConfirmation | null;
+  onClose: () => void;
+}) {
+  if (!pending) return null;
+  return (
+    <ConfirmDialog
+      title={pending.title}
+      message={pending.message}
+      confirmLabel={pending.confirmLabel}
+      onConfirm={pending.run}
+      onClose={onClose}
+    />
+  );
+}

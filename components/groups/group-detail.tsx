@@ -18,7 +18,7 @@ import Typography from "@mui/material/Typography";
 import type { GridColDef } from "@mui/x-data-grid";
 import { useRouter } from "next/navigation";
 import { useMemo, useState } from "react";
-import { ConfirmDialog } from "@/components/feedback/confirm-dialog";
+import { PendingConfirmDialog, type PendingConfirmation } from "@/components/feedback/confirm-dialog";
 import { UserPicker, type PickedPerson } from "@/components/forms/user-picker";
 import { GroupForm } from "@/components/groups/group-form";
 import { SearchField } from "@/components/data/search-field";
@@ -30,8 +30,6 @@ import { apiDelete, apiPost } from "@/lib/client/api";
 import { useApi } from "@/lib/client/swr";
 import type { Page } from "@/lib/schemas/pagination";
 import { failureMessage } from "@/lib/client/spec-calls";
-
-type Pending = { title: string; message: string; confirmLabel: string; run: () => Promise<void> };
 
 /** A group: its details, the courses that enroll its members, and its members with their progress. */
 export function GroupDetail({ initial }: { initial: GroupDetailJson }) {
@@ -45,7 +43,7 @@ export function GroupDetail({ initial }: { initial: GroupDetailJson }) {
     keepPreviousData: true,
   });
   const [editing, setEditing] = useState(false);
-  const [pending, setPending] = useState<Pending | null>(null);
+  const [pending, setPending] = useState<PendingConfirmation | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const reloadAll = async () => {
     await Promise.all([reloadGroup(), members.mutate()]);
@@ -199,15 +197,7 @@ export function GroupDetail({ initial }: { initial: GroupDetailJson }) {
           </DialogContent>
         </Dialog>
       )}
-      {pending && (
-        <ConfirmDialog
-          title={pending.title}
-          message={pending.message}
-          confirmLabel={pending.confirmLabel}
-          onConfirm={pending.run}
-          onClose={() => setPending(null)}
-        />
-      )}
+      <PendingConfirmDialog pending={pending} onClose={() => setPending(null)} />
     </Stack>
   );
 }
@@ -258,7 +248,7 @@ function GroupCourses({
 }: {
   group: GroupDetailJson;
   onChanged: () => Promise<void>;
-  onRemove: (pending: Pending) => void;
+  onRemove: (pending: PendingConfirmation) => void;
 }) {
   const [input, setInput] = useState("");
   const query = useDebouncedValue(input.trim());

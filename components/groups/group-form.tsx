@@ -12,7 +12,7 @@ import { FormTextField } from "@/components/forms/form-text-field";
 import { SubmitButton } from "@/components/forms/submit-button";
 import type { GroupDetailJson } from "@/lib/server/groups/queries";
 import { ApiError, apiPatch, apiPost } from "@/lib/client/api";
-import { createGroupSchema } from "@/lib/schemas/group";
+import { createGroupSchema } from "@/lib/schemas/groups";
 import { failureMessage } from "@/lib/client/spec-calls";
 
 type Input = z.input<typeof createGroupSchema>;

@@ -1,11 +1,7 @@
 "use client";
 
-import Autocomplete from "@mui/material/Autocomplete";
-import TextField from "@mui/material/TextField";
-import { useState } from "react";
+import { SearchMultiSelect } from "@/components/forms/search-multi-select";
 import type { GroupListJson } from "@/lib/server/groups/queries";
-import { useDebouncedValue } from "@/components/hooks/use-debounced-value";
-import { useApi } from "@/lib/client/swr";
 
 export interface GroupChoice {
   id: string;
@@ -26,36 +22,17 @@ export function GroupPicker({
   disabled?: boolean;
   error?: string;
 }) {
-  const [input, setInput] = useState("");
-  const query = useDebouncedValue(input.trim());
-  const { data, isLoading } = useApi<GroupListJson>(
-    `/api/admin/groups?page_size=20${query ? `&q=${encodeURIComponent(query)}` : ""}`,
-    { keepPreviousData: true },
-  );
   return (
-    <Autocomplete<GroupChoice, true>
-      multiple
-      disabled={disabled}
-      options={(data?.groups ?? []).map((g) => ({ id: g.id, name: g.name }))}
+    <SearchMultiSelect<GroupListJson, GroupChoice>
+      label={label}
+      pathFor={(query) => `/api/admin/groups?page_size=20${query ? `&q=${encodeURIComponent(query)}` : ""}`}
+      optionsOf={(data) => data.groups.map((g) => ({ id: g.id, name: g.name }))}
+      labelOf={(g) => g.name}
       value={value}
-      onChange={(_, groups) => onChange(groups)}
-      inputValue={input}
-      onInputChange={(_, text, reason) => reason !== "reset" && setInput(text)}
-      filterOptions={(x) => x}
-      filterSelectedOptions
-      loading={isLoading}
-      isOptionEqualToValue={(a, b) => a.id === b.id}
-      getOptionLabel={(g) => g.name}
-      getOptionKey={(g) => g.id}
-      renderInput={(params) => (
-        <TextField
-          {...params}
-          label={label}
-          margin="normal"
-          error={Boolean(error)}
-          helperText={error ?? "Members are enrolled in their groups' courses"}
-        />
-      )}
+      onChange={onChange}
+      disabled={disabled}
+      error={Boolean(error)}
+      helperText={error ?? "Members are enrolled in their groups' courses"}
     />
   );
 }

@@ -26,9 +26,9 @@ const OUTCOME_LABELS: Record<string, string> = {
 };
 
 function outcomeLabel(row: ImportRowJson, ran: boolean): string {
-  if (!row.outcome) return "Not checked";
+  if (!row.outcome) return "No dry run yet";
   const label = OUTCOME_LABELS[row.outcome] ?? row.outcome;
-  // During (or after a cancelled) run, a row not applied shows the dry run's verdict as still to come.
+  // During (or after a cancelled) run, a row not applied shows the dry run's outcome as still to come.
   return ran && !row.applied ? `Not applied yet (${label.toLowerCase()})` : label;
 }
 

@@ -7,19 +7,11 @@ import ListItemText from "@mui/material/ListItemText";
 import ListSubheader from "@mui/material/ListSubheader";
 import Typography from "@mui/material/Typography";
 import Link from "next/link";
+import { LessonTitle } from "@/components/learning/lesson-title";
 import { lessonPath, coursePath } from "@/components/learning/paths";
 import { ProgressSummary } from "@/components/learning/progress-summary";
 import { LinkListItemButton } from "@/components/navigation/link-components";
 import type { OutlineModuleState } from "@/lib/server/progress/player";
-
-export const visuallyHidden = {
-  position: "absolute",
-  width: 1,
-  height: 1,
-  overflow: "hidden",
-  clip: "rect(0 0 0 0)",
-  whiteSpace: "nowrap",
-} as const;
 
 export interface CourseNavigationProps {
   course: { id: string; title: string };
@@ -71,19 +63,7 @@ export function CourseNavigation({ course, modules, currentLessonId, progressPer
                     <RadioButtonUncheckedIcon fontSize="small" color="disabled" />
                   )}
                 </ListItemIcon>
-                <ListItemText
-                  primary={
-                    <>
-                      {l.title}
-                      {completed && (
-                        <Box component="span" sx={visuallyHidden}>
-                          {" "}
-                          (completed)
-                        </Box>
-                      )}
-                    </>
-                  }
-                />
+                <ListItemText primary={<LessonTitle title={l.title} completed={completed} />} />
               </LinkListItemButton>
             );
           })}

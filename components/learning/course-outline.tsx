@@ -6,7 +6,7 @@ import ListItemText from "@mui/material/ListItemText";
 import ListSubheader from "@mui/material/ListSubheader";
 import Typography from "@mui/material/Typography";
 import Box from "@mui/material/Box";
-import { visuallyHidden } from "@/components/learning/course-navigation";
+import { LessonTitle } from "@/components/learning/lesson-title";
 import { lessonPath } from "@/components/learning/paths";
 import { LinkListItemButton } from "@/components/navigation/link-components";
 import type { OutlineLessonState, OutlineModuleState } from "@/lib/server/progress/player";
@@ -44,17 +44,7 @@ export function CourseOutline({
                   {completed && <CheckCircleIcon fontSize="small" color="success" />}
                 </ListItemIcon>
                 <ListItemText
-                  primary={
-                    <>
-                      {l.title}
-                      {completed && (
-                        <Box component="span" sx={visuallyHidden}>
-                          {" "}
-                          (completed)
-                        </Box>
-                      )}
-                    </>
-                  }
+                  primary={<LessonTitle title={l.title} completed={completed} />}
                   secondary={[KIND_LABELS[l.kind], l.is_required ? null : "optional", lessonResultText(l)]
                     .filter(Boolean)
                     .join(" · ")}

@@ -5,7 +5,7 @@ import { useOrigin } from "@/components/hooks/use-browser";
 import { avatarInitial, avatarSrc, displayName } from "@/components/shell/display";
 import type { PersonJson } from "@/components/messages/types";
 
-/** The spec's display name ('first last', else first, else username) for the API's snake_case person. */
+/** The spec's display name (docs/specification.md "People": 'first last', else first, else username) for the API's snake_case person. */
 export function personName(person: Pick<PersonJson, "first_name" | "last_name" | "username">): string {
   return displayName({ firstName: person.first_name, lastName: person.last_name, username: person.username });
 }

@@ -13,15 +13,7 @@ import { LinkListItemButton } from "@/components/navigation/link-components";
 import { MessageTime } from "@/components/messages/message-time";
 import { peopleList, PersonAvatar, personName } from "@/components/messages/people";
 import type { ThreadSummaryJson } from "@/components/messages/types";
-
-const hidden = {
-  position: "absolute",
-  width: 1,
-  height: 1,
-  overflow: "hidden",
-  clip: "rect(0 0 0 0)",
-  whiteSpace: "nowrap",
-} as const;
+import { visuallyHidden } from "@/components/shell/visually-hidden";
 
 /** Conversations, newest first; unread ones in bold with a dot (and "Unread" for screen readers). */
 export function ThreadList({ items, userId, label }: { items: ThreadSummaryJson[]; userId: string; label: string }) {
@@ -60,7 +52,7 @@ function ThreadRow({ thread, userId }: { thread: ThreadSummaryJson; userId: stri
           primary={
             <Box sx={{ display: "flex", gap: 1, alignItems: "baseline" }}>
               {thread.is_unread && (
-                <Box component="span" sx={hidden}>
+                <Box component="span" sx={visuallyHidden}>
                   Unread:{" "}
                 </Box>
               )}

@@ -15,7 +15,7 @@ import { BrandColorField } from "@/components/organizations/brand-color-field";
 import type { OrganizationAdmin } from "@/components/organizations/types";
 import { ApiError, apiPatch } from "@/lib/client/api";
 import { roleLabel } from "@/lib/routes";
-import { organizationNameSchema, SELF_REGISTRATION_ROLES } from "@/lib/schemas/organization";
+import { organizationNameSchema, SELF_REGISTRATION_ROLES } from "@/lib/schemas/organization-settings";
 import { brandColorSchema } from "@/lib/schemas/organizations";
 import { failureMessage } from "@/lib/client/spec-calls";
 

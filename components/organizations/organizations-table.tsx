@@ -1,7 +1,6 @@
 "use client";
 
 import AddIcon from "@mui/icons-material/Add";
-import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
 import Dialog from "@mui/material/Dialog";
@@ -11,30 +10,23 @@ import Link from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
 import type { GridColDef } from "@mui/x-data-grid";
 import { useState } from "react";
-import { ServerDataGrid } from "@/components/data/server-data-grid";
-import { useListUrlState } from "@/components/data/list-url-state";
 import { SearchField } from "@/components/data/search-field";
 import { ConfirmDialog } from "@/components/feedback/confirm-dialog";
 import { Notice, type NoticeState } from "@/components/feedback/notice";
 import { CreateOrganizationDialog } from "@/components/organizations/create-organization-dialog";
 import { OrganizationEditor } from "@/components/organizations/organization-editor";
+import { OrganizationGrid, useOrganizationPage } from "@/components/organizations/organization-grid";
 import type { OrganizationAdmin, TenantAddress } from "@/components/organizations/types";
 import { apiPut } from "@/lib/client/api";
-import { useApi } from "@/lib/client/swr";
-import type { Page } from "@/lib/schemas/pagination";
 import { tenantOrigin } from "@/lib/tenancy/host";
-import { failureMessage } from "@/lib/client/spec-calls";
 
 type Dialogs = { kind: "create" } | { kind: "edit" | "status"; organization: OrganizationAdmin } | null;
 
 /** The superadmin's organizations: counts, a live link each, create, edit, suspend and reactivate. */
 export function OrganizationsTable({ address }: { address: TenantAddress }) {
-  const { q, page, pageSize, update } = useListUrlState(20);
-  const query = new URLSearchParams({ page: String(page), page_size: String(pageSize) });
-  if (q) query.set("q", q);
-  const { data, error, isLoading, mutate } = useApi<Page<OrganizationAdmin>>(`/api/admin/organizations?${query}`, {
-    keepPreviousData: true,
-  });
+  const organizations = useOrganizationPage();
+  const { q, update } = organizations.list;
+  const { mutate } = organizations;
   const [dialog, setDialog] = useState<Dialogs>(null);
   const [notice, setNotice] = useState<NoticeState | null>(null);
   const suspending = dialog?.kind === "status" && dialog.organization.status === "active";
@@ -105,18 +97,7 @@ export function OrganizationsTable({ address }: { address: TenantAddress }) {
           Create organization
         </Button>
       </Stack>
-      {error && <Alert severity="error">{failureMessage(error, "Failed to list organizations")}</Alert>}
-      <ServerDataGrid
-        label="Organizations"
-        total={data?.total}
-        list={{ page, pageSize, update }}
-        emptyLabel={q ? "No organization matches this search" : "No organizations yet"}
-        rows={data?.items ?? []}
-        columns={columns}
-        loading={isLoading}
-        // A page holds at most 100 organizations: every column is rendered, so the actions are always there.
-        disableVirtualization
-      />
+      <OrganizationGrid label="Organizations" organizations={organizations} columns={columns} />
       {dialog?.kind === "create" && (
         <CreateOrganizationDialog
           address={address}

@@ -1,30 +1,22 @@
 "use client";
 
-import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
 import Link from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
 import type { GridColDef } from "@mui/x-data-grid";
 import { useState } from "react";
-import { ServerDataGrid } from "@/components/data/server-data-grid";
-import { useListUrlState } from "@/components/data/list-url-state";
 import { SearchField } from "@/components/data/search-field";
 import { Notice, type NoticeState } from "@/components/feedback/notice";
 import { ChangeSubdomainDialog } from "@/components/organizations/change-subdomain-dialog";
+import { OrganizationGrid, useOrganizationPage } from "@/components/organizations/organization-grid";
 import type { OrganizationAdmin, TenantAddress } from "@/components/organizations/types";
-import { useApi } from "@/lib/client/swr";
-import type { Page } from "@/lib/schemas/pagination";
 import { tenantOrigin } from "@/lib/tenancy/host";
-import { failureMessage } from "@/lib/client/spec-calls";
 
 /** Every organization's subdomain with a live link, and a change for each. */
 export function SubdomainTable({ address }: { address: TenantAddress }) {
-  const { q, page, pageSize, update } = useListUrlState(20);
-  const query = new URLSearchParams({ page: String(page), page_size: String(pageSize) });
-  if (q) query.set("q", q);
-  const { data, error, isLoading, mutate } = useApi<Page<OrganizationAdmin>>(`/api/admin/organizations?${query}`, {
-    keepPreviousData: true,
-  });
+  const organizations = useOrganizationPage();
+  const { q, update } = organizations.list;
+  const { mutate } = organizations;
   const [changing, setChanging] = useState<OrganizationAdmin | null>(null);
   const [notice, setNotice] = useState<NoticeState | null>(null);
   const columns: GridColDef<OrganizationAdmin>[] = [
@@ -67,18 +59,7 @@ export function SubdomainTable({ address }: { address: TenantAddress }) {
   return (
     <Stack spacing={2}>
       <SearchField label="Search organizations" value={q} onSearch={(text) => update({ q: text, page: 1 })} />
-      {error && <Alert severity="error">{failureMessage(error, "Failed to list organizations")}</Alert>}
-      <ServerDataGrid
-        label="Subdomains"
-        total={data?.total}
-        list={{ page, pageSize, update }}
-        emptyLabel={q ? "No organization matches this search" : "No organizations yet"}
-        rows={data?.items ?? []}
-        columns={columns}
-        loading={isLoading}
-        // A page holds at most 100 organizations: every column is rendered, so the actions are always there.
-        disableVirtualization
-      />
+      <OrganizationGrid label="Subdomains" organizations={organizations} columns={columns} />
       {changing && (
         <ChangeSubdomainDialog
           organization={changing}

@@ -1,4 +1,4 @@
-import type { OrganizationSettings } from "@/lib/schemas/organization";
+import type { OrganizationSettings } from "@/lib/schemas/organization-settings";
 
 /** GET /api/admin/organizations items (lib/server/organizations/json.ts). */
 export interface OrganizationAdmin {

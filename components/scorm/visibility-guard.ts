@@ -1,4 +1,4 @@
-// The specification's visibility guard: while SCORM content runs, the course navigation, the player's
+// The spec's visibility guard (docs/specification.md "Routes and navigation"): while SCORM content runs, the course navigation, the player's
 // container, nav, sidebar and panels stay visible; a MutationObserver puts display, visibility and opacity
 // back. (Content runs on the organization's content host and cannot reach this page's DOM; the rule holds
 // whatever else would hide them.) Elements opt in with the data attribute below (value: navigation |

@@ -17,7 +17,7 @@ import {
   SELF_REGISTRATION_ROLES,
   settingsFieldsSchema,
   type OrganizationSettings,
-} from "@/lib/schemas/organization";
+} from "@/lib/schemas/organization-settings";
 
 // The settings page's simple sections: each its own form, sending only its own part of the settings.
 

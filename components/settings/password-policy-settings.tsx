@@ -12,7 +12,11 @@ import { SettingsCard } from "@/components/settings/settings-card";
 import { useSettingsForm } from "@/components/settings/use-settings-form";
 import { apiPatch } from "@/lib/client/api";
 import { MAX_MIN_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, STRENGTH_LABELS } from "@/lib/password-policy";
-import { passwordPolicySchema, PASSWORD_STRENGTH_LEVELS, type OrganizationSettings } from "@/lib/schemas/organization";
+import {
+  passwordPolicySchema,
+  PASSWORD_STRENGTH_LEVELS,
+  type OrganizationSettings,
+} from "@/lib/schemas/organization-settings";
 
 const schema = z.object({ passwordPolicy: passwordPolicySchema });
 

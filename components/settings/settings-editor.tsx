@@ -11,7 +11,7 @@ import {
 } from "@/components/settings/general-settings";
 import { PasswordPolicySettings } from "@/components/settings/password-policy-settings";
 import { SmtpSettings } from "@/components/settings/smtp-settings";
-import type { OrganizationSettings } from "@/lib/schemas/organization";
+import type { OrganizationSettings } from "@/lib/schemas/organization-settings";
 import type { SmtpSettingsView } from "@/lib/schemas/smtp";
 
 /** Every section of the settings, for an administrator (their organization) or the superadmin (the platform). */

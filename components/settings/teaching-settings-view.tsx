@@ -5,7 +5,7 @@ import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
 import { ReadOnlyNotice } from "@/components/shell/read-only-notice";
 import { STRENGTH_LABELS } from "@/lib/password-policy";
-import type { TeachingSettings } from "@/lib/schemas/organization";
+import type { TeachingSettings } from "@/lib/schemas/organization-settings";
 
 const onOff = (on: boolean) => (on ? "On" : "Off");
 

@@ -5,6 +5,7 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Typography from "@mui/material/Typography";
 import Link from "next/link";
+import { centeredColumn } from "@/components/shell/centered-column";
 import type { ReactNode } from "react";
 
 export interface EmptyStateProps {
@@ -23,13 +24,9 @@ export function EmptyState({ title, description, icon, action }: EmptyStateProps
   return (
     <Box
       sx={{
-        display: "flex",
-        flexDirection: "column",
-        alignItems: "center",
-        textAlign: "center",
+        ...centeredColumn,
         gap: 1.5,
         py: 8,
-        px: 2,
         border: 1,
         borderStyle: "dashed",
         borderColor: "divider",

@@ -4,6 +4,7 @@ import ErrorOutlineIcon from "@mui/icons-material/ErrorOutlineOutlined";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Typography from "@mui/material/Typography";
+import { centeredColumn } from "@/components/shell/centered-column";
 
 export interface ErrorScreenProps {
   /** The error's message; in production Next replaces server errors' messages with a generic one. */
@@ -16,13 +17,9 @@ export function ErrorScreen({ message, onRetry }: ErrorScreenProps) {
   return (
     <Box
       sx={{
-        display: "flex",
-        flexDirection: "column",
-        alignItems: "center",
-        textAlign: "center",
+        ...centeredColumn,
         gap: 2,
         py: 8,
-        px: 2,
         maxWidth: 640,
         mx: "auto",
       }}

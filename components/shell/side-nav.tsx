@@ -16,7 +16,7 @@ import { refreshReports, REPORTS_PAGE } from "@/lib/client/reports";
 import { activeNavHref, navigationFor, type NavEntry, type Role } from "@/lib/routes";
 
 export const SIDE_NAV_WIDTH = 240;
-/** The Reports entry's label while the report data refreshes (spec section 2, exactly). */
+/** The Reports entry's label while the report data refreshes (exactly as the spec has it: docs/specification.md "Routes and navigation"). */
 export const REFRESHING_LABEL = "Refreshing Reports...";
 
 export interface SideNavProps {
@@ -91,7 +91,7 @@ function NavItem({ entry, isActive, onClick, busyLabel }: NavItemProps) {
 }
 
 /**
- * Spec section 2: clicking Reports first refreshes the report data; while that runs the entry is
+ * The spec (docs/specification.md "Routes and navigation"): clicking Reports first refreshes the report data; while that runs the entry is
  * disabled and reads 'Refreshing Reports...' with a spinner; then on to the reports, whether the refresh
  * worked or not. A click meant for a new tab or window just opens the page.
  */

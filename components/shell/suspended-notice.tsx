@@ -1,22 +1,12 @@
 import BlockIcon from "@mui/icons-material/Block";
 import Box from "@mui/material/Box";
 import Typography from "@mui/material/Typography";
+import { NoticePage } from "@/components/shell/centered-column";
 
 /** What every page of a suspended organization's host shows instead of itself. */
 export function SuspendedNotice({ organizationName }: { organizationName: string }) {
   return (
-    <Box
-      component="main"
-      sx={{
-        display: "flex",
-        flexDirection: "column",
-        alignItems: "center",
-        textAlign: "center",
-        gap: 2,
-        py: 12,
-        px: 2,
-      }}
-    >
+    <NoticePage>
       <Box aria-hidden sx={{ color: "text.secondary", "& svg": { fontSize: 56 } }}>
         <BlockIcon />
       </Box>
@@ -27,6 +17,6 @@ export function SuspendedNotice({ organizationName }: { organizationName: string
         {organizationName} is not available at the moment: nobody can sign in or use its courses. Contact the platform
         administrator if you think this is a mistake.
       </Typography>
-    </Box>
+    </NoticePage>
   );
 }

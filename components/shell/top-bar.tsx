@@ -17,18 +17,10 @@ import { BrandLogo } from "@/components/shell/brand-logo";
 import { useThemeChoice } from "@/components/shell/theme-mode";
 import type { ShellUser } from "@/components/shell/types";
 import { UserMenu } from "@/components/shell/user-menu";
+import { visuallyHidden } from "@/components/shell/visually-hidden";
 import { useUnreadCount } from "@/lib/client/unread-count";
 
 export const TOP_BAR_HEIGHT = 64;
-
-const visuallyHidden = {
-  position: "absolute",
-  width: 1,
-  height: 1,
-  overflow: "hidden",
-  clip: "rect(0 0 0 0)",
-  whiteSpace: "nowrap",
-} as const;
 
 function ModeToggle() {
   const theme = useThemeChoice();

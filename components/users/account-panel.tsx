@@ -9,12 +9,10 @@ import Typography from "@mui/material/Typography";
 import { format } from "date-fns";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { ConfirmDialog } from "@/components/feedback/confirm-dialog";
+import { PendingConfirmDialog, type PendingConfirmation } from "@/components/feedback/confirm-dialog";
 import { failureMessage } from "@/lib/client/spec-calls";
 import { apiDelete, apiPatch, apiPost } from "@/lib/client/api";
 import type { AdminUserDetailJson } from "@/lib/server/users/detail";
-
-type Pending = { title: string; message: string; confirmLabel: string; run: () => Promise<void> };
 
 const when = (iso: string) => format(new Date(iso), "d MMM yyyy HH:mm");
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
@@ -34,7 +32,7 @@ export function deletionMessage(user: AdminUserDetailJson): string {
 /** Signing in: status, invitation, deactivate or reactivate, and deleting the account. */
 export function AccountPanel({ user, onChanged }: { user: AdminUserDetailJson; onChanged: () => Promise<unknown> }) {
   const router = useRouter();
-  const [pending, setPending] = useState<Pending | null>(null);
+  const [pending, setPending] = useState<PendingConfirmation | null>(null);
   const [busy, setBusy] = useState(false);
   const [feedback, setFeedback] = useState<{ ok: boolean; text: string } | null>(null);
   const name = `${user.first_name} ${user.last_name}`;
@@ -144,15 +142,7 @@ export function AccountPanel({ user, onChanged }: { user: AdminUserDetailJson; o
           </Button>
         </Stack>
       </Stack>
-      {pending && (
-        <ConfirmDialog
-          title={pending.title}
-          message={pending.message}
-          confirmLabel={pending.confirmLabel}
-          onConfirm={pending.run}
-          onClose={() => setPending(null)}
-        />
-      )}
+      <PendingConfirmDialog pending={pending} onClose={() => setPending(null)} />
     </Paper>
   );
 }

@@ -15,7 +15,7 @@ const landing: Record<Exclude<Role, "superadmin">, string> = {
   learner: "/dashboard",
 };
 
-// The side navigation, written out from the specification's table (SPEC.md section 2), in its order,
+// The side navigation, written out from the spec's table (docs/permissions.md "Side navigation"), in its order,
 // then the product's additions (docs/permissions.md), in theirs. Not read from lib/routes.ts.
 const SPEC_ENTRIES: Record<Role, string[]> = {
   learner: ["Calendar", "My Profile"],

@@ -5,7 +5,7 @@ import { createSuperadmin, createTenant, uniqueName, type TestTenant, type TestU
 import { setPasswordLinkFor } from "@/test/outbox";
 import { origin, pickSearchedOption, signIn, signInWithForm, waitForForm, waitForShell } from "../support";
 
-// Issue 12 in a browser: the superadmin provisions a tenant (its first org_admin accepts the invitation
+// Organizations in a browser: the superadmin provisions a tenant (its first org_admin accepts the invitation
 // and signs in on the new subdomain), suspends and reactivates it and moves it to another subdomain; an
 // admin brands their organization, turns on a maintenance notice and finds it all in the audit log.
 

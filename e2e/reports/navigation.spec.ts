@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { createTenant, type TestTenant } from "@/test/factories";
 import { origin, signIn } from "../support";
 
-// Spec section 2: clicking Reports in the side navigation first refreshes the report data; while that
+// The spec (docs/specification.md "Routes and navigation"): clicking Reports in the side navigation first refreshes the report data; while that
 // runs the entry is disabled and reads 'Refreshing Reports...' with a spinner; the reports open whether
 // the refresh worked or not. The refresh answers fast, so the tests hold its answer back a moment to
 // look at the entry meanwhile (the request itself reaches the real server).

@@ -7,7 +7,7 @@ import { AppError } from "@/lib/errors";
 import { env } from "@/lib/env";
 import { bearerToken, readToken, SESSION_COOKIE_NAMES, type SessionClaims } from "@/lib/auth/token";
 import { isId } from "@/lib/schemas/id";
-import { sessionLifetimeSeconds } from "@/lib/schemas/organization";
+import { sessionLifetimeSeconds } from "@/lib/schemas/organization-settings";
 import type { UserProfile } from "@/lib/server/selects";
 import {
   signedInContext,

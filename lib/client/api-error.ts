@@ -12,7 +12,7 @@ export const CLIENT_ERROR_CODES = {
   http: "HTTP_ERROR",
 } as const;
 
-// User-facing wording is part of the spec, so it lives in one place for code and tests alike.
+// User-facing wording is part of the spec (docs/specification.md "Wording"), so it lives in one place for code and tests alike.
 export const API_MESSAGES = {
   timeout: "Request timed out - using cached data if available",
   network: "Unable to connect to the server. Please check your internet connection and try again.",

@@ -5,7 +5,7 @@ import { API_MESSAGES } from "./api-error";
 import { hang, installFakeBrowser, json, networkFailure, serverError, type FakeBrowser } from "./testing/fake-browser";
 
 const T0 = Date.UTC(2026, 0, 1, 12);
-// The spec's numbers, written out rather than imported, so a changed constant fails here.
+// The spec's numbers (docs/specification.md "The browser's numbers"), written out rather than imported, so a changed constant fails here.
 const DEFAULT_TIMEOUT_MS = 60_000;
 const CACHEABLE_TIMEOUT_MS = 8_000;
 let browser: FakeBrowser;

@@ -26,7 +26,7 @@ import {
   type FakeBrowser,
 } from "./testing/fake-browser";
 
-// The specification's error catalogue (section 8, with sections 5 and 6), written out here message by
+// The spec's error catalogue (docs/specification.md "Wording"), written out here message by
 // message, each produced in its situation. A changed wording anywhere fails this file.
 
 let browser: FakeBrowser;
@@ -119,7 +119,7 @@ describe("transport and response failures", () => {
   });
 });
 
-describe("403 (section 6)", () => {
+describe("403", () => {
   it("on a path with /modules: 'You do not have permission to view this course modules.'", async () => {
     browser.respond(serverError(403, "FORBIDDEN", "Enrol first"));
     expect(await failure(apiGet("/api/courses/c1/modules/m1")).then((e) => e.message)).toBe(

@@ -1,4 +1,4 @@
-// The specification's fallback messages (its error catalogue): shown when the server gave no message of
+// The spec's fallback messages (docs/specification.md "Wording"): shown when the server gave no message of
 // its own. A module of their own, so code outside the app's bundle (the SCORM runtime on the content
 // host) can use them without the fetch layer.
 

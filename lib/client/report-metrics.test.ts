@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { completionRate, readReportMetrics, withReportMetrics } from "./report-metrics";
 
-describe("completionRate (spec 5: completed / total × 100, a whole percent, 0 when none)", () => {
+describe("completionRate (the spec: completed / total × 100, a whole percent, 0 when none)", () => {
   it.each([
     [1, 3, 33],
     [2, 3, 67],

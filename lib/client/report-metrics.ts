@@ -1,4 +1,4 @@
-// The browser's report reader (spec sections 3 and 5). A report's metrics may arrive camelCased or
+// The browser's report reader (docs/specification.md "Reports"). A report's metrics may arrive camelCased or
 // snake_cased, at the top level or in a nested `metrics` object; whichever way they come, the page gets
 // one shape, with the completion rate worked out again from the counts: completed / total × 100,
 // rounded to a whole percent, 0 when there are no enrollments.

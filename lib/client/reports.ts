@@ -8,7 +8,7 @@ export const REPORTS_REFRESH_PATH = "/api/reports/refresh";
 
 /**
  * POST /api/reports/refresh (no body): brings the summaries up to date for the caller's scope. Never
- * throws: the side navigation goes on to the reports whether it worked or not (spec section 2).
+ * throws: the side navigation goes on to the reports whether it worked or not (docs/specification.md "Routes and navigation").
  */
 export async function refreshReports(): Promise<boolean> {
   try {

@@ -2,8 +2,8 @@ import { apiGet, apiPost, apiPut } from "./api";
 import { ApiError } from "./api-error";
 import { FALLBACK_MESSAGES } from "./fallback-messages";
 
-// The specification's calls (section 7) as the browser makes them, each with its fallback message
-// (section 8): the server's own message is preferred; the fallback is shown when the server gave none.
+// The spec's calls (docs/specification.md "Calls") as the browser makes them, each with its fallback message
+// ("Wording"): the server's own message is preferred; the fallback is shown when the server gave none.
 
 /** The message for a failed call: the server's, the fetch layer's for a failure of its own, else `fallback`. */
 export function failureMessage(error: unknown, fallback: string): string {

@@ -92,7 +92,7 @@ describe("clampUnreadCount", () => {
   });
 });
 
-describe("the badge's decrement (spec section 4: by one, never below 0)", () => {
+describe("the badge's decrement (the spec: by one, never below 0)", () => {
   it.each([
     [{ unreadCount: 3 }, 2],
     [{ unreadCount: 1 }, 0],

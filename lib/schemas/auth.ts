@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { organizationNameSchema } from "@/lib/schemas/organization";
+import { organizationNameSchema } from "@/lib/schemas/organization-settings";
 import { subdomainSchema } from "@/lib/schemas/subdomain";
 
 // One schema per input, shared by the forms and the route handlers.

@@ -19,7 +19,7 @@ export const IMPORT_FIELDS = [
 ] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 
-/** Columns a file must have (mapped): without them no row can be judged. */
+/** Columns a file must have (mapped): without them no row has a dry run. */
 export const REQUIRED_IMPORT_FIELDS: readonly ImportField[] = ["email", "first_name", "last_name"];
 
 export const IMPORT_FIELD_LABELS: Record<ImportField, string> = {
@@ -40,6 +40,13 @@ export const MAX_IMPORT_COLUMNS = 100;
 /** The first rows of a file shown with the mapping. */
 export const IMPORT_PREVIEW_ROWS = 20;
 
+/**
+ * An import's life: uploaded, its dry run (what each row would do, nothing applied), the run. The dry run
+ * keeps the name "check" where it is part of the API and of stored data, which API clients, queued jobs
+ * and the database rely on: the statuses `checking` (under way) and `checked` (done), the import's
+ * `check` totals with `checked_at`, `progress.phase` "check", the job payload's phase, and the columns
+ * `checkedAt`, `check*`, `checkOutcome` and `checkReason`. Everywhere else it is the dry run.
+ */
 export const IMPORT_STATUSES = [
   "receiving",
   "uploaded",
@@ -52,11 +59,11 @@ export const IMPORT_STATUSES = [
 ] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 
-/** A dry run's verdict on a row. */
-export const CHECK_OUTCOMES = ["create", "update", "unchanged", "reject"] as const;
+/** What a dry run finds a row would do. */
+export const DRY_RUN_OUTCOMES = ["create", "update", "unchanged", "reject"] as const;
 /** What the real run did with a row. */
 export const RUN_OUTCOMES = ["created", "updated", "unchanged", "rejected", "failed"] as const;
-export type CheckOutcome = (typeof CHECK_OUTCOMES)[number];
+export type DryRunOutcome = (typeof DRY_RUN_OUTCOMES)[number];
 export type RunOutcome = (typeof RUN_OUTCOMES)[number];
 
 /** A column index of the file for each field; null (or absent): the field is not in the file. */
@@ -95,8 +102,8 @@ export type ListImportsQuery = z.infer<typeof listImportsQuerySchema>;
 /** GET /api/admin/imports/{importId}/rows: the rows with the dry run's (or, after the run, the run's) outcome. */
 export const listImportRowsQuerySchema = paginationQuerySchema.extend({
   outcome: z
-    .enum([...CHECK_OUTCOMES, ...RUN_OUTCOMES, "pending"], {
-      error: `outcome must be one of ${[...CHECK_OUTCOMES, ...RUN_OUTCOMES, "pending"].join(", ")}`,
+    .enum([...DRY_RUN_OUTCOMES, ...RUN_OUTCOMES, "pending"], {
+      error: `outcome must be one of ${[...DRY_RUN_OUTCOMES, ...RUN_OUTCOMES, "pending"].join(", ")}`,
     })
     .optional(),
 });

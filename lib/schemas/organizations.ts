@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { checkBrandColor, HEX_COLOR } from "@/lib/color-contrast";
 import { emailSchema } from "@/lib/schemas/auth";
-import { organizationNameSchema, SELF_REGISTRATION_ROLES } from "@/lib/schemas/organization";
+import { organizationNameSchema, SELF_REGISTRATION_ROLES } from "@/lib/schemas/organization-settings";
 import { paginationQuerySchema } from "@/lib/schemas/pagination";
 import { subdomainSchema } from "@/lib/schemas/subdomain";
 

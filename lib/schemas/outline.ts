@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { idSchema } from "@/lib/schemas/id";
-import { richTextSchema } from "@/lib/schemas/course";
+import { richTextSchema } from "@/lib/schemas/courses";
 
 // Modules and lessons of a course, and the one-request reorder of the whole outline.
 

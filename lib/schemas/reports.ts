@@ -161,7 +161,7 @@ export type OrganizationReportQuery = z.infer<typeof organizationReportExportSch
 export type LessonLearnersQuery = z.infer<typeof lessonLearnersExportSchema> &
   Partial<z.infer<typeof paginationQuerySchema>>;
 
-/** The spec's rule (section 5): completed / total × 100, rounded to a whole percent; 0 when there is nothing. */
+/** The spec's rule (docs/specification.md "Reports"): completed / total × 100, rounded to a whole percent; 0 when there is nothing. */
 export function completionRate(completed: number, total: number): number {
   return total > 0 ? Math.round((completed * 100) / total) : 0;
 }

@@ -1,8 +1,8 @@
 import "server-only";
-import { readOrganizationBranding, readOrganizationSettings } from "@/lib/schemas/organization";
+import { readOrganizationBranding, readOrganizationSettings } from "@/lib/schemas/organization-settings";
 import type { OrganizationPublic, OwnProfile, UserProfile } from "@/lib/server/selects";
 
-// The API speaks snake_case (the spec's contract); the database and the code speak camelCase.
+// The API speaks snake_case (the spec's calls: docs/specification.md "Calls"); the database and the code speak camelCase.
 
 export function userJson(user: UserProfile) {
   return {

@@ -1,6 +1,6 @@
 import { hashPassword } from "@/lib/auth/password";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
-import { organizationSettingsSchema } from "@/lib/schemas/organization";
+import { organizationSettingsSchema } from "@/lib/schemas/organization-settings";
 import { DEMO_ORGANIZATIONS, DEMO_PASSWORD, DEMO_ROLES, DEMO_SUPERADMIN, demoEmail } from "./demo-data";
 import { seedDemoCohort } from "./seed-cohort";
 import { seedDemoCourses } from "./seed-courses";

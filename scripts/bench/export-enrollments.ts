@@ -4,7 +4,7 @@ import { withClient } from "../lib/postgres";
 import { BENCH_ACCOUNT } from "../db/large/plan";
 import { call } from "./http";
 
-// A timed operation rather than a load (issue 15): every enrollment of the large dataset (500,000, all
+// A timed operation rather than a load: every enrollment of the large dataset (500,000, all
 // twenty organizations) exported as CSV through GET /api/admin/exports/enrollments, as a superadmin on
 // the apex, read as fast as the client can. Target: under 30 s, and the app process's resident memory
 // (sampled every 50 ms from /proc, as scripts/bench/upload-rss.ts does) growing less than 100 MB over

@@ -3,7 +3,7 @@ import { BENCH_ACCOUNT } from "../db/large/plan";
 import { call } from "./http";
 
 // A timed operation rather than a load: adding 1,000 people to a group that has 10 courses, i.e. 10,000
-// enrollments made in one request (issue 11: under 5 s), on the big organization of the large dataset,
+// enrollments made in one request (target: under 5 s), on the big organization of the large dataset,
 // through the API as its org admin. Three times with other people each time; every run is undone after
 // (the group deleted, its enrollments removed), so the dataset stays as seeded.
 

@@ -1,9 +1,9 @@
 import { BENCH_SEARCH_TERM, BENCH_USER_SEARCH, REPORT_BENCH } from "../db/large/plan";
 
-// The requests measured, as a signed-in learner of the bench organization: the three of the issue; the
-// user administration's list as its org admin (50,000 people: issue 11); and
+// The requests measured, as a signed-in learner of the bench organization: the catalogue search, the course outline and the dashboard; the
+// user administration's list as its org admin (50,000 people); and
 // the framework's floor (a route that does no work), which bounds the ratio any request can reach; and
-// the SCORM player's commit (issue 4), measured on its own database by commit-bench.ts.
+// the SCORM player's commit, measured on its own database by commit-bench.ts.
 
 export interface BenchSession {
   token: string;
@@ -50,7 +50,7 @@ export interface Scenario {
   report?: { name: string; size: "small" | "large"; role: "admin" | "instructor" };
 }
 
-/** The reports' rows (issue 13): p95 < 150 ms at 32 connections, ≥ 0.5 of the ceiling; the refresh with nothing new p95 < 200 ms. */
+/** The reports' rows: p95 < 150 ms at 32 connections, ≥ 0.5 of the ceiling; the refresh with nothing new p95 < 200 ms. */
 const REPORT_TARGETS = { minRps: 0, minRatio: 0.5, maxP95Ms: 150 };
 const REFRESH_TARGETS = { minRps: 0, minRatio: 0.5, maxP95Ms: 200 };
 
@@ -106,7 +106,7 @@ function reportScenarios(): Scenario[] {
   return out;
 }
 
-/** The issue's target for the user administration's rows (docs/benchmarks.md). */
+/** The target for the user administration's rows (docs/benchmarks.md). */
 const USERS_TARGETS = { minRps: 0, minRatio: 0.5, maxP95Ms: 150 };
 
 export const SCENARIOS: readonly Scenario[] = [

@@ -11,7 +11,7 @@ import {
 import { call } from "@/test/http";
 import { callAs, signIn } from "@/test/session";
 
-// The audit log (issue 12): what is written (sign-ins, failed sign-ins, user, group, settings and
+// The audit log: what is written (sign-ins, failed sign-ins, user, group, settings and
 // organization changes), who reads it (admin and org_admin: their organization; the superadmin: all),
 // its filters, its paging and its CSV export.
 

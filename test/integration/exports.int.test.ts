@@ -8,7 +8,7 @@ import { createSuperadmin, createTenant, testDb, uniqueName, type TestTenant, ty
 import { call, hostFor, testPort, type TestResponse } from "@/test/http";
 import { cachedSignIn } from "@/test/session";
 
-// The CSV exports (issue 15) against a hand-built organization: each kind's header and rows, written out
+// The CSV exports against a hand-built organization: each kind's header and rows, written out
 // here; formula neutralising for cells starting with = + - @ tab CR; the BOM and the download's name;
 // who may export, and that nobody exports another organization's data.
 

@@ -4,7 +4,7 @@ import { sendJob, stopJobQueue } from "@/lib/jobs/queue";
 import { JOB_QUEUES } from "@/lib/jobs/queues";
 import { processImport } from "@/lib/server/imports/process";
 import { createTenant, testDb, uniqueName } from "@/test/factories";
-import { uploadAndCheck, waitForStatus, type As } from "@/test/imports";
+import { uploadAndDryRun, waitForStatus, type As } from "@/test/imports";
 import { cachedSignIn } from "@/test/session";
 
 // A worker killed in the middle of an import's run (SIGKILL: no cleanup, a batch half done): the batch in
@@ -26,15 +26,15 @@ describe("a worker that dies in the middle of a run", () => {
     const group = await db.group.create({ data: { organizationId: tenant.id, name: "Crash group" } });
     const prefix = uniqueName("crash");
     const lines = Array.from({ length: ROWS }, (_, i) => `${prefix}-${i}@example.test,Cora,Crash${i},Crash group,,`);
-    const checked = await uploadAndCheck(
+    const imported = await uploadAndDryRun(
       as,
       `email,first_name,last_name,groups,password,status\n${lines.join("\n")}\n`,
     );
-    expect(checked.check.create).toBe(ROWS);
+    expect(imported.check.create).toBe(ROWS);
 
     // The run's state as POST …/run sets it, worked by our own worker process (not the test server's).
     await db.userImport.update({
-      where: { id: checked.id },
+      where: { id: imported.id },
       data: { status: "running", startedAt: new Date(), phaseStartedAt: new Date(), processedRows: 0 },
     });
     const worker = spawn(
@@ -45,13 +45,16 @@ describe("a worker that dies in the middle of a run", () => {
         "--import",
         "./scripts/lib/server-only-hook.mjs",
         "test/fixtures/import-worker.ts",
-        checked.id,
+        imported.id,
       ],
       { env: process.env, stdio: "ignore" },
     );
     const deadline = Date.now() + 120_000;
     for (;;) {
-      const row = await db.userImport.findUniqueOrThrow({ where: { id: checked.id }, select: { processedRows: true } });
+      const row = await db.userImport.findUniqueOrThrow({
+        where: { id: imported.id },
+        select: { processedRows: true },
+      });
       if (row.processedRows >= 1000) break;
       if (Date.now() > deadline) throw new Error(`the worker applied only ${row.processedRows} rows in 120 s`);
       await new Promise((resolve) => setTimeout(resolve, 50));
@@ -60,7 +63,7 @@ describe("a worker that dies in the middle of a run", () => {
     await new Promise((resolve) => worker.once("exit", resolve));
     // PostgreSQL may still finish a COMMIT the dead process had sent: wait until nothing moves for 2 s.
     const processed = async () =>
-      (await db.userImport.findUniqueOrThrow({ where: { id: checked.id }, select: { processedRows: true } }))
+      (await db.userImport.findUniqueOrThrow({ where: { id: imported.id }, select: { processedRows: true } }))
         .processedRows;
     for (
       let last = -1, now = await processed();
@@ -69,7 +72,7 @@ describe("a worker that dies in the middle of a run", () => {
     );
 
     const users = () => db.user.count({ where: { organizationId: tenant.id, email: { startsWith: `${prefix}-` } } });
-    const applied = () => db.userImportRow.count({ where: { importId: checked.id, appliedAt: { not: null } } });
+    const applied = () => db.userImportRow.count({ where: { importId: imported.id, appliedAt: { not: null } } });
     // One statement, one snapshot: the import's counters, the rows recorded, the users made, the memberships.
     const [atCrash] = await db.$queryRaw<
       { status: string; processed: number; created: number; applied: bigint; users: bigint; members: bigint }[]
@@ -78,7 +81,7 @@ describe("a worker that dies in the middle of a run", () => {
         (SELECT count(*) FROM "UserImportRow" r WHERE r."importId" = i."id" AND r."appliedAt" IS NOT NULL) AS "applied",
         (SELECT count(*) FROM "User" u WHERE u."organizationId" = i."organizationId" AND u."email" LIKE ${`${prefix}-%`}) AS "users",
         (SELECT count(*) FROM "GroupMember" m WHERE m."organizationId" = i."organizationId" AND m."groupId" = ${group.id}::uuid) AS "members"
-      FROM "UserImport" i WHERE i."id" = ${checked.id}::uuid`;
+      FROM "UserImport" i WHERE i."id" = ${imported.id}::uuid`;
     expect(atCrash!.status).toBe("running");
     expect(atCrash!.processed).toBeGreaterThan(0);
     expect(atCrash!.processed).toBeLessThan(ROWS);
@@ -94,20 +97,20 @@ describe("a worker that dies in the middle of a run", () => {
     // resume at the same time.
     expect(JOB_QUEUES["imports.process"].queue).toMatchObject({ expireInSeconds: 60, retryLimit: 20 });
     await Promise.all([
-      sendJob("imports.process", { importId: checked.id, phase: "run" }),
-      processImport({ importId: checked.id, phase: "run" }),
+      sendJob("imports.process", { importId: imported.id, phase: "run" }),
+      processImport({ importId: imported.id, phase: "run" }),
     ]);
-    const done = (await waitForStatus(as, checked.id, ["completed", "failed"], 120_000)).json;
+    const done = (await waitForStatus(as, imported.id, ["completed", "failed"], 120_000)).json;
     expect(done.status).toBe("completed");
     expect(done.run).toMatchObject({ created: ROWS, updated: 0, rejected: 0, failed: 0, not_applied: 0 });
     expect(await users()).toBe(ROWS);
     expect(await applied()).toBe(ROWS);
     expect(await db.groupMember.count({ where: { organizationId: tenant.id, groupId: group.id } })).toBe(ROWS);
     // Each row made one user, audited once.
-    const rowUsers = await db.userImportRow.findMany({ where: { importId: checked.id }, select: { userId: true } });
+    const rowUsers = await db.userImportRow.findMany({ where: { importId: imported.id }, select: { userId: true } });
     expect(new Set(rowUsers.map((r) => r.userId)).size).toBe(ROWS);
     const audits = await db.auditLog.count({
-      where: { organizationId: tenant.id, action: "user.create", data: { path: ["import"], equals: checked.id } },
+      where: { organizationId: tenant.id, action: "user.create", data: { path: ["import"], equals: imported.id } },
     });
     expect(audits).toBe(ROWS);
   });

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTenant, createUser, testDb, type TestTenant } from "@/test/factories";
 import { call } from "@/test/http";
-import { outcomes, uploadAndCheck, type As } from "@/test/imports";
+import { outcomes, uploadAndDryRun, type As } from "@/test/imports";
 import { cachedSignIn } from "@/test/session";
 
-// The round trip of issue 15: the users export (GET /api/admin/exports/users) imports back with no
+// The round trip: the users export (GET /api/admin/exports/users) imports back with no
 // change reported — its BOM, its ';'-joined groups and its neutralised formula cells included.
 
 let tenant: TestTenant;
@@ -32,8 +32,8 @@ describe("an exported users file", () => {
     const exported = await call(tenant.subdomain, "/api/admin/exports/users", { bearer: admin.bearer });
     expect(exported.status).toBe(200);
     expect(exported.text.startsWith("\uFEFF")).toBe(true);
-    const checked = await uploadAndCheck(admin, exported.body);
-    expect(checked.mapping).toMatchObject({
+    const imported = await uploadAndDryRun(admin, exported.body);
+    expect(imported.mapping).toMatchObject({
       email: 0,
       first_name: 1,
       last_name: 2,
@@ -42,8 +42,8 @@ describe("an exported users file", () => {
       status: 5,
       groups: 6,
     });
-    expect(checked.check).toEqual({ checked_at: expect.any(String), create: 0, update: 0, unchanged: 5, reject: 0 });
-    expect(Object.values(await outcomes(admin, checked.id))).toEqual([
+    expect(imported.check).toEqual({ checked_at: expect.any(String), create: 0, update: 0, unchanged: 5, reject: 0 });
+    expect(Object.values(await outcomes(admin, imported.id))).toEqual([
       ["unchanged", null],
       ["unchanged", null],
       ["unchanged", null],

@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCourse } from "@/test/course-factories";
 import { createSuperadmin, createTenant, testDb, uniqueName, type TestTenant, type TestUser } from "@/test/factories";
 import { call, hostFor } from "@/test/http";
-import { outcomes, runImport, uploadAndCheck, uploadCsv, waitForStatus, type As } from "@/test/imports";
+import { outcomes, runImport, uploadAndDryRun, uploadCsv, waitForStatus, type As } from "@/test/imports";
 import { latestMailTo, setPasswordLinkFor } from "@/test/outbox";
 import { cachedSignIn, multipartBody, signIn } from "@/test/session";
 
-// The CSV user import through its API: the dry run's verdicts (every rejection reason), the run (users,
+// The CSV user import through its API: the dry run's outcomes (every rejection reason), the run (users,
 // groups with their courses, courses, invitations), the report, the mapping, permissions and tenancy.
 
 let acme: TestTenant;
@@ -37,7 +37,7 @@ afterAll(() => testDb().$disconnect());
 const email = (name: string) => `${uniqueName(name)}@example.test`;
 
 describe("dry run and run", () => {
-  it("judges every row with its reason, applies only the good ones, and reports each row", async () => {
+  it("dry-runs every row with its reason, applies only the good ones, and reports each row", async () => {
     const db = testDb();
     const renamed = acme.users.learner;
     const same = acme.users.instructor;
@@ -62,11 +62,11 @@ describe("dry run and run", () => {
       `${e.bad}s,Taken,Username,${acme.users.admin.username},,,,,`, // 16
       `${e.bad}r,Status,Unknown,,,,,,retired`, // 17
     ];
-    const checked = await uploadAndCheck(admin, `${header}\n${lines.join("\n")}\n`);
-    expect(checked.status).toBe("checked");
-    expect(checked.check).toMatchObject({ create: 3, update: 1, unchanged: 1, reject: 12 });
-    const verdicts = await outcomes(admin, checked.id);
-    expect(verdicts).toEqual({
+    const imported = await uploadAndDryRun(admin, `${header}\n${lines.join("\n")}\n`);
+    expect(imported.status).toBe("checked");
+    expect(imported.check).toMatchObject({ create: 3, update: 1, unchanged: 1, reject: 12 });
+    const dryRun = await outcomes(admin, imported.id);
+    expect(dryRun).toEqual({
       1: ["create", null],
       2: ["create", null],
       3: ["reject", "Invalid email address 'not-an-email'"],
@@ -86,7 +86,7 @@ describe("dry run and run", () => {
       17: ["reject", "Unknown status 'retired': use active or suspended"],
     });
     // The filter of the dry-run table.
-    const rejected = await call(acme.subdomain, `/api/admin/imports/${checked.id}/rows?outcome=reject&page_size=5`, {
+    const rejected = await call(acme.subdomain, `/api/admin/imports/${imported.id}/rows?outcome=reject&page_size=5`, {
       bearer: admin.bearer,
     });
     expect([rejected.json.total, rejected.json.items.map((r: { row: number }) => r.row)]).toEqual([
@@ -96,7 +96,7 @@ describe("dry run and run", () => {
     // A dry run applies nothing.
     expect(await db.user.count({ where: { organizationId: acme.id, email: { in: [e.nia, e.noa, e.dup] } } })).toBe(0);
 
-    const done = await runImport(admin, checked.id);
+    const done = await runImport(admin, imported.id);
     expect(done.status).toBe("completed");
     expect(done.run).toMatchObject({ created: 3, updated: 1, unchanged: 1, rejected: 12, failed: 0, not_applied: 0 });
     expect(done.summary).toBe("Imported 17 rows: 3 created, 1 updated, 1 unchanged, 12 rejected, 0 failed");
@@ -144,7 +144,7 @@ describe("dry run and run", () => {
     const link = await setPasswordLinkFor(e.nia);
     expect(link.url).toBe(`http://${hostFor(acme.subdomain)}/reset-password/${link.token}`);
 
-    const after = await outcomes(admin, checked.id);
+    const after = await outcomes(admin, imported.id);
     expect([after[1], after[5], after[13], after[14]]).toEqual([
       ["created", null],
       ["rejected", `Duplicate email in the file: row 4 has ${e.dup} too`],
@@ -152,7 +152,7 @@ describe("dry run and run", () => {
       ["unchanged", null],
     ]);
 
-    const report = await call(acme.subdomain, `/api/admin/imports/${checked.id}/report`, { bearer: admin.bearer });
+    const report = await call(acme.subdomain, `/api/admin/imports/${imported.id}/report`, { bearer: admin.bearer });
     expect(report.status).toBe(200);
     expect(report.headers["content-type"]).toBe("text/csv; charset=utf-8");
     expect(report.headers["content-disposition"]).toBe('attachment; filename="people-report.csv"');
@@ -165,30 +165,30 @@ describe("dry run and run", () => {
     expect(reportLines.length).toBe(19); // header, 17 rows, the empty string after the last CRLF
 
     // The same file again: nothing left to create.
-    const again = await uploadAndCheck(admin, `${header}\n${lines.slice(0, 2).join("\n")}\n`);
+    const again = await uploadAndDryRun(admin, `${header}\n${lines.slice(0, 2).join("\n")}\n`);
     expect(again.check).toMatchObject({ create: 0, update: 0, unchanged: 2, reject: 0 });
 
     // Once run, it cannot run again nor change its mapping.
     expect(
-      (await call(acme.subdomain, `/api/admin/imports/${checked.id}/run`, { method: "POST", bearer: admin.bearer }))
+      (await call(acme.subdomain, `/api/admin/imports/${imported.id}/run`, { method: "POST", bearer: admin.bearer }))
         .json.error.message,
     ).toBe("This import has already run");
   });
 
   it("reports a row that cannot be applied at run time as failed, and applies the others", async () => {
-    // The organization's only org admin demoted: judged an update, refused when applied (the users
+    // The organization's only org admin demoted: an update in the dry run, refused when applied (the users
     // service's rule), in the middle of a batch whose other rows still go in.
     const solo = await createTenant();
     const soloAdmin: As = { subdomain: solo.subdomain, bearer: await cachedSignIn(solo.subdomain, solo.users.admin) };
     const newcomer = email("newcomer");
-    const checked = await uploadAndCheck(
+    const imported = await uploadAndDryRun(
       soloAdmin,
       `email,first_name,last_name,role\n${email("first")},First,Person,learner\n${solo.users.org_admin.email},Org,Admin,learner\n${newcomer},New,Comer,learner\n`,
     );
-    expect(checked.check).toMatchObject({ create: 2, update: 1, reject: 0 });
-    const done = await runImport(soloAdmin, checked.id);
+    expect(imported.check).toMatchObject({ create: 2, update: 1, reject: 0 });
+    const done = await runImport(soloAdmin, imported.id);
     expect(done.run).toMatchObject({ created: 2, updated: 0, failed: 1, not_applied: 0 });
-    expect((await outcomes(soloAdmin, checked.id))[2]).toEqual([
+    expect((await outcomes(soloAdmin, imported.id))[2]).toEqual([
       "failed",
       "Could not be applied: This is the organization's last active org admin: make someone else an org admin (Admin) first",
     ]);
@@ -212,18 +212,18 @@ describe("dry run and run", () => {
 
   it("cancels a run at its next batch and says what was applied", async () => {
     const rows = Array.from({ length: 4000 }, (_, i) => `${uniqueName(`c${i}-`)}@example.test,Cal,Cancel${i}`);
-    const checked = await uploadAndCheck(
+    const imported = await uploadAndDryRun(
       admin,
       `email,first_name,last_name,password\n${rows.map((r) => `${r},`).join("\n")}\n`,
     );
-    expect(checked.check.create).toBe(4000);
-    await call(acme.subdomain, `/api/admin/imports/${checked.id}/run`, { method: "POST", bearer: admin.bearer });
-    const cancel = await call(acme.subdomain, `/api/admin/imports/${checked.id}/cancel`, {
+    expect(imported.check.create).toBe(4000);
+    await call(acme.subdomain, `/api/admin/imports/${imported.id}/run`, { method: "POST", bearer: admin.bearer });
+    const cancel = await call(acme.subdomain, `/api/admin/imports/${imported.id}/cancel`, {
       method: "POST",
       bearer: admin.bearer,
     });
     expect(cancel.status).toBe(202);
-    const done = (await waitForStatus(admin, checked.id, ["cancelled", "completed"], 120_000)).json;
+    const done = (await waitForStatus(admin, imported.id, ["cancelled", "completed"], 120_000)).json;
     expect(done.status).toBe("cancelled");
     const created = await testDb().user.count({
       where: { organizationId: acme.id, lastName: { startsWith: "Cancel" } },

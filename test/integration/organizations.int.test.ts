@@ -5,7 +5,7 @@ import { call, hostFor } from "@/test/http";
 import { latestMailTo, setPasswordLinkFor } from "@/test/outbox";
 import { callAs, multipartBody, signIn } from "@/test/session";
 
-// Organizations (issue 12): an admin reads and edits their own organization only; the superadmin lists,
+// Organizations: an admin reads and edits their own organization only; the superadmin lists,
 // creates (with a first org_admin who is invited), edits, suspends, reactivates and moves them.
 
 let acme: TestTenant;

@@ -14,7 +14,7 @@ import { ensureAuthSecret } from "@/scripts/lib/runtime-env";
 import { createCourse, enroll } from "@/test/course-factories";
 import { createTenant, createUser, useTestDatabase } from "@/test/factories";
 
-// Commit durability (issue 4): a second PostgreSQL cluster of its own, the real commit handler in a
+// Commit durability: a second PostgreSQL cluster of its own, the real commit handler in a
 // child process on it (test/scorm-commit-server.ts), and a load generator playing many learners whose
 // players each send numbered commits one after the other, retrying an unacknowledged commit with backoff
 // exactly like the player's queue (same sequence, same payload). Meanwhile the cluster is crashed

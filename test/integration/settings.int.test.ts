@@ -4,7 +4,7 @@ import { call } from "@/test/http";
 import { callAs, signIn } from "@/test/session";
 import { startSmtpServer } from "@/test/smtp-server";
 
-// System settings (issue 12): an admin's organization's settings, the superadmin's platform defaults,
+// System settings: an admin's organization's settings, the superadmin's platform defaults,
 // the read-only view instructors and org admins get, validation, effect on the next request, the audit
 // log, the password policy wherever a password is set, and the organization's own mail server.
 

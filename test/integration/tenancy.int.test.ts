@@ -39,7 +39,7 @@ describe("tenant binding", () => {
     const user = c.users.learner;
     const { json } = await call(c.subdomain, "/auth/login", { json: { email: user.email, password: user.password } });
     await testDb().organization.update({ where: { id: c.id }, data: { status: "suspended" } });
-    // A suspended organization's host refuses every call, saying why (issue 12).
+    // A suspended organization's host refuses every call, saying why.
     const res = await call(c.subdomain, "/auth/profile", { bearer: json.token });
     expect(res.status).toBe(403);
     expect(res.json.error.message).toBe("This organization is suspended. Contact the platform administrator.");

@@ -5,7 +5,7 @@ import { call } from "@/test/http";
 import { signIn } from "@/test/session";
 
 // Editing, deactivating and deleting users (PATCH/DELETE /api/admin/users/{id}) and the role rules of
-// docs/permissions.md "Users", written out here from the issue: an org admin cannot promote to or change
+// docs/permissions.md "Users", written out here: an org admin cannot promote to or change
 // an administrator; nobody changes their own role, deactivates or deletes themselves; nobody demotes,
 // deactivates or deletes the organization's last active org admin.
 

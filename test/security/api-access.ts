@@ -1,7 +1,7 @@
 import type { Who } from "./page-access";
 
-// Who may call which API operation, written out from the specification (section 6: roles; section 7:
-// calls) and docs/permissions.md, per caller: anonymous, learner, instructor, org_admin, admin (all on
+// Who may call which API operation, written out from the spec (docs/specification.md "Calls") and
+// docs/permissions.md "Actions", per caller: anonymous, learner, instructor, org_admin, admin (all on
 // their organization's host, the instructor teaching the course and the learner enrolled in it) and
 // the superadmin (on the apex, where it signs in). The content host's routes are the exception: no session
 // reaches that host, so every caller goes to the organization's content host with the learner's launch
@@ -149,7 +149,7 @@ export const API_ACCESS: Record<string, ApiRow> = {
   "POST /api/admin/users/{userId}/invitation": ORG_ADMINS,
   // The staff's pickers (enrollments:manage).
   "GET /api/users": COURSE_EDITORS,
-  // Organizations (issue 12): an admin reads and edits their own; the superadmin every one, and alone suspends and moves them.
+  // Organizations: an admin reads and edits their own; the superadmin every one, and alone suspends and moves them.
   "GET /api/admin/organizations": ORGANIZATION_ADMINS,
   "POST /api/admin/organizations": SUPERADMIN_ONLY,
   "GET /api/admin/organizations/{organizationId}": ORGANIZATION_ADMINS,

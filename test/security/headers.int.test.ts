@@ -5,7 +5,7 @@ import { contentHostOf } from "./api-operations";
 import { buildTenantWorld, type TenantWorld } from "./world";
 
 // The security headers of every kind of answer (lib/security-headers.ts is where they are decided), the
-// session cookie's attributes, HSTS over HTTPS. Written out here from the issue, not read from that module.
+// session cookie's attributes, HSTS over HTTPS. Written out here, not read from that module.
 
 let tenant: TenantWorld;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
-// Who may open which page, written out from the specification (../shared/spec/SPEC.md section 2 and
-// section 6: route lists, "superadmin bypasses route role checks", the landing after sign-in) and, for
-// the pages the spec does not list, docs/permissions.md. Not computed from lib/routes.ts: this is what
+// Who may open which page, written out from the spec (docs/specification.md "Routes and navigation":
+// the route lists, "superadmin passes every route check", the landing after sign-in; the table itself is
+// docs/permissions.md "Pages", which also lists the pages the spec does not). Not computed from lib/routes.ts: this is what
 // the route table is checked against.
 
 export const WHO = ["anonymous", "learner", "instructor", "org_admin", "admin", "superadmin"] as const;
@@ -23,18 +23,18 @@ type Row = readonly [
   superadmin: Outcome,
 ];
 
-// Spec: '/register, /login, /signup, /forgot-password and /reset-password/{token} all redirect to
+// The spec: '/register, /login, /signup, /forgot-password and /reset-password/{token} all redirect to
 // /dashboard when signed in'; 'On login or at the root, admin and instructor are sent to /admin/reports'.
 const SIGN_IN_PAGE: Row = ["ok", "dashboard", "dashboard", "dashboard", "dashboard", "dashboard"];
 const LANDING: Row = ["ok", "dashboard", "reports", "dashboard", "reports", "dashboard"];
 const OPEN: Row = ["ok", "ok", "ok", "ok", "ok", "ok"];
-// Spec: signed-in routes for admin, instructor, learner, org_admin; superadmin bypasses route role checks.
+// The spec: signed-in routes for admin, instructor, learner, org_admin; superadmin bypasses route role checks.
 const SIGNED_IN: Row = ["login", "ok", "ok", "ok", "ok", "ok"];
 const COURSE_PAGE: Row = ["login", "ok", "ok", "ok", "ok", "absent"];
-// Spec: the admin area is for admin, instructor, org_admin, superadmin.
+// The spec: the admin area is for admin, instructor, org_admin, superadmin.
 const ADMIN_AREA: Row = ["login", "denied", "ok", "ok", "ok", "ok"];
 const ADMIN_AREA_TENANT_DATA: Row = ["login", "denied", "ok", "ok", "ok", "absent"];
-// Spec: 'Only admin, org_admin and superadmin also get: overview, users, users/add, users/edit/{userId}, categories, categories/add'.
+// The spec: 'Only admin, org_admin and superadmin also get: overview, users, users/add, users/edit/{userId}, categories, categories/add'.
 const ORG_ADMIN_AREA: Row = ["login", "denied", "denied", "ok", "ok", "ok"];
 const ORG_ADMIN_AREA_TENANT_DATA: Row = ["login", "denied", "denied", "ok", "ok", "absent"];
 
@@ -67,7 +67,7 @@ export const PAGE_ACCESS: Record<string, Row> = {
   "/admin/groups/add": ADMIN_AREA,
   "/admin/groups/[groupId]": ADMIN_AREA_TENANT_DATA,
   "/admin/reports": ADMIN_AREA,
-  // Issue 13: the breakdowns and drill-downs, for every report reader; the superadmin's scope is the
+  // The reports' breakdowns and drill-downs, for every report reader; the superadmin's scope is the
   // platform, so another organization's course or learner is there for them (their own API says so too).
   "/admin/reports/courses": ADMIN_AREA,
   "/admin/reports/courses/[courseId]": ADMIN_AREA,
@@ -85,9 +85,9 @@ export const PAGE_ACCESS: Record<string, Row> = {
   "/admin/users/edit/[userId]": ORG_ADMIN_AREA_TENANT_DATA,
   "/admin/categories": ORG_ADMIN_AREA_TENANT_DATA,
   "/admin/categories/add": ORG_ADMIN_AREA,
-  // Issue 12: the audit log, inside System Settings, for admin and org_admin (their organization) and the superadmin (all).
+  // The audit log, inside System Settings, for admin and org_admin (their organization) and the superadmin (all).
   "/admin/settings/audit": ORG_ADMIN_AREA,
-  // Spec side navigation: Organizations for admin and superadmin; Subdomain Management superadmin only.
+  // The spec's side navigation: Organizations for admin and superadmin; Subdomain Management superadmin only.
   "/admin/organizations": ["login", "denied", "denied", "denied", "ok", "ok"],
   "/admin/subdomain-management": ["login", "denied", "denied", "denied", "denied", "ok"],
 };

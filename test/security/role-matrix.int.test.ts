@@ -9,7 +9,7 @@ import { buildRequest } from "./requests";
 import { buildWorld, type World } from "./world";
 
 // Every page and every API operation × learner, instructor, org_admin, admin, superadmin and anonymous,
-// over HTTP against the real server, against outcomes written out from the specification and
+// over HTTP against the real server, against outcomes written out from the spec (docs/specification.md) and
 // docs/permissions.md (./page-access.ts, ./api-access.ts). A page or an operation without a row fails.
 
 let world: World;

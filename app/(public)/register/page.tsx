@@ -4,7 +4,7 @@ import NextLink from "next/link";
 import { AuthCard } from "@/components/auth/auth-card";
 import { RegisterForm } from "@/components/auth/register-form";
 import { guardPage } from "@/lib/auth/page-guard";
-import { readOrganizationSettings } from "@/lib/schemas/organization";
+import { readOrganizationSettings } from "@/lib/schemas/organization-settings";
 
 export const metadata = { title: "Create an account · Learning Management" };
 

@@ -4,7 +4,7 @@ import { EmptyState } from "@/components/shell/empty-state";
 import { PageHeader } from "@/components/shell/page-header";
 import { LinkButton } from "@/components/navigation/link-components";
 import { guardSignedInPage, loadOrNotFound } from "@/lib/auth/page-guard";
-import { listCoursesQuerySchema } from "@/lib/schemas/course";
+import { listCoursesQuerySchema } from "@/lib/schemas/courses";
 import { listCourses } from "@/lib/server/courses/queries";
 
 export const metadata = { title: "Courses · Learning Management" };

@@ -1,5 +1,5 @@
 import { handle, notAllowedExcept, readJson, requestContext, requireCaller } from "@/lib/http";
-import { createCategorySchema } from "@/lib/schemas/category";
+import { createCategorySchema } from "@/lib/schemas/categories";
 import { createCategory } from "@/lib/server/categories/mutations";
 import { listCategories } from "@/lib/server/categories/queries";
 

@@ -1,5 +1,5 @@
 import { handle, notAllowedExcept, parseInput, readJson, requestContext, requireCaller } from "@/lib/http";
-import { createCourseSchema, listCoursesQuerySchema } from "@/lib/schemas/course";
+import { createCourseSchema, listCoursesQuerySchema } from "@/lib/schemas/courses";
 import { queryObject } from "@/lib/schemas/pagination";
 import { createCourse } from "@/lib/server/courses/mutations";
 import { listCourses } from "@/lib/server/courses/queries";

@@ -1,6 +1,6 @@
 import { renewSession } from "@/lib/auth/session-renewal";
 import { AppError } from "@/lib/errors";
-import { handle, notAllowedExcept, parseInput, readJson, requireCaller } from "@/lib/http";
+import { handle, isMultipart, notAllowedExcept, parseInput, readForm, readJson, requireCaller } from "@/lib/http";
 import { updateProfileSchema } from "@/lib/schemas/auth";
 import { getOwnProfile, updateOwnProfile } from "@/lib/server/accounts/profile";
 import { organizationJson, ownProfileJson } from "@/lib/server/serialize";
@@ -28,12 +28,8 @@ export const PUT = handle("Failed to update profile", async (req) => {
 const BOOLEAN_FIELDS = new Set(["remove_avatar", "email_on_message"]);
 
 async function readProfileUpdate(req: Request) {
-  if (!req.headers.get("content-type")?.startsWith("multipart/form-data")) {
-    return { input: await readJson(req, updateProfileSchema), avatar: null };
-  }
-  const form = await req.formData().catch(() => {
-    throw new AppError("BAD_REQUEST", "The multipart body could not be read");
-  });
+  if (!isMultipart(req)) return { input: await readJson(req, updateProfileSchema), avatar: null };
+  const form = await readForm(req);
   const fields: Record<string, unknown> = {};
   for (const [key, value] of form.entries()) {
     if (key !== "avatar" && typeof value === "string" && value !== "")

@@ -1,6 +1,6 @@
 import { definePaths, json, jsonBody, noContent, pathIds } from "@/lib/openapi/operation";
 import { categoryListSchema, categorySchema } from "@/lib/openapi/responses/courses";
-import { createCategorySchema, updateCategorySchema } from "@/lib/schemas/category";
+import { createCategorySchema, updateCategorySchema } from "@/lib/schemas/categories";
 
 // app/api/categories/**. Anyone on the host may read them (for the catalog filter); admins manage them.
 

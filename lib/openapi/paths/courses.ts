@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { definePaths, json, jsonBody, noContent, pathIds } from "@/lib/openapi/operation";
 import { courseListSchema, courseSchema } from "@/lib/openapi/responses/courses";
-import { createCourseSchema, listCoursesQuerySchema, updateCourseSchema } from "@/lib/schemas/course";
+import { createCourseSchema, listCoursesQuerySchema, updateCourseSchema } from "@/lib/schemas/courses";
 
 // app/api/courses/route.ts and app/api/courses/[courseId]/{route,thumbnail,placeholder}.
 

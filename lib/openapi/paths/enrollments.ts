@@ -11,7 +11,7 @@ import {
   lessonProgressSchema,
   listEnrollmentsQuerySchema,
   updateEnrollmentSchema,
-} from "@/lib/schemas/enrollment";
+} from "@/lib/schemas/enrollments";
 
 // app/api/courses/[courseId]/{enrollments,progress,lessons/[lessonId]/progress} and app/api/enrollments/**.
 

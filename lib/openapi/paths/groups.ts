@@ -11,7 +11,7 @@ import {
   createGroupSchema,
   listGroupsQuerySchema,
   updateGroupSchema,
-} from "@/lib/schemas/group";
+} from "@/lib/schemas/groups";
 
 // app/api/admin/groups/**. Org admins and admins manage every group; instructors the groups they created
 // and those assigned to a course they teach (others are 404s to them).

@@ -74,14 +74,14 @@ export const importPaths = definePaths("Imports", {
     requestParams: { path: pathIds("importId") },
     post: {
       operationId: "dryRunImport",
-      summary: "Judge every row without applying anything (a background job)",
+      summary: "Dry-run every row: what it would do, nothing applied (a background job)",
       description:
         "Each row will be created, updated (its e-mail matches a user of the organization), unchanged, or rejected with the " +
         "reason: invalid email, unknown role or one the importer may not give, duplicate email in the file, unknown group or " +
         "course (only the organization's own), weak password (the organization's policy), a username taken. Poll " +
         "GET …/{importId} for the progress and totals, GET …/rows for the rows. 400 when email, first_name or last_name has no column.",
       access: "signed-in",
-      responses: { 202: json("The import, checking", importSchema) },
+      responses: { 202: json("The import, its dry run under way (status checking)", importSchema) },
       errors: [400, 403, 404, 409],
     },
   },
@@ -91,7 +91,7 @@ export const importPaths = definePaths("Imports", {
       operationId: "runImport",
       summary: "Apply the rows (a background job), after a dry run",
       description:
-        "Rows are judged again and applied in batches, each in one transaction that also records the rows' outcomes: a job " +
+        "Each batch has its dry run again and is applied, each in one transaction that also records the rows' outcomes: a job " +
         "interrupted by a crash resumes where it stopped and applies no row twice. New users without a password get an " +
         "invitation e-mail; groups enroll in their courses. A row that fails at apply time is reported as failed. 409 without a dry run.",
       access: "signed-in",
@@ -116,7 +116,7 @@ export const importPaths = definePaths("Imports", {
       operationId: "listImportRows",
       summary: "The rows and their outcome, in file order",
       description:
-        "`outcome` filters: a dry-run verdict (create, update, unchanged, reject), a run outcome (created, updated, rejected, failed) or pending (not applied).",
+        "`outcome` filters: a dry-run outcome (create, update, unchanged, reject), a run outcome (created, updated, rejected, failed) or pending (not applied).",
       access: "signed-in",
       requestParams: { query: listImportRowsQuerySchema },
       responses: { 200: json("A page of rows", importRowPageSchema) },

@@ -2,7 +2,7 @@ import { definePaths, json, jsonBody } from "@/lib/openapi/operation";
 import { messageSchema } from "@/lib/openapi/responses/common";
 import { auditPageSchema, settingsViewSchema, smtpSettingsViewSchema } from "@/lib/openapi/responses/organizations";
 import { auditLogExportQuerySchema, auditLogQuerySchema } from "@/lib/schemas/audit";
-import { updateSettingsSchema } from "@/lib/schemas/organization";
+import { updateSettingsSchema } from "@/lib/schemas/organization-settings";
 import { smtpSettingsSchema } from "@/lib/schemas/smtp";
 
 // app/api/admin/settings/** and app/api/admin/audit-log/**. Settings are the host organization's (the

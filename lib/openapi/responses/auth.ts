@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { OrganizationStatus, Role, ThemeMode, UserStatus } from "@/lib/generated/prisma/enums";
 import { id, timestamp } from "@/lib/openapi/responses/common";
-import { organizationBrandingSchema, organizationSettingsSchema } from "@/lib/schemas/organization";
+import { organizationBrandingSchema, organizationSettingsSchema } from "@/lib/schemas/organization-settings";
 
 // lib/server/serialize.ts (userJson, organizationJson) and the /auth handlers' answers.
 

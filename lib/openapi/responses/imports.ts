@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { count, id, pageOf, timestamp } from "@/lib/openapi/responses/common";
-import { CHECK_OUTCOMES, IMPORT_FIELDS, IMPORT_STATUSES, RUN_OUTCOMES } from "@/lib/schemas/imports";
+import { DRY_RUN_OUTCOMES, IMPORT_FIELDS, IMPORT_STATUSES, RUN_OUTCOMES } from "@/lib/schemas/imports";
 
 // app/api/admin/imports/**: lib/server/imports/serialize.ts and queries.ts.
 
@@ -71,9 +71,9 @@ export const importRowSchema = z
     email: z.string(),
     cells: z.array(z.string()),
     outcome: z
-      .enum([...CHECK_OUTCOMES, ...RUN_OUTCOMES])
+      .enum([...DRY_RUN_OUTCOMES, ...RUN_OUTCOMES])
       .nullable()
-      .meta({ description: "The run's outcome once applied, else the dry run's verdict" }),
+      .meta({ description: "The run's outcome once applied, else the dry run's outcome" }),
     reason: z.string().nullable(),
     applied: z.boolean(),
   })

@@ -1,7 +1,11 @@
 import { z } from "zod";
 import { organizationSchema } from "@/lib/openapi/responses/auth";
 import { count, id, pageOf, timestamp } from "@/lib/openapi/responses/common";
-import { courseDefaultsSchema, organizationSettingsSchema, passwordPolicySchema } from "@/lib/schemas/organization";
+import {
+  courseDefaultsSchema,
+  organizationSettingsSchema,
+  passwordPolicySchema,
+} from "@/lib/schemas/organization-settings";
 
 // app/api/admin/organizations/**, app/api/admin/settings/** and app/api/admin/audit-log/**.
 

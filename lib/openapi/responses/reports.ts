@@ -26,7 +26,7 @@ const derived = {
 
 export const reportMetricsSchema = z
   .object({ total_enrollments: count, completed_enrollments: count, completion_rate: percent })
-  .meta({ id: "ReportMetrics", description: "The spec's report metrics (section 3), snake_case" });
+  .meta({ id: "ReportMetrics", description: "The spec's report metrics, snake_case" });
 
 export const enrollmentFiguresSchema = z
   .object(derived)

@@ -1,6 +1,6 @@
 import "server-only";
 import { AppError } from "@/lib/errors";
-import { readOrganizationSettings, type PasswordPolicy } from "@/lib/schemas/organization";
+import { readOrganizationSettings, type PasswordPolicy } from "@/lib/schemas/organization-settings";
 import { checkPassword } from "@/lib/password-strength";
 import { platformDefaults } from "@/lib/server/settings/queries";
 

@@ -4,7 +4,7 @@ import { issueToken } from "@/lib/auth/token";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import type { RegisterInput } from "@/lib/schemas/auth";
-import { readOrganizationSettings } from "@/lib/schemas/organization";
+import { readOrganizationSettings } from "@/lib/schemas/organization-settings";
 import { assertPasswordAllowed } from "@/lib/server/accounts/password-policy";
 import { uniqueUsername } from "@/lib/server/accounts/unique-username";
 import { audit } from "@/lib/server/audit";

@@ -7,6 +7,7 @@ import { listCourseDates } from "@/lib/server/calendar/course-dates";
 import { feedKeyOf } from "@/lib/server/calendar/feed-secret";
 import { buildIcs } from "@/lib/server/calendar/ical";
 import { visibleEventsWhere } from "@/lib/server/calendar/visibility";
+import { eventFieldsSelect } from "@/lib/server/events/json";
 import { signedInContext, tenantOrganization, type VisitorContext } from "@/lib/tenancy/context";
 
 // GET /api/calendar/feed/{secret}.ics: no session, the secret is the key. It opens only on its owner's
@@ -29,19 +30,7 @@ export async function loadFeed(visitor: VisitorContext, secret: string): Promise
   const [series, courseDates] = await Promise.all([
     db().event.findMany({
       where: { AND: [visibleEventsWhere(ctx), { OR: [{ seriesEndsAt: null }, { seriesEndsAt: { gte: since } }] }] },
-      select: {
-        id: true,
-        title: true,
-        description: true,
-        location: true,
-        startsAt: true,
-        endsAt: true,
-        allDay: true,
-        timeZone: true,
-        rrule: true,
-        createdAt: true,
-        updatedAt: true,
-      },
+      select: eventFieldsSelect,
       orderBy: [{ startsAt: "asc" }, { id: "asc" }],
     }),
     listCourseDates(ctx, { from: addDays(since, -1) }),

@@ -1,10 +1,11 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
-import type { CreateCategoryInput, UpdateCategoryInput } from "@/lib/schemas/category";
+import type { CreateCategoryInput, UpdateCategoryInput } from "@/lib/schemas/categories";
 import { isId } from "@/lib/schemas/id";
 import { audit } from "@/lib/server/audit";
 import { categoryJson, categorySelect, type CategoryJson } from "@/lib/server/categories/queries";
+import { nameTaken, sameNameWhere } from "@/lib/server/unique-name";
 import { tenantId, type TenantContext } from "@/lib/tenancy/context";
 import { requirePermission } from "@/lib/tenancy/permissions";
 
@@ -75,15 +76,8 @@ async function ensureNameFree(
   exceptId?: string,
 ) {
   const existing = await tx.category.findFirst({
-    where: {
-      organizationId,
-      name: { equals: name, mode: "insensitive" },
-      ...(exceptId ? { id: { not: exceptId } } : {}),
-    },
+    where: sameNameWhere(organizationId, name, exceptId),
     select: { id: true },
   });
-  if (existing)
-    throw new AppError("CONFLICT", `A category named '${name}' already exists`, {
-      fieldErrors: { name: ["A category with this name already exists"] },
-    });
+  if (existing) throw nameTaken("category", name);
 }

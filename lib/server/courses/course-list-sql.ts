@@ -1,7 +1,8 @@
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
-import type { ListCoursesQuery } from "@/lib/schemas/course";
+import type { ListCoursesQuery } from "@/lib/schemas/courses";
 import type { CourseSummaryRow } from "@/lib/server/courses/json";
+import { likePattern } from "@/lib/server/like-pattern";
 import { isSignedIn, tenantId, type RequestContext, type TenantContext } from "@/lib/tenancy/context";
 import { can } from "@/lib/tenancy/permissions";
 
@@ -12,11 +13,6 @@ import { can } from "@/lib/tenancy/permissions";
 /** What a list shows: staff managing courses see those they may edit; everyone else the published catalog. */
 export function isManageView(ctx: RequestContext, query: ListCoursesQuery): ctx is TenantContext {
   return isSignedIn(ctx) && can(ctx.role, "courses:update:own") && query.view !== "catalog";
-}
-
-/** `%` and `_` in a search are letters, not wildcards. */
-export function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 function conditions(ctx: RequestContext, query: ListCoursesQuery): Prisma.Sql {

@@ -1,7 +1,7 @@
 import "server-only";
 import { db, queryRows } from "@/lib/db";
 import { AppError } from "@/lib/errors";
-import type { ListCoursesQuery } from "@/lib/schemas/course";
+import type { ListCoursesQuery } from "@/lib/schemas/courses";
 import type { Page } from "@/lib/schemas/pagination";
 import { loadCourseAccess } from "@/lib/server/courses/access";
 import {

@@ -2,7 +2,7 @@ import "server-only";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import type { CreateEnrollmentsInput, UpdateEnrollmentInput } from "@/lib/schemas/enrollment";
+import type { CreateEnrollmentsInput, UpdateEnrollmentInput } from "@/lib/schemas/enrollments";
 import { isId } from "@/lib/schemas/id";
 import { loadCourseAccess, requireCourseEditor } from "@/lib/server/courses/access";
 import { enrollmentJson, enrollmentSelect, type EnrollmentJson } from "@/lib/server/enrollments/json";

@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import type { ListEnrollmentsQuery } from "@/lib/schemas/enrollment";
+import type { ListEnrollmentsQuery } from "@/lib/schemas/enrollments";
 import type { Page } from "@/lib/schemas/pagination";
 import { requireCourseEditor } from "@/lib/server/courses/access";
 import {

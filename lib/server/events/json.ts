@@ -6,8 +6,8 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 // An event as the API shows it (snake_case). Timed events: instants in UTC; all-day events: dates with
 // the last day included, the same days in every zone.
 
-/** An event's own fields and audience: what the calendar expands into occurrences. */
-export const eventSeriesSelect = {
+/** An event's own fields: what the calendar feed writes out. */
+export const eventFieldsSelect = {
   id: true,
   title: true,
   description: true,
@@ -17,10 +17,15 @@ export const eventSeriesSelect = {
   allDay: true,
   timeZone: true,
   rrule: true,
-  courseId: true,
-  groupId: true,
   createdAt: true,
   updatedAt: true,
+} satisfies Prisma.EventSelect;
+
+/** An event's own fields and audience: what the calendar expands into occurrences. */
+export const eventSeriesSelect = {
+  ...eventFieldsSelect,
+  courseId: true,
+  groupId: true,
   course: { select: { id: true, title: true } },
   group: { select: { id: true, name: true } },
 } satisfies Prisma.EventSelect;

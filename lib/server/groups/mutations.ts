@@ -7,13 +7,14 @@ import type {
   AssignGroupCourseInput,
   CreateGroupInput,
   UpdateGroupInput,
-} from "@/lib/schemas/group";
+} from "@/lib/schemas/groups";
 import { isId } from "@/lib/schemas/id";
 import { audit } from "@/lib/server/audit";
 import { requireCourseEditor } from "@/lib/server/courses/access";
 import { requireManagedGroup } from "@/lib/server/groups/access";
 import { enrollThroughGroup, withdrawGroupEnrollments } from "@/lib/server/groups/enrollment-sync";
 import { getGroup, type GroupDetailJson } from "@/lib/server/groups/queries";
+import { nameTaken, sameNameWhere } from "@/lib/server/unique-name";
 import { tenantId, type TenantContext } from "@/lib/tenancy/context";
 import { requirePermission } from "@/lib/tenancy/permissions";
 
@@ -245,15 +246,8 @@ async function ensureNameFree(
   exceptId?: string,
 ): Promise<void> {
   const existing = await tx.group.findFirst({
-    where: {
-      organizationId,
-      name: { equals: name, mode: "insensitive" },
-      ...(exceptId ? { id: { not: exceptId } } : {}),
-    },
+    where: sameNameWhere(organizationId, name, exceptId),
     select: { id: true },
   });
-  if (existing)
-    throw new AppError("CONFLICT", `A group named '${name}' already exists`, {
-      fieldErrors: { name: ["A group with this name already exists"] },
-    });
+  if (existing) throw nameTaken("group", name);
 }

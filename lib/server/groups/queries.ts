@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import type { ListGroupsQuery } from "@/lib/schemas/group";
+import type { ListGroupsQuery } from "@/lib/schemas/groups";
 import type { Page } from "@/lib/schemas/pagination";
 import { managedGroupsWhere, requireManagedGroup } from "@/lib/server/groups/access";
 import type { TenantContext } from "@/lib/tenancy/context";

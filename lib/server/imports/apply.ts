@@ -4,20 +4,27 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import type { RunOutcome } from "@/lib/schemas/imports";
 import { auditMany, type AuditEntry } from "@/lib/server/audit";
 import { enrollThroughGroup } from "@/lib/server/groups/enrollment-sync";
-import { judgeRows, type ImportSetting, type RowInput, type RowPlan, type Verdict } from "@/lib/server/imports/judge";
+import {
+  dryRunRows,
+  type ImportSetting,
+  type RowInput,
+  type RowPlan,
+  type DryRunRow,
+} from "@/lib/server/imports/dry-run";
+import { likePrefix } from "@/lib/server/like-pattern";
 import { recomputeEnrollments } from "@/lib/server/progress/recompute";
 import { uuid7 } from "@/lib/server/uuid7";
-import { voidOpenLinks } from "@/lib/server/users/update-user";
 import { ensureOrgAdminRemains } from "@/lib/server/users/rules";
+import { writeUserChange } from "@/lib/server/users/write-user-change";
 
-// Applies a batch of rows inside the caller's transaction: judges them again against the database as it
-// is now, creates and updates the users, puts them in their groups (enrolled in the groups' courses, as
+// Applies a batch of rows inside the caller's transaction: makes their dry run again against the database
+// as it is now, creates and updates the users, puts them in their groups (enrolled in the groups' courses, as
 // the groups service does) and their courses, and records each row's outcome in the same transaction,
 // so a retried job skips what is recorded and never applies a row twice.
 
 type Tx = Prisma.TransactionClient;
 
-const RUN_OUTCOME: Record<Verdict["outcome"], RunOutcome> = {
+const RUN_OUTCOME: Record<DryRunRow["outcome"], RunOutcome> = {
   create: "created",
   update: "updated",
   unchanged: "unchanged",
@@ -33,9 +40,9 @@ export interface AppliedCounts {
 
 export async function applyRows(setting: ImportSetting, tx: Tx, rows: readonly RowInput[]): Promise<AppliedCounts> {
   const { organizationId } = setting;
-  const verdicts = await judgeRows(setting, rows, tx);
-  const creates = verdicts.filter((v) => v.outcome === "create").map((v) => v.plan!);
-  const updates = verdicts.filter((v) => v.outcome === "update").map((v) => v.plan!);
+  const dryRun = await dryRunRows(setting, rows, tx);
+  const creates = dryRun.filter((v) => v.outcome === "create").map((v) => v.plan!);
+  const updates = dryRun.filter((v) => v.outcome === "update").map((v) => v.plan!);
 
   const hashes = await Promise.all(creates.map((p) => (p.password ? hashPassword(p.password) : NO_PASSWORD_HASH)));
   const usernames = await allocateUsernames(tx, organizationId, creates);
@@ -58,9 +65,9 @@ export async function applyRows(setting: ImportSetting, tx: Tx, rows: readonly R
         AS x("id" uuid, "role" text, "firstName" text, "lastName" text, "username" text, "email" text, "passwordHash" text, "status" text)`;
   }
   const userIdOf = new Map<string, string>(created.map((u) => [u.email, u.id]));
-  for (const plan of updates) await updateUser(tx, organizationId, plan);
+  for (const plan of updates) await updateExistingUser(tx, organizationId, plan);
   for (const plan of updates) userIdOf.set(plan.email, plan.existing!.id);
-  for (const v of verdicts) if (v.outcome === "unchanged") userIdOf.set(v.plan!.email, v.plan!.existing!.id);
+  for (const v of dryRun) if (v.outcome === "unchanged") userIdOf.set(v.plan!.email, v.plan!.existing!.id);
 
   const placed = [...creates, ...updates].map((p) => ({ userId: userIdOf.get(p.email)!, plan: p }));
   await joinGroups(tx, organizationId, placed);
@@ -86,13 +93,13 @@ export async function applyRows(setting: ImportSetting, tx: Tx, rows: readonly R
   await recordOutcomes(
     tx,
     setting.importId,
-    verdicts.map((v) => {
+    dryRun.map((v) => {
       const userId = v.plan ? (userIdOf.get(v.plan.email) ?? null) : null;
       const invite = v.outcome === "create" && !v.plan!.password && v.plan!.status === "active";
       return { rowNumber: v.rowNumber, outcome: RUN_OUTCOME[v.outcome], reason: v.reason, userId, invite };
     }),
   );
-  const count = (o: Verdict["outcome"]) => verdicts.filter((v) => v.outcome === o).length;
+  const count = (o: DryRunRow["outcome"]) => dryRun.filter((v) => v.outcome === o).length;
   return {
     created: count("create"),
     updated: count("update"),
@@ -117,7 +124,7 @@ export async function recordOutcomes(
     WHERE r."importId" = ${importId}::uuid AND r."rowNumber" = v."rowNumber"`;
 }
 
-async function updateUser(tx: Tx, organizationId: string, plan: RowPlan): Promise<void> {
+async function updateExistingUser(tx: Tx, organizationId: string, plan: RowPlan): Promise<void> {
   const target = plan.existing!;
   const roleChanges = plan.role !== undefined && plan.role !== target.role;
   const deactivates = plan.status === "suspended" && target.status === "active";
@@ -125,18 +132,8 @@ async function updateUser(tx: Tx, organizationId: string, plan: RowPlan): Promis
     await ensureOrgAdminRemains(tx, organizationId, [target.id]);
   const fields = plan.changes.filter((c) => c !== "groups" && c !== "courses");
   if (fields.length === 0) return;
-  await tx.user.update({
-    where: { organizationId_id: { organizationId, id: target.id } },
-    data: {
-      firstName: plan.firstName,
-      lastName: plan.lastName,
-      username: plan.username,
-      role: plan.role,
-      status: plan.status,
-      ...(roleChanges || deactivates ? { sessionVersion: { increment: 1 } } : {}),
-    },
-  });
-  if (deactivates) await voidOpenLinks(tx, [target.id]);
+  const { firstName, lastName, username, role, status } = plan;
+  await writeUserChange(tx, organizationId, target, { firstName, lastName, username, role, status });
 }
 
 /** Free usernames for new users: the one in the file, else the e-mail's local part (with a number if taken). */
@@ -161,7 +158,7 @@ async function allocateUsernames(tx: Tx, organizationId: string, plans: RowPlan[
   const clashing = exact.map((u) => u.username);
   for (const name of clashing) taken.add(name);
   if (clashing.length) {
-    const patterns = clashing.map((b) => `${b.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    const patterns = clashing.map(likePrefix);
     const variants = await tx.$queryRaw<
       { username: string }[]
     >`SELECT "username" FROM "User" WHERE "organizationId" = ${organizationId}::uuid AND "username" LIKE ANY(${patterns}::text[])`;

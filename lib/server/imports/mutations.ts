@@ -73,7 +73,7 @@ export async function updateImportMapping(
   return getImport(ctx, imp.id);
 }
 
-/** POST /api/admin/imports/{importId}/dry-run: judges every row (a job; the progress says how far). */
+/** POST /api/admin/imports/{importId}/dry-run: the dry run of every row (a job; the progress says how far). */
 export async function startDryRun(ctx: TenantContext, importId: string): Promise<ImportJson> {
   const imp = await requireImport(ctx, importId);
   const missing = missingFields(imp.mapping as ImportMapping);

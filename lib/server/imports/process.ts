@@ -6,10 +6,10 @@ import { sendJob } from "@/lib/jobs/queue";
 import { audit } from "@/lib/server/audit";
 import { applyRows } from "@/lib/server/imports/apply";
 import { queueInvitations } from "@/lib/server/imports/invitations";
-import { judgeRows, loadImportSetting, type ImportSetting } from "@/lib/server/imports/judge";
+import { dryRunRows, loadImportSetting, type ImportSetting } from "@/lib/server/imports/dry-run";
 
-// The job of an import (queue imports.process): the dry run ("check") or the real run ("run"), batch by
-// batch. Each batch is one transaction that first locks the import's row, so two workers (a retried
+// The job of an import (queue imports.process): the dry run (phase "check", the name the job payloads
+// and the API keep; lib/schemas/imports.ts) or the real run ("run"), batch by batch. Each batch is one transaction that first locks the import's row, so two workers (a retried
 // job and its continuation) take turns; a batch's rows are marked in the transaction that applies them.
 // A job works for SLICE_MS, then queues its continuation and ends, so a worker that dies is replaced
 // within the queue's expiry (lib/jobs/queues.ts) and nothing runs for hours under one job.
@@ -22,7 +22,7 @@ export interface ImportJob {
 }
 
 const SLICE_MS = 15_000;
-const CHECK_PAGE = 2000;
+const DRY_RUN_PAGE = 2000;
 const RUN_BATCH = 1000;
 /** With passwords to hash (argon2, ~20 ms each), smaller batches keep each transaction short. */
 const RUN_BATCH_WITH_PASSWORDS = 40;
@@ -37,7 +37,7 @@ export async function processImport(job: ImportJob): Promise<void> {
     return queueInvitations(imp.id, job.origin);
   if (imp.status !== (job.phase === "check" ? "checking" : "running")) return;
   const setting = await loadImportSetting(imp);
-  const step = job.phase === "check" ? () => checkNextPage(setting) : () => applyNextBatch(setting);
+  const step = job.phase === "check" ? () => dryRunNextPage(setting) : () => applyNextBatch(setting);
   try {
     while (await step()) {
       if (Date.now() - started > SLICE_MS) {
@@ -65,8 +65,8 @@ async function lock(tx: Prisma.TransactionClient, importId: string): Promise<Loc
   return row;
 }
 
-/** Judges the next page of rows; false when the dry run is over (finished or cancelled). */
-async function checkNextPage(setting: ImportSetting): Promise<boolean> {
+/** The dry run of the next page of rows; false when the dry run is over (finished or cancelled). */
+async function dryRunNextPage(setting: ImportSetting): Promise<boolean> {
   const { importId } = setting;
   return db().$transaction(async (tx) => {
     const imp = await lock(tx, importId);
@@ -81,7 +81,7 @@ async function checkNextPage(setting: ImportSetting): Promise<boolean> {
     const rows = await tx.userImportRow.findMany({
       where: { importId, rowNumber: { gt: imp.processedRows } },
       orderBy: { rowNumber: "asc" },
-      take: CHECK_PAGE,
+      take: DRY_RUN_PAGE,
       select: { rowNumber: true, cells: true },
     });
     if (rows.length === 0) {
@@ -105,14 +105,14 @@ async function checkNextPage(setting: ImportSetting): Promise<boolean> {
       });
       return false;
     }
-    const verdicts = await judgeRows(
+    const dryRun = await dryRunRows(
       setting,
       rows.map((r) => ({ rowNumber: r.rowNumber, cells: r.cells as string[] })),
       tx,
     );
     await tx.$executeRaw`
       UPDATE "UserImportRow" r SET "checkOutcome" = v."outcome", "checkReason" = v."reason"
-      FROM unnest(${verdicts.map((v) => v.rowNumber)}::int[], ${verdicts.map((v) => v.outcome)}::text[], ${verdicts.map((v) => v.reason)}::text[]) AS v("rowNumber", "outcome", "reason")
+      FROM unnest(${dryRun.map((v) => v.rowNumber)}::int[], ${dryRun.map((v) => v.outcome)}::text[], ${dryRun.map((v) => v.reason)}::text[]) AS v("rowNumber", "outcome", "reason")
       WHERE r."importId" = ${importId}::uuid AND r."rowNumber" = v."rowNumber"`;
     await tx.userImport.update({ where: { id: importId }, data: { processedRows: rows.at(-1)!.rowNumber } });
     return true;
@@ -146,7 +146,7 @@ async function applyNextBatch(setting: ImportSetting): Promise<boolean> {
     }, TX);
   } catch (error) {
     // A row that cannot be applied now (a race with another admin: an e-mail or username taken since
-    // the judgement, the last org admin) must not hold back the others: the batch again, row by row.
+    // the batch's dry run, the last org admin) must not hold back the others: the batch again, row by row.
     console.warn(
       `Import ${importId}: a batch failed (${error instanceof Error ? error.message : String(error)}); applying it row by row`,
     );

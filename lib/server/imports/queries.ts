@@ -4,7 +4,7 @@ import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import {
   IMPORT_PREVIEW_ROWS,
-  type CheckOutcome,
+  type DryRunOutcome,
   type ListImportRowsQuery,
   type ListImportsQuery,
   type RunOutcome,
@@ -52,8 +52,8 @@ export interface ImportRowJson {
   row: number;
   email: string;
   cells: string[];
-  /** The real run's outcome once the row is applied, else the dry run's verdict (null before one). */
-  outcome: CheckOutcome | RunOutcome | null;
+  /** The real run's outcome once the row is applied, else the dry run's outcome (null before one). */
+  outcome: DryRunOutcome | RunOutcome | null;
   reason: string | null;
   applied: boolean;
 }
@@ -74,7 +74,7 @@ function rowJson(r: RowRecord, emailIndex: number | null | undefined): ImportRow
     row: r.rowNumber,
     email: emailIndex === null || emailIndex === undefined ? "" : (cells[emailIndex] ?? "").trim(),
     cells,
-    outcome: (r.outcome ?? r.checkOutcome) as CheckOutcome | RunOutcome | null,
+    outcome: (r.outcome ?? r.checkOutcome) as DryRunOutcome | RunOutcome | null,
     reason: r.outcome ? r.reason : r.checkReason,
     applied: r.appliedAt !== null,
   };
@@ -90,7 +90,7 @@ const ROW_SELECT = {
   appliedAt: true,
 } as const;
 
-/** Which rows an outcome filter means: a run outcome (created…), a dry-run verdict (create…), or not applied yet. */
+/** Which rows an outcome filter means: a run outcome (created…), a dry-run outcome (create…), or not applied yet. */
 function outcomeWhere(outcome: ListImportRowsQuery["outcome"]): Prisma.UserImportRowWhereInput {
   if (!outcome) return {};
   if (outcome === "pending") return { appliedAt: null };

@@ -7,6 +7,7 @@ import { missingFields } from "@/lib/server/imports/mapping";
 // sentence where the import stands (what was applied, when cancelled).
 
 export interface ImportProgressJson {
+  /** "check": the dry run (the API's name for it, lib/schemas/imports.ts). */
   phase: "check" | "run" | null;
   done: number;
   total: number;
@@ -114,9 +115,9 @@ function summaryOf(row: UserImport, status: ImportStatus): string {
   switch (status) {
     case "receiving":
     case "uploaded":
-      return `${n(row.totalRows)} rows read: check the mapping, then make a dry run`;
+      return `${n(row.totalRows)} rows read: review the mapping, then make a dry run`;
     case "checking":
-      return `Dry run: ${n(row.processedRows)} of ${n(row.totalRows)} rows checked`;
+      return `Dry run: ${n(row.processedRows)} of ${n(row.totalRows)} rows done`;
     case "checked":
       return `Dry run: ${n(row.checkCreate ?? 0)} to create, ${n(row.checkUpdate ?? 0)} to update, ${n(row.checkUnchanged ?? 0)} unchanged, ${n(row.checkReject ?? 0)} rejected; nothing is applied until you run the import`;
     case "running":

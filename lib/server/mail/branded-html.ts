@@ -1,6 +1,6 @@
 import "server-only";
 import { DEFAULT_PRIMARY_COLOR } from "@/lib/color-contrast";
-import { readOrganizationBranding } from "@/lib/schemas/organization";
+import { readOrganizationBranding } from "@/lib/schemas/organization-settings";
 
 // The HTML part of an organization's mails: its logo and colour above the same text the plain part has.
 // Links become buttons-free plain anchors in the organization's colour (which passed the AA check).

@@ -10,9 +10,10 @@ import { can, requirePermission } from "@/lib/tenancy/permissions";
 // (another organization is a 404, as every record of another tenant is); nobody else any.
 
 export const organizationNotFound = () => new AppError("NOT_FOUND", "Organization not found");
-export const subdomainTaken = () =>
+/** `field`: the request's name for the subdomain (its field error goes there). */
+export const subdomainTaken = (field = "subdomain") =>
   new AppError("CONFLICT", "This subdomain is already taken", {
-    fieldErrors: { subdomain: ["This subdomain is already taken"] },
+    fieldErrors: { [field]: ["This subdomain is already taken"] },
   });
 
 export function isPlatformAdmin(ctx: TenantContext): boolean {

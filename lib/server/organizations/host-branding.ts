@@ -1,7 +1,7 @@
 import "server-only";
 import type { TenantBranding } from "@/components/shell/tenant-branding";
 import { pageCaller } from "@/lib/auth/caller";
-import { readOrganizationBranding, readOrganizationSettings } from "@/lib/schemas/organization";
+import { readOrganizationBranding, readOrganizationSettings } from "@/lib/schemas/organization-settings";
 import type { OrganizationPublic } from "@/lib/server/selects";
 import { platformDefaults } from "@/lib/server/settings/queries";
 

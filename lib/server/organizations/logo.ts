@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import sharp from "sharp";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
-import { readOrganizationBranding } from "@/lib/schemas/organization";
+import { readOrganizationBranding } from "@/lib/schemas/organization-settings";
 import { audit } from "@/lib/server/audit";
 import { removeStoredFiles } from "@/lib/server/courses/stored-files";
 import { requireEditableOrganization } from "@/lib/server/organizations/access";

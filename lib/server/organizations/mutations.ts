@@ -2,20 +2,16 @@ import "server-only";
 import { NO_PASSWORD_HASH } from "@/lib/auth/password";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { readOrganizationBranding, type UpdateSettingsInput } from "@/lib/schemas/organization";
+import { readOrganizationBranding, type UpdateSettingsInput } from "@/lib/schemas/organization-settings";
 import type {
   CreateOrganizationInput,
   OrganizationStatusInput,
   UpdateOrganizationInput,
 } from "@/lib/schemas/organizations";
 import { sendInvitation } from "@/lib/server/accounts/invitation";
-import { uniqueUsername } from "@/lib/server/accounts/unique-username";
 import { audit } from "@/lib/server/audit";
-import {
-  requireEditableOrganization,
-  requirePlatformOrganization,
-  subdomainTaken,
-} from "@/lib/server/organizations/access";
+import { requireEditableOrganization, requirePlatformOrganization } from "@/lib/server/organizations/access";
+import { claimingSubdomain, createOrganizationWithAdmin } from "@/lib/server/organizations/create-with-admin";
 import type { OrganizationAdminJson } from "@/lib/server/organizations/json";
 import { getOrganization } from "@/lib/server/organizations/queries";
 import { changeOrganizationSettings } from "@/lib/server/settings/mutations";
@@ -118,25 +114,12 @@ export async function createOrganization(
 ): Promise<CreatedOrganization> {
   requirePermission(ctx, "organizations:manage:all");
   const settings = await platformDefaults();
-  const { id, adminId } = await db()
-    .$transaction(async (tx) => {
-      if (await tx.organization.findUnique({ where: { subdomain: input.subdomain }, select: { id: true } }))
-        throw subdomainTaken();
-      const organization = await tx.organization.create({
-        data: { name: input.name, subdomain: input.subdomain, settings },
-        select: { id: true },
-      });
-      const admin = await tx.user.create({
-        data: {
-          organizationId: organization.id,
-          role: "org_admin",
-          firstName: input.admin.first_name,
-          lastName: input.admin.last_name,
-          email: input.admin.email,
-          username: await uniqueUsername(tx, organization.id, input.admin.email),
-          passwordHash: NO_PASSWORD_HASH,
-        },
-        select: { id: true },
+  const { id, adminId } = await claimingSubdomain(() =>
+    db().$transaction(async (tx) => {
+      const { organization, admin } = await createOrganizationWithAdmin(tx, {
+        ...input,
+        settings,
+        passwordHash: NO_PASSWORD_HASH,
       });
       const data = { name: input.name, subdomain: input.subdomain, adminEmail: input.admin.email };
       await audit(
@@ -162,11 +145,8 @@ export async function createOrganization(
         tx,
       );
       return { id: organization.id, adminId: admin.id };
-    })
-    .catch((error: unknown) => {
-      // Two creations racing for one subdomain: the unique index decides, the loser gets the same 409.
-      throw error instanceof Error && "code" in error && error.code === "P2002" ? subdomainTaken() : error;
-    });
+    }),
+  );
   let invitationSent = false;
   try {
     await sendInvitation(ctx, { organizationId: id, userId: adminId }, options);

@@ -3,6 +3,7 @@ import { db } from "@/lib/db";
 import type { ChangeSubdomainInput } from "@/lib/schemas/organizations";
 import { audit } from "@/lib/server/audit";
 import { requirePlatformOrganization, subdomainTaken } from "@/lib/server/organizations/access";
+import { claimingSubdomain } from "@/lib/server/organizations/create-with-admin";
 import type { OrganizationAdminJson } from "@/lib/server/organizations/json";
 import { endSessions } from "@/lib/server/organizations/mutations";
 import { getOrganization } from "@/lib/server/organizations/queries";
@@ -21,8 +22,8 @@ export async function changeSubdomain(
   const organization = await requirePlatformOrganization(ctx, organizationId);
   const { id, subdomain: from } = organization;
   if (input.subdomain !== from) {
-    try {
-      await db().$transaction(async (tx) => {
+    await claimingSubdomain(() =>
+      db().$transaction(async (tx) => {
         const taken = await tx.organization.findUnique({ where: { subdomain: input.subdomain }, select: { id: true } });
         if (taken) throw subdomainTaken();
         await tx.organization.update({ where: { id }, data: { subdomain: input.subdomain } });
@@ -38,12 +39,8 @@ export async function changeSubdomain(
           },
           tx,
         );
-      });
-    } catch (error) {
-      // Two changes racing for one name: the unique index decides, the loser gets the same 409.
-      if (error instanceof Error && "code" in error && error.code === "P2002") throw subdomainTaken();
-      throw error;
-    }
+      }),
+    );
   }
   return getOrganization(ctx, id);
 }

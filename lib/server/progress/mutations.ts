@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
-import type { LessonProgressInput } from "@/lib/schemas/enrollment";
+import type { LessonProgressInput } from "@/lib/schemas/enrollments";
 import { findLesson } from "@/lib/server/outline/lessons";
 import { requireContentViewer, type CourseAccess } from "@/lib/server/courses/access";
 import { enrollmentJson, enrollmentSelect, type EnrollmentJson } from "@/lib/server/enrollments/json";

@@ -57,7 +57,7 @@ export async function runBatch<R extends object>(list: ListStatement | CountedLi
 }
 
 /** A search term for ILIKE, its wildcards taken literally. */
-export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export { likePattern } from "@/lib/server/like-pattern";
 
 /** Numbers sort best first unless asked otherwise; names and titles A to Z. */
 export function defaultOrder(

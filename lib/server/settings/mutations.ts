@@ -7,7 +7,7 @@ import {
   readOrganizationSettings,
   type OrganizationSettings,
   type UpdateSettingsInput,
-} from "@/lib/schemas/organization";
+} from "@/lib/schemas/organization-settings";
 import { audit } from "@/lib/server/audit";
 import { lockPlatformSetting, readPlatformSetting, writePlatformSetting } from "@/lib/server/settings/platform";
 import { getSettings, type SettingsView } from "@/lib/server/settings/queries";

@@ -1,7 +1,11 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
-import { readOrganizationSettings, type OrganizationSettings, type TeachingSettings } from "@/lib/schemas/organization";
+import {
+  readOrganizationSettings,
+  type OrganizationSettings,
+  type TeachingSettings,
+} from "@/lib/schemas/organization-settings";
 import { readPlatformSetting } from "@/lib/server/settings/platform";
 import { tenantId, type TenantContext } from "@/lib/tenancy/context";
 import { can, requirePermission } from "@/lib/tenancy/permissions";

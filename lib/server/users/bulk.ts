@@ -6,7 +6,7 @@ import type { BulkUserActionInput } from "@/lib/schemas/users";
 import { auditMany } from "@/lib/server/audit";
 import { enrollUsers } from "@/lib/server/enrollments/mutations";
 import { addGroupMembers } from "@/lib/server/groups/mutations";
-import { voidOpenLinks } from "@/lib/server/users/update-user";
+import { voidOpenLinks } from "@/lib/server/users/write-user-change";
 import { assertMayEdit, assertNotSelf, ensureOrgAdminRemains } from "@/lib/server/users/rules";
 import { tenantId, type TenantContext } from "@/lib/tenancy/context";
 import { requirePermission } from "@/lib/tenancy/permissions";

@@ -1,6 +1,5 @@
 import "server-only";
 import { db } from "@/lib/db";
-import type { Prisma } from "@/lib/generated/prisma/client";
 import type { UpdateUserInput } from "@/lib/schemas/users";
 import { audit } from "@/lib/server/audit";
 import { ensureUnique } from "@/lib/server/users/create-user";
@@ -8,12 +7,13 @@ import { getAdminUser, type AdminUserDetailJson } from "@/lib/server/users/detai
 import { setUserGroups } from "@/lib/server/users/memberships";
 import { assertMayAssignRole, assertNotSelf, ensureOrgAdminRemains } from "@/lib/server/users/rules";
 import { requireEditableUser } from "@/lib/server/users/target";
+import { writeUserChange } from "@/lib/server/users/write-user-change";
 import type { TenantContext } from "@/lib/tenancy/context";
 
 /**
  * PATCH /api/admin/users/{userId}: names, e-mail, username, role, status and groups, in one transaction,
- * under the role rules (rules.ts). A deactivation or a change of role ends their sessions at once
- * (sessionVersion), and a deactivation voids their open set-password links.
+ * under the role rules (rules.ts). A deactivation or a change of role ends their sessions at once, and a
+ * deactivation voids their open set-password links (write-user-change.ts).
  */
 export async function updateUser(
   ctx: TenantContext,
@@ -35,19 +35,14 @@ export async function updateUser(
     if ((roleChanges && target.role === "org_admin") || deactivates)
       await ensureOrgAdminRemains(tx, organizationId, [target.id]);
     await ensureUnique(tx, organizationId, { email: input.email, username: input.username }, target.id);
-    await tx.user.update({
-      where: { organizationId_id: { organizationId, id: target.id } },
-      data: {
-        firstName: input.first_name,
-        lastName: input.last_name,
-        email: input.email,
-        username: input.username,
-        role: input.role,
-        status: input.status,
-        ...(roleChanges || deactivates ? { sessionVersion: { increment: 1 } } : {}),
-      },
+    await writeUserChange(tx, organizationId, target, {
+      firstName: input.first_name,
+      lastName: input.last_name,
+      email: input.email,
+      username: input.username,
+      role: input.role,
+      status: input.status,
     });
-    if (deactivates) await voidOpenLinks(tx, [target.id]);
     const groups = input.group_ids ? await setUserGroups(tx, organizationId, target.id, input.group_ids) : undefined;
     const entry = { organizationId, actorId: ctx.userId, entityType: "user", entityId: target.id };
     const fields = (["first_name", "last_name", "email", "username"] as const).filter((f) => input[f] !== undefined);
@@ -59,13 +54,4 @@ export async function updateUser(
     if (reactivates) await audit({ ...entry, action: "user.reactivate" }, tx);
   });
   return getAdminUser(ctx, target.id);
-}
-
-/** A deactivated account's unused set-password links (reset or invitation) stop working. */
-export async function voidOpenLinks(tx: Prisma.TransactionClient, userIds: string[]): Promise<void> {
-  const now = new Date();
-  await tx.passwordResetToken.updateMany({
-    where: { userId: { in: userIds }, usedAt: null, expiresAt: { gt: now } },
-    data: { expiresAt: now },
-  });
 }

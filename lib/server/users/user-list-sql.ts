@@ -1,7 +1,7 @@
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { ListUsersQuery } from "@/lib/schemas/users";
-import { likePattern } from "@/lib/server/courses/course-list-sql";
+import { likePattern } from "@/lib/server/like-pattern";
 
 // The user administration's list, fast at 50,000 people in one organization (docs/benchmarks.md):
 // - searched: the trigram index "User_search_idx" over lower(names, e-mail and username) (migration

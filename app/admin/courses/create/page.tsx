@@ -2,7 +2,7 @@ import Paper from "@mui/material/Paper";
 import { CourseForm } from "@/components/courses/course-form";
 import { PageHeader } from "@/components/shell/page-header";
 import { guardSignedInPage, loadOrNotFound } from "@/lib/auth/page-guard";
-import { readOrganizationSettings } from "@/lib/schemas/organization";
+import { readOrganizationSettings } from "@/lib/schemas/organization-settings";
 import { listCategories } from "@/lib/server/categories/queries";
 import { can } from "@/lib/tenancy/permissions";
 

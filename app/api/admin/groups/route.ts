@@ -1,5 +1,5 @@
 import { handle, notAllowedExcept, parseInput, readJson, requireCaller } from "@/lib/http";
-import { createGroupSchema, listGroupsQuerySchema } from "@/lib/schemas/group";
+import { createGroupSchema, listGroupsQuerySchema } from "@/lib/schemas/groups";
 import { queryObject } from "@/lib/schemas/pagination";
 import { createGroup } from "@/lib/server/groups/mutations";
 import { listGroups } from "@/lib/server/groups/queries";

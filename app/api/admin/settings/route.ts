@@ -1,5 +1,5 @@
 import { handle, notAllowedExcept, readJson, requireCaller } from "@/lib/http";
-import { updateSettingsSchema } from "@/lib/schemas/organization";
+import { updateSettingsSchema } from "@/lib/schemas/organization-settings";
 import { updateSettings } from "@/lib/server/settings/mutations";
 import { getSettings } from "@/lib/server/settings/queries";
 

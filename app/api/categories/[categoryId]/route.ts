@@ -1,5 +1,5 @@
 import { handle, notAllowedExcept, readJson, requireCaller } from "@/lib/http";
-import { updateCategorySchema } from "@/lib/schemas/category";
+import { updateCategorySchema } from "@/lib/schemas/categories";
 import { deleteCategory, updateCategory } from "@/lib/server/categories/mutations";
 
 type Params = { categoryId: string };

@@ -1,5 +1,5 @@
 import { handle, notAllowedExcept, readJson, requireCaller } from "@/lib/http";
-import { updateCourseSchema } from "@/lib/schemas/course";
+import { updateCourseSchema } from "@/lib/schemas/courses";
 import { deleteCourse, updateCourse } from "@/lib/server/courses/mutations";
 import { getCourse } from "@/lib/server/courses/queries";
 

@@ -1,5 +1,5 @@
 import { handle, notAllowedExcept, readJson, requireCaller } from "@/lib/http";
-import { updateEnrollmentSchema } from "@/lib/schemas/enrollment";
+import { updateEnrollmentSchema } from "@/lib/schemas/enrollments";
 import { updateEnrollment, withdrawEnrollment } from "@/lib/server/enrollments/mutations";
 
 type Params = { enrollmentId: string };

@@ -1,5 +1,5 @@
 import { handle, notAllowedExcept, readJson, requireCaller } from "@/lib/http";
-import { updateGroupSchema } from "@/lib/schemas/group";
+import { updateGroupSchema } from "@/lib/schemas/groups";
 import { deleteGroup, updateGroup } from "@/lib/server/groups/mutations";
 import { getGroup } from "@/lib/server/groups/queries";
 

@@ -1,5 +1,5 @@
 import { handle, notAllowedExcept, parseInput, readOptionalJson, requireCaller } from "@/lib/http";
-import { createEnrollmentsSchema, listEnrollmentsQuerySchema } from "@/lib/schemas/enrollment";
+import { createEnrollmentsSchema, listEnrollmentsQuerySchema } from "@/lib/schemas/enrollments";
 import { queryObject } from "@/lib/schemas/pagination";
 import { createEnrollments } from "@/lib/server/enrollments/mutations";
 import { listCourseEnrollments } from "@/lib/server/enrollments/queries";

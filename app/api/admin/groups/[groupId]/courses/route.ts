@@ -1,5 +1,5 @@
 import { handle, notAllowedExcept, readJson, requireCaller } from "@/lib/http";
-import { assignGroupCourseSchema } from "@/lib/schemas/group";
+import { assignGroupCourseSchema } from "@/lib/schemas/groups";
 import { assignGroupCourse } from "@/lib/server/groups/mutations";
 
 type Params = { groupId: string };

@@ -1,5 +1,5 @@
 import { handle, notAllowedExcept, parseInput, readJson, requireCaller } from "@/lib/http";
-import { addGroupMembersSchema, listGroupsQuerySchema } from "@/lib/schemas/group";
+import { addGroupMembersSchema, listGroupsQuerySchema } from "@/lib/schemas/groups";
 import { queryObject } from "@/lib/schemas/pagination";
 import { addGroupMembers } from "@/lib/server/groups/mutations";
 import { listGroupMembers } from "@/lib/server/groups/queries";

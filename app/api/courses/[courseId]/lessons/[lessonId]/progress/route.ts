@@ -1,5 +1,5 @@
 import { handle, notAllowedExcept, readJson, requireCaller } from "@/lib/http";
-import { lessonProgressSchema } from "@/lib/schemas/enrollment";
+import { lessonProgressSchema } from "@/lib/schemas/enrollments";
 import { recordLessonProgress } from "@/lib/server/progress/mutations";
 
 export const PUT = handle<{ courseId: string; lessonId: string }>(

@@ -4,7 +4,8 @@ import { MAX_MIN_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@/lib/password-pol
 
 // An organization's stored documents: Organization.settings and Organization.branding (JSON columns).
 // The same shapes are the API's `organization.settings` and `organization.branding`, and the platform's
-// defaults (a Setting row without organization) use the settings shape too.
+// defaults (a Setting row without organization) use the settings shape too. The organization's name
+// is here as well: the sign-up and the organizations API both read it.
 
 export const SELF_REGISTRATION_ROLES = ["learner", "instructor"] as const;
 export const PASSWORD_STRENGTH_LEVELS = [0, 1, 2, 3, 4] as const;

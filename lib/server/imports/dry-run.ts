@@ -5,16 +5,16 @@ import type { Prisma, UserImport } from "@/lib/generated/prisma/client";
 import { checkPassword } from "@/lib/password-strength";
 import type { Role } from "@/lib/routes";
 import { emailSchema, nameSchema, usernameSchema } from "@/lib/schemas/auth";
-import type { CheckOutcome, ImportMapping } from "@/lib/schemas/imports";
-import type { PasswordPolicy } from "@/lib/schemas/organization";
+import type { DryRunOutcome, ImportMapping } from "@/lib/schemas/imports";
+import type { PasswordPolicy } from "@/lib/schemas/organization-settings";
 import { passwordPolicyOf } from "@/lib/server/accounts/password-policy";
 import { cellOf } from "@/lib/server/imports/mapping";
 import { assertMayAssignRole, assertMayEdit } from "@/lib/server/users/rules";
 import type { TenantContext } from "@/lib/tenancy/context";
 
-// The verdict on each row, the same for the dry run and the real run (which judges each batch again
-// against the database as it is then): create, update (matched by e-mail), unchanged, or reject with
-// the reason. The role rules are the user administration's (lib/server/users/rules.ts); the password
+// The dry run of each row: what it would do, create, update (matched by e-mail), unchanged, or reject
+// with the reason. The real run makes the same dry run of each batch again, against the database as it
+// is then, and applies what it finds. The role rules are the user administration's (lib/server/users/rules.ts); the password
 // policy is the organization's; groups and courses are looked up in the import's organization only.
 
 type Reader = Prisma.TransactionClient;
@@ -75,14 +75,14 @@ export interface RowPlan {
   changes: string[];
 }
 
-export interface Verdict {
+export interface DryRunRow {
   rowNumber: number;
-  outcome: CheckOutcome;
+  outcome: DryRunOutcome;
   reason: string | null;
   plan?: RowPlan;
 }
 
-/** The import's context for judging: its organization's policy, groups, courses and repeated keys. */
+/** The import's context for a dry run: its organization's policy, groups, courses and repeated keys. */
 export async function loadImportSetting(imp: UserImport): Promise<ImportSetting> {
   const organizationId = imp.organizationId;
   const mapping = imp.mapping as ImportMapping;
@@ -132,12 +132,12 @@ async function repeated(importId: string, column: number | null | undefined): Pr
   return new Map(rows.map((r) => [r.value, Number(r.first)]));
 }
 
-/** Judges rows against the database as `reader` sees it. */
-export async function judgeRows(
+/** The dry run of `rows` against the database as `reader` sees it. */
+export async function dryRunRows(
   setting: ImportSetting,
   rows: readonly RowInput[],
   reader: Reader = db(),
-): Promise<Verdict[]> {
+): Promise<DryRunRow[]> {
   const { organizationId, mapping } = setting;
   const emails = rows.map((r) => emailSchema.safeParse(cellOf(r.cells, mapping, "email")));
   const validEmails = [...new Set(emails.flatMap((e) => (e.success ? [e.data] : [])))];
@@ -185,7 +185,7 @@ export async function judgeRows(
         throw new RowRejected(raw ? `Invalid email address '${raw}'` : "The email is missing");
       }
       const plan = planRow(setting, row, email.data, byEmail.get(email.data), usernameHolder, has);
-      const outcome: CheckOutcome = !plan.existing ? "create" : plan.changes.length ? "update" : "unchanged";
+      const outcome: DryRunOutcome = !plan.existing ? "create" : plan.changes.length ? "update" : "unchanged";
       return {
         rowNumber: row.rowNumber,
         outcome,

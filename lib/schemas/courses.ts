@@ -31,40 +31,31 @@ function checkCourseDates(
   }
 }
 
-export const createCourseSchema = z
-  .object({
-    title: courseTitleSchema,
-    description: richTextSchema.default(""),
-    category_id: idSchema.nullish(),
-    status: courseStatusSchema.default("draft"),
-    /** Omitted: the organization's default course settings (/admin/settings). */
-    allow_self_enrollment: z.boolean().optional(),
-    /** Whether a learner may start a new SCORM attempt after a completed one (else it reopens for review). Omitted: the organization's default. */
-    allow_retakes: z.boolean().optional(),
-    /** Who teaches it. An instructor who creates a course always teaches it. */
-    instructor_ids: z.array(idSchema).max(50, "At most 50 instructors").optional(),
-    /** Shown on the calendars of its learners and instructors. */
-    start_date: courseDateSchema,
-    end_date: courseDateSchema,
-    due_date: courseDateSchema,
-  })
+/** A course's fields as a request names them; creating and updating differ only in what may be left out. */
+const courseFieldsSchema = z.object({
+  title: courseTitleSchema,
+  description: richTextSchema,
+  category_id: idSchema.nullish(),
+  status: courseStatusSchema,
+  /** Omitted on creation: the organization's default course settings (/admin/settings). */
+  allow_self_enrollment: z.boolean().optional(),
+  /** Whether a learner may start a new SCORM attempt after a completed one (else it reopens for review). Omitted on creation: the organization's default. */
+  allow_retakes: z.boolean().optional(),
+  /** Who teaches it. An instructor who creates a course always teaches it. */
+  instructor_ids: z.array(idSchema).max(50, "At most 50 instructors").optional(),
+  /** Shown on the calendars of its learners and instructors. */
+  start_date: courseDateSchema,
+  end_date: courseDateSchema,
+  due_date: courseDateSchema,
+});
+
+export const createCourseSchema = courseFieldsSchema
+  .extend({ description: richTextSchema.default(""), status: courseStatusSchema.default("draft") })
   .superRefine(checkCourseDates);
 export type CreateCourseInput = z.infer<typeof createCourseSchema>;
 
-export const updateCourseSchema = z
-  .object({
-    title: courseTitleSchema.optional(),
-    description: richTextSchema.optional(),
-    category_id: idSchema.nullish(),
-    status: courseStatusSchema.optional(),
-    allow_self_enrollment: z.boolean().optional(),
-    allow_retakes: z.boolean().optional(),
-    instructor_ids: z.array(idSchema).max(50, "At most 50 instructors").optional(),
-    start_date: courseDateSchema,
-    end_date: courseDateSchema,
-    due_date: courseDateSchema,
-  })
-  .superRefine(checkCourseDates);
+/** Every field optional: what is left out stays as it is (no defaults apply). */
+export const updateCourseSchema = courseFieldsSchema.partial().superRefine(checkCourseDates);
 export type UpdateCourseInput = z.infer<typeof updateCourseSchema>;
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readOrganizationSettings, sessionLifetimeSeconds, updateSettingsSchema } from "./organization";
+import { readOrganizationSettings, sessionLifetimeSeconds, updateSettingsSchema } from "./organization-settings";
 import { updateOrganizationSchema } from "./organizations";
 
 describe("settings validation", () => {

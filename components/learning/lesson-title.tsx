@@ -1,0 +1,17 @@
+import Box from "@mui/material/Box";
+import { visuallyHidden } from "@/components/shell/visually-hidden";
+
+/** A lesson's title in an outline; a completed one says so to screen readers (the check mark is hidden). */
+export function LessonTitle({ title, completed }: { title: string; completed: boolean }) {
+  return (
+    <>
+      {title}
+      {completed && (
+        <Box component="span" sx={visuallyHidden}>
+          {" "}
+          (completed)
+        </Box>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,9 @@
+/** `sx` for text that screen readers read and nobody sees (a count, "(completed)", "Unread"). */
+export const visuallyHidden = {
+  position: "absolute",
+  width: 1,
+  height: 1,
+  overflow: "hidden",
+  clip: "rect(0 0 0 0)",
+  whiteSpace: "nowrap",
+} as const;

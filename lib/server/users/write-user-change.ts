@@ -1,0 +1,43 @@
+import "server-only";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import type { Role } from "@/lib/routes";
+
+// One user's row changed, by an administrator's edit or by an import: a deactivation or a change of role
+// ends their sessions at once (sessionVersion moves on), and a deactivation voids their open set-password
+// links. The callers check the role rules first.
+
+type UserStatus = "active" | "suspended";
+
+export interface UserChange {
+  firstName?: string;
+  lastName?: string;
+  email?: string;
+  username?: string;
+  role?: Role;
+  status?: UserStatus;
+}
+
+/** Writes `change` to `target` (fields left undefined stay as they are). */
+export async function writeUserChange(
+  tx: Prisma.TransactionClient,
+  organizationId: string,
+  target: { id: string; role: Role; status: UserStatus },
+  change: UserChange,
+): Promise<void> {
+  const roleChanges = change.role !== undefined && change.role !== target.role;
+  const deactivates = change.status === "suspended" && target.status === "active";
+  await tx.user.update({
+    where: { organizationId_id: { organizationId, id: target.id } },
+    data: { ...change, ...(roleChanges || deactivates ? { sessionVersion: { increment: 1 } } : {}) },
+  });
+  if (deactivates) await voidOpenLinks(tx, [target.id]);
+}
+
+/** A deactivated account's unused set-password links (reset or invitation) stop working. */
+export async function voidOpenLinks(tx: Prisma.TransactionClient, userIds: string[]): Promise<void> {
+  const now = new Date();
+  await tx.passwordResetToken.updateMany({
+    where: { userId: { in: userIds }, usedAt: null, expiresAt: { gt: now } },
+    data: { expiresAt: now },
+  });
+}
