@@ -5,9 +5,10 @@ async function text(stream: ReadableStream<Uint8Array>): Promise<{ text: string;
   const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
   let all = "";
   let pieces = 0;
-  for await (const piece of stream) {
+  const reader = stream.getReader();
+  for (let next = await reader.read(); !next.done; next = await reader.read()) {
     pieces += 1;
-    all += decoder.decode(piece, { stream: true });
+    all += decoder.decode(next.value, { stream: true });
   }
   return { text: all + decoder.decode(), pieces };
 }
