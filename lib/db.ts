@@ -3,8 +3,9 @@ import { createHash } from "node:crypto";
 import type { Readable } from "node:stream";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
+import Cursor from "pg-cursor";
 import { to as copyTo } from "pg-copy-streams";
-import { PrismaClient } from "@/lib/generated/prisma/client";
+import { type Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 import { env, requireDatabaseUrl } from "@/lib/env";
 
 // One pool and one client per process. Created on first use so `next build` can import modules without a
@@ -65,13 +66,25 @@ export async function queryRows<R extends pg.QueryResultRow>(text: string, value
 export type QueryRowsFn = <R>(text: string, values: readonly unknown[]) => Promise<R[]>;
 
 /**
+ * The text of a COPY statement. COPY takes no bound parameters, so this is the one place where values
+ * become SQL literals: each through pg's escapeLiteral, and strings only (a cast in the statement types it).
+ */
+export function copyStatementText(query: Prisma.Sql): string {
+  return query.strings.reduce((text, piece, i) => `${text}${copyLiteral(query.values[i - 1])}${piece}`);
+}
+
+function copyLiteral(value: unknown): string {
+  if (typeof value !== "string") throw new TypeError("A COPY statement's values are strings: cast them in the SQL");
+  return pg.escapeLiteral(value);
+}
+
+/**
  * `COPY (SELECT …) TO STDOUT …` on a connection of the one pool, as a stream of the bytes PostgreSQL sends
  * (the CSV exports: memory stays flat whatever the size, and a slow reader slows the database down). The
  * connection goes back to the pool when the stream ends; one left in the middle of a COPY (a failure, a
- * reader that went away and destroyed the stream) is closed instead. COPY takes no bound parameters:
- * values in `sql` must be literals made with pg's escapeLiteral.
+ * reader that went away and destroyed the stream) is closed instead.
  */
-export async function copyOut(sql: string): Promise<Readable> {
+export async function copyOut(query: Prisma.Sql): Promise<Readable> {
   const client = await pool().connect();
   let released = false;
   const release = (error?: Error | boolean) => {
@@ -80,7 +93,7 @@ export async function copyOut(sql: string): Promise<Readable> {
     client.release(error);
   };
   try {
-    const stream = client.query(copyTo(sql));
+    const stream = client.query(copyTo(copyStatementText(query)));
     stream.once("end", () => release());
     stream.once("error", (error) => release(error));
     stream.once("close", () => release(true));
@@ -88,5 +101,34 @@ export async function copyOut(sql: string): Promise<Readable> {
   } catch (error) {
     release(true);
     throw error;
+  }
+}
+
+/**
+ * A statement's rows in batches of `size`, read through a cursor on a connection of the one pool: the
+ * statement runs once however far the reader goes (an OFFSET would read every row before it again for each
+ * batch), and memory holds one batch. The connection goes back when the rows are done or the reader stops;
+ * after a failure it is closed instead.
+ */
+export async function* readInBatches<R extends pg.QueryResultRow>(
+  query: { text: string; values: readonly unknown[] },
+  size: number,
+): AsyncGenerator<R[]> {
+  const client = await pool().connect();
+  const cursor = client.query(new Cursor<R>(query.text, [...query.values], { types: TYPES }));
+  let failed = false;
+  try {
+    for (;;) {
+      const rows = await cursor.read(size);
+      if (rows.length > 0) yield rows;
+      if (rows.length < size) return;
+    }
+  } catch (error) {
+    failed = true;
+    throw error;
+  } finally {
+    // A cursor that failed is closed with its connection; one read to the end or left early, here.
+    if (!failed) await cursor.close().catch(() => (failed = true));
+    client.release(failed);
   }
 }

@@ -160,3 +160,34 @@ describe("CSV export", () => {
     expect((await read(acme, "/export", "instructor")).status).toBe(403);
   });
 });
+
+describe("CSV export of a long log", () => {
+  it("2,500 entries, 1,200 of them in the same millisecond: every one once, newest first", async () => {
+    const tenant = await createTenant();
+    const at = (i: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, 0, i < 1200 ? 0 : i));
+    await testDb().auditLog.createMany({
+      data: Array.from({ length: 2500 }, (_, i) => ({
+        organizationId: tenant.id,
+        action: "group.create",
+        entityType: "group",
+        entityId: `deep-${String(i).padStart(4, "0")}`,
+        createdAt: at(i),
+      })),
+    });
+    const res = await read(tenant, "/export?action=group.create");
+    expect(res.status).toBe(200);
+    const lines = res.text
+      .replace(/^\uFEFF/, "")
+      .trimEnd()
+      .split("\r\n");
+    expect(lines).toHaveLength(1 + 2500);
+    const targets = lines.slice(1).map((l) => l.split(",")[7]);
+    expect(new Set(targets).size).toBe(2500);
+    // Newest first: the 1,300 later ones one millisecond apart, then the 1,200 of the same millisecond.
+    expect(targets[0]).toBe("deep-2499");
+    expect(targets[1299]).toBe("deep-1200");
+    expect(lines[1300]!.startsWith("2026-01-01T00:00:01.200Z,")).toBe(true);
+    expect(lines[1301]!.startsWith("2026-01-01T00:00:00.000Z,")).toBe(true);
+    expect(lines.at(-1)!.startsWith("2026-01-01T00:00:00.000Z,")).toBe(true);
+  });
+});

@@ -1,8 +1,6 @@
 import { request } from "node:http";
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { csvField } from "@/lib/csv";
-import { neutralised } from "@/lib/server/exports/sql";
 import { createCategory, createCourse } from "@/test/course-factories";
 import { createSuperadmin, createTenant, testDb, uniqueName, type TestTenant, type TestUser } from "@/test/factories";
 import { call, hostFor, testPort, type TestResponse } from "@/test/http";
@@ -456,35 +454,79 @@ describe("the file itself", () => {
   });
 });
 
-describe("formula neutralising (one SQL rule, the same as lib/csv.ts)", () => {
-  const cases: [string, string][] = [
-    ["=1+2", "'=1+2"],
-    ["+1", "'+1"],
-    ["-1", "'-1"],
-    ["@SUM(A1)", "'@SUM(A1)"],
-    ["\tTab", "'\tTab"],
-    ["\rCR", "'\rCR"],
-    ["plain", "plain"],
-    ["a=b", "a=b"],
-    ["ends with =", "ends with ="],
-    [" =leading space", " =leading space"],
-    ["", ""],
-  ];
-  it.each(cases)("%j → %j", async (input, expected) => {
-    const [row] = await testDb().$queryRawUnsafe<{ value: string }[]>(
-      `SELECT ${neutralised("$1::text")} AS value`,
-      input,
-    );
-    expect(row?.value).toBe(expected);
-    // lib/csv.ts writes the same cell (quoted where CSV needs it).
-    expect(csvField(input)).toBe(/[\r,"]/.test(expected) ? `"${expected}"` : expected);
-  });
+describe("values as PostgreSQL sends them", () => {
+  it("backslashes, tabs, newlines and accents inside a name come back as they were; a negative score is a number, not a formula", async () => {
+    const tenant = await createTenant();
+    const db = testDb();
+    const name = 'Back\\slash "quoted"\nsecond line\twith tab, Zürich ✓ \\N';
+    const group = await db.group.create({ data: { organizationId: tenant.id, name } });
+    await db.groupMember.create({
+      data: {
+        organizationId: tenant.id,
+        groupId: group.id,
+        userId: tenant.users.learner.id,
+        addedAt: at("2026-04-01T08:00:00"),
+      },
+    });
+    const course = await createCourse(tenant.id, {
+      title: "-Negative",
+      modules: [{ lessons: [{ title: "Quiz", kind: "scorm" }] }],
+    });
+    const lessonId = course.lessons[0]!.id;
+    const enrollment = await db.enrollment.create({
+      data: { organizationId: tenant.id, courseId: course.id, userId: tenant.users.learner.id },
+    });
+    const pkg = await db.scormPackage.create({
+      data: {
+        organizationId: tenant.id,
+        lessonId,
+        version: 1,
+        scormVersion: "scorm2004_4th",
+        title: "Quiz",
+        storagePrefix: `scorm/${lessonId}/1`,
+        launchPath: "index.html",
+        manifest: {},
+        sizeBytes: 1n,
+        fileCount: 1,
+      },
+    });
+    await db.scormAttempt.create({
+      data: {
+        organizationId: tenant.id,
+        courseId: course.id,
+        lessonId,
+        packageId: pkg.id,
+        enrollmentId: enrollment.id,
+        attemptNumber: 1,
+        completionStatus: "completed",
+        successStatus: "failed",
+        scoreScaled: -0.25,
+        totalTimeSeconds: 30,
+        startedAt: at("2026-04-02T08:00:00"),
+      },
+    });
 
-  it("NULL stays NULL (an empty cell)", async () => {
-    const [row] = await testDb().$queryRawUnsafe<{ value: string | null }[]>(
-      `SELECT ${neutralised("NULL::text")} AS value`,
-    );
-    expect(row).toEqual({ value: null });
+    const memberships = await exportAs(tenant, tenant.users.admin, "group-memberships");
+    expect(rows(memberships)).toEqual([
+      ["group", "email", "first_name", "last_name", "role", "added_at"],
+      [name, tenant.users.learner.email, "Learner", "Tester", "learner", "2026-04-01 08:00:00"],
+    ]);
+    // The exports' lines end with LF, as they always have.
+    expect(memberships.text).toContain(`,learner,2026-04-01 08:00:00\n`);
+    expect(memberships.text).not.toContain("\r\n");
+
+    const [, result] = rows(await exportAs(tenant, tenant.users.admin, "scorm-results"));
+    expect(result!.slice(4, 13)).toEqual([
+      "'-Negative",
+      lessonId,
+      "Quiz",
+      "1",
+      "completed",
+      "failed",
+      "-0.25",
+      "-25.0",
+      "30",
+    ]);
   });
 });
 

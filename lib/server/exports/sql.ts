@@ -1,148 +1,179 @@
-import pg from "pg";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { EXPORT_LIST_SEPARATOR, type ExportKind } from "@/lib/schemas/exports";
+import type { CopyColumnKind } from "@/lib/server/csv/copy-text";
 
-// The statements of the CSV exports, run as `COPY (…) TO STDOUT WITH CSV HEADER`: PostgreSQL writes the
-// file, Node only passes it on. Column aliases are the file's header (lib/schemas/exports.ts lists them).
-// COPY takes no bound parameters, so the one value, the organization's id, is a literal made by pg.
-
-/**
- * A text cell a spreadsheet must not run as a formula: lib/csv.ts's rule (a leading apostrophe before
- * =, +, -, @, tab or CR), in SQL. Every text column of every export goes through it; numbers, dates and
- * the database's own enums cannot start with a formula.
- */
-export function neutralised(expression: string): string {
-  return `regexp_replace(${expression}, '^([-=+@\\t\\r])', '''\\1')`;
-}
-
-const time = (column: string) => `to_char(${column}, 'YYYY-MM-DD HH24:MI:SS')`;
-const day = (column: string) => `to_char(${column}, 'YYYY-MM-DD')`;
-const list = (expression: string, order: string) =>
-  `string_agg(${expression}, '${EXPORT_LIST_SEPARATOR}' ORDER BY ${order})`;
+// The statements of the CSV exports, run as `COPY (…) TO STDOUT`: PostgreSQL reads and formats the values,
+// lib/csv.ts writes the file (the header, the quoting, the formula neutralising of the text columns).
+// COPY takes no bound parameters: the statement's values become literals in lib/db.ts's copyStatementText.
 
 /** The rows of one organization (its id), or of every organization (null: each row starts with its subdomain). */
 export interface ExportScopeSql {
   organizationId: string | null;
 }
 
-interface KindSql {
-  /** The select list, after the organization column of an every-organization export. */
-  columns: string[];
-  /** FROM and JOINs; `t` is the table whose organizationId scopes the rows. */
-  from: string;
-  orderBy: string[];
+/** One column of a file: its header, the expression, and whether it holds someone's text. */
+interface Column {
+  header: string;
+  sql: Prisma.Sql;
+  kind: CopyColumnKind;
 }
 
-const person = (alias: string) => [
-  `${neutralised(`${alias}.email`)} AS email`,
-  `${neutralised(`${alias}."firstName"`)} AS first_name`,
-  `${neutralised(`${alias}."lastName"`)} AS last_name`,
+/** Someone's text (a name, a title, a status a SCORM package reported): neutralised when written. */
+const text = (header: string, sql: Prisma.Sql): Column => ({ header, sql, kind: "text" });
+/** A value PostgreSQL formats (an id, an enum, a number, a date): written as it is. */
+const plain = (header: string, sql: Prisma.Sql): Column => ({ header, sql, kind: "plain" });
+
+const time = (column: Prisma.Sql) => Prisma.sql`to_char(${column}, 'YYYY-MM-DD HH24:MI:SS')`;
+const day = (column: Prisma.Sql) => Prisma.sql`to_char(${column}, 'YYYY-MM-DD')`;
+const list = (expression: Prisma.Sql) =>
+  Prisma.sql`string_agg(${expression}, ${EXPORT_LIST_SEPARATOR} ORDER BY ${expression})`;
+
+interface KindSql {
+  /** After the organization column of an every-organization export. */
+  columns: Column[];
+  /** FROM and JOINs; `t` is the table whose organizationId scopes the rows. */
+  from: Prisma.Sql;
+  orderBy: Prisma.Sql;
+}
+
+/** A person's columns from the User `alias`. */
+const person = (alias: Prisma.Sql) => [
+  text("email", Prisma.sql`${alias}.email`),
+  text("first_name", Prisma.sql`${alias}."firstName"`),
+  text("last_name", Prisma.sql`${alias}."lastName"`),
 ];
 
 const KINDS: Record<ExportKind, KindSql> = {
   users: {
     columns: [
-      ...person("t"),
-      `${neutralised("t.username")} AS username`,
-      "t.role AS role",
-      "t.status AS status",
-      `${neutralised(`(SELECT ${list("g.name", "g.name")} FROM "GroupMember" gm JOIN "Group" g ON g.id = gm."groupId" AND g."organizationId" = gm."organizationId" WHERE gm."organizationId" = t."organizationId" AND gm."userId" = t.id)`)} AS groups`,
+      ...person(Prisma.sql`t`),
+      text("username", Prisma.sql`t.username`),
+      plain("role", Prisma.sql`t.role`),
+      plain("status", Prisma.sql`t.status`),
+      text(
+        "groups",
+        Prisma.sql`(SELECT ${list(Prisma.sql`g.name`)} FROM "GroupMember" gm JOIN "Group" g ON g.id = gm."groupId" AND g."organizationId" = gm."organizationId" WHERE gm."organizationId" = t."organizationId" AND gm."userId" = t.id)`,
+      ),
     ],
-    from: `"User" t`,
-    orderBy: ["t.email"],
+    from: Prisma.sql`"User" t`,
+    orderBy: Prisma.sql`t.email`,
   },
   courses: {
     columns: [
-      "t.id AS course_id",
-      `${neutralised("t.title")} AS title`,
-      "t.status AS status",
-      `${neutralised("cat.name")} AS category`,
-      `${neutralised(`(SELECT ${list("iu.email", "iu.email")} FROM "CourseInstructor" ci JOIN "User" iu ON iu.id = ci."userId" AND iu."organizationId" = ci."organizationId" WHERE ci."organizationId" = t."organizationId" AND ci."courseId" = t.id)`)} AS instructors`,
-      `t."allowSelfEnrollment"::text AS self_enrollment`,
-      `t."allowRetakes"::text AS allow_retakes`,
-      `${day(`t."startsOn"`)} AS starts_on`,
-      `${day(`t."endsOn"`)} AS ends_on`,
-      `${day(`t."dueOn"`)} AS due_on`,
-      `t."moduleCount" AS modules`,
-      `t."lessonCount" AS lessons`,
-      `t."enrollmentCount" AS enrollments`,
-      `${neutralised("cu.email")} AS created_by`,
-      `${time(`t."createdAt"`)} AS created_at`,
-      `${time(`t."publishedAt"`)} AS published_at`,
+      plain("course_id", Prisma.sql`t.id`),
+      text("title", Prisma.sql`t.title`),
+      plain("status", Prisma.sql`t.status`),
+      text("category", Prisma.sql`cat.name`),
+      text(
+        "instructors",
+        Prisma.sql`(SELECT ${list(Prisma.sql`iu.email`)} FROM "CourseInstructor" ci JOIN "User" iu ON iu.id = ci."userId" AND iu."organizationId" = ci."organizationId" WHERE ci."organizationId" = t."organizationId" AND ci."courseId" = t.id)`,
+      ),
+      plain("self_enrollment", Prisma.sql`t."allowSelfEnrollment"::text`),
+      plain("allow_retakes", Prisma.sql`t."allowRetakes"::text`),
+      plain("starts_on", day(Prisma.sql`t."startsOn"`)),
+      plain("ends_on", day(Prisma.sql`t."endsOn"`)),
+      plain("due_on", day(Prisma.sql`t."dueOn"`)),
+      plain("modules", Prisma.sql`t."moduleCount"`),
+      plain("lessons", Prisma.sql`t."lessonCount"`),
+      plain("enrollments", Prisma.sql`t."enrollmentCount"`),
+      text("created_by", Prisma.sql`cu.email`),
+      plain("created_at", time(Prisma.sql`t."createdAt"`)),
+      plain("published_at", time(Prisma.sql`t."publishedAt"`)),
     ],
-    from: `"Course" t
+    from: Prisma.sql`"Course" t
       LEFT JOIN "Category" cat ON cat.id = t."categoryId" AND cat."organizationId" = t."organizationId"
       LEFT JOIN "User" cu ON cu.id = t."createdById" AND cu."organizationId" = t."organizationId"`,
-    orderBy: ["t.title", "t.id"],
+    orderBy: Prisma.sql`t.title, t.id`,
   },
   enrollments: {
     columns: [
-      ...person("u"),
-      "c.id AS course_id",
-      `${neutralised("c.title")} AS course`,
-      "t.status AS status",
-      "t.source AS source",
-      `t."progressPercent" AS progress_percent`,
-      `${time(`t."enrolledAt"`)} AS enrolled_at`,
-      `${time(`t."lastAccessedAt"`)} AS last_accessed_at`,
-      `${time(`t."completedAt"`)} AS completed_at`,
-      `${time(`t."withdrawnAt"`)} AS withdrawn_at`,
+      ...person(Prisma.sql`u`),
+      plain("course_id", Prisma.sql`c.id`),
+      text("course", Prisma.sql`c.title`),
+      plain("status", Prisma.sql`t.status`),
+      plain("source", Prisma.sql`t.source`),
+      plain("progress_percent", Prisma.sql`t."progressPercent"`),
+      plain("enrolled_at", time(Prisma.sql`t."enrolledAt"`)),
+      plain("last_accessed_at", time(Prisma.sql`t."lastAccessedAt"`)),
+      plain("completed_at", time(Prisma.sql`t."completedAt"`)),
+      plain("withdrawn_at", time(Prisma.sql`t."withdrawnAt"`)),
     ],
-    from: `"Enrollment" t
+    from: Prisma.sql`"Enrollment" t
       JOIN "User" u ON u.id = t."userId" AND u."organizationId" = t."organizationId"
       JOIN "Course" c ON c.id = t."courseId" AND c."organizationId" = t."organizationId"`,
-    orderBy: ["c.title", "c.id", "u.email"],
+    orderBy: Prisma.sql`c.title, c.id, u.email`,
   },
   "group-memberships": {
     columns: [
-      `${neutralised("g.name")} AS "group"`,
-      ...person("u"),
-      "u.role AS role",
-      `${time(`t."addedAt"`)} AS added_at`,
+      text("group", Prisma.sql`g.name`),
+      ...person(Prisma.sql`u`),
+      plain("role", Prisma.sql`u.role`),
+      plain("added_at", time(Prisma.sql`t."addedAt"`)),
     ],
-    from: `"GroupMember" t
+    from: Prisma.sql`"GroupMember" t
       JOIN "Group" g ON g.id = t."groupId" AND g."organizationId" = t."organizationId"
       JOIN "User" u ON u.id = t."userId" AND u."organizationId" = t."organizationId"`,
-    orderBy: ["g.name", "u.email"],
+    orderBy: Prisma.sql`g.name, u.email`,
   },
   "scorm-results": {
     columns: [
-      ...person("u"),
-      "c.id AS course_id",
-      `${neutralised("c.title")} AS course`,
-      "l.id AS lesson_id",
-      `${neutralised("l.title")} AS lesson`,
-      `t."attemptNumber" AS attempt`,
-      `${neutralised(`t."completionStatus"`)} AS completion_status`,
-      `${neutralised(`t."successStatus"`)} AS success_status`,
-      `t."scoreScaled" AS score_scaled`,
-      `round((t."scoreScaled" * 100)::numeric, 1) AS score_percent`,
-      `round(t."totalTimeSeconds")::bigint AS time_seconds`,
-      `to_char(make_interval(secs => round(t."totalTimeSeconds")), 'HH24:MI:SS') AS time`,
-      `${time(`t."startedAt"`)} AS started_at`,
-      `${time(`t."lastCommittedAt"`)} AS last_committed_at`,
-      `${time(`t."completedAt"`)} AS completed_at`,
+      ...person(Prisma.sql`u`),
+      plain("course_id", Prisma.sql`c.id`),
+      text("course", Prisma.sql`c.title`),
+      plain("lesson_id", Prisma.sql`l.id`),
+      text("lesson", Prisma.sql`l.title`),
+      plain("attempt", Prisma.sql`t."attemptNumber"`),
+      text("completion_status", Prisma.sql`t."completionStatus"`),
+      text("success_status", Prisma.sql`t."successStatus"`),
+      plain("score_scaled", Prisma.sql`t."scoreScaled"`),
+      plain("score_percent", Prisma.sql`round((t."scoreScaled" * 100)::numeric, 1)`),
+      plain("time_seconds", Prisma.sql`round(t."totalTimeSeconds")::bigint`),
+      plain("time", Prisma.sql`to_char(make_interval(secs => round(t."totalTimeSeconds")), 'HH24:MI:SS')`),
+      plain("started_at", time(Prisma.sql`t."startedAt"`)),
+      plain("last_committed_at", time(Prisma.sql`t."lastCommittedAt"`)),
+      plain("completed_at", time(Prisma.sql`t."completedAt"`)),
     ],
-    from: `"ScormAttempt" t
+    from: Prisma.sql`"ScormAttempt" t
       JOIN "Enrollment" e ON e.id = t."enrollmentId" AND e."organizationId" = t."organizationId"
       JOIN "User" u ON u.id = e."userId" AND u."organizationId" = t."organizationId"
       JOIN "Course" c ON c.id = t."courseId" AND c."organizationId" = t."organizationId"
       JOIN "Lesson" l ON l.id = t."lessonId" AND l."organizationId" = t."organizationId"
       JOIN "Module" m ON m.id = l."moduleId" AND m."organizationId" = t."organizationId"`,
-    orderBy: ["c.title", "c.id", "m.position", "l.position", "u.email", `t."attemptNumber"`],
+    orderBy: Prisma.sql`c.title, c.id, m.position, l.position, u.email, t."attemptNumber"`,
   },
 };
 
-/** The whole COPY statement of an export. */
-export function exportCopySql(kind: ExportKind, scope: ExportScopeSql): string {
+/** An every-organization export starts each row with the organization's subdomain. */
+const ORGANIZATION = plain("organization", Prisma.sql`o.subdomain`);
+
+export interface ExportStatement {
+  header: string[];
+  kinds: CopyColumnKind[];
+  copy: Prisma.Sql;
+}
+
+/** The file's columns and the whole COPY statement of an export. */
+export function exportStatement(kind: ExportKind, scope: ExportScopeSql): ExportStatement {
   const k = KINDS[kind];
   const { organizationId } = scope;
-  const everyOrganization = organizationId === null;
-  const columns = everyOrganization ? ["o.subdomain AS organization", ...k.columns] : k.columns;
-  const from = everyOrganization ? `${k.from}\n      JOIN "Organization" o ON o.id = t."organizationId"` : k.from;
-  const where =
+  const columns = organizationId === null ? [ORGANIZATION, ...k.columns] : k.columns;
+  const select = Prisma.join(
+    columns.map((c) => c.sql),
+    ",\n      ",
+  );
+  const rows =
     organizationId === null
-      ? `t."organizationId" IS NOT NULL`
-      : `t."organizationId" = ${pg.escapeLiteral(organizationId)}::uuid`;
-  const orderBy = everyOrganization ? ["o.subdomain", ...k.orderBy] : k.orderBy;
-  return `COPY (SELECT ${columns.join(",\n      ")}\n    FROM ${from}\n    WHERE ${where}\n    ORDER BY ${orderBy.join(", ")}) TO STDOUT WITH (FORMAT csv, HEADER true, ENCODING 'UTF8')`;
+      ? Prisma.sql`FROM ${k.from}
+      JOIN "Organization" o ON o.id = t."organizationId"
+    WHERE t."organizationId" IS NOT NULL
+    ORDER BY o.subdomain, ${k.orderBy}`
+      : Prisma.sql`FROM ${k.from}
+    WHERE t."organizationId" = ${organizationId}::uuid
+    ORDER BY ${k.orderBy}`;
+  return {
+    header: columns.map((c) => c.header),
+    kinds: columns.map((c) => c.kind),
+    copy: Prisma.sql`COPY (SELECT ${select}
+    ${rows}) TO STDOUT WITH (FORMAT text, ENCODING 'UTF8')`,
+  };
 }

@@ -3,9 +3,9 @@ import { queryRows } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { isId } from "@/lib/schemas/id";
 import { completionRate, type ReportFilters } from "@/lib/schemas/reports";
+import { csvOf } from "@/lib/server/csv/csv-stream";
 import { reportScope, type ReportScope } from "@/lib/server/reports/scope";
 import { courseConditions, enrollmentConditions, IN_PROGRESS_STATE, Sql, whereClause } from "@/lib/server/reports/sql";
-import { csvLine } from "@/lib/csv";
 import type { TenantContext } from "@/lib/tenancy/context";
 
 // GET /api/reports/learners/{userId}: one learner's every course in the caller's scope (an instructor:
@@ -139,8 +139,9 @@ export async function exportLearnerDetailReport(
     "completed_at",
     "last_activity_at",
   ];
-  const lines = report.items.map((r) =>
-    csvLine([
+  return csvOf(
+    header,
+    report.items.map((r) => [
       r.course_id,
       r.title,
       r.enrollment_status,
@@ -155,5 +156,4 @@ export async function exportLearnerDetailReport(
       r.last_activity_at,
     ]),
   );
-  return new Blob([`\uFEFF${csvLine(header)}${lines.join("")}`]).stream();
 }

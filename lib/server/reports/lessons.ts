@@ -1,10 +1,10 @@
 import "server-only";
-import { csvLine } from "@/lib/csv";
 import { queryRows } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import type { Page } from "@/lib/schemas/pagination";
 import { completionRate, type LessonLearnersQuery, type ReportFilters } from "@/lib/schemas/reports";
 import { isId } from "@/lib/schemas/id";
+import { csvOf } from "@/lib/server/csv/csv-stream";
 import { csvExport } from "@/lib/server/reports/csv-export";
 import { defaultOrder, likePattern, runPage, type ListStatement } from "@/lib/server/reports/list";
 import { reportScope, type ReportScope } from "@/lib/server/reports/scope";
@@ -201,8 +201,7 @@ export async function exportCourseLessonsReport(
     r.attempts,
     r.average_time_seconds,
   ]);
-  const body = `\uFEFF${csvLine(header)}${rows.map((r) => csvLine(r)).join("")}`;
-  return new Blob([body]).stream();
+  return csvOf(header, rows);
 }
 
 // ───────────────────────────── one lesson's learners ─────────────────────────────

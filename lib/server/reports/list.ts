@@ -4,7 +4,7 @@ import type { Page } from "@/lib/schemas/pagination";
 import { Sql, type Window } from "@/lib/server/reports/sql";
 
 // A breakdown is one statement built for a window of rows: a page (with the total counted by a window
-// function) or an export's batch. The builders take the Sql to add their values to.
+// function) or an export's rows. The builders take the Sql to add their values to.
 
 export type ListStatement = (sql: Sql, window: Window) => string;
 
@@ -48,12 +48,6 @@ export async function runPage<R extends object, J>(
     total = first ? Number(first.total) : 0;
   }
   return { items: rows.map((r) => toJson(r)), page: page.page ?? 1, page_size: page.page_size ?? 20, total };
-}
-
-export async function runBatch<R extends object>(list: ListStatement | CountedList, window: Window): Promise<R[]> {
-  const sql = new Sql();
-  const build = typeof list === "function" ? list : list.rows;
-  return queryRows<R>(build(sql, window), sql.values);
 }
 
 /** A search term for ILIKE, its wildcards taken literally. */
