@@ -607,12 +607,10 @@ describe("a reader that goes away", () => {
   it("leaves no COPY running and no connection taken: twelve abandoned downloads (more than the pool's ten) and the next export still answers", async () => {
     const big = await createTenant();
     // 30,000 people: a file of ~2 MB, far more than the first piece the server reads before answering.
-    await testDb().$executeRawUnsafe(
-      `INSERT INTO "User" (id, "organizationId", role, "firstName", "lastName", username, email, "passwordHash", "updatedAt")
-       SELECT gen_random_uuid(), $1::uuid, 'learner', 'First' || i, 'Last' || i, 'bulk' || i, 'bulk' || i || '@example.test', 'x', now()
-         FROM generate_series(1, 30000) AS i`,
-      big.id,
-    );
+    await testDb()
+      .$executeRaw`INSERT INTO "User" (id, "organizationId", role, "firstName", "lastName", username, email, "passwordHash", "updatedAt")
+       SELECT gen_random_uuid(), ${big.id}::uuid, 'learner', 'First' || i, 'Last' || i, 'bulk' || i, 'bulk' || i || '@example.test', 'x', now()
+         FROM generate_series(1, 30000) AS i`;
     const token = await cachedSignIn(big.subdomain, big.users.admin);
     const abandon = () =>
       new Promise<number>((resolve, reject) => {
@@ -636,9 +634,9 @@ describe("a reader that goes away", () => {
       });
     expect(await Promise.all(Array.from({ length: 12 }, abandon))).toEqual(Array(12).fill(200));
     const copies = () =>
-      testDb().$queryRawUnsafe<{ n: number }[]>(
-        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND state <> 'idle' AND query LIKE 'COPY (SELECT%'`,
-      );
+      testDb().$queryRaw<
+        { n: number }[]
+      >`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND state <> 'idle' AND query LIKE 'COPY (SELECT%'`;
     await expect.poll(async () => (await copies())[0]?.n, { timeout: 15_000 }).toBe(0);
     const whole = rows(await exportAs(big, big.users.admin, "users"));
     expect(whole).toHaveLength(1 + 4 + 30_000);

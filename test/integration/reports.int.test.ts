@@ -1,6 +1,8 @@
+import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSuperadmin, testDb, type TestUser } from "@/test/factories";
-import { call } from "@/test/http";
+import { createCourse } from "@/test/course-factories";
+import { createSuperadmin, createTenant, testDb, type TestUser } from "@/test/factories";
+import { call, hostFor, testPort } from "@/test/http";
 import { buildReportWorld, type ReportWorld } from "@/test/report-fixtures";
 import { callAs, cachedSignIn } from "@/test/session";
 
@@ -398,4 +400,84 @@ describe("isolation: another organization's ids on every report route", () => {
     }
     expect((await get(w.instructor1, `/api/reports/courses/${w.c2.id}/lessons`)).status).toBe(404);
   });
+});
+
+describe("a CSV export longer than one read", () => {
+  it("per learner, 2,345 learners: every one once, in the list's order", async () => {
+    const tenant = await createTenant();
+    const course = await createCourse(tenant.id, { modules: [] });
+    const db = testDb();
+    const number = (i: number) => String(i).padStart(4, "0");
+    await db.user.createMany({
+      data: Array.from({ length: 2345 }, (_, i) => ({
+        organizationId: tenant.id,
+        role: "learner" as const,
+        firstName: "Many",
+        lastName: `Learner ${number(i)}`,
+        username: `many${number(i)}-${tenant.subdomain}`,
+        email: `many${number(i)}@${tenant.subdomain}.example.test`,
+        passwordHash: "x",
+      })),
+    });
+    const people = await db.user.findMany({
+      where: { organizationId: tenant.id, firstName: "Many" },
+      select: { id: true },
+    });
+    await db.enrollment.createMany({
+      data: people.map((p) => ({ organizationId: tenant.id, courseId: course.id, userId: p.id })),
+    });
+    const res = await callAs(
+      tenant.subdomain,
+      tenant.users.org_admin,
+      "/api/reports/learners/export?status=active&sort=email&order=asc",
+    );
+    expect(res.status).toBe(200);
+    const lines = res.text
+      .replace(/^\uFEFF/, "")
+      .trimEnd()
+      .split("\r\n");
+    expect(lines).toHaveLength(1 + 2345);
+    const emails = lines.slice(1).map((l) => l.split(",")[3]);
+    expect(emails[0]).toBe(`many0000@${tenant.subdomain}.example.test`);
+    expect(emails[2000]).toBe(`many2000@${tenant.subdomain}.example.test`);
+    expect(emails.at(-1)).toBe(`many2344@${tenant.subdomain}.example.test`);
+    expect(new Set(emails).size).toBe(2345);
+  }, 60_000);
+  it("a reader that goes away gives its connection back: twelve abandoned downloads (more than the pool's ten), then the whole file", async () => {
+    const tenant = await createTenant();
+    const course = await createCourse(tenant.id, { modules: [] });
+    // 20,000 learners: a file of ~3 MB, far more than the first piece the server reads before answering.
+    await testDb()
+      .$executeRaw`INSERT INTO "User" (id, "organizationId", role, "firstName", "lastName", username, email, "passwordHash", "updatedAt")
+       SELECT gen_random_uuid(), ${tenant.id}::uuid, 'learner', 'First' || i, 'Last' || i, 'bulk' || i, 'bulk' || i || '@example.test', 'x', now()
+         FROM generate_series(1, 20000) AS i`;
+    await testDb().$executeRaw`INSERT INTO "Enrollment" (id, "organizationId", "courseId", "userId", "updatedAt")
+       SELECT gen_random_uuid(), u."organizationId", ${course.id}::uuid, u.id, now() FROM "User" u
+        WHERE u."organizationId" = ${tenant.id}::uuid AND u.username LIKE 'bulk%'`;
+    const token = await cachedSignIn(tenant.subdomain, tenant.users.org_admin);
+    const path = "/api/reports/learners/export?status=active";
+    const abandon = () =>
+      new Promise<number>((resolve) => {
+        const req = request(
+          {
+            host: "127.0.0.1",
+            port: testPort(),
+            path,
+            headers: { host: hostFor(tenant.subdomain), authorization: `Bearer ${token}` },
+          },
+          (res) => {
+            res.once("data", () => {
+              resolve(res.statusCode ?? 0);
+              req.destroy();
+            });
+          },
+        );
+        req.on("error", () => undefined);
+        req.end();
+      });
+    expect(await Promise.all(Array.from({ length: 12 }, abandon))).toEqual(Array(12).fill(200));
+    const whole = await callAs(tenant.subdomain, tenant.users.org_admin, path);
+    expect(whole.status).toBe(200);
+    expect(whole.text.trimEnd().split("\r\n")).toHaveLength(1 + 20_000);
+  }, 90_000);
 });
