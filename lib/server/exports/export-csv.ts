@@ -1,12 +1,11 @@
 import "server-only";
 import { copyOut, db } from "@/lib/db";
-import { AppError } from "@/lib/errors";
 import type { ExportKind, ExportQuery } from "@/lib/schemas/exports";
 import { isId } from "@/lib/schemas/id";
 import { exportCopySql } from "@/lib/server/exports/sql";
-import { isPlatformAdmin, organizationNotFound } from "@/lib/server/organizations/access";
+import { organizationNotFound } from "@/lib/server/organizations/access";
 import { tenantId, type TenantContext } from "@/lib/tenancy/context";
-import { can } from "@/lib/tenancy/permissions";
+import { can, requirePermission } from "@/lib/tenancy/permissions";
 
 // The CSV exports (issue 15): PostgreSQL writes the file with COPY … TO STDOUT and it is passed on as it
 // comes, so memory stays flat whatever the size. Admins export their own organization; the superadmin
@@ -22,17 +21,14 @@ const BOM = new Uint8Array([0xef, 0xbb, 0xbf]);
 /** Rows are passed on in pieces of about this size rather than one by one. */
 const PIECE_BYTES = 64 * 1024;
 
-export const notAllowedToExport = () =>
-  new AppError("FORBIDDEN", "Only administrators can export the organization's data");
-
 /** The organization the caller exports (its subdomain names the file), or null for every organization (the superadmin on the apex). */
 async function exportOrganization(
   ctx: TenantContext,
   query: ExportQuery,
 ): Promise<{ id: string; subdomain: string } | null> {
-  if (!can(ctx.role, "import-export:use")) throw notAllowedToExport();
+  requirePermission(ctx, "import-export:use", "Only administrators can export the organization's data");
   const wanted = query.organization_id;
-  if (!isPlatformAdmin(ctx)) {
+  if (!can(ctx.role, "organizations:manage:all")) {
     const own = tenantId(ctx);
     if (wanted && wanted !== own) throw organizationNotFound();
     return { id: own, subdomain: ctx.subdomain ?? "organization" };

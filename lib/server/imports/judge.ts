@@ -10,7 +10,7 @@ import type { PasswordPolicy } from "@/lib/schemas/organization";
 import { passwordPolicyOf } from "@/lib/server/accounts/password-policy";
 import { cellOf } from "@/lib/server/imports/mapping";
 import { assertMayAssignRole, assertMayEdit } from "@/lib/server/users/rules";
-import type { TenantContext } from "@/lib/tenancy/context";
+import { jobContext, type TenantContext } from "@/lib/tenancy/context";
 
 // The verdict on each row, the same for the dry run and the real run (which judges each batch again
 // against the database as it is then): create, update (matched by e-mail), unchanged, or reject with
@@ -105,13 +105,10 @@ export async function loadImportSetting(imp: UserImport): Promise<ImportSetting>
   return {
     organizationId,
     importId: imp.id,
-    importer: {
-      organization: null,
-      organizationId,
-      subdomain: organization.subdomain,
-      userId: imp.createdById,
-      role: imp.createdByRole as Role,
-    },
+    importer: jobContext(
+      { organizationId, subdomain: organization.subdomain },
+      { userId: imp.createdById, role: imp.createdByRole },
+    ),
     mapping,
     policy: await passwordPolicyOf(organization),
     organizationWords: [organization.name, organization.subdomain],
