@@ -1,6 +1,7 @@
 import "server-only";
 import PgBoss from "pg-boss";
 import { requireDatabaseUrl } from "@/lib/env";
+import { parseJobPayload, type JobPayload } from "@/lib/jobs/payloads";
 import { JOB_QUEUES, type JobName } from "@/lib/jobs/queues";
 
 // The product's one job queue: pg-boss on our own PostgreSQL (its tables live in the schema "pgboss",
@@ -41,9 +42,25 @@ async function start(): Promise<PgBoss> {
   return boss;
 }
 
+/**
+ * Queues a job, its data parsed with its queue's schema (lib/jobs/payloads.ts); returns its id, or null
+ * when the queue keeps it out (a singletonKey already queued).
+ */
+export async function queueJob<N extends JobName>(
+  name: N,
+  data: JobPayload<N>,
+  options: PgBoss.SendOptions = {},
+): Promise<string | null> {
+  return (await jobQueue()).send(name, parseJobPayload(name, data), options);
+}
+
 /** Queues a job; returns its id. */
-export async function sendJob(name: JobName, data: object, options: PgBoss.SendOptions = {}): Promise<string> {
-  const id = await (await jobQueue()).send(name, data, options);
+export async function sendJob<N extends JobName>(
+  name: N,
+  data: JobPayload<N>,
+  options: PgBoss.SendOptions = {},
+): Promise<string> {
+  const id = await queueJob(name, data, options);
   if (!id) throw new Error(`The job queue refused a ${name} job`);
   return id;
 }

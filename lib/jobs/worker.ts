@@ -1,26 +1,56 @@
 import "server-only";
 import type PgBoss from "pg-boss";
-import { jobQueue } from "@/lib/jobs/queue";
+import { JOB_SCHEMA, jobQueue } from "@/lib/jobs/queue";
+import { InvalidJobPayload, parseJobPayload, type JobPayload } from "@/lib/jobs/payloads";
 import { JOB_QUEUES, type JobName } from "@/lib/jobs/queues";
-import { sendImportInvitations, type ImportInvitationsJob } from "@/lib/server/imports/invitations";
-import { processImport, type ImportJob } from "@/lib/server/imports/process";
+import { sendImportInvitations } from "@/lib/server/imports/invitations";
+import { processImport } from "@/lib/server/imports/process";
 import { cleanupExpiredRows } from "@/lib/server/maintenance/cleanup";
-import { sendUnreadEmails, type UnreadEmailJob } from "@/lib/server/messages/unread-email";
+import { sendUnreadEmails } from "@/lib/server/messages/unread-email";
 
-// What each queue's worker does. Handlers take the job's data and may run again after a crash.
-const HANDLERS: Record<JobName, (data: object, job: PgBoss.Job<object>) => Promise<unknown>> = {
+// What each queue's worker does. Handlers take the job's data, parsed with its queue's schema
+// (lib/jobs/payloads.ts), and may run again after a crash.
+const HANDLERS: { [N in JobName]: (data: JobPayload<N>) => Promise<unknown> } = {
   "maintenance.cleanup": () => cleanupExpiredRows(),
-  "messages.unread-email": (data) => sendUnreadEmails(data as UnreadEmailJob),
-  "imports.process": (data) => processImport(data as ImportJob),
-  "imports.invitations": (data) => sendImportInvitations(data as ImportInvitationsJob),
+  "messages.unread-email": (data) => sendUnreadEmails(data),
+  "imports.process": (data) => processImport(data),
+  "imports.invitations": (data) => sendImportInvitations(data),
 };
+
+/** Runs one job of queue `name`: its data parsed first (an InvalidJobPayload when its schema refuses it). */
+export async function runJob<N extends JobName>(name: N, data: unknown): Promise<unknown> {
+  const handler: (data: JobPayload<N>) => Promise<unknown> = HANDLERS[name];
+  return handler(parseJobPayload(name, data));
+}
+
+/**
+ * A job that can never succeed is not retried: its retry limit is lowered to the tries it had, so when the
+ * handler's error reaches pg-boss the job is failed for good, with that error as its output.
+ */
+async function failForGood(boss: PgBoss, name: JobName, id: string): Promise<void> {
+  await boss
+    .getDb()
+    .executeSql(`UPDATE ${JOB_SCHEMA}.job SET retry_limit = retry_count WHERE name = $1 AND id = $2::uuid`, [name, id]);
+}
 
 /** Starts a worker for every queue of this process and registers the periodic schedules. */
 export async function startWorkers(): Promise<void> {
   const boss = await jobQueue();
   for (const name of Object.keys(JOB_QUEUES) as JobName[]) {
-    await boss.work<object>(name, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
-      if (job) return HANDLERS[name](job.data, job);
+    await boss.work<unknown>(name, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
+      if (!job) return;
+      try {
+        return await runJob(name, job.data);
+      } catch (error) {
+        // The job fails (pg-boss records the error); the worker goes on with the next one.
+        if (error instanceof InvalidJobPayload) {
+          console.error(`Job ${name} ${job.id} failed: ${error.message}`);
+          await failForGood(boss, name, job.id).catch((cause: unknown) =>
+            console.error(`Job ${name} ${job.id} may be retried: ${cause instanceof Error ? cause.message : cause}`),
+          );
+        }
+        throw error;
+      }
     });
     const { cron } = JOB_QUEUES[name] as { cron?: string };
     if (cron) await boss.schedule(name, cron, {}, { tz: "UTC" });

@@ -1,10 +1,11 @@
 import { AppError } from "@/lib/errors";
-import type { Role } from "@/lib/routes";
+import { isRole, type Role } from "@/lib/routes";
 import type { OrganizationPublic } from "@/lib/server/selects";
 
 /**
- * Who is asking, and inside which tenant: the first argument of every lib/server function. Built in one
- * place (lib/auth/caller.ts, from the request's Host and its session) by the two constructors below.
+ * Who is asking, and inside which tenant: the first argument of every lib/server function. Built here
+ * only, by the constructors below: lib/auth/caller.ts builds a request's (from its Host and its session),
+ * a job builds the context of the person it acts for with jobContext.
  */
 interface HostContext {
   /** The host's organization; null on the apex (only the superadmin works there). */
@@ -48,6 +49,26 @@ export function signedInContext(
     subdomain: organization?.subdomain ?? null,
     userId: user.id,
     role: user.role,
+  };
+}
+
+/**
+ * A job acting for the person who started it, in the organization they chose: an import's rows are judged
+ * and applied, and its invitations sent, under the importer's role as kept with the import. A job has no
+ * request, so no host: the organization's row is not loaded (`organization` is null) and the subdomain is
+ * known only when the job passes it. A stored role that is no role is refused rather than guessed.
+ */
+export function jobContext(
+  tenant: { organizationId: string; subdomain?: string | null },
+  actor: { userId: string; role: string },
+): TenantContext {
+  if (!isRole(actor.role)) throw new Error(`A job cannot act as '${actor.role}': no such role`);
+  return {
+    organization: null,
+    organizationId: tenant.organizationId,
+    subdomain: tenant.subdomain ?? null,
+    userId: actor.userId,
+    role: actor.role,
   };
 }
 

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import { jobQueue, sendJob, stopJobQueue } from "@/lib/jobs/queue";
 import { createTenant, testDb } from "@/test/factories";
@@ -63,5 +64,24 @@ describe("maintenance.cleanup, run by the app server's workers", () => {
   it("is scheduled every hour", async () => {
     const schedules = await (await jobQueue()).getSchedules();
     expect(schedules.filter((s) => s.name === "maintenance.cleanup").map((s) => s.cron)).toEqual(["7 * * * *"]);
+  });
+});
+
+describe("a job whose data its queue's schema refuses", () => {
+  it("fails at once with a message saying what is wrong, and the worker goes on with the next job", async () => {
+    const boss = await jobQueue();
+    // Sent past sendJob (which would refuse it), as an older release or a hand-written row could have.
+    const bad = await boss.send("imports.process", { importId: "not-an-id", phase: "judge" });
+    expect(bad).toBeTruthy();
+    expect(await waitForJob("imports.process", bad!)).toBe("failed");
+    const failed = await boss.getJobById("imports.process", bad!);
+    const output = failed?.output as { message?: string } | undefined;
+    expect(output?.message).toMatch(/^Invalid imports\.process job: importId: .+; phase: .+/);
+    // Not retried: it can never succeed (the queue would otherwise try it 20 times).
+    expect(failed?.retryCount).toBe(0);
+
+    // The same queue's worker runs the next job: an import that is not there is done at once.
+    const good = await sendJob("imports.process", { importId: randomUUID(), phase: "check" });
+    expect(await waitForJob("imports.process", good)).toBe("completed");
   });
 });

@@ -4,16 +4,16 @@ import { PageHeader } from "@/components/shell/page-header";
 import { guardSignedInPage, loadOrNotFound } from "@/lib/auth/page-guard";
 import { pageOrigin } from "@/lib/auth/page-origin";
 import { env } from "@/lib/env";
-import { isPlatformAdmin } from "@/lib/server/organizations/access";
 import { getOrganization } from "@/lib/server/organizations/queries";
 import { tenantId } from "@/lib/tenancy/context";
+import { can } from "@/lib/tenancy/permissions";
 
 export const metadata = { title: "Organizations · Learning Management" };
 
 /** The superadmin manages every organization; an admin edits their own (name, logo, colour, self-registration). */
 export default async function OrganizationsPage() {
   const { ctx } = await guardSignedInPage("/admin/organizations");
-  if (isPlatformAdmin(ctx)) {
+  if (can(ctx.role, "organizations:manage:all")) {
     return (
       <>
         <PageHeader title="Organizations" subtitle="Every organization on the platform" />

@@ -4,6 +4,7 @@ import { ReportFilters } from "@/components/reports/report-filters";
 import { ReportTabs } from "@/components/reports/report-tabs";
 import { PageHeader } from "@/components/shell/page-header";
 import { guardSignedInPage } from "@/lib/auth/page-guard";
+import { can } from "@/lib/tenancy/permissions";
 
 /**
  * Every report view under one heading, tabs and filter bar. They live in the layout so that a change of
@@ -14,9 +15,9 @@ export default async function ReportsLayout({ children }: { children: ReactNode 
   const { isPlatform, categories } = await reportPageContext(caller);
   const subtitle = isPlatform
     ? "Every organization"
-    : caller.ctx.role === "instructor"
-      ? "The courses you teach"
-      : "Your organization";
+    : can(caller.ctx.role, "reports:read:any")
+      ? "Your organization"
+      : "The courses you teach";
   return (
     <>
       <PageHeader title="Reports" subtitle={subtitle} />

@@ -1,7 +1,7 @@
 import "server-only";
 import type { Caller } from "@/lib/auth/caller";
 import { listCategories } from "@/lib/server/categories/queries";
-import { isPlatformAdmin } from "@/lib/server/organizations/access";
+import { actsForPlatform } from "@/lib/tenancy/permissions";
 
 export interface ReportPageContext {
   /** The superadmin on the apex: every organization, or the one picked. */
@@ -12,7 +12,7 @@ export interface ReportPageContext {
 /** What every report page's filter bar offers this caller. */
 export async function reportPageContext(caller: Caller): Promise<ReportPageContext> {
   const { ctx } = caller;
-  const isPlatform = isPlatformAdmin(ctx) && ctx.organizationId === null;
+  const isPlatform = actsForPlatform(ctx);
   if (isPlatform) return { isPlatform, categories: [] };
   const categories = (await listCategories(ctx)).map((c) => ({ id: c.id, name: c.name }));
   return { isPlatform, categories };

@@ -135,7 +135,10 @@ export async function confirmEmailChange(
       })) > 0
     )
       throw emailTaken();
-    await tx.user.update({ where: { id: row.userId }, data: { email: row.newEmail, pendingEmail: null } });
+    await tx.user.update({
+      where: { id: row.userId, organizationId: row.user.organizationId },
+      data: { email: row.newEmail, pendingEmail: null },
+    });
     await audit(
       {
         organizationId: row.user.organizationId,

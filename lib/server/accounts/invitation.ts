@@ -8,7 +8,7 @@ import { audit, auditMany } from "@/lib/server/audit";
 import { sendOrganizationMail } from "@/lib/server/mail/organization-mail";
 import type { TenantContext } from "@/lib/tenancy/context";
 import { tenantOrigin } from "@/lib/tenancy/host";
-import { requirePermission } from "@/lib/tenancy/permissions";
+import { can, requirePermission } from "@/lib/tenancy/permissions";
 
 // Invitations: a person an administrator created sets their own password from a single-use link. They
 // reuse the password-reset links (password-tokens.ts, purpose "invitation", a longer life) and its page,
@@ -41,7 +41,7 @@ export async function sendInvitation(
 ): Promise<InvitationState> {
   requirePermission(ctx, "users:manage");
   const notFound = () => new AppError("NOT_FOUND", "User not found");
-  if (ctx.role !== "superadmin" && ctx.organizationId !== target.organizationId) throw notFound();
+  if (!can(ctx.role, "organizations:manage:all") && ctx.organizationId !== target.organizationId) throw notFound();
   const user = await db().user.findFirst({
     where: { organizationId: target.organizationId, id: target.userId },
     select: {
@@ -114,7 +114,7 @@ export async function sendInvitations(
   options: { origin?: string } = {},
 ): Promise<string[]> {
   requirePermission(ctx, "users:manage");
-  if (ctx.role !== "superadmin" && ctx.organizationId !== organizationId)
+  if (!can(ctx.role, "organizations:manage:all") && ctx.organizationId !== organizationId)
     throw new AppError("NOT_FOUND", "User not found");
   const organization = await db().organization.findUnique({
     where: { id: organizationId },

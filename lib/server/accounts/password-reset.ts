@@ -92,7 +92,10 @@ export async function resetPassword(
       data: { usedAt: now },
     });
     if (claimed.count === 0) throw invalid(row.purpose);
-    await tx.user.update({ where: { id: row.userId }, data: { passwordHash, sessionVersion: { increment: 1 } } });
+    await tx.user.update({
+      where: { id: row.userId, organizationId },
+      data: { passwordHash, sessionVersion: { increment: 1 } },
+    });
     await tx.passwordResetToken.updateMany({ where: { userId: row.userId, usedAt: null }, data: { usedAt: now } });
     const action = row.purpose === "invitation" ? "auth.invitation_accepted" : "auth.password_reset";
     await audit({ organizationId, actorId: row.userId, action, entityType: "user", entityId: row.userId }, tx);

@@ -5,9 +5,8 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import type { AuditLogFilters, AuditLogQuery } from "@/lib/schemas/audit";
 import { isId } from "@/lib/schemas/id";
 import type { Page } from "@/lib/schemas/pagination";
-import { isPlatformAdmin } from "@/lib/server/organizations/access";
 import { tenantId, type TenantContext } from "@/lib/tenancy/context";
-import { requirePermission } from "@/lib/tenancy/permissions";
+import { actsForPlatform, requirePermission } from "@/lib/tenancy/permissions";
 
 // The audit log, read: an organization's administrators (admin, org_admin) see their organization's
 // entries; the superadmin sees every organization's and the platform's own.
@@ -17,7 +16,7 @@ const MAX_ACTORS = 1000;
 
 export async function auditWhere(ctx: TenantContext, filters: AuditLogFilters): Promise<Prisma.AuditLogWhereInput> {
   requirePermission(ctx, "audit:read");
-  const everyOrganization = isPlatformAdmin(ctx) && ctx.organizationId === null;
+  const everyOrganization = actsForPlatform(ctx);
   const where: Prisma.AuditLogWhereInput = everyOrganization
     ? filters.organization_id
       ? { organizationId: filters.organization_id }

@@ -20,8 +20,8 @@ export async function createCourse(ctx: TenantContext, input: CreateCourseInput)
   const organizationId = tenantId(ctx);
   const defaults = readOrganizationSettings(tenantOrganization(ctx).settings).courseDefaults;
   const instructorIds = new Set(input.instructor_ids ?? []);
-  // Whoever teaches by role creates a course they can keep editing.
-  if (ctx.role === "instructor") instructorIds.add(ctx.userId);
+  // Whoever may edit only the courses they teach becomes the new course's instructor, to keep editing it.
+  if (!can(ctx.role, "courses:update:any")) instructorIds.add(ctx.userId);
   const course = await db().$transaction(async (tx) => {
     await checkReferences(tx, organizationId, input.category_id, [...instructorIds]);
     const created = await tx.course.create({

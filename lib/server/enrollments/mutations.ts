@@ -153,11 +153,13 @@ async function loadManagedEnrollment(ctx: TenantContext, enrollmentId: string, o
   if (!enrollment) throw new AppError("NOT_FOUND", "Enrollment not found");
   const own = enrollment.userId === ctx.userId;
   if (own && options.allowOwn) return enrollment;
-  if (!can(ctx.role, "enrollments:manage")) {
-    if (own)
-      throw new AppError("FORBIDDEN", "Only the course's instructors and administrators can change an enrollment");
-    throw new AppError("NOT_FOUND", "Enrollment not found");
-  }
+  // Learners never learn of other people's enrollments.
+  if (!own && !can(ctx.role, "enrollments:manage")) throw new AppError("NOT_FOUND", "Enrollment not found");
+  requirePermission(
+    ctx,
+    "enrollments:manage",
+    "Only the course's instructors and administrators can change an enrollment",
+  );
   await requireCourseEditor(ctx, enrollment.courseId);
   return enrollment;
 }

@@ -17,7 +17,7 @@ export interface Audience {
   groupId: string | null;
 }
 
-const managesEveryEvent = (ctx: TenantContext) => can(ctx.role, "courses:update:any");
+const managesEveryEvent = (ctx: TenantContext) => can(ctx.role, "events:manage:any");
 
 /** The events the caller manages, as a filter every event query starts from. */
 export function managedEventsWhere(ctx: TenantContext): Prisma.EventWhereInput {
@@ -56,13 +56,12 @@ export async function requireAudience(ctx: TenantContext, audience: Audience): P
       });
   } else if (audience.groupId) {
     await requireManagedGroup(ctx, audience.groupId);
-  } else if (!managesEveryEvent(ctx)) {
-    throw new AppError(
-      "FORBIDDEN",
+  } else {
+    requirePermission(
+      ctx,
+      "events:manage:any",
       "Only administrators can create events for the whole organization: choose a course or a group",
-      {
-        fieldErrors: { course_id: ["Choose a course you teach or a group you manage"] },
-      },
+      { fieldErrors: { course_id: ["Choose a course you teach or a group you manage"] } },
     );
   }
 }

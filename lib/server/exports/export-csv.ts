@@ -1,14 +1,13 @@
 import "server-only";
 import { db } from "@/lib/db";
-import { AppError } from "@/lib/errors";
 import type { ExportKind, ExportQuery } from "@/lib/schemas/exports";
 import { isId } from "@/lib/schemas/id";
 import { copyRows } from "@/lib/server/csv/copy-rows";
 import { csvStream } from "@/lib/server/csv/csv-stream";
 import { exportStatement } from "@/lib/server/exports/sql";
-import { isPlatformAdmin, organizationNotFound } from "@/lib/server/organizations/access";
+import { organizationNotFound } from "@/lib/server/organizations/access";
 import { tenantId, type TenantContext } from "@/lib/tenancy/context";
-import { can } from "@/lib/tenancy/permissions";
+import { can, requirePermission } from "@/lib/tenancy/permissions";
 
 // The CSV exports: PostgreSQL reads the rows with COPY … TO STDOUT and the CSV writer passes them on as they
 // come, so memory stays flat whatever the size. Admins export their own organization; the superadmin
@@ -19,17 +18,15 @@ export interface CsvExport {
   body: ReadableStream<Uint8Array>;
 }
 
-export const notAllowedToExport = () =>
-  new AppError("FORBIDDEN", "Only administrators can export the organization's data");
 
 /** The organization the caller exports (its subdomain names the file), or null for every organization (the superadmin on the apex). */
 async function exportOrganization(
   ctx: TenantContext,
   query: ExportQuery,
 ): Promise<{ id: string; subdomain: string } | null> {
-  if (!can(ctx.role, "import-export:use")) throw notAllowedToExport();
+  requirePermission(ctx, "import-export:use", "Only administrators can export the organization's data");
   const wanted = query.organization_id;
-  if (!isPlatformAdmin(ctx)) {
+  if (!can(ctx.role, "organizations:manage:all")) {
     const own = tenantId(ctx);
     if (wanted && wanted !== own) throw organizationNotFound();
     return { id: own, subdomain: ctx.subdomain ?? "organization" };

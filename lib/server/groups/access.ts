@@ -4,19 +4,17 @@ import { AppError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { isId } from "@/lib/schemas/id";
 import { tenantId, type TenantContext } from "@/lib/tenancy/context";
-import { requirePermission } from "@/lib/tenancy/permissions";
+import { can, requirePermission } from "@/lib/tenancy/permissions";
 
 // Who manages which group (docs/permissions.md "Groups"): the organization's administrators (and the
-// superadmin) every group; an instructor the groups they created and those assigned to a course they
-// teach. Other groups do not exist for an instructor (404), like another organization's.
-
-const MANAGES_EVERY_GROUP = new Set(["org_admin", "admin", "superadmin"]);
+// superadmin) every group (groups:manage:any); an instructor the groups they created and those assigned
+// to a course they teach. Other groups do not exist for an instructor (404), like another organization's.
 
 /** The groups the caller manages, as a filter every group query starts from. */
 export function managedGroupsWhere(ctx: TenantContext): Prisma.GroupWhereInput {
   requirePermission(ctx, "groups:manage");
   const organizationId = tenantId(ctx);
-  if (MANAGES_EVERY_GROUP.has(ctx.role)) return { organizationId };
+  if (can(ctx.role, "groups:manage:any")) return { organizationId };
   return {
     organizationId,
     OR: [

@@ -10,7 +10,7 @@ import type { PasswordPolicy } from "@/lib/schemas/organization-settings";
 import { passwordPolicyOf } from "@/lib/server/accounts/password-policy";
 import { cellOf } from "@/lib/server/imports/mapping";
 import { assertMayAssignRole, assertMayEdit } from "@/lib/server/users/rules";
-import type { TenantContext } from "@/lib/tenancy/context";
+import { jobContext, type TenantContext } from "@/lib/tenancy/context";
 
 // The dry run of each row: what it would do, create, update (matched by e-mail), unchanged, or reject
 // with the reason. The real run makes the same dry run of each batch again, against the database as it
@@ -105,13 +105,10 @@ export async function loadImportSetting(imp: UserImport): Promise<ImportSetting>
   return {
     organizationId,
     importId: imp.id,
-    importer: {
-      organization: null,
-      organizationId,
-      subdomain: organization.subdomain,
-      userId: imp.createdById,
-      role: imp.createdByRole as Role,
-    },
+    importer: jobContext(
+      { organizationId, subdomain: organization.subdomain },
+      { userId: imp.createdById, role: imp.createdByRole },
+    ),
     mapping,
     policy: await passwordPolicyOf(organization),
     organizationWords: [organization.name, organization.subdomain],

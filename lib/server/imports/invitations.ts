@@ -1,8 +1,8 @@
 import "server-only";
 import { db } from "@/lib/db";
-import { jobQueue } from "@/lib/jobs/queue";
-import type { Role } from "@/lib/routes";
+import { queueJob } from "@/lib/jobs/queue";
 import { sendInvitations } from "@/lib/server/accounts/invitation";
+import { jobContext } from "@/lib/tenancy/context";
 
 // The invitation e-mails of the users an import created without a password (queue imports.invitations,
 // queued when the run ends; at most one queued and one running per import). The rows owe them (UserImportRow.invite) from the
@@ -20,7 +20,7 @@ const PAGE = 200;
 
 /** Asks for the import's pending invitations to be sent (a no-op when a job is already queued). */
 export async function queueInvitations(importId: string, origin?: string): Promise<void> {
-  await (await jobQueue()).send("imports.invitations", { importId, origin }, { singletonKey: importId });
+  await queueJob("imports.invitations", { importId, origin }, { singletonKey: importId });
 }
 
 export async function sendImportInvitations(job: ImportInvitationsJob): Promise<void> {
@@ -30,13 +30,7 @@ export async function sendImportInvitations(job: ImportInvitationsJob): Promise<
     select: { id: true, organizationId: true, createdById: true, createdByRole: true },
   });
   if (!imp) return;
-  const ctx = {
-    organization: null,
-    organizationId: imp.organizationId,
-    subdomain: null,
-    userId: imp.createdById,
-    role: imp.createdByRole as Role,
-  };
+  const ctx = jobContext(imp, { userId: imp.createdById, role: imp.createdByRole });
   for (;;) {
     const rows = await db().userImportRow.findMany({
       where: { importId: imp.id, invite: true, invitedAt: null, userId: { not: null } },

@@ -93,7 +93,9 @@ export async function startDryRun(ctx: TenantContext, importId: string): Promise
         : "This import has started: a dry run is no longer possible",
     );
   await sendJob("imports.process", { importId: imp.id, phase: "check" });
-  return importJson(await db().userImport.findUniqueOrThrow({ where: { id: imp.id } }));
+  return importJson(
+    await db().userImport.findUniqueOrThrow({ where: { organizationId: imp.organizationId, id: imp.id } }),
+  );
 }
 
 /** POST /api/admin/imports/{importId}/run: applies the rows (a job), after a dry run of this mapping. */
@@ -119,7 +121,9 @@ export async function startRun(
   });
   if (count === 0) throw new AppError("CONFLICT", "This import has already run");
   const jobId = await sendJob("imports.process", { importId: imp.id, phase: "run", origin: options.origin });
-  return importJson(await db().userImport.update({ where: { id: imp.id }, data: { jobId } }));
+  return importJson(
+    await db().userImport.update({ where: { organizationId: imp.organizationId, id: imp.id }, data: { jobId } }),
+  );
 }
 
 /** POST /api/admin/imports/{importId}/cancel: the dry run or the run stops at its next batch. */
@@ -127,12 +131,17 @@ export async function cancelImport(ctx: TenantContext, importId: string): Promis
   const imp = await requireImport(ctx, importId);
   if (imp.status === "uploaded" || imp.status === "checked") {
     const row = await db().userImport.update({
-      where: { id: imp.id },
+      where: { organizationId: imp.organizationId, id: imp.id },
       data: { status: "cancelled", finishedAt: new Date() },
     });
     return importJson(row);
   }
   if (imp.status !== "checking" && imp.status !== "running")
     throw new AppError("CONFLICT", `This import is ${imp.status}: there is nothing to cancel`);
-  return importJson(await db().userImport.update({ where: { id: imp.id }, data: { cancelRequested: true } }));
+  return importJson(
+    await db().userImport.update({
+      where: { organizationId: imp.organizationId, id: imp.id },
+      data: { cancelRequested: true },
+    }),
+  );
 }

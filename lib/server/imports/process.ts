@@ -50,7 +50,7 @@ export async function processImport(job: ImportJob): Promise<void> {
   } catch (error) {
     if (!(error instanceof AppError)) throw error; // retried by the queue
     await db().userImport.updateMany({
-      where: { id: imp.id, status: imp.status },
+      where: { organizationId: imp.organizationId, id: imp.id, status: imp.status },
       data: { status: "failed", error: error.message, finishedAt: new Date() },
     });
   }
@@ -67,13 +67,13 @@ async function lock(tx: Prisma.TransactionClient, importId: string): Promise<Loc
 
 /** The dry run of the next page of rows; false when the dry run is over (finished or cancelled). */
 async function dryRunNextPage(setting: ImportSetting): Promise<boolean> {
-  const { importId } = setting;
+  const { importId, organizationId } = setting;
   return db().$transaction(async (tx) => {
     const imp = await lock(tx, importId);
     if (imp?.status !== "checking") return false;
     if (imp.cancelRequested) {
       await tx.userImport.update({
-        where: { id: importId },
+        where: { organizationId, id: importId },
         data: { status: "uploaded", cancelRequested: false, processedRows: 0, phaseStartedAt: null },
       });
       return false;
@@ -92,7 +92,7 @@ async function dryRunNextPage(setting: ImportSetting): Promise<boolean> {
       });
       const of = (o: string) => counts.find((c) => c.checkOutcome === o)?._count._all ?? 0;
       await tx.userImport.update({
-        where: { id: importId },
+        where: { organizationId, id: importId },
         data: {
           status: "checked",
           checkedAt: new Date(),
@@ -114,14 +114,17 @@ async function dryRunNextPage(setting: ImportSetting): Promise<boolean> {
       UPDATE "UserImportRow" r SET "checkOutcome" = v."outcome", "checkReason" = v."reason"
       FROM unnest(${dryRun.map((v) => v.rowNumber)}::int[], ${dryRun.map((v) => v.outcome)}::text[], ${dryRun.map((v) => v.reason)}::text[]) AS v("rowNumber", "outcome", "reason")
       WHERE r."importId" = ${importId}::uuid AND r."rowNumber" = v."rowNumber"`;
-    await tx.userImport.update({ where: { id: importId }, data: { processedRows: rows.at(-1)!.rowNumber } });
+    await tx.userImport.update({
+      where: { organizationId, id: importId },
+      data: { processedRows: rows.at(-1)!.rowNumber },
+    });
     return true;
   }, TX);
 }
 
 /** Applies the next batch; false when the run is over (finished or cancelled). */
 async function applyNextBatch(setting: ImportSetting): Promise<boolean> {
-  const { importId } = setting;
+  const { importId, organizationId } = setting;
   const size =
     setting.mapping.password !== null && setting.mapping.password !== undefined ? RUN_BATCH_WITH_PASSWORDS : RUN_BATCH;
   try {
@@ -133,7 +136,7 @@ async function applyNextBatch(setting: ImportSetting): Promise<boolean> {
       if (rows.length === 0) return finishRun(tx, setting, "completed");
       const counts = await applyRows(setting, tx, rows);
       await tx.userImport.update({
-        where: { id: importId },
+        where: { organizationId, id: importId },
         data: {
           processedRows: { increment: rows.length },
           createdCount: { increment: counts.created },
@@ -165,7 +168,7 @@ async function pendingRows(tx: Prisma.TransactionClient, importId: string, take:
 }
 
 async function applyRowByRow(setting: ImportSetting, size: number): Promise<boolean> {
-  const { importId } = setting;
+  const { importId, organizationId } = setting;
   const batch = await pendingRows(db(), importId, size);
   for (const row of batch) {
     try {
@@ -179,7 +182,7 @@ async function applyRowByRow(setting: ImportSetting, size: number): Promise<bool
         if (!still) return;
         const c = await applyRows(setting, tx, [row]);
         await tx.userImport.update({
-          where: { id: importId },
+          where: { organizationId, id: importId },
           data: {
             processedRows: { increment: 1 },
             createdCount: { increment: c.created },
@@ -200,7 +203,7 @@ async function applyRowByRow(setting: ImportSetting, size: number): Promise<bool
         });
         if (count)
           await tx.userImport.update({
-            where: { id: importId },
+            where: { organizationId, id: importId },
             data: { processedRows: { increment: 1 }, failedCount: { increment: 1 } },
           });
       }, TX);
@@ -215,7 +218,7 @@ async function finishRun(
   status: "completed" | "cancelled",
 ): Promise<false> {
   const row = await tx.userImport.update({
-    where: { id: setting.importId },
+    where: { organizationId: setting.organizationId, id: setting.importId },
     data: { status, finishedAt: new Date(), phaseStartedAt: null },
   });
   await audit(

@@ -4,18 +4,16 @@ import { AppError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { isId } from "@/lib/schemas/id";
 import { tenantId, type TenantContext } from "@/lib/tenancy/context";
-import { requirePermission } from "@/lib/tenancy/permissions";
+import { can, requirePermission } from "@/lib/tenancy/permissions";
 
 // Who may write to whom (docs/permissions.md "Messages"). Everything stays inside the caller's
-// organization. Staff (instructors, org admins, admins) may start a conversation with anyone of it and
-// with any of its groups; a learner with the instructors of the courses they are enrolled in, with the
+// organization. Staff (instructors, org admins, admins: messages:write:any) may start a conversation with
+// anyone of it and with any of its groups; a learner with the instructors of the courses they are enrolled in, with the
 // members of their groups, and with those groups as a whole. Replies go to a conversation's
 // participants, whoever started it. A conversation is seen by its participants only.
 
-const WRITES_TO_EVERYONE = new Set(["instructor", "org_admin", "admin", "superadmin"]);
-
 export function writesToEveryone(ctx: TenantContext): boolean {
-  return WRITES_TO_EVERYONE.has(ctx.role);
+  return can(ctx.role, "messages:write:any");
 }
 
 /** The people the caller may start a conversation with: active, of the organization, never the caller. */

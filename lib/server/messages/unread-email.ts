@@ -1,7 +1,7 @@
 import "server-only";
-import { z } from "zod";
 import { db, queryRows } from "@/lib/db";
 import { env } from "@/lib/env";
+import { JOB_PAYLOADS, type JobPayload } from "@/lib/jobs/payloads";
 import { sendJob } from "@/lib/jobs/queue";
 import { sendOrganizationMail } from "@/lib/server/mail/organization-mail";
 import { tenantOrigin } from "@/lib/tenancy/host";
@@ -14,8 +14,8 @@ export const UNREAD_EMAIL_DELAY_MS = 15 * 60_000;
 /** A longer message is cut in the e-mail; the link leads to all of it. */
 const MAIL_BODY_MAX = 2_000;
 
-const jobSchema = z.object({ organizationId: z.uuid(), threadId: z.uuid(), messageId: z.uuid() });
-export type UnreadEmailJob = z.infer<typeof jobSchema>;
+const jobSchema = JOB_PAYLOADS["messages.unread-email"];
+export type UnreadEmailJob = JobPayload<"messages.unread-email">;
 
 /** Queues the check for a message just sent. A queue failure must not fail the sending: it is logged. */
 export async function queueUnreadEmail(job: UnreadEmailJob): Promise<void> {

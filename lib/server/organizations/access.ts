@@ -16,16 +16,12 @@ export const subdomainTaken = (field = "subdomain") =>
     fieldErrors: { [field]: ["This subdomain is already taken"] },
   });
 
-export function isPlatformAdmin(ctx: TenantContext): boolean {
-  return can(ctx.role, "organizations:manage:all");
-}
-
 /** The organization the caller may edit (name, branding, self-registration). */
 export async function requireEditableOrganization(
   ctx: TenantContext,
   organizationId: string,
 ): Promise<OrganizationPublic> {
-  if (!isPlatformAdmin(ctx)) {
+  if (!can(ctx.role, "organizations:manage:all")) {
     requirePermission(ctx, "organization:update:own");
     if (organizationId !== ctx.organizationId) throw organizationNotFound();
   }

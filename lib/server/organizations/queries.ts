@@ -3,14 +3,14 @@ import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { ListOrganizationsQuery } from "@/lib/schemas/organizations";
 import type { Page } from "@/lib/schemas/pagination";
-import { isPlatformAdmin, organizationNotFound, requireEditableOrganization } from "@/lib/server/organizations/access";
+import { organizationNotFound, requireEditableOrganization } from "@/lib/server/organizations/access";
 import {
   organizationAdminJson,
   organizationAdminSelect,
   type OrganizationAdminJson,
 } from "@/lib/server/organizations/json";
 import { tenantId, type TenantContext } from "@/lib/tenancy/context";
-import { requirePermission } from "@/lib/tenancy/permissions";
+import { can, requirePermission } from "@/lib/tenancy/permissions";
 
 /** Every organization for the superadmin (searched, paged); an administrator's page lists their own only. */
 export async function listOrganizations(
@@ -18,7 +18,7 @@ export async function listOrganizations(
   query: ListOrganizationsQuery,
 ): Promise<Page<OrganizationAdminJson>> {
   const where: Prisma.OrganizationWhereInput = {};
-  if (!isPlatformAdmin(ctx)) {
+  if (!can(ctx.role, "organizations:manage:all")) {
     requirePermission(ctx, "organization:update:own");
     where.id = tenantId(ctx);
   }

@@ -1,6 +1,5 @@
 import "server-only";
 import { db, queryRows } from "@/lib/db";
-import { AppError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import {
   courseRebuildSql,
@@ -12,6 +11,7 @@ import {
 } from "@/lib/server/reports/rebuild-sql";
 import { reportScope } from "@/lib/server/reports/scope";
 import type { TenantContext } from "@/lib/tenancy/context";
+import { requirePermission } from "@/lib/tenancy/permissions";
 
 // POST /api/reports/refresh: the summaries are kept by triggers in every write's transaction, so this is
 // the repair tool (docs/architecture.md "Report summaries"). It reconciles, from the base tables, what
@@ -52,8 +52,7 @@ const CHANGED_SQL = `SELECT e."courseId", e."userId" FROM "Enrollment" e WHERE e
 export async function refreshReports(ctx: TenantContext, options: { full: boolean }): Promise<RefreshJson> {
   const started = Date.now();
   const scope = await reportScope(ctx, {});
-  if (options.full && scope.instructorId)
-    throw new AppError("FORBIDDEN", "Only administrators can rebuild every report summary");
+  if (options.full) requirePermission(ctx, "reports:read:any", "Only administrators can rebuild every report summary");
   const pending = options.full
     ? await queryRows<{ id: string; since: Date | null }>(
         `SELECT "id", NULL::timestamp AS since FROM "Organization" WHERE ($1::uuid IS NULL OR "id" = $1::uuid) ORDER BY "id"`,

@@ -2,9 +2,8 @@ import "server-only";
 import { queryRows } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import type { ReportFilters } from "@/lib/schemas/reports";
-import { isPlatformAdmin } from "@/lib/server/organizations/access";
 import { tenantId, type TenantContext } from "@/lib/tenancy/context";
-import { requirePermission } from "@/lib/tenancy/permissions";
+import { actsForPlatform, can, requirePermission } from "@/lib/tenancy/permissions";
 
 // Whose figures a report shows (docs/permissions.md "Reports"): an instructor the courses they teach; an
 // org_admin or admin their organization; the superadmin (on the apex) every organization, or the one
@@ -24,7 +23,7 @@ export async function reportScope(
   filters: Pick<ReportFilters, "organization_id">,
 ): Promise<ReportScope> {
   requirePermission(ctx, "reports:read");
-  if (isPlatformAdmin(ctx) && ctx.organizationId === null) {
+  if (actsForPlatform(ctx)) {
     if (!filters.organization_id) return { organizationId: null, instructorId: null };
     const [found] = await queryRows<{ id: string }>(`SELECT "id" FROM "Organization" WHERE "id" = $1::uuid`, [
       filters.organization_id,
@@ -35,7 +34,7 @@ export async function reportScope(
   const organizationId = tenantId(ctx);
   // Another organization's id names nothing here (a 404, as every record of another tenant is).
   if (filters.organization_id && filters.organization_id !== organizationId) throw organizationNotFound();
-  return { organizationId, instructorId: ctx.role === "instructor" ? ctx.userId : null };
+  return { organizationId, instructorId: can(ctx.role, "reports:read:any") ? null : ctx.userId };
 }
 
 /** The superadmin's platform view and its per-organization table: the superadmin only. */

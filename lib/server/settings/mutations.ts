@@ -12,22 +12,21 @@ import { audit } from "@/lib/server/audit";
 import { lockPlatformSetting, readPlatformSetting, writePlatformSetting } from "@/lib/server/settings/platform";
 import { getSettings, type SettingsView } from "@/lib/server/settings/queries";
 import { tenantId, type TenantContext } from "@/lib/tenancy/context";
-import { can } from "@/lib/tenancy/permissions";
+import { actsForPlatform, requirePermission } from "@/lib/tenancy/permissions";
 
 /** The one refusal of a settings write by someone who may only read them (a clear 403, docs/permissions.md). */
 export function requireSettingsManager(ctx: TenantContext): void {
-  if (!can(ctx.role, "settings:manage")) {
-    throw new AppError(
-      "FORBIDDEN",
-      "Only administrators can change settings. You can read the settings that concern teaching.",
-    );
-  }
+  requirePermission(
+    ctx,
+    "settings:manage",
+    "Only administrators can change settings. You can read the settings that concern teaching.",
+  );
 }
 
 /** Changes the caller's organization's settings (the superadmin on the apex: the platform's defaults). Audited. */
 export async function updateSettings(ctx: TenantContext, input: UpdateSettingsInput): Promise<SettingsView> {
   requireSettingsManager(ctx);
-  if (ctx.role === "superadmin" && ctx.organizationId === null) {
+  if (actsForPlatform(ctx)) {
     await db().$transaction(async (tx) => {
       await lockPlatformSetting(tx, "organization-defaults");
       const before = readOrganizationSettings(await readPlatformSetting("organization-defaults", tx));

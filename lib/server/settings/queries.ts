@@ -8,7 +8,7 @@ import {
 } from "@/lib/schemas/organization-settings";
 import { readPlatformSetting } from "@/lib/server/settings/platform";
 import { tenantId, type TenantContext } from "@/lib/tenancy/context";
-import { can, requirePermission } from "@/lib/tenancy/permissions";
+import { actsForPlatform, can, requirePermission } from "@/lib/tenancy/permissions";
 
 /**
  * What /admin/settings shows the caller. Administrators edit their organization's settings; the
@@ -21,8 +21,7 @@ export type SettingsView =
 
 export async function getSettings(ctx: TenantContext): Promise<SettingsView> {
   if (can(ctx.role, "settings:manage")) {
-    if (ctx.role === "superadmin" && ctx.organizationId === null)
-      return { scope: "platform", editable: true, settings: await platformDefaults() };
+    if (actsForPlatform(ctx)) return { scope: "platform", editable: true, settings: await platformDefaults() };
     return { scope: "organization", editable: true, settings: await organizationSettings(tenantId(ctx)) };
   }
   requirePermission(ctx, "settings:read:teaching");

@@ -10,6 +10,7 @@ import { openSecret, sealSecret } from "@/lib/server/secret-box";
 import { lockPlatformSetting, readPlatformSetting, writePlatformSetting } from "@/lib/server/settings/platform";
 import { requireSettingsManager } from "@/lib/server/settings/mutations";
 import { tenantId, type TenantContext } from "@/lib/tenancy/context";
+import { actsForPlatform } from "@/lib/tenancy/permissions";
 
 // The mail server of an organization (a Setting row "smtp"), or of the platform (the superadmin's, for
 // organizations without their own). Stored with the password sealed (lib/server/secret-box.ts). Both are
@@ -21,7 +22,7 @@ type Stored = Omit<SmtpSettingsInput, "password"> & { password?: string };
 
 /** null: the platform (the superadmin on the apex); else the caller's organization. */
 function scopeOf(ctx: TenantContext): string | null {
-  return ctx.role === "superadmin" && ctx.organizationId === null ? null : tenantId(ctx);
+  return actsForPlatform(ctx) ? null : tenantId(ctx);
 }
 
 function readStored(value: unknown): Stored | null {

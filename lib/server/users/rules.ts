@@ -3,32 +3,34 @@ import { AppError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { Role } from "@/lib/routes";
 import type { TenantContext } from "@/lib/tenancy/context";
+import { can, requirePermission } from "@/lib/tenancy/permissions";
 
 // The user administration's role rules (docs/permissions.md "Users"), checked by every user service:
-// - an org_admin cannot create, promote to or edit an admin (nor a superadmin, who is nobody's to make);
+// - an org_admin cannot create, promote to or edit an admin (users:manage:admins), nor anybody a superadmin,
+//   who is nobody's to make;
 // - nobody changes their own role, deactivates or deletes themselves;
 // - nobody demotes, deactivates or deletes the last active org_admin of an organization.
 
-const ABOVE_ORG_ADMIN: ReadonlySet<Role> = new Set(["admin", "superadmin"]);
+/** The administrators' roles: only a holder of users:manage:admins gives them or changes their accounts. */
+const ADMINISTRATOR_ROLES: ReadonlySet<Role> = new Set(["admin", "superadmin"]);
 
 /** The caller may give `role` to someone (on creation or by a change of role). */
 export function assertMayAssignRole(ctx: TenantContext, role: Role): void {
-  if (role === "superadmin" || (ctx.role === "org_admin" && ABOVE_ORG_ADMIN.has(role))) {
-    const message = "Org admins cannot create administrators or make anyone an administrator";
-    throw new AppError("FORBIDDEN", message, { fieldErrors: { role: [message] } });
-  }
+  const message = "Org admins cannot create administrators or make anyone an administrator";
+  if (role === "superadmin") throw new AppError("FORBIDDEN", message, { fieldErrors: { role: [message] } });
+  if (ADMINISTRATOR_ROLES.has(role))
+    requirePermission(ctx, "users:manage:admins", message, { fieldErrors: { role: [message] } });
 }
 
 /** The caller may change `target`'s account at all (edit, deactivate, delete, invite). */
 export function assertMayEdit(ctx: TenantContext, target: { role: Role }): void {
-  if (ctx.role === "org_admin" && ABOVE_ORG_ADMIN.has(target.role)) {
-    throw new AppError("FORBIDDEN", "Org admins cannot change an administrator's account");
-  }
+  if (ADMINISTRATOR_ROLES.has(target.role))
+    requirePermission(ctx, "users:manage:admins", "Org admins cannot change an administrator's account");
 }
 
 /** Whether the caller may change `target`'s account (for the pages' buttons; the services decide). */
 export function mayEdit(ctx: TenantContext, target: { role: Role }): boolean {
-  return !(ctx.role === "org_admin" && ABOVE_ORG_ADMIN.has(target.role));
+  return can(ctx.role, "users:manage:admins") || !ADMINISTRATOR_ROLES.has(target.role);
 }
 
 /** Things nobody does to their own account. */

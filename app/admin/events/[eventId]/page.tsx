@@ -17,7 +17,7 @@ export default async function Page({ params }: { params: Promise<{ eventId: stri
         subtitle={event.recurrence ? "A repeating event: changes apply to every occurrence" : "Event"}
       />
       <Paper variant="outlined" sx={{ p: 2, maxWidth: 840 }}>
-        <EventEditor event={event} canTargetOrganization={can(caller.ctx.role, "courses:update:any")} />
+        <EventEditor event={event} canTargetOrganization={can(caller.ctx.role, "events:manage:any")} />
       </Paper>
     </>
   );

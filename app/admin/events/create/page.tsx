@@ -19,7 +19,7 @@ export default async function Page() {
       <Paper variant="outlined" sx={{ p: 2, maxWidth: 840 }}>
         <NewEventPanel
           savedTimeZone={savedTimeZone}
-          canTargetOrganization={can(caller.ctx.role, "courses:update:any")}
+          canTargetOrganization={can(caller.ctx.role, "events:manage:any")}
         />
       </Paper>
     </>

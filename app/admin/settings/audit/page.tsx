@@ -2,14 +2,14 @@ import { AuditLogView } from "@/components/audit/audit-log-view";
 import { SettingsTabs } from "@/components/settings/settings-tabs";
 import { PageHeader } from "@/components/shell/page-header";
 import { guardSignedInPage } from "@/lib/auth/page-guard";
-import { isPlatformAdmin } from "@/lib/server/organizations/access";
+import { actsForPlatform } from "@/lib/tenancy/permissions";
 
 export const metadata = { title: "Audit log · Learning Management" };
 
 export default async function AuditLogPage() {
   const { ctx } = await guardSignedInPage("/admin/settings/audit");
   // The superadmin reads every organization's log and may narrow it to one.
-  const everyOrganization = isPlatformAdmin(ctx) && ctx.organizationId === null;
+  const everyOrganization = actsForPlatform(ctx);
   return (
     <>
       <PageHeader
