@@ -18,7 +18,6 @@ export interface CsvExport {
   body: ReadableStream<Uint8Array>;
 }
 
-
 /** The organization the caller exports (its subdomain names the file), or null for every organization (the superadmin on the apex). */
 async function exportOrganization(
   ctx: TenantContext,
