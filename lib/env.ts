@@ -122,6 +122,11 @@ export const envSchema = z.object({
     .enum(["true", "false"])
     .default("true")
     .transform((v) => v === "true"),
+  /** json: one JSON object per line (for log collectors); pretty: colored lines for a terminal. */
+  LOG_FORMAT: z.enum(["json", "pretty"]).default("json"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** On SIGTERM, how long requests in flight and running jobs get to finish before the process exits. */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().positive().max(3600).default(25),
   /** Trust X-Forwarded-For for the client IP (only behind a proxy that sets it). */
   TRUST_PROXY: z
     .enum(["true", "false"])

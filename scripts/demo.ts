@@ -41,12 +41,6 @@ const lines = [
 ];
 console.log(lines.join("\n"));
 
-const shutdown = async () => {
-  await server.close();
-  await workers.stop();
-  await db().$disconnect();
-  await database.stop();
-  process.exit(0);
-};
-process.once("SIGINT", shutdown);
-process.once("SIGTERM", shutdown);
+const { env } = await import("@/lib/env");
+const { exitOnSignals } = await import("./lib/graceful-shutdown");
+exitOnSignals({ server, workers, after: [database.stop] }, env.SHUTDOWN_GRACE_SECONDS);

@@ -11,10 +11,6 @@ const server = await startAppServer({ dev: true, port: Number(process.env.PORT ?
 const { startJobWorkers } = await import("./lib/job-workers");
 const workers = await startJobWorkers();
 console.log(`Development server on ${server.url}`);
-process.once("SIGINT", async () => {
-  await server.close();
-  await workers.stop();
-  await runtime.stop();
-  await database.stop();
-  process.exit(0);
-});
+const { env } = await import("@/lib/env");
+const { exitOnSignals } = await import("./lib/graceful-shutdown");
+exitOnSignals({ server, workers, after: [runtime.stop, database.stop] }, env.SHUTDOWN_GRACE_SECONDS);

@@ -34,7 +34,7 @@ export async function startTestApp(options: {
   const { startJobWorkers } = await import("./job-workers");
   const workers = await startJobWorkers();
   const app: AppServer = {
-    url: server.url,
+    ...server,
     close: async () => {
       await server.close();
       await workers.stop();
