@@ -5,6 +5,8 @@ import { prepareAuthEnv } from "./lib/runtime-env";
 // the sources changed, then serve and print where to go.
 refuseBadProductionConfig();
 prepareAuthEnv();
+// A person reads this server's log in a terminal.
+process.env.LOG_FORMAT ??= "pretty";
 const port = Number(process.env.PORT ?? 3000);
 const started = Date.now();
 

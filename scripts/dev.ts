@@ -2,6 +2,8 @@ import { prepareAuthEnv } from "./lib/runtime-env";
 
 // npm run dev: next dev with hot reload, on the same database setup as the demo.
 prepareAuthEnv();
+// A person reads this server's log in a terminal.
+process.env.LOG_FORMAT ??= "pretty";
 const { prepareDatabase } = await import("./lib/prepare-database");
 const database = await prepareDatabase();
 const { watchScormRuntime } = await import("./lib/scorm-runtime-build");

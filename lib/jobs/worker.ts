@@ -1,6 +1,7 @@
 import "server-only";
 import type PgBoss from "pg-boss";
 import { jobQueue } from "@/lib/jobs/queue";
+import { runLoggedJob } from "@/lib/log/job-log";
 import { JOB_QUEUES, type JobName } from "@/lib/jobs/queues";
 import { sendImportInvitations, type ImportInvitationsJob } from "@/lib/server/imports/invitations";
 import { processImport, type ImportJob } from "@/lib/server/imports/process";
@@ -20,7 +21,7 @@ export async function startWorkers(): Promise<void> {
   const boss = await jobQueue();
   for (const name of Object.keys(JOB_QUEUES) as JobName[]) {
     await boss.work<object>(name, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
-      if (job) return HANDLERS[name](job.data, job);
+      if (job) return runLoggedJob(name, job.id, () => HANDLERS[name](job.data, job));
     });
     const { cron } = JOB_QUEUES[name] as { cron?: string };
     if (cron) await boss.schedule(name, cron, {}, { tz: "UTC" });

@@ -21,7 +21,7 @@ function createLogger(destination?: DestinationStream): Logger {
   const stream =
     destination ??
     (env.LOG_FORMAT === "pretty"
-      ? pretty({ colorize: process.stdout.isTTY, translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname" })
+      ? pretty({ sync: true, colorize: process.stdout.isTTY, translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname" })
       : pino.destination(1));
   return pino(
     {
@@ -41,6 +41,6 @@ export function logger(): Logger {
 }
 
 /** Sends this process's log to `destination` instead (the test server writes it to files); call before any logging. */
-export function useLogDestination(destination: DestinationStream): void {
+export function sendLogTo(destination: DestinationStream): void {
   holder.__lmsLogger = createLogger(destination);
 }

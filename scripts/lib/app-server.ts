@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import next from "next";
 import { COMMON_HEADERS } from "../../lib/security-headers";
+import type { FinishedRequest } from "./request-log";
 import { loadRoutePatterns } from "./route-patterns";
 
 const COMMON_HEADER_OBJECT = Object.fromEntries(COMMON_HEADERS.map(({ key, value }) => [key, value]));
@@ -55,11 +56,20 @@ export async function startAppServer(options: { dev: boolean; port: number; host
   const fastCommitToken = (req: IncomingMessage) => (env.SCORM_COMMIT_FAST_PATH ? commitToken(req) : null);
   const { openRequestLog } = await import("./request-log");
   const { runWithLogContext } = await import("../../lib/log/request-context");
-  const routeOf = loadRoutePatterns();
+  const { metrics } = await import("../../lib/metrics/registry");
+  const { METRICS_PATH, answerMetricsOnAppPort, registerScrapeSources, startMetricsServer } =
+    await import("./metrics-endpoint");
+  registerScrapeSources();
+  const routeOf = loadRoutePatterns(process.cwd(), [METRICS_PATH]);
+  const countRequest = ({ method, route, status, durationMs }: FinishedRequest) => {
+    const labels = { route, status_class: `${Math.floor(status / 100)}xx` };
+    metrics().httpRequests.inc({ method, ...labels });
+    metrics().httpDuration.observe(labels, durationMs / 1000);
+  };
   const inFlight = trackRequests();
   const server: Server = createServer((req, res) => {
     inFlight.add(res);
-    const context = openRequestLog(req, res, routeOf(routedPath(req.url)));
+    const context = openRequestLog(req, res, routeOf(routedPath(req.url)), countRequest);
     runWithLogContext(context, () => answer(req, res));
   });
   const answer = (req: IncomingMessage, res: ServerResponse) => {
@@ -69,12 +79,14 @@ export async function startAppServer(options: { dev: boolean; port: number; host
       return void res
         .writeHead(404, { "content-type": "text/plain; charset=utf-8", ...COMMON_HEADER_OBJECT })
         .end("Not found");
+    if (routedPath(req.url) === METRICS_PATH && answerMetricsOnAppPort(req, res, env.METRICS_TOKEN)) return;
     // The SCORM player's commits skip Next.js: its per-request cost is larger than the commit's (docs/architecture.md).
     const token = fastCommitToken(req);
     if (token) return void answerCommitOnNode(req, res, token);
     void handle(req, res);
   };
   server.on("clientError", answerClientError);
+  const metricsServer = env.METRICS_PORT ? await startMetricsServer(env.METRICS_PORT) : null;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port, "0.0.0.0", resolve);
@@ -88,9 +100,15 @@ export async function startAppServer(options: { dev: boolean; port: number; host
       server.closeIdleConnections();
       const answered = await inFlight.settled(graceMs);
       server.closeAllConnections();
+      metricsServer?.close();
+      metricsServer?.closeAllConnections();
       return answered;
     },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise((resolve) => {
+        metricsServer?.close();
+        server.close(() => resolve());
+      }),
   };
 }
 

@@ -17,7 +17,8 @@ export type RoutePatternOf = (pathname: string) => string;
 const NEXT_FILES = "/_next/[...path]";
 const UNMATCHED = "(no route)";
 
-export function loadRoutePatterns(dir = process.cwd()): RoutePatternOf {
+/** `extra`: paths the custom server answers itself, outside Next's routes. */
+export function loadRoutePatterns(dir = process.cwd(), extra: string[] = []): RoutePatternOf {
   const file = [
     path.join(dir, ".next", "routes-manifest.json"),
     path.join(dir, ".next", "dev", "routes-manifest.json"),
@@ -25,7 +26,7 @@ export function loadRoutePatterns(dir = process.cwd()): RoutePatternOf {
   const manifest = file
     ? (JSON.parse(readFileSync(file, "utf8")) as { staticRoutes?: ManifestRoute[]; dynamicRoutes?: ManifestRoute[] })
     : {};
-  const exact = new Map((manifest.staticRoutes ?? []).map((route) => [route.page, route.page]));
+  const exact = new Map([...(manifest.staticRoutes ?? []).map((route) => route.page), ...extra].map((p) => [p, p]));
   const dynamic = (manifest.dynamicRoutes ?? []).map((route) => ({ page: route.page, regex: new RegExp(route.regex) }));
   return (pathname) => {
     const trimmed = pathname.length > 1 && pathname.endsWith("/") ? pathname.slice(0, -1) : pathname;
