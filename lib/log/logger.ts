@@ -17,12 +17,20 @@ function idsOfCurrentWork(): object {
   return jobId ? { jobId } : { requestId };
 }
 
-function createLogger(destination?: DestinationStream): Logger {
-  const stream =
-    destination ??
-    (env.LOG_FORMAT === "pretty"
-      ? pretty({ sync: true, colorize: process.stdout.isTTY, translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname" })
-      : pino.destination(1));
+function standardOutput(): DestinationStream {
+  if (env.LOG_FORMAT === "pretty")
+    return pretty({
+      sync: true,
+      colorize: process.stdout.isTTY,
+      translateTime: "SYS:HH:MM:ss.l",
+      ignore: "pid,hostname",
+    });
+  // Written asynchronously, several lines per write under load: a slow reader of stdout must not block the
+  // request that logs. Whatever is still buffered is written out when the process exits.
+  return pino.destination({ dest: 1, sync: false });
+}
+
+function createLogger(destination: DestinationStream = standardOutput()): Logger {
   return pino(
     {
       level: env.LOG_LEVEL,
@@ -31,7 +39,7 @@ function createLogger(destination?: DestinationStream): Logger {
       formatters: { level: (label) => ({ level: label }) },
       mixin: idsOfCurrentWork,
     },
-    stream,
+    destination,
   );
 }
 

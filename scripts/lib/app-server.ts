@@ -1,7 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import next from "next";
 import { COMMON_HEADERS } from "../../lib/security-headers";
-import type { FinishedRequest } from "./request-log";
 import { loadRoutePatterns } from "./route-patterns";
 
 const COMMON_HEADER_OBJECT = Object.fromEntries(COMMON_HEADERS.map(({ key, value }) => [key, value]));
@@ -50,36 +49,30 @@ export async function startAppServer(options: { dev: boolean; port: number; host
   const { isContentPath } = await import("../../lib/server/scorm/content-host");
   const { hostTarget } = await import("../../lib/tenancy/host");
   // A content host serves the content routes and nothing else: not Next's pages, not even its 404 page.
-  const outsideContentRoutes = (req: IncomingMessage) =>
-    hostTarget(req.headers.host, env.APP_DOMAIN, env.CONTENT_DOMAIN).kind === "content" &&
-    !isContentPath(routedPath(req.url));
+  const outsideContentRoutes = (req: IncomingMessage, pathname: string) =>
+    hostTarget(req.headers.host, env.APP_DOMAIN, env.CONTENT_DOMAIN).kind === "content" && !isContentPath(pathname);
   const fastCommitToken = (req: IncomingMessage) => (env.SCORM_COMMIT_FAST_PATH ? commitToken(req) : null);
   const { openRequestLog } = await import("./request-log");
   const { runWithLogContext } = await import("../../lib/log/request-context");
-  const { metrics } = await import("../../lib/metrics/registry");
-  const { METRICS_PATH, answerMetricsOnAppPort, registerScrapeSources, startMetricsServer } =
+  const { METRICS_PATH, answerMetricsOnAppPort, countRequest, registerScrapeSources, startMetricsServer } =
     await import("./metrics-endpoint");
   registerScrapeSources();
   const routeOf = loadRoutePatterns(process.cwd(), [METRICS_PATH]);
-  const countRequest = ({ method, route, status, durationMs }: FinishedRequest) => {
-    const labels = { route, status_class: `${Math.floor(status / 100)}xx` };
-    metrics().httpRequests.inc({ method, ...labels });
-    metrics().httpDuration.observe(labels, durationMs / 1000);
-  };
   const inFlight = trackRequests();
   const server: Server = createServer((req, res) => {
     inFlight.add(res);
-    const context = openRequestLog(req, res, routeOf(routedPath(req.url)), countRequest);
-    runWithLogContext(context, () => answer(req, res));
+    const pathname = routedPath(req.url);
+    const context = openRequestLog(req, res, routeOf(pathname), countRequest);
+    runWithLogContext(context, () => answer(req, res, pathname));
   });
-  const answer = (req: IncomingMessage, res: ServerResponse) => {
+  const answer = (req: IncomingMessage, res: ServerResponse, pathname: string) => {
     req.headers["x-lms-remote-addr"] = req.socket.remoteAddress ?? "unknown";
     if (answerUndecodablePath(req, res)) return;
-    if (outsideContentRoutes(req))
+    if (outsideContentRoutes(req, pathname))
       return void res
         .writeHead(404, { "content-type": "text/plain; charset=utf-8", ...COMMON_HEADER_OBJECT })
         .end("Not found");
-    if (routedPath(req.url) === METRICS_PATH && answerMetricsOnAppPort(req, res, env.METRICS_TOKEN)) return;
+    if (pathname === METRICS_PATH && answerMetricsOnAppPort(req, res, env.METRICS_TOKEN)) return;
     // The SCORM player's commits skip Next.js: its per-request cost is larger than the commit's (docs/architecture.md).
     const token = fastCommitToken(req);
     if (token) return void answerCommitOnNode(req, res, token);

@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { queryRows, poolStats } from "../../lib/db";
 import { API_HEADERS, COMMON_HEADERS } from "../../lib/security-headers";
 import { metrics, setScrapeSources } from "../../lib/metrics/registry";
+import type { FinishedRequest } from "./request-log";
 
 // GET /metrics in Prometheus's text format, for each process on its own (behind a load balancer a scrape
 // of the shared port would reach a random process): on a port of its own bound to loopback
@@ -21,6 +22,13 @@ export function registerScrapeSources(): void {
     pool: poolStats,
     jobCounts: () => queryRows<{ queue: string; state: string; count: number }>(JOB_COUNTS, []),
   });
+}
+
+/** Counts a finished request by method, route pattern and status class, and observes its duration. */
+export function countRequest({ method, route, status, durationMs }: FinishedRequest): void {
+  const labels = { route, status_class: `${Math.floor(status / 100)}xx` };
+  metrics().httpRequests.inc({ method, ...labels });
+  metrics().httpDuration.observe(labels, durationMs / 1000);
 }
 
 async function writeMetrics(res: ServerResponse): Promise<void> {
