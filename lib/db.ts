@@ -30,6 +30,12 @@ function pool(): pg.Pool {
   return holder.__lmsPool;
 }
 
+/** The pool's connections (all, idle) and the queries waiting for one; null before first use. */
+export function poolStats(): { total: number; idle: number; waiting: number } | null {
+  const open = holder.__lmsPool;
+  return open ? { total: open.totalCount, idle: open.idleCount, waiting: open.waitingCount } : null;
+}
+
 /** Closes this process's pool (its last users gone: the server and the job workers stopped). */
 export async function closeDatabase(): Promise<void> {
   const { __lmsPool: open } = holder;

@@ -122,6 +122,15 @@ export const envSchema = z.object({
     .enum(["true", "false"])
     .default("true")
     .transform((v) => v === "true"),
+  /** json: one JSON object per line (for log collectors); pretty: colored lines for a terminal. */
+  LOG_FORMAT: z.enum(["json", "pretty"]).default("json"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** GET /metrics on the app's port answers the bearer of this token (unset: not served there). */
+  METRICS_TOKEN: z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional(),
+  /** Serves GET /metrics without a token on this port, bound to 127.0.0.1 (one per process). */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** On SIGTERM, how long requests in flight and running jobs get to finish before the process exits. */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().positive().max(3600).default(25),
   /** Trust X-Forwarded-For for the client IP (only behind a proxy that sets it). */
   TRUST_PROXY: z
     .enum(["true", "false"])

@@ -5,6 +5,7 @@ import type { z } from "zod";
 import { hostContext, sessionFromRequest, type Caller, type CallerLookup, type RequestHead } from "@/lib/auth/caller";
 import { env } from "@/lib/env";
 import { AppError, errorBody, toAppError, validationError } from "@/lib/errors";
+import { logger } from "@/lib/log/logger";
 import { findUnstorableText, UNSTORABLE_TEXT_MESSAGE } from "@/lib/schemas/text";
 import { API_HEADERS } from "@/lib/security-headers";
 import type { RequestContext, VisitorContext } from "@/lib/tenancy/context";
@@ -41,9 +42,9 @@ export interface HttpAnswer {
 /** The API's locked-down headers, sent with every error body wherever it is answered (pages and files routes too). */
 const ERROR_HEADERS = Object.fromEntries(API_HEADERS.map(({ key, value }) => [key, value]));
 
-/** The one error writer: the JSON error body and its status; 5xx are logged (their details never leave). */
+/** The one error writer: the JSON error body and its status; 5xx are logged with their stack (their details never leave). */
 export function errorAnswer(error: AppError): HttpAnswer {
-  if (error.status >= 500) console.error(error.message, error.cause ?? error);
+  if (error.status >= 500) logger().error({ err: error.cause ?? error }, error.message);
   return { status: error.status, headers: { ...ERROR_HEADERS, ...error.headers }, body: errorBody(error) };
 }
 

@@ -5,6 +5,8 @@ import { prepareAuthEnv } from "./lib/runtime-env";
 // the sources changed, then serve and print where to go.
 refuseBadProductionConfig();
 prepareAuthEnv();
+// A person reads this server's log in a terminal.
+process.env.LOG_FORMAT ??= "pretty";
 const port = Number(process.env.PORT ?? 3000);
 const started = Date.now();
 
@@ -41,12 +43,6 @@ const lines = [
 ];
 console.log(lines.join("\n"));
 
-const shutdown = async () => {
-  await server.close();
-  await workers.stop();
-  await db().$disconnect();
-  await database.stop();
-  process.exit(0);
-};
-process.once("SIGINT", shutdown);
-process.once("SIGTERM", shutdown);
+const { env } = await import("@/lib/env");
+const { exitOnSignals } = await import("./lib/graceful-shutdown");
+exitOnSignals({ server, workers, after: [database.stop] }, env.SHUTDOWN_GRACE_SECONDS);

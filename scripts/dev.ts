@@ -2,6 +2,8 @@ import { prepareAuthEnv } from "./lib/runtime-env";
 
 // npm run dev: next dev with hot reload, on the same database setup as the demo.
 prepareAuthEnv();
+// A person reads this server's log in a terminal.
+process.env.LOG_FORMAT ??= "pretty";
 const { prepareDatabase } = await import("./lib/prepare-database");
 const database = await prepareDatabase();
 const { watchScormRuntime } = await import("./lib/scorm-runtime-build");
@@ -11,10 +13,6 @@ const server = await startAppServer({ dev: true, port: Number(process.env.PORT ?
 const { startJobWorkers } = await import("./lib/job-workers");
 const workers = await startJobWorkers();
 console.log(`Development server on ${server.url}`);
-process.once("SIGINT", async () => {
-  await server.close();
-  await workers.stop();
-  await runtime.stop();
-  await database.stop();
-  process.exit(0);
-});
+const { env } = await import("@/lib/env");
+const { exitOnSignals } = await import("./lib/graceful-shutdown");
+exitOnSignals({ server, workers, after: [runtime.stop, database.stop] }, env.SHUTDOWN_GRACE_SECONDS);

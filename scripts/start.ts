@@ -11,11 +11,6 @@ const server = await startAppServer({ dev: false, port: Number(process.env.PORT 
 const { startJobWorkers } = await import("./lib/job-workers");
 const workers = await startJobWorkers();
 console.log(`Learning Management listening on ${server.url}`);
-const shutdown = async () => {
-  await server.close();
-  await workers.stop();
-  await database.stop();
-  process.exit(0);
-};
-process.once("SIGINT", shutdown);
-process.once("SIGTERM", shutdown);
+const { env } = await import("@/lib/env");
+const { exitOnSignals } = await import("./lib/graceful-shutdown");
+exitOnSignals({ server, workers, after: [database.stop] }, env.SHUTDOWN_GRACE_SECONDS);

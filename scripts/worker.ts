@@ -6,16 +6,13 @@ import { prepareAuthEnv } from "./lib/runtime-env";
 // to keep jobs out of their processes.
 refuseBadProductionConfig();
 prepareAuthEnv();
+// The workers run here whatever JOB_WORKERS says: that setting is for the app servers.
+process.env.JOB_WORKERS = "true";
 const { prepareDatabase } = await import("./lib/prepare-database");
 const database = await prepareDatabase();
-const { startWorkers } = await import("@/lib/jobs/worker");
-const { stopJobQueue } = await import("@/lib/jobs/queue");
-await startWorkers();
+const { startJobWorkers } = await import("./lib/job-workers");
+const workers = await startJobWorkers();
 console.log("Job workers running. Stop with Ctrl+C.");
-const shutdown = async () => {
-  await stopJobQueue();
-  await database.stop();
-  process.exit(0);
-};
-process.once("SIGINT", shutdown);
-process.once("SIGTERM", shutdown);
+const { env } = await import("@/lib/env");
+const { exitOnSignals } = await import("./lib/graceful-shutdown");
+exitOnSignals({ workers, after: [database.stop] }, env.SHUTDOWN_GRACE_SECONDS);

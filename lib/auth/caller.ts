@@ -6,6 +6,7 @@ import { lookupTenantAndUser, type TenantAndUser } from "@/lib/auth/caller-looku
 import { AppError } from "@/lib/errors";
 import { env } from "@/lib/env";
 import { bearerToken, readToken, SESSION_COOKIE_NAMES, type SessionClaims } from "@/lib/auth/token";
+import { noteRequestIdentity } from "@/lib/log/request-context";
 import { isId } from "@/lib/schemas/id";
 import { sessionLifetimeSeconds } from "@/lib/schemas/organization-settings";
 import type { UserProfile } from "@/lib/server/selects";
@@ -47,6 +48,17 @@ export async function resolveSession(
   host: string | null | undefined,
   claims: SessionClaims | null,
   lookup: CallerLookup = lookupTenantAndUser,
+): Promise<RequestSession> {
+  const session = await resolveHostAndCaller(host, claims, lookup);
+  // The request log names the organization and the user a request acted for.
+  noteRequestIdentity(session.ctx.organizationId, session.ctx.userId);
+  return session;
+}
+
+async function resolveHostAndCaller(
+  host: string | null | undefined,
+  claims: SessionClaims | null,
+  lookup: CallerLookup,
 ): Promise<RequestSession> {
   const target = hostTarget(host, env.APP_DOMAIN, env.CONTENT_DOMAIN);
   const subdomain = target.kind === "tenant" ? target.subdomain : null;

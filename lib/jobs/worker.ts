@@ -2,6 +2,8 @@ import "server-only";
 import type PgBoss from "pg-boss";
 import { JOB_SCHEMA, jobQueue } from "@/lib/jobs/queue";
 import { InvalidJobPayload, parseJobPayload, type JobPayload } from "@/lib/jobs/payloads";
+import { runLoggedJob } from "@/lib/log/job-log";
+import { logger } from "@/lib/log/logger";
 import { JOB_QUEUES, type JobName } from "@/lib/jobs/queues";
 import { sendImportInvitations } from "@/lib/server/imports/invitations";
 import { processImport } from "@/lib/server/imports/process";
@@ -39,18 +41,19 @@ export async function startWorkers(): Promise<void> {
   for (const name of Object.keys(JOB_QUEUES) as JobName[]) {
     await boss.work<unknown>(name, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
       if (!job) return;
-      try {
-        return await runJob(name, job.data);
-      } catch (error) {
-        // The job fails (pg-boss records the error); the worker goes on with the next one.
-        if (error instanceof InvalidJobPayload) {
-          console.error(`Job ${name} ${job.id} failed: ${error.message}`);
-          await failForGood(boss, name, job.id).catch((cause: unknown) =>
-            console.error(`Job ${name} ${job.id} may be retried: ${cause instanceof Error ? cause.message : cause}`),
-          );
+      return runLoggedJob(name, job.id, async () => {
+        try {
+          return await runJob(name, job.data);
+        } catch (error) {
+          // The job fails (pg-boss records the error, runLoggedJob logs it); the worker goes on with the next one.
+          if (error instanceof InvalidJobPayload) {
+            await failForGood(boss, name, job.id).catch((cause: unknown) =>
+              logger().error({ queue: name, jobId: job.id, err: cause }, "job may be retried"),
+            );
+          }
+          throw error;
         }
-        throw error;
-      }
+      });
     });
     const { cron } = JOB_QUEUES[name] as { cron?: string };
     if (cron) await boss.schedule(name, cron, {}, { tz: "UTC" });

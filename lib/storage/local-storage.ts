@@ -1,5 +1,5 @@
-import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { constants, createReadStream, createWriteStream } from "node:fs";
+import { access, mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -38,6 +38,17 @@ function resolveKey(key: string): string {
 export function isValidKey(key: string): boolean {
   try {
     resolveKey(key);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether the storage root exists and this process may write below it (the readiness check). */
+export async function isStorageWritable(): Promise<boolean> {
+  try {
+    await mkdir(root(), { recursive: true });
+    await access(root(), constants.W_OK);
     return true;
   } catch {
     return false;

@@ -1,11 +1,17 @@
-import { createServer, type IncomingMessage, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import next from "next";
 import { COMMON_HEADERS } from "../../lib/security-headers";
+import { loadRoutePatterns } from "./route-patterns";
 
 const COMMON_HEADER_OBJECT = Object.fromEntries(COMMON_HEADERS.map(({ key, value }) => [key, value]));
 
 export interface AppServer {
   url: string;
+  /**
+   * Stops accepting connections and waits for the requests in flight, at most `graceMs`; then closes
+   * every connection left. True when every request was answered in time.
+   */
+  drain(graceMs: number): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -14,7 +20,8 @@ export interface AppServer {
  * (x-lms-remote-addr, overwritten on every request so a client cannot fake it) for per-IP rate limits.
  * The SCORM runtime's commits (POST /scorm/commits/{token}) are answered here, before Next, by the same
  * handler their route file calls (app/scorm/commits/handler.ts), unless SCORM_COMMIT_FAST_PATH=false. Requests Next cannot read
- * (an undecodable path, unparsable HTTP) get the app's JSON refusal here (./unreadable-requests.ts).
+ * (an undecodable path, unparsable HTTP) get the app's JSON refusal here (./unreadable-requests.ts). Every
+ * request is logged here, by route pattern (./request-log.ts), and counted for a graceful shutdown.
  */
 /**
  * The path Next will route: dot segments resolved, `%2e%2e` among them, as Next resolves them
@@ -42,29 +49,87 @@ export async function startAppServer(options: { dev: boolean; port: number; host
   const { isContentPath } = await import("../../lib/server/scorm/content-host");
   const { hostTarget } = await import("../../lib/tenancy/host");
   // A content host serves the content routes and nothing else: not Next's pages, not even its 404 page.
-  const outsideContentRoutes = (req: IncomingMessage) =>
-    hostTarget(req.headers.host, env.APP_DOMAIN, env.CONTENT_DOMAIN).kind === "content" &&
-    !isContentPath(routedPath(req.url));
+  const outsideContentRoutes = (req: IncomingMessage, pathname: string) =>
+    hostTarget(req.headers.host, env.APP_DOMAIN, env.CONTENT_DOMAIN).kind === "content" && !isContentPath(pathname);
   const fastCommitToken = (req: IncomingMessage) => (env.SCORM_COMMIT_FAST_PATH ? commitToken(req) : null);
+  const { openRequestLog } = await import("./request-log");
+  const { runWithLogContext } = await import("../../lib/log/request-context");
+  const { METRICS_PATH, answerMetricsOnAppPort, countRequest, registerScrapeSources, startMetricsServer } =
+    await import("./metrics-endpoint");
+  registerScrapeSources();
+  const routeOf = loadRoutePatterns(process.cwd(), [METRICS_PATH]);
+  const inFlight = trackRequests();
   const server: Server = createServer((req, res) => {
+    inFlight.add(res);
+    const pathname = routedPath(req.url);
+    const context = openRequestLog(req, res, routeOf(pathname), countRequest);
+    runWithLogContext(context, () => answer(req, res, pathname));
+  });
+  const answer = (req: IncomingMessage, res: ServerResponse, pathname: string) => {
     req.headers["x-lms-remote-addr"] = req.socket.remoteAddress ?? "unknown";
     if (answerUndecodablePath(req, res)) return;
-    if (outsideContentRoutes(req))
+    if (outsideContentRoutes(req, pathname))
       return void res
         .writeHead(404, { "content-type": "text/plain; charset=utf-8", ...COMMON_HEADER_OBJECT })
         .end("Not found");
+    if (pathname === METRICS_PATH && answerMetricsOnAppPort(req, res, env.METRICS_TOKEN)) return;
     // The SCORM player's commits skip Next.js: its per-request cost is larger than the commit's (docs/architecture.md).
     const token = fastCommitToken(req);
     if (token) return void answerCommitOnNode(req, res, token);
     void handle(req, res);
-  });
+  };
   server.on("clientError", answerClientError);
+  const metricsServer = env.METRICS_PORT ? await startMetricsServer(env.METRICS_PORT) : null;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port, "0.0.0.0", resolve);
   });
   return {
     url: `http://${hostname}:${options.port}`,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    drain: async (graceMs) => {
+      inFlight.draining = true;
+      // No new connections; idle keep-alive ones close now, busy ones after their answer (Connection: close).
+      server.close();
+      server.closeIdleConnections();
+      const answered = await inFlight.settled(graceMs);
+      server.closeAllConnections();
+      metricsServer?.close();
+      metricsServer?.closeAllConnections();
+      return answered;
+    },
+    close: () =>
+      new Promise((resolve) => {
+        metricsServer?.close();
+        server.close(() => resolve());
+      }),
   };
+}
+
+/** The requests being answered, so a shutdown can wait for them (and only them). */
+function trackRequests() {
+  const open = new Set<ServerResponse>();
+  let idle: (() => void) | undefined;
+  const tracker = {
+    draining: false,
+    add(res: ServerResponse) {
+      open.add(res);
+      // While draining, every answer is the connection's last: a keep-alive client goes elsewhere.
+      if (tracker.draining) res.setHeader("connection", "close");
+      res.once("close", () => {
+        open.delete(res);
+        if (open.size === 0) idle?.();
+      });
+    },
+    settled(timeoutMs: number): Promise<boolean> {
+      if (open.size === 0) return Promise.resolve(true);
+      return new Promise((resolve) => {
+        const timer = setTimeout(() => resolve(false), timeoutMs);
+        idle = () => {
+          clearTimeout(timer);
+          resolve(true);
+        };
+      });
+    },
+  };
+  return tracker;
 }

@@ -29,12 +29,13 @@ export async function startTestApp(options: {
   };
   Object.assign(process.env, appEnv, { NODE_ENV: "production" });
   const serverLog = recordServerErrors(path.join(scratch, "server-errors.log"));
+  const requestLog = await logToFiles(path.join(scratch, "server.log"), serverLog);
   buildIfNeeded();
   const server = await startAppServer({ dev: false, port });
   const { startJobWorkers } = await import("./job-workers");
   const workers = await startJobWorkers();
   const app: AppServer = {
-    url: server.url,
+    ...server,
     close: async () => {
       await server.close();
       await workers.stop();
@@ -48,8 +49,25 @@ export async function startTestApp(options: {
     TEST_DATABASE_SERVER_URL: serverUrl,
     TEST_OUTBOX_DIR: appEnv.MAIL_OUTBOX_DIR,
     TEST_SERVER_LOG: serverLog,
+    TEST_REQUEST_LOG: requestLog,
   };
   return { app, testEnv };
+}
+
+/**
+ * The server's log (a JSON line per request) goes to a file rather than the test run's output, and its
+ * errors to the error file as well, beside what console.error reports.
+ */
+async function logToFiles(file: string, errorFile: string): Promise<string> {
+  const { default: pino } = await import("pino");
+  const { sendLogTo } = await import("../../lib/log/logger");
+  sendLogTo(
+    pino.multistream([
+      { level: "info", stream: pino.destination({ dest: file, sync: true }) },
+      { level: "error", stream: pino.destination({ dest: errorFile, append: true, sync: true }) },
+    ]),
+  );
+  return file;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { openApiDocument } from "@/lib/openapi/document";
-import { healthSchema } from "@/lib/openapi/paths/meta";
+import { healthSchema, readinessSchema } from "@/lib/openapi/paths/meta";
 import { loginResponseSchema, profileSchema, unreadCountSchema } from "@/lib/openapi/responses/auth";
 import { errorBodySchema } from "@/lib/openapi/responses/common";
 import { categoryListSchema, categorySchema, courseListSchema, courseSchema } from "@/lib/openapi/responses/courses";
@@ -59,6 +59,25 @@ describe("GET /api/health", () => {
       expect(res.status).toBe(200);
       expect(res.headers["cache-control"]).toBe("no-store");
       expectDescribedBy(healthSchema, res.json);
+    }
+  });
+});
+
+describe("GET /api/ready", () => {
+  it("answers ready with every check passed on any host, without a session", async () => {
+    for (const host of [tenant.subdomain, null]) {
+      const res = await call(host, "/api/ready");
+      expect(res.status).toBe(200);
+      expect(res.headers["cache-control"]).toBe("no-store");
+      expectDescribedBy(readinessSchema, res.json);
+      expect(res.json.status).toBe("ready");
+      expect(res.json.checks.map((c: { name: string; ok: boolean }) => [c.name, c.ok])).toEqual([
+        ["process", true],
+        ["database", true],
+        ["migrations", true],
+        ["storage", true],
+        ["jobQueue", true],
+      ]);
     }
   });
 });

@@ -1,11 +1,9 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createInterface } from "node:readline";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ManifestItem } from "@/lib/scorm/types";
-import { createCourse, enroll } from "@/test/course-factories";
-import { createTenant, createUser, testDb, type TestTenant, type TestUser } from "@/test/factories";
+import { createTenant, testDb, type TestTenant } from "@/test/factories";
 import { call, testPort } from "@/test/http";
-import { cachedSignIn } from "@/test/session";
+import { learnerWithScormAttempt } from "@/test/scorm-attempts";
 
 // POST /scorm/commits/{token} has two doors to one handler: the custom server's fast path (the test server)
 // and Next's route handler (a second app server started here with SCORM_COMMIT_FAST_PATH=false). The same
@@ -35,72 +33,6 @@ afterAll(async () => {
   nextServer?.kill("SIGTERM");
   await testDb().$disconnect();
 });
-
-const item = (identifier: string): ManifestItem => ({
-  identifier,
-  title: identifier,
-  resourceId: `r-${identifier}`,
-  launch: `${identifier}.html`,
-  scormType: "sco",
-  isVisible: true,
-  masteryScore: 80,
-  dataFromLms: null,
-  maxTimeAllowed: null,
-  timeLimitAction: null,
-  completionThreshold: null,
-  scaledPassingScore: null,
-  objectives: [],
-  sharedData: [],
-  children: [],
-});
-
-/** A learner with a fresh attempt at a two-SCO SCORM 1.2 lesson (plus a text lesson, so the course is not done with it). */
-async function learnerWithAttempt(): Promise<{
-  learner: TestUser;
-  attemptId: string;
-  commitPath: string;
-  enrollmentId: string;
-  lessonId: string;
-}> {
-  const course = await createCourse(tenant.id, { modules: [{ lessons: [{ kind: "scorm" }, {}] }] });
-  const lesson = course.lessons[0]!;
-  const manifest = {
-    identifier: "m",
-    version: "scorm12",
-    title: "Golf",
-    organization: { identifier: "o", title: "Golf", items: [item("sco1"), item("sco2")] },
-    resources: [],
-    sequencing: null,
-    globalObjectiveIds: [],
-  };
-  await testDb().scormPackage.create({
-    data: {
-      organizationId: tenant.id,
-      lessonId: lesson.id,
-      version: 1,
-      scormVersion: "scorm12",
-      title: "Golf",
-      storagePrefix: `scorm/${lesson.id}/1`,
-      launchPath: "sco1.html",
-      manifest: manifest as object,
-      sizeBytes: 100n,
-      fileCount: 1,
-    },
-  });
-  const learner = await createUser(tenant.id, "learner");
-  const enrollment = await enroll(tenant.id, course.id, learner.id);
-  const launch = await call(tenant.subdomain, `/api/courses/${course.id}/lessons/${lesson.id}/scorm/launch`, {
-    bearer: await cachedSignIn(tenant.subdomain, learner),
-  });
-  expect(launch.status).toBe(200);
-  return {
-    learner,
-    attemptId: launch.json.attempt.attemptId,
-    commitPath: new URL(launch.json.content.commitUrl).pathname,
-    enrollmentId: enrollment.id,
-    lessonId: lesson.id,
-  };
-}
 
 const cmi = (core: Record<string, unknown>, suspend_data = "") => ({
   core: { score: { raw: "", min: "", max: "" }, ...core },
@@ -235,7 +167,7 @@ async function storedRows(attemptId: string, enrollmentId: string, lessonId: str
 
 describe("the fast path and Next's route handler are one pipeline", () => {
   it("answer the same commits alike and store the same rows", async () => {
-    const [fast, viaNext] = await Promise.all([learnerWithAttempt(), learnerWithAttempt()]);
+    const [fast, viaNext] = await Promise.all([learnerWithScormAttempt(tenant), learnerWithScormAttempt(tenant)]);
     const fastAnswers = await send(testPort(), fast.attemptId, fast.commitPath);
     const nextAnswers = await send(NEXT_PORT, viaNext.attemptId, viaNext.commitPath);
 

@@ -291,7 +291,10 @@ describe("a session cookie sent from the content host", () => {
 
 describe("logs", () => {
   it("never hold a content token", () => {
-    const log = process.env.TEST_SERVER_LOG ? readFileSync(process.env.TEST_SERVER_LOG, "utf8") : "";
-    expect(log).not.toContain(tokenOf(launch.content.runtimeUrl));
+    const token = tokenOf(launch.content.runtimeUrl);
+    for (const file of [process.env.TEST_SERVER_LOG, process.env.TEST_REQUEST_LOG]) {
+      expect(file).toBeTruthy();
+      expect(readFileSync(file!, "utf8")).not.toContain(token);
+    }
   });
 });

@@ -233,4 +233,5 @@ export const API_ACCESS: Record<string, ApiRow> = {
   "GET /api/calendar/feed/{secret}.ics": TENANT_PUBLIC,
   "GET /api/openapi.json": ANYONE,
   "GET /api/health": ANYONE,
+  "GET /api/ready": ANYONE,
 };

@@ -1,5 +1,6 @@
 import { AppError, toAppError } from "@/lib/errors";
 import { errorAnswer, parseInput, readBodyText, type HttpAnswer } from "@/lib/http";
+import { metrics } from "@/lib/metrics/registry";
 import { scormCommitBatchSchema } from "@/lib/schemas/scorm";
 import { applyScormCommits } from "@/lib/server/scorm/commit";
 import { contentRequest, readContentAccess } from "@/lib/server/scorm/content-host";
@@ -37,8 +38,12 @@ export async function answerScormCommits(req: CommitRequest): Promise<HttpAnswer
       { organizationId: grant.organizationId, subdomain, userId: grant.userId, attemptId },
       batch.commits,
     );
+    const applied = results.filter((result) => result.applied).length;
+    metrics().scormCommits.inc({ outcome: "applied" }, applied);
+    metrics().scormCommits.inc({ outcome: "stale" }, results.length - applied);
     return { status: 200, headers: { "cache-control": "no-store" }, body: { results } };
   } catch (error) {
+    metrics().scormCommits.inc({ outcome: "refused" });
     return errorAnswer(toAppError(error, "Failed to update SCORM progress"));
   }
 }

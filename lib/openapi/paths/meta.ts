@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { definePaths, json } from "@/lib/openapi/operation";
 
-// app/api/openapi.json and app/api/health. The document describes itself too, so the coverage test holds
+// app/api/openapi.json, app/api/health and app/api/ready. The document describes itself too, so the coverage test holds
 // for it as well.
 
 const openApiDocumentSchema = z.looseObject({
@@ -11,6 +11,19 @@ const openApiDocumentSchema = z.looseObject({
 });
 
 export const healthSchema = z.object({ status: z.literal("ok") }).meta({ id: "Health" });
+
+export const readinessSchema = z
+  .object({
+    status: z.enum(["ready", "unavailable"]),
+    checks: z.array(
+      z.object({
+        name: z.enum(["process", "database", "migrations", "storage", "jobQueue"]),
+        ok: z.boolean(),
+        message: z.string().meta({ example: "The database answers" }),
+      }),
+    ),
+  })
+  .meta({ id: "Readiness" });
 
 export const metaPaths = definePaths("Documentation", {
   "/api/openapi.json": {
@@ -31,6 +44,23 @@ export const metaPaths = definePaths("Documentation", {
       access: "public",
       tags: ["Operations"],
       responses: { 200: json("The server is up", healthSchema) },
+    },
+  },
+  "/api/ready": {
+    get: {
+      operationId: "getReadiness",
+      summary: "Readiness: whether this server process can serve requests now",
+      description:
+        "200 when the database answers within 2 s, every migration is applied, the file storage is writable and " +
+        "the job workers of this process run; else 503 with the same body, naming the failed checks. Answers " +
+        "503 from the moment the process starts shutting down. For load balancers and orchestrators; answers " +
+        "on any host without the session.",
+      access: "public",
+      tags: ["Operations"],
+      responses: {
+        200: json("Ready", readinessSchema),
+        503: json("Not ready: the checks say which part failed", readinessSchema),
+      },
     },
   },
 });

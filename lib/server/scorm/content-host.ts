@@ -2,6 +2,7 @@ import "server-only";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
+import { noteRequestIdentity } from "@/lib/log/request-context";
 import type { ScormContentUrls } from "@/lib/scorm/types";
 import { mintContentToken, readContentToken, type ContentGrant } from "@/lib/server/scorm/content-token";
 import { contentOrigin, hostTarget, requestOrigin, tenantOrigin } from "@/lib/tenancy/host";
@@ -71,6 +72,7 @@ export function readContentAccess(req: ContentRequest, token: string): ContentAc
   const target = hostTarget(req.host, env.APP_DOMAIN, env.CONTENT_DOMAIN);
   const grant = readContentToken(token);
   if (target.kind !== "content" || !grant) throw notFound();
+  noteRequestIdentity(grant.organizationId, grant.userId);
   return { grant, subdomain: target.subdomain, appOrigin: appOriginOf(req, target.subdomain) };
 }
 

@@ -1,0 +1,75 @@
+import { expect } from "vitest";
+import type { ManifestItem } from "@/lib/scorm/types";
+import { createCourse, enroll } from "@/test/course-factories";
+import { createUser, testDb, type TestTenant, type TestUser } from "@/test/factories";
+import { call } from "@/test/http";
+import { cachedSignIn } from "@/test/session";
+
+// A learner of a new tenant course with a fresh attempt at a SCORM lesson, launched through the API: the
+// commit path carries the visit's content token, good on any app server of the test database.
+
+const item = (identifier: string): ManifestItem => ({
+  identifier,
+  title: identifier,
+  resourceId: `r-${identifier}`,
+  launch: `${identifier}.html`,
+  scormType: "sco",
+  isVisible: true,
+  masteryScore: 80,
+  dataFromLms: null,
+  maxTimeAllowed: null,
+  timeLimitAction: null,
+  completionThreshold: null,
+  scaledPassingScore: null,
+  objectives: [],
+  sharedData: [],
+  children: [],
+});
+
+/** A learner with a fresh attempt at a two-SCO SCORM 1.2 lesson (plus a text lesson, so the course is not done with it). */
+export async function learnerWithScormAttempt(tenant: TestTenant): Promise<{
+  learner: TestUser;
+  attemptId: string;
+  commitPath: string;
+  enrollmentId: string;
+  lessonId: string;
+}> {
+  const course = await createCourse(tenant.id, { modules: [{ lessons: [{ kind: "scorm" }, {}] }] });
+  const lesson = course.lessons[0]!;
+  const manifest = {
+    identifier: "m",
+    version: "scorm12",
+    title: "Golf",
+    organization: { identifier: "o", title: "Golf", items: [item("sco1"), item("sco2")] },
+    resources: [],
+    sequencing: null,
+    globalObjectiveIds: [],
+  };
+  await testDb().scormPackage.create({
+    data: {
+      organizationId: tenant.id,
+      lessonId: lesson.id,
+      version: 1,
+      scormVersion: "scorm12",
+      title: "Golf",
+      storagePrefix: `scorm/${lesson.id}/1`,
+      launchPath: "sco1.html",
+      manifest: manifest as object,
+      sizeBytes: 100n,
+      fileCount: 1,
+    },
+  });
+  const learner = await createUser(tenant.id, "learner");
+  const enrollment = await enroll(tenant.id, course.id, learner.id);
+  const launch = await call(tenant.subdomain, `/api/courses/${course.id}/lessons/${lesson.id}/scorm/launch`, {
+    bearer: await cachedSignIn(tenant.subdomain, learner),
+  });
+  expect(launch.status).toBe(200);
+  return {
+    learner,
+    attemptId: launch.json.attempt.attemptId,
+    commitPath: new URL(launch.json.content.commitUrl).pathname,
+    enrollmentId: enrollment.id,
+    lessonId: lesson.id,
+  };
+}
