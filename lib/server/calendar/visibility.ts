@@ -8,16 +8,22 @@ import { requirePermission } from "@/lib/tenancy/permissions";
 // ones they made; and the dates of those courses. The /calendar page, GET /api/calendar and the iCal
 // feed all read these two filters, so they always agree.
 
+/** The courses on a person's calendar: those they take (not withdrawn, not a draft) and those they teach. */
+function calendarCourses(userId: string): Prisma.CourseWhereInput[] {
+  return [
+    { status: { not: "draft" }, enrollments: { some: { userId, status: { not: "withdrawn" } } } },
+    { instructors: { some: { userId } } },
+  ];
+}
+
 export function visibleEventsWhere(ctx: TenantContext): Prisma.EventWhereInput {
   requirePermission(ctx, "calendar:read");
-  const organizationId = tenantId(ctx);
   const userId = ctx.userId;
   return {
-    organizationId,
+    organizationId: tenantId(ctx),
     OR: [
       { courseId: null, groupId: null },
-      { course: { status: { not: "draft" }, enrollments: { some: { userId, status: { not: "withdrawn" } } } } },
-      { course: { instructors: { some: { userId } } } },
+      ...calendarCourses(userId).map((course) => ({ course })),
       { group: { members: { some: { userId } } } },
       { createdById: userId },
     ],
@@ -26,13 +32,5 @@ export function visibleEventsWhere(ctx: TenantContext): Prisma.EventWhereInput {
 
 export function visibleCoursesWhere(ctx: TenantContext): Prisma.CourseWhereInput {
   requirePermission(ctx, "calendar:read");
-  const organizationId = tenantId(ctx);
-  const userId = ctx.userId;
-  return {
-    organizationId,
-    OR: [
-      { status: { not: "draft" }, enrollments: { some: { userId, status: { not: "withdrawn" } } } },
-      { instructors: { some: { userId } } },
-    ],
-  };
+  return { organizationId: tenantId(ctx), OR: calendarCourses(ctx.userId) };
 }
