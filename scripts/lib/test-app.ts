@@ -77,8 +77,14 @@ async function logToFiles(file: string, errorFile: string): Promise<string> {
  */
 function recordServerErrors(file: string): string {
   writeFileSync(file, "");
-  const append = (kind: string, text: string) =>
-    appendFileSync(file, `${new Date().toISOString()} ${kind} ${text.replaceAll("\n", "\n  ")}\n`);
+  const append = (kind: string, text: string) => {
+    try {
+      appendFileSync(file, `${new Date().toISOString()} ${kind} ${text.replaceAll("\n", "\n  ")}\n`);
+    } catch {
+      // The environment was stopped (its scratch folder removed) while the error arrived: the error is still
+      // printed below, which is what matters once no suite reads the file.
+    }
+  };
   const consoleError = console.error.bind(console);
   console.error = (...args: unknown[]) => {
     append("console.error", format(...args));
