@@ -26,6 +26,61 @@ const PRISMA = {
     "Only lib/server (and lib/auth, lib/tenancy) reach the database: call a service that takes the TenantContext.",
 };
 
+// Two ways to query PostgreSQL (docs/architecture.md "Two ways to reach the database"): the Prisma model
+// API, and `queryRows` (lib/db.ts) with a `Prisma.sql` template, whose interpolations are bound
+// parameters. These selectors keep every other way out: Prisma's raw doors, raw text in a Prisma.sql
+// fragment, and SQL text put together in a string.
+const UNSAFE_RAW = [
+  {
+    selector: "MemberExpression[property.name=/^\\$(query|execute)Raw(Unsafe|Typed)$/]",
+    message:
+      "No $queryRawUnsafe / $executeRawUnsafe: write the statement as a Prisma.sql template and run it with queryRows (lib/db.ts).",
+  },
+  {
+    selector: "MemberExpression[property.value=/^\\$(query|execute)Raw/]",
+    message: "No raw Prisma query through a computed property: use queryRows (lib/db.ts) with a Prisma.sql template.",
+  },
+  {
+    selector: "ObjectPattern > Property[key.name=/^\\$(query|execute)Raw/]",
+    message: "No raw Prisma query taken out of the client: use queryRows (lib/db.ts) with a Prisma.sql template.",
+  },
+];
+const PRISMA_RAW = [
+  {
+    selector: "MemberExpression[property.name=/^\\$(queryRaw|executeRaw)$/]",
+    message:
+      "Hand-written SQL goes through queryRows (lib/db.ts): queryRows(Prisma.sql`…`), or queryRows(Prisma.sql`…`, tx) in a transaction.",
+  },
+];
+const RAW_TEXT = [
+  {
+    selector:
+      "CallExpression[callee.object.name='Prisma'][callee.property.name='raw']:not([arguments.0.type='Literal'])",
+    message:
+      "Prisma.raw takes a string constant only: a value goes in as ${value} in a Prisma.sql template (a bound parameter).",
+  },
+  ...[1, 2, 3].map((at) => ({
+    selector: `CallExpression[callee.object.name='Prisma'][callee.property.name='join'][arguments.length>${at}]:not([arguments.${at}.type='Literal'])`,
+    message: "Prisma.join's separator, prefix and suffix are SQL text: string constants only.",
+  })),
+];
+const SQL_TEXT = [
+  {
+    selector:
+      "TemplateLiteral[expressions.length>0][quasis.0.value.raw=/^\\s*(SELECT|INSERT INTO|UPDATE|DELETE FROM|WITH|COPY)\\s/]:not(TaggedTemplateExpression > TemplateLiteral)",
+    message:
+      "No SQL put together in a string: write a Prisma.sql template (values are bound parameters) and run it with queryRows.",
+  },
+  ...[
+    "[arguments.0.type='TemplateLiteral'][arguments.0.expressions.length>0]",
+    "[arguments.0.type='BinaryExpression']",
+  ].map((argument) => ({
+    selector: `CallExpression:matches([callee.property.name='query'], [callee.name=/^(copyOut|copyTo|copyFrom)$/])${argument}`,
+    message:
+      "No SQL put together in a string: write a Prisma.sql template (values are bound parameters) and run it with queryRows.",
+  })),
+];
+
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
@@ -38,6 +93,12 @@ export default defineConfig([
       ],
     },
   },
+  { rules: { "no-restricted-syntax": ["error", ...UNSAFE_RAW, ...PRISMA_RAW, ...RAW_TEXT, ...SQL_TEXT] } },
+  // The one door: queryRows runs a Prisma.sql template through tx.$queryRaw inside a transaction.
+  { files: ["lib/db.ts"], rules: { "no-restricted-syntax": ["error", ...UNSAFE_RAW, ...RAW_TEXT, ...SQL_TEXT] } },
+  // Database tooling (creating databases, the bulk loader's DDL and COPY): identifiers, which no bound
+  // parameter can carry, quoted with quoteIdent or taken from the catalog.
+  { files: ["scripts/**"], rules: { "no-restricted-syntax": ["error", ...UNSAFE_RAW, ...PRISMA_RAW, ...RAW_TEXT] } },
   {
     files: ["components/**", "lib/client/**", "lib/scorm/runtime/**"],
     rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [SERVER_ONLY, PRISMA] }] },

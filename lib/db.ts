@@ -5,20 +5,30 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import Cursor from "pg-cursor";
 import { to as copyTo } from "pg-copy-streams";
-import { type Prisma, PrismaClient } from "@/lib/generated/prisma/client";
+import { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 import { env, requireDatabaseUrl } from "@/lib/env";
 
 // One pool and one client per process. Created on first use so `next build` can import modules without a
 // database; kept on globalThis so dev-mode module reloads do not open a new pool each time.
 const holder = globalThis as typeof globalThis & { __lmsPool?: pg.Pool; __lmsPrisma?: PrismaClient };
 
+const STATEMENT_NAMES_KEPT = 5000;
+const statementNames = new Map<string, string>();
+
 /**
  * Named statements are parsed and planned once per connection instead of on every call; planning cost
  * more than executing for most of our index lookups (docs/benchmarks.md). The name is a hash of the SQL
- * text, so one name never stands for two statements.
+ * text, so one name never stands for two statements. Names are remembered by text (a map lookup costs
+ * less than hashing the text again), up to a bound: statements whose text varies without end (an IN list
+ * of any length) are named afresh each time past it.
  */
 export function statementName(query: { sql: string }): string {
-  return `lms_${createHash("sha1").update(query.sql).digest("base64url")}`;
+  let name = statementNames.get(query.sql);
+  if (name === undefined) {
+    name = `lms_${createHash("sha1").update(query.sql).digest("base64url")}`;
+    if (statementNames.size < STATEMENT_NAMES_KEPT) statementNames.set(query.sql, name);
+  }
+  return name;
 }
 
 function pool(): pg.Pool {
@@ -59,17 +69,33 @@ const TYPES = {
 };
 
 /**
- * Hand-written reads on the hottest paths (every request's caller lookup, course access, the course list,
- * the dashboard), sent straight through pg on Prisma's own pool: for these, Prisma's raw-query layer cost
- * more CPU than the query itself (docs/benchmarks.md). Values are always bound parameters.
+ * The one door for hand-written SQL (docs/architecture.md "Two ways to reach the database"): a
+ * `Prisma.sql` template, whose interpolations are always bound parameters (or nested `Prisma.sql`
+ * fragments), never text spliced into the statement.
+ *
+ * Without `tx`, the statement goes straight through pg on Prisma's own pool, as a named statement
+ * (parsed and planned once per connection): on the hot reads (every request's caller lookup, course
+ * access, the course list, the dashboard, the reports, the SCORM commit) Prisma's raw-query layer cost
+ * more CPU than the query itself (docs/benchmarks.md). Columns come back as pg reads them: int8 and
+ * numeric as strings, TIMESTAMP(3) as UTC Dates, json parsed.
+ *
+ * With `tx` (a Prisma interactive transaction), it runs on the transaction's connection through
+ * `tx.$queryRaw`, with Prisma's conversions (int8 as bigint, numeric as Decimal).
  */
-export async function queryRows<R extends pg.QueryResultRow>(text: string, values: readonly unknown[]): Promise<R[]> {
-  const result = await pool().query<R>({ name: statementName({ sql: text }), text, values: [...values], types: TYPES });
+export async function queryRows<R extends object>(query: Prisma.Sql, tx?: Prisma.TransactionClient): Promise<R[]> {
+  if (tx) return tx.$queryRaw<R[]>(query);
+  const text = query.text;
+  const result = await pool().query<R & pg.QueryResultRow>({
+    name: statementName({ sql: text }),
+    text,
+    values: query.values,
+    types: TYPES,
+  });
   return result.rows;
 }
 
-/** queryRows' shape, for code that runs the same statements through pg or inside a Prisma transaction. */
-export type QueryRowsFn = <R>(text: string, values: readonly unknown[]) => Promise<R[]>;
+/** queryRows' shape, for code that runs the same statements through the app's pool, a transaction or another pool (the benchmark's ceiling). */
+export type QueryRowsFn = <R extends object>(query: Prisma.Sql) => Promise<R[]>;
 
 /**
  * The text of a COPY statement. COPY takes no bound parameters, so this is the one place where values
@@ -117,7 +143,7 @@ export async function copyOut(query: Prisma.Sql): Promise<Readable> {
  * after a failure it is closed instead.
  */
 export async function* readInBatches<R extends pg.QueryResultRow>(
-  query: { text: string; values: readonly unknown[] },
+  query: Prisma.Sql,
   size: number,
 ): AsyncGenerator<R[]> {
   const client = await pool().connect();

@@ -1,22 +1,26 @@
 import "server-only";
 import { queryRows } from "@/lib/db";
+import { Prisma } from "@/lib/generated/prisma/client";
 import type { OrganizationPublic, UserProfile } from "@/lib/server/selects";
 
 // Every signed-in request needs the host's organization and the token's user. They are independent
 // lookups, so one statement fetches both: a round trip and a statement less on every API request and page.
 
 /**
- * The organization of the subdomain ($1, null on the apex) and the user ($2), each null when missing.
- * Exported so the benchmark's ceiling server sends exactly this statement.
+ * The organization of the subdomain (null on the apex) and the user, each null when missing. Exported so
+ * the benchmark's ceiling server sends exactly this statement.
  */
-export const TENANT_AND_USER_SQL = `SELECT o."id" AS "orgId", o."name" AS "orgName", o."subdomain" AS "orgSubdomain", o."status"::text AS "orgStatus",
+export const tenantAndUserSql = (
+  subdomain: string | null,
+  userId: string,
+) => Prisma.sql`SELECT o."id" AS "orgId", o."name" AS "orgName", o."subdomain" AS "orgSubdomain", o."status"::text AS "orgStatus",
   o."branding" AS "orgBranding", o."settings" AS "orgSettings", o."createdAt" AS "orgCreatedAt",
   u."id" AS "userId", u."organizationId" AS "userOrganizationId", u."role"::text AS "userRole", u."firstName" AS "userFirstName",
   u."lastName" AS "userLastName", u."username" AS "userUsername", u."email" AS "userEmail", u."avatarUrl" AS "userAvatarUrl",
   u."status"::text AS "userStatus", u."lastLoginAt" AS "userLastLoginAt", u."createdAt" AS "userCreatedAt", u."sessionVersion" AS "userSessionVersion"
 FROM (SELECT 1) AS "one"
-LEFT JOIN "Organization" o ON o."subdomain" = $1
-LEFT JOIN "User" u ON u."id" = $2::uuid`;
+LEFT JOIN "Organization" o ON o."subdomain" = ${subdomain}
+LEFT JOIN "User" u ON u."id" = ${userId}::uuid`;
 
 type Nullable<T> = { [K in keyof T]: T[K] | null };
 
@@ -82,6 +86,6 @@ export function tenantAndUserFromRow(row: TenantAndUserRow): TenantAndUser {
 }
 
 export async function lookupTenantAndUser(subdomain: string | null, userId: string): Promise<TenantAndUser> {
-  const [row] = await queryRows<TenantAndUserRow>(TENANT_AND_USER_SQL, [subdomain, userId]);
+  const [row] = await queryRows<TenantAndUserRow>(tenantAndUserSql(subdomain, userId));
   return tenantAndUserFromRow(row!);
 }

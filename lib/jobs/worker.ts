@@ -1,6 +1,7 @@
 import "server-only";
-import type PgBoss from "pg-boss";
-import { JOB_SCHEMA, jobQueue } from "@/lib/jobs/queue";
+import { queryRows } from "@/lib/db";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { jobQueue } from "@/lib/jobs/queue";
 import { InvalidJobPayload, parseJobPayload, type JobPayload } from "@/lib/jobs/payloads";
 import { runLoggedJob } from "@/lib/log/job-log";
 import { logger } from "@/lib/log/logger";
@@ -29,10 +30,10 @@ export async function runJob<N extends JobName>(name: N, data: unknown): Promise
  * A job that can never succeed is not retried: its retry limit is lowered to the tries it had, so when the
  * handler's error reaches pg-boss the job is failed for good, with that error as its output.
  */
-async function failForGood(boss: PgBoss, name: JobName, id: string): Promise<void> {
-  await boss
-    .getDb()
-    .executeSql(`UPDATE ${JOB_SCHEMA}.job SET retry_limit = retry_count WHERE name = $1 AND id = $2::uuid`, [name, id]);
+async function failForGood(name: JobName, id: string): Promise<void> {
+  await queryRows(
+    Prisma.sql`UPDATE pgboss.job SET retry_limit = retry_count WHERE name = ${name} AND id = ${id}::uuid`,
+  );
 }
 
 /** Starts a worker for every queue of this process and registers the periodic schedules. */
@@ -47,7 +48,7 @@ export async function startWorkers(): Promise<void> {
         } catch (error) {
           // The job fails (pg-boss records the error, runLoggedJob logs it); the worker goes on with the next one.
           if (error instanceof InvalidJobPayload) {
-            await failForGood(boss, name, job.id).catch((cause: unknown) =>
+            await failForGood(name, job.id).catch((cause: unknown) =>
               logger().error({ queue: name, jobId: job.id, err: cause }, "job may be retried"),
             );
           }

@@ -2,6 +2,7 @@ import "server-only";
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { queryRows } from "@/lib/db";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { isShuttingDown, jobWorkersState } from "@/lib/ops/lifecycle";
 import { isStorageWritable } from "@/lib/storage/local-storage";
 
@@ -48,8 +49,7 @@ async function checkMigrations(): Promise<ReadinessCheck> {
   if (migrationsApplied) return { name: "migrations", ok: true, message: "All migrations are applied" };
   const rows = await withTimeout(
     queryRows<{ migration_name: string }>(
-      'SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL',
-      [],
+      Prisma.sql`SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
     ),
     DATABASE_TIMEOUT_MS,
   ).catch(() => null);
@@ -63,7 +63,7 @@ async function checkMigrations(): Promise<ReadinessCheck> {
 }
 
 async function checkDatabase(): Promise<ReadinessCheck> {
-  const ok = await withTimeout(queryRows("SELECT 1", []), DATABASE_TIMEOUT_MS).then(
+  const ok = await withTimeout(queryRows(Prisma.sql`SELECT 1`), DATABASE_TIMEOUT_MS).then(
     () => true,
     () => false,
   );

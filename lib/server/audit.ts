@@ -1,6 +1,6 @@
 import "server-only";
-import { db } from "@/lib/db";
-import type { Prisma } from "@/lib/generated/prisma/client";
+import { db, queryRows } from "@/lib/db";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { uuid7 } from "@/lib/server/uuid7";
 
 export interface AuditEntry {
@@ -31,9 +31,11 @@ export async function auditMany(entries: AuditEntry[], tx: Prisma.TransactionCli
     data: e.data ?? {},
     ip: e.ip ?? null,
   }));
-  await tx.$executeRaw`
-    INSERT INTO "AuditLog" ("id", "organizationId", "actorId", "action", "entityType", "entityId", "data", "ip")
+  await queryRows(
+    Prisma.sql`INSERT INTO "AuditLog" ("id", "organizationId", "actorId", "action", "entityType", "entityId", "data", "ip")
     SELECT x."id", x."organizationId", x."actorId", x."action", x."entityType", x."entityId", x."data", x."ip"
     FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-      AS x("id" uuid, "organizationId" uuid, "actorId" uuid, "action" text, "entityType" text, "entityId" text, "data" jsonb, "ip" text)`;
+      AS x("id" uuid, "organizationId" uuid, "actorId" uuid, "action" text, "entityType" text, "entityId" text, "data" jsonb, "ip" text)`,
+    tx,
+  );
 }

@@ -1,4 +1,5 @@
-import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { queryRows } from "@/lib/db";
+import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
 import { addGroupMembers, assignGroupCourse, createGroup } from "@/lib/server/groups/mutations";
 import { recomputeEnrollments } from "@/lib/server/progress/recompute";
 import { reconcileOrganization } from "@/lib/server/reports/refresh";
@@ -117,7 +118,10 @@ export async function seedDemoCohort(
       enrollments.map((e) => e.id),
     );
     // Completed the day of their last lesson, not the day of the seed.
-    await tx.$executeRaw`UPDATE "Enrollment" SET "completedAt" = "lastAccessedAt" WHERE "organizationId" = ${organizationId}::uuid AND id = ANY(${enrollments.map((e) => e.id)}::uuid[]) AND status = 'completed'`;
+    await queryRows(
+      Prisma.sql`UPDATE "Enrollment" SET "completedAt" = "lastAccessedAt" WHERE "organizationId" = ${organizationId}::uuid AND id = ANY(${enrollments.map((e) => e.id)}::uuid[]) AND status = 'completed'`,
+      tx,
+    );
   });
   // The enrollments were dated back after the triggers counted them today: the summaries are rebuilt.
   await reconcileOrganization(organizationId, null);

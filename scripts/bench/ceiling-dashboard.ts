@@ -1,11 +1,5 @@
 import type pg from "pg";
-import {
-  DASHBOARD_SQL,
-  dashboardJson,
-  MAX_COURSES,
-  RECENTLY_COMPLETED,
-  type DashboardRow,
-} from "@/lib/server/enrollments/dashboard";
+import { dashboardJson, dashboardSql, type DashboardRow } from "@/lib/server/enrollments/dashboard";
 import type { Caller } from "./ceiling-handlers";
 import { query } from "./ceiling-query";
 
@@ -13,11 +7,6 @@ import { query } from "./ceiling-query";
 // app's own mapping of its rows to JSON, which is plain code with no framework or ORM in it.
 
 export async function dashboard(pool: pg.Pool, caller: Caller) {
-  const { rows } = await query<DashboardRow>(pool, DASHBOARD_SQL, [
-    caller.organizationId,
-    caller.userId,
-    MAX_COURSES,
-    RECENTLY_COMPLETED,
-  ]);
+  const { rows } = await query<DashboardRow>(pool, dashboardSql(caller.organizationId, caller.userId));
   return dashboardJson(rows);
 }

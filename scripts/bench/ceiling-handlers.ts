@@ -1,9 +1,10 @@
 import type pg from "pg";
+import type { Prisma } from "@/lib/generated/prisma/client";
 import type { Role } from "@/lib/routes";
 import { courseListStatement, courseSummaryRow, type CourseListRow } from "@/lib/server/courses/course-list-sql";
 import { courseSummaryJson } from "@/lib/server/courses/json";
-import { COURSE_ACCESS_SQL } from "@/lib/server/courses/access";
-import { OUTLINE_SQL, outlineFromRows, type OutlineRow } from "@/lib/server/courses/outline-read";
+import { courseAccessSql } from "@/lib/server/courses/access";
+import { outlineFromRows, outlineSql, type OutlineRow } from "@/lib/server/courses/outline-read";
 import type { ListUsersQuery } from "@/lib/schemas/users";
 import { adminUserJson } from "@/lib/server/users/queries";
 import { readUserList } from "@/lib/server/users/user-list-sql";
@@ -30,8 +31,7 @@ export async function catalogPage(pool: pg.Pool, caller: Caller, term: string, p
     userId: caller.userId,
     role: caller.role,
   };
-  const statement = courseListStatement(ctx, { q: term, page, page_size: pageSize });
-  const { rows } = await query<CourseListRow>(pool, statement.text, statement.values);
+  const { rows } = await query<CourseListRow>(pool, courseListStatement(ctx, { q: term, page, page_size: pageSize }));
   return {
     items: rows.map((row) => courseSummaryJson(courseSummaryRow(row))),
     page,
@@ -44,19 +44,19 @@ export async function catalogPage(pool: pg.Pool, caller: Caller, term: string, p
 export async function courseOutline(pool: pg.Pool, caller: Caller, courseId: string) {
   const { organizationId, userId } = caller;
   const course = (
-    await query<{ status: string; teaches: boolean }>(pool, COURSE_ACCESS_SQL, [courseId, organizationId, userId])
+    await query<{ status: string; teaches: boolean }>(pool, courseAccessSql(courseId, organizationId, userId))
   ).rows[0];
   if (!course) return null;
   const canEdit = caller.canEditAny || (caller.canEditOwn && course.teaches);
   if (!canEdit && course.status === "draft") return null;
-  const { rows } = await query<OutlineRow>(pool, OUTLINE_SQL, [organizationId, courseId]);
+  const { rows } = await query<OutlineRow>(pool, outlineSql(organizationId, courseId));
   return outlineFromRows(courseId, rows);
 }
 
 /** GET /api/admin/users: the app's statements (one, or two at once) and its row-to-JSON. */
 export async function userListPage(pool: pg.Pool, caller: Caller, list: ListUsersQuery) {
   const { rows, total } = await readUserList(
-    async (text, values) => (await query(pool, text, values)).rows,
+    async <R extends object>(sql: Prisma.Sql) => (await query(pool, sql)).rows as R[],
     { organizationId: caller.organizationId },
     list,
   );

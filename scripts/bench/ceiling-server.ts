@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import pg from "pg";
-import { TENANT_AND_USER_SQL, tenantAndUserFromRow, type TenantAndUserRow } from "@/lib/auth/caller-lookup";
+import { tenantAndUserFromRow, tenantAndUserSql, type TenantAndUserRow } from "@/lib/auth/caller-lookup";
 import { bearerToken, readToken, type SessionClaims } from "@/lib/auth/token";
 import { env, requireDatabaseUrl } from "@/lib/env";
 import { isId } from "@/lib/schemas/id";
@@ -44,7 +44,7 @@ async function resolveCaller(req: IncomingMessage): Promise<Caller> {
   if (token && !claimsCache.has(token)) claimsCache.set(token, readToken(token));
   const claims = token ? await claimsCache.get(token)! : null;
   if (!claims || claims.tenant !== target.subdomain || !isId(claims.sub)) throw new HttpError(401, "UNAUTHENTICATED");
-  const { rows } = await query<TenantAndUserRow>(pool, TENANT_AND_USER_SQL, [target.subdomain, claims.sub]);
+  const { rows } = await query<TenantAndUserRow>(pool, tenantAndUserSql(target.subdomain, claims.sub));
   const { organization, user } = tenantAndUserFromRow(rows[0]!);
   if (!organization) throw new HttpError(404, "NOT_FOUND");
   if (

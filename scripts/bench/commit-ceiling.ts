@@ -5,8 +5,8 @@ import { planCommit, type StoredSco } from "@/lib/scorm/commit-plan";
 import { packageRules, type PackageRules } from "@/lib/scorm/rollup";
 import type { ScormManifest, ScormVersion } from "@/lib/scorm/types";
 import type { ScormCommit } from "@/lib/schemas/scorm";
-import { updateAttemptValues, upsertScoValues, PACKAGE_MANIFEST_SQL } from "@/lib/server/scorm/commit";
-import { GRANTED_ATTEMPT_SQL, WRITE_COMMIT_SQL } from "@/lib/server/scorm/commit-sql";
+import { attemptWrite, scoRow } from "@/lib/server/scorm/commit";
+import { grantedAttemptSql, packageManifestSql, writeCommitSql } from "@/lib/server/scorm/commit-sql";
 import { readContentToken, type ContentGrant } from "@/lib/server/scorm/content-token";
 import { hostTarget } from "@/lib/tenancy/host";
 import { prepareAuthEnv } from "../lib/runtime-env";
@@ -37,9 +37,8 @@ async function commitOne(organizationId: string, commit: ScormCommit, row: Attem
   if (!row) throw new Error("not found");
   let rules = rulesCache.get(row.packageId);
   if (!rules) {
-    const manifest = (
-      await query<{ manifest: ScormManifest }>(pool, PACKAGE_MANIFEST_SQL, [row.packageId, organizationId])
-    ).rows[0]!.manifest;
+    const manifest = (await query<{ manifest: ScormManifest }>(pool, packageManifestSql(row.packageId, organizationId)))
+      .rows[0]!.manifest;
     rules = packageRules(manifest);
     rulesCache.set(row.packageId, rules);
   }
@@ -50,12 +49,12 @@ async function commitOne(organizationId: string, commit: ScormCommit, row: Attem
     commit,
   );
   if (!plan.sco) return false;
-  const values = [
-    ...updateAttemptValues(organizationId, commit, plan),
+  const write = writeCommitSql(
+    attemptWrite(organizationId, commit, plan),
     row.version,
-    ...upsertScoValues(organizationId, commit, plan.sco),
-  ];
-  const written = await query<{ written: number }>(pool, WRITE_COMMIT_SQL, values);
+    scoRow(organizationId, commit, plan.sco),
+  );
+  const written = await query<{ written: number }>(pool, write);
   return written.rows[0]!.written === 1;
 }
 
@@ -70,12 +69,13 @@ async function answer(req: IncomingMessage, body: string): Promise<unknown> {
   const { commits } = JSON.parse(body) as { commits: ScormCommit[] };
   const c = commits[0]!;
   if (c.attemptId !== grant.attemptId) throw new Error("another attempt");
-  const { rows } = await query<AttemptRow>(pool, GRANTED_ATTEMPT_SQL, [
-    c.attemptId,
-    grant.organizationId,
-    grant.userId,
-    target.subdomain,
-  ]);
+  const { rows } = await query<AttemptRow>(
+    pool,
+    grantedAttemptSql(
+      { attemptId: c.attemptId, organizationId: grant.organizationId, userId: grant.userId },
+      target.subdomain,
+    ),
+  );
   const commit = { ...c, terminated: c.terminated ?? false };
   const applied = await commitOne(grant.organizationId, commit, rows[0] ?? null);
   return { results: [{ attemptId: c.attemptId, scoId: c.scoId, sequence: c.sequence, applied }] };

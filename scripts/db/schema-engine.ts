@@ -13,13 +13,19 @@ import type {
   SchemasContainer,
 } from "@prisma/schema-engine-wasm/schema_engine_bg";
 import { migrationSlug, readMigrationsList, writeMigration } from "../lib/migrations-folder";
+import { embedDefinition, SQL_DEFINITIONS, staleDefinitions } from "../lib/sql-definitions";
 import { createEngineAdapterFactory } from "../lib/schema-engine-adapter";
 
 // `prisma migrate` without the native schema engine (its binary cannot be downloaded here): Prisma's own
 // WebAssembly build of the engine, talking to PostgreSQL through @prisma/adapter-pg. Same migrations folder,
 // same `_prisma_migrations` rows, so this and `prisma migrate deploy` are interchangeable.
 
-export type MigrationProject = { schemaPath: string; migrationsDir: string };
+export type MigrationProject = {
+  schemaPath: string;
+  migrationsDir: string;
+  /** SQL definition files (scripts/lib/sql-definitions.ts), relative to `root`, that new migrations embed when they changed. */
+  definitions?: { root: string; files: readonly string[] };
+};
 
 /** The Prisma layout under a project root: prisma/schema.prisma and prisma/migrations. */
 export function projectAt(root: string): MigrationProject {
@@ -29,7 +35,11 @@ export function projectAt(root: string): MigrationProject {
   };
 }
 
-export const repoProject: MigrationProject = projectAt(fileURLToPath(new URL("../..", import.meta.url)));
+const REPO_ROOT = fileURLToPath(new URL("../..", import.meta.url));
+export const repoProject: MigrationProject = {
+  ...projectAt(REPO_ROOT),
+  definitions: { root: REPO_ROOT, files: SQL_DEFINITIONS },
+};
 
 const NO_FILTERS: SchemaFilter = { externalTables: [], externalEnums: [] };
 
@@ -49,7 +59,8 @@ export type CreatedMigration = { name: string; folder: string; warnings: string[
 
 /**
  * Writes a migration from the migration history to schema.prisma, without applying it (like
- * `prisma migrate dev --create-only`, which also applies pending migrations first). Null when nothing changed.
+ * `prisma migrate dev --create-only`, which also applies pending migrations first), followed by a copy of
+ * each SQL definition file that changed since the migration that last embedded it. Null when nothing changed.
  */
 export async function createMigration(
   databaseUrl: string,
@@ -85,11 +96,19 @@ export async function createMigration(
       schema,
       filters: NO_FILTERS,
     });
-    if (created.migrationScript === null) {
+    const definitions = project.definitions
+      ? staleDefinitions(project.definitions.root, project.migrationsDir, project.definitions.files)
+      : [];
+    if (created.migrationScript === null && definitions.length === 0) {
       console.log("No schema changes: no migration created.");
       return null;
     }
-    const folder = writeMigration(project.migrationsDir, { ...created, migrationScript: created.migrationScript });
+    for (const { file } of definitions)
+      console.log(`Embedding ${file} (changed since the migration that last embedded it)`);
+    const migrationScript = [created.migrationScript, ...definitions.map((d) => embedDefinition(d.file, d.text))]
+      .filter((part): part is string => Boolean(part))
+      .join("\n");
+    const folder = writeMigration(project.migrationsDir, { ...created, migrationScript });
     console.log(`Created ${path.relative(process.cwd(), path.join(folder, "migration.sql"))}`);
     const warnings = [...dataLoss.warnings, ...dataLoss.unexecutableSteps].map((feedback) => feedback.message);
     for (const warning of warnings) console.warn(`  ⚠ ${warning}`);

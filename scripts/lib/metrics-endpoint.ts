@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { queryRows, poolStats } from "../../lib/db";
+import { Prisma } from "../../lib/generated/prisma/client";
 import { API_HEADERS, COMMON_HEADERS } from "../../lib/security-headers";
 import { metrics, setScrapeSources } from "../../lib/metrics/registry";
 import type { FinishedRequest } from "./request-log";
@@ -13,14 +14,14 @@ export const METRICS_PATH = "/metrics";
 
 const JSON_HEADERS = Object.fromEntries([...COMMON_HEADERS, ...API_HEADERS].map(({ key, value }) => [key, value]));
 
-const JOB_COUNTS = `SELECT name AS queue, state::text AS state, count(*)::int AS count FROM pgboss.job
+const JOB_COUNTS = Prisma.sql`SELECT name AS queue, state::text AS state, count(*)::int AS count FROM pgboss.job
   WHERE state IN ('created', 'retry', 'active', 'failed') GROUP BY name, state`;
 
 /** Points the pool and queue gauges at this process's pool and the job tables. */
 export function registerScrapeSources(): void {
   setScrapeSources({
     pool: poolStats,
-    jobCounts: () => queryRows<{ queue: string; state: string; count: number }>(JOB_COUNTS, []),
+    jobCounts: () => queryRows<{ queue: string; state: string; count: number }>(JOB_COUNTS),
   });
 }
 

@@ -17,7 +17,15 @@ export async function startTestEnvironment(
   };
   try {
     const { startPostgres, createFreshDatabase } = await import("./postgres");
-    const { applyMigrations, migrationStatus } = await import("../db/schema-engine");
+    const { applyMigrations, migrationStatus, repoProject } = await import("../db/schema-engine");
+    const { staleDefinitions } = await import("./sql-definitions");
+    const stale = repoProject.definitions
+      ? staleDefinitions(repoProject.definitions.root, repoProject.migrationsDir, repoProject.definitions.files)
+      : [];
+    if (stale.length)
+      throw new MigrationsDisagree(
+        `migrations: ${stale.map((d) => d.file).join(", ")} changed since the migration that last embedded it (run npm run db:migration -- <name>)`,
+      );
     const server = await startPostgres({ purpose: "test" });
     stops.unshift(server.stop);
     const database = await createFreshDatabase(server.serverUrl);

@@ -1,6 +1,8 @@
 import { request } from "node:http";
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "@/lib/db";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { createCategory, createCourse } from "@/test/course-factories";
 import { createSuperadmin, createTenant, testDb, uniqueName, type TestTenant, type TestUser } from "@/test/factories";
 import { call, hostFor, testPort, type TestResponse } from "@/test/http";
@@ -607,10 +609,12 @@ describe("a reader that goes away", () => {
   it("leaves no COPY running and no connection taken: twelve abandoned downloads (more than the pool's ten) and the next export still answers", async () => {
     const big = await createTenant();
     // 30,000 people: a file of ~2 MB, far more than the first piece the server reads before answering.
-    await testDb()
-      .$executeRaw`INSERT INTO "User" (id, "organizationId", role, "firstName", "lastName", username, email, "passwordHash", "updatedAt")
+    await queryRows(
+      Prisma.sql`INSERT INTO "User" (id, "organizationId", role, "firstName", "lastName", username, email, "passwordHash", "updatedAt")
        SELECT gen_random_uuid(), ${big.id}::uuid, 'learner', 'First' || i, 'Last' || i, 'bulk' || i, 'bulk' || i || '@example.test', 'x', now()
-         FROM generate_series(1, 30000) AS i`;
+         FROM generate_series(1, 30000) AS i`,
+      testDb(),
+    );
     const token = await cachedSignIn(big.subdomain, big.users.admin);
     const abandon = () =>
       new Promise<number>((resolve, reject) => {
@@ -634,9 +638,10 @@ describe("a reader that goes away", () => {
       });
     expect(await Promise.all(Array.from({ length: 12 }, abandon))).toEqual(Array(12).fill(200));
     const copies = () =>
-      testDb().$queryRaw<
-        { n: number }[]
-      >`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND state <> 'idle' AND query LIKE 'COPY (SELECT%'`;
+      queryRows<{ n: number }>(
+        Prisma.sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND state <> 'idle' AND query LIKE 'COPY (SELECT%'`,
+        testDb(),
+      );
     await expect.poll(async () => (await copies())[0]?.n, { timeout: 15_000 }).toBe(0);
     const whole = rows(await exportAs(big, big.users.admin, "users"));
     expect(whole).toHaveLength(1 + 4 + 30_000);

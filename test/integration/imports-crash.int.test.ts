@@ -1,5 +1,7 @@
 import { spawn } from "node:child_process";
 import { afterAll, describe, expect, it } from "vitest";
+import { queryRows } from "@/lib/db";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { sendJob, stopJobQueue } from "@/lib/jobs/queue";
 import { JOB_QUEUES } from "@/lib/jobs/queues";
 import { processImport } from "@/lib/server/imports/process";
@@ -74,14 +76,21 @@ describe("a worker that dies in the middle of a run", () => {
     const users = () => db.user.count({ where: { organizationId: tenant.id, email: { startsWith: `${prefix}-` } } });
     const applied = () => db.userImportRow.count({ where: { importId: imported.id, appliedAt: { not: null } } });
     // One statement, one snapshot: the import's counters, the rows recorded, the users made, the memberships.
-    const [atCrash] = await db.$queryRaw<
-      { status: string; processed: number; created: number; applied: bigint; users: bigint; members: bigint }[]
-    >`
-      SELECT i."status"::text AS "status", i."processedRows" AS "processed", i."createdCount" AS "created",
+    const [atCrash] = await queryRows<{
+      status: string;
+      processed: number;
+      created: number;
+      applied: bigint;
+      users: bigint;
+      members: bigint;
+    }>(
+      Prisma.sql`SELECT i."status"::text AS "status", i."processedRows" AS "processed", i."createdCount" AS "created",
         (SELECT count(*) FROM "UserImportRow" r WHERE r."importId" = i."id" AND r."appliedAt" IS NOT NULL) AS "applied",
         (SELECT count(*) FROM "User" u WHERE u."organizationId" = i."organizationId" AND u."email" LIKE ${`${prefix}-%`}) AS "users",
         (SELECT count(*) FROM "GroupMember" m WHERE m."organizationId" = i."organizationId" AND m."groupId" = ${group.id}::uuid) AS "members"
-      FROM "UserImport" i WHERE i."id" = ${imported.id}::uuid`;
+      FROM "UserImport" i WHERE i."id" = ${imported.id}::uuid`,
+      db,
+    );
     expect(atCrash!.status).toBe("running");
     expect(atCrash!.processed).toBeGreaterThan(0);
     expect(atCrash!.processed).toBeLessThan(ROWS);

@@ -1,6 +1,8 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "@/lib/db";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { sendUnreadEmails } from "@/lib/server/messages/unread-email";
 import { createTenant, createUser, testDb, uniqueName, type TestTenant, type TestUser } from "@/test/factories";
 import { callAs } from "@/test/session";
@@ -53,8 +55,10 @@ describe("the unread-message e-mail", () => {
   it("is queued with each message, due 15 minutes after it", async () => {
     const reader = await createUser(tenant.id, "learner");
     const thread = await startThread([reader]);
-    const [queued] = await testDb().$queryRaw<{ startAfter: Date }[]>`
-      SELECT start_after AS "startAfter" FROM pgboss.job WHERE name = 'messages.unread-email' AND data->>'messageId' = ${thread.messageId}`;
+    const [queued] = await queryRows<{ startAfter: Date }>(
+      Prisma.sql`SELECT start_after AS "startAfter" FROM pgboss.job WHERE name = 'messages.unread-email' AND data->>'messageId' = ${thread.messageId}`,
+      testDb(),
+    );
     expect(queued).toBeDefined();
     const delay = queued!.startAfter.getTime() - thread.sentAt.getTime();
     expect(delay).toBeGreaterThan(14.5 * MINUTE);

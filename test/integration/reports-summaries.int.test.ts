@@ -1,5 +1,7 @@
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
+import { queryRows } from "@/lib/db";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { createCourse, type TestCourse } from "@/test/course-factories";
 import { createTenant, createUser, testDb, uniqueName, type TestTenant } from "@/test/factories";
 import { call } from "@/test/http";
@@ -8,7 +10,9 @@ import { cachedSignIn } from "@/test/session";
 // The report summaries are kept by triggers in every write's transaction. After a random mix of writes
 // (enrollments made, changed and deleted; lesson progress written and deleted; SCORM attempts; group
 // memberships; a learner, a lesson and a group deleted) they must equal a recomputation from scratch,
-// written out here in plain SQL, independently of the app's own rebuild.
+// written out here in plain SQL, independently of the app's own rebuild; and the app's rebuild
+// (report.rebuild, defined with the triggers in lib/server/reports/summaries.sql) must leave them as the
+// triggers kept them.
 
 afterAll(() => testDb().$disconnect());
 
@@ -267,7 +271,7 @@ async function apply(org: Org, o: Op): Promise<void> {
 
 // ───────────────────────────── from scratch, written out independently ─────────────────────────────
 
-const STATE = `count(*) AS enrolled,
+const STATE = Prisma.sql`count(*) AS enrolled,
   count(*) FILTER (WHERE e.status = 'active' AND e."progressPercent" = 0 AND e."lastAccessedAt" IS NULL) AS not_started,
   count(*) FILTER (WHERE e.status = 'active' AND (e."progressPercent" > 0 OR e."lastAccessedAt" IS NOT NULL)) AS in_progress,
   count(*) FILTER (WHERE e.status = 'completed') AS completed, count(*) FILTER (WHERE e.status = 'withdrawn') AS withdrawn,
@@ -277,12 +281,12 @@ const STATE = `count(*) AS enrolled,
   (SELECT count(*) FROM "LessonProgress" lp WHERE lp."enrollmentId" = ANY(array_agg(e.id)) AND lp."successStatus" = 'passed') AS passed,
   (SELECT count(*) FROM "LessonProgress" lp WHERE lp."enrollmentId" = ANY(array_agg(e.id)) AND lp."successStatus" = 'failed') AS failed,
   (SELECT coalesce(sum(lp."timeSpentSeconds"), 0) FROM "LessonProgress" lp WHERE lp."enrollmentId" = ANY(array_agg(e.id))) AS seconds`;
-const SUMMARY = `enrolled, "notStarted" AS not_started, "inProgress" AS in_progress, completed, withdrawn, "progressSum" AS progress,
+const SUMMARY = Prisma.sql`enrolled, "notStarted" AS not_started, "inProgress" AS in_progress, completed, withdrawn, "progressSum" AS progress,
   "scoreSum" AS score, "scoreCount" AS scored, passed, failed, "timeSeconds" AS seconds`;
-const NONZERO = `(enrolled, "notStarted", "inProgress", completed, withdrawn, "progressSum", "scoreSum", "scoreCount", passed, failed, "timeSeconds") <> (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)`;
+const NONZERO = Prisma.sql`(enrolled, "notStarted", "inProgress", completed, withdrawn, "progressSum", "scoreSum", "scoreCount", passed, failed, "timeSeconds") <> (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)`;
 
-async function rows(sql: string, org: string): Promise<string[]> {
-  const result = await testDb().$queryRawUnsafe<Record<string, unknown>[]>(sql, org);
+async function rows(sql: Prisma.Sql): Promise<string[]> {
+  const result = await queryRows<Record<string, unknown>>(sql, testDb());
   // Counts come back as bigint, sums as decimals (strings once serialized): compare them all as numbers.
   const numeric = (v: unknown) =>
     typeof v === "bigint" ? Number(v) : typeof v === "string" && /^-?\d+(\.\d+)?$/.test(v) ? Number(v) : v;
@@ -290,37 +294,37 @@ async function rows(sql: string, org: string): Promise<string[]> {
 }
 
 async function compare(org: string): Promise<void> {
-  const pairs: [string, string, string][] = [
+  const pairs: [string, Prisma.Sql, Prisma.Sql][] = [
     [
       "course",
-      `SELECT e."courseId" AS id, ${STATE} FROM "Enrollment" e WHERE e."organizationId" = $1::uuid GROUP BY 1`,
-      `SELECT "courseId" AS id, ${SUMMARY} FROM "ReportCourseStats" WHERE "organizationId" = $1::uuid AND ${NONZERO}`,
+      Prisma.sql`SELECT e."courseId" AS id, ${STATE} FROM "Enrollment" e WHERE e."organizationId" = ${org}::uuid GROUP BY 1`,
+      Prisma.sql`SELECT "courseId" AS id, ${SUMMARY} FROM "ReportCourseStats" WHERE "organizationId" = ${org}::uuid AND ${NONZERO}`,
     ],
     [
       "learner",
-      `SELECT e."userId" AS id, ${STATE}, max(e."lastAccessedAt") AS last FROM "Enrollment" e WHERE e."organizationId" = $1::uuid GROUP BY 1`,
-      `SELECT "userId" AS id, ${SUMMARY}, "lastActivityAt" AS last FROM "ReportLearnerStats" WHERE "organizationId" = $1::uuid AND ${NONZERO}`,
+      Prisma.sql`SELECT e."userId" AS id, ${STATE}, max(e."lastAccessedAt") AS last FROM "Enrollment" e WHERE e."organizationId" = ${org}::uuid GROUP BY 1`,
+      Prisma.sql`SELECT "userId" AS id, ${SUMMARY}, "lastActivityAt" AS last FROM "ReportLearnerStats" WHERE "organizationId" = ${org}::uuid AND ${NONZERO}`,
     ],
     [
       "group",
-      `SELECT m."groupId" AS id, count(DISTINCT m."userId") AS members,
+      Prisma.sql`SELECT m."groupId" AS id, count(DISTINCT m."userId") AS members,
          (SELECT count(*) FROM "Enrollment" e WHERE e."userId" IN (SELECT userId FROM (SELECT x."userId" AS userId FROM "GroupMember" x WHERE x."groupId" = m."groupId") s)) AS enrolled,
          (SELECT count(*) FROM "Enrollment" e WHERE e.status = 'completed' AND e."userId" IN (SELECT x."userId" FROM "GroupMember" x WHERE x."groupId" = m."groupId")) AS completed,
          (SELECT coalesce(sum(lp."timeSpentSeconds"), 0) FROM "LessonProgress" lp JOIN "Enrollment" e ON e.id = lp."enrollmentId" WHERE e."userId" IN (SELECT x."userId" FROM "GroupMember" x WHERE x."groupId" = m."groupId")) AS seconds
-       FROM "GroupMember" m WHERE m."organizationId" = $1::uuid GROUP BY 1`,
-      `SELECT "groupId" AS id, members, enrolled, completed, "timeSeconds" AS seconds FROM "ReportGroupStats" WHERE "organizationId" = $1::uuid AND members <> 0`,
+       FROM "GroupMember" m WHERE m."organizationId" = ${org}::uuid GROUP BY 1`,
+      Prisma.sql`SELECT "groupId" AS id, members, enrolled, completed, "timeSeconds" AS seconds FROM "ReportGroupStats" WHERE "organizationId" = ${org}::uuid AND members <> 0`,
     ],
     [
       "day",
-      `SELECT "courseId" AS id, day, sum(en) AS enrolled, sum(cc) AS cohort, sum(c) AS completions FROM (
-         SELECT e."courseId", e."enrolledAt"::date AS day, 1 AS en, (e.status = 'completed')::int AS cc, 0 AS c FROM "Enrollment" e WHERE e."organizationId" = $1::uuid
-         UNION ALL SELECT e."courseId", e."completedAt"::date, 0, 0, 1 FROM "Enrollment" e WHERE e."organizationId" = $1::uuid AND e.status = 'completed' AND e."completedAt" IS NOT NULL) x
+      Prisma.sql`SELECT "courseId" AS id, day, sum(en) AS enrolled, sum(cc) AS cohort, sum(c) AS completions FROM (
+         SELECT e."courseId", e."enrolledAt"::date AS day, 1 AS en, (e.status = 'completed')::int AS cc, 0 AS c FROM "Enrollment" e WHERE e."organizationId" = ${org}::uuid
+         UNION ALL SELECT e."courseId", e."completedAt"::date, 0, 0, 1 FROM "Enrollment" e WHERE e."organizationId" = ${org}::uuid AND e.status = 'completed' AND e."completedAt" IS NOT NULL) x
        GROUP BY 1, 2`,
-      `SELECT "courseId" AS id, day, enrolled, "completedCohort" AS cohort, completions FROM "ReportCourseDay" WHERE "organizationId" = $1::uuid AND (enrolled, "completedCohort", completions) <> (0, 0, 0)`,
+      Prisma.sql`SELECT "courseId" AS id, day, enrolled, "completedCohort" AS cohort, completions FROM "ReportCourseDay" WHERE "organizationId" = ${org}::uuid AND (enrolled, "completedCohort", completions) <> (0, 0, 0)`,
     ],
     [
       "lesson",
-      `SELECT l.id, (SELECT count(*) FROM "LessonProgress" lp WHERE lp."lessonId" = l.id AND lp.status = 'in_progress') AS in_progress,
+      Prisma.sql`SELECT l.id, (SELECT count(*) FROM "LessonProgress" lp WHERE lp."lessonId" = l.id AND lp.status = 'in_progress') AS in_progress,
          (SELECT count(*) FROM "LessonProgress" lp WHERE lp."lessonId" = l.id AND lp.status = 'completed') AS completed,
          (SELECT count(*) FROM "LessonProgress" lp WHERE lp."lessonId" = l.id AND lp."successStatus" = 'passed') AS passed,
          (SELECT count(*) FROM "LessonProgress" lp WHERE lp."lessonId" = l.id AND lp."successStatus" = 'failed') AS failed,
@@ -328,15 +332,62 @@ async function compare(org: string): Promise<void> {
          (SELECT count(lp."scoreScaled") FROM "LessonProgress" lp WHERE lp."lessonId" = l.id) AS scored,
          (SELECT coalesce(sum(lp."timeSpentSeconds"), 0) FROM "LessonProgress" lp WHERE lp."lessonId" = l.id) AS seconds,
          (SELECT count(*) FROM "ScormAttempt" a WHERE a."lessonId" = l.id) AS attempts
-       FROM "Lesson" l WHERE l."organizationId" = $1::uuid`,
-      `SELECT l.id, coalesce(s."inProgress", 0) AS in_progress, coalesce(s.completed, 0) AS completed, coalesce(s.passed, 0) AS passed, coalesce(s.failed, 0) AS failed,
+       FROM "Lesson" l WHERE l."organizationId" = ${org}::uuid`,
+      Prisma.sql`SELECT l.id, coalesce(s."inProgress", 0) AS in_progress, coalesce(s.completed, 0) AS completed, coalesce(s.passed, 0) AS passed, coalesce(s.failed, 0) AS failed,
          coalesce(s."scoreSum", 0) AS score, coalesce(s."scoreCount", 0) AS scored, coalesce(s."timeSeconds", 0) AS seconds, coalesce(s.attempts, 0) AS attempts
-       FROM "Lesson" l LEFT JOIN "ReportLessonStats" s ON s."lessonId" = l.id WHERE l."organizationId" = $1::uuid`,
+       FROM "Lesson" l LEFT JOIN "ReportLessonStats" s ON s."lessonId" = l.id WHERE l."organizationId" = ${org}::uuid`,
     ],
   ];
   for (const [name, scratch, summary] of pairs) {
-    expect(await rows(summary, org), `${name} summaries`).toEqual(await rows(scratch, org));
+    expect(await rows(summary), `${name} summaries`).toEqual(await rows(scratch));
   }
+}
+
+// ───────────────────────────── the triggers' summaries against the rebuild's ─────────────────────────────
+
+/**
+ * Every summary row of an organization as stored (rows whose figures are all zero left out: the triggers
+ * keep a row that went back to zero, the rebuild writes none), and the enrollments' lesson sums.
+ */
+async function summaryTables(org: string): Promise<Record<string, string[]>> {
+  const counters = Prisma.sql`"enrolled", "notStarted", "inProgress", "completed", "withdrawn", "progressSum", "scoreSum", "scoreCount", "passed", "failed", "timeSeconds"`;
+  const zeros = Prisma.sql`(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)`;
+  return {
+    course: await rows(
+      Prisma.sql`SELECT "courseId", ${counters} FROM "ReportCourseStats" WHERE "organizationId" = ${org}::uuid AND (${counters}) <> ${zeros}`,
+    ),
+    day: await rows(
+      Prisma.sql`SELECT "courseId", "day", "enrolled", "completedCohort", "completions" FROM "ReportCourseDay"
+        WHERE "organizationId" = ${org}::uuid AND ("enrolled", "completedCohort", "completions") <> (0, 0, 0)`,
+    ),
+    lesson: await rows(
+      Prisma.sql`SELECT "courseId", "lessonId", "inProgress", "completed", "passed", "failed", "scoreSum", "scoreCount", "timeSeconds", "attempts"
+        FROM "ReportLessonStats" WHERE "organizationId" = ${org}::uuid
+          AND ("inProgress", "completed", "passed", "failed", "scoreSum", "scoreCount", "timeSeconds", "attempts") <> (0, 0, 0, 0, 0, 0, 0, 0)`,
+    ),
+    learner: await rows(
+      Prisma.sql`SELECT "userId", ${counters}, "lastActivityAt" FROM "ReportLearnerStats"
+        WHERE "organizationId" = ${org}::uuid AND ((${counters}) <> ${zeros} OR "lastActivityAt" IS NOT NULL)`,
+    ),
+    group: await rows(
+      Prisma.sql`SELECT "groupId", "members", ${counters} FROM "ReportGroupStats"
+        WHERE "organizationId" = ${org}::uuid AND ("members" <> 0 OR (${counters}) <> ${zeros})`,
+    ),
+    enrollment: await rows(
+      Prisma.sql`SELECT "id", "lessonScoreSum", "lessonScoreCount", "lessonsPassed", "lessonsFailed", "lessonTimeSeconds"
+        FROM "Enrollment" WHERE "organizationId" = ${org}::uuid`,
+    ),
+  };
+}
+
+/** report.rebuild in a transaction of its own: every summary of the organization, or only these rows'. */
+async function rebuild(org: string, only?: { courses: string[]; learners: string[]; groups: string[] }) {
+  await testDb().$transaction((tx) =>
+    queryRows(
+      Prisma.sql`SELECT 1 FROM report.rebuild(${org}::uuid, ${only?.courses ?? null}::uuid[], ${only?.learners ?? null}::uuid[], ${only?.groups ?? null}::uuid[])`,
+      tx,
+    ),
+  );
 }
 
 describe("report summaries", () => {
@@ -349,6 +400,38 @@ describe("report summaries", () => {
         await compare(org.tenant.id);
         runs += 1;
       }),
+      { numRuns: 12 },
+    );
+    expect(runs).toBe(12);
+  }, 240_000);
+
+  it("are what the rebuild computes from scratch, in full or for some courses, learners and groups", async () => {
+    let runs = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(op, { minLength: 5, maxLength: 40 }),
+        fc.array(fc.boolean(), { minLength: 11, maxLength: 11 }),
+        async (ops, picks) => {
+          const org = await freshOrg();
+          const organizationId = org.tenant.id;
+          for (const o of ops) await apply(org, o);
+          const kept = await summaryTables(organizationId);
+          // Some of the organization's courses, learners and groups (the refresh's way), then all of them.
+          const some = <T>(list: T[], offset: number) => list.filter((_, i) => picks[(i + offset) % picks.length]);
+          await rebuild(organizationId, {
+            courses: some(
+              org.courses.map((c) => c.id),
+              0,
+            ),
+            learners: some(org.learners, 3),
+            groups: some(org.groups, 9),
+          });
+          expect(await summaryTables(organizationId), "after rebuilding some rows").toEqual(kept);
+          await rebuild(organizationId);
+          expect(await summaryTables(organizationId), "after the full rebuild").toEqual(kept);
+          runs += 1;
+        },
+      ),
       { numRuns: 12 },
     );
     expect(runs).toBe(12);
@@ -404,7 +487,7 @@ describe("POST /api/reports/refresh", () => {
     expect((await refresh()).json.organizations).toBe(1); // never reconciled: a full rebuild
     // A write the triggers did not see (a bulk load with them off, a psql session).
     await testDb().$transaction(async (tx) => {
-      await tx.$executeRawUnsafe(`SELECT set_config('lms.report_triggers', 'off', true)`);
+      await queryRows(Prisma.sql`SELECT set_config('lms.report_triggers', 'off', true)`, tx);
       await tx.enrollment.updateMany({
         where: { organizationId: org.tenant.id },
         data: { status: "completed", completedAt: new Date("2026-01-05T00:00:00Z") },

@@ -1,5 +1,7 @@
 import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "@/lib/db";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { createCourse } from "@/test/course-factories";
 import { createSuperadmin, createTenant, testDb, type TestUser } from "@/test/factories";
 import { call, hostFor, testPort } from "@/test/http";
@@ -447,13 +449,18 @@ describe("a CSV export longer than one read", () => {
     const tenant = await createTenant();
     const course = await createCourse(tenant.id, { modules: [] });
     // 20,000 learners: a file of ~3 MB, far more than the first piece the server reads before answering.
-    await testDb()
-      .$executeRaw`INSERT INTO "User" (id, "organizationId", role, "firstName", "lastName", username, email, "passwordHash", "updatedAt")
+    await queryRows(
+      Prisma.sql`INSERT INTO "User" (id, "organizationId", role, "firstName", "lastName", username, email, "passwordHash", "updatedAt")
        SELECT gen_random_uuid(), ${tenant.id}::uuid, 'learner', 'First' || i, 'Last' || i, 'bulk' || i, 'bulk' || i || '@example.test', 'x', now()
-         FROM generate_series(1, 20000) AS i`;
-    await testDb().$executeRaw`INSERT INTO "Enrollment" (id, "organizationId", "courseId", "userId", "updatedAt")
+         FROM generate_series(1, 20000) AS i`,
+      testDb(),
+    );
+    await queryRows(
+      Prisma.sql`INSERT INTO "Enrollment" (id, "organizationId", "courseId", "userId", "updatedAt")
        SELECT gen_random_uuid(), u."organizationId", ${course.id}::uuid, u.id, now() FROM "User" u
-        WHERE u."organizationId" = ${tenant.id}::uuid AND u.username LIKE 'bulk%'`;
+        WHERE u."organizationId" = ${tenant.id}::uuid AND u.username LIKE 'bulk%'`,
+      testDb(),
+    );
     const token = await cachedSignIn(tenant.subdomain, tenant.users.org_admin);
     const path = "/api/reports/learners/export?status=active";
     const abandon = () =>

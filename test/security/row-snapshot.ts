@@ -1,39 +1,37 @@
+import { queryRows } from "@/lib/db";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { testDb } from "@/test/factories";
 
 // What an organization owns, as one hash per table: every table with an organizationId column (so a
 // table added later is covered the day it exists), the organization's row itself, and its users' reset
 // tokens. Equal snapshots before and after a run mean not one of its rows changed.
+// ReportState only records when an organization's report summaries were last reconciled: a superadmin's
+// platform-wide refresh (another suite file, at the same moment) writes it for every organization. The
+// summaries themselves stay compared: a refresh leaves them equal to the base rows.
+// The tables are named by the catalog, so each one's query is made in the database (format's %I and %L
+// quote the name and the organization) and run there by query_to_xml: the statement sent is fixed.
 
-let tables: Promise<string[]> | undefined;
-
-function tenantTables(): Promise<string[]> {
-  tables ??= testDb().$queryRaw<
-    { table_name: string }[]
-  >`SELECT table_name FROM information_schema.columns WHERE table_schema = 'public' AND column_name = 'organizationId' ORDER BY table_name`
-    // ReportState only records when an organization's report summaries were last reconciled: a
-    // superadmin's platform-wide refresh (another suite file, at the same moment) writes it for every
-    // organization. The summaries themselves stay compared: a refresh leaves them equal to the base rows.
-    .then((rows) => rows.map((r) => r.table_name).filter((table) => table !== "ReportState"));
-  return tables;
-}
+const snapshotSql = (
+  organizationId: string,
+) => Prisma.sql`SELECT s.t, (xpath('/table/row/h/text()', s.x))[1]::text AS h,
+    (xpath('/table/row/n/text()', s.x))[1]::text::int AS n
+  FROM (
+    SELECT c.table_name::text AS t, query_to_xml(format('SELECT md5(coalesce(string_agg(x::text, ''|'' ORDER BY x::text), '''')) AS h, count(*) AS n FROM %I x WHERE x."organizationId" = %L::uuid',
+      c.table_name, ${organizationId}::text), false, false, '') AS x
+    FROM information_schema.columns c
+    WHERE c.table_schema = 'public' AND c.column_name = 'organizationId' AND c.table_name <> 'ReportState'
+    UNION ALL
+    SELECT 'Organization', query_to_xml(format('SELECT md5(coalesce(string_agg(x::text, ''|'' ORDER BY x::text), '''')) AS h, count(*) AS n FROM "Organization" x WHERE x."id" = %L::uuid',
+      ${organizationId}::text), false, false, '')
+    UNION ALL
+    SELECT 'PasswordResetToken', query_to_xml(format('SELECT md5(coalesce(string_agg(x::text, ''|'' ORDER BY x::text), '''')) AS h, count(*) AS n FROM "PasswordResetToken" x JOIN "User" u ON u."id" = x."userId" WHERE u."organizationId" = %L::uuid',
+      ${organizationId}::text), false, false, '')
+  ) s`;
 
 export type Snapshot = Record<string, string>;
 
 export async function snapshotOrganization(organizationId: string): Promise<Snapshot> {
-  const parts = (await tenantTables()).map(
-    (table) =>
-      `SELECT '${table}' AS t, md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) AS h, count(*)::int AS n FROM "${table}" x WHERE x."organizationId" = $1::uuid`,
-  );
-  parts.push(
-    `SELECT 'Organization', md5(coalesce(string_agg(x::text, '|'), '')), count(*)::int FROM "Organization" x WHERE x."id" = $1::uuid`,
-  );
-  parts.push(
-    `SELECT 'PasswordResetToken', md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')), count(*)::int FROM "PasswordResetToken" x JOIN "User" u ON u."id" = x."userId" WHERE u."organizationId" = $1::uuid`,
-  );
-  const rows = await testDb().$queryRawUnsafe<{ t: string; h: string; n: number }[]>(
-    parts.join(" UNION ALL "),
-    organizationId,
-  );
+  const rows = await queryRows<{ t: string; h: string; n: number }>(snapshotSql(organizationId), testDb());
   return Object.fromEntries(rows.map((r) => [r.t, `${r.n}:${r.h}`]));
 }
 

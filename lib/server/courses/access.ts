@@ -1,6 +1,7 @@
 import "server-only";
 import { cache } from "react";
 import { queryRows } from "@/lib/db";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { AppError } from "@/lib/errors";
 import { isId } from "@/lib/schemas/id";
 import { tenantId, type TenantContext } from "@/lib/tenancy/context";
@@ -27,13 +28,17 @@ export interface CourseAccess {
   } | null;
 }
 
-/** Exported so the benchmark's ceiling server sends exactly this statement. */
-export const COURSE_ACCESS_SQL = `SELECT c."status"::text AS "status", c."allowSelfEnrollment",
-  EXISTS (SELECT 1 FROM "CourseInstructor" ci WHERE ci."organizationId" = c."organizationId" AND ci."courseId" = c."id" AND ci."userId" = $3::uuid) AS "teaches",
+/** The course and the user's standing in it. Exported so the benchmark's ceiling server sends exactly this statement. */
+export const courseAccessSql = (
+  courseId: string,
+  organizationId: string,
+  userId: string,
+) => Prisma.sql`SELECT c."status"::text AS "status", c."allowSelfEnrollment",
+  EXISTS (SELECT 1 FROM "CourseInstructor" ci WHERE ci."organizationId" = c."organizationId" AND ci."courseId" = c."id" AND ci."userId" = ${userId}::uuid) AS "teaches",
   e."id" AS "enrollmentId", e."status"::text AS "enrollmentStatus", e."progressPercent", e."completedAt"
 FROM "Course" c
-LEFT JOIN "Enrollment" e ON e."organizationId" = c."organizationId" AND e."courseId" = c."id" AND e."userId" = $3::uuid
-WHERE c."id" = $1::uuid AND c."organizationId" = $2::uuid`;
+LEFT JOIN "Enrollment" e ON e."organizationId" = c."organizationId" AND e."courseId" = c."id" AND e."userId" = ${userId}::uuid
+WHERE c."id" = ${courseId}::uuid AND c."organizationId" = ${organizationId}::uuid`;
 
 interface AccessRow {
   status: CourseAccess["status"];
@@ -53,7 +58,7 @@ interface AccessRow {
 export const loadCourseAccess = cache(async (ctx: TenantContext, courseId: string): Promise<CourseAccess> => {
   const organizationId = tenantId(ctx);
   if (!isId(courseId)) throw new AppError("NOT_FOUND", "Course not found");
-  const [row] = await queryRows<AccessRow>(COURSE_ACCESS_SQL, [courseId, organizationId, ctx.userId]);
+  const [row] = await queryRows<AccessRow>(courseAccessSql(courseId, organizationId, ctx.userId));
   if (!row) throw new AppError("NOT_FOUND", "Course not found");
   const canEdit = can(ctx.role, "courses:update:any") || (can(ctx.role, "courses:update:own") && row.teaches);
   if (!canEdit && row.status === "draft") throw new AppError("NOT_FOUND", "Course not found");

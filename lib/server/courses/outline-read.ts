@@ -1,5 +1,6 @@
 import "server-only";
 import { queryRows } from "@/lib/db";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { outlineJson, type OutlineJson } from "@/lib/server/courses/json";
 
 // The outline (modules and their lessons, in order) as one hand-written read: the course page, the
@@ -9,11 +10,14 @@ import { outlineJson, type OutlineJson } from "@/lib/server/courses/json";
  * The outline in one statement: each module with its lessons (an empty module is one row without a
  * lesson). Exported so the benchmark's ceiling server sends exactly this statement.
  */
-export const OUTLINE_SQL = `SELECT m."id" AS "moduleId", m."title" AS "moduleTitle", m."description" AS "moduleDescription", m."position" AS "modulePosition",
+export const outlineSql = (
+  organizationId: string,
+  courseId: string,
+) => Prisma.sql`SELECT m."id" AS "moduleId", m."title" AS "moduleTitle", m."description" AS "moduleDescription", m."position" AS "modulePosition",
   l."id", l."title", l."kind"::text AS "kind", l."position", l."isRequired", l."durationSeconds"
 FROM "Module" m
 LEFT JOIN "Lesson" l ON l."organizationId" = m."organizationId" AND l."courseId" = m."courseId" AND l."moduleId" = m."id"
-WHERE m."organizationId" = $1::uuid AND m."courseId" = $2::uuid
+WHERE m."organizationId" = ${organizationId}::uuid AND m."courseId" = ${courseId}::uuid
 ORDER BY m."position", m."id", l."position", l."id"`;
 
 export interface OutlineRow {
@@ -61,5 +65,5 @@ export function outlineFromRows(courseId: string, rows: OutlineRow[]): OutlineJs
 }
 
 export async function readOutline(organizationId: string, courseId: string): Promise<OutlineJson> {
-  return outlineFromRows(courseId, await queryRows<OutlineRow>(OUTLINE_SQL, [organizationId, courseId]));
+  return outlineFromRows(courseId, await queryRows<OutlineRow>(outlineSql(organizationId, courseId)));
 }

@@ -26,8 +26,7 @@ import type { RequestContext, TenantContext } from "@/lib/tenancy/context";
  * catalog; staff see the courses they may edit unless they ask for the catalog view.
  */
 export async function listCourses(ctx: RequestContext, query: ListCoursesQuery): Promise<Page<CourseSummaryJson>> {
-  const list = courseListStatement(ctx, query);
-  const rows = await queryRows<CourseListRow>(list.text, list.values);
+  const rows = await queryRows<CourseListRow>(courseListStatement(ctx, query));
   const items = rows.map((row) => courseSummaryJson(courseSummaryRow(row)));
   return {
     items,
@@ -40,8 +39,7 @@ export async function listCourses(ctx: RequestContext, query: ListCoursesQuery):
 /** A page past the end has no row to carry the window count: count on its own (page 1 empty means none). */
 async function totalPastTheEnd(ctx: RequestContext, query: ListCoursesQuery): Promise<number> {
   if (query.page === 1) return 0;
-  const count = courseCountStatement(ctx, query);
-  const [row] = await queryRows<{ total: number }>(count.text, count.values);
+  const [row] = await queryRows<{ total: number }>(courseCountStatement(ctx, query));
   return row?.total ?? 0;
 }
 

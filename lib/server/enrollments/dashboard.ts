@@ -1,5 +1,6 @@
 import "server-only";
 import { queryRows } from "@/lib/db";
+import { Prisma } from "@/lib/generated/prisma/client";
 import type { EnrollmentSource, EnrollmentStatus } from "@/lib/generated/prisma/enums";
 import { courseSummaryJson, type CourseSummaryRow } from "@/lib/server/courses/json";
 import { enrollmentJson, type EnrollmentRow } from "@/lib/server/enrollments/json";
@@ -18,7 +19,7 @@ export const MAX_COURSES = 50;
  * completed ones by completion), each with its course, category and last lesson, keeping the rows either
  * list shows. Exported so the benchmark's ceiling server sends exactly this statement.
  */
-export const DASHBOARD_SQL = `WITH mine AS (
+export const dashboardSql = (organizationId: string, userId: string) => Prisma.sql`WITH mine AS (
   SELECT e."id", e."courseId", e."userId", e."status"::text AS "status", e."source"::text AS "source", e."progressPercent",
     e."enrolledAt", e."completedAt", e."withdrawnAt", e."lastAccessedAt", e."lastLessonId", e."organizationId",
     c."title", c."status"::text AS "courseStatus", c."thumbnailUrl", c."updatedAt", c."publishedAt", c."categoryId",
@@ -27,14 +28,14 @@ export const DASHBOARD_SQL = `WITH mine AS (
     row_number() OVER (PARTITION BY e."status" ORDER BY e."completedAt" DESC NULLS LAST, e."id")::int AS "statusRank"
   FROM "Enrollment" e
   JOIN "Course" c ON c."organizationId" = e."organizationId" AND c."id" = e."courseId"
-  WHERE e."organizationId" = $1::uuid AND e."userId" = $2::uuid AND e."status" IN ('active', 'completed') AND c."status" <> 'draft'
+  WHERE e."organizationId" = ${organizationId}::uuid AND e."userId" = ${userId}::uuid AND e."status" IN ('active', 'completed') AND c."status" <> 'draft'
 )
 SELECT m.*, cat."name" AS "categoryName", l."moduleId" AS "lastModuleId", l."title" AS "lastLessonTitle",
   (SELECT avg(lp."scoreScaled") FROM "LessonProgress" lp WHERE lp."enrollmentId" = m."id" AND lp."scoreScaled" IS NOT NULL) AS "scoreScaled"
 FROM mine m
 LEFT JOIN "Category" cat ON cat."organizationId" = m."organizationId" AND cat."id" = m."categoryId"
 LEFT JOIN "Lesson" l ON l."organizationId" = m."organizationId" AND l."id" = m."lastLessonId" AND l."courseId" = m."courseId"
-WHERE m."recentRank" <= $3 OR (m."status" = 'completed' AND m."statusRank" <= $4)
+WHERE m."recentRank" <= ${MAX_COURSES} OR (m."status" = 'completed' AND m."statusRank" <= ${RECENTLY_COMPLETED})
 ORDER BY m."recentRank"`;
 
 export interface DashboardRow extends EnrollmentRow {
@@ -137,11 +138,6 @@ function continueTarget(rows: DashboardRow[]): ContinueJson | null {
 }
 
 export async function getDashboard(ctx: TenantContext): Promise<DashboardJson> {
-  const rows = await queryRows<DashboardRow>(DASHBOARD_SQL, [
-    tenantId(ctx),
-    ctx.userId,
-    MAX_COURSES,
-    RECENTLY_COMPLETED,
-  ]);
+  const rows = await queryRows<DashboardRow>(dashboardSql(tenantId(ctx), ctx.userId));
   return dashboardJson(rows);
 }

@@ -1,5 +1,6 @@
 import "server-only";
-import type { Prisma } from "@/lib/generated/prisma/client";
+import { queryRows } from "@/lib/db";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { recomputeEnrollments } from "@/lib/server/progress/recompute";
 
 // What a group does to enrollments, set-based so a thousand members and ten courses cost a handful of
@@ -54,8 +55,8 @@ export async function withdrawGroupEnrollments(
   userIds: string[],
 ): Promise<void> {
   if (courseIds.length === 0 || userIds.length === 0) return;
-  await tx.$executeRaw`
-    UPDATE "Enrollment" e
+  await queryRows(
+    Prisma.sql`UPDATE "Enrollment" e
     SET "status" = 'withdrawn', "withdrawnAt" = now(), "updatedAt" = now()
     WHERE e."organizationId" = ${organizationId}::uuid
       AND e."source" = 'group' AND e."status" <> 'withdrawn'
@@ -65,5 +66,7 @@ export async function withdrawGroupEnrollments(
         JOIN "GroupCourse" gc ON gc."organizationId" = gm."organizationId" AND gc."groupId" = gm."groupId"
         WHERE gm."organizationId" = e."organizationId" AND gm."userId" = e."userId" AND gc."courseId" = e."courseId"
           AND gm."groupId" <> ${groupId}::uuid
-      )`;
+      )`,
+    tx,
+  );
 }

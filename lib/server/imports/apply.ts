@@ -1,6 +1,7 @@
 import "server-only";
+import { queryRows } from "@/lib/db";
 import { hashPassword, NO_PASSWORD_HASH } from "@/lib/auth/password";
-import type { Prisma } from "@/lib/generated/prisma/client";
+import { Prisma } from "@/lib/generated/prisma/client";
 import type { RunOutcome } from "@/lib/schemas/imports";
 import { auditMany, type AuditEntry } from "@/lib/server/audit";
 import { enrollThroughGroup } from "@/lib/server/groups/enrollment-sync";
@@ -58,11 +59,13 @@ export async function applyRows(setting: ImportSetting, tx: Tx, rows: readonly R
   }));
   if (created.length) {
     // One statement, the rows as one JSON document (a thousand rows × nine columns as parameters cost far more memory).
-    await tx.$executeRaw`
-      INSERT INTO "User" ("id", "organizationId", "role", "firstName", "lastName", "username", "email", "passwordHash", "status", "updatedAt")
+    await queryRows(
+      Prisma.sql`INSERT INTO "User" ("id", "organizationId", "role", "firstName", "lastName", "username", "email", "passwordHash", "status", "updatedAt")
       SELECT x."id", ${organizationId}::uuid, x."role"::"Role", x."firstName", x."lastName", x."username", x."email", x."passwordHash", x."status"::"UserStatus", now()
       FROM jsonb_to_recordset(${JSON.stringify(created)}::jsonb)
-        AS x("id" uuid, "role" text, "firstName" text, "lastName" text, "username" text, "email" text, "passwordHash" text, "status" text)`;
+        AS x("id" uuid, "role" text, "firstName" text, "lastName" text, "username" text, "email" text, "passwordHash" text, "status" text)`,
+      tx,
+    );
   }
   const userIdOf = new Map<string, string>(created.map((u) => [u.email, u.id]));
   for (const plan of updates) await updateExistingUser(tx, organizationId, plan);
@@ -115,13 +118,15 @@ export async function recordOutcomes(
   rows: { rowNumber: number; outcome: RunOutcome; reason: string | null; userId: string | null; invite: boolean }[],
 ): Promise<void> {
   if (rows.length === 0) return;
-  await tx.$executeRaw`
-    UPDATE "UserImportRow" r
+  await queryRows(
+    Prisma.sql`UPDATE "UserImportRow" r
     SET "outcome" = v."outcome", "reason" = v."reason", "userId" = v."userId", "invite" = v."invite", "appliedAt" = now()
     FROM unnest(${rows.map((r) => r.rowNumber)}::int[], ${rows.map((r) => r.outcome)}::text[], ${rows.map((r) => r.reason)}::text[],
                 ${rows.map((r) => r.userId)}::uuid[], ${rows.map((r) => r.invite)}::boolean[])
       AS v("rowNumber", "outcome", "reason", "userId", "invite")
-    WHERE r."importId" = ${importId}::uuid AND r."rowNumber" = v."rowNumber"`;
+    WHERE r."importId" = ${importId}::uuid AND r."rowNumber" = v."rowNumber"`,
+    tx,
+  );
 }
 
 async function updateExistingUser(tx: Tx, organizationId: string, plan: RowPlan): Promise<void> {
@@ -151,17 +156,16 @@ async function allocateUsernames(tx: Tx, organizationId: string, plans: RowPlan[
   const taken = new Set<string>();
   // The bases themselves first (the unique index answers); numbered variants only of the bases taken.
   const exact = generated.length
-    ? await tx.$queryRaw<
-        { username: string }[]
-      >`SELECT "username" FROM "User" WHERE "organizationId" = ${organizationId}::uuid AND "username" = ANY(${generated}::text[])`
+    ? await tx.user.findMany({ where: { organizationId, username: { in: generated } }, select: { username: true } })
     : [];
   const clashing = exact.map((u) => u.username);
   for (const name of clashing) taken.add(name);
   if (clashing.length) {
     const patterns = clashing.map(likePrefix);
-    const variants = await tx.$queryRaw<
-      { username: string }[]
-    >`SELECT "username" FROM "User" WHERE "organizationId" = ${organizationId}::uuid AND "username" LIKE ANY(${patterns}::text[])`;
+    const variants = await queryRows<{ username: string }>(
+      Prisma.sql`SELECT "username" FROM "User" WHERE "organizationId" = ${organizationId}::uuid AND "username" LIKE ANY(${patterns}::text[])`,
+      tx,
+    );
     for (const u of variants) taken.add(u.username);
   }
   for (const [i, p] of plans.entries()) if (p.username) taken.add(bases[i]!);

@@ -1,7 +1,7 @@
 import "server-only";
-import { db } from "@/lib/db";
+import { db, queryRows } from "@/lib/db";
 import { AppError } from "@/lib/errors";
-import type { Prisma, UserImport } from "@/lib/generated/prisma/client";
+import { Prisma, type UserImport } from "@/lib/generated/prisma/client";
 import { checkPassword } from "@/lib/password-strength";
 import type { Role } from "@/lib/routes";
 import { emailSchema, nameSchema, usernameSchema } from "@/lib/schemas/auth";
@@ -122,10 +122,12 @@ export async function loadImportSetting(imp: UserImport): Promise<ImportSetting>
 /** Values of a column that several rows share (lower-cased, trimmed), with the first row of each. */
 async function repeated(importId: string, column: number | null | undefined): Promise<Map<string, number>> {
   if (column === null || column === undefined) return new Map();
-  const rows = await db().$queryRaw<{ value: string; first: number }[]>`
-    SELECT lower(btrim("cells"->>${column}::int)) AS "value", min("rowNumber") AS "first"
+  const rows = await queryRows<{ value: string; first: number }>(
+    Prisma.sql`SELECT lower(btrim("cells"->>${column}::int)) AS "value", min("rowNumber") AS "first"
     FROM "UserImportRow" WHERE "importId" = ${importId}::uuid AND btrim(coalesce("cells"->>${column}::int, '')) <> ''
-    GROUP BY 1 HAVING count(*) > 1`;
+    GROUP BY 1 HAVING count(*) > 1`,
+    db(),
+  );
   return new Map(rows.map((r) => [r.value, Number(r.first)]));
 }
 

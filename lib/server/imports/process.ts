@@ -1,7 +1,7 @@
 import "server-only";
-import { db } from "@/lib/db";
+import { db, queryRows } from "@/lib/db";
 import { AppError } from "@/lib/errors";
-import type { Prisma, UserImport } from "@/lib/generated/prisma/client";
+import { Prisma, type UserImport } from "@/lib/generated/prisma/client";
 import { sendJob } from "@/lib/jobs/queue";
 import { audit } from "@/lib/server/audit";
 import { applyRows } from "@/lib/server/imports/apply";
@@ -59,9 +59,10 @@ export async function processImport(job: ImportJob): Promise<void> {
 type Locked = Pick<UserImport, "status" | "processedRows" | "cancelRequested">;
 
 async function lock(tx: Prisma.TransactionClient, importId: string): Promise<Locked | undefined> {
-  const [row] = await tx.$queryRaw<
-    Locked[]
-  >`SELECT "status", "processedRows", "cancelRequested" FROM "UserImport" WHERE "id" = ${importId}::uuid FOR UPDATE`;
+  const [row] = await queryRows<Locked>(
+    Prisma.sql`SELECT "status", "processedRows", "cancelRequested" FROM "UserImport" WHERE "id" = ${importId}::uuid FOR UPDATE`,
+    tx,
+  );
   return row;
 }
 
@@ -110,10 +111,12 @@ async function dryRunNextPage(setting: ImportSetting): Promise<boolean> {
       rows.map((r) => ({ rowNumber: r.rowNumber, cells: r.cells as string[] })),
       tx,
     );
-    await tx.$executeRaw`
-      UPDATE "UserImportRow" r SET "checkOutcome" = v."outcome", "checkReason" = v."reason"
+    await queryRows(
+      Prisma.sql`UPDATE "UserImportRow" r SET "checkOutcome" = v."outcome", "checkReason" = v."reason"
       FROM unnest(${dryRun.map((v) => v.rowNumber)}::int[], ${dryRun.map((v) => v.outcome)}::text[], ${dryRun.map((v) => v.reason)}::text[]) AS v("rowNumber", "outcome", "reason")
-      WHERE r."importId" = ${importId}::uuid AND r."rowNumber" = v."rowNumber"`;
+      WHERE r."importId" = ${importId}::uuid AND r."rowNumber" = v."rowNumber"`,
+      tx,
+    );
     await tx.userImport.update({
       where: { organizationId, id: importId },
       data: { processedRows: rows.at(-1)!.rowNumber },

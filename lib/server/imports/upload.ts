@@ -1,5 +1,6 @@
 import "server-only";
-import { db } from "@/lib/db";
+import { db, queryRows } from "@/lib/db";
+import { Prisma } from "@/lib/generated/prisma/client";
 import type { ImportField } from "@/lib/schemas/imports";
 import { importOrganizationFor } from "@/lib/server/imports/access";
 import { autoMapping } from "@/lib/server/imports/mapping";
@@ -47,10 +48,12 @@ export async function uploadImport(
     const insert = async () => {
       const first = rowNumber - batch.length + 1;
       // One statement per batch, the cells as a JSON array of rows (cheaper than a row of parameters each).
-      await db().$executeRaw`
-        INSERT INTO "UserImportRow" ("organizationId", "importId", "rowNumber", "cells")
+      await queryRows(
+        Prisma.sql`INSERT INTO "UserImportRow" ("organizationId", "importId", "rowNumber", "cells")
         SELECT ${organizationId}::uuid, ${importId}::uuid, ${first}::int + r.ordinality::int - 1, r.value
-        FROM jsonb_array_elements(${JSON.stringify(batch)}::jsonb) WITH ORDINALITY AS r(value, ordinality)`;
+        FROM jsonb_array_elements(${JSON.stringify(batch)}::jsonb) WITH ORDINALITY AS r(value, ordinality)`,
+        db(),
+      );
       batch = [];
     };
     for await (const cells of csv.rows) {

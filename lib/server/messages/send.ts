@@ -1,9 +1,9 @@
 import "server-only";
 import { consumeBucket } from "@/lib/auth/rate-limit";
-import { db } from "@/lib/db";
+import { db, queryRows } from "@/lib/db";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
-import type { Prisma } from "@/lib/generated/prisma/client";
+import { Prisma } from "@/lib/generated/prisma/client";
 import type { CreateThreadInput, ReplyInput } from "@/lib/schemas/messages";
 import {
   addressableGroupsWhere,
@@ -66,10 +66,12 @@ async function appendMessage(
   senderId: string,
   body: string,
 ) {
-  const [locked] = await tx.$queryRaw<{ at: Date }[]>`
-    UPDATE "MessageThread" SET "lastMessageAt" = (clock_timestamp() AT TIME ZONE 'UTC')
+  const [locked] = await queryRows<{ at: Date }>(
+    Prisma.sql`UPDATE "MessageThread" SET "lastMessageAt" = (clock_timestamp() AT TIME ZONE 'UTC')
     WHERE "organizationId" = ${organizationId}::uuid AND "id" = ${threadId}::uuid
-    RETURNING "lastMessageAt" AS "at"`;
+    RETURNING "lastMessageAt" AS "at"`,
+    tx,
+  );
   if (!locked) throw conversationNotFound();
   const message = await tx.message.create({
     data: { organizationId, threadId, senderId, body, createdAt: locked.at },

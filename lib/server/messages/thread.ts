@@ -1,7 +1,7 @@
 import "server-only";
 import { db, queryRows } from "@/lib/db";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { AppError } from "@/lib/errors";
-import type { Prisma } from "@/lib/generated/prisma/client";
 import { isId } from "@/lib/schemas/id";
 import type { ThreadQuery } from "@/lib/schemas/messages";
 import { conversationNotFound } from "@/lib/server/messages/access";
@@ -25,20 +25,20 @@ const PARTICIPANTS_LISTED = 50;
  * whether anything was unread before (the client lowers the badge at once). One statement: its reads
  * see the row as it was before the update (which runs whether read or not). No row: not a participant.
  */
-const OPEN_AND_MARK_READ_SQL = `WITH me AS (
+const openAndMarkReadSql = (organizationId: string, threadId: string, userId: string) => Prisma.sql`WITH me AS (
   SELECT p."lastReadAt", p."archivedAt" FROM "MessageParticipant" p
-  WHERE p."organizationId" = $1::uuid AND p."threadId" = $2::uuid AND p."userId" = $3::uuid
+  WHERE p."organizationId" = ${organizationId}::uuid AND p."threadId" = ${threadId}::uuid AND p."userId" = ${userId}::uuid
 ), latest AS (
-  SELECT max(m."createdAt") AS "at" FROM "Message" m WHERE m."organizationId" = $1::uuid AND m."threadId" = $2::uuid
+  SELECT max(m."createdAt") AS "at" FROM "Message" m WHERE m."organizationId" = ${organizationId}::uuid AND m."threadId" = ${threadId}::uuid
 ), marked AS (
   UPDATE "MessageParticipant" p SET "lastReadAt" = latest."at" FROM latest
-  WHERE p."organizationId" = $1::uuid AND p."threadId" = $2::uuid AND p."userId" = $3::uuid
+  WHERE p."organizationId" = ${organizationId}::uuid AND p."threadId" = ${threadId}::uuid AND p."userId" = ${userId}::uuid
     AND latest."at" IS NOT NULL AND (p."lastReadAt" IS NULL OR p."lastReadAt" < latest."at")
   RETURNING 1
 )
 SELECT me."archivedAt" IS NOT NULL AS "isArchived",
-  EXISTS (SELECT 1 FROM "Message" m WHERE m."organizationId" = $1::uuid AND m."threadId" = $2::uuid
-    AND m."createdAt" > COALESCE(me."lastReadAt", '-infinity'::timestamp) AND m."senderId" IS DISTINCT FROM $3::uuid) AS "wasUnread"
+  EXISTS (SELECT 1 FROM "Message" m WHERE m."organizationId" = ${organizationId}::uuid AND m."threadId" = ${threadId}::uuid
+    AND m."createdAt" > COALESCE(me."lastReadAt", '-infinity'::timestamp) AND m."senderId" IS DISTINCT FROM ${userId}::uuid) AS "wasUnread"
 FROM me`;
 
 /**
@@ -49,11 +49,9 @@ export async function getThread(ctx: TenantContext, threadId: string, query: Thr
   requirePermission(ctx, "messages:use");
   const organizationId = tenantId(ctx);
   if (!isId(threadId)) throw conversationNotFound();
-  const [state] = await queryRows<{ isArchived: boolean; wasUnread: boolean }>(OPEN_AND_MARK_READ_SQL, [
-    organizationId,
-    threadId,
-    ctx.userId,
-  ]);
+  const [state] = await queryRows<{ isArchived: boolean; wasUnread: boolean }>(
+    openAndMarkReadSql(organizationId, threadId, ctx.userId),
+  );
   if (!state) throw conversationNotFound();
 
   const [thread, window] = await Promise.all([

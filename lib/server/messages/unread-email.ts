@@ -1,5 +1,6 @@
 import "server-only";
 import { db, queryRows } from "@/lib/db";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { env } from "@/lib/env";
 import { JOB_PAYLOADS, type JobPayload } from "@/lib/jobs/payloads";
 import { sendJob } from "@/lib/jobs/queue";
@@ -28,29 +29,29 @@ export async function queueUnreadEmail(job: UnreadEmailJob): Promise<void> {
 
 /**
  * Claims the participants to tell, in one statement (rows another run holds are skipped, rows it has
- * claimed no longer qualify), so a retried or duplicated job mails nobody twice. $4: the message's
- * time, recorded as what they were told about; $5: now, and only a message older than the delay counts.
+ * claimed no longer qualify), so a retried or duplicated job mails nobody twice. `messageAt`: the
+ * message's time, recorded as what they were told about; only a message older than the delay at `now` counts.
  */
-const CLAIM_SQL = `WITH due AS (
+const claimSql = (job: UnreadEmailJob, senderId: string | null, messageAt: Date, now: Date) => {
+  const told = Prisma.sql`${messageAt.toISOString()}::timestamp`;
+  return Prisma.sql`WITH due AS (
   SELECT p."userId", p."emailedUpTo" AS "previous"
   FROM "MessageParticipant" p
   JOIN "User" u ON u."id" = p."userId" AND u."organizationId" = p."organizationId"
-  WHERE p."organizationId" = $1::uuid AND p."threadId" = $2::uuid
-    AND p."userId" IS DISTINCT FROM $3::uuid
+  WHERE p."organizationId" = ${job.organizationId}::uuid AND p."threadId" = ${job.threadId}::uuid
+    AND p."userId" IS DISTINCT FROM ${senderId}::uuid
     AND p."archivedAt" IS NULL
-    AND COALESCE(p."lastReadAt", '-infinity'::timestamp) < $4::timestamp
+    AND COALESCE(p."lastReadAt", '-infinity'::timestamp) < ${told}
     AND (p."emailedUpTo" IS NULL OR p."emailedUpTo" <= COALESCE(p."lastReadAt", '-infinity'::timestamp))
-    AND $4::timestamp <= $5::timestamp - make_interval(secs => $6::double precision)
+    AND ${told} <= ${now.toISOString()}::timestamp - make_interval(secs => ${UNREAD_EMAIL_DELAY_MS / 1000}::double precision)
     AND u."status" = 'active' AND u."emailOnMessage"
   FOR UPDATE OF p SKIP LOCKED
 )
-UPDATE "MessageParticipant" p SET "emailedUpTo" = $4::timestamp
+UPDATE "MessageParticipant" p SET "emailedUpTo" = ${told}
 FROM due JOIN "User" u ON u."id" = due."userId"
-WHERE p."organizationId" = $1::uuid AND p."threadId" = $2::uuid AND p."userId" = due."userId"
+WHERE p."organizationId" = ${job.organizationId}::uuid AND p."threadId" = ${job.threadId}::uuid AND p."userId" = due."userId"
 RETURNING p."userId" AS "userId", due."previous" AS "previous", u."email" AS "email", u."firstName" AS "firstName"`;
-
-const RELEASE_SQL = `UPDATE "MessageParticipant" SET "emailedUpTo" = $4::timestamp
-WHERE "organizationId" = $1::uuid AND "threadId" = $2::uuid AND "userId" = $3::uuid`;
+};
 
 interface Claimed {
   userId: string;
@@ -76,14 +77,7 @@ export async function sendUnreadEmails(data: UnreadEmailJob, now = new Date()): 
   // Deleted meanwhile, or the organization is suspended: nobody is told.
   if (!message || message.organization.status !== "active") return { sent: 0 };
 
-  const claimed = await queryRows<Claimed>(CLAIM_SQL, [
-    job.organizationId,
-    job.threadId,
-    message.senderId,
-    message.createdAt.toISOString(),
-    now.toISOString(),
-    UNREAD_EMAIL_DELAY_MS / 1000,
-  ]);
+  const claimed = await queryRows<Claimed>(claimSql(job, message.senderId, message.createdAt, now));
   const origin = tenantOrigin(message.organization.subdomain, env.APP_DOMAIN, env.APP_BASE_URL);
   const sender = message.sender
     ? `${message.sender.firstName} ${message.sender.lastName}`.trim() || message.sender.username
@@ -109,12 +103,10 @@ export async function sendUnreadEmails(data: UnreadEmailJob, now = new Date()): 
       });
     } catch (error) {
       // Not told after all: the next try of the job may tell them.
-      await queryRows(RELEASE_SQL, [
-        job.organizationId,
-        job.threadId,
-        person.userId,
-        person.previous?.toISOString() ?? null,
-      ]);
+      await db().messageParticipant.updateMany({
+        where: { organizationId: job.organizationId, threadId: job.threadId, userId: person.userId },
+        data: { emailedUpTo: person.previous },
+      });
       failures.push(error);
     }
   }

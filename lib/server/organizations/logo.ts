@@ -1,7 +1,8 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
-import { db } from "@/lib/db";
+import { db, queryRows } from "@/lib/db";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { env } from "@/lib/env";
 import { readOrganizationBranding } from "@/lib/schemas/organization-settings";
 import { audit } from "@/lib/server/audit";
@@ -48,9 +49,10 @@ export async function removeOrganizationLogo(
 
 async function replaceLogo(ctx: TenantContext, organizationId: string, url: string | null): Promise<void> {
   const previous = await db().$transaction(async (tx) => {
-    const [row] = await tx.$queryRaw<
-      { branding: unknown }[]
-    >`SELECT "branding" FROM "Organization" WHERE "id" = ${organizationId}::uuid FOR UPDATE`;
+    const [row] = await queryRows<{ branding: unknown }>(
+      Prisma.sql`SELECT "branding" FROM "Organization" WHERE "id" = ${organizationId}::uuid FOR UPDATE`,
+      tx,
+    );
     const { logoUrl, ...branding } = readOrganizationBranding(row?.branding);
     await tx.organization.update({
       where: { id: organizationId },

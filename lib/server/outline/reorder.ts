@@ -1,5 +1,6 @@
 import "server-only";
-import { db } from "@/lib/db";
+import { db, queryRows } from "@/lib/db";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { AppError } from "@/lib/errors";
 import type { ReorderOutlineInput } from "@/lib/schemas/outline";
 import { audit } from "@/lib/server/audit";
@@ -28,7 +29,10 @@ export async function reorderOutline(
   }
   await db().$transaction(async (tx) => {
     // Serializes concurrent reorders of one course; each then sees the other's result.
-    await tx.$queryRaw`SELECT 1 FROM "Course" WHERE "id" = ${courseId}::uuid AND "organizationId" = ${organizationId}::uuid FOR UPDATE`;
+    await queryRows(
+      Prisma.sql`SELECT 1 FROM "Course" WHERE "id" = ${courseId}::uuid AND "organizationId" = ${organizationId}::uuid FOR UPDATE`,
+      tx,
+    );
     const [modules, lessons] = await Promise.all([
       tx.module.findMany({ where: { organizationId, courseId }, select: { id: true } }),
       tx.lesson.findMany({ where: { organizationId, courseId }, select: { id: true } }),
@@ -47,15 +51,19 @@ export async function reorderOutline(
     }
     const lessonModules = input.modules.flatMap((m) => m.lesson_ids.map(() => m.id));
     const lessonPositions = input.modules.flatMap((m) => m.lesson_ids.map((_, index) => index + 1));
-    await tx.$executeRaw`
-      UPDATE "Module" AS m SET "position" = v.position, "updatedAt" = now()
+    await queryRows(
+      Prisma.sql`UPDATE "Module" AS m SET "position" = v.position, "updatedAt" = now()
       FROM unnest(${moduleIds}::uuid[], ${moduleIds.map((_, i) => i + 1)}::int[]) AS v(id, position)
-      WHERE m."id" = v.id AND m."organizationId" = ${organizationId}::uuid AND m."courseId" = ${courseId}::uuid`;
+      WHERE m."id" = v.id AND m."organizationId" = ${organizationId}::uuid AND m."courseId" = ${courseId}::uuid`,
+      tx,
+    );
     if (lessonIds.length) {
-      await tx.$executeRaw`
-        UPDATE "Lesson" AS l SET "moduleId" = v.module_id, "position" = v.position, "updatedAt" = now()
+      await queryRows(
+        Prisma.sql`UPDATE "Lesson" AS l SET "moduleId" = v.module_id, "position" = v.position, "updatedAt" = now()
         FROM unnest(${lessonIds}::uuid[], ${lessonModules}::uuid[], ${lessonPositions}::int[]) AS v(id, module_id, position)
-        WHERE l."id" = v.id AND l."organizationId" = ${organizationId}::uuid AND l."courseId" = ${courseId}::uuid`;
+        WHERE l."id" = v.id AND l."organizationId" = ${organizationId}::uuid AND l."courseId" = ${courseId}::uuid`,
+        tx,
+      );
     }
     await audit(
       {

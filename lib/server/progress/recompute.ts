@@ -1,4 +1,5 @@
 import "server-only";
+import { queryRows } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { lessonProgressSelect, type LessonProgressRow } from "@/lib/server/progress/json";
 import { nextEnrollmentState, type EnrollmentState, type LessonCounts } from "@/lib/server/progress/rules";
@@ -37,8 +38,8 @@ export async function recomputeCourseProgress(tx: Tx, organizationId: string, co
 export async function recomputeEnrollments(tx: Tx, organizationId: string, enrollmentIds: string[]): Promise<void> {
   if (enrollmentIds.length === 0) return;
   await lockEnrollments(tx, organizationId, enrollmentIds);
-  const rows = await tx.$queryRaw<CountRow[]>`
-    SELECT e.id, e.status::text AS status, e."progressPercent", e."completedAt",
+  const rows = await queryRows<CountRow>(
+    Prisma.sql`SELECT e.id, e.status::text AS status, e."progressPercent", e."completedAt",
       (count(l.id) FILTER (WHERE l."isRequired"))::int AS "requiredTotal",
       (count(lp.id) FILTER (WHERE l."isRequired" AND lp.status = 'completed'))::int AS "requiredDone",
       count(l.id)::int AS "allTotal",
@@ -47,7 +48,9 @@ export async function recomputeEnrollments(tx: Tx, organizationId: string, enrol
     LEFT JOIN "Lesson" l ON l."organizationId" = e."organizationId" AND l."courseId" = e."courseId"
     LEFT JOIN "LessonProgress" lp ON lp."organizationId" = e."organizationId" AND lp."enrollmentId" = e.id AND lp."lessonId" = l.id
     WHERE e."organizationId" = ${organizationId}::uuid AND e.id = ANY(${enrollmentIds}::uuid[])
-    GROUP BY e.id`;
+    GROUP BY e.id`,
+    tx,
+  );
 
   const now = new Date();
   const batches = new Map<string, { data: Prisma.EnrollmentUpdateManyMutationInput; ids: string[] }>();
@@ -81,7 +84,10 @@ export async function recomputeEnrollments(tx: Tx, organizationId: string, enrol
  * take, so two writers cannot deadlock. Writers take it first thing in their transaction.
  */
 export async function lockEnrollments(tx: Tx, organizationId: string, enrollmentIds: string[]): Promise<void> {
-  await tx.$queryRaw`SELECT id FROM "Enrollment" WHERE "organizationId" = ${organizationId}::uuid AND id = ANY(${enrollmentIds}::uuid[]) ORDER BY id FOR NO KEY UPDATE`;
+  await queryRows(
+    Prisma.sql`SELECT id FROM "Enrollment" WHERE "organizationId" = ${organizationId}::uuid AND id = ANY(${enrollmentIds}::uuid[]) ORDER BY id FOR NO KEY UPDATE`,
+    tx,
+  );
 }
 
 export interface LessonProgressKeys {

@@ -1,19 +1,21 @@
 import "server-only";
+import { Prisma } from "@/lib/generated/prisma/client";
 import type { CourseReportQuery } from "@/lib/schemas/reports";
 import type { Page } from "@/lib/schemas/pagination";
 import { csvExport } from "@/lib/server/reports/csv-export";
 import { defaultOrder, likePattern, runPage, type ListStatement } from "@/lib/server/reports/list";
 import { reportScope, type ReportScope } from "@/lib/server/reports/scope";
 import {
-  countersOf,
+  andAll,
   courseConditions,
+  DERIVED_COLUMNS,
   DERIVED_SORTS,
-  derivedColumns,
   ENROLLMENT_COUNTERS,
   enrollmentConditions,
   narrowsEnrollments,
   orderBy,
   pageClause,
+  SUMMARY_COUNTERS,
   whereClause,
   windowOf,
   type DerivedRow,
@@ -40,32 +42,31 @@ interface Row extends DerivedRow {
   organization_id: string;
 }
 
-const SORTS: Record<string, string> = { title: `lower(c."title")`, ...DERIVED_SORTS };
+const SORTS: Record<string, Prisma.Sql> = { title: Prisma.sql`lower(c."title")`, ...DERIVED_SORTS };
 
 export function courseListStatement(scope: ReportScope, q: CourseReportQuery): ListStatement {
-  return (sql, window) => {
-    const where = courseConditions(sql, scope, q);
-    if (q.q) where.push(`c."title" ILIKE ${sql.p(likePattern(q.q))}`);
-    let counters: string;
-    if (narrowsEnrollments(q)) {
-      const narrowed = enrollmentConditions(sql, q);
-      counters = `CROSS JOIN LATERAL (SELECT ${ENROLLMENT_COUNTERS} FROM "Enrollment" e
-        WHERE e."organizationId" = c."organizationId" AND e."courseId" = c."id" AND ${narrowed.join(" AND ")}) t`;
-      where.push(`t."enrolled" > 0`);
-    } else {
-      counters = `LEFT JOIN "ReportCourseStats" s ON s."organizationId" = c."organizationId" AND s."courseId" = c."id"
-        CROSS JOIN LATERAL (SELECT ${countersOf("s")}) t`;
-    }
-    const order = defaultOrder(q.sort, q.order, ["title"]);
-    return `SELECT c."id" AS course_id, c."title", c."status"::text AS status, c."organizationId" AS organization_id,
-        cat."id" AS category_id, cat."name" AS category_name, ${derivedColumns("t")}, count(*) OVER () AS total
+  const where = courseConditions(scope, q);
+  if (q.q) where.push(Prisma.sql`c."title" ILIKE ${likePattern(q.q)}`);
+  let counters: Prisma.Sql;
+  if (narrowsEnrollments(q)) {
+    counters = Prisma.sql`CROSS JOIN LATERAL (SELECT ${ENROLLMENT_COUNTERS} FROM "Enrollment" e
+        WHERE e."organizationId" = c."organizationId" AND e."courseId" = c."id"${andAll(enrollmentConditions(q))}) t`;
+    where.push(Prisma.sql`t."enrolled" > 0`);
+  } else {
+    counters = Prisma.sql`LEFT JOIN "ReportCourseStats" s ON s."organizationId" = c."organizationId" AND s."courseId" = c."id"
+        CROSS JOIN LATERAL (SELECT ${SUMMARY_COUNTERS}) t`;
+  }
+  const order = orderBy(SORTS[q.sort]!, defaultOrder(q.sort, q.order, ["title"]), Prisma.sql`lower(c."title"), c."id"`);
+  return (
+    window,
+  ) => Prisma.sql`SELECT c."id" AS course_id, c."title", c."status"::text AS status, c."organizationId" AS organization_id,
+        cat."id" AS category_id, cat."name" AS category_name, ${DERIVED_COLUMNS}, count(*) OVER () AS total
       FROM "Course" c
       LEFT JOIN "Category" cat ON cat."organizationId" = c."organizationId" AND cat."id" = c."categoryId"
       ${counters}
       ${whereClause(where)}
-      ${orderBy(SORTS[q.sort]!, order, `lower(c."title"), c."id"`)}
-      ${pageClause(sql, window)}`;
-  };
+      ${order}
+      ${pageClause(window)}`;
 }
 
 function toJson(row: Row): CourseReportRow {

@@ -3,7 +3,6 @@ import { readInBatches } from "@/lib/db";
 import { csvRows, csvStream, type CsvRow } from "@/lib/server/csv/csv-stream";
 import { csvDownloadHeaders } from "@/lib/server/csv/csv-response";
 import type { CountedList, ListStatement } from "@/lib/server/reports/list";
-import { Sql } from "@/lib/server/reports/sql";
 
 /** An export stops here; narrow the filters for more. */
 export const REPORT_EXPORT_LIMIT = 200_000;
@@ -19,10 +18,9 @@ export function csvExport<R extends object>(
   list: ListStatement | CountedList,
   fields: (row: R) => CsvRow,
 ): Promise<ReadableStream<Uint8Array>> {
-  const sql = new Sql();
   const build = typeof list === "function" ? list : list.rows;
-  const text = build(sql, { limit: REPORT_EXPORT_LIMIT, offset: 0 });
-  return csvStream({ header, batches: csvRows(readInBatches<R>({ text, values: sql.values }, BATCH), fields) });
+  const query = build({ limit: REPORT_EXPORT_LIMIT, offset: 0 });
+  return csvStream({ header, batches: csvRows(readInBatches<R>(query, BATCH), fields) });
 }
 
 /** The download's headers: a CSV attachment named after the report and the day. */

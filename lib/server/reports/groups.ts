@@ -1,19 +1,21 @@
 import "server-only";
+import { Prisma } from "@/lib/generated/prisma/client";
 import type { Page } from "@/lib/schemas/pagination";
 import type { GroupReportQuery } from "@/lib/schemas/reports";
 import { csvExport } from "@/lib/server/reports/csv-export";
 import { defaultOrder, likePattern, runPage, type ListStatement } from "@/lib/server/reports/list";
 import { reportScope, type ReportScope } from "@/lib/server/reports/scope";
 import {
-  countersOf,
+  andAll,
   courseConditions,
+  DERIVED_COLUMNS,
   DERIVED_SORTS,
-  derivedColumns,
   ENROLLMENT_COUNTERS,
   enrollmentConditions,
   narrowsEnrollments,
   orderBy,
   pageClause,
+  SUMMARY_COUNTERS,
   whereClause,
   windowOf,
   type DerivedRow,
@@ -33,44 +35,48 @@ export interface GroupReportRow extends DerivedRow {
 
 type Row = GroupReportRow & { total?: unknown };
 
-const SORTS: Record<string, string> = { name: `lower(g."name")`, members: "members", ...DERIVED_SORTS };
+const SORTS: Record<string, Prisma.Sql> = {
+  name: Prisma.sql`lower(g."name")`,
+  members: Prisma.sql`members`,
+  ...DERIVED_SORTS,
+};
 
 export function groupListStatement(scope: ReportScope, q: GroupReportQuery): ListStatement {
-  return (sql, window) => {
-    const where: string[] = [];
-    if (scope.organizationId) where.push(`g."organizationId" = ${sql.p(scope.organizationId, "::uuid")}`);
-    if (scope.instructorId) {
-      const me = sql.p(scope.instructorId, "::uuid");
-      where.push(`(g."createdById" = ${me} OR EXISTS (SELECT 1 FROM "GroupCourse" gc JOIN "CourseInstructor" ci ON ci."courseId" = gc."courseId"
-        WHERE gc."groupId" = g."id" AND ci."userId" = ${me}))`);
-    }
-    if (q.group_id) where.push(`g."id" = ${sql.p(q.group_id, "::uuid")}`);
-    if (q.q) where.push(`g."name" ILIKE ${sql.p(likePattern(q.q))}`);
-    const narrowing = { ...q, group_id: undefined };
-    let counters: string;
-    if (scope.instructorId || q.course_id || q.category_id || narrowsEnrollments(narrowing)) {
-      const conditions = [
-        ...courseConditions(sql, { organizationId: null, instructorId: scope.instructorId }, q),
-        ...enrollmentConditions(sql, narrowing),
-      ];
-      counters = `CROSS JOIN LATERAL (SELECT ${ENROLLMENT_COUNTERS} FROM "GroupMember" gm
+  const where: Prisma.Sql[] = [];
+  if (scope.organizationId) where.push(Prisma.sql`g."organizationId" = ${scope.organizationId}::uuid`);
+  if (scope.instructorId) {
+    const me = scope.instructorId;
+    where.push(Prisma.sql`(g."createdById" = ${me}::uuid OR EXISTS (SELECT 1 FROM "GroupCourse" gc JOIN "CourseInstructor" ci ON ci."courseId" = gc."courseId"
+        WHERE gc."groupId" = g."id" AND ci."userId" = ${me}::uuid))`);
+  }
+  if (q.group_id) where.push(Prisma.sql`g."id" = ${q.group_id}::uuid`);
+  if (q.q) where.push(Prisma.sql`g."name" ILIKE ${likePattern(q.q)}`);
+  const narrowing = { ...q, group_id: undefined };
+  let counters: Prisma.Sql;
+  if (scope.instructorId || q.course_id || q.category_id || narrowsEnrollments(narrowing)) {
+    const conditions = [
+      ...courseConditions({ organizationId: null, instructorId: scope.instructorId }, q),
+      ...enrollmentConditions(narrowing),
+    ];
+    counters = Prisma.sql`CROSS JOIN LATERAL (SELECT ${ENROLLMENT_COUNTERS} FROM "GroupMember" gm
           JOIN "Enrollment" e ON e."organizationId" = gm."organizationId" AND e."userId" = gm."userId"
           JOIN "Course" c ON c."organizationId" = e."organizationId" AND c."id" = e."courseId"
-          WHERE gm."groupId" = g."id"${conditions.map((w) => ` AND ${w}`).join("")}) t
+          WHERE gm."groupId" = g."id"${andAll(conditions)}) t
         CROSS JOIN LATERAL (SELECT count(*)::int AS members FROM "GroupMember" m WHERE m."groupId" = g."id") mc`;
-    } else {
-      counters = `LEFT JOIN "ReportGroupStats" s ON s."organizationId" = g."organizationId" AND s."groupId" = g."id"
-        CROSS JOIN LATERAL (SELECT ${countersOf("s")}) t
+  } else {
+    counters = Prisma.sql`LEFT JOIN "ReportGroupStats" s ON s."organizationId" = g."organizationId" AND s."groupId" = g."id"
+        CROSS JOIN LATERAL (SELECT ${SUMMARY_COUNTERS}) t
         CROSS JOIN LATERAL (SELECT coalesce(s."members", 0)::int AS members) mc`;
-    }
-    const order = defaultOrder(q.sort, q.order, ["name"]);
-    return `SELECT g."id" AS group_id, g."name", g."organizationId" AS organization_id, mc.members, ${derivedColumns("t")}, count(*) OVER () AS total
+  }
+  const order = orderBy(SORTS[q.sort]!, defaultOrder(q.sort, q.order, ["name"]), Prisma.sql`lower(g."name"), g."id"`);
+  return (
+    window,
+  ) => Prisma.sql`SELECT g."id" AS group_id, g."name", g."organizationId" AS organization_id, mc.members, ${DERIVED_COLUMNS}, count(*) OVER () AS total
       FROM "Group" g
       ${counters}
       ${whereClause(where)}
-      ${orderBy(SORTS[q.sort]!, order, `lower(g."name"), g."id"`)}
-      ${pageClause(sql, window)}`;
-  };
+      ${order}
+      ${pageClause(window)}`;
 }
 
 const toJson = ({ total: _total, ...row }: Row): GroupReportRow => row;

@@ -1,11 +1,12 @@
 import "server-only";
 import { queryRows } from "@/lib/db";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { AppError } from "@/lib/errors";
 import { isId } from "@/lib/schemas/id";
 import { completionRate, type ReportFilters } from "@/lib/schemas/reports";
 import { csvOf } from "@/lib/server/csv/csv-stream";
 import { reportScope, type ReportScope } from "@/lib/server/reports/scope";
-import { courseConditions, enrollmentConditions, IN_PROGRESS_STATE, Sql, whereClause } from "@/lib/server/reports/sql";
+import { courseConditions, enrollmentConditions, IN_PROGRESS_STATE, whereClause } from "@/lib/server/reports/sql";
 import type { TenantContext } from "@/lib/tenancy/context";
 
 // GET /api/reports/learners/{userId}: one learner's every course in the caller's scope (an instructor:
@@ -47,13 +48,9 @@ type Row = Omit<LearnerCourseRow, "enrolled_at" | "completed_at" | "last_activit
 
 const learnerNotFound = () => new AppError("NOT_FOUND", "Learner not found");
 
-function learnerCoursesSql(sql: Sql, scope: ReportScope, userId: string, q: ReportFilters): string {
-  const where = [
-    `e."userId" = ${sql.p(userId, "::uuid")}`,
-    ...courseConditions(sql, scope, q),
-    ...enrollmentConditions(sql, q),
-  ];
-  return `SELECT c."id" AS course_id, c."title", e."status"::text AS enrollment_status,
+function learnerCoursesSql(scope: ReportScope, userId: string, q: ReportFilters): Prisma.Sql {
+  const where = [Prisma.sql`e."userId" = ${userId}::uuid`, ...courseConditions(scope, q), ...enrollmentConditions(q)];
+  return Prisma.sql`SELECT c."id" AS course_id, c."title", e."status"::text AS enrollment_status,
       CASE WHEN e."status" <> 'active' THEN e."status"::text WHEN ${IN_PROGRESS_STATE} THEN 'in_progress' ELSE 'not_started' END AS state,
       e."progressPercent" AS progress_percent,
       (CASE WHEN e."lessonScoreCount" > 0 THEN round(e."lessonScoreSum"::numeric / e."lessonScoreCount" / 100, 1) END)::float8 AS average_score,
@@ -75,12 +72,10 @@ export async function learnerDetailReport(
   const scope = await reportScope(ctx, q);
   if (!isId(userId)) throw learnerNotFound();
   // The person must be reachable without the filters (a filter that leaves nothing is an empty list, not a 404).
-  const reach = new Sql();
-  const reachable = await queryRows<Row>(learnerCoursesSql(reach, scope, userId, {}), reach.values);
+  const reachable = await queryRows<Row>(learnerCoursesSql(scope, userId, {}));
   if (reachable.length === 0) throw learnerNotFound();
-  const sql = new Sql();
   const rows = Object.values(q).some((v) => v !== undefined)
-    ? await queryRows<Row>(learnerCoursesSql(sql, scope, userId, q), sql.values)
+    ? await queryRows<Row>(learnerCoursesSql(scope, userId, q))
     : reachable;
   const first = reachable[0]!;
   const completed = rows.filter((r) => r.enrollment_status === "completed").length;

@@ -1,19 +1,20 @@
 import "server-only";
+import { Prisma } from "@/lib/generated/prisma/client";
 import type { Page } from "@/lib/schemas/pagination";
 import type { LearnerReportQuery } from "@/lib/schemas/reports";
 import { csvExport } from "@/lib/server/reports/csv-export";
 import { defaultOrder, likePattern, runPage, type CountedList, type ListStatement } from "@/lib/server/reports/list";
 import { reportScope, type ReportScope } from "@/lib/server/reports/scope";
 import {
-  countersOf,
+  andAll,
   courseConditions,
+  DERIVED_COLUMNS,
   DERIVED_SORTS,
-  derivedColumns,
   ENROLLMENT_COUNTERS,
   enrollmentConditions,
   orderBy,
   pageClause,
-  Sql,
+  SUMMARY_COUNTERS,
   whereClause,
   windowOf,
   type DerivedRow,
@@ -36,61 +37,61 @@ export interface LearnerReportRow extends DerivedRow {
 
 type Row = Omit<LearnerReportRow, "last_activity_at"> & { last_activity_at: Date | null; total?: unknown };
 
-const SORTS: Record<string, string> = {
-  name: `u."lastName"`,
-  email: `u."email"`,
-  last_activity: `t."lastActivityAt"`,
+const SORTS: Record<string, Prisma.Sql> = {
+  name: Prisma.sql`u."lastName"`,
+  email: Prisma.sql`u."email"`,
+  last_activity: Prisma.sql`t."lastActivityAt"`,
   ...DERIVED_SORTS,
 };
-const TIE = `u."lastName", u."firstName", u."id"`;
+const TIE = Prisma.sql`u."lastName", u."firstName", u."id"`;
+
+const order = (q: LearnerReportQuery) => defaultOrder(q.sort, q.order, ["name", "email"]);
 
 const usesSummaries = (scope: ReportScope, q: LearnerReportQuery) =>
   !scope.instructorId && !q.course_id && !q.category_id && !q.status && !q.from && !q.to;
 
-function peopleConditions(sql: Sql, q: LearnerReportQuery, userId: string): string[] {
-  const where: string[] = [];
+/** The search and group filters, as conditions on the learner whose id is `userId` (a column). */
+function peopleConditions(q: LearnerReportQuery, userId: Prisma.Sql): Prisma.Sql[] {
+  const where: Prisma.Sql[] = [];
   if (q.q)
     where.push(
-      `EXISTS (SELECT 1 FROM "User" su WHERE su."id" = ${userId} AND lower(su."firstName" || ' ' || su."lastName" || ' ' || su."email" || ' ' || su."username") LIKE lower(${sql.p(likePattern(q.q))}))`,
+      Prisma.sql`EXISTS (SELECT 1 FROM "User" su WHERE su."id" = ${userId} AND lower(su."firstName" || ' ' || su."lastName" || ' ' || su."email" || ' ' || su."username") LIKE lower(${likePattern(q.q)}))`,
     );
   if (q.group_id)
     where.push(
-      `EXISTS (SELECT 1 FROM "GroupMember" gm WHERE gm."groupId" = ${sql.p(q.group_id, "::uuid")} AND gm."userId" = ${userId})`,
+      Prisma.sql`EXISTS (SELECT 1 FROM "GroupMember" gm WHERE gm."groupId" = ${q.group_id}::uuid AND gm."userId" = ${userId})`,
     );
   return where;
 }
 
 function summaryList(scope: ReportScope, q: LearnerReportQuery): CountedList {
-  const conditions = (sql: Sql) => {
-    const where = [`s."enrolled" > 0`, ...peopleConditions(sql, q, `s."userId"`)];
-    if (scope.organizationId) where.unshift(`s."organizationId" = ${sql.p(scope.organizationId, "::uuid")}`);
-    return where;
-  };
+  const conditions = [Prisma.sql`s."enrolled" > 0`, ...peopleConditions(q, Prisma.sql`s."userId"`)];
+  if (scope.organizationId) conditions.unshift(Prisma.sql`s."organizationId" = ${scope.organizationId}::uuid`);
   return {
     rows: (
-      sql,
       window,
-    ) => `SELECT u."id" AS user_id, u."firstName" AS first_name, u."lastName" AS last_name, u."email", u."organizationId" AS organization_id,
-        t."lastActivityAt" AS last_activity_at, ${derivedColumns("t")}
+    ) => Prisma.sql`SELECT u."id" AS user_id, u."firstName" AS first_name, u."lastName" AS last_name, u."email", u."organizationId" AS organization_id,
+        t."lastActivityAt" AS last_activity_at, ${DERIVED_COLUMNS}
       FROM "ReportLearnerStats" s
       JOIN "User" u ON u."organizationId" = s."organizationId" AND u."id" = s."userId"
-      CROSS JOIN LATERAL (SELECT ${countersOf("s")}, s."lastActivityAt") t
-      ${whereClause(conditions(sql))}
-      ${orderBy(SORTS[q.sort]!, defaultOrder(q.sort, q.order, ["name", "email"]), TIE)}
-      ${pageClause(sql, window)}`,
-    count: (sql) => `SELECT count(*) AS total FROM "ReportLearnerStats" s ${whereClause(conditions(sql))}`,
+      CROSS JOIN LATERAL (SELECT ${SUMMARY_COUNTERS}, s."lastActivityAt") t
+      ${whereClause(conditions)}
+      ${orderBy(SORTS[q.sort]!, order(q), TIE)}
+      ${pageClause(window)}`,
+    count: () => Prisma.sql`SELECT count(*) AS total FROM "ReportLearnerStats" s ${whereClause(conditions)}`,
   };
 }
 
 function enrollmentList(scope: ReportScope, q: LearnerReportQuery): ListStatement {
-  return (sql, window) => {
-    const where = [
-      ...courseConditions(sql, scope, q),
-      ...enrollmentConditions(sql, { ...q, group_id: undefined }),
-      ...peopleConditions(sql, q, `e."userId"`),
-    ];
-    return `SELECT u."id" AS user_id, u."firstName" AS first_name, u."lastName" AS last_name, u."email", u."organizationId" AS organization_id,
-        t."lastActivityAt" AS last_activity_at, ${derivedColumns("t")}, count(*) OVER () AS total
+  const where = [
+    ...courseConditions(scope, q),
+    ...enrollmentConditions({ ...q, group_id: undefined }),
+    ...peopleConditions(q, Prisma.sql`e."userId"`),
+  ];
+  return (
+    window,
+  ) => Prisma.sql`SELECT u."id" AS user_id, u."firstName" AS first_name, u."lastName" AS last_name, u."email", u."organizationId" AS organization_id,
+        t."lastActivityAt" AS last_activity_at, ${DERIVED_COLUMNS}, count(*) OVER () AS total
       FROM (
         SELECT e."organizationId", e."userId", ${ENROLLMENT_COUNTERS}, max(e."lastAccessedAt") AS "lastActivityAt"
         FROM "Enrollment" e JOIN "Course" c ON c."organizationId" = e."organizationId" AND c."id" = e."courseId"
@@ -98,9 +99,8 @@ function enrollmentList(scope: ReportScope, q: LearnerReportQuery): ListStatemen
         GROUP BY 1, 2
       ) t
       JOIN "User" u ON u."organizationId" = t."organizationId" AND u."id" = t."userId"
-      ${orderBy(SORTS[q.sort]!, defaultOrder(q.sort, q.order, ["name", "email"]), TIE)}
-      ${pageClause(sql, window)}`;
-  };
+      ${orderBy(SORTS[q.sort]!, order(q), TIE)}
+      ${pageClause(window)}`;
 }
 
 /**
@@ -109,37 +109,30 @@ function enrollmentList(scope: ReportScope, q: LearnerReportQuery): ListStatemen
  * number of enrollments; the total is one count of the distinct learners.
  */
 function byNameList(scope: ReportScope, q: LearnerReportQuery): CountedList {
-  const conditions = (sql: Sql) => [
-    ...courseConditions(sql, scope, q),
-    ...enrollmentConditions(sql, { ...q, group_id: undefined }),
-  ];
+  const conditions = [...courseConditions(scope, q), ...enrollmentConditions({ ...q, group_id: undefined })];
+  const people = [Prisma.sql`t."enrolled" > 0`, ...peopleConditions(q, Prisma.sql`u."id"`)];
+  if (scope.organizationId) people.unshift(Prisma.sql`u."organizationId" = ${scope.organizationId}::uuid`);
+  const ties = q.order === "desc" ? Prisma.sql`u."firstName" DESC, u."id" DESC` : TIE;
   return {
-    rows: (sql, window) => {
-      const people = [`t."enrolled" > 0`, ...peopleConditions(sql, q, `u."id"`)];
-      if (scope.organizationId) people.unshift(`u."organizationId" = ${sql.p(scope.organizationId, "::uuid")}`);
-      return `SELECT u."id" AS user_id, u."firstName" AS first_name, u."lastName" AS last_name, u."email", u."organizationId" AS organization_id,
-          t."lastActivityAt" AS last_activity_at, ${derivedColumns("t")}
+    rows: (
+      window,
+    ) => Prisma.sql`SELECT u."id" AS user_id, u."firstName" AS first_name, u."lastName" AS last_name, u."email", u."organizationId" AS organization_id,
+          t."lastActivityAt" AS last_activity_at, ${DERIVED_COLUMNS}
         FROM "User" u
         CROSS JOIN LATERAL (
           SELECT ${ENROLLMENT_COUNTERS}, max(e."lastAccessedAt") AS "lastActivityAt"
           FROM "Enrollment" e JOIN "Course" c ON c."organizationId" = e."organizationId" AND c."id" = e."courseId"
-          WHERE e."organizationId" = u."organizationId" AND e."userId" = u."id"${conditions(sql)
-            .map((w) => ` AND ${w}`)
-            .join("")}
+          WHERE e."organizationId" = u."organizationId" AND e."userId" = u."id"${andAll(conditions)}
         ) t
         ${whereClause(people)}
-        ${orderBy(`u."lastName"`, defaultOrder(q.sort, q.order, ["name", "email"]), q.order === "desc" ? `u."firstName" DESC, u."id" DESC` : TIE)}
-        ${pageClause(sql, window)}`;
-    },
-    count: (sql) => {
-      const where = [...conditions(sql), ...peopleConditions(sql, q, `e."userId"`)];
-      // On the course id alone (its organization is in the conditions): without filters on the enrollments
-      // the count reads the index (courseId, lastAccessedAt, userId) only. A DISTINCT subquery rather than
-      // count(DISTINCT …), which always sorts: hashing the learners is about three times faster at 100,000
-      // enrollments.
-      return `SELECT count(*) AS total FROM (SELECT DISTINCT e."userId"
-        FROM "Enrollment" e JOIN "Course" c ON c."id" = e."courseId" ${whereClause(where)}) learners`;
-    },
+        ${orderBy(Prisma.sql`u."lastName"`, order(q), ties)}
+        ${pageClause(window)}`,
+    // On the course id alone (its organization is in the conditions): without filters on the enrollments
+    // the count reads the index (courseId, lastAccessedAt, userId) only. A DISTINCT subquery rather than
+    // count(DISTINCT …), which always sorts: hashing the learners is about three times faster at 100,000
+    // enrollments.
+    count: () => Prisma.sql`SELECT count(*) AS total FROM (SELECT DISTINCT e."userId"
+        FROM "Enrollment" e JOIN "Course" c ON c."id" = e."courseId" ${whereClause([...conditions, ...peopleConditions(q, Prisma.sql`e."userId"`)])}) learners`,
   };
 }
 

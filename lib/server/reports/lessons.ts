@@ -1,6 +1,7 @@
 import "server-only";
-import { queryRows } from "@/lib/db";
+import { db, queryRows } from "@/lib/db";
 import { AppError } from "@/lib/errors";
+import { Prisma } from "@/lib/generated/prisma/client";
 import type { Page } from "@/lib/schemas/pagination";
 import { completionRate, type LessonLearnersQuery, type ReportFilters } from "@/lib/schemas/reports";
 import { isId } from "@/lib/schemas/id";
@@ -14,7 +15,6 @@ import {
   narrowsEnrollments,
   orderBy,
   pageClause,
-  Sql,
   whereClause,
   windowOf,
 } from "@/lib/server/reports/sql";
@@ -59,11 +59,9 @@ export async function requireReportCourse(
   filters: ReportFilters,
 ): Promise<{ id: string; title: string; organization_id: string }> {
   if (!isId(courseId)) throw courseNotFound();
-  const sql = new Sql();
-  const where = [`c."id" = ${sql.p(courseId, "::uuid")}`, ...courseConditions(sql, scope, filters)];
+  const where = [Prisma.sql`c."id" = ${courseId}::uuid`, ...courseConditions(scope, filters)];
   const [course] = await queryRows<{ id: string; title: string; organization_id: string }>(
-    `SELECT c."id", c."title", c."organizationId" AS organization_id FROM "Course" c ${whereClause(where)}`,
-    sql.values,
+    Prisma.sql`SELECT c."id", c."title", c."organizationId" AS organization_id FROM "Course" c ${whereClause(where)}`,
   );
   if (!course) throw courseNotFound();
   return course;
@@ -86,42 +84,43 @@ interface LessonRow {
   attempts: number;
 }
 
-function lessonsSql(sql: Sql, course: { id: string; organization_id: string }, q: ReportFilters): string {
-  const org = sql.p(course.organization_id, "::uuid");
-  const courseId = sql.p(course.id, "::uuid");
-  let figures: string;
+type ReportCourse = { id: string; organization_id: string };
+
+function lessonsSql(course: ReportCourse, q: ReportFilters): Prisma.Sql {
+  let figures: Prisma.Sql;
   if (!narrowsEnrollments(q)) {
-    figures = `LEFT JOIN "ReportLessonStats" s ON s."organizationId" = l."organizationId" AND s."courseId" = l."courseId" AND s."lessonId" = l."id"
+    figures = Prisma.sql`LEFT JOIN "ReportLessonStats" s ON s."organizationId" = l."organizationId" AND s."courseId" = l."courseId" AND s."lessonId" = l."id"
       CROSS JOIN LATERAL (SELECT coalesce(s."inProgress", 0) AS ip, coalesce(s."completed", 0) AS co, coalesce(s."passed", 0) AS pa, coalesce(s."failed", 0) AS fa,
         coalesce(s."scoreSum", 0) AS ss, coalesce(s."scoreCount", 0) AS sc, coalesce(s."timeSeconds", 0) AS ts, coalesce(s."attempts", 0) AS at) t`;
   } else {
-    const narrowed = enrollmentConditions(sql, q);
-    figures = `CROSS JOIN LATERAL (
+    const narrowed = Prisma.join(enrollmentConditions(q), " AND ");
+    figures = Prisma.sql`CROSS JOIN LATERAL (
         SELECT (count(*) FILTER (WHERE lp."status" = 'in_progress')) AS ip, (count(*) FILTER (WHERE lp."status" = 'completed')) AS co,
           (count(*) FILTER (WHERE lp."successStatus" = 'passed')) AS pa, (count(*) FILTER (WHERE lp."successStatus" = 'failed')) AS fa,
-          coalesce(sum(round(lp."scoreScaled" * 10000)), 0) AS ss, count(lp."scoreScaled") AS sc, coalesce(sum(lp."timeSpentSeconds"), 0) AS ts,
-          (SELECT count(*) FROM "ScormAttempt" sa JOIN "Enrollment" e ON e."id" = sa."enrollmentId" WHERE sa."lessonId" = l."id" AND ${narrowed.join(" AND ")}) AS at
+          coalesce(sum(report.score_points(lp."scoreScaled")), 0) AS ss, count(lp."scoreScaled") AS sc, coalesce(sum(lp."timeSpentSeconds"), 0) AS ts,
+          (SELECT count(*) FROM "ScormAttempt" sa JOIN "Enrollment" e ON e."id" = sa."enrollmentId" WHERE sa."lessonId" = l."id" AND ${narrowed}) AS at
         FROM "LessonProgress" lp JOIN "Enrollment" e ON e."id" = lp."enrollmentId"
-        WHERE lp."lessonId" = l."id" AND ${narrowed.join(" AND ")}) t`;
+        WHERE lp."lessonId" = l."id" AND ${narrowed}) t`;
   }
-  return `SELECT l."id" AS lesson_id, l."title", l."kind"::text AS kind, m."id" AS module_id, m."title" AS module_title, l."isRequired" AS is_required,
+  return Prisma.sql`SELECT l."id" AS lesson_id, l."title", l."kind"::text AS kind, m."id" AS module_id, m."title" AS module_title, l."isRequired" AS is_required,
       t.ip::int AS in_progress, t.co::int AS completed, t.pa::int AS passed, t.fa::int AS failed, t.ss AS score_sum, t.sc::int AS score_count,
       t.ts AS time_seconds, t.at::int AS attempts
     FROM "Lesson" l JOIN "Module" m ON m."organizationId" = l."organizationId" AND m."id" = l."moduleId"
     ${figures}
-    WHERE l."organizationId" = ${org} AND l."courseId" = ${courseId}
+    WHERE l."organizationId" = ${course.organization_id}::uuid AND l."courseId" = ${course.id}::uuid
     ORDER BY m."position", l."position", l."id"`;
 }
 
-function courseTotalSql(sql: Sql, course: { id: string; organization_id: string }, q: ReportFilters): string {
-  const where = [
-    `e."organizationId" = ${sql.p(course.organization_id, "::uuid")}`,
-    `e."courseId" = ${sql.p(course.id, "::uuid")}`,
-    ...enrollmentConditions(sql, q),
-  ];
+function courseTotalSql(course: ReportCourse, q: ReportFilters): Prisma.Sql {
   if (!narrowsEnrollments(q))
-    return `SELECT coalesce((SELECT "enrolled" FROM "ReportCourseStats" s WHERE s."organizationId" = $1 AND s."courseId" = $2), 0)::int AS total`;
-  return `SELECT count(*)::int AS total FROM "Enrollment" e ${whereClause(where)}`;
+    return Prisma.sql`SELECT coalesce((SELECT "enrolled" FROM "ReportCourseStats" s
+      WHERE s."organizationId" = ${course.organization_id}::uuid AND s."courseId" = ${course.id}::uuid), 0)::int AS total`;
+  const where = [
+    Prisma.sql`e."organizationId" = ${course.organization_id}::uuid`,
+    Prisma.sql`e."courseId" = ${course.id}::uuid`,
+    ...enrollmentConditions(q),
+  ];
+  return Prisma.sql`SELECT count(*)::int AS total FROM "Enrollment" e ${whereClause(where)}`;
 }
 
 export async function courseLessonsReport(
@@ -131,11 +130,9 @@ export async function courseLessonsReport(
 ): Promise<CourseLessonsJson> {
   const scope = await reportScope(ctx, q);
   const course = await requireReportCourse(scope, courseId, { ...q, course_id: undefined });
-  const lessonSql = new Sql();
-  const totalSql = new Sql();
   const [rows, [total]] = await Promise.all([
-    queryRows<LessonRow>(lessonsSql(lessonSql, course, q), lessonSql.values),
-    queryRows<{ total: number }>(courseTotalSql(totalSql, course, q), totalSql.values),
+    queryRows<LessonRow>(lessonsSql(course, q)),
+    queryRows<{ total: number }>(courseTotalSql(course, q)),
   ]);
   const enrolled = total?.total ?? 0;
   return {
@@ -224,54 +221,53 @@ export interface LessonLearnerRow {
 
 type LearnerRow = Omit<LessonLearnerRow, "completed_at"> & { completed_at: Date | null; total?: unknown };
 
-const LEARNER_SORTS: Record<string, string> = {
-  name: `u."lastName"`,
-  status: `lesson_status`,
-  completed_at: `lp."completedAt"`,
-  score: `lp."scoreScaled"`,
-  time: `coalesce(lp."timeSpentSeconds", 0)`,
+const LEARNER_SORTS: Record<string, Prisma.Sql> = {
+  name: Prisma.sql`u."lastName"`,
+  status: Prisma.sql`lesson_status`,
+  completed_at: Prisma.sql`lp."completedAt"`,
+  score: Prisma.sql`lp."scoreScaled"`,
+  time: Prisma.sql`coalesce(lp."timeSpentSeconds", 0)`,
 };
 
-function lessonLearnersStatement(
-  course: { id: string; organization_id: string },
-  lessonId: string,
-  q: LessonLearnersQuery,
-): ListStatement {
-  return (sql, window) => {
-    const org = sql.p(course.organization_id, "::uuid");
-    const lesson = sql.p(lessonId, "::uuid");
-    const where = [
-      `e."organizationId" = ${org}`,
-      `e."courseId" = ${sql.p(course.id, "::uuid")}`,
-      ...enrollmentConditions(sql, q),
-    ];
-    if (q.q)
-      where.push(
-        `lower(u."firstName" || ' ' || u."lastName" || ' ' || u."email") LIKE lower(${sql.p(likePattern(q.q))})`,
-      );
-    if (q.lesson_status) where.push(`coalesce(lp."status"::text, 'not_started') = ${sql.p(q.lesson_status)}`);
-    return `SELECT u."id" AS user_id, u."firstName" AS first_name, u."lastName" AS last_name, u."email", e."status"::text AS enrollment_status,
+function lessonLearnersStatement(course: ReportCourse, lessonId: string, q: LessonLearnersQuery): ListStatement {
+  const where = [
+    Prisma.sql`e."organizationId" = ${course.organization_id}::uuid`,
+    Prisma.sql`e."courseId" = ${course.id}::uuid`,
+    ...enrollmentConditions(q),
+  ];
+  if (q.q)
+    where.push(
+      Prisma.sql`lower(u."firstName" || ' ' || u."lastName" || ' ' || u."email") LIKE lower(${likePattern(q.q)})`,
+    );
+  if (q.lesson_status) where.push(Prisma.sql`coalesce(lp."status"::text, 'not_started') = ${q.lesson_status}`);
+  const order = orderBy(
+    LEARNER_SORTS[q.sort]!,
+    defaultOrder(q.sort, q.order, ["name", "status"]),
+    Prisma.sql`u."lastName", u."firstName", u."id"`,
+  );
+  return (
+    window,
+  ) => Prisma.sql`SELECT u."id" AS user_id, u."firstName" AS first_name, u."lastName" AS last_name, u."email", e."status"::text AS enrollment_status,
         coalesce(lp."status"::text, 'not_started') AS lesson_status, lp."completedAt" AS completed_at, lp."successStatus" AS success_status,
         round((lp."scoreScaled" * 100)::numeric, 1)::float8 AS score, coalesce(lp."timeSpentSeconds", 0) AS time_seconds,
-        (SELECT count(*) FROM "ScormAttempt" sa WHERE sa."enrollmentId" = e."id" AND sa."lessonId" = ${lesson})::int AS attempts,
+        (SELECT count(*) FROM "ScormAttempt" sa WHERE sa."enrollmentId" = e."id" AND sa."lessonId" = ${lessonId}::uuid)::int AS attempts,
         count(*) OVER () AS total
       FROM "Enrollment" e
       JOIN "User" u ON u."organizationId" = e."organizationId" AND u."id" = e."userId"
-      LEFT JOIN "LessonProgress" lp ON lp."enrollmentId" = e."id" AND lp."lessonId" = ${lesson}
+      LEFT JOIN "LessonProgress" lp ON lp."enrollmentId" = e."id" AND lp."lessonId" = ${lessonId}::uuid
       ${whereClause(where)}
-      ${orderBy(LEARNER_SORTS[q.sort]!, defaultOrder(q.sort, q.order, ["name", "status"]), `u."lastName", u."firstName", u."id"`)}
-      ${pageClause(sql, window)}`;
-  };
+      ${order}
+      ${pageClause(window)}`;
 }
 
-async function requireLesson(course: { id: string; organization_id: string }, lessonId: string): Promise<void> {
+async function requireLesson(course: ReportCourse, lessonId: string): Promise<void> {
   const found = isId(lessonId)
-    ? await queryRows(
-        `SELECT 1 FROM "Lesson" WHERE "organizationId" = $1::uuid AND "courseId" = $2::uuid AND "id" = $3::uuid`,
-        [course.organization_id, course.id, lessonId],
-      )
-    : [];
-  if (found.length === 0) throw new AppError("NOT_FOUND", "Lesson not found");
+    ? await db().lesson.findFirst({
+        where: { organizationId: course.organization_id, courseId: course.id, id: lessonId },
+        select: { id: true },
+      })
+    : null;
+  if (!found) throw new AppError("NOT_FOUND", "Lesson not found");
 }
 
 const learnerJson = ({ total: _total, completed_at, ...r }: LearnerRow): LessonLearnerRow => ({

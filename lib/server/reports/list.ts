@@ -1,17 +1,18 @@
 import "server-only";
 import { queryRows } from "@/lib/db";
+import type { Prisma } from "@/lib/generated/prisma/client";
 import type { Page } from "@/lib/schemas/pagination";
-import { Sql, type Window } from "@/lib/server/reports/sql";
+import type { Window } from "@/lib/server/reports/sql";
 
 // A breakdown is one statement built for a window of rows: a page (with the total counted by a window
-// function) or an export's rows. The builders take the Sql to add their values to.
+// function) or an export's rows.
 
-export type ListStatement = (sql: Sql, window: Window) => string;
+export type ListStatement = (window: Window) => Prisma.Sql;
 
 /** A list whose rows and total are two statements (sent at once): the rows can then stop after a page. */
 export interface CountedList {
   rows: ListStatement;
-  count: (sql: Sql) => string;
+  count: () => Prisma.Sql;
 }
 
 type Counted<R> = R & { total: string | number };
@@ -23,11 +24,9 @@ export async function runPage<R extends object, J>(
   toJson: (row: R) => J,
 ): Promise<Page<J>> {
   if (typeof list !== "function") {
-    const rowsSql = new Sql();
-    const countSql = new Sql();
     const [rows, counted] = await Promise.all([
-      queryRows<R>(list.rows(rowsSql, window), rowsSql.values),
-      queryRows<{ total: string | number }>(list.count(countSql), countSql.values),
+      queryRows<R>(list.rows(window)),
+      queryRows<{ total: string | number }>(list.count()),
     ]);
     return {
       items: rows.map((r) => toJson(r)),
@@ -36,15 +35,11 @@ export async function runPage<R extends object, J>(
       total: Number(counted[0]?.total ?? 0),
     };
   }
-  const build = list;
-  const sql = new Sql();
-  const text = build(sql, window);
-  const rows = await queryRows<Counted<R>>(text, sql.values);
+  const rows = await queryRows<Counted<R>>(list(window));
   let total = rows[0] ? Number(rows[0].total) : 0;
   // Past the last page the window function has no row to count on: count without the window.
   if (!rows[0] && window.offset > 0) {
-    const again = new Sql();
-    const [first] = await queryRows<Counted<R>>(build(again, { limit: 1, offset: 0 }), again.values);
+    const [first] = await queryRows<Counted<R>>(list({ limit: 1, offset: 0 }));
     total = first ? Number(first.total) : 0;
   }
   return { items: rows.map((r) => toJson(r)), page: page.page ?? 1, page_size: page.page_size ?? 20, total };

@@ -1,16 +1,17 @@
 import "server-only";
+import { Prisma } from "@/lib/generated/prisma/client";
 import type { Page } from "@/lib/schemas/pagination";
 import type { OrganizationReportQuery } from "@/lib/schemas/reports";
 import { csvExport } from "@/lib/server/reports/csv-export";
 import { defaultOrder, likePattern, runPage, type ListStatement } from "@/lib/server/reports/list";
 import { reportScope, requirePlatformReports, type ReportScope } from "@/lib/server/reports/scope";
 import {
-  COUNTER_NAMES,
-  derivedColumns,
+  DERIVED_COLUMNS,
   ENROLLMENT_COUNTERS,
   enrollmentConditions,
   orderBy,
   pageClause,
+  SUMMED_COUNTERS,
   whereClause,
   windowOf,
   type DerivedRow,
@@ -32,37 +33,35 @@ export interface OrganizationReportRow extends DerivedRow {
 
 type Row = OrganizationReportRow & { total?: unknown };
 
-const SORTS: Record<string, string> = {
-  name: `lower(o."name")`,
-  users: "users",
-  courses: "courses",
-  enrolled: "enrolled",
-  completed: "completed",
-  completion_rate: "completion_rate",
-  active_learners: "active_learners",
+const SORTS: Record<string, Prisma.Sql> = {
+  name: Prisma.sql`lower(o."name")`,
+  users: Prisma.sql`users`,
+  courses: Prisma.sql`courses`,
+  enrolled: Prisma.sql`enrolled`,
+  completed: Prisma.sql`completed`,
+  completion_rate: Prisma.sql`completion_rate`,
+  active_learners: Prisma.sql`active_learners`,
 };
 
 function organizationStatement(scope: ReportScope, q: OrganizationReportQuery): ListStatement {
-  return (sql, window) => {
-    const where: string[] = [];
-    if (scope.organizationId) where.push(`o."id" = ${sql.p(scope.organizationId, "::uuid")}`);
-    if (q.q)
-      where.push(`(o."name" ILIKE ${sql.p(likePattern(q.q))} OR o."subdomain" ILIKE ${sql.p(likePattern(q.q))})`);
-    const narrowed = enrollmentConditions(sql, { status: q.status, from: q.from, to: q.to });
-    const counters = narrowed.length
-      ? `CROSS JOIN LATERAL (SELECT ${ENROLLMENT_COUNTERS} FROM "Enrollment" e WHERE e."organizationId" = o."id" AND ${narrowed.join(" AND ")}) t`
-      : `CROSS JOIN LATERAL (SELECT ${COUNTER_NAMES.map((c) => `coalesce(sum(s."${c}"), 0) AS "${c}"`).join(", ")} FROM "ReportCourseStats" s WHERE s."organizationId" = o."id") t`;
-    return `SELECT o."id" AS organization_id, o."name", o."subdomain", o."status"::text AS status,
+  const where: Prisma.Sql[] = [];
+  if (scope.organizationId) where.push(Prisma.sql`o."id" = ${scope.organizationId}::uuid`);
+  if (q.q) where.push(Prisma.sql`(o."name" ILIKE ${likePattern(q.q)} OR o."subdomain" ILIKE ${likePattern(q.q)})`);
+  const narrowed = enrollmentConditions({ status: q.status, from: q.from, to: q.to });
+  const counters = narrowed.length
+    ? Prisma.sql`CROSS JOIN LATERAL (SELECT ${ENROLLMENT_COUNTERS} FROM "Enrollment" e WHERE e."organizationId" = o."id" AND ${Prisma.join(narrowed, " AND ")}) t`
+    : Prisma.sql`CROSS JOIN LATERAL (SELECT ${SUMMED_COUNTERS} FROM "ReportCourseStats" s WHERE s."organizationId" = o."id") t`;
+  const order = orderBy(SORTS[q.sort]!, defaultOrder(q.sort, q.order, ["name"]), Prisma.sql`lower(o."name"), o."id"`);
+  return (window) => Prisma.sql`SELECT o."id" AS organization_id, o."name", o."subdomain", o."status"::text AS status,
         (SELECT count(*) FROM "User" u WHERE u."organizationId" = o."id")::int AS users,
         (SELECT count(*) FROM "Course" c WHERE c."organizationId" = o."id")::int AS courses,
         (SELECT count(*) FROM "ReportLearnerStats" l WHERE l."organizationId" = o."id" AND l."lastActivityAt" >= (now() AT TIME ZONE 'UTC') - interval '30 days')::int AS active_learners,
-        ${derivedColumns("t")}, count(*) OVER () AS total
+        ${DERIVED_COLUMNS}, count(*) OVER () AS total
       FROM "Organization" o
       ${counters}
       ${whereClause(where)}
-      ${orderBy(SORTS[q.sort]!, defaultOrder(q.sort, q.order, ["name"]), `lower(o."name"), o."id"`)}
-      ${pageClause(sql, window)}`;
-  };
+      ${order}
+      ${pageClause(window)}`;
 }
 
 const toJson = ({ total: _total, ...row }: Row): OrganizationReportRow => row;

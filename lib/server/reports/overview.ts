@@ -1,15 +1,15 @@
 import "server-only";
 import { queryRows } from "@/lib/db";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { completionRate, type ReportOverviewQuery } from "@/lib/schemas/reports";
 import { reportScope, type ReportScope } from "@/lib/server/reports/scope";
 import {
   courseConditions,
-  COUNTER_NAMES,
-  derivedColumns,
+  DERIVED_COLUMNS,
   ENROLLMENT_COUNTERS,
   enrollmentConditions,
   narrowsEnrollments,
-  Sql,
+  SUMMED_COUNTERS,
   whereClause,
   type DerivedRow,
 } from "@/lib/server/reports/sql";
@@ -55,83 +55,89 @@ export function timelineRange(
   return { from, to, bucket: days <= 92 ? "day" : days <= 731 ? "week" : "month" };
 }
 
-const sumsOf = (s: string) => COUNTER_NAMES.map((c) => `coalesce(sum(${s}."${c}"), 0) AS "${c}"`).join(", ");
-
-function totalsSql(sql: Sql, scope: ReportScope, q: ReportOverviewQuery): string {
-  const courses = courseConditions(sql, scope, q);
+function totalsSql(scope: ReportScope, q: ReportOverviewQuery): Prisma.Sql {
+  const courses = courseConditions(scope, q);
   if (!narrowsEnrollments(q)) {
-    return `SELECT ${derivedColumns("t")}, t."scoreCount"::int AS scored_lessons FROM (
-      SELECT ${sumsOf("s")} FROM "ReportCourseStats" s JOIN "Course" c ON c."organizationId" = s."organizationId" AND c."id" = s."courseId" ${whereClause(courses)}) t`;
+    return Prisma.sql`SELECT ${DERIVED_COLUMNS}, t."scoreCount"::int AS scored_lessons FROM (
+      SELECT ${SUMMED_COUNTERS} FROM "ReportCourseStats" s JOIN "Course" c ON c."organizationId" = s."organizationId" AND c."id" = s."courseId" ${whereClause(courses)}) t`;
   }
-  return `SELECT ${derivedColumns("t")}, t."scoreCount"::int AS scored_lessons FROM (
+  return Prisma.sql`SELECT ${DERIVED_COLUMNS}, t."scoreCount"::int AS scored_lessons FROM (
     SELECT ${ENROLLMENT_COUNTERS} FROM "Enrollment" e JOIN "Course" c ON c."organizationId" = e."organizationId" AND c."id" = e."courseId"
-    ${whereClause([...courses, ...enrollmentConditions(sql, q)])}) t`;
+    ${whereClause([...courses, ...enrollmentConditions(q)])}) t`;
 }
 
-function timelineSql(
-  sql: Sql,
-  scope: ReportScope,
-  q: ReportOverviewQuery,
-  range: ReturnType<typeof timelineRange>,
-): string {
-  const from = sql.p(range.from, "::date");
-  const to = sql.p(range.to, "::date");
-  const bucket = `'${range.bucket}'`;
-  const courses = courseConditions(sql, scope, q);
-  let perDay: string;
+/** The timeline's buckets, as date_trunc names them. */
+const BUCKETS = { day: Prisma.sql`'day'`, week: Prisma.sql`'week'`, month: Prisma.sql`'month'` };
+
+function timelineSql(scope: ReportScope, q: ReportOverviewQuery, range: ReturnType<typeof timelineRange>): Prisma.Sql {
+  const from = Prisma.sql`${range.from}::date`;
+  const to = Prisma.sql`${range.to}::date`;
+  const bucket = BUCKETS[range.bucket];
+  const courses = courseConditions(scope, q);
+  let perDay: Prisma.Sql;
   if (!q.status && !q.group_id) {
-    perDay = `SELECT d."day", sum(d."enrolled") AS enrollments, sum(d."completions") AS completions
+    perDay = Prisma.sql`SELECT d."day", sum(d."enrolled") AS enrollments, sum(d."completions") AS completions
       FROM "ReportCourseDay" d JOIN "Course" c ON c."organizationId" = d."organizationId" AND c."id" = d."courseId"
-      ${whereClause([...courses, `d."day" BETWEEN ${from} AND ${to}`])} GROUP BY 1`;
+      ${whereClause([...courses, Prisma.sql`d."day" BETWEEN ${from} AND ${to}`])} GROUP BY 1`;
   } else {
-    const narrowed = [...courses, ...enrollmentConditions(sql, { status: q.status, group_id: q.group_id })];
-    const join = `FROM "Enrollment" e JOIN "Course" c ON c."organizationId" = e."organizationId" AND c."id" = e."courseId"`;
-    perDay = `SELECT x."day", sum(x.e) AS enrollments, sum(x.c) AS completions FROM (
-        SELECT e."enrolledAt"::date AS day, 1 AS e, 0 AS c ${join} ${whereClause([...narrowed, `e."enrolledAt" >= ${from}`, `e."enrolledAt" < ${to} + 1`])}
+    const narrowed = [...courses, ...enrollmentConditions({ status: q.status, group_id: q.group_id })];
+    const join = Prisma.sql`FROM "Enrollment" e JOIN "Course" c ON c."organizationId" = e."organizationId" AND c."id" = e."courseId"`;
+    const enrolled = whereClause([
+      ...narrowed,
+      Prisma.sql`e."enrolledAt" >= ${from}`,
+      Prisma.sql`e."enrolledAt" < ${to} + 1`,
+    ]);
+    const completed = whereClause([
+      ...narrowed,
+      Prisma.sql`e."status" = 'completed'`,
+      Prisma.sql`e."completedAt" >= ${from}`,
+      Prisma.sql`e."completedAt" < ${to} + 1`,
+    ]);
+    perDay = Prisma.sql`SELECT x."day", sum(x.e) AS enrollments, sum(x.c) AS completions FROM (
+        SELECT e."enrolledAt"::date AS day, 1 AS e, 0 AS c ${join} ${enrolled}
         UNION ALL
-        SELECT e."completedAt"::date, 0, 1 ${join} ${whereClause([...narrowed, `e."status" = 'completed'`, `e."completedAt" >= ${from}`, `e."completedAt" < ${to} + 1`])}
+        SELECT e."completedAt"::date, 0, 1 ${join} ${completed}
       ) x GROUP BY 1`;
   }
-  return `SELECT to_char(b.start, 'YYYY-MM-DD') AS date, coalesce(sum(p.enrollments), 0)::int AS enrollments, coalesce(sum(p.completions), 0)::int AS completions
+  return Prisma.sql`SELECT to_char(b.start, 'YYYY-MM-DD') AS date, coalesce(sum(p.enrollments), 0)::int AS enrollments, coalesce(sum(p.completions), 0)::int AS completions
     FROM generate_series(date_trunc(${bucket}, ${from}::timestamp), ${to}::timestamp, ('1 ' || ${bucket})::interval) AS b(start)
     LEFT JOIN (${perDay}) p ON date_trunc(${bucket}, p."day"::timestamp) = b.start
     GROUP BY b.start ORDER BY b.start`;
 }
 
-function byCourseSql(sql: Sql, scope: ReportScope, q: ReportOverviewQuery): string {
-  const courses = courseConditions(sql, scope, q);
-  const top = sql.p(q.top, "::int");
+function byCourseSql(scope: ReportScope, q: ReportOverviewQuery): Prisma.Sql {
+  const courses = courseConditions(scope, q);
   if (!narrowsEnrollments(q)) {
-    return `SELECT c."id" AS course_id, c."title", s."enrolled"::int AS total, s."completed"::int AS completed
+    return Prisma.sql`SELECT c."id" AS course_id, c."title", s."enrolled"::int AS total, s."completed"::int AS completed
       FROM "ReportCourseStats" s JOIN "Course" c ON c."organizationId" = s."organizationId" AND c."id" = s."courseId"
-      ${whereClause([...courses, `s."enrolled" > 0`])} ORDER BY s."enrolled" DESC, c."title", c."id" LIMIT ${top}`;
+      ${whereClause([...courses, Prisma.sql`s."enrolled" > 0`])} ORDER BY s."enrolled" DESC, c."title", c."id" LIMIT ${q.top}::int`;
   }
-  return `SELECT c."id" AS course_id, c."title", count(*)::int AS total, (count(*) FILTER (WHERE e."status" = 'completed'))::int AS completed
+  return Prisma.sql`SELECT c."id" AS course_id, c."title", count(*)::int AS total, (count(*) FILTER (WHERE e."status" = 'completed'))::int AS completed
     FROM "Enrollment" e JOIN "Course" c ON c."organizationId" = e."organizationId" AND c."id" = e."courseId"
-    ${whereClause([...courses, ...enrollmentConditions(sql, q)])}
-    GROUP BY c."id", c."title" ORDER BY total DESC, c."title", c."id" LIMIT ${top}`;
+    ${whereClause([...courses, ...enrollmentConditions(q)])}
+    GROUP BY c."id", c."title" ORDER BY total DESC, c."title", c."id" LIMIT ${q.top}::int`;
 }
 
-function activeLearnersSql(sql: Sql, scope: ReportScope, q: ReportOverviewQuery): string {
+function activeLearnersSql(scope: ReportScope, q: ReportOverviewQuery): Prisma.Sql {
   if (!scope.instructorId && !q.course_id && !q.category_id) {
-    const where = [`s."lastActivityAt" >= (now() AT TIME ZONE 'UTC') - interval '30 days'`];
-    if (scope.organizationId) where.unshift(`s."organizationId" = ${sql.p(scope.organizationId, "::uuid")}`);
+    const where = [Prisma.sql`s."lastActivityAt" >= (now() AT TIME ZONE 'UTC') - interval '30 days'`];
+    if (scope.organizationId) where.unshift(Prisma.sql`s."organizationId" = ${scope.organizationId}::uuid`);
     if (q.group_id)
       where.push(
-        `EXISTS (SELECT 1 FROM "GroupMember" gm WHERE gm."groupId" = ${sql.p(q.group_id, "::uuid")} AND gm."userId" = s."userId")`,
+        Prisma.sql`EXISTS (SELECT 1 FROM "GroupMember" gm WHERE gm."groupId" = ${q.group_id}::uuid AND gm."userId" = s."userId")`,
       );
-    return `SELECT (count(*) FILTER (WHERE s."lastActivityAt" >= (now() AT TIME ZONE 'UTC') - interval '7 days'))::int AS week, count(*)::int AS month
+    return Prisma.sql`SELECT (count(*) FILTER (WHERE s."lastActivityAt" >= (now() AT TIME ZONE 'UTC') - interval '7 days'))::int AS week, count(*)::int AS month
       FROM "ReportLearnerStats" s ${whereClause(where)}`;
   }
   const where = [
-    ...courseConditions(sql, scope, q),
-    `e."lastAccessedAt" >= (now() AT TIME ZONE 'UTC') - interval '30 days'`,
+    ...courseConditions(scope, q),
+    Prisma.sql`e."lastAccessedAt" >= (now() AT TIME ZONE 'UTC') - interval '30 days'`,
   ];
-  if (q.group_id) where.push(...enrollmentConditions(sql, { group_id: q.group_id }));
+  if (q.group_id) where.push(...enrollmentConditions({ group_id: q.group_id }));
   // Joined on the course id alone (the course's organization is in the conditions), so the count reads
   // the index (courseId, lastAccessedAt, userId) only. Grouped per learner rather than count(DISTINCT …),
   // which always sorts: the planner can hash the learners instead.
-  return `SELECT (count(*) FILTER (WHERE l."week"))::int AS week, count(*)::int AS month
+  return Prisma.sql`SELECT (count(*) FILTER (WHERE l."week"))::int AS week, count(*)::int AS month
     FROM (
       SELECT e."userId", bool_or(e."lastAccessedAt" >= (now() AT TIME ZONE 'UTC') - interval '7 days') AS "week"
       FROM "Enrollment" e JOIN "Course" c ON c."id" = e."courseId" ${whereClause(where)}
@@ -139,24 +145,18 @@ function activeLearnersSql(sql: Sql, scope: ReportScope, q: ReportOverviewQuery)
     ) l`;
 }
 
-async function run<R>(build: (sql: Sql) => string): Promise<R[]> {
-  const sql = new Sql();
-  const text = build(sql);
-  return queryRows<R & object>(text, sql.values) as Promise<R[]>;
-}
-
 export async function reportOverview(ctx: TenantContext, q: ReportOverviewQuery): Promise<OverviewJson> {
   const scope = await reportScope(ctx, q);
   const range = timelineRange(q);
   const [[totals], points, byCourse, [active], state] = await Promise.all([
-    run<DerivedRow & { scored_lessons: number }>((sql) => totalsSql(sql, scope, q)),
-    run<{ date: string; enrollments: number; completions: number }>((sql) => timelineSql(sql, scope, q, range)),
-    run<{ course_id: string; title: string; total: number; completed: number }>((sql) => byCourseSql(sql, scope, q)),
-    run<{ week: number; month: number }>((sql) => activeLearnersSql(sql, scope, q)),
+    queryRows<DerivedRow & { scored_lessons: number }>(totalsSql(scope, q)),
+    queryRows<{ date: string; enrollments: number; completions: number }>(timelineSql(scope, q, range)),
+    queryRows<{ course_id: string; title: string; total: number; completed: number }>(byCourseSql(scope, q)),
+    queryRows<{ week: number; month: number }>(activeLearnersSql(scope, q)),
     scope.organizationId
-      ? queryRows<{ refreshedAt: Date }>(`SELECT "refreshedAt" FROM "ReportState" WHERE "organizationId" = $1::uuid`, [
-          scope.organizationId,
-        ])
+      ? queryRows<{ refreshedAt: Date }>(
+          Prisma.sql`SELECT "refreshedAt" FROM "ReportState" WHERE "organizationId" = ${scope.organizationId}::uuid`,
+        )
       : Promise.resolve([]),
   ]);
   const { scored_lessons, ...t } = totals!;

@@ -1,14 +1,7 @@
 import "server-only";
 import { db, queryRows } from "@/lib/db";
-import type { Prisma } from "@/lib/generated/prisma/client";
-import {
-  courseRebuildSql,
-  groupRebuildSql,
-  learnerRebuildSql,
-  OVERLAP_SECONDS,
-  RECORD_RECONCILED_SQL,
-  rebuildOrganizationSummaries,
-} from "@/lib/server/reports/rebuild-sql";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { rebuildOrganizationSummaries, rebuildSql, recordReconciledSql } from "@/lib/server/reports/rebuild";
 import { reportScope } from "@/lib/server/reports/scope";
 import type { TenantContext } from "@/lib/tenancy/context";
 import { requirePermission } from "@/lib/tenancy/permissions";
@@ -18,7 +11,8 @@ import { requirePermission } from "@/lib/tenancy/permissions";
 // changed in the caller's organization since the last refresh (enrollments and lesson progress by their
 // updatedAt, new group memberships), and answers at once when nothing did: two index probes. `full`
 // rebuilds every summary of the organization (administrators; every organization for the superadmin on
-// the apex). An organization never reconciled gets the full rebuild.
+// the apex). An organization never reconciled gets the full rebuild. The rebuild itself is report.rebuild
+// (lib/server/reports/summaries.sql, beside the triggers).
 
 export interface RefreshJson {
   refreshed_at: string;
@@ -32,33 +26,50 @@ export interface RefreshJson {
 }
 
 type Tx = Prisma.TransactionClient;
+type Pending = { id: string; since: Date | null };
 
-/** Organizations with something to reconcile: never reconciled, or a row changed since. $1 organization or null (all). */
-const PENDING_SQL = `SELECT o."id", st."reconciledThrough" AS since FROM "Organization" o
+/** Organizations with something to reconcile (of one organization, or of all with null): never reconciled, or a row changed since. */
+const pendingSql = (
+  organizationId: string | null,
+) => Prisma.sql`SELECT o."id", st."reconciledThrough" AS since FROM "Organization" o
   LEFT JOIN "ReportState" st ON st."organizationId" = o."id"
-  WHERE ($1::uuid IS NULL OR o."id" = $1::uuid)
+  WHERE (${organizationId}::uuid IS NULL OR o."id" = ${organizationId}::uuid)
     AND (st."organizationId" IS NULL
       OR EXISTS (SELECT 1 FROM "Enrollment" e WHERE e."organizationId" = o."id" AND e."updatedAt" > st."reconciledThrough")
       OR EXISTS (SELECT 1 FROM "LessonProgress" lp WHERE lp."organizationId" = o."id" AND lp."updatedAt" > st."reconciledThrough")
       OR EXISTS (SELECT 1 FROM "GroupMember" gm WHERE gm."organizationId" = o."id" AND gm."addedAt" > st."reconciledThrough"))`;
 
-/** $2: an instant as ISO text; the tables hold UTC wall times. */
-const SINCE = `($2::timestamptz AT TIME ZONE 'UTC')`;
-const CHANGED_SQL = `SELECT e."courseId", e."userId" FROM "Enrollment" e WHERE e."organizationId" = $1::uuid AND e."updatedAt" > ${SINCE}
+/** An instant as ISO text, as the tables hold it: UTC wall time. */
+const utc = (at: Date) => Prisma.sql`(${at.toISOString()}::timestamptz AT TIME ZONE 'UTC')`;
+
+/** The (course, learner) pairs whose enrollment or lesson progress changed after `since`. */
+const changedSql = (
+  organizationId: string,
+  since: Date,
+) => Prisma.sql`SELECT e."courseId", e."userId" FROM "Enrollment" e
+  WHERE e."organizationId" = ${organizationId}::uuid AND e."updatedAt" > ${utc(since)}
   UNION
   SELECT lp."courseId", e."userId" FROM "LessonProgress" lp JOIN "Enrollment" e ON e."id" = lp."enrollmentId"
-  WHERE lp."organizationId" = $1::uuid AND lp."updatedAt" > ${SINCE}`;
+  WHERE lp."organizationId" = ${organizationId}::uuid AND lp."updatedAt" > ${utc(since)}`;
+
+/** The groups of these learners, and those with members added after `since`. */
+const changedGroupsSql = (organizationId: string, userIds: string[], since: Date) =>
+  Prisma.sql`SELECT DISTINCT "groupId" FROM "GroupMember"
+  WHERE "organizationId" = ${organizationId}::uuid AND ("userId" = ANY (${userIds}::uuid[]) OR "addedAt" > ${utc(since)})`;
 
 export async function refreshReports(ctx: TenantContext, options: { full: boolean }): Promise<RefreshJson> {
   const started = Date.now();
   const scope = await reportScope(ctx, {});
   if (options.full) requirePermission(ctx, "reports:read:any", "Only administrators can rebuild every report summary");
-  const pending = options.full
-    ? await queryRows<{ id: string; since: Date | null }>(
-        `SELECT "id", NULL::timestamp AS since FROM "Organization" WHERE ($1::uuid IS NULL OR "id" = $1::uuid) ORDER BY "id"`,
-        [scope.organizationId],
-      )
-    : await queryRows<{ id: string; since: Date | null }>(PENDING_SQL, [scope.organizationId]);
+  const pending: Pending[] = options.full
+    ? (
+        await db().organization.findMany({
+          where: scope.organizationId ? { id: scope.organizationId } : {},
+          orderBy: { id: "asc" },
+          select: { id: true },
+        })
+      ).map(({ id }) => ({ id, since: null }))
+    : await queryRows<Pending>(pendingSql(scope.organizationId));
   const totals = { courses: 0, learners: 0, groups: 0 };
   for (const org of pending) {
     const done = await reconcileOrganization(org.id, org.since);
@@ -82,60 +93,40 @@ export async function reconcileOrganization(
 ): Promise<{ courses: number; learners: number; groups: number }> {
   return db().$transaction(
     async (tx) => {
-      // One refresh of an organization at a time; the summaries' own statements run with the triggers off.
-      await tx.$executeRawUnsafe(`SELECT pg_advisory_xact_lock(hashtext('reports:' || $1::text))`, organizationId);
+      // One refresh of an organization at a time.
+      await queryRows(
+        Prisma.sql`SELECT 1 AS "locked" FROM pg_advisory_xact_lock(hashtext('reports:' || ${organizationId}::text))`,
+        tx,
+      );
       if (since === null) {
-        await rebuildOrganizationSummaries((sql, values) => tx.$executeRawUnsafe(sql, ...values), organizationId);
+        await rebuildOrganizationSummaries((sql) => queryRows(sql, tx), organizationId);
         return countAll(tx, organizationId);
       }
-      await tx.$queryRawUnsafe(`SELECT set_config('lms.report_triggers', 'off', true)`);
       const done = await rebuildChanged(tx, organizationId, since);
-      await tx.$queryRawUnsafe(`SELECT set_config('lms.report_triggers', '', true)`);
-      await tx.$executeRawUnsafe(RECORD_RECONCILED_SQL, organizationId, OVERLAP_SECONDS, false);
+      await queryRows(recordReconciledSql(organizationId, false), tx);
       return done;
     },
     { maxWait: 10_000, timeout: 300_000 },
   );
 }
 
-async function run(tx: Tx, statements: string[], values: unknown[]): Promise<void> {
-  for (const statement of statements) await tx.$executeRawUnsafe(statement, ...values);
-}
-
 async function countAll(tx: Tx, organizationId: string) {
-  const [counts] = await tx.$queryRawUnsafe<{ courses: number; learners: number; groups: number }[]>(
-    `SELECT (SELECT count(*) FROM "Course" WHERE "organizationId" = $1::uuid)::int AS courses,
-       (SELECT count(*) FROM "ReportLearnerStats" WHERE "organizationId" = $1::uuid)::int AS learners,
-       (SELECT count(*) FROM "Group" WHERE "organizationId" = $1::uuid)::int AS groups`,
-    organizationId,
-  );
-  return counts!;
+  const where = { organizationId };
+  const [courses, learners, groups] = await Promise.all([
+    tx.course.count({ where }),
+    tx.reportLearnerStats.count({ where }),
+    tx.group.count({ where }),
+  ]);
+  return { courses, learners, groups };
 }
 
 async function rebuildChanged(tx: Tx, organizationId: string, since: Date) {
-  const changed = await tx.$queryRawUnsafe<{ courseId: string; userId: string }[]>(
-    CHANGED_SQL,
-    organizationId,
-    since.toISOString(),
-  );
+  const changed = await queryRows<{ courseId: string; userId: string }>(changedSql(organizationId, since), tx);
   const courseIds = [...new Set(changed.map((c) => c.courseId))];
   const userIds = [...new Set(changed.map((c) => c.userId))];
-  const groups = await tx.$queryRawUnsafe<{ groupId: string }[]>(
-    `SELECT DISTINCT "groupId" FROM "GroupMember" WHERE "organizationId" = $1::uuid AND ("userId" = ANY($2::uuid[]) OR "addedAt" > ($3::timestamptz AT TIME ZONE 'UTC'))`,
-    organizationId,
-    userIds,
-    since.toISOString(),
-  );
+  const groups = await queryRows<{ groupId: string }>(changedGroupsSql(organizationId, userIds, since), tx);
   const groupIds = groups.map((g) => g.groupId);
-  if (courseIds.length) await run(tx, courseRebuildSql("ids"), [organizationId, courseIds]);
-  if (userIds.length) await run(tx, learnerRebuildSql("ids"), [organizationId, userIds]);
-  if (groupIds.length) await run(tx, groupRebuildSql("ids"), [organizationId, groupIds]);
+  if (courseIds.length + userIds.length + groupIds.length > 0)
+    await queryRows(rebuildSql(organizationId, { courseIds, userIds, groupIds }), tx);
   return { courses: courseIds.length, learners: userIds.length, groups: groupIds.length };
-}
-
-/** Every organization's summaries from scratch, one transaction per organization (the large dataset's load, the benchmark). */
-export async function rebuildEveryOrganization(): Promise<number> {
-  const orgs = await queryRows<{ id: string }>(`SELECT "id" FROM "Organization" ORDER BY "id"`, []);
-  for (const org of orgs) await reconcileOrganization(org.id, null);
-  return orgs.length;
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { queryRows } from "@/lib/db";
+import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import type { ReportFilters } from "@/lib/schemas/reports";
 import { tenantId, type TenantContext } from "@/lib/tenancy/context";
@@ -25,9 +25,7 @@ export async function reportScope(
   requirePermission(ctx, "reports:read");
   if (actsForPlatform(ctx)) {
     if (!filters.organization_id) return { organizationId: null, instructorId: null };
-    const [found] = await queryRows<{ id: string }>(`SELECT "id" FROM "Organization" WHERE "id" = $1::uuid`, [
-      filters.organization_id,
-    ]);
+    const found = await db().organization.findUnique({ where: { id: filters.organization_id }, select: { id: true } });
     if (!found) throw organizationNotFound();
     return { organizationId: found.id, instructorId: null };
   }

@@ -1,68 +1,55 @@
 import "server-only";
+import { Prisma } from "@/lib/generated/prisma/client";
 import type { ReportFilters } from "@/lib/schemas/reports";
-import { IN_PROGRESS, NOT_STARTED } from "@/lib/server/reports/rebuild-sql";
 import type { ReportScope } from "@/lib/server/reports/scope";
 
-// SQL pieces every report shares. Values are always bound parameters: `Sql.p(value)` adds one and
-// answers its placeholder.
-
-export class Sql {
-  readonly values: unknown[] = [];
-  p(value: unknown, cast = ""): string {
-    this.values.push(value);
-    return `$${this.values.length}${cast}`;
-  }
-}
-
-/** The counters of the summary tables, named as there (a subquery `t` of these is what DERIVED reads). */
-export const COUNTER_NAMES = [
-  "enrolled",
-  "notStarted",
-  "inProgress",
-  "completed",
-  "withdrawn",
-  "progressSum",
-  "scoreSum",
-  "scoreCount",
-  "passed",
-  "failed",
-  "timeSeconds",
-] as const;
+// SQL pieces every report shares, as `Prisma.sql` fragments: values are always bound parameters, and the
+// fragments without values (column lists, sort expressions) are constants of this code.
 
 /** The counters from a summary row `s` that may be missing (LEFT JOIN): zeros then. */
-export const countersOf = (s: string) => COUNTER_NAMES.map((c) => `coalesce(${s}."${c}", 0) AS "${c}"`).join(", ");
+export const SUMMARY_COUNTERS = Prisma.sql`coalesce(s."enrolled", 0) AS "enrolled", coalesce(s."notStarted", 0) AS "notStarted",
+  coalesce(s."inProgress", 0) AS "inProgress", coalesce(s."completed", 0) AS "completed", coalesce(s."withdrawn", 0) AS "withdrawn",
+  coalesce(s."progressSum", 0) AS "progressSum", coalesce(s."scoreSum", 0) AS "scoreSum", coalesce(s."scoreCount", 0) AS "scoreCount",
+  coalesce(s."passed", 0) AS "passed", coalesce(s."failed", 0) AS "failed", coalesce(s."timeSeconds", 0) AS "timeSeconds"`;
 
-/** The same counters computed from Enrollment rows `e` (the base tables' path). */
-export const ENROLLMENT_COUNTERS = `count(e."id")::bigint AS "enrolled", (count(*) FILTER (WHERE ${NOT_STARTED})) AS "notStarted",
-  (count(*) FILTER (WHERE ${IN_PROGRESS})) AS "inProgress", (count(*) FILTER (WHERE e."status" = 'completed')) AS "completed",
+/** The counters summed over summary rows `s`. */
+export const SUMMED_COUNTERS = Prisma.sql`coalesce(sum(s."enrolled"), 0) AS "enrolled", coalesce(sum(s."notStarted"), 0) AS "notStarted",
+  coalesce(sum(s."inProgress"), 0) AS "inProgress", coalesce(sum(s."completed"), 0) AS "completed", coalesce(sum(s."withdrawn"), 0) AS "withdrawn",
+  coalesce(sum(s."progressSum"), 0) AS "progressSum", coalesce(sum(s."scoreSum"), 0) AS "scoreSum", coalesce(sum(s."scoreCount"), 0) AS "scoreCount",
+  coalesce(sum(s."passed"), 0) AS "passed", coalesce(sum(s."failed"), 0) AS "failed", coalesce(sum(s."timeSeconds"), 0) AS "timeSeconds"`;
+
+/**
+ * Whether an Enrollment `e` is in progress (active, and opened or with progress; else not started): the
+ * counters' rule, defined once with the summaries in lib/server/reports/summaries.sql.
+ */
+export const IN_PROGRESS_STATE = Prisma.sql`report.in_progress(e."status", e."progressPercent", e."lastAccessedAt")`;
+
+/** The same counters computed from Enrollment rows `e` (the base tables' path), with the summaries' state rules. */
+export const ENROLLMENT_COUNTERS = Prisma.sql`count(e."id")::bigint AS "enrolled",
+  (count(*) FILTER (WHERE report.not_started(e."status", e."progressPercent", e."lastAccessedAt"))) AS "notStarted",
+  (count(*) FILTER (WHERE ${IN_PROGRESS_STATE})) AS "inProgress", (count(*) FILTER (WHERE e."status" = 'completed')) AS "completed",
   (count(*) FILTER (WHERE e."status" = 'withdrawn')) AS "withdrawn", coalesce(sum(e."progressPercent"), 0) AS "progressSum",
   coalesce(sum(e."lessonScoreSum"), 0) AS "scoreSum", coalesce(sum(e."lessonScoreCount"), 0) AS "scoreCount",
   coalesce(sum(e."lessonsPassed"), 0) AS "passed", coalesce(sum(e."lessonsFailed"), 0) AS "failed", coalesce(sum(e."lessonTimeSeconds"), 0) AS "timeSeconds"`;
 
 /** What every row of a breakdown shows, from counters `t`: whole percents, scores in percent (one decimal), seconds. */
-export const derivedColumns = (
-  t: string,
-) => `${t}."enrolled"::int AS enrolled, ${t}."notStarted"::int AS not_started, ${t}."inProgress"::int AS in_progress,
-  ${t}."completed"::int AS completed, ${t}."withdrawn"::int AS withdrawn,
-  ${completionRateSql(t)} AS completion_rate,
-  (CASE WHEN ${t}."enrolled" > 0 THEN round(${t}."progressSum"::numeric / ${t}."enrolled") ELSE 0 END)::int AS average_progress,
-  (CASE WHEN ${t}."scoreCount" > 0 THEN round(${t}."scoreSum"::numeric / ${t}."scoreCount" / 100, 1) END)::float8 AS average_score,
-  (CASE WHEN ${t}."enrolled" > 0 THEN round(${t}."timeSeconds"::numeric / ${t}."enrolled") ELSE 0 END)::int AS average_time_seconds,
-  ${t}."passed"::int AS passed, ${t}."failed"::int AS failed`;
+export const DERIVED_COLUMNS = Prisma.sql`t."enrolled"::int AS enrolled, t."notStarted"::int AS not_started, t."inProgress"::int AS in_progress,
+  t."completed"::int AS completed, t."withdrawn"::int AS withdrawn,
+  (CASE WHEN t."enrolled" > 0 THEN round(t."completed" * 100.0 / t."enrolled") ELSE 0 END)::int AS completion_rate,
+  (CASE WHEN t."enrolled" > 0 THEN round(t."progressSum"::numeric / t."enrolled") ELSE 0 END)::int AS average_progress,
+  (CASE WHEN t."scoreCount" > 0 THEN round(t."scoreSum"::numeric / t."scoreCount" / 100, 1) END)::float8 AS average_score,
+  (CASE WHEN t."enrolled" > 0 THEN round(t."timeSeconds"::numeric / t."enrolled") ELSE 0 END)::int AS average_time_seconds,
+  t."passed"::int AS passed, t."failed"::int AS failed`;
 
-/** The spec's rule in SQL (round half away from zero, as Math.round for these non-negative values). */
-export const completionRateSql = (t: string) =>
-  `(CASE WHEN ${t}."enrolled" > 0 THEN round(${t}."completed" * 100.0 / ${t}."enrolled") ELSE 0 END)::int`;
-
-/** The sort expressions of DERIVED's columns. */
-export const DERIVED_SORTS: Record<string, string> = {
-  enrolled: "enrolled",
-  in_progress: "in_progress",
-  completed: "completed",
-  completion_rate: "completion_rate",
-  average_progress: "average_progress",
-  average_score: "average_score",
-  average_time: "average_time_seconds",
+/** The sort expressions of DERIVED_COLUMNS' columns. */
+export const DERIVED_SORTS: Record<string, Prisma.Sql> = {
+  enrolled: Prisma.sql`enrolled`,
+  in_progress: Prisma.sql`in_progress`,
+  completed: Prisma.sql`completed`,
+  completion_rate: Prisma.sql`completion_rate`,
+  average_progress: Prisma.sql`average_progress`,
+  average_score: Prisma.sql`average_score`,
+  average_time: Prisma.sql`average_time_seconds`,
 };
 
 export interface DerivedRow {
@@ -80,15 +67,15 @@ export interface DerivedRow {
 }
 
 /** The courses of the scope, with the course filters, as conditions on a Course `c`. */
-export function courseConditions(sql: Sql, scope: ReportScope, filters: ReportFilters): string[] {
-  const where: string[] = [];
-  if (scope.organizationId) where.push(`c."organizationId" = ${sql.p(scope.organizationId, "::uuid")}`);
+export function courseConditions(scope: ReportScope, filters: ReportFilters): Prisma.Sql[] {
+  const where: Prisma.Sql[] = [];
+  if (scope.organizationId) where.push(Prisma.sql`c."organizationId" = ${scope.organizationId}::uuid`);
   if (scope.instructorId)
     where.push(
-      `EXISTS (SELECT 1 FROM "CourseInstructor" ci WHERE ci."courseId" = c."id" AND ci."userId" = ${sql.p(scope.instructorId, "::uuid")})`,
+      Prisma.sql`EXISTS (SELECT 1 FROM "CourseInstructor" ci WHERE ci."courseId" = c."id" AND ci."userId" = ${scope.instructorId}::uuid)`,
     );
-  if (filters.category_id) where.push(`c."categoryId" = ${sql.p(filters.category_id, "::uuid")}`);
-  if (filters.course_id) where.push(`c."id" = ${sql.p(filters.course_id, "::uuid")}`);
+  if (filters.category_id) where.push(Prisma.sql`c."categoryId" = ${filters.category_id}::uuid`);
+  if (filters.course_id) where.push(Prisma.sql`c."id" = ${filters.course_id}::uuid`);
   return where;
 }
 
@@ -96,29 +83,36 @@ export function courseConditions(sql: Sql, scope: ReportScope, filters: ReportFi
 export const narrowsEnrollments = (f: ReportFilters) => Boolean(f.status || f.group_id || f.from || f.to);
 
 /** Conditions on an Enrollment `e` for the filters that narrow enrollments. */
-export function enrollmentConditions(sql: Sql, filters: ReportFilters): string[] {
-  const where: string[] = [];
-  if (filters.status) where.push(`e."status" = ${sql.p(filters.status)}::"EnrollmentStatus"`);
-  if (filters.from) where.push(`e."enrolledAt" >= ${sql.p(filters.from)}::date`);
-  if (filters.to) where.push(`e."enrolledAt" < ${sql.p(filters.to)}::date + 1`);
+export function enrollmentConditions(filters: ReportFilters): Prisma.Sql[] {
+  const where: Prisma.Sql[] = [];
+  if (filters.status) where.push(Prisma.sql`e."status" = ${filters.status}::"EnrollmentStatus"`);
+  if (filters.from) where.push(Prisma.sql`e."enrolledAt" >= ${filters.from}::date`);
+  if (filters.to) where.push(Prisma.sql`e."enrolledAt" < ${filters.to}::date + 1`);
   if (filters.group_id)
     where.push(
-      `EXISTS (SELECT 1 FROM "GroupMember" gm WHERE gm."groupId" = ${sql.p(filters.group_id, "::uuid")} AND gm."userId" = e."userId")`,
+      Prisma.sql`EXISTS (SELECT 1 FROM "GroupMember" gm WHERE gm."groupId" = ${filters.group_id}::uuid AND gm."userId" = e."userId")`,
     );
   return where;
 }
 
-export const whereClause = (conditions: string[]) => (conditions.length ? `WHERE ${conditions.join(" AND ")}` : "");
+/** `WHERE a AND b …`, or nothing without conditions. */
+export const whereClause = (conditions: Prisma.Sql[]) =>
+  conditions.length ? Prisma.sql`WHERE ${Prisma.join(conditions, " AND ")}` : Prisma.empty;
+
+/** ` AND a AND b …` after conditions of the statement's own, or nothing. */
+export const andAll = (conditions: Prisma.Sql[]) =>
+  conditions.length ? Prisma.sql` AND ${Prisma.join(conditions, " AND ")}` : Prisma.empty;
 
 /** ORDER BY for a list: the chosen column, then the tie-breakers, nulls last whatever the direction. */
-export function orderBy(expression: string, order: "asc" | "desc", tieBreakers: string): string {
-  return `ORDER BY ${expression} ${order === "desc" ? "DESC" : "ASC"} NULLS LAST, ${tieBreakers}`;
+export function orderBy(expression: Prisma.Sql, order: "asc" | "desc", tieBreakers: Prisma.Sql): Prisma.Sql {
+  return order === "desc"
+    ? Prisma.sql`ORDER BY ${expression} DESC NULLS LAST, ${tieBreakers}`
+    : Prisma.sql`ORDER BY ${expression} ASC NULLS LAST, ${tieBreakers}`;
 }
 
 /** LIMIT/OFFSET of a page, or of an export's batch. */
-export function pageClause(sql: Sql, page: { limit: number; offset: number }): string {
-  return `LIMIT ${sql.p(page.limit, "::int")} OFFSET ${sql.p(page.offset, "::int")}`;
-}
+export const pageClause = (page: { limit: number; offset: number }) =>
+  Prisma.sql`LIMIT ${page.limit}::int OFFSET ${page.offset}::int`;
 
 export interface Window {
   limit: number;
@@ -128,6 +122,3 @@ export const windowOf = (q: { page?: number; page_size?: number }): Window => {
   const size = q.page_size ?? 20;
   return { limit: size, offset: ((q.page ?? 1) - 1) * size };
 };
-
-/** An active enrollment's "in progress" test, over an Enrollment `e` (else it is not started). */
-export const IN_PROGRESS_STATE = `NOT (e."progressPercent" = 0 AND e."lastAccessedAt" IS NULL)`;

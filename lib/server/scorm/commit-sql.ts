@@ -1,17 +1,22 @@
 import "server-only";
+import { Prisma } from "@/lib/generated/prisma/client";
 
-// The statements of a SCORM commit, exported so the benchmark's ceiling sends exactly them.
-// TIMESTAMP(3) columns hold UTC (as Prisma writes them): now() AT TIME ZONE 'UTC'.
+// The statements of a SCORM commit, exported so the benchmark's ceiling sends exactly them (the same
+// text and values). TIMESTAMP(3) columns hold UTC (as Prisma writes them): now() AT TIME ZONE 'UTC'.
+
+/** Whose attempt a statement reads or locks: the attempt of the caller's own enrollment, in its organization. */
+export interface AttemptKey {
+  attemptId: string;
+  organizationId: string;
+  userId: string;
+}
 
 /**
- * The attempt (by id, organization and the caller's user: SQL expressions), its SCOs' states, and its row
- * version (xmin: every applied commit updates the attempt row, so it changes with every commit).
+ * The attempt, its SCOs' states, and its row version (xmin: every applied commit updates the attempt
+ * row, so it changes with every commit).
  */
-const readAttempt = (
-  attemptId: string,
-  organizationId: string,
-  userId: string,
-) => `SELECT a."id", a.xmin::text AS "version", a."courseId", a."enrollmentId", a."lessonId", a."packageId", a."globalsSequence", a."globals" -> 'rollup' AS "globalsRollup",
+export const readAttemptSql = ({ attemptId, organizationId, userId }: AttemptKey) =>
+  Prisma.sql`SELECT a."id", a.xmin::text AS "version", a."courseId", a."enrollmentId", a."lessonId", a."packageId", a."globalsSequence", a."globals" -> 'rollup' AS "globalsRollup",
   a."completedAt" IS NOT NULL AS "completed", e."status"::text AS "enrollmentStatus", p."scormVersion"::text AS "scormVersion",
   lp."status"::text AS "lessonStatus",
   EXISTS (SELECT 1 FROM "ScormAttempt" n WHERE n."enrollmentId" = a."enrollmentId" AND n."lessonId" = a."lessonId" AND n."attemptNumber" > a."attemptNumber") AS "superseded",
@@ -20,38 +25,64 @@ const readAttempt = (
     'totalTimeSeconds', s."totalTimeSeconds", 'sessionSeconds', s."sessionSeconds"))
     FROM "ScormScoState" s WHERE s."attemptId" = a."id"), '[]'::json) AS "scos"
 FROM "ScormAttempt" a
-JOIN "Enrollment" e ON e."organizationId" = a."organizationId" AND e."id" = a."enrollmentId" AND e."userId" = ${userId}
+JOIN "Enrollment" e ON e."organizationId" = a."organizationId" AND e."id" = a."enrollmentId" AND e."userId" = ${userId}::uuid
 JOIN "ScormPackage" p ON p."organizationId" = a."organizationId" AND p."id" = a."packageId"
 LEFT JOIN "LessonProgress" lp ON lp."enrollmentId" = a."enrollmentId" AND lp."lessonId" = a."lessonId"
-WHERE a."id" = ${attemptId} AND a."organizationId" = ${organizationId}`;
-
-/** $1 attempt id, $2 organization id, $3 caller's user id. */
-export const READ_ATTEMPT_SQL = readAttempt("$1::uuid", "$2::uuid", "$3::uuid");
+WHERE a."id" = ${attemptId}::uuid AND a."organizationId" = ${organizationId}::uuid`;
 
 /**
- * READ_ATTEMPT_SQL for the first commit of a request, with the grant of its token checked in the same
- * statement: $4 is the subdomain of the content host asked, which must be the attempt's organization's,
- * and that organization and the user ($3) must still be active. No row: the token grants nothing here.
+ * readAttemptSql for the first commit of a request, with the grant of its token checked in the same
+ * statement: `subdomain` is the content host asked, which must be the attempt's organization's, and that
+ * organization and the user must still be active. No row: the token grants nothing here.
  */
-export const GRANTED_ATTEMPT_SQL = `${READ_ATTEMPT_SQL}
-  AND EXISTS (SELECT 1 FROM "Organization" o WHERE o."id" = a."organizationId" AND o."subdomain" = $4 AND o."status"::text = 'active')
-  AND EXISTS (SELECT 1 FROM "User" u WHERE u."id" = $3::uuid AND u."organizationId" = a."organizationId" AND u."status"::text = 'active')`;
+export const grantedAttemptSql = (key: AttemptKey, subdomain: string) => Prisma.sql`${readAttemptSql(key)}
+  AND EXISTS (SELECT 1 FROM "Organization" o WHERE o."id" = a."organizationId" AND o."subdomain" = ${subdomain} AND o."status"::text = 'active')
+  AND EXISTS (SELECT 1 FROM "User" u WHERE u."id" = ${key.userId}::uuid AND u."organizationId" = a."organizationId" AND u."status"::text = 'active')`;
 
 /**
- * $1 attempt id, $2 organization id, $3 caller's user id: locks the caller's attempt until the transaction
- * ends, so its commits apply one at a time. A statement of its own, before READ_ATTEMPT_SQL: under READ
- * COMMITTED a locking SELECT that waited re-reads only the locked row, while its subqueries (the SCOs'
- * states) keep the snapshot from before the wait; the read that follows the lock sees every commit before it.
+ * Locks the caller's attempt until the transaction ends, so its commits apply one at a time. A statement
+ * of its own, before readAttemptSql: under READ COMMITTED a locking SELECT that waited re-reads only the
+ * locked row, while its subqueries (the SCOs' states) keep the snapshot from before the wait; the read
+ * that follows the lock sees every commit before it.
  */
-export const LOCK_ATTEMPT_SQL = `SELECT a."id" FROM "ScormAttempt" a
-JOIN "Enrollment" e ON e."organizationId" = a."organizationId" AND e."id" = a."enrollmentId" AND e."userId" = $3::uuid
-WHERE a."id" = $1::uuid AND a."organizationId" = $2::uuid
+export const lockAttemptSql = ({ attemptId, organizationId, userId }: AttemptKey) =>
+  Prisma.sql`SELECT a."id" FROM "ScormAttempt" a
+JOIN "Enrollment" e ON e."organizationId" = a."organizationId" AND e."id" = a."enrollmentId" AND e."userId" = ${userId}::uuid
+WHERE a."id" = ${attemptId}::uuid AND a."organizationId" = ${organizationId}::uuid
 FOR UPDATE OF a`;
 
+/** A SCO's state as a commit writes it (commit.ts scoRow). */
+export interface ScoRow {
+  id: string;
+  organizationId: string;
+  attemptId: string;
+  scoId: string;
+  /** The CMI data model as JSON text. */
+  cmi: string;
+  sequence: number;
+  completionStatus: string;
+  successStatus: string;
+  scoreRaw: number | null;
+  scoreMin: number | null;
+  scoreMax: number | null;
+  scoreScaled: number | null;
+  progressMeasure: number | null;
+  totalTimeSeconds: number;
+  sessionSeconds: number;
+  location: string | null;
+  suspendData: string | null;
+  exit: string | null;
+}
+
+/** The columns of a ScormScoState row, in the order of SCO_COLUMNS. */
+const scoValues = (s: ScoRow) =>
+  Prisma.sql`${s.id}::uuid, ${s.organizationId}::uuid, ${s.attemptId}::uuid, ${s.scoId}, ${s.cmi}::jsonb, ${s.sequence}::int, ${s.completionStatus}, ${s.successStatus},
+  ${s.scoreRaw}::float8, ${s.scoreMin}::float8, ${s.scoreMax}::float8, ${s.scoreScaled}::float8, ${s.progressMeasure}::float8, ${s.totalTimeSeconds}::float8,
+  ${s.sessionSeconds}::float8, ${s.location}, ${s.suspendData}, ${s.exit}, now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC'`;
+
 /** An upsert of the SCO's state from `source` (VALUES or SELECT), unless a commit with the same or a higher sequence got there first. */
-const SCO_UPSERT = (
-  source: string,
-) => `INSERT INTO "ScormScoState" ("id", "organizationId", "attemptId", "scoId", "cmi", "commitSequence", "completionStatus",
+const scoUpsert = (source: Prisma.Sql) =>
+  Prisma.sql`INSERT INTO "ScormScoState" ("id", "organizationId", "attemptId", "scoId", "cmi", "commitSequence", "completionStatus",
   "successStatus", "scoreRaw", "scoreMin", "scoreMax", "scoreScaled", "progressMeasure", "totalTimeSeconds", "sessionSeconds",
   "location", "suspendData", "exit", "startedAt", "lastCommittedAt")
 ${source}
@@ -64,35 +95,57 @@ ON CONFLICT ("attemptId", "scoId") DO UPDATE SET "cmi" = EXCLUDED."cmi", "commit
 WHERE "ScormScoState"."commitSequence" < EXCLUDED."commitSequence"
 RETURNING "id"`;
 
-/** The SCO's state: $1–$18 (upsertScoValues in commit.ts). */
-export const UPSERT_SCO_SQL =
-  SCO_UPSERT(`VALUES ($1::uuid, $2::uuid, $3::uuid, $4, $5::jsonb, $6::int, $7, $8, $9::float8, $10::float8, $11::float8, $12::float8, $13::float8,
-  $14::float8, $15::float8, $16, $17, $18, now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC')`);
+/** The SCO's state. */
+export const upsertScoSql = (sco: ScoRow) => scoUpsert(Prisma.sql`VALUES (${scoValues(sco)})`);
 
-const ATTEMPT_SET = `"completionStatus" = $3, "successStatus" = $4, "scoreScaled" = $5::float8,
-  "progressMeasure" = $6::float8, "totalTimeSeconds" = $7::float8,
-  "globals" = COALESCE($8::jsonb, "globals"), "globalsSequence" = CASE WHEN $8::jsonb IS NULL THEN "globalsSequence" ELSE $9::int END,
-  "lastScoId" = $10, "lastCommittedAt" = now() AT TIME ZONE 'UTC',
-  "log" = CASE WHEN $11::jsonb IS NULL THEN "log" ELSE "log" || $11::jsonb END,
-  "completedAt" = CASE WHEN $12::boolean AND "completedAt" IS NULL THEN now() AT TIME ZONE 'UTC' ELSE "completedAt" END`;
+/** What a commit writes on its attempt (commit.ts attemptWrite). */
+export interface AttemptWrite {
+  attemptId: string;
+  organizationId: string;
+  completionStatus: string;
+  successStatus: string;
+  scoreScaled: number | null;
+  progressMeasure: number | null;
+  totalTimeSeconds: number;
+  /** The commit's globals as JSON text, or null to leave them (and their sequence) as they are. */
+  globals: string | null;
+  sequence: number;
+  scoId: string;
+  /** Warnings to append to the attempt's log, as a JSON array, or null. */
+  log: string | null;
+  /** Whether the attempt is completed now (its completion time is set once). */
+  completed: boolean;
+}
 
-/** The attempt's rollup; globals only when given ($8 not null); warnings appended to the log ($11). */
-export const UPDATE_ATTEMPT_SQL = `UPDATE "ScormAttempt" SET ${ATTEMPT_SET}
-WHERE "id" = $1::uuid AND "organizationId" = $2::uuid`;
+const attemptSet = (
+  a: AttemptWrite,
+) => Prisma.sql`"completionStatus" = ${a.completionStatus}, "successStatus" = ${a.successStatus}, "scoreScaled" = ${a.scoreScaled}::float8,
+  "progressMeasure" = ${a.progressMeasure}::float8, "totalTimeSeconds" = ${a.totalTimeSeconds}::float8,
+  "globals" = COALESCE(${a.globals}::jsonb, "globals"), "globalsSequence" = CASE WHEN ${a.globals}::jsonb IS NULL THEN "globalsSequence" ELSE ${a.sequence}::int END,
+  "lastScoId" = ${a.scoId}, "lastCommittedAt" = now() AT TIME ZONE 'UTC',
+  "log" = CASE WHEN ${a.log}::jsonb IS NULL THEN "log" ELSE "log" || ${a.log}::jsonb END,
+  "completedAt" = CASE WHEN ${a.completed}::boolean AND "completedAt" IS NULL THEN now() AT TIME ZONE 'UTC' ELSE "completedAt" END`;
+
+/** The attempt's rollup; globals only when given; warnings appended to the log. */
+export const updateAttemptSql = (a: AttemptWrite) => Prisma.sql`UPDATE "ScormAttempt" SET ${attemptSet(a)}
+WHERE "id" = ${a.attemptId}::uuid AND "organizationId" = ${a.organizationId}::uuid`;
 
 /**
- * The common commit in one statement, without a lock: the attempt's rollup (UPDATE_ATTEMPT_SQL's $1–$12)
- * only if the attempt is still at the version read ($13), and then the SCO's state (UPSERT_SCO_SQL's
- * values as $14–$31). A commit that got there first changed the version: nothing is written and
- * "written" is 0, and the caller reads and plans again. Under READ COMMITTED a concurrent writer's update
- * is waited for and the version re-checked on the row it left, so two commits never both pass.
+ * The common commit in one statement, without a lock: the attempt's rollup (updateAttemptSql) only if
+ * the attempt is still at the version read, and then the SCO's state (upsertScoSql). A commit that got
+ * there first changed the version: nothing is written and "written" is 0, and the caller reads and plans
+ * again. Under READ COMMITTED a concurrent writer's update is waited for and the version re-checked on
+ * the row it left, so two commits never both pass.
  */
-export const WRITE_COMMIT_SQL = `WITH "attempt" AS (
-  UPDATE "ScormAttempt" SET ${ATTEMPT_SET}
-  WHERE "id" = $1::uuid AND "organizationId" = $2::uuid AND xmin = $13::text::xid
+export const writeCommitSql = (attempt: AttemptWrite, version: string, sco: ScoRow) => Prisma.sql`WITH "attempt" AS (
+  UPDATE "ScormAttempt" SET ${attemptSet(attempt)}
+  WHERE "id" = ${attempt.attemptId}::uuid AND "organizationId" = ${attempt.organizationId}::uuid AND xmin = ${version}::text::xid
   RETURNING "id"
 ), "sco" AS (
-  ${SCO_UPSERT(`SELECT $14::uuid, $15::uuid, $16::uuid, $17, $18::jsonb, $19::int, $20, $21, $22::float8, $23::float8, $24::float8, $25::float8,
-  $26::float8, $27::float8, $28::float8, $29, $30, $31, now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC' FROM "attempt"`)}
+  ${scoUpsert(Prisma.sql`SELECT ${scoValues(sco)} FROM "attempt"`)}
 )
 SELECT (SELECT count(*) FROM "attempt")::int AS "written"`;
+
+/** A package's manifest (its rules are cached by id: packages never change once stored). */
+export const packageManifestSql = (packageId: string, organizationId: string) =>
+  Prisma.sql`SELECT "manifest" FROM "ScormPackage" WHERE "id" = ${packageId}::uuid AND "organizationId" = ${organizationId}::uuid`;

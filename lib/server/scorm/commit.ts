@@ -1,5 +1,5 @@
 import "server-only";
-import { db, queryRows, type QueryRowsFn } from "@/lib/db";
+import { db, queryRows } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { isReviewMode } from "@/lib/scorm/cmi-status";
@@ -8,12 +8,15 @@ import { lessonStatusAfter, packageRules, type LessonStatus, type PackageRules }
 import type { ScormManifest, ScormVersion } from "@/lib/scorm/types";
 import type { ScormCommit } from "@/lib/schemas/scorm";
 import {
-  GRANTED_ATTEMPT_SQL,
-  LOCK_ATTEMPT_SQL,
-  READ_ATTEMPT_SQL,
-  UPDATE_ATTEMPT_SQL,
-  UPSERT_SCO_SQL,
-  WRITE_COMMIT_SQL,
+  grantedAttemptSql,
+  lockAttemptSql,
+  packageManifestSql,
+  readAttemptSql,
+  updateAttemptSql,
+  upsertScoSql,
+  writeCommitSql,
+  type AttemptWrite,
+  type ScoRow,
 } from "@/lib/server/scorm/commit-sql";
 import { v7 as uuidV7 } from "uuid";
 import { lockEnrollments, saveLessonProgress } from "@/lib/server/progress/recompute";
@@ -70,7 +73,7 @@ interface PrefetchedAttempt {
 /** Applies the commits in order; every commit must be of the granted attempt (the endpoint checks it). */
 export async function applyScormCommits(grant: AttemptGrant, commits: ScormCommit[]): Promise<CommitResult[]> {
   const { organizationId, userId, attemptId, subdomain } = grant;
-  const [granted] = await queryRows<LockedRow>(GRANTED_ATTEMPT_SQL, [attemptId, organizationId, userId, subdomain]);
+  const [granted] = await queryRows<LockedRow>(grantedAttemptSql({ attemptId, organizationId, userId }, subdomain));
   if (!granted) throw new AppError("NOT_FOUND", "SCORM attempt not found");
   const results: CommitResult[] = [];
   for (const [index, commit] of commits.entries()) {
@@ -88,7 +91,7 @@ async function applyOne(
 ): Promise<CommitResult> {
   // The common commit (a SCO's new state, the lesson's status unchanged) is two statements without a
   // transaction: read the attempt, then write the attempt and the SCO in one statement guarded by the
-  // attempt's version (WRITE_COMMIT_SQL). A Prisma interactive transaction costs more CPU than the commit,
+  // attempt's version (writeCommitSql). A Prisma interactive transaction costs more CPU than the commit,
   // and each statement of a transaction a round trip (docs/benchmarks.md).
   for (let tries = 0; tries < OPTIMISTIC_TRIES; tries++) {
     const outcome = await applyOptimistic(organizationId, userId, commit, tries === 0 ? prefetched : undefined);
@@ -100,14 +103,14 @@ async function applyOne(
   // attempt and writes the lesson's progress and the enrollment with the shared Prisma helpers.
   return db().$transaction(
     async (tx) => {
-      const query: QueryRowsFn = (sql, values) => tx.$queryRawUnsafe(sql, ...values);
-      await query(LOCK_ATTEMPT_SQL, [commit.attemptId, organizationId, userId]);
-      const [row] = await query<LockedRow>(READ_ATTEMPT_SQL, [commit.attemptId, organizationId, userId]);
+      const key = { attemptId: commit.attemptId, organizationId, userId };
+      await queryRows(lockAttemptSql(key), tx);
+      const [row] = await queryRows<LockedRow>(readAttemptSql(key), tx);
       const planned = await planFor(organizationId, row, commit);
       if (!planned) return unapplied(commit);
       const { plan, lesson } = planned;
-      if (plan.sco) await query(UPSERT_SCO_SQL, upsertScoValues(organizationId, commit, plan.sco));
-      await query(UPDATE_ATTEMPT_SQL, updateAttemptValues(organizationId, commit, plan));
+      if (plan.sco) await queryRows(upsertScoSql(scoRow(organizationId, commit, plan.sco)), tx);
+      await queryRows(updateAttemptSql(attemptWrite(organizationId, commit, plan)), tx);
       if (lesson) await updateLesson(tx, organizationId, row!, plan, lesson);
       return { ...unapplied(commit), applied: true };
     },
@@ -135,17 +138,17 @@ async function applyOptimistic(
 ): Promise<CommitResult | typeof RETRY | typeof NEEDS_TRANSACTION> {
   const row = prefetched
     ? prefetched.row
-    : (await queryRows<LockedRow>(READ_ATTEMPT_SQL, [commit.attemptId, organizationId, userId]))[0];
+    : (await queryRows<LockedRow>(readAttemptSql({ attemptId: commit.attemptId, organizationId, userId })))[0];
   const planned = await planFor(organizationId, row, commit);
   if (!planned) return unapplied(commit);
   const { plan, lesson } = planned;
   if (lesson || !plan.sco) return NEEDS_TRANSACTION;
-  const values = [
-    ...updateAttemptValues(organizationId, commit, plan),
+  const write = writeCommitSql(
+    attemptWrite(organizationId, commit, plan),
     row!.version,
-    ...upsertScoValues(organizationId, commit, plan.sco),
-  ];
-  const [written] = await queryRows<{ written: number }>(WRITE_COMMIT_SQL, values);
+    scoRow(organizationId, commit, plan.sco),
+  );
+  const [written] = await queryRows<{ written: number }>(write);
   return written?.written === 1 ? { ...unapplied(commit), applied: true } : RETRY;
 }
 
@@ -170,51 +173,47 @@ async function planFor(
   return { plan, lesson: lessonChange(row, commit, plan) };
 }
 
-/** The values of UPSERT_SCO_SQL (shared with the benchmark's ceiling). */
-export function upsertScoValues(
-  organizationId: string,
-  commit: ScormCommit,
-  sco: NonNullable<CommitPlan["sco"]>,
-): unknown[] {
-  return [
-    uuidV7(),
+/** The SCO's state a commit writes (shared with the benchmark's ceiling). */
+export function scoRow(organizationId: string, commit: ScormCommit, sco: NonNullable<CommitPlan["sco"]>): ScoRow {
+  return {
+    id: uuidV7(),
     organizationId,
-    commit.attemptId,
-    commit.scoId,
-    JSON.stringify(commit.cmi),
-    commit.sequence,
-    sco.completionStatus,
-    sco.successStatus,
-    sco.scoreRaw,
-    sco.scoreMin,
-    sco.scoreMax,
-    sco.scoreScaled,
-    sco.progressMeasure,
-    sco.totalTimeSeconds,
-    sco.sessionSecondsOpen,
-    sco.location,
-    sco.suspendData,
-    sco.exit,
-  ];
+    attemptId: commit.attemptId,
+    scoId: commit.scoId,
+    cmi: JSON.stringify(commit.cmi),
+    sequence: commit.sequence,
+    completionStatus: sco.completionStatus,
+    successStatus: sco.successStatus,
+    scoreRaw: sco.scoreRaw,
+    scoreMin: sco.scoreMin,
+    scoreMax: sco.scoreMax,
+    scoreScaled: sco.scoreScaled,
+    progressMeasure: sco.progressMeasure,
+    totalTimeSeconds: sco.totalTimeSeconds,
+    sessionSeconds: sco.sessionSecondsOpen,
+    location: sco.location,
+    suspendData: sco.suspendData,
+    exit: sco.exit,
+  };
 }
 
-/** The values of UPDATE_ATTEMPT_SQL (shared with the benchmark's ceiling). */
-export function updateAttemptValues(organizationId: string, commit: ScormCommit, plan: CommitPlan): unknown[] {
+/** What a commit writes on its attempt (shared with the benchmark's ceiling). */
+export function attemptWrite(organizationId: string, commit: ScormCommit, plan: CommitPlan): AttemptWrite {
   const a = plan.attempt;
-  return [
-    commit.attemptId,
+  return {
+    attemptId: commit.attemptId,
     organizationId,
-    a.completionStatus,
-    a.successStatus,
-    a.scoreScaled,
-    a.progressMeasure,
-    a.totalTimeSeconds,
-    plan.applyGlobals ? JSON.stringify(commit.globals) : null,
-    commit.sequence,
-    commit.scoId,
-    plan.log.length > 0 ? JSON.stringify(plan.log) : null,
-    plan.attemptCompleted,
-  ];
+    completionStatus: a.completionStatus,
+    successStatus: a.successStatus,
+    scoreScaled: a.scoreScaled,
+    progressMeasure: a.progressMeasure,
+    totalTimeSeconds: a.totalTimeSeconds,
+    globals: plan.applyGlobals ? JSON.stringify(commit.globals) : null,
+    sequence: commit.sequence,
+    scoId: commit.scoId,
+    log: plan.log.length > 0 ? JSON.stringify(plan.log) : null,
+    completed: plan.attemptCompleted,
+  };
 }
 
 interface LessonChange {
@@ -265,12 +264,10 @@ async function updateLesson(
 const RULES_CACHE_LIMIT = 500;
 const rulesCache = new Map<string, PackageRules>();
 
-export const PACKAGE_MANIFEST_SQL = `SELECT "manifest" FROM "ScormPackage" WHERE "id" = $1::uuid AND "organizationId" = $2::uuid`;
-
 export async function rulesOf(organizationId: string, packageId: string): Promise<PackageRules> {
   const cached = rulesCache.get(packageId);
   if (cached) return cached;
-  const [row] = await queryRows<{ manifest: ScormManifest }>(PACKAGE_MANIFEST_SQL, [packageId, organizationId]);
+  const [row] = await queryRows<{ manifest: ScormManifest }>(packageManifestSql(packageId, organizationId));
   if (!row) throw new AppError("NOT_FOUND", "SCORM package not found");
   const rules = packageRules(row.manifest);
   if (rulesCache.size >= RULES_CACHE_LIMIT) rulesCache.delete(rulesCache.keys().next().value!);

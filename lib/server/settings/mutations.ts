@@ -1,7 +1,7 @@
 import "server-only";
-import { db } from "@/lib/db";
+import { db, queryRows } from "@/lib/db";
 import { AppError } from "@/lib/errors";
-import type { Prisma } from "@/lib/generated/prisma/client";
+import { Prisma } from "@/lib/generated/prisma/client";
 import {
   organizationSettingsSchema,
   readOrganizationSettings,
@@ -60,9 +60,10 @@ export async function changeOrganizationSettings(
   organizationId: string,
   input: UpdateSettingsInput,
 ): Promise<void> {
-  const [row] = await tx.$queryRaw<
-    { settings: unknown }[]
-  >`SELECT "settings" FROM "Organization" WHERE "id" = ${organizationId}::uuid FOR UPDATE`;
+  const [row] = await queryRows<{ settings: unknown }>(
+    Prisma.sql`SELECT "settings" FROM "Organization" WHERE "id" = ${organizationId}::uuid FOR UPDATE`,
+    tx,
+  );
   if (!row) throw new AppError("NOT_FOUND", "Organization not found");
   const before = readOrganizationSettings(row.settings);
   const after = merged(before, input);

@@ -1,6 +1,6 @@
 import "server-only";
-import { db } from "@/lib/db";
-import type { Prisma } from "@/lib/generated/prisma/client";
+import { db, queryRows } from "@/lib/db";
+import { Prisma } from "@/lib/generated/prisma/client";
 
 // Platform-wide settings: Setting rows without an organization. PostgreSQL's unique index lets NULLs
 // repeat, so a write takes a transaction-scoped advisory lock per key before it reads and writes.
@@ -28,5 +28,8 @@ export async function writePlatformSetting(
 
 /** Takes the key's lock (before reading it for a change). */
 export async function lockPlatformSetting(tx: Prisma.TransactionClient, key: PlatformSettingKey): Promise<void> {
-  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`platform-setting:${key}`}))`;
+  await queryRows(
+    Prisma.sql`SELECT 1 AS "locked" FROM pg_advisory_xact_lock(hashtext('platform-setting:' || ${key}::text))`,
+    tx,
+  );
 }

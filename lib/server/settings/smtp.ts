@@ -1,7 +1,7 @@
 import "server-only";
-import { db } from "@/lib/db";
+import { db, queryRows } from "@/lib/db";
 import { AppError } from "@/lib/errors";
-import type { Prisma } from "@/lib/generated/prisma/client";
+import { Prisma } from "@/lib/generated/prisma/client";
 import type { SmtpServer } from "@/lib/mail";
 import { EGRESS_REFUSED_MESSAGE, EgressRefusedError, resolveAllowed } from "@/lib/net/egress-guard";
 import { SMTP_DEFAULTS, smtpSettingsSchema, type SmtpSettingsInput, type SmtpSettingsView } from "@/lib/schemas/smtp";
@@ -72,7 +72,7 @@ export async function updateSmtpSettings(ctx: TenantContext, input: SmtpSettings
   const scope = scopeOf(ctx);
   const saved = await db().$transaction(async (tx) => {
     if (scope === null) await lockPlatformSetting(tx, KEY);
-    else await tx.$queryRaw`SELECT 1 FROM "Organization" WHERE "id" = ${scope}::uuid FOR UPDATE`;
+    else await queryRows(Prisma.sql`SELECT 1 FROM "Organization" WHERE "id" = ${scope}::uuid FOR UPDATE`, tx);
     const before = await loadStored(scope, tx);
     const { password, ...fields } = input;
     const sealed = password === undefined ? before?.password : password === "" ? undefined : sealSecret(password);

@@ -1,6 +1,7 @@
 import "server-only";
+import { queryRows } from "@/lib/db";
 import { AppError } from "@/lib/errors";
-import type { Prisma } from "@/lib/generated/prisma/client";
+import { Prisma } from "@/lib/generated/prisma/client";
 import type { Role } from "@/lib/routes";
 import type { TenantContext } from "@/lib/tenancy/context";
 import { can, requirePermission } from "@/lib/tenancy/permissions";
@@ -53,10 +54,12 @@ export async function ensureOrgAdminRemains(
   candidates: readonly string[],
 ): Promise<void> {
   if (candidates.length === 0) return;
-  const admins = await tx.$queryRaw<{ id: string }[]>`
-    SELECT "id" FROM "User"
+  const admins = await queryRows<{ id: string }>(
+    Prisma.sql`SELECT "id" FROM "User"
     WHERE "organizationId" = ${organizationId}::uuid AND "role" = 'org_admin' AND "status" = 'active'
-    FOR UPDATE`;
+    FOR UPDATE`,
+    tx,
+  );
   const leaving = new Set(candidates);
   if (admins.some((a) => leaving.has(a.id)) && admins.every((a) => leaving.has(a.id))) {
     throw new AppError(

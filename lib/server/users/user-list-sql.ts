@@ -1,4 +1,5 @@
 import "server-only";
+import type { QueryRowsFn } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { ListUsersQuery } from "@/lib/schemas/users";
 import { likePattern } from "@/lib/server/like-pattern";
@@ -102,14 +103,12 @@ export interface UserListRow {
  * total's and the page's at once when they are two.
  */
 export async function readUserList(
-  run: (text: string, values: unknown[]) => Promise<unknown[]>,
+  run: QueryRowsFn,
   scope: UserListScope,
   query: ListUsersQuery,
 ): Promise<{ rows: UserListRow[]; total: number }> {
-  const page = userPageStatement(scope, query);
-  const count = userCountStatement(scope, query);
-  const pageRows = async () => (await run(page.text, page.values)) as UserListRow[];
-  const counted = async () => ((await run(count.text, count.values)) as { total: number }[])[0]?.total ?? 0;
+  const pageRows = () => run<UserListRow>(userPageStatement(scope, query));
+  const counted = async () => (await run<{ total: number }>(userCountStatement(scope, query)))[0]?.total ?? 0;
   if (isSelective(query)) {
     const rows = await pageRows();
     return { rows, total: rows[0]?.total ?? (query.page === 1 ? 0 : await counted()) };

@@ -1,7 +1,8 @@
 import type pg from "pg";
-import { rebuildOrganizationSummaries } from "@/lib/server/reports/rebuild-sql";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { rebuildOrganizationSummaries } from "@/lib/server/reports/rebuild";
 
-// The report summaries of every organization from scratch (lib/server/reports/rebuild-sql.ts), one
+// The report summaries of every organization from scratch (report.rebuild, lib/server/reports/summaries.sql), one
 // transaction per organization, the organizations shared out over the given connections (the largest
 // first). The large dataset's load runs it after COPY (with the triggers off), and the benchmark times it.
 
@@ -18,7 +19,10 @@ export async function rebuildEveryOrganization(
       for (let id = queue.shift(); id; id = queue.shift()) {
         await client.query("BEGIN");
         try {
-          await rebuildOrganizationSummaries((sql, values) => client.query(sql, values), id);
+          await rebuildOrganizationSummaries(async <R extends object>(sql: Prisma.Sql) => {
+            const { rows } = await client.query<R & pg.QueryResultRow>(sql.text, sql.values);
+            return rows;
+          }, id);
           await client.query("COMMIT");
         } catch (error) {
           await client.query("ROLLBACK");
