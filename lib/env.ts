@@ -48,8 +48,20 @@ export const envSchema = z.object({
       (list) => list.every((entry) => parseAddressRange(entry)),
       "OUTBOUND_ALLOWED_ADDRESSES must list IP addresses or CIDR blocks such as 10.0.0.0/8, separated by commas",
     ),
-  /** Local-disk storage root for uploads, served below /uploads/. */
+  /** Where uploaded files live: local disk below UPLOAD_DIR (one machine), or an S3-compatible bucket (any number). */
+  STORAGE_DRIVER: z.enum(["local", "s3"]).default("local"),
+  /** Local-disk storage root for uploads (STORAGE_DRIVER=local), served below /uploads/. */
   UPLOAD_DIR: z.string().default(".data/uploads"),
+  /** STORAGE_DRIVER=s3: the bucket, which must exist; credentials come from the AWS SDK's chain (AWS_ACCESS_KEY_ID…). */
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  /** Another S3-compatible store than AWS (MinIO, Ceph, R2…): its http(s):// URL. */
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: "S3_ENDPOINT must be an http(s):// URL" }).optional(),
+  /** Address the bucket as a path (host/bucket/key) rather than a subdomain, as most self-hosted stores need. */
+  S3_FORCE_PATH_STYLE: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((v) => v === "true"),
   AVATAR_MAX_BYTES: z.coerce
     .number()
     .int()
@@ -146,6 +158,8 @@ function loadEnv(): Env {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new Error(`Invalid environment:\n${lines.join("\n")}`);
   }
+  if (parsed.data.STORAGE_DRIVER === "s3" && !parsed.data.S3_BUCKET)
+    throw new Error("Invalid environment:\n  S3_BUCKET: set the bucket's name when STORAGE_DRIVER=s3");
   const { CONTENT_DOMAIN, ...rest } = parsed.data;
   return { ...rest, CONTENT_DOMAIN: (CONTENT_DOMAIN ?? `content.${rest.APP_DOMAIN}`).toLowerCase() };
 }

@@ -17,6 +17,8 @@ const STATUS = {
   INTERNAL: 500,
   /** Something we depend on (the mail server) did not do its part; trying again later may work. */
   SERVICE_UNAVAILABLE: 503,
+  /** The file store (disk or bucket) did not answer in time or refused; trying again shortly may work. */
+  STORAGE_UNAVAILABLE: 503,
 } as const;
 
 export type ErrorCode = keyof typeof STATUS;

@@ -23,7 +23,7 @@ describe("checkReadiness", () => {
       "The process is shutting down",
       "The database did not answer within 2 s",
       "Not checked: the database did not answer",
-      "The file storage is writable",
+      "The file storage answers",
       "The job workers are starting",
     ]);
     expect(JSON.stringify(readiness)).not.toMatch(/hunter2|127\.0\.0\.1|nowhere/);

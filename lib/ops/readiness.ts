@@ -4,7 +4,7 @@ import path from "node:path";
 import { queryRows } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { isShuttingDown, jobWorkersState } from "@/lib/ops/lifecycle";
-import { isStorageWritable } from "@/lib/storage/local-storage";
+import { isStorageReady } from "@/lib/storage/store";
 
 // Whether this process can serve: the checks behind GET /api/ready. Each answers in a sentence safe to
 // show anyone (no host names, no connection strings, no error texts from the driver).
@@ -85,7 +85,7 @@ function checkJobQueue(): ReadinessCheck {
 
 export async function checkReadiness(): Promise<Readiness> {
   const shuttingDown = isShuttingDown();
-  const [database, storage] = await Promise.all([checkDatabase(), isStorageWritable()]);
+  const [database, storage] = await Promise.all([checkDatabase(), isStorageReady()]);
   const checks: ReadinessCheck[] = [
     shuttingDown
       ? { name: "process", ok: false, message: "The process is shutting down" }
@@ -95,8 +95,8 @@ export async function checkReadiness(): Promise<Readiness> {
       ? await checkMigrations()
       : { name: "migrations", ok: false, message: "Not checked: the database did not answer" },
     storage
-      ? { name: "storage", ok: true, message: "The file storage is writable" }
-      : { name: "storage", ok: false, message: "The file storage is not writable" },
+      ? { name: "storage", ok: true, message: "The file storage answers" }
+      : { name: "storage", ok: false, message: "The file storage does not answer" },
     checkJobQueue(),
   ];
   return { ready: checks.every((check) => check.ok), checks };

@@ -8,7 +8,7 @@ import { recomputeEnrollmentProgress } from "@/lib/server/progress/recompute";
 import { importScormPackage } from "@/lib/server/scorm/import";
 import { organizationPublicSelect } from "@/lib/server/selects";
 import { signedInContext } from "@/lib/tenancy/context";
-import { putObject } from "@/lib/storage/local-storage";
+import { putObject } from "@/lib/storage/store";
 import { DEMO_COURSES, type DemoCourse } from "./demo-data";
 
 const ASSETS = path.join(import.meta.dirname, "assets");

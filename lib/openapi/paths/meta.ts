@@ -51,7 +51,7 @@ export const metaPaths = definePaths("Documentation", {
       operationId: "getReadiness",
       summary: "Readiness: whether this server process can serve requests now",
       description:
-        "200 when the database answers within 2 s, every migration is applied, the file storage is writable and " +
+        "200 when the database answers within 2 s, every migration is applied, the file storage answers and " +
         "the job workers of this process run; else 503 with the same body, naming the failed checks. Answers " +
         "503 from the moment the process starts shutting down. For load balancers and orchestrators; answers " +
         "on any host without the session.",

@@ -41,6 +41,7 @@ const ERROR_CODES = {
   HEADERS_TOO_LARGE: "HEADERS_TOO_LARGE",
   INTERNAL: "INTERNAL",
   SERVICE_UNAVAILABLE: "SERVICE_UNAVAILABLE",
+  STORAGE_UNAVAILABLE: "STORAGE_UNAVAILABLE",
 } as const satisfies { [K in ErrorCode]: K };
 
 /** lib/errors.ts ErrorBody. */

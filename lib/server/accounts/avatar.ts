@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import sharp from "sharp";
 import { env } from "@/lib/env";
 import { readUploadedImage } from "@/lib/server/uploaded-image";
-import { putObject } from "@/lib/storage/local-storage";
+import { putObject } from "@/lib/storage/store";
 import type { TenantContext } from "@/lib/tenancy/context";
 
 /** Checks an uploaded avatar, resizes it to a 256 px square WebP and stores it. Returns the served URL. */

@@ -10,7 +10,8 @@ import { audit } from "@/lib/server/audit";
 import { ownProfileSelect, type OwnProfile } from "@/lib/server/selects";
 import type { TenantContext } from "@/lib/tenancy/context";
 import { requirePermission } from "@/lib/tenancy/permissions";
-import { deleteObject, keyFromUrl } from "@/lib/storage/local-storage";
+import { keyFromUrl } from "@/lib/storage/keys";
+import { deleteObject } from "@/lib/storage/store";
 
 /** The caller's own profile; scoped by organization as well as id, like every query. */
 export async function getOwnProfile(ctx: TenantContext): Promise<OwnProfile> {

@@ -1,5 +1,6 @@
 import "server-only";
-import { deleteObject, deletePrefix, keyFromUrl } from "@/lib/storage/local-storage";
+import { keyFromUrl } from "@/lib/storage/keys";
+import { deleteObject, deletePrefix } from "@/lib/storage/store";
 
 /**
  * Removes files whose rows are gone. Called after the transaction commits: a failed delete leaves an

@@ -9,7 +9,7 @@ import type { CourseJson } from "@/lib/server/courses/json";
 import { getCourse } from "@/lib/server/courses/queries";
 import { removeStoredFiles } from "@/lib/server/courses/stored-files";
 import { readUploadedImage } from "@/lib/server/uploaded-image";
-import { putObject } from "@/lib/storage/local-storage";
+import { putObject } from "@/lib/storage/store";
 import type { TenantContext } from "@/lib/tenancy/context";
 
 /** Stores a checked thumbnail as a 640×360 WebP under a new key (served URLs are immutable), replacing any old one. */

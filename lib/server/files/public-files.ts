@@ -5,7 +5,8 @@ import { isId } from "@/lib/schemas/id";
 import { storedFileHeaders } from "@/lib/security-headers";
 import { loadCourseAccess } from "@/lib/server/courses/access";
 import { contentTypeFor } from "@/lib/storage/content-type";
-import { publicUrl, readObject } from "@/lib/storage/local-storage";
+import { publicUrl } from "@/lib/storage/keys";
+import { readObject } from "@/lib/storage/store";
 import { isSignedIn, type RequestContext } from "@/lib/tenancy/context";
 
 // GET /uploads/{key}: only what is meant to be public, and only on its own organization's host.

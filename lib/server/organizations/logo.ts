@@ -11,7 +11,7 @@ import { requireEditableOrganization } from "@/lib/server/organizations/access";
 import type { OrganizationAdminJson } from "@/lib/server/organizations/json";
 import { getOrganization } from "@/lib/server/organizations/queries";
 import { readUploadedImage } from "@/lib/server/uploaded-image";
-import { putObject } from "@/lib/storage/local-storage";
+import { putObject } from "@/lib/storage/store";
 import type { TenantContext } from "@/lib/tenancy/context";
 
 /** The top bar's logo box is 118×40; stored at twice that for sharp screens, never enlarged. */

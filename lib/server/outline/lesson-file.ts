@@ -12,7 +12,7 @@ import { formatBytes } from "@/lib/format-bytes";
 import type { UploadStream } from "@/lib/http";
 import { storedFileHeaders } from "@/lib/security-headers";
 import { rangedResponse } from "@/lib/storage/byte-range";
-import { deleteObject, putObjectStream, readObject } from "@/lib/storage/local-storage";
+import { deleteObject, putObjectStream, readObject } from "@/lib/storage/store";
 import type { TenantContext } from "@/lib/tenancy/context";
 
 // Uploaded video and file lessons. Their bytes are served only through the access-checked media route.
@@ -114,6 +114,7 @@ export async function lessonMediaResponse(
   const headers = new Headers({
     "cache-control": "private, max-age=3600",
     "last-modified": object.modifiedAt.toUTCString(),
+    etag: object.etag,
   });
   // A video plays inline under the type its bytes were recognised as. A file lesson is always a download
   // (the lesson page offers it as one): whatever it is, an uploaded HTML or SVG file never renders as a

@@ -25,7 +25,8 @@ import {
 } from "@/lib/scorm/package-check";
 import { scoList } from "@/lib/scorm/sco-list";
 import { byteLimit } from "@/lib/storage/byte-limit";
-import { deletePrefix, isValidKey, putObjectStream } from "@/lib/storage/local-storage";
+import { isValidKey } from "@/lib/storage/keys";
+import { deletePrefix, putObjectStream } from "@/lib/storage/store";
 import type { TenantContext } from "@/lib/tenancy/context";
 
 // Uploading a SCORM package as a new version of a scorm lesson: the body is streamed to a temporary

@@ -4,7 +4,7 @@ import { scormContentHeaders } from "@/lib/security-headers";
 import { requireActiveGrant, type ContentRequest } from "@/lib/server/scorm/content-host";
 import { rangedResponse } from "@/lib/storage/byte-range";
 import { contentTypeFor } from "@/lib/storage/content-type";
-import { readObject } from "@/lib/storage/local-storage";
+import { readObject } from "@/lib/storage/store";
 
 // The extracted files of a SCORM package, on the organization's content host below
 // /scorm/files/{token}/: the runtime page there frames them, on their own origin, so the SCO finds the
@@ -17,7 +17,7 @@ export async function scormFileResponse(
   req: ContentRequest,
   token: string,
   segments: string[],
-  rangeHeader: string | null,
+  conditions: { range: string | null; ifNoneMatch: string | null },
   head: boolean,
 ): Promise<Response> {
   if (!segments.length) throw new AppError("NOT_FOUND", "File not found");
@@ -28,7 +28,10 @@ export async function scormFileResponse(
     // A package's files never change under its id (a re-upload is a new package), and the URL holds the token.
     "cache-control": "private, max-age=31536000, immutable",
     "last-modified": object.modifiedAt.toUTCString(),
+    etag: object.etag,
   });
   for (const { key, value } of scormContentHeaders(appOrigin)) headers.set(key, value);
-  return rangedResponse(object, rangeHeader, headers, head);
+  if (conditions.ifNoneMatch?.split(",").some((tag) => tag.trim() === object.etag))
+    return new Response(null, { status: 304, headers });
+  return rangedResponse(object, conditions.range, headers, head);
 }

@@ -10,7 +10,8 @@ type Params = { contentToken: string; path: string[] };
 const serve = (head: boolean) =>
   handle<Params>("Failed to read the file", async (req, { params }) => {
     const { contentToken, path } = await params;
-    return scormFileResponse(contentRequest(req.headers), contentToken, path, req.headers.get("range"), head);
+    const conditions = { range: req.headers.get("range"), ifNoneMatch: req.headers.get("if-none-match") };
+    return scormFileResponse(contentRequest(req.headers), contentToken, path, conditions, head);
   });
 
 export const GET = serve(false);

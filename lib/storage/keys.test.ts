@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isSafeSegment, isValidKey } from "@/lib/storage/local-storage";
+import { isSafeSegment, isValidKey } from "@/lib/storage/keys";
 
 describe("storage keys", () => {
   it.each(["Course.html", "Course Overview.html", "Übung 1.html", "日本語.html", "a-b_c.d", "questions.js"])(

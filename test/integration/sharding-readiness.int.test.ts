@@ -1,0 +1,98 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import {
+  shardingReport,
+  shardingReportMarkdown,
+  type CatalogForeignKey,
+  type CatalogIndex,
+  type CatalogTable,
+} from "@/lib/ops/sharding-readiness";
+import { testDb } from "@/test/factories";
+
+// Reads the migrated schema from PostgreSQL's catalog and writes which tables could be distributed by
+// organization (docs/scaling.md, between its markers). Fails when a new table or constraint adds a
+// change to the list below; when a change is made, remove its line here.
+
+const KNOWN_CHANGES: string[] = [
+  'AuditLog: make "organizationId" NOT NULL',
+  'AuditLog: primary key (id) must include "organizationId"',
+  'Category: primary key (id) must include "organizationId"',
+  'Course: primary key (id) must include "organizationId"',
+  'CourseInstructor: primary key (courseId, userId) must include "organizationId"',
+  'EmailChangeToken: a reference table may not point at User (EmailChangeToken_userId_fkey); give it "organizationId"',
+  'Enrollment: primary key (id) must include "organizationId"',
+  'Event: primary key (id) must include "organizationId"',
+  'Group: primary key (id) must include "organizationId"',
+  'GroupCourse: primary key (groupId, courseId) must include "organizationId"',
+  'GroupMember: primary key (groupId, userId) must include "organizationId"',
+  'Lesson: primary key (id) must include "organizationId"',
+  'LessonProgress: primary key (id) must include "organizationId"',
+  'LessonProgress: unique index LessonProgress_enrollmentId_lessonId_key (enrollmentId, lessonId) must include "organizationId"',
+  'Message: primary key (id) must include "organizationId"',
+  'MessageParticipant: primary key (threadId, userId) must include "organizationId"',
+  'MessageThread: primary key (id) must include "organizationId"',
+  'Module: primary key (id) must include "organizationId"',
+  'PasswordResetToken: a reference table may not point at User (PasswordResetToken_userId_fkey); give it "organizationId"',
+  'ScormAttempt: primary key (id) must include "organizationId"',
+  'ScormAttempt: unique index ScormAttempt_enrollmentId_lessonId_attemptNumber_key (enrollmentId, lessonId, attemptNumber) must include "organizationId"',
+  'ScormPackage: primary key (id) must include "organizationId"',
+  'ScormPackage: unique index ScormPackage_lessonId_version_key (lessonId, version) must include "organizationId"',
+  'ScormScoState: primary key (id) must include "organizationId"',
+  'ScormScoState: unique index ScormScoState_attemptId_scoId_key (attemptId, scoId) must include "organizationId"',
+  'Setting: make "organizationId" NOT NULL',
+  'Setting: primary key (id) must include "organizationId"',
+  'User: make "organizationId" NOT NULL',
+  'User: primary key (id) must include "organizationId"',
+  'User: unique index User_icalFeedKey_key (icalFeedKey) must include "organizationId"',
+  'UserImport: primary key (id) must include "organizationId"',
+  'UserImportRow: primary key (importId, rowNumber) must include "organizationId"',
+];
+
+const DOC = path.join(process.cwd(), "docs", "scaling.md");
+const START = "<!-- sharding-report:start -->";
+const END = "<!-- sharding-report:end -->";
+
+async function readCatalog() {
+  const db = testDb();
+  const tables = await db.$queryRawUnsafe<CatalogTable[]>(`
+    SELECT c.relname::text AS name,
+           (SELECT a.attnotnull FROM pg_attribute a
+             WHERE a.attrelid = c.oid AND a.attname = 'organizationId' AND NOT a.attisdropped) AS "organizationIdNotNull"
+      FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+     WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') AND c.relname <> '_prisma_migrations'`);
+  const indexes = await db.$queryRawUnsafe<CatalogIndex[]>(`
+    SELECT t.relname::text AS "table", i.relname::text AS name, x.indisprimary AS primary,
+           ARRAY(SELECT a.attname::text FROM unnest(x.indkey) WITH ORDINALITY k(attnum, n)
+                   LEFT JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = k.attnum
+                  ORDER BY k.n) AS columns
+      FROM pg_index x JOIN pg_class t ON t.oid = x.indrelid JOIN pg_class i ON i.oid = x.indexrelid
+      JOIN pg_namespace n ON n.oid = t.relnamespace
+     WHERE n.nspname = 'public' AND x.indisunique AND t.relname <> '_prisma_migrations'`);
+  const foreignKeys = await db.$queryRawUnsafe<CatalogForeignKey[]>(`
+    SELECT t.relname::text AS "table", c.conname::text AS name, f.relname::text AS target,
+           ARRAY(SELECT a.attname::text FROM unnest(c.conkey) WITH ORDINALITY k(attnum, n)
+                   JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = k.attnum ORDER BY k.n) AS columns,
+           ARRAY(SELECT a.attname::text FROM unnest(c.confkey) WITH ORDINALITY k(attnum, n)
+                   JOIN pg_attribute a ON a.attrelid = c.confrelid AND a.attnum = k.attnum ORDER BY k.n) AS "targetColumns"
+      FROM pg_constraint c JOIN pg_class t ON t.oid = c.conrelid JOIN pg_class f ON f.oid = c.confrelid
+      JOIN pg_namespace n ON n.oid = t.relnamespace
+     WHERE n.nspname = 'public' AND c.contype = 'f'`);
+  return { tables, indexes, foreignKeys };
+}
+
+afterAll(async () => {
+  await testDb().$disconnect();
+});
+
+describe("sharding readiness", () => {
+  it("lists what must change before tenant tables can be distributed by organizationId, and never more", async () => {
+    const { tables, indexes, foreignKeys } = await readCatalog();
+    const report = shardingReport(tables, indexes, foreignKeys);
+    const doc = readFileSync(DOC, "utf8");
+    const section = `${START}\n\n${shardingReportMarkdown(report)}\n\n${END}`;
+    const updated = doc.replace(new RegExp(`${START}[\\s\\S]*${END}`), section);
+    if (updated !== doc) writeFileSync(DOC, updated);
+    expect(report.changes.filter((change) => !KNOWN_CHANGES.includes(change))).toEqual([]);
+  });
+});
