@@ -31,8 +31,8 @@ export async function renderCertificatePdf(
     size: design.page_size,
     layout: design.orientation,
     margin: 0,
-    // A parsed font object where pdfkit's types say a file name: pdfkit takes either.
-    font: loadFace(faceNameFor(0x41)) as unknown as string,
+    // No default font (pdfkit would load and embed Helvetica): every run names its own face.
+    font: null as unknown as string,
     info: { Title: extras.title, Creator: values.organization_name, CreationDate: new Date(0) },
   });
   const done = collect(doc);
