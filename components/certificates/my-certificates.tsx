@@ -81,7 +81,7 @@ export function MyCertificates({ certificates }: { certificates: MyCertificate[]
 export function CertificatesProfileSection({ certificates }: { certificates: MyCertificate[] }) {
   const result = useSectionResult();
   return (
-    <ProfileSection id="certificates" title="My certificates" result={result}>
+    <ProfileSection id="certificates" title="My certificates" result={result.result}>
       <MyCertificates certificates={certificates} />
     </ProfileSection>
   );
