@@ -23,7 +23,8 @@ let faces: FontFace[] | undefined;
 const loaded = new Map<string, fontkit.Font>();
 
 function fontsourceDir(family: string): string {
-  return path.join(process.cwd(), "node_modules", "@fontsource", family);
+  // Read at run time from the installed package, not traced into the build (the packages hold 13,000 files).
+  return path.join(/* turbopackIgnore: true */ process.cwd(), "node_modules", "@fontsource", family);
 }
 
 /** Parses `src: url(./files/x.woff2) …, url(./files/x.woff) …; unicode-range: U+0000-00FF, U+0131;` blocks. */
