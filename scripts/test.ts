@@ -3,6 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { ChromiumUnavailable, ensureChromium } from "./lib/chromium";
+import { ensurePoppler } from "./lib/poppler";
 import { MigrationsDisagree, startTestEnvironment } from "./lib/test-environment";
 import { prepareAuthEnv } from "./lib/runtime-env";
 
@@ -68,6 +69,7 @@ function countResults(): { passed: number; failed: number } {
 }
 
 prepareAuthEnv();
+ensurePoppler();
 const started = Date.now();
 const cleanups: (() => Promise<void>)[] = [];
 let exitCode = 0;

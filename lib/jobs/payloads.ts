@@ -15,6 +15,8 @@ export const JOB_PAYLOADS = {
   /** phase: the dry run ("check") or the real run; origin: the request's, whose scheme and port links keep. */
   "imports.process": z.object({ importId: z.uuid(), phase: z.enum(["check", "run"]), origin }),
   "imports.invitations": z.object({ importId: z.uuid(), origin }),
+  /** Periodic (cron): nothing to carry. */
+  "certificates.expiry": z.object({}),
 } satisfies Record<JobName, z.ZodType>;
 
 export type JobPayload<N extends JobName> = z.infer<(typeof JOB_PAYLOADS)[N]>;

@@ -26,6 +26,11 @@ export const JOB_QUEUES = {
   "imports.process": { queue: { retryLimit: 20, retryDelay: 2, expireInSeconds: 60 } },
   /** The invitation e-mails of an import's new users, once its run ends: one queued and one running per import (singletonKey). */
   "imports.invitations": { queue: { policy: "stately", retryLimit: 10, retryDelay: 30, expireInSeconds: 5 * 60 } },
+  /**
+   * Daily: reminds learners whose certificates expire within their course's lead time, and enrolls them for
+   * the next round where the course says so (lib/server/certificates/expiry.ts; safe to run twice).
+   */
+  "certificates.expiry": { queue: { retryLimit: 3, retryDelay: 300, expireInSeconds: 30 * 60 }, cron: "17 3 * * *" },
 } satisfies Record<string, QueueDefinition>;
 
 export type JobName = keyof typeof JOB_QUEUES;

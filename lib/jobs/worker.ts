@@ -6,6 +6,7 @@ import { InvalidJobPayload, parseJobPayload, type JobPayload } from "@/lib/jobs/
 import { runLoggedJob } from "@/lib/log/job-log";
 import { logger } from "@/lib/log/logger";
 import { JOB_QUEUES, type JobName } from "@/lib/jobs/queues";
+import { runCertificateExpiry } from "@/lib/server/certificates/expiry";
 import { sendImportInvitations } from "@/lib/server/imports/invitations";
 import { processImport } from "@/lib/server/imports/process";
 import { cleanupExpiredRows } from "@/lib/server/maintenance/cleanup";
@@ -18,6 +19,7 @@ const HANDLERS: { [N in JobName]: (data: JobPayload<N>) => Promise<unknown> } = 
   "messages.unread-email": (data) => sendUnreadEmails(data),
   "imports.process": (data) => processImport(data),
   "imports.invitations": (data) => sendImportInvitations(data),
+  "certificates.expiry": () => runCertificateExpiry(),
 };
 
 /** Runs one job of queue `name`: its data parsed first (an InvalidJobPayload when its schema refuses it). */

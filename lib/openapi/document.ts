@@ -4,6 +4,7 @@ import { authPaths } from "@/lib/openapi/paths/auth";
 import { eventPaths } from "@/lib/openapi/paths/calendar";
 import { exportPaths } from "@/lib/openapi/paths/exports";
 import { categoryPaths } from "@/lib/openapi/paths/categories";
+import { certificatePaths } from "@/lib/openapi/paths/certificates";
 import { coursePaths } from "@/lib/openapi/paths/courses";
 import { dashboardPaths } from "@/lib/openapi/paths/dashboard";
 import { enrollmentPaths } from "@/lib/openapi/paths/enrollments";
@@ -54,6 +55,7 @@ export const TAGS = [
     name: "Exports",
     description: "An organization's users, courses, enrollments, group memberships and SCORM results as CSV",
   },
+  { name: "Certificates", description: "Certificate templates, issued certificates and their PDFs" },
   { name: "Messages", description: "Messaging" },
   { name: "Reports", description: "Learning reports: overview, breakdowns, CSV exports and the summaries' refresh" },
   { name: "Organizations", description: "Organizations (tenants): branding, status and subdomains" },
@@ -78,6 +80,7 @@ function build(): ReturnType<typeof createDocument> {
       ...scormPaths,
       ...scormContentPaths,
       ...categoryPaths,
+      ...certificatePaths,
       ...enrollmentPaths,
       ...dashboardPaths,
       ...groupPaths,

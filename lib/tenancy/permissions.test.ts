@@ -42,6 +42,9 @@ const ACTIONS: Record<Permission, Row> = {
   "import-export:use":            [_,      _,         _,        X,    X],
   "organizations:manage:all":     [_,      _,         _,        _,    X],
   "subdomains:manage":            [_,      _,         _,        _,    X],
+  "certificates:read:own":        [X,      X,         X,        X,    X],
+  "certificates:manage":          [_,      X,         X,        X,    X],
+  "certificates:revoke":          [_,      _,         X,        X,    X],
 };
 
 describe("ROLE_PERMISSIONS follows docs/permissions.md", () => {

@@ -41,6 +41,9 @@ export const PERMISSIONS = [
   "import-export:use",
   "organizations:manage:all",
   "subdomains:manage",
+  "certificates:read:own",
+  "certificates:manage",
+  "certificates:revoke",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -51,6 +54,7 @@ const LEARNER: Permission[] = [
   "calendar:read",
   "courses:read:published",
   "courses:enroll:self",
+  "certificates:read:own",
 ];
 // settings:read:teaching: the read-only view of the settings that concern teaching (course defaults,
 // password policy) that instructors and org admins find under /admin/settings; settings:manage edits all.
@@ -66,6 +70,7 @@ const INSTRUCTOR: Permission[] = [
   "events:manage",
   "messages:write:any",
   "settings:read:teaching",
+  "certificates:manage",
 ];
 // The ":any" permissions: the whole organization, where an instructor has what they teach or manage
 // (every course, group and event, every report figure).
@@ -79,6 +84,7 @@ const ORG_ADMIN: Permission[] = [
   "categories:manage",
   "organization:read:overview",
   "audit:read",
+  "certificates:revoke",
 ];
 // users:manage:admins: create an administrator, make someone one, change an administrator's account.
 const ADMIN: Permission[] = [

@@ -231,6 +231,18 @@ export const API_ACCESS: Record<string, ApiRow> = {
   "DELETE /api/calendar/feed": COURSE_READERS,
   // The feed: no session, the secret is the key, on its organization's host only.
   "GET /api/calendar/feed/{secret}.ics": TENANT_PUBLIC,
+  // Certificates: templates are kept by instructors and admins (certificates:manage), a course's settings by its
+  // editors; a learner reads their own certificates, the organization's admins anyone's (the instructor is
+  // not the world's certificate's learner: a 404).
+  "GET /api/certificate-templates": COURSE_EDITORS,
+  "POST /api/certificate-templates": COURSE_EDITORS,
+  "GET /api/certificate-templates/{templateId}": COURSE_EDITORS,
+  "PATCH /api/certificate-templates/{templateId}": COURSE_EDITORS,
+  "DELETE /api/certificate-templates/{templateId}": COURSE_EDITORS,
+  "GET /api/courses/{courseId}/certificate": COURSE_EDITORS,
+  "PUT /api/courses/{courseId}/certificate": COURSE_EDITORS,
+  "GET /api/certificates": ORGANIZATION_MEMBERS,
+  "GET /api/certificates/{certificateId}/pdf": ["unauthenticated", "ok", "absent", "ok", "ok", "absent"],
   "GET /api/openapi.json": ANYONE,
   "GET /api/health": ANYONE,
   "GET /api/ready": ANYONE,

@@ -78,6 +78,10 @@ export const PAGE_ACCESS: Record<string, Row> = {
   "/admin/import-export/*": ADMIN_AREA,
   "/admin/settings/*": ADMIN_AREA,
   "/admin/thumbnail-debug": ADMIN_AREA_TENANT_DATA,
+  "/admin/certificates": ADMIN_AREA_TENANT_DATA,
+  "/admin/certificates/[templateId]": ADMIN_AREA_TENANT_DATA,
+  // Public, but a code no organization issued is unknown to everyone (the apex knows no codes at all).
+  "/verify/[code]": ["absent", "absent", "absent", "absent", "absent", "absent"],
   "/admin/overview": ORG_ADMIN_AREA_TENANT_DATA,
   "/admin/users": ORG_ADMIN_AREA_TENANT_DATA,
   // Users belong to an organization: the superadmin on the apex has none to add or edit.

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import sharp from "sharp";
+import { DEFAULT_DESIGN } from "@/lib/schemas/certificates";
 import { createCourse, enroll } from "@/test/course-factories";
 import { testDb, uniqueName, type TestUser } from "@/test/factories";
 import { fixtureZip } from "@/test/scorm-zips";
@@ -57,6 +58,9 @@ export const ID_SOURCES: Record<string, IdSource> = {
   // that package (the SCO's launch file, without its query string).
   "path:contentToken": (t) => t.contentToken,
   "path:path": (t) => t.files.scormFile.split("/").slice(4).join("/"),
+  "path:templateId": (t) => t.ids.templateId,
+  "path:certificateId": (t) => t.ids.certificateId,
+  "body:template_id": (t) => t.ids.templateId,
 };
 
 /**
@@ -123,6 +127,13 @@ const DISPOSABLE: Record<string, (tenant: TenantWorld) => Promise<Record<string,
     return { "path:enrollmentId": (await enroll(t.id, course.id, t.ids.learnerId)).id };
   },
   "DELETE /api/admin/groups/{groupId}": async (t) => ({ "path:groupId": (await spareGroup(t)).id }),
+  "DELETE /api/certificate-templates/{templateId}": async (t) => ({
+    "path:templateId": (
+      await testDb().certificateTemplate.create({
+        data: { organizationId: t.id, name: uniqueName("Spare template "), design: DEFAULT_DESIGN },
+      })
+    ).id,
+  }),
   "DELETE /api/events/{eventId}": async (t) => ({ "path:eventId": (await spareEvent(t)).id }),
   "DELETE /api/admin/groups/{groupId}/members/{userId}": async (t) => ({
     "path:groupId": (await spareGroup(t, { members: [t.ids.learnerId] })).id,
@@ -282,6 +293,14 @@ const BODIES: Record<
     ],
   }),
   "POST /api/courses/{courseId}/enrollments": (t) => ({ user_ids: [t.ids.learnerId] }),
+  "POST /api/certificate-templates": () => ({ name: uniqueName("Template "), design: DEFAULT_DESIGN }),
+  "PATCH /api/certificate-templates/{templateId}": () => ({ design: DEFAULT_DESIGN }),
+  "PUT /api/courses/{courseId}/certificate": (t) => ({
+    template_id: t.ids.templateId,
+    validity_months: 12,
+    reminder_days: 30,
+    recertify_automatically: false,
+  }),
   "POST /api/admin/organizations": () => ({
     name: "New organization",
     subdomain: uniqueName("created"),

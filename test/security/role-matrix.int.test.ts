@@ -45,6 +45,8 @@ describe("pages", () => {
       userId: world.a.ids.learnerId,
       threadId: world.a.ids.threadId,
       token: "not-a-real-token",
+      templateId: world.a.ids.templateId,
+      code: "0000000000000000000000ZZ",
     };
     const path = pattern.replace(/\/\*$/, "").replace(/\[(\w+)\]/g, (_, name: string) => ids[name] ?? name);
     for (const who of WHO) {

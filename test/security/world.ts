@@ -2,6 +2,8 @@ import { createHash, randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
+import { DEFAULT_DESIGN } from "@/lib/schemas/certificates";
+import { newCertificateCode } from "@/lib/server/certificates/code";
 import { createCategory, createCourse, enroll } from "@/test/course-factories";
 import {
   createSuperadmin,
@@ -52,6 +54,8 @@ export interface TenantWorld {
     importId: string;
     threadId: string;
     messageId: string;
+    templateId: string;
+    certificateId: string;
   };
   /** The SCORM package's SCO the learner's attempt is in. */
   scoId: string;
@@ -257,6 +261,25 @@ export async function buildTenantWorld(): Promise<TenantWorld> {
     data: { organizationId: id, threadId: thread.id, senderId: tenant.users.instructor.id, body: `Hello ${marker}` },
   });
 
+  const template = await db.certificateTemplate.create({
+    data: { organizationId: id, name: `Template ${marker}`, design: DEFAULT_DESIGN },
+  });
+  const certificate = await db.certificate.create({
+    data: {
+      organizationId: id,
+      courseId: course.id,
+      userId: tenant.users.learner.id,
+      enrollmentId: enrollment.id,
+      round: 1,
+      code: newCertificateCode(),
+      learnerName: `Learner ${marker}`,
+      courseTitle: `Course ${marker}`,
+      organizationName: `Organization ${marker}`,
+      completedAt: new Date(),
+      design: DEFAULT_DESIGN,
+    },
+  });
+
   const resetToken = randomBytes(32).toString("base64url");
   await db.passwordResetToken.create({
     data: {
@@ -299,6 +322,8 @@ export async function buildTenantWorld(): Promise<TenantWorld> {
       importId: await spareImport({ id, marker, users: tenant.users }, "checked"),
       threadId: thread.id,
       messageId: message.id,
+      templateId: template.id,
+      certificateId: certificate.id,
     },
     scoId,
     resetToken,

@@ -1,7 +1,10 @@
+import Typography from "@mui/material/Typography";
+import { MyCertificates } from "@/components/certificates/my-certificates";
 import { LearnerDashboard } from "@/components/learning/learner-dashboard";
 import { EmptyState } from "@/components/shell/empty-state";
 import { PageHeader } from "@/components/shell/page-header";
 import { guardSignedInPage } from "@/lib/auth/page-guard";
+import { listMyCertificates } from "@/lib/server/certificates/queries";
 import { getDashboard } from "@/lib/server/enrollments/dashboard";
 
 export const metadata = { title: "Dashboard · Learning Management" };
@@ -20,11 +23,19 @@ export default async function DashboardPage() {
       </>
     );
   }
-  const dashboard = await getDashboard(caller.ctx);
+  const [dashboard, certificates] = await Promise.all([getDashboard(caller.ctx), listMyCertificates(caller.ctx)]);
   return (
     <>
       <PageHeader title={`Welcome, ${caller.user.firstName}`} subtitle={caller.ctx.organization.name} />
       <LearnerDashboard dashboard={dashboard} />
+      {certificates.length > 0 ? (
+        <section aria-labelledby="certificates-heading">
+          <Typography id="certificates-heading" variant="h6" component="h2" sx={{ mt: 4, mb: 2 }}>
+            My certificates
+          </Typography>
+          <MyCertificates certificates={certificates} />
+        </section>
+      ) : null}
     </>
   );
 }

@@ -1,4 +1,5 @@
 import Stack from "@mui/material/Stack";
+import { CertificatesProfileSection } from "@/components/certificates/my-certificates";
 import { CalendarProfileSections } from "@/components/calendar/calendar-profile-sections";
 import { AppearanceSection } from "@/components/profile/appearance-section";
 import { AvatarSection } from "@/components/profile/avatar-section";
@@ -8,6 +9,7 @@ import { NotificationsSection } from "@/components/profile/notifications-section
 import { PasswordSection } from "@/components/profile/password-section";
 import { PageHeader } from "@/components/shell/page-header";
 import { guardSignedInPage } from "@/lib/auth/page-guard";
+import { listMyCertificates } from "@/lib/server/certificates/queries";
 import { passwordPolicyOf } from "@/lib/server/accounts/password-policy";
 import { getOwnProfile } from "@/lib/server/accounts/profile";
 import { ownProfileJson } from "@/lib/server/serialize";
@@ -18,9 +20,10 @@ export const metadata = { title: "Profile Settings · Learning Management" };
 export default async function ProfilePage() {
   const caller = await guardSignedInPage("/profile");
   const { organization } = caller.ctx;
-  const [profile, policy] = await Promise.all([
+  const [profile, policy, certificates] = await Promise.all([
     getOwnProfile(caller.ctx).then(ownProfileJson),
     passwordPolicyOf(organization),
+    organization ? listMyCertificates(caller.ctx) : Promise.resolve([]),
   ]);
   // What makes a password easy to guess for this person: the same words the server weighs.
   const passwordWords = [
@@ -42,6 +45,7 @@ export default async function ProfilePage() {
         <AppearanceSection />
         <NotificationsSection emailOnMessage={profile.email_on_message} />
         {caller.ctx.organizationId && <CalendarProfileSections />}
+        {organization ? <CertificatesProfileSection certificates={certificates} /> : null}
       </Stack>
     </>
   );

@@ -1,6 +1,7 @@
 import "server-only";
 import { queryRows } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
+import { issueCertificatesOnCompletion } from "@/lib/server/certificates/issue";
 import { lessonProgressSelect, type LessonProgressRow } from "@/lib/server/progress/json";
 import { nextEnrollmentState, type EnrollmentState, type LessonCounts } from "@/lib/server/progress/rules";
 
@@ -54,8 +55,10 @@ export async function recomputeEnrollments(tx: Tx, organizationId: string, enrol
 
   const now = new Date();
   const batches = new Map<string, { data: Prisma.EnrollmentUpdateManyMutationInput; ids: string[] }>();
+  const completedNow: string[] = [];
   for (const row of rows) {
     const next = nextEnrollmentState(row, row, now);
+    if (next.status === "completed" && row.status !== "completed") completedNow.push(row.id);
     if (
       next.status === row.status &&
       next.progressPercent === row.progressPercent &&
@@ -75,6 +78,7 @@ export async function recomputeEnrollments(tx: Tx, organizationId: string, enrol
   for (const { data, ids } of batches.values()) {
     await tx.enrollment.updateMany({ where: { organizationId, id: { in: ids } }, data });
   }
+  await issueCertificatesOnCompletion(tx, organizationId, completedNow);
 }
 
 /**

@@ -1,10 +1,13 @@
 import Alert from "@mui/material/Alert";
+import { CourseCertificateForm } from "@/components/certificates/course-certificate-form";
 import { CourseEditor } from "@/components/courses/course-editor";
 import { EDITOR_TABS, type EditorTab } from "@/components/courses/labels";
 import { PageHeader } from "@/components/shell/page-header";
 import { LinkButton } from "@/components/navigation/link-components";
 import { guardSignedInPage, loadOrNotFound } from "@/lib/auth/page-guard";
 import { listCategories } from "@/lib/server/categories/queries";
+import { getCourseCertificate } from "@/lib/server/certificates/course-certificate";
+import { listCertificateTemplates } from "@/lib/server/certificates/templates";
 import { getCourse, getOutline } from "@/lib/server/courses/queries";
 import { can } from "@/lib/tenancy/permissions";
 
@@ -24,7 +27,12 @@ export default async function EditCoursePage({ params, searchParams }: Props) {
       </>
     );
   }
-  const [outline, categories] = await Promise.all([getOutline(caller.ctx, courseId), listCategories(caller.ctx)]);
+  const [outline, categories, certificate, templates] = await Promise.all([
+    getOutline(caller.ctx, courseId),
+    listCategories(caller.ctx),
+    getCourseCertificate(caller.ctx, courseId),
+    listCertificateTemplates(caller.ctx),
+  ]);
   const initialTab: EditorTab = EDITOR_TABS.find((t) => t === tab) ?? "details";
   return (
     <>
@@ -44,6 +52,7 @@ export default async function EditCoursePage({ params, searchParams }: Props) {
         canChooseInstructors={can(caller.ctx.role, "courses:update:any")}
         initialTab={initialTab}
       />
+      <CourseCertificateForm courseId={course.id} settings={certificate} templates={templates} />
     </>
   );
 }

@@ -1,0 +1,48 @@
+import "server-only";
+import { readOrganizationBranding } from "@/lib/schemas/organization-settings";
+import { certificateDate, type CertificateValues } from "@/lib/certificates/fields";
+import { renderCertificatePdf } from "@/lib/server/certificates/pdf/render";
+import { getCertificateRow, verificationUrl, type CertificateRow } from "@/lib/server/certificates/queries";
+import { readDesign } from "@/lib/server/certificates/templates";
+import type { OrganizationPublic } from "@/lib/server/selects";
+import { tenantOrganization, type TenantContext } from "@/lib/tenancy/context";
+import { keyFromUrl, readObject } from "@/lib/storage/local-storage";
+
+// A certificate's PDF, made when asked for from the values and design frozen at issue: the same bytes'
+// worth of content every time, and nothing to keep in step with storage.
+
+export async function certificatePdf(
+  ctx: TenantContext,
+  certificateId: string,
+): Promise<{ pdf: Buffer; fileName: string }> {
+  const row = await getCertificateRow(ctx, certificateId);
+  const organization = tenantOrganization(ctx);
+  const design = readDesign(row.design);
+  const pdf = await renderCertificatePdf(design, certificateValues(row, design.signature_name), {
+    verifyUrl: verificationUrl(organization.subdomain, row.code),
+    logo: design.show_logo ? await organizationLogo(organization) : null,
+    title: `${row.courseTitle}: ${row.learnerName}`,
+  });
+  return { pdf, fileName: `certificate-${row.code}.pdf` };
+}
+
+export function certificateValues(row: CertificateRow, signatureName: string): CertificateValues {
+  return {
+    learner_name: row.learnerName,
+    course_title: row.courseTitle,
+    completed_on: certificateDate(row.completedAt),
+    expires_on: certificateDate(row.expiresAt),
+    score: row.score === null ? "" : `${row.score}%`,
+    certificate_code: row.code,
+    organization_name: row.organizationName,
+    signature_name: signatureName,
+  };
+}
+
+async function organizationLogo(organization: OrganizationPublic): Promise<Buffer | null> {
+  const key = keyFromUrl(readOrganizationBranding(organization.branding).logoUrl);
+  if (!key) return null;
+  const stored = await readObject(key).catch(() => null);
+  if (!stored) return null;
+  return Buffer.from(await new Response(stored.stream()).arrayBuffer());
+}
