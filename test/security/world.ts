@@ -52,6 +52,8 @@ export interface TenantWorld {
     importId: string;
     threadId: string;
     messageId: string;
+    /** An OpenID Connect provider without a secret yet: its sign-in refuses (as not set up) without reaching out. */
+    providerId: string;
   };
   /** The SCORM package's SCO the learner's attempt is in. */
   scoId: string;
@@ -299,6 +301,7 @@ export async function buildTenantWorld(): Promise<TenantWorld> {
       importId: await spareImport({ id, marker, users: tenant.users }, "checked"),
       threadId: thread.id,
       messageId: message.id,
+      providerId: (await spareIdentityProvider(id, marker)).id,
     },
     scoId,
     resetToken,
@@ -374,3 +377,26 @@ export async function spareImport(
 /** Another learner of the organization, for calls that need a fresh account. */
 export const freshUser = (tenant: TenantWorld, role: TenantRole | "learner" = "learner") => createUser(tenant.id, role);
 export { uniqueName };
+
+/** An identity provider of the organization, named with its marker; no secret, so its sign-in goes nowhere. */
+export function spareIdentityProvider(organizationId: string, marker: string) {
+  return testDb().identityProvider.create({
+    data: {
+      organizationId,
+      protocol: "oidc",
+      name: `IdP ${marker} ${uniqueName("")}`,
+      config: {
+        issuer: "http://127.0.0.2:9",
+        clientId: `client-${marker}`,
+        scopes: "openid email profile",
+        emailClaim: "email",
+        firstNameClaim: "given_name",
+        lastNameClaim: "family_name",
+        roleClaim: "",
+        instructorValues: [],
+        orgAdminValues: [],
+      },
+    },
+    select: { id: true },
+  });
+}

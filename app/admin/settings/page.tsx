@@ -5,6 +5,7 @@ import { PageHeader } from "@/components/shell/page-header";
 import { guardSignedInPage, loadOrNotFound } from "@/lib/auth/page-guard";
 import { getSettings } from "@/lib/server/settings/queries";
 import { getSmtpSettings } from "@/lib/server/settings/smtp";
+import { listIdentityProviders } from "@/lib/server/sso/providers";
 import { can } from "@/lib/tenancy/permissions";
 
 export const metadata = { title: "System Settings · Learning Management" };
@@ -21,7 +22,12 @@ export default async function SettingsPage() {
       <PageHeader title="System Settings" subtitle={subtitle} />
       <SettingsTabs current="settings" showAuditLog={can(ctx.role, "audit:read")} />
       {view.editable ? (
-        <SettingsEditor settings={view.settings} smtp={await getSmtpSettings(ctx)} isPlatform={isPlatform} />
+        <SettingsEditor
+          settings={view.settings}
+          smtp={await getSmtpSettings(ctx)}
+          identityProviders={isPlatform ? null : (await listIdentityProviders(ctx)).data}
+          isPlatform={isPlatform}
+        />
       ) : (
         <TeachingSettingsView settings={view.settings} />
       )}
