@@ -28,7 +28,7 @@ export function SingleSignOnButtons({
       )}
       {providers.map((p) => (
         <Button key={p.id} variant="outlined" fullWidth href={`/auth/sso/${p.id}${query}`}>
-          Sign in with {p.name}
+          {`Sign in with ${p.name}`}
         </Button>
       ))}
       {providers.length > 0 && <Divider>or</Divider>}

@@ -167,7 +167,7 @@ describe("signing in", () => {
     const token = jar.get(`${acme.subdomain}.localhost:${new URL(last.url).port}`, SESSION_COOKIE)!;
     const me = await call(acme.subdomain, "/auth/profile", { headers: { cookie: `${SESSION_COOKIE}=${token}` } });
     expect(me.status).toBe(200);
-    expect(me.json.user.email).toBe(learner.email);
+    expect(me.json.email).toBe(learner.email);
     const elsewhere = await call(globex.subdomain, "/auth/profile", {
       headers: { cookie: `${SESSION_COOKIE}=${token}` },
     });
