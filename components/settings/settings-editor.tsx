@@ -12,7 +12,7 @@ import {
 import { PasswordPolicySettings } from "@/components/settings/password-policy-settings";
 import { SignInSettings } from "@/components/settings/sign-in-settings";
 import { SmtpSettings } from "@/components/settings/smtp-settings";
-import type { IdentityProviderView } from "@/lib/schemas/identity-providers";
+import type { IdentityProviderView, SignInPolicyView } from "@/lib/schemas/identity-providers";
 import type { OrganizationSettings } from "@/lib/schemas/organization-settings";
 import type { SmtpSettingsView } from "@/lib/schemas/smtp";
 
@@ -20,13 +20,13 @@ import type { SmtpSettingsView } from "@/lib/schemas/smtp";
 export function SettingsEditor({
   settings,
   smtp,
-  identityProviders,
+  signIn,
   isPlatform,
 }: {
   settings: OrganizationSettings;
   smtp: SmtpSettingsView;
   /** null on the platform: identity providers are each organization's own. */
-  identityProviders: IdentityProviderView[] | null;
+  signIn: { providers: IdentityProviderView[]; policy: SignInPolicyView } | null;
   isPlatform: boolean;
 }) {
   const [notice, setNotice] = useState<NoticeState | null>(null);
@@ -39,7 +39,7 @@ export function SettingsEditor({
       <SessionSettings {...props} />
       <CourseDefaultSettings {...props} />
       <SmtpSettings saved={smtp} isPlatform={isPlatform} onNotice={setNotice} />
-      {identityProviders && <SignInSettings saved={identityProviders} onNotice={setNotice} />}
+      {signIn && <SignInSettings saved={signIn.providers} policy={signIn.policy} onNotice={setNotice} />}
       <Notice notice={notice} onClose={() => setNotice(null)} />
     </Stack>
   );

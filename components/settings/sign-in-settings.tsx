@@ -11,16 +11,19 @@ import Typography from "@mui/material/Typography";
 import { useState } from "react";
 import type { NoticeState } from "@/components/feedback/notice";
 import { IdentityProviderForm } from "@/components/settings/identity-provider-form";
+import { SignInPolicySettings } from "@/components/settings/sign-in-policy-settings";
 import { apiDelete } from "@/lib/client/api";
 import { failureMessage } from "@/lib/client/spec-calls";
-import type { IdentityProviderView } from "@/lib/schemas/identity-providers";
+import type { IdentityProviderView, SignInPolicyView } from "@/lib/schemas/identity-providers";
 
 /** System Settings → Sign-in: the organization's identity providers, each shown on the login page. */
 export function SignInSettings({
   saved,
+  policy,
   onNotice,
 }: {
   saved: IdentityProviderView[];
+  policy: SignInPolicyView;
   onNotice: (n: NoticeState) => void;
 }) {
   const [providers, setProviders] = useState(saved);
@@ -90,6 +93,7 @@ export function SignInSettings({
           onCancel={() => setEditing(null)}
         />
       )}
+      <SignInPolicySettings saved={policy} onNotice={onNotice} />
     </Stack>
   );
 }

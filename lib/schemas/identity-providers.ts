@@ -143,3 +143,31 @@ export function valuesFromText(text: string): string[] {
     .map((v) => v.trim())
     .filter(Boolean);
 }
+
+/**
+ * PUT /api/admin/sign-in-policy. `ssoOnly`: password sign-in, registration and password reset are refused
+ * for everyone but the break-glass accounts (for when the identity provider is down or misconfigured).
+ */
+export const signInPolicySchema = z
+  .object({
+    ssoOnly: z.boolean({ error: "Choose whether single sign-on is required" }),
+    breakGlassUserIds: z
+      .array(z.uuid({ error: "Each break-glass account must be a user id" }), {
+        error: "Break-glass accounts must be a list of user ids",
+      })
+      .max(20, "At most 20 break-glass accounts"),
+  })
+  .strict()
+  .meta({ id: "SignInPolicy" });
+export type SignInPolicy = z.infer<typeof signInPolicySchema>;
+
+/** The policy as the settings page shows it: the break-glass accounts with their names. */
+export const signInPolicyViewSchema = z
+  .object({
+    ssoOnly: z.boolean(),
+    breakGlassUsers: z.array(
+      z.object({ id: z.uuid(), first_name: z.string(), last_name: z.string(), email: z.string() }),
+    ),
+  })
+  .meta({ id: "SignInPolicyView" });
+export type SignInPolicyView = z.infer<typeof signInPolicyViewSchema>;

@@ -180,6 +180,8 @@ export const API_ACCESS: Record<string, ApiRow> = {
   "GET /api/admin/identity-providers/{providerId}": ADMINS_OF_ORGANIZATION,
   "PUT /api/admin/identity-providers/{providerId}": ADMINS_OF_ORGANIZATION,
   "DELETE /api/admin/identity-providers/{providerId}": ADMINS_OF_ORGANIZATION,
+  "GET /api/admin/sign-in-policy": ADMINS_OF_ORGANIZATION,
+  "PUT /api/admin/sign-in-policy": ADMINS_OF_ORGANIZATION,
   // The browser's sign-in through one: a redirect for anyone (the world's provider has no secret, so back to
   // /login saying so); the apex has no providers.
   "GET /auth/sso/{providerId}": ["other", "other", "other", "other", "other", "absent"],

@@ -39,6 +39,7 @@ export const ID_SOURCES: Record<string, IdSource> = {
   "query:organization_id": (t) => t.id,
   "path:eventId": (t) => t.ids.eventId,
   "path:providerId": (t) => t.ids.providerId,
+  "body:breakGlassUserIds.*": (t) => t.ids.learnerId,
   "path:importId": (t) => t.ids.importId,
   // The iCal feed's secret (not an id): the one of a learner no other call of the suites rotates.
   "path:secret": (t) => t.feedSecret,
@@ -309,6 +310,8 @@ const BODIES: Record<
   // An issuer on the tests' allow-listed loopback address: saved without a name to look up.
   "POST /api/admin/identity-providers": () => identityProviderBody(uniqueName("IdP "), "a-secret"),
   "PUT /api/admin/identity-providers/{providerId}": () => identityProviderBody(uniqueName("IdP ")),
+  // Passwords stay allowed: the world's users keep signing in with theirs.
+  "PUT /api/admin/sign-in-policy": (t) => ({ ssoOnly: false, breakGlassUserIds: [t.ids.learnerId] }),
   // Someone of their own to deactivate, so the world's learner stays signed in.
   "POST /api/admin/users/bulk": async (t) => ({
     action: "deactivate",

@@ -6,6 +6,7 @@ import { guardSignedInPage, loadOrNotFound } from "@/lib/auth/page-guard";
 import { getSettings } from "@/lib/server/settings/queries";
 import { getSmtpSettings } from "@/lib/server/settings/smtp";
 import { listIdentityProviders } from "@/lib/server/sso/providers";
+import { getSignInPolicy } from "@/lib/server/sso/sign-in-policy";
 import { can } from "@/lib/tenancy/permissions";
 
 export const metadata = { title: "System Settings · Learning Management" };
@@ -25,7 +26,11 @@ export default async function SettingsPage() {
         <SettingsEditor
           settings={view.settings}
           smtp={await getSmtpSettings(ctx)}
-          identityProviders={isPlatform ? null : (await listIdentityProviders(ctx)).data}
+          signIn={
+            isPlatform
+              ? null
+              : { providers: (await listIdentityProviders(ctx)).data, policy: await getSignInPolicy(ctx) }
+          }
           isPlatform={isPlatform}
         />
       ) : (

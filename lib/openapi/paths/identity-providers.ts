@@ -4,6 +4,8 @@ import {
   createIdentityProviderSchema,
   identityProviderListSchema,
   identityProviderViewSchema,
+  signInPolicySchema,
+  signInPolicyViewSchema,
   updateIdentityProviderSchema,
 } from "@/lib/schemas/identity-providers";
 
@@ -65,6 +67,26 @@ export const identityProviderPaths = definePaths("Settings", {
       access: "signed-in",
       responses: { 204: noContent },
       errors: [403, 404],
+    },
+  },
+  "/api/admin/sign-in-policy": {
+    get: {
+      operationId: "getSignInPolicy",
+      summary: "Whether the organization requires single sign-on, and its break-glass accounts",
+      description: "Admins of the organization (settings:manage), on its host; the apex has none (404).",
+      access: "signed-in",
+      responses: { 200: json("The policy", signInPolicyViewSchema) },
+      errors: [403, 404],
+    },
+    put: {
+      operationId: "updateSignInPolicy",
+      summary: "Require single sign-on (or not), and name the break-glass accounts",
+      description:
+        "While `ssoOnly` is on, password sign-in, registration and password reset answer 403 saying the organization signs in with single sign-on, except for the break-glass accounts (active users of the organization, else 400). Turning it on without an enabled identity provider is a 409. Audited.",
+      access: "signed-in",
+      requestBody: jsonBody(signInPolicySchema),
+      responses: { 200: json("The policy", signInPolicyViewSchema) },
+      errors: [400, 403, 404, 409],
     },
   },
   "/auth/sso/{providerId}": {
