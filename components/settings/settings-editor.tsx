@@ -10,7 +10,9 @@ import {
   SessionSettings,
 } from "@/components/settings/general-settings";
 import { PasswordPolicySettings } from "@/components/settings/password-policy-settings";
+import { SignInSettings } from "@/components/settings/sign-in-settings";
 import { SmtpSettings } from "@/components/settings/smtp-settings";
+import type { IdentityProviderView, SignInPolicyView } from "@/lib/schemas/identity-providers";
 import type { OrganizationSettings } from "@/lib/schemas/organization-settings";
 import type { SmtpSettingsView } from "@/lib/schemas/smtp";
 
@@ -18,10 +20,13 @@ import type { SmtpSettingsView } from "@/lib/schemas/smtp";
 export function SettingsEditor({
   settings,
   smtp,
+  signIn,
   isPlatform,
 }: {
   settings: OrganizationSettings;
   smtp: SmtpSettingsView;
+  /** null on the platform: identity providers are each organization's own. */
+  signIn: { providers: IdentityProviderView[]; policy: SignInPolicyView } | null;
   isPlatform: boolean;
 }) {
   const [notice, setNotice] = useState<NoticeState | null>(null);
@@ -34,6 +39,7 @@ export function SettingsEditor({
       <SessionSettings {...props} />
       <CourseDefaultSettings {...props} />
       <SmtpSettings saved={smtp} isPlatform={isPlatform} onNotice={setNotice} />
+      {signIn && <SignInSettings saved={signIn.providers} policy={signIn.policy} onNotice={setNotice} />}
       <Notice notice={notice} onClose={() => setNotice(null)} />
     </Stack>
   );

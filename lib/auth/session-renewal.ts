@@ -1,7 +1,6 @@
 import "server-only";
-import { stringifySetCookie } from "cookie";
-import { bearerToken, issueToken, SESSION_COOKIE_NAMES } from "@/lib/auth/token";
-import { env } from "@/lib/env";
+import { sessionSetCookie } from "@/lib/auth/session-cookie";
+import { bearerToken, issueToken } from "@/lib/auth/token";
 import type { TenantContext } from "@/lib/tenancy/context";
 
 /**
@@ -23,13 +22,5 @@ export async function renewSession(
     sv: sessionVersion,
   });
   if (bearerToken(req.headers.get("authorization"))) return { token, headers: {} };
-  const secure = env.APP_BASE_URL.startsWith("https://");
-  const cookie = stringifySetCookie(secure ? SESSION_COOKIE_NAMES[0] : SESSION_COOKIE_NAMES[1], token, {
-    httpOnly: true,
-    sameSite: "lax",
-    path: "/",
-    secure,
-    maxAge: env.SESSION_MAX_AGE_SECONDS,
-  });
-  return { headers: { "Set-Cookie": cookie } };
+  return { headers: { "Set-Cookie": sessionSetCookie(token) } };
 }

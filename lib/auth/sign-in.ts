@@ -7,6 +7,7 @@ import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import type { LoginInput } from "@/lib/schemas/auth";
 import { audit } from "@/lib/server/audit";
+import { refusePasswordUnlessBreakGlass } from "@/lib/server/sso/sign-in-policy";
 import { userProfileSelect, type OrganizationPublic, type UserProfile } from "@/lib/server/selects";
 import type { RequestContext } from "@/lib/tenancy/context";
 
@@ -74,6 +75,7 @@ export async function signInWithPassword(ctx: RequestContext, input: LoginInput,
   if (organization && organization.status !== "active") {
     throw new AppError("FORBIDDEN", "This organization is suspended. Contact the platform administrator.");
   }
+  await refusePasswordUnlessBreakGlass(organizationId, found.id);
 
   await clearBuckets([limits[0]!.key]);
   const lastLoginAt = new Date();

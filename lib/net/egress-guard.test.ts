@@ -1,4 +1,4 @@
-import { createServer, type Server } from "node:http";
+import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createEgressGuard, EgressRefusedError, pinnedLookup, type ResolveAll } from "@/lib/net/egress-guard";
@@ -203,4 +203,47 @@ describe("guardedRequest", () => {
   ])("refuses %s before connecting", async (url) => {
     await expect(guard.guardedRequest(new URL(url.replace("{port}", String(port))))).rejects.toThrow(REFUSED);
   });
+});
+
+describe("guardedHttpOptions (for libraries that make their own requests)", () => {
+  let server: Server;
+  let port: number;
+  beforeAll(async () => {
+    server = createServer((req, res) => res.end(`hello ${req.headers.host}`));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.2", resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  /** node:http request(url, options) with the guard's options, as openid-client sends its requests. */
+  function get(url: string): Promise<string> {
+    return new Promise((resolve, reject) => {
+      let options;
+      try {
+        options = guard.guardedHttpOptions(new URL(url));
+      } catch (error) {
+        reject(error as Error);
+        return;
+      }
+      const request = httpRequest(url, options, (res) => {
+        let body = "";
+        res.on("data", (chunk: Buffer) => (body += chunk.toString()));
+        res.on("end", () => resolve(body));
+      });
+      request.on("error", reject);
+      request.end();
+    });
+  }
+
+  it("reaches an allow-listed address, by address or by a name resolving to it", async () => {
+    expect(await get(`http://127.0.0.2:${port}/`)).toBe(`hello 127.0.0.2:${port}`);
+    expect(await get(`http://internal-mail.example.com:${port}/`)).toBe(`hello internal-mail.example.com:${port}`);
+  });
+
+  it.each(["http://127.0.0.1:{port}/", "http://rebind.example.com:{port}/", "http://[::ffff:7f00:1]:{port}/"])(
+    "refuses %s (an address before connecting, a name at its lookup)",
+    async (url) => {
+      await expect(get(url.replace("{port}", String(port)))).rejects.toThrow(REFUSED);
+    },
+  );
 });

@@ -23,6 +23,8 @@ import { parseAddressRange, parseHost, parseIpAddress, type AddressRange, type I
 //   - `guardedRequest(url, options)` is node:http(s) `request` for a URL, checked the same way: the socket
 //     is opened to the checked address while the Host header, SNI and certificate check keep the name.
 //     It follows no redirect; a caller that does must pass each new URL through it again.
+//   - `guardedHttpOptions(url)` is for a library that opens its own requests (openid-client): the options
+//     (a lookup through resolveAllowed, no pooled socket) to hand it for every request it makes.
 // A refusal is an `EgressRefusedError` (400, one message whatever the reason). Anything else thrown (a
 // name that does not resolve, a lookup that times out) is the caller's "could not be reached".
 //
@@ -111,7 +113,28 @@ export function createEgressGuard(options: EgressGuardOptions) {
     return transport.request(url, { ...requestOptions, agent: false, lookup: pinnedLookup(target) });
   }
 
-  return { resolveAllowed, guardedRequest };
+  /** A `lookup` for sockets a library opens itself: the name goes through resolveAllowed at connect time. */
+  const guardedLookup: LookupFunction = (hostname, options, callback) => {
+    resolveAllowed(hostname).then(
+      (target) => pinnedLookup(target)(hostname, options, callback),
+      (error: NodeJS.ErrnoException) => callback(error, "", 0),
+    );
+  };
+
+  /**
+   * Request options for a library that makes its own node:http(s) requests (openid-client's
+   * `custom.http_options`): no pooled socket, and the guard's lookup. Node calls no lookup for an
+   * address literal, so one is checked here instead.
+   */
+  function guardedHttpOptions(url: URL): { agent: false; lookup: LookupFunction } {
+    if (url.protocol !== "http:" && url.protocol !== "https:") throw new EgressRefusedError();
+    const parsed = parseHost(url.hostname);
+    if (!parsed) throw new EgressRefusedError();
+    if (parsed.kind === "address") check(parsed.address);
+    return { agent: false, lookup: guardedLookup };
+  }
+
+  return { resolveAllowed, guardedRequest, guardedHttpOptions };
 }
 
 export type EgressGuard = ReturnType<typeof createEgressGuard>;
@@ -136,3 +159,4 @@ const guard = createEgressGuard({ allowed: allowedFromEnv() });
 
 export const resolveAllowed = guard.resolveAllowed;
 export const guardedRequest = guard.guardedRequest;
+export const guardedHttpOptions = guard.guardedHttpOptions;

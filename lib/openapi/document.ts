@@ -9,6 +9,7 @@ import { coursePaths } from "@/lib/openapi/paths/courses";
 import { dashboardPaths } from "@/lib/openapi/paths/dashboard";
 import { enrollmentPaths } from "@/lib/openapi/paths/enrollments";
 import { groupPaths } from "@/lib/openapi/paths/groups";
+import { identityProviderPaths } from "@/lib/openapi/paths/identity-providers";
 import { importPaths } from "@/lib/openapi/paths/imports";
 import { lessonPaths } from "@/lib/openapi/paths/lessons";
 import { messagePaths } from "@/lib/openapi/paths/messages";
@@ -89,6 +90,7 @@ function build(): ReturnType<typeof createDocument> {
       ...exportPaths,
       ...organizationPaths,
       ...settingsPaths,
+      ...identityProviderPaths,
       ...messagePaths,
       ...reportPaths,
       ...eventPaths,

@@ -51,6 +51,8 @@ const ORGANIZATION_MEMBERS: ApiRow = ["unauthenticated", "ok", "ok", "ok", "ok",
 const THREAD_PARTICIPANTS: ApiRow = ["unauthenticated", "ok", "ok", "absent", "absent", "absent"];
 /** organization:update:own: an admin (their own organization), and the superadmin (any). */
 const ORGANIZATION_ADMINS: ApiRow = ["unauthenticated", "forbidden", "forbidden", "forbidden", "ok", "ok"];
+/** settings:manage of an organization's own records: its admins; the superadmin's apex has none. */
+const ADMINS_OF_ORGANIZATION: ApiRow = ["unauthenticated", "forbidden", "forbidden", "forbidden", "ok", "absent"];
 /** organizations:manage:all and subdomains:manage: the superadmin only. */
 const SUPERADMIN_ONLY: ApiRow = ["unauthenticated", "forbidden", "forbidden", "forbidden", "forbidden", "ok"];
 /** The audit log (audit:read): org_admin and admin (their organization), the superadmin (all). */
@@ -172,6 +174,18 @@ export const API_ACCESS: Record<string, ApiRow> = {
     "conflict",
     "conflict",
   ],
+  // Single sign-on: the organization's identity providers are its admins' (settings:manage); the apex has none.
+  "GET /api/admin/identity-providers": ADMINS_OF_ORGANIZATION,
+  "POST /api/admin/identity-providers": ADMINS_OF_ORGANIZATION,
+  "GET /api/admin/identity-providers/{providerId}": ADMINS_OF_ORGANIZATION,
+  "PUT /api/admin/identity-providers/{providerId}": ADMINS_OF_ORGANIZATION,
+  "DELETE /api/admin/identity-providers/{providerId}": ADMINS_OF_ORGANIZATION,
+  "GET /api/admin/sign-in-policy": ADMINS_OF_ORGANIZATION,
+  "PUT /api/admin/sign-in-policy": ADMINS_OF_ORGANIZATION,
+  // The browser's sign-in through one: a redirect for anyone (the world's provider has no secret, so back to
+  // /login saying so); the apex has no providers.
+  "GET /auth/sso/{providerId}": ["other", "other", "other", "other", "other", "absent"],
+  "GET /auth/sso/{providerId}/callback": ["other", "other", "other", "other", "other", "absent"],
   "GET /api/admin/audit-log": AUDIT_READERS,
   "GET /api/admin/audit-log/export": AUDIT_READERS,
   // CSV user imports (import-export:use): admins in their organization, the superadmin in any. The upload

@@ -7,7 +7,7 @@ import { fixtureZip } from "@/test/scorm-zips";
 import { multipartBody } from "@/test/session";
 import type { ApiOperation, IdPosition, JsonSchema } from "./api-operations";
 import { isUuid } from "./api-operations";
-import { spareEmailChangeToken, spareImport, type TenantWorld } from "./world";
+import { spareEmailChangeToken, spareIdentityProvider, spareImport, type TenantWorld } from "./world";
 
 // THE table of the security suites: where each id position of the API takes its id from, and the few
 // operations whose valid request the generic generator cannot guess. A route added later teaches it its
@@ -39,6 +39,8 @@ export const ID_SOURCES: Record<string, IdSource> = {
   "path:organizationId": (t) => t.id,
   "query:organization_id": (t) => t.id,
   "path:eventId": (t) => t.ids.eventId,
+  "path:providerId": (t) => t.ids.providerId,
+  "body:breakGlassUserIds.*": (t) => t.ids.learnerId,
   "path:importId": (t) => t.ids.importId,
   // The iCal feed's secret (not an id): the one of a learner no other call of the suites rotates.
   "path:secret": (t) => t.feedSecret,
@@ -157,6 +159,9 @@ const DISPOSABLE: Record<string, (tenant: TenantWorld) => Promise<Record<string,
     "path:userId": (await testDb().user.create({ data: spareUser(t), select: { id: true } })).id,
   }),
   "POST /auth/confirm-email/{token}": async (t) => ({ "path:token": await spareEmailChangeToken(t.id) }),
+  "DELETE /api/admin/identity-providers/{providerId}": async (t) => ({
+    "path:providerId": (await spareIdentityProvider(t.id, t.marker)).id,
+  }),
   // An import's dry run, run and cancel move it on (and a mapping change stops a dry run): one each.
   "PUT /api/admin/imports/{importId}/mapping": async (t) => ({ "path:importId": await spareImport(t, "uploaded") }),
   "POST /api/admin/imports/{importId}/dry-run": async (t) => ({ "path:importId": await spareImport(t, "uploaded") }),
@@ -321,6 +326,11 @@ const BODIES: Record<
     fromAddress: "",
     fromName: "",
   }),
+  // An issuer on the tests' allow-listed loopback address: saved without a name to look up.
+  "POST /api/admin/identity-providers": () => identityProviderBody(uniqueName("IdP "), "a-secret"),
+  "PUT /api/admin/identity-providers/{providerId}": () => identityProviderBody(uniqueName("IdP ")),
+  // Passwords stay allowed: the world's users keep signing in with theirs.
+  "PUT /api/admin/sign-in-policy": (t) => ({ ssoOnly: false, breakGlassUserIds: [t.ids.learnerId] }),
   // Someone of their own to deactivate, so the world's learner stays signed in.
   "POST /api/admin/users/bulk": async (t) => ({
     action: "deactivate",
@@ -468,4 +478,23 @@ export function setAt(value: unknown, pointer: string[], replacement: unknown): 
     value && typeof value === "object" && !Array.isArray(value) ? { ...(value as Record<string, unknown>) } : {};
   object[head!] = setAt(object[head!], rest, replacement);
   return object;
+}
+
+function identityProviderBody(name: string, clientSecret?: string) {
+  return {
+    name,
+    enabled: true,
+    jitEnabled: false,
+    protocol: "oidc",
+    issuer: "http://127.0.0.2:9",
+    clientId: "lms",
+    ...(clientSecret ? { clientSecret } : {}),
+    scopes: "openid email profile",
+    emailClaim: "email",
+    firstNameClaim: "given_name",
+    lastNameClaim: "family_name",
+    roleClaim: "",
+    instructorValues: [],
+    orgAdminValues: [],
+  };
 }

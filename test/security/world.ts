@@ -56,6 +56,8 @@ export interface TenantWorld {
     messageId: string;
     templateId: string;
     certificateId: string;
+    /** An OpenID Connect provider without a secret yet: its sign-in refuses (as not set up) without reaching out. */
+    providerId: string;
   };
   /** The SCORM package's SCO the learner's attempt is in. */
   scoId: string;
@@ -324,6 +326,7 @@ export async function buildTenantWorld(): Promise<TenantWorld> {
       messageId: message.id,
       templateId: template.id,
       certificateId: certificate.id,
+      providerId: (await spareIdentityProvider(id, marker)).id,
     },
     scoId,
     resetToken,
@@ -399,3 +402,26 @@ export async function spareImport(
 /** Another learner of the organization, for calls that need a fresh account. */
 export const freshUser = (tenant: TenantWorld, role: TenantRole | "learner" = "learner") => createUser(tenant.id, role);
 export { uniqueName };
+
+/** An identity provider of the organization, named with its marker; no secret, so its sign-in goes nowhere. */
+export function spareIdentityProvider(organizationId: string, marker: string) {
+  return testDb().identityProvider.create({
+    data: {
+      organizationId,
+      protocol: "oidc",
+      name: `IdP ${marker} ${uniqueName("")}`,
+      config: {
+        issuer: "http://127.0.0.2:9",
+        clientId: `client-${marker}`,
+        scopes: "openid email profile",
+        emailClaim: "email",
+        firstNameClaim: "given_name",
+        lastNameClaim: "family_name",
+        roleClaim: "",
+        instructorValues: [],
+        orgAdminValues: [],
+      },
+    },
+    select: { id: true },
+  });
+}

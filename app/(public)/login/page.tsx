@@ -1,16 +1,24 @@
 import { AuthCard } from "@/components/auth/auth-card";
 import { LoginForm } from "@/components/auth/login-form";
+import { SingleSignOnButtons } from "@/components/auth/single-sign-on-buttons";
 import { guardPage } from "@/lib/auth/page-guard";
+import { listSignInProviders } from "@/lib/server/sso/sign-in-options";
+import { isSsoRefusalReason, SSO_REFUSALS } from "@/lib/server/sso/refusals";
 
 export const metadata = { title: "Sign in · Learning Management" };
 
-type Search = Promise<{ callbackUrl?: string; email?: string; registered?: string }>;
+type Search = Promise<{ callbackUrl?: string; email?: string; registered?: string; sso_error?: string }>;
 
 export default async function LoginPage({ searchParams }: { searchParams: Search }) {
   const { ctx } = await guardPage("/login");
-  const { callbackUrl, email, registered } = await searchParams;
+  const { callbackUrl, email, registered, sso_error } = await searchParams;
   return (
     <AuthCard title="Sign in" subtitle={ctx.organization?.name ?? "Platform administration"}>
+      <SingleSignOnButtons
+        providers={await listSignInProviders(ctx)}
+        callbackUrl={callbackUrl}
+        refusal={isSsoRefusalReason(sso_error) ? SSO_REFUSALS[sso_error] : undefined}
+      />
       <LoginForm
         callbackUrl={callbackUrl}
         defaultEmail={email}

@@ -5,6 +5,8 @@ import { PageHeader } from "@/components/shell/page-header";
 import { guardSignedInPage, loadOrNotFound } from "@/lib/auth/page-guard";
 import { getSettings } from "@/lib/server/settings/queries";
 import { getSmtpSettings } from "@/lib/server/settings/smtp";
+import { listIdentityProviders } from "@/lib/server/sso/providers";
+import { getSignInPolicy } from "@/lib/server/sso/sign-in-policy";
 import { can } from "@/lib/tenancy/permissions";
 
 export const metadata = { title: "System Settings · Learning Management" };
@@ -21,7 +23,16 @@ export default async function SettingsPage() {
       <PageHeader title="System Settings" subtitle={subtitle} />
       <SettingsTabs current="settings" showAuditLog={can(ctx.role, "audit:read")} />
       {view.editable ? (
-        <SettingsEditor settings={view.settings} smtp={await getSmtpSettings(ctx)} isPlatform={isPlatform} />
+        <SettingsEditor
+          settings={view.settings}
+          smtp={await getSmtpSettings(ctx)}
+          signIn={
+            isPlatform
+              ? null
+              : { providers: (await listIdentityProviders(ctx)).data, policy: await getSignInPolicy(ctx) }
+          }
+          isPlatform={isPlatform}
+        />
       ) : (
         <TeachingSettingsView settings={view.settings} />
       )}

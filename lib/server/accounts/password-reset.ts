@@ -13,6 +13,7 @@ import {
 } from "@/lib/server/accounts/password-tokens";
 import { audit } from "@/lib/server/audit";
 import { sendOrganizationMail } from "@/lib/server/mail/organization-mail";
+import { refusePasswordUnlessBreakGlass } from "@/lib/server/sso/sign-in-policy";
 import type { RequestContext } from "@/lib/tenancy/context";
 
 /**
@@ -27,6 +28,8 @@ export async function requestPasswordReset(ctx: RequestContext, email: string, o
       : { organizationId: null, email, role: "superadmin" },
     select: { id: true, firstName: true, email: true },
   });
+  // Under "SSO only" the refusal is the same for every address but a break-glass account's.
+  await refusePasswordUnlessBreakGlass(organizationId, user?.id ?? null);
   if (!user) return;
 
   const expiresAt = new Date(Date.now() + env.RESET_TOKEN_TTL_MINUTES * 60_000);
@@ -86,6 +89,7 @@ export async function resetPassword(
       include: { user: { select: { organizationId: true, status: true } } },
     });
     if (!row || row.user.organizationId !== organizationId || row.user.status !== "active") throw invalid();
+    await refusePasswordUnlessBreakGlass(organizationId, row.userId, tx);
     // The conditional update is what makes the token single-use under concurrent submits.
     const claimed = await tx.passwordResetToken.updateMany({
       where: { id: row.id, usedAt: null, expiresAt: { gt: now } },

@@ -8,6 +8,7 @@ import { readOrganizationSettings } from "@/lib/schemas/organization-settings";
 import { assertPasswordAllowed } from "@/lib/server/accounts/password-policy";
 import { uniqueUsername } from "@/lib/server/accounts/unique-username";
 import { audit } from "@/lib/server/audit";
+import { refusePasswordUnlessBreakGlass } from "@/lib/server/sso/sign-in-policy";
 import { userProfileSelect } from "@/lib/server/selects";
 import type { RequestContext } from "@/lib/tenancy/context";
 
@@ -18,6 +19,7 @@ export async function registerUser(ctx: RequestContext, input: RegisterInput) {
     throw new AppError("BAD_REQUEST", "Register on your organization's own address, or create a new organization");
   if (organization.status !== "active")
     throw new AppError("FORBIDDEN", "This organization is suspended. Contact the platform administrator.");
+  await refusePasswordUnlessBreakGlass(organization.id, null);
   const settings = readOrganizationSettings(organization.settings);
   if (!settings.allowSelfRegistration) {
     throw new AppError(

@@ -1,0 +1,156 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import Button from "@mui/material/Button";
+import Stack from "@mui/material/Stack";
+import TextField from "@mui/material/TextField";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { applyServerErrors } from "@/components/forms/apply-server-errors";
+import { FormSwitch } from "@/components/forms/form-switch";
+import { FormTextField } from "@/components/forms/form-text-field";
+import { SettingsCard } from "@/components/settings/settings-card";
+import { ApiError, apiPost, apiPut } from "@/lib/client/api";
+import { failureMessage } from "@/lib/client/spec-calls";
+import {
+  identityProviderFormSchema,
+  OIDC_DEFAULTS,
+  valuesFromText,
+  type IdentityProviderFormInput,
+  type IdentityProviderView,
+} from "@/lib/schemas/identity-providers";
+
+type FormInput = IdentityProviderFormInput;
+
+function defaultsOf(saved: IdentityProviderView | null): FormInput {
+  if (!saved)
+    return {
+      name: "",
+      enabled: true,
+      jitEnabled: false,
+      protocol: "oidc",
+      issuer: "",
+      clientId: "",
+      clientSecret: "",
+      ...OIDC_DEFAULTS,
+      instructorValues: "",
+      orgAdminValues: "",
+    };
+  const { id: _id, hasClientSecret: _has, redirectPath: _path, createdAt: _c, updatedAt: _u, ...fields } = saved;
+  return {
+    ...fields,
+    clientSecret: "",
+    instructorValues: saved.instructorValues.join(", "),
+    orgAdminValues: saved.orgAdminValues.join(", "),
+  };
+}
+
+/** One OpenID Connect provider, new or saved: the secret is write-only (empty keeps the stored one). */
+export function IdentityProviderForm({
+  saved,
+  onSaved,
+  onCancel,
+}: {
+  saved: IdentityProviderView | null;
+  onSaved: (provider: IdentityProviderView) => void;
+  onCancel: () => void;
+}) {
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<FormInput>({
+    resolver: zodResolver(identityProviderFormSchema),
+    defaultValues: defaultsOf(saved),
+  });
+  const redirectUri = saved ? `${window.location.origin}${saved.redirectPath}` : null;
+
+  const onSubmit = form.handleSubmit(async ({ clientSecret, instructorValues, orgAdminValues, ...rest }) => {
+    setError(null);
+    const lists = {
+      instructorValues: valuesFromText(instructorValues),
+      orgAdminValues: valuesFromText(orgAdminValues),
+    };
+    const body = clientSecret ? { ...rest, ...lists, clientSecret } : { ...rest, ...lists };
+    try {
+      const provider = saved
+        ? await apiPut<IdentityProviderView>(`/api/admin/identity-providers/${saved.id}`, body)
+        : await apiPost<IdentityProviderView>("/api/admin/identity-providers", body);
+      onSaved(provider);
+    } catch (e) {
+      setError(failureMessage(e, "Could not save the identity provider"));
+      if (e instanceof ApiError) applyServerErrors(form.setError, e.fieldErrors);
+    }
+  });
+
+  return (
+    <SettingsCard
+      title={saved ? `Edit ${saved.name}` : "Add an OpenID Connect provider"}
+      description="Register this site at your identity provider first, with the redirect URI shown once saved."
+      onSubmit={onSubmit}
+      isSubmitting={form.formState.isSubmitting}
+      error={error}
+      actions={<Button onClick={onCancel}>Cancel</Button>}
+    >
+      {redirectUri && (
+        <TextField
+          label="Redirect URI (register it at the provider)"
+          value={redirectUri}
+          slotProps={{ htmlInput: { readOnly: true } }}
+          fullWidth
+          margin="normal"
+        />
+      )}
+      <FormTextField control={form.control} name="name" label="Button name" placeholder="Contoso ID" />
+      <FormTextField
+        control={form.control}
+        name="issuer"
+        label="Issuer"
+        placeholder="https://login.example.com"
+        helperText="Its /.well-known/openid-configuration is read from here"
+      />
+      <Stack direction={{ xs: "column", sm: "row" }} spacing={{ sm: 2 }}>
+        <FormTextField control={form.control} name="clientId" label="Client ID" autoComplete="off" />
+        <FormTextField
+          control={form.control}
+          name="clientSecret"
+          label="Client secret"
+          type="password"
+          autoComplete="new-password"
+          helperText={saved?.hasClientSecret ? "Stored. Leave empty to keep it." : "Required"}
+        />
+      </Stack>
+      <FormTextField control={form.control} name="scopes" label="Scopes" />
+      <Stack direction={{ xs: "column", sm: "row" }} spacing={{ sm: 2 }}>
+        <FormTextField control={form.control} name="emailClaim" label="E-mail claim" />
+        <FormTextField control={form.control} name="firstNameClaim" label="First name claim" />
+        <FormTextField control={form.control} name="lastNameClaim" label="Last name claim" />
+      </Stack>
+      <FormTextField
+        control={form.control}
+        name="roleClaim"
+        label="Role claim (optional)"
+        placeholder="groups"
+        helperText="Read when an account is made on first sign-in; without it everyone is a learner"
+      />
+      <Stack direction={{ xs: "column", sm: "row" }} spacing={{ sm: 2 }}>
+        <FormTextField
+          control={form.control}
+          name="instructorValues"
+          label="Values for Instructor"
+          helperText="Comma-separated"
+        />
+        <FormTextField
+          control={form.control}
+          name="orgAdminValues"
+          label="Values for Admin"
+          helperText="Comma-separated"
+        />
+      </Stack>
+      <FormSwitch control={form.control} name="enabled" label="Show “Sign in with …” on the login page" />
+      <FormSwitch
+        control={form.control}
+        name="jitEnabled"
+        label="Make an account on first sign-in"
+        helperText="Off: only people who already have an account here can sign in"
+      />
+    </SettingsCard>
+  );
+}

@@ -1,0 +1,117 @@
+import "server-only";
+import { NO_PASSWORD_HASH } from "@/lib/auth/password";
+import { issueToken } from "@/lib/auth/token";
+import { db } from "@/lib/db";
+import { uniqueUsername } from "@/lib/server/accounts/unique-username";
+import { audit } from "@/lib/server/audit";
+import { userProfileSelect } from "@/lib/server/selects";
+import type { SsoIdentity } from "@/lib/server/sso/claims";
+import { SsoRefusal } from "@/lib/server/sso/refusals";
+import { tenantOrganization, type RequestContext } from "@/lib/tenancy/context";
+
+// The account a verified identity signs in to, in the host's organization only (the provider is one of
+// its own, so another organization's people are unknown here):
+//   1. the account linked to this provider's subject;
+//   2. else the account with the same e-mail, linked now, only when the provider verified that e-mail;
+//   3. else, when the provider makes accounts just in time, a new one with the mapped role.
+// A deactivated account stays out whichever way it was found.
+
+export interface SsoProviderRef {
+  id: string;
+  name: string;
+  jitEnabled: boolean;
+}
+
+const accountSelect = { ...userProfileSelect, sessionVersion: true } as const;
+
+/** Signs `identity` in and returns the session token: the same token a password sign-in gets. */
+export async function signInWithIdentity(
+  ctx: RequestContext,
+  provider: SsoProviderRef,
+  identity: SsoIdentity,
+  ip: string,
+): Promise<string> {
+  const organization = tenantOrganization(ctx);
+  if (organization.status !== "active") throw new SsoRefusal("suspended");
+  const organizationId = organization.id;
+  const user = await db().$transaction(async (tx) => {
+    const link = await tx.userIdentity.findFirst({
+      where: { organizationId, providerId: provider.id, subject: identity.subject },
+      select: { user: { select: accountSelect } },
+    });
+    if (link) return link.user;
+    if (!identity.email) throw new SsoRefusal("no_email");
+    const existing = await tx.user.findFirst({
+      where: { organizationId, email: identity.email },
+      select: accountSelect,
+    });
+    if (existing) {
+      if (!identity.emailVerified) throw new SsoRefusal("unverified_email");
+      if (existing.status !== "active") throw new SsoRefusal("deactivated");
+      await tx.userIdentity.create({
+        data: { organizationId, providerId: provider.id, subject: identity.subject, userId: existing.id },
+      });
+      await audit(
+        {
+          organizationId,
+          actorId: existing.id,
+          action: "sso.account_linked",
+          entityType: "user",
+          entityId: existing.id,
+          data: { provider: provider.name, providerId: provider.id, email: identity.email },
+          ip,
+        },
+        tx,
+      );
+      return existing;
+    }
+    if (!provider.jitEnabled) throw new SsoRefusal("no_account");
+    const created = await tx.user.create({
+      data: {
+        organizationId,
+        role: identity.role,
+        firstName: identity.firstName,
+        lastName: identity.lastName,
+        email: identity.email,
+        username: await uniqueUsername(tx, organizationId, identity.email),
+        passwordHash: NO_PASSWORD_HASH,
+      },
+      select: accountSelect,
+    });
+    await tx.userIdentity.create({
+      data: { organizationId, providerId: provider.id, subject: identity.subject, userId: created.id },
+    });
+    await audit(
+      {
+        organizationId,
+        actorId: created.id,
+        action: "sso.account_created",
+        entityType: "user",
+        entityId: created.id,
+        data: { provider: provider.name, providerId: provider.id, email: identity.email, role: identity.role },
+        ip,
+      },
+      tx,
+    );
+    return created;
+  });
+  if (user.status !== "active") throw new SsoRefusal("deactivated");
+
+  await db().user.update({ where: { id: user.id, organizationId }, data: { lastLoginAt: new Date() } });
+  await audit({
+    organizationId,
+    actorId: user.id,
+    action: "auth.login",
+    entityType: "user",
+    entityId: user.id,
+    data: { method: "sso", provider: provider.name, providerId: provider.id },
+    ip,
+  });
+  return issueToken({
+    sub: user.id,
+    role: user.role,
+    org: organizationId,
+    tenant: organization.subdomain,
+    sv: user.sessionVersion,
+  });
+}
