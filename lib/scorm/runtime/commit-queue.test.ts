@@ -359,6 +359,25 @@ describe("CommitQueue", () => {
       expect(sentCommits(fetchMock, fetchMock.mock.calls.length - 1).map((c) => c.scoId)).toEqual(["mine"]);
     });
 
+    it("a slow claim: its own commits made meanwhile go on under the new generation", async () => {
+      let answerClaim: (response: Response) => void = () => undefined;
+      const fetchMock = vi.fn(async (_url: string, init: RequestInit) => {
+        const body = JSON.parse(init.body as string) as { commits: ScormCommit[]; claim?: unknown };
+        if (body.claim) return new Promise<Response>((resolve) => (answerClaim = resolve));
+        return ack(body.commits);
+      });
+      const { queue } = makeQueue({ generation: 7, fetch: fetchMock });
+      const claiming = queue.claim();
+      await Promise.resolve();
+      queue.enqueue(draft());
+      answerClaim(claimAnswer([], 8));
+      await claiming;
+      await queue.drain();
+      const last = sentCommits(fetchMock, fetchMock.mock.calls.length - 1);
+      expect(last.map((c) => c.generation)).toEqual([8]);
+      expect(queue.getState()).toMatchObject({ superseded: false, pending: 0 });
+    });
+
     it("another tab's newer generation supersedes it at once", () => {
       const { queue } = makeQueue({ generation: 5 });
       queue.supersede(6);

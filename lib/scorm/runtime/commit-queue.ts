@@ -119,8 +119,10 @@ export class CommitQueue {
   /** After a 4xx on a batch, send one commit at a time to find the refused one. */
   private isolate = false;
   private generation: number;
-  /** Set by claim() when the server could not be reached: the next batch carries the claim. */
+  /** Set by claim() until the server answers it: the next batch that holds every pending commit carries it. */
   private claimPending = false;
+  /** The sequences this player enqueued (storage also holds what other tabs of the attempt queued). */
+  private readonly mine = new Set<number>();
   private disposed = false;
 
   constructor(options: CommitQueueOptions) {
@@ -160,6 +162,7 @@ export class CommitQueue {
     };
     // A replaced player keeps nothing: its state is older than the attempt's.
     if (this.state.superseded) return { commit, stored: false };
+    this.mine.add(commit.sequence);
     const next: StoredQueue = { next: queue.next + 1, commits: [...queue.commits, commit] };
     const stored = this.write(next);
     this.memory = next;
@@ -183,10 +186,19 @@ export class CommitQueue {
       if (this.state.failing) return null;
     }
     const batch = this.load().commits.slice(0, COMMIT_BATCH_SIZE);
-    const response = await this.post(batch);
-    if (!response) return null;
-    const answer = await this.handleAnswer(batch, response);
-    return answer ?? null;
+    let answer: ClaimAnswer | null = null;
+    // In flight like any batch: commits queued meanwhile wait for it rather than race it.
+    const sending = (async () => {
+      const response = await this.post(batch);
+      if (response) answer = (await this.handleAnswer(batch, response)) ?? null;
+    })();
+    this.inFlight = sending.finally(() => {
+      this.inFlight = null;
+      if (!this.disposed && this.timer === null && !this.state.failing && this.load().commits.length > 0)
+        void this.kick();
+    });
+    await this.inFlight;
+    return answer;
   }
 
   /** Another tab of this browser took the attempt over (it wrote a newer generation). */
@@ -336,6 +348,17 @@ export class CommitQueue {
   private claimed(generation: number): void {
     this.claimPending = false;
     this.generation = generation;
+    // Own commits made while the claim was on its way (a slow answer) are this player's: they go on under
+    // the new generation.
+    const queue = this.load();
+    if (queue.commits.some((commit) => this.mine.has(commit.sequence))) {
+      const next = {
+        next: queue.next,
+        commits: queue.commits.map((commit) => (this.mine.has(commit.sequence) ? { ...commit, generation } : commit)),
+      };
+      this.write(next);
+      this.memory = next;
+    }
     try {
       this.options.storage?.setItem(playerStorageKey(this.options.attemptId), String(generation));
     } catch {
@@ -349,7 +372,10 @@ export class CommitQueue {
    * the refused commits are this player's own, another window took the attempt over.
    */
   private refusedAsStale(batch: ScormCommit[]): void {
-    const stale = batch.filter((commit) => commit.generation !== undefined && commit.generation < this.generation);
+    const stale = batch.filter(
+      (commit) =>
+        !this.mine.has(commit.sequence) && commit.generation !== undefined && commit.generation < this.generation,
+    );
     if (stale.length > 0 && !this.claimPending) {
       this.remove(new Set(stale.map((commit) => commit.sequence)));
       this.setState({ failing: false });
