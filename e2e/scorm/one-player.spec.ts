@@ -136,8 +136,9 @@ test("two browsers: the older one's next commit is refused, it stops, and the ne
   await add(deviceB, 3, "5");
   await expectAllSaved(deviceB);
 
-  // A still shows its stale count and writes from it: the server refuses it, and A says why.
-  await add(deviceA, 1, "3");
+  // A still shows its stale count and writes from it: the server refuses it, A removes the content and says why.
+  await expect(counter(deviceA).locator("#count")).toHaveText("2");
+  await counter(deviceA).getByRole("button", { name: "Add one" }).click();
   await expect(deviceA.getByText(REPLACED)).toBeVisible({ timeout: 20_000 });
   expect(await storedCount(setup)).toBe("5");
 

@@ -334,6 +334,7 @@ describe("CommitQueue", () => {
       await queue.flush();
       expect(queue.getState()).toMatchObject({ superseded: true, failing: false });
       const before = storage.getItem(queueStorageKey(ATTEMPT));
+      expect(JSON.parse(before!).commits).toEqual([]);
       expect(queue.enqueue(draft()).stored).toBe(false);
       expect(storage.getItem(queueStorageKey(ATTEMPT))).toBe(before);
       await queue.flush();

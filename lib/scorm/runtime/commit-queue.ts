@@ -386,6 +386,9 @@ export class CommitQueue {
 
   private becomeSuperseded(): void {
     if (this.state.superseded) return;
+    // This player's unsent commits can never be applied now (their generation is over): left in storage,
+    // they would spoil the claim of this browser's next player of the attempt.
+    this.remove(new Set([...this.mine]));
     this.disposed = true;
     if (this.timer !== null) this.options.clearTimer?.(this.timer);
     this.timer = null;
