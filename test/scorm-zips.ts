@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import yazl from "yazl";
 
@@ -17,6 +17,15 @@ export const FIXTURES = [
 
 export function fixtureZip(file: string): Buffer {
   return readFileSync(path.join(FIXTURE_DIR, file));
+}
+
+/**
+ * Our own small packages, kept as their source files under test/fixtures/scorm/own/{name}/ (readable and
+ * diffable) and zipped when a test uploads one.
+ */
+export function ownPackageZip(name: string): Promise<Buffer> {
+  const dir = path.join(FIXTURE_DIR, "own", name);
+  return buildZip(readdirSync(dir).map((file) => ({ name: file, data: readFileSync(path.join(dir, file)) })));
 }
 
 export const MANIFEST_12 = (href = "index.html", extra = "") => `<?xml version="1.0"?>

@@ -4,16 +4,27 @@ import Alert from "@mui/material/Alert";
 import Typography from "@mui/material/Typography";
 import type { CommitQueueState } from "@/lib/scorm/runtime/commit-queue";
 
+/** How the visit is recorded: a preview (no attempt), a review of a finished attempt, or tracked. */
+export type Recording = "preview" | "review" | "tracked";
+
 /** "Saving…" / "All progress saved", and a visible warning while progress is not saved and sending fails. */
-export function SaveStatus({ state, isTracked }: { state: CommitQueueState | null; isTracked: boolean }) {
-  if (!isTracked) {
+export function SaveStatus({ state, recording }: { state: CommitQueueState | null; recording: Recording }) {
+  if (recording === "preview") {
     return (
       <Alert severity="info" role="status">
         Preview: the content works, but nothing you do here is recorded.
       </Alert>
     );
   }
-  if (!state) return null;
+  if (recording === "review") {
+    return (
+      <Alert severity="info" role="status">
+        Review: this attempt is finished. The content works, but nothing you do here is recorded.
+      </Alert>
+    );
+  }
+  // A player another window replaced says so in its own panel; nothing here is "saved" any more.
+  if (!state || state.superseded) return null;
   return (
     <>
       {state.failing && state.pending > 0 && (

@@ -8,7 +8,7 @@ import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
-import { SaveStatus } from "@/components/scorm/save-status";
+import { SaveStatus, type Recording } from "@/components/scorm/save-status";
 import { ScormToc } from "@/components/scorm/scorm-toc";
 import { KEEP_VISIBLE_ATTRIBUTE, startVisibilityGuard } from "@/components/scorm/visibility-guard";
 import { parseRuntimeMessage, type PlayerMessage, type RuntimeState } from "@/lib/scorm/runtime/messages";
@@ -56,7 +56,7 @@ function ScormRuntimeFrame({ launch: initialLaunch }: { launch: ScormLaunch }) {
     ),
     unavailable: [],
     queue: launch.attempt
-      ? { pending: 0, failing: false, lastError: null, rejected: 0, refusal: null, stored: true }
+      ? { pending: 0, failing: false, lastError: null, rejected: 0, refusal: null, stored: true, superseded: false }
       : null,
     error: null,
   }));
@@ -98,11 +98,12 @@ function ScormRuntimeFrame({ launch: initialLaunch }: { launch: ScormLaunch }) {
   const index = state.currentId ? scoIds.indexOf(state.currentId) : -1;
   const isMulti = launch.scos.length > 1;
   const isBusy = state.phase === "loading";
+  const isHidden = state.phase === "left" || state.phase === "error" || state.phase === "replaced";
   const unavailable = new Set(state.unavailable);
 
   return (
     <Box {...visiblyKept("container")} sx={{ display: "flex", flexDirection: "column", gap: 2 }}>
-      <SaveStatus state={state.queue} isTracked={launch.attempt !== null} />
+      <SaveStatus state={state.queue} recording={recordingOf(launch)} />
       <Box
         sx={{
           display: "grid",
@@ -146,10 +147,26 @@ function ScormRuntimeFrame({ launch: initialLaunch }: { launch: ScormLaunch }) {
               </Button>
             </Paper>
           )}
+          {state.phase === "replaced" && (
+            <Paper
+              variant="outlined"
+              {...visiblyKept("panel")}
+              sx={{ p: 4, textAlign: "center", display: "flex", flexDirection: "column", gap: 2, alignItems: "center" }}
+            >
+              <Typography variant="h6" component="p">
+                This lesson was opened in another window
+              </Typography>
+              <Typography sx={{ color: "text.secondary" }}>
+                Your progress up to then is saved, and the other window carries on from it. Nothing you do here is
+                recorded any more.
+              </Typography>
+              <Button variant="contained" onClick={() => window.location.reload()}>
+                Continue here instead
+              </Button>
+            </Paper>
+          )}
           {/* The frame stays mounted through every phase: it is the runtime, and its queue is the learner's unsent progress. */}
-          <Box
-            sx={{ position: "relative", display: state.phase === "left" || state.phase === "error" ? "none" : "block" }}
-          >
+          <Box sx={{ position: "relative", display: isHidden ? "none" : "block" }}>
             <Box
               component="iframe"
               ref={frameRef}
@@ -170,7 +187,7 @@ function ScormRuntimeFrame({ launch: initialLaunch }: { launch: ScormLaunch }) {
             />
             {isBusy && <Loading />}
           </Box>
-          {isMulti && state.phase !== "left" && (
+          {isMulti && !isHidden && (
             <Box
               {...visiblyKept("nav")}
               component="nav"
@@ -193,6 +210,11 @@ function ScormRuntimeFrame({ launch: initialLaunch }: { launch: ScormLaunch }) {
       </Box>
     </Box>
   );
+}
+
+function recordingOf(launch: ScormLaunch): Recording {
+  if (!launch.attempt) return "preview";
+  return launch.attempt.mode === "review" ? "review" : "tracked";
 }
 
 function Loading() {

@@ -21,17 +21,29 @@ export const scormCommitSchema = z.object({
   globals: z.record(z.string(), z.unknown()).optional(),
   /** True for the commit the SCO makes on LMSFinish / Terminate. */
   terminated: z.boolean().default(false),
+  /**
+   * The generation of the player that made the commit (the attempt's playerGeneration when that player
+   * took the attempt over): a commit of an older generation is refused with a 409.
+   */
+  generation: z.int().min(0).max(2_000_000_000).optional(),
 });
 export type ScormCommit = z.infer<typeof scormCommitSchema>;
 
-export const scormCommitBatchSchema = z.object({
-  commits: z
-    .array(scormCommitSchema)
-    .min(1, { error: "commits must hold at least one commit" })
-    .max(MAX_COMMITS_PER_REQUEST, {
+export const scormCommitBatchSchema = z
+  .object({
+    commits: z.array(scormCommitSchema).max(MAX_COMMITS_PER_REQUEST, {
       error: `commits holds at most ${MAX_COMMITS_PER_REQUEST} commits`,
     }),
-});
+    /**
+     * A player taking the attempt over from the generation it was launched with: after the batch's
+     * commits, the attempt's playerGeneration moves to the next one, unless another player took it first.
+     */
+    claim: z.object({ generation: z.int().min(0).max(2_000_000_000) }).optional(),
+  })
+  .refine((batch) => batch.commits.length > 0 || batch.claim !== undefined, {
+    error: "commits must hold at least one commit",
+    path: ["commits"],
+  });
 export type ScormCommitBatch = z.infer<typeof scormCommitBatchSchema>;
 
 /** The spec's contract for API clients: POST /api/scorm-tracking. */

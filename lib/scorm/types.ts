@@ -137,6 +137,8 @@ export interface ScormAttemptState {
   scoCmi: Record<string, Record<string, unknown>>;
   /** Lesson-wide shared state (global objectives, adl.data buckets, sequencing state). */
   globals: Record<string, unknown>;
+  /** The attempt's player generation when this state was read: a runtime claims the next one before it commits. */
+  playerGeneration: number;
 }
 
 /** A SCO's status in the table of contents. */

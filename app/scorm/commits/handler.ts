@@ -34,14 +34,15 @@ export async function answerScormCommits(req: CommitRequest): Promise<HttpAnswer
     // A preview has no attempt; a commit for any other attempt than the token's is one it may not write.
     if (!attemptId || batch.commits.some((commit) => commit.attemptId !== attemptId))
       throw new AppError("NOT_FOUND", "SCORM attempt not found");
-    const results = await applyScormCommits(
+    const { results, player } = await applyScormCommits(
       { organizationId: grant.organizationId, subdomain, userId: grant.userId, attemptId },
       batch.commits,
+      batch.claim,
     );
     const applied = results.filter((result) => result.applied).length;
     metrics().scormCommits.inc({ outcome: "applied" }, applied);
     metrics().scormCommits.inc({ outcome: "stale" }, results.length - applied);
-    return { status: 200, headers: { "cache-control": "no-store" }, body: { results } };
+    return { status: 200, headers: { "cache-control": "no-store" }, body: { results, ...(player ? { player } : {}) } };
   } catch (error) {
     metrics().scormCommits.inc({ outcome: "refused" });
     return errorAnswer(toAppError(error, "Failed to update SCORM progress"));

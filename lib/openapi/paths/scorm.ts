@@ -16,6 +16,9 @@ const attemptSchema = z.object({
     .record(z.string(), z.record(z.string(), z.unknown()))
     .meta({ description: "Saved CMI per SCO, ready for scorm-again's loadFromJSON before Initialize" }),
   globals: z.record(z.string(), z.unknown()),
+  playerGeneration: z
+    .int()
+    .meta({ description: "The attempt's player generation; the runtime claims the next one before it commits" }),
 });
 
 const launchSchema = z.object({
@@ -55,6 +58,10 @@ const commitResultsSchema = z.object({
       applied: z.boolean().meta({ description: "false for a replay, an older sequence, or an untracked attempt" }),
     }),
   ),
+  player: z
+    .object({ generation: z.int(), attempt: attemptSchema })
+    .optional()
+    .meta({ description: "With a claim: the player's new generation and the attempt as stored after the batch" }),
 });
 
 const trackingResultSchema = z.object({
@@ -165,11 +172,12 @@ export const scormContentPaths = definePaths("SCORM", {
       description:
         "Each commit is stored in its own transaction and acknowledged only after it; a sequence not higher than the SCO's " +
         "last is acknowledged with applied: false. Every commit must be of the token's attempt (else 404). Accepts text/plain " +
-        "(sendBeacon). At most 50 commits and 4 MB per request.",
+        "(sendBeacon). At most 50 commits and 4 MB per request. A commit of an older player generation than the attempt's, or a " +
+        "claim from a generation another player already left, is a 409 (the attempt was opened in another window).",
       access: "public",
       requestBody: jsonBody(scormCommitBatchSchema),
       responses: { 200: json("One result per commit, in order", commitResultsSchema) },
-      errors: [400, 404, 413],
+      errors: [400, 404, 409, 413],
     },
   },
 });

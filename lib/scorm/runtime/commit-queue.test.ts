@@ -3,6 +3,7 @@ import {
   backoffDelay,
   CommitQueue,
   isRetryableStatus,
+  playerStorageKey,
   queueStorageKey,
   type CommitQueueOptions,
   type QueueStorage,
@@ -55,6 +56,7 @@ function makeQueue(overrides: Partial<CommitQueueOptions> = {}) {
     random: () => 0.5,
     setTimer: (callback, ms) => timers.push({ callback, ms }),
     clearTimer: () => undefined,
+    generation: 0,
     ...overrides,
   });
   return { queue, storage, timers, fetchMock: (overrides.fetch as ReturnType<typeof vi.fn> | undefined) ?? fetchMock };
@@ -261,5 +263,126 @@ describe("CommitQueue", () => {
     await queue.flush();
     expect(states).toContainEqual({ pending: 1, failing: false });
     expect(states.at(-1)).toEqual({ pending: 1, failing: true });
+  });
+
+  describe("one live player per attempt", () => {
+    const claimAnswer = (commits: ScormCommit[], generation: number) =>
+      new Response(
+        JSON.stringify({
+          results: commits.map((c) => ({
+            attemptId: c.attemptId,
+            scoId: c.scoId,
+            sequence: c.sequence,
+            applied: true,
+          })),
+          player: { generation, attempt: { attemptId: ATTEMPT, lastSequence: 7 } },
+        }),
+        { status: 200 },
+      );
+    const refused = () =>
+      new Response(
+        JSON.stringify({ error: { code: "CONFLICT", message: "This lesson was opened in another window" } }),
+        { status: 409 },
+      );
+
+    it("claims with what storage holds, then numbers its commits with the new generation", async () => {
+      const storage = new MemoryStorage();
+      const earlier = makeQueue({
+        storage,
+        generation: 3,
+        fetch: vi.fn(async () => Promise.reject(new Error("offline"))),
+      });
+      earlier.queue.enqueue(draft("sco1"));
+      earlier.queue.dispose();
+      const fetchMock = vi.fn(async (_url: string, init: RequestInit) => {
+        const body = JSON.parse(init.body as string) as { commits: ScormCommit[]; claim?: { generation: number } };
+        return body.claim ? claimAnswer(body.commits, 4) : ack(body.commits);
+      });
+      const { queue } = makeQueue({ storage, generation: 3, fetch: fetchMock });
+      const answer = await queue.claim();
+      expect(answer).toEqual({ generation: 4, attempt: { attemptId: ATTEMPT, lastSequence: 7 } });
+      const claimBody = JSON.parse((fetchMock.mock.calls[0]![1] as RequestInit).body as string);
+      expect(claimBody.claim).toEqual({ generation: 3 });
+      expect(claimBody.commits.map((c: ScormCommit) => [c.sequence, c.generation])).toEqual([[1, 3]]);
+      expect(storage.getItem(playerStorageKey(ATTEMPT))).toBe("4");
+      expect(queue.getState().pending).toBe(0);
+      expect(queue.enqueue(draft()).commit.generation).toBe(4);
+    });
+
+    it("unreachable: starts anyway, and the claim rides on the batch that holds every pending commit", async () => {
+      let online = false;
+      const fetchMock = vi.fn(async (_url: string, init: RequestInit) => {
+        if (!online) throw new Error("offline");
+        const body = JSON.parse(init.body as string) as { commits: ScormCommit[]; claim?: unknown };
+        return body.claim ? claimAnswer(body.commits, 1) : ack(body.commits);
+      });
+      const { queue } = makeQueue({ fetch: fetchMock });
+      expect(await queue.claim()).toBeNull();
+      queue.enqueue(draft());
+      online = true;
+      await queue.flush();
+      const body = JSON.parse((fetchMock.mock.calls.at(-1)![1] as RequestInit).body as string);
+      expect(body.claim).toEqual({ generation: 0 });
+      expect(body.commits).toHaveLength(1);
+      expect(queue.enqueue(draft()).commit.generation).toBe(1);
+    });
+
+    it("a 409 on its own commit: superseded, it stores and sends nothing more", async () => {
+      const fetchMock = vi.fn(async () => refused());
+      const { queue, storage } = makeQueue({ generation: 2, fetch: fetchMock });
+      queue.enqueue(draft());
+      await queue.flush();
+      expect(queue.getState()).toMatchObject({ superseded: true, failing: false });
+      const before = storage.getItem(queueStorageKey(ATTEMPT));
+      expect(JSON.parse(before!).commits).toEqual([]);
+      expect(queue.enqueue(draft()).stored).toBe(false);
+      expect(storage.getItem(queueStorageKey(ATTEMPT))).toBe(before);
+      await queue.flush();
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+    });
+
+    it("a 409 on an older player's leftovers drops them and carries on", async () => {
+      const storage = new MemoryStorage();
+      const fetchMock = vi.fn(async (_url: string, init: RequestInit) => {
+        const body = JSON.parse(init.body as string) as { commits: ScormCommit[]; claim?: unknown };
+        if (body.claim) return claimAnswer(body.commits, 2);
+        return body.commits.some((c) => c.generation === 1) ? refused() : ack(body.commits);
+      });
+      const { queue } = makeQueue({ storage, generation: 1, fetch: fetchMock });
+      await queue.claim();
+      // The replaced tab, not told yet, queues one more commit in the shared storage.
+      const old = makeQueue({ storage, generation: 1, fetch: vi.fn(async () => Promise.reject(new Error("offline"))) });
+      old.queue.enqueue(draft("old"));
+      old.queue.dispose();
+      queue.enqueue(draft("mine"));
+      await queue.drain();
+      expect(queue.getState()).toMatchObject({ superseded: false, pending: 0 });
+      expect(sentCommits(fetchMock, fetchMock.mock.calls.length - 1).map((c) => c.scoId)).toEqual(["mine"]);
+    });
+
+    it("a slow claim: its own commits made meanwhile go on under the new generation", async () => {
+      let answerClaim: (response: Response) => void = () => undefined;
+      const fetchMock = vi.fn(async (_url: string, init: RequestInit) => {
+        const body = JSON.parse(init.body as string) as { commits: ScormCommit[]; claim?: unknown };
+        if (body.claim) return new Promise<Response>((resolve) => (answerClaim = resolve));
+        return ack(body.commits);
+      });
+      const { queue } = makeQueue({ generation: 7, fetch: fetchMock });
+      const claiming = queue.claim();
+      await Promise.resolve();
+      queue.enqueue(draft());
+      answerClaim(claimAnswer([], 8));
+      await claiming;
+      await queue.drain();
+      const last = sentCommits(fetchMock, fetchMock.mock.calls.length - 1);
+      expect(last.map((c) => c.generation)).toEqual([8]);
+      expect(queue.getState()).toMatchObject({ superseded: false, pending: 0 });
+    });
+
+    it("another tab's newer generation supersedes it at once", () => {
+      const { queue } = makeQueue({ generation: 5 });
+      queue.supersede(6);
+      expect(queue.getState().superseded).toBe(true);
+    });
   });
 });

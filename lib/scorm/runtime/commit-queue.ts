@@ -17,7 +17,7 @@ export interface QueueStorage {
   removeItem(key: string): void;
 }
 
-export type CommitDraft = Omit<ScormCommit, "attemptId" | "sequence">;
+export type CommitDraft = Omit<ScormCommit, "attemptId" | "sequence" | "generation">;
 
 export interface CommitQueueState {
   /** Commits not yet acknowledged by the server. */
@@ -31,6 +31,8 @@ export interface CommitQueueState {
   refusal: string | null;
   /** False when the last commit could not be written to browser storage (kept in memory only). */
   stored: boolean;
+  /** The attempt was opened in another window: this player's commits are refused, it commits no more. */
+  superseded: boolean;
 }
 
 export interface CommitAck {
@@ -56,6 +58,14 @@ export interface CommitQueueOptions {
   maxDelayMs?: number;
   /** Called with every acknowledged commit (the player refreshes the page after a terminate commit). */
   onAcknowledged?: (commits: ScormCommit[]) => void;
+  /** The attempt's player generation the launch was read at; every commit carries this queue's generation. */
+  generation: number;
+}
+
+/** What the server answers a claim: the player's new generation and the attempt as stored now. */
+export interface ClaimAnswer {
+  generation: number;
+  attempt: unknown;
 }
 
 interface StoredQueue {
@@ -70,6 +80,11 @@ export function queueStorageKey(attemptId: string): string {
 
 export function rejectedStorageKey(attemptId: string): string {
   return `lms.scorm.rejected.${attemptId}`;
+}
+
+/** The generation of the attempt's newest player in this browser: another tab of the attempt hears it at once. */
+export function playerStorageKey(attemptId: string): string {
+  return `lms.scorm.player.${attemptId}`;
 }
 
 /** Exponential backoff with jitter: half the window fixed, half random ("equal jitter"). */
@@ -95,6 +110,7 @@ export class CommitQueue {
     rejected: 0,
     refusal: null,
     stored: true,
+    superseded: false,
   };
   private readonly listeners = new Set<(state: CommitQueueState) => void>();
   private inFlight: Promise<void> | null = null;
@@ -102,10 +118,16 @@ export class CommitQueue {
   private failures = 0;
   /** After a 4xx on a batch, send one commit at a time to find the refused one. */
   private isolate = false;
+  private generation: number;
+  /** Set by claim() until the server answers it: the next batch that holds every pending commit carries it. */
+  private claimPending = false;
+  /** The sequences this player enqueued (storage also holds what other tabs of the attempt queued). */
+  private readonly mine = new Set<number>();
   private disposed = false;
 
   constructor(options: CommitQueueOptions) {
     this.options = { baseDelayMs: 1_000, maxDelayMs: 60_000, ...options };
+    this.generation = options.generation;
     this.key = queueStorageKey(options.attemptId);
     const stored = this.read();
     this.memory = { next: Math.max(stored?.next ?? 0, options.lastSequence + 1), commits: stored?.commits ?? [] };
@@ -132,13 +154,56 @@ export class CommitQueue {
    */
   enqueue(draft: CommitDraft): { commit: ScormCommit; stored: boolean } {
     const queue = this.load();
-    const commit: ScormCommit = { attemptId: this.options.attemptId, sequence: queue.next, ...draft };
+    const commit: ScormCommit = {
+      attemptId: this.options.attemptId,
+      sequence: queue.next,
+      generation: this.generation,
+      ...draft,
+    };
+    // A replaced player keeps nothing: its state is older than the attempt's.
+    if (this.state.superseded) return { commit, stored: false };
+    this.mine.add(commit.sequence);
     const next: StoredQueue = { next: queue.next + 1, commits: [...queue.commits, commit] };
     const stored = this.write(next);
     this.memory = next;
     this.setState({ pending: next.commits.length, stored });
     this.kick();
     return { commit, stored };
+  }
+
+  /**
+   * Takes the attempt over for this player: sends what is pending (another tab's or an earlier page's
+   * commits, so nothing they hold is lost) with a claim from the launch's generation. Resolves with the
+   * server's answer, or null when it could not be reached (the claim then rides on the next batch, and
+   * the player starts from the launch's state). A 409: another player took the attempt first.
+   */
+  async claim(): Promise<ClaimAnswer | null> {
+    this.claimPending = true;
+    if (this.inFlight) await this.inFlight.catch(() => undefined);
+    const commits = this.load().commits;
+    if (commits.length > COMMIT_BATCH_SIZE) {
+      await this.drain();
+      if (this.state.failing) return null;
+    }
+    const batch = this.load().commits.slice(0, COMMIT_BATCH_SIZE);
+    let answer: ClaimAnswer | null = null;
+    // In flight like any batch: commits queued meanwhile wait for it rather than race it.
+    const sending = (async () => {
+      const response = await this.post(batch);
+      if (response) answer = (await this.handleAnswer(batch, response)) ?? null;
+    })();
+    this.inFlight = sending.finally(() => {
+      this.inFlight = null;
+      if (!this.disposed && this.timer === null && !this.state.failing && this.load().commits.length > 0)
+        void this.kick();
+    });
+    await this.inFlight;
+    return answer;
+  }
+
+  /** Another tab of this browser took the attempt over (it wrote a newer generation). */
+  supersede(generation: number): void {
+    if (generation > this.generation) this.becomeSuperseded();
   }
 
   /** Send now (e.g. back online, page visible again), cancelling a backoff wait. */
@@ -225,26 +290,44 @@ export class CommitQueue {
   }
 
   private async send(batch: ScormCommit[]): Promise<void> {
-    let response: Response;
+    const response = await this.post(batch);
+    if (response) await this.handleAnswer(batch, response);
+  }
+
+  /** POSTs the batch (with the claim while one is pending); null after a network error (a retry is scheduled). */
+  private async post(batch: ScormCommit[]): Promise<Response | null> {
+    // The claim goes with the batch that holds every pending commit: the commits made under the launch's
+    // generation are applied before the attempt moves to the next one (after it, they would be refused).
+    const claiming = this.claimPending && batch.length === this.load().commits.length;
+    const claim = claiming ? { claim: { generation: this.options.generation } } : {};
     try {
-      response = await this.options.fetch(this.options.endpoint, {
+      return await this.options.fetch(this.options.endpoint, {
         method: "POST",
         credentials: "same-origin",
         headers: { "Content-Type": "application/json", Accept: "application/json" },
-        body: JSON.stringify({ commits: batch }),
+        body: JSON.stringify({ commits: batch, ...claim }),
       });
     } catch (error) {
       this.retryLater(`Network error: ${error instanceof Error ? error.message : String(error)}`, null);
-      return;
+      return null;
     }
+  }
+
+  /** Acts on the server's answer to a batch; returns the claim's answer when the batch carried one. */
+  private async handleAnswer(batch: ScormCommit[], response: Response): Promise<ClaimAnswer | void> {
     if (response.ok) {
-      const acknowledged = await acknowledgedSequences(response, batch);
+      const { acknowledged, player } = await readAnswer(response, batch);
+      if (player) this.claimed(player.generation);
       this.remove(acknowledged);
       this.failures = 0;
       this.isolate = false;
       this.setState({ failing: false, lastError: null });
       const done = batch.filter((commit) => acknowledged.has(commit.sequence));
       if (done.length > 0) this.options.onAcknowledged?.(done);
+      return player ?? undefined;
+    }
+    if (response.status === 409) {
+      this.refusedAsStale(batch);
       return;
     }
     const serverMessage = await serverErrorMessage(response);
@@ -260,6 +343,56 @@ export class CommitQueue {
       return;
     }
     this.reject(batch, `${response.status}: ${message}`, serverMessage ?? FALLBACK_MESSAGES.scormProgress);
+  }
+
+  private claimed(generation: number): void {
+    this.claimPending = false;
+    this.generation = generation;
+    // Own commits made while the claim was on its way (a slow answer) are this player's: they go on under
+    // the new generation.
+    const queue = this.load();
+    if (queue.commits.some((commit) => this.mine.has(commit.sequence))) {
+      const next = {
+        next: queue.next,
+        commits: queue.commits.map((commit) => (this.mine.has(commit.sequence) ? { ...commit, generation } : commit)),
+      };
+      this.write(next);
+      this.memory = next;
+    }
+    try {
+      this.options.storage?.setItem(playerStorageKey(this.options.attemptId), String(generation));
+    } catch {
+      // other tabs then learn it from their next commit's 409
+    }
+  }
+
+  /**
+   * A 409: a commit of the batch is of an older player generation. Commits an older player of this
+   * browser left in storage are dropped (they are not this player's progress, and they are stale); when
+   * the refused commits are this player's own, another window took the attempt over.
+   */
+  private refusedAsStale(batch: ScormCommit[]): void {
+    const stale = batch.filter(
+      (commit) =>
+        !this.mine.has(commit.sequence) && commit.generation !== undefined && commit.generation < this.generation,
+    );
+    if (stale.length > 0 && !this.claimPending) {
+      this.remove(new Set(stale.map((commit) => commit.sequence)));
+      this.setState({ failing: false });
+      return;
+    }
+    this.becomeSuperseded();
+  }
+
+  private becomeSuperseded(): void {
+    if (this.state.superseded) return;
+    // This player's unsent commits can never be applied now (their generation is over): left in storage,
+    // they would spoil the claim of this browser's next player of the attempt.
+    this.remove(new Set([...this.mine]));
+    this.disposed = true;
+    if (this.timer !== null) this.options.clearTimer?.(this.timer);
+    this.timer = null;
+    this.setState({ superseded: true, failing: false });
   }
 
   private retryLater(message: string, retryAfter: number | null): void {
@@ -345,21 +478,26 @@ export class CommitQueue {
   }
 }
 
-async function acknowledgedSequences(response: Response, batch: ScormCommit[]): Promise<Set<number>> {
+async function readAnswer(
+  response: Response,
+  batch: ScormCommit[],
+): Promise<{ acknowledged: Set<number>; player: ClaimAnswer | null }> {
+  // A 200 means the database committed the whole batch, whatever its body says.
+  const all = new Set(batch.map((commit) => commit.sequence));
   try {
-    const body = (await response.json()) as { results?: CommitAck[] };
-    if (Array.isArray(body.results)) {
-      const sent = new Set(batch.map((commit) => commit.sequence));
-      return new Set(
-        body.results
-          .filter((ack) => ack.attemptId === batch[0]?.attemptId && sent.has(ack.sequence))
-          .map((ack) => ack.sequence),
-      );
-    }
+    const body = (await response.json()) as { results?: CommitAck[]; player?: ClaimAnswer };
+    const player = typeof body.player?.generation === "number" ? body.player : null;
+    if (!Array.isArray(body.results)) return { acknowledged: all, player };
+    const sent = new Set(batch.map((commit) => commit.sequence));
+    const acknowledged = new Set(
+      body.results
+        .filter((ack) => ack.attemptId === batch[0]?.attemptId && sent.has(ack.sequence))
+        .map((ack) => ack.sequence),
+    );
+    return { acknowledged, player };
   } catch {
-    // a 200 means the database committed the whole batch
+    return { acknowledged: all, player: null };
   }
-  return new Set(batch.map((commit) => commit.sequence));
 }
 
 /** The `{ error: { message } }` of a failed answer, or null when the server gave none. */

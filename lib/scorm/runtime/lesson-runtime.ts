@@ -1,4 +1,4 @@
-import { CommitQueue } from "@/lib/scorm/runtime/commit-queue";
+import { CommitQueue, playerStorageKey } from "@/lib/scorm/runtime/commit-queue";
 import type { RuntimeMessage, RuntimeState } from "@/lib/scorm/runtime/messages";
 import { RuntimeBridge } from "@/lib/scorm/runtime/runtime-bridge";
 import {
@@ -10,8 +10,8 @@ import {
   type Cmi,
   type NavRequest,
 } from "@/lib/scorm/runtime/runtime-settings";
-import { readScoStatus } from "@/lib/scorm/cmi-status";
-import { furtherProgress, scoProgressOf, type ScormLaunch } from "@/lib/scorm/types";
+import { isReviewMode, readScoStatus } from "@/lib/scorm/cmi-status";
+import { furtherProgress, scoProgressOf, type ScormAttemptState, type ScormLaunch } from "@/lib/scorm/types";
 
 // One SCORM lesson as it runs on the content host: scorm-again on this window (the SCO's parent, on the
 // SCO's own origin, so its synchronous API look-up works), the commit queue, and the SCO's frame. The
@@ -28,19 +28,21 @@ export interface RuntimeDom {
 
 export class LessonRuntime {
   private readonly queue: CommitQueue | null;
-  private readonly bridge: RuntimeBridge;
+  private bridge: RuntimeBridge | null = null;
   private readonly scoIds: string[];
   private readonly latestCmi = new Map<string, Cmi>();
   /** Saved CMI per SCO: the server's, overlaid with commits an earlier page left unacknowledged. */
-  private readonly savedCmi: Record<string, Cmi>;
+  private savedCmi: Record<string, Cmi> = {};
   private frame: HTMLIFrameElement | null = null;
   private unloading = false;
   private switching = false;
   private state: RuntimeState;
   private readonly cleanups: (() => void)[] = [];
+  /** Review mode records nothing: its writes never enter the queue. */
+  private readonly reviewing: boolean;
 
   constructor(
-    private readonly launch: ScormLaunch,
+    private launch: ScormLaunch,
     private readonly dom: RuntimeDom,
   ) {
     const { window: win } = dom;
@@ -57,11 +59,14 @@ export class LessonRuntime {
     };
     const attempt = launch.attempt;
     const commitUrl = launch.content.commitUrl;
+    this.reviewing = attempt?.mode === "review";
+    // In review mode the queue is kept only to send what an earlier normal visit left unacknowledged.
     this.queue =
       attempt && commitUrl
         ? new CommitQueue({
             attemptId: attempt.attemptId,
             lastSequence: attempt.lastSequence,
+            generation: attempt.playerGeneration,
             endpoint: commitUrl,
             storage: browserStorage(win),
             fetch: (input, init) => win.fetch(input, init),
@@ -75,15 +80,41 @@ export class LessonRuntime {
               dom.post({ type: "lms.scorm.saved", terminated: commits.some((commit) => commit.terminated) }),
           })
         : null;
-    this.queue?.subscribe((queue) => this.update({ queue }));
+    this.queue?.subscribe((queue) => {
+      this.update({ queue });
+      if (queue.superseded) this.replaced();
+    });
     if (this.queue) this.state.queue = this.queue.getState();
-    // What an earlier page left unacknowledged is newer than the server's copy: resume from it, send it first.
-    const pending = this.queue?.pendingCommits() ?? [];
-    this.savedCmi = withPendingCommits(launch, pending);
-    void this.queue?.flush();
+    void this.begin();
+  }
+
+  /**
+   * Takes the attempt over for this player (one attempt, one live player), then starts from the server's
+   * state as of the claim: another window's progress up to that moment included. Unreachable server: the
+   * launch's state, the claim going with the first batch that gets through.
+   */
+  private async begin(): Promise<void> {
+    const attempt = this.launch.attempt;
+    if (this.queue && attempt && !this.reviewing) {
+      const key = playerStorageKey(attempt.attemptId);
+      const onStorage = (event: StorageEvent) => {
+        if (event.key === key && event.newValue) this.queue?.supersede(Number(event.newValue));
+      };
+      this.dom.window.addEventListener("storage", onStorage);
+      this.cleanups.push(() => this.dom.window.removeEventListener("storage", onStorage));
+      const claimed = await withTimeout(this.dom.window, this.queue.claim(), CLAIM_WAIT_MS);
+      if (this.queue.getState().superseded) return;
+      if (claimed) this.launch = { ...this.launch, attempt: claimed.attempt as ScormAttemptState };
+    } else void this.queue?.flush();
+    // What an earlier page left unacknowledged is newer than the server's copy: resume from it, send it
+    // first. Review-mode commits an older runtime queued are not progress and never read back.
+    const pending = (this.queue?.pendingCommits() ?? []).filter((commit) => !isReviewMode(commit.cmi));
+    this.savedCmi = withPendingCommits(this.launch, pending);
+    const launch = this.launch;
     this.bridge = new RuntimeBridge(launch, {
       commit: (draft) => {
         this.latestCmi.set(draft.scoId, draft.cmi);
+        if (this.reviewing) return true;
         // The server's own reading of the commit (including the 1.2 minimum-calls rule on finish).
         const status = readScoStatus(launch.version, draft.cmi, { terminated: draft.terminated });
         const progress = furtherProgress(
@@ -100,13 +131,22 @@ export class LessonRuntime {
       terminated: (scoId, request, deliveredId) => this.onTerminated(scoId, request, deliveredId),
       unavailable: (ids) => this.update({ unavailable: [...ids] }),
     });
-    this.bridge.install(win);
+    this.bridge.install(this.dom.window);
     this.start(pending.at(-1)?.scoId ?? firstScoId(launch));
+  }
+
+  /** Another window took the attempt over: the content stops here (its commits would be refused). */
+  private replaced(): void {
+    if (this.state.phase === "replaced") return;
+    this.frame?.remove();
+    this.frame = null;
+    this.update({ phase: "replaced" });
   }
 
   /** The learner chose a SCO in the player (table of contents, Previous, Continue). */
   navigate(scoId: string): void {
-    if (this.scoIds.includes(scoId) && this.state.phase !== "loading") void this.switchTo(scoId);
+    if (this.scoIds.includes(scoId) && (this.state.phase === "running" || this.state.phase === "left"))
+      void this.switchTo(scoId);
   }
 
   /** Back into the lesson after leaving it. */
@@ -146,7 +186,7 @@ export class LessonRuntime {
   private open(scoId: string): void {
     const url = scoUrl(this.launch, scoId);
     const sco = this.launch.scos.find((entry) => entry.identifier === scoId);
-    if (!url || !sco) return;
+    if (!url || !sco || !this.bridge || this.state.phase === "replaced") return;
     const seen = this.latestCmi.get(scoId);
     this.bridge.prepare(scoId, seen ? prepareRevisitCmi(this.launch.version, seen) : this.savedCmi[scoId]);
     this.frame?.remove();
@@ -167,9 +207,9 @@ export class LessonRuntime {
     this.update({ phase: "loading" });
     try {
       await blankFrame(this.dom.window, this.frame);
-      this.bridge.terminate();
+      this.bridge?.terminate();
       if (scoId) {
-        this.bridge.sequenceChoice(scoId);
+        this.bridge?.sequenceChoice(scoId);
         this.open(scoId);
       } else {
         this.frame?.remove();
@@ -186,7 +226,7 @@ export class LessonRuntime {
   /** After the SCO's own unload handlers, when the page goes away: a SCO still running is ended as the content would. */
   private endOnUnload(frame: HTMLIFrameElement): void {
     frame.contentWindow?.addEventListener("unload", () => {
-      if (this.unloading && this.frame === frame && this.bridge.isRunning()) this.bridge.terminate();
+      if (this.unloading && this.frame === frame && this.bridge?.isRunning()) this.bridge.terminate();
     });
   }
 
@@ -198,9 +238,31 @@ export class LessonRuntime {
   }
 
   private update(patch: Partial<RuntimeState>): void {
-    this.state = { ...this.state, ...patch };
+    // Once replaced, the runtime stays so: a switch that was under way must not bring the content back.
+    const phase = this.state.phase === "replaced" ? { phase: "replaced" as const } : {};
+    this.state = { ...this.state, ...patch, ...phase };
     this.dom.post({ type: "lms.scorm.state", state: this.state });
   }
+}
+
+/** How long a new player waits for its claim before it starts from the launch's state. */
+const CLAIM_WAIT_MS = 15_000;
+
+/** The promise's value, or null when it takes longer than `ms` (the promise still runs on). */
+function withTimeout<T>(win: Window, promise: Promise<T>, ms: number): Promise<T | null> {
+  return new Promise((resolve) => {
+    const timer = win.setTimeout(() => resolve(null), ms);
+    void promise.then(
+      (value) => {
+        win.clearTimeout(timer);
+        resolve(value);
+      },
+      () => {
+        win.clearTimeout(timer);
+        resolve(null);
+      },
+    );
+  });
 }
 
 /** Unloads the SCO's page (its unload handler commits and finishes) and waits for about:blank, at most 3 s. */

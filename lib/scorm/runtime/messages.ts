@@ -20,9 +20,11 @@ export const queueStateSchema = z.object({
   rejected: z.int().check(z.minimum(0)),
   refusal: z.nullable(z.string()),
   stored: z.boolean(),
+  superseded: z.boolean(),
 });
 
-export const runtimePhaseSchema = z.enum(["loading", "running", "left", "error"]);
+/** `replaced`: the attempt was opened in another window, which now holds it; this one commits no more. */
+export const runtimePhaseSchema = z.enum(["loading", "running", "left", "error", "replaced"]);
 export type RuntimePhase = z.infer<typeof runtimePhaseSchema>;
 
 export const runtimeStateSchema = z.object({
@@ -64,7 +66,12 @@ const launchSchema = z.looseObject({
     commitUrl: z.nullable(z.string()),
   }),
   attempt: z.nullable(
-    z.looseObject({ attemptId: z.string(), lastSequence: z.number(), mode: z.enum(["normal", "review"]) }),
+    z.looseObject({
+      attemptId: z.string(),
+      lastSequence: z.number(),
+      mode: z.enum(["normal", "review"]),
+      playerGeneration: z.number(),
+    }),
   ),
   learner: z.object({ id: z.string(), name: z.string() }),
 });

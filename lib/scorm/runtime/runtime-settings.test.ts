@@ -68,6 +68,7 @@ function launch(
             scoStatus: {},
             scoCmi: {},
             globals: {},
+            playerGeneration: 0,
             ...attempt,
           },
     learner: { id: "u1", name: "Doe, Jane" },

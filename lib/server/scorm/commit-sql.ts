@@ -16,7 +16,7 @@ export interface AttemptKey {
  * row, so it changes with every commit).
  */
 export const readAttemptSql = ({ attemptId, organizationId, userId }: AttemptKey) =>
-  Prisma.sql`SELECT a."id", a.xmin::text AS "version", a."courseId", a."enrollmentId", a."lessonId", a."packageId", a."globalsSequence", a."globals" -> 'rollup' AS "globalsRollup",
+  Prisma.sql`SELECT a."id", a.xmin::text AS "version", a."playerGeneration", a."courseId", a."enrollmentId", a."lessonId", a."packageId", a."globalsSequence", a."globals" -> 'rollup' AS "globalsRollup",
   a."completedAt" IS NOT NULL AS "completed", e."status"::text AS "enrollmentStatus", p."scormVersion"::text AS "scormVersion",
   lp."status"::text AS "lessonStatus",
   EXISTS (SELECT 1 FROM "ScormAttempt" n WHERE n."enrollmentId" = a."enrollmentId" AND n."lessonId" = a."lessonId" AND n."attemptNumber" > a."attemptNumber") AS "superseded",

@@ -20,6 +20,7 @@ import {
 } from "@/lib/server/scorm/commit-sql";
 import { v7 as uuidV7 } from "uuid";
 import { lockEnrollments, saveLessonProgress } from "@/lib/server/progress/recompute";
+import { claimPlayer, supersededError, type PlayerClaim } from "@/lib/server/scorm/player-lease";
 
 // The SCORM player's commits: each in its own transaction, acknowledged only after COMMIT. A commit
 // applies to its SCO only if its sequence is higher than the SCO's last one (replays and late
@@ -41,6 +42,8 @@ export interface LockedRow {
   id: string;
   /** The attempt row's xmin: changes with every write of the attempt. */
   version: string;
+  /** The generation of the player that holds the attempt (player-lease.ts). */
+  playerGeneration: number;
   courseId: string;
   enrollmentId: string;
   lessonId: string;
@@ -70,8 +73,21 @@ interface PrefetchedAttempt {
   row: LockedRow;
 }
 
-/** Applies the commits in order; every commit must be of the granted attempt (the endpoint checks it). */
-export async function applyScormCommits(grant: AttemptGrant, commits: ScormCommit[]): Promise<CommitResult[]> {
+export interface CommitBatchResult {
+  results: CommitResult[];
+  /** When the batch claimed the attempt for its player: the new generation and the attempt's state. */
+  player?: PlayerClaim;
+}
+
+/**
+ * Applies the commits in order, then the claim if there is one; every commit must be of the granted
+ * attempt (the endpoint checks it).
+ */
+export async function applyScormCommits(
+  grant: AttemptGrant,
+  commits: ScormCommit[],
+  claim?: { generation: number },
+): Promise<CommitBatchResult> {
   const { organizationId, userId, attemptId, subdomain } = grant;
   const [granted] = await queryRows<LockedRow>(grantedAttemptSql({ attemptId, organizationId, userId }, subdomain));
   if (!granted) throw new AppError("NOT_FOUND", "SCORM attempt not found");
@@ -80,7 +96,9 @@ export async function applyScormCommits(grant: AttemptGrant, commits: ScormCommi
     const read = index === 0 ? { attemptId, row: granted } : undefined;
     results.push(await applyOne(organizationId, userId, commit, read));
   }
-  return results;
+  if (!claim) return { results };
+  const player = await claimPlayer(organizationId, attemptId, granted.scormVersion, claim.generation);
+  return { results, player };
 }
 
 async function applyOne(
@@ -159,6 +177,8 @@ async function planFor(
   commit: ScormCommit,
 ): Promise<{ plan: CommitPlan; lesson: LessonChange | null } | null> {
   if (!row) throw new AppError("NOT_FOUND", "SCORM attempt not found");
+  // Another player took the attempt over since this commit's player started: it may hold stale state.
+  if (commit.generation !== undefined && commit.generation < row.playerGeneration) throw supersededError();
   // Not tracked: a withdrawn enrollment, an attempt a newer one replaced, content run in review mode.
   if (row.enrollmentStatus === "withdrawn" || row.superseded || isReviewMode(commit.cmi)) return null;
   const pkg = await rulesOf(organizationId, row.packageId);

@@ -117,9 +117,10 @@ async function chooseAttempt(
   return { ...created, mode: "normal" };
 }
 
-async function attemptState(
+/** The attempt as a player starts it: each SCO's saved CMI prepared for resuming, the statuses, the globals. */
+export async function attemptState(
   organizationId: string,
-  chosen: ChosenAttempt,
+  chosen: Pick<ChosenAttempt, "id" | "attemptNumber" | "mode">,
   version: ScormVersion,
 ): Promise<ScormAttemptState> {
   if (chosen.mode === "normal") {
@@ -132,7 +133,7 @@ async function attemptState(
   const [attempt, scos] = await Promise.all([
     db().scormAttempt.findFirstOrThrow({
       where: { organizationId, id: chosen.id },
-      select: { globals: true, globalsSequence: true, lastScoId: true },
+      select: { globals: true, globalsSequence: true, lastScoId: true, playerGeneration: true },
     }),
     db().scormScoState.findMany({
       where: { organizationId, attemptId: chosen.id },
@@ -163,5 +164,6 @@ async function attemptState(
     scoStatus,
     scoCmi,
     globals: (attempt.globals ?? {}) as Record<string, unknown>,
+    playerGeneration: attempt.playerGeneration,
   };
 }

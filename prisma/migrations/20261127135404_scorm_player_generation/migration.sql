@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "ScormAttempt" ADD COLUMN     "playerGeneration" INTEGER NOT NULL DEFAULT 0;
