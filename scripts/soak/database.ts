@@ -1,0 +1,45 @@
+import { randomBytes } from "node:crypto";
+import { applyMigrations } from "../db/schema-engine";
+import { LARGE_DATABASE } from "../db/large/database";
+import { createFreshDatabase, withClient } from "../lib/postgres";
+import { quoteIdent, withDatabase } from "../lib/pg-url";
+
+// The soak's own database, dropped after the run: it writes (commits, messages, an import), and the
+// large dataset must stay as the benchmark seeded it. The large one is a copy of the benchmark's
+// (CREATE DATABASE … TEMPLATE: a file copy, seconds); the demo one is migrated and seeded afresh.
+
+export interface SoakDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
+
+export async function soakDatabase(serverUrl: string, dataset: "large" | "demo"): Promise<SoakDatabase> {
+  if (dataset === "large") {
+    const { ensureLargeDataset } = await import("../bench/dataset");
+    await ensureLargeDataset(serverUrl, false);
+    const name = `lms_soak_${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
+    const maintenance = withDatabase(serverUrl, "postgres");
+    await withClient(maintenance, (client) =>
+      client.query(`CREATE DATABASE ${quoteIdent(name)} TEMPLATE ${quoteIdent(LARGE_DATABASE)}`),
+    );
+    return {
+      url: withDatabase(serverUrl, name),
+      drop: () =>
+        withClient(maintenance, (client) =>
+          client.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`),
+        ).then(() => undefined),
+    };
+  }
+  const database = await createFreshDatabase(serverUrl, "lms_soak");
+  await applyMigrations(database.url);
+  const { PrismaClient } = await import("@/lib/generated/prisma/client");
+  const { PrismaPg } = await import("@prisma/adapter-pg");
+  const client = new PrismaClient({ adapter: new PrismaPg({ connectionString: database.url }) });
+  try {
+    const { seedDemo } = await import("@/prisma/seed/seed-demo");
+    await seedDemo(client);
+  } finally {
+    await client.$disconnect();
+  }
+  return database;
+}
