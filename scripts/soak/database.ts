@@ -1,12 +1,12 @@
+import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { applyMigrations } from "../db/schema-engine";
 import { LARGE_DATABASE } from "../db/large/database";
 import { createFreshDatabase, withClient } from "../lib/postgres";
 import { quoteIdent, withDatabase } from "../lib/pg-url";
 
 // The soak's own database, dropped after the run: it writes (commits, messages, an import), and the
 // large dataset must stay as the benchmark seeded it. The large one is a copy of the benchmark's
-// (CREATE DATABASE … TEMPLATE: a file copy, seconds); the demo one is migrated and seeded afresh.
+// (CREATE DATABASE … TEMPLATE: a file copy); the demo one is migrated and seeded afresh.
 
 export interface SoakDatabase {
   url: string;
@@ -31,15 +31,16 @@ export async function soakDatabase(serverUrl: string, dataset: "large" | "demo")
     };
   }
   const database = await createFreshDatabase(serverUrl, "lms_soak");
-  await applyMigrations(database.url);
-  const { PrismaClient } = await import("@/lib/generated/prisma/client");
-  const { PrismaPg } = await import("@prisma/adapter-pg");
-  const client = new PrismaClient({ adapter: new PrismaPg({ connectionString: database.url }) });
-  try {
-    const { seedDemo } = await import("@/prisma/seed/seed-demo");
-    await seedDemo(client);
-  } finally {
-    await client.$disconnect();
+  // `npm run db:seed` in a process of its own: the demo seed goes through the app's own pool, which
+  // takes its database from the environment once.
+  const seeded = spawnSync(
+    process.execPath,
+    ["--import", "tsx", "--import", "./scripts/lib/server-only-hook.mjs", "scripts/db/seed.ts"],
+    { env: { ...process.env, DATABASE_URL: database.url }, stdio: "inherit" },
+  );
+  if (seeded.status !== 0) {
+    await database.drop();
+    throw new Error(`Seeding the demo data failed (exit code ${seeded.status})`);
   }
   return database;
 }
