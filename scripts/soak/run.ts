@@ -62,10 +62,18 @@ try {
   });
   // The burst's second half: its first carries the JIT's and the caches' warm-up.
   const capacity = (burst[1]?.latencies.length ?? 0) / (burstSeconds / 2);
-  const burstErrors = burst.reduce((s, w) => s + w.errors, 0);
+  const burstErrorsByKind: Record<string, number> = {};
+  for (const w of burst)
+    for (const [kind, n] of Object.entries(w.errorsByKind))
+      burstErrorsByKind[kind] = (burstErrorsByKind[kind] ?? 0) + n;
+  // The burst saturates the app on purpose: a request it leaves unanswered for 10 s (a timeout) is the
+  // saturation, not a fault; a wrong answer is one.
+  const burstErrors = Object.entries(burstErrorsByKind)
+    .filter(([kind]) => kind !== "connection")
+    .reduce((s, [, n]) => s + n, 0);
   const rate = capacity * options.rateFraction;
   console.log(
-    `  ${capacity.toFixed(1)} requests/s, ${burstErrors} errors; the steady rate: ${rate.toFixed(1)} requests/s.`,
+    `  ${capacity.toFixed(1)} requests/s, errors ${JSON.stringify(burstErrorsByKind)} ("connection": timeouts, not counted); the steady rate: ${rate.toFixed(1)} requests/s.`,
   );
 
   const count = Math.round((options.minutes * 60) / options.windowSeconds);
@@ -157,7 +165,7 @@ try {
       .join(" ")} on ${os.cpus().length} CPUs):`,
   );
   console.log(
-    `${otherErrors === 0 ? "pass" : "FAIL"}  errors in the capacity burst and the import/export: ${otherErrors}`,
+    `${otherErrors === 0 ? "pass" : "FAIL"}  wrong answers in the capacity burst and errors in the import/export: ${otherErrors}`,
   );
   for (const line of verdict.lines) console.log(line);
   if (!verdict.passed || otherErrors) exitCode = 1;
