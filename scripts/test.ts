@@ -109,6 +109,21 @@ try {
     CHROMIUM_PATH: browser.file,
     PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, "e2e.json"),
   });
+  // A minute of the mixed workload on the demo data, on its own app process and database beside the
+  // test server's: bounds no loaded machine misses (a p95 four times the first windows'), tight enough
+  // for a leak of a megabyte a second (docs/reliability.md).
+  await step(
+    "soak (60 s on the demo data)",
+    "npx",
+    [
+      "tsx",
+      "--import",
+      "./scripts/lib/server-only-hook.mjs",
+      "scripts/soak/run.ts",
+      ...["--minutes", "1", "--dataset", "demo", "--max-p95-ratio", "4", "--max-heap-slope", "1"],
+    ],
+    { ...process.env, DATABASE_URL: environment.testEnv.TEST_DATABASE_SERVER_URL, SOAK_PORT: String(TEST_PORT + 5) },
+  );
 } catch (error) {
   exitCode = 1;
   console.error(error instanceof StepFailed || error instanceof MigrationsDisagree ? `\n✘ ${error.message}` : error);

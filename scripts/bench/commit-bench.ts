@@ -23,26 +23,41 @@ const CEILING_PORT = 3222;
 const VIA_NEXT_PORT = 3223;
 const SCO_ID = "sco1";
 
-interface Learner {
+export interface Learner {
   /** The content token of the learner's visit: the commit's path carries it. */
   token: string;
   attemptId: string;
   sequence: number;
 }
 
-interface Fixture {
+export interface CommitFixture {
+  /** The content host of the fixture's organization. */
   host: string;
   learners: Learner[];
+}
+
+interface Fixture extends CommitFixture {
   drop(): Promise<void>;
 }
 
-/** One organization, a course with a SCORM 1.2 lesson and its package row, learners each with an attempt and a content token. */
 async function createFixture(serverUrl: string, learnerCount: number, port: number): Promise<Fixture> {
   const { createFreshDatabase } = await import("../lib/postgres");
   const database = await createFreshDatabase(serverUrl, "lms_bench_commits");
   await applyMigrations(database.url);
+  return { ...(await seedCommitFixture(database.url, learnerCount, port)), drop: database.drop };
+}
+
+/**
+ * In the database given: one new organization, a course with a SCORM 1.2 lesson and its package row,
+ * learners each with an attempt and a content token.
+ */
+export async function seedCommitFixture(
+  databaseUrl: string,
+  learnerCount: number,
+  port: number,
+): Promise<CommitFixture> {
   // The test factories write through TEST_DATABASE_URL.
-  process.env.TEST_DATABASE_URL = database.url;
+  process.env.TEST_DATABASE_URL = databaseUrl;
   const { createTenant, createUser, testDb } = await import("@/test/factories");
   const { createCourse, enroll } = await import("@/test/course-factories");
   const { mintContentToken } = await import("@/lib/server/scorm/content-token");
@@ -111,11 +126,11 @@ async function createFixture(serverUrl: string, learnerCount: number, port: numb
     learners.push({ token, attemptId: attempt.id, sequence: 0 });
   }
   await testDb().$disconnect();
-  return { host: `${tenant.subdomain}.content.localhost:${port}`, learners, drop: database.drop };
+  return { host: `${tenant.subdomain}.content.localhost:${port}`, learners };
 }
 
 /** A SCORM 1.2 commit as scorm-again sends it mid-lesson: the status stays, the location and suspend_data move. */
-function commitBody(learner: Learner): string {
+export function commitBody(learner: Learner): string {
   const n = learner.sequence;
   const cmi = {
     core: {
@@ -130,7 +145,7 @@ function commitBody(learner: Learner): string {
   return JSON.stringify({ commits: [{ attemptId: learner.attemptId, scoId: SCO_ID, sequence: n, cmi }] });
 }
 
-function isApplied(status: number, body: string): boolean {
+export function isApplied(status: number, body: string): boolean {
   if (status !== 200) return false;
   try {
     const { results } = JSON.parse(body) as { results: { applied: boolean }[] };
