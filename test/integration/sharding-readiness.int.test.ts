@@ -1,6 +1,8 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { queryRows } from "@/lib/db";
+import { Prisma } from "@/lib/generated/prisma/client";
 import {
   shardingReport,
   shardingReportMarkdown,
@@ -55,21 +57,28 @@ const END = "<!-- sharding-report:end -->";
 
 async function readCatalog() {
   const db = testDb();
-  const tables = await db.$queryRawUnsafe<CatalogTable[]>(`
+  const tables = await queryRows<CatalogTable>(
+    Prisma.sql`
     SELECT c.relname::text AS name,
            (SELECT a.attnotnull FROM pg_attribute a
              WHERE a.attrelid = c.oid AND a.attname = 'organizationId' AND NOT a.attisdropped) AS "organizationIdNotNull"
       FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-     WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') AND c.relname <> '_prisma_migrations'`);
-  const indexes = await db.$queryRawUnsafe<CatalogIndex[]>(`
+     WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') AND c.relname <> '_prisma_migrations'`,
+    db,
+  );
+  const indexes = await queryRows<CatalogIndex>(
+    Prisma.sql`
     SELECT t.relname::text AS "table", i.relname::text AS name, x.indisprimary AS primary,
            ARRAY(SELECT a.attname::text FROM unnest(x.indkey) WITH ORDINALITY k(attnum, n)
                    LEFT JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = k.attnum
                   ORDER BY k.n) AS columns
       FROM pg_index x JOIN pg_class t ON t.oid = x.indrelid JOIN pg_class i ON i.oid = x.indexrelid
       JOIN pg_namespace n ON n.oid = t.relnamespace
-     WHERE n.nspname = 'public' AND x.indisunique AND t.relname <> '_prisma_migrations'`);
-  const foreignKeys = await db.$queryRawUnsafe<CatalogForeignKey[]>(`
+     WHERE n.nspname = 'public' AND x.indisunique AND t.relname <> '_prisma_migrations'`,
+    db,
+  );
+  const foreignKeys = await queryRows<CatalogForeignKey>(
+    Prisma.sql`
     SELECT t.relname::text AS "table", c.conname::text AS name, f.relname::text AS target,
            ARRAY(SELECT a.attname::text FROM unnest(c.conkey) WITH ORDINALITY k(attnum, n)
                    JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = k.attnum ORDER BY k.n) AS columns,
@@ -77,7 +86,9 @@ async function readCatalog() {
                    JOIN pg_attribute a ON a.attrelid = c.confrelid AND a.attnum = k.attnum ORDER BY k.n) AS "targetColumns"
       FROM pg_constraint c JOIN pg_class t ON t.oid = c.conrelid JOIN pg_class f ON f.oid = c.confrelid
       JOIN pg_namespace n ON n.oid = t.relnamespace
-     WHERE n.nspname = 'public' AND c.contype = 'f'`);
+     WHERE n.nspname = 'public' AND c.contype = 'f'`,
+    db,
+  );
   return { tables, indexes, foreignKeys };
 }
 

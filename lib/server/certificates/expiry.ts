@@ -1,5 +1,5 @@
 import "server-only";
-import { db } from "@/lib/db";
+import { db, queryRows } from "@/lib/db";
 import { env } from "@/lib/env";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { certificateDate } from "@/lib/certificates/fields";
@@ -30,15 +30,17 @@ interface DueRow {
 }
 
 export async function runCertificateExpiry(now: Date = new Date()): Promise<ExpiryRun> {
-  const due = await db().$queryRaw<DueRow[]>`
-    UPDATE "Certificate" AS ce SET "remindedAt" = ${now}
+  // TIMESTAMP(3) columns hold UTC: the instant goes in as its UTC wall time.
+  const at = Prisma.sql`${now.toISOString()}::timestamp`;
+  const due = await queryRows<DueRow>(Prisma.sql`
+    UPDATE "Certificate" AS ce SET "remindedAt" = ${at}
     FROM "Course" AS co
     WHERE co."organizationId" = ce."organizationId" AND co.id = ce."courseId"
       AND ce."remindedAt" IS NULL AND ce."revokedAt" IS NULL AND ce."expiresAt" IS NOT NULL
-      AND ce."expiresAt" > ${now}
-      AND ce."expiresAt" <= ${now}::timestamp + make_interval(days => co."certificateReminderDays")
+      AND ce."expiresAt" > ${at}
+      AND ce."expiresAt" <= ${at} + make_interval(days => co."certificateReminderDays")
     RETURNING ce.id, ce."organizationId", ce."enrollmentId", ce.round, ce."userId", ce."courseTitle",
-      ce."expiresAt", co."recertifyAutomatically" AS recertify`;
+      ce."expiresAt", co."recertifyAutomatically" AS recertify`);
   let reenrolled = 0;
   for (const row of due) {
     if (row.recertify && (await startNextRound(row))) reenrolled++;

@@ -6,7 +6,8 @@ import { getCertificateRow, verificationUrl, type CertificateRow } from "@/lib/s
 import { readDesign } from "@/lib/server/certificates/templates";
 import type { OrganizationPublic } from "@/lib/server/selects";
 import { tenantOrganization, type TenantContext } from "@/lib/tenancy/context";
-import { keyFromUrl, readObject } from "@/lib/storage/local-storage";
+import { keyFromUrl } from "@/lib/storage/keys";
+import { readObject } from "@/lib/storage/store";
 
 // A certificate's PDF, made when asked for from the values and design frozen at issue: the same bytes'
 // worth of content every time, and nothing to keep in step with storage.
