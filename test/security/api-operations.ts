@@ -51,12 +51,18 @@ export interface ApiOperation {
   /** The request body's media type and schema (the first the document lists), if any. */
   body: { contentType: string; schema: JsonSchema } | null;
   idPositions: IdPosition[];
+  /**
+   * A page a browser is sent through (its documented answer is a redirect: the single sign-on doors): it
+   * answers a refusal as a redirect to a page of the app that says why, not as JSON.
+   */
+  browserFlow: boolean;
 }
 
 interface OpenApiOperation {
   security?: Record<string, unknown>[];
   parameters?: { name: string; in: string; schema: JsonSchema }[];
   requestBody?: { content: Record<string, { schema: JsonSchema }> };
+  responses?: Record<string, unknown>;
 }
 
 interface OpenApiDocument {
@@ -107,6 +113,7 @@ export async function loadApiOperations(): Promise<ApiOperation[]> {
           .map((p) => ({ name: p.name, schema: resolve(p.schema) })),
         body,
         idPositions,
+        browserFlow: Object.keys(operation.responses ?? {}).some((status) => status.startsWith("3")),
       });
     }
   }

@@ -119,24 +119,38 @@ async function problemWith(
   const res = await send(c, caller);
   statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
   if (res.status >= 500) return `answered ${res.status} ${res.text.slice(0, 300)}`;
-  if (res.status >= 300 && res.status < 400)
+  const redirect = res.status >= 300 && res.status < 400;
+  if (redirect && !isRefusalPage(op, res))
     return `answered a redirect ${res.status} to ${String(res.headers.location)}`;
-  if (res.status < 400 || isContentHostDoor(op, c, res)) return null;
-  if (!String(res.headers["content-type"]).startsWith("application/json"))
-    return `answered ${res.status} as ${String(res.headers["content-type"])}, not JSON: ${res.text.slice(0, 200)}`;
-  const error = res.json?.error;
-  // An answer to HEAD has no body: its headers are all it says.
-  if (
-    c.method !== "HEAD" &&
-    (typeof error?.code !== "string" || typeof error?.message !== "string" || !error.message.trim())
-  )
-    return `answered ${res.status} without { error: { code, message } }: ${res.text.slice(0, 200)}`;
+  if ((!redirect && res.status < 400) || isContentHostDoor(op, c, res)) return null;
+  if (!redirect) {
+    if (!String(res.headers["content-type"]).startsWith("application/json"))
+      return `answered ${res.status} as ${String(res.headers["content-type"])}, not JSON: ${res.text.slice(0, 200)}`;
+    const error = res.json?.error;
+    // An answer to HEAD has no body: its headers are all it says.
+    if (
+      c.method !== "HEAD" &&
+      (typeof error?.code !== "string" || typeof error?.message !== "string" || !error.message.trim())
+    )
+      return `answered ${res.status} without { error: { code, message } }: ${res.text.slice(0, 200)}`;
+  }
+  const changed = await rowsChangedBy(before);
+  return changed && `answered ${res.status} but ${changed}`;
+}
+
+async function rowsChangedBy(before: Record<string, number>): Promise<string | null> {
   const after = await rowCounts();
   const changed = Object.keys(after).filter((t) => after[t] !== before[t]);
-  if (changed.length)
-    return `answered ${res.status} but changed the row counts of ${changed.map((t) => `${t} ${before[t]} → ${after[t]}`).join(", ")}`;
-  return null;
+  return changed.length
+    ? `changed the row counts of ${changed.map((t) => `${t} ${before[t]} → ${after[t]}`).join(", ")}`
+    : null;
 }
+
+/** A browser flow's refusal: a redirect to a page of the app on the same host (a local path, never another site). */
+const isRefusalPage = (op: ApiOperation, res: TestResponse) => {
+  const location = String(res.headers.location ?? "");
+  return op.browserFlow && location.startsWith("/") && !location.startsWith("//");
+};
 
 describe(`bad input (${RUNS} cases per operation, seed ${SEED})`, () => {
   it("covers operations", () => {
