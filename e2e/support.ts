@@ -49,7 +49,8 @@ export async function signIn(
  * inputs before that would be reset by React, as it would for a very quick person.
  */
 export async function waitForForm(page: Page, submitLabel: string): Promise<void> {
-  await expect(page.getByRole("button", { name: submitLabel })).toBeEnabled({ timeout: 30_000 });
+  // Exact: a page may hold other buttons that start the same way ("Save certificate settings", "Sign in with …").
+  await expect(page.getByRole("button", { name: submitLabel, exact: true })).toBeEnabled({ timeout: 30_000 });
 }
 
 /**
