@@ -3,6 +3,7 @@ import { createTenant, testDb, uniqueName, type TestTenant } from "@/test/factor
 import { startTestIdp, type TestIdp } from "@/test/oidc-idp";
 import { callAs } from "@/test/session";
 import { origin } from "../support";
+import { STANDARD_CLAIMS } from "@/test/oidc-claims";
 
 // A learner signs in from the login page with the organization's OpenID Connect provider (a real
 // oidc-provider on loopback) and lands on the dashboard, in Chromium.
@@ -22,12 +23,7 @@ test.beforeAll(async () => {
       clientId: "lms-e2e",
       clientSecret: "e2e-secret",
       scopes: "openid email profile",
-      emailClaim: "email",
-      firstNameClaim: "given_name",
-      lastNameClaim: "family_name",
-      roleClaim: "",
-      instructorValues: [],
-      orgAdminValues: [],
+      ...STANDARD_CLAIMS,
     },
   });
   expect(res.status, res.text).toBe(201);

@@ -5,6 +5,7 @@ import { call } from "@/test/http";
 import { startTestIdp, type IdpAccount, type TestIdp } from "@/test/oidc-idp";
 import { appUrl, CookieJar, walk, type Hop } from "@/test/redirect-walk";
 import { callAs } from "@/test/session";
+import { STANDARD_CLAIMS } from "@/test/oidc-claims";
 
 // Single sign-on through OpenID Connect, against a real provider (oidc-provider) started here: an admin
 // sets it up through the API, people sign in from the organization's host and land signed in exactly
@@ -121,12 +122,7 @@ describe("setting up a provider", () => {
         clientId: "x",
         clientSecret: "y",
         scopes: "openid",
-        emailClaim: "email",
-        firstNameClaim: "given_name",
-        lastNameClaim: "family_name",
-        roleClaim: "",
-        instructorValues: [],
-        orgAdminValues: [],
+        ...STANDARD_CLAIMS,
       },
     });
     expect(res.status).toBe(400);

@@ -3,6 +3,7 @@ import { createTenant, testDb, uniqueName, type TestTenant } from "@/test/factor
 import { call } from "@/test/http";
 import { setPasswordLinkFor } from "@/test/outbox";
 import { callAs } from "@/test/session";
+import { STANDARD_CLAIMS } from "@/test/oidc-claims";
 
 // "SSO only": once an organization requires single sign-on, passwords are refused (sign-in,
 // registration, reset) with a sentence that says so, except for the break-glass accounts its admin
@@ -49,12 +50,7 @@ describe("requiring single sign-on", () => {
           issuer: "http://127.0.0.2:9",
           clientId: "x",
           scopes: "openid",
-          emailClaim: "email",
-          firstNameClaim: "given_name",
-          lastNameClaim: "family_name",
-          roleClaim: "",
-          instructorValues: [],
-          orgAdminValues: [],
+          ...STANDARD_CLAIMS,
         },
       },
     });

@@ -8,6 +8,7 @@ import { multipartBody } from "@/test/session";
 import type { ApiOperation, IdPosition, JsonSchema } from "./api-operations";
 import { isUuid } from "./api-operations";
 import { spareEmailChangeToken, spareIdentityProvider, spareImport, type TenantWorld } from "./world";
+import { STANDARD_CLAIMS } from "@/test/oidc-claims";
 
 // THE table of the security suites: where each id position of the API takes its id from, and the few
 // operations whose valid request the generic generator cannot guess. A route added later teaches it its
@@ -490,11 +491,6 @@ function identityProviderBody(name: string, clientSecret?: string) {
     clientId: "lms",
     ...(clientSecret ? { clientSecret } : {}),
     scopes: "openid email profile",
-    emailClaim: "email",
-    firstNameClaim: "given_name",
-    lastNameClaim: "family_name",
-    roleClaim: "",
-    instructorValues: [],
-    orgAdminValues: [],
+    ...STANDARD_CLAIMS,
   };
 }

@@ -18,6 +18,7 @@ import { call, type TestResponse } from "@/test/http";
 import { multipartBody, signIn } from "@/test/session";
 import { fixtureZip } from "@/test/scorm-zips";
 import { contentHostOf } from "./api-operations";
+import { STANDARD_CLAIMS } from "@/test/oidc-claims";
 
 // An organization full of data of every kind, made the way the app makes it where that matters (SCORM
 // packages, attempts and commits, uploads, progress through the API) and written directly elsewhere.
@@ -414,12 +415,7 @@ export function spareIdentityProvider(organizationId: string, marker: string) {
         issuer: "http://127.0.0.2:9",
         clientId: `client-${marker}`,
         scopes: "openid email profile",
-        emailClaim: "email",
-        firstNameClaim: "given_name",
-        lastNameClaim: "family_name",
-        roleClaim: "",
-        instructorValues: [],
-        orgAdminValues: [],
+        ...STANDARD_CLAIMS,
       },
     },
     select: { id: true },

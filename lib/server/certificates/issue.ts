@@ -7,9 +7,9 @@ type Tx = Prisma.TransactionClient;
 
 // Issuing on completion. Called in the transaction that completed the enrollments, after it did: the
 // certificate carries the values as they are now (learner, course, organization, template), so later
-// changes to any of them leave it as issued. The unique key (enrollment, round, issue 0) with ON CONFLICT
-// DO NOTHING makes it once per round however many completions race; the round lock of the progress
-// writers already serializes them, the key is what holds if one day something does not.
+// changes to any of them leave it as issued. The unique key (enrollment, round, "issue" = 0: the round's
+// first) with ON CONFLICT DO NOTHING makes it once per round however many completions race; the round lock
+// of the progress writers already serializes them, the key is what holds if one day something does not.
 
 const issuingSelect = {
   id: true,
