@@ -29,6 +29,7 @@ const { call } = await import("./http");
 const { SCENARIOS } = await import("./scenarios");
 const { measurePairs, printSqlTrace } = await import("./measure-server");
 const { COMMIT_CONNECTIONS, measureCommits } = await import("./commit-bench");
+const { certificatePdfTable, measureCertificatePdf } = await import("./certificate-pdf");
 const { compareResults, loadAverage, machineInfo, printTable, writeBenchmarksDoc } = await import("./report");
 
 const host = (port: number) => `${BENCH_ACCOUNT.subdomain}.localhost:${port}`;
@@ -193,6 +194,13 @@ try {
     );
     pairs.set("commits", { app: commits.app, ceiling: commits.ceiling });
     pairs.set("commitsViaNext", { app: commits.viaNext, ceiling: commits.ceiling });
+  }
+
+  if (wants("certificatePdf")) {
+    console.log(`\nMaking certificate PDFs (timed, in this process, ${loadAverage()} load average):`);
+    const pdf = await measureCertificatePdf(loadAverage);
+    console.log(`  p50 ${pdf.p50Ms.toFixed(1)} ms, p95 ${pdf.p95Ms.toFixed(1)} ms over ${pdf.runs} runs`);
+    timed.push(certificatePdfTable(pdf));
   }
 
   const mismatches = compareResults(pairs, isDeepStrictEqual);
