@@ -35,7 +35,7 @@ test("an instructor's template, a learner's PDF and a stranger's verification", 
   await page.getByRole("button", { name: "New template" }).click();
   await expect(page).toHaveURL(/\/admin\/courses\/certificates\/[0-9a-f-]{36}$/);
   await waitForForm(page, "Save template");
-  await page.getByLabel("Name").fill("Forklift licence");
+  await page.getByLabel("Name", { exact: true }).fill("Forklift licence");
   await page.getByRole("button", { name: "Save template" }).click();
   await expect(page.getByText("Template saved")).toBeVisible();
 

@@ -207,7 +207,7 @@ try {
   for (const line of mismatches) console.warn(`⚠ ${line}`);
   const rows = SCENARIOS.filter((s) => pairs.has(s.key)).map((scenario) => ({ scenario, ...pairs.get(scenario.key)! }));
   const scale = reportScaleTable(rows);
-  const table = [printTable(rows), ...(scale ? [scale] : []), ...timed].join("\n\n");
+  const table = [...(rows.length ? [printTable(rows)] : []), ...(scale ? [scale] : []), ...timed].join("\n\n");
   console.log(
     `\n${table}\n\nLoad average at the end: ${loadAverage()} (this machine's other work moves the figures: see docs/benchmarks.md).`,
   );
