@@ -31,8 +31,7 @@ function boot(): void {
           },
         });
       }
-    } else if (message.type === "lms.scorm.navigate") runtime?.navigate(message.scoId);
-    else runtime?.resume();
+    } else runtime?.navigate(message.scoId);
   });
   post({ type: "lms.scorm.ready" });
 }

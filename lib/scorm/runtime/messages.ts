@@ -23,8 +23,12 @@ export const queueStateSchema = z.object({
   superseded: z.boolean(),
 });
 
-/** `replaced`: the attempt was opened in another window, which now holds it; this one commits no more. */
-export const runtimePhaseSchema = z.enum(["loading", "running", "left", "error", "replaced"]);
+/**
+ * `suspended`: the learner left with suspendAll (the next launch resumes there); `ended`: the learner ended
+ * the attempt (exitAll, abandonAll: the next launch starts a new one); `replaced`: the attempt was opened in
+ * another window, which now holds it; this one commits no more.
+ */
+export const runtimePhaseSchema = z.enum(["loading", "running", "suspended", "ended", "error", "replaced"]);
 export type RuntimePhase = z.infer<typeof runtimePhaseSchema>;
 
 export const runtimeStateSchema = z.object({
@@ -87,8 +91,6 @@ export const playerMessageSchema = z.discriminatedUnion("type", [
   }),
   /** The learner chose a SCO (table of contents, Previous, Continue). */
   z.object({ type: z.literal("lms.scorm.navigate"), scoId: z.string() }),
-  /** Back into the lesson after leaving it (suspendAll, exitAll). */
-  z.object({ type: z.literal("lms.scorm.resume") }),
 ]);
 export type PlayerMessage = z.output<typeof playerMessageSchema>;
 

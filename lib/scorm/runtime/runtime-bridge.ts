@@ -9,6 +9,8 @@ import {
 import type { CommitDraft } from "@/lib/scorm/runtime/commit-queue";
 import {
   buildPreloadCmi,
+  comparableSequencingState,
+  endsAttempt,
   findItem,
   isScorm2004,
   parseNavRequest,
@@ -16,7 +18,7 @@ import {
   type Cmi,
   type NavRequest,
 } from "@/lib/scorm/runtime/runtime-settings";
-import type { ScormLaunch } from "@/lib/scorm/types";
+import { MAX_SEQUENCING_STATE_CHARS, type ScormLaunch } from "@/lib/scorm/types";
 
 // The SCORM runtime bridge: one scorm-again API object for the lesson, put on the player's window (an
 // ancestor of the SCO's iframe) as window.API (1.2) or window.API_1484_11 (2004). Its HTTP layer is
@@ -48,6 +50,12 @@ class QueueHttpService implements IHttpService {
   updateSettings(): void {}
 }
 
+/** Where the sequencing session begins on a launch: the SCO the sequencer delivered, and whether it resumes a suspended one. */
+export interface SessionStart {
+  scoId: string;
+  resumed: boolean;
+}
+
 export class RuntimeBridge {
   readonly api: ScormApi;
   readonly is2004: boolean;
@@ -55,13 +63,22 @@ export class RuntimeBridge {
   private navRequest = "";
   private delivered: string | null = null;
   private readonly sharesState: boolean;
+  /** 2004 with an activity tree: scorm-again's sequencer runs, and its state is persisted. */
+  private readonly sequenced: boolean;
+  /** Whether a stored activity-tree state was restored into the sequencer. */
+  private restored = false;
+  /** The activity tree's state as last queued (comparableSequencingState), so an unchanged tree is not sent again. */
+  private queuedState: string | null = null;
 
+  /** `sequencingState`: the activity tree's state to restore before the sequencer starts (the server's, or newer unsent). */
   constructor(
     private readonly launch: ScormLaunch,
     private readonly handlers: RuntimeBridgeHandlers,
+    sequencingState: Cmi | null = null,
   ) {
     this.is2004 = isScorm2004(launch.version);
     this.sharesState = sharesState(launch.manifest);
+    this.sequenced = this.is2004 && launch.manifest.sequencing !== null;
     const httpService = new QueueHttpService((params, terminated) => this.onCommit(params, terminated));
     const settings = this.settings(httpService);
     this.api = this.is2004 ? new Scorm2004API(settings) : new Scorm12API(settings);
@@ -85,8 +102,76 @@ export class RuntimeBridge {
           );
         },
       });
+      if (this.sequenced) this.restoreSequencing(sequencingState);
     }
     this.listen();
+  }
+
+  /**
+   * The stored activity tree goes into the sequencer before anything runs (scorm-again's own
+   * sequencingStatePersistence would load it asynchronously after Initialize, once the sequencer has
+   * already started a session of its own). Its Terminate is wrapped so the tree's state after the
+   * navigation that follows a SCO's end (which scorm-again runs after the terminate commit) is queued at
+   * once, still inside the content's call: an unload handler's Terminate gets it into the same beacon run.
+   */
+  private restoreSequencing(state: Cmi | null): void {
+    const api = this.api as Scorm2004API;
+    if (state) {
+      const text = JSON.stringify(state);
+      this.restored = api.deserializeSequencingState(text);
+      if (this.restored) this.queuedState = comparableSequencingState(api.serializeSequencingState());
+    }
+    const terminate = api.Terminate;
+    api.Terminate = (parameter?: string) => {
+      const result = terminate.call(api, parameter);
+      this.queueSequencingState(this.delivered ?? this.scoId);
+      return result;
+    };
+  }
+
+  /**
+   * Begins the sequencing session before the first SCO loads, as the LMS does in the overall sequencing
+   * process: resumeAll when the stored tree holds a suspended activity; when the learner left without
+   * exiting (the tree has a current activity, nothing suspended: the tab was closed, or the learner went
+   * elsewhere) the LMS suspends on their behalf first, so nothing is lost; a tree with neither starts. An
+   * attempt from before the tree was stored goes back to its last SCO by choice if the rules allow it.
+   * Null: the sequencer delivered nothing, and the player opens its own first SCO.
+   */
+  beginSession(lastScoId: string | null): SessionStart | null {
+    if (!this.sequenced || !(this.api instanceof Scorm2004API)) return null;
+    let result: SessionStart | null = null;
+    if (this.restored) {
+      const tree = readTree(this.api.serializeSequencingState());
+      if (tree.suspended) result = this.deliver("resumeAll", undefined, true);
+      else if (tree.current) {
+        this.deliver("suspendAll");
+        result = this.deliver("resumeAll");
+      } else result = this.deliver("start");
+    } else if (lastScoId) result = this.deliver("choice", lastScoId);
+    else result = this.deliver("start");
+    if (result) this.queueSequencingState(result.scoId);
+    return result;
+  }
+
+  private deliver(request: string, target?: string, resumed = false): SessionStart | null {
+    this.delivered = null;
+    try {
+      (this.api as Scorm2004API).processNavigationRequest(request, target);
+    } catch {
+      return null;
+    }
+    return this.delivered ? { scoId: this.delivered, resumed } : null;
+  }
+
+  /** Queues the activity tree's state, in a commit of its own (no CMI), when it changed since it was last queued. */
+  private queueSequencingState(scoId: string | null): void {
+    if (!this.sequenced || !scoId || !this.launch.attempt || !(this.api instanceof Scorm2004API)) return;
+    const serialized = this.api.serializeSequencingState();
+    const comparable = comparableSequencingState(serialized);
+    // Too large for the server: the tree is not persisted, the CMI still is (the next launch starts the tree afresh).
+    if (comparable === this.queuedState || serialized.length > MAX_SEQUENCING_STATE_CHARS) return;
+    this.queuedState = comparable;
+    this.handlers.commit({ scoId, sequencing: JSON.parse(serialized) as Cmi, terminated: false });
   }
 
   /** The settings the API is created with (documented in docs/scorm-player.md). */
@@ -203,6 +288,7 @@ export class RuntimeBridge {
     } catch {
       // the player delivers the SCO anyway; the sequencer's view may lag (docs/scorm-player.md)
     }
+    this.queueSequencingState(scoId);
   }
 
   private onCommit(params: unknown, terminated: boolean): boolean {
@@ -216,7 +302,9 @@ export class RuntimeBridge {
 
   private draft2004(scoId: string, commit: CommitObject, terminated: boolean): CommitDraft {
     const cmi = cmiOf(commit.runtimeData);
-    if (!this.sharesState || !(this.api instanceof Scorm2004API)) return { scoId, cmi, terminated };
+    // The terminate commit of exitAll / abandonAll ends the attempt: the next launch starts a new one.
+    const ends = terminated && endsAttempt(parseNavRequest(this.navRequest)) ? { endsAttempt: true } : {};
+    if (!this.sharesState || !(this.api instanceof Scorm2004API)) return { scoId, cmi, terminated, ...ends };
     const globals: Record<string, unknown> = {
       globalObjectives: commit.globalObjectives ?? {},
       adlData: this.api.captureSharedDataSnapshot(),
@@ -231,7 +319,21 @@ export class RuntimeBridge {
         progressMeasure: rollup.progressMeasure,
       };
     }
-    return { scoId, cmi, globals, terminated };
+    return { scoId, cmi, globals, terminated, ...ends };
+  }
+}
+
+/** The current and the suspended activity of a serialized sequencing state. */
+function readTree(serialized: string): { current: string | null; suspended: string | null } {
+  try {
+    const state = JSON.parse(serialized) as { sequencing?: { currentActivity?: unknown; suspendedActivity?: unknown } };
+    const tree = state.sequencing ?? {};
+    return {
+      current: typeof tree.currentActivity === "string" ? tree.currentActivity : null,
+      suspended: typeof tree.suspendedActivity === "string" ? tree.suspendedActivity : null,
+    };
+  } catch {
+    return { current: null, suspended: null };
   }
 }
 
