@@ -55,6 +55,7 @@ function ScormRuntimeFrame({ launch: initialLaunch }: { launch: ScormLaunch }) {
       launch.scos.map((sco) => [sco.identifier, launch.attempt?.scoStatus[sco.identifier] ?? "not_started"]),
     ),
     unavailable: [],
+    flow: null,
     queue: launch.attempt
       ? { pending: 0, failing: false, lastError: null, rejected: 0, refusal: null, stored: true, superseded: false }
       : null,
@@ -88,6 +89,12 @@ function ScormRuntimeFrame({ launch: initialLaunch }: { launch: ScormLaunch }) {
         launch.content.origin,
       );
   };
+  // With sequencing, Previous and Continue are the sequencer's requests (it may skip, or refuse).
+  const flow = (request: "continue" | "previous") =>
+    frameRef.current?.contentWindow?.postMessage(
+      { type: "lms.scorm.flow", request } satisfies PlayerMessage,
+      launch.content.origin,
+    );
   // Back in after the session ended: a relaunch, so the runtime claims the attempt and the sequencer begins
   // a new session from the stored tree (resumeAll after suspendAll; a new attempt after exitAll).
   const relaunch = () => window.location.reload();
@@ -181,13 +188,17 @@ function ScormRuntimeFrame({ launch: initialLaunch }: { launch: ScormLaunch }) {
               aria-label="Lesson pages"
               sx={{ display: "flex", justifyContent: "space-between", gap: 2 }}
             >
-              <Button variant="outlined" disabled={isBusy || index <= 0} onClick={() => navigate(scoIds[index - 1])}>
+              <Button
+                variant="outlined"
+                disabled={isBusy || index <= 0 || state.flow?.previous === false}
+                onClick={() => (state.flow ? flow("previous") : navigate(scoIds[index - 1]))}
+              >
                 Previous
               </Button>
               <Button
                 variant="contained"
-                disabled={isBusy || index < 0 || index >= scoIds.length - 1}
-                onClick={() => navigate(scoIds[index + 1])}
+                disabled={isBusy || index < 0 || index >= scoIds.length - 1 || state.flow?.continue === false}
+                onClick={() => (state.flow ? flow("continue") : navigate(scoIds[index + 1]))}
               >
                 Continue
               </Button>

@@ -85,6 +85,8 @@ test("suspendAll on one device, resumeAll on another: the third step with its no
   const second = await device(browser, setup);
   await second.goto(setup.lessonUrl);
   await expectStep(second, "Step three", "resume", "2");
+  // Forward only: the sequencer refuses Previous, so the player offers none.
+  await expect(second.getByRole("button", { name: "Previous", exact: true })).toBeDisabled();
   const toc2 = second.getByRole("navigation", { name: "Lesson contents" });
   await expect(toc2.getByRole("button", { name: /^Step one.*Passed/ })).toBeVisible();
   await expect(toc2.getByRole("button", { name: /^Step two.*Passed/ })).toBeVisible();

@@ -55,6 +55,7 @@ export class LessonRuntime {
         launch.scos.map((sco) => [sco.identifier, launch.attempt?.scoStatus[sco.identifier] ?? "not_started"]),
       ),
       unavailable: [],
+      flow: null,
       queue: null,
       error: null,
     };
@@ -126,7 +127,7 @@ export class LessonRuntime {
           return stored;
         },
         terminated: (scoId, request, deliveredId) => this.onTerminated(scoId, request, deliveredId),
-        unavailable: (ids) => this.update({ unavailable: [...ids] }),
+        navigation: ({ unavailable, flow }) => this.update({ unavailable: [...unavailable], flow }),
       },
       pendingSequencingState(launch, pending),
     );
@@ -160,11 +161,24 @@ export class LessonRuntime {
   }
 
   /**
-   * The learner chose a SCO in the player (table of contents, Previous, Continue). After the session ended
+   * The learner chose a SCO in the player (table of contents; Previous and Continue without sequencing). After the session ended
    * (suspendAll, exitAll) the player relaunches instead: the sequencer begins a new session from the stored tree.
    */
   navigate(scoId: string): void {
     if (this.scoIds.includes(scoId) && this.state.phase === "running") void this.switchTo(scoId);
+  }
+
+  /**
+   * Previous / Continue of a package with sequencing. The sequencer is asked first, while the SCO still
+   * runs: a request it refuses (forward only, the end of the flow) does nothing. Otherwise the SCO ends
+   * and the sequencer delivers the next activity; should it deliver none after all, the SCO reopens.
+   */
+  flow(request: "continue" | "previous"): void {
+    const bridge = this.bridge;
+    if (!bridge?.isSequenced || this.state.phase !== "running" || this.switching) return;
+    if (bridge.previewFlow(request) === "blocked") return;
+    const current = this.state.currentId;
+    void this.switchTo(() => bridge.sequenceFlow(request) ?? current);
   }
 
   private start(first: string | null): void {
@@ -217,17 +231,18 @@ export class LessonRuntime {
    * Ends the running SCO (its unload handler usually calls Finish itself), then opens the next one, or
    * ends the session: `ended` when the attempt is over (exitAll), else it is suspended (suspendAll).
    */
-  private async switchTo(scoId: string | null, ended = false): Promise<void> {
+  private async switchTo(target: string | null | (() => string | null), ended = false): Promise<void> {
     if (this.switching) return;
     this.switching = true;
     this.update({ phase: "loading" });
     try {
       await blankFrame(this.dom.window, this.frame);
       this.bridge?.terminate();
-      if (scoId) {
-        this.bridge?.sequenceChoice(scoId);
-        this.open(scoId);
-      } else {
+      // A function: the sequencer picks the SCO once the running one has ended (Previous / Continue).
+      const scoId = typeof target === "function" ? target() : target;
+      if (typeof target !== "function" && scoId) this.bridge?.sequenceChoice(scoId);
+      if (scoId) this.open(scoId);
+      else {
         this.frame?.remove();
         this.frame = null;
         this.update({ phase: ended ? "ended" : "suspended" });

@@ -26,12 +26,14 @@ function boot(): void {
             currentId: null,
             progress: {},
             unavailable: [],
+            flow: null,
             queue: null,
             error: cause instanceof Error ? cause.message : String(cause),
           },
         });
       }
-    } else runtime?.navigate(message.scoId);
+    } else if (message.type === "lms.scorm.navigate") runtime?.navigate(message.scoId);
+    else runtime?.flow(message.request);
   });
   post({ type: "lms.scorm.ready" });
 }

@@ -37,6 +37,11 @@ export const runtimeStateSchema = z.object({
   progress: z.record(z.string(), scoProgressSchema),
   /** SCOs the package's sequencing does not allow choosing now. */
   unavailable: z.array(z.string()),
+  /**
+   * 2004 with sequencing: whether the sequencer would accept Continue and Previous now (the player's
+   * buttons follow it and ask the sequencer); null without sequencing (the buttons follow the SCO order).
+   */
+  flow: z.nullable(z.object({ continue: z.boolean(), previous: z.boolean() })),
   /** The commit queue's state; null for an untracked preview. */
   queue: z.nullable(queueStateSchema),
   error: z.nullable(z.string()),
@@ -89,8 +94,10 @@ export const playerMessageSchema = z.discriminatedUnion("type", [
       z.transform((launch) => launch as unknown as ScormLaunch),
     ),
   }),
-  /** The learner chose a SCO (table of contents, Previous, Continue). */
+  /** The learner chose a SCO (table of contents; Previous and Continue without sequencing). */
   z.object({ type: z.literal("lms.scorm.navigate"), scoId: z.string() }),
+  /** Previous / Continue of a package with sequencing: the sequencer decides where they lead. */
+  z.object({ type: z.literal("lms.scorm.flow"), request: z.enum(["continue", "previous"]) }),
 ]);
 export type PlayerMessage = z.output<typeof playerMessageSchema>;
 

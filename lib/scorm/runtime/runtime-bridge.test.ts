@@ -44,7 +44,7 @@ function bridgeWith(state: Record<string, unknown> | null) {
   const drafts: CommitDraft[] = [];
   const bridge = new RuntimeBridge(
     launchOf(),
-    { commit: (draft) => (drafts.push(draft), true), terminated: () => undefined, unavailable: () => undefined },
+    { commit: (draft) => (drafts.push(draft), true), terminated: () => undefined, navigation: () => undefined },
     state,
   );
   return { bridge, drafts, api: bridge.api as Scorm2004API };
@@ -99,6 +99,7 @@ describe("RuntimeBridge with sequencing", () => {
     // Forward only: the sequencer answers that Previous is not allowed, Continue is.
     expect(second.api.GetValue("adl.nav.request_valid.previous")).toBe("false");
     expect(second.api.GetValue("adl.nav.request_valid.continue")).toBe("true");
+    expect(second.bridge.previewFlow("previous")).toBe("blocked");
     second.api.SetValue("adl.nav.request", "exitAll");
     second.api.Terminate("");
     expect(second.drafts.find((draft) => draft.terminated)).toMatchObject({ scoId: "step3", endsAttempt: true });
@@ -123,6 +124,19 @@ describe("RuntimeBridge with sequencing", () => {
     expect(attempts.step2?.attemptCount).toBe(1);
   });
 
+  it("the player's Continue is the sequencer's: the SCO ends, the next step is delivered and stored", () => {
+    const { bridge, api, drafts } = bridgeWith(null);
+    bridge.beginSession(null);
+    bridge.prepare("step1", undefined);
+    api.Initialize("");
+    api.SetValue("cmi.completion_status", "completed");
+    expect(bridge.previewFlow("continue")).toBe("allowed");
+    expect(bridge.previewFlow("previous")).toBe("blocked");
+    bridge.terminate();
+    expect(bridge.sequenceFlow("continue")).toBe("step2");
+    expect(treeOf(drafts.at(-1))).toMatchObject({ currentActivity: "step2" });
+  });
+
   it("sends the tree only when it changed, and not for an untracked preview", () => {
     const tracked = bridgeWith(null);
     tracked.bridge.beginSession(null);
@@ -135,7 +149,7 @@ describe("RuntimeBridge with sequencing", () => {
     const drafts: CommitDraft[] = [];
     const preview = new RuntimeBridge(
       { ...launchOf(), attempt: null },
-      { commit: (draft) => (drafts.push(draft), true), terminated: () => undefined, unavailable: () => undefined },
+      { commit: (draft) => (drafts.push(draft), true), terminated: () => undefined, navigation: () => undefined },
     );
     expect(preview.beginSession(null)).toEqual({ scoId: "step1", resumed: false });
     expect(drafts).toEqual([]);

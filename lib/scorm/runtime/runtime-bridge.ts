@@ -37,8 +37,17 @@ export interface RuntimeBridgeHandlers {
   commit: (draft: CommitDraft) => boolean;
   /** The SCO called LMSFinish / Terminate; request is what it asked for next (adl.nav.request or 1.2 nav.event). */
   terminated: (scoId: string, request: NavRequest, deliveredId: string | null) => void;
-  /** 2004 with sequencing: the SCOs a choice request may not go to now (scorm-again's look-ahead). */
-  unavailable: (scoIds: Set<string>) => void;
+  /**
+   * 2004 with sequencing, recomputed by scorm-again after each delivery and rollup: the SCOs a choice
+   * request may not go to now, and whether a Continue and a Previous request would be valid.
+   */
+  navigation: (update: { unavailable: Set<string>; flow: FlowValidity }) => void;
+}
+
+/** Whether the sequencer would accept a Continue and a Previous request now. */
+export interface FlowValidity {
+  continue: boolean;
+  previous: boolean;
 }
 
 /** scorm-again calls this instead of XHR: the commit goes to the queue. */
@@ -91,15 +100,20 @@ export class RuntimeBridge {
       this.api.setSequencingEventListeners({
         onActivityDelivery: (activity: { id: string }) => (this.delivered = activity.id),
         // Recomputed by scorm-again after each delivery and rollup; the table of contents follows it.
-        onNavigationValidityUpdate: (update: { choice: Record<string, "true" | "false"> }) => {
+        onNavigationValidityUpdate: (update: {
+          continue: boolean;
+          previous: boolean;
+          choice: Record<string, "true" | "false">;
+        }) => {
           const scoIds = new Set(launch.scos.map((sco) => sco.identifier));
-          handlers.unavailable(
-            new Set(
+          handlers.navigation({
+            unavailable: new Set(
               Object.entries(update.choice)
                 .filter(([id, valid]) => valid === "false" && scoIds.has(id))
                 .map(([id]) => id),
             ),
-          );
+            flow: { continue: update.continue === true, previous: update.previous === true },
+          });
         },
       });
       if (this.sequenced) this.restoreSequencing(sequencingState);
@@ -151,6 +165,32 @@ export class RuntimeBridge {
     else result = this.deliver("start");
     if (result) this.queueSequencingState(result.scoId);
     return result;
+  }
+
+  /** Whether scorm-again's sequencer runs for this package (2004 with an activity tree). */
+  get isSequenced(): boolean {
+    return this.sequenced;
+  }
+
+  /**
+   * The sequencer's answer to a Continue / Previous click while the SCO runs, without ending it:
+   * "blocked" (forward only, a precondition, the end of the flow), "allowed", or "unknown".
+   */
+  previewFlow(request: "continue" | "previous"): "allowed" | "blocked" | "unknown" {
+    if (!(this.api instanceof Scorm2004API) || !this.sequenced) return "unknown";
+    try {
+      return this.api.previewNavigationRequest(request).outcome;
+    } catch {
+      return "unknown";
+    }
+  }
+
+  /** An LMS-initiated Continue / Previous after the SCO ended: the SCO the sequencer delivered, or null. */
+  sequenceFlow(request: "continue" | "previous"): string | null {
+    if (!this.sequenced) return null;
+    const delivered = this.deliver(request)?.scoId ?? null;
+    this.queueSequencingState(delivered ?? this.scoId);
+    return delivered;
   }
 
   private deliver(request: string, target?: string, resumed = false): SessionStart | null {
