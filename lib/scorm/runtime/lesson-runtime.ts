@@ -120,6 +120,9 @@ export class LessonRuntime {
           if (draft.cmi) this.latestCmi.set(draft.scoId, draft.cmi);
           if (this.reviewing) return true;
           if (draft.cmi) this.showProgress(draft.scoId, draft.cmi, draft.terminated);
+          // The SCO's progress may open or close Continue / Previous (a precondition on its completion).
+          const flow = draft.cmi && !draft.terminated ? this.bridge?.liveFlow() : null;
+          if (flow) this.update({ flow });
           if (!this.queue) return true;
           const { stored } = this.queue.enqueue(draft);
           // A SCO finishing because the page goes away: the page's own pagehide beacon has already left.

@@ -132,7 +132,9 @@ describe("RuntimeBridge with sequencing", () => {
     api.SetValue("cmi.completion_status", "completed");
     expect(bridge.previewFlow("continue")).toBe("allowed");
     expect(bridge.previewFlow("previous")).toBe("blocked");
+    expect(bridge.liveFlow()).toEqual({ continue: true, previous: false });
     bridge.terminate();
+    expect(bridge.liveFlow()).toBeNull();
     expect(bridge.sequenceFlow("continue")).toBe("step2");
     expect(treeOf(drafts.at(-1))).toMatchObject({ currentActivity: "step2" });
   });

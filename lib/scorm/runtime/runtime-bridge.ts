@@ -185,6 +185,19 @@ export class RuntimeBridge {
     }
   }
 
+  /**
+   * Continue and Previous as the sequencer would answer them now, from the running SCO's live data (the
+   * look-ahead scorm-again computes at delivery goes stale as the SCO completes): refused only when it
+   * says "blocked", so an unknown answer never traps the learner. Null when no SCO runs.
+   */
+  liveFlow(): FlowValidity | null {
+    if (!this.sequenced || !this.api.isInitialized()) return null;
+    return {
+      continue: this.previewFlow("continue") !== "blocked",
+      previous: this.previewFlow("previous") !== "blocked",
+    };
+  }
+
   /** An LMS-initiated Continue / Previous after the SCO ended: the SCO the sequencer delivered, or null. */
   sequenceFlow(request: "continue" | "previous"): string | null {
     if (!this.sequenced) return null;
@@ -323,6 +336,8 @@ export class RuntimeBridge {
   /** Asks scorm-again's sequencer for an LMS-initiated choice (keeps its current activity in step with ours). */
   sequenceChoice(scoId: string): void {
     if (!(this.api instanceof Scorm2004API) || !this.launch.manifest.sequencing) return;
+    // Already delivered by the sequencer (the SCO asked for it): a choice now would start a second attempt of it.
+    if ((this.api.getSequencingState().currentActivity as { id?: string } | null)?.id === scoId) return;
     try {
       this.api.processNavigationRequest("choice", scoId);
     } catch {
