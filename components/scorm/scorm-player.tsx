@@ -56,6 +56,7 @@ function ScormRuntimeFrame({ launch: initialLaunch }: { launch: ScormLaunch }) {
     ),
     unavailable: [],
     flow: null,
+    closed: {},
     queue: launch.attempt
       ? { pending: 0, failing: false, lastError: null, rejected: 0, refusal: null, stored: true, superseded: false }
       : null,
@@ -125,6 +126,7 @@ function ScormRuntimeFrame({ launch: initialLaunch }: { launch: ScormLaunch }) {
               progress={state.progress}
               isDisabled={state.phase !== "running"}
               unavailable={unavailable}
+              closed={state.closed}
               onChoose={navigate}
             />
           </Paper>

@@ -56,6 +56,7 @@ export class LessonRuntime {
       ),
       unavailable: [],
       flow: null,
+      closed: {},
       queue: null,
       error: null,
     };
@@ -130,7 +131,7 @@ export class LessonRuntime {
           return stored;
         },
         terminated: (scoId, request, deliveredId) => this.onTerminated(scoId, request, deliveredId),
-        navigation: ({ unavailable, flow }) => this.update({ unavailable: [...unavailable], flow }),
+        navigation: ({ unavailable, flow, closed }) => this.update({ unavailable: [...unavailable], flow, closed }),
       },
       pendingSequencingState(launch, pending),
     );
@@ -168,7 +169,8 @@ export class LessonRuntime {
    * (suspendAll, exitAll) the player relaunches instead: the sequencer begins a new session from the stored tree.
    */
   navigate(scoId: string): void {
-    if (this.scoIds.includes(scoId) && this.state.phase === "running") void this.switchTo(scoId);
+    if (this.scoIds.includes(scoId) && this.state.phase === "running" && !this.state.closed[scoId])
+      void this.switchTo(scoId);
   }
 
   /**
@@ -266,7 +268,13 @@ export class LessonRuntime {
 
   private onTerminated(scoId: string, request: NavRequest, deliveredId: string | null): void {
     if (this.switching || this.unloading) return;
-    const next = decideAfterTerminate(request, this.scoIds, scoId, deliveredId);
+    const next = decideAfterTerminate(
+      request,
+      this.scoIds,
+      scoId,
+      deliveredId,
+      new Set(Object.keys(this.state.closed)),
+    );
     if (next.kind === "open") void this.switchTo(next.scoId);
     else if (next.kind === "leave") void this.switchTo(null, next.ended);
   }

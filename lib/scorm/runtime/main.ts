@@ -27,6 +27,7 @@ function boot(): void {
             progress: {},
             unavailable: [],
             flow: null,
+            closed: {},
             queue: null,
             error: cause instanceof Error ? cause.message : String(cause),
           },

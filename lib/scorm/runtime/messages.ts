@@ -42,6 +42,8 @@ export const runtimeStateSchema = z.object({
    * buttons follow it and ask the sequencer); null without sequencing (the buttons follow the SCO order).
    */
   flow: z.nullable(z.object({ continue: z.boolean(), previous: z.boolean() })),
+  /** SCOs the sequencer will not deliver again (their attempt limit is used up), with the reason shown. */
+  closed: z.record(z.string(), z.string()),
   /** The commit queue's state; null for an untracked preview. */
   queue: z.nullable(queueStateSchema),
   error: z.nullable(z.string()),

@@ -14,8 +14,8 @@ import type { ScormLaunch } from "@/lib/scorm/types";
 
 const FIXTURE = path.resolve(import.meta.dirname, "../../../test/fixtures/scorm/own/sequential-2004/imsmanifest.xml");
 
-function launchOf(): ScormLaunch {
-  const { manifest } = parseManifest(readFileSync(FIXTURE, "utf8"), ["imsmanifest.xml", "step.html"]);
+function launchOf(edit: (xml: string) => string = (xml) => xml): ScormLaunch {
+  const { manifest } = parseManifest(edit(readFileSync(FIXTURE, "utf8")), ["imsmanifest.xml", "step.html"]);
   return {
     lessonId: "lesson",
     courseId: "course",
@@ -40,10 +40,10 @@ function launchOf(): ScormLaunch {
   };
 }
 
-function bridgeWith(state: Record<string, unknown> | null) {
+function bridgeWith(state: Record<string, unknown> | null, launch = launchOf()) {
   const drafts: CommitDraft[] = [];
   const bridge = new RuntimeBridge(
-    launchOf(),
+    launch,
     { commit: (draft) => (drafts.push(draft), true), terminated: () => undefined, navigation: () => undefined },
     state,
   );
@@ -155,5 +155,35 @@ describe("RuntimeBridge with sequencing", () => {
     );
     expect(preview.beginSession(null)).toEqual({ scoId: "step1", resumed: false });
     expect(drafts).toEqual([]);
+  });
+
+  it("a step whose attempt limit is used up is closed, with the reason, and not delivered again, after a relaunch too", () => {
+    // The same package with choice allowed and step two limited to one attempt.
+    const limited = launchOf((xml) =>
+      xml
+        .replace('choice="false" choiceExit="false" flow="true" forwardOnly="true"', 'choice="true" flow="true"')
+        .replace(
+          "<title>Step two</title>",
+          '<title>Step two</title><imsss:sequencing><imsss:limitConditions attemptLimit="1"/></imsss:sequencing>',
+        ),
+    );
+    const first = bridgeWith(null, limited);
+    first.bridge.beginSession(null);
+    const completed = { "cmi.completion_status": "completed" };
+    first.bridge.prepare("step1", undefined);
+    runSco(first.api, completed, "continue");
+    expect(first.bridge.closedActivities()).toEqual({});
+    first.bridge.prepare("step2", undefined);
+    runSco(first.api, completed, "continue");
+    expect(first.bridge.closedActivities()).toEqual({ step2: "No attempts left (1 of 1 used)" });
+    first.bridge.prepare("step3", undefined);
+    runSco(first.api, {}, "suspendAll");
+
+    const second = bridgeWith(first.drafts.at(-1)!.sequencing!, limited);
+    expect(second.bridge.beginSession("step3")).toEqual({ scoId: "step3", resumed: true });
+    expect(second.bridge.closedActivities()).toEqual({ step2: "No attempts left (1 of 1 used)" });
+    second.bridge.prepare("step3", undefined);
+    runSco(second.api, {}, "{target=step2}choice");
+    expect(treeOf(second.drafts.at(-1))).not.toMatchObject({ currentActivity: "step2" });
   });
 });

@@ -41,7 +41,7 @@ export interface RuntimeBridgeHandlers {
    * 2004 with sequencing, recomputed by scorm-again after each delivery and rollup: the SCOs a choice
    * request may not go to now, and whether a Continue and a Previous request would be valid.
    */
-  navigation: (update: { unavailable: Set<string>; flow: FlowValidity }) => void;
+  navigation: (update: { unavailable: Set<string>; flow: FlowValidity; closed: Record<string, string> }) => void;
 }
 
 /** Whether the sequencer would accept a Continue and a Previous request now. */
@@ -113,6 +113,7 @@ export class RuntimeBridge {
                 .map(([id]) => id),
             ),
             flow: { continue: update.continue === true, previous: update.previous === true },
+            closed: this.closedActivities(),
           });
         },
       });
@@ -165,6 +166,28 @@ export class RuntimeBridge {
     else result = this.deliver("start");
     if (result) this.queueSequencingState(result.scoId);
     return result;
+  }
+
+  /**
+   * The SCOs whose attempt limit (`limitConditions attemptLimit`) is used up, with the reason the table
+   * of contents shows. scorm-again's sequencer refuses to deliver them (its limit conditions check, with
+   * the restored counts), but its look-ahead still answers a choice of them as valid.
+   */
+  closedActivities(): Record<string, string> {
+    if (!this.sequenced || !(this.api instanceof Scorm2004API)) return {};
+    const scoIds = new Set(this.launch.scos.map((sco) => sco.identifier));
+    const closed: Record<string, string> = {};
+    const stack = [this.api.getSequencingState().rootActivity as TreeActivity | null];
+    while (stack.length > 0) {
+      const activity = stack.pop();
+      if (!activity) continue;
+      stack.push(...(activity.children ?? []));
+      const limit = activity.attemptLimit ?? 0;
+      if (!scoIds.has(activity.id) || limit <= 0 || activity.isActive || activity.isSuspended) continue;
+      if (activity.attemptCount >= limit)
+        closed[activity.id] = `No attempts left (${activity.attemptCount} of ${limit} used)`;
+    }
+    return closed;
   }
 
   /** Whether scorm-again's sequencer runs for this package (2004 with an activity tree). */
@@ -376,6 +399,16 @@ export class RuntimeBridge {
     }
     return { scoId, cmi, globals, terminated, ...ends };
   }
+}
+
+/** What closedActivities reads of scorm-again's activity objects. */
+interface TreeActivity {
+  id: string;
+  attemptCount: number;
+  attemptLimit: number | null;
+  isActive: boolean;
+  isSuspended: boolean;
+  children?: TreeActivity[];
 }
 
 /** The current and the suspended activity of a serialized sequencing state. */

@@ -194,6 +194,13 @@ describe("navigation", () => {
     expect(decideAfterTerminate({ kind: "none" }, ids, "a", null)).toEqual({ kind: "stay" });
   });
 
+  it("never opens a SCO closed by its attempt limit, unless the sequencer itself delivered it", () => {
+    const closed = new Set(["b"]);
+    expect(decideAfterTerminate({ kind: "choice", target: "b" }, ids, "a", null, closed)).toEqual({ kind: "stay" });
+    expect(decideAfterTerminate({ kind: "continue" }, ids, "a", null, closed)).toEqual({ kind: "stay" });
+    expect(decideAfterTerminate({ kind: "continue" }, ids, "a", "c", closed)).toEqual({ kind: "open", scoId: "c" });
+  });
+
   it("follows the activity scorm-again's sequencer delivered", () => {
     expect(decideAfterTerminate({ kind: "continue" }, ids, "a", "c")).toEqual({ kind: "open", scoId: "c" });
   });

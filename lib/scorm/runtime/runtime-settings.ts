@@ -148,7 +148,19 @@ export function endsAttempt(request: NavRequest): boolean {
   return request.kind === "exitAll" || request.kind === "abandonAll";
 }
 
+/** `closed`: SCOs the sequencer will not deliver again (attempt limit used up): never opened but by its own delivery. */
 export function decideAfterTerminate(
+  request: NavRequest,
+  scoIds: string[],
+  currentId: string,
+  deliveredId: string | null,
+  closed: ReadonlySet<string> = new Set(),
+): AfterTerminate {
+  const next = decideTarget(request, scoIds, currentId, deliveredId);
+  return next.kind === "open" && next.scoId !== deliveredId && closed.has(next.scoId) ? { kind: "stay" } : next;
+}
+
+function decideTarget(
   request: NavRequest,
   scoIds: string[],
   currentId: string,
