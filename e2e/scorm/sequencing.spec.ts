@@ -88,8 +88,8 @@ test("suspendAll on one device, resumeAll on another: the third step with its no
   // Forward only: the sequencer refuses Previous, so the player offers none.
   await expect(second.getByRole("button", { name: "Previous", exact: true })).toBeDisabled();
   const toc2 = second.getByRole("navigation", { name: "Lesson contents" });
-  await expect(toc2.getByRole("button", { name: /^Step one.*Passed/ })).toBeVisible();
-  await expect(toc2.getByRole("button", { name: /^Step two.*Passed/ })).toBeVisible();
+  await expect(toc2.getByRole("button", { name: /^Step one.*Completed/ })).toBeVisible();
+  await expect(toc2.getByRole("button", { name: /^Step two.*Completed/ })).toBeVisible();
 
   // exitAll: the attempt is over (its own screen), and the next launch starts a new attempt at step one.
   await step(second, "Step three").getByRole("button", { name: "Exit all" }).click();
