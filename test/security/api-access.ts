@@ -220,6 +220,8 @@ export const API_ACCESS: Record<string, ApiRow> = {
   "GET /api/reports/learners/export": REPORT_READERS,
   "GET /api/reports/learners/{userId}": REPORT_READERS,
   "GET /api/reports/learners/{userId}/export": REPORT_READERS,
+  "GET /api/reports/certificates": REPORT_READERS,
+  "GET /api/reports/certificates/export": REPORT_READERS,
   "GET /api/reports/organizations": SUPERADMIN_ONLY,
   "GET /api/reports/organizations/export": SUPERADMIN_ONLY,
   "POST /api/reports/refresh": REPORT_READERS,
@@ -257,6 +259,9 @@ export const API_ACCESS: Record<string, ApiRow> = {
   "PUT /api/courses/{courseId}/certificate": COURSE_EDITORS,
   "GET /api/certificates": ORGANIZATION_MEMBERS,
   "GET /api/certificates/{certificateId}/pdf": ["unauthenticated", "ok", "absent", "ok", "ok", "absent"],
+  // Revoking and re-issuing: the organization's administrators (certificates:revoke); the apex has no certificates.
+  "POST /api/certificates/{certificateId}/revoke": ORG_ADMINS,
+  "POST /api/certificates/{certificateId}/reissue": ORG_ADMINS,
   "GET /api/openapi.json": ANYONE,
   "GET /api/health": ANYONE,
   "GET /api/ready": ANYONE,

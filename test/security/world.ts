@@ -362,6 +362,32 @@ export async function spareEmailChangeToken(organizationId: string): Promise<str
   return token;
 }
 
+let spareCertificateRound = 1000;
+
+/**
+ * A certificate of the world's learner for its course, of a round of its own (revoking or re-issuing
+ * one uses it up), carrying the marker.
+ */
+export async function spareCertificate(t: Pick<TenantWorld, "id" | "marker" | "ids">): Promise<string> {
+  const certificate = await testDb().certificate.create({
+    data: {
+      organizationId: t.id,
+      courseId: t.ids.courseId,
+      userId: t.ids.learnerId,
+      enrollmentId: t.ids.enrollmentId,
+      round: (spareCertificateRound += 1),
+      code: newCertificateCode(),
+      learnerName: `Learner ${t.marker}`,
+      courseTitle: `Course ${t.marker}`,
+      organizationName: `Organization ${t.marker}`,
+      completedAt: new Date(),
+      design: DEFAULT_DESIGN,
+    },
+    select: { id: true },
+  });
+  return certificate.id;
+}
+
 /**
  * A CSV user import of the organization's admin, made in the database: `uploaded` (mapped, no dry run
  * yet) or `checked` (dry-run: one person to create). Its file name and cells carry the marker.
