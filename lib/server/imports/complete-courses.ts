@@ -24,7 +24,11 @@ export async function completeImportedCourses(
   );
   if (wanted.length === 0) return;
   const enrollments = await tx.enrollment.findMany({
-    where: { organizationId, OR: wanted.map(({ userId, courseId }) => ({ userId, courseId })) },
+    where: {
+      organizationId,
+      userId: { in: [...new Set(wanted.map((w) => w.userId))] },
+      courseId: { in: [...new Set(wanted.map((w) => w.courseId))] },
+    },
     select: { id: true, userId: true, courseId: true },
   });
   const idOf = new Map(enrollments.map((e) => [`${e.userId}:${e.courseId}`, e.id]));
@@ -34,6 +38,7 @@ export async function completeImportedCourses(
     if (id) dates.set(id, w.completedAt);
   }
   const ids = [...dates.keys()];
+  if (ids.length === 0) return;
   await lockEnrollments(tx, organizationId, ids);
   const open = await tx.enrollment.findMany({
     where: { organizationId, id: { in: ids }, status: "active" },
@@ -42,14 +47,16 @@ export async function completeImportedCourses(
   const openIds = open.map((e) => e.id);
   if (openIds.length === 0) return;
   const at = openIds.map((id) => dates.get(id)!.toISOString());
+  // TIMESTAMP(3) columns hold UTC: instants go in as their UTC wall time.
+  const now = Prisma.sql`${new Date().toISOString()}::timestamp`;
   // An enrollment made by this import (or later than the completion) starts no later than it.
   await queryRows(
-    Prisma.sql`UPDATE "Enrollment" e SET "enrolledAt" = v."at"
+    Prisma.sql`UPDATE "Enrollment" e SET "enrolledAt" = v."at", "updatedAt" = ${now}
     FROM unnest(${openIds}::uuid[], ${at}::timestamp[]) AS v("id", "at")
     WHERE e."organizationId" = ${organizationId}::uuid AND e.id = v."id" AND e."enrolledAt" > v."at"`,
     tx,
   );
-  await completeCountedLessons(tx, organizationId, openIds, at);
+  await completeCountedLessons(tx, organizationId, openIds, at, now);
   await recomputeEnrollments(tx, organizationId, openIds, { completedAt: dates });
 }
 
@@ -57,7 +64,13 @@ export async function completeImportedCourses(
  * Completes, on the enrollment's imported date, each lesson that completion counts and that is not
  * completed yet: missing progress rows are inserted, unfinished ones completed.
  */
-async function completeCountedLessons(tx: Tx, organizationId: string, enrollmentIds: string[], at: string[]) {
+async function completeCountedLessons(
+  tx: Tx,
+  organizationId: string,
+  enrollmentIds: string[],
+  at: string[],
+  now: Prisma.Sql,
+) {
   const counted = await queryRows<{ enrollmentId: string; courseId: string; lessonId: string; at: string }>(
     Prisma.sql`SELECT e.id AS "enrollmentId", e."courseId", l.id AS "lessonId", v."at"
     FROM unnest(${enrollmentIds}::uuid[], ${at}::text[]) AS v("enrollmentId", "at")
@@ -71,11 +84,11 @@ async function completeCountedLessons(tx: Tx, organizationId: string, enrollment
   if (counted.length === 0) return;
   await queryRows(
     Prisma.sql`INSERT INTO "LessonProgress" AS p ("id", "organizationId", "courseId", "enrollmentId", "lessonId", "status", "startedAt", "completedAt", "updatedAt")
-    SELECT v."id", ${organizationId}::uuid, v."courseId", v."enrollmentId", v."lessonId", 'completed', v."at", v."at", now()
+    SELECT v."id", ${organizationId}::uuid, v."courseId", v."enrollmentId", v."lessonId", 'completed'::"ProgressStatus", v."at", v."at", ${now}
     FROM unnest(${counted.map(() => uuid7())}::uuid[], ${counted.map((c) => c.courseId)}::uuid[],
       ${counted.map((c) => c.enrollmentId)}::uuid[], ${counted.map((c) => c.lessonId)}::uuid[], ${counted.map((c) => c.at)}::timestamp[])
       AS v("id", "courseId", "enrollmentId", "lessonId", "at")
-    ON CONFLICT ("enrollmentId", "lessonId") DO UPDATE SET "status" = 'completed', "completedAt" = EXCLUDED."completedAt", "updatedAt" = now()
+    ON CONFLICT ("enrollmentId", "lessonId") DO UPDATE SET "status" = 'completed', "completedAt" = EXCLUDED."completedAt", "updatedAt" = ${now}
     WHERE p."status" <> 'completed'`,
     tx,
   );
