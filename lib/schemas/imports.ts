@@ -32,7 +32,7 @@ export const IMPORT_FIELD_LABELS: Record<ImportField, string> = {
   password: "Password",
   groups: "Groups",
   courses: "Courses",
-  completed_on: "Completed on (courses)",
+  completed_on: "Completed on",
   status: "Status",
 };
 
