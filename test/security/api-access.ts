@@ -205,6 +205,7 @@ export const API_ACCESS: Record<string, ApiRow> = {
   "GET /api/admin/exports/enrollments": ORGANIZATION_ADMINS,
   "GET /api/admin/exports/group-memberships": ORGANIZATION_ADMINS,
   "GET /api/admin/exports/scorm-results": ORGANIZATION_ADMINS,
+  "GET /api/admin/exports/certificates": ORGANIZATION_ADMINS,
   "GET /api/messages/unread-count": OWN_ACCOUNT,
   // Reports (docs/permissions.md "Reports"): learners have none; the per-organization table is the superadmin's.
   "GET /api/reports/overview": REPORT_READERS,
