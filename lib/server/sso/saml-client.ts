@@ -54,5 +54,10 @@ export function samlClient(provider: SamlProvider, origin: string, cache: CacheP
 /** Our SP metadata for the IdP: entity ID, ACS (HTTP-POST), SLO (HTTP-Redirect), signing certificate. */
 export function spMetadataXml(provider: SamlProvider, origin: string): string {
   const cache = new SamlRequestCache(provider.organizationId, provider.id);
-  return samlClient(provider, origin, cache).generateServiceProviderMetadata(null, provider.config.spCertificate);
+  const xml = samlClient(provider, origin, cache).generateServiceProviderMetadata(null, provider.config.spCertificate);
+  // node-saml names HTTP-POST for the single logout service; ours is HTTP-Redirect (the route is a GET).
+  return xml.replace(
+    /(<SingleLogoutService[^>]*Binding=")urn:oasis:names:tc:SAML:2\.0:bindings:HTTP-POST"/,
+    '$1urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect"',
+  );
 }
