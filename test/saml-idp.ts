@@ -145,7 +145,7 @@ export async function startTestSamlIdp(): Promise<TestSamlIdp> {
     const mode = tampering;
     tampering = null;
     const now = Date.now();
-    const acsUrl = sp.entityMeta.getAssertionConsumerService(samlify.Constants.namespace.binding.post) as string;
+    const acsUrl = sp.entityMeta.getAssertionConsumerService("post") as string;
     const values: ResponseValues = {
       id: `_${randomBytes(16).toString("hex")}`,
       assertionId: `_${randomBytes(16).toString("hex")}`,
@@ -191,7 +191,7 @@ export async function startTestSamlIdp(): Promise<TestSamlIdp> {
     const rawQuery = url.search.slice(1);
     const fail = (error: unknown) => {
       res.statusCode = 400;
-      res.end(`The test IdP refused the request: ${String(error)}`);
+      res.end(`The test IdP refused the request: ${error instanceof Error ? error.stack : String(error)}`);
     };
     if (url.pathname === "/metadata") {
       res.setHeader("content-type", "application/samlmetadata+xml");
