@@ -45,7 +45,8 @@ export function parseIdpMetadata(xml: string, field: string): IdpMetadata {
   const ssoUrl = redirectLocation(descriptor, "SingleSignOnService");
   if (!ssoUrl) throw unreadable(field, "The metadata has no SingleSignOnService with the HTTP-Redirect binding");
   const certificates = Array.from(descriptor.getElementsByTagNameNS(MD, "KeyDescriptor"))
-    .filter((k) => (k.getAttribute("use") ?? "signing") === "signing")
+    // A KeyDescriptor without `use` is for both signing and encryption.
+    .filter((k) => !k.getAttribute("use") || k.getAttribute("use") === "signing")
     .flatMap((k) => Array.from(k.getElementsByTagNameNS(DS, "X509Certificate")))
     .map((c) => (c.textContent ?? "").replace(/\s+/g, ""))
     .filter(Boolean);
