@@ -73,7 +73,8 @@ const first = (node: XmlNode | undefined, child: string): XmlNode | undefined =>
 
 /** What the verified assertion says beyond node-saml's own checks. */
 function assertionFacts(profile: Profile) {
-  const assertion = first(profile.getAssertion?.() as XmlNode | undefined, "Assertion");
+  // xml2js's reading of the verified assertion: the root element as an object, its children as lists.
+  const assertion = (profile.getAssertion?.() as { Assertion?: XmlNode } | undefined)?.Assertion;
   const confirmation = first(first(first(assertion, "Subject"), "SubjectConfirmation"), "SubjectConfirmationData");
   const conditions = first(assertion, "Conditions");
   const notOnOrAfter = conditions?.$?.NotOnOrAfter ?? confirmation?.$?.NotOnOrAfter;
