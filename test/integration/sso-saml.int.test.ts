@@ -240,8 +240,25 @@ describe("SAML refusals: back to the login page with the reason, nothing created
       "unsolicited",
     );
 
-    // Two app nodes receiving the same answer at once: the request cache may let both through, the
-    // replay table of assertion ids does not.
+    // Even with its request still pending (as if the cache had not yet heard it was answered), the same
+    // assertion is refused: the replay table of assertion ids has it.
+    const xml = Buffer.from(answer.samlResponse, "base64").toString("utf8");
+    const requestId = /InResponseTo="([^"]+)"/.exec(xml)![1]!;
+    await testDb().samlRequest.create({
+      data: {
+        organizationId: acme.id,
+        providerId,
+        id: requestId,
+        returnTo: "/dashboard",
+        expiresAt: new Date(Date.now() + 600_000),
+      },
+    });
+    refusedWith(
+      await postForm(answer.acsUrl, new CookieJar(), { SAMLResponse: answer.samlResponse }, page.url),
+      "expired",
+    );
+
+    // Two app nodes receiving the same answer at once: one browser signed in.
     idp.loginAs(person());
     const started = await walk(appUrl(acme.subdomain, `/auth/sso/${providerId}`), new CookieJar());
     const twice = loginAnswerOf(started.at(-1)!.text);
