@@ -431,7 +431,7 @@ export async function buildRequest(
       string,
       string
     >;
-    body = new URLSearchParams(fields).toString();
+    body = Buffer.from(new URLSearchParams(fields).toString());
     headers["content-type"] = op.body.contentType;
   } else if (op.body) {
     body = fixtureZip("golf-scorm12-runtime-basic-singlesco.zip");

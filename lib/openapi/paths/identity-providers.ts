@@ -166,9 +166,12 @@ export const identityProviderPaths = definePaths("Settings", {
       summary: "Log out, and out of the identity provider too where it offers single logout",
       description:
         "Ends this browser's session (its cookie is cleared) whatever else happens. A session signed in through an identity provider is also ended there: `redirectTo` is the provider's logout address (OIDC end_session_endpoint with id_token_hint and post_logout_redirect_uri; SAML SingleLogoutService with a signed LogoutRequest), else /login. A provider that cannot be reached only means /login.",
-      access: "optional",
+      // Public like sign-in: anyone may call it, and it ends only the session the request carries. A
+      // session cookie sent from another site's page is refused (403), as every cookie write is.
+      access: "public",
       tags: ["Auth"],
       responses: { 200: json("Where the browser goes next", logoutAnswerSchema) },
+      errors: [403],
     },
   },
   "/auth/sso/{providerId}/callback": {
