@@ -44,6 +44,10 @@ export interface TestSamlIdp {
   tamper(mode: SamlTampering | null): void;
   /** The NameIDs of the LogoutRequests the app sent, in order. */
   logouts: string[];
+  /** A logout the IdP starts (the person logged out elsewhere): the app's SLO URL with the LogoutRequest. */
+  logoutRequestUrl(nameID: string, signed: boolean): string;
+  /** How many LogoutResponses the app sent back to the IdP. */
+  logoutResponses: number;
   close(): Promise<void>;
 }
 
@@ -133,6 +137,7 @@ export async function startTestSamlIdp(): Promise<TestSamlIdp> {
   });
   const metadataXml = idp.getMetadata();
   let sp: ReturnType<typeof samlify.ServiceProvider> | null = null;
+  let spMetadata = "";
   let account: SamlIdpAccount | null = null;
   let tampering: SamlTampering | null = null;
   const logouts: string[] = [];
@@ -175,6 +180,12 @@ export async function startTestSamlIdp(): Promise<TestSamlIdp> {
 
   async function singleLogout(rawQuery: string, query: Record<string, string>, res: ServerResponse) {
     if (!sp) throw new Error("The test IdP does not know the app's SP yet");
+    if (query.SAMLResponse) {
+      await idp.parseLogoutResponse(sp, "redirect", { query, octetString: octetString(rawQuery) });
+      state.logoutResponses += 1;
+      res.end("Logged out");
+      return;
+    }
     const request = await idp.parseLogoutRequest(sp, "redirect", { query, octetString: octetString(rawQuery) });
     logouts.push(String((request.extract as { nameID?: string }).nameID));
     const answer = idp.createLogoutResponse(sp, { ...request }, "redirect", query.RelayState ?? "") as {
@@ -204,20 +215,28 @@ export async function startTestSamlIdp(): Promise<TestSamlIdp> {
     }
   });
 
-  return {
+  const state: TestSamlIdp = {
     entityId,
     metadataUrl: `${base}/metadata`,
     metadataXml,
-    trustServiceProvider(spMetadataXml) {
+    trustServiceProvider(spMetadataXml: string) {
+      spMetadata = spMetadataXml;
       sp = samlify.ServiceProvider({ metadata: spMetadataXml });
     },
-    loginAs(next) {
+    loginAs(next: SamlIdpAccount) {
       account = next;
     },
-    tamper(mode) {
+    tamper(mode: SamlTampering | null) {
       tampering = mode;
     },
     logouts,
+    logoutRequestUrl(nameID: string, signed: boolean) {
+      // samlify signs a redirect-binding LogoutRequest when the SP entity asks for signed ones.
+      const target = samlify.ServiceProvider({ metadata: spMetadata, wantLogoutRequestSigned: signed });
+      return (idp.createLogoutRequest(target, "redirect", { logoutNameID: nameID }) as { context: string }).context;
+    },
+    logoutResponses: 0,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+  return state;
 }

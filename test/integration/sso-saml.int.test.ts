@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTenant, testDb, uniqueName, type TestTenant } from "@/test/factories";
 import { call } from "@/test/http";
-import { appUrl, CookieJar, postForm, walk, type Hop } from "@/test/redirect-walk";
+import { appUrl, CookieJar, get, postForm, walk, type Hop } from "@/test/redirect-walk";
 import {
   loginAnswerOf,
   startTestSamlIdp,
@@ -305,5 +305,27 @@ describe("single logout through SAML", () => {
     expect(idp.logouts.at(-1)).toBe(account.nameID);
     expect(hops.map((h) => new URL(h.url).pathname)).toEqual(["/slo", `/auth/sso/${providerId}/slo`, "/login"]);
     expect(hops.at(-1)!.status).toBe(200);
+  });
+});
+
+describe("a logout the IdP starts (SAML SLO, HTTP-Redirect)", () => {
+  it("a signed LogoutRequest ends this browser's session and is answered; an unsigned one ends nothing", async () => {
+    const account = person();
+    const { jar } = await signInAs(account);
+    const token = jar.get(appHost, SESSION_COOKIE)!;
+
+    const unsigned = await get(idp.logoutRequestUrl(account.nameID, false), jar);
+    expect(unsigned.status).toBe(303);
+    expect(unsigned.location).toBe(appUrl(acme.subdomain, "/login"));
+    expect(unsigned.setCookies.some((c) => c.startsWith(`${SESSION_COOKIE}=`))).toBe(false);
+    expect(jar.get(appHost, SESSION_COOKIE)).toBe(token);
+
+    const before = idp.logoutResponses;
+    const hops = await walk(idp.logoutRequestUrl(account.nameID, true), jar);
+    expect(hops[0]!.setCookies.find((c) => c.startsWith(`${SESSION_COOKIE}=;`))).toMatch(/Max-Age=0/);
+    expect(new URL(hops[0]!.location!).pathname).toBe("/slo");
+    expect(new URL(hops[0]!.location!).searchParams.get("SAMLResponse")).toBeTruthy();
+    expect(idp.logoutResponses).toBe(before + 1);
+    expect(jar.get(appHost, SESSION_COOKIE)).toBeUndefined();
   });
 });
