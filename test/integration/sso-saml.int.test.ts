@@ -329,3 +329,24 @@ describe("a logout the IdP starts (SAML SLO, HTTP-Redirect)", () => {
     expect(jar.get(appHost, SESSION_COOKIE)).toBeUndefined();
   });
 });
+
+describe("SSO only, with a SAML provider", () => {
+  it("refuses the password form to everyone but the break-glass accounts", async () => {
+    const policy = (json: unknown) => adminCall("/api/admin/sign-in-policy", { method: "PUT", json });
+    const login = (user: { email: string; password: string }) =>
+      call(acme.subdomain, "/auth/login", { json: { email: user.email, password: user.password } });
+    expect((await policy({ ssoOnly: true, breakGlassUserIds: [acme.users.admin.id] })).status).toBe(200);
+    try {
+      const learner = await login(acme.users.learner);
+      expect(learner.status).toBe(403);
+      expect(learner.json.error.message).toBe(
+        "This organization signs in with single sign-on: use the “Sign in with …” button on the login page.",
+      );
+      expect((await login(acme.users.admin)).status).toBe(200);
+      // The learner still signs in, through the IdP.
+      expect((await signInAs(person({ email: acme.users.learner.email }))).last.status).toBe(200);
+    } finally {
+      await policy({ ssoOnly: false, breakGlassUserIds: [] });
+    }
+  });
+});
