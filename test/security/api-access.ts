@@ -186,6 +186,13 @@ export const API_ACCESS: Record<string, ApiRow> = {
   // /login saying so); the apex has no providers.
   "GET /auth/sso/{providerId}": ["other", "other", "other", "other", "other", "absent"],
   "GET /auth/sso/{providerId}/callback": ["other", "other", "other", "other", "other", "absent"],
+  // The SAML doors, of the world's SAML provider that has no key pair yet: its metadata and single logout
+  // service refuse as not set up (403), its ACS sends the browser back to /login saying so.
+  "GET /auth/sso/{providerId}/metadata": ["forbidden", "forbidden", "forbidden", "forbidden", "forbidden", "absent"],
+  "POST /auth/sso/{providerId}/acs": ["other", "other", "other", "other", "other", "absent"],
+  "GET /auth/sso/{providerId}/slo": ["forbidden", "forbidden", "forbidden", "forbidden", "forbidden", "absent"],
+  // Logging out: anyone, signed in or not, on any host (a session signed in through a provider is ended there too).
+  "POST /auth/logout": ANYONE,
   "GET /api/admin/audit-log": AUDIT_READERS,
   "GET /api/admin/audit-log/export": AUDIT_READERS,
   // CSV user imports (import-export:use): admins in their organization, the superadmin in any. The upload

@@ -40,7 +40,9 @@ export const ID_SOURCES: Record<string, IdSource> = {
   "path:organizationId": (t) => t.id,
   "query:organization_id": (t) => t.id,
   "path:eventId": (t) => t.ids.eventId,
-  "path:providerId": (t) => t.ids.providerId,
+  // The SAML doors take the SAML provider; the others the OpenID Connect one.
+  "path:providerId": (t, op) =>
+    /\/auth\/sso\/\{providerId\}\/(metadata|acs|slo)$/.test(op.path) ? t.ids.samlProviderId : t.ids.providerId,
   "body:breakGlassUserIds.*": (t) => t.ids.learnerId,
   "path:importId": (t) => t.ids.importId,
   // The iCal feed's secret (not an id): the one of a learner no other call of the suites rotates.
@@ -429,6 +431,13 @@ export async function buildRequest(
     const multipart = await multipartBody(fields);
     body = multipart.body;
     Object.assign(headers, multipart.headers);
+  } else if (op.body?.contentType === "application/x-www-form-urlencoded") {
+    const fields = sample(op.body.schema, [], (pointer) => idFor(`body:${pointer.join(".")}`)) as Record<
+      string,
+      string
+    >;
+    body = Buffer.from(new URLSearchParams(fields).toString());
+    headers["content-type"] = op.body.contentType;
   } else if (op.body) {
     body = fixtureZip("golf-scorm12-runtime-basic-singlesco.zip");
     headers["content-type"] = op.body.contentType;
