@@ -7,7 +7,10 @@ import { exportCertificateReport } from "@/lib/server/reports/certificates";
 /** The certificates as a CSV download: the same filters and order, no paging. */
 export const GET = handle("Failed to export the report", async (req) => {
   const caller = await requireCaller(req);
-  const body = await exportCertificateReport(caller.ctx, parseInput(certificateReportExportSchema, queryObject(req.url)));
+  const body = await exportCertificateReport(
+    caller.ctx,
+    parseInput(certificateReportExportSchema, queryObject(req.url)),
+  );
   return new Response(body, { headers: csvHeaders("report-certificates") });
 });
 
