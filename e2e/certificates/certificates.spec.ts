@@ -41,8 +41,12 @@ test("an instructor's template, a learner's PDF and a stranger's verification", 
 
   // The course awards it, valid for 12 months.
   await page.goto(`${origin(tenant.subdomain)}/admin/courses/${course.id}`);
-  await waitForForm(page, "Save certificate settings");
-  await page.getByLabel("Certificate template").click();
+  await waitForShell(page);
+  // The picker opens once React runs it: a click on the server's HTML before that does nothing.
+  await expect(async () => {
+    await page.getByLabel("Certificate template").click();
+    await expect(page.getByRole("option", { name: "Forklift licence" })).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
   await page.getByRole("option", { name: "Forklift licence" }).click();
   await page.getByLabel("Valid for (months; empty: does not expire)").fill("12");
   await page.getByRole("button", { name: "Save certificate settings" }).click();
