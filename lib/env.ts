@@ -8,6 +8,14 @@ export const envSchema = z.object({
   /** postgres://… — the launch scripts set it to the embedded PostgreSQL when it is unset. */
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: "DATABASE_URL must be a postgres:// URL" }).optional(),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  /**
+   * postgres://… of a read replica (streaming replication of DATABASE_URL). When set, the reports' reads
+   * and the CSV exports go there (lib/db.ts reportRows, readInBatches, copyOut); everything else, the
+   * summaries' refresh included, stays on DATABASE_URL. Unset: everything on DATABASE_URL.
+   */
+  DATABASE_REPLICA_URL: z
+    .url({ protocol: /^postgres(ql)?$/, error: "DATABASE_REPLICA_URL must be a postgres:// URL" })
+    .optional(),
   /** Tenants live on {subdomain}.{APP_DOMAIN}; the apex serves the landing page and the superadmin. */
   APP_DOMAIN: z
     .string()

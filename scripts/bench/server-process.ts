@@ -10,6 +10,10 @@ export interface ServerProcess {
   drain(): string[];
   /** Sends a message over the IPC channel and resolves with the child's next message. */
   ask(message: object): Promise<unknown>;
+  /** Sends a signal (SIGKILL: a crash; SIGTERM: a shutdown) without waiting. */
+  signal(signal: NodeJS.Signals): void;
+  /** Resolves with the exit code (null after a signal) once the child has exited. */
+  exited: Promise<number | null>;
   stop(): Promise<void>;
 }
 
@@ -47,8 +51,12 @@ export async function startServerProcess(
         child.once("message", resolve);
         child.send(message);
       }),
+    signal: (signal) => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    },
+    exited,
     stop: async () => {
-      if (child.exitCode !== null) return;
+      if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill("SIGTERM");
       const timer = setTimeout(() => child.kill("SIGKILL"), 5000);
       await exited;
