@@ -76,10 +76,15 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
         "scripts/bench/app-process.ts",
         { ...appEnv, NODE_ENV: "production", PORT: String(node.port) },
         `The app process on ${node.port}`,
+        180_000,
       );
     };
     stops.push(async () => Promise.all(nodes.map((n) => n.process?.stop())));
-    await Promise.all(nodes.map(startNode));
+    // All at once, as a deployment starts its nodes (which is how pg-boss's queue creation was found to
+    // deadlock); every start is waited for, so none is left running when another failed.
+    const started = await Promise.allSettled(nodes.map(startNode));
+    const failed = started.find((r): r is PromiseRejectedResult => r.status === "rejected");
+    if (failed) throw failed.reason;
     const nginxDir = path.join(scratch, "nginx");
     mkdirSync(nginxDir, { recursive: true });
     const config = loopbackConfig(

@@ -49,7 +49,10 @@ export async function startLocalS3(bucket = "lms-test", port = 0, existingDirect
     port: address.port,
     directory,
     halt: async () => {
-      await server.close().catch(() => undefined);
+      // Down means down: the connections the app's client keeps alive are cut too, not left to finish.
+      const closing = server.close().catch(() => undefined);
+      (server as unknown as { httpServer?: { closeAllConnections?(): void } }).httpServer?.closeAllConnections?.();
+      await closing;
     },
     stop: async () => {
       await server.close().catch(() => undefined);
