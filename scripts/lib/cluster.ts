@@ -62,6 +62,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       MAIL_OUTBOX_DIR: outbox,
       APP_SHUTDOWN: "graceful",
       SHUTDOWN_GRACE_SECONDS: "10",
+      // deploy/nginx.conf's advice: past nginx's 4 s idle keep-alive time.
+      SHUTDOWN_DELAY_SECONDS: "5",
       BENCH_PROFILE_DIR: "",
       ...s3.env,
       ...options.env,
