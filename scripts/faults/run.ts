@@ -210,6 +210,8 @@ try {
     `Load: ${(warm.length / 5).toFixed(0)} requests/s before the faults, ${warm.filter((s) => !isOk(s)).length} failed.`,
   );
   const result: Record<string, unknown> = { date: new Date().toISOString(), cpus: os.cpus().length };
+  const events: { at: number; what: string }[] = [];
+  const mark = (what: string) => events.push({ at: Date.now(), what });
 
   /** A probe per app process (nginx's pinned listener): a database read every 100 ms. */
   const probe = (port: number) => {
@@ -275,11 +277,13 @@ try {
     const probes = cluster.nodes.map((n) => probe(n.pinnedPort));
     await sleep(2_000);
     const t0 = Date.now();
+    mark("the database's stop");
     await pg.stop();
     const tDown = Date.now();
     await sleep(5_000);
     await pg.start();
     const tBack = Date.now();
+    mark("the database's return");
     await sleep(10_000);
     await Promise.all(probes.map((p) => p.stop()));
     const recovery = probes.map((p) => {
@@ -364,6 +368,7 @@ try {
       await sleep(100);
     }
     const tKill = Date.now();
+    mark("the kill");
     nodeA.process!.signal("SIGKILL");
     await nodeA.process!.exited;
     say(`  killed the process on ${nodeA.port} at ${new Date(tKill).toISOString()}`);
@@ -433,7 +438,9 @@ try {
       retriedJobs: retried,
       people: users,
     };
+    mark("the killed process's restart");
     await cluster.startNode(nodeA);
+    mark("the killed process serving again");
     await sleep(3_000);
   }
 
@@ -445,12 +452,14 @@ try {
       modules: [{ lessons: [{ kind: "scorm" }] }],
     });
     const tDown = Date.now();
+    mark("the store's stop");
     await s3.halt();
     await sleep(3_000);
     const refusedPackage = await uploadPackage(spare);
     await sleep(Math.max(0, tDown + 30_000 - Date.now()));
     s3 = await startLocalS3("lms-faults", s3.port, s3Dir);
     const tUp = Date.now();
+    mark("the store's return");
     // Full service: the first upload that works again.
     let firstUpload = Infinity;
     for (let i = 0; i < 100; i++) {
@@ -533,10 +542,13 @@ try {
     const steps: string[] = [];
     for (const node of cluster.nodes) {
       const stopAt = Date.now();
+      mark(`SIGTERM to ${node.port}`);
       node.process!.signal("SIGTERM");
       const code = await node.process!.exited;
       const exitedAt = Date.now();
+      mark(`${node.port}'s exit`);
       await cluster.startNode(node);
+      mark(`${node.port} serving again`);
       steps.push(
         `${node.port}: exited (${code}) ${seconds(exitedAt - stopAt)} after SIGTERM, serving again ${seconds(Date.now() - exitedAt)} later`,
       );
@@ -596,6 +608,16 @@ try {
     );
     const all = load.samples;
     say(`  the whole run: ${all.length} requests, ${describe(all.filter((s) => !isOk(s)))} failed`);
+    // Failures other than the 503s the faults cause, with when they happened against the run's events.
+    for (const sample of all.filter((x) => !isOk(x) && x.status !== 503)) {
+      const near = events
+        .map((e) => ({ ...e, ms: sample.start - e.at }))
+        .filter((e) => e.ms >= 0)
+        .at(-1);
+      say(
+        `  ${sample.status} ${sample.kind}: ${near ? `${seconds(near.ms)} after ${near.what}` : "before the faults"}`,
+      );
+    }
     result.acknowledged = {
       commits: totalCommits,
       attempts: commits.size,
