@@ -53,6 +53,9 @@ export const ROUTES: readonly RouteEntry[] = [
   { pattern: "/admin", access: TEACHING_ROLES },
   { pattern: "/admin/courses", access: TEACHING_ROLES },
   { pattern: "/admin/courses/create", access: TEACHING_ROLES },
+  // Certificate templates sit under Course Management (its entry stays the active one there).
+  { pattern: "/admin/courses/certificates", access: TEACHING_ROLES },
+  { pattern: "/admin/courses/certificates/[templateId]", access: TEACHING_ROLES },
   { pattern: "/admin/courses/[courseId]", access: TEACHING_ROLES },
   { pattern: "/admin/groups", access: TEACHING_ROLES },
   { pattern: "/admin/groups/add", access: TEACHING_ROLES },
@@ -64,13 +67,12 @@ export const ROUTES: readonly RouteEntry[] = [
   { pattern: "/admin/reports/groups", access: TEACHING_ROLES },
   { pattern: "/admin/reports/learners", access: TEACHING_ROLES },
   { pattern: "/admin/reports/learners/[userId]", access: TEACHING_ROLES },
+  { pattern: "/admin/reports/certificates", access: TEACHING_ROLES },
   { pattern: "/admin/events/*", access: TEACHING_ROLES },
   { pattern: "/admin/import-export/*", access: TEACHING_ROLES },
   // Instructors and org admins find a read-only view of the settings that concern teaching (docs/permissions.md).
   { pattern: "/admin/settings/*", access: TEACHING_ROLES },
   { pattern: "/admin/thumbnail-debug", access: TEACHING_ROLES },
-  { pattern: "/admin/certificates", access: TEACHING_ROLES },
-  { pattern: "/admin/certificates/[templateId]", access: TEACHING_ROLES },
   // administration: organization administrators
   { pattern: "/admin/overview", access: ORG_ADMIN_ROLES },
   { pattern: "/admin/users", access: ORG_ADMIN_ROLES },
@@ -101,8 +103,7 @@ export type NavIcon =
   | "organizations"
   | "importExport"
   | "settings"
-  | "subdomains"
-  | "certificates";
+  | "subdomains";
 
 export interface NavEntry {
   label: string;
@@ -136,7 +137,6 @@ export const NAVIGATION: readonly NavEntry[] = [
   { label: "Events", href: "/admin/events", icon: "events", roles: TEACHING_ROLES },
   { label: "Overview", href: "/admin/overview", icon: "overview", roles: ORG_ADMIN_ROLES },
   { label: "Categories", href: "/admin/categories", icon: "categories", roles: ORG_ADMIN_ROLES },
-  { label: "Certificates", href: "/admin/certificates", icon: "certificates", roles: TEACHING_ROLES },
 ];
 
 // ───────────────────────────── matching ─────────────────────────────

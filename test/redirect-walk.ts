@@ -44,6 +44,39 @@ export class CookieJar {
 }
 
 export function get(url: string, jar: CookieJar): Promise<Hop> {
+  return send(url, jar, "GET");
+}
+
+/**
+ * A form post, as the page of another site (an IdP's) makes the browser send it: cross-site, with that
+ * site's origin; then, like `walk`, every redirect after it followed.
+ */
+export async function postForm(url: string, jar: CookieJar, fields: Record<string, string>, from: string) {
+  const body = new URLSearchParams(fields).toString();
+  const first = await send(
+    url,
+    jar,
+    "POST",
+    {
+      "content-type": "application/x-www-form-urlencoded",
+      "content-length": String(Buffer.byteLength(body)),
+      origin: new URL(from).origin,
+      "sec-fetch-site": "cross-site",
+    },
+    body,
+  );
+  return first.location && first.status >= 300 && first.status < 400
+    ? [first, ...(await walk(first.location, jar))]
+    : [first];
+}
+
+function send(
+  url: string,
+  jar: CookieJar,
+  method: string,
+  extraHeaders: Record<string, string> = {},
+  body?: string,
+): Promise<Hop> {
   const target = new URL(url);
   const isApp = target.hostname === "localhost" || target.hostname.endsWith(".localhost");
   const cookie = jar.header(target.host);
@@ -53,11 +86,12 @@ export function get(url: string, jar: CookieJar): Promise<Hop> {
         host: isApp ? "127.0.0.1" : target.hostname,
         port: Number(target.port),
         path: `${target.pathname}${target.search}`,
-        method: "GET",
+        method,
         headers: {
           host: target.host,
           "x-forwarded-for": "10.9.8.7",
           "sec-fetch-mode": "navigate",
+          ...extraHeaders,
           ...(cookie ? { cookie } : {}),
         },
       },
@@ -79,7 +113,7 @@ export function get(url: string, jar: CookieJar): Promise<Hop> {
       },
     );
     req.on("error", reject);
-    req.end();
+    req.end(body);
   });
 }
 

@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import type { ManifestItem } from "@/lib/scorm/types";
+import type { ManifestItem, ScormVersion } from "@/lib/scorm/types";
 import { createCourse, enroll } from "@/test/course-factories";
 import { createUser, testDb, type TestTenant, type TestUser } from "@/test/factories";
 import { call } from "@/test/http";
@@ -26,19 +26,27 @@ const item = (identifier: string): ManifestItem => ({
   children: [],
 });
 
-/** A learner with a fresh attempt at a two-SCO SCORM 1.2 lesson (plus a text lesson, so the course is not done with it). */
-export async function learnerWithScormAttempt(tenant: TestTenant): Promise<{
+/**
+ * A learner with a fresh attempt at a two-SCO SCORM lesson (1.2 unless told; plus a text lesson, so the
+ * course is not done with it). `launchPath` launches it again as the learner (`bearer`).
+ */
+export async function learnerWithScormAttempt(
+  tenant: TestTenant,
+  scormVersion: ScormVersion = "scorm12",
+): Promise<{
   learner: TestUser;
   attemptId: string;
   commitPath: string;
   enrollmentId: string;
   lessonId: string;
+  launchPath: string;
+  bearer: string;
 }> {
   const course = await createCourse(tenant.id, { modules: [{ lessons: [{ kind: "scorm" }, {}] }] });
   const lesson = course.lessons[0]!;
   const manifest = {
     identifier: "m",
-    version: "scorm12",
+    version: scormVersion,
     title: "Golf",
     organization: { identifier: "o", title: "Golf", items: [item("sco1"), item("sco2")] },
     resources: [],
@@ -50,7 +58,7 @@ export async function learnerWithScormAttempt(tenant: TestTenant): Promise<{
       organizationId: tenant.id,
       lessonId: lesson.id,
       version: 1,
-      scormVersion: "scorm12",
+      scormVersion,
       title: "Golf",
       storagePrefix: `scorm/${lesson.id}/1`,
       launchPath: "sco1.html",
@@ -61,9 +69,9 @@ export async function learnerWithScormAttempt(tenant: TestTenant): Promise<{
   });
   const learner = await createUser(tenant.id, "learner");
   const enrollment = await enroll(tenant.id, course.id, learner.id);
-  const launch = await call(tenant.subdomain, `/api/courses/${course.id}/lessons/${lesson.id}/scorm/launch`, {
-    bearer: await cachedSignIn(tenant.subdomain, learner),
-  });
+  const launchPath = `/api/courses/${course.id}/lessons/${lesson.id}/scorm/launch`;
+  const bearer = await cachedSignIn(tenant.subdomain, learner);
+  const launch = await call(tenant.subdomain, launchPath, { bearer });
   expect(launch.status).toBe(200);
   return {
     learner,
@@ -71,5 +79,7 @@ export async function learnerWithScormAttempt(tenant: TestTenant): Promise<{
     commitPath: new URL(launch.json.content.commitUrl).pathname,
     enrollmentId: enrollment.id,
     lessonId: lesson.id,
+    launchPath,
+    bearer,
   };
 }

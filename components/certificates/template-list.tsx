@@ -29,7 +29,7 @@ export function TemplateList({ templates }: { templates: TemplateSummary[] }) {
     try {
       const name = `Certificate ${templates.length + 1}`;
       const created = await apiPost<TemplateSummary>("/api/certificate-templates", { name, design: DEFAULT_DESIGN });
-      router.push(`/admin/certificates/${created.id}`);
+      router.push(`/admin/courses/certificates/${created.id}`);
     } catch (e) {
       setError(failureMessage(e, "Could not create the template"));
     }
@@ -44,7 +44,7 @@ export function TemplateList({ templates }: { templates: TemplateSummary[] }) {
       </div>
       <List aria-label="Certificate templates">
         {templates.map((t) => (
-          <ListItemButton key={t.id} component={NextLink} href={`/admin/certificates/${t.id}`}>
+          <ListItemButton key={t.id} component={NextLink} href={`/admin/courses/certificates/${t.id}`}>
             <ListItemText
               primary={t.name}
               secondary={t.course_count === 1 ? "Used by 1 course" : `Used by ${t.course_count} courses`}

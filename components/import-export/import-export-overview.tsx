@@ -21,7 +21,7 @@ const SECTIONS: { href: string; title: string; description: string; icon: ReactN
     href: "/admin/import-export/export",
     title: "Export data",
     description:
-      "Download users, courses, enrollments with progress, group memberships or SCORM results as a CSV that opens in Excel.",
+      "Download users, courses, enrollments with progress, group memberships, SCORM results or certificates as a CSV that opens in Excel.",
     icon: <FileDownloadOutlinedIcon color="primary" fontSize="large" />,
   },
 ];

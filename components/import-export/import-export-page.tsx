@@ -25,8 +25,8 @@ export function ImportExportPage({ current, canUse, subtitle, children }: Import
         children
       ) : (
         <ReadOnlyNotice what="the organization's data in bulk" managedBy="administrators">
-          They import people from a CSV file and export users, courses, enrollments, group memberships and SCORM results
-          here. Ask one of them for a file you need.
+          They import people from a CSV file and export users, courses, enrollments, group memberships, SCORM results
+          and certificates here. Ask one of them for a file you need.
         </ReadOnlyNotice>
       )}
     </>

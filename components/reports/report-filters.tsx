@@ -55,10 +55,13 @@ export function ReportFilters({ categories, platform, hide = [] }: ReportFilters
   const router = useRouter();
   const pathname = usePathname();
   const values = readReportFilters(params);
-  // One course's breakdown is that course's: no course or category to choose there.
+  // One course's breakdown is that course's: no course or category to choose there. Certificates have
+  // no enrollment status (their own states are the view's picker).
   const hidden: readonly ReportFilterKey[] = /^\/admin\/reports\/courses\/[^/]+$/.test(pathname)
     ? [...hide, "course_id", "category_id"]
-    : hide;
+    : pathname.startsWith("/admin/reports/certificates")
+      ? [...hide, "status"]
+      : hide;
   const shows = (key: ReportFilterKey) => !hidden.includes(key);
   // Course, group and category belong to one organization: the platform-wide view has none to offer.
   const isTenantView = !platform;

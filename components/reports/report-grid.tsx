@@ -6,6 +6,7 @@ import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
 import type { GridColDef, GridSortModel, GridValidRowModel } from "@mui/x-data-grid";
 import { useRouter, useSearchParams } from "next/navigation";
+import type { ReactNode } from "react";
 import { useListUrlState } from "@/components/data/list-url-state";
 import { SearchField } from "@/components/data/search-field";
 import { ServerDataGrid } from "@/components/data/server-data-grid";
@@ -30,6 +31,10 @@ export interface ReportGridProps<T extends object> {
   /** Drill-down: where a row leads (a click anywhere on it; its name cell is also a link). */
   rowHref?: (row: ReportRow<T>) => string;
   emptyText: string;
+  /** The view's own parameters beside the shared filters (sent with the list and the export alike). */
+  query?: Record<string, string | undefined>;
+  /** What the view shows above the grid from the same answer (figures the page carries beside its rows). */
+  renderAbove?: (data: Page<T> | undefined) => ReactNode;
 }
 
 /**
@@ -46,6 +51,8 @@ export function ReportGrid<T extends object>({
   searchLabel,
   rowHref,
   emptyText,
+  query,
+  renderAbove,
 }: ReportGridProps<T>) {
   const router = useRouter();
   const list = useListUrlState<"sort" | "order">();
@@ -53,16 +60,17 @@ export function ReportGrid<T extends object>({
   const filters = readReportFilters(useSearchParams());
   const sort = get("sort") || defaultSort.field;
   const order = get("order") || (get("sort") ? "asc" : defaultSort.order);
-  const listQuery = { q, sort, order };
+  const listQuery = { ...query, q, sort, order };
   const { data, error, isLoading } = useApi<Page<T>>(
     `${apiPath}${reportQuery(filters, { ...listQuery, page, page_size: pageSize })}`,
     { keepPreviousData: true },
   );
   const rows = (data?.items ?? []).map((row) => withReportMetrics(row) as ReportRow<T>);
   const sortModel: GridSortModel = [{ field: sort, sort: order === "desc" ? "desc" : "asc" }];
-  const filtered = Boolean(q) || Object.keys(filters).length > 0;
+  const filtered = Boolean(q) || Object.keys(filters).length > 0 || Object.values(query ?? {}).some(Boolean);
   return (
     <Stack spacing={2}>
+      {renderAbove?.(data)}
       <Stack direction="row" sx={{ flexWrap: "wrap", gap: 2, alignItems: "center", justifyContent: "space-between" }}>
         {searchLabel ? (
           <SearchField label={searchLabel} value={q} onSearch={(text) => update({ q: text, page: 1 })} />

@@ -11,6 +11,7 @@ export const REPORT_VIEWS = [
   { label: "Courses", href: "/admin/reports/courses" },
   { label: "Groups", href: "/admin/reports/groups" },
   { label: "Learners", href: "/admin/reports/learners" },
+  { label: "Certificates", href: "/admin/reports/certificates" },
 ] as const;
 
 /** The report views as navigation tabs; the shared filters go along from one view to the next. */

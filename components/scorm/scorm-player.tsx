@@ -55,6 +55,8 @@ function ScormRuntimeFrame({ launch: initialLaunch }: { launch: ScormLaunch }) {
       launch.scos.map((sco) => [sco.identifier, launch.attempt?.scoStatus[sco.identifier] ?? "not_started"]),
     ),
     unavailable: [],
+    flow: null,
+    closed: {},
     queue: launch.attempt
       ? { pending: 0, failing: false, lastError: null, rejected: 0, refusal: null, stored: true, superseded: false }
       : null,
@@ -88,17 +90,21 @@ function ScormRuntimeFrame({ launch: initialLaunch }: { launch: ScormLaunch }) {
         launch.content.origin,
       );
   };
-  const resume = () =>
+  // With sequencing, Previous and Continue are the sequencer's requests (it may skip, or refuse).
+  const flow = (request: "continue" | "previous") =>
     frameRef.current?.contentWindow?.postMessage(
-      { type: "lms.scorm.resume" } satisfies PlayerMessage,
+      { type: "lms.scorm.flow", request } satisfies PlayerMessage,
       launch.content.origin,
     );
+  // Back in after the session ended: a relaunch, so the runtime claims the attempt and the sequencer begins
+  // a new session from the stored tree (resumeAll after suspendAll; a new attempt after exitAll).
+  const relaunch = () => window.location.reload();
 
   const scoIds = launch.scos.map((sco) => sco.identifier);
   const index = state.currentId ? scoIds.indexOf(state.currentId) : -1;
   const isMulti = launch.scos.length > 1;
   const isBusy = state.phase === "loading";
-  const isHidden = state.phase === "left" || state.phase === "error" || state.phase === "replaced";
+  const isHidden = state.phase !== "loading" && state.phase !== "running";
   const unavailable = new Set(state.unavailable);
 
   return (
@@ -118,8 +124,9 @@ function ScormRuntimeFrame({ launch: initialLaunch }: { launch: ScormLaunch }) {
               scos={launch.scos}
               currentId={state.currentId}
               progress={state.progress}
-              isDisabled={isBusy}
+              isDisabled={state.phase !== "running"}
               unavailable={unavailable}
+              closed={state.closed}
               onChoose={navigate}
             />
           </Paper>
@@ -130,40 +137,29 @@ function ScormRuntimeFrame({ launch: initialLaunch }: { launch: ScormLaunch }) {
               The lesson could not be started. {state.error}
             </Alert>
           )}
-          {state.phase === "left" && (
-            <Paper
-              variant="outlined"
-              {...visiblyKept("panel")}
-              sx={{ p: 4, textAlign: "center", display: "flex", flexDirection: "column", gap: 2, alignItems: "center" }}
-            >
-              <Typography variant="h6" component="p">
-                You left this lesson
-              </Typography>
-              <Typography sx={{ color: "text.secondary" }}>
-                Your place is kept. Pick up where you left off whenever you like.
-              </Typography>
-              <Button variant="contained" onClick={resume}>
-                Resume
-              </Button>
-            </Paper>
+          {state.phase === "suspended" && (
+            <SessionPanel
+              title="You suspended this lesson"
+              text="Your place is kept, with everything you did so far. Resume picks up exactly where you left off, now or on another day."
+              action="Resume"
+              onAction={relaunch}
+            />
+          )}
+          {state.phase === "ended" && (
+            <SessionPanel
+              title="You ended this attempt"
+              text="This attempt is over and its results are kept. Opening the lesson again starts a new attempt from the beginning."
+              action="Start a new attempt"
+              onAction={relaunch}
+            />
           )}
           {state.phase === "replaced" && (
-            <Paper
-              variant="outlined"
-              {...visiblyKept("panel")}
-              sx={{ p: 4, textAlign: "center", display: "flex", flexDirection: "column", gap: 2, alignItems: "center" }}
-            >
-              <Typography variant="h6" component="p">
-                This lesson was opened in another window
-              </Typography>
-              <Typography sx={{ color: "text.secondary" }}>
-                Your progress up to then is saved, and the other window carries on from it. Nothing you do here is
-                recorded any more.
-              </Typography>
-              <Button variant="contained" onClick={() => window.location.reload()}>
-                Continue here instead
-              </Button>
-            </Paper>
+            <SessionPanel
+              title="This lesson was opened in another window"
+              text="Your progress up to then is saved, and the other window carries on from it. Nothing you do here is recorded any more."
+              action="Continue here instead"
+              onAction={relaunch}
+            />
           )}
           {/* The frame stays mounted through every phase: it is the runtime, and its queue is the learner's unsent progress. */}
           <Box sx={{ position: "relative", display: isHidden ? "none" : "block" }}>
@@ -194,13 +190,17 @@ function ScormRuntimeFrame({ launch: initialLaunch }: { launch: ScormLaunch }) {
               aria-label="Lesson pages"
               sx={{ display: "flex", justifyContent: "space-between", gap: 2 }}
             >
-              <Button variant="outlined" disabled={isBusy || index <= 0} onClick={() => navigate(scoIds[index - 1])}>
+              <Button
+                variant="outlined"
+                disabled={isBusy || index <= 0 || state.flow?.previous === false}
+                onClick={() => (state.flow ? flow("previous") : navigate(scoIds[index - 1]))}
+              >
                 Previous
               </Button>
               <Button
                 variant="contained"
-                disabled={isBusy || index < 0 || index >= scoIds.length - 1}
-                onClick={() => navigate(scoIds[index + 1])}
+                disabled={isBusy || index < 0 || index >= scoIds.length - 1 || state.flow?.continue === false}
+                onClick={() => (state.flow ? flow("continue") : navigate(scoIds[index + 1]))}
               >
                 Continue
               </Button>
@@ -209,6 +209,35 @@ function ScormRuntimeFrame({ launch: initialLaunch }: { launch: ScormLaunch }) {
         </Box>
       </Box>
     </Box>
+  );
+}
+
+/** What the player shows instead of the content when the session is over or was taken elsewhere. */
+function SessionPanel({
+  title,
+  text,
+  action,
+  onAction,
+}: {
+  title: string;
+  text: string;
+  action: string;
+  onAction: () => void;
+}) {
+  return (
+    <Paper
+      variant="outlined"
+      {...visiblyKept("panel")}
+      sx={{ p: 4, textAlign: "center", display: "flex", flexDirection: "column", gap: 2, alignItems: "center" }}
+    >
+      <Typography variant="h6" component="p">
+        {title}
+      </Typography>
+      <Typography sx={{ color: "text.secondary" }}>{text}</Typography>
+      <Button variant="contained" onClick={onAction}>
+        {action}
+      </Button>
+    </Paper>
   );
 }
 

@@ -17,6 +17,8 @@ export interface ScormTocProps {
   isDisabled: boolean;
   /** SCOs the package's sequencing does not allow choosing now (2004 precondition rules), or none. */
   unavailable: ReadonlySet<string>;
+  /** SCOs closed for good in this attempt (their attempt limit is used up), with the reason shown. */
+  closed: Readonly<Record<string, string>>;
   onChoose: (scoId: string) => void;
 }
 
@@ -29,14 +31,15 @@ const LABELS: Record<ScoProgress, string> = {
 };
 
 /** The package's table of contents: choice navigation, the current SCO highlighted, statuses where known. */
-export function ScormToc({ scos, currentId, progress, isDisabled, unavailable, onChoose }: ScormTocProps) {
+export function ScormToc({ scos, currentId, progress, isDisabled, unavailable, closed, onChoose }: ScormTocProps) {
   return (
     <nav aria-label="Lesson contents" {...{ [KEEP_VISIBLE_ATTRIBUTE]: "navigation" }}>
       <List dense>
         {scos.map((sco) => {
           const isCurrent = sco.identifier === currentId;
           const status = progress[sco.identifier] ?? "not_started";
-          const isUnavailable = !isCurrent && unavailable.has(sco.identifier);
+          const closedReason = isCurrent ? undefined : closed[sco.identifier];
+          const isUnavailable = !isCurrent && (unavailable.has(sco.identifier) || closedReason !== undefined);
           return (
             <ListItemButton
               key={sco.identifier}
@@ -57,7 +60,13 @@ export function ScormToc({ scos, currentId, progress, isDisabled, unavailable, o
               </ListItemIcon>
               <ListItemText
                 primary={sco.title}
-                secondary={isUnavailable ? `${LABELS[status]} · not available yet` : LABELS[status]}
+                secondary={
+                  closedReason
+                    ? `${LABELS[status]} · closed: ${closedReason}`
+                    : isUnavailable
+                      ? `${LABELS[status]} · not available yet`
+                      : LABELS[status]
+                }
               />
             </ListItemButton>
           );

@@ -18,11 +18,12 @@ import {
   valuesFromText,
   type IdentityProviderFormInput,
   type IdentityProviderView,
+  type OidcProviderView,
 } from "@/lib/schemas/identity-providers";
 
 type FormInput = IdentityProviderFormInput;
 
-function defaultsOf(saved: IdentityProviderView | null): FormInput {
+function defaultsOf(saved: OidcProviderView | null): FormInput {
   if (!saved)
     return {
       name: "",
@@ -51,7 +52,7 @@ export function IdentityProviderForm({
   onSaved,
   onCancel,
 }: {
-  saved: IdentityProviderView | null;
+  saved: OidcProviderView | null;
   onSaved: (provider: IdentityProviderView) => void;
   onCancel: () => void;
 }) {

@@ -11,6 +11,7 @@ import Typography from "@mui/material/Typography";
 import { useState } from "react";
 import type { NoticeState } from "@/components/feedback/notice";
 import { IdentityProviderForm } from "@/components/settings/identity-provider-form";
+import { SamlProviderForm } from "@/components/settings/saml-provider-form";
 import { SignInPolicySettings } from "@/components/settings/sign-in-policy-settings";
 import { apiDelete } from "@/lib/client/api";
 import { failureMessage } from "@/lib/client/spec-calls";
@@ -27,7 +28,8 @@ export function SignInSettings({
   onNotice: (n: NoticeState) => void;
 }) {
   const [providers, setProviders] = useState(saved);
-  const [editing, setEditing] = useState<IdentityProviderView | "new" | null>(null);
+  const [editing, setEditing] = useState<IdentityProviderView | "new-oidc" | "new-saml" | null>(null);
+  const isNew = editing === "new-oidc" || editing === "new-saml";
 
   const onSaved = (provider: IdentityProviderView) => {
     setProviders((list) =>
@@ -41,7 +43,7 @@ export function SignInSettings({
     try {
       await apiDelete(`/api/admin/identity-providers/${provider.id}`);
       setProviders((list) => list.filter((p) => p.id !== provider.id));
-      if (editing !== "new" && editing?.id === provider.id) setEditing(null);
+      if (editing && typeof editing === "object" && editing.id === provider.id) setEditing(null);
       onNotice({ severity: "success", message: `${provider.name} removed.` });
     } catch (e) {
       onNotice({ severity: "error", message: failureMessage(e, "Could not remove the identity provider") });
@@ -55,7 +57,7 @@ export function SignInSettings({
           Sign-in
         </Typography>
         <Typography sx={{ color: "text.secondary", mb: 1 }}>
-          Single sign-on: people of this organization sign in with their company account (OpenID Connect).
+          Single sign-on: people of this organization sign in with their company account (OpenID Connect or SAML 2.0).
         </Typography>
         {providers.length === 0 ? (
           <Typography sx={{ my: 1 }}>No identity provider yet.</Typography>
@@ -75,20 +77,36 @@ export function SignInSettings({
                   </Stack>
                 }
               >
-                <ListItemText primary={p.name} secondary={p.issuer} />
+                <ListItemText
+                  primary={p.name}
+                  secondary={p.protocol === "oidc" ? `OpenID Connect · ${p.issuer}` : `SAML · ${p.idpEntityId}`}
+                />
                 {!p.enabled && <Chip size="small" label="Off" sx={{ mr: 20 }} />}
               </ListItem>
             ))}
           </List>
         )}
-        <Button variant="outlined" onClick={() => setEditing("new")} disabled={editing === "new"}>
-          Add a provider
-        </Button>
+        <Stack direction="row" spacing={1}>
+          <Button variant="outlined" onClick={() => setEditing("new-oidc")} disabled={editing === "new-oidc"}>
+            Add an OpenID Connect provider
+          </Button>
+          <Button variant="outlined" onClick={() => setEditing("new-saml")} disabled={editing === "new-saml"}>
+            Add a SAML provider
+          </Button>
+        </Stack>
       </Paper>
-      {editing && (
+      {editing && (editing === "new-saml" || (!isNew && editing.protocol === "saml")) && (
+        <SamlProviderForm
+          key={isNew ? editing : `${editing.id}-${editing.updatedAt}`}
+          saved={isNew ? null : editing}
+          onSaved={onSaved}
+          onCancel={() => setEditing(null)}
+        />
+      )}
+      {editing && (editing === "new-oidc" || (!isNew && editing.protocol === "oidc")) && (
         <IdentityProviderForm
-          key={editing === "new" ? "new" : `${editing.id}-${editing.updatedAt}`}
-          saved={editing === "new" ? null : editing}
+          key={isNew ? editing : `${editing.id}-${editing.updatedAt}`}
+          saved={isNew ? null : editing}
           onSaved={onSaved}
           onCancel={() => setEditing(null)}
         />

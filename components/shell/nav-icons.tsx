@@ -5,7 +5,6 @@ import CategoryIcon from "@mui/icons-material/Category";
 import DashboardIcon from "@mui/icons-material/Dashboard";
 import DnsIcon from "@mui/icons-material/Dns";
 import EventIcon from "@mui/icons-material/Event";
-import WorkspacePremiumIcon from "@mui/icons-material/WorkspacePremium";
 import ForumIcon from "@mui/icons-material/Forum";
 import GroupsIcon from "@mui/icons-material/Groups";
 import ImportExportIcon from "@mui/icons-material/ImportExport";
@@ -36,5 +35,4 @@ export const NAV_ICONS: Record<NavIcon, typeof SvgIcon> = {
   importExport: ImportExportIcon,
   settings: SettingsIcon,
   subdomains: DnsIcon,
-  certificates: WorkspacePremiumIcon,
 };

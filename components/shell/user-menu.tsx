@@ -13,7 +13,6 @@ import MenuList from "@mui/material/MenuList";
 import Paper from "@mui/material/Paper";
 import Popper from "@mui/material/Popper";
 import Typography from "@mui/material/Typography";
-import { signOut } from "next-auth/react";
 import Link from "next/link";
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import { useOrigin } from "@/components/hooks/use-browser";
@@ -24,17 +23,21 @@ import { roleLabel } from "@/lib/routes";
 // Long enough to cross the small gap between the button and the menu without it closing.
 const HOVER_CLOSE_DELAY_MS = 200;
 
+/** Ends the session here, then on at the identity provider when it was signed in through one (single logout). */
 async function logout(): Promise<void> {
+  let next = "/login";
   try {
-    await signOut({ redirect: false });
-  } finally {
-    // Cached data and per-tab state belong to this user: drop them even if the sign-out request failed.
-    localStorage.removeItem("api_cache");
-    sessionStorage.clear();
-    // A full load, not a client navigation, so no client state of the old session survives.
-    // eslint-disable-next-line @next/next/no-location-assign-relative-destination
-    window.location.assign("/login");
+    const res = await fetch("/auth/logout", { method: "POST", credentials: "same-origin" });
+    const body = (await res.json()) as { redirectTo?: unknown };
+    if (res.ok && typeof body.redirectTo === "string") next = body.redirectTo;
+  } catch {
+    // The login page, then: the session cookie is gone or the next page asks to sign in again.
   }
+  // Cached data and per-tab state belong to this user: drop them even if the sign-out request failed.
+  localStorage.removeItem("api_cache");
+  sessionStorage.clear();
+  // A full load, not a client navigation, so no client state of the old session survives.
+  window.location.assign(next);
 }
 
 export function UserMenu({ user }: { user: ShellUser }) {

@@ -46,9 +46,9 @@ const SPEC_ENTRIES: Record<Role, string[]> = {
 };
 const ADDITIONS: Record<Role, string[]> = {
   learner: ["Dashboard", "Course Catalog", "Messages"],
-  instructor: ["Dashboard", "Messages", "Events", "Certificates"],
-  org_admin: ["Dashboard", "Messages", "Events", "Overview", "Categories", "Certificates"],
-  admin: ["Dashboard", "Messages", "Events", "Overview", "Categories", "Certificates"],
+  instructor: ["Dashboard", "Messages", "Events"],
+  org_admin: ["Dashboard", "Messages", "Events", "Overview", "Categories"],
+  admin: ["Dashboard", "Messages", "Events", "Overview", "Categories"],
   superadmin: ["Dashboard"],
 };
 const SPEC_PATHS: Record<string, string> = {

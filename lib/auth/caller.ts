@@ -91,7 +91,7 @@ async function resolveHostAndCaller(
   return { ctx, caller: { ctx, user: profile } };
 }
 
-function sessionCookie(get: (name: string) => string | undefined): string | undefined {
+export function sessionCookie(get: (name: string) => string | undefined): string | undefined {
   for (const name of SESSION_COOKIE_NAMES) {
     const value = get(name);
     if (value) return value;

@@ -18,3 +18,16 @@ export function sessionSetCookie(token: string): string {
     maxAge: env.SESSION_MAX_AGE_SECONDS,
   });
 }
+
+/** Set-Cookies that end the session in this browser: next-auth's cookie under both its names. */
+export function sessionClearCookies(): string[] {
+  return SESSION_COOKIE_NAMES.map((name) =>
+    stringifySetCookie(name, "", {
+      httpOnly: true,
+      sameSite: "lax",
+      path: "/",
+      secure: name.startsWith("__Secure-") || env.APP_BASE_URL.startsWith("https://"),
+      maxAge: 0,
+    }),
+  );
+}

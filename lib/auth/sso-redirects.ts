@@ -1,6 +1,6 @@
 import "server-only";
 import { parse as parseCookie, stringifySetCookie } from "cookie";
-import { sessionSetCookie } from "@/lib/auth/session-cookie";
+import { sessionClearCookies, sessionSetCookie } from "@/lib/auth/session-cookie";
 import { env } from "@/lib/env";
 import { clientIp } from "@/lib/http";
 import { SsoRefusal } from "@/lib/server/sso/refusals";
@@ -40,6 +40,11 @@ export function redirectToProvider(url: string, state: string): Response {
   return redirect(url, [stateCookie(state, 600)]);
 }
 
+/** Off to the provider (SAML: the pending request is kept in PostgreSQL, not in this browser). */
+export function redirectTo(url: string): Response {
+  return redirect(url, []);
+}
+
 /** Signed in: the session cookie (the same as a password sign-in's) and on to where the person was going. */
 export function redirectSignedIn(token: string, returnTo: string): Response {
   return redirect(returnTo, [sessionSetCookie(token), stateCookie("", 0)]);
@@ -48,4 +53,9 @@ export function redirectSignedIn(token: string, returnTo: string): Response {
 /** Refused: back to the login page, which says why. */
 export function redirectRefused(error: SsoRefusal): Response {
   return redirect(`/login?sso_error=${error.reason}`, [stateCookie("", 0)]);
+}
+
+/** Signed out (single logout coming back, or started by the IdP): our session cookie goes, on to `location`. */
+export function redirectSignedOut(location: string): Response {
+  return redirect(location, sessionClearCookies());
 }

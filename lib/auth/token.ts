@@ -21,6 +21,8 @@ export interface SessionClaims {
    * here (lib/auth/caller.ts). Tokens from before this claim existed use their issue time.
    */
   at?: number;
+  /** The SsoSession of a sign-in through an identity provider: what single logout ends at the provider. */
+  sso?: string;
 }
 
 const claimsSchema = z.object({
@@ -30,13 +32,15 @@ const claimsSchema = z.object({
   tenant: z.string(),
   sv: z.number().int(),
   at: z.number().optional(),
+  sso: z.string().optional(),
   iat: z.number().optional(),
 });
 
 export function claimsFromPayload(payload: unknown): SessionClaims | null {
   const parsed = claimsSchema.safeParse(payload);
   if (!parsed.success) return null;
-  const { iat, at, ...claims } = parsed.data;
+  const { iat, at, sso, ...rest } = parsed.data;
+  const claims: SessionClaims = sso === undefined ? rest : { ...rest, sso };
   const signedInAt = at ?? iat;
   return signedInAt === undefined ? claims : { ...claims, at: signedInAt };
 }

@@ -5,7 +5,14 @@ import { idSchema } from "@/lib/schemas/id";
 // the OpenAPI document describes them, the tests expect them). The users file's columns are the import's
 // own column names, so an exported file imports back unchanged.
 
-export const EXPORT_KINDS = ["users", "courses", "enrollments", "group-memberships", "scorm-results"] as const;
+export const EXPORT_KINDS = [
+  "users",
+  "courses",
+  "enrollments",
+  "group-memberships",
+  "scorm-results",
+  "certificates",
+] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 
 /** Several values in one cell (a person's groups, a course's instructors) are joined with this. */
@@ -91,6 +98,26 @@ export const EXPORT_KIND_INFO: Record<ExportKind, ExportKindInfo> = {
       "started_at",
       "last_committed_at",
       "completed_at",
+    ],
+  },
+  certificates: {
+    label: "Certificates",
+    description:
+      "Every certificate issued, with the learner's name and the course's title as it carries them, its dates, its status now (valid, expired or revoked) and its score.",
+    columns: [
+      "code",
+      "email",
+      "username",
+      "learner_name",
+      "course_id",
+      "course",
+      "completed_at",
+      "expires_at",
+      "issued_at",
+      "status",
+      "revoked_at",
+      "revoked_reason",
+      "score",
     ],
   },
 };

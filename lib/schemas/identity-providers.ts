@@ -2,7 +2,9 @@ import { z } from "zod";
 
 // An organization's identity providers (System Settings → Sign-in). OpenID Connect: the authorization
 // code flow with PKCE against the issuer's discovery document. The client secret is write-only: stored
-// sealed, never sent back (`hasClientSecret` says whether there is one).
+// sealed, never sent back (`hasClientSecret` says whether there is one). SAML 2.0: the IdP's metadata by
+// URL or pasted XML; our service provider's key pair is made by the server, its private key stored sealed
+// and never sent back, its certificate shown to give the IdP.
 
 const name = z
   .string({ error: "Name is required" })
@@ -27,23 +29,15 @@ const issuer = z
   .url({ protocol: /^https?$/, error: "Issuer must be an http(s) URL such as https://login.example.com" })
   .max(500, "Issuer must be at most 500 characters");
 
-const providerFields = {
+const commonFields = {
   name,
   enabled: z.boolean({ error: "Choose whether the provider is on" }),
   /** An unknown e-mail signs in as a new account (learner, or the mapped role). */
   jitEnabled: z.boolean({ error: "Choose whether new accounts are made on first sign-in" }),
-  protocol: z.literal("oidc", { error: "Protocol must be oidc" }),
-  issuer,
-  clientId: z
-    .string({ error: "Client ID is required" })
-    .trim()
-    .min(1, "Client ID is required")
-    .max(255, "Client ID must be at most 255 characters"),
-  scopes: z
-    .string({ error: "Scopes must be text" })
-    .trim()
-    .max(300, "Scopes must be at most 300 characters")
-    .refine((s) => s.split(/\s+/).includes("openid"), "Scopes must include openid"),
+};
+
+/** How the provider's claims (OIDC) or attributes (SAML) say who the person is: the same for both. */
+const mappingFields = {
   emailClaim: claim("E-mail claim"),
   firstNameClaim: claim("First name claim"),
   lastNameClaim: claim("Last name claim"),
@@ -56,19 +50,80 @@ const providerFields = {
   orgAdminValues: roleValues,
 };
 
+const providerFields = {
+  ...commonFields,
+  protocol: z.literal("oidc", { error: "Protocol must be oidc or saml" }),
+  issuer,
+  clientId: z
+    .string({ error: "Client ID is required" })
+    .trim()
+    .min(1, "Client ID is required")
+    .max(255, "Client ID must be at most 255 characters"),
+  scopes: z
+    .string({ error: "Scopes must be text" })
+    .trim()
+    .max(300, "Scopes must be at most 300 characters")
+    .refine((s) => s.split(/\s+/).includes("openid"), "Scopes must include openid"),
+  ...mappingFields,
+};
+
 const clientSecret = z
   .string({ error: "Client secret must be text" })
   .min(1, "Client secret is required")
   .max(1000, "Client secret must be at most 1000 characters");
 
+const oidcCreateSchema = z.object({ ...providerFields, clientSecret }).strict();
+const oidcUpdateSchema = z.object({ ...providerFields, clientSecret: clientSecret.optional() }).strict();
+export type OidcProviderInput = z.infer<typeof oidcUpdateSchema>;
+
+/**
+ * A SAML IdP: its metadata from a URL (read when saved, through the egress guard) or pasted as XML,
+ * exactly one of the two; the attribute names read like OIDC's claims.
+ */
+const samlObject = z
+  .object({
+    ...commonFields,
+    protocol: z.literal("saml", { error: "Protocol must be oidc or saml" }),
+    metadataUrl: z
+      .union([
+        z.literal(""),
+        z
+          .url({ protocol: /^https?$/, error: "Metadata URL must be an http(s) URL" })
+          .max(500, "At most 500 characters"),
+      ])
+      .default(""),
+    metadataXml: z
+      .string({ error: "Metadata XML must be text" })
+      .trim()
+      .max(200_000, "Metadata XML must be at most 200,000 characters")
+      .default(""),
+    ...mappingFields,
+  })
+  .strict();
+const exactlyOneMetadata = (input: { metadataUrl: string; metadataXml: string }) =>
+  (input.metadataUrl === "") !== (input.metadataXml === "");
+const METADATA_RULE = "Give the IdP metadata URL or its XML (one of the two)";
+export type SamlProviderInput = z.infer<typeof samlObject>;
+
 /** POST /api/admin/identity-providers. */
-export const createIdentityProviderSchema = z.object({ ...providerFields, clientSecret }).strict();
+export const createIdentityProviderSchema = z
+  .discriminatedUnion("protocol", [oidcCreateSchema, samlObject], { error: "Protocol must be oidc or saml" })
+  .refine((input) => input.protocol !== "saml" || exactlyOneMetadata(input), {
+    message: METADATA_RULE,
+    path: ["metadataUrl"],
+  });
 export type CreateIdentityProviderInput = z.infer<typeof createIdentityProviderSchema>;
 
-/** PUT /api/admin/identity-providers/{id}: the whole provider; `clientSecret` omitted keeps the stored one. */
+/**
+ * PUT /api/admin/identity-providers/{id}: the whole provider (its protocol cannot change); an OIDC
+ * `clientSecret` omitted keeps the stored one; a SAML metadata URL is read again.
+ */
 export const updateIdentityProviderSchema = z
-  .object({ ...providerFields, clientSecret: clientSecret.optional() })
-  .strict();
+  .discriminatedUnion("protocol", [oidcUpdateSchema, samlObject], { error: "Protocol must be oidc or saml" })
+  .refine((input) => input.protocol !== "saml" || exactlyOneMetadata(input), {
+    message: METADATA_RULE,
+    path: ["metadataUrl"],
+  });
 export type UpdateIdentityProviderInput = z.infer<typeof updateIdentityProviderSchema>;
 
 /** What is stored in IdentityProvider.config (everything but the name, the switches and the secret). */
@@ -85,6 +140,30 @@ export const oidcConfigSchema = z.object({
 });
 export type OidcConfig = z.infer<typeof oidcConfigSchema>;
 
+export const claimMappingSchema = oidcConfigSchema.pick({
+  emailClaim: true,
+  firstNameClaim: true,
+  lastNameClaim: true,
+  roleClaim: true,
+  instructorValues: true,
+  orgAdminValues: true,
+});
+export type ClaimMapping = z.infer<typeof claimMappingSchema>;
+
+/** What is stored in IdentityProvider.config of a SAML IdP: the metadata and what was read from it. */
+export const samlConfigSchema = claimMappingSchema.extend({
+  metadataUrl: z.string(),
+  metadataXml: z.string(),
+  idpEntityId: z.string(),
+  idpSsoUrl: z.string(),
+  /** The IdP's single logout endpoint (HTTP-Redirect binding), when its metadata has one. */
+  idpSloUrl: z.string().nullable(),
+  idpCertificates: z.array(z.string()),
+  /** Our service provider's signing certificate (PEM); its private key is the provider's sealed secret. */
+  spCertificate: z.string(),
+});
+export type SamlConfig = z.infer<typeof samlConfigSchema>;
+
 export const OIDC_DEFAULTS = {
   scopes: "openid email profile",
   emailClaim: "email",
@@ -96,7 +175,7 @@ export const OIDC_DEFAULTS = {
 };
 
 /** What the API shows of a provider: never its secret. */
-export const identityProviderViewSchema = z
+const oidcViewSchema = z
   .object({
     id: z.uuid(),
     protocol: z.literal("oidc"),
@@ -111,6 +190,31 @@ export const identityProviderViewSchema = z
     createdAt: z.iso.datetime(),
     updatedAt: z.iso.datetime(),
   })
+  .meta({ id: "OidcIdentityProvider" });
+export type OidcProviderView = z.infer<typeof oidcViewSchema>;
+
+const samlViewSchema = z
+  .object({
+    id: z.uuid(),
+    protocol: z.literal("saml"),
+    name: z.string(),
+    enabled: z.boolean(),
+    jitEnabled: z.boolean(),
+    ...samlConfigSchema.shape,
+    hasPrivateKey: z.boolean().meta({ description: "The service provider's private key is never sent back" }),
+    metadataPath: z.string().meta({
+      description: "Our SP metadata on this host; its full URL is also our entity ID (the audience)",
+    }),
+    acsPath: z.string().meta({ description: "The assertion consumer service (ACS, HTTP-POST) path on this host" }),
+    sloPath: z.string().meta({ description: "The single logout service (HTTP-Redirect) path on this host" }),
+    createdAt: z.iso.datetime(),
+    updatedAt: z.iso.datetime(),
+  })
+  .meta({ id: "SamlIdentityProvider" });
+export type SamlProviderView = z.infer<typeof samlViewSchema>;
+
+export const identityProviderViewSchema = z
+  .discriminatedUnion("protocol", [oidcViewSchema, samlViewSchema])
   .meta({ id: "IdentityProvider" });
 export type IdentityProviderView = z.infer<typeof identityProviderViewSchema>;
 
@@ -126,7 +230,7 @@ export interface SignInProvider {
 
 /** The settings form: the role values typed as comma-separated text, the secret empty to keep the stored one. */
 const commaText = z.string({ error: "Values must be text" }).max(2000, "At most 2000 characters");
-export const identityProviderFormSchema = updateIdentityProviderSchema.extend({
+export const identityProviderFormSchema = oidcUpdateSchema.extend({
   clientSecret: z
     .string({ error: "Client secret must be text" })
     .max(1000, "Client secret must be at most 1000 characters")
@@ -135,6 +239,19 @@ export const identityProviderFormSchema = updateIdentityProviderSchema.extend({
   orgAdminValues: commaText,
 });
 export type IdentityProviderFormInput = z.infer<typeof identityProviderFormSchema>;
+
+/** The SAML settings form: the same, with the role values as comma-separated text. */
+export const samlProviderFormSchema = samlObject
+  .extend({ instructorValues: commaText, orgAdminValues: commaText })
+  .refine(exactlyOneMetadata, { message: METADATA_RULE, path: ["metadataUrl"] });
+export type SamlProviderFormInput = z.input<typeof samlProviderFormSchema>;
+
+export const SAML_DEFAULTS = {
+  emailClaim: "email",
+  firstNameClaim: "firstName",
+  lastNameClaim: "lastName",
+  roleClaim: "",
+};
 
 /** "a, b ,c" → ["a", "b", "c"] (the server checks the list again). */
 export function valuesFromText(text: string): string[] {
@@ -171,3 +288,32 @@ export const signInPolicyViewSchema = z
   })
   .meta({ id: "SignInPolicyView" });
 export type SignInPolicyView = z.infer<typeof signInPolicyViewSchema>;
+
+/** The IdP's answer posted to our SAML ACS (HTTP-POST binding). */
+export const samlAcsFormSchema = z
+  .object({
+    SAMLResponse: z
+      .string({ error: "SAMLResponse is required" })
+      .min(1, "SAMLResponse is required")
+      .max(1_000_000, "SAMLResponse is too large"),
+    RelayState: z.string().max(1000, "RelayState must be at most 1000 characters").optional(),
+  })
+  .meta({ id: "SamlAcsForm" });
+
+/** What the IdP sends to our SAML single logout service (HTTP-Redirect binding). */
+export const samlSloQuerySchema = z.object({
+  SAMLResponse: z.string().max(100_000).optional(),
+  SAMLRequest: z.string().max(100_000).optional(),
+  RelayState: z.string().max(1000).optional(),
+  SigAlg: z.string().max(200).optional(),
+  Signature: z.string().max(2000).optional(),
+});
+
+/** POST /auth/logout: where the browser goes next (the provider's logout, or the login page). */
+export const logoutAnswerSchema = z
+  .object({
+    redirectTo: z.string().meta({
+      description: "The identity provider's logout address (single logout), or /login",
+    }),
+  })
+  .meta({ id: "LogoutAnswer" });

@@ -15,6 +15,7 @@ export const IMPORT_FIELDS = [
   "password",
   "groups",
   "courses",
+  "completed_on",
   "status",
 ] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
@@ -31,6 +32,7 @@ export const IMPORT_FIELD_LABELS: Record<ImportField, string> = {
   password: "Password",
   groups: "Groups",
   courses: "Courses",
+  completed_on: "Completed on",
   status: "Status",
 };
 

@@ -151,12 +151,45 @@ export const lessonLearnersQuerySchema = paginationQuerySchema
   .refine(orderedRange, rangeError);
 export const lessonLearnersExportSchema = z.object(LESSON_LEARNER_FIELDS).refine(orderedRange, rangeError);
 
+/** The certificates report: the shared filters (dates are the completion's days), its own state filter and order. */
+export const CERTIFICATE_REPORT_SORTS = ["expires_at", "learner", "course", "completed_at", "issued_at"] as const;
+export const CERTIFICATE_REPORT_STATES = [
+  "valid",
+  "expiring_30",
+  "expiring_60",
+  "expiring_90",
+  "expired",
+  "revoked",
+] as const;
+export type CertificateReportState = (typeof CERTIFICATE_REPORT_STATES)[number];
+const CERTIFICATE_REPORT_FIELDS = {
+  ...FILTERS,
+  ...SEARCH,
+  /** One learner's certificates (their report page). */
+  user_id: id("user_id"),
+  certificate_status: z
+    .enum(CERTIFICATE_REPORT_STATES, {
+      error: `certificate_status must be one of ${CERTIFICATE_REPORT_STATES.join(", ")}`,
+    })
+    .optional(),
+  sort: z
+    .enum(CERTIFICATE_REPORT_SORTS, { error: `sort must be one of ${CERTIFICATE_REPORT_SORTS.join(", ")}` })
+    .default("expires_at"),
+  ...ORDER,
+};
+export const certificateReportQuerySchema = paginationQuerySchema
+  .extend(CERTIFICATE_REPORT_FIELDS)
+  .refine(orderedRange, rangeError);
+export const certificateReportExportSchema = z.object(CERTIFICATE_REPORT_FIELDS).refine(orderedRange, rangeError);
+
 export type CourseReportQuery = z.infer<typeof courseReportExportSchema> &
   Partial<z.infer<typeof paginationQuerySchema>>;
 export type GroupReportQuery = z.infer<typeof groupReportExportSchema> & Partial<z.infer<typeof paginationQuerySchema>>;
 export type LearnerReportQuery = z.infer<typeof learnerReportExportSchema> &
   Partial<z.infer<typeof paginationQuerySchema>>;
 export type OrganizationReportQuery = z.infer<typeof organizationReportExportSchema> &
+  Partial<z.infer<typeof paginationQuerySchema>>;
+export type CertificateReportQuery = z.infer<typeof certificateReportExportSchema> &
   Partial<z.infer<typeof paginationQuerySchema>>;
 export type LessonLearnersQuery = z.infer<typeof lessonLearnersExportSchema> &
   Partial<z.infer<typeof paginationQuerySchema>>;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { idSchema } from "@/lib/schemas/id";
+import { MAX_SEQUENCING_STATE_CHARS } from "@/lib/scorm/types";
 
 // The SCORM player's commit: the full CMI state of one SCO, numbered within its attempt. One schema for
 // the player (which builds it), the commit endpoint (which validates it) and the API document.
@@ -15,10 +16,25 @@ export const scormCommitSchema = z.object({
     .max(2_000_000_000),
   /** The manifest item identifier of the SCO. */
   scoId: z.string().min(1, { error: "scoId is required" }).max(255),
-  /** scorm-again's CMI JSON of the SCO ({ core: …, suspend_data: … } for 1.2; { completion_status: … } for 2004). */
-  cmi: z.record(z.string(), z.unknown()),
-  /** Lesson-wide state shared by the SCOs (global objectives, adl.data, sequencing state), when it changed. */
+  /**
+   * scorm-again's CMI JSON of the SCO ({ core: …, suspend_data: … } for 1.2; { completion_status: … } for
+   * 2004). Absent from a commit that only carries the activity tree's state (`sequencing`).
+   */
+  cmi: z.record(z.string(), z.unknown()).optional(),
+  /** Lesson-wide state shared by the SCOs (global objectives, adl.data, the sequencing rollup), when it changed. */
   globals: z.record(z.string(), z.unknown()).optional(),
+  /**
+   * SCORM 2004 sequencing: the activity tree's state as scorm-again serializes it
+   * (`serializeSequencingState`), sent when it changed; the newest by sequence is kept.
+   */
+  sequencing: z
+    .record(z.string(), z.unknown())
+    .refine((state) => JSON.stringify(state).length <= MAX_SEQUENCING_STATE_CHARS, {
+      error: `The activity tree's state may be at most ${MAX_SEQUENCING_STATE_CHARS.toLocaleString("en-US")} characters of JSON`,
+    })
+    .optional(),
+  /** The learner ended the attempt (exitAll, abandonAll): the next launch starts a new attempt. */
+  endsAttempt: z.boolean().optional(),
   /** True for the commit the SCO makes on LMSFinish / Terminate. */
   terminated: z.boolean().default(false),
   /**

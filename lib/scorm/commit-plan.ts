@@ -21,6 +21,10 @@ export interface StoredSco extends ScoRollupState {
 export interface CommitPlan {
   applySco: boolean;
   applyGlobals: boolean;
+  /** The commit's activity-tree state replaces the stored one (it is newer). */
+  applySequencing: boolean;
+  /** The commit ends the attempt, which was not ended yet. */
+  endsAttempt: boolean;
   sco: (ScoStatus & { totalTimeSeconds: number; sessionSecondsOpen: number }) | null;
   attempt: AttemptRollup;
   attemptCompleted: boolean;
@@ -30,6 +34,10 @@ export interface CommitPlan {
 export interface LockedAttempt {
   scos: StoredSco[];
   globalsSequence: number;
+  /** The sequence of the commit that last wrote the activity tree's state (0: none yet). */
+  sequencingSequence: number;
+  /** Whether the learner already ended the attempt. */
+  ended: boolean;
   /** The stored globals.rollup (the player's sequencing rollup), if any. */
   globalsRollup: unknown;
 }
@@ -43,12 +51,17 @@ export function planCommit(
 ): CommitPlan {
   const { scos, globalsSequence } = locked;
   const previous = scos.find((s) => s.scoId === commit.scoId);
-  const applySco = commit.sequence > (previous?.commitSequence ?? 0);
+  // Each part is ordered on its own: the SCO's CMI by the SCO's last sequence, the globals and the
+  // activity tree's state by theirs, so a late or replayed commit never takes any of them back.
+  const cmi = commit.cmi;
+  const applySco = cmi !== undefined && commit.sequence > (previous?.commitSequence ?? 0);
   const applyGlobals = commit.globals !== undefined && commit.sequence > globalsSequence;
+  const applySequencing = commit.sequencing !== undefined && commit.sequence > locked.sequencingSequence;
+  const endsAttempt = commit.endsAttempt === true && !locked.ended;
   let sco: CommitPlan["sco"] = null;
   let states: ScoRollupState[] = scos;
   if (applySco) {
-    const status = readScoStatus(version, commit.cmi, {
+    const status = readScoStatus(version, cmi, {
       terminated: commit.terminated,
       rules: pkg.rules.get(commit.scoId) ?? NO_RULES,
     });
@@ -78,6 +91,8 @@ export function planCommit(
   return {
     applySco,
     applyGlobals,
+    applySequencing,
+    endsAttempt,
     sco,
     attempt,
     attemptCompleted: isAttemptCompleted(attempt),

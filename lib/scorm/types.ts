@@ -9,6 +9,13 @@ export type SequencingSettings = NonNullable<Settings["sequencing"]>;
 
 export type ScormVersion = "scorm12" | "scorm2004_2nd" | "scorm2004_3rd" | "scorm2004_4th";
 
+/**
+ * The largest activity-tree state a commit may carry, in characters of JSON: scorm-again's serialized
+ * state takes some 7 KB per activity (the golf 4th-edition sample's six activities: 44 KB), so this is a
+ * course of some 140 activities. The runtime keeps a larger one out of its queue; the server refuses it.
+ */
+export const MAX_SEQUENCING_STATE_CHARS = 1_000_000;
+
 export interface CompletionThreshold {
   completedByMeasure: boolean;
   /** 0–1; 2004's adlcp:completionThreshold minProgressMeasure (or the element's text in 2nd/3rd ed.). */
@@ -135,8 +142,10 @@ export interface ScormAttemptState {
   scoStatus: Record<string, ScoProgress>;
   /** Saved CMI per SCO identifier (scorm-again's JSON shape), for preloading before Initialize. */
   scoCmi: Record<string, Record<string, unknown>>;
-  /** Lesson-wide shared state (global objectives, adl.data buckets, sequencing state). */
+  /** Lesson-wide shared state (global objectives, adl.data buckets, the sequencing rollup). */
   globals: Record<string, unknown>;
+  /** 2004 sequencing: the activity tree's state as last stored (scorm-again's serialized state), or null. */
+  sequencing: Record<string, unknown> | null;
   /** The attempt's player generation when this state was read: a runtime claims the next one before it commits. */
   playerGeneration: number;
 }

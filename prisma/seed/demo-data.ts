@@ -49,8 +49,15 @@ export interface DemoCourse {
   description: string;
   /** The demo learner's enrollment: how many lessons (in outline order) they have completed. */
   learnerCompleted?: number;
+  /** How many days before the seed the demo learner did those lessons (default: that day). */
+  learnerDaysAgo?: number;
+  /** The course issues the demo certificate on completion: valid for months (null: ever), reminded days before. */
+  certificate?: { validityMonths: number | null; reminderDays: number; recertify: boolean };
   modules: { title: string; lessons: DemoLesson[] }[];
 }
+
+/** Every demo organization's certificate template, which the compliance and skills courses issue. */
+export const DEMO_CERTIFICATE_TEMPLATE = "Certificate of completion";
 
 const p = (...paragraphs: string[]) => paragraphs.map((text) => `<p>${text}</p>`).join("");
 
@@ -65,6 +72,7 @@ export const DEMO_COURSES: DemoCourse[] = [
       "<strong>About 20 minutes.</strong>",
     ),
     learnerCompleted: 1,
+    certificate: { validityMonths: 12, reminderDays: 30, recertify: true },
     modules: [
       {
         title: "Getting started",
@@ -111,6 +119,10 @@ export const DEMO_COURSES: DemoCourse[] = [
     status: "published",
     allowSelfEnrollment: true,
     description: p("Listen first, solve second: the habits behind service people remember."),
+    // The demo learner's valid certificate: completed six weeks ago, good for two years.
+    learnerCompleted: 3,
+    learnerDaysAgo: 45,
+    certificate: { validityMonths: 24, reminderDays: 30, recertify: false },
     modules: [
       {
         title: "Listening",
@@ -183,6 +195,40 @@ export const DEMO_COURSES: DemoCourse[] = [
             title: "Golf in order, then the test (SCORM 2004 4th edition, sequencing)",
             kind: "scorm",
             packageFile: "golf-scorm2004-4th-sequencing-posttest-rollup-multisco.zip",
+          },
+        ],
+      },
+    ],
+  },
+  {
+    title: "Data Protection Refresher",
+    category: "Compliance",
+    status: "published",
+    allowSelfEnrollment: false,
+    description: p(
+      "The yearly refresher everyone takes: what personal data is, how to keep it safe, and what to do after a breach.",
+    ),
+    // The demo learner's certificate about to expire: completed 350 days ago, valid for twelve months, and
+    // inside the 30 days in which the expiry job reminds them and enrolls them for the next round.
+    learnerCompleted: 2,
+    learnerDaysAgo: 350,
+    certificate: { validityMonths: 12, reminderDays: 30, recertify: true },
+    modules: [
+      {
+        title: "The essentials",
+        lessons: [
+          {
+            title: "What counts as personal data",
+            kind: "text",
+            body: p(
+              "Names, e-mail addresses, photos, IP addresses: anything that points to a person.",
+              "Collect only what the task needs, and keep it no longer than it needs.",
+            ),
+          },
+          {
+            title: "After a breach",
+            kind: "text",
+            body: "<h2>Within the hour</h2><ol><li>Tell the data protection officer.</li><li>Write down what was exposed and when.</li><li>Do not delete anything.</li></ol>",
           },
         ],
       },

@@ -1,5 +1,4 @@
-import { queryRows } from "@/lib/db";
-import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
+import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { addGroupMembers, assignGroupCourse, createGroup } from "@/lib/server/groups/mutations";
 import { recomputeEnrollments } from "@/lib/server/progress/recompute";
 import { reconcileOrganization } from "@/lib/server/reports/refresh";
@@ -84,12 +83,15 @@ export async function seedDemoCohort(
     where: { organizationId, userId: { in: starters.map((s) => s.id) } },
     select: { id: true, courseId: true, userId: true },
   });
+  // Completed the day of their last lesson, not the day of the seed (their certificates too).
+  const completedAt = new Map<string, Date>();
   for (const enrollment of enrollments) {
     const starter = starters.find((s) => s.id === enrollment.userId)!;
     const enrolledAt = new Date(now - (28 - starter.index * 2) * DAY);
     const ofCourse = lessons.filter((l) => l.courseId === enrollment.courseId);
     const done = ofCourse.slice(0, Math.round(ofCourse.length * starter.share));
     const doneAt = (n: number) => new Date(enrolledAt.getTime() + (n + 1) * 2 * DAY);
+    if (done.length) completedAt.set(enrollment.id, doneAt(done.length - 1));
     await db.enrollment.update({
       where: { id: enrollment.id },
       data: {
@@ -111,18 +113,14 @@ export async function seedDemoCohort(
       })),
     });
   }
-  await db.$transaction(async (tx) => {
-    await recomputeEnrollments(
+  await db.$transaction((tx) =>
+    recomputeEnrollments(
       tx,
       organizationId,
       enrollments.map((e) => e.id),
-    );
-    // Completed the day of their last lesson, not the day of the seed.
-    await queryRows(
-      Prisma.sql`UPDATE "Enrollment" SET "completedAt" = "lastAccessedAt" WHERE "organizationId" = ${organizationId}::uuid AND id = ANY(${enrollments.map((e) => e.id)}::uuid[]) AND status = 'completed'`,
-      tx,
-    );
-  });
+      { completedAt },
+    ),
+  );
   // The enrollments were dated back after the triggers counted them today: the summaries are rebuilt.
   await reconcileOrganization(organizationId, null);
 }

@@ -17,7 +17,11 @@ const SCORM_PACKAGES = path.join(import.meta.dirname, "../../test/fixtures/scorm
 interface DemoPeople {
   instructor?: string;
   learner?: string;
+  /** The template the courses with a certificate issue. */
+  certificateTemplateId?: string;
 }
+
+const DAY = 86_400_000;
 
 /** The demo courses of one organization; a course that exists (by title) is left as it is. */
 export async function seedDemoCourses(db: PrismaClient, organizationId: string, people: DemoPeople): Promise<void> {
@@ -43,6 +47,14 @@ async function seedCourse(db: PrismaClient, organizationId: string, c: DemoCours
       allowSelfEnrollment: c.allowSelfEnrollment,
       publishedAt: c.status === "published" ? new Date() : null,
       createdById: people.instructor,
+      ...(c.certificate && people.certificateTemplateId
+        ? {
+            certificateTemplateId: people.certificateTemplateId,
+            certificateValidityMonths: c.certificate.validityMonths,
+            certificateReminderDays: c.certificate.reminderDays,
+            recertifyAutomatically: c.certificate.recertify,
+          }
+        : {}),
     },
   });
   if (people.instructor)
@@ -71,13 +83,17 @@ async function seedCourse(db: PrismaClient, organizationId: string, c: DemoCours
   }
 
   if (c.learnerCompleted !== undefined && people.learner) {
+    // The learner's lessons were done on one day, `learnerDaysAgo` before the seed; had they completed the
+    // course, it completed that day, and its certificate (issued by the completion) says so.
+    const doneAt = new Date(Date.now() - (c.learnerDaysAgo ?? 0) * DAY);
     const enrollment = await db.enrollment.create({
       data: {
         organizationId,
         courseId: course.id,
         userId: people.learner,
         source: "manual",
-        lastAccessedAt: new Date(),
+        enrolledAt: new Date(doneAt.getTime() - 2 * DAY),
+        lastAccessedAt: doneAt,
       },
     });
     const done = lessonIds.slice(0, c.learnerCompleted);
@@ -88,11 +104,16 @@ async function seedCourse(db: PrismaClient, organizationId: string, c: DemoCours
         enrollmentId: enrollment.id,
         lessonId,
         status: "completed" as const,
-        completedAt: new Date(),
+        startedAt: doneAt,
+        completedAt: doneAt,
       })),
     });
     await db.enrollment.update({ where: { id: enrollment.id }, data: { lastLessonId: done.at(-1) ?? null } });
-    await recomputeEnrollmentProgress(db, organizationId, enrollment.id);
+    await db.$transaction((tx) =>
+      recomputeEnrollmentProgress(tx, organizationId, enrollment.id, {
+        completedAt: new Map([[enrollment.id, doneAt]]),
+      }),
+    );
   }
 }
 

@@ -2,6 +2,7 @@ import { hashPassword } from "@/lib/auth/password";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { organizationSettingsSchema } from "@/lib/schemas/organization-settings";
 import { DEMO_ORGANIZATIONS, DEMO_PASSWORD, DEMO_ROLES, DEMO_SUPERADMIN, demoEmail } from "./demo-data";
+import { seedDemoCertificateTemplate } from "./seed-certificates";
 import { seedDemoCohort } from "./seed-cohort";
 import { seedDemoCourses } from "./seed-courses";
 import { seedDemoMessages } from "./seed-messages";
@@ -47,7 +48,12 @@ export async function seedDemo(db: PrismaClient): Promise<void> {
       users[u.role] = user.id;
     }
 
-    await seedDemoCourses(db, organizationId, { instructor: users.instructor, learner: users.learner });
+    const certificateTemplateId = await seedDemoCertificateTemplate(db, organizationId, users.admin!);
+    await seedDemoCourses(db, organizationId, {
+      instructor: users.instructor,
+      learner: users.learner,
+      certificateTemplateId,
+    });
     await seedDemoMessages(db, organizationId, {
       instructor: users.instructor,
       learner: users.learner,

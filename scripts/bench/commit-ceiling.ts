@@ -30,6 +30,8 @@ type AttemptRow = {
   scos: StoredSco[];
   globalsSequence: number;
   globalsRollup: unknown;
+  sequencingSequence: number;
+  ended: boolean;
 };
 
 /** The app's common commit (lib/server/scorm/commit.ts): the attempt as read with the caller, plan, one guarded write (no transaction). */
@@ -45,7 +47,13 @@ async function commitOne(organizationId: string, commit: ScormCommit, row: Attem
   const plan = planCommit(
     row.scormVersion,
     rules,
-    { scos: row.scos, globalsSequence: row.globalsSequence, globalsRollup: row.globalsRollup },
+    {
+      scos: row.scos,
+      globalsSequence: row.globalsSequence,
+      globalsRollup: row.globalsRollup,
+      sequencingSequence: row.sequencingSequence,
+      ended: row.ended,
+    },
     commit,
   );
   if (!plan.sco) return false;

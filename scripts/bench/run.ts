@@ -30,6 +30,7 @@ const { call } = await import("./http");
 const { SCENARIOS } = await import("./scenarios");
 const { measurePairs, printSqlTrace } = await import("./measure-server");
 const { COMMIT_CONNECTIONS, measureCommits } = await import("./commit-bench");
+const { certificatePdfTable, measureCertificatePdf } = await import("./certificate-pdf");
 const { compareResults, loadAverage, machineInfo, printTable, writeBenchmarksDoc } = await import("./report");
 
 const host = (port: number) => `${BENCH_ACCOUNT.subdomain}.localhost:${port}`;
@@ -210,11 +211,18 @@ try {
     pairs.set("commitsViaNext", { app: commits.viaNext, ceiling: commits.ceiling });
   }
 
+  if (wants("certificatePdf")) {
+    console.log(`\nMaking certificate PDFs (timed, in this process, ${loadAverage()} load average):`);
+    const pdf = await measureCertificatePdf(loadAverage);
+    console.log(`  p50 ${pdf.p50Ms.toFixed(1)} ms, p95 ${pdf.p95Ms.toFixed(1)} ms over ${pdf.runs} runs`);
+    timed.push(certificatePdfTable(pdf));
+  }
+
   const mismatches = compareResults(pairs, isDeepStrictEqual);
   for (const line of mismatches) console.warn(`⚠ ${line}`);
   const rows = SCENARIOS.filter((s) => pairs.has(s.key)).map((scenario) => ({ scenario, ...pairs.get(scenario.key)! }));
   const scale = reportScaleTable(rows);
-  const table = [printTable(rows), ...(scale ? [scale] : []), ...timed].join("\n\n");
+  const table = [...(rows.length ? [printTable(rows)] : []), ...(scale ? [scale] : []), ...timed].join("\n\n");
   console.log(
     `\n${table}\n\nLoad average at the end: ${loadAverage()} (this machine's other work moves the figures: see docs/benchmarks.md).`,
   );

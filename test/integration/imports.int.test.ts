@@ -292,6 +292,7 @@ describe("the file and its mapping", () => {
       password: null,
       groups: null,
       courses: null,
+      completed_on: null,
       status: null,
     });
   });

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTenant, createUser, testDb, uniqueName, type TestTenant } from "@/test/factories";
-import { call } from "@/test/http";
+import { call, testPort } from "@/test/http";
 import { startTestIdp, type IdpAccount, type TestIdp } from "@/test/oidc-idp";
 import { appUrl, CookieJar, walk, type Hop } from "@/test/redirect-walk";
 import { callAs } from "@/test/session";
@@ -292,3 +292,58 @@ describe("refusals: back to the login page with the reason, nothing created", ()
     }
   });
 });
+
+describe("single logout through OpenID Connect", () => {
+  const logoutWith = (token: string) =>
+    call(acme.subdomain, "/auth/logout", {
+      method: "POST",
+      headers: { cookie: `${SESSION_COOKIE}=${token}`, origin: `http://${acme.subdomain}.localhost:${testPort()}` },
+    });
+  const clearsSession = (res: Awaited<ReturnType<typeof call>>) =>
+    expect([res.headers["set-cookie"]].flat().find((c) => c?.startsWith(`${SESSION_COOKIE}=;`))).toMatch(/Max-Age=0/);
+
+  it("logging out ends our session, and sends the browser to the provider's end_session_endpoint with the ID token", async () => {
+    const account = person();
+    const { jar, last } = await signInAs(account);
+    const token = jar.get(new URL(last.url).host, SESSION_COOKIE)!;
+    const res = await logoutWith(token);
+    expect(res.status, res.text).toBe(200);
+    clearsSession(res);
+    const end = new URL(res.json.redirectTo);
+    expect(end.origin + end.pathname).toBe(`${idp.issuer}/session/end`);
+    expect(end.searchParams.get("post_logout_redirect_uri")).toBe(appUrl(acme.subdomain, "/login"));
+    expect(end.searchParams.get("id_token_hint")?.split(".")).toHaveLength(3);
+    // The provider takes it: its page asks to confirm the logout.
+    const atProvider = await walk(res.json.redirectTo, new CookieJar());
+    expect(atProvider.at(-1)!.status).toBe(200);
+    expect(atProvider.at(-1)!.text).toMatch(/logout/i);
+
+    const user = await testDb().user.findFirstOrThrow({ where: { organizationId: acme.id, email: account.email } });
+    expect(await testDb().ssoSession.count({ where: { userId: user.id } })).toBe(0);
+  });
+
+  it("a provider that cannot be reached at logout still lets our logout end the session", async () => {
+    const { jar, last } = await signInAs(person());
+    const token = jar.get(new URL(last.url).host, SESSION_COOKIE)!;
+    await testDb().identityProvider.update({
+      where: { id: providerId },
+      data: { config: { ...(await providerConfig()), issuer: "http://127.0.0.2:9" } },
+    });
+    try {
+      const res = await logoutWith(token);
+      expect(res.status).toBe(200);
+      expect(res.json.redirectTo).toBe("/login");
+      clearsSession(res);
+    } finally {
+      await testDb().identityProvider.update({
+        where: { id: providerId },
+        data: { config: { ...(await providerConfig()), issuer: idp.issuer } },
+      });
+    }
+  });
+});
+
+async function providerConfig(): Promise<Record<string, unknown>> {
+  const row = await testDb().identityProvider.findUniqueOrThrow({ where: { id: providerId } });
+  return row.config as Record<string, unknown>;
+}

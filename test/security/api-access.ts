@@ -186,6 +186,13 @@ export const API_ACCESS: Record<string, ApiRow> = {
   // /login saying so); the apex has no providers.
   "GET /auth/sso/{providerId}": ["other", "other", "other", "other", "other", "absent"],
   "GET /auth/sso/{providerId}/callback": ["other", "other", "other", "other", "other", "absent"],
+  // The SAML doors, of the world's SAML provider that has no key pair yet: its metadata and single logout
+  // service refuse as not set up (403), its ACS sends the browser back to /login saying so.
+  "GET /auth/sso/{providerId}/metadata": ["forbidden", "forbidden", "forbidden", "forbidden", "forbidden", "absent"],
+  "POST /auth/sso/{providerId}/acs": ["other", "other", "other", "other", "other", "absent"],
+  "GET /auth/sso/{providerId}/slo": ["forbidden", "forbidden", "forbidden", "forbidden", "forbidden", "absent"],
+  // Logging out: anyone, signed in or not, on any host (a session signed in through a provider is ended there too).
+  "POST /auth/logout": ANYONE,
   "GET /api/admin/audit-log": AUDIT_READERS,
   "GET /api/admin/audit-log/export": AUDIT_READERS,
   // CSV user imports (import-export:use): admins in their organization, the superadmin in any. The upload
@@ -205,6 +212,7 @@ export const API_ACCESS: Record<string, ApiRow> = {
   "GET /api/admin/exports/enrollments": ORGANIZATION_ADMINS,
   "GET /api/admin/exports/group-memberships": ORGANIZATION_ADMINS,
   "GET /api/admin/exports/scorm-results": ORGANIZATION_ADMINS,
+  "GET /api/admin/exports/certificates": ORGANIZATION_ADMINS,
   "GET /api/messages/unread-count": OWN_ACCOUNT,
   // Reports (docs/permissions.md "Reports"): learners have none; the per-organization table is the superadmin's.
   "GET /api/reports/overview": REPORT_READERS,
@@ -220,6 +228,8 @@ export const API_ACCESS: Record<string, ApiRow> = {
   "GET /api/reports/learners/export": REPORT_READERS,
   "GET /api/reports/learners/{userId}": REPORT_READERS,
   "GET /api/reports/learners/{userId}/export": REPORT_READERS,
+  "GET /api/reports/certificates": REPORT_READERS,
+  "GET /api/reports/certificates/export": REPORT_READERS,
   "GET /api/reports/organizations": SUPERADMIN_ONLY,
   "GET /api/reports/organizations/export": SUPERADMIN_ONLY,
   "POST /api/reports/refresh": REPORT_READERS,
@@ -257,6 +267,9 @@ export const API_ACCESS: Record<string, ApiRow> = {
   "PUT /api/courses/{courseId}/certificate": COURSE_EDITORS,
   "GET /api/certificates": ORGANIZATION_MEMBERS,
   "GET /api/certificates/{certificateId}/pdf": ["unauthenticated", "ok", "absent", "ok", "ok", "absent"],
+  // Revoking and re-issuing: the organization's administrators (certificates:revoke); the apex has no certificates.
+  "POST /api/certificates/{certificateId}/revoke": ORG_ADMINS,
+  "POST /api/certificates/{certificateId}/reissue": ORG_ADMINS,
   "GET /api/openapi.json": ANYONE,
   "GET /api/health": ANYONE,
   "GET /api/ready": ANYONE,

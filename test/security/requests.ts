@@ -7,7 +7,7 @@ import { fixtureZip } from "@/test/scorm-zips";
 import { multipartBody } from "@/test/session";
 import type { ApiOperation, IdPosition, JsonSchema } from "./api-operations";
 import { isUuid } from "./api-operations";
-import { spareEmailChangeToken, spareIdentityProvider, spareImport, type TenantWorld } from "./world";
+import { spareCertificate, spareEmailChangeToken, spareIdentityProvider, spareImport, type TenantWorld } from "./world";
 import { STANDARD_CLAIMS } from "@/test/oidc-claims";
 
 // THE table of the security suites: where each id position of the API takes its id from, and the few
@@ -40,7 +40,9 @@ export const ID_SOURCES: Record<string, IdSource> = {
   "path:organizationId": (t) => t.id,
   "query:organization_id": (t) => t.id,
   "path:eventId": (t) => t.ids.eventId,
-  "path:providerId": (t) => t.ids.providerId,
+  // The SAML doors take the SAML provider; the others the OpenID Connect one.
+  "path:providerId": (t, op) =>
+    /\/auth\/sso\/\{providerId\}\/(metadata|acs|slo)$/.test(op.path) ? t.ids.samlProviderId : t.ids.providerId,
   "body:breakGlassUserIds.*": (t) => t.ids.learnerId,
   "path:importId": (t) => t.ids.importId,
   // The iCal feed's secret (not an id): the one of a learner no other call of the suites rotates.
@@ -49,6 +51,7 @@ export const ID_SOURCES: Record<string, IdSource> = {
   "query:category_id": (t) => t.ids.categoryId,
   "query:group_id": (t) => t.ids.groupId,
   "query:course_id": (t) => t.ids.courseId,
+  "query:user_id": (t) => t.ids.learnerId,
   "body:category_id": (t) => t.ids.categoryId,
   "body:instructor_ids.*": (t) => t.ids.instructorId,
   "body:user_ids.*": (t) => t.ids.learnerId,
@@ -138,6 +141,8 @@ const DISPOSABLE: Record<string, (tenant: TenantWorld) => Promise<Record<string,
     ).id,
   }),
   "DELETE /api/events/{eventId}": async (t) => ({ "path:eventId": (await spareEvent(t)).id }),
+  "POST /api/certificates/{certificateId}/revoke": async (t) => ({ "path:certificateId": await spareCertificate(t) }),
+  "POST /api/certificates/{certificateId}/reissue": async (t) => ({ "path:certificateId": await spareCertificate(t) }),
   "DELETE /api/admin/groups/{groupId}/members/{userId}": async (t) => ({
     "path:groupId": (await spareGroup(t, { members: [t.ids.learnerId] })).id,
   }),
@@ -301,6 +306,8 @@ const BODIES: Record<
   "POST /api/courses/{courseId}/enrollments": (t) => ({ user_ids: [t.ids.learnerId] }),
   "POST /api/certificate-templates": () => ({ name: uniqueName("Template "), design: DEFAULT_DESIGN }),
   "PATCH /api/certificate-templates/{templateId}": () => ({ design: DEFAULT_DESIGN }),
+  "POST /api/certificates/{certificateId}/revoke": () => ({ reason: "Issued in error" }),
+  "POST /api/certificates/{certificateId}/reissue": () => ({ reason: "Name corrected" }),
   "PUT /api/courses/{courseId}/certificate": (t) => ({
     template_id: t.ids.templateId,
     validity_months: 12,
@@ -424,6 +431,13 @@ export async function buildRequest(
     const multipart = await multipartBody(fields);
     body = multipart.body;
     Object.assign(headers, multipart.headers);
+  } else if (op.body?.contentType === "application/x-www-form-urlencoded") {
+    const fields = sample(op.body.schema, [], (pointer) => idFor(`body:${pointer.join(".")}`)) as Record<
+      string,
+      string
+    >;
+    body = Buffer.from(new URLSearchParams(fields).toString());
+    headers["content-type"] = op.body.contentType;
   } else if (op.body) {
     body = fixtureZip("golf-scorm12-runtime-basic-singlesco.zip");
     headers["content-type"] = op.body.contentType;

@@ -59,6 +59,8 @@ export interface TenantWorld {
     certificateId: string;
     /** An OpenID Connect provider without a secret yet: its sign-in refuses (as not set up) without reaching out. */
     providerId: string;
+    /** A SAML provider without its key pair: its SAML doors refuse (as not set up) without reaching out. */
+    samlProviderId: string;
   };
   /** The SCORM package's SCO the learner's attempt is in. */
   scoId: string;
@@ -328,6 +330,7 @@ export async function buildTenantWorld(): Promise<TenantWorld> {
       templateId: template.id,
       certificateId: certificate.id,
       providerId: (await spareIdentityProvider(id, marker)).id,
+      samlProviderId: (await spareSamlProvider(id, marker)).id,
     },
     scoId,
     resetToken,
@@ -360,6 +363,32 @@ export async function spareEmailChangeToken(organizationId: string): Promise<str
     },
   });
   return token;
+}
+
+let spareCertificateRound = 1000;
+
+/**
+ * A certificate of the world's learner for its course, of a round of its own (revoking or re-issuing
+ * one uses it up), carrying the marker.
+ */
+export async function spareCertificate(t: Pick<TenantWorld, "id" | "marker" | "ids">): Promise<string> {
+  const certificate = await testDb().certificate.create({
+    data: {
+      organizationId: t.id,
+      courseId: t.ids.courseId,
+      userId: t.ids.learnerId,
+      enrollmentId: t.ids.enrollmentId,
+      round: (spareCertificateRound += 1),
+      code: newCertificateCode(),
+      learnerName: `Learner ${t.marker}`,
+      courseTitle: `Course ${t.marker}`,
+      organizationName: `Organization ${t.marker}`,
+      completedAt: new Date(),
+      design: DEFAULT_DESIGN,
+    },
+    select: { id: true },
+  });
+  return certificate.id;
 }
 
 /**
@@ -415,6 +444,28 @@ export function spareIdentityProvider(organizationId: string, marker: string) {
         issuer: "http://127.0.0.2:9",
         clientId: `client-${marker}`,
         scopes: "openid email profile",
+        ...STANDARD_CLAIMS,
+      },
+    },
+    select: { id: true },
+  });
+}
+
+/** A SAML provider of the organization, named with its marker; no key pair, so its SAML doors refuse. */
+export function spareSamlProvider(organizationId: string, marker: string) {
+  return testDb().identityProvider.create({
+    data: {
+      organizationId,
+      protocol: "saml",
+      name: `SAML ${marker} ${uniqueName("")}`,
+      config: {
+        metadataUrl: "",
+        metadataXml: "<EntityDescriptor/>",
+        idpEntityId: `https://idp.example.test/${marker}`,
+        idpSsoUrl: "http://127.0.0.2:9/sso",
+        idpSloUrl: null,
+        idpCertificates: [],
+        spCertificate: "",
         ...STANDARD_CLAIMS,
       },
     },

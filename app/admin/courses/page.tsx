@@ -1,4 +1,6 @@
 import AddIcon from "@mui/icons-material/Add";
+import WorkspacePremiumIcon from "@mui/icons-material/WorkspacePremium";
+import Stack from "@mui/material/Stack";
 import { CourseList } from "@/components/courses/course-list";
 import { EmptyState } from "@/components/shell/empty-state";
 import { PageHeader } from "@/components/shell/page-header";
@@ -28,12 +30,23 @@ export default async function AdminCoursesPage({
       Create course
     </LinkButton>
   );
+  // Certificate templates belong to Course Management: reached from here, not from a navigation entry.
+  const certificates = (
+    <LinkButton href="/admin/courses/certificates" variant="outlined" startIcon={<WorkspacePremiumIcon />}>
+      Certificates
+    </LinkButton>
+  );
   return (
     <>
       <PageHeader
         title="Courses"
         subtitle={`${courses.total} course${courses.total === 1 ? "" : "s"}`}
-        actions={empty ? undefined : create}
+        actions={
+          <Stack direction="row" spacing={1}>
+            {certificates}
+            {empty ? null : create}
+          </Stack>
+        }
       />
       {empty ? (
         <EmptyState

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { definePaths, json, jsonBody, noContent, pathIds } from "@/lib/openapi/operation";
 import {
   certificateListSchema,
+  certificateSchema,
   certificateTemplateListSchema,
   certificateTemplateSchema,
   courseCertificateSettingsSchema,
@@ -9,6 +10,7 @@ import {
 import {
   courseCertificateSchema,
   createCertificateTemplateSchema,
+  revokeCertificateSchema,
   updateCertificateTemplateSchema,
 } from "@/lib/schemas/certificates";
 
@@ -85,6 +87,33 @@ export const certificatePaths = definePaths("Certificates", {
       access: "signed-in",
       responses: { 200: json("Every certificate issued to the caller", certificateListSchema) },
       errors: [404],
+    },
+  },
+  "/api/certificates/{certificateId}/revoke": {
+    requestParams: { path: pathIds("certificateId") },
+    post: {
+      operationId: "revokeCertificate",
+      summary: "Revoke a certificate, with a reason (organization administrators)",
+      description:
+        "Its verification page then says it is revoked. The audit log records who, when and why. A certificate already revoked is a 409.",
+      access: "signed-in",
+      requestBody: jsonBody(revokeCertificateSchema),
+      responses: { 200: json("The revoked certificate", certificateSchema) },
+      errors: [400, 403, 404, 409],
+    },
+  },
+  "/api/certificates/{certificateId}/reissue": {
+    requestParams: { path: pathIds("certificateId") },
+    post: {
+      operationId: "reissueCertificate",
+      summary: "Re-issue a certificate with today's names and template (organization administrators)",
+      description:
+        "A new certificate with a new code for the same completion (its date, expiry and score); the one it replaces is " +
+        "revoked with the reason. Only the newest certificate of a completion can be re-issued (409 otherwise).",
+      access: "signed-in",
+      requestBody: jsonBody(revokeCertificateSchema),
+      responses: { 201: json("The new certificate", certificateSchema) },
+      errors: [400, 403, 404, 409],
     },
   },
   "/api/certificates/{certificateId}/pdf": {

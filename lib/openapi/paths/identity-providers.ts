@@ -3,6 +3,9 @@ import { definePaths, json, jsonBody, noContent, pathIds } from "@/lib/openapi/o
 import {
   createIdentityProviderSchema,
   identityProviderListSchema,
+  logoutAnswerSchema,
+  samlAcsFormSchema,
+  samlSloQuerySchema,
   identityProviderViewSchema,
   signInPolicySchema,
   signInPolicyViewSchema,
@@ -13,7 +16,9 @@ import {
 // app/auth/sso/**.
 
 const MANAGE =
-  "Admins of the organization (settings:manage), on its host; the apex has none (404). The client secret is write-only: stored encrypted, never answered (`hasClientSecret`).";
+  "Admins of the organization (settings:manage), on its host; the apex has none (404). Secrets are write-only: an OIDC client secret and the SAML service provider's private key (made by the server) are stored encrypted and never answered (`hasClientSecret`, `hasPrivateKey`).";
+const SAML_RULE =
+  "SAML: `metadataUrl` (read when saved, through the same egress guard) or `metadataXml`, exactly one; metadata without an IDPSSODescriptor, an entityID, an HTTP-Redirect SingleSignOnService or a signing certificate is a 400 at its field.";
 const ISSUER_RULE =
   "An issuer whose host is or resolves to a loopback, private, link-local or otherwise non-public address is a 400 'This address is not allowed for an outgoing connection', unless the operator allow-lists it (OUTBOUND_ALLOWED_ADDRESSES).";
 const REDIRECT = {
@@ -33,8 +38,8 @@ export const identityProviderPaths = definePaths("Settings", {
     },
     post: {
       operationId: "createIdentityProvider",
-      summary: "Add an OpenID Connect identity provider",
-      description: `${MANAGE} ${ISSUER_RULE} A name already used is a 409. Audited, without the secret.`,
+      summary: "Add an identity provider (OpenID Connect or SAML 2.0)",
+      description: `${MANAGE} ${ISSUER_RULE} ${SAML_RULE} A name already used is a 409. Audited, without the secret.`,
       access: "signed-in",
       requestBody: jsonBody(createIdentityProviderSchema),
       responses: { 201: json("The provider", identityProviderViewSchema) },
@@ -54,7 +59,7 @@ export const identityProviderPaths = definePaths("Settings", {
     put: {
       operationId: "updateIdentityProvider",
       summary: "Change an identity provider (the whole of it)",
-      description: `${MANAGE} \`clientSecret\` omitted keeps the stored one. ${ISSUER_RULE} Audited, without the secret.`,
+      description: `${MANAGE} \`clientSecret\` omitted keeps the stored one; the SAML key pair is kept; the protocol cannot change (400). ${ISSUER_RULE} ${SAML_RULE} Audited, without the secret.`,
       access: "signed-in",
       requestBody: jsonBody(updateIdentityProviderSchema),
       responses: { 200: json("The provider", identityProviderViewSchema) },
@@ -105,6 +110,68 @@ export const identityProviderPaths = definePaths("Settings", {
       tags: ["Auth"],
       responses: { 303: REDIRECT },
       errors: [404],
+    },
+  },
+  "/auth/sso/{providerId}/metadata": {
+    requestParams: { path: pathIds("providerId") },
+    get: {
+      operationId: "getSamlServiceProviderMetadata",
+      summary: "Our SAML service provider's metadata, for the IdP (its URL is also our entity ID)",
+      description:
+        "A SAML provider of the host's organization, also while it is off (another one is a 404). The entity ID, the assertion consumer service (HTTP-POST), the single logout service (HTTP-Redirect) and the signing certificate; never the private key.",
+      access: "public",
+      tags: ["Auth"],
+      responses: {
+        200: {
+          description: "SAML 2.0 metadata",
+          content: { "application/samlmetadata+xml": { schema: z.string() } },
+        },
+      },
+      errors: [403, 404],
+    },
+  },
+  "/auth/sso/{providerId}/acs": {
+    requestParams: { path: pathIds("providerId") },
+    post: {
+      operationId: "finishSamlSignOn",
+      summary: "The SAML assertion consumer service: where the IdP posts its answer (HTTP-POST binding)",
+      description:
+        "Verifies the answer with node-saml (the assertion signed by a certificate of the IdP's metadata, the audience, NotBefore/NotOnOrAfter, the issuer, InResponseTo of a request sent from here within ten minutes, taken once), then the assertion's Recipient and its ID (an assertion used before is a replay), and signs in as the OIDC callback does. Refusals go back to `/login?sso_error=<reason>`.",
+      access: "public",
+      tags: ["Auth"],
+      requestBody: {
+        required: true,
+        content: { "application/x-www-form-urlencoded": { schema: samlAcsFormSchema } },
+      },
+      responses: { 303: REDIRECT },
+      errors: [400, 404, 413],
+    },
+  },
+  "/auth/sso/{providerId}/slo": {
+    requestParams: { path: pathIds("providerId"), query: samlSloQuerySchema },
+    get: {
+      operationId: "samlSingleLogout",
+      summary: "The SAML single logout service (HTTP-Redirect binding)",
+      description:
+        "The IdP's LogoutResponse to our logout (checked for the log; on to /login whatever it says), or a signed LogoutRequest the IdP starts (this browser's session ends and the IdP gets its LogoutResponse; an unsigned or invalid one ends nothing).",
+      access: "public",
+      tags: ["Auth"],
+      responses: { 303: { description: "A redirect: to /login, or to the IdP with our LogoutResponse" } },
+      errors: [400, 403, 404],
+    },
+  },
+  "/auth/logout": {
+    post: {
+      operationId: "logout",
+      summary: "Log out, and out of the identity provider too where it offers single logout",
+      description:
+        "Ends this browser's session (its cookie is cleared) whatever else happens. A session signed in through an identity provider is also ended there: `redirectTo` is the provider's logout address (OIDC end_session_endpoint with id_token_hint and post_logout_redirect_uri; SAML SingleLogoutService with a signed LogoutRequest), else /login. A provider that cannot be reached only means /login.",
+      // Public like sign-in: anyone may call it, and it ends only the session the request carries. A
+      // session cookie sent from another site's page is refused (403), as every cookie write is.
+      access: "public",
+      tags: ["Auth"],
+      responses: { 200: json("Where the browser goes next", logoutAnswerSchema) },
+      errors: [403],
     },
   },
   "/auth/sso/{providerId}/callback": {

@@ -36,8 +36,11 @@ export const importPaths = definePaths("Imports", {
       description:
         "multipart/form-data with the file in `file`, read as it arrives. UTF-8 (with or without BOM) or Windows-1252; comma, " +
         "semicolon or tab; quoted fields may hold line breaks. The first line names the columns; ours (email, first_name, " +
-        "last_name, username, role, password, groups, courses, status) are mapped automatically, after the organization's saved " +
-        `default. A file that cannot be read is a 400 (413 past 50 MB) saying why, and nothing is kept. ${WHO} The superadmin names ` +
+        "last_name, username, role, password, groups, courses, completed_on, status) are mapped automatically, after the " +
+        "organization's saved default. completed_on carries the date (YYYY-MM-DD) the person completed the row's courses in " +
+        "another system: one for all of them, or one per course in the same order; they are enrolled, completed on that date " +
+        "and given the course's certificate, dated then and expiring after its validity. A file that cannot be read is a 400 " +
+        `(413 past 50 MB) saying why, and nothing is kept. ${WHO} The superadmin names ` +
         "the organization with `organization_id` (on an organization's own address it defaults to that one).",
       access: "signed-in",
       requestParams: { query: uploadImportQuerySchema },
@@ -78,7 +81,9 @@ export const importPaths = definePaths("Imports", {
       description:
         "Each row will be created, updated (its e-mail matches a user of the organization), unchanged, or rejected with the " +
         "reason: invalid email, unknown role or one the importer may not give, duplicate email in the file, unknown group or " +
-        "course (only the organization's own), weak password (the organization's policy), a username taken. Poll " +
+        "course (only the organization's own), weak password (the organization's policy), a username taken, an invalid or " +
+        "future completion date, a completion date without a course or with a course without lessons. A row with completions " +
+        "says what it completes and the certificate it issues; a completion already recorded is unchanged. Poll " +
         "GET …/{importId} for the progress and totals, GET …/rows for the rows. 400 when email, first_name or last_name has no column.",
       access: "signed-in",
       responses: { 202: json("The import, its dry run under way (status checking)", importSchema) },

@@ -1,5 +1,6 @@
 import { definePaths, json, pathIds } from "@/lib/openapi/operation";
 import {
+  certificateReportPageSchema,
   courseLessonsReportSchema,
   courseReportPageSchema,
   groupReportPageSchema,
@@ -11,6 +12,8 @@ import {
   reportOverviewSchema,
 } from "@/lib/openapi/responses/reports";
 import {
+  certificateReportExportSchema,
+  certificateReportQuerySchema,
   courseReportExportSchema,
   courseReportQuerySchema,
   groupReportExportSchema,
@@ -170,6 +173,18 @@ export const reportPaths = definePaths("Reports", {
     learnerReportQuerySchema as never,
     learnerReportExportSchema as never,
     " An instructor sees their courses' learners, with those courses' figures.",
+  ),
+  ...listAndExport(
+    "/api/reports/certificates",
+    "Certificates",
+    "issued, valid, expiring within 30/60/90 days, expired and revoked",
+    "CertificateReport",
+    certificateReportPageSchema,
+    certificateReportQuerySchema as never,
+    certificateReportExportSchema as never,
+    " The dates are the days of completion; `status` (an enrollment's) does not apply; `certificate_status` picks valid, " +
+      "expiring_30/60/90 (valid and expiring within so many days), expired or revoked; `user_id` one learner. " +
+      "An instructor sees their courses' certificates.",
   ),
   "/api/reports/learners/{userId}": {
     requestParams: { path: pathIds("userId") },

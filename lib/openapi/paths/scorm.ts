@@ -16,6 +16,10 @@ const attemptSchema = z.object({
     .record(z.string(), z.record(z.string(), z.unknown()))
     .meta({ description: "Saved CMI per SCO, ready for scorm-again's loadFromJSON before Initialize" }),
   globals: z.record(z.string(), z.unknown()),
+  sequencing: z.record(z.string(), z.unknown()).nullable().meta({
+    description:
+      "SCORM 2004 sequencing: the activity tree's state as last committed (scorm-again's serialized state), restored before the sequencer starts; null when none was stored",
+  }),
   playerGeneration: z
     .int()
     .meta({ description: "The attempt's player generation; the runtime claims the next one before it commits" }),

@@ -190,6 +190,44 @@ export const learnerDetailReportSchema = z
   })
   .meta({ id: "LearnerDetailReport" });
 
+export const certificateReportRowSchema = z
+  .object({
+    certificate_id: id,
+    code: z.string(),
+    user_id: id,
+    course_id: id,
+    organization_id: id,
+    learner_name: z.string(),
+    email: z.string(),
+    course_title: z.string(),
+    completed_at: timestamp,
+    expires_at: timestamp.nullable(),
+    issued_at: timestamp,
+    revoked_at: timestamp.nullable(),
+    revoked_reason: z.string().nullable(),
+    score: z.number().int().nullable(),
+    status: z.enum(["valid", "expired", "revoked"]),
+    latest: z.boolean().meta({ description: "The newest issue of its completion (the one that can be re-issued)" }),
+    verification_url: z.string(),
+    pdf_url: z.string(),
+  })
+  .meta({ id: "CertificateReportRow" });
+export const certificateReportPageSchema = pageOf(certificateReportRowSchema)
+  .extend({
+    summary: z
+      .object({
+        issued: count,
+        valid: count,
+        expiring_30: count,
+        expiring_60: count,
+        expiring_90: count,
+        expired: count,
+        revoked: count,
+      })
+      .meta({ description: "The certificates matching every filter but certificate_status, counted by state" }),
+  })
+  .meta({ id: "CertificateReportPage" });
+
 export const refreshReportsSchema = z
   .object({
     refreshed_at: timestamp,

@@ -242,6 +242,31 @@ describe("CommitQueue", () => {
     expect(queue.getState().pending).toBe(1);
   });
 
+  it("a second beacon of the same departure carries only the commits made since the first", async () => {
+    const offline = vi.fn(async () => {
+      throw new TypeError("offline");
+    });
+    const sendBeacon = vi.fn((_url: string, _data: Blob) => true);
+    const { queue } = makeQueue({ fetch: offline, sendBeacon, setTimer: () => 1 });
+    queue.enqueue(draft("a"));
+    expect(queue.flushWithBeacon()).toBe(true);
+    queue.enqueue(draft("a", true));
+    queue.enqueue({ scoId: "a", sequencing: { currentActivity: null }, terminated: false });
+    expect(queue.flushWithBeacon()).toBe(true);
+    const sent = await Promise.all(
+      sendBeacon.mock.calls.map(async ([, blob]) =>
+        (JSON.parse(await blob.text()) as { commits: { sequence: number }[] }).commits.map((c) => c.sequence),
+      ),
+    );
+    expect(sent).toEqual([[1], [2, 3]]);
+    // Nothing new: no beacon. Back in use, then away again: everything still pending goes.
+    expect(queue.flushWithBeacon()).toBe(false);
+    await queue.flush();
+    expect(queue.flushWithBeacon()).toBe(true);
+    expect(sendBeacon).toHaveBeenCalledTimes(3);
+    expect(queue.getState().pending).toBe(3);
+  });
+
   it("falls back to fetch keepalive when the beacon is refused", () => {
     const fetchMock = vi.fn((_url: string, _init: RequestInit) => new Promise<Response>(() => undefined));
     const { queue } = makeQueue({ fetch: fetchMock, sendBeacon: () => false, setTimer: () => 1 });

@@ -124,6 +124,12 @@ export class CommitQueue {
   /** The sequences this player enqueued (storage also holds what other tabs of the attempt queued). */
   private readonly mine = new Set<number>();
   private disposed = false;
+  /**
+   * Commits handed to a beacon since the page was last in use: the next beacon of the same departure
+   * carries only what came after them (the SCO's final commit, then the activity tree's state), so a large
+   * commit already on its way does not crowd them out of the beacon's 64 KiB.
+   */
+  private readonly beaconed = new Set<number>();
 
   constructor(options: CommitQueueOptions) {
     this.options = { baseDelayMs: 1_000, maxDelayMs: 60_000, ...options };
@@ -208,6 +214,8 @@ export class CommitQueue {
 
   /** Send now (e.g. back online, page visible again), cancelling a backoff wait. */
   flush(): Promise<void> {
+    // The page is in use again: a later departure beacons everything pending, whatever left before.
+    this.beaconed.clear();
     if (this.timer !== null) {
       this.options.clearTimer?.(this.timer);
       this.timer = null;
@@ -232,8 +240,13 @@ export class CommitQueue {
     const batch = this.beaconBatch();
     if (!batch) return false;
     const body = JSON.stringify({ commits: batch });
+    const handed = () => {
+      for (const commit of batch) this.beaconed.add(commit.sequence);
+      return true;
+    };
     try {
-      if (this.options.sendBeacon?.(this.options.endpoint, new Blob([body], { type: "application/json" }))) return true;
+      if (this.options.sendBeacon?.(this.options.endpoint, new Blob([body], { type: "application/json" })))
+        return handed();
     } catch {
       // fall through to keepalive
     }
@@ -247,7 +260,7 @@ export class CommitQueue {
           headers: { "Content-Type": "application/json" },
         })
         .catch(() => undefined);
-      return true;
+      return handed();
     } catch {
       return false;
     }
@@ -261,7 +274,9 @@ export class CommitQueue {
   }
 
   private beaconBatch(): ScormCommit[] | null {
-    const commits = this.load().commits.slice(0, COMMIT_BATCH_SIZE);
+    const commits = this.load()
+      .commits.filter((commit) => !this.beaconed.has(commit.sequence))
+      .slice(0, COMMIT_BATCH_SIZE);
     if (commits.length === 0) return null;
     const batch: ScormCommit[] = [];
     let size = 20;

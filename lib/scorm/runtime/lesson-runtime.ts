@@ -4,6 +4,7 @@ import { RuntimeBridge } from "@/lib/scorm/runtime/runtime-bridge";
 import {
   decideAfterTerminate,
   firstScoId,
+  pendingSequencingState,
   prepareRevisitCmi,
   scoUrl,
   withPendingCommits,
@@ -54,6 +55,8 @@ export class LessonRuntime {
         launch.scos.map((sco) => [sco.identifier, launch.attempt?.scoStatus[sco.identifier] ?? "not_started"]),
       ),
       unavailable: [],
+      flow: null,
+      closed: {},
       queue: null,
       error: null,
     };
@@ -108,31 +111,49 @@ export class LessonRuntime {
     } else void this.queue?.flush();
     // What an earlier page left unacknowledged is newer than the server's copy: resume from it, send it
     // first. Review-mode commits an older runtime queued are not progress and never read back.
-    const pending = (this.queue?.pendingCommits() ?? []).filter((commit) => !isReviewMode(commit.cmi));
+    const pending = (this.queue?.pendingCommits() ?? []).filter((commit) => !commit.cmi || !isReviewMode(commit.cmi));
     this.savedCmi = withPendingCommits(this.launch, pending);
     const launch = this.launch;
-    this.bridge = new RuntimeBridge(launch, {
-      commit: (draft) => {
-        this.latestCmi.set(draft.scoId, draft.cmi);
-        if (this.reviewing) return true;
-        // The server's own reading of the commit (including the 1.2 minimum-calls rule on finish).
-        const status = readScoStatus(launch.version, draft.cmi, { terminated: draft.terminated });
-        const progress = furtherProgress(
-          this.state.progress[draft.scoId],
-          scoProgressOf(status.completionStatus, status.successStatus),
-        );
-        this.update({ progress: { ...this.state.progress, [draft.scoId]: progress } });
-        if (!this.queue) return true;
-        const { stored } = this.queue.enqueue(draft);
-        // A SCO finishing because the page goes away: the page's own pagehide beacon has already left.
-        if (this.unloading) this.queue.flushWithBeacon();
-        return stored;
+    const bridge = new RuntimeBridge(
+      launch,
+      {
+        commit: (draft) => {
+          if (draft.cmi) this.latestCmi.set(draft.scoId, draft.cmi);
+          if (this.reviewing) return true;
+          if (draft.cmi) this.showProgress(draft.scoId, draft.cmi, draft.terminated);
+          // The SCO's progress may open or close Continue / Previous (a precondition on its completion).
+          const flow = draft.cmi && !draft.terminated ? this.bridge?.liveFlow() : null;
+          if (flow) this.update({ flow });
+          if (!this.queue) return true;
+          const { stored } = this.queue.enqueue(draft);
+          // A SCO finishing because the page goes away: the page's own pagehide beacon has already left.
+          if (this.unloading) this.queue.flushWithBeacon();
+          return stored;
+        },
+        terminated: (scoId, request, deliveredId) => this.onTerminated(scoId, request, deliveredId),
+        navigation: ({ unavailable, flow, closed }) => this.update({ unavailable: [...unavailable], flow, closed }),
       },
-      terminated: (scoId, request, deliveredId) => this.onTerminated(scoId, request, deliveredId),
-      unavailable: (ids) => this.update({ unavailable: [...ids] }),
-    });
-    this.bridge.install(this.dom.window);
-    this.start(pending.at(-1)?.scoId ?? firstScoId(launch));
+      pendingSequencingState(launch, pending),
+    );
+    this.bridge = bridge;
+    bridge.install(this.dom.window);
+    const fallback = pending.at(-1)?.scoId ?? firstScoId(launch);
+    // 2004 sequencing: the sequencer decides where the session begins (resumeAll after suspendAll).
+    const session = bridge.beginSession(launch.attempt?.lastScoId ?? null);
+    const resumed = session?.resumed ? this.savedCmi[session.scoId] : undefined;
+    // The SCO suspended by suspendAll resumes its suspended attempt, whatever its own cmi.exit said.
+    if (session && resumed) this.savedCmi[session.scoId] = { ...resumed, entry: "resume" };
+    this.start(session?.scoId ?? fallback);
+  }
+
+  /** The table of contents follows the server's own reading of each commit (the 1.2 minimum-calls rule included). */
+  private showProgress(scoId: string, cmi: Record<string, unknown>, terminated: boolean): void {
+    const status = readScoStatus(this.launch.version, cmi, { terminated });
+    const progress = furtherProgress(
+      this.state.progress[scoId],
+      scoProgressOf(status.completionStatus, status.successStatus),
+    );
+    this.update({ progress: { ...this.state.progress, [scoId]: progress } });
   }
 
   /** Another window took the attempt over: the content stops here (its commits would be refused). */
@@ -143,15 +164,26 @@ export class LessonRuntime {
     this.update({ phase: "replaced" });
   }
 
-  /** The learner chose a SCO in the player (table of contents, Previous, Continue). */
+  /**
+   * The learner chose a SCO in the player (table of contents; Previous and Continue without sequencing). After the session ended
+   * (suspendAll, exitAll) the player relaunches instead: the sequencer begins a new session from the stored tree.
+   */
   navigate(scoId: string): void {
-    if (this.scoIds.includes(scoId) && (this.state.phase === "running" || this.state.phase === "left"))
+    if (this.scoIds.includes(scoId) && this.state.phase === "running" && !this.state.closed[scoId])
       void this.switchTo(scoId);
   }
 
-  /** Back into the lesson after leaving it. */
-  resume(): void {
-    if (this.state.phase === "left" && this.state.currentId) this.open(this.state.currentId);
+  /**
+   * Previous / Continue of a package with sequencing. The sequencer is asked first, while the SCO still
+   * runs: a request it refuses (forward only, the end of the flow) does nothing. Otherwise the SCO ends
+   * and the sequencer delivers the next activity; should it deliver none after all, the SCO reopens.
+   */
+  flow(request: "continue" | "previous"): void {
+    const bridge = this.bridge;
+    if (!bridge?.isSequenced || this.state.phase !== "running" || this.switching) return;
+    if (bridge.previewFlow(request) === "blocked") return;
+    const current = this.state.currentId;
+    void this.switchTo(() => bridge.sequenceFlow(request) ?? current);
   }
 
   private start(first: string | null): void {
@@ -200,21 +232,25 @@ export class LessonRuntime {
     this.update({ phase: "running", currentId: scoId, error: null });
   }
 
-  /** Ends the running SCO (its unload handler usually calls Finish itself), then opens the next one. */
-  private async switchTo(scoId: string | null): Promise<void> {
+  /**
+   * Ends the running SCO (its unload handler usually calls Finish itself), then opens the next one, or
+   * ends the session: `ended` when the attempt is over (exitAll), else it is suspended (suspendAll).
+   */
+  private async switchTo(target: string | null | (() => string | null), ended = false): Promise<void> {
     if (this.switching) return;
     this.switching = true;
     this.update({ phase: "loading" });
     try {
       await blankFrame(this.dom.window, this.frame);
       this.bridge?.terminate();
-      if (scoId) {
-        this.bridge?.sequenceChoice(scoId);
-        this.open(scoId);
-      } else {
+      // A function: the sequencer picks the SCO once the running one has ended (Previous / Continue).
+      const scoId = typeof target === "function" ? target() : target;
+      if (typeof target !== "function" && scoId) this.bridge?.sequenceChoice(scoId);
+      if (scoId) this.open(scoId);
+      else {
         this.frame?.remove();
         this.frame = null;
-        this.update({ phase: "left" });
+        this.update({ phase: ended ? "ended" : "suspended" });
       }
     } catch (cause) {
       this.update({ phase: "error", error: cause instanceof Error ? cause.message : String(cause) });
@@ -232,9 +268,15 @@ export class LessonRuntime {
 
   private onTerminated(scoId: string, request: NavRequest, deliveredId: string | null): void {
     if (this.switching || this.unloading) return;
-    const next = decideAfterTerminate(request, this.scoIds, scoId, deliveredId);
+    const next = decideAfterTerminate(
+      request,
+      this.scoIds,
+      scoId,
+      deliveredId,
+      new Set(Object.keys(this.state.closed)),
+    );
     if (next.kind === "open") void this.switchTo(next.scoId);
-    else if (next.kind === "leave") void this.switchTo(null);
+    else if (next.kind === "leave") void this.switchTo(null, next.ended);
   }
 
   private update(patch: Partial<RuntimeState>): void {

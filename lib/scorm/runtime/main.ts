@@ -26,13 +26,15 @@ function boot(): void {
             currentId: null,
             progress: {},
             unavailable: [],
+            flow: null,
+            closed: {},
             queue: null,
             error: cause instanceof Error ? cause.message : String(cause),
           },
         });
       }
     } else if (message.type === "lms.scorm.navigate") runtime?.navigate(message.scoId);
-    else runtime?.resume();
+    else runtime?.flow(message.request);
   });
   post({ type: "lms.scorm.ready" });
 }

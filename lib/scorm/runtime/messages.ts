@@ -23,8 +23,12 @@ export const queueStateSchema = z.object({
   superseded: z.boolean(),
 });
 
-/** `replaced`: the attempt was opened in another window, which now holds it; this one commits no more. */
-export const runtimePhaseSchema = z.enum(["loading", "running", "left", "error", "replaced"]);
+/**
+ * `suspended`: the learner left with suspendAll (the next launch resumes there); `ended`: the learner ended
+ * the attempt (exitAll, abandonAll: the next launch starts a new one); `replaced`: the attempt was opened in
+ * another window, which now holds it; this one commits no more.
+ */
+export const runtimePhaseSchema = z.enum(["loading", "running", "suspended", "ended", "error", "replaced"]);
 export type RuntimePhase = z.infer<typeof runtimePhaseSchema>;
 
 export const runtimeStateSchema = z.object({
@@ -33,6 +37,13 @@ export const runtimeStateSchema = z.object({
   progress: z.record(z.string(), scoProgressSchema),
   /** SCOs the package's sequencing does not allow choosing now. */
   unavailable: z.array(z.string()),
+  /**
+   * 2004 with sequencing: whether the sequencer would accept Continue and Previous now (the player's
+   * buttons follow it and ask the sequencer); null without sequencing (the buttons follow the SCO order).
+   */
+  flow: z.nullable(z.object({ continue: z.boolean(), previous: z.boolean() })),
+  /** SCOs the sequencer will not deliver again (their attempt limit is used up), with the reason shown. */
+  closed: z.record(z.string(), z.string()),
   /** The commit queue's state; null for an untracked preview. */
   queue: z.nullable(queueStateSchema),
   error: z.nullable(z.string()),
@@ -85,10 +96,10 @@ export const playerMessageSchema = z.discriminatedUnion("type", [
       z.transform((launch) => launch as unknown as ScormLaunch),
     ),
   }),
-  /** The learner chose a SCO (table of contents, Previous, Continue). */
+  /** The learner chose a SCO (table of contents; Previous and Continue without sequencing). */
   z.object({ type: z.literal("lms.scorm.navigate"), scoId: z.string() }),
-  /** Back into the lesson after leaving it (suspendAll, exitAll). */
-  z.object({ type: z.literal("lms.scorm.resume") }),
+  /** Previous / Continue of a package with sequencing: the sequencer decides where they lead. */
+  z.object({ type: z.literal("lms.scorm.flow"), request: z.enum(["continue", "previous"]) }),
 ]);
 export type PlayerMessage = z.output<typeof playerMessageSchema>;
 

@@ -9,6 +9,8 @@ import {
 import type { CommitDraft } from "@/lib/scorm/runtime/commit-queue";
 import {
   buildPreloadCmi,
+  comparableSequencingState,
+  endsAttempt,
   findItem,
   isScorm2004,
   parseNavRequest,
@@ -16,7 +18,7 @@ import {
   type Cmi,
   type NavRequest,
 } from "@/lib/scorm/runtime/runtime-settings";
-import type { ScormLaunch } from "@/lib/scorm/types";
+import { MAX_SEQUENCING_STATE_CHARS, type ScormLaunch } from "@/lib/scorm/types";
 
 // The SCORM runtime bridge: one scorm-again API object for the lesson, put on the player's window (an
 // ancestor of the SCO's iframe) as window.API (1.2) or window.API_1484_11 (2004). Its HTTP layer is
@@ -35,8 +37,17 @@ export interface RuntimeBridgeHandlers {
   commit: (draft: CommitDraft) => boolean;
   /** The SCO called LMSFinish / Terminate; request is what it asked for next (adl.nav.request or 1.2 nav.event). */
   terminated: (scoId: string, request: NavRequest, deliveredId: string | null) => void;
-  /** 2004 with sequencing: the SCOs a choice request may not go to now (scorm-again's look-ahead). */
-  unavailable: (scoIds: Set<string>) => void;
+  /**
+   * 2004 with sequencing, recomputed by scorm-again after each delivery and rollup: the SCOs a choice
+   * request may not go to now, and whether a Continue and a Previous request would be valid.
+   */
+  navigation: (update: { unavailable: Set<string>; flow: FlowValidity; closed: Record<string, string> }) => void;
+}
+
+/** Whether the sequencer would accept a Continue and a Previous request now. */
+export interface FlowValidity {
+  continue: boolean;
+  previous: boolean;
 }
 
 /** scorm-again calls this instead of XHR: the commit goes to the queue. */
@@ -48,6 +59,12 @@ class QueueHttpService implements IHttpService {
   updateSettings(): void {}
 }
 
+/** Where the sequencing session begins on a launch: the SCO the sequencer delivered, and whether it resumes a suspended one. */
+export interface SessionStart {
+  scoId: string;
+  resumed: boolean;
+}
+
 export class RuntimeBridge {
   readonly api: ScormApi;
   readonly is2004: boolean;
@@ -55,13 +72,22 @@ export class RuntimeBridge {
   private navRequest = "";
   private delivered: string | null = null;
   private readonly sharesState: boolean;
+  /** 2004 with an activity tree: scorm-again's sequencer runs, and its state is persisted. */
+  private readonly sequenced: boolean;
+  /** Whether a stored activity-tree state was restored into the sequencer. */
+  private restored = false;
+  /** The activity tree's state as last queued (comparableSequencingState), so an unchanged tree is not sent again. */
+  private queuedState: string | null = null;
 
+  /** `sequencingState`: the activity tree's state to restore before the sequencer starts (the server's, or newer unsent). */
   constructor(
     private readonly launch: ScormLaunch,
     private readonly handlers: RuntimeBridgeHandlers,
+    sequencingState: Cmi | null = null,
   ) {
     this.is2004 = isScorm2004(launch.version);
     this.sharesState = sharesState(launch.manifest);
+    this.sequenced = this.is2004 && launch.manifest.sequencing !== null;
     const httpService = new QueueHttpService((params, terminated) => this.onCommit(params, terminated));
     const settings = this.settings(httpService);
     this.api = this.is2004 ? new Scorm2004API(settings) : new Scorm12API(settings);
@@ -74,19 +100,154 @@ export class RuntimeBridge {
       this.api.setSequencingEventListeners({
         onActivityDelivery: (activity: { id: string }) => (this.delivered = activity.id),
         // Recomputed by scorm-again after each delivery and rollup; the table of contents follows it.
-        onNavigationValidityUpdate: (update: { choice: Record<string, "true" | "false"> }) => {
+        onNavigationValidityUpdate: (update: {
+          continue: boolean;
+          previous: boolean;
+          choice: Record<string, "true" | "false">;
+        }) => {
           const scoIds = new Set(launch.scos.map((sco) => sco.identifier));
-          handlers.unavailable(
-            new Set(
+          handlers.navigation({
+            unavailable: new Set(
               Object.entries(update.choice)
                 .filter(([id, valid]) => valid === "false" && scoIds.has(id))
                 .map(([id]) => id),
             ),
-          );
+            flow: { continue: update.continue === true, previous: update.previous === true },
+            closed: this.closedActivities(),
+          });
         },
       });
+      if (this.sequenced) this.restoreSequencing(sequencingState);
     }
     this.listen();
+  }
+
+  /**
+   * The stored activity tree goes into the sequencer before anything runs (scorm-again's own
+   * sequencingStatePersistence would load it asynchronously after Initialize, once the sequencer has
+   * already started a session of its own). Its Terminate is wrapped so the tree's state after the
+   * navigation that follows a SCO's end (which scorm-again runs after the terminate commit) is queued at
+   * once, still inside the content's call: an unload handler's Terminate gets it into the same beacon run.
+   */
+  private restoreSequencing(state: Cmi | null): void {
+    const api = this.api as Scorm2004API;
+    if (state) {
+      const text = JSON.stringify(state);
+      this.restored = api.deserializeSequencingState(text);
+      if (this.restored) this.queuedState = comparableSequencingState(api.serializeSequencingState());
+    }
+    const terminate = api.Terminate;
+    api.Terminate = (parameter?: string) => {
+      const result = terminate.call(api, parameter);
+      this.queueSequencingState(this.delivered ?? this.scoId);
+      return result;
+    };
+  }
+
+  /**
+   * Begins the sequencing session before the first SCO loads, as the LMS does in the overall sequencing
+   * process: resumeAll when the stored tree holds a suspended activity; when the learner left without
+   * exiting (the tree has a current activity, nothing suspended: the tab was closed, or the learner went
+   * elsewhere) the LMS suspends on their behalf first, so nothing is lost; a tree with neither starts. An
+   * attempt from before the tree was stored goes back to its last SCO by choice if the rules allow it.
+   * Null: the sequencer delivered nothing, and the player opens its own first SCO.
+   */
+  beginSession(lastScoId: string | null): SessionStart | null {
+    if (!this.sequenced || !(this.api instanceof Scorm2004API)) return null;
+    let result: SessionStart | null = null;
+    if (this.restored) {
+      const tree = readTree(this.api.serializeSequencingState());
+      if (tree.suspended) result = this.deliver("resumeAll", undefined, true);
+      else if (tree.current) {
+        this.deliver("suspendAll");
+        result = this.deliver("resumeAll");
+      } else result = this.deliver("start");
+    } else if (lastScoId) result = this.deliver("choice", lastScoId);
+    else result = this.deliver("start");
+    if (result) this.queueSequencingState(result.scoId);
+    return result;
+  }
+
+  /**
+   * The SCOs whose attempt limit (`limitConditions attemptLimit`) is used up, with the reason the table
+   * of contents shows. scorm-again's sequencer refuses to deliver them (its limit conditions check, with
+   * the restored counts), but its look-ahead still answers a choice of them as valid.
+   */
+  closedActivities(): Record<string, string> {
+    if (!this.sequenced || !(this.api instanceof Scorm2004API)) return {};
+    const scoIds = new Set(this.launch.scos.map((sco) => sco.identifier));
+    const closed: Record<string, string> = {};
+    const stack = [this.api.getSequencingState().rootActivity as TreeActivity | null];
+    while (stack.length > 0) {
+      const activity = stack.pop();
+      if (!activity) continue;
+      stack.push(...(activity.children ?? []));
+      const limit = activity.attemptLimit ?? 0;
+      if (!scoIds.has(activity.id) || limit <= 0 || activity.isActive || activity.isSuspended) continue;
+      if (activity.attemptCount >= limit)
+        closed[activity.id] = `No attempts left (${activity.attemptCount} of ${limit} used)`;
+    }
+    return closed;
+  }
+
+  /** Whether scorm-again's sequencer runs for this package (2004 with an activity tree). */
+  get isSequenced(): boolean {
+    return this.sequenced;
+  }
+
+  /**
+   * The sequencer's answer to a Continue / Previous click while the SCO runs, without ending it:
+   * "blocked" (forward only, a precondition, the end of the flow), "allowed", or "unknown".
+   */
+  previewFlow(request: "continue" | "previous"): "allowed" | "blocked" | "unknown" {
+    if (!(this.api instanceof Scorm2004API) || !this.sequenced) return "unknown";
+    try {
+      return this.api.previewNavigationRequest(request).outcome;
+    } catch {
+      return "unknown";
+    }
+  }
+
+  /**
+   * Continue and Previous as the sequencer would answer them now, from the running SCO's live data (the
+   * look-ahead scorm-again computes at delivery goes stale as the SCO completes): refused only when it
+   * says "blocked", so an unknown answer never traps the learner. Null when no SCO runs.
+   */
+  liveFlow(): FlowValidity | null {
+    if (!this.sequenced || !this.api.isInitialized()) return null;
+    return {
+      continue: this.previewFlow("continue") !== "blocked",
+      previous: this.previewFlow("previous") !== "blocked",
+    };
+  }
+
+  /** An LMS-initiated Continue / Previous after the SCO ended: the SCO the sequencer delivered, or null. */
+  sequenceFlow(request: "continue" | "previous"): string | null {
+    if (!this.sequenced) return null;
+    const delivered = this.deliver(request)?.scoId ?? null;
+    this.queueSequencingState(delivered ?? this.scoId);
+    return delivered;
+  }
+
+  private deliver(request: string, target?: string, resumed = false): SessionStart | null {
+    this.delivered = null;
+    try {
+      (this.api as Scorm2004API).processNavigationRequest(request, target);
+    } catch {
+      return null;
+    }
+    return this.delivered ? { scoId: this.delivered, resumed } : null;
+  }
+
+  /** Queues the activity tree's state, in a commit of its own (no CMI), when it changed since it was last queued. */
+  private queueSequencingState(scoId: string | null): void {
+    if (!this.sequenced || !scoId || !this.launch.attempt || !(this.api instanceof Scorm2004API)) return;
+    const serialized = this.api.serializeSequencingState();
+    const comparable = comparableSequencingState(serialized);
+    // Too large for the server: the tree is not persisted, the CMI still is (the next launch starts the tree afresh).
+    if (comparable === this.queuedState || serialized.length > MAX_SEQUENCING_STATE_CHARS) return;
+    this.queuedState = comparable;
+    this.handlers.commit({ scoId, sequencing: JSON.parse(serialized) as Cmi, terminated: false });
   }
 
   /** The settings the API is created with (documented in docs/scorm-player.md). */
@@ -198,11 +359,14 @@ export class RuntimeBridge {
   /** Asks scorm-again's sequencer for an LMS-initiated choice (keeps its current activity in step with ours). */
   sequenceChoice(scoId: string): void {
     if (!(this.api instanceof Scorm2004API) || !this.launch.manifest.sequencing) return;
+    // Already delivered by the sequencer (the SCO asked for it): a choice now would start a second attempt of it.
+    if ((this.api.getSequencingState().currentActivity as { id?: string } | null)?.id === scoId) return;
     try {
       this.api.processNavigationRequest("choice", scoId);
     } catch {
       // the player delivers the SCO anyway; the sequencer's view may lag (docs/scorm-player.md)
     }
+    this.queueSequencingState(scoId);
   }
 
   private onCommit(params: unknown, terminated: boolean): boolean {
@@ -216,7 +380,9 @@ export class RuntimeBridge {
 
   private draft2004(scoId: string, commit: CommitObject, terminated: boolean): CommitDraft {
     const cmi = cmiOf(commit.runtimeData);
-    if (!this.sharesState || !(this.api instanceof Scorm2004API)) return { scoId, cmi, terminated };
+    // The terminate commit of exitAll / abandonAll ends the attempt: the next launch starts a new one.
+    const ends = terminated && endsAttempt(parseNavRequest(this.navRequest)) ? { endsAttempt: true } : {};
+    if (!this.sharesState || !(this.api instanceof Scorm2004API)) return { scoId, cmi, terminated, ...ends };
     const globals: Record<string, unknown> = {
       globalObjectives: commit.globalObjectives ?? {},
       adlData: this.api.captureSharedDataSnapshot(),
@@ -231,7 +397,31 @@ export class RuntimeBridge {
         progressMeasure: rollup.progressMeasure,
       };
     }
-    return { scoId, cmi, globals, terminated };
+    return { scoId, cmi, globals, terminated, ...ends };
+  }
+}
+
+/** What closedActivities reads of scorm-again's activity objects. */
+interface TreeActivity {
+  id: string;
+  attemptCount: number;
+  attemptLimit: number | null;
+  isActive: boolean;
+  isSuspended: boolean;
+  children?: TreeActivity[];
+}
+
+/** The current and the suspended activity of a serialized sequencing state. */
+function readTree(serialized: string): { current: string | null; suspended: string | null } {
+  try {
+    const state = JSON.parse(serialized) as { sequencing?: { currentActivity?: unknown; suspendedActivity?: unknown } };
+    const tree = state.sequencing ?? {};
+    return {
+      current: typeof tree.currentActivity === "string" ? tree.currentActivity : null,
+      suspended: typeof tree.suspendedActivity === "string" ? tree.suspendedActivity : null,
+    };
+  } catch {
+    return { current: null, suspended: null };
   }
 }
 

@@ -1,11 +1,14 @@
 import { describe, expect, it } from "vitest";
 import {
   buildPreloadCmi,
+  comparableSequencingState,
   decideAfterTerminate,
   firstScoId,
   parseNavRequest,
+  pendingSequencingState,
   prepareRevisitCmi,
   scoUrl,
+  withPendingCommits,
 } from "@/lib/scorm/runtime/runtime-settings";
 import type { ManifestItem, ScormLaunch } from "@/lib/scorm/types";
 
@@ -68,6 +71,7 @@ function launch(
             scoStatus: {},
             scoCmi: {},
             globals: {},
+            sequencing: null,
             playerGeneration: 0,
             ...attempt,
           },
@@ -184,9 +188,17 @@ describe("navigation", () => {
     expect(decideAfterTerminate({ kind: "previous" }, ids, "a", null)).toEqual({ kind: "stay" });
     expect(decideAfterTerminate({ kind: "jump", target: "c" }, ids, "a", null)).toEqual({ kind: "open", scoId: "c" });
     expect(decideAfterTerminate({ kind: "choice", target: "zz" }, ids, "a", null)).toEqual({ kind: "stay" });
-    expect(decideAfterTerminate({ kind: "suspendAll" }, ids, "a", "b")).toEqual({ kind: "leave" });
-    expect(decideAfterTerminate({ kind: "exitAll" }, ids, "a", null)).toEqual({ kind: "leave" });
+    expect(decideAfterTerminate({ kind: "suspendAll" }, ids, "a", "b")).toEqual({ kind: "leave", ended: false });
+    expect(decideAfterTerminate({ kind: "exitAll" }, ids, "a", null)).toEqual({ kind: "leave", ended: true });
+    expect(decideAfterTerminate({ kind: "abandonAll" }, ids, "a", null)).toEqual({ kind: "leave", ended: true });
     expect(decideAfterTerminate({ kind: "none" }, ids, "a", null)).toEqual({ kind: "stay" });
+  });
+
+  it("never opens a SCO closed by its attempt limit, unless the sequencer itself delivered it", () => {
+    const closed = new Set(["b"]);
+    expect(decideAfterTerminate({ kind: "choice", target: "b" }, ids, "a", null, closed)).toEqual({ kind: "stay" });
+    expect(decideAfterTerminate({ kind: "continue" }, ids, "a", null, closed)).toEqual({ kind: "stay" });
+    expect(decideAfterTerminate({ kind: "continue" }, ids, "a", "c", closed)).toEqual({ kind: "open", scoId: "c" });
   });
 
   it("follows the activity scorm-again's sequencer delivered", () => {
@@ -199,6 +211,44 @@ describe("navigation", () => {
     expect(firstScoId(launch("scorm2004_4th", items, { lastScoId: "gone" }))).toBe("a");
     expect(scoUrl(launch("scorm2004_4th", items), "b")).toBe(
       "http://acme.content.localhost/scorm/files/t/shared/launchpage.html?content=b",
+    );
+  });
+
+  it("restores the newest activity-tree state a page left unsent, else the server's", () => {
+    const items = [item({ identifier: "a" })];
+    const fromServer = launch("scorm2004_4th", items, { sequencing: { v: "server" } });
+    const commit = (sequence: number, extra: Record<string, unknown>) => ({
+      attemptId: "a",
+      sequence,
+      scoId: "a",
+      terminated: false,
+      ...extra,
+    });
+    expect(pendingSequencingState(fromServer, [])).toEqual({ v: "server" });
+    expect(
+      pendingSequencingState(fromServer, [
+        commit(7, { sequencing: { v: "seven" } }),
+        commit(9, { sequencing: { v: "nine" } }),
+        commit(10, { cmi: { location: "p3" } }),
+      ]),
+    ).toEqual({ v: "nine" });
+    // A state-only commit has no CMI: the SCO's saved CMI stays the server's.
+    expect(withPendingCommits(fromServer, [commit(9, { sequencing: { v: "nine" } })])).toEqual({});
+  });
+
+  it("compares serialized activity trees without the moment they were serialized", () => {
+    const at = (time: string) =>
+      JSON.stringify({
+        version: "1.0",
+        timestamp: time,
+        sequencing: { timestamp: time, currentActivity: "a" },
+        suspensionState: { timestamp: time, currentActivityId: "a" },
+      });
+    expect(comparableSequencingState(at("2026-11-27T10:00:00.000Z"))).toBe(
+      comparableSequencingState(at("2026-11-27T11:30:00.000Z")),
+    );
+    expect(comparableSequencingState(at("2026-11-27T10:00:00.000Z"))).toBe(
+      '{"version":"1.0","sequencing":{"currentActivity":"a"},"suspensionState":{"currentActivityId":"a"}}',
     );
   });
 });

@@ -137,17 +137,36 @@ export function parseNavRequest(value: string | null | undefined): NavRequest {
   }
 }
 
-/** What the player does after a SCO terminated: the SCO to open next, the end of the session, or stay. */
-export type AfterTerminate = { kind: "open"; scoId: string } | { kind: "leave" } | { kind: "stay" };
+/**
+ * What the player does after a SCO terminated: the SCO to open next, the end of the session (`ended`: the
+ * attempt is over, exitAll / abandonAll; else it is suspended, suspendAll), or stay.
+ */
+export type AfterTerminate = { kind: "open"; scoId: string } | { kind: "leave"; ended: boolean } | { kind: "stay" };
 
+/** Whether the request ends the attempt (the next launch starts a new one) rather than suspending it. */
+export function endsAttempt(request: NavRequest): boolean {
+  return request.kind === "exitAll" || request.kind === "abandonAll";
+}
+
+/** `closed`: SCOs the sequencer will not deliver again (attempt limit used up): never opened but by its own delivery. */
 export function decideAfterTerminate(
   request: NavRequest,
   scoIds: string[],
   currentId: string,
   deliveredId: string | null,
+  closed: ReadonlySet<string> = new Set(),
 ): AfterTerminate {
-  if (request.kind === "suspendAll" || request.kind === "exitAll" || request.kind === "abandonAll")
-    return { kind: "leave" };
+  const next = decideTarget(request, scoIds, currentId, deliveredId);
+  return next.kind === "open" && next.scoId !== deliveredId && closed.has(next.scoId) ? { kind: "stay" } : next;
+}
+
+function decideTarget(
+  request: NavRequest,
+  scoIds: string[],
+  currentId: string,
+  deliveredId: string | null,
+): AfterTerminate {
+  if (request.kind === "suspendAll" || endsAttempt(request)) return { kind: "leave", ended: endsAttempt(request) };
   // scorm-again's sequencer resolved the request (rules may skip or refuse activities): follow it.
   if (deliveredId && deliveredId !== currentId && scoIds.includes(deliveredId))
     return { kind: "open", scoId: deliveredId };
@@ -192,7 +211,35 @@ export function scoUrl(launch: ScormLaunch, scoId: string): string | null {
 export function withPendingCommits(launch: ScormLaunch, pending: ScormCommit[]): Record<string, Cmi> {
   const saved: Record<string, Cmi> = { ...launch.attempt?.scoCmi };
   for (const commit of [...pending].sort((a, b) => a.sequence - b.sequence)) {
-    saved[commit.scoId] = resumePendingCmi(launch.version, commit.cmi, launch.attempt?.scoCmi[commit.scoId]);
+    if (commit.cmi)
+      saved[commit.scoId] = resumePendingCmi(launch.version, commit.cmi, launch.attempt?.scoCmi[commit.scoId]);
   }
   return saved;
+}
+
+/**
+ * The activity tree's state to restore before the sequencer starts: the newest one an earlier page queued
+ * but never saw acknowledged, else the server's.
+ */
+export function pendingSequencingState(launch: ScormLaunch, pending: ScormCommit[]): Cmi | null {
+  const newest = [...pending].sort((a, b) => b.sequence - a.sequence).find((commit) => commit.sequencing);
+  return newest?.sequencing ?? launch.attempt?.sequencing ?? null;
+}
+
+/**
+ * scorm-again's serialized sequencing state without its timestamps (it stamps the moment of serializing
+ * in three places): two serializations of the same tree compare equal, so an unchanged tree is not sent again.
+ */
+export function comparableSequencingState(serialized: string): string {
+  try {
+    const state = JSON.parse(serialized) as Cmi;
+    delete state.timestamp;
+    for (const part of ["sequencing", "suspensionState"]) {
+      const inner = state[part];
+      if (inner && typeof inner === "object") delete (inner as Cmi).timestamp;
+    }
+    return JSON.stringify(state);
+  } catch {
+    return serialized;
+  }
 }

@@ -141,6 +141,32 @@ const KINDS: Record<ExportKind, KindSql> = {
       JOIN "Module" m ON m.id = l."moduleId" AND m."organizationId" = t."organizationId"`,
     orderBy: Prisma.sql`c.title, c.id, m.position, l.position, u.email, t."attemptNumber"`,
   },
+  // The names and title as the certificate carries them (frozen at issue); the status as the verification
+  // page would tell it at the moment of the export.
+  certificates: {
+    columns: [
+      plain("code", Prisma.sql`t.code`),
+      text("email", Prisma.sql`u.email`),
+      text("username", Prisma.sql`u.username`),
+      text("learner_name", Prisma.sql`t."learnerName"`),
+      plain("course_id", Prisma.sql`t."courseId"`),
+      text("course", Prisma.sql`t."courseTitle"`),
+      plain("completed_at", time(Prisma.sql`t."completedAt"`)),
+      plain("expires_at", time(Prisma.sql`t."expiresAt"`)),
+      plain("issued_at", time(Prisma.sql`t."issuedAt"`)),
+      plain(
+        "status",
+        Prisma.sql`CASE WHEN t."revokedAt" IS NOT NULL THEN 'revoked'
+          WHEN t."expiresAt" <= (now() AT TIME ZONE 'UTC') THEN 'expired' ELSE 'valid' END`,
+      ),
+      plain("revoked_at", time(Prisma.sql`t."revokedAt"`)),
+      text("revoked_reason", Prisma.sql`t."revokedReason"`),
+      plain("score", Prisma.sql`t.score`),
+    ],
+    from: Prisma.sql`"Certificate" t
+      JOIN "User" u ON u.id = t."userId" AND u."organizationId" = t."organizationId"`,
+    orderBy: Prisma.sql`t."courseTitle", t."courseId", u.email, t."completedAt", t.issue`,
+  },
 };
 
 /** An every-organization export starts each row with the organization's subdomain. */

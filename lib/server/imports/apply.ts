@@ -5,6 +5,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import type { RunOutcome } from "@/lib/schemas/imports";
 import { auditMany, type AuditEntry } from "@/lib/server/audit";
 import { enrollThroughGroup } from "@/lib/server/groups/enrollment-sync";
+import { completeImportedCourses } from "@/lib/server/imports/complete-courses";
 import {
   dryRunRows,
   type ImportSetting,
@@ -20,8 +21,9 @@ import { writeUserChange } from "@/lib/server/users/write-user-change";
 
 // Applies a batch of rows inside the caller's transaction: makes their dry run again against the database
 // as it is now, creates and updates the users, puts them in their groups (enrolled in the groups' courses, as
-// the groups service does) and their courses, and records each row's outcome in the same transaction,
-// so a retried job skips what is recorded and never applies a row twice.
+// the groups service does) and their courses, completes the courses completed elsewhere (completed_on), and
+// records each row's outcome in the same transaction, so a retried job skips what is recorded and never
+// applies a row twice.
 
 type Tx = Prisma.TransactionClient;
 
@@ -75,6 +77,7 @@ export async function applyRows(setting: ImportSetting, tx: Tx, rows: readonly R
   const placed = [...creates, ...updates].map((p) => ({ userId: userIdOf.get(p.email)!, plan: p }));
   await joinGroups(tx, organizationId, placed);
   await enrollInCourses(tx, organizationId, placed);
+  await completeImportedCourses(tx, organizationId, placed);
 
   const actor = { organizationId, actorId: setting.importer.userId, entityType: "user" };
   const entries: AuditEntry[] = [
@@ -82,7 +85,12 @@ export async function applyRows(setting: ImportSetting, tx: Tx, rows: readonly R
       ...actor,
       action: "user.create",
       entityId: userIdOf.get(p.email)!,
-      data: { role: p.role!, invited: !p.password, import: setting.importId },
+      data: {
+        role: p.role!,
+        invited: !p.password,
+        import: setting.importId,
+        ...(p.completions.length ? { completions: p.completions.length } : {}),
+      },
     })),
     ...updates.map((p) => ({
       ...actor,
@@ -135,7 +143,7 @@ async function updateExistingUser(tx: Tx, organizationId: string, plan: RowPlan)
   const deactivates = plan.status === "suspended" && target.status === "active";
   if ((roleChanges && target.role === "org_admin") || (deactivates && target.role === "org_admin"))
     await ensureOrgAdminRemains(tx, organizationId, [target.id]);
-  const fields = plan.changes.filter((c) => c !== "groups" && c !== "courses");
+  const fields = plan.changes.filter((c) => c !== "groups" && c !== "courses" && c !== "completions");
   if (fields.length === 0) return;
   const { firstName, lastName, username, role, status } = plan;
   await writeUserChange(tx, organizationId, target, { firstName, lastName, username, role, status });

@@ -8,14 +8,23 @@ import { emailSchema, nameSchema, usernameSchema } from "@/lib/schemas/auth";
 import type { DryRunOutcome, ImportMapping } from "@/lib/schemas/imports";
 import type { PasswordPolicy } from "@/lib/schemas/organization-settings";
 import { passwordPolicyOf } from "@/lib/server/accounts/password-policy";
+import {
+  describeCompletions,
+  planCompletions,
+  type ImportCourse,
+  type PlannedCompletion,
+} from "@/lib/server/imports/completions";
 import { cellOf } from "@/lib/server/imports/mapping";
+import { RowRejected } from "@/lib/server/imports/row-rejected";
 import { assertMayAssignRole, assertMayEdit } from "@/lib/server/users/rules";
 import { jobContext, type TenantContext } from "@/lib/tenancy/context";
 
 // The dry run of each row: what it would do, create, update (matched by e-mail), unchanged, or reject
 // with the reason. The real run makes the same dry run of each batch again, against the database as it
 // is then, and applies what it finds. The role rules are the user administration's (lib/server/users/rules.ts); the password
-// policy is the organization's; groups and courses are looked up in the import's organization only.
+// policy is the organization's; groups and courses are looked up in the import's organization only. A
+// completion the row brings (completed_on) is new unless the enrollment is completed, or one of its earlier
+// rounds was completed on that day or later: a file imported twice completes nothing twice.
 
 type Reader = Prisma.TransactionClient;
 
@@ -38,7 +47,7 @@ export interface ImportSetting {
   policy: PasswordPolicy;
   organizationWords: string[];
   groups: Map<string, { id: string; name: string }>;
-  courses: Map<string, { id: string; title: string }[]>;
+  courses: Map<string, ImportCourse[]>;
   /** E-mails and usernames that several rows have: the first row that has each. */
   firstRowOfEmail: Map<string, number>;
   firstRowOfUsername: Map<string, number>;
@@ -70,6 +79,8 @@ export interface RowPlan {
   password?: string;
   groupIds: string[];
   courseIds: string[];
+  /** Courses completed elsewhere (completed_on): each enrolled in and completed on its date. */
+  completions: PlannedCompletion[];
   existing?: ExistingUser;
   /** For an update: the fields it changes. */
   changes: string[];
@@ -92,11 +103,20 @@ export async function loadImportSetting(imp: UserImport): Promise<ImportSetting>
   });
   const [groups, courses] = await Promise.all([
     db().group.findMany({ where: { organizationId }, select: { id: true, name: true } }),
-    db().course.findMany({ where: { organizationId }, select: { id: true, title: true } }),
+    db().course.findMany({
+      where: { organizationId },
+      select: {
+        id: true,
+        title: true,
+        lessonCount: true,
+        certificateTemplateId: true,
+        certificateValidityMonths: true,
+      },
+    }),
   ]);
   const groupMap = new Map<string, { id: string; name: string }>();
   for (const g of groups) groupMap.set(g.id, g).set(g.name.trim().toLowerCase(), g);
-  const courseMap = new Map<string, { id: string; title: string }[]>();
+  const courseMap = new Map<string, ImportCourse[]>();
   for (const c of courses) {
     courseMap.set(c.id, [c]);
     const key = c.title.trim().toLowerCase();
@@ -167,15 +187,32 @@ export async function dryRunRows(
       : [],
     ids.length
       ? reader.enrollment.findMany({
-          where: { organizationId, userId: { in: ids }, status: { not: "withdrawn" } },
-          select: { userId: true, courseId: true },
+          where: { organizationId, userId: { in: ids } },
+          select: {
+            userId: true,
+            courseId: true,
+            status: true,
+            rounds: {
+              where: { organizationId, completedAt: { not: null } },
+              select: { completedAt: true },
+              orderBy: { completedAt: "desc" },
+              take: 1,
+            },
+          },
         })
       : [],
   ]);
   const has = new Set([
     ...memberships.map((m) => `${m.userId}:${m.groupId}`),
-    ...enrollments.map((e) => `${e.userId}:${e.courseId}`),
+    ...enrollments.filter((e) => e.status !== "withdrawn").map((e) => `${e.userId}:${e.courseId}`),
   ]);
+  const completions: Completions = new Map(
+    enrollments.map((e) => [
+      `${e.userId}:${e.courseId}`,
+      { completed: e.status === "completed", lastRound: e.rounds[0]?.completedAt ?? null },
+    ]),
+  );
+  const now = new Date();
   return rows.map((row, i) => {
     try {
       const email = emails[i]!;
@@ -183,14 +220,14 @@ export async function dryRunRows(
         const raw = cellOf(row.cells, mapping, "email");
         throw new RowRejected(raw ? `Invalid email address '${raw}'` : "The email is missing");
       }
-      const plan = planRow(setting, row, email.data, byEmail.get(email.data), usernameHolder, has);
+      const plan = planRow(setting, row, email.data, byEmail.get(email.data), usernameHolder, has, completions, now);
       const outcome: DryRunOutcome = !plan.existing ? "create" : plan.changes.length ? "update" : "unchanged";
-      return {
-        rowNumber: row.rowNumber,
-        outcome,
-        reason: outcome === "update" ? `Changes ${plan.changes.join(", ")}` : null,
-        plan,
-      };
+      const completes = plan.completions.length ? `completes ${describeCompletions(plan.completions, now)}` : null;
+      const reason =
+        outcome === "update"
+          ? `Changes ${plan.changes.join(", ")}${completes ? `; ${completes}` : ""}`
+          : completes && `${completes[0]!.toUpperCase()}${completes.slice(1)}`;
+      return { rowNumber: row.rowNumber, outcome, reason, plan };
     } catch (error) {
       if (error instanceof RowRejected) return { rowNumber: row.rowNumber, outcome: "reject", reason: error.message };
       throw error;
@@ -198,7 +235,8 @@ export async function dryRunRows(
   });
 }
 
-class RowRejected extends Error {}
+/** Per user and course ("userId:courseId"): whether the enrollment is completed, and its last completed earlier round. */
+type Completions = Map<string, { completed: boolean; lastRound: Date | null }>;
 
 function planRow(
   setting: ImportSetting,
@@ -207,6 +245,8 @@ function planRow(
   existing: ExistingUser | undefined,
   usernameHolder: Map<string, string>,
   has: Set<string>,
+  known: Completions,
+  now: Date,
 ): RowPlan {
   const { mapping } = setting;
   const cell = (field: Parameters<typeof cellOf>[2]) => cellOf(row.cells, mapping, field);
@@ -218,6 +258,7 @@ function planRow(
   const status = parseStatus(cell("status"));
   const groupIds = lookupGroups(setting, cell("groups"));
   const courseIds = lookupCourses(setting, cell("courses"));
+  const completions = planCompletions(cell("courses"), cell("completed_on"), (name) => findCourse(setting, name), now);
   const firstName = cell("first_name") ? parseName(cell("first_name"), "First name") : undefined;
   const lastName = cell("last_name") ? parseName(cell("last_name"), "Last name") : undefined;
   let username: string | undefined;
@@ -260,6 +301,7 @@ function planRow(
       password,
       groupIds,
       courseIds,
+      completions,
       changes: [],
     };
   }
@@ -284,8 +326,13 @@ function planRow(
   }
   const newGroups = groupIds.filter((g) => !has.has(`${existing.id}:${g}`));
   const newCourses = courseIds.filter((c) => !has.has(`${existing.id}:${c}`));
+  const newCompletions = completions.filter((c) => {
+    const state = known.get(`${existing.id}:${c.courseId}`);
+    return !state?.completed && !(state?.lastRound && state.lastRound.getTime() >= c.completedAt.getTime());
+  });
   if (newGroups.length) changes.push("groups");
   if (newCourses.length) changes.push("courses");
+  if (newCompletions.length) changes.push("completions");
   return {
     email,
     firstName,
@@ -295,6 +342,7 @@ function planRow(
     status,
     groupIds: newGroups,
     courseIds: newCourses,
+    completions: newCompletions,
     existing,
     changes,
   };
@@ -347,15 +395,13 @@ function lookupGroups(setting: ImportSetting, value: string): string[] {
 }
 
 function lookupCourses(setting: ImportSetting, value: string): string[] {
-  return [
-    ...new Set(
-      listOf(value).map((name) => {
-        const courses = setting.courses.get(name.toLowerCase()) ?? setting.courses.get(name);
-        if (!courses?.length) throw new RowRejected(`Unknown course '${name}'`);
-        if (courses.length > 1)
-          throw new RowRejected(`Several courses are called '${name}': name the course by its id`);
-        return courses[0]!.id;
-      }),
-    ),
-  ];
+  return [...new Set(listOf(value).map((name) => findCourse(setting, name).id))];
+}
+
+/** The organization's course of a title (any case) or id. */
+function findCourse(setting: ImportSetting, name: string): ImportCourse {
+  const courses = setting.courses.get(name.toLowerCase()) ?? setting.courses.get(name);
+  if (!courses?.length) throw new RowRejected(`Unknown course '${name}'`);
+  if (courses.length > 1) throw new RowRejected(`Several courses are called '${name}': name the course by its id`);
+  return courses[0]!;
 }

@@ -13,7 +13,12 @@ describe("the import's column mapping", () => {
       password: null,
       groups: null,
       courses: null,
+      completed_on: null,
       status: null,
+    });
+    expect(autoMapping(["email", "first_name", "last_name", "Course", "Completion date"], null)).toMatchObject({
+      courses: 3,
+      completed_on: 4,
     });
     expect(
       autoMapping(["Mail", "Kurs", "Name", "Family"], {

@@ -12,6 +12,7 @@ const ALIASES: Record<ImportField, string[]> = {
   password: ["password"],
   groups: ["groups", "group"],
   courses: ["courses", "course"],
+  completed_on: ["completed_on", "completed_at", "completion_date", "completed_date", "date_completed"],
   status: ["status"],
 };
 

@@ -17,9 +17,22 @@ interface CountRow extends LessonCounts {
   completedAt: Date | null;
 }
 
+export interface RecomputeOptions {
+  /**
+   * When an enrollment that completes now completed, if not now: a completion recorded elsewhere (an
+   * imported one, the demo's dated history). Its certificate carries this date, and its expiry follows it.
+   */
+  completedAt?: ReadonlyMap<string, Date>;
+}
+
 /** One enrollment. The lesson-progress writers and the SCORM runtime call this. */
-export async function recomputeEnrollmentProgress(tx: Tx, organizationId: string, enrollmentId: string): Promise<void> {
-  await recomputeEnrollments(tx, organizationId, [enrollmentId]);
+export async function recomputeEnrollmentProgress(
+  tx: Tx,
+  organizationId: string,
+  enrollmentId: string,
+  options: RecomputeOptions = {},
+): Promise<void> {
+  await recomputeEnrollments(tx, organizationId, [enrollmentId], options);
 }
 
 /** Every enrollment of a course: call after lessons were added, removed, or made (not) required. */
@@ -36,7 +49,12 @@ export async function recomputeCourseProgress(tx: Tx, organizationId: string, co
  * Set-based: one locking statement, one counting statement, and one update per distinct outcome, so a
  * group of a thousand members costs a handful of queries.
  */
-export async function recomputeEnrollments(tx: Tx, organizationId: string, enrollmentIds: string[]): Promise<void> {
+export async function recomputeEnrollments(
+  tx: Tx,
+  organizationId: string,
+  enrollmentIds: string[],
+  options: RecomputeOptions = {},
+): Promise<void> {
   if (enrollmentIds.length === 0) return;
   await lockEnrollments(tx, organizationId, enrollmentIds);
   const rows = await queryRows<CountRow>(
@@ -57,7 +75,7 @@ export async function recomputeEnrollments(tx: Tx, organizationId: string, enrol
   const batches = new Map<string, { data: Prisma.EnrollmentUpdateManyMutationInput; ids: string[] }>();
   const completedNow: string[] = [];
   for (const row of rows) {
-    const next = nextEnrollmentState(row, row, now);
+    const next = nextEnrollmentState(row, row, options.completedAt?.get(row.id) ?? now);
     if (next.status === "completed" && row.status !== "completed") completedNow.push(row.id);
     if (
       next.status === row.status &&
@@ -65,7 +83,7 @@ export async function recomputeEnrollments(tx: Tx, organizationId: string, enrol
       next.completedAt === row.completedAt
     )
       continue;
-    const key = `${next.status}|${next.progressPercent}|${next.completedAt === row.completedAt ? "kept" : "now"}`;
+    const key = `${next.status}|${next.progressPercent}|${next.completedAt === row.completedAt ? "kept" : next.completedAt?.getTime()}`;
     const data: Prisma.EnrollmentUpdateManyMutationInput = {
       status: next.status,
       progressPercent: next.progressPercent,

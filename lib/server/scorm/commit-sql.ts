@@ -17,7 +17,7 @@ export interface AttemptKey {
  */
 export const readAttemptSql = ({ attemptId, organizationId, userId }: AttemptKey) =>
   Prisma.sql`SELECT a."id", a.xmin::text AS "version", a."playerGeneration", a."courseId", a."enrollmentId", a."lessonId", a."packageId", a."globalsSequence", a."globals" -> 'rollup' AS "globalsRollup",
-  a."completedAt" IS NOT NULL AS "completed", e."status"::text AS "enrollmentStatus", p."scormVersion"::text AS "scormVersion",
+  a."sequencingSequence", a."completedAt" IS NOT NULL AS "completed", a."endedAt" IS NOT NULL AS "ended", e."status"::text AS "enrollmentStatus", p."scormVersion"::text AS "scormVersion",
   lp."status"::text AS "lessonStatus",
   EXISTS (SELECT 1 FROM "ScormAttempt" n WHERE n."enrollmentId" = a."enrollmentId" AND n."lessonId" = a."lessonId" AND n."attemptNumber" > a."attemptNumber") AS "superseded",
   COALESCE((SELECT json_agg(json_build_object('scoId', s."scoId", 'commitSequence', s."commitSequence", 'completionStatus', s."completionStatus",
@@ -115,6 +115,14 @@ export interface AttemptWrite {
   log: string | null;
   /** Whether the attempt is completed now (its completion time is set once). */
   completed: boolean;
+  /**
+   * The commit's activity-tree state as JSON text, or null to leave it (and its sequence) as it is. Only
+   * commits made at navigation carry one, and they take the locking transaction: the common commit's
+   * statement stays the same text without it.
+   */
+  sequencingState: string | null;
+  /** Whether the commit ends the attempt (its end time is set once). */
+  ended: boolean;
 }
 
 const attemptSet = (
@@ -124,7 +132,11 @@ const attemptSet = (
   "globals" = COALESCE(${a.globals}::jsonb, "globals"), "globalsSequence" = CASE WHEN ${a.globals}::jsonb IS NULL THEN "globalsSequence" ELSE ${a.sequence}::int END,
   "lastScoId" = ${a.scoId}, "lastCommittedAt" = now() AT TIME ZONE 'UTC',
   "log" = CASE WHEN ${a.log}::jsonb IS NULL THEN "log" ELSE "log" || ${a.log}::jsonb END,
-  "completedAt" = CASE WHEN ${a.completed}::boolean AND "completedAt" IS NULL THEN now() AT TIME ZONE 'UTC' ELSE "completedAt" END`;
+  "completedAt" = CASE WHEN ${a.completed}::boolean AND "completedAt" IS NULL THEN now() AT TIME ZONE 'UTC' ELSE "completedAt" END${
+    a.sequencingState === null
+      ? Prisma.empty
+      : Prisma.sql`, "sequencingState" = ${a.sequencingState}::jsonb, "sequencingSequence" = ${a.sequence}::int`
+  }${a.ended ? Prisma.sql`, "endedAt" = COALESCE("endedAt", now() AT TIME ZONE 'UTC')` : Prisma.empty}`;
 
 /** The attempt's rollup; globals only when given; warnings appended to the log. */
 export const updateAttemptSql = (a: AttemptWrite) => Prisma.sql`UPDATE "ScormAttempt" SET ${attemptSet(a)}

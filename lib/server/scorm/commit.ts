@@ -50,7 +50,10 @@ export interface LockedRow {
   packageId: string;
   globalsSequence: number;
   globalsRollup: unknown;
+  sequencingSequence: number;
   completed: boolean;
+  /** The learner ended the attempt (exitAll): its state stays, the next launch starts a new one. */
+  ended: boolean;
   enrollmentStatus: string;
   scormVersion: ScormVersion;
   lessonStatus: LessonStatus | null;
@@ -160,7 +163,7 @@ async function applyOptimistic(
   const planned = await planFor(organizationId, row, commit);
   if (!planned) return unapplied(commit);
   const { plan, lesson } = planned;
-  if (lesson || !plan.sco) return NEEDS_TRANSACTION;
+  if (lesson || !plan.sco || plan.applySequencing || plan.endsAttempt) return NEEDS_TRANSACTION;
   const write = writeCommitSql(
     attemptWrite(organizationId, commit, plan),
     row!.version,
@@ -180,16 +183,22 @@ async function planFor(
   // Another player took the attempt over since this commit's player started: it may hold stale state.
   if (commit.generation !== undefined && commit.generation < row.playerGeneration) throw supersededError();
   // Not tracked: a withdrawn enrollment, an attempt a newer one replaced, content run in review mode.
-  if (row.enrollmentStatus === "withdrawn" || row.superseded || isReviewMode(commit.cmi)) return null;
+  if (row.enrollmentStatus === "withdrawn" || row.superseded || (commit.cmi && isReviewMode(commit.cmi))) return null;
   const pkg = await rulesOf(organizationId, row.packageId);
   const scos = typeof row.scos === "string" ? (JSON.parse(row.scos) as StoredSco[]) : row.scos;
   const plan = planCommit(
     row.scormVersion,
     pkg,
-    { scos, globalsSequence: row.globalsSequence, globalsRollup: row.globalsRollup },
+    {
+      scos,
+      globalsSequence: row.globalsSequence,
+      globalsRollup: row.globalsRollup,
+      sequencingSequence: row.sequencingSequence,
+      ended: row.ended,
+    },
     commit,
   );
-  if (!plan.applySco && !plan.applyGlobals) return null;
+  if (!plan.applySco && !plan.applyGlobals && !plan.applySequencing && !plan.endsAttempt) return null;
   return { plan, lesson: lessonChange(row, commit, plan) };
 }
 
@@ -233,6 +242,8 @@ export function attemptWrite(organizationId: string, commit: ScormCommit, plan: 
     scoId: commit.scoId,
     log: plan.log.length > 0 ? JSON.stringify(plan.log) : null,
     completed: plan.attemptCompleted,
+    sequencingState: plan.applySequencing ? JSON.stringify(commit.sequencing) : null,
+    ended: plan.endsAttempt,
   };
 }
 

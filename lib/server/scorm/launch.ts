@@ -86,7 +86,10 @@ interface ChosenAttempt {
   mode: "normal" | "review";
 }
 
-/** None yet → attempt 1; the latest completed → the next one if the course allows retakes, else review. */
+/**
+ * None yet → attempt 1; the latest ended by the learner (exitAll) and not completed → the next one; the
+ * latest completed → the next one if the course allows retakes, else review.
+ */
 async function chooseAttempt(
   access: CourseAccess,
   enrollmentId: string,
@@ -98,12 +101,12 @@ async function chooseAttempt(
     db().scormAttempt.findFirst({
       where: { organizationId, enrollmentId, lessonId },
       orderBy: { attemptNumber: "desc" },
-      select: { id: true, attemptNumber: true, packageId: true, completedAt: true },
+      select: { id: true, attemptNumber: true, packageId: true, completedAt: true, endedAt: true },
     }),
     db().course.findFirstOrThrow({ where: { organizationId, id: courseId }, select: { allowRetakes: true } }),
   ]);
-  if (latest && !latest.completedAt) return { ...latest, mode: "normal" };
-  if (latest && !course.allowRetakes) return { ...latest, mode: "review" };
+  if (latest && !latest.completedAt && !latest.endedAt) return { ...latest, mode: "normal" };
+  if (latest?.completedAt && !course.allowRetakes) return { ...latest, mode: "review" };
   const attemptNumber = (latest?.attemptNumber ?? 0) + 1;
   // Two tabs may launch at once: the unique (enrollment, lesson, attempt number) lets one insert win.
   await db().scormAttempt.createMany({
@@ -133,7 +136,14 @@ export async function attemptState(
   const [attempt, scos] = await Promise.all([
     db().scormAttempt.findFirstOrThrow({
       where: { organizationId, id: chosen.id },
-      select: { globals: true, globalsSequence: true, lastScoId: true, playerGeneration: true },
+      select: {
+        globals: true,
+        globalsSequence: true,
+        sequencingState: true,
+        sequencingSequence: true,
+        lastScoId: true,
+        playerGeneration: true,
+      },
     }),
     db().scormScoState.findMany({
       where: { organizationId, attemptId: chosen.id },
@@ -154,7 +164,11 @@ export async function attemptState(
     scoCmi[sco.scoId] = resumeCmi(version, sco);
     scoStatus[sco.scoId] = scoProgressOf(sco.completionStatus, sco.successStatus);
   }
-  const lastSequence = Math.max(attempt.globalsSequence, ...scos.map((s) => s.commitSequence));
+  const lastSequence = Math.max(
+    attempt.globalsSequence,
+    attempt.sequencingSequence,
+    ...scos.map((s) => s.commitSequence),
+  );
   return {
     attemptId: chosen.id,
     attemptNumber: chosen.attemptNumber,
@@ -164,6 +178,11 @@ export async function attemptState(
     scoStatus,
     scoCmi,
     globals: (attempt.globals ?? {}) as Record<string, unknown>,
+    sequencing: isRecord(attempt.sequencingState) ? attempt.sequencingState : null,
     playerGeneration: attempt.playerGeneration,
   };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
 }

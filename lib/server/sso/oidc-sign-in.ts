@@ -122,6 +122,7 @@ export async function finishOidcSignIn(
   const client = await connect(provider, input.origin);
   let claims: Record<string, unknown>;
   let subject: string;
+  let idToken: string | null;
   try {
     const tokenSet = await client.callback(
       input.origin + callbackPath(provider.id),
@@ -129,6 +130,7 @@ export async function finishOidcSignIn(
       { state: request.id, nonce: request.nonce, code_verifier: request.codeVerifier, response_type: "code" },
     );
     const idClaims = tokenSet.claims();
+    idToken = tokenSet.id_token ?? null;
     subject = idClaims.sub;
     // Some providers put only the subject in the ID token and the profile behind userinfo.
     const profile =
@@ -138,6 +140,6 @@ export async function finishOidcSignIn(
     throw refusal(provider, "callback", error);
   }
   const identity = identityFromClaims(subject, provider.config, claims);
-  const token = await signInWithIdentity(ctx, provider, identity, input.ip);
+  const token = await signInWithIdentity(ctx, provider, identity, input.ip, { protocol: "oidc", idToken });
   return { token, returnTo: request.returnTo };
 }

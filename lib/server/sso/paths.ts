@@ -3,3 +3,9 @@
 
 export const startPath = (providerId: string) => `/auth/sso/${providerId}`;
 export const callbackPath = (providerId: string) => `/auth/sso/${providerId}/callback`;
+
+// SAML: our service provider's metadata (its URL is also our entity ID), the assertion consumer service
+// the IdP posts its answer to, and the single logout service the IdP redirects back to.
+export const samlMetadataPath = (providerId: string) => `/auth/sso/${providerId}/metadata`;
+export const samlAcsPath = (providerId: string) => `/auth/sso/${providerId}/acs`;
+export const samlSloPath = (providerId: string) => `/auth/sso/${providerId}/slo`;

@@ -5,21 +5,27 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { EGRESS_REFUSED_MESSAGE, EgressRefusedError, resolveAllowed } from "@/lib/net/egress-guard";
 import {
   oidcConfigSchema,
+  samlConfigSchema,
   type CreateIdentityProviderInput,
   type IdentityProviderView,
   type OidcConfig,
+  type OidcProviderInput,
+  type SamlConfig,
+  type SamlProviderInput,
   type UpdateIdentityProviderInput,
 } from "@/lib/schemas/identity-providers";
 import { isId } from "@/lib/schemas/id";
 import { audit } from "@/lib/server/audit";
 import { sealSecret } from "@/lib/server/secret-box";
 import { requireSettingsManager } from "@/lib/server/settings/mutations";
-import { callbackPath } from "@/lib/server/sso/paths";
+import { callbackPath, samlAcsPath, samlMetadataPath, samlSloPath } from "@/lib/server/sso/paths";
+import { generateSpKeyPair } from "@/lib/server/sso/saml-keys";
+import { fetchIdpMetadata, parseIdpMetadata } from "@/lib/server/sso/saml-metadata";
 import { tenantId, type TenantContext } from "@/lib/tenancy/context";
 
 // The identity providers of the caller's organization, for whoever manages its settings. The client
-// secret is sealed before it is stored and never leaves this module in clear; the audit log records
-// only that it changed.
+// secret (OIDC) and the service provider's private key (SAML, made here) are sealed before they are
+// stored and never leave this module in clear; the audit log records only that a secret changed.
 
 const providerSelect = {
   id: true,
@@ -41,6 +47,23 @@ const nameTaken = () =>
   });
 
 function view(row: ProviderRow): IdentityProviderView {
+  if (row.protocol === "saml") {
+    const config = samlConfigSchema.parse(row.config);
+    return {
+      id: row.id,
+      protocol: "saml",
+      name: row.name,
+      enabled: row.enabled,
+      jitEnabled: row.jitEnabled,
+      ...config,
+      hasPrivateKey: row.sealedSecret !== null,
+      metadataPath: samlMetadataPath(row.id),
+      acsPath: samlAcsPath(row.id),
+      sloPath: samlSloPath(row.id),
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+    };
+  }
   const config = oidcConfigSchema.parse(row.config);
   return {
     id: row.id,
@@ -56,7 +79,7 @@ function view(row: ProviderRow): IdentityProviderView {
   };
 }
 
-function configOf(input: CreateIdentityProviderInput | UpdateIdentityProviderInput): OidcConfig {
+function configOf(input: OidcProviderInput): OidcConfig {
   const { issuer, clientId, scopes, emailClaim, firstNameClaim, lastNameClaim, roleClaim } = input;
   const { instructorValues, orgAdminValues } = input;
   return {
@@ -70,6 +93,58 @@ function configOf(input: CreateIdentityProviderInput | UpdateIdentityProviderInp
     instructorValues,
     orgAdminValues,
   };
+}
+
+/** The IdP's metadata as given, or read now from its URL (through the egress guard), and what it says. */
+async function samlConfigOf(input: SamlProviderInput, spCertificate: string): Promise<SamlConfig> {
+  const { metadataUrl, emailClaim, firstNameClaim, lastNameClaim, roleClaim, instructorValues, orgAdminValues } = input;
+  const metadataXml = metadataUrl ? await fetchIdpMetadata(metadataUrl) : input.metadataXml;
+  const idp = parseIdpMetadata(metadataXml, metadataUrl ? "metadataUrl" : "metadataXml");
+  return {
+    metadataUrl,
+    metadataXml,
+    idpEntityId: idp.entityId,
+    idpSsoUrl: idp.ssoUrl,
+    idpSloUrl: idp.sloUrl,
+    idpCertificates: idp.certificates,
+    spCertificate,
+    emailClaim,
+    firstNameClaim,
+    lastNameClaim,
+    roleClaim,
+    instructorValues,
+    orgAdminValues,
+  };
+}
+
+/** What the audit log keeps of a configuration: no secret, and not the whole metadata document. */
+function auditedConfig(config: OidcConfig | SamlConfig): Record<string, unknown> {
+  if (!("metadataXml" in config)) return config;
+  const { metadataXml: _xml, idpCertificates: _certs, spCertificate: _sp, ...rest } = config;
+  return rest;
+}
+
+interface StoredFields {
+  config: OidcConfig | SamlConfig;
+  /** A new sealed secret, or undefined to keep the stored one. */
+  sealedSecret: string | undefined;
+}
+
+/** The config and the secret to store for `input` (`spCertificate`: the SAML provider's, when it has one). */
+async function storedFields(
+  input: CreateIdentityProviderInput | UpdateIdentityProviderInput,
+  spCertificate: string | null,
+): Promise<StoredFields> {
+  if (input.protocol === "oidc") {
+    await refuseForbiddenIssuer(input.issuer);
+    return {
+      config: configOf(input),
+      sealedSecret: input.clientSecret !== undefined ? sealSecret(input.clientSecret) : undefined,
+    };
+  }
+  if (spCertificate) return { config: await samlConfigOf(input, spCertificate), sealedSecret: undefined };
+  const keys = generateSpKeyPair(`LMS SAML SP ${input.name}`);
+  return { config: await samlConfigOf(input, keys.certificatePem), sealedSecret: sealSecret(keys.privateKeyPem) };
 }
 
 /** An issuer the egress guard refuses is refused when saved, at its field (it is checked again at every fetch). */
@@ -114,8 +189,7 @@ export async function createIdentityProvider(
 ): Promise<IdentityProviderView> {
   requireSettingsManager(ctx);
   const organizationId = tenantId(ctx);
-  await refuseForbiddenIssuer(input.issuer);
-  const config = configOf(input);
+  const { config, sealedSecret } = await storedFields(input, null);
   try {
     return await db().$transaction(async (tx) => {
       const row = await tx.identityProvider.create({
@@ -126,7 +200,7 @@ export async function createIdentityProvider(
           enabled: input.enabled,
           jitEnabled: input.jitEnabled,
           config,
-          sealedSecret: sealSecret(input.clientSecret),
+          sealedSecret: sealedSecret ?? null,
         },
         select: providerSelect,
       });
@@ -137,7 +211,13 @@ export async function createIdentityProvider(
           action: "sso.provider.create",
           entityType: "identity_provider",
           entityId: row.id,
-          data: { name: input.name, enabled: input.enabled, jitEnabled: input.jitEnabled, ...config },
+          data: {
+            protocol: input.protocol,
+            name: input.name,
+            enabled: input.enabled,
+            jitEnabled: input.jitEnabled,
+            ...auditedConfig(config),
+          },
         },
         tx,
       );
@@ -156,8 +236,17 @@ export async function updateIdentityProvider(
   requireSettingsManager(ctx);
   const organizationId = tenantId(ctx);
   if (!isId(providerId)) throw notFound();
-  await refuseForbiddenIssuer(input.issuer);
-  const config = configOf(input);
+  const current = await db().identityProvider.findFirst({
+    where: { id: providerId, organizationId },
+    select: { protocol: true, config: true },
+  });
+  if (!current) throw notFound();
+  if (current.protocol !== input.protocol)
+    throw new AppError("BAD_REQUEST", "A provider's protocol cannot change: add a new provider instead", {
+      fieldErrors: { protocol: ["A provider's protocol cannot change: add a new provider instead"] },
+    });
+  const spCertificate = current.protocol === "saml" ? samlConfigSchema.parse(current.config).spCertificate : null;
+  const { config, sealedSecret } = await storedFields(input, spCertificate);
   try {
     return await db().$transaction(async (tx) => {
       const { count } = await tx.identityProvider.updateMany({
@@ -167,7 +256,7 @@ export async function updateIdentityProvider(
           enabled: input.enabled,
           jitEnabled: input.jitEnabled,
           config,
-          ...(input.clientSecret !== undefined ? { sealedSecret: sealSecret(input.clientSecret) } : {}),
+          ...(sealedSecret !== undefined ? { sealedSecret } : {}),
         },
       });
       if (count === 0) throw notFound();
@@ -182,8 +271,8 @@ export async function updateIdentityProvider(
             name: input.name,
             enabled: input.enabled,
             jitEnabled: input.jitEnabled,
-            ...config,
-            clientSecretChanged: input.clientSecret !== undefined,
+            ...auditedConfig(config),
+            ...(input.protocol === "oidc" ? { clientSecretChanged: input.clientSecret !== undefined } : {}),
           },
         },
         tx,

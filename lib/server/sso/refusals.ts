@@ -8,6 +8,8 @@ export const SSO_REFUSALS = {
   denied: "Your identity provider did not sign you in (it was cancelled or refused there).",
   expired: "This sign-in took too long or was already used. Start again from this page.",
   invalid: "Your identity provider's answer could not be verified, so you were not signed in.",
+  unsolicited:
+    "This answer from your identity provider does not match a sign-in started here (or that sign-in is over). Start again from this page.",
   misconfigured: "Sign-in with this provider is not set up completely. Ask your administrator.",
   unreachable: "Your organization's identity provider could not be reached. Try again later.",
   no_email:

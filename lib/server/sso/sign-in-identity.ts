@@ -2,11 +2,14 @@ import "server-only";
 import { NO_PASSWORD_HASH } from "@/lib/auth/password";
 import { issueToken } from "@/lib/auth/token";
 import { db } from "@/lib/db";
+import { env } from "@/lib/env";
 import { uniqueUsername } from "@/lib/server/accounts/unique-username";
+import { sealSecret } from "@/lib/server/secret-box";
 import { audit } from "@/lib/server/audit";
 import { userProfileSelect } from "@/lib/server/selects";
 import type { SsoIdentity } from "@/lib/server/sso/claims";
 import { SsoRefusal } from "@/lib/server/sso/refusals";
+import type { LogoutHandle } from "@/lib/server/sso/single-logout";
 import { tenantOrganization, type RequestContext } from "@/lib/tenancy/context";
 
 // The account a verified identity signs in to, in the host's organization only (the provider is one of
@@ -24,12 +27,16 @@ export interface SsoProviderRef {
 
 const accountSelect = { ...userProfileSelect, sessionVersion: true } as const;
 
-/** Signs `identity` in and returns the session token: the same token a password sign-in gets. */
+/**
+ * Signs `identity` in and returns the session token: the same token a password sign-in gets, naming the
+ * SsoSession that keeps what single logout needs (`logout`: the ID token, or the SAML NameID and session).
+ */
 export async function signInWithIdentity(
   ctx: RequestContext,
   provider: SsoProviderRef,
   identity: SsoIdentity,
   ip: string,
+  logout: LogoutHandle,
 ): Promise<string> {
   const organization = tenantOrganization(ctx);
   if (organization.status !== "active") throw new SsoRefusal("suspended");
@@ -107,11 +114,23 @@ export async function signInWithIdentity(
     data: { method: "sso", provider: provider.name, providerId: provider.id },
     ip,
   });
+  await db().ssoSession.deleteMany({ where: { organizationId, expiresAt: { lt: new Date() } } });
+  const session = await db().ssoSession.create({
+    data: {
+      organizationId,
+      providerId: provider.id,
+      userId: user.id,
+      sealedLogout: sealSecret(JSON.stringify(logout)),
+      expiresAt: new Date(Date.now() + env.SESSION_MAX_AGE_SECONDS * 1000),
+    },
+    select: { id: true },
+  });
   return issueToken({
     sub: user.id,
     role: user.role,
     org: organizationId,
     tenant: organization.subdomain,
     sv: user.sessionVersion,
+    sso: session.id,
   });
 }

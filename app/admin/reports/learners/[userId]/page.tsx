@@ -1,5 +1,7 @@
 import ArrowBackIcon from "@mui/icons-material/ArrowBack";
+import Typography from "@mui/material/Typography";
 import { LinkButton } from "@/components/navigation/link-components";
+import { CertificateReport } from "@/components/reports/certificate-report";
 import { LearnerView } from "@/components/reports/learner-view";
 import { ReportFilterError } from "@/components/reports/report-filter-error";
 import { ReportFrame } from "@/components/reports/report-frame";
@@ -7,6 +9,7 @@ import { readReportFilters, reportHref } from "@/components/reports/report-query
 import { guardSignedInPage, loadOrNotFound } from "@/lib/auth/page-guard";
 import { reportDetailQuerySchema } from "@/lib/schemas/reports";
 import { learnerDetailReport } from "@/lib/server/reports/learner-detail";
+import { can } from "@/lib/tenancy/permissions";
 
 export const metadata = { title: "Learner · Reports · Learning Management" };
 
@@ -35,6 +38,13 @@ export default async function LearnerReportPage({ params, searchParams }: Props)
         <ReportFilterError message={parsed.error.issues[0]?.message ?? "These filters are not valid"} />
       )}
       <LearnerView report={report} />
+      <Typography variant="h6" component="h2" sx={{ mt: 4, mb: 2 }}>
+        Certificates
+      </Typography>
+      <CertificateReport
+        userId={report.user.id}
+        canRevoke={Boolean(caller.ctx.organizationId) && can(caller.ctx.role, "certificates:revoke")}
+      />
     </ReportFrame>
   );
 }

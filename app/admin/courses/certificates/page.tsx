@@ -6,7 +6,7 @@ import { listCertificateTemplates } from "@/lib/server/certificates/templates";
 export const metadata = { title: "Certificates · Learning Management" };
 
 export default async function CertificateTemplatesPage() {
-  const caller = await guardSignedInPage("/admin/certificates");
+  const caller = await guardSignedInPage("/admin/courses/certificates");
   const templates = await loadOrNotFound(listCertificateTemplates(caller.ctx));
   return (
     <>

@@ -7,7 +7,7 @@ import { getCertificateTemplate } from "@/lib/server/certificates/templates";
 export const metadata = { title: "Certificate template · Learning Management" };
 
 export default async function CertificateTemplatePage({ params }: { params: Promise<{ templateId: string }> }) {
-  const caller = await guardSignedInPage("/admin/certificates/[templateId]");
+  const caller = await guardSignedInPage("/admin/courses/certificates/[templateId]");
   const template = await loadOrNotFound(getCertificateTemplate(caller.ctx, (await params).templateId));
   const logoUrl = readOrganizationBranding(caller.ctx.organization?.branding).logoUrl ?? null;
   return (

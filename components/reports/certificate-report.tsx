@@ -1,0 +1,227 @@
+"use client";
+
+import BlockIcon from "@mui/icons-material/Block";
+import DownloadIcon from "@mui/icons-material/Download";
+import RefreshIcon from "@mui/icons-material/Refresh";
+import Chip from "@mui/material/Chip";
+import IconButton from "@mui/material/IconButton";
+import MenuItem from "@mui/material/MenuItem";
+import TextField from "@mui/material/TextField";
+import Tooltip from "@mui/material/Tooltip";
+import Link from "next/link";
+import { useSearchParams } from "next/navigation";
+import { useState } from "react";
+import { useSWRConfig } from "swr";
+import { ReasonDialog } from "@/components/certificates/reason-dialog";
+import { useListUrlState } from "@/components/data/list-url-state";
+import { learnerReportHref } from "@/components/reports/breakdowns";
+import { formatCount, formatDay } from "@/components/reports/format";
+import { MetricCards, type Figure } from "@/components/reports/metric-cards";
+import { ReportGrid } from "@/components/reports/report-grid";
+import { readReportFilters } from "@/components/reports/report-query";
+import { apiPost } from "@/lib/client/api";
+import type { Page } from "@/lib/schemas/pagination";
+import type { CertificateReportState } from "@/lib/schemas/reports";
+import type { CertificateReportPage, CertificateReportRow } from "@/lib/server/reports/certificates";
+
+// The certificates report: counts by state (which also pick the rows), the certificates themselves, and
+// for those who may, revoking and re-issuing one.
+
+const STATES: { value: CertificateReportState | ""; label: string }[] = [
+  { value: "", label: "All certificates" },
+  { value: "valid", label: "Valid" },
+  { value: "expiring_30", label: "Expiring within 30 days" },
+  { value: "expiring_60", label: "Expiring within 60 days" },
+  { value: "expiring_90", label: "Expiring within 90 days" },
+  { value: "expired", label: "Expired" },
+  { value: "revoked", label: "Revoked" },
+];
+
+const STATUS_CHIP = {
+  valid: { label: "Valid", color: "success" },
+  expired: { label: "Expired", color: "warning" },
+  revoked: { label: "Revoked", color: "error" },
+} as const;
+
+function summaryFigures(summary: CertificateReportPage["summary"] | undefined): Figure[] {
+  const n = (v: number | undefined) => (summary ? formatCount(v) : "…");
+  return [
+    { label: "Issued", value: n(summary?.issued) },
+    { label: "Valid", value: n(summary?.valid) },
+    { label: "Expiring within 30 days", value: n(summary?.expiring_30) },
+    { label: "Expiring within 60 days", value: n(summary?.expiring_60) },
+    { label: "Expiring within 90 days", value: n(summary?.expiring_90) },
+    { label: "Expired", value: n(summary?.expired), note: `${n(summary?.revoked)} revoked` },
+  ];
+}
+
+type Action = { kind: "revoke" | "reissue"; row: CertificateReportRow };
+
+export interface CertificateReportProps {
+  /** Whether the viewer may revoke and re-issue (organization administrators). */
+  canRevoke: boolean;
+  /** One learner's certificates (their report page): no state picker or figures then. */
+  userId?: string;
+}
+
+export function CertificateReport({ canRevoke, userId }: CertificateReportProps) {
+  const filters = readReportFilters(useSearchParams());
+  const list = useListUrlState<"certificate_status">();
+  const state = list.get("certificate_status");
+  const [action, setAction] = useState<Action | null>(null);
+  const { mutate } = useSWRConfig();
+  const reload = () =>
+    mutate((key) => typeof key === "string" && key.startsWith("/api/reports/certificates"), undefined, {
+      revalidate: true,
+    });
+
+  async function confirm(reason: string) {
+    if (!action) return;
+    const id = action.row.certificate_id;
+    await apiPost(`/api/certificates/${id}/${action.kind}`, { reason });
+    await reload();
+  }
+
+  const above = (data: Page<CertificateReportRow> | undefined) =>
+    userId ? null : (
+      <>
+        <MetricCards figures={summaryFigures((data as CertificateReportPage | undefined)?.summary)} />
+        <TextField
+          select
+          label="Show"
+          value={state}
+          onChange={(e) => list.update({ certificate_status: e.target.value, page: 1 })}
+          sx={{ width: 280 }}
+          size="small"
+        >
+          {STATES.map((s) => (
+            <MenuItem key={s.value} value={s.value}>
+              {s.label}
+            </MenuItem>
+          ))}
+        </TextField>
+      </>
+    );
+
+  return (
+    <>
+      <ReportGrid<CertificateReportRow>
+        label="Certificates"
+        apiPath="/api/reports/certificates"
+        query={{ certificate_status: state || undefined, user_id: userId }}
+        renderAbove={above}
+        getRowId={(r) => r.certificate_id}
+        defaultSort={{ field: "expires_at", order: "asc" }}
+        searchLabel={userId ? undefined : "Search learner, e-mail, course or code"}
+        emptyText="No certificates issued yet"
+        columns={[
+          {
+            field: "learner",
+            headerName: "Learner",
+            flex: 1,
+            minWidth: 170,
+            valueGetter: (_v, row) => row.learner_name,
+            renderCell: ({ row }) => <Link href={learnerReportHref(row.user_id, filters)}>{row.learner_name}</Link>,
+          },
+          { field: "email", headerName: "E-mail", flex: 1, minWidth: 180, sortable: false },
+          {
+            field: "course",
+            headerName: "Course",
+            flex: 1,
+            minWidth: 170,
+            valueGetter: (_v, row) => row.course_title,
+          },
+          {
+            field: "completed_at",
+            headerName: "Completed",
+            width: 120,
+            valueFormatter: (v: string) => formatDay(v),
+          },
+          {
+            field: "expires_at",
+            headerName: "Expires",
+            width: 120,
+            valueFormatter: (v: string | null) => (v ? formatDay(v) : "Never"),
+          },
+          {
+            field: "status",
+            headerName: "Status",
+            width: 110,
+            sortable: false,
+            renderCell: ({ row }) => (
+              <Chip
+                size="small"
+                label={STATUS_CHIP[row.status].label}
+                color={STATUS_CHIP[row.status].color}
+                title={row.revoked_reason ?? undefined}
+              />
+            ),
+          },
+          { field: "code", headerName: "Code", width: 230, sortable: false },
+          {
+            field: "actions",
+            headerName: "Actions",
+            width: canRevoke ? 140 : 70,
+            sortable: false,
+            renderCell: ({ row }) => (
+              <>
+                <Tooltip title="Download the PDF">
+                  <IconButton
+                    size="small"
+                    href={row.pdf_url}
+                    download={`certificate-${row.code}.pdf`}
+                    aria-label={`Download the certificate of ${row.learner_name} for ${row.course_title}`}
+                  >
+                    <DownloadIcon fontSize="small" />
+                  </IconButton>
+                </Tooltip>
+                {canRevoke && row.status !== "revoked" && (
+                  <Tooltip title="Revoke">
+                    <IconButton
+                      size="small"
+                      onClick={(e) => {
+                        e.stopPropagation();
+                        setAction({ kind: "revoke", row });
+                      }}
+                      aria-label={`Revoke the certificate of ${row.learner_name} for ${row.course_title}`}
+                    >
+                      <BlockIcon fontSize="small" />
+                    </IconButton>
+                  </Tooltip>
+                )}
+                {canRevoke && row.latest && (
+                  <Tooltip title="Re-issue">
+                    <IconButton
+                      size="small"
+                      onClick={(e) => {
+                        e.stopPropagation();
+                        setAction({ kind: "reissue", row });
+                      }}
+                      aria-label={`Re-issue the certificate of ${row.learner_name} for ${row.course_title}`}
+                    >
+                      <RefreshIcon fontSize="small" />
+                    </IconButton>
+                  </Tooltip>
+                )}
+              </>
+            ),
+          },
+        ]}
+      />
+      {action && (
+        <ReasonDialog
+          title={action.kind === "revoke" ? "Revoke this certificate?" : "Re-issue this certificate?"}
+          message={
+            action.kind === "revoke"
+              ? `${action.row.learner_name}'s certificate for ${action.row.course_title} will verify as revoked, with your reason.`
+              : `A new certificate with a new code, today's names and the course's template replaces ${action.row.learner_name}'s ` +
+                `certificate for ${action.row.course_title}; the old one is revoked with your reason.`
+          }
+          confirmLabel={action.kind === "revoke" ? "Revoke" : "Re-issue"}
+          onConfirm={confirm}
+          onClose={() => setAction(null)}
+        />
+      )}
+    </>
+  );
+}
