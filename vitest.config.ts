@@ -23,7 +23,7 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["**/*.int.test.ts"],
-          exclude: ["node_modules/**", "e2e/**", ".next/**", "test/security/**"],
+          exclude: ["node_modules/**", "e2e/**", ".next/**", "test/security/**", "test/cluster/**"],
           environment: "node",
           // Integration tests talk to a real PostgreSQL and a real `next start`; see scripts/test.ts.
           globalSetup: ["test/integration-setup.ts"],
@@ -46,6 +46,19 @@ export default defineConfig({
           hookTimeout: 120_000,
           fileParallelism: true,
           maxWorkers: 2,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Two app processes behind nginx (npm run test:cluster, scripts/test-cluster.ts starts them); not in npm test.
+          name: "cluster",
+          include: ["test/cluster/**/*.int.test.ts"],
+          environment: "node",
+          globalSetup: ["test/cluster/setup.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
         },
       },
     ],

@@ -10,7 +10,11 @@ import { env, requireDatabaseUrl } from "@/lib/env";
 
 // One pool and one client per process. Created on first use so `next build` can import modules without a
 // database; kept on globalThis so dev-mode module reloads do not open a new pool each time.
-const holder = globalThis as typeof globalThis & { __lmsPool?: pg.Pool; __lmsPrisma?: PrismaClient };
+const holder = globalThis as typeof globalThis & {
+  __lmsPool?: pg.Pool;
+  __lmsReplicaPool?: pg.Pool;
+  __lmsPrisma?: PrismaClient;
+};
 
 const STATEMENT_NAMES_KEPT = 5000;
 const statementNames = new Map<string, string>();
@@ -40,6 +44,21 @@ function pool(): pg.Pool {
   return holder.__lmsPool;
 }
 
+/**
+ * The reports' and exports' pool: DATABASE_REPLICA_URL's when set (their long reads leave the primary to
+ * the writes), else the one pool. A replica lags the primary by its replication delay: a report may miss
+ * the last second's writes, which a report read by a person never notices; nothing that writes, and
+ * nothing a write depends on, reads here.
+ */
+function replicaPool(): pg.Pool {
+  if (!env.DATABASE_REPLICA_URL) return pool();
+  if (!holder.__lmsReplicaPool) {
+    holder.__lmsReplicaPool = new pg.Pool({ connectionString: env.DATABASE_REPLICA_URL, max: env.DB_POOL_MAX });
+    holder.__lmsReplicaPool.on("error", (error) => console.error("PostgreSQL replica pool:", error.message));
+  }
+  return holder.__lmsReplicaPool;
+}
+
 /** The pool's connections (all, idle) and the queries waiting for one; null before first use. */
 export function poolStats(): { total: number; idle: number; waiting: number } | null {
   const open = holder.__lmsPool;
@@ -48,10 +67,11 @@ export function poolStats(): { total: number; idle: number; waiting: number } | 
 
 /** Closes this process's pool (its last users gone: the server and the job workers stopped). */
 export async function closeDatabase(): Promise<void> {
-  const { __lmsPool: open } = holder;
+  const { __lmsPool: open, __lmsReplicaPool: replica } = holder;
   holder.__lmsPool = undefined;
+  holder.__lmsReplicaPool = undefined;
   holder.__lmsPrisma = undefined;
-  await open?.end();
+  await Promise.all([open?.end(), replica?.end()]);
 }
 
 export function db(): PrismaClient {
@@ -84,8 +104,20 @@ const TYPES = {
  */
 export async function queryRows<R extends object>(query: Prisma.Sql, tx?: Prisma.TransactionClient): Promise<R[]> {
   if (tx) return tx.$queryRaw<R[]>(query);
+  return namedQuery<R>(pool(), query);
+}
+
+/**
+ * queryRows for the reports' reads (lib/server/reports: pages, overview, details), on the replica when
+ * DATABASE_REPLICA_URL is set. The summaries' refresh and anything that writes use queryRows.
+ */
+export async function reportRows<R extends object>(query: Prisma.Sql): Promise<R[]> {
+  return namedQuery<R>(replicaPool(), query);
+}
+
+async function namedQuery<R extends object>(on: pg.Pool, query: Prisma.Sql): Promise<R[]> {
   const text = query.text;
-  const result = await pool().query<R & pg.QueryResultRow>({
+  const result = await on.query<R & pg.QueryResultRow>({
     name: statementName({ sql: text }),
     text,
     values: query.values,
@@ -117,7 +149,8 @@ function copyLiteral(value: unknown): string {
  * reader that went away and destroyed the stream) is closed instead.
  */
 export async function copyOut(query: Prisma.Sql): Promise<Readable> {
-  const client = await pool().connect();
+  // The exports' door: on the replica when there is one.
+  const client = await replicaPool().connect();
   let released = false;
   const release = (error?: Error | boolean) => {
     if (released) return;
@@ -146,7 +179,8 @@ export async function* readInBatches<R extends pg.QueryResultRow>(
   query: Prisma.Sql,
   size: number,
 ): AsyncGenerator<R[]> {
-  const client = await pool().connect();
+  // The report exports' door: on the replica when there is one.
+  const client = await replicaPool().connect();
   const cursor = client.query(new Cursor<R>(query.text, [...query.values], { types: TYPES }));
   let failed = false;
   try {

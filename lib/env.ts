@@ -8,6 +8,14 @@ export const envSchema = z.object({
   /** postgres://… — the launch scripts set it to the embedded PostgreSQL when it is unset. */
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: "DATABASE_URL must be a postgres:// URL" }).optional(),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  /**
+   * postgres://… of a read replica (streaming replication of DATABASE_URL). When set, the reports' reads
+   * and the CSV exports go there (lib/db.ts reportRows, readInBatches, copyOut); everything else, the
+   * summaries' refresh included, stays on DATABASE_URL. Unset: everything on DATABASE_URL.
+   */
+  DATABASE_REPLICA_URL: z
+    .url({ protocol: /^postgres(ql)?$/, error: "DATABASE_REPLICA_URL must be a postgres:// URL" })
+    .optional(),
   /** Tenants live on {subdomain}.{APP_DOMAIN}; the apex serves the landing page and the superadmin. */
   APP_DOMAIN: z
     .string()
@@ -143,6 +151,13 @@ export const envSchema = z.object({
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   /** On SIGTERM, how long requests in flight and running jobs get to finish before the process exits. */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().positive().max(3600).default(25),
+  /**
+   * Behind a load balancer that keeps connections alive (nginx): on SIGTERM, how long the process goes on
+   * taking requests, each answered with Connection: close, before it stops listening. Longer than the
+   * balancer's idle keep-alive time (deploy/nginx.conf: 4 s), so the balancer never sends a request on a
+   * kept-alive connection the process closes at that moment (a 502, never retried for a POST). 0: stop at once.
+   */
+  SHUTDOWN_DELAY_SECONDS: z.coerce.number().min(0).max(60).default(0),
   /** Trust X-Forwarded-For for the client IP (only behind a proxy that sets it). */
   TRUST_PROXY: z
     .enum(["true", "false"])

@@ -80,6 +80,11 @@ export function validationError(error: z.ZodError): AppError {
 export function toAppError(error: unknown, fallbackMessage: string): AppError {
   if (error instanceof AppError) return error;
   if (error instanceof z.ZodError) return validationError(error);
+  if (isDatabaseUnavailable(error))
+    return new AppError("SERVICE_UNAVAILABLE", DATABASE_UNAVAILABLE_MESSAGE, {
+      headers: { "Retry-After": "5" },
+      cause: error,
+    });
   if (error instanceof Prisma.PrismaClientKnownRequestError) {
     if (error.code === "P2025") return new AppError("NOT_FOUND", "Not found", { cause: error });
     if (error.code === "P2002")
@@ -89,4 +94,54 @@ export function toAppError(error: unknown, fallbackMessage: string): AppError {
     if (error.code === "P2023") return new AppError("BAD_REQUEST", "Invalid identifier", { cause: error });
   }
   return new AppError("INTERNAL", fallbackMessage, { cause: error });
+}
+
+export const DATABASE_UNAVAILABLE_MESSAGE = "The database is unavailable. Try again in a moment.";
+
+/** Connection-level failures: the server refused, dropped or timed out the connection, or is not accepting any. */
+const UNREACHABLE_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  // Prisma: can't reach the server, timed out, server closed the connection, pool timeout.
+  "P1001",
+  "P1002",
+  "P1008",
+  "P1017",
+  "P2024",
+  // PostgreSQL: admin shutdown, crash shutdown, cannot connect now (starting up, shutting down,
+  // recovering), too many connections.
+  "57P01",
+  "57P02",
+  "57P03",
+  "53300",
+]);
+const UNREACHABLE_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|not queryable|the database system is (starting up|shutting down|in recovery mode)|terminating connection due to administrator command|Can't reach database server|Server has closed the connection/i;
+
+/**
+ * The database is down, restarting or unreachable (as opposed to a query that failed): answered 503,
+ * which a client may retry, and which a restart of PostgreSQL produces for a few seconds at most. The
+ * error's causes are searched too: Prisma and the pool wrap what the driver saw.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 6 && current && typeof current === "object"; depth++) {
+    const { code, message, cause, originalCode } = current as {
+      code?: unknown;
+      message?: unknown;
+      cause?: unknown;
+      originalCode?: unknown;
+    };
+    if (typeof code === "string" && (UNREACHABLE_CODES.has(code) || code.startsWith("08"))) return true;
+    if (typeof originalCode === "string" && (UNREACHABLE_CODES.has(originalCode) || originalCode.startsWith("08")))
+      return true;
+    if (typeof message === "string" && UNREACHABLE_MESSAGES.test(message)) return true;
+    current = cause;
+  }
+  return false;
 }

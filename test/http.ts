@@ -22,6 +22,8 @@ export interface TestRequest {
   ip?: string;
   /** Another server than the test server (one a test started itself). */
   port?: number;
+  /** The loopback address to connect from (127.0.0.0/8): a client of its own to a proxy that sets X-Forwarded-For. */
+  localAddress?: string;
 }
 
 export const testPort = () => Number(process.env.TEST_PORT ?? 3100);
@@ -45,7 +47,14 @@ export function call(subdomain: string | null, path: string, options: TestReques
   if (options.bearer) headers.authorization = `Bearer ${options.bearer}`;
   return new Promise((resolve, reject) => {
     const req = httpRequest(
-      { host: "127.0.0.1", port, path, method: options.method ?? (body ? "POST" : "GET"), headers },
+      {
+        host: "127.0.0.1",
+        port,
+        path,
+        method: options.method ?? (body ? "POST" : "GET"),
+        headers,
+        localAddress: options.localAddress,
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));

@@ -38,8 +38,26 @@ async function start(): Promise<PgBoss> {
   // connection the server ends (a restart; the test database dropped) is reported here too.
   boss.on("error", (error) => console.error("Job queue:", error instanceof Error ? error.message : error));
   await boss.start();
-  for (const [name, options] of Object.entries(JOB_QUEUES)) await boss.createQueue(name, { name, ...options.queue });
+  for (const [name, options] of Object.entries(JOB_QUEUES)) await createQueue(boss, name, options.queue);
   return boss;
+}
+
+/**
+ * Several processes started at once on a new database (a deployment of N app nodes) create the same
+ * queues at the same moment, and pg-boss's DDL for a queue then deadlocks (40P01) or collides (23505) in
+ * all but one of them: those try again, and find the queue made.
+ */
+async function createQueue(boss: PgBoss, name: string, queue: Omit<PgBoss.Queue, "name">): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await boss.createQueue(name, { name, ...queue });
+      return;
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      if (attempt >= 5 || (code !== "40P01" && code !== "23505")) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt + Math.random() * 200));
+    }
+  }
 }
 
 /**

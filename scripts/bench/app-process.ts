@@ -9,7 +9,14 @@ const { startAppServer } = await import("../lib/app-server");
 const server = await startAppServer({ dev: false, port: Number(process.env.PORT) });
 // The job workers beside it, as `npm start` runs them (the import row's dry run and run are jobs).
 const { startJobWorkers } = await import("../lib/job-workers");
-await startJobWorkers();
+const workers = await startJobWorkers();
 console.log(`ready ${server.url}`);
-// Exit at once: requests still queued when the load stopped do not matter any more.
-process.once("SIGTERM", () => process.exit(0));
+if (process.env.APP_SHUTDOWN === "graceful") {
+  // The cluster suite and the fault runs restart processes under load: `npm start`'s own shutdown.
+  const { env } = await import("@/lib/env");
+  const { exitOnSignals } = await import("../lib/graceful-shutdown");
+  exitOnSignals({ server, workers }, env.SHUTDOWN_GRACE_SECONDS);
+} else {
+  // Exit at once: requests still queued when the load stopped do not matter any more.
+  process.once("SIGTERM", () => process.exit(0));
+}

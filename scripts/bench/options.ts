@@ -14,7 +14,7 @@ export interface BenchOptions {
   noDocs: boolean;
   /** Write a CPU profile of the app process per measured request to .data/bench/profiles/. */
   profile: boolean;
-  /** Only these requests (scenario keys: courses, dashboard, outline, floor, commits; `reports*`: every key starting so). */
+  /** Only these requests (scenario keys: courses, dashboard, outline, floor, commits, mixed; `reports*`: every key starting so). */
   only: string[] | null;
 }
 

@@ -6,8 +6,9 @@ import type { PairResults } from "./measure-server";
 import { parseOptions, selects } from "./options";
 
 // npm run bench: the production build on the large dataset vs a minimal node:http + pg server running
-// the same SQL (the ceiling), for the same three requests under the same load; then the SCORM commit
-// endpoint against its own ceiling (commit-bench.ts). See docs/benchmarks.md.
+// the same SQL (the ceiling), for the same three requests under the same load; then the mixed workload on
+// one app process and on two behind nginx (mixed.ts); then the SCORM commit endpoint against its own
+// ceiling (commit-bench.ts). See docs/benchmarks.md.
 
 prepareAuthEnv();
 const options = parseOptions(process.argv.slice(2));
@@ -181,6 +182,20 @@ try {
     }
     // The commits have servers of their own: these two would only sit idle.
     for (const stop of stops.splice(0).reverse()) await stop();
+  }
+  if (wants("mixed")) {
+    console.log(
+      `\nMixed workload: the soak's mix on one app process, then on two behind nginx (a copy of the large dataset); load average ${loadAverage()}.`,
+    );
+    const { measureMixed, mixedTable } = await import("./mixed");
+    const mixed = await measureMixed({
+      serverUrl: server.serverUrl,
+      seconds: options.seconds,
+      warmup: options.warmup,
+      connections: options.connections,
+      ports: { apps: [3241, 3242], nginx: 3245 },
+    });
+    timed.push(mixedTable(mixed));
   }
   if (wants("commits")) {
     console.log(

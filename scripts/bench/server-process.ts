@@ -10,6 +10,10 @@ export interface ServerProcess {
   drain(): string[];
   /** Sends a message over the IPC channel and resolves with the child's next message. */
   ask(message: object): Promise<unknown>;
+  /** Sends a signal (SIGKILL: a crash; SIGTERM: a shutdown) without waiting. */
+  signal(signal: NodeJS.Signals): void;
+  /** Resolves with the exit code (null after a signal) once the child has exited. */
+  exited: Promise<number | null>;
   stop(): Promise<void>;
 }
 
@@ -17,6 +21,8 @@ export async function startServerProcess(
   script: string,
   env: NodeJS.ProcessEnv,
   label: string,
+  /** How long it may take to be ready: a production app starts in seconds, minutes on a saturated machine. */
+  startTimeoutMs = 60_000,
 ): Promise<ServerProcess> {
   const child: ChildProcess = spawn(
     process.execPath,
@@ -26,7 +32,11 @@ export async function startServerProcess(
   let lines: string[] = [];
   const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${label} did not start within 60 s`)), 60_000);
+    const timer = setTimeout(() => {
+      // Not left running behind the caller's back: nobody would stop it.
+      child.kill("SIGKILL");
+      reject(new Error(`${label} did not start within ${startTimeoutMs / 1000} s`));
+    }, startTimeoutMs);
     void exited.then((code) => reject(new Error(`${label} exited with code ${code} before it was ready`)));
     createInterface({ input: child.stdout! }).on("line", (line) => {
       if (line.startsWith("ready ")) {
@@ -47,8 +57,12 @@ export async function startServerProcess(
         child.once("message", resolve);
         child.send(message);
       }),
+    signal: (signal) => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    },
+    exited,
     stop: async () => {
-      if (child.exitCode !== null) return;
+      if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill("SIGTERM");
       const timer = setTimeout(() => child.kill("SIGKILL"), 5000);
       await exited;

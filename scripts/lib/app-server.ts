@@ -88,6 +88,12 @@ export async function startAppServer(options: { dev: boolean; port: number; host
     url: `http://${hostname}:${options.port}`,
     drain: async (graceMs) => {
       inFlight.draining = true;
+      // Still listening for SHUTDOWN_DELAY_SECONDS (every answer closing its connection), so a balancer's
+      // kept-alive connections end with an answer or its own idle timeout, not with a request under way.
+      // The delay is part of the grace period.
+      const delayMs = Math.min(env.SHUTDOWN_DELAY_SECONDS * 1000, graceMs);
+      if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+      graceMs -= delayMs;
       // No new connections; idle keep-alive ones close now, busy ones after their answer (Connection: close).
       server.close();
       server.closeIdleConnections();

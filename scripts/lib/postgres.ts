@@ -58,6 +58,31 @@ export async function createFreshDatabase(
   };
 }
 
+/**
+ * A new database that starts as a copy of another on the same server (CREATE DATABASE … TEMPLATE: a file
+ * copy; the source may have no open connection meanwhile); drop() as createFreshDatabase's.
+ */
+export async function copyDatabase(
+  serverUrl: string,
+  sourceUrl: string,
+  prefix: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
+  if (!/^[a-z_][a-z0-9_]{0,40}$/.test(prefix)) throw new Error(`Invalid database name prefix: ${prefix}`);
+  const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
+  const source = decodeURIComponent(new URL(sourceUrl).pathname.slice(1));
+  const maintenanceUrl = withDatabase(serverUrl, "postgres");
+  await withClient(maintenanceUrl, (client) =>
+    client.query(`CREATE DATABASE ${quoteIdent(name)} TEMPLATE ${quoteIdent(source)}`),
+  );
+  return {
+    url: withDatabase(serverUrl, name),
+    drop: () =>
+      withClient(maintenanceUrl, (client) =>
+        client.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`),
+      ).then(() => undefined),
+  };
+}
+
 async function createDatabaseIfMissing(serverUrl: string, name: string): Promise<void> {
   await withClient(withDatabase(serverUrl, "postgres"), async (client) => {
     const { rowCount } = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [name]);

@@ -13,11 +13,16 @@ export interface LocalS3 {
   credentials: { accessKeyId: string; secretAccessKey: string };
   /** What an app process needs to use this store (STORAGE_DRIVER=s3 …, the SDK's credentials). */
   env: Record<string, string>;
+  /** The port it listens on and the folder holding the objects: a fault run starts it again on both. */
+  port: number;
+  directory: string;
+  /** Stops answering and keeps the objects (the store "down"). */
+  halt: () => Promise<void>;
   stop: () => Promise<void>;
 }
 
-export async function startLocalS3(bucket = "lms-test", port = 0): Promise<LocalS3> {
-  const directory = mkdtempSync(path.join(tmpdir(), "lms-s3-"));
+export async function startLocalS3(bucket = "lms-test", port = 0, existingDirectory?: string): Promise<LocalS3> {
+  const directory = existingDirectory ?? mkdtempSync(path.join(tmpdir(), "lms-s3-"));
   const server = new S3rver({
     address: "127.0.0.1",
     port,
@@ -41,8 +46,16 @@ export async function startLocalS3(bucket = "lms-test", port = 0): Promise<Local
       AWS_ACCESS_KEY_ID: credentials.accessKeyId,
       AWS_SECRET_ACCESS_KEY: credentials.secretAccessKey,
     },
+    port: address.port,
+    directory,
+    halt: async () => {
+      // Down means down: the connections the app's client keeps alive are cut too, not left to finish.
+      const closing = server.close().catch(() => undefined);
+      (server as unknown as { httpServer?: { closeAllConnections?(): void } }).httpServer?.closeAllConnections?.();
+      await closing;
+    },
     stop: async () => {
-      await server.close();
+      await server.close().catch(() => undefined);
       rmSync(directory, { recursive: true, force: true });
     },
   };

@@ -1,5 +1,5 @@
 import "server-only";
-import { queryRows } from "@/lib/db";
+import { reportRows } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { AppError } from "@/lib/errors";
 import { isId } from "@/lib/schemas/id";
@@ -72,10 +72,10 @@ export async function learnerDetailReport(
   const scope = await reportScope(ctx, q);
   if (!isId(userId)) throw learnerNotFound();
   // The person must be reachable without the filters (a filter that leaves nothing is an empty list, not a 404).
-  const reachable = await queryRows<Row>(learnerCoursesSql(scope, userId, {}));
+  const reachable = await reportRows<Row>(learnerCoursesSql(scope, userId, {}));
   if (reachable.length === 0) throw learnerNotFound();
   const rows = Object.values(q).some((v) => v !== undefined)
-    ? await queryRows<Row>(learnerCoursesSql(scope, userId, q))
+    ? await reportRows<Row>(learnerCoursesSql(scope, userId, q))
     : reachable;
   const first = reachable[0]!;
   const completed = rows.filter((r) => r.enrollment_status === "completed").length;

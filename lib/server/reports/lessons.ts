@@ -1,5 +1,5 @@
 import "server-only";
-import { db, queryRows } from "@/lib/db";
+import { db, reportRows } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { Page } from "@/lib/schemas/pagination";
@@ -60,7 +60,7 @@ export async function requireReportCourse(
 ): Promise<{ id: string; title: string; organization_id: string }> {
   if (!isId(courseId)) throw courseNotFound();
   const where = [Prisma.sql`c."id" = ${courseId}::uuid`, ...courseConditions(scope, filters)];
-  const [course] = await queryRows<{ id: string; title: string; organization_id: string }>(
+  const [course] = await reportRows<{ id: string; title: string; organization_id: string }>(
     Prisma.sql`SELECT c."id", c."title", c."organizationId" AS organization_id FROM "Course" c ${whereClause(where)}`,
   );
   if (!course) throw courseNotFound();
@@ -131,8 +131,8 @@ export async function courseLessonsReport(
   const scope = await reportScope(ctx, q);
   const course = await requireReportCourse(scope, courseId, { ...q, course_id: undefined });
   const [rows, [total]] = await Promise.all([
-    queryRows<LessonRow>(lessonsSql(course, q)),
-    queryRows<{ total: number }>(courseTotalSql(course, q)),
+    reportRows<LessonRow>(lessonsSql(course, q)),
+    reportRows<{ total: number }>(courseTotalSql(course, q)),
   ]);
   const enrolled = total?.total ?? 0;
   return {

@@ -1,5 +1,5 @@
 import "server-only";
-import { queryRows } from "@/lib/db";
+import { reportRows } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { Page } from "@/lib/schemas/pagination";
 import type { Window } from "@/lib/server/reports/sql";
@@ -25,8 +25,8 @@ export async function runPage<R extends object, J>(
 ): Promise<Page<J>> {
   if (typeof list !== "function") {
     const [rows, counted] = await Promise.all([
-      queryRows<R>(list.rows(window)),
-      queryRows<{ total: string | number }>(list.count()),
+      reportRows<R>(list.rows(window)),
+      reportRows<{ total: string | number }>(list.count()),
     ]);
     return {
       items: rows.map((r) => toJson(r)),
@@ -35,11 +35,11 @@ export async function runPage<R extends object, J>(
       total: Number(counted[0]?.total ?? 0),
     };
   }
-  const rows = await queryRows<Counted<R>>(list(window));
+  const rows = await reportRows<Counted<R>>(list(window));
   let total = rows[0] ? Number(rows[0].total) : 0;
   // Past the last page the window function has no row to count on: count without the window.
   if (!rows[0] && window.offset > 0) {
-    const [first] = await queryRows<Counted<R>>(list({ limit: 1, offset: 0 }));
+    const [first] = await reportRows<Counted<R>>(list({ limit: 1, offset: 0 }));
     total = first ? Number(first.total) : 0;
   }
   return { items: rows.map((r) => toJson(r)), page: page.page ?? 1, page_size: page.page_size ?? 20, total };

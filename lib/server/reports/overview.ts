@@ -1,5 +1,5 @@
 import "server-only";
-import { queryRows } from "@/lib/db";
+import { reportRows } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { completionRate, type ReportOverviewQuery } from "@/lib/schemas/reports";
 import { reportScope, type ReportScope } from "@/lib/server/reports/scope";
@@ -149,12 +149,12 @@ export async function reportOverview(ctx: TenantContext, q: ReportOverviewQuery)
   const scope = await reportScope(ctx, q);
   const range = timelineRange(q);
   const [[totals], points, byCourse, [active], state] = await Promise.all([
-    queryRows<DerivedRow & { scored_lessons: number }>(totalsSql(scope, q)),
-    queryRows<{ date: string; enrollments: number; completions: number }>(timelineSql(scope, q, range)),
-    queryRows<{ course_id: string; title: string; total: number; completed: number }>(byCourseSql(scope, q)),
-    queryRows<{ week: number; month: number }>(activeLearnersSql(scope, q)),
+    reportRows<DerivedRow & { scored_lessons: number }>(totalsSql(scope, q)),
+    reportRows<{ date: string; enrollments: number; completions: number }>(timelineSql(scope, q, range)),
+    reportRows<{ course_id: string; title: string; total: number; completed: number }>(byCourseSql(scope, q)),
+    reportRows<{ week: number; month: number }>(activeLearnersSql(scope, q)),
     scope.organizationId
-      ? queryRows<{ refreshedAt: Date }>(
+      ? reportRows<{ refreshedAt: Date }>(
           Prisma.sql`SELECT "refreshedAt" FROM "ReportState" WHERE "organizationId" = ${scope.organizationId}::uuid`,
         )
       : Promise.resolve([]),
