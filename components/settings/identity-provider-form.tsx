@@ -5,10 +5,10 @@ import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
+import { useForm, type Control } from "react-hook-form";
 import { applyServerErrors } from "@/components/forms/apply-server-errors";
-import { FormSwitch } from "@/components/forms/form-switch";
 import { FormTextField } from "@/components/forms/form-text-field";
+import { ClaimMappingFields, type ClaimMappingValues } from "@/components/settings/claim-mapping-fields";
 import { SettingsCard } from "@/components/settings/settings-card";
 import { ApiError, apiPost, apiPut } from "@/lib/client/api";
 import { failureMessage } from "@/lib/client/spec-calls";
@@ -119,39 +119,7 @@ export function IdentityProviderForm({
         />
       </Stack>
       <FormTextField control={form.control} name="scopes" label="Scopes" />
-      <Stack direction={{ xs: "column", sm: "row" }} spacing={{ sm: 2 }}>
-        <FormTextField control={form.control} name="emailClaim" label="E-mail claim" />
-        <FormTextField control={form.control} name="firstNameClaim" label="First name claim" />
-        <FormTextField control={form.control} name="lastNameClaim" label="Last name claim" />
-      </Stack>
-      <FormTextField
-        control={form.control}
-        name="roleClaim"
-        label="Role claim (optional)"
-        placeholder="groups"
-        helperText="Read when an account is made on first sign-in; without it everyone is a learner"
-      />
-      <Stack direction={{ xs: "column", sm: "row" }} spacing={{ sm: 2 }}>
-        <FormTextField
-          control={form.control}
-          name="instructorValues"
-          label="Values for Instructor"
-          helperText="Comma-separated"
-        />
-        <FormTextField
-          control={form.control}
-          name="orgAdminValues"
-          label="Values for Admin"
-          helperText="Comma-separated"
-        />
-      </Stack>
-      <FormSwitch control={form.control} name="enabled" label="Show “Sign in with …” on the login page" />
-      <FormSwitch
-        control={form.control}
-        name="jitEnabled"
-        label="Make an account on first sign-in"
-        helperText="Off: only people who already have an account here can sign in"
-      />
+      <ClaimMappingFields control={form.control as unknown as Control<ClaimMappingValues>} noun="claim" />
     </SettingsCard>
   );
 }
