@@ -1,44 +1,16 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { createCourse, enroll } from "@/test/course-factories";
-import { createTenant, testDb, type TestTenant } from "@/test/factories";
-import { call } from "@/test/http";
-import { ownPackageZip } from "@/test/scorm-zips";
-import { cachedSignIn } from "@/test/session";
-import { origin, signIn } from "../support";
-import { expectAllSaved, runtimePageOf, scoFrame } from "./support";
+import { testDb } from "@/test/factories";
+import { signIn } from "../support";
+import { expectAllSaved, ownPackageCourse, runtimePageOf, scoFrame, type OwnPackageCourse } from "./support";
 
 // The counter package (test/fixtures/scorm/own/counter-2004) keeps a count in cmi.suspend_data and
 // commits on every click, so each test can tell exactly whose state the server kept.
 
 test.slow();
 
-interface Setup {
-  tenant: TestTenant;
-  lessonId: string;
-  lessonUrl: string;
-}
+type Setup = OwnPackageCourse;
 
-async function counterCourse(): Promise<Setup> {
-  const tenant = await createTenant();
-  const course = await createCourse(tenant.id, {
-    instructorIds: [tenant.users.instructor.id],
-    modules: [{ title: "Counting", lessons: [{ title: "Counter", kind: "scorm" }] }],
-  });
-  const lesson = course.lessons[0]!;
-  const upload = await call(tenant.subdomain, `/api/courses/${course.id}/lessons/${lesson.id}/scorm`, {
-    method: "PUT",
-    body: await ownPackageZip("counter-2004"),
-    headers: { "content-type": "application/zip" },
-    bearer: await cachedSignIn(tenant.subdomain, tenant.users.instructor),
-  });
-  expect(upload.status, upload.text).toBeLessThan(300);
-  await enroll(tenant.id, course.id, tenant.users.learner.id);
-  return {
-    tenant,
-    lessonId: lesson.id,
-    lessonUrl: `${origin(tenant.subdomain)}/courses/${course.id}/modules/${lesson.moduleId}/lessons/${lesson.id}`,
-  };
-}
+const counterCourse = (): Promise<Setup> => ownPackageCourse("counter-2004", { module: "Counting", lesson: "Counter" });
 
 const counter = (page: Page) => scoFrame(page, "Counter");
 

@@ -1,11 +1,7 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { createCourse, enroll } from "@/test/course-factories";
-import { createTenant, testDb, type TestTenant } from "@/test/factories";
-import { call } from "@/test/http";
-import { ownPackageZip } from "@/test/scorm-zips";
-import { cachedSignIn } from "@/test/session";
-import { origin, signIn } from "../support";
-import { expectAllSaved, scoFrame } from "./support";
+import { testDb } from "@/test/factories";
+import { signIn } from "../support";
+import { expectAllSaved, ownPackageCourse, scoFrame, type OwnPackageCourse } from "./support";
 
 // SCORM 2004 sequencing across visits, with our forced-order package (test/fixtures/scorm/own/sequential-2004:
 // three steps, flow only, forward only, no choice). The activity tree's state is persisted with the attempt,
@@ -13,33 +9,10 @@ import { expectAllSaved, scoFrame } from "./support";
 
 test.slow();
 
-interface Setup {
-  tenant: TestTenant;
-  lessonId: string;
-  lessonUrl: string;
-}
+type Setup = OwnPackageCourse;
 
-async function sequentialCourse(): Promise<Setup> {
-  const tenant = await createTenant();
-  const course = await createCourse(tenant.id, {
-    instructorIds: [tenant.users.instructor.id],
-    modules: [{ title: "Safety", lessons: [{ title: "Forced order", kind: "scorm" }] }],
-  });
-  const lesson = course.lessons[0]!;
-  const upload = await call(tenant.subdomain, `/api/courses/${course.id}/lessons/${lesson.id}/scorm`, {
-    method: "PUT",
-    body: await ownPackageZip("sequential-2004"),
-    headers: { "content-type": "application/zip" },
-    bearer: await cachedSignIn(tenant.subdomain, tenant.users.instructor),
-  });
-  expect(upload.status, upload.text).toBeLessThan(300);
-  await enroll(tenant.id, course.id, tenant.users.learner.id);
-  return {
-    tenant,
-    lessonId: lesson.id,
-    lessonUrl: `${origin(tenant.subdomain)}/courses/${course.id}/modules/${lesson.moduleId}/lessons/${lesson.id}`,
-  };
-}
+const sequentialCourse = (): Promise<Setup> =>
+  ownPackageCourse("sequential-2004", { module: "Safety", lesson: "Forced order" });
 
 /** A new browser context (another device), signed in as the learner. */
 async function device(browser: Browser, setup: Setup): Promise<Page> {

@@ -4,6 +4,9 @@ import path from "node:path";
 import { expect, type Frame, type FrameLocator, type Locator, type Page } from "@playwright/test";
 import { createCourse, enroll, type TestCourse, type TestLesson } from "@/test/course-factories";
 import { createTenant, testDb, type TestTenant } from "@/test/factories";
+import { call } from "@/test/http";
+import { ownPackageZip } from "@/test/scorm-zips";
+import { cachedSignIn } from "@/test/session";
 import { origin, signIn } from "../support";
 
 // SCORM e2e helpers: a course whose only required lesson is a SCORM lesson, its upload through the
@@ -38,6 +41,38 @@ export async function createScormCourse(lessonTitle: string): Promise<ScormCours
 }
 
 /** The instructor uploads the package in the lesson editor and waits for the server's summary of it. */
+/** A learner enrolled in a course of one SCORM lesson: one of our own packages, uploaded through the API. */
+export interface OwnPackageCourse {
+  tenant: TestTenant;
+  lessonId: string;
+  lessonUrl: string;
+}
+
+export async function ownPackageCourse(
+  fixture: string,
+  titles: { module: string; lesson: string },
+): Promise<OwnPackageCourse> {
+  const tenant = await createTenant();
+  const course = await createCourse(tenant.id, {
+    instructorIds: [tenant.users.instructor.id],
+    modules: [{ title: titles.module, lessons: [{ title: titles.lesson, kind: "scorm" }] }],
+  });
+  const lesson = course.lessons[0]!;
+  const upload = await call(tenant.subdomain, `/api/courses/${course.id}/lessons/${lesson.id}/scorm`, {
+    method: "PUT",
+    body: await ownPackageZip(fixture),
+    headers: { "content-type": "application/zip" },
+    bearer: await cachedSignIn(tenant.subdomain, tenant.users.instructor),
+  });
+  expect(upload.status, upload.text).toBeLessThan(300);
+  await enroll(tenant.id, course.id, tenant.users.learner.id);
+  return {
+    tenant,
+    lessonId: lesson.id,
+    lessonUrl: `${origin(tenant.subdomain)}/courses/${course.id}/modules/${lesson.moduleId}/lessons/${lesson.id}`,
+  };
+}
+
 export async function uploadAsInstructor(page: Page, setup: ScormCourse, zip: string, summary: RegExp): Promise<void> {
   await signIn(page, setup.tenant.subdomain, setup.tenant.users.instructor);
   await page.goto(`${origin(setup.tenant.subdomain)}/admin/courses/${setup.course.id}`);
