@@ -4,7 +4,7 @@ import { createTenant, testDb, uniqueName, type TestTenant } from "@/test/factor
 import { startTestIdp, type TestIdp } from "@/test/oidc-idp";
 import { startTestSamlIdp, type TestSamlIdp } from "@/test/saml-idp";
 import { callAs } from "@/test/session";
-import { origin } from "../support";
+import { origin, signIn, waitForShell } from "../support";
 import { STANDARD_CLAIMS } from "@/test/oidc-claims";
 
 // A learner signs in from the login page with the organization's OpenID Connect provider (a real
@@ -86,4 +86,46 @@ test("a new learner signs in with the organization's SAML IdP, and logging out e
   expect(samlIdp.logouts).toEqual([`id-${email}`]);
   await page.goto(`${origin(tenant.subdomain)}/dashboard`);
   await expect(page).toHaveURL(/\/login/);
+});
+
+test("an admin adds an OpenID Connect and a SAML provider from System Settings", async ({ page }) => {
+  const fresh = await createTenant();
+  await signIn(page, fresh.subdomain, fresh.users.admin);
+  await page.goto(`${origin(fresh.subdomain)}/admin/settings`);
+  await waitForShell(page);
+
+  await page.getByRole("button", { name: "Add an OpenID Connect provider" }).click();
+  const oidc = page.getByRole("form", { name: "Add an OpenID Connect provider" });
+  await oidc.getByLabel("Button name").fill("Contoso ID");
+  await oidc.getByLabel("Issuer").fill(idp.issuer);
+  await oidc.getByLabel("Client ID").fill("contoso-lms");
+  await oidc.getByLabel("Client secret").fill("contoso-secret");
+  await oidc.getByLabel("Role claim (optional)").fill("groups");
+  await oidc.getByLabel("Values for Instructor").fill("teachers");
+  await oidc.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Contoso ID saved.")).toBeVisible();
+  await expect(page.getByLabel("Redirect URI (register it at the provider)")).toHaveValue(
+    new RegExp(`^${origin(fresh.subdomain)}/`),
+  );
+
+  await page.getByRole("button", { name: "Add a SAML provider" }).click();
+  const saml = page.getByRole("form", { name: "Add a SAML provider" });
+  await saml.getByLabel("Button name").fill("Contoso SAML");
+  await saml.getByLabel("IdP metadata URL").fill(samlIdp.metadataUrl);
+  await saml.getByLabel("E-mail attribute").fill("email");
+  await saml.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Contoso SAML saved.")).toBeVisible();
+  await expect(page.getByLabel("SP metadata URL (give it to the IdP)")).toHaveValue(
+    new RegExp(`^${origin(fresh.subdomain)}/auth/sso/[0-9a-f-]{36}/metadata$`),
+  );
+
+  const saved = await testDb().identityProvider.findMany({
+    where: { organizationId: fresh.id },
+    orderBy: { name: "asc" },
+  });
+  expect(saved.map((p) => [p.name, p.protocol])).toEqual([
+    ["Contoso ID", "oidc"],
+    ["Contoso SAML", "saml"],
+  ]);
+  expect(saved[0]!.config).toMatchObject({ roleClaim: "groups", instructorValues: ["teachers"] });
 });
