@@ -4,18 +4,14 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
-import { useState } from "react";
 import { useForm, type Control } from "react-hook-form";
-import { applyServerErrors } from "@/components/forms/apply-server-errors";
 import { FormTextField } from "@/components/forms/form-text-field";
 import { ClaimMappingFields, type ClaimMappingValues } from "@/components/settings/claim-mapping-fields";
 import { SettingsCard } from "@/components/settings/settings-card";
-import { ApiError, apiPost, apiPut } from "@/lib/client/api";
-import { failureMessage } from "@/lib/client/spec-calls";
+import { useProviderSave } from "@/components/settings/use-provider-save";
 import {
   identityProviderFormSchema,
   OIDC_DEFAULTS,
-  valuesFromText,
   type IdentityProviderFormInput,
   type IdentityProviderView,
   type OidcProviderView,
@@ -56,30 +52,15 @@ export function IdentityProviderForm({
   onSaved: (provider: IdentityProviderView) => void;
   onCancel: () => void;
 }) {
-  const [error, setError] = useState<string | null>(null);
   const form = useForm<FormInput>({
     resolver: zodResolver(identityProviderFormSchema),
     defaultValues: defaultsOf(saved),
   });
   const redirectUri = saved ? `${window.location.origin}${saved.redirectPath}` : null;
-
-  const onSubmit = form.handleSubmit(async ({ clientSecret, instructorValues, orgAdminValues, ...rest }) => {
-    setError(null);
-    const lists = {
-      instructorValues: valuesFromText(instructorValues),
-      orgAdminValues: valuesFromText(orgAdminValues),
-    };
-    const body = clientSecret ? { ...rest, ...lists, clientSecret } : { ...rest, ...lists };
-    try {
-      const provider = saved
-        ? await apiPut<IdentityProviderView>(`/api/admin/identity-providers/${saved.id}`, body)
-        : await apiPost<IdentityProviderView>("/api/admin/identity-providers", body);
-      onSaved(provider);
-    } catch (e) {
-      setError(failureMessage(e, "Could not save the identity provider"));
-      if (e instanceof ApiError) applyServerErrors(form.setError, e.fieldErrors);
-    }
-  });
+  // The secret is write-only: an empty field keeps the stored one.
+  const { onSubmit, error } = useProviderSave(form, saved?.id ?? null, onSaved, ({ clientSecret, ...rest }) =>
+    clientSecret ? { ...rest, clientSecret } : rest,
+  );
 
   return (
     <SettingsCard

@@ -4,18 +4,14 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import Button from "@mui/material/Button";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import { useState } from "react";
 import { useForm, type Control } from "react-hook-form";
-import { applyServerErrors } from "@/components/forms/apply-server-errors";
 import { FormTextField } from "@/components/forms/form-text-field";
 import { ClaimMappingFields, type ClaimMappingValues } from "@/components/settings/claim-mapping-fields";
 import { SettingsCard } from "@/components/settings/settings-card";
-import { ApiError, apiPost, apiPut } from "@/lib/client/api";
-import { failureMessage } from "@/lib/client/spec-calls";
+import { useProviderSave } from "@/components/settings/use-provider-save";
 import {
   SAML_DEFAULTS,
   samlProviderFormSchema,
-  valuesFromText,
   type IdentityProviderView,
   type SamlProviderFormInput,
   type SamlProviderView,
@@ -82,29 +78,11 @@ export function SamlProviderForm({
   onSaved: (provider: IdentityProviderView) => void;
   onCancel: () => void;
 }) {
-  const [error, setError] = useState<string | null>(null);
   const form = useForm<FormInput>({
     resolver: zodResolver(samlProviderFormSchema),
     defaultValues: defaultsOf(saved),
   });
-
-  const onSubmit = form.handleSubmit(async ({ instructorValues, orgAdminValues, ...rest }) => {
-    setError(null);
-    const body = {
-      ...rest,
-      instructorValues: valuesFromText(instructorValues),
-      orgAdminValues: valuesFromText(orgAdminValues),
-    };
-    try {
-      const provider = saved
-        ? await apiPut<IdentityProviderView>(`/api/admin/identity-providers/${saved.id}`, body)
-        : await apiPost<IdentityProviderView>("/api/admin/identity-providers", body);
-      onSaved(provider);
-    } catch (e) {
-      setError(failureMessage(e, "Could not save the identity provider"));
-      if (e instanceof ApiError) applyServerErrors(form.setError, e.fieldErrors);
-    }
-  });
+  const { onSubmit, error } = useProviderSave(form, saved?.id ?? null, onSaved);
 
   return (
     <SettingsCard
