@@ -1,5 +1,5 @@
 import "server-only";
-import { queryRows } from "@/lib/db";
+import { reportRows } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { Page } from "@/lib/schemas/pagination";
 import type { CertificateReportQuery, CertificateReportState } from "@/lib/schemas/reports";
@@ -205,7 +205,7 @@ export async function listCertificateReport(
   // The figures count what the state filter would choose among: they stay put while it changes.
   const [page, [summary]] = await Promise.all([
     runPage<Row, CertificateReportRow>(certificateListStatement(scope, q, now), windowOf(q), q, toJson),
-    queryRows<CertificateSummary>(summaryStatement(scope, q, now)),
+    reportRows<CertificateSummary>(summaryStatement(scope, q, now)),
   ]);
   return { ...page, summary: summary! };
 }
