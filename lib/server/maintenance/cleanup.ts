@@ -7,14 +7,17 @@ const TOKEN_RETENTION_DAYS = 7;
 /**
  * Removes what only ever grows: rate-limit counters whose window is over (a key is reused once its
  * window passed, but an attack with many e-mails or IPs leaves rows behind), and password-reset
- * and e-mail-change tokens spent or expired more than a week ago, and uploads of imports cut off more than
- * an hour ago (a server that died while a file arrived). Idempotent: a retried run deletes nothing twice.
+ * and e-mail-change tokens spent or expired more than a week ago, uploads of imports cut off more than
+ * an hour ago (a server that died while a file arrived), and single sign-on's expired rows: SAML requests
+ * no answer may still match, assertion ids past the time a replay could be accepted, and sign-in records
+ * whose session is over. Idempotent: a retried run deletes nothing twice.
  */
 export async function cleanupExpiredRows(now = new Date()): Promise<{
   rateLimitBuckets: number;
   passwordResetTokens: number;
   emailChangeTokens: number;
   abandonedImports: number;
+  singleSignOnRows: number;
 }> {
   const cutoff = new Date(now.getTime() - TOKEN_RETENTION_DAYS * 24 * 60 * 60 * 1000);
   const buckets = await db().rateLimitBucket.deleteMany({ where: { resetAt: { lte: now } } });
@@ -27,10 +30,17 @@ export async function cleanupExpiredRows(now = new Date()): Promise<{
   const imports = await db().userImport.deleteMany({
     where: { status: "receiving", createdAt: { lte: new Date(now.getTime() - 60 * 60 * 1000) } },
   });
+  const expired = { expiresAt: { lt: now } };
+  const sso = await Promise.all([
+    db().samlRequest.deleteMany({ where: expired }),
+    db().samlAssertion.deleteMany({ where: expired }),
+    db().ssoSession.deleteMany({ where: expired }),
+  ]);
   return {
     rateLimitBuckets: buckets.count,
     passwordResetTokens: tokens.count,
     emailChangeTokens: emailTokens.count,
     abandonedImports: imports.count,
+    singleSignOnRows: sso.reduce((sum, r) => sum + r.count, 0),
   };
 }

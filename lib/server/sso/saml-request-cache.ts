@@ -23,7 +23,6 @@ export class SamlRequestCache implements CacheProvider {
 
   async saveAsync(key: string, value: string): Promise<CacheItem | null> {
     const { organizationId, providerId } = this;
-    await db().samlRequest.deleteMany({ where: { organizationId, providerId, expiresAt: { lt: new Date() } } });
     const row = await db().samlRequest.create({
       data: {
         organizationId,

@@ -89,7 +89,6 @@ function assertionFacts(profile: Profile) {
 /** Records the assertion as used; false when it already was (a replay). */
 async function firstUse(provider: SamlProvider, assertionId: string, expiresAt: Date): Promise<boolean> {
   const { organizationId, id: providerId } = provider;
-  await db().samlAssertion.deleteMany({ where: { organizationId, providerId, expiresAt: { lt: new Date() } } });
   try {
     // Kept at least as long as a request may be answered, whatever the assertion says of itself.
     const keepUntil = new Date(Math.max(expiresAt.getTime(), Date.now() + SAML_REQUEST_TTL_MS));

@@ -114,7 +114,6 @@ export async function signInWithIdentity(
     data: { method: "sso", provider: provider.name, providerId: provider.id },
     ip,
   });
-  await db().ssoSession.deleteMany({ where: { organizationId, expiresAt: { lt: new Date() } } });
   const session = await db().ssoSession.create({
     data: {
       organizationId,
