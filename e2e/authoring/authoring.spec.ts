@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import sharp from "sharp";
 import { createTenant, type TestTenant } from "@/test/factories";
@@ -14,6 +13,7 @@ import {
   mouseDragBelow,
   nextOutlineSave,
 } from "./fixtures";
+import { seriousAxeViolations } from "../accessibility";
 
 let tenant: TestTenant;
 test.beforeAll(async () => {
@@ -191,9 +191,7 @@ test("axe finds no serious or critical violations in the outline editor", async 
   await signIn(page, tenant.subdomain, tenant.users.instructor);
   await page.goto(`${origin(tenant.subdomain)}/admin/courses/${courseId}?tab=outline`);
   await expect(page.getByRole("button", { name: "Drag Hello" })).toBeVisible();
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  expect(await seriousAxeViolations(page)).toEqual([]);
 });
 
 test("modules and lessons are edited, given a file and deleted through their dialogs", async ({ page }) => {

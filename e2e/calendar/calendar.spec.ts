@@ -1,10 +1,10 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import ICAL from "ical.js";
 import { createCourse, enroll } from "@/test/course-factories";
 import { createTenant, testDb, uniqueName, type TestTenant } from "@/test/factories";
 import { call } from "@/test/http";
 import { origin, signIn, waitForForm } from "../support";
+import { seriousAxeViolations } from "../accessibility";
 
 // An administrator in New York creates a weekly event; a learner in Berlin finds it on /calendar at
 // Berlin's time (moving by an hour when Europe's summer time begins a week after the first session,
@@ -120,8 +120,6 @@ test("axe finds no serious or critical violations on /calendar and the events pa
     await page.waitForLoadState("networkidle");
     if (path.startsWith("/calendar"))
       await expect(page.getByRole("button", { name: /Toolbox talk/ }).first()).toBeVisible();
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-    expect(serious.map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    expect(await seriousAxeViolations(page, { withUrl: true })).toEqual([]);
   }
 });

@@ -1,8 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { createCourse } from "@/test/course-factories";
 import { createTenant, createUser, uniqueName, type TestTenant, type TestUser } from "@/test/factories";
 import { origin, signIn } from "../support";
+import { seriousAxeViolations } from "../accessibility";
 
 // An org admin makes a group, puts people in it and gives it a course; a member then finds the course on
 // their dashboard. The groups pages pass axe.
@@ -73,8 +73,6 @@ for (const path of ["/admin/groups", "/admin/groups/add"]) {
     await signIn(page, tenant.subdomain, tenant.users.org_admin);
     await page.goto(`${origin(tenant.subdomain)}${path}`);
     await page.waitForLoadState("networkidle");
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
   });
 }

@@ -1,9 +1,9 @@
 import { readFile } from "node:fs/promises";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { createCourse, enroll } from "@/test/course-factories";
 import { createSuperadmin, createTenant, testDb, type TestTenant } from "@/test/factories";
 import { origin, pickSearchedOption, signIn } from "../support";
+import { seriousAxeViolations } from "../accessibility";
 
 // The exports from the page: an admin goes from the Import / Export landing page to Export, picks
 // Enrollments, downloads, and the file holds the organization's enrollments; the superadmin picks an
@@ -90,9 +90,7 @@ test("the superadmin picks the organization and downloads its users", async ({ p
 });
 
 async function expectNoSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  expect(await seriousAxeViolations(page)).toEqual([]);
 }
 
 test("axe finds no serious or critical violations on the import-export pages", async ({ page }) => {

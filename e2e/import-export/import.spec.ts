@@ -1,10 +1,10 @@
 import { readFile } from "node:fs/promises";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { createCourse } from "@/test/course-factories";
 import { createTenant, uniqueName, type TestTenant } from "@/test/factories";
 import { latestMailTo, setPasswordLinkFor } from "@/test/outbox";
 import { origin, signIn, waitForForm } from "../support";
+import { seriousAxeViolations } from "../accessibility";
 
 // The CSV user import from the page: an admin uploads a file with a few bad rows, maps a column, reads
 // the dry run, runs it and watches the progress bar finish, downloads the report, finds the new people
@@ -19,9 +19,7 @@ test.beforeAll(async () => {
 });
 
 async function expectNoSeriousViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  expect(await seriousAxeViolations(page)).toEqual([]);
 }
 
 test("an admin imports users from a CSV and one of them signs in through the invitation", async ({ page, browser }) => {

@@ -1,8 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { createCourse, enroll } from "@/test/course-factories";
 import { createTenant, createUser, uniqueName, type TestTenant, type TestUser } from "@/test/factories";
 import { origin, signIn, waitForShell } from "../support";
+import { seriousAxeViolations } from "../accessibility";
 
 // An instructor writes to a learner of their course; the learner's badge counts up and, once the
 // conversation is open, down, without a reload; the learner's reply shows in the instructor's open
@@ -20,9 +20,7 @@ test.beforeAll(async () => {
 });
 
 async function expectAllClear(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  expect(await seriousAxeViolations(page)).toEqual([]);
 }
 
 /** The top bar's messages button; its description says how many conversations are unread. */

@@ -1,9 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { createSuperadmin, createTenant, uniqueName, type TestTenant, type TestUser } from "@/test/factories";
 import { setPasswordLinkFor } from "@/test/outbox";
 import { origin, pickSearchedOption, signIn, signInWithForm, waitForForm, waitForShell } from "../support";
+import { seriousAxeViolations } from "../accessibility";
 
 // Organizations in a browser: the superadmin provisions a tenant (its first org_admin accepts the invitation
 // and signs in on the new subdomain), suspends and reactivates it and moves it to another subdomain; an
@@ -11,9 +11,7 @@ import { origin, pickSearchedOption, signIn, signInWithForm, waitForForm, waitFo
 
 async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
   await page.waitForLoadState("networkidle");
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${page.url()} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  expect(await seriousAxeViolations(page, { withUrl: true })).toEqual([]);
 }
 
 let root: TestUser;

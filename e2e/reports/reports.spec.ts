@@ -1,5 +1,4 @@
 import { readFile } from "node:fs/promises";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { createCourse, enroll, type TestCourse } from "@/test/course-factories";
 import {
@@ -11,6 +10,7 @@ import {
   type TestUser,
 } from "@/test/factories";
 import { origin, signIn, signInWithForm, waitForShell } from "../support";
+import { seriousAxeViolations } from "../accessibility";
 
 // The report pages in a browser: an instructor lands on the overview with figures and a chart; a learner
 // completes the course's only lesson and the instructor's figures follow after Reports in the side
@@ -210,8 +210,6 @@ for (const path of [
     await page.goto(`${origin(tenant.subdomain)}${target}`);
     await page.waitForLoadState("networkidle");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
   });
 }

@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { createTenant, testDb, type TestTenant } from "@/test/factories";
 import { origin, signIn, signInWithForm, waitForShell } from "../support";
+import { seriousAxeViolations } from "../accessibility";
 
 let tenant: TestTenant;
 test.beforeAll(async () => {
@@ -85,9 +85,7 @@ for (const [name, role, path] of SHELL_PAGES) {
     if (role) await signIn(page, tenant.subdomain, tenant.users[role]);
     await page.goto(`${origin(tenant.subdomain)}${path}`);
     await page.waitForLoadState("networkidle");
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
   });
 }
 
@@ -103,9 +101,8 @@ test("axe finds no serious or critical violations on profile while its calendar 
   await signIn(page, tenant.subdomain, tenant.users.instructor);
   await page.goto(`${origin(tenant.subdomain)}/profile`);
   await expect(page.getByRole("status", { name: "Loading the calendar settings" })).toBeVisible();
-  const results = await new AxeBuilder({ page }).analyze();
+  const serious = await seriousAxeViolations(page);
   release();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  expect(serious).toEqual([]);
   await expect(page.getByRole("status", { name: "Loading the calendar settings" })).toBeHidden();
 });

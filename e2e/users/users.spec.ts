@@ -1,8 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { createTenant, createUser, uniqueName, type TestTenant, type TestUser } from "@/test/factories";
 import { setPasswordLinkFor } from "@/test/outbox";
 import { origin, signIn, signInWithForm, waitForForm } from "../support";
+import { seriousAxeViolations } from "../accessibility";
 
 // The user administration: the list searched on the server with its state in the address; an org admin
 // invites someone, who sets their password from the e-mail and signs in; a deactivated user is refused
@@ -121,9 +121,7 @@ test("an org admin deactivates a selected user, who is refused at once", async (
 
 async function expectNoSeriousViolations(page: Page) {
   await page.waitForLoadState("networkidle");
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  expect(await seriousAxeViolations(page)).toEqual([]);
 }
 
 test("axe finds no serious or critical violations on the users pages", async ({ page }) => {
