@@ -109,6 +109,7 @@ export default defineConfig([
   },
   globalIgnores([
     ".next/**",
+    "scripts/bench/page-floor/.next/**",
     ".data/**",
     "public/scorm/**",
     "lib/generated/**",

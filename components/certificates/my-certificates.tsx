@@ -10,6 +10,7 @@ import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
 import { ProfileSection, useSectionResult } from "@/components/profile/profile-section";
+import { longDay } from "@/lib/format-dates";
 
 export interface MyCertificate {
   id: string;
@@ -27,9 +28,6 @@ const STATUS = {
   expired: { label: "Expired", color: "warning" },
   revoked: { label: "Revoked", color: "error" },
 } as const;
-
-const day = (iso: string) =>
-  new Date(iso).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 
 /** The learner's certificates: the PDF to download and the verification link to hand to whoever asks. */
 export function MyCertificates({ certificates }: { certificates: MyCertificate[] }) {
@@ -51,8 +49,10 @@ export function MyCertificates({ certificates }: { certificates: MyCertificate[]
                   {c.course_title}
                 </Typography>
                 <Typography variant="body2" color="text.secondary">
-                  Completed {day(c.completed_at)}
-                  {c.expires_at ? ` · ${c.status === "expired" ? "expired" : "valid until"} ${day(c.expires_at)}` : ""}
+                  Completed {longDay(c.completed_at)}
+                  {c.expires_at
+                    ? ` · ${c.status === "expired" ? "expired" : "valid until"} ${longDay(c.expires_at)}`
+                    : ""}
                 </Typography>
               </div>
               <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>

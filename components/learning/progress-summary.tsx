@@ -1,6 +1,7 @@
 import Box from "@mui/material/Box";
 import LinearProgress from "@mui/material/LinearProgress";
 import Typography from "@mui/material/Typography";
+import { longDay } from "@/lib/format-dates";
 
 export interface ProgressSummaryProps {
   percent: number;
@@ -23,14 +24,9 @@ export function ProgressSummary({ percent, label, completedAt, scorePercent }: P
       />
       <Typography variant="body2" sx={{ color: "text.secondary" }}>
         {percent}% complete
-        {completedAt && ` · Completed on ${formatDate(completedAt)}`}
+        {completedAt && ` · Completed on ${longDay(completedAt)}`}
         {scorePercent != null && ` · Score ${scorePercent}%`}
       </Typography>
     </Box>
   );
-}
-
-/** A fixed, locale-independent date (server and client render the same text). */
-export function formatDate(iso: string): string {
-  return new Date(iso).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 }

@@ -2,9 +2,9 @@
 
 import CssBaseline from "@mui/material/CssBaseline";
 import { ThemeProvider } from "@mui/material/styles";
-import { useMemo, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { TenantBrandingProvider, type TenantBranding } from "@/components/shell/tenant-branding";
-import { createAppTheme, MODE_STORAGE_KEY } from "@/components/theme/theme";
+import { appTheme, MODE_STORAGE_KEY } from "@/components/theme/theme";
 
 /**
  * Client-side providers shared by every page: the host organization's branding and its theme. The first
@@ -12,7 +12,7 @@ import { createAppTheme, MODE_STORAGE_KEY } from "@/components/theme/theme";
  * InitColorSchemeScript in the root layout applies a stored choice before paint.
  */
 export function AppProviders({ branding, children }: { branding: TenantBranding; children: ReactNode }) {
-  const theme = useMemo(() => createAppTheme(branding.primaryColor ?? undefined), [branding.primaryColor]);
+  const theme = appTheme(branding.primaryColor ?? undefined);
   return (
     <TenantBrandingProvider value={branding}>
       <ThemeProvider theme={theme} defaultMode="light" modeStorageKey={MODE_STORAGE_KEY} disableTransitionOnChange>

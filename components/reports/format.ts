@@ -1,3 +1,5 @@
+import { dayAndTime, shortDay } from "@/lib/format-dates";
+
 // How the reports write their figures.
 
 const whole = new Intl.NumberFormat("en-GB", { maximumFractionDigits: 0 });
@@ -30,13 +32,7 @@ export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return "Never";
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return "—";
-  return date.toLocaleString("en-GB", {
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-  });
+  return dayAndTime(date);
 }
 
 /** An ISO instant's day as "25 Nov 2026" (UTC, as certificates state their dates), or a dash. */
@@ -44,5 +40,5 @@ export function formatDay(iso: string | null | undefined): string {
   if (!iso) return "—";
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return "—";
-  return date.toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+  return shortDay(date);
 }

@@ -14,11 +14,27 @@ export const COLOR_SCHEME_ATTRIBUTE = "class";
 // (warning, info, the lighter dark-mode blue), which is what axe checks.
 const CONTRAST_THRESHOLD = 4.5;
 
+type AppTheme = ReturnType<typeof buildTheme>;
+const themes = new Map<string, AppTheme>();
+/** Enough for every colour in use at once on a busy server; the oldest is dropped past it (a Map keeps insertion order). */
+const MAX_THEMES = 200;
+
 /**
  * The theme of one organization's pages: its primary colour (checked for WCAG AA when chosen), lightened
- * just enough for dark mode; the product's blue without one.
+ * just enough for dark mode; the product's blue without one. Made once per colour: building a theme with
+ * both colour schemes costs milliseconds, which the server would otherwise pay on every page it renders.
  */
-export function createAppTheme(primaryColor: string = BRAND_BLUE) {
+export function appTheme(primaryColor: string = BRAND_BLUE): AppTheme {
+  let theme = themes.get(primaryColor);
+  if (!theme) {
+    theme = buildTheme(primaryColor);
+    if (themes.size >= MAX_THEMES) themes.delete(themes.keys().next().value!);
+    themes.set(primaryColor, theme);
+  }
+  return theme;
+}
+
+function buildTheme(primaryColor: string) {
   return createTheme({
     cssVariables: { colorSchemeSelector: COLOR_SCHEME_ATTRIBUTE },
     colorSchemes: {

@@ -1,3 +1,4 @@
+import { longDay } from "@/lib/format-dates";
 import { CERTIFICATE_FIELDS, type CertificateField } from "@/lib/schemas/certificates";
 
 // The values a certificate's text blocks name as {field}, as text. An unknown {name} stays as written.
@@ -15,5 +16,5 @@ export function fillFields(text: string, values: CertificateValues): string {
 /** A day as the certificate prints it: 27 November 2026 (in UTC, the day it was recorded). */
 export function certificateDate(date: Date | null): string {
   if (!date) return "";
-  return date.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+  return longDay(date);
 }

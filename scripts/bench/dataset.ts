@@ -57,6 +57,19 @@ export async function outlineCourseId(databaseUrl: string): Promise<string> {
   return rows[0].id;
 }
 
+/** The page of the course's first lesson (its first module's first). */
+export async function firstLessonPath(databaseUrl: string, courseId: string): Promise<string> {
+  const { rows } = await withClient(databaseUrl, (client) =>
+    client.query<{ moduleId: string; id: string }>(
+      `SELECT l."moduleId", l.id FROM "Lesson" l JOIN "Module" m ON m.id = l."moduleId"
+        WHERE l."courseId" = $1 ORDER BY m.position, l.position LIMIT 1`,
+      [courseId],
+    ),
+  );
+  if (!rows[0]) throw new Error("The outline course has no lesson: re-seed with npm run db:seed -- --size large");
+  return `/courses/${courseId}/modules/${rows[0].moduleId}/lessons/${rows[0].id}`;
+}
+
 export async function postgresVersion(databaseUrl: string): Promise<string> {
   const { rows } = await withClient(databaseUrl, (client) =>
     client.query<{ v: string }>("SELECT current_setting('server_version') AS v"),

@@ -7,7 +7,7 @@ export interface LoadRun {
   /** Milliseconds, one per answered request. */
   latencies: number[];
   seconds: number;
-  /** Non-2xx answers plus connection errors and timeouts. */
+  /** Answers of another status than the expected one, plus connection errors and timeouts. */
   failures: number;
 }
 
@@ -26,14 +26,21 @@ export interface LoadTarget {
   port: number;
   host: string;
   path: string;
-  token: string;
+  /** None: signed out. */
+  token?: string;
   /** Send the token as the session cookie (pages) instead of a bearer token. */
   cookie?: boolean;
   method?: "POST";
+  /** As a browser asks for pages: the server's compression is part of what a page costs. */
+  acceptEncoding?: string;
+  /** The status every answer should have (200 unless said; a not-found page's is 404). */
+  status?: number;
 }
 
 export async function runLoad(target: LoadTarget, options: { connections: number; seconds: number }): Promise<LoadRun> {
   const latencies: number[] = [];
+  const expected = target.status ?? 200;
+  let unexpected = 0;
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
       {
@@ -43,17 +50,23 @@ export async function runLoad(target: LoadTarget, options: { connections: number
         duration: options.seconds,
         headers: {
           host: target.host,
-          ...(target.cookie
-            ? { cookie: `next-auth.session-token=${target.token}` }
-            : { authorization: `Bearer ${target.token}` }),
+          ...(target.token === undefined
+            ? {}
+            : target.cookie
+              ? { cookie: `next-auth.session-token=${target.token}` }
+              : { authorization: `Bearer ${target.token}` }),
+          ...(target.acceptEncoding ? { "accept-encoding": target.acceptEncoding } : {}),
         },
         timeout: 10,
       },
       (error, done) => (error ? reject(error) : resolve(done)),
     );
-    instance.on("response", (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+    instance.on("response", (_client, status, _bytes, responseTime) => {
+      latencies.push(responseTime);
+      if (status !== expected) unexpected += 1;
+    });
   });
-  return { latencies, seconds: result.duration, failures: result.non2xx + result.errors + result.timeouts };
+  return { latencies, seconds: result.duration, failures: unexpected + result.errors + result.timeouts };
 }
 
 /** Several runs of the same request on the same server, pooled into one figure. */

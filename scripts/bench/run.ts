@@ -14,13 +14,15 @@ prepareAuthEnv();
 const options = parseOptions(process.argv.slice(2));
 const APP_PORT = 3211;
 const CEILING_PORT = 3212;
+const PAGE_FLOOR_PORT = 3213;
 const PROFILE_DIR = ".data/bench/profiles";
 
 const { startPostgres } = await import("../lib/postgres");
 const { buildIfNeeded } = await import("../lib/build");
 const { BENCH_ACCOUNT } = await import("../db/large/plan");
-const { ensureLargeDataset, outlineCourseId, postgresVersion, regionGroupId, reportCourseId } =
+const { ensureLargeDataset, firstLessonPath, outlineCourseId, postgresVersion, regionGroupId, reportCourseId } =
   await import("./dataset");
+const { startPageFloor } = await import("./page-floor");
 const { measureReportRebuild, reportRebuildTable, reportScaleTable } = await import("./reports");
 const { groupAddTable, measureGroupAdd } = await import("./group-add");
 const { importTable, measureImport } = await import("./import-users");
@@ -31,7 +33,8 @@ const { SCENARIOS } = await import("./scenarios");
 const { measurePairs, printSqlTrace } = await import("./measure-server");
 const { COMMIT_CONNECTIONS, measureCommits } = await import("./commit-bench");
 const { certificatePdfTable, measureCertificatePdf } = await import("./certificate-pdf");
-const { compareResults, loadAverage, machineInfo, printTable, writeBenchmarksDoc } = await import("./report");
+const { compareResults, loadAverage, machineInfo, printPageTable, printTable, writeBenchmarksDoc } =
+  await import("./report");
 
 const host = (port: number) => `${BENCH_ACCOUNT.subdomain}.localhost:${port}`;
 const stops: (() => Promise<void>)[] = [];
@@ -86,10 +89,12 @@ try {
         throw new Error(`Sign-in as ${email} failed (${login.status}): ${login.text.slice(0, 300)}`);
       return token;
     };
+    const outline = await outlineCourseId(dataset.url);
     const session = {
       token: await signIn(BENCH_ACCOUNT.email),
       adminToken: await signIn(BENCH_ACCOUNT.adminEmail),
-      outlineCourseId: await outlineCourseId(dataset.url),
+      outlineCourseId: outline,
+      lessonPath: await firstLessonPath(dataset.url, outline),
       regionGroupId: await regionGroupId(dataset.url),
       reportTokens: new Map<string, string>(),
       reportCourseIds: new Map<string, string>(),
@@ -120,12 +125,15 @@ try {
       "The ceiling server",
     );
     stops.push(ceiling.stop);
+    const floor = SCENARIOS.some((s) => s.page && wants(s.key)) ? await startPageFloor(PAGE_FLOOR_PORT) : null;
+    if (floor) stops.push(floor.stop);
     console.log(
       `\nApp on ${APP_PORT}, ceiling on ${CEILING_PORT}: ${options.connections} connections, ${options.warmup} s warm-up, ${options.seconds} s measured per request and server; load average ${loadAtStart}.`,
     );
     for (const [key, pair] of await measurePairs(
       appEndpoint,
       { name: "ceiling", port: CEILING_PORT, host: host(CEILING_PORT), process: ceiling },
+      floor,
       session,
       options,
     ))
@@ -218,11 +226,20 @@ try {
     timed.push(certificatePdfTable(pdf));
   }
 
-  const mismatches = compareResults(pairs, isDeepStrictEqual);
+  // A page's floor is another app: only the API rows' ceilings must answer and query as the app does.
+  const apiPairs = new Map([...pairs].filter(([key]) => !SCENARIOS.find((s) => s.key === key)?.page));
+  const mismatches = compareResults(apiPairs, isDeepStrictEqual);
   for (const line of mismatches) console.warn(`⚠ ${line}`);
   const rows = SCENARIOS.filter((s) => pairs.has(s.key)).map((scenario) => ({ scenario, ...pairs.get(scenario.key)! }));
+  const apiRows = rows.filter((r) => !r.scenario.page);
+  const pageRows = rows.filter((r) => r.scenario.page);
   const scale = reportScaleTable(rows);
-  const table = [...(rows.length ? [printTable(rows)] : []), ...(scale ? [scale] : []), ...timed].join("\n\n");
+  const table = [
+    ...(apiRows.length ? [printTable(apiRows)] : []),
+    ...(pageRows.length ? [printPageTable(pageRows, options.connections)] : []),
+    ...(scale ? [scale] : []),
+    ...timed,
+  ].join("\n\n");
   console.log(
     `\n${table}\n\nLoad average at the end: ${loadAverage()} (this machine's other work moves the figures: see docs/benchmarks.md).`,
   );
@@ -237,11 +254,7 @@ try {
       pool: appEnv.DB_POOL_MAX,
     });
   }
-  if (
-    rows.some((r) => r.app.measurement === null || (r.ceiling.measurement === null && !r.scenario.page)) ||
-    mismatches.length
-  )
-    exitCode = 1;
+  if (rows.some((r) => r.app.measurement === null || r.ceiling.measurement === null) || mismatches.length) exitCode = 1;
 } catch (error) {
   if (!(error instanceof TraceDone)) {
     exitCode = 1;
