@@ -9,13 +9,21 @@ import { appTheme, MODE_STORAGE_KEY } from "@/components/theme/theme";
 /**
  * Client-side providers shared by every page: the host organization's branding and its theme. The first
  * visit is light (not the OS preference) so the server render and the first paint agree;
- * InitColorSchemeScript in the root layout applies a stored choice before paint.
+ * InitColorSchemeScript in the root layout applies a stored choice before paint. The default theme's CSS
+ * variables come from a stylesheet of their own (the root layout's); an organization's own colour has its
+ * variables made by the provider, inlined after that stylesheet, so they win.
  */
 export function AppProviders({ branding, children }: { branding: TenantBranding; children: ReactNode }) {
   const theme = appTheme(branding.primaryColor ?? undefined);
   return (
     <TenantBrandingProvider value={branding}>
-      <ThemeProvider theme={theme} defaultMode="light" modeStorageKey={MODE_STORAGE_KEY} disableTransitionOnChange>
+      <ThemeProvider
+        theme={theme}
+        defaultMode="light"
+        modeStorageKey={MODE_STORAGE_KEY}
+        disableTransitionOnChange
+        disableStyleSheetGeneration={!branding.primaryColor}
+      >
         <CssBaseline enableColorScheme />
         {children}
       </ThemeProvider>

@@ -2,6 +2,14 @@ import { createTheme } from "@mui/material/styles";
 import { FONT_FAMILY, MONO_FONT_FAMILY } from "@/components/theme/fonts";
 import { DEFAULT_PRIMARY_COLOR, darkModeVariant } from "@/lib/color-contrast";
 
+// The theme is built with CSS variables (cssVariables below): the types say so, which gives the provider
+// its CSS-variable props and the theme its generateStyleSheets.
+declare module "@mui/material/styles" {
+  interface CssThemeVariables {
+    enabled: true;
+  }
+}
+
 export const BRAND_BLUE = DEFAULT_PRIMARY_COLOR;
 
 /** Where the chosen mode lives in localStorage; the init script in the root layout reads the same key. */
