@@ -1,9 +1,6 @@
-import Card from "@mui/material/Card";
-import CardContent from "@mui/material/CardContent";
-import CardMedia from "@mui/material/CardMedia";
-import Typography from "@mui/material/Typography";
-import type { ReactNode } from "react";
-import { LinkCardActionArea } from "@/components/navigation/link-components";
+import Link from "next/link";
+import { Children, type ReactNode } from "react";
+import styles from "@/components/learning/course-card.module.css";
 
 export interface CourseCardProps {
   href: string;
@@ -24,7 +21,7 @@ export function CourseCard({
   category,
   lessonCount,
   children,
-  headingLevel = "h3",
+  headingLevel: Heading = "h3",
 }: CourseCardProps) {
   const facts = [
     category?.name,
@@ -33,35 +30,27 @@ export function CourseCard({
     .filter(Boolean)
     .join(" · ");
   return (
-    <Card variant="outlined" sx={{ height: "100%" }}>
-      <LinkCardActionArea
-        href={href}
-        sx={{
-          height: "100%",
-          display: "flex",
-          flexDirection: "column",
-          alignItems: "stretch",
-          justifyContent: "flex-start",
-        }}
-      >
-        <CardMedia
-          component="img"
-          image={thumbnailUrl}
-          alt=""
-          sx={{ height: 140, objectFit: "cover", bgcolor: "action.hover" }}
-        />
-        <CardContent>
-          <Typography variant="h6" component={headingLevel} sx={{ lineHeight: 1.3 }}>
-            {title}
-          </Typography>
-          {facts && (
-            <Typography variant="body2" sx={{ color: "text.secondary", mt: 0.5 }}>
-              {facts}
-            </Typography>
-          )}
+    <div className={styles.card}>
+      <Link href={href} className={styles.action}>
+        {/* eslint-disable-next-line @next/next/no-img-element -- a thumbnail of ours, already sized; next/image would re-encode it per request */}
+        <img src={thumbnailUrl} alt="" className={styles.media} />
+        <div className={styles.content}>
+          <Heading className={styles.title}>{title}</Heading>
+          {facts && <p className={styles.facts}>{facts}</p>}
           {children}
-        </CardContent>
-      </LinkCardActionArea>
-    </Card>
+        </div>
+      </Link>
+    </div>
+  );
+}
+
+/** Cards in a responsive list (a <ul>, so screen readers announce how many there are). Children need keys. */
+export function CourseGrid({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <ul className={styles.grid} aria-label={label}>
+      {Children.map(children, (child) => (
+        <li>{child}</li>
+      ))}
+    </ul>
   );
 }

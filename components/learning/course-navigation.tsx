@@ -2,6 +2,7 @@ import CheckCircleIcon from "@mui/icons-material/CheckCircle";
 import RadioButtonUncheckedIcon from "@mui/icons-material/RadioButtonUnchecked";
 import Box from "@mui/material/Box";
 import List from "@mui/material/List";
+import ListItem from "@mui/material/ListItem";
 import ListItemIcon from "@mui/material/ListItemIcon";
 import ListItemText from "@mui/material/ListItemText";
 import ListSubheader from "@mui/material/ListSubheader";
@@ -49,22 +50,23 @@ export function CourseNavigation({ course, modules, currentLessonId, progressPer
             const current = l.id === currentLessonId;
             const completed = l.status === "completed";
             return (
-              <LinkListItemButton
-                key={l.id}
-                href={lessonPath(course.id, l.module_id, l.id)}
-                prefetch={false}
-                selected={current}
-                aria-current={current ? "page" : undefined}
-              >
-                <ListItemIcon sx={{ minWidth: 34 }} aria-hidden>
-                  {completed ? (
-                    <CheckCircleIcon fontSize="small" color="success" />
-                  ) : (
-                    <RadioButtonUncheckedIcon fontSize="small" color="disabled" />
-                  )}
-                </ListItemIcon>
-                <ListItemText primary={<LessonTitle title={l.title} completed={completed} />} />
-              </LinkListItemButton>
+              <ListItem key={l.id} disablePadding>
+                <LinkListItemButton
+                  href={lessonPath(course.id, l.module_id, l.id)}
+                  prefetch={false}
+                  selected={current}
+                  aria-current={current ? "page" : undefined}
+                >
+                  <ListItemIcon sx={{ minWidth: 34 }} aria-hidden>
+                    {completed ? (
+                      <CheckCircleIcon fontSize="small" color="success" />
+                    ) : (
+                      <RadioButtonUncheckedIcon fontSize="small" color="disabled" />
+                    )}
+                  </ListItemIcon>
+                  <ListItemText primary={<LessonTitle title={l.title} completed={completed} />} />
+                </LinkListItemButton>
+              </ListItem>
             );
           })}
           {m.lessons.length === 0 && (

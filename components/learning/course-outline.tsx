@@ -51,10 +51,13 @@ export function CourseOutline({
                 />
               </>
             );
+            // A link is a list item's content, never the item itself: a <ul> holds only <li>s.
             return linked ? (
-              <LinkListItemButton key={l.id} href={lessonPath(courseId, l.module_id, l.id)} prefetch={false}>
-                {content}
-              </LinkListItemButton>
+              <ListItem key={l.id} disablePadding>
+                <LinkListItemButton href={lessonPath(courseId, l.module_id, l.id)} prefetch={false}>
+                  {content}
+                </LinkListItemButton>
+              </ListItem>
             ) : (
               <ListItem key={l.id}>{content}</ListItem>
             );

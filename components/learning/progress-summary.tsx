@@ -1,7 +1,5 @@
-import Box from "@mui/material/Box";
-import LinearProgress from "@mui/material/LinearProgress";
-import Typography from "@mui/material/Typography";
 import { longDay } from "@/lib/format-dates";
+import styles from "@/components/learning/progress-summary.module.css";
 
 export interface ProgressSummaryProps {
   percent: number;
@@ -14,19 +12,24 @@ export interface ProgressSummaryProps {
 
 /** "N% complete" with its bar; the wording is fixed by the UI contract (tests and other slices read it). */
 export function ProgressSummary({ percent, label, completedAt, scorePercent }: ProgressSummaryProps) {
+  const value = Math.min(100, Math.max(0, percent));
   return (
-    <Box sx={{ width: "100%" }}>
-      <LinearProgress
-        variant="determinate"
-        value={percent}
+    <div className={styles.summary}>
+      <span
+        className={styles.track}
+        role="progressbar"
         aria-label={`Progress in ${label}`}
-        sx={{ height: 8, borderRadius: 4, my: 1 }}
-      />
-      <Typography variant="body2" sx={{ color: "text.secondary" }}>
+        aria-valuenow={Math.round(value)}
+        aria-valuemin={0}
+        aria-valuemax={100}
+      >
+        <span className={styles.bar} style={{ transform: `translateX(${value - 100}%)` }} />
+      </span>
+      <p className={styles.text}>
         {percent}% complete
         {completedAt && ` · Completed on ${longDay(completedAt)}`}
         {scorePercent != null && ` · Score ${scorePercent}%`}
-      </Typography>
-    </Box>
+      </p>
+    </div>
   );
 }
