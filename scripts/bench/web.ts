@@ -51,6 +51,15 @@ try {
     "The app",
   );
   stops.unshift(app.stop);
+  let stopping = false;
+  stops.unshift(async () => {
+    stopping = true;
+  });
+  // Its log goes to its stdout, which the bench keeps: shown when it dies under a measurement.
+  void app.exited.then((code) => {
+    if (!stopping)
+      console.error(`The app exited (code ${code}); its last lines:\n${app.drain().slice(-30).join("\n")}`);
+  });
 
   const { launchBrowser, signIn } = await import("./web/browser");
   const { medianMeasurement, runLighthouse } = await import("./web/lighthouse");
