@@ -172,13 +172,22 @@ export function writeBenchmarksDoc(run: {
     ...(run.mismatches.length ? ["", ...run.mismatches.map((m) => `- ⚠ ${m}`)] : []),
     END,
   ].join("\n");
+  writeDocSection({ start: START, end: END, heading: "Latest results" }, section);
+}
+
+/**
+ * Replaces a generated section of docs/benchmarks.md, from its start marker to its end marker, with
+ * `section` (which begins and ends with those markers); the prose around it is kept. A section not in the
+ * document yet is appended under `heading`.
+ */
+export function writeDocSection(markers: { start: string; end: string; heading: string }, section: string): void {
   const current = existsSync(DOC) ? readFileSync(DOC, "utf8") : "# Benchmarks\n";
-  const start = current.indexOf(START);
-  const end = current.indexOf(END);
+  const start = current.indexOf(markers.start);
+  const end = current.indexOf(markers.end);
   const next =
     start >= 0 && end > start
-      ? current.slice(0, start) + section + current.slice(end + END.length)
-      : `${current.trimEnd()}\n\n## Latest results\n\n${section}\n`;
+      ? current.slice(0, start) + section + current.slice(end + markers.end.length)
+      : `${current.trimEnd()}\n\n## ${markers.heading}\n\n${section}\n`;
   writeFileSync(DOC, next);
   console.log(`Results written to ${DOC}.`);
 }

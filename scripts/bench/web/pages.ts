@@ -1,0 +1,38 @@
+// The pages `npm run bench:web` puts through Lighthouse, who sees them, on which presets, and the targets
+// each must reach.
+
+export type Preset = "mobile" | "desktop";
+export type Viewer = "learner" | "admin";
+
+export interface WebPage {
+  key: string;
+  /** The route as the table names it. */
+  label: string;
+  viewer: Viewer;
+  presets: Preset[];
+}
+
+export const WEB_PAGES: WebPage[] = [
+  { key: "dashboard", label: "/dashboard", viewer: "learner", presets: ["mobile"] },
+  { key: "course", label: "/courses/{id}", viewer: "learner", presets: ["mobile"] },
+  { key: "lesson", label: "/courses/{id}/modules/{id}/lessons/{id}", viewer: "learner", presets: ["mobile"] },
+  { key: "reports", label: "/admin/reports", viewer: "admin", presets: ["desktop", "mobile"] },
+];
+
+/** Minimum Lighthouse scores (0–100). */
+export interface ScoreTargets {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+}
+
+export function scoreTargets(viewer: Viewer, preset: Preset): ScoreTargets {
+  const performance = viewer === "learner" ? 90 : preset === "desktop" ? 95 : 75;
+  return { performance, accessibility: 100, bestPractices: 95 };
+}
+
+/** The JavaScript a cold load of the dashboard may transfer (compressed bytes). */
+export const DASHBOARD_JS_MAX_BYTES = 300_000;
+
+/** Runs per page and preset; every figure is the median of its runs. */
+export const RUNS = 3;

@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { medianMeasurement, type WebMeasurement } from "./lighthouse";
+import { WEB_PAGES } from "./pages";
+import { webTable } from "./report";
+
+const measurement = (over: Partial<WebMeasurement>): WebMeasurement => ({
+  performance: 90,
+  accessibility: 100,
+  bestPractices: 96,
+  lcpMs: 2000,
+  tbtMs: 200,
+  transferredBytes: 460 * 1024,
+  scriptBytes: 286_000,
+  scriptResourceBytes: 849_000,
+  benchmarkIndex: 2000,
+  ...over,
+});
+
+describe("medianMeasurement", () => {
+  it("takes each figure's median on its own", () => {
+    const m = medianMeasurement([
+      measurement({ performance: 85, lcpMs: 1100, tbtMs: 608 }),
+      measurement({ performance: 95, lcpMs: 3600, tbtMs: 149 }),
+      measurement({ performance: 89, lcpMs: 1200, tbtMs: 239 }),
+    ]);
+    expect(m.performance).toBe(89);
+    expect(m.lcpMs).toBe(1200);
+    expect(m.tbtMs).toBe(239);
+  });
+});
+
+describe("webTable", () => {
+  const dashboard = WEB_PAGES.find((p) => p.key === "dashboard")!;
+  const reports = WEB_PAGES.find((p) => p.key === "reports")!;
+
+  it("holds each score against its page's and preset's target", () => {
+    const table = webTable([
+      { page: dashboard, preset: "mobile", median: measurement({ performance: 89 }) },
+      { page: reports, preset: "desktop", median: measurement({ performance: 95, accessibility: 96 }) },
+      { page: reports, preset: "mobile", median: measurement({ performance: 75, bestPractices: 94 }) },
+    ]);
+    const rows = table.split("\n");
+    expect(rows[2]).toBe(
+      "| `/dashboard` | learner | mobile | 89 (≥ 90: **FAIL**) | 100 (≥ 100: PASS) | 96 (≥ 95: PASS) | 2.0 s | 200 ms | 460 KiB | 286 KB / 849 KB |",
+    );
+    expect(rows[3]).toContain("| desktop | 95 (≥ 95: PASS) | 96 (≥ 100: **FAIL**) | 96 (≥ 95: PASS) |");
+    expect(rows[4]).toContain("| mobile | 75 (≥ 75: PASS) | 100 (≥ 100: PASS) | 94 (≥ 95: **FAIL**) |");
+  });
+
+  it("holds the dashboard's JavaScript against 300 KB compressed", () => {
+    const over = webTable([{ page: dashboard, preset: "mobile", median: measurement({ scriptBytes: 300_400 }) }]);
+    expect(over).toContain("JavaScript on a cold load of the dashboard: 300 KB compressed (≤ 300 KB: **FAIL**).");
+    const under = webTable([{ page: dashboard, preset: "mobile", median: measurement({ scriptBytes: 299_000 }) }]);
+    expect(under).toContain("JavaScript on a cold load of the dashboard: 299 KB compressed (≤ 300 KB: PASS).");
+  });
+});
