@@ -307,7 +307,10 @@ describe("course thumbnails", () => {
     const placeholder = await call(acme.subdomain, removed.json.thumbnail_url);
     expect(placeholder.status).toBe(200);
     expect(placeholder.headers["content-type"]).toMatch(/^image\/svg\+xml/);
-    expect(placeholder.text).toContain(">PC</text>");
+    // The initials, named and drawn as Roboto's outlines (an <img> cannot use the page's fonts).
+    expect(placeholder.text).toContain("<title>PC</title>");
+    expect(placeholder.text).toMatch(/<path fill="#ffffff" d="M[^"]+"\/>/);
+    expect(placeholder.text.length).toBeLessThan(4000);
   });
 
   it("a file that is not an image → 415; a learner → 403; another organization → 404", async () => {
