@@ -6,11 +6,11 @@ import "@fontsource/roboto/400-italic.css";
 import "@fontsource/roboto-mono/400.css";
 import "@/components/theme/theme-variables.css";
 import InitColorSchemeScript from "@mui/material/InitColorSchemeScript";
-import { AppRouterCacheProvider } from "@mui/material-nextjs/v16-appRouter";
 import type { Metadata } from "next";
 import { headers } from "next/headers";
 import type { ReactNode } from "react";
 import { AppProviders } from "@/components/providers/app-providers";
+import { StyleCacheProvider } from "@/components/providers/style-cache";
 import { SuspendedNotice } from "@/components/shell/suspended-notice";
 import { hostBranding } from "@/lib/server/organizations/host-branding";
 
@@ -33,11 +33,11 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
     <html lang="en" suppressHydrationWarning>
       <body>
         <InitColorSchemeScript attribute="class" defaultMode="light" modeStorageKey="mui-mode" nonce={nonce} />
-        <AppRouterCacheProvider options={{ enableCssLayer: true, nonce }}>
+        <StyleCacheProvider nonce={nonce}>
           <AppProviders branding={branding}>
             {suspended ? <SuspendedNotice organizationName={suspended.name} /> : children}
           </AppProviders>
-        </AppRouterCacheProvider>
+        </StyleCacheProvider>
       </body>
     </html>
   );
