@@ -66,15 +66,40 @@ interface Answer {
   json: unknown;
 }
 
-function send(
+interface RequestOptions {
+  method?: string;
+  body?: Buffer | string;
+  headers?: Record<string, string>;
+}
+
+/**
+ * One request, as a browser sends it: when a kept-alive connection turns out closed by the server before
+ * any answer (nginx's old workers close their idle connections on a reload), it is sent once more on a
+ * new connection, which browsers do for every method. `onResend` counts those.
+ */
+async function sendRequest(
   port: number,
   host: string,
   path: string,
-  options: { method?: string; body?: Buffer | string; headers?: Record<string, string> },
+  options: RequestOptions,
+  onResend: () => void,
 ): Promise<Answer> {
+  const first = await sendOnce(port, host, path, options);
+  if (!first.closedUnanswered) return first;
+  onResend();
+  return sendOnce(port, host, path, options);
+}
+
+function sendOnce(
+  port: number,
+  host: string,
+  path: string,
+  options: RequestOptions,
+): Promise<Answer & { closedUnanswered?: boolean }> {
   return new Promise((resolve) => {
     let settled = false;
-    const done = (answer: Answer) => {
+    let answered = false;
+    const done = (answer: Answer & { closedUnanswered?: boolean }) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
@@ -83,6 +108,7 @@ function send(
     const req = request(
       { host: "127.0.0.1", port, path, method: options.method ?? "GET", headers: { host, ...options.headers } },
       (res) => {
+        answered = true;
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
         res.on("end", () => {
@@ -101,7 +127,10 @@ function send(
       req.destroy(new Error("timeout"));
       done({ status: 0, json: { error: { code: "CLIENT_TIMEOUT" } } });
     }, TIMEOUT_MS);
-    req.on("error", () => done({ status: 0, json: undefined }));
+    req.on("error", (error: NodeJS.ErrnoException) => {
+      const closed = req.reusedSocket && !answered && (error.code === "ECONNRESET" || error.code === "EPIPE");
+      done({ status: 0, json: undefined, ...(closed ? { closedUnanswered: true } : {}) });
+    });
     req.end(options.body);
   });
 }
@@ -118,6 +147,8 @@ function multipart(png: Buffer): { body: Buffer; type: string } {
 export interface LoadRun {
   samples: Sample[];
   acknowledged: Acknowledged;
+  /** Requests sent again because nginx had closed their kept-alive connection before answering (see send). */
+  resent: { at: number; kind: Kind }[];
   /** Stops every learner after its current request; resolves when all have stopped. */
   stop(): Promise<void>;
 }
@@ -125,6 +156,7 @@ export interface LoadRun {
 export function startLoad(world: World, options: { pauseMs?: number } = {}): LoadRun {
   const samples: Sample[] = [];
   const acknowledged: Acknowledged = { commits: new Map(), messages: [], enrollments: [], avatars: [] };
+  const resent: LoadRun["resent"] = [];
   let running = true;
   const total = WEIGHTS.reduce((s, [, w]) => s + w, 0);
   const pick = (): Kind => {
@@ -144,6 +176,8 @@ export function startLoad(world: World, options: { pauseMs?: number } = {}): Loa
       // A commit not yet acknowledged goes first, as in the player's queue.
       const kind: Kind = pendingRetries > 0 ? "commit" : pick();
       const start = Date.now();
+      const send = (port: number, host: string, path: string, options: RequestOptions) =>
+        sendRequest(port, host, path, options, () => resent.push({ at: Date.now(), kind }));
       let answer: Answer;
       const auth = { authorization: `Bearer ${learner.bearer}` };
       switch (kind) {
@@ -240,6 +274,7 @@ export function startLoad(world: World, options: { pauseMs?: number } = {}): Loa
   return {
     samples,
     acknowledged,
+    resent,
     stop: async () => {
       running = false;
       await Promise.all(loops);
