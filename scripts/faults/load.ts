@@ -37,6 +37,8 @@ export interface Sample {
   status: number;
   /** The error code of a JSON error answer. */
   code?: string;
+  /** Status 0: why there was no answer. */
+  error?: string;
 }
 
 export interface Acknowledged {
@@ -64,6 +66,8 @@ const WEIGHTS: [Kind, number][] = [
 interface Answer {
   status: number;
   json: unknown;
+  /** Why there was no answer (the socket error's code, and whether the connection was a kept-alive one). */
+  error?: string;
 }
 
 interface RequestOptions {
@@ -75,7 +79,7 @@ interface RequestOptions {
 /**
  * One request, as a browser sends it: when a kept-alive connection turns out closed by the server before
  * any answer (nginx's old workers close their idle connections on a reload), it is sent once more on a
- * new connection, which browsers do for every method. `onResend` counts those.
+ * new connection, as browsers do with a reused connection that closes unanswered. `onResend` counts those.
  */
 async function sendRequest(
   port: number,
@@ -84,10 +88,12 @@ async function sendRequest(
   options: RequestOptions,
   onResend: () => void,
 ): Promise<Answer> {
-  const first = await sendOnce(port, host, path, options);
+  const first = await sendOnce(port, host, path, options, false);
   if (!first.closedUnanswered) return first;
   onResend();
-  return sendOnce(port, host, path, options);
+  // Not from the pool: the other idle connections of the worker that closed this one are closing too.
+  const again = await sendOnce(port, host, path, options, true);
+  return again.error ? { ...again, error: `${first.error}, sent again: ${again.error}` } : again;
 }
 
 function sendOnce(
@@ -95,6 +101,7 @@ function sendOnce(
   host: string,
   path: string,
   options: RequestOptions,
+  newConnection: boolean,
 ): Promise<Answer & { closedUnanswered?: boolean }> {
   return new Promise((resolve) => {
     let settled = false;
@@ -106,7 +113,14 @@ function sendOnce(
       resolve(answer);
     };
     const req = request(
-      { host: "127.0.0.1", port, path, method: options.method ?? "GET", headers: { host, ...options.headers } },
+      {
+        host: "127.0.0.1",
+        port,
+        path,
+        method: options.method ?? "GET",
+        headers: { host, ...options.headers },
+        ...(newConnection ? { agent: false } : {}),
+      },
       (res) => {
         answered = true;
         const chunks: Buffer[] = [];
@@ -120,16 +134,20 @@ function sendOnce(
           }
           done({ status: res.statusCode ?? 0, json });
         });
-        res.on("error", () => done({ status: 0, json: undefined }));
+        res.on("error", (error: NodeJS.ErrnoException) =>
+          done({ status: 0, json: undefined, error: `${error.code ?? error.message} while answering` }),
+        );
       },
     );
     const timer = setTimeout(() => {
       req.destroy(new Error("timeout"));
       done({ status: 0, json: { error: { code: "CLIENT_TIMEOUT" } } });
     }, TIMEOUT_MS);
-    req.on("error", (error: NodeJS.ErrnoException) => {
-      const closed = req.reusedSocket && !answered && (error.code === "ECONNRESET" || error.code === "EPIPE");
-      done({ status: 0, json: undefined, ...(closed ? { closedUnanswered: true } : {}) });
+    req.on("error", (failure: NodeJS.ErrnoException) => {
+      const code = failure.code ?? failure.message;
+      const closed = req.reusedSocket && !answered && (code === "ECONNRESET" || code === "EPIPE");
+      const error = `${code} (${req.reusedSocket ? "kept-alive" : "new"} connection)`;
+      done({ status: 0, json: undefined, error, ...(closed ? { closedUnanswered: true } : {}) });
     });
     req.end(options.body);
   });
@@ -264,7 +282,14 @@ export function startLoad(world: World, options: { pauseMs?: number } = {}): Loa
         }
       }
       const code = (answer.json as { error?: { code?: string } } | undefined)?.error?.code;
-      samples.push({ kind, start, end: Date.now(), status: answer.status, ...(code ? { code } : {}) });
+      samples.push({
+        kind,
+        start,
+        end: Date.now(),
+        status: answer.status,
+        ...(code ? { code } : {}),
+        ...(answer.error ? { error: answer.error } : {}),
+      });
       // The player's queue backs off before resending; the others pause a little, as people do.
       const pause = kind === "commit" && pendingRetries > 0 ? Math.min(1000, 50 * 2 ** Math.min(pendingRetries, 5)) : 0;
       await sleep(pause + (options.pauseMs ?? 20) * (0.5 + Math.random()));

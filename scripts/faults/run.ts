@@ -674,7 +674,7 @@ try {
         .filter((e) => e.ms >= 0)
         .at(-1);
       say(
-        `  ${sample.status} ${sample.kind} at ${new Date(sample.start).toISOString()}: ${near ? `${seconds(near.ms)} after ${near.what}` : "before the faults"}, answered in ${seconds(sample.end - sample.start)}`,
+        `  ${sample.status} ${sample.kind} at ${new Date(sample.start).toISOString()}: ${near ? `${seconds(near.ms)} after ${near.what}` : "before the faults"}, answered in ${seconds(sample.end - sample.start)}${sample.error ? ` (${sample.error})` : ""}`,
       );
       // nginx's times are whole seconds.
       const around = nginxErrors.filter(
