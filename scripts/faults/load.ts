@@ -37,6 +37,8 @@ export interface Sample {
   status: number;
   /** The error code of a JSON error answer. */
   code?: string;
+  /** Status 0: why there was no answer. */
+  error?: string;
 }
 
 export interface Acknowledged {
@@ -64,25 +66,63 @@ const WEIGHTS: [Kind, number][] = [
 interface Answer {
   status: number;
   json: unknown;
+  /** Why there was no answer (the socket error's code, and whether the connection was a kept-alive one). */
+  error?: string;
 }
 
-function send(
+interface RequestOptions {
+  method?: string;
+  body?: Buffer | string;
+  headers?: Record<string, string>;
+}
+
+/**
+ * One request, as a browser sends it: when a kept-alive connection turns out closed by the server before
+ * any answer (nginx's old workers close their idle connections on a reload), it is sent once more on a
+ * new connection, as browsers do with a reused connection that closes unanswered. `onResend` counts those.
+ */
+async function sendRequest(
   port: number,
   host: string,
   path: string,
-  options: { method?: string; body?: Buffer | string; headers?: Record<string, string> },
+  options: RequestOptions,
+  onResend: () => void,
 ): Promise<Answer> {
+  const first = await sendOnce(port, host, path, options, false);
+  if (!first.closedUnanswered) return first;
+  onResend();
+  // Not from the pool: the other idle connections of the worker that closed this one are closing too.
+  const again = await sendOnce(port, host, path, options, true);
+  return again.error ? { ...again, error: `${first.error}, sent again: ${again.error}` } : again;
+}
+
+function sendOnce(
+  port: number,
+  host: string,
+  path: string,
+  options: RequestOptions,
+  newConnection: boolean,
+): Promise<Answer & { closedUnanswered?: boolean }> {
   return new Promise((resolve) => {
     let settled = false;
-    const done = (answer: Answer) => {
+    let answered = false;
+    const done = (answer: Answer & { closedUnanswered?: boolean }) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
       resolve(answer);
     };
     const req = request(
-      { host: "127.0.0.1", port, path, method: options.method ?? "GET", headers: { host, ...options.headers } },
+      {
+        host: "127.0.0.1",
+        port,
+        path,
+        method: options.method ?? "GET",
+        headers: { host, ...options.headers },
+        ...(newConnection ? { agent: false } : {}),
+      },
       (res) => {
+        answered = true;
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
         res.on("end", () => {
@@ -94,14 +134,21 @@ function send(
           }
           done({ status: res.statusCode ?? 0, json });
         });
-        res.on("error", () => done({ status: 0, json: undefined }));
+        res.on("error", (error: NodeJS.ErrnoException) =>
+          done({ status: 0, json: undefined, error: `${error.code ?? error.message} while answering` }),
+        );
       },
     );
     const timer = setTimeout(() => {
       req.destroy(new Error("timeout"));
       done({ status: 0, json: { error: { code: "CLIENT_TIMEOUT" } } });
     }, TIMEOUT_MS);
-    req.on("error", () => done({ status: 0, json: undefined }));
+    req.on("error", (failure: NodeJS.ErrnoException) => {
+      const code = failure.code ?? failure.message;
+      const closed = req.reusedSocket && !answered && (code === "ECONNRESET" || code === "EPIPE");
+      const error = `${code} (${req.reusedSocket ? "kept-alive" : "new"} connection)`;
+      done({ status: 0, json: undefined, error, ...(closed ? { closedUnanswered: true } : {}) });
+    });
     req.end(options.body);
   });
 }
@@ -118,6 +165,8 @@ function multipart(png: Buffer): { body: Buffer; type: string } {
 export interface LoadRun {
   samples: Sample[];
   acknowledged: Acknowledged;
+  /** Requests sent again because nginx had closed their kept-alive connection before answering (see send). */
+  resent: { at: number; kind: Kind }[];
   /** Stops every learner after its current request; resolves when all have stopped. */
   stop(): Promise<void>;
 }
@@ -125,6 +174,7 @@ export interface LoadRun {
 export function startLoad(world: World, options: { pauseMs?: number } = {}): LoadRun {
   const samples: Sample[] = [];
   const acknowledged: Acknowledged = { commits: new Map(), messages: [], enrollments: [], avatars: [] };
+  const resent: LoadRun["resent"] = [];
   let running = true;
   const total = WEIGHTS.reduce((s, [, w]) => s + w, 0);
   const pick = (): Kind => {
@@ -144,6 +194,8 @@ export function startLoad(world: World, options: { pauseMs?: number } = {}): Loa
       // A commit not yet acknowledged goes first, as in the player's queue.
       const kind: Kind = pendingRetries > 0 ? "commit" : pick();
       const start = Date.now();
+      const send = (port: number, host: string, path: string, options: RequestOptions) =>
+        sendRequest(port, host, path, options, () => resent.push({ at: Date.now(), kind }));
       let answer: Answer;
       const auth = { authorization: `Bearer ${learner.bearer}` };
       switch (kind) {
@@ -230,7 +282,14 @@ export function startLoad(world: World, options: { pauseMs?: number } = {}): Loa
         }
       }
       const code = (answer.json as { error?: { code?: string } } | undefined)?.error?.code;
-      samples.push({ kind, start, end: Date.now(), status: answer.status, ...(code ? { code } : {}) });
+      samples.push({
+        kind,
+        start,
+        end: Date.now(),
+        status: answer.status,
+        ...(code ? { code } : {}),
+        ...(answer.error ? { error: answer.error } : {}),
+      });
       // The player's queue backs off before resending; the others pause a little, as people do.
       const pause = kind === "commit" && pendingRetries > 0 ? Math.min(1000, 50 * 2 ** Math.min(pendingRetries, 5)) : 0;
       await sleep(pause + (options.pauseMs ?? 20) * (0.5 + Math.random()));
@@ -240,6 +299,7 @@ export function startLoad(world: World, options: { pauseMs?: number } = {}): Loa
   return {
     samples,
     acknowledged,
+    resent,
     stop: async () => {
       running = false;
       await Promise.all(loops);

@@ -1,4 +1,13 @@
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { request } from "node:http";
 import { createServer } from "node:net";
 import os, { tmpdir } from "node:os";
@@ -13,7 +22,7 @@ import { prepareAuthEnv } from "../lib/runtime-env";
 //   1. PostgreSQL restarted (a fast shutdown, 5 s down, started again);
 //   2. one app process killed (SIGKILL) while it holds a job;
 //   3. the object store down for 30 s;
-//   4. a rolling restart of both processes (SIGTERM, wait, start; then the other).
+//   4. a rolling restart of both processes (out of nginx, SIGTERM, wait, start, back in; then the other).
 // Afterwards every write the app acknowledged is looked for in the database. Prints the figures, writes
 // them to .data/faults/result.json, and exits 1 when a target is missed. Not part of `npm test`.
 
@@ -54,6 +63,21 @@ const loadAverage = () =>
     .loadavg()
     .map((l) => l.toFixed(1))
     .join(" ");
+
+/** nginx's error log lines with their time, the content host's tokens cut out of the paths. */
+function nginxErrorLines(file: string): { at: number; line: string }[] {
+  if (!existsSync(file)) return [];
+  return readFileSync(file, "utf8")
+    .split("\n")
+    .flatMap((line) => {
+      // nginx writes its local time, as JavaScript's Date reads it.
+      const m = /^(\d{4})\/(\d\d)\/(\d\d) (\d\d):(\d\d):(\d\d) /.exec(line);
+      if (!m) return [];
+      const [y, mo, d, h, mi, se] = m.slice(1).map(Number) as [number, number, number, number, number, number];
+      const at = new Date(y, mo - 1, d, h, mi, se).getTime();
+      return [{ at, line: line.replace(/\/scorm\/(runtime|files|commits)\/[^/\s",]+/g, "/scorm/$1/-") }];
+    });
+}
 
 async function freePort(): Promise<number> {
   const probe = createServer();
@@ -142,6 +166,8 @@ try {
     s3,
     // The learners write far more often than a person's message limit allows.
     env: { MESSAGE_SEND_LIMIT: "1000000000", DB_POOL_MAX: "10" },
+    // Each unexpected 502 is shown with nginx's reason (the scratch folder goes at the end, tokens and all).
+    nginxErrorLogLevel: "error",
   });
   stops.push(cluster.stop);
   const nodeA = cluster.nodes[0]!;
@@ -509,19 +535,33 @@ try {
       `full service after: the first upload worked ${seconds(firstUpload)} after the store's return`,
     );
     check(later.length === 0, `no failure from 5 s after the return on (${later.length})`);
-    // No row points at a missing object: every avatar the users have is served.
+    // No row points at a missing object: every avatar the users have is served. The load goes on
+    // meanwhile, and a learner's next avatar replaces the row's and deletes the old object, as it should:
+    // an avatar not found counts only if the user's row still names it after the read (it then named an
+    // object that was not there); one replaced meanwhile is read again under its new name.
     const avatars = await db.user.findMany({
       where: { organizationId: tenant.id, avatarUrl: { not: null } },
-      select: { avatarUrl: true },
+      select: { id: true, avatarUrl: true },
     });
     const missing: string[] = [];
-    for (const { avatarUrl } of avatars) {
-      const r = await http(NGINX_PORT, host, avatarUrl!);
-      if (r.status !== 200) missing.push(`${avatarUrl} ${r.status}`);
+    let replacedWhileRead = 0;
+    for (const user of avatars) {
+      let url = user.avatarUrl;
+      while (url) {
+        const r = await http(NGINX_PORT, host, url);
+        if (r.status === 200) break;
+        const now = await db.user.findUniqueOrThrow({ where: { id: user.id }, select: { avatarUrl: true } });
+        if (now.avatarUrl === url) {
+          missing.push(`${url} ${r.status}`);
+          break;
+        }
+        replacedWhileRead += 1;
+        url = now.avatarUrl;
+      }
     }
     check(
       missing.length === 0,
-      `no orphan rows: each of the ${avatars.length} avatars the users have is in the store (${missing.length} missing${missing.length ? `: ${missing.join(", ")}` : ""})`,
+      `no orphan rows: each of the ${avatars.length} avatars the users' rows name is in the store (${missing.length} missing${missing.length ? `: ${missing.join(", ")}` : ""}; ${replacedWhileRead} replaced by the learner's next upload while being read, read again)`,
     );
     result.storeDown = {
       downMs: tUp - tDown,
@@ -530,17 +570,23 @@ try {
       slowestMs: slowest,
       packageUpload: refusedPackage.status,
       firstUploadAfterMs: firstUpload,
+      avatarsReplacedWhileRead: replacedWhileRead,
+      avatarsMissing: missing.length,
     };
   }
 
   // ── 4. Rolling restart ───────────────────────────────────────────────────────────────────────────────
   say(
-    `\n4. Rolling restart of both processes under load (SIGTERM, wait for the exit, start, then the other); load average ${loadAverage()}`,
+    `\n4. Rolling restart of both processes under load (out of nginx, SIGTERM, wait for the exit, start, back into nginx; then the other); load average ${loadAverage()}`,
   );
   {
     const t0 = Date.now();
     const steps: string[] = [];
+    // docs/operations.md "Rolling restart": nginx stops sending the process anything before it stops.
     for (const node of cluster.nodes) {
+      const outAt = Date.now();
+      mark(`${node.port} marked down in nginx`);
+      await cluster.setDown(node, true);
       const stopAt = Date.now();
       mark(`SIGTERM to ${node.port}`);
       node.process!.signal("SIGTERM");
@@ -548,9 +594,12 @@ try {
       const exitedAt = Date.now();
       mark(`${node.port}'s exit`);
       await cluster.startNode(node);
+      const servingAt = Date.now();
       mark(`${node.port} serving again`);
+      await cluster.setDown(node, false);
+      mark(`${node.port} back in nginx`);
       steps.push(
-        `${node.port}: exited (${code}) ${seconds(exitedAt - stopAt)} after SIGTERM, serving again ${seconds(Date.now() - exitedAt)} later`,
+        `${node.port}: out of nginx ${seconds(stopAt - outAt)} after the reload began, exited (${code}) ${seconds(exitedAt - stopAt)} after SIGTERM, serving again ${seconds(servingAt - exitedAt)} later, back in nginx ${seconds(Date.now() - servingAt)} after that`,
       );
       await sleep(3_000);
     }
@@ -558,7 +607,10 @@ try {
     const window = load.samples.filter((s) => s.start >= t0 && s.start <= t1);
     const failed = window.filter((s) => !isOk(s));
     for (const line of steps) say(`  ${line}`);
-    say(`  ${window.length} requests in ${seconds(t1 - t0)}: ${describe(window)}`);
+    const resent = load.resent.filter((r) => r.at >= t0 && r.at <= t1).length;
+    say(
+      `  ${window.length} requests in ${seconds(t1 - t0)}: ${describe(window)}; ${resent} of them sent again on a new connection (an old nginx worker had closed their kept-alive one unanswered)`,
+    );
     check(
       failed.length === 0,
       `zero failed requests during the rolling restart (${failed.length}: ${describe(failed)})`,
@@ -568,6 +620,7 @@ try {
       requests: window.length,
       answers: statusCounts(window),
       failed: failed.length,
+      resent,
     };
   }
 
@@ -607,17 +660,32 @@ try {
       `enrollments: ${new Set(enrollments).size} acknowledged, ${enrolled} stored`,
     );
     const all = load.samples;
-    say(`  the whole run: ${all.length} requests, ${describe(all.filter((s) => !isOk(s)))} failed`);
-    // Failures other than the 503s the faults cause, with when they happened against the run's events.
-    for (const sample of all.filter((x) => !isOk(x) && x.status !== 503)) {
+    say(
+      `  the whole run: ${all.length} requests, ${describe(all.filter((s) => !isOk(s)))} failed; ${load.resent.length} sent again on a new connection`,
+    );
+    // Failures other than the 503s the faults cause, with when they happened against the run's events
+    // and what nginx's error log says in the seconds around them.
+    const nginxErrors = nginxErrorLines(cluster.nginx.errorLogs[0]!);
+    const shown = new Set<string>();
+    const unexpected = all.filter((x) => !isOk(x) && x.status !== 503);
+    for (const sample of unexpected) {
       const near = events
         .map((e) => ({ ...e, ms: sample.start - e.at }))
         .filter((e) => e.ms >= 0)
         .at(-1);
       say(
-        `  ${sample.status} ${sample.kind}: ${near ? `${seconds(near.ms)} after ${near.what}` : "before the faults"}`,
+        `  ${sample.status} ${sample.kind} at ${new Date(sample.start).toISOString()}: ${near ? `${seconds(near.ms)} after ${near.what}` : "before the faults"}, answered in ${seconds(sample.end - sample.start)}${sample.error ? ` (${sample.error})` : ""}`,
       );
+      // nginx's times are whole seconds.
+      const around = nginxErrors.filter(
+        (e) => e.at >= sample.start - 1_000 && e.at <= sample.end + 1_000 && !shown.has(e.line),
+      );
+      for (const e of around.slice(0, 5)) {
+        shown.add(e.line);
+        say(`      nginx: ${e.line}`);
+      }
     }
+    result.unexpectedFailures = unexpected.map((x) => ({ ...x, startIso: new Date(x.start).toISOString() }));
     result.acknowledged = {
       commits: totalCommits,
       attempts: commits.size,

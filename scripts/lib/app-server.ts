@@ -4,6 +4,8 @@ import { COMMON_HEADERS } from "../../lib/security-headers";
 import { loadRoutePatterns } from "./route-patterns";
 
 const COMMON_HEADER_OBJECT = Object.fromEntries(COMMON_HEADERS.map(({ key, value }) => [key, value]));
+/** Idle keep-alive connections: past any balancer's own idle time (4 s in deploy/nginx.conf, nginx's default 60 s). */
+const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
 export interface AppServer {
   url: string;
@@ -79,6 +81,11 @@ export async function startAppServer(options: { dev: boolean; port: number; host
     void handle(req, res);
   };
   server.on("clientError", answerClientError);
+  // A kept-alive connection is closed by the balancer, never by us while it may be sending on it: Node's
+  // 5 s idle timer fires before the socket is read when the event loop was busy across its deadline (an
+  // import's upload, a GC pause), resetting a request nginx just sent, a 502 it never retries for a POST.
+  // deploy/nginx.conf drops idle upstream connections after 4 s, far below this.
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   const metricsServer = env.METRICS_PORT ? await startMetricsServer(env.METRICS_PORT) : null;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);

@@ -20,6 +20,8 @@ export interface ClusterOptions {
   env?: Record<string, string>;
   /** An S3-compatible store already running (a fault run stops and starts its own); else one is started. */
   s3?: LocalS3;
+  /** nginx's site error log level (see NginxSite): `error` where a run must explain its 502s. */
+  nginxErrorLogLevel?: "crit" | "error";
 }
 
 export interface AppNode {
@@ -40,6 +42,12 @@ export interface Cluster {
   appEnv: Record<string, string>;
   /** Starts the node's process again (after a kill or a stop) and waits until it serves. */
   startNode(node: AppNode): Promise<void>;
+  /**
+   * Takes the node out of the load balancer (`down` in its upstream, then a reload) or puts it back;
+   * resolves once nginx's workers of the previous configuration have exited (docs/operations.md
+   * "Rolling restart").
+   */
+  setDown(node: AppNode, down: boolean): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -89,17 +97,29 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     if (failed) throw failed.reason;
     const nginxDir = path.join(scratch, "nginx");
     mkdirSync(nginxDir, { recursive: true });
-    const config = loopbackConfig(
-      options.appPorts,
-      { port: options.nginxPort, pinned: nodes.map((n) => ({ port: n.pinnedPort, upstream: n.port })) },
-      nginxDir,
-    );
-    const nginx = await startNginx(nginxBinary, config, nginxDir, [
+    const down = new Set<number>();
+    const config = () =>
+      loopbackConfig(
+        options.appPorts,
+        {
+          port: options.nginxPort,
+          pinned: nodes.map((n) => ({ port: n.pinnedPort, upstream: n.port })),
+          down: [...down],
+          errorLogLevel: options.nginxErrorLogLevel,
+        },
+        nginxDir,
+      );
+    const nginx = await startNginx(nginxBinary, config(), nginxDir, [
       options.nginxPort,
       ...nodes.map((n) => n.pinnedPort),
     ]);
     stops.push(nginx.stop);
-    return { nodes, nginx, s3, scratch, outbox, appEnv, startNode, stop };
+    const setDown = async (node: AppNode, isDown: boolean) => {
+      if (isDown) down.add(node.port);
+      else down.delete(node.port);
+      await nginx.reload(config());
+    };
+    return { nodes, nginx, s3, scratch, outbox, appEnv, startNode, setDown, stop };
   } catch (error) {
     await stop();
     throw error;

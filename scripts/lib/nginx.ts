@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { connect } from "node:net";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -44,6 +44,13 @@ export interface NginxSite {
   port: number;
   /** Further listeners, each in front of one process only, with the sample's settings otherwise. */
   pinned: { port: number; upstream: number }[];
+  /** App ports the load balancer's upstream marks `down` (an operator taking a process out before stopping it). */
+  down?: number[];
+  /**
+   * The site's error log level: the sample's `crit` unless a run needs to see why nginx answered 502 (its
+   * `error` lines carry request paths, tokens included: only for a scratch folder deleted afterwards).
+   */
+  errorLogLevel?: "crit" | "error";
 }
 
 /**
@@ -57,18 +64,23 @@ export function loopbackConfig(appPorts: number[], site: NginxSite, dir: string)
     if (!pattern.test(sample)) throw new Error(`${SAMPLE} no longer has ${pattern}: update scripts/lib/nginx.ts`);
     sample = sample.replace(pattern, by as string);
   };
-  const servers = (ports: number[], indent: string) =>
-    ports.map((p) => `${indent}server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`).join("\n");
+  const servers = (ports: number[], indent: string, down: number[] = []) =>
+    ports
+      .map((p) => `${indent}server 127.0.0.1:${p} max_fails=1 fail_timeout=5s${down.includes(p) ? " down" : ""};`)
+      .join("\n");
   replace(/^(\s*)server 127\.0\.0\.1:\d+[^\n]*\n(\s*server 127\.0\.0\.1:\d+[^\n]*\n)*/m, (match) => {
     const indent = /^\s*/.exec(match)![0];
-    return `${servers(appPorts, indent)}\n`;
+    return `${servers(appPorts, indent, site.down)}\n`;
   });
   replace(/listen 443 ssl http2;/, `listen 127.0.0.1:${site.port};`);
   replace(/^\s*ssl_certificate\s[^\n]*\n/m, "");
   replace(/^\s*ssl_certificate_key\s[^\n]*\n/m, "");
   replace(/server_name [^;]+;/, "server_name localhost *.localhost;");
   replace(/access_log \/var\/log\/nginx\/lms\.access\.log lms;/, `access_log ${dir}/access.log lms;`);
-  replace(/error_log \/var\/log\/nginx\/lms\.error\.log crit;/, `error_log ${dir}/lms-error.log crit;`);
+  replace(
+    /error_log \/var\/log\/nginx\/lms\.error\.log crit;/,
+    `error_log ${dir}/lms-error.log ${site.errorLogLevel ?? "crit"};`,
+  );
 
   // The pinned listeners: the sample's upstream and server blocks again, each naming one process.
   const upstream = /upstream lms_app \{[\s\S]*?\n\}/.exec(sample)?.[0];
@@ -114,6 +126,11 @@ export interface RunningNginx {
   accessLog: string;
   /** The site's error log (the sample's level) and nginx's own (start-up, notices). */
   errorLogs: string[];
+  /**
+   * Applies a new configuration as `nginx -s reload` does (SIGHUP to the master) and resolves once every
+   * worker that ran the old one has exited: from then on no request goes by the old configuration.
+   */
+  reload(config: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -121,9 +138,12 @@ export async function startNginx(binary: string, config: string, dir: string, po
   mkdirSync(path.join(dir, "tmp"), { recursive: true });
   chmodSync(path.join(dir, "tmp"), 0o777);
   const file = path.join(dir, "nginx.conf");
-  writeFileSync(file, config);
-  const checked = spawnSync(binary, ["-t", "-q", "-c", file, "-p", dir], { encoding: "utf8" });
-  if (checked.status !== 0) throw new Error(`nginx refused the configuration (${file}):\n${checked.stderr}`);
+  const write = (text: string) => {
+    writeFileSync(file, text);
+    const checked = spawnSync(binary, ["-t", "-q", "-c", file, "-p", dir], { encoding: "utf8" });
+    if (checked.status !== 0) throw new Error(`nginx refused the configuration (${file}):\n${checked.stderr}`);
+  };
+  write(config);
   const child: ChildProcess = spawn(binary, ["-c", file, "-p", dir], { stdio: ["ignore", "ignore", "pipe"] });
   const stderr: string[] = [];
   child.stderr!.on("data", (chunk: Buffer) => stderr.push(chunk.toString()));
@@ -140,6 +160,20 @@ export async function startNginx(binary: string, config: string, dir: string, po
   return {
     accessLog: path.join(dir, "access.log"),
     errorLogs: [path.join(dir, "lms-error.log"), path.join(dir, "error.log")],
+    reload: async (next) => {
+      write(next);
+      const old = childrenOf(child.pid!);
+      child.kill("SIGHUP");
+      // The old workers finish the requests they hold, close their idle connections and exit.
+      const deadline = Date.now() + 60_000;
+      for (;;) {
+        const now = childrenOf(child.pid!);
+        if (!old.some((pid) => now.includes(pid)) && now.length > 0) return;
+        if (child.exitCode !== null) throw new Error(`nginx exited on reload: ${stderr.join("")}`);
+        if (Date.now() > deadline) throw new Error("nginx's old workers did not exit within 60 s of the reload");
+        await sleep(50);
+      }
+    },
     stop: () =>
       (stopping ??= (async () => {
         if (child.exitCode !== null) return;
@@ -149,6 +183,24 @@ export async function startNginx(binary: string, config: string, dir: string, po
         clearTimeout(timer);
       })()),
   };
+}
+
+/** The processes whose parent is `pid` (nginx's workers), from /proc. */
+function childrenOf(pid: number): number[] {
+  const found: number[] = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+    } catch {
+      continue; // gone meanwhile
+    }
+    // pid (comm) state ppid …: the command may hold spaces and parentheses, the last ")" ends it.
+    const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+    if (parent === pid) found.push(Number(entry));
+  }
+  return found;
 }
 
 function listening(port: number): Promise<boolean> {

@@ -1,3 +1,4 @@
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { s3StorageDriver } from "@/lib/storage/s3-storage";
 import { startLocalS3, type LocalS3 } from "@/scripts/lib/s3-server";
@@ -6,12 +7,12 @@ import { createCourse, enroll, type TestCourse } from "@/test/course-factories";
 import { createUser, createTenant, testDb, type TestTenant, type TestUser } from "@/test/factories";
 import { call, testPort } from "@/test/http";
 import { fixtureZip } from "@/test/scorm-zips";
-import { cachedSignIn } from "@/test/session";
+import { cachedSignIn, multipartBody } from "@/test/session";
 
 // The app on STORAGE_DRIVER=s3 (a second app process on the test database, an S3-compatible server on
 // loopback): a SCORM package is extracted into the bucket and played from it on the content host, with
-// ranges and validators; with the store gone, uploads answer 503 and write no row, reads answer 503
-// promptly, and readiness says so.
+// ranges and validators; with the store gone, uploads answer 503 and write no row (a new avatar leaves the
+// old one in the row and in the store), reads answer 503 promptly, and readiness says so.
 
 const PORT = testPort() + 77;
 const PACKAGE = "golf-scorm12-runtime-basic-singlesco.zip";
@@ -102,8 +103,35 @@ describe("STORAGE_DRIVER=s3", () => {
       modules: [{ lessons: [{ kind: "scorm" }] }],
     });
     const bearer = await cachedSignIn(tenant.subdomain, learner);
-    expect(bearer).toBeTruthy();
-    await s3.stop();
+    const newAvatar = async () =>
+      call(tenant.subdomain, "/auth/profile", {
+        port: PORT,
+        method: "PUT",
+        bearer,
+        ...(await multipartBody({
+          avatar: new File(
+            [
+              await sharp({ create: { width: 40, height: 30, channels: 3, background: "#0A66C2" } })
+                .png()
+                .toBuffer(),
+            ],
+            "me.png",
+            { type: "image/png" },
+          ),
+        })),
+      });
+    const stored = await newAvatar();
+    expect(stored.status, stored.text).toBe(200);
+    const oldAvatar = stored.json.user.avatar_url as string;
+    expect(oldAvatar).toMatch(/^\/uploads\/avatars\//);
+    // Stopped as an outage stops it: the objects stay on its disk for its return.
+    await s3.halt();
+
+    const refusedAvatar = await newAvatar();
+    expect(refusedAvatar.status).toBe(503);
+    expect(refusedAvatar.json.error.code).toBe("STORAGE_UNAVAILABLE");
+    const row = await testDb().user.findUniqueOrThrow({ where: { id: learner.id }, select: { avatarUrl: true } });
+    expect(row.avatarUrl).toBe(oldAvatar);
 
     const refused = await upload(other);
     expect(refused.status).toBe(503);
@@ -125,5 +153,11 @@ describe("STORAGE_DRIVER=s3", () => {
       ok: false,
       message: "The file storage does not answer",
     });
-  }, 60_000);
+
+    // Back on the same disk: the avatar the row still names was not deleted by the refused upload.
+    s3 = await startLocalS3(s3.bucket, s3.port, s3.directory);
+    const kept = await call(tenant.subdomain, oldAvatar, { port: PORT });
+    expect(kept.status).toBe(200);
+    expect(kept.headers["content-type"]).toBe("image/webp");
+  }, 90_000);
 });
