@@ -116,6 +116,8 @@ function ScormRuntimeFrame({ launch: initialLaunch }: { launch: ScormLaunch }) {
   // adlnav:hideLMSUI: the current activity offers its own way on, and asks the LMS not to show these.
   const shows = (control: string) => !state.hidden.includes(control);
   const isSequenced = state.flow !== null;
+  // Exit and End attempt end a recorded session: a review or a preview records none.
+  const canExit = isSequenced && recordingOf(launch) === "tracked";
 
   return (
     <Box {...visiblyKept("container")} sx={{ display: "flex", flexDirection: "column", gap: 2 }}>
@@ -220,12 +222,12 @@ function ScormRuntimeFrame({ launch: initialLaunch }: { launch: ScormLaunch }) {
                 )}
               </Box>
               <Box sx={{ display: "flex", gap: 2 }}>
-                {isSequenced && shows("suspendAll") && (
+                {canExit && shows("suspendAll") && (
                   <Button variant="text" disabled={isBusy} onClick={() => exit("suspendAll")}>
                     Exit
                   </Button>
                 )}
-                {isSequenced && shows("exitAll") && (
+                {canExit && shows("exitAll") && (
                   <Button variant="text" disabled={isBusy} onClick={() => exit("exitAll")}>
                     End attempt
                   </Button>

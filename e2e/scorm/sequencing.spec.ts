@@ -131,10 +131,14 @@ test("a post-test of two attempts failed twice is closed, with the reason, and n
   expect((attempt.sequencingState as Activities).sequencing.activityStates.posttest?.attemptCount).toBe(2);
   expect(attempt.scos.find((sco) => sco.scoId === "posttest")?.successStatus).toBe("failed");
 
-  // Another visit: still closed, and still not delivered.
+  // Every SCO is completed, so the lesson is (failed, 40 %) and the next visit reviews this attempt: the test
+  // is still closed there.
   await page.reload();
+  await expect(page.getByRole("status").filter({ hasText: "Review: this attempt is finished" })).toBeVisible();
   await expect(material(page).locator("h1")).toHaveText("Material", { timeout: 30_000 });
   await expect(toc.getByRole("button", { name: /^Post-test/ })).toContainText("closed: No attempts left (2 of 2 used)");
+  // Nothing is recorded in review, so the player offers no Exit there.
+  await expect(nav.getByRole("button", { name: "End attempt" })).toBeHidden();
   await page.context().close();
 });
 
@@ -171,5 +175,28 @@ test("the end of the flow says the lesson is finished; the player's Exit keeps t
   expect(violations).toEqual([]);
   await page.getByRole("button", { name: "Back to the course" }).click();
   await expect(page).toHaveURL(/\/courses\/[^/]+$/);
+  await page.context().close();
+});
+
+test("the player's End attempt ends the attempt; the next one starts at the beginning", async ({ browser }) => {
+  const setup = await sequentialCourse();
+  const page = await device(browser, setup);
+  await page.goto(setup.lessonUrl);
+  await step(page, "Step one").getByRole("button", { name: "Complete and continue" }).click();
+  await expectStep(page, "Step two", "ab-initio", "0");
+  await page.getByRole("navigation", { name: "Lesson pages" }).getByRole("button", { name: "End attempt" }).click();
+  await expect(page.getByText("You ended this attempt")).toBeVisible();
+  await expectAllSaved(page);
+  await page.getByRole("button", { name: "Start a new attempt" }).click();
+  await expectStep(page, "Step one", "ab-initio", "0");
+  const attempts = await testDb().scormAttempt.findMany({
+    where: { lessonId: setup.lessonId },
+    orderBy: { attemptNumber: "asc" },
+    select: { attemptNumber: true, endedAt: true },
+  });
+  expect(attempts.map((a) => [a.attemptNumber, a.endedAt !== null])).toEqual([
+    [1, true],
+    [2, false],
+  ]);
   await page.context().close();
 });
