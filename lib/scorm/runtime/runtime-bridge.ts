@@ -429,7 +429,9 @@ export class RuntimeBridge {
         completionStatus: rollup.completionStatus,
         successStatus: rollup.successStatus,
         scoreScaled: rollup.score,
-        progressMeasure: rollup.progressMeasure,
+        // The root's measure of progress is its attempt completion amount, once rolled up; scorm-again's
+        // progressMeasure of a cluster stays 0, which would hide the SCOs' own progress_measure.
+        progressMeasure: rollup.attemptCompletionAmountStatus ? rollup.attemptCompletionAmount : null,
       };
     }
     return { scoId, cmi, globals, terminated, ...ends };
