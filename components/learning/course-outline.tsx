@@ -45,7 +45,12 @@ export function CourseOutline({
                 </ListItemIcon>
                 <ListItemText
                   primary={<LessonTitle title={l.title} completed={completed} />}
-                  secondary={[KIND_LABELS[l.kind], l.is_required ? null : "optional", lessonResultText(l)]
+                  secondary={[
+                    KIND_LABELS[l.kind],
+                    l.is_required ? null : "optional",
+                    l.progress_percent === null ? null : `${l.progress_percent}% done`,
+                    lessonResultText(l),
+                  ]
                     .filter(Boolean)
                     .join(" · ")}
                 />

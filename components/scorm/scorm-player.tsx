@@ -57,6 +57,7 @@ function ScormRuntimeFrame({ launch: initialLaunch }: { launch: ScormLaunch }) {
     unavailable: [],
     flow: null,
     closed: {},
+    hidden: [],
     queue: launch.attempt
       ? { pending: 0, failing: false, lastError: null, rejected: 0, refusal: null, stored: true, superseded: false }
       : null,
@@ -96,6 +97,12 @@ function ScormRuntimeFrame({ launch: initialLaunch }: { launch: ScormLaunch }) {
       { type: "lms.scorm.flow", request } satisfies PlayerMessage,
       launch.content.origin,
     );
+  // The player's own Exit controls (sequenced packages): the sequencer's suspendAll or exitAll.
+  const exit = (request: "suspendAll" | "exitAll") =>
+    frameRef.current?.contentWindow?.postMessage(
+      { type: "lms.scorm.exit", request } satisfies PlayerMessage,
+      launch.content.origin,
+    );
   // Back in after the session ended: a relaunch, so the runtime claims the attempt and the sequencer begins
   // a new session from the stored tree (resumeAll after suspendAll; a new attempt after exitAll).
   const relaunch = () => window.location.reload();
@@ -106,6 +113,11 @@ function ScormRuntimeFrame({ launch: initialLaunch }: { launch: ScormLaunch }) {
   const isBusy = state.phase === "loading";
   const isHidden = state.phase !== "loading" && state.phase !== "running";
   const unavailable = new Set(state.unavailable);
+  // adlnav:hideLMSUI: the current activity offers its own way on, and asks the LMS not to show these.
+  const shows = (control: string) => !state.hidden.includes(control);
+  const isSequenced = state.flow !== null;
+  // Exit and End attempt end a recorded session: a review or a preview records none.
+  const canExit = isSequenced && recordingOf(launch) === "tracked";
 
   return (
     <Box {...visiblyKept("container")} sx={{ display: "flex", flexDirection: "column", gap: 2 }}>
@@ -153,6 +165,14 @@ function ScormRuntimeFrame({ launch: initialLaunch }: { launch: ScormLaunch }) {
               onAction={relaunch}
             />
           )}
+          {state.phase === "finished" && (
+            <SessionPanel
+              title="You reached the end of this lesson"
+              text="There is nothing more to open in it. Everything you did is saved."
+              action="Back to the course"
+              onAction={() => router.push(`/courses/${launch.courseId}`)}
+            />
+          )}
           {state.phase === "replaced" && (
             <SessionPanel
               title="This lesson was opened in another window"
@@ -183,27 +203,45 @@ function ScormRuntimeFrame({ launch: initialLaunch }: { launch: ScormLaunch }) {
             />
             {isBusy && <Loading />}
           </Box>
-          {isMulti && !isHidden && (
+          {(isMulti || isSequenced) && !isHidden && (
             <Box
               {...visiblyKept("nav")}
               component="nav"
               aria-label="Lesson pages"
-              sx={{ display: "flex", justifyContent: "space-between", gap: 2 }}
+              sx={{ display: "flex", justifyContent: "space-between", gap: 2, flexWrap: "wrap" }}
             >
-              <Button
-                variant="outlined"
-                disabled={isBusy || index <= 0 || state.flow?.previous === false}
-                onClick={() => (state.flow ? flow("previous") : navigate(scoIds[index - 1]))}
-              >
-                Previous
-              </Button>
-              <Button
-                variant="contained"
-                disabled={isBusy || index < 0 || index >= scoIds.length - 1 || state.flow?.continue === false}
-                onClick={() => (state.flow ? flow("continue") : navigate(scoIds[index + 1]))}
-              >
-                Continue
-              </Button>
+              <Box sx={{ display: "flex", gap: 2 }}>
+                {isMulti && shows("previous") && (
+                  <Button
+                    variant="outlined"
+                    disabled={isBusy || index <= 0 || state.flow?.previous === false}
+                    onClick={() => (state.flow ? flow("previous") : navigate(scoIds[index - 1]))}
+                  >
+                    Previous
+                  </Button>
+                )}
+              </Box>
+              <Box sx={{ display: "flex", gap: 2 }}>
+                {canExit && shows("suspendAll") && (
+                  <Button variant="text" disabled={isBusy} onClick={() => exit("suspendAll")}>
+                    Exit
+                  </Button>
+                )}
+                {canExit && shows("exitAll") && (
+                  <Button variant="text" disabled={isBusy} onClick={() => exit("exitAll")}>
+                    End attempt
+                  </Button>
+                )}
+                {isMulti && shows("continue") && (
+                  <Button
+                    variant="contained"
+                    disabled={isBusy || index < 0 || index >= scoIds.length - 1 || state.flow?.continue === false}
+                    onClick={() => (state.flow ? flow("continue") : navigate(scoIds[index + 1]))}
+                  >
+                    Continue
+                  </Button>
+                )}
+              </Box>
             </Box>
           )}
         </Box>

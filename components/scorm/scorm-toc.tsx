@@ -4,6 +4,7 @@ import CheckCircleIcon from "@mui/icons-material/CheckCircle";
 import RadioButtonUncheckedIcon from "@mui/icons-material/RadioButtonUnchecked";
 import TimelapseIcon from "@mui/icons-material/Timelapse";
 import List from "@mui/material/List";
+import ListItem from "@mui/material/ListItem";
 import ListItemButton from "@mui/material/ListItemButton";
 import ListItemIcon from "@mui/material/ListItemIcon";
 import ListItemText from "@mui/material/ListItemText";
@@ -41,34 +42,35 @@ export function ScormToc({ scos, currentId, progress, isDisabled, unavailable, c
           const closedReason = isCurrent ? undefined : closed[sco.identifier];
           const isUnavailable = !isCurrent && (unavailable.has(sco.identifier) || closedReason !== undefined);
           return (
-            <ListItemButton
-              key={sco.identifier}
-              selected={isCurrent}
-              aria-current={isCurrent ? "step" : undefined}
-              disabled={isDisabled || isUnavailable}
-              onClick={() => onChoose(sco.identifier)}
-              sx={{ pl: 2 + sco.depth * 2, borderRadius: 1 }}
-            >
-              <ListItemIcon sx={{ minWidth: 32 }}>
-                {status === "completed" || status === "passed" ? (
-                  <CheckCircleIcon fontSize="small" color="success" />
-                ) : status === "in_progress" || status === "failed" ? (
-                  <TimelapseIcon fontSize="small" color={status === "failed" ? "error" : "primary"} />
-                ) : (
-                  <RadioButtonUncheckedIcon fontSize="small" />
-                )}
-              </ListItemIcon>
-              <ListItemText
-                primary={sco.title}
-                secondary={
-                  closedReason
-                    ? `${LABELS[status]} · closed: ${closedReason}`
-                    : isUnavailable
-                      ? `${LABELS[status]} · not available yet`
-                      : LABELS[status]
-                }
-              />
-            </ListItemButton>
+            <ListItem key={sco.identifier} disablePadding>
+              <ListItemButton
+                selected={isCurrent}
+                aria-current={isCurrent ? "step" : undefined}
+                disabled={isDisabled || isUnavailable}
+                onClick={() => onChoose(sco.identifier)}
+                sx={{ pl: 2 + sco.depth * 2, borderRadius: 1 }}
+              >
+                <ListItemIcon sx={{ minWidth: 32 }}>
+                  {status === "completed" || status === "passed" ? (
+                    <CheckCircleIcon fontSize="small" color="success" />
+                  ) : status === "in_progress" || status === "failed" ? (
+                    <TimelapseIcon fontSize="small" color={status === "failed" ? "error" : "primary"} />
+                  ) : (
+                    <RadioButtonUncheckedIcon fontSize="small" />
+                  )}
+                </ListItemIcon>
+                <ListItemText
+                  primary={sco.title}
+                  secondary={
+                    closedReason
+                      ? `${LABELS[status]} · closed: ${closedReason}`
+                      : isUnavailable
+                        ? `${LABELS[status]} · not available yet`
+                        : LABELS[status]
+                  }
+                />
+              </ListItemButton>
+            </ListItem>
           );
         })}
       </List>

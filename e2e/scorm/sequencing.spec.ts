@@ -1,7 +1,8 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { testDb } from "@/test/factories";
+import { seriousAxeViolations } from "../accessibility";
 import { signIn } from "../support";
-import { expectAllSaved, ownPackageCourse, scoFrame, type OwnPackageCourse } from "./support";
+import { expectAllSaved, ownPackageCourse, runtimeFrame, scoFrame, type OwnPackageCourse } from "./support";
 
 // SCORM 2004 sequencing across visits, with our forced-order package (test/fixtures/scorm/own/sequential-2004:
 // three steps, flow only, forward only, no choice). The activity tree's state is persisted with the attempt,
@@ -80,4 +81,122 @@ test("suspendAll on one device, resumeAll on another: the third step with its no
     [2, false],
   ]);
   await second.context().close();
+});
+
+// Our post-test package (test/fixtures/scorm/own/posttest-2004): material, then a post-test of two attempts
+// whose failure sends the learner back to the material; the post-test hides the player's Previous and
+// Continue (adlnav:hideLMSUI), since it offers its own way on.
+const postTestCourse = (): Promise<Setup> =>
+  ownPackageCourse("posttest-2004", { module: "Compliance", lesson: "Post-test" });
+
+const material = (page: Page) => scoFrame(page, "Material");
+const postTest = (page: Page) => scoFrame(page, "Post-test");
+
+type Activities = { sequencing: { activityStates: Record<string, { attemptCount: number }> } };
+
+test("a post-test of two attempts failed twice is closed, with the reason, and not delivered again", async ({
+  browser,
+}) => {
+  const setup = await postTestCourse();
+  const page = await device(browser, setup);
+  await page.goto(setup.lessonUrl);
+  const toc = page.getByRole("navigation", { name: "Lesson contents" });
+  const nav = page.getByRole("navigation", { name: "Lesson pages" });
+  for (const entry of ["ab-initio", "ab-initio"]) {
+    await expect(material(page).locator("h1")).toHaveText("Material", { timeout: 30_000 });
+    await expect(nav.getByRole("button", { name: "Continue" })).toBeVisible();
+    await material(page).getByRole("button", { name: "Go to the test" }).click();
+    await expect(postTest(page).locator("h1")).toHaveText("Post-test", { timeout: 30_000 });
+    await expect(postTest(page).locator("#entry")).toHaveText(entry);
+    // hideLMSUI: the test's own buttons are the way on; the player's Exit controls stay.
+    await expect(nav.getByRole("button", { name: "Continue" })).toBeHidden();
+    await expect(nav.getByRole("button", { name: "Previous" })).toBeHidden();
+    await expect(nav.getByRole("button", { name: "Exit", exact: true })).toBeVisible();
+    await postTest(page).getByRole("button", { name: "Answer wrongly and submit" }).click();
+  }
+  // Back in the material (remediation); the test is closed for this attempt, and says why.
+  await expect(material(page).locator("h1")).toHaveText("Material", { timeout: 30_000 });
+  const closed = toc.getByRole("button", { name: /^Post-test/ });
+  await expect(closed).toContainText("Failed · closed: No attempts left (2 of 2 used)");
+  await expect(closed).toBeDisabled();
+  // The material's way on is the test: the sequencer refuses it, and the test does not open.
+  await material(page).getByRole("button", { name: "Go to the test" }).click();
+  await expectAllSaved(page);
+  await expect(runtimeFrame(page).locator('iframe[title="Post-test"]')).toHaveCount(0);
+
+  const attempt = await testDb().scormAttempt.findFirstOrThrow({
+    where: { lessonId: setup.lessonId },
+    select: { sequencingState: true, scos: { select: { scoId: true, successStatus: true } } },
+  });
+  expect((attempt.sequencingState as Activities).sequencing.activityStates.posttest?.attemptCount).toBe(2);
+  expect(attempt.scos.find((sco) => sco.scoId === "posttest")?.successStatus).toBe("failed");
+
+  // Every SCO is completed, so the lesson is (failed, 40 %) and the next visit reviews this attempt: the test
+  // is still closed there.
+  await page.reload();
+  await expect(page.getByRole("status").filter({ hasText: "Review: this attempt is finished" })).toBeVisible();
+  await expect(material(page).locator("h1")).toHaveText("Material", { timeout: 30_000 });
+  await expect(toc.getByRole("button", { name: /^Post-test/ })).toContainText("closed: No attempts left (2 of 2 used)");
+  // Nothing is recorded in review, so the player offers no Exit there.
+  await expect(nav.getByRole("button", { name: "End attempt" })).toBeHidden();
+  await page.context().close();
+});
+
+test("the end of the flow says the lesson is finished; the player's Exit keeps the place for the next visit", async ({
+  browser,
+}) => {
+  const setup = await sequentialCourse();
+  const page = await device(browser, setup);
+  await page.goto(setup.lessonUrl);
+  // The player's Exit (suspendAll) from the second step: the next visit resumes it.
+  await step(page, "Step one").getByRole("button", { name: "Complete and continue" }).click();
+  await expectStep(page, "Step two", "ab-initio", "0");
+  await step(page, "Step two").getByRole("button", { name: "Add a note" }).click();
+  await expect(step(page, "Step two").locator("#notes")).toHaveText("1");
+  await page
+    .getByRole("navigation", { name: "Lesson pages" })
+    .getByRole("button", { name: "Exit", exact: true })
+    .click();
+  await expect(page.getByText("You suspended this lesson")).toBeVisible();
+  await expectAllSaved(page);
+  await page.getByRole("button", { name: "Resume" }).click();
+  await expectStep(page, "Step two", "resume", "1");
+
+  // The last step ends with Continue: nothing follows, and the player says so instead of leaving an ended page.
+  await step(page, "Step two").getByRole("button", { name: "Complete and continue" }).click();
+  await expectStep(page, "Step three", "ab-initio", "0");
+  await step(page, "Step three").getByRole("button", { name: "Complete and continue" }).click();
+  await expect(page.getByText("You reached the end of this lesson")).toBeVisible();
+  await expectAllSaved(page);
+  // The player's own part of the page (the course navigation beside it is checked by its own specs).
+  const violations = await seriousAxeViolations(page, {
+    narrow: (axe) => axe.include('[data-scorm-keep-visible="container"]'),
+  });
+  expect(violations).toEqual([]);
+  await page.getByRole("button", { name: "Back to the course" }).click();
+  await expect(page).toHaveURL(/\/courses\/[^/]+$/);
+  await page.context().close();
+});
+
+test("the player's End attempt ends the attempt; the next one starts at the beginning", async ({ browser }) => {
+  const setup = await sequentialCourse();
+  const page = await device(browser, setup);
+  await page.goto(setup.lessonUrl);
+  await step(page, "Step one").getByRole("button", { name: "Complete and continue" }).click();
+  await expectStep(page, "Step two", "ab-initio", "0");
+  await page.getByRole("navigation", { name: "Lesson pages" }).getByRole("button", { name: "End attempt" }).click();
+  await expect(page.getByText("You ended this attempt")).toBeVisible();
+  await expectAllSaved(page);
+  await page.getByRole("button", { name: "Start a new attempt" }).click();
+  await expectStep(page, "Step one", "ab-initio", "0");
+  const attempts = await testDb().scormAttempt.findMany({
+    where: { lessonId: setup.lessonId },
+    orderBy: { attemptNumber: "asc" },
+    select: { attemptNumber: true, endedAt: true },
+  });
+  expect(attempts.map((a) => [a.attemptNumber, a.endedAt !== null])).toEqual([
+    [1, true],
+    [2, false],
+  ]);
+  await page.context().close();
 });

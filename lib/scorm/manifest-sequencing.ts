@@ -15,6 +15,10 @@ type RollupCondition = RollupRule["conditions"][number];
 type ObjectiveSettings = NonNullable<ActivitySettings["primaryObjective"]>;
 type MapInfoSettings = NonNullable<ObjectiveSettings["mapInfo"]>[number];
 type ControlsSettings = NonNullable<ActivitySettings["sequencingControls"]>;
+type HideLmsUiItem = NonNullable<ActivitySettings["hideLmsUi"]>[number];
+
+/** adlnav:hideLMSUI's vocabulary: the LMS controls an item may ask to hide while it runs. */
+const HIDE_LMS_UI = ["continue", "previous", "exit", "exitAll", "abandon", "abandonAll", "suspendAll"] as const;
 
 export interface SequencingContext {
   /** <imsss:sequencingCollection> members by their ID. */
@@ -182,13 +186,12 @@ function controlsOf(seq: XmlNode, withDelivery: boolean): ControlsSettings | nul
   ]);
   copy(child(seq, "rollupRules"), ["rollupObjectiveSatisfied", "rollupProgressCompletion", "objectiveMeasureWeight"]);
   copy(child(seq, "constrainedChoiceConsiderations"), ["preventActivation", "constrainChoice"]);
-  copy(child(seq, "randomizationControls"), [
-    "selectionTiming",
-    "selectCount",
-    "randomizeChildren",
-    "randomizationTiming",
-    "reorderChildren",
-  ]);
+  const randomization = child(seq, "randomizationControls");
+  copy(randomization, ["selectionTiming", "selectCount", "randomizationTiming"]);
+  // The manifest's reorderChildren is scorm-again's randomizeChildren; scorm-again's own reorderChildren
+  // records that the order was drawn (with randomizationTiming "once"), so the manifest's value must not reach it.
+  const reorder = bool(attr(randomization, "reorderChildren"));
+  if (reorder !== null) controls.randomizeChildren = reorder;
   if (withDelivery)
     copy(child(seq, "deliveryControls"), ["tracked", "completionSetByContent", "objectiveSetByContent"]);
   return Object.keys(controls).length ? controls : null;
@@ -246,8 +249,14 @@ function activityOf(node: XmlNode, ctx: SequencingContext, globals: Set<string>)
     }
     const limits = child(own, "limitConditions");
     setIf(activity, "attemptLimit", num(attr(limits, "attemptLimit")));
-    setIf(activity, "attemptAbsoluteDurationLimit", attr(limits, "attemptAbsoluteDurationLimit"));
+    // attemptAbsoluteDurationLimit is not handed to scorm-again: its limit check (3.4) reads the activity's
+    // attemptAbsoluteDuration, whose getter returns the limit itself, so every timed activity counts as
+    // over its limit and is never delivered. The SCO gets the limit as cmi.max_time_allowed instead.
   }
+  const hidden = children(child(child(node, "presentation"), "navigationInterface"), "hideLMSUI")
+    .map((token) => text(token))
+    .filter((token): token is HideLmsUiItem => (HIDE_LMS_UI as readonly string[]).includes(token));
+  if (hidden.length) activity.hideLmsUi = [...new Set(hidden)];
   const threshold = child(node, "completionThreshold");
   if (threshold !== undefined) {
     const fromText = num(text(threshold));

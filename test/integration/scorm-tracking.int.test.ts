@@ -350,6 +350,45 @@ describe("POST /scorm/commits/{token} (the content host)", () => {
     expect(progress).toMatchObject({ status: "completed", successStatus: "passed", timeSpentSeconds: 20 });
   });
 
+  it("2004: a SCO's progress_measure is the lesson's part in progress, and the course's percentage counts it", async () => {
+    const { launch, enrollment, lesson } = await scormCourse({ version: "scorm2004_4th" });
+    const v = await visit(launch);
+    const { attemptId } = v;
+    const progressOf = () =>
+      testDb().lessonProgress.findFirstOrThrow({ where: { enrollmentId: enrollment.id, lessonId: lesson.id } });
+    const percent = async () =>
+      (await testDb().enrollment.findUniqueOrThrow({ where: { id: enrollment.id } })).progressPercent;
+    await commitTo(v, [
+      {
+        attemptId,
+        scoId: "sco1",
+        sequence: 1,
+        cmi: { completion_status: "incomplete", progress_measure: "0.2", location: "2" },
+      },
+      {
+        attemptId,
+        scoId: "sco1",
+        sequence: 2,
+        terminated: true,
+        cmi: { completion_status: "incomplete", progress_measure: "0.6", location: "4", exit: "suspend" },
+      },
+    ]);
+    expect(await progressOf()).toMatchObject({ status: "in_progress", progressMeasure: 0.6 });
+    // Two lessons in the course: 0.6 of one of them.
+    expect(await percent()).toBe(30);
+    await commitTo(v, [
+      {
+        attemptId,
+        scoId: "sco1",
+        sequence: 3,
+        terminated: true,
+        cmi: { completion_status: "completed", progress_measure: "1", location: "5" },
+      },
+    ]);
+    expect(await progressOf()).toMatchObject({ status: "completed" });
+    expect(await percent()).toBe(50);
+  });
+
   it("after a completed attempt: review without retakes, a new attempt with them; the lesson stays completed", async () => {
     for (const allowRetakes of [false, true]) {
       const { launch, enrollment, lesson } = await scormCourse({ allowRetakes });

@@ -57,6 +57,7 @@ export class LessonRuntime {
       unavailable: [],
       flow: null,
       closed: {},
+      hidden: [],
       queue: null,
       error: null,
     };
@@ -130,8 +131,10 @@ export class LessonRuntime {
           if (this.unloading) this.queue.flushWithBeacon();
           return stored;
         },
-        terminated: (scoId, request, deliveredId) => this.onTerminated(scoId, request, deliveredId),
-        navigation: ({ unavailable, flow, closed }) => this.update({ unavailable: [...unavailable], flow, closed }),
+        terminated: (scoId, request, deliveredId, sessionEnded) =>
+          this.onTerminated(scoId, request, deliveredId, sessionEnded),
+        navigation: ({ unavailable, flow, closed, hidden }) =>
+          this.update({ unavailable: [...unavailable], flow, closed, hidden }),
       },
       pendingSequencingState(launch, pending),
     );
@@ -184,6 +187,17 @@ export class LessonRuntime {
     if (bridge.previewFlow(request) === "blocked") return;
     const current = this.state.currentId;
     void this.switchTo(() => bridge.sequenceFlow(request) ?? current);
+  }
+
+  /**
+   * The player's Exit controls (sequenced packages): the request is the sequencer's, set for the running
+   * SCO or asked after it ended; then the session is over, suspended or ended as the request says.
+   */
+  exit(request: "suspendAll" | "exitAll"): void {
+    const bridge = this.bridge;
+    if (!bridge?.isSequenced || this.switching || this.state.phase !== "running") return;
+    bridge.requestExit(request);
+    void this.switchTo(null, request === "exitAll");
   }
 
   private start(first: string | null): void {
@@ -266,7 +280,7 @@ export class LessonRuntime {
     });
   }
 
-  private onTerminated(scoId: string, request: NavRequest, deliveredId: string | null): void {
+  private onTerminated(scoId: string, request: NavRequest, deliveredId: string | null, sessionEnded: boolean): void {
     if (this.switching || this.unloading) return;
     const next = decideAfterTerminate(
       request,
@@ -277,6 +291,14 @@ export class LessonRuntime {
     );
     if (next.kind === "open") void this.switchTo(next.scoId);
     else if (next.kind === "leave") void this.switchTo(null, next.ended);
+    else if (sessionEnded) this.finish();
+  }
+
+  /** The sequencer has nothing more to deliver (the end of the flow): the ended SCO gives way to a closing screen. */
+  private finish(): void {
+    this.frame?.remove();
+    this.frame = null;
+    this.update({ phase: "finished", currentId: null });
   }
 
   private update(patch: Partial<RuntimeState>): void {

@@ -28,13 +28,15 @@ function boot(): void {
             unavailable: [],
             flow: null,
             closed: {},
+            hidden: [],
             queue: null,
             error: cause instanceof Error ? cause.message : String(cause),
           },
         });
       }
     } else if (message.type === "lms.scorm.navigate") runtime?.navigate(message.scoId);
-    else runtime?.flow(message.request);
+    else if (message.type === "lms.scorm.flow") runtime?.flow(message.request);
+    else runtime?.exit(message.request);
   });
   post({ type: "lms.scorm.ready" });
 }

@@ -26,9 +26,10 @@ export const queueStateSchema = z.object({
 /**
  * `suspended`: the learner left with suspendAll (the next launch resumes there); `ended`: the learner ended
  * the attempt (exitAll, abandonAll: the next launch starts a new one); `replaced`: the attempt was opened in
- * another window, which now holds it; this one commits no more.
+ * another window, which now holds it; this one commits no more; `finished`: the sequencer reached the end of
+ * the flow and has nothing more to deliver (the learner is told so instead of facing an ended SCO).
  */
-export const runtimePhaseSchema = z.enum(["loading", "running", "suspended", "ended", "error", "replaced"]);
+export const runtimePhaseSchema = z.enum(["loading", "running", "suspended", "ended", "finished", "error", "replaced"]);
 export type RuntimePhase = z.infer<typeof runtimePhaseSchema>;
 
 export const runtimeStateSchema = z.object({
@@ -44,6 +45,8 @@ export const runtimeStateSchema = z.object({
   flow: z.nullable(z.object({ continue: z.boolean(), previous: z.boolean() })),
   /** SCOs the sequencer will not deliver again (their attempt limit is used up), with the reason shown. */
   closed: z.record(z.string(), z.string()),
+  /** The player's controls the current activity's manifest asks to hide (adlnav:hideLMSUI: continue, previous, exitAll, suspendAll, …). */
+  hidden: z.array(z.string()),
   /** The commit queue's state; null for an untracked preview. */
   queue: z.nullable(queueStateSchema),
   error: z.nullable(z.string()),
@@ -100,6 +103,8 @@ export const playerMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("lms.scorm.navigate"), scoId: z.string() }),
   /** Previous / Continue of a package with sequencing: the sequencer decides where they lead. */
   z.object({ type: z.literal("lms.scorm.flow"), request: z.enum(["continue", "previous"]) }),
+  /** The player's Exit controls: suspendAll keeps the place for the next launch, exitAll ends the attempt. */
+  z.object({ type: z.literal("lms.scorm.exit"), request: z.enum(["suspendAll", "exitAll"]) }),
 ]);
 export type PlayerMessage = z.output<typeof playerMessageSchema>;
 

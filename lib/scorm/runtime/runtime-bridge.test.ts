@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Scorm2004API } from "scorm-again";
 import { describe, expect, it } from "vitest";
@@ -12,10 +12,12 @@ import type { ScormLaunch } from "@/lib/scorm/types";
 // activity tree's state leaves in commits of its own after each navigation, and a new bridge given that
 // state begins where the learner left (resumeAll), before any SCO initializes.
 
-const FIXTURE = path.resolve(import.meta.dirname, "../../../test/fixtures/scorm/own/sequential-2004/imsmanifest.xml");
+const OWN = path.resolve(import.meta.dirname, "../../../test/fixtures/scorm/own");
 
-function launchOf(edit: (xml: string) => string = (xml) => xml): ScormLaunch {
-  const { manifest } = parseManifest(edit(readFileSync(FIXTURE, "utf8")), ["imsmanifest.xml", "step.html"]);
+/** One of our own packages as the lesson page launches it (`edit` changes its manifest for one test). */
+function launchOf(edit: (xml: string) => string = (xml) => xml, fixture = "sequential-2004"): ScormLaunch {
+  const dir = path.join(OWN, fixture);
+  const { manifest } = parseManifest(edit(readFileSync(path.join(dir, "imsmanifest.xml"), "utf8")), readdirSync(dir));
   return {
     lessonId: "lesson",
     courseId: "course",
@@ -42,13 +44,24 @@ function launchOf(edit: (xml: string) => string = (xml) => xml): ScormLaunch {
 
 function bridgeWith(state: Record<string, unknown> | null, launch = launchOf()) {
   const drafts: CommitDraft[] = [];
+  const hidden: string[][] = [];
+  const ends: boolean[] = [];
   const bridge = new RuntimeBridge(
     launch,
-    { commit: (draft) => (drafts.push(draft), true), terminated: () => undefined, navigation: () => undefined },
+    {
+      commit: (draft) => (drafts.push(draft), true),
+      terminated: (_scoId, _request, _delivered, sessionEnded) => ends.push(sessionEnded),
+      navigation: (update) => hidden.push(update.hidden),
+    },
     state,
   );
-  return { bridge, drafts, api: bridge.api as Scorm2004API };
+  return { bridge, drafts, hidden, ends, api: bridge.api as Scorm2004API };
 }
+
+/** The sequencer's current activity: after a SCO's Terminate, the one it delivered next. */
+const currentOf = (api: Scorm2004API) => (api.getSequencingState().currentActivity as { id?: string } | null)?.id;
+/** The bridge reports a SCO's end once scorm-again's sequencing after it has run (the next task). */
+const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** The SCO's session as the package's own page runs it: Initialize, its values, a navigation request, Terminate. */
 function runSco(api: Scorm2004API, values: Record<string, string>, request: string): void {
@@ -185,5 +198,117 @@ describe("RuntimeBridge with sequencing", () => {
     second.bridge.prepare("step3", undefined);
     runSco(second.api, {}, "{target=step2}choice");
     expect(treeOf(second.drafts.at(-1))).not.toMatchObject({ currentActivity: "step2" });
+  });
+
+  it("a post-test of two attempts: failed twice it is closed, and neither the flow nor a choice delivers it", () => {
+    const launch = launchOf(undefined, "posttest-2004");
+    const { bridge, api, hidden } = bridgeWith(null, launch);
+    expect(bridge.beginSession(null)).toEqual({ scoId: "material", resumed: false });
+    const failed = { "cmi.completion_status": "completed", "cmi.success_status": "failed", "cmi.exit": "normal" };
+    for (const attempt of [1, 2]) {
+      bridge.prepare("material", undefined);
+      runSco(api, { "cmi.completion_status": "completed", "cmi.exit": "normal" }, "continue");
+      expect(currentOf(api)).toBe("posttest");
+      // adlnav:hideLMSUI of the post-test: the player hides its Previous and Continue while it runs.
+      expect(hidden.at(-1)).toEqual(["continue", "previous"]);
+      bridge.prepare("posttest", undefined);
+      runSco(api, failed, "previous");
+      expect(currentOf(api)).toBe("material");
+      expect(hidden.at(-1)).toEqual([]);
+      expect(bridge.closedActivities()).toEqual(attempt === 2 ? { posttest: "No attempts left (2 of 2 used)" } : {});
+    }
+    bridge.prepare("material", undefined);
+    runSco(api, { "cmi.exit": "normal" }, "continue");
+    expect(currentOf(api)).toBe("material");
+    bridge.prepare("material", undefined);
+    runSco(api, { "cmi.exit": "normal" }, "{target=posttest}choice");
+    expect(currentOf(api)).toBe("material");
+  });
+
+  it("the end of the flow ends the sequencing session; the player's exitAll then ends the attempt", async () => {
+    const { bridge, api, drafts, ends } = bridgeWith(null);
+    bridge.beginSession(null);
+    for (const step of ["step1", "step2", "step3"]) {
+      bridge.prepare(step, undefined);
+      runSco(api, { "cmi.completion_status": "completed", "cmi.exit": "normal" }, "continue");
+      await settled();
+    }
+    // Nothing follows the third step: the session ended there (the player says the lesson is finished).
+    expect(ends).toEqual([false, false, true]);
+    bridge.requestExit("exitAll");
+    expect(drafts.at(-1)).toMatchObject({ scoId: "step3", terminated: false, endsAttempt: true });
+  });
+
+  it("the player's Exit while a SCO runs: its Terminate carries suspendAll, and a new bridge resumes it", () => {
+    const first = bridgeWith(null);
+    first.bridge.beginSession(null);
+    first.bridge.prepare("step1", { suspend_data: "3" });
+    first.api.Initialize("");
+    first.bridge.requestExit("suspendAll");
+    first.bridge.terminate();
+    const tree = treeOf(first.drafts.at(-1));
+    expect(tree).toMatchObject({ currentActivity: null, suspendedActivity: "step1" });
+    expect(first.drafts.find((draft) => draft.terminated)).not.toHaveProperty("endsAttempt");
+    const second = bridgeWith(first.drafts.at(-1)!.sequencing!);
+    expect(second.bridge.beginSession(null)).toEqual({ scoId: "step1", resumed: true });
+  });
+
+  it("a timed step (attemptAbsoluteDurationLimit) is delivered, and its SCO reads the limit on every visit", () => {
+    const launch = launchOf(undefined, "timed-2004");
+    const first = bridgeWith(null, launch);
+    first.bridge.beginSession(null);
+    first.bridge.prepare("step1", undefined);
+    runSco(first.api, { "cmi.completion_status": "completed", "cmi.exit": "normal" }, "continue");
+    expect(currentOf(first.api)).toBe("step2");
+    first.bridge.prepare("step2", undefined);
+    first.api.Initialize("");
+    expect(first.api.GetValue("cmi.max_time_allowed")).toBe("PT5M");
+    expect(first.api.GetValue("cmi.time_limit_action")).toBe("exit,message");
+    first.api.SetValue("cmi.exit", "suspend");
+    first.api.SetValue("adl.nav.request", "suspendAll");
+    first.api.Terminate("");
+
+    const second = bridgeWith(first.drafts.at(-1)!.sequencing!, launch);
+    expect(second.bridge.beginSession(null)).toEqual({ scoId: "step2", resumed: true });
+    second.bridge.prepare("step2", { entry: "resume", total_time: "PT3M" });
+    second.api.Initialize("");
+    expect(second.api.GetValue("cmi.max_time_allowed")).toBe("PT5M");
+    expect(second.api.GetValue("cmi.entry")).toBe("resume");
+  });
+
+  it("a question pool draws two of four questions in a random order once, and keeps them across visits", () => {
+    const launch = launchOf(undefined, "pool-2004");
+    type Pool = { selectedChildIds: string[]; childOrder: string[] };
+    const poolOf = (api: Scorm2004API) =>
+      (
+        JSON.parse(api.serializeSequencingState()) as {
+          sequencing: { activityStates: { pool: { selectionRandomizationState: Pool } } };
+        }
+      ).sequencing.activityStates.pool.selectionRandomizationState;
+    const questions = ["q1", "q2", "q3", "q4"];
+    const draws = new Set<string>();
+    for (let visit = 0; visit < 12; visit++) {
+      const first = bridgeWith(null, launch);
+      const start = first.bridge.beginSession(null)!;
+      const pool = poolOf(first.api);
+      expect(pool.selectedChildIds).toHaveLength(2);
+      expect([...pool.childOrder].sort()).toEqual(questions);
+      // The first question delivered is the first drawn one in the drawn order; the next is the other one.
+      const drawn = pool.childOrder.filter((id) => pool.selectedChildIds.includes(id));
+      expect(start.scoId).toBe(drawn[0]);
+      draws.add(drawn.join(","));
+      first.bridge.prepare(start.scoId, undefined);
+      runSco(first.api, { "cmi.completion_status": "completed", "cmi.exit": "normal" }, "continue");
+      expect(currentOf(first.api)).toBe(drawn[1]);
+      first.bridge.prepare(drawn[1]!, undefined);
+      runSco(first.api, { "cmi.exit": "suspend" }, "suspendAll");
+
+      // The next visit resumes the second drawn question, with the same draw: nothing is drawn again.
+      const second = bridgeWith(first.drafts.at(-1)!.sequencing!, launch);
+      expect(second.bridge.beginSession(null)).toEqual({ scoId: drawn[1], resumed: true });
+      expect(poolOf(second.api)).toEqual(pool);
+    }
+    // Twelve draws of an ordered pair out of twelve possible: the same one every time would not be random.
+    expect(draws.size).toBeGreaterThan(1);
   });
 });

@@ -36,12 +36,18 @@ export interface RuntimeBridgeHandlers {
   /** Store the commit (synchronously); returns whether it is safely kept. */
   commit: (draft: CommitDraft) => boolean;
   /** The SCO called LMSFinish / Terminate; request is what it asked for next (adl.nav.request or 1.2 nav.event). */
-  terminated: (scoId: string, request: NavRequest, deliveredId: string | null) => void;
+  terminated: (scoId: string, request: NavRequest, deliveredId: string | null, sessionEnded: boolean) => void;
   /**
    * 2004 with sequencing, recomputed by scorm-again after each delivery and rollup: the SCOs a choice
-   * request may not go to now, and whether a Continue and a Previous request would be valid.
+   * request may not go to now, whether a Continue and a Previous request would be valid, and the controls
+   * the current activity's manifest asks the LMS to hide (adlnav:hideLMSUI).
    */
-  navigation: (update: { unavailable: Set<string>; flow: FlowValidity; closed: Record<string, string> }) => void;
+  navigation: (update: {
+    unavailable: Set<string>;
+    flow: FlowValidity;
+    closed: Record<string, string>;
+    hidden: string[];
+  }) => void;
 }
 
 /** Whether the sequencer would accept a Continue and a Previous request now. */
@@ -71,6 +77,8 @@ export class RuntimeBridge {
   private scoId: string | null = null;
   private navRequest = "";
   private delivered: string | null = null;
+  /** The sequencer ended the session on the last request (the end of the flow): nothing more to deliver. */
+  private sessionEnded = false;
   private readonly sharesState: boolean;
   /** 2004 with an activity tree: scorm-again's sequencer runs, and its state is persisted. */
   private readonly sequenced: boolean;
@@ -99,11 +107,13 @@ export class RuntimeBridge {
         this.api.restoreSharedDataSnapshot(globals.adlData as Record<string, string>);
       this.api.setSequencingEventListeners({
         onActivityDelivery: (activity: { id: string }) => (this.delivered = activity.id),
+        onSequencingSessionEnd: () => (this.sessionEnded = true),
         // Recomputed by scorm-again after each delivery and rollup; the table of contents follows it.
         onNavigationValidityUpdate: (update: {
           continue: boolean;
           previous: boolean;
           choice: Record<string, "true" | "false">;
+          hideLmsUi?: string[];
         }) => {
           const scoIds = new Set(launch.scos.map((sco) => sco.identifier));
           handlers.navigation({
@@ -114,6 +124,7 @@ export class RuntimeBridge {
             ),
             flow: { continue: update.continue === true, previous: update.previous === true },
             closed: this.closedActivities(),
+            hidden: update.hideLmsUi ?? [],
           });
         },
       });
@@ -229,8 +240,25 @@ export class RuntimeBridge {
     return delivered;
   }
 
+  /**
+   * The player's own Exit controls: suspendAll (the place is kept, the next launch resumes) or exitAll (the
+   * attempt ends). While a SCO runs the request is set on its behalf, so its Terminate (its unload handler's,
+   * or the player's) carries it, and the terminate commit ends the attempt for exitAll. After the SCO ended
+   * the sequencer is asked directly, and the tree's state goes in a commit that ends the attempt.
+   */
+  requestExit(request: "suspendAll" | "exitAll"): void {
+    if (!this.sequenced || !(this.api instanceof Scorm2004API)) return;
+    if (this.api.isInitialized()) {
+      this.api.SetValue("adl.nav.request", request);
+      return;
+    }
+    this.deliver(request);
+    this.queueSequencingState(this.scoId, request === "exitAll");
+  }
+
   private deliver(request: string, target?: string, resumed = false): SessionStart | null {
     this.delivered = null;
+    this.sessionEnded = false;
     try {
       (this.api as Scorm2004API).processNavigationRequest(request, target);
     } catch {
@@ -240,14 +268,20 @@ export class RuntimeBridge {
   }
 
   /** Queues the activity tree's state, in a commit of its own (no CMI), when it changed since it was last queued. */
-  private queueSequencingState(scoId: string | null): void {
+  private queueSequencingState(scoId: string | null, endsAttempt = false): void {
     if (!this.sequenced || !scoId || !this.launch.attempt || !(this.api instanceof Scorm2004API)) return;
     const serialized = this.api.serializeSequencingState();
     const comparable = comparableSequencingState(serialized);
     // Too large for the server: the tree is not persisted, the CMI still is (the next launch starts the tree afresh).
-    if (comparable === this.queuedState || serialized.length > MAX_SEQUENCING_STATE_CHARS) return;
-    this.queuedState = comparable;
-    this.handlers.commit({ scoId, sequencing: JSON.parse(serialized) as Cmi, terminated: false });
+    const changed = comparable !== this.queuedState && serialized.length <= MAX_SEQUENCING_STATE_CHARS;
+    if (!changed && !endsAttempt) return;
+    if (changed) this.queuedState = comparable;
+    this.handlers.commit({
+      scoId,
+      terminated: false,
+      ...(changed ? { sequencing: JSON.parse(serialized) as Cmi } : {}),
+      ...(endsAttempt ? { endsAttempt: true } : {}),
+    });
   }
 
   /** The settings the API is created with (documented in docs/scorm-player.md). */
@@ -303,7 +337,7 @@ export class RuntimeBridge {
     const parsed = parseNavRequest(request);
     // scorm-again runs its sequencing after the Terminate listeners: decide once it is done.
     setTimeout(() => {
-      if (this.scoId === scoId) this.handlers.terminated(scoId, parsed, this.delivered);
+      if (this.scoId === scoId) this.handlers.terminated(scoId, parsed, this.delivered, this.sessionEnded);
     }, 0);
   }
 
@@ -336,6 +370,7 @@ export class RuntimeBridge {
     this.scoId = scoId;
     this.navRequest = "";
     this.delivered = null;
+    this.sessionEnded = false;
     const item = findItem(this.launch.manifest, scoId);
     if (this.api instanceof Scorm2004API && item && item.sharedData.length > 0) {
       this.api.adl.configureSharedDataMaps(
@@ -394,7 +429,9 @@ export class RuntimeBridge {
         completionStatus: rollup.completionStatus,
         successStatus: rollup.successStatus,
         scoreScaled: rollup.score,
-        progressMeasure: rollup.progressMeasure,
+        // The root's measure of progress is its attempt completion amount, once rolled up; scorm-again's
+        // progressMeasure of a cluster stays 0, which would hide the SCOs' own progress_measure.
+        progressMeasure: rollup.attemptCompletionAmountStatus ? rollup.attemptCompletionAmount : null,
       };
     }
     return { scoId, cmi, globals, terminated, ...ends };

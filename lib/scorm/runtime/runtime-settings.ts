@@ -73,6 +73,9 @@ export function buildPreloadCmi(launch: ScormLaunch, item: ManifestItem | null, 
   if (item?.dataFromLms) cmi.launch_data = item.dataFromLms;
   if (item?.scaledPassingScore !== null && item?.scaledPassingScore !== undefined)
     cmi.scaled_passing_score = String(item.scaledPassingScore);
+  // The attempt's time limit (limitConditions attemptAbsoluteDurationLimit) and what the SCO should do at it.
+  if (item?.maxTimeAllowed) cmi.max_time_allowed = item.maxTimeAllowed;
+  if (item?.timeLimitAction) cmi.time_limit_action = item.timeLimitAction;
   const threshold = item?.completionThreshold?.minProgressMeasure;
   if (threshold !== null && threshold !== undefined) cmi.completion_threshold = String(threshold);
   const objectives = Array.isArray(cmi.objectives) ? (cmi.objectives as unknown[]).map(asRecord) : [];

@@ -6,6 +6,7 @@ export const lessonProgressSelect = {
   status: true,
   successStatus: true,
   scoreScaled: true,
+  progressMeasure: true,
   position: true,
   completedAt: true,
 } satisfies Prisma.LessonProgressSelect;

@@ -30,6 +30,8 @@ export interface OutlineLessonState {
   status: LessonProgressStatus;
   success_status: "passed" | "failed" | null;
   score_percent: number | null;
+  /** How far into a lesson not completed yet its SCORM package says the learner is (0–99), or null. */
+  progress_percent: number | null;
 }
 export interface OutlineModuleState {
   id: string;
@@ -152,11 +154,15 @@ async function outlineWithProgress(
 
 function lessonResult(
   progress: LessonProgressRow | undefined,
-): Pick<OutlineLessonState, "status" | "success_status" | "score_percent"> {
-  if (!progress) return { status: "not_started", success_status: null, score_percent: null };
+): Pick<OutlineLessonState, "status" | "success_status" | "score_percent" | "progress_percent"> {
+  if (!progress) return { status: "not_started", success_status: null, score_percent: null, progress_percent: null };
+  // A package that reports no progress rolls up to 0: nothing worth showing.
+  const measure = progress.status === "completed" || !progress.progressMeasure ? null : progress.progressMeasure;
   return {
     status: progress.status,
     success_status: successStatusJson(progress.successStatus),
     score_percent: scorePercent(progress.scoreScaled),
+    // Rounded down and kept below 100: a lesson reads 100 % only once it is completed.
+    progress_percent: measure === null ? null : Math.min(99, Math.floor(Math.max(0, measure) * 100)),
   };
 }

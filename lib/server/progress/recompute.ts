@@ -62,7 +62,9 @@ export async function recomputeEnrollments(
       (count(l.id) FILTER (WHERE l."isRequired"))::int AS "requiredTotal",
       (count(lp.id) FILTER (WHERE l."isRequired" AND lp.status = 'completed'))::int AS "requiredDone",
       count(l.id)::int AS "allTotal",
-      (count(lp.id) FILTER (WHERE lp.status = 'completed'))::int AS "allDone"
+      (count(lp.id) FILTER (WHERE lp.status = 'completed'))::int AS "allDone",
+      coalesce(sum(least(greatest(lp."progressMeasure", 0), 1)) FILTER (WHERE l."isRequired" AND lp.status <> 'completed'), 0)::float8 AS "requiredPartial",
+      coalesce(sum(least(greatest(lp."progressMeasure", 0), 1)) FILTER (WHERE lp.status <> 'completed'), 0)::float8 AS "allPartial"
     FROM "Enrollment" e
     LEFT JOIN "Lesson" l ON l."organizationId" = e."organizationId" AND l."courseId" = e."courseId"
     LEFT JOIN "LessonProgress" lp ON lp."organizationId" = e."organizationId" AND lp."enrollmentId" = e.id AND lp."lessonId" = l.id

@@ -37,6 +37,20 @@ describe("progressPercent", () => {
   });
 });
 
+describe("progressPercent with the parts SCORM lessons report", () => {
+  it("counts a lesson in progress as the part its package reported, of the counted lessons only", () => {
+    expect(progressPercent({ ...counts(1, 0, 1, 0), requiredPartial: 0.6, allPartial: 0.6 })).toBe(60);
+    expect(progressPercent({ ...counts(4, 1, 6, 1), requiredPartial: 0.5, allPartial: 1.5 })).toBe(37);
+    expect(progressPercent({ ...counts(0, 0, 4, 1), allPartial: 1.2 })).toBe(55);
+  });
+
+  it("stays below 100 until every counted lesson is done", () => {
+    expect(progressPercent({ ...counts(1, 0, 1, 0), requiredPartial: 0.999, allPartial: 0.999 })).toBe(99);
+    expect(progressPercent({ ...counts(2, 1, 2, 1), requiredPartial: 1, allPartial: 1 })).toBe(99);
+    expect(progressPercent({ ...counts(2, 2, 2, 2), requiredPartial: 0, allPartial: 0 })).toBe(100);
+  });
+});
+
 describe("isCourseComplete", () => {
   it("needs every counted lesson and at least one lesson", () => {
     expect(isCourseComplete(counts(2, 2, 5, 2))).toBe(true);

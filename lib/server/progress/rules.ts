@@ -7,16 +7,25 @@ export interface LessonCounts {
   requiredDone: number;
   allTotal: number;
   allDone: number;
+  /**
+   * The parts of lessons not completed yet that a SCORM package reported (cmi.progress_measure, 0–1), summed
+   * over the required lessons and over all lessons; 0 when none did.
+   */
+  requiredPartial?: number;
+  allPartial?: number;
 }
 
 /**
- * The course percentage: completed REQUIRED lessons over required lessons; a course without required
- * lessons counts all of its lessons. Rounded down, so 100 means every counted lesson is done.
+ * The course percentage: completed REQUIRED lessons over required lessons, a lesson in progress counting as
+ * the part its SCORM package reported; a course without required lessons counts all of its lessons. Rounded
+ * down, and below 100 until every counted lesson is done.
  */
 export function progressPercent(counts: LessonCounts): number {
   const { done, total } = countedLessons(counts);
   if (total === 0) return 0;
-  return Math.floor((Math.min(done, total) * 100) / total);
+  if (done >= total) return 100;
+  const partial = counts.requiredTotal > 0 ? (counts.requiredPartial ?? 0) : (counts.allPartial ?? 0);
+  return Math.min(99, Math.floor(((done + Math.max(0, partial)) * 100) / total));
 }
 
 /** Whether every counted lesson is done. A course without lessons is never complete. */

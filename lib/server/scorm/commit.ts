@@ -278,6 +278,7 @@ async function updateLesson(
     : {
         successStatus: plan.attempt.successStatus,
         scoreScaled: plan.attempt.scoreScaled,
+        progressMeasure: plan.attempt.progressMeasure,
         timeSpentSeconds: Math.round(plan.attempt.totalTimeSeconds),
       };
   // A lesson gets its completion time when it becomes completed (a new row counts as a change from not_started).
@@ -287,7 +288,8 @@ async function updateLesson(
     organizationId,
     { courseId, enrollmentId, lessonId },
     { status: next, ...completedAt, ...result },
-    { now, recount: statusChanged },
+    // A reported progress measure moves the course's percentage too (a part of this lesson).
+    { now, recount: statusChanged || (!keepsOld && plan.attempt.progressMeasure !== null) },
   );
 }
 

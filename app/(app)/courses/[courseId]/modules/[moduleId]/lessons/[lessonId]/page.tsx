@@ -8,7 +8,7 @@ import { MarkCompleteButton } from "@/components/learning/mark-complete-button";
 import { PreviewNotice } from "@/components/learning/preview-notice";
 import { guardSignedInPage } from "@/lib/auth/page-guard";
 import { pageOrigin } from "@/lib/auth/page-origin";
-import { getLessonPlayer } from "@/lib/server/progress/player";
+import { getLessonPlayer, type OutlineModuleState } from "@/lib/server/progress/player";
 import { loadScormLaunch } from "@/lib/server/scorm/launch";
 import { loadContentOrDeny } from "@/app/(app)/courses/content-guard";
 
@@ -22,6 +22,7 @@ export default async function LessonPage({ params }: { params: Promise<Params> }
   const player = await loadContentOrDeny(getLessonPlayer(caller.ctx, courseId, moduleId, lessonId));
   const { lesson, enrollment } = player;
   const completed = player.progress?.status === "completed";
+  const part = partOf(player.modules, lesson.id);
   const scormLaunch =
     lesson.kind === "scorm" ? await loadScormLaunch(caller.ctx, courseId, lessonId, await pageOrigin()) : null;
   return (
@@ -69,8 +70,16 @@ export default async function LessonPage({ params }: { params: Promise<Params> }
             {player.progress && lessonResultText(player.progress) && ` ${lessonResultText(player.progress)}.`}
           </Typography>
         )}
+        {enrollment && !completed && part !== null && (
+          <Typography sx={{ color: "text.secondary" }}>You are {part}% through this lesson.</Typography>
+        )}
         <LessonPager courseId={courseId} previous={player.previous} next={player.next} />
       </Box>
     </Box>
   );
+}
+
+/** How far into this lesson its SCORM package says the learner is, or null. */
+function partOf(modules: OutlineModuleState[], lessonId: string): number | null {
+  return modules.flatMap((m) => m.lessons).find((l) => l.id === lessonId)?.progress_percent ?? null;
 }

@@ -1,0 +1,42 @@
+import { expect, test } from "@playwright/test";
+import { origin, signIn } from "../support";
+import { expectAllSaved, ownPackageCourse, scoFrame } from "./support";
+
+// A single-SCO package that reports cmi.progress_measure (test/fixtures/scorm/own/progress-2004: five
+// pages, progress = page / 5): the lesson and the course show how far the learner got, not 0 % until the
+// end and then 100 %.
+
+test.slow();
+
+test("a SCO's progress_measure shows on the lesson, the course outline and the course's percentage", async ({
+  page,
+}) => {
+  const setup = await ownPackageCourse("progress-2004", { module: "Reading", lesson: "Five pages" });
+  await signIn(page, setup.tenant.subdomain, setup.tenant.users.learner);
+  await page.goto(setup.lessonUrl);
+  const sco = scoFrame(page, "Five pages");
+  await expect(sco.locator("#page")).toHaveText("1", { timeout: 30_000 });
+  await sco.getByRole("button", { name: "Next page" }).click();
+  await sco.getByRole("button", { name: "Next page" }).click();
+  await expect(sco.locator("#page")).toHaveText("3");
+  await sco.getByRole("button", { name: "Save and close" }).click();
+  await expectAllSaved(page);
+  await expect(page.getByText("You are 60% through this lesson.")).toBeVisible();
+
+  const courseUrl = setup.lessonUrl.replace(/\/modules\/.*$/, "");
+  await page.goto(courseUrl);
+  await expect(page.getByRole("region", { name: "Course outline" })).toContainText("Five pagesSCORM · 60% done");
+  await page.goto(`${origin(setup.tenant.subdomain)}/dashboard`);
+  await expect(page.getByRole("list", { name: "My courses" })).toContainText("60% complete");
+
+  // Back in: it resumes on page 3; the fifth page completes the lesson and the course.
+  await page.goto(setup.lessonUrl);
+  await expect(sco.locator("#page")).toHaveText("3", { timeout: 30_000 });
+  await sco.getByRole("button", { name: "Next page" }).click();
+  await sco.getByRole("button", { name: "Next page" }).click();
+  await sco.getByRole("button", { name: "Save and close" }).click();
+  await expectAllSaved(page);
+  await expect(page.getByText("You have completed this lesson.")).toBeVisible();
+  await page.goto(`${origin(setup.tenant.subdomain)}/dashboard`);
+  await expect(page.getByRole("list", { name: "My courses" })).toContainText("100% complete");
+});

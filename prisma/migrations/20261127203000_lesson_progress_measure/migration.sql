@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "LessonProgress" ADD COLUMN "progressMeasure" DOUBLE PRECISION;
