@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCourse, createLesson, enroll, type CourseSpec } from "@/test/course-factories";
 import { createTenant, createUser, testDb, type TestTenant, type TestUser } from "@/test/factories";
-import { callAs } from "@/test/session";
+import { call } from "@/test/http";
+import { cachedSignIn, callAs } from "@/test/session";
 
 let tenant: TestTenant;
 let other: TestTenant;
@@ -203,5 +204,35 @@ describe("recomputation when the outline changes", () => {
     const row = await testDb().enrollment.findUniqueOrThrow({ where: { id: enrollment.id } });
     expect(row).toMatchObject({ status: "completed", progressPercent: 50 });
     expect(row.completedAt?.toISOString()).toBe(done.json.enrollment.completed_at);
+  });
+});
+
+describe("opening a lesson page", () => {
+  it("moves the continue mark to that lesson; opening it again within a minute writes nothing", async () => {
+    const { course, learner, enrollment } = await enrolledLearner();
+    const cookie = `next-auth.session-token=${await cachedSignIn(tenant.subdomain, learner)}`;
+    const open = (lesson: { id: string; moduleId: string }) =>
+      call(tenant.subdomain, `/courses/${course.id}/modules/${lesson.moduleId}/lessons/${lesson.id}`, {
+        headers: { cookie },
+      });
+    const mark = () =>
+      testDb().enrollment.findUniqueOrThrow({
+        where: { id: enrollment.id },
+        select: { lastLessonId: true, lastAccessedAt: true, updatedAt: true },
+      });
+    const [first, second] = course.lessons;
+
+    expect((await open(first!)).status).toBe(200);
+    const opened = await mark();
+    expect(opened.lastLessonId).toBe(first!.id);
+    expect(opened.lastAccessedAt).not.toBeNull();
+
+    expect((await open(first!)).status).toBe(200);
+    expect(await mark()).toEqual(opened);
+
+    expect((await open(second!)).status).toBe(200);
+    const moved = await mark();
+    expect(moved.lastLessonId).toBe(second!.id);
+    expect(moved.lastAccessedAt!.getTime()).toBeGreaterThanOrEqual(opened.lastAccessedAt!.getTime());
   });
 });
