@@ -136,7 +136,7 @@ export async function measureMixed(options: {
           cpu,
         });
         console.log(
-          `  ${target.label}: ${(latencies.length / options.seconds).toFixed(1)} requests/s, p50 ${percentile(latencies, 50)} ms, p95 ${percentile(latencies, 95)} ms; CPU ${Object.entries(
+          `  ${target.label}: ${(latencies.length / options.seconds).toFixed(1)} requests/s, p50 ${percentile(latencies, 50).toFixed(1)} ms, p95 ${percentile(latencies, 95).toFixed(1)} ms; CPU ${Object.entries(
             cpu,
           )
             .map(([k, v]) => `${k} ${v.toFixed(2)}`)
@@ -171,7 +171,7 @@ export function mixedTable(result: MixedResult): string {
     `|---|---:|---:|---:|---:|${parts.map(() => "---:").join("|")}|`,
     ...result.targets.map(
       (t) =>
-        `| ${t.label} | ${t.requestsPerSecond.toFixed(1)} | ${t.p50Ms} | ${t.p95Ms} | ${t.errors} | ${parts
+        `| ${t.label} | ${t.requestsPerSecond.toFixed(1)} | ${t.p50Ms.toFixed(1)} | ${t.p95Ms.toFixed(1)} | ${t.errors} | ${parts
           .map((p) => (t.cpu[p] ?? 0).toFixed(2))
           .join(" | ")} |`,
     ),
