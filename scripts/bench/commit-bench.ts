@@ -59,8 +59,8 @@ export async function seedCommitFixture(
   // The test factories write through this database: pointed at it here, since a fixture of an earlier
   // step (the mixed workload's) may have left their client on its own, since dropped, database.
   process.env.TEST_DATABASE_URL = databaseUrl;
-  const { createTenant, createUser, testDb, useTestDatabase } = await import("@/test/factories");
-  await useTestDatabase(databaseUrl);
+  const { createTenant, createUser, testDb, useTestDatabase: pointFactoriesAt } = await import("@/test/factories");
+  await pointFactoriesAt(databaseUrl);
   const { createCourse, enroll } = await import("@/test/course-factories");
   const { mintContentToken } = await import("@/lib/server/scorm/content-token");
   const tenant = await createTenant();
