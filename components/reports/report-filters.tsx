@@ -17,7 +17,7 @@ import type { GroupListJson } from "@/lib/server/groups/queries";
 import { REPORT_FILTER_KEYS, readReportFilters, type ReportFilterKey } from "@/components/reports/report-query";
 import { useApi } from "@/lib/client/swr";
 import type { Page } from "@/lib/schemas/pagination";
-import { REPORT_MAX_DAY, REPORT_MIN_DAY } from "@/lib/schemas/reports";
+import { REPORT_MAX_DAY, REPORT_MIN_DAY } from "@/lib/reports/days";
 
 // The filters every report view shares, kept in the address: a date range (MUI X pickers, 1900 to the
 // end of 2099), category, course, group and enrollment status; the superadmin also picks an organization.

@@ -1,12 +1,9 @@
 import { z } from "zod";
+import { REPORT_MAX_DAY, REPORT_MIN_DAY } from "@/lib/reports/days";
 import { paginationQuerySchema } from "@/lib/schemas/pagination";
 
 // The reports' query strings (GET /api/reports/**, their CSV exports): one set of filters shared by every
 // view, plus paging and sorting for the lists. Kept in the page's URL by the report pages.
-
-/** The date pickers' range (MUI X's default), as days. */
-export const REPORT_MIN_DAY = "1900-01-01";
-export const REPORT_MAX_DAY = "2099-12-31";
 
 const day = (label: string) =>
   z
