@@ -32,6 +32,24 @@ async function expectStep(page: Page, title: string, entry: string, notes: strin
   await expect(step(page, title).locator("#notes")).toHaveText(notes);
 }
 
+/** Each attempt of the lesson, oldest first: its number and whether it has ended. */
+async function attemptsEnded(lessonId: string): Promise<[number, boolean][]> {
+  const attempts = await testDb().scormAttempt.findMany({
+    where: { lessonId },
+    orderBy: { attemptNumber: "asc" },
+    select: { attemptNumber: true, endedAt: true },
+  });
+  return attempts.map((a) => [a.attemptNumber, a.endedAt !== null]);
+}
+
+/** After an ended attempt: its own screen, everything saved, and a new attempt at the start of the flow. */
+async function startAgainAfterEnding(page: Page): Promise<void> {
+  await expect(page.getByText("You ended this attempt")).toBeVisible();
+  await expectAllSaved(page);
+  await page.getByRole("button", { name: "Start a new attempt" }).click();
+  await expectStep(page, "Step one", "ab-initio", "0");
+}
+
 test("suspendAll on one device, resumeAll on another: the third step with its notes; exitAll starts a new attempt", async ({
   browser,
 }) => {
@@ -67,16 +85,8 @@ test("suspendAll on one device, resumeAll on another: the third step with its no
 
   // exitAll: the attempt is over (its own screen), and the next launch starts a new attempt at step one.
   await step(second, "Step three").getByRole("button", { name: "Exit all" }).click();
-  await expect(second.getByText("You ended this attempt")).toBeVisible();
-  await expectAllSaved(second);
-  await second.getByRole("button", { name: "Start a new attempt" }).click();
-  await expectStep(second, "Step one", "ab-initio", "0");
-  const attempts = await testDb().scormAttempt.findMany({
-    where: { lessonId: setup.lessonId },
-    orderBy: { attemptNumber: "asc" },
-    select: { attemptNumber: true, endedAt: true },
-  });
-  expect(attempts.map((a) => [a.attemptNumber, a.endedAt !== null])).toEqual([
+  await startAgainAfterEnding(second);
+  expect(await attemptsEnded(setup.lessonId)).toEqual([
     [1, true],
     [2, false],
   ]);
@@ -185,16 +195,8 @@ test("the player's End attempt ends the attempt; the next one starts at the begi
   await step(page, "Step one").getByRole("button", { name: "Complete and continue" }).click();
   await expectStep(page, "Step two", "ab-initio", "0");
   await page.getByRole("navigation", { name: "Lesson pages" }).getByRole("button", { name: "End attempt" }).click();
-  await expect(page.getByText("You ended this attempt")).toBeVisible();
-  await expectAllSaved(page);
-  await page.getByRole("button", { name: "Start a new attempt" }).click();
-  await expectStep(page, "Step one", "ab-initio", "0");
-  const attempts = await testDb().scormAttempt.findMany({
-    where: { lessonId: setup.lessonId },
-    orderBy: { attemptNumber: "asc" },
-    select: { attemptNumber: true, endedAt: true },
-  });
-  expect(attempts.map((a) => [a.attemptNumber, a.endedAt !== null])).toEqual([
+  await startAgainAfterEnding(page);
+  expect(await attemptsEnded(setup.lessonId)).toEqual([
     [1, true],
     [2, false],
   ]);

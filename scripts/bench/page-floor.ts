@@ -1,7 +1,8 @@
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import { newestMtime } from "../lib/build";
 import { call } from "./http";
 
 // The page floor: a minimal Next.js app of the app's own Next version (scripts/bench/page-floor: a bare
@@ -12,12 +13,6 @@ import { call } from "./http";
 const DIR = "scripts/bench/page-floor";
 const SOURCES = ["app", "instrumentation.js", "next.config.mjs"];
 export const PAGE_FLOOR_PATH = "/";
-
-function newestMtime(entry: string): number {
-  const info = statSync(entry);
-  if (!info.isDirectory()) return info.mtimeMs;
-  return Math.max(info.mtimeMs, ...readdirSync(entry).map((child) => newestMtime(path.join(entry, child))));
-}
 
 function buildIfStale(): void {
   const buildId = path.join(DIR, ".next/BUILD_ID");

@@ -14,7 +14,8 @@ const SOURCES = [
   "public",
 ];
 
-function newestMtime(entry: string): number {
+/** The newest modification time in a file or folder (generated code and node_modules left out). */
+export function newestMtime(entry: string): number {
   if (!existsSync(entry)) return 0;
   const info = statSync(entry);
   if (!info.isDirectory()) return info.mtimeMs;
