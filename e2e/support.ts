@@ -45,6 +45,15 @@ export async function signIn(
 }
 
 /**
+ * Forgets the browser's session. The app's page is left first: a script of it still running (a poll
+ * answered 401 once the cookie is gone) would go to the sign-in page and abort the test's next navigation.
+ */
+export async function forgetSession(page: Page): Promise<void> {
+  await page.goto("about:blank");
+  await page.context().clearCookies();
+}
+
+/**
  * Waits until a form is hydrated (its submit button turns enabled): typing into the server-rendered
  * inputs before that would be reset by React, as it would for a very quick person.
  */

@@ -3,7 +3,7 @@ import { expect, test } from "@playwright/test";
 import { createCourse, enroll } from "@/test/course-factories";
 import { createTenant, createUser, testDb, type TestTenant } from "@/test/factories";
 import { pdfText } from "@/test/pdf-tools";
-import { origin, signIn, waitForForm, waitForShell } from "../support";
+import { forgetSession, origin, signIn, waitForForm, waitForShell } from "../support";
 
 // The certificate journey in Chromium: an instructor designs a template under Course Management and gives
 // it to a course; a learner completes the course and downloads the PDF; a stranger, signed in nowhere,
@@ -86,7 +86,7 @@ test("an instructor's template, a learner's PDF and a stranger's verification", 
   await expect(strangerPage.getByText("Forklift safety")).toBeVisible();
 
   // The org admin revokes it from the certificates report, with a reason.
-  await page.context().clearCookies();
+  await forgetSession(page);
   await signIn(page, tenant.subdomain, tenant.users.org_admin);
   await page.goto(`${origin(tenant.subdomain)}/admin/reports/certificates`);
   const grid = page.getByRole("grid", { name: "Certificates" });

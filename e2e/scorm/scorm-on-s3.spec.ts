@@ -13,6 +13,7 @@ import {
   uploadAsInstructor,
   type ScormCourse,
 } from "./support";
+import { forgetSession } from "../support";
 
 // The SCORM upload-and-play journey once more with STORAGE_DRIVER=s3: a second app process on the test
 // database whose files live in an S3-compatible bucket (s3rver on loopback). The package is extracted
@@ -51,8 +52,8 @@ test.describe("SCORM on S3-compatible object storage", () => {
       "golf-scorm12-runtime-basic-singlesco.zip",
       /Golf Explained - Run-time Basic Calls · SCORM 1\.2 · version 1 · 1 SCO$/,
     );
-    await page.context().clearCookies();
     acceptDialogs(page);
+    await forgetSession(page);
     await signInLearner(page, setup);
     await page.goto(setup.lessonUrl);
     await expectScoInitialized(page);

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { createCourse, enroll } from "@/test/course-factories";
 import { createTenant, createUser, testDb, type TestTenant, type TestUser } from "@/test/factories";
-import { origin, signIn, waitForForm } from "../support";
+import { forgetSession, origin, signIn, waitForForm } from "../support";
 
 // What people write never runs in the browser of whoever reads it. Rich text is sanitized when saved
 // (test/integration/authored-content.int.test.ts); here it is written straight to the database, as if it
@@ -93,7 +93,7 @@ test("a message body is shown as text: no markup of it is rendered, javascript: 
 test("after signing in, a callbackUrl leading to another host is not followed", async ({ page }) => {
   const other = await createUser(tenant.id, "learner");
   for (const callback of ["/\\example.com/", "//example.com/"]) {
-    await page.context().clearCookies();
+    await forgetSession(page);
     await page.goto(`${origin(tenant.subdomain)}/login?callbackUrl=${encodeURIComponent(callback)}`);
     await waitForForm(page, "Sign in");
     await page.getByLabel("Email").fill(other.email);
