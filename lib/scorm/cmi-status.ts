@@ -35,6 +35,8 @@ export interface ScoStatus {
   suspendData: string;
   exit: string;
   entry: string;
+  /** The SCO ran in review mode (1.2 core.lesson_mode, 2004 mode): nothing of it is tracked. */
+  review: boolean;
   /** Data-model limits the SCO exceeded; the data is kept whole, the attempt log gets these. */
   warnings: string[];
 }
@@ -60,9 +62,10 @@ export function unwrapCmi(input: Json): Json {
 
 /** Whether the SCO ran in review mode (1.2 core.lesson_mode, 2004 mode): nothing is tracked then. */
 export function isReviewMode(input: Json): boolean {
-  const cmi = unwrapCmi(input);
-  return cmi.mode === "review" || obj(cmi.core).lesson_mode === "review";
+  return isReviewCmi(unwrapCmi(input));
 }
+
+const isReviewCmi = (cmi: Json) => cmi.mode === "review" || obj(cmi.core).lesson_mode === "review";
 
 export function isScorm12(version: ScormVersion): boolean {
   return version === "scorm12";
@@ -136,6 +139,7 @@ function read12(cmi: Json, terminated: boolean, rules: ScoRules): ScoStatus {
     suspendData,
     exit: str(core.exit),
     entry: str(core.entry),
+    review: isReviewCmi(cmi),
     warnings,
   };
 }
@@ -177,6 +181,7 @@ function read2004(cmi: Json, rules: ScoRules): ScoStatus {
     suspendData,
     exit: str(cmi.exit),
     entry: str(cmi.entry),
+    review: isReviewCmi(cmi),
     warnings,
   };
 }

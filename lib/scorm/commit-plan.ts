@@ -10,8 +10,10 @@ import {
 import type { ScormVersion } from "@/lib/scorm/types";
 import type { ScormCommit } from "@/lib/schemas/scorm";
 
-// What one commit changes, computed from the locked attempt's current SCO states. Pure: the commit
-// service and the benchmark's ceiling both run it, so they write the same values.
+// What one commit changes, computed from the attempt's SCO states as read. Pure: the commit service and
+// the benchmark's ceiling both run it, so they write the same values. A commit's CMI is read once
+// (readCommit); a commit that has to be planned again (another commit of the attempt got there first)
+// keeps that reading.
 
 export interface StoredSco extends ScoRollupState {
   commitSequence: number;
@@ -31,7 +33,26 @@ export interface CommitPlan {
   log: { at: string; scoId: string; message: string }[];
 }
 
-export interface LockedAttempt {
+/** A commit with its CMI read: the SCO's status under the package's rules, and whether it ran in review mode. */
+export interface CommitReading {
+  commit: ScormCommit;
+  /** Null when the commit carries no CMI (only globals or the activity tree's state). */
+  sco: ScoStatus | null;
+  /** Content run in review mode: nothing of the commit is tracked. */
+  review: boolean;
+}
+
+export function readCommit(version: ScormVersion, pkg: PackageRules, commit: ScormCommit): CommitReading {
+  if (commit.cmi === undefined) return { commit, sco: null, review: false };
+  const sco = readScoStatus(version, commit.cmi, {
+    terminated: commit.terminated,
+    rules: pkg.rules.get(commit.scoId) ?? NO_RULES,
+  });
+  return { commit, sco, review: sco.review };
+}
+
+/** The attempt as a commit is planned against. */
+export interface AttemptState {
   scos: StoredSco[];
   globalsSequence: number;
   /** The sequence of the commit that last wrote the activity tree's state (0: none yet). */
@@ -43,28 +64,24 @@ export interface LockedAttempt {
 }
 
 export function planCommit(
-  version: ScormVersion,
   pkg: PackageRules,
-  locked: LockedAttempt,
-  commit: ScormCommit,
+  attempt: AttemptState,
+  { commit, sco: read }: CommitReading,
   now = new Date(),
 ): CommitPlan {
-  const { scos, globalsSequence } = locked;
+  const { scos, globalsSequence } = attempt;
   const previous = scos.find((s) => s.scoId === commit.scoId);
   // Each part is ordered on its own: the SCO's CMI by the SCO's last sequence, the globals and the
   // activity tree's state by theirs, so a late or replayed commit never takes any of them back.
-  const cmi = commit.cmi;
-  const applySco = cmi !== undefined && commit.sequence > (previous?.commitSequence ?? 0);
+  const applySco = read !== null && commit.sequence > (previous?.commitSequence ?? 0);
   const applyGlobals = commit.globals !== undefined && commit.sequence > globalsSequence;
-  const applySequencing = commit.sequencing !== undefined && commit.sequence > locked.sequencingSequence;
-  const endsAttempt = commit.endsAttempt === true && !locked.ended;
+  const applySequencing = commit.sequencing !== undefined && commit.sequence > attempt.sequencingSequence;
+  const endsAttempt = commit.endsAttempt === true && !attempt.ended;
   let sco: CommitPlan["sco"] = null;
   let states: ScoRollupState[] = scos;
   if (applySco) {
-    const status = readScoStatus(version, cmi, {
-      terminated: commit.terminated,
-      rules: pkg.rules.get(commit.scoId) ?? NO_RULES,
-    });
+    // A copy: the reading is kept for a commit planned again.
+    const status = { ...read };
     // Within an attempt a SCO's completion does not go back, and a known success is not forgotten.
     if (previous?.completionStatus === "completed") status.completionStatus = "completed";
     if (
@@ -82,10 +99,10 @@ export function planCommit(
     const next: ScoRollupState = { scoId: commit.scoId, ...status, totalTimeSeconds: clock.totalTimeSeconds };
     states = previous ? scos.map((s) => (s.scoId === commit.scoId ? next : s)) : [...scos, next];
   }
-  const attempt = rollupAttempt(
+  const rollup = rollupAttempt(
     pkg,
     states,
-    readSequencingRollup(applyGlobals ? commit.globals : { rollup: locked.globalsRollup }),
+    readSequencingRollup(applyGlobals ? commit.globals : { rollup: attempt.globalsRollup }),
   );
   const at = now.toISOString();
   return {
@@ -94,8 +111,8 @@ export function planCommit(
     applySequencing,
     endsAttempt,
     sco,
-    attempt,
-    attemptCompleted: isAttemptCompleted(attempt),
+    attempt: rollup,
+    attemptCompleted: isAttemptCompleted(rollup),
     log: (sco?.warnings ?? []).map((message) => ({ at, scoId: commit.scoId, message })),
   };
 }

@@ -1,12 +1,11 @@
 import { createServer, type IncomingMessage } from "node:http";
 import pg from "pg";
 import { env, requireDatabaseUrl } from "@/lib/env";
-import { planCommit, type StoredSco } from "@/lib/scorm/commit-plan";
+import { planCommit, readCommit, type StoredSco } from "@/lib/scorm/commit-plan";
 import { packageRules, type PackageRules } from "@/lib/scorm/rollup";
 import type { ScormManifest, ScormVersion } from "@/lib/scorm/types";
 import type { ScormCommit } from "@/lib/schemas/scorm";
-import { attemptWrite, scoRow } from "@/lib/server/scorm/commit";
-import { grantedAttemptSql, packageManifestSql, writeCommitSql } from "@/lib/server/scorm/commit-sql";
+import { writeCommitSql, grantedAttemptSql, packageManifestSql } from "@/lib/server/scorm/commit-sql";
 import { readContentToken, type ContentGrant } from "@/lib/server/scorm/content-token";
 import { hostTarget } from "@/lib/tenancy/host";
 import { prepareAuthEnv } from "../lib/runtime-env";
@@ -45,7 +44,6 @@ async function commitOne(organizationId: string, commit: ScormCommit, row: Attem
     rulesCache.set(row.packageId, rules);
   }
   const plan = planCommit(
-    row.scormVersion,
     rules,
     {
       scos: row.scos,
@@ -54,14 +52,10 @@ async function commitOne(organizationId: string, commit: ScormCommit, row: Attem
       sequencingSequence: row.sequencingSequence,
       ended: row.ended,
     },
-    commit,
+    readCommit(row.scormVersion, rules, commit),
   );
   if (!plan.sco) return false;
-  const write = writeCommitSql(
-    attemptWrite(organizationId, commit, plan),
-    row.version,
-    scoRow(organizationId, commit, plan.sco),
-  );
+  const write = writeCommitSql(organizationId, commit, plan, row.version);
   const written = await query<{ written: number }>(pool, write);
   return written.rows[0]!.written === 1;
 }

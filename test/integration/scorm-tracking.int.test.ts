@@ -429,6 +429,43 @@ describe("POST /scorm/commits/{token} (the content host)", () => {
   });
 });
 
+describe("commits of one attempt that race", () => {
+  it("each is applied once, whichever got there first: SCO states, the attempt's rollup and the lesson agree", async () => {
+    const ids = ["s1", "s2", "s3", "s4", "s5", "s6", "s7", "s8"];
+    const { launch, enrollment, lesson } = await scormCourse({ items: ids.map((id) => item(id)) });
+    const v = await visit(launch);
+    const { attemptId } = v;
+    // Eight SCOs' commits at once, each in a request of its own: every commit but the first finds the
+    // attempt changed since its read, some more than once; the terminate commits also move the lesson.
+    const answers = await Promise.all(
+      ids.map((scoId, index) =>
+        commitTo(v, [
+          {
+            attemptId,
+            scoId,
+            sequence: index + 1,
+            terminated: true,
+            cmi: cmi12({ lesson_status: "completed", session_time: "00:01:00" }),
+          },
+        ]),
+      ),
+    );
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 200, 200, 200]);
+    expect(answers.map((a) => a.json.results[0].applied)).toEqual([true, true, true, true, true, true, true, true]);
+    const states = await testDb().scormScoState.findMany({ where: { attemptId }, orderBy: { scoId: "asc" } });
+    expect(states.map((s) => [s.scoId, s.completionStatus, s.totalTimeSeconds])).toEqual(
+      ids.map((id) => [id, "completed", 60]),
+    );
+    const attempt = await testDb().scormAttempt.findUniqueOrThrow({ where: { id: attemptId } });
+    expect(attempt).toMatchObject({ completionStatus: "completed", totalTimeSeconds: 480 });
+    expect(attempt.completedAt).not.toBeNull();
+    const progress = await testDb().lessonProgress.findFirstOrThrow({
+      where: { enrollmentId: enrollment.id, lessonId: lesson.id },
+    });
+    expect(progress).toMatchObject({ status: "completed", timeSpentSeconds: 480 });
+  });
+});
+
 describe("POST /api/scorm-tracking", () => {
   it("records the caller's lesson status and the course progress", async () => {
     const { learner, lesson, enrollment } = await scormCourse();

@@ -1,5 +1,8 @@
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
+import type { CommitPlan } from "@/lib/scorm/commit-plan";
+import type { ScormCommit } from "@/lib/schemas/scorm";
+import { v7 as uuidV7 } from "uuid";
 
 // The statements of a SCORM commit, exported so the benchmark's ceiling sends exactly them (the same
 // text and values). TIMESTAMP(3) columns hold UTC (as Prisma writes them): now() AT TIME ZONE 'UTC'.
@@ -51,8 +54,8 @@ JOIN "Enrollment" e ON e."organizationId" = a."organizationId" AND e."id" = a."e
 WHERE a."id" = ${attemptId}::uuid AND a."organizationId" = ${organizationId}::uuid
 FOR UPDATE OF a`;
 
-/** A SCO's state as a commit writes it (commit.ts scoRow). */
-export interface ScoRow {
+/** A SCO's state as a commit writes it. */
+interface ScoRow {
   id: string;
   organizationId: string;
   attemptId: string;
@@ -74,13 +77,36 @@ export interface ScoRow {
   exit: string | null;
 }
 
-/** The columns of a ScormScoState row, in the order of SCO_COLUMNS. */
+function scoRow(organizationId: string, commit: ScormCommit, sco: NonNullable<CommitPlan["sco"]>): ScoRow {
+  return {
+    id: uuidV7(),
+    organizationId,
+    attemptId: commit.attemptId,
+    scoId: commit.scoId,
+    cmi: JSON.stringify(commit.cmi),
+    sequence: commit.sequence,
+    completionStatus: sco.completionStatus,
+    successStatus: sco.successStatus,
+    scoreRaw: sco.scoreRaw,
+    scoreMin: sco.scoreMin,
+    scoreMax: sco.scoreMax,
+    scoreScaled: sco.scoreScaled,
+    progressMeasure: sco.progressMeasure,
+    totalTimeSeconds: sco.totalTimeSeconds,
+    sessionSeconds: sco.sessionSecondsOpen,
+    location: sco.location,
+    suspendData: sco.suspendData,
+    exit: sco.exit,
+  };
+}
+
+/** The columns of a ScormScoState row, in the order of the upsert's column list. */
 const scoValues = (s: ScoRow) =>
   Prisma.sql`${s.id}::uuid, ${s.organizationId}::uuid, ${s.attemptId}::uuid, ${s.scoId}, ${s.cmi}::jsonb, ${s.sequence}::int, ${s.completionStatus}, ${s.successStatus},
   ${s.scoreRaw}::float8, ${s.scoreMin}::float8, ${s.scoreMax}::float8, ${s.scoreScaled}::float8, ${s.progressMeasure}::float8, ${s.totalTimeSeconds}::float8,
   ${s.sessionSeconds}::float8, ${s.location}, ${s.suspendData}, ${s.exit}, now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC'`;
 
-/** An upsert of the SCO's state from `source` (VALUES or SELECT), unless a commit with the same or a higher sequence got there first. */
+/** An upsert of the SCO's state from `source` (a SELECT), unless a commit with the same or a higher sequence got there first. */
 const scoUpsert = (source: Prisma.Sql) =>
   Prisma.sql`INSERT INTO "ScormScoState" ("id", "organizationId", "attemptId", "scoId", "cmi", "commitSequence", "completionStatus",
   "successStatus", "scoreRaw", "scoreMin", "scoreMax", "scoreScaled", "progressMeasure", "totalTimeSeconds", "sessionSeconds",
@@ -95,68 +121,47 @@ ON CONFLICT ("attemptId", "scoId") DO UPDATE SET "cmi" = EXCLUDED."cmi", "commit
 WHERE "ScormScoState"."commitSequence" < EXCLUDED."commitSequence"
 RETURNING "id"`;
 
-/** The SCO's state. */
-export const upsertScoSql = (sco: ScoRow) => scoUpsert(Prisma.sql`VALUES (${scoValues(sco)})`);
-
-/** What a commit writes on its attempt (commit.ts attemptWrite). */
-export interface AttemptWrite {
-  attemptId: string;
-  organizationId: string;
-  completionStatus: string;
-  successStatus: string;
-  scoreScaled: number | null;
-  progressMeasure: number | null;
-  totalTimeSeconds: number;
-  /** The commit's globals as JSON text, or null to leave them (and their sequence) as they are. */
-  globals: string | null;
-  sequence: number;
-  scoId: string;
-  /** Warnings to append to the attempt's log, as a JSON array, or null. */
-  log: string | null;
-  /** Whether the attempt is completed now (its completion time is set once). */
-  completed: boolean;
-  /**
-   * The commit's activity-tree state as JSON text, or null to leave it (and its sequence) as it is. Only
-   * commits made at navigation carry one, and they take the locking transaction: the common commit's
-   * statement stays the same text without it.
-   */
-  sequencingState: string | null;
-  /** Whether the commit ends the attempt (its end time is set once). */
-  ended: boolean;
+/** The attempt's columns a commit sets: its rollup, the globals and the activity tree's state when given, warnings appended to the log. */
+function attemptSet(commit: ScormCommit, plan: CommitPlan): Prisma.Sql {
+  const a = plan.attempt;
+  const globals = plan.applyGlobals ? JSON.stringify(commit.globals) : null;
+  const log = plan.log.length > 0 ? JSON.stringify(plan.log) : null;
+  // Only commits made at navigation carry the tree or end the attempt: the common commit's statement
+  // stays the same text without them.
+  const sequencing = plan.applySequencing
+    ? Prisma.sql`, "sequencingState" = ${JSON.stringify(commit.sequencing)}::jsonb, "sequencingSequence" = ${commit.sequence}::int`
+    : Prisma.empty;
+  const ended = plan.endsAttempt
+    ? Prisma.sql`, "endedAt" = COALESCE("endedAt", now() AT TIME ZONE 'UTC')`
+    : Prisma.empty;
+  return Prisma.sql`"completionStatus" = ${a.completionStatus}, "successStatus" = ${a.successStatus}, "scoreScaled" = ${a.scoreScaled}::float8,
+  "progressMeasure" = ${a.progressMeasure}::float8, "totalTimeSeconds" = ${a.totalTimeSeconds}::float8,
+  "globals" = COALESCE(${globals}::jsonb, "globals"), "globalsSequence" = CASE WHEN ${globals}::jsonb IS NULL THEN "globalsSequence" ELSE ${commit.sequence}::int END,
+  "lastScoId" = ${commit.scoId}, "lastCommittedAt" = now() AT TIME ZONE 'UTC',
+  "log" = CASE WHEN ${log}::jsonb IS NULL THEN "log" ELSE "log" || ${log}::jsonb END,
+  "completedAt" = CASE WHEN ${plan.attemptCompleted}::boolean AND "completedAt" IS NULL THEN now() AT TIME ZONE 'UTC' ELSE "completedAt" END${sequencing}${ended}`;
 }
 
-const attemptSet = (
-  a: AttemptWrite,
-) => Prisma.sql`"completionStatus" = ${a.completionStatus}, "successStatus" = ${a.successStatus}, "scoreScaled" = ${a.scoreScaled}::float8,
-  "progressMeasure" = ${a.progressMeasure}::float8, "totalTimeSeconds" = ${a.totalTimeSeconds}::float8,
-  "globals" = COALESCE(${a.globals}::jsonb, "globals"), "globalsSequence" = CASE WHEN ${a.globals}::jsonb IS NULL THEN "globalsSequence" ELSE ${a.sequence}::int END,
-  "lastScoId" = ${a.scoId}, "lastCommittedAt" = now() AT TIME ZONE 'UTC',
-  "log" = CASE WHEN ${a.log}::jsonb IS NULL THEN "log" ELSE "log" || ${a.log}::jsonb END,
-  "completedAt" = CASE WHEN ${a.completed}::boolean AND "completedAt" IS NULL THEN now() AT TIME ZONE 'UTC' ELSE "completedAt" END${
-    a.sequencingState === null
-      ? Prisma.empty
-      : Prisma.sql`, "sequencingState" = ${a.sequencingState}::jsonb, "sequencingSequence" = ${a.sequence}::int`
-  }${a.ended ? Prisma.sql`, "endedAt" = COALESCE("endedAt", now() AT TIME ZONE 'UTC')` : Prisma.empty}`;
-
-/** The attempt's rollup; globals only when given; warnings appended to the log. */
-export const updateAttemptSql = (a: AttemptWrite) => Prisma.sql`UPDATE "ScormAttempt" SET ${attemptSet(a)}
-WHERE "id" = ${a.attemptId}::uuid AND "organizationId" = ${a.organizationId}::uuid`;
-
 /**
- * The common commit in one statement, without a lock: the attempt's rollup (updateAttemptSql) only if
- * the attempt is still at the version read, and then the SCO's state (upsertScoSql). A commit that got
- * there first changed the version: nothing is written and "written" is 0, and the caller reads and plans
- * again. Under READ COMMITTED a concurrent writer's update is waited for and the version re-checked on
- * the row it left, so two commits never both pass.
+ * A planned commit in one statement: the attempt's columns (attemptSet) only if the attempt is still at
+ * the version read, and then the SCO's state, when the plan has one. A commit that got there first
+ * changed the version: nothing is written and "written" is 0, and the caller reads and plans again.
+ * Under READ COMMITTED a concurrent writer's update is waited for and the version re-checked on the row
+ * it left, so two commits never both pass.
  */
-export const writeCommitSql = (attempt: AttemptWrite, version: string, sco: ScoRow) => Prisma.sql`WITH "attempt" AS (
-  UPDATE "ScormAttempt" SET ${attemptSet(attempt)}
-  WHERE "id" = ${attempt.attemptId}::uuid AND "organizationId" = ${attempt.organizationId}::uuid AND xmin = ${version}::text::xid
+export function writeCommitSql(organizationId: string, commit: ScormCommit, plan: CommitPlan, version: string) {
+  const sco = plan.sco
+    ? Prisma.sql`, "sco" AS (
+  ${scoUpsert(Prisma.sql`SELECT ${scoValues(scoRow(organizationId, commit, plan.sco))} FROM "attempt"`)}
+)`
+    : Prisma.empty;
+  return Prisma.sql`WITH "attempt" AS (
+  UPDATE "ScormAttempt" SET ${attemptSet(commit, plan)}
+  WHERE "id" = ${commit.attemptId}::uuid AND "organizationId" = ${organizationId}::uuid AND xmin = ${version}::text::xid
   RETURNING "id"
-), "sco" AS (
-  ${scoUpsert(Prisma.sql`SELECT ${scoValues(sco)} FROM "attempt"`)}
-)
+)${sco}
 SELECT (SELECT count(*) FROM "attempt")::int AS "written"`;
+}
 
 /** A package's manifest (its rules are cached by id: packages never change once stored). */
 export const packageManifestSql = (packageId: string, organizationId: string) =>

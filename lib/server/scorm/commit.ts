@@ -2,32 +2,29 @@ import "server-only";
 import { db, queryRows } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { isReviewMode } from "@/lib/scorm/cmi-status";
-import { planCommit, type CommitPlan, type StoredSco } from "@/lib/scorm/commit-plan";
-import { lessonStatusAfter, packageRules, type LessonStatus, type PackageRules } from "@/lib/scorm/rollup";
-import type { ScormManifest, ScormVersion } from "@/lib/scorm/types";
+import { planCommit, readCommit, type CommitPlan, type CommitReading, type StoredSco } from "@/lib/scorm/commit-plan";
+import { lessonStatusAfter, type LessonStatus, type PackageRules } from "@/lib/scorm/rollup";
+import type { ScormVersion } from "@/lib/scorm/types";
 import type { ScormCommit } from "@/lib/schemas/scorm";
 import {
+  writeCommitSql,
   grantedAttemptSql,
   lockAttemptSql,
-  packageManifestSql,
   readAttemptSql,
-  updateAttemptSql,
-  upsertScoSql,
-  writeCommitSql,
-  type AttemptWrite,
-  type ScoRow,
+  type AttemptKey,
 } from "@/lib/server/scorm/commit-sql";
-import { v7 as uuidV7 } from "uuid";
+import { packageRulesOf } from "@/lib/server/scorm/package-rules";
 import { lockEnrollments, saveLessonProgress } from "@/lib/server/progress/recompute";
 import { claimPlayer, supersededError, type PlayerClaim } from "@/lib/server/scorm/player-lease";
 
-// The SCORM player's commits: each in its own transaction, acknowledged only after COMMIT. A commit
-// applies to its SCO only if its sequence is higher than the SCO's last one (replays and late
-// duplicates are acknowledged, not applied). The common commit is two statements: read the attempt (with
-// the SCOs' states), then write the attempt's rollup and the SCO in one statement that only applies if
-// the attempt is still as read. The lesson's progress and the enrollment are written only when the
-// lesson's status changes or the SCO terminates, in a transaction that locks the attempt.
+// The SCORM player's commits, each acknowledged only after it is durable. One commit, from request to
+// row: read the attempt (with its SCOs' states), read the commit's CMI once, plan what it changes, write
+// the plan in one statement guarded by the attempt's version. The common commit (a SCO's new state) is
+// that one statement. A commit that moves the lesson (its status changes, or the SCO's session ends: a
+// few per attempt) runs the same statement in a transaction that then writes the lesson's progress and
+// the enrollment. A commit that finds the attempt changed since its read reads and plans again; one that
+// keeps losing the race locks the attempt first. A commit applies to its SCO only if its sequence is
+// higher than the SCO's last one: replays and late duplicates are acknowledged, not applied.
 
 type Tx = Prisma.TransactionClient;
 
@@ -38,7 +35,8 @@ export interface CommitResult {
   applied: boolean;
 }
 
-export interface LockedRow {
+/** The attempt as readAttemptSql reads it. */
+interface AttemptRow {
   id: string;
   /** The attempt row's xmin: changes with every write of the attempt. */
   version: string;
@@ -70,12 +68,6 @@ export interface AttemptGrant {
   attemptId: string;
 }
 
-/** The attempt as read for the request's first commit (with the grant's check), reused by that commit. */
-interface PrefetchedAttempt {
-  attemptId: string;
-  row: LockedRow;
-}
-
 export interface CommitBatchResult {
   results: CommitResult[];
   /** When the batch claimed the attempt for its player: the new generation and the attempt's state. */
@@ -92,159 +84,104 @@ export async function applyScormCommits(
   claim?: { generation: number },
 ): Promise<CommitBatchResult> {
   const { organizationId, userId, attemptId, subdomain } = grant;
-  const [granted] = await queryRows<LockedRow>(grantedAttemptSql({ attemptId, organizationId, userId }, subdomain));
+  const key = { attemptId, organizationId, userId };
+  // The first commit's read checks the token's grant in the same statement.
+  const [granted] = await queryRows<AttemptRow>(grantedAttemptSql(key, subdomain));
   if (!granted) throw new AppError("NOT_FOUND", "SCORM attempt not found");
   const results: CommitResult[] = [];
   for (const [index, commit] of commits.entries()) {
-    const read = index === 0 ? { attemptId, row: granted } : undefined;
-    results.push(await applyOne(organizationId, userId, commit, read));
+    results.push(await applyOne(key, commit, index === 0 ? granted : undefined));
   }
   if (!claim) return { results };
   const player = await claimPlayer(organizationId, attemptId, granted.scormVersion, claim.generation);
   return { results, player };
 }
 
-async function applyOne(
-  organizationId: string,
-  userId: string,
-  commit: ScormCommit,
-  prefetched?: PrefetchedAttempt,
-): Promise<CommitResult> {
-  // The common commit (a SCO's new state, the lesson's status unchanged) is two statements without a
-  // transaction: read the attempt, then write the attempt and the SCO in one statement guarded by the
-  // attempt's version (writeCommitSql). A Prisma interactive transaction costs more CPU than the commit,
-  // and each statement of a transaction a round trip (docs/benchmarks.md).
+/** Reads and plans again this many times when another commit of the attempt got there first; then locks. */
+const OPTIMISTIC_TRIES = 3;
+
+async function applyOne(key: AttemptKey, commit: ScormCommit, granted?: AttemptRow): Promise<CommitResult> {
+  let read: ReadCommit | undefined;
   for (let tries = 0; tries < OPTIMISTIC_TRIES; tries++) {
-    const outcome = await applyOptimistic(organizationId, userId, commit, tries === 0 ? prefetched : undefined);
-    if (outcome === NEEDS_TRANSACTION) break;
-    if (outcome !== RETRY) return outcome;
+    const row = tries === 0 && granted ? granted : await readAttempt(key);
+    read ??= await readFor(key.organizationId, row, commit);
+    const outcome = await planAndWrite(key.organizationId, row, read);
+    if (outcome !== "conflict") return result(commit, outcome === "applied");
   }
-  // The rest — a commit that changes the lesson's status or ends the SCO's session (a few per attempt),
-  // one that only carries globals, or one that kept losing the race — in a transaction that locks the
-  // attempt and writes the lesson's progress and the enrollment with the shared Prisma helpers.
-  return db().$transaction(
-    async (tx) => {
-      const key = { attemptId: commit.attemptId, organizationId, userId };
-      await queryRows(lockAttemptSql(key), tx);
-      const [row] = await queryRows<LockedRow>(readAttemptSql(key), tx);
-      const planned = await planFor(organizationId, row, commit);
-      if (!planned) return unapplied(commit);
-      const { plan, lesson } = planned;
-      if (plan.sco) await queryRows(upsertScoSql(scoRow(organizationId, commit, plan.sco)), tx);
-      await queryRows(updateAttemptSql(attemptWrite(organizationId, commit, plan)), tx);
-      if (lesson) await updateLesson(tx, organizationId, row!, plan, lesson);
-      return { ...unapplied(commit), applied: true };
-    },
-    // Under load every pool connection may be busy: wait for one rather than fail the commit (the client retries anyway).
-    { maxWait: 10_000, timeout: 15_000 },
-  );
+  // The lock makes this read the last one before the write: the write cannot conflict.
+  return db().$transaction(async (tx) => {
+    await queryRows(lockAttemptSql(key), tx);
+    const row = await readAttempt(key, tx);
+    read ??= await readFor(key.organizationId, row, commit);
+    return result(commit, (await planAndWrite(key.organizationId, row, read, tx)) === "applied");
+  }, TRANSACTION_OPTIONS);
 }
 
-const OPTIMISTIC_TRIES = 3;
-const RETRY = Symbol("another commit of the attempt got there first");
-const NEEDS_TRANSACTION = Symbol("needs the locking transaction");
+// Under load every pool connection may be busy: wait for one rather than fail the commit (the client retries anyway).
+const TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 15_000 };
 
-const unapplied = (commit: ScormCommit): CommitResult => ({
+const result = (commit: ScormCommit, applied: boolean): CommitResult => ({
   attemptId: commit.attemptId,
   scoId: commit.scoId,
   sequence: commit.sequence,
-  applied: false,
+  applied,
 });
 
-async function applyOptimistic(
-  organizationId: string,
-  userId: string,
-  commit: ScormCommit,
-  prefetched: PrefetchedAttempt | undefined,
-): Promise<CommitResult | typeof RETRY | typeof NEEDS_TRANSACTION> {
-  const row = prefetched
-    ? prefetched.row
-    : (await queryRows<LockedRow>(readAttemptSql({ attemptId: commit.attemptId, organizationId, userId })))[0];
-  const planned = await planFor(organizationId, row, commit);
-  if (!planned) return unapplied(commit);
-  const { plan, lesson } = planned;
-  if (lesson || !plan.sco || plan.applySequencing || plan.endsAttempt) return NEEDS_TRANSACTION;
-  const write = writeCommitSql(
-    attemptWrite(organizationId, commit, plan),
-    row!.version,
-    scoRow(organizationId, commit, plan.sco),
-  );
-  const [written] = await queryRows<{ written: number }>(write);
-  return written?.written === 1 ? { ...unapplied(commit), applied: true } : RETRY;
+async function readAttempt(key: AttemptKey, tx?: Tx): Promise<AttemptRow> {
+  const [row] = await queryRows<AttemptRow>(readAttemptSql(key), tx);
+  if (!row) throw new AppError("NOT_FOUND", "SCORM attempt not found");
+  return row;
 }
 
-/** The commit's plan against the attempt as read, or null when it is not applied (not tracked, or a replay / older sequence). */
-async function planFor(
+/** A commit with its CMI read under its package's rules (kept for a commit planned again). */
+interface ReadCommit {
+  rules: PackageRules;
+  reading: CommitReading;
+}
+
+async function readFor(organizationId: string, row: AttemptRow, commit: ScormCommit): Promise<ReadCommit> {
+  const rules = await packageRulesOf(organizationId, row.packageId);
+  return { rules, reading: readCommit(row.scormVersion, rules, commit) };
+}
+
+/**
+ * Plans the commit against the attempt as read and writes the plan: "skipped" when there is nothing to
+ * apply (not tracked, or a replay / older sequence), "conflict" when the attempt changed since the read.
+ */
+async function planAndWrite(
   organizationId: string,
-  row: LockedRow | undefined,
-  commit: ScormCommit,
-): Promise<{ plan: CommitPlan; lesson: LessonChange | null } | null> {
-  if (!row) throw new AppError("NOT_FOUND", "SCORM attempt not found");
+  row: AttemptRow,
+  { rules, reading }: ReadCommit,
+  tx?: Tx,
+): Promise<"applied" | "skipped" | "conflict"> {
+  const { commit } = reading;
   // Another player took the attempt over since this commit's player started: it may hold stale state.
   if (commit.generation !== undefined && commit.generation < row.playerGeneration) throw supersededError();
   // Not tracked: a withdrawn enrollment, an attempt a newer one replaced, content run in review mode.
-  if (row.enrollmentStatus === "withdrawn" || row.superseded || (commit.cmi && isReviewMode(commit.cmi))) return null;
-  const pkg = await rulesOf(organizationId, row.packageId);
-  const scos = typeof row.scos === "string" ? (JSON.parse(row.scos) as StoredSco[]) : row.scos;
+  if (row.enrollmentStatus === "withdrawn" || row.superseded || reading.review) return "skipped";
   const plan = planCommit(
-    row.scormVersion,
-    pkg,
+    rules,
     {
-      scos,
+      scos: typeof row.scos === "string" ? (JSON.parse(row.scos) as StoredSco[]) : row.scos,
       globalsSequence: row.globalsSequence,
       globalsRollup: row.globalsRollup,
       sequencingSequence: row.sequencingSequence,
       ended: row.ended,
     },
-    commit,
+    reading,
   );
-  if (!plan.applySco && !plan.applyGlobals && !plan.applySequencing && !plan.endsAttempt) return null;
-  return { plan, lesson: lessonChange(row, commit, plan) };
-}
-
-/** The SCO's state a commit writes (shared with the benchmark's ceiling). */
-export function scoRow(organizationId: string, commit: ScormCommit, sco: NonNullable<CommitPlan["sco"]>): ScoRow {
-  return {
-    id: uuidV7(),
-    organizationId,
-    attemptId: commit.attemptId,
-    scoId: commit.scoId,
-    cmi: JSON.stringify(commit.cmi),
-    sequence: commit.sequence,
-    completionStatus: sco.completionStatus,
-    successStatus: sco.successStatus,
-    scoreRaw: sco.scoreRaw,
-    scoreMin: sco.scoreMin,
-    scoreMax: sco.scoreMax,
-    scoreScaled: sco.scoreScaled,
-    progressMeasure: sco.progressMeasure,
-    totalTimeSeconds: sco.totalTimeSeconds,
-    sessionSeconds: sco.sessionSecondsOpen,
-    location: sco.location,
-    suspendData: sco.suspendData,
-    exit: sco.exit,
-  };
-}
-
-/** What a commit writes on its attempt (shared with the benchmark's ceiling). */
-export function attemptWrite(organizationId: string, commit: ScormCommit, plan: CommitPlan): AttemptWrite {
-  const a = plan.attempt;
-  return {
-    attemptId: commit.attemptId,
-    organizationId,
-    completionStatus: a.completionStatus,
-    successStatus: a.successStatus,
-    scoreScaled: a.scoreScaled,
-    progressMeasure: a.progressMeasure,
-    totalTimeSeconds: a.totalTimeSeconds,
-    globals: plan.applyGlobals ? JSON.stringify(commit.globals) : null,
-    sequence: commit.sequence,
-    scoId: commit.scoId,
-    log: plan.log.length > 0 ? JSON.stringify(plan.log) : null,
-    completed: plan.attemptCompleted,
-    sequencingState: plan.applySequencing ? JSON.stringify(commit.sequencing) : null,
-    ended: plan.endsAttempt,
-  };
+  if (!plan.applySco && !plan.applyGlobals && !plan.applySequencing && !plan.endsAttempt) return "skipped";
+  const write = writeCommitSql(organizationId, commit, plan, row.version);
+  const lesson = lessonChange(row, commit, plan);
+  const written = async (client?: Tx) => (await queryRows<{ written: number }>(write, client))[0]?.written === 1;
+  if (!lesson) return (await written(tx)) ? "applied" : "conflict";
+  const inTransaction = <T>(fn: (client: Tx) => Promise<T>) =>
+    tx ? fn(tx) : db().$transaction(fn, TRANSACTION_OPTIONS);
+  return inTransaction(async (client) => {
+    if (!(await written(client))) return "conflict";
+    await updateLesson(client, organizationId, row, plan, lesson);
+    return "applied";
+  });
 }
 
 interface LessonChange {
@@ -253,7 +190,7 @@ interface LessonChange {
 }
 
 /** What the commit changes on the lesson's progress, or null when it leaves it alone. */
-function lessonChange(row: LockedRow, commit: ScormCommit, plan: CommitPlan): LessonChange | null {
+function lessonChange(row: AttemptRow, commit: ScormCommit, plan: CommitPlan): LessonChange | null {
   const next = lessonStatusAfter(row.lessonStatus, plan.attempt);
   const statusChanged = next !== (row.lessonStatus ?? "not_started");
   const newlyCompleted = plan.attemptCompleted && !row.completed;
@@ -263,7 +200,7 @@ function lessonChange(row: LockedRow, commit: ScormCommit, plan: CommitPlan): Le
 async function updateLesson(
   tx: Tx,
   organizationId: string,
-  row: LockedRow,
+  row: AttemptRow,
   plan: CommitPlan,
   { next, statusChanged }: LessonChange,
 ) {
@@ -291,19 +228,4 @@ async function updateLesson(
     // A reported progress measure moves the course's percentage too (a part of this lesson).
     { now, recount: statusChanged || (!keepsOld && plan.attempt.progressMeasure !== null) },
   );
-}
-
-// Packages never change once stored (a re-upload is a new row), so their rules are cached by id.
-const RULES_CACHE_LIMIT = 500;
-const rulesCache = new Map<string, PackageRules>();
-
-export async function rulesOf(organizationId: string, packageId: string): Promise<PackageRules> {
-  const cached = rulesCache.get(packageId);
-  if (cached) return cached;
-  const [row] = await queryRows<{ manifest: ScormManifest }>(packageManifestSql(packageId, organizationId));
-  if (!row) throw new AppError("NOT_FOUND", "SCORM package not found");
-  const rules = packageRules(row.manifest);
-  if (rulesCache.size >= RULES_CACHE_LIMIT) rulesCache.delete(rulesCache.keys().next().value!);
-  rulesCache.set(packageId, rules);
-  return rules;
 }
