@@ -1,15 +1,20 @@
 "use client";
 
+import Box from "@mui/material/Box";
 import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
+import Skeleton from "@mui/material/Skeleton";
 import Typography from "@mui/material/Typography";
 import { BarChart } from "@mui/x-charts/BarChart";
 import { LineChart } from "@mui/x-charts/LineChart";
 import { format, parseISO } from "date-fns";
 import type { ReactNode } from "react";
+import { useIsHydrated } from "@/components/hooks/use-browser";
 
 // The overview's charts (MUI X Charts). Each sits in a titled card (an h2 the chart is labelled by) and
-// says so in words when there is nothing to draw.
+// says so in words when there is nothing to draw. A chart is drawn in the browser only: its server copy
+// cost the page more than the rest of it, and the browser drew it again anyway. Until then a skeleton of
+// the chart's size holds its place, so nothing below moves.
 
 function ChartCard({
   id,
@@ -36,6 +41,17 @@ function ChartCard({
     </Card>
   );
 }
+
+/** The chart's box: the same height before and after the browser draws the chart in it. */
+function ChartArea({ height, children }: { height: number; children: ReactNode }) {
+  const drawn = useIsHydrated();
+  return (
+    <Box sx={{ height }}>{drawn ? children : <Skeleton variant="rounded" height={height} aria-hidden="true" />}</Box>
+  );
+}
+
+/** The legend MUI X Charts puts above the plot, in pixels. */
+const LEGEND_HEIGHT = 30;
 
 function NoData({ text }: { text: string }) {
   return (
@@ -66,18 +82,20 @@ export function TimelineChart({ points, bucket }: { points: TimelinePoint[]; buc
       {total === 0 ? (
         <NoData text="No enrollments or completions in this period yet." />
       ) : (
-        <LineChart
-          height={300}
-          dataset={points.map((p) => ({ ...p, day: parseISO(p.date) }))}
-          xAxis={[{ dataKey: "day", scaleType: "time", valueFormatter: (d: Date) => format(d, tick) }]}
-          yAxis={[{ tickMinStep: 1 }]}
-          // Straight lines between the counts: a smoothed curve would swing between days into values
-          // nobody had (fractions, dips below zero look).
-          series={[
-            { dataKey: "enrollments", label: "Enrollments", showMark: false, curve: "linear" },
-            { dataKey: "completions", label: "Completions", showMark: false, curve: "linear" },
-          ]}
-        />
+        <ChartArea height={300 + LEGEND_HEIGHT}>
+          <LineChart
+            height={300}
+            dataset={points.map((p) => ({ ...p, day: parseISO(p.date) }))}
+            xAxis={[{ dataKey: "day", scaleType: "time", valueFormatter: (d: Date) => format(d, tick) }]}
+            yAxis={[{ tickMinStep: 1 }]}
+            // Straight lines between the counts: a smoothed curve would swing between days into values
+            // nobody had (fractions, dips below zero look).
+            series={[
+              { dataKey: "enrollments", label: "Enrollments", showMark: false, curve: "linear" },
+              { dataKey: "completions", label: "Completions", showMark: false, curve: "linear" },
+            ]}
+          />
+        </ChartArea>
       )}
     </ChartCard>
   );
@@ -88,6 +106,8 @@ export interface CourseCompletion {
   completionRate: number;
   totalEnrollments: number;
 }
+
+const barChartHeight = (bars: number) => Math.max(200, 48 * bars + 60);
 
 /** Completion rate per course (the courses with the most enrollments). */
 export function CompletionByCourseChart({ courses }: { courses: CourseCompletion[] }) {
@@ -101,22 +121,24 @@ export function CompletionByCourseChart({ courses }: { courses: CourseCompletion
       {shown.length === 0 ? (
         <NoData text="No course has enrollments yet." />
       ) : (
-        <BarChart
-          height={Math.max(200, 48 * shown.length + 60)}
-          layout="horizontal"
-          dataset={shown.map((c) => ({ title: c.title, rate: c.completionRate }))}
-          yAxis={[
-            {
-              dataKey: "title",
-              scaleType: "band",
-              width: 140,
-              valueFormatter: (t: string) => (t.length > 22 ? `${t.slice(0, 21)}…` : t),
-            },
-          ]}
-          xAxis={[{ min: 0, max: 100, valueFormatter: (v: number) => `${v}%` }]}
-          series={[{ dataKey: "rate", label: "Completion rate", valueFormatter: (v: number | null) => `${v ?? 0}%` }]}
-          hideLegend
-        />
+        <ChartArea height={barChartHeight(shown.length)}>
+          <BarChart
+            height={barChartHeight(shown.length)}
+            layout="horizontal"
+            dataset={shown.map((c) => ({ title: c.title, rate: c.completionRate }))}
+            yAxis={[
+              {
+                dataKey: "title",
+                scaleType: "band",
+                width: 140,
+                valueFormatter: (t: string) => (t.length > 22 ? `${t.slice(0, 21)}…` : t),
+              },
+            ]}
+            xAxis={[{ min: 0, max: 100, valueFormatter: (v: number) => `${v}%` }]}
+            series={[{ dataKey: "rate", label: "Completion rate", valueFormatter: (v: number | null) => `${v ?? 0}%` }]}
+            hideLegend
+          />
+        </ChartArea>
       )}
     </ChartCard>
   );
