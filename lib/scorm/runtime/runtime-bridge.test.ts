@@ -357,9 +357,13 @@ describe("RuntimeBridge with sequencing", () => {
       expect(step2Of(first.drafts.at(-1))).toMatchObject({ attemptCount: 1, attemptExperiencedDuration: "PT0H6M0S" });
       expect(first.bridge.closedActivities()).toEqual({ step2: "Time is up (5 min allowed)" });
 
-      // The flow stops at it (the way on is a choice of step three, or Exit); a choice of it is refused.
+      // The flow stops at it (the way on is a choice of step three, or Exit): the player's Continue is
+      // refused, and so is the SCO's own; a choice of it is refused too.
       first.bridge.prepare("step1", undefined);
-      runSco(first.api, { "cmi.exit": "normal" }, "continue");
+      first.api.Initialize("");
+      expect(first.bridge.previewFlow("continue")).toBe("blocked");
+      first.api.SetValue("adl.nav.request", "continue");
+      first.api.Terminate("");
       expect(currentOf(first.api)).toBe("step1");
       first.bridge.prepare("step1", undefined);
       runSco(first.api, { "cmi.exit": "normal" }, "{target=step2}choice");
