@@ -21,11 +21,16 @@ export function fixtureZip(file: string): Buffer {
 
 /**
  * Our own small packages, kept as their source files under test/fixtures/scorm/own/{name}/ (readable and
- * diffable) and zipped when a test uploads one.
+ * diffable) and zipped when a test uploads one; `editManifest` makes a variant for one test.
  */
-export function ownPackageZip(name: string): Promise<Buffer> {
+export function ownPackageZip(name: string, editManifest: (xml: string) => string = (xml) => xml): Promise<Buffer> {
   const dir = path.join(FIXTURE_DIR, "own", name);
-  return buildZip(readdirSync(dir).map((file) => ({ name: file, data: readFileSync(path.join(dir, file)) })));
+  return buildZip(
+    readdirSync(dir).map((file) => {
+      const data = readFileSync(path.join(dir, file));
+      return { name: file, data: file === "imsmanifest.xml" ? editManifest(data.toString("utf8")) : data };
+    }),
+  );
 }
 
 export const MANIFEST_12 = (href = "index.html", extra = "") => `<?xml version="1.0"?>

@@ -18,7 +18,7 @@ export interface ScormTocProps {
   isDisabled: boolean;
   /** SCOs the package's sequencing does not allow choosing now (2004 precondition rules), or none. */
   unavailable: ReadonlySet<string>;
-  /** SCOs closed for good in this attempt (their attempt limit is used up), with the reason shown. */
+  /** SCOs closed for good in this attempt (their attempts or their time used up), with the reason shown. */
   closed: Readonly<Record<string, string>>;
   onChoose: (scoId: string) => void;
 }

@@ -202,3 +202,50 @@ test("the player's End attempt ends the attempt; the next one starts at the begi
   ]);
   await page.context().close();
 });
+
+// Our timed package (test/fixtures/scorm/own/timed-2004, choice allowed) with step two's limit cut from five
+// minutes to two seconds: the learner's time in the step's attempt is kept in the activity tree, and once it
+// is used up the sequencer closes the step for this attempt.
+test("a timed step whose time is used up is closed, with the reason, and not delivered again, after a reload too", async ({
+  browser,
+}) => {
+  const setup = await ownPackageCourse("timed-2004", { module: "Safety", lesson: "Timed" }, (xml) =>
+    xml.replace('attemptAbsoluteDurationLimit="PT5M"', 'attemptAbsoluteDurationLimit="PT2S"'),
+  );
+  const page = await device(browser, setup);
+  await page.goto(setup.lessonUrl);
+  const toc = page.getByRole("navigation", { name: "Lesson contents" });
+  await expectStep(page, "Step one", "ab-initio", "0");
+  await step(page, "Step one").getByRole("button", { name: "Complete and continue" }).click();
+  await expectStep(page, "Step two", "ab-initio", "0");
+  await expect(toc.getByRole("button", { name: /^Step two/ })).not.toContainText("closed");
+  // More than the two seconds allowed in the step, then on to the next one.
+  await page.waitForTimeout(2_500);
+  await step(page, "Step two").getByRole("button", { name: "Complete and continue" }).click();
+  await expectStep(page, "Step three", "ab-initio", "0");
+  const closed = toc.getByRole("button", { name: /^Step two/ });
+  await expect(closed).toContainText("Completed · closed: Time is up (2 s allowed)");
+  await expect(closed).toBeDisabled();
+  await expectAllSaved(page);
+  const attempt = await testDb().scormAttempt.findFirstOrThrow({
+    where: { lessonId: setup.lessonId },
+    select: { sequencingState: true },
+  });
+  type Timed = {
+    sequencing: { activityStates: Record<string, { attemptCount: number; attemptExperiencedDuration: string }> };
+  };
+  const step2 = (attempt.sequencingState as Timed).sequencing.activityStates.step2;
+  expect(step2?.attemptCount).toBe(1);
+  expect(step2?.attemptExperiencedDuration).toMatch(/^PT0H0M([2-9]|[1-5]\d)(\.\d+)?S$/);
+
+  // The next visit (the stored tree): still closed; the flow from step one stops there instead of opening it.
+  await page.reload();
+  await expectStep(page, "Step three", "resume", "0");
+  await expect(toc.getByRole("button", { name: /^Step two/ })).toContainText("closed: Time is up (2 s allowed)");
+  await toc.getByRole("button", { name: /^Step one/ }).click();
+  await expectStep(page, "Step one", "ab-initio", "0");
+  await step(page, "Step one").getByRole("button", { name: "Complete and continue" }).click();
+  await expectAllSaved(page);
+  await expect(runtimeFrame(page).locator('iframe[title="Step two"]')).toHaveCount(0);
+  await page.context().close();
+});

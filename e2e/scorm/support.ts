@@ -51,6 +51,7 @@ export interface OwnPackageCourse {
 export async function ownPackageCourse(
   fixture: string,
   titles: { module: string; lesson: string },
+  editManifest?: (xml: string) => string,
 ): Promise<OwnPackageCourse> {
   const tenant = await createTenant();
   const course = await createCourse(tenant.id, {
@@ -60,7 +61,7 @@ export async function ownPackageCourse(
   const lesson = course.lessons[0]!;
   const upload = await call(tenant.subdomain, `/api/courses/${course.id}/lessons/${lesson.id}/scorm`, {
     method: "PUT",
-    body: await ownPackageZip(fixture),
+    body: await ownPackageZip(fixture, editManifest),
     headers: { "content-type": "application/zip" },
     bearer: await cachedSignIn(tenant.subdomain, tenant.users.instructor),
   });

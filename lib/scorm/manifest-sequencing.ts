@@ -1,3 +1,4 @@
+import { formatIsoDuration, parseDuration } from "@/lib/scorm/duration";
 import { attr, bool, child, children, num, text, type XmlNode } from "@/lib/scorm/xml";
 import type { ManifestObjective, ManifestOrganization, SequencingSettings } from "@/lib/scorm/types";
 
@@ -249,9 +250,11 @@ function activityOf(node: XmlNode, ctx: SequencingContext, globals: Set<string>)
     }
     const limits = child(own, "limitConditions");
     setIf(activity, "attemptLimit", num(attr(limits, "attemptLimit")));
-    // attemptAbsoluteDurationLimit is not handed to scorm-again: its limit check (3.4) reads the activity's
-    // attemptAbsoluteDuration, whose getter returns the limit itself, so every timed activity counts as
-    // over its limit and is never delivered. The SCO gets the limit as cmi.max_time_allowed instead.
+    // Checked by scorm-again's sequencer with the attempt's time the runtime keeps (runtime/attempt-time.ts),
+    // written the way its setter accepts (it throws on a duration it cannot read, and a malformed manifest
+    // value must not cost the package its sequencing).
+    const timeLimit = parseDuration(attr(limits, "attemptAbsoluteDurationLimit") ?? "");
+    if (timeLimit > 0) activity.attemptAbsoluteDurationLimit = formatIsoDuration(timeLimit);
   }
   const hidden = children(child(child(node, "presentation"), "navigationInterface"), "hideLMSUI")
     .map((token) => text(token))

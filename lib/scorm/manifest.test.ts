@@ -181,6 +181,19 @@ describe("manifest details", () => {
     });
   });
 
+  it("hands an item's attemptAbsoluteDurationLimit to the sequencer as PT#H#M#S, and leaves out one it cannot read", () => {
+    const timed = (limit: string) =>
+      `<item identifier="i" identifierref="r"><title>I</title><imsss:sequencing><imsss:limitConditions attemptAbsoluteDurationLimit="${limit}"/></imsss:sequencing></item>`;
+    const body = (limit: string) =>
+      org(timed(limit)) + `<resources><resource identifier="r" adlcp:scormType="sco" href="a.html"/></resources>`;
+    const activity = (limit: string) =>
+      parseManifest(manifest(body(limit)), ["a.html"]).manifest.sequencing!.activityTree!.children![0]!;
+    expect(activity("PT1H30M").attemptAbsoluteDurationLimit).toBe("PT1H30M0S");
+    expect(activity("PT90S").attemptAbsoluteDurationLimit).toBe("PT0H1M30S");
+    expect(activity("five minutes")).not.toHaveProperty("attemptAbsoluteDurationLimit");
+    expect(activity("PT0S")).not.toHaveProperty("attemptAbsoluteDurationLimit");
+  });
+
   it("reads the 1.2 mastery score", () => {
     const xml = `<manifest identifier="m" xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_rootv1p2"><metadata><schemaversion>1.2</schemaversion></metadata>
       ${org(`<item identifier="i" identifierref="r"><title>I</title><adlcp:masteryscore>70</adlcp:masteryscore></item>`)}

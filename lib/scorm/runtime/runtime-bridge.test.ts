@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Scorm2004API } from "scorm-again";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { CommitDraft } from "@/lib/scorm/runtime/commit-queue";
 import { RuntimeBridge } from "@/lib/scorm/runtime/runtime-bridge";
 import { parseManifest } from "@/lib/scorm/manifest";
@@ -274,6 +274,153 @@ describe("RuntimeBridge with sequencing", () => {
     second.api.Initialize("");
     expect(second.api.GetValue("cmi.max_time_allowed")).toBe("PT5M");
     expect(second.api.GetValue("cmi.entry")).toBe("resume");
+  });
+
+  describe("a timed step (attemptAbsoluteDurationLimit PT5M): the learner's time in its attempt counts", () => {
+    afterEach(() => vi.useRealTimers());
+    const launch = launchOf(undefined, "timed-2004");
+    /** The clock the runtime measures SCO sessions with, moved by hand. */
+    let now = 0;
+    const clockAt = (iso: string) => {
+      vi.useFakeTimers({ toFake: ["Date"] });
+      vi.setSystemTime((now = Date.parse(iso)));
+    };
+    const wait = (seconds: number) => vi.setSystemTime((now += seconds * 1000));
+    type TimedTree = {
+      sequencing: { activityStates: Record<string, { attemptCount: number; attemptExperiencedDuration: string }> };
+    };
+    const step2Of = (draft: CommitDraft | undefined) =>
+      (draft?.sequencing as TimedTree | undefined)?.sequencing.activityStates.step2;
+
+    /** The same package with a precondition rule on step two: skip it once its time is up. */
+    const skipping = () =>
+      launchOf(
+        (xml) =>
+          xml.replace(
+            '<imsss:limitConditions attemptAbsoluteDurationLimit="PT5M"/>',
+            '<imsss:sequencingRules><imsss:preConditionRule><imsss:ruleConditions><imsss:ruleCondition condition="timeLimitExceeded"/></imsss:ruleConditions><imsss:ruleAction action="skip"/></imsss:preConditionRule></imsss:sequencingRules><imsss:limitConditions attemptAbsoluteDurationLimit="PT5M"/>',
+          ),
+        "timed-2004",
+      );
+
+    /** A fresh attempt: step one completed, the flow delivers step two. */
+    function atStepTwo() {
+      const run = bridgeWith(null, launch);
+      run.bridge.beginSession(null);
+      run.bridge.prepare("step1", undefined);
+      runSco(run.api, { "cmi.completion_status": "completed", "cmi.exit": "normal" }, "continue");
+      expect(currentOf(run.api)).toBe("step2");
+      run.bridge.prepare("step2", undefined);
+      run.api.Initialize("");
+      return run;
+    }
+
+    it("its sessions add up across a suspend and a resume; ended within its time, it is delivered again as a new attempt", () => {
+      clockAt("2026-11-27T10:00:00Z");
+      const first = atStepTwo();
+      wait(180);
+      first.api.SetValue("cmi.exit", "suspend");
+      first.api.SetValue("adl.nav.request", "suspendAll");
+      first.api.Terminate("");
+      expect(step2Of(first.drafts.at(-1))).toMatchObject({ attemptCount: 1, attemptExperiencedDuration: "PT0H3M0S" });
+
+      // The next day: the time between the visits does not count.
+      wait(86_400);
+      const second = bridgeWith(first.drafts.at(-1)!.sequencing!, launch);
+      expect(second.bridge.beginSession(null)).toEqual({ scoId: "step2", resumed: true });
+      second.bridge.prepare("step2", { entry: "resume" });
+      second.api.Initialize("");
+      wait(90);
+      second.api.SetValue("cmi.completion_status", "completed");
+      second.api.SetValue("cmi.exit", "normal");
+      second.api.SetValue("adl.nav.request", "continue");
+      second.api.Terminate("");
+      expect(currentOf(second.api)).toBe("step3");
+      expect(step2Of(second.drafts.at(-1))).toMatchObject({ attemptCount: 1, attemptExperiencedDuration: "PT0H4M30S" });
+      expect(second.bridge.closedActivities()).toEqual({});
+
+      second.bridge.prepare("step3", undefined);
+      runSco(second.api, { "cmi.exit": "normal" }, "{target=step2}choice");
+      expect(currentOf(second.api)).toBe("step2");
+      expect(step2Of(second.drafts.at(-1))).toMatchObject({ attemptCount: 2, attemptExperiencedDuration: "PT0H0M0S" });
+    });
+
+    it("past its time it is closed, with the reason, and neither the flow, a choice nor a relaunch delivers it", () => {
+      clockAt("2026-11-27T10:00:00Z");
+      const first = atStepTwo();
+      wait(360);
+      first.api.SetValue("cmi.completion_status", "completed");
+      first.api.SetValue("cmi.exit", "normal");
+      first.api.SetValue("adl.nav.request", "previous");
+      first.api.Terminate("");
+      expect(currentOf(first.api)).toBe("step1");
+      expect(step2Of(first.drafts.at(-1))).toMatchObject({ attemptCount: 1, attemptExperiencedDuration: "PT0H6M0S" });
+      expect(first.bridge.closedActivities()).toEqual({ step2: "Time is up (5 min allowed)" });
+
+      // The flow stops at it (the way on is a choice of step three, or Exit): the player's Continue is
+      // refused, and so is the SCO's own; a choice of it is refused too.
+      first.bridge.prepare("step1", undefined);
+      first.api.Initialize("");
+      expect(first.bridge.previewFlow("continue")).toBe("blocked");
+      first.api.SetValue("adl.nav.request", "continue");
+      first.api.Terminate("");
+      expect(currentOf(first.api)).toBe("step1");
+      first.bridge.prepare("step1", undefined);
+      runSco(first.api, { "cmi.exit": "normal" }, "{target=step2}choice");
+      expect(currentOf(first.api)).toBe("step1");
+      first.bridge.prepare("step1", undefined);
+      runSco(first.api, { "cmi.exit": "suspend" }, "suspendAll");
+
+      // Another visit, from the stored tree: still closed, still refused.
+      const second = bridgeWith(first.drafts.at(-1)!.sequencing!, launch);
+      expect(second.bridge.beginSession(null)).toEqual({ scoId: "step1", resumed: true });
+      expect(second.bridge.closedActivities()).toEqual({ step2: "Time is up (5 min allowed)" });
+      second.bridge.prepare("step1", { entry: "resume" });
+      runSco(second.api, { "cmi.exit": "normal" }, "{target=step2}choice");
+      expect(currentOf(second.api)).toBe("step1");
+      expect(second.bridge.sequenceFlow("continue")).toBeNull();
+      second.bridge.sequenceChoice("step3");
+      expect(currentOf(second.api)).toBe("step3");
+    });
+
+    it("a timeLimitExceeded rule reads the same time: a skip rule lets the flow pass a step whose time is up", () => {
+      clockAt("2026-11-27T10:00:00Z");
+      const { bridge, api } = bridgeWith(null, skipping());
+      bridge.beginSession(null);
+      bridge.prepare("step1", undefined);
+      runSco(api, { "cmi.completion_status": "completed", "cmi.exit": "normal" }, "continue");
+      bridge.prepare("step2", undefined);
+      api.Initialize("");
+      wait(360);
+      api.SetValue("cmi.exit", "normal");
+      api.SetValue("adl.nav.request", "previous");
+      api.Terminate("");
+      expect(currentOf(api)).toBe("step1");
+      bridge.prepare("step1", undefined);
+      runSco(api, { "cmi.exit": "normal" }, "continue");
+      expect(currentOf(api)).toBe("step3");
+    });
+
+    it("a timeLimitExceeded rule does not count time spent elsewhere: within its time the step is delivered", () => {
+      clockAt("2026-11-27T10:00:00Z");
+      const { bridge, api } = bridgeWith(null, skipping());
+      bridge.beginSession(null);
+      bridge.prepare("step1", undefined);
+      runSco(api, { "cmi.completion_status": "completed", "cmi.exit": "normal" }, "continue");
+      bridge.prepare("step2", undefined);
+      api.Initialize("");
+      wait(120);
+      api.SetValue("cmi.exit", "normal");
+      api.SetValue("adl.nav.request", "previous");
+      api.Terminate("");
+      // Ten minutes in step one: step two's attempt used two of its five.
+      bridge.prepare("step1", undefined);
+      api.Initialize("");
+      wait(600);
+      api.SetValue("adl.nav.request", "continue");
+      api.Terminate("");
+      expect(currentOf(api)).toBe("step2");
+    });
   });
 
   it("a question pool draws two of four questions in a random order once, and keeps them across visits", () => {

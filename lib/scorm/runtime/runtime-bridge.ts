@@ -6,6 +6,14 @@ import {
   type ResultObject,
   type Settings,
 } from "scorm-again";
+import {
+  addSessionTime,
+  findActivity,
+  keepAttemptTimes,
+  repairAttemptAbsoluteDuration,
+  timeUpReason,
+  type TimedActivity,
+} from "@/lib/scorm/runtime/attempt-time";
 import type { CommitDraft } from "@/lib/scorm/runtime/commit-queue";
 import {
   buildPreloadCmi,
@@ -86,6 +94,8 @@ export class RuntimeBridge {
   private restored = false;
   /** The activity tree's state as last queued (comparableSequencingState), so an unchanged tree is not sent again. */
   private queuedState: string | null = null;
+  /** When the running SCO called Initialize (its session counts towards a timed activity's attempt). */
+  private sessionStart: number | null = null;
 
   /** `sequencingState`: the activity tree's state to restore before the sequencer starts (the server's, or newer unsent). */
   constructor(
@@ -128,7 +138,10 @@ export class RuntimeBridge {
           });
         },
       });
-      if (this.sequenced) this.restoreSequencing(sequencingState);
+      if (this.sequenced) {
+        repairAttemptAbsoluteDuration(this.rootActivity());
+        this.restoreSequencing(sequencingState);
+      }
     }
     this.listen();
   }
@@ -149,7 +162,11 @@ export class RuntimeBridge {
     }
     const terminate = api.Terminate;
     api.Terminate = (parameter?: string) => {
-      const result = terminate.call(api, parameter);
+      // The session's time goes into its activity's attempt before the navigation that follows is checked.
+      if (api.isInitialized() && this.sessionStart !== null && this.scoId)
+        addSessionTime(findActivity(this.rootActivity(), this.scoId), (Date.now() - this.sessionStart) / 1000);
+      this.sessionStart = null;
+      const result = keepAttemptTimes(this.rootActivity(), () => terminate.call(api, parameter));
       this.queueSequencingState(this.delivered ?? this.scoId);
       return result;
     };
@@ -180,25 +197,36 @@ export class RuntimeBridge {
   }
 
   /**
-   * The SCOs whose attempt limit (`limitConditions attemptLimit`) is used up, with the reason the table
-   * of contents shows. scorm-again's sequencer refuses to deliver them (its limit conditions check, with
-   * the restored counts), but its look-ahead still answers a choice of them as valid.
+   * The SCOs whose limit conditions are used up, with the reason the table of contents shows: their
+   * attempts (`attemptLimit`) or their last attempt's time (`attemptAbsoluteDurationLimit`, attempt-time.ts).
+   * scorm-again's sequencer refuses to deliver them a new attempt (its limit conditions check, with the
+   * restored tree), but its look-ahead still answers a choice of them as valid. An attempt in progress
+   * (active or suspended) is not subject to them (SN UP.1): a suspended timed SCO resumes, and acts on its
+   * own cmi.max_time_allowed.
    */
   closedActivities(): Record<string, string> {
-    if (!this.sequenced || !(this.api instanceof Scorm2004API)) return {};
+    if (!this.sequenced) return {};
     const scoIds = new Set(this.launch.scos.map((sco) => sco.identifier));
     const closed: Record<string, string> = {};
-    const stack = [this.api.getSequencingState().rootActivity as TreeActivity | null];
+    const stack = [this.rootActivity()];
     while (stack.length > 0) {
       const activity = stack.pop();
       if (!activity) continue;
       stack.push(...(activity.children ?? []));
+      if (!scoIds.has(activity.id) || activity.isActive || activity.isSuspended) continue;
       const limit = activity.attemptLimit ?? 0;
-      if (!scoIds.has(activity.id) || limit <= 0 || activity.isActive || activity.isSuspended) continue;
-      if (activity.attemptCount >= limit)
-        closed[activity.id] = `No attempts left (${activity.attemptCount} of ${limit} used)`;
+      const reason =
+        limit > 0 && activity.attemptCount >= limit
+          ? `No attempts left (${activity.attemptCount} of ${limit} used)`
+          : timeUpReason(activity);
+      if (reason) closed[activity.id] = reason;
     }
     return closed;
+  }
+
+  private rootActivity(): TreeActivity | null {
+    if (!(this.api instanceof Scorm2004API)) return null;
+    return (this.api.getSequencingState().rootActivity as TreeActivity | null | undefined) ?? null;
   }
 
   /** Whether scorm-again's sequencer runs for this package (2004 with an activity tree). */
@@ -260,7 +288,7 @@ export class RuntimeBridge {
     this.delivered = null;
     this.sessionEnded = false;
     try {
-      (this.api as Scorm2004API).processNavigationRequest(request, target);
+      keepAttemptTimes(this.rootActivity(), () => (this.api as Scorm2004API).processNavigationRequest(request, target));
     } catch {
       return null;
     }
@@ -324,6 +352,7 @@ export class RuntimeBridge {
         "SetValue.adl.nav.request",
         (_element: string, value: unknown) => (this.navRequest = String(value ?? "")),
       );
+      this.api.on("Initialize", () => (this.sessionStart = Date.now()));
       this.api.on("Terminate", () => this.afterTerminate(this.navRequest));
     } else {
       const api = this.api;
@@ -397,7 +426,8 @@ export class RuntimeBridge {
     // Already delivered by the sequencer (the SCO asked for it): a choice now would start a second attempt of it.
     if ((this.api.getSequencingState().currentActivity as { id?: string } | null)?.id === scoId) return;
     try {
-      this.api.processNavigationRequest("choice", scoId);
+      const api = this.api;
+      keepAttemptTimes(this.rootActivity(), () => api.processNavigationRequest("choice", scoId));
     } catch {
       // the player delivers the SCO anyway; the sequencer's view may lag (docs/scorm-player.md)
     }
@@ -439,12 +469,8 @@ export class RuntimeBridge {
 }
 
 /** What closedActivities reads of scorm-again's activity objects. */
-interface TreeActivity {
-  id: string;
-  attemptCount: number;
+interface TreeActivity extends TimedActivity {
   attemptLimit: number | null;
-  isActive: boolean;
-  isSuspended: boolean;
   children?: TreeActivity[];
 }
 
