@@ -9,7 +9,8 @@ import { cachedSignIn } from "@/test/session";
 
 // The report summaries are kept by triggers in every write's transaction. After a random mix of writes
 // (enrollments made, changed and deleted; lesson progress written and deleted; SCORM attempts; group
-// memberships; a learner, a lesson and a group deleted) they must equal a recomputation from scratch,
+// memberships; instructors added to and removed from courses; a learner, an instructor, a lesson, a
+// group and a course deleted) they must equal a recomputation from scratch,
 // written out here in plain SQL, independently of the app's own rebuild; and the app's rebuild
 // (report.rebuild, defined with the triggers in lib/server/reports/summaries.sql) must leave them as the
 // triggers kept them.
@@ -47,7 +48,11 @@ type Op =
   | { kind: "leave"; group: number; learner: number }
   | { kind: "deleteLearner"; learner: number }
   | { kind: "deleteLesson"; course: number }
-  | { kind: "deleteGroup"; group: number };
+  | { kind: "deleteGroup"; group: number }
+  | { kind: "teach"; course: number; instructor: number }
+  | { kind: "unteach"; course: number; instructor: number }
+  | { kind: "deleteInstructor"; instructor: number }
+  | { kind: "deleteCourse"; course: number };
 
 const op: fc.Arbitrary<Op> = fc.oneof(
   {
@@ -92,12 +97,23 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("deleteLearner" as const), learner: fc.nat(5) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("deleteLesson" as const), course: fc.nat(2) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("deleteGroup" as const), group: fc.nat(1) }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({ kind: fc.constant("teach" as const), course: fc.nat(2), instructor: fc.nat(1) }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant("unteach" as const), course: fc.nat(2), instructor: fc.nat(1) }),
+  },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("deleteInstructor" as const), instructor: fc.nat(1) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("deleteCourse" as const), course: fc.nat(2) }) },
 );
 
 interface Org {
   tenant: TestTenant;
   courses: TestCourse[];
   learners: string[];
+  instructors: string[];
   groups: string[];
   packages: Map<string, string>;
 }
@@ -113,10 +129,12 @@ async function freshOrg(): Promise<Org> {
     );
   const learners = [];
   for (let i = 0; i < 6; i++) learners.push((await createUser(tenant.id, "learner")).id);
+  const instructors = [];
+  for (let i = 0; i < 2; i++) instructors.push((await createUser(tenant.id, "instructor")).id);
   const groups = [];
   for (let i = 0; i < 2; i++)
     groups.push((await testDb().group.create({ data: { organizationId: tenant.id, name: uniqueName("G ") } })).id);
-  return { tenant, courses, learners, groups, packages: new Map() };
+  return { tenant, courses, learners, instructors, groups, packages: new Map() };
 }
 
 async function apply(org: Org, o: Op): Promise<void> {
@@ -129,8 +147,11 @@ async function apply(org: Org, o: Op): Promise<void> {
       const course = org.courses[o.course]!;
       const userId = org.learners[o.learner]!;
       const exists = await db.enrollment.findFirst({ where: { organizationId, courseId: course.id, userId } });
-      const user = await db.user.findFirst({ where: { id: userId } });
-      if (exists || !user) return;
+      const [user, live] = await Promise.all([
+        db.user.findFirst({ where: { id: userId } }),
+        db.course.findFirst({ where: { id: course.id } }),
+      ]);
+      if (exists || !user || !live) return;
       const enrolledAt = new Date(Date.UTC(2026, 0, 1 + o.day, 12));
       await db.enrollment.create({
         data: {
@@ -266,6 +287,28 @@ async function apply(org: Org, o: Op): Promise<void> {
     }
     case "deleteGroup":
       await db.group.deleteMany({ where: { organizationId, id: org.groups[o.group]! } });
+      return;
+    case "teach": {
+      const courseId = org.courses[o.course]!.id;
+      const userId = org.instructors[o.instructor]!;
+      const [course, user] = await Promise.all([
+        db.course.findFirst({ where: { id: courseId } }),
+        db.user.findFirst({ where: { id: userId } }),
+      ]);
+      if (course && user)
+        await db.courseInstructor.createMany({ data: [{ organizationId, courseId, userId }], skipDuplicates: true });
+      return;
+    }
+    case "unteach":
+      await db.courseInstructor.deleteMany({
+        where: { organizationId, courseId: org.courses[o.course]!.id, userId: org.instructors[o.instructor]! },
+      });
+      return;
+    case "deleteInstructor":
+      await db.user.deleteMany({ where: { organizationId, id: org.instructors[o.instructor]! } });
+      return;
+    case "deleteCourse":
+      await db.course.deleteMany({ where: { organizationId, id: org.courses[o.course]!.id } });
   }
 }
 
@@ -304,6 +347,13 @@ async function compare(org: string): Promise<void> {
       "learner",
       Prisma.sql`SELECT e."userId" AS id, ${STATE}, max(e."lastAccessedAt") AS last FROM "Enrollment" e WHERE e."organizationId" = ${org}::uuid GROUP BY 1`,
       Prisma.sql`SELECT "userId" AS id, ${SUMMARY}, "lastActivityAt" AS last FROM "ReportLearnerStats" WHERE "organizationId" = ${org}::uuid AND ${NONZERO}`,
+    ],
+    [
+      "instructor's learner",
+      Prisma.sql`SELECT ci."userId" AS instructor, e."userId" AS id, ${STATE}, max(e."lastAccessedAt") AS last
+         FROM "Enrollment" e JOIN "CourseInstructor" ci ON ci."courseId" = e."courseId" WHERE e."organizationId" = ${org}::uuid GROUP BY 1, 2`,
+      Prisma.sql`SELECT "instructorId" AS instructor, "userId" AS id, ${SUMMARY}, "lastActivityAt" AS last FROM "ReportInstructorLearnerStats"
+         WHERE "organizationId" = ${org}::uuid AND ${NONZERO}`,
     ],
     [
       "group",
@@ -367,6 +417,10 @@ async function summaryTables(org: string): Promise<Record<string, string[]>> {
     ),
     learner: await rows(
       Prisma.sql`SELECT "userId", ${counters}, "lastActivityAt" FROM "ReportLearnerStats"
+        WHERE "organizationId" = ${org}::uuid AND ((${counters}) <> ${zeros} OR "lastActivityAt" IS NOT NULL)`,
+    ),
+    instructorLearner: await rows(
+      Prisma.sql`SELECT "instructorId", "userId", ${counters}, "lastActivityAt" FROM "ReportInstructorLearnerStats"
         WHERE "organizationId" = ${org}::uuid AND ((${counters}) <> ${zeros} OR "lastActivityAt" IS NOT NULL)`,
     ),
     group: await rows(
@@ -440,7 +494,9 @@ describe("report summaries", () => {
   it("a concurrent mix of writes leaves them right too", async () => {
     const org = await freshOrg();
     const ops = fc.sample(
-      op.filter((o) => !["deleteLearner", "deleteLesson", "deleteGroup"].includes(o.kind)),
+      op.filter(
+        (o) => !["deleteLearner", "deleteLesson", "deleteGroup", "deleteInstructor", "deleteCourse"].includes(o.kind),
+      ),
       { numRuns: 120, seed: 42 },
     );
     // Four writers at once, each through its own connections.

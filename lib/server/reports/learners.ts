@@ -21,10 +21,10 @@ import {
 } from "@/lib/server/reports/sql";
 import type { TenantContext } from "@/lib/tenancy/context";
 
-// Per learner: GET /api/reports/learners and its export. Administrators without course, status or date
-// filters read the learners' summary rows (a group filter keeps its members), walking the people in name
-// order so the first page costs the same in any organization's size; otherwise the enrollments in scope
-// are counted per learner (an instructor: their own courses' learners and figures).
+// Per learner: GET /api/reports/learners and its export. Without course, category, status or date
+// filters the summary rows answer it (a group filter keeps its members): an administrator's per learner,
+// an instructor's per (instructor, learner), which sum the learner's enrollments in the courses they
+// teach. Otherwise the enrollments in scope are counted per learner (an instructor: their own courses').
 
 export interface LearnerReportRow extends DerivedRow {
   user_id: string;
@@ -47,8 +47,7 @@ const TIE = Prisma.sql`u."lastName", u."firstName", u."id"`;
 
 const order = (q: LearnerReportQuery) => defaultOrder(q.sort, q.order, ["name", "email"]);
 
-const usesSummaries = (scope: ReportScope, q: LearnerReportQuery) =>
-  !scope.instructorId && !q.course_id && !q.category_id && !q.status && !q.from && !q.to;
+const usesSummaries = (q: LearnerReportQuery) => !q.course_id && !q.category_id && !q.status && !q.from && !q.to;
 
 /** The search and group filters, as conditions on the learner whose id is `userId` (a column). */
 function peopleConditions(q: LearnerReportQuery, userId: Prisma.Sql): Prisma.Sql[] {
@@ -66,19 +65,21 @@ function peopleConditions(q: LearnerReportQuery, userId: Prisma.Sql): Prisma.Sql
 
 function summaryList(scope: ReportScope, q: LearnerReportQuery): CountedList {
   const conditions = [Prisma.sql`s."enrolled" > 0`, ...peopleConditions(q, Prisma.sql`s."userId"`)];
+  if (scope.instructorId) conditions.unshift(Prisma.sql`s."instructorId" = ${scope.instructorId}::uuid`);
   if (scope.organizationId) conditions.unshift(Prisma.sql`s."organizationId" = ${scope.organizationId}::uuid`);
+  const table = scope.instructorId ? Prisma.sql`"ReportInstructorLearnerStats"` : Prisma.sql`"ReportLearnerStats"`;
   return {
     rows: (
       window,
     ) => Prisma.sql`SELECT u."id" AS user_id, u."firstName" AS first_name, u."lastName" AS last_name, u."email", u."organizationId" AS organization_id,
         t."lastActivityAt" AS last_activity_at, ${DERIVED_COLUMNS}
-      FROM "ReportLearnerStats" s
+      FROM ${table} s
       JOIN "User" u ON u."organizationId" = s."organizationId" AND u."id" = s."userId"
       CROSS JOIN LATERAL (SELECT ${SUMMARY_COUNTERS}, s."lastActivityAt") t
       ${whereClause(conditions)}
       ${orderBy(SORTS[q.sort]!, order(q), TIE)}
       ${pageClause(window)}`,
-    count: () => Prisma.sql`SELECT count(*) AS total FROM "ReportLearnerStats" s ${whereClause(conditions)}`,
+    count: () => Prisma.sql`SELECT count(*) AS total FROM ${table} s ${whereClause(conditions)}`,
   };
 }
 
@@ -104,7 +105,7 @@ function enrollmentList(scope: ReportScope, q: LearnerReportQuery): ListStatemen
 }
 
 /**
- * Sorted by name without summaries (an instructor, or filters): walk the people in name order and count
+ * Sorted by name without summaries (filters on the enrollments): walk the people in name order and count
  * each one's enrollments in scope until the page is full, so the page costs about the same whatever the
  * number of enrollments; the total is one count of the distinct learners.
  */
@@ -137,7 +138,7 @@ function byNameList(scope: ReportScope, q: LearnerReportQuery): CountedList {
 }
 
 export function learnerList(scope: ReportScope, q: LearnerReportQuery): ListStatement | CountedList {
-  if (usesSummaries(scope, q)) return summaryList(scope, q);
+  if (usesSummaries(q)) return summaryList(scope, q);
   return q.sort === "name" ? byNameList(scope, q) : enrollmentList(scope, q);
 }
 

@@ -119,15 +119,18 @@ function byCourseSql(scope: ReportScope, q: ReportOverviewQuery): Prisma.Sql {
 }
 
 function activeLearnersSql(scope: ReportScope, q: ReportOverviewQuery): Prisma.Sql {
-  if (!scope.instructorId && !q.course_id && !q.category_id) {
+  if (!q.course_id && !q.category_id) {
+    // The learners' summary rows; an instructor's per (instructor, learner), over the courses they teach.
     const where = [Prisma.sql`s."lastActivityAt" >= (now() AT TIME ZONE 'UTC') - interval '30 days'`];
+    if (scope.instructorId) where.unshift(Prisma.sql`s."instructorId" = ${scope.instructorId}::uuid`);
     if (scope.organizationId) where.unshift(Prisma.sql`s."organizationId" = ${scope.organizationId}::uuid`);
+    const table = scope.instructorId ? Prisma.sql`"ReportInstructorLearnerStats"` : Prisma.sql`"ReportLearnerStats"`;
     if (q.group_id)
       where.push(
         Prisma.sql`EXISTS (SELECT 1 FROM "GroupMember" gm WHERE gm."groupId" = ${q.group_id}::uuid AND gm."userId" = s."userId")`,
       );
     return Prisma.sql`SELECT (count(*) FILTER (WHERE s."lastActivityAt" >= (now() AT TIME ZONE 'UTC') - interval '7 days'))::int AS week, count(*)::int AS month
-      FROM "ReportLearnerStats" s ${whereClause(where)}`;
+      FROM ${table} s ${whereClause(where)}`;
   }
   const where = [
     ...courseConditions(scope, q),

@@ -67,6 +67,19 @@ LANGUAGE sql IMMUTABLE AS $$
   FROM (SELECT a.*, 1 AS sign FROM unnest(added) a UNION ALL SELECT r.*, -1 FROM unnest(removed) r) r
 $$;
 
+CREATE TYPE report.learner AS ("organizationId" uuid, "userId" uuid);
+
+-- The last activity of these learners under each instructor (or only `instructor`'s), read again from
+-- the enrollments left in the courses each teaches: after a delete, or a course no longer taught.
+CREATE FUNCTION report.reread_instructor_activity(learners report.learner[], instructor uuid) RETURNS void LANGUAGE sql AS $$
+  UPDATE "ReportInstructorLearnerStats" t SET "lastActivityAt" = (
+    SELECT max(e."lastAccessedAt") FROM "Enrollment" e
+    JOIN "CourseInstructor" ci ON ci."organizationId" = e."organizationId" AND ci."courseId" = e."courseId" AND ci."userId" = t."instructorId"
+    WHERE e."organizationId" = t."organizationId" AND e."userId" = t."userId")
+  WHERE (t."organizationId", t."userId") IN (SELECT l."organizationId", l."userId" FROM unnest(learners) l)
+    AND (instructor IS NULL OR t."instructorId" = instructor) AND t."lastActivityAt" IS NOT NULL
+$$;
+
 CREATE FUNCTION report.apply_enrollments(added report.enrollment[], removed report.enrollment[], deleting boolean) RETURNS void
 LANGUAGE plpgsql AS $$
 BEGIN
@@ -127,12 +140,35 @@ BEGIN
     "passed" = t."passed" + EXCLUDED."passed", "failed" = t."failed" + EXCLUDED."failed", "timeSeconds" = t."timeSeconds" + EXCLUDED."timeSeconds",
     "lastActivityAt" = GREATEST(t."lastActivityAt", EXCLUDED."lastActivityAt");
 
+  -- Each instructor of the course, per learner (after the course's row: a change of the course's
+  -- instructors locks it before it reads the course's enrollments; see report.apply_teaching).
+  INSERT INTO "ReportInstructorLearnerStats" AS t ("organizationId", "instructorId", "userId", "enrolled", "notStarted", "inProgress", "completed", "withdrawn",
+    "progressSum", "scoreSum", "scoreCount", "passed", "failed", "timeSeconds", "lastActivityAt")
+  SELECT d."organizationId", ci."userId", d."userId", sum(d.sign)::integer, sum(d."notStarted")::integer, sum(d."inProgress")::integer,
+    sum(d.completed)::integer, sum(d.withdrawn)::integer, sum(d.progress)::bigint, sum(d."scoreSum")::bigint, sum(d."scoreCount")::integer,
+    sum(d.passed)::integer, sum(d.failed)::integer, sum(d."timeSeconds")::bigint, max(d."lastAccessedAt") FILTER (WHERE d.sign > 0)
+  FROM report.enrollment_deltas(added, removed) d
+  JOIN "CourseInstructor" ci ON ci."organizationId" = d."organizationId" AND ci."courseId" = d."courseId"
+  WHERE EXISTS (SELECT 1 FROM "User" u WHERE u."organizationId" = d."organizationId" AND u."id" = d."userId")
+    AND EXISTS (SELECT 1 FROM "User" u WHERE u."organizationId" = ci."organizationId" AND u."id" = ci."userId")
+  GROUP BY 1, 2, 3
+  ORDER BY 2, 3
+  ON CONFLICT ("organizationId", "instructorId", "userId") DO UPDATE SET
+    "enrolled" = t."enrolled" + EXCLUDED."enrolled", "notStarted" = t."notStarted" + EXCLUDED."notStarted",
+    "inProgress" = t."inProgress" + EXCLUDED."inProgress", "completed" = t."completed" + EXCLUDED."completed",
+    "withdrawn" = t."withdrawn" + EXCLUDED."withdrawn", "progressSum" = t."progressSum" + EXCLUDED."progressSum",
+    "scoreSum" = t."scoreSum" + EXCLUDED."scoreSum", "scoreCount" = t."scoreCount" + EXCLUDED."scoreCount",
+    "passed" = t."passed" + EXCLUDED."passed", "failed" = t."failed" + EXCLUDED."failed", "timeSeconds" = t."timeSeconds" + EXCLUDED."timeSeconds",
+    "lastActivityAt" = GREATEST(t."lastActivityAt", EXCLUDED."lastActivityAt");
+
   -- A deleted enrollment (or one whose last access moved back) may have held the learner's last activity:
   -- read it again from what is left.
   IF deleting THEN
     UPDATE "ReportLearnerStats" t SET "lastActivityAt" = (
       SELECT max(e."lastAccessedAt") FROM "Enrollment" e WHERE e."userId" = t."userId" AND e."organizationId" = t."organizationId")
     WHERE (t."organizationId", t."userId") IN (SELECT r."organizationId", r."userId" FROM unnest(removed) r WHERE r."lastAccessedAt" IS NOT NULL);
+    PERFORM report.reread_instructor_activity(ARRAY(
+      SELECT DISTINCT ROW(r."organizationId", r."userId")::report.learner FROM unnest(removed) r WHERE r."lastAccessedAt" IS NOT NULL), NULL);
   END IF;
 
   INSERT INTO "ReportGroupStats" AS t ("organizationId", "groupId", "enrolled", "notStarted", "inProgress", "completed", "withdrawn",
@@ -359,6 +395,93 @@ CREATE TRIGGER "ScormAttempt_report_insert" AFTER INSERT ON "ScormAttempt" REFER
 CREATE TRIGGER "ScormAttempt_report_delete" AFTER DELETE ON "ScormAttempt" REFERENCING OLD TABLE AS old_rows
   FOR EACH STATEMENT EXECUTE FUNCTION report.attempts_changed();
 
+-- The courses an instructor teaches: their learner rows gain (or lose) every enrollment of the course.
+-- The course's summary row is made to exist and locked first: an enrollment written at the same time
+-- updates that row (waiting for us, or we for it) before it reads the course's instructors in a later
+-- statement, so either it sees this change or this reads its enrollment — never neither.
+CREATE TYPE report.teaching AS ("organizationId" uuid, "courseId" uuid, "instructorId" uuid, "sign" integer);
+
+CREATE FUNCTION report.apply_teaching(changes report.teaching[]) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  change report.teaching;
+BEGIN
+  -- A deleted person's rows went before the cascade (report.user_deleting); a deleted course's
+  -- instructors left it before its enrollments went (report.course_deleting).
+  changes := ARRAY(SELECT c FROM unnest(changes) c
+    WHERE EXISTS (SELECT 1 FROM "User" u WHERE u."organizationId" = c."organizationId" AND u."id" = c."instructorId")
+      AND EXISTS (SELECT 1 FROM "Course" k WHERE k."organizationId" = c."organizationId" AND k."id" = c."courseId"));
+  IF cardinality(changes) = 0 THEN RETURN; END IF;
+  INSERT INTO "ReportCourseStats" ("organizationId", "courseId")
+  SELECT DISTINCT c."organizationId", c."courseId" FROM unnest(changes) c ORDER BY 2
+  ON CONFLICT DO NOTHING;
+  PERFORM report.lock_courses(ARRAY(SELECT DISTINCT ROW(c."organizationId", c."courseId")::report.course FROM unnest(changes) c));
+
+  INSERT INTO "ReportInstructorLearnerStats" AS t ("organizationId", "instructorId", "userId", "enrolled", "notStarted", "inProgress", "completed", "withdrawn",
+    "progressSum", "scoreSum", "scoreCount", "passed", "failed", "timeSeconds", "lastActivityAt")
+  SELECT c."organizationId", c."instructorId", e."userId", sum(c.sign)::integer,
+    sum(c.sign * report.not_started(e."status", e."progressPercent", e."lastAccessedAt")::integer)::integer,
+    sum(c.sign * report.in_progress(e."status", e."progressPercent", e."lastAccessedAt")::integer)::integer,
+    sum(c.sign * (e."status" = 'completed')::integer)::integer, sum(c.sign * (e."status" = 'withdrawn')::integer)::integer,
+    sum(c.sign * e."progressPercent")::bigint, sum(c.sign * e."lessonScoreSum")::bigint, sum(c.sign * e."lessonScoreCount")::integer,
+    sum(c.sign * e."lessonsPassed")::integer, sum(c.sign * e."lessonsFailed")::integer, sum(c.sign * e."lessonTimeSeconds")::bigint,
+    max(e."lastAccessedAt") FILTER (WHERE c.sign > 0)
+  FROM unnest(changes) c
+  JOIN "Enrollment" e ON e."organizationId" = c."organizationId" AND e."courseId" = c."courseId"
+  WHERE EXISTS (SELECT 1 FROM "User" u WHERE u."organizationId" = e."organizationId" AND u."id" = e."userId")
+  GROUP BY 1, 2, 3
+  ORDER BY 2, 3
+  ON CONFLICT ("organizationId", "instructorId", "userId") DO UPDATE SET
+    "enrolled" = t."enrolled" + EXCLUDED."enrolled", "notStarted" = t."notStarted" + EXCLUDED."notStarted",
+    "inProgress" = t."inProgress" + EXCLUDED."inProgress", "completed" = t."completed" + EXCLUDED."completed",
+    "withdrawn" = t."withdrawn" + EXCLUDED."withdrawn", "progressSum" = t."progressSum" + EXCLUDED."progressSum",
+    "scoreSum" = t."scoreSum" + EXCLUDED."scoreSum", "scoreCount" = t."scoreCount" + EXCLUDED."scoreCount",
+    "passed" = t."passed" + EXCLUDED."passed", "failed" = t."failed" + EXCLUDED."failed", "timeSeconds" = t."timeSeconds" + EXCLUDED."timeSeconds",
+    "lastActivityAt" = GREATEST(t."lastActivityAt", EXCLUDED."lastActivityAt");
+
+  -- A course no longer taught may have held a learner's last activity under its instructor.
+  FOREACH change IN ARRAY changes LOOP
+    CONTINUE WHEN change.sign > 0;
+    PERFORM report.reread_instructor_activity(ARRAY(
+      SELECT DISTINCT ROW(e."organizationId", e."userId")::report.learner FROM "Enrollment" e
+      WHERE e."organizationId" = change."organizationId" AND e."courseId" = change."courseId" AND e."lastAccessedAt" IS NOT NULL),
+      change."instructorId");
+  END LOOP;
+END;
+$$;
+
+CREATE FUNCTION report.teaching_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF NOT report.triggers_on() THEN RETURN NULL; END IF;
+  PERFORM report.apply_teaching(ARRAY(SELECT ROW(n."organizationId", n."courseId", n."userId", 1)::report.teaching FROM new_rows n));
+  RETURN NULL;
+END;
+$$;
+
+CREATE FUNCTION report.teaching_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF NOT report.triggers_on() THEN RETURN NULL; END IF;
+  PERFORM report.apply_teaching(ARRAY(SELECT ROW(o."organizationId", o."courseId", o."userId", -1)::report.teaching FROM old_rows o));
+  RETURN NULL;
+END;
+$$;
+
+CREATE TRIGGER "CourseInstructor_report_insert" AFTER INSERT ON "CourseInstructor" REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION report.teaching_inserted();
+CREATE TRIGGER "CourseInstructor_report_delete" AFTER DELETE ON "CourseInstructor" REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION report.teaching_deleted();
+
+-- A deleted course: its instructors leave it first, while its enrollments are still there to be taken
+-- out of their rows (the cascades of the course's deletion run in an order PostgreSQL does not promise).
+CREATE FUNCTION report.course_deleting() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF NOT report.triggers_on() THEN RETURN OLD; END IF;
+  DELETE FROM "CourseInstructor" WHERE "organizationId" = OLD."organizationId" AND "courseId" = OLD."id";
+  RETURN OLD;
+END;
+$$;
+
+CREATE TRIGGER "Course_report_deleting" BEFORE DELETE ON "Course" FOR EACH ROW EXECUTE FUNCTION report.course_deleting();
+
 -- Group membership: a group's figures are the sums of its members' learner rows. The learner rows are
 -- made to exist and share-locked first: an enrollment written at the same time updates the learner's
 -- row (waiting for us, or we for it) before it reads the learner's groups in a later statement, so
@@ -424,8 +547,8 @@ CREATE TRIGGER "GroupMember_report_delete" AFTER DELETE ON "GroupMember" REFEREN
 
 -- A deleted person: the cascades of their deletion (enrollments, memberships) fire their triggers after
 -- the person's row is gone, in an order PostgreSQL does not promise. So before the row goes, their
--- figures leave their groups and their learner row goes; the cascaded triggers then skip people who no
--- longer exist (courses, days and lessons still lose their enrollments as usual).
+-- figures leave their groups and their learner rows go (as learner and as instructor); the cascaded
+-- triggers then skip people who no longer exist (courses, days and lessons still lose their enrollments as usual).
 CREATE FUNCTION report.user_deleting() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF NOT report.triggers_on() OR OLD."organizationId" IS NULL THEN RETURN OLD; END IF;
@@ -438,6 +561,8 @@ BEGIN
   FROM "GroupMember" m LEFT JOIN "ReportLearnerStats" s ON s."organizationId" = m."organizationId" AND s."userId" = m."userId"
   WHERE m."organizationId" = OLD."organizationId" AND m."userId" = OLD."id" AND g."organizationId" = m."organizationId" AND g."groupId" = m."groupId";
   DELETE FROM "ReportLearnerStats" WHERE "organizationId" = OLD."organizationId" AND "userId" = OLD."id";
+  DELETE FROM "ReportInstructorLearnerStats"
+  WHERE "organizationId" = OLD."organizationId" AND ("instructorId" = OLD."id" OR "userId" = OLD."id");
   RETURN OLD;
 END;
 $$;
@@ -460,7 +585,7 @@ CREATE TRIGGER "Group_report_delete" AFTER DELETE ON "Group" REFERENCING OLD TAB
 -- rebuild (lib/server/reports/refresh.ts). For one organization, `only_courses`, `only_learners` and
 -- `only_groups` say which summary rows to compute again: NULL for every one of the organization's, an
 -- empty array for none. Courses first (with their enrollments' lesson sums, which the learner rows add
--- up), then learners, then groups (the sums of their members' learner rows).
+-- up), then learners (with their rows per instructor), then groups (the sums of their members' learner rows).
 -- The triggers are off for the function's own writes (its SET clause). Rows a concurrent writer changes
 -- wait for our row locks or add their delta to ours, so a rebuild under load stays right (a delete then
 -- insert of a row holds its lock until commit). Each statement is a fixed text run by EXECUTE with its
@@ -551,6 +676,22 @@ BEGIN
       max(e."lastAccessedAt")
     FROM "Enrollment" e WHERE e."organizationId" = $1 AND ($2 IS NULL OR e."userId" = ANY ($2))
     GROUP BY 1, 2$q$
+    USING organization, only_learners;
+
+    EXECUTE $q$DELETE FROM "ReportInstructorLearnerStats" WHERE "organizationId" = $1 AND ($2 IS NULL OR "userId" = ANY ($2))$q$
+    USING organization, only_learners;
+    EXECUTE $q$INSERT INTO "ReportInstructorLearnerStats" ("organizationId", "instructorId", "userId", "enrolled", "notStarted", "inProgress",
+      "completed", "withdrawn", "progressSum", "scoreSum", "scoreCount", "passed", "failed", "timeSeconds", "lastActivityAt")
+    SELECT e."organizationId", ci."userId", e."userId", count(*)::integer,
+      (count(*) FILTER (WHERE report.not_started(e."status", e."progressPercent", e."lastAccessedAt")))::integer,
+      (count(*) FILTER (WHERE report.in_progress(e."status", e."progressPercent", e."lastAccessedAt")))::integer,
+      (count(*) FILTER (WHERE e."status" = 'completed'))::integer, (count(*) FILTER (WHERE e."status" = 'withdrawn'))::integer,
+      coalesce(sum(e."progressPercent"), 0)::bigint, coalesce(sum(e."lessonScoreSum"), 0)::bigint, coalesce(sum(e."lessonScoreCount"), 0)::integer,
+      coalesce(sum(e."lessonsPassed"), 0)::integer, coalesce(sum(e."lessonsFailed"), 0)::integer, coalesce(sum(e."lessonTimeSeconds"), 0)::bigint,
+      max(e."lastAccessedAt")
+    FROM "Enrollment" e JOIN "CourseInstructor" ci ON ci."organizationId" = e."organizationId" AND ci."courseId" = e."courseId"
+    WHERE e."organizationId" = $1 AND ($2 IS NULL OR e."userId" = ANY ($2))
+    GROUP BY 1, 2, 3$q$
     USING organization, only_learners;
   END IF;
 
