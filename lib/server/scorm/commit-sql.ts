@@ -181,11 +181,12 @@ function attemptSet(commit: ScormCommit, plan: CommitPlan): Prisma.Sql {
  * it left, so two commits never both pass.
  */
 export function writeCommitSql(organizationId: string, commit: ScormCommit, plan: CommitPlan, version: string) {
-  // A SCO's next activity attempt (rare) keeps the last one's results first; the common commit's text is unchanged.
+  // A SCO's next activity attempt (rare) keeps the last one's results first; the common commit has no such part.
+  const archived = plan.sco?.archive ?? null;
   const archive =
-    plan.sco?.archive != null
+    archived !== null
       ? Prisma.sql`, "archived" AS (
-  ${scoArchive(organizationId, commit, plan.sco.archive)}
+  ${scoArchive(organizationId, commit, archived)}
 )`
       : Prisma.empty;
   const sco = plan.sco
