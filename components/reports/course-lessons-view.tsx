@@ -1,6 +1,7 @@
 "use client";
 
 import DownloadIcon from "@mui/icons-material/Download";
+import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
@@ -8,6 +9,7 @@ import { DataGrid, type GridColDef } from "@mui/x-data-grid";
 import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { formatCount, formatDateTime, formatDuration, formatPercent, formatScore } from "@/components/reports/format";
+import { LessonAttemptsView } from "@/components/reports/lesson-attempts-view";
 import { MetricCards } from "@/components/reports/metric-cards";
 import { ReportGrid } from "@/components/reports/report-grid";
 import { readReportFilters, reportQuery } from "@/components/reports/report-query";
@@ -77,7 +79,8 @@ const lessonColumns = (hrefOf: (lessonId: string) => string): GridColDef<LessonR
 
 /**
  * One course per lesson: every lesson with who completed it, SCORM results, attempts and time; a click
- * on a lesson lists its learners below (paged by the server, with their own export).
+ * on a lesson lists its learners below (paged by the server, with their own export), and in a SCORM
+ * lesson a click on a learner shows their attempts below that.
  */
 export function CourseLessonsView({ report }: { report: CourseLessonsJson }) {
   const params = useSearchParams();
@@ -90,9 +93,16 @@ export function CourseLessonsView({ report }: { report: CourseLessonsJson }) {
   const hrefOf = (id: string) => {
     const next = new URLSearchParams(params.toString());
     next.set("lesson_id", id);
-    for (const key of ["page", "sort", "order", "q"]) next.delete(key);
+    for (const key of ["page", "sort", "order", "q", "learner_id"]) next.delete(key);
     return `${pathname}?${next}`;
   };
+  const learnerId = params.get("learner_id") ?? "";
+  const learnerHref = (id: string) => {
+    const next = new URLSearchParams(params.toString());
+    next.set("learner_id", id);
+    return `${pathname}?${next}`;
+  };
+  const isScorm = lesson?.kind === "scorm";
   const choose = (id: string) => router.replace(hrefOf(id), { scroll: false });
   const apiBase = `/api/reports/courses/${report.course.id}/lessons`;
   return (
@@ -140,6 +150,7 @@ export function CourseLessonsView({ report }: { report: CourseLessonsJson }) {
             label="Lesson learners"
             apiPath={`${apiBase}/${lesson.lesson_id}/learners`}
             getRowId={(r) => r.user_id}
+            rowHref={isScorm ? (r) => learnerHref(r.user_id) : undefined}
             defaultSort={{ field: "name", order: "asc" }}
             searchLabel="Search learners"
             emptyText="Nobody is enrolled in this course yet"
@@ -150,6 +161,14 @@ export function CourseLessonsView({ report }: { report: CourseLessonsJson }) {
                 flex: 1,
                 minWidth: 160,
                 valueGetter: (_v, row) => `${row.first_name} ${row.last_name}`.trim(),
+                // A SCORM lesson's learner leads to their attempts (package, SCO, activity attempt).
+                renderCell: isScorm
+                  ? ({ row, value }) => (
+                      <Link href={learnerHref(row.user_id)} scroll={false}>
+                        {value}
+                      </Link>
+                    )
+                  : undefined,
               },
               { field: "email", headerName: "E-mail", flex: 1, minWidth: 180, sortable: false },
               {
@@ -189,6 +208,14 @@ export function CourseLessonsView({ report }: { report: CourseLessonsJson }) {
               },
             ]}
           />
+          {isScorm && learnerId && (
+            <Box sx={{ mt: 3 }}>
+              <LessonAttemptsView
+                key={learnerId}
+                apiPath={`${apiBase}/${lesson.lesson_id}/learners/${learnerId}/attempts`}
+              />
+            </Box>
+          )}
         </section>
       ) : (
         report.items.length > 0 && (

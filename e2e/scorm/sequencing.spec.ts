@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { testDb } from "@/test/factories";
 import { seriousAxeViolations } from "../accessibility";
-import { signIn } from "../support";
+import { origin, signIn } from "../support";
 import { expectAllSaved, ownPackageCourse, runtimeFrame, scoFrame, type OwnPackageCourse } from "./support";
 
 // SCORM 2004 sequencing across visits, with our forced-order package (test/fixtures/scorm/own/sequential-2004:
@@ -150,7 +150,42 @@ test("a post-test of two attempts failed twice is closed, with the reason, and n
   // Nothing is recorded in review, so the player offers no Exit there.
   await expect(nav.getByRole("button", { name: "End attempt" })).toBeHidden();
   await page.context().close();
+
+  await expectBothTestAttemptsInTheReport(browser, setup);
 });
+
+/** The instructor opens the course report's lesson, then the learner: both activity attempts of the post-test, within attempt 1. */
+async function expectBothTestAttemptsInTheReport(browser: Browser, setup: Setup): Promise<void> {
+  const { courseId } = await testDb().lesson.findUniqueOrThrow({
+    where: { id: setup.lessonId },
+    select: { courseId: true },
+  });
+  const page = await (await browser.newContext()).newPage();
+  await signIn(page, setup.tenant.subdomain, setup.tenant.users.instructor);
+  await page.goto(`${origin(setup.tenant.subdomain)}/admin/reports/courses/${courseId}`);
+  await page.getByRole("grid", { name: "Lessons" }).getByRole("link", { name: "Post-test" }).click();
+  const { learner } = setup.tenant.users;
+  const name = `${learner.firstName} ${learner.lastName}`;
+  await page.getByRole("grid", { name: "Lesson learners" }).getByRole("link", { name }).click();
+  await expect(page.getByRole("heading", { level: 2, name: `Attempts of ${name}` })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole("heading", { level: 3, name: "Attempt 1" })).toBeVisible();
+  const grid = page.getByRole("grid", { name: "Activity attempts of attempt 1" });
+  const testRows = grid.getByRole("row").filter({ hasText: "Post-test" });
+  await expect(testRows).toHaveCount(2);
+  for (const [index, number] of [
+    [0, "1"],
+    [1, "2"],
+  ] as const) {
+    const cells = testRows.nth(index).getByRole("gridcell");
+    await expect(cells.nth(0)).toHaveText("Post-test");
+    await expect(cells.nth(1)).toHaveText(number);
+    await expect(cells.nth(2)).toHaveText("Completed");
+    await expect(cells.nth(3)).toHaveText("Failed");
+    await expect(cells.nth(4)).toHaveText("40");
+  }
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  await page.context().close();
+}
 
 test("the end of the flow says the lesson is finished; the player's Exit keeps the place for the next visit", async ({
   browser,

@@ -33,6 +33,16 @@ export const scormCommitSchema = z.object({
       error: `The activity tree's state may be at most ${MAX_SEQUENCING_STATE_CHARS.toLocaleString("en-US")} characters of JSON`,
     })
     .optional(),
+  /**
+   * The SCO's activity attempt the CMI belongs to (SCORM 2004 sequencing counts them: a post-test of two
+   * attempts). A higher one than stored keeps the stored one's results as an earlier activity attempt and
+   * starts the SCO afresh; a lower one is not applied. Absent: the SCO's current activity attempt.
+   */
+  activityAttempt: z
+    .int({ error: "activityAttempt must be a whole number" })
+    .min(1, { error: "activityAttempt must be at least 1" })
+    .max(1_000_000)
+    .optional(),
   /** The learner ended the attempt (exitAll, abandonAll): the next launch starts a new attempt. */
   endsAttempt: z.boolean().optional(),
   /** True for the commit the SCO makes on LMSFinish / Terminate. */

@@ -18,6 +18,10 @@ import type { ScormCommit } from "@/lib/schemas/scorm";
 export interface StoredSco extends ScoRollupState {
   commitSequence: number;
   sessionSeconds: number;
+  /** The SCO's activity attempt the row holds. */
+  activityAttempt: number;
+  /** totalTimeSeconds when that activity attempt began. */
+  activityStartSeconds: number;
 }
 
 export interface CommitPlan {
@@ -27,7 +31,19 @@ export interface CommitPlan {
   applySequencing: boolean;
   /** The commit ends the attempt, which was not ended yet. */
   endsAttempt: boolean;
-  sco: (ScoStatus & { totalTimeSeconds: number; sessionSecondsOpen: number }) | null;
+  sco:
+    | (ScoStatus & {
+        totalTimeSeconds: number;
+        sessionSecondsOpen: number;
+        activityAttempt: number;
+        activityStartSeconds: number;
+        /**
+         * The commit starts a later activity attempt of its SCO: the stored row's results are kept as
+         * activity attempt `archive` before the row starts afresh (null: nothing to archive).
+         */
+        archive: number | null;
+      })
+    | null;
   attempt: AttemptRollup;
   attemptCompleted: boolean;
   log: { at: string; scoId: string; message: string }[];
@@ -70,19 +86,29 @@ export function planCommit(
   now = new Date(),
 ): CommitPlan {
   const { scos, globalsSequence } = attempt;
-  const previous = scos.find((s) => s.scoId === commit.scoId);
+  const stored = scos.find((s) => s.scoId === commit.scoId);
   // Each part is ordered on its own: the SCO's CMI by the SCO's last sequence, the globals and the
-  // activity tree's state by theirs, so a late or replayed commit never takes any of them back.
-  const applySco = read !== null && commit.sequence > (previous?.commitSequence ?? 0);
+  // activity tree's state by theirs, so a late or replayed commit never takes any of them back. A commit
+  // of an earlier activity attempt of the SCO than stored is late too, whatever its sequence.
+  const activityAttempt = commit.activityAttempt ?? stored?.activityAttempt ?? 1;
+  const startsActivityAttempt = stored !== undefined && activityAttempt > stored.activityAttempt;
+  const applySco =
+    read !== null &&
+    commit.sequence > (stored?.commitSequence ?? 0) &&
+    activityAttempt >= (stored?.activityAttempt ?? 1);
   const applyGlobals = commit.globals !== undefined && commit.sequence > globalsSequence;
   const applySequencing = commit.sequencing !== undefined && commit.sequence > attempt.sequencingSequence;
   const endsAttempt = commit.endsAttempt === true && !attempt.ended;
+  // A new activity attempt inherits nothing of the last one (its results are archived), but its time
+  // adds to the SCO's total, which the package attempt's time sums.
+  const previous = startsActivityAttempt ? undefined : stored;
+  const activityStartSeconds = startsActivityAttempt ? stored.totalTimeSeconds : (stored?.activityStartSeconds ?? 0);
   let sco: CommitPlan["sco"] = null;
   let states: ScoRollupState[] = scos;
   if (applySco) {
     // A copy: the reading is kept for a commit planned again.
     const status = { ...read };
-    // Within an attempt a SCO's completion does not go back, and a known success is not forgotten.
+    // Within an activity attempt a SCO's completion does not go back, and a known success is not forgotten.
     if (previous?.completionStatus === "completed") status.completionStatus = "completed";
     if (
       status.successStatus === "unknown" &&
@@ -90,14 +116,26 @@ export function planCommit(
     ) {
       status.successStatus = previous.successStatus;
     }
+    // The session clock runs within the activity attempt (the content's total_time is the attempt's own).
     const clock = nextSessionClock(
-      { totalTimeSeconds: previous?.totalTimeSeconds ?? 0, sessionSeconds: previous?.sessionSeconds ?? 0 },
+      {
+        totalTimeSeconds: previous ? previous.totalTimeSeconds - activityStartSeconds : 0,
+        sessionSeconds: previous?.sessionSeconds ?? 0,
+      },
       status,
       commit.terminated,
     );
-    sco = { ...status, totalTimeSeconds: clock.totalTimeSeconds, sessionSecondsOpen: clock.sessionSeconds };
-    const next: ScoRollupState = { scoId: commit.scoId, ...status, totalTimeSeconds: clock.totalTimeSeconds };
-    states = previous ? scos.map((s) => (s.scoId === commit.scoId ? next : s)) : [...scos, next];
+    const totalTimeSeconds = activityStartSeconds + clock.totalTimeSeconds;
+    sco = {
+      ...status,
+      totalTimeSeconds,
+      sessionSecondsOpen: clock.sessionSeconds,
+      activityAttempt,
+      activityStartSeconds,
+      archive: startsActivityAttempt ? stored.activityAttempt : null,
+    };
+    const next: ScoRollupState = { scoId: commit.scoId, ...status, totalTimeSeconds };
+    states = stored ? scos.map((s) => (s.scoId === commit.scoId ? next : s)) : [...scos, next];
   }
   const rollup = rollupAttempt(
     pkg,

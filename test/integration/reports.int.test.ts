@@ -364,6 +364,7 @@ describe("isolation: another organization's ids on every report route", () => {
     `/api/reports/courses/${o.c1.id}/lessons/export`,
     `/api/reports/courses/${o.c1.id}/lessons/${o.c1.lessons[0]!.id}/learners`,
     `/api/reports/courses/${o.c1.id}/lessons/${o.c1.lessons[0]!.id}/learners/export`,
+    `/api/reports/courses/${o.c1.id}/lessons/${o.c1.lessons[0]!.id}/learners/${o.learners[0].id}/attempts`,
     `/api/reports/learners/${o.learners[0].id}`,
     `/api/reports/learners/${o.learners[0].id}/export`,
     `/api/reports/overview?organization_id=${o.tenant.id}`,

@@ -158,6 +158,50 @@ export const lessonLearnerRowSchema = z
   .meta({ id: "LessonLearnerRow" });
 export const lessonLearnerPageSchema = pageOf(lessonLearnerRowSchema).meta({ id: "LessonLearnerPage" });
 
+const scormScore = z.number().nullable().meta({ description: "Scaled score in percent (one decimal)", example: 40 });
+
+export const activityAttemptSchema = z
+  .object({
+    number: count.meta({ description: "The SCO's activity attempt within the package attempt: 1, 2, …" }),
+    completion_status: z.string().meta({ description: "completed / incomplete / not attempted / unknown" }),
+    success_status: z.string().meta({ description: "passed / failed / unknown" }),
+    score_raw: z.number().nullable(),
+    score: scormScore,
+    time_seconds: count,
+    started_at: timestamp,
+    ended_at: timestamp.nullable().meta({ description: "Its last commit" }),
+  })
+  .meta({ id: "ActivityAttempt" });
+
+export const lessonAttemptsReportSchema = z
+  .object({
+    course: z.object({ id, title: z.string() }),
+    lesson: z.object({ id, title: z.string(), kind: z.string() }),
+    learner: z.object({ id, first_name: z.string(), last_name: z.string(), email: z.string() }),
+    items: z.array(
+      z
+        .object({
+          attempt_number: count,
+          completion_status: z.string(),
+          success_status: z.string(),
+          score: scormScore,
+          time_seconds: count,
+          started_at: timestamp,
+          completed_at: timestamp.nullable(),
+          ended_at: timestamp.nullable().meta({ description: "When the learner ended it (exit all)" }),
+          scos: z.array(
+            z.object({
+              sco_id: z.string(),
+              title: z.string().meta({ description: "The item's title in the package's manifest" }),
+              activity_attempts: z.array(activityAttemptSchema).meta({ description: "Oldest first" }),
+            }),
+          ),
+        })
+        .meta({ id: "PackageAttempt" }),
+    ),
+  })
+  .meta({ id: "LessonAttemptsReport" });
+
 export const learnerCourseRowSchema = z
   .object({
     course_id: id,

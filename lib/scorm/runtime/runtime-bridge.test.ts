@@ -202,7 +202,7 @@ describe("RuntimeBridge with sequencing", () => {
 
   it("a post-test of two attempts: failed twice it is closed, and neither the flow nor a choice delivers it", () => {
     const launch = launchOf(undefined, "posttest-2004");
-    const { bridge, api, hidden } = bridgeWith(null, launch);
+    const { bridge, api, hidden, drafts } = bridgeWith(null, launch);
     expect(bridge.beginSession(null)).toEqual({ scoId: "material", resumed: false });
     const failed = { "cmi.completion_status": "completed", "cmi.success_status": "failed", "cmi.exit": "normal" };
     for (const attempt of [1, 2]) {
@@ -223,6 +223,11 @@ describe("RuntimeBridge with sequencing", () => {
     bridge.prepare("material", undefined);
     runSco(api, { "cmi.exit": "normal" }, "{target=posttest}choice");
     expect(currentOf(api)).toBe("material");
+    // Each SCO commit names the SCO's activity attempt in the sequencer's count, so the server keeps both tests.
+    const attemptsOf = (scoId: string) =>
+      drafts.filter((draft) => draft.cmi && draft.scoId === scoId).map((draft) => draft.activityAttempt);
+    expect(attemptsOf("posttest")).toEqual([1, 2]);
+    expect(attemptsOf("material")).toEqual([1, 2, 3, 3]);
   });
 
   it("the end of the flow ends the sequencing session; the player's exitAll then ends the attempt", async () => {

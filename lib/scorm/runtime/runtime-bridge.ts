@@ -229,6 +229,22 @@ export class RuntimeBridge {
     return (this.api.getSequencingState().rootActivity as TreeActivity | null | undefined) ?? null;
   }
 
+  /**
+   * The SCO's activity attempt in the sequencer's count (a post-test of two attempts: 1, then 2), so the
+   * server keeps each one's results; none without sequencing (the server keeps one per package attempt).
+   */
+  private activityAttemptOf(scoId: string): { activityAttempt: number } | Record<string, never> {
+    if (!this.sequenced) return {};
+    const stack = [this.rootActivity()];
+    while (stack.length > 0) {
+      const activity = stack.pop();
+      if (!activity) continue;
+      if (activity.id === scoId) return activity.attemptCount > 0 ? { activityAttempt: activity.attemptCount } : {};
+      stack.push(...(activity.children ?? []));
+    }
+    return {};
+  }
+
   /** Whether scorm-again's sequencer runs for this package (2004 with an activity tree). */
   get isSequenced(): boolean {
     return this.sequenced;
@@ -448,6 +464,7 @@ export class RuntimeBridge {
     // The terminate commit of exitAll / abandonAll ends the attempt: the next launch starts a new one.
     const ends = terminated && endsAttempt(parseNavRequest(this.navRequest)) ? { endsAttempt: true } : {};
     if (!this.sharesState || !(this.api instanceof Scorm2004API)) return { scoId, cmi, terminated, ...ends };
+    const activity = this.activityAttemptOf(scoId);
     const globals: Record<string, unknown> = {
       globalObjectives: commit.globalObjectives ?? {},
       adlData: this.api.captureSharedDataSnapshot(),
@@ -464,7 +481,7 @@ export class RuntimeBridge {
         progressMeasure: rollup.attemptCompletionAmountStatus ? rollup.attemptCompletionAmount : null,
       };
     }
-    return { scoId, cmi, globals, terminated, ...ends };
+    return { scoId, cmi, globals, terminated, ...activity, ...ends };
   }
 }
 

@@ -25,7 +25,8 @@ export const readAttemptSql = ({ attemptId, organizationId, userId }: AttemptKey
   EXISTS (SELECT 1 FROM "ScormAttempt" n WHERE n."enrollmentId" = a."enrollmentId" AND n."lessonId" = a."lessonId" AND n."attemptNumber" > a."attemptNumber") AS "superseded",
   COALESCE((SELECT json_agg(json_build_object('scoId', s."scoId", 'commitSequence', s."commitSequence", 'completionStatus', s."completionStatus",
     'successStatus', s."successStatus", 'scoreScaled', s."scoreScaled", 'progressMeasure', s."progressMeasure",
-    'totalTimeSeconds', s."totalTimeSeconds", 'sessionSeconds', s."sessionSeconds"))
+    'totalTimeSeconds', s."totalTimeSeconds", 'sessionSeconds', s."sessionSeconds", 'activityAttempt', s."activityAttempt",
+    'activityStartSeconds', s."activityStartSeconds"))
     FROM "ScormScoState" s WHERE s."attemptId" = a."id"), '[]'::json) AS "scos"
 FROM "ScormAttempt" a
 JOIN "Enrollment" e ON e."organizationId" = a."organizationId" AND e."id" = a."enrollmentId" AND e."userId" = ${userId}::uuid
@@ -75,6 +76,8 @@ interface ScoRow {
   location: string | null;
   suspendData: string | null;
   exit: string | null;
+  activityAttempt: number;
+  activityStartSeconds: number;
 }
 
 function scoRow(organizationId: string, commit: ScormCommit, sco: NonNullable<CommitPlan["sco"]>): ScoRow {
@@ -97,6 +100,8 @@ function scoRow(organizationId: string, commit: ScormCommit, sco: NonNullable<Co
     location: sco.location,
     suspendData: sco.suspendData,
     exit: sco.exit,
+    activityAttempt: sco.activityAttempt,
+    activityStartSeconds: sco.activityStartSeconds,
   };
 }
 
@@ -104,22 +109,48 @@ function scoRow(organizationId: string, commit: ScormCommit, sco: NonNullable<Co
 const scoValues = (s: ScoRow) =>
   Prisma.sql`${s.id}::uuid, ${s.organizationId}::uuid, ${s.attemptId}::uuid, ${s.scoId}, ${s.cmi}::jsonb, ${s.sequence}::int, ${s.completionStatus}, ${s.successStatus},
   ${s.scoreRaw}::float8, ${s.scoreMin}::float8, ${s.scoreMax}::float8, ${s.scoreScaled}::float8, ${s.progressMeasure}::float8, ${s.totalTimeSeconds}::float8,
-  ${s.sessionSeconds}::float8, ${s.location}, ${s.suspendData}, ${s.exit}, now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC'`;
+  ${s.sessionSeconds}::float8, ${s.location}, ${s.suspendData}, ${s.exit}, ${s.activityAttempt}::int, ${s.activityStartSeconds}::float8,
+  now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC'`;
 
-/** An upsert of the SCO's state from `source` (a SELECT), unless a commit with the same or a higher sequence got there first. */
+/**
+ * An upsert of the SCO's state from `source` (a SELECT), unless a commit with the same or a higher
+ * sequence, or of a later activity attempt, got there first. A later activity attempt restarts the row's start time.
+ */
 const scoUpsert = (source: Prisma.Sql) =>
   Prisma.sql`INSERT INTO "ScormScoState" ("id", "organizationId", "attemptId", "scoId", "cmi", "commitSequence", "completionStatus",
   "successStatus", "scoreRaw", "scoreMin", "scoreMax", "scoreScaled", "progressMeasure", "totalTimeSeconds", "sessionSeconds",
-  "location", "suspendData", "exit", "startedAt", "lastCommittedAt")
+  "location", "suspendData", "exit", "activityAttempt", "activityStartSeconds", "startedAt", "lastCommittedAt")
 ${source}
 ON CONFLICT ("attemptId", "scoId") DO UPDATE SET "cmi" = EXCLUDED."cmi", "commitSequence" = EXCLUDED."commitSequence",
   "completionStatus" = EXCLUDED."completionStatus", "successStatus" = EXCLUDED."successStatus", "scoreRaw" = EXCLUDED."scoreRaw",
   "scoreMin" = EXCLUDED."scoreMin", "scoreMax" = EXCLUDED."scoreMax", "scoreScaled" = EXCLUDED."scoreScaled",
   "progressMeasure" = EXCLUDED."progressMeasure", "totalTimeSeconds" = EXCLUDED."totalTimeSeconds",
   "sessionSeconds" = EXCLUDED."sessionSeconds", "location" = EXCLUDED."location", "suspendData" = EXCLUDED."suspendData",
-  "exit" = EXCLUDED."exit", "lastCommittedAt" = EXCLUDED."lastCommittedAt"
-WHERE "ScormScoState"."commitSequence" < EXCLUDED."commitSequence"
+  "exit" = EXCLUDED."exit", "lastCommittedAt" = EXCLUDED."lastCommittedAt",
+  "startedAt" = CASE WHEN EXCLUDED."activityAttempt" > "ScormScoState"."activityAttempt" THEN EXCLUDED."startedAt" ELSE "ScormScoState"."startedAt" END,
+  "activityAttempt" = EXCLUDED."activityAttempt", "activityStartSeconds" = EXCLUDED."activityStartSeconds"
+WHERE "ScormScoState"."commitSequence" < EXCLUDED."commitSequence" AND "ScormScoState"."activityAttempt" <= EXCLUDED."activityAttempt"
 RETURNING "id"`;
+
+/**
+ * The stored activity attempt `number` of the commit's SCO, kept as a ScormScoAttempt row (its results and
+ * its own time) before the commit's upsert starts the row afresh: a CTE of the same statement, so it reads
+ * the row as it was before the statement, and only when the attempt's guarded update went through. A
+ * replay finds the row already past that activity attempt, and the key refuses a second copy anyway.
+ */
+const scoArchive = (
+  organizationId: string,
+  commit: ScormCommit,
+  number: number,
+) => Prisma.sql`INSERT INTO "ScormScoAttempt"
+  ("organizationId", "attemptId", "scoId", "number", "completionStatus", "successStatus", "scoreRaw", "scoreMin", "scoreMax",
+  "scoreScaled", "progressMeasure", "timeSeconds", "startedAt", "endedAt")
+SELECT s."organizationId", s."attemptId", s."scoId", s."activityAttempt", s."completionStatus", s."successStatus", s."scoreRaw", s."scoreMin",
+  s."scoreMax", s."scoreScaled", s."progressMeasure", greatest(s."totalTimeSeconds" - s."activityStartSeconds", 0), s."startedAt", s."lastCommittedAt"
+FROM "ScormScoState" s JOIN "attempt" a ON a."id" = s."attemptId"
+WHERE s."organizationId" = ${organizationId}::uuid AND s."attemptId" = ${commit.attemptId}::uuid AND s."scoId" = ${commit.scoId}
+  AND s."activityAttempt" = ${number}::int AND s."commitSequence" < ${commit.sequence}::int
+ON CONFLICT DO NOTHING`;
 
 /** The attempt's columns a commit sets: its rollup, the globals and the activity tree's state when given, warnings appended to the log. */
 function attemptSet(commit: ScormCommit, plan: CommitPlan): Prisma.Sql {
@@ -150,8 +181,16 @@ function attemptSet(commit: ScormCommit, plan: CommitPlan): Prisma.Sql {
  * it left, so two commits never both pass.
  */
 export function writeCommitSql(organizationId: string, commit: ScormCommit, plan: CommitPlan, version: string) {
+  // A SCO's next activity attempt (rare) keeps the last one's results first; the common commit has no such part.
+  const archived = plan.sco?.archive ?? null;
+  const archive =
+    archived !== null
+      ? Prisma.sql`, "archived" AS (
+  ${scoArchive(organizationId, commit, archived)}
+)`
+      : Prisma.empty;
   const sco = plan.sco
-    ? Prisma.sql`, "sco" AS (
+    ? Prisma.sql`${archive}, "sco" AS (
   ${scoUpsert(Prisma.sql`SELECT ${scoValues(scoRow(organizationId, commit, plan.sco))} FROM "attempt"`)}
 )`
     : Prisma.empty;
