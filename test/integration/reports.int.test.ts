@@ -405,6 +405,62 @@ describe("isolation: another organization's ids on every report route", () => {
   });
 });
 
+describe("an instructor with more than a thousand learners", () => {
+  it("pages their learners by name in either order, with every one counted once", async () => {
+    const tenant = await createTenant();
+    const instructor = tenant.users.instructor;
+    const taught = await createCourse(tenant.id, { modules: [], instructorIds: [instructor.id] });
+    const other = await createCourse(tenant.id, { modules: [] });
+    const db = testDb();
+    const number = (i: number) => String(i).padStart(4, "0");
+    await db.user.createMany({
+      data: Array.from({ length: 1200 }, (_, i) => ({
+        organizationId: tenant.id,
+        role: "learner" as const,
+        firstName: "Walk",
+        lastName: `Walker ${number(i)}`,
+        username: `walk${number(i)}-${tenant.subdomain}`,
+        email: `walk${number(i)}@${tenant.subdomain}.example.test`,
+        passwordHash: "x",
+      })),
+    });
+    const people = await db.user.findMany({
+      where: { organizationId: tenant.id, firstName: "Walk" },
+      select: { id: true, lastName: true },
+    });
+    // Every tenth person learns only in a course this instructor does not teach.
+    const inTaught = (p: { lastName: string }) => Number(p.lastName.slice(-4)) % 10 !== 0;
+    await db.enrollment.createMany({
+      data: people.map((p) => ({
+        organizationId: tenant.id,
+        courseId: inTaught(p) ? taught.id : other.id,
+        userId: p.id,
+      })),
+    });
+    const names = (res: { json: { items: { last_name: string }[] } }) => res.json.items.map((r) => r.last_name);
+    const second = await callAs(tenant.subdomain, instructor, "/api/reports/learners?sort=name&page=2&page_size=20");
+    expect(second.status).toBe(200);
+    expect(second.json.total).toBe(1080);
+    expect(names(second)).toEqual(
+      [23, 24, 25, 26, 27, 28, 29, 31, 32, 33, 34, 35, 36, 37, 38, 39, 41, 42, 43, 44].map(
+        (i) => `Walker ${number(i)}`,
+      ),
+    );
+    expect(second.json.items[0]).toMatchObject({ enrolled: 1, not_started: 1, completion_rate: 0 });
+    const last = await callAs(tenant.subdomain, instructor, "/api/reports/learners?sort=name&order=desc&page_size=20");
+    expect(last.json.total).toBe(1080);
+    expect(names(last)).toEqual(
+      [
+        1199, 1198, 1197, 1196, 1195, 1194, 1193, 1192, 1191, 1189, 1188, 1187, 1186, 1185, 1184, 1183, 1182, 1181,
+        1179, 1178,
+      ].map((i) => `Walker ${number(i)}`),
+    );
+    // Past the end: no rows, the same total.
+    const beyond = await callAs(tenant.subdomain, instructor, "/api/reports/learners?sort=name&page=60&page_size=20");
+    expect(beyond.json).toMatchObject({ items: [], total: 1080 });
+  });
+});
+
 describe("a CSV export longer than one read", () => {
   it("per learner, 2,345 learners: every one once, in the list's order", async () => {
     const tenant = await createTenant();
