@@ -78,7 +78,9 @@ export async function seedLarge(serverUrl: string): Promise<LargeDatasetMarker> 
     for (const client of clients) await client.query("RESET lms.report_triggers");
     const summaries = await rebuildEveryOrganization(clients);
     await Promise.all([
-      clients[0].query(`VACUUM (ANALYZE) "Enrollment", "ReportLearnerStats", "ReportInstructorLearnerStats", "ReportCourseDay"`),
+      clients[0].query(
+        `VACUUM (ANALYZE) "Enrollment", "ReportLearnerStats", "ReportInstructorLearnerStats", "ReportCourseDay"`,
+      ),
       clients[1].query(`VACUUM (ANALYZE) "ReportCourseStats", "ReportLessonStats", "ReportGroupStats", "ReportState"`),
     ]);
     step(
