@@ -222,6 +222,7 @@ export const API_ACCESS: Record<string, ApiRow> = {
   "GET /api/reports/courses/{courseId}/lessons/export": REPORT_READERS,
   "GET /api/reports/courses/{courseId}/lessons/{lessonId}/learners": REPORT_READERS,
   "GET /api/reports/courses/{courseId}/lessons/{lessonId}/learners/export": REPORT_READERS,
+  "GET /api/reports/courses/{courseId}/lessons/{lessonId}/learners/{userId}/attempts": REPORT_READERS,
   "GET /api/reports/groups": REPORT_READERS,
   "GET /api/reports/groups/export": REPORT_READERS,
   "GET /api/reports/learners": REPORT_READERS,

@@ -88,17 +88,25 @@ export async function reissueCertificate(
       },
     });
     if (later > 0) throw new AppError("CONFLICT", ALREADY_REISSUED);
+    // Each read on its own: a transaction is one connection, and Prisma would load related rows at once.
     const old = await tx.certificate.findUniqueOrThrow({
       where: { id: locked.id },
-      select: {
-        ...certificateSelect,
-        enrollmentId: true,
-        issue: true,
-        user: { select: { firstName: true, lastName: true } },
-        course: { select: { title: true, certificateTemplate: { select: { design: true } } } },
-        organization: { select: { name: true } },
-      },
+      select: { ...certificateSelect, enrollmentId: true, issue: true },
     });
+    const learner = await tx.user.findFirstOrThrow({
+      where: { organizationId: organization.id, id: old.userId },
+      select: { firstName: true, lastName: true },
+    });
+    const course = await tx.course.findFirstOrThrow({
+      where: { organizationId: organization.id, id: old.courseId },
+      select: { title: true, certificateTemplateId: true },
+    });
+    const template = course.certificateTemplateId
+      ? await tx.certificateTemplate.findFirst({
+          where: { organizationId: organization.id, id: course.certificateTemplateId },
+          select: { design: true },
+        })
+      : null;
     if (!old.revokedAt) {
       await tx.certificate.update({
         where: { id: old.id, organizationId: organization.id },
@@ -115,13 +123,13 @@ export async function reissueCertificate(
         round: old.round,
         issue: old.issue + 1,
         code: newCertificateCode(),
-        learnerName: `${old.user.firstName} ${old.user.lastName}`.trim(),
-        courseTitle: old.course.title,
-        organizationName: old.organization.name,
+        learnerName: `${learner.firstName} ${learner.lastName}`.trim(),
+        courseTitle: course.title,
+        organizationName: organization.name,
         completedAt: old.completedAt,
         expiresAt: old.expiresAt,
         score: old.score,
-        design: (old.course.certificateTemplate?.design ?? old.design) as Prisma.InputJsonValue,
+        design: (template?.design ?? old.design) as Prisma.InputJsonValue,
       },
       select: certificateSelect,
     });

@@ -71,10 +71,9 @@ export async function deleteGroup(ctx: TenantContext, groupId: string): Promise<
   const group = await requireManagedGroup(ctx, groupId);
   const { organizationId } = group;
   await db().$transaction(async (tx) => {
-    const [members, courses] = await Promise.all([
-      memberIds(tx, organizationId, group.id),
-      courseIds(tx, organizationId, group.id),
-    ]);
+    // One after the other: a transaction is one connection, which runs one statement at a time.
+    const members = await memberIds(tx, organizationId, group.id);
+    const courses = await courseIds(tx, organizationId, group.id);
     await withdrawGroupEnrollments(tx, organizationId, group.id, courses, members);
     // Its events go with it (they reference the group; an organization-wide leftover would mislead).
     await tx.event.deleteMany({ where: { organizationId, groupId: group.id } });

@@ -33,10 +33,9 @@ export async function reorderOutline(
       Prisma.sql`SELECT 1 FROM "Course" WHERE "id" = ${courseId}::uuid AND "organizationId" = ${organizationId}::uuid FOR UPDATE`,
       tx,
     );
-    const [modules, lessons] = await Promise.all([
-      tx.module.findMany({ where: { organizationId, courseId }, select: { id: true } }),
-      tx.lesson.findMany({ where: { organizationId, courseId }, select: { id: true } }),
-    ]);
+    // One after the other: a transaction is one connection, which runs one statement at a time.
+    const modules = await tx.module.findMany({ where: { organizationId, courseId }, select: { id: true } });
+    const lessons = await tx.lesson.findMany({ where: { organizationId, courseId }, select: { id: true } });
     if (
       !sameSet(
         moduleIds,

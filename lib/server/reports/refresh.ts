@@ -112,11 +112,10 @@ export async function reconcileOrganization(
 
 async function countAll(tx: Tx, organizationId: string) {
   const where = { organizationId };
-  const [courses, learners, groups] = await Promise.all([
-    tx.course.count({ where }),
-    tx.reportLearnerStats.count({ where }),
-    tx.group.count({ where }),
-  ]);
+  // One after the other: a transaction is one connection, which runs one statement at a time.
+  const courses = await tx.course.count({ where });
+  const learners = await tx.reportLearnerStats.count({ where });
+  const groups = await tx.group.count({ where });
   return { courses, learners, groups };
 }
 

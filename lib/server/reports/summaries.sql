@@ -396,9 +396,10 @@ CREATE TRIGGER "ScormAttempt_report_delete" AFTER DELETE ON "ScormAttempt" REFER
   FOR EACH STATEMENT EXECUTE FUNCTION report.attempts_changed();
 
 -- The courses an instructor teaches: their learner rows gain (or lose) every enrollment of the course.
--- The course's summary row is made to exist and locked first: an enrollment written at the same time
--- updates that row (waiting for us, or we for it) before it reads the course's instructors in a later
--- statement, so either it sees this change or this reads its enrollment — never neither.
+-- The course is locked first, then its summary row: a new enrollment's foreign-key check share-locks the
+-- course, and a changed one updates the summary row, each before the enrollment's trigger reads the
+-- course's instructors in a later statement, so either it sees this change or this reads its enrollment —
+-- never neither.
 CREATE TYPE report.teaching AS ("organizationId" uuid, "courseId" uuid, "instructorId" uuid, "sign" integer);
 
 CREATE FUNCTION report.apply_teaching(changes report.teaching[]) RETURNS void LANGUAGE plpgsql AS $$
@@ -411,9 +412,9 @@ BEGIN
     WHERE EXISTS (SELECT 1 FROM "User" u WHERE u."organizationId" = c."organizationId" AND u."id" = c."instructorId")
       AND EXISTS (SELECT 1 FROM "Course" k WHERE k."organizationId" = c."organizationId" AND k."id" = c."courseId"));
   IF cardinality(changes) = 0 THEN RETURN; END IF;
-  INSERT INTO "ReportCourseStats" ("organizationId", "courseId")
-  SELECT DISTINCT c."organizationId", c."courseId" FROM unnest(changes) c ORDER BY 2
-  ON CONFLICT DO NOTHING;
+  PERFORM 1 FROM "Course" k
+  WHERE (k."organizationId", k."id") IN (SELECT c."organizationId", c."courseId" FROM unnest(changes) c)
+  ORDER BY k."id" FOR UPDATE;
   PERFORM report.lock_courses(ARRAY(SELECT DISTINCT ROW(c."organizationId", c."courseId")::report.course FROM unnest(changes) c));
 
   INSERT INTO "ReportInstructorLearnerStats" AS t ("organizationId", "instructorId", "userId", "enrolled", "notStarted", "inProgress", "completed", "withdrawn",
