@@ -396,10 +396,11 @@ CREATE TRIGGER "ScormAttempt_report_delete" AFTER DELETE ON "ScormAttempt" REFER
   FOR EACH STATEMENT EXECUTE FUNCTION report.attempts_changed();
 
 -- The courses an instructor teaches: their learner rows gain (or lose) every enrollment of the course.
--- The course is locked first, then its summary row: a new enrollment's foreign-key check share-locks the
--- course, and a changed one updates the summary row, each before the enrollment's trigger reads the
--- course's instructors in a later statement, so either it sees this change or this reads its enrollment —
--- never neither.
+-- The course's summary row is made to exist and locked first: an enrollment written at the same time
+-- updates that row (waiting for us, or we for it) before it reads the course's instructors in a later
+-- statement, so either it sees this change or this reads its enrollment — never neither. (Locking the
+-- course row instead would deadlock two instructors added at once: each holds the share lock of its own
+-- foreign-key check.) A row made only for the lock, still empty at the end, goes again.
 CREATE TYPE report.teaching AS ("organizationId" uuid, "courseId" uuid, "instructorId" uuid, "sign" integer);
 
 CREATE FUNCTION report.apply_teaching(changes report.teaching[]) RETURNS void LANGUAGE plpgsql AS $$
@@ -412,9 +413,9 @@ BEGIN
     WHERE EXISTS (SELECT 1 FROM "User" u WHERE u."organizationId" = c."organizationId" AND u."id" = c."instructorId")
       AND EXISTS (SELECT 1 FROM "Course" k WHERE k."organizationId" = c."organizationId" AND k."id" = c."courseId"));
   IF cardinality(changes) = 0 THEN RETURN; END IF;
-  PERFORM 1 FROM "Course" k
-  WHERE (k."organizationId", k."id") IN (SELECT c."organizationId", c."courseId" FROM unnest(changes) c)
-  ORDER BY k."id" FOR UPDATE;
+  INSERT INTO "ReportCourseStats" ("organizationId", "courseId")
+  SELECT DISTINCT c."organizationId", c."courseId" FROM unnest(changes) c ORDER BY 2
+  ON CONFLICT DO NOTHING;
   PERFORM report.lock_courses(ARRAY(SELECT DISTINCT ROW(c."organizationId", c."courseId")::report.course FROM unnest(changes) c));
 
   INSERT INTO "ReportInstructorLearnerStats" AS t ("organizationId", "instructorId", "userId", "enrolled", "notStarted", "inProgress", "completed", "withdrawn",
@@ -447,6 +448,11 @@ BEGIN
       WHERE e."organizationId" = change."organizationId" AND e."courseId" = change."courseId" AND e."lastAccessedAt" IS NOT NULL),
       change."instructorId");
   END LOOP;
+
+  DELETE FROM "ReportCourseStats" s
+  WHERE (s."organizationId", s."courseId") IN (SELECT c."organizationId", c."courseId" FROM unnest(changes) c)
+    AND (s."enrolled", s."notStarted", s."inProgress", s."completed", s."withdrawn", s."progressSum", s."scoreSum", s."scoreCount",
+      s."passed", s."failed", s."timeSeconds") = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
 END;
 $$;
 

@@ -1,0 +1,740 @@
+-- >>> lib/server/reports/summaries.sql (a copy: edit that file, then run npm run db:migration)
+-- The report summaries: how the database keeps them (the triggers) and how it computes them from
+-- scratch (report.rebuild), in one place. docs/architecture.md "Report summaries kept by the database".
+--
+-- This file is the definition; migrations install copies of it. To change it, edit it, then run
+-- `npm run db:migration -- <name>`: the new migration embeds the new text (scripts/lib/sql-definitions.ts).
+-- A unit test fails while the newest embedded copy differs from this file, and an integration test
+-- (test/integration/reports-summaries.int.test.ts) checks on random data that the triggers and the
+-- rebuild agree. A change to what a summary means also needs the summaries rebuilt: add
+-- `SELECT report.rebuild("id", NULL, NULL, NULL) FROM "Organization";` to that migration, after the copy.
+--
+-- Re-runnable: everything it defines lives in the schema "report", dropped and made again each time (the
+-- triggers go with their functions). In a migration's transaction, writers wait for it.
+
+DROP SCHEMA IF EXISTS report CASCADE;
+CREATE SCHEMA report;
+
+-- An enrollment's state in the counters (every enrollment is one of not started, in progress, completed
+-- or withdrawn). The reports that count enrollments themselves (with filters the summaries cannot
+-- answer: lib/server/reports/sql.ts) use these too. Inlined by the planner.
+CREATE FUNCTION report.not_started(status "EnrollmentStatus", progress integer, last_accessed timestamp) RETURNS boolean
+LANGUAGE sql IMMUTABLE AS $$
+  SELECT status = 'active' AND progress = 0 AND last_accessed IS NULL
+$$;
+
+CREATE FUNCTION report.in_progress(status "EnrollmentStatus", progress integer, last_accessed timestamp) RETURNS boolean
+LANGUAGE sql IMMUTABLE AS $$
+  SELECT status = 'active' AND NOT (progress = 0 AND last_accessed IS NULL)
+$$;
+
+-- A lesson's SCORM score as points: scoreScaled × 10,000, an integer, so sums stay exact.
+CREATE FUNCTION report.score_points(score double precision) RETURNS integer LANGUAGE sql IMMUTABLE AS $$
+  SELECT round(score * 10000)::integer
+$$;
+
+-- ───────────────────────────── Kept by triggers in every write's transaction ─────────────────────────────
+-- Statement-level triggers with transition tables, like the course counters: a bulk insert or a
+-- cascading delete is one set-based update per summary table. The rows that changed go to one worker
+-- function per source table as arrays of a composite type, so the worker's statements are static
+-- (planned once per connection). Every summary is updated in key order (no deadlocks between two
+-- statements touching the same rows), and only where its figures change.
+-- An Enrollment row carries its lessons' sums (lessonScoreSum, …), so everything above the enrollment is
+-- a function of Enrollment rows, and a deleted enrollment takes its lessons' figures with it whatever
+-- order a cascade deletes in. The SCORM player's common commit writes ScormAttempt and ScormScoState
+-- only, which have no trigger on UPDATE: its hot path is unchanged.
+-- `SET lms.report_triggers = off` (report.rebuild below, bulk loads) skips the triggers.
+
+-- What one Enrollment row counts for.
+CREATE TYPE report.enrollment AS (
+  "organizationId" uuid, "courseId" uuid, "userId" uuid, "status" "EnrollmentStatus", "progressPercent" integer,
+  "lastAccessedAt" timestamp(3), "enrolledAt" timestamp(3), "completedAt" timestamp(3),
+  "lessonScoreSum" integer, "lessonScoreCount" integer, "lessonsPassed" integer, "lessonsFailed" integer, "lessonTimeSeconds" integer
+);
+
+-- Added rows count +1, removed rows -1; the state columns are 0/1.
+CREATE FUNCTION report.enrollment_deltas(added report.enrollment[], removed report.enrollment[])
+RETURNS TABLE ("organizationId" uuid, "courseId" uuid, "userId" uuid, sign integer, "notStarted" integer, "inProgress" integer,
+  completed integer, withdrawn integer, progress integer, "scoreSum" integer, "scoreCount" integer, passed integer, failed integer,
+  "timeSeconds" integer, "lastAccessedAt" timestamp(3), "enrolledAt" timestamp(3), "completedAt" timestamp(3))
+LANGUAGE sql IMMUTABLE AS $$
+  SELECT r."organizationId", r."courseId", r."userId", r.sign,
+    r.sign * report.not_started(r.status, r."progressPercent", r."lastAccessedAt")::integer,
+    r.sign * report.in_progress(r.status, r."progressPercent", r."lastAccessedAt")::integer,
+    r.sign * (r.status = 'completed')::integer, r.sign * (r.status = 'withdrawn')::integer,
+    r.sign * r."progressPercent", r.sign * r."lessonScoreSum", r.sign * r."lessonScoreCount",
+    r.sign * r."lessonsPassed", r.sign * r."lessonsFailed", r.sign * r."lessonTimeSeconds",
+    r."lastAccessedAt", r."enrolledAt", r."completedAt"
+  FROM (SELECT a.*, 1 AS sign FROM unnest(added) a UNION ALL SELECT r.*, -1 FROM unnest(removed) r) r
+$$;
+
+CREATE TYPE report.learner AS ("organizationId" uuid, "userId" uuid);
+
+-- The last activity of these learners under each instructor (or only `instructor`'s), read again from
+-- the enrollments left in the courses each teaches: after a delete, or a course no longer taught.
+CREATE FUNCTION report.reread_instructor_activity(learners report.learner[], instructor uuid) RETURNS void LANGUAGE sql AS $$
+  UPDATE "ReportInstructorLearnerStats" t SET "lastActivityAt" = (
+    SELECT max(e."lastAccessedAt") FROM "Enrollment" e
+    JOIN "CourseInstructor" ci ON ci."organizationId" = e."organizationId" AND ci."courseId" = e."courseId" AND ci."userId" = t."instructorId"
+    WHERE e."organizationId" = t."organizationId" AND e."userId" = t."userId")
+  WHERE (t."organizationId", t."userId") IN (SELECT l."organizationId", l."userId" FROM unnest(learners) l)
+    AND (instructor IS NULL OR t."instructorId" = instructor) AND t."lastActivityAt" IS NOT NULL
+$$;
+
+CREATE FUNCTION report.apply_enrollments(added report.enrollment[], removed report.enrollment[], deleting boolean) RETURNS void
+LANGUAGE plpgsql AS $$
+BEGIN
+  IF cardinality(added) = 0 AND cardinality(removed) = 0 THEN RETURN; END IF;
+
+  INSERT INTO "ReportCourseStats" AS t ("organizationId", "courseId", "enrolled", "notStarted", "inProgress", "completed", "withdrawn",
+    "progressSum", "scoreSum", "scoreCount", "passed", "failed", "timeSeconds")
+  SELECT * FROM (
+    SELECT d."organizationId", d."courseId", sum(d.sign)::integer AS e, sum(d."notStarted")::integer, sum(d."inProgress")::integer,
+      sum(d.completed)::integer, sum(d.withdrawn)::integer, sum(d.progress)::bigint, sum(d."scoreSum")::bigint, sum(d."scoreCount")::integer,
+      sum(d.passed)::integer, sum(d.failed)::integer, sum(d."timeSeconds")::bigint
+    FROM report.enrollment_deltas(added, removed) d
+    WHERE EXISTS (SELECT 1 FROM "Course" c WHERE c."organizationId" = d."organizationId" AND c."id" = d."courseId")
+    GROUP BY 1, 2
+  ) s (o, c, e, ns, ip, co, w, p, ss, sc, pa, fa, ts)
+  WHERE (e, ns, ip, co, w, p, ss, sc, pa, fa, ts) <> (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+  ORDER BY c
+  ON CONFLICT ("organizationId", "courseId") DO UPDATE SET
+    "enrolled" = t."enrolled" + EXCLUDED."enrolled", "notStarted" = t."notStarted" + EXCLUDED."notStarted",
+    "inProgress" = t."inProgress" + EXCLUDED."inProgress", "completed" = t."completed" + EXCLUDED."completed",
+    "withdrawn" = t."withdrawn" + EXCLUDED."withdrawn", "progressSum" = t."progressSum" + EXCLUDED."progressSum",
+    "scoreSum" = t."scoreSum" + EXCLUDED."scoreSum", "scoreCount" = t."scoreCount" + EXCLUDED."scoreCount",
+    "passed" = t."passed" + EXCLUDED."passed", "failed" = t."failed" + EXCLUDED."failed", "timeSeconds" = t."timeSeconds" + EXCLUDED."timeSeconds";
+
+  INSERT INTO "ReportCourseDay" AS t ("organizationId", "courseId", "day", "enrolled", "completedCohort", "completions")
+  SELECT * FROM (
+    SELECT x."organizationId", x."courseId", x.day, sum(x.e)::integer AS e, sum(x.cc)::integer AS cc, sum(x.c)::integer AS c
+    FROM (
+      SELECT d."organizationId", d."courseId", d."enrolledAt"::date AS day, d.sign AS e, d.completed AS cc, 0 AS c FROM report.enrollment_deltas(added, removed) d
+      UNION ALL
+      SELECT d."organizationId", d."courseId", d."completedAt"::date, 0, 0, d.completed FROM report.enrollment_deltas(added, removed) d
+      WHERE d.completed <> 0 AND d."completedAt" IS NOT NULL
+    ) x
+    WHERE EXISTS (SELECT 1 FROM "Course" c WHERE c."organizationId" = x."organizationId" AND c."id" = x."courseId")
+    GROUP BY 1, 2, 3
+  ) s
+  WHERE (s.e, s.cc, s.c) <> (0, 0, 0)
+  ORDER BY 2, 3
+  ON CONFLICT ("organizationId", "courseId", "day") DO UPDATE SET
+    "enrolled" = t."enrolled" + EXCLUDED."enrolled", "completedCohort" = t."completedCohort" + EXCLUDED."completedCohort",
+    "completions" = t."completions" + EXCLUDED."completions";
+
+  -- The learner's row before their groups' (a membership change reads it under a share lock: see below).
+  INSERT INTO "ReportLearnerStats" AS t ("organizationId", "userId", "enrolled", "notStarted", "inProgress", "completed", "withdrawn",
+    "progressSum", "scoreSum", "scoreCount", "passed", "failed", "timeSeconds", "lastActivityAt")
+  SELECT d."organizationId", d."userId", sum(d.sign)::integer, sum(d."notStarted")::integer, sum(d."inProgress")::integer,
+    sum(d.completed)::integer, sum(d.withdrawn)::integer, sum(d.progress)::bigint, sum(d."scoreSum")::bigint, sum(d."scoreCount")::integer,
+    sum(d.passed)::integer, sum(d.failed)::integer, sum(d."timeSeconds")::bigint, max(d."lastAccessedAt") FILTER (WHERE d.sign > 0)
+  FROM report.enrollment_deltas(added, removed) d
+  WHERE EXISTS (SELECT 1 FROM "User" u WHERE u."organizationId" = d."organizationId" AND u."id" = d."userId")
+  GROUP BY 1, 2
+  ORDER BY 2
+  ON CONFLICT ("organizationId", "userId") DO UPDATE SET
+    "enrolled" = t."enrolled" + EXCLUDED."enrolled", "notStarted" = t."notStarted" + EXCLUDED."notStarted",
+    "inProgress" = t."inProgress" + EXCLUDED."inProgress", "completed" = t."completed" + EXCLUDED."completed",
+    "withdrawn" = t."withdrawn" + EXCLUDED."withdrawn", "progressSum" = t."progressSum" + EXCLUDED."progressSum",
+    "scoreSum" = t."scoreSum" + EXCLUDED."scoreSum", "scoreCount" = t."scoreCount" + EXCLUDED."scoreCount",
+    "passed" = t."passed" + EXCLUDED."passed", "failed" = t."failed" + EXCLUDED."failed", "timeSeconds" = t."timeSeconds" + EXCLUDED."timeSeconds",
+    "lastActivityAt" = GREATEST(t."lastActivityAt", EXCLUDED."lastActivityAt");
+
+  -- Each instructor of the course, per learner (after the course's row: a change of the course's
+  -- instructors locks it before it reads the course's enrollments; see report.apply_teaching).
+  INSERT INTO "ReportInstructorLearnerStats" AS t ("organizationId", "instructorId", "userId", "enrolled", "notStarted", "inProgress", "completed", "withdrawn",
+    "progressSum", "scoreSum", "scoreCount", "passed", "failed", "timeSeconds", "lastActivityAt")
+  SELECT d."organizationId", ci."userId", d."userId", sum(d.sign)::integer, sum(d."notStarted")::integer, sum(d."inProgress")::integer,
+    sum(d.completed)::integer, sum(d.withdrawn)::integer, sum(d.progress)::bigint, sum(d."scoreSum")::bigint, sum(d."scoreCount")::integer,
+    sum(d.passed)::integer, sum(d.failed)::integer, sum(d."timeSeconds")::bigint, max(d."lastAccessedAt") FILTER (WHERE d.sign > 0)
+  FROM report.enrollment_deltas(added, removed) d
+  JOIN "CourseInstructor" ci ON ci."organizationId" = d."organizationId" AND ci."courseId" = d."courseId"
+  WHERE EXISTS (SELECT 1 FROM "User" u WHERE u."organizationId" = d."organizationId" AND u."id" = d."userId")
+    AND EXISTS (SELECT 1 FROM "User" u WHERE u."organizationId" = ci."organizationId" AND u."id" = ci."userId")
+  GROUP BY 1, 2, 3
+  ORDER BY 2, 3
+  ON CONFLICT ("organizationId", "instructorId", "userId") DO UPDATE SET
+    "enrolled" = t."enrolled" + EXCLUDED."enrolled", "notStarted" = t."notStarted" + EXCLUDED."notStarted",
+    "inProgress" = t."inProgress" + EXCLUDED."inProgress", "completed" = t."completed" + EXCLUDED."completed",
+    "withdrawn" = t."withdrawn" + EXCLUDED."withdrawn", "progressSum" = t."progressSum" + EXCLUDED."progressSum",
+    "scoreSum" = t."scoreSum" + EXCLUDED."scoreSum", "scoreCount" = t."scoreCount" + EXCLUDED."scoreCount",
+    "passed" = t."passed" + EXCLUDED."passed", "failed" = t."failed" + EXCLUDED."failed", "timeSeconds" = t."timeSeconds" + EXCLUDED."timeSeconds",
+    "lastActivityAt" = GREATEST(t."lastActivityAt", EXCLUDED."lastActivityAt");
+
+  -- A deleted enrollment (or one whose last access moved back) may have held the learner's last activity:
+  -- read it again from what is left.
+  IF deleting THEN
+    UPDATE "ReportLearnerStats" t SET "lastActivityAt" = (
+      SELECT max(e."lastAccessedAt") FROM "Enrollment" e WHERE e."userId" = t."userId" AND e."organizationId" = t."organizationId")
+    WHERE (t."organizationId", t."userId") IN (SELECT r."organizationId", r."userId" FROM unnest(removed) r WHERE r."lastAccessedAt" IS NOT NULL);
+    PERFORM report.reread_instructor_activity(ARRAY(
+      SELECT DISTINCT ROW(r."organizationId", r."userId")::report.learner FROM unnest(removed) r WHERE r."lastAccessedAt" IS NOT NULL), NULL);
+  END IF;
+
+  INSERT INTO "ReportGroupStats" AS t ("organizationId", "groupId", "enrolled", "notStarted", "inProgress", "completed", "withdrawn",
+    "progressSum", "scoreSum", "scoreCount", "passed", "failed", "timeSeconds")
+  SELECT * FROM (
+    SELECT m."organizationId", m."groupId", sum(d.sign)::integer AS e, sum(d."notStarted")::integer, sum(d."inProgress")::integer,
+      sum(d.completed)::integer, sum(d.withdrawn)::integer, sum(d.progress)::bigint, sum(d."scoreSum")::bigint, sum(d."scoreCount")::integer,
+      sum(d.passed)::integer, sum(d.failed)::integer, sum(d."timeSeconds")::bigint
+    FROM report.enrollment_deltas(added, removed) d
+    JOIN "GroupMember" m ON m."organizationId" = d."organizationId" AND m."userId" = d."userId"
+    WHERE EXISTS (SELECT 1 FROM "User" u WHERE u."organizationId" = d."organizationId" AND u."id" = d."userId")
+    GROUP BY 1, 2
+  ) s (o, g, e, ns, ip, co, w, p, ss, sc, pa, fa, ts)
+  WHERE (e, ns, ip, co, w, p, ss, sc, pa, fa, ts) <> (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    AND EXISTS (SELECT 1 FROM "Group" g WHERE g."organizationId" = s.o AND g."id" = s.g)
+  ORDER BY g
+  ON CONFLICT ("organizationId", "groupId") DO UPDATE SET
+    "enrolled" = t."enrolled" + EXCLUDED."enrolled", "notStarted" = t."notStarted" + EXCLUDED."notStarted",
+    "inProgress" = t."inProgress" + EXCLUDED."inProgress", "completed" = t."completed" + EXCLUDED."completed",
+    "withdrawn" = t."withdrawn" + EXCLUDED."withdrawn", "progressSum" = t."progressSum" + EXCLUDED."progressSum",
+    "scoreSum" = t."scoreSum" + EXCLUDED."scoreSum", "scoreCount" = t."scoreCount" + EXCLUDED."scoreCount",
+    "passed" = t."passed" + EXCLUDED."passed", "failed" = t."failed" + EXCLUDED."failed", "timeSeconds" = t."timeSeconds" + EXCLUDED."timeSeconds";
+END;
+$$;
+
+CREATE FUNCTION report.triggers_on() RETURNS boolean LANGUAGE sql STABLE AS $$
+  SELECT coalesce(current_setting('lms.report_triggers', true), '') <> 'off'
+$$;
+
+CREATE FUNCTION report.enrollments_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF NOT report.triggers_on() THEN RETURN NULL; END IF;
+  PERFORM report.apply_enrollments(ARRAY(
+    SELECT ROW(n."organizationId", n."courseId", n."userId", n."status", n."progressPercent", n."lastAccessedAt", n."enrolledAt", n."completedAt",
+      n."lessonScoreSum", n."lessonScoreCount", n."lessonsPassed", n."lessonsFailed", n."lessonTimeSeconds")::report.enrollment FROM new_rows n), '{}', false);
+  RETURN NULL;
+END;
+$$;
+
+CREATE FUNCTION report.enrollments_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF NOT report.triggers_on() THEN RETURN NULL; END IF;
+  PERFORM report.apply_enrollments('{}', ARRAY(
+    SELECT ROW(o."organizationId", o."courseId", o."userId", o."status", o."progressPercent", o."lastAccessedAt", o."enrolledAt", o."completedAt",
+      o."lessonScoreSum", o."lessonScoreCount", o."lessonsPassed", o."lessonsFailed", o."lessonTimeSeconds")::report.enrollment FROM old_rows o), true);
+  RETURN NULL;
+END;
+$$;
+
+-- Only rows whose reported columns changed (a row's course and user never change).
+CREATE FUNCTION report.enrollments_updated() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  added report.enrollment[];
+  removed report.enrollment[];
+  earlier boolean;
+BEGIN
+  IF NOT report.triggers_on() THEN RETURN NULL; END IF;
+  -- A last access moved back (two writers' clocks, committed out of order): the learner's last activity
+  -- is read again, as after a delete.
+  SELECT bool_or(o."lastAccessedAt" IS NOT NULL AND (n."lastAccessedAt" IS NULL OR n."lastAccessedAt" < o."lastAccessedAt")) INTO earlier
+  FROM new_rows n JOIN old_rows o ON o."id" = n."id";
+  WITH changed AS (
+    SELECT n, o FROM new_rows n JOIN old_rows o ON o."id" = n."id"
+    WHERE (n."status", n."progressPercent", n."lastAccessedAt", n."enrolledAt", n."completedAt", n."lessonScoreSum", n."lessonScoreCount",
+      n."lessonsPassed", n."lessonsFailed", n."lessonTimeSeconds")
+      IS DISTINCT FROM (o."status", o."progressPercent", o."lastAccessedAt", o."enrolledAt", o."completedAt", o."lessonScoreSum", o."lessonScoreCount",
+      o."lessonsPassed", o."lessonsFailed", o."lessonTimeSeconds")
+  )
+  SELECT
+    array_agg(ROW((n)."organizationId", (n)."courseId", (n)."userId", (n)."status", (n)."progressPercent", (n)."lastAccessedAt", (n)."enrolledAt",
+      (n)."completedAt", (n)."lessonScoreSum", (n)."lessonScoreCount", (n)."lessonsPassed", (n)."lessonsFailed", (n)."lessonTimeSeconds")::report.enrollment),
+    array_agg(ROW((o)."organizationId", (o)."courseId", (o)."userId", (o)."status", (o)."progressPercent", (o)."lastAccessedAt", (o)."enrolledAt",
+      (o)."completedAt", (o)."lessonScoreSum", (o)."lessonScoreCount", (o)."lessonsPassed", (o)."lessonsFailed", (o)."lessonTimeSeconds")::report.enrollment)
+  INTO added, removed FROM changed;
+  IF added IS NULL THEN RETURN NULL; END IF;
+  PERFORM report.apply_enrollments(added, removed, coalesce(earlier, false));
+  RETURN NULL;
+END;
+$$;
+
+CREATE TRIGGER "Enrollment_report_insert" AFTER INSERT ON "Enrollment" REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION report.enrollments_inserted();
+CREATE TRIGGER "Enrollment_report_update" AFTER UPDATE ON "Enrollment" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION report.enrollments_updated();
+CREATE TRIGGER "Enrollment_report_delete" AFTER DELETE ON "Enrollment" REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION report.enrollments_deleted();
+
+-- What one LessonProgress row counts for: its lesson's figures, and its enrollment's lesson sums.
+CREATE TYPE report.progress AS (
+  "organizationId" uuid, "courseId" uuid, "enrollmentId" uuid, "lessonId" uuid, "status" text, "successStatus" text,
+  "scoreScaled" double precision, "timeSpentSeconds" integer
+);
+
+CREATE TYPE report.course AS ("organizationId" uuid, "courseId" uuid);
+
+CREATE FUNCTION report.lock_courses(courses report.course[]) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM 1 FROM "ReportCourseStats" s
+  WHERE (s."organizationId", s."courseId") IN (SELECT c."organizationId", c."courseId" FROM unnest(courses) c)
+  ORDER BY s."courseId" FOR NO KEY UPDATE;
+END;
+$$;
+
+CREATE FUNCTION report.apply_progress(added report.progress[], removed report.progress[]) RETURNS void
+LANGUAGE plpgsql AS $$
+BEGIN
+  IF cardinality(added) = 0 AND cardinality(removed) = 0 THEN RETURN; END IF;
+  -- Locks in the order every writer takes them: the enrollments (the app's progress writers lock them
+  -- first; an enrollment's own update or delete holds it), then the course rows in course order (an
+  -- enrollment's delete reaches its course before its cascaded lesson rows), then the lesson rows.
+  PERFORM 1 FROM "Enrollment" e
+  WHERE (e."organizationId", e."id") IN (SELECT d."organizationId", d."enrollmentId" FROM unnest(added) d UNION SELECT d."organizationId", d."enrollmentId" FROM unnest(removed) d)
+  ORDER BY e."id" FOR NO KEY UPDATE;
+  PERFORM report.lock_courses(ARRAY(SELECT DISTINCT ROW(d."organizationId", d."courseId")::report.course FROM (SELECT * FROM unnest(added) UNION ALL SELECT * FROM unnest(removed)) d));
+
+  INSERT INTO "ReportLessonStats" AS t ("organizationId", "courseId", "lessonId", "inProgress", "completed", "passed", "failed", "scoreSum", "scoreCount", "timeSeconds")
+  SELECT * FROM (
+    SELECT d."organizationId", d."courseId", d."lessonId",
+      sum(d.sign * (d.status = 'in_progress')::integer)::integer AS ip, sum(d.sign * (d.status = 'completed')::integer)::integer AS co,
+      sum(d.sign * (d."successStatus" IS NOT DISTINCT FROM 'passed')::integer)::integer AS pa,
+      sum(d.sign * (d."successStatus" IS NOT DISTINCT FROM 'failed')::integer)::integer AS fa,
+      sum(d.sign * coalesce(report.score_points(d."scoreScaled"), 0))::bigint AS ss, sum(d.sign * (d."scoreScaled" IS NOT NULL)::integer)::integer AS sc,
+      sum(d.sign * d."timeSpentSeconds")::bigint AS ts
+    FROM (SELECT a.*, 1 AS sign FROM unnest(added) a UNION ALL SELECT r.*, -1 FROM unnest(removed) r) d
+    WHERE EXISTS (SELECT 1 FROM "Lesson" l WHERE l."organizationId" = d."organizationId" AND l."courseId" = d."courseId" AND l."id" = d."lessonId")
+    GROUP BY 1, 2, 3
+  ) s
+  WHERE (s.ip, s.co, s.pa, s.fa, s.ss, s.sc, s.ts) <> (0, 0, 0, 0, 0, 0, 0)
+  ORDER BY 3
+  ON CONFLICT ("organizationId", "courseId", "lessonId") DO UPDATE SET
+    "inProgress" = t."inProgress" + EXCLUDED."inProgress", "completed" = t."completed" + EXCLUDED."completed",
+    "passed" = t."passed" + EXCLUDED."passed", "failed" = t."failed" + EXCLUDED."failed",
+    "scoreSum" = t."scoreSum" + EXCLUDED."scoreSum", "scoreCount" = t."scoreCount" + EXCLUDED."scoreCount",
+    "timeSeconds" = t."timeSeconds" + EXCLUDED."timeSeconds";
+
+  -- The enrollment's sums (its own trigger then carries the change up to the course, the learner and their groups).
+  UPDATE "Enrollment" e SET
+    "lessonScoreSum" = e."lessonScoreSum" + s.ss, "lessonScoreCount" = e."lessonScoreCount" + s.sc,
+    "lessonsPassed" = e."lessonsPassed" + s.pa, "lessonsFailed" = e."lessonsFailed" + s.fa, "lessonTimeSeconds" = e."lessonTimeSeconds" + s.ts
+  FROM (
+    SELECT d."organizationId", d."enrollmentId",
+      sum(d.sign * coalesce(report.score_points(d."scoreScaled"), 0))::integer AS ss, sum(d.sign * (d."scoreScaled" IS NOT NULL)::integer)::integer AS sc,
+      sum(d.sign * (d."successStatus" IS NOT DISTINCT FROM 'passed')::integer)::integer AS pa,
+      sum(d.sign * (d."successStatus" IS NOT DISTINCT FROM 'failed')::integer)::integer AS fa,
+      sum(d.sign * d."timeSpentSeconds")::integer AS ts
+    FROM (SELECT a.*, 1 AS sign FROM unnest(added) a UNION ALL SELECT r.*, -1 FROM unnest(removed) r) d
+    GROUP BY 1, 2
+  ) s
+  WHERE e."organizationId" = s."organizationId" AND e."id" = s."enrollmentId" AND (s.ss, s.sc, s.pa, s.fa, s.ts) <> (0, 0, 0, 0, 0);
+END;
+$$;
+
+CREATE FUNCTION report.progress_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF NOT report.triggers_on() THEN RETURN NULL; END IF;
+  PERFORM report.apply_progress(ARRAY(
+    SELECT ROW(n."organizationId", n."courseId", n."enrollmentId", n."lessonId", n."status"::text, n."successStatus", n."scoreScaled", n."timeSpentSeconds")::report.progress
+    FROM new_rows n), '{}');
+  RETURN NULL;
+END;
+$$;
+
+CREATE FUNCTION report.progress_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF NOT report.triggers_on() THEN RETURN NULL; END IF;
+  PERFORM report.apply_progress('{}', ARRAY(
+    SELECT ROW(o."organizationId", o."courseId", o."enrollmentId", o."lessonId", o."status"::text, o."successStatus", o."scoreScaled", o."timeSpentSeconds")::report.progress
+    FROM old_rows o));
+  RETURN NULL;
+END;
+$$;
+
+CREATE FUNCTION report.progress_updated() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  added report.progress[];
+  removed report.progress[];
+BEGIN
+  IF NOT report.triggers_on() THEN RETURN NULL; END IF;
+  WITH changed AS (
+    SELECT n, o FROM new_rows n JOIN old_rows o ON o."id" = n."id"
+    WHERE (n."status", n."successStatus", n."scoreScaled", n."timeSpentSeconds") IS DISTINCT FROM (o."status", o."successStatus", o."scoreScaled", o."timeSpentSeconds")
+  )
+  SELECT
+    array_agg(ROW((n)."organizationId", (n)."courseId", (n)."enrollmentId", (n)."lessonId", (n)."status"::text, (n)."successStatus", (n)."scoreScaled", (n)."timeSpentSeconds")::report.progress),
+    array_agg(ROW((o)."organizationId", (o)."courseId", (o)."enrollmentId", (o)."lessonId", (o)."status"::text, (o)."successStatus", (o)."scoreScaled", (o)."timeSpentSeconds")::report.progress)
+  INTO added, removed FROM changed;
+  IF added IS NULL THEN RETURN NULL; END IF;
+  PERFORM report.apply_progress(added, removed);
+  RETURN NULL;
+END;
+$$;
+
+CREATE TRIGGER "LessonProgress_report_insert" AFTER INSERT ON "LessonProgress" REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION report.progress_inserted();
+CREATE TRIGGER "LessonProgress_report_update" AFTER UPDATE ON "LessonProgress" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION report.progress_updated();
+CREATE TRIGGER "LessonProgress_report_delete" AFTER DELETE ON "LessonProgress" REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION report.progress_deleted();
+
+-- SCORM attempts per lesson: only a new or deleted attempt counts (a commit updates its attempt, and
+-- there is no trigger on UPDATE).
+CREATE FUNCTION report.attempts_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF NOT report.triggers_on() THEN RETURN NULL; END IF;
+  IF TG_OP = 'INSERT' THEN
+    PERFORM report.lock_courses(ARRAY(SELECT DISTINCT ROW(n."organizationId", n."courseId")::report.course FROM new_rows n));
+    INSERT INTO "ReportLessonStats" AS t ("organizationId", "courseId", "lessonId", "attempts")
+    SELECT n."organizationId", n."courseId", n."lessonId", count(*)::integer FROM new_rows n
+    WHERE EXISTS (SELECT 1 FROM "Lesson" l WHERE l."organizationId" = n."organizationId" AND l."courseId" = n."courseId" AND l."id" = n."lessonId")
+    GROUP BY 1, 2, 3 ORDER BY 3
+    ON CONFLICT ("organizationId", "courseId", "lessonId") DO UPDATE SET "attempts" = t."attempts" + EXCLUDED."attempts";
+  ELSE
+    PERFORM report.lock_courses(ARRAY(SELECT DISTINCT ROW(o."organizationId", o."courseId")::report.course FROM old_rows o));
+    UPDATE "ReportLessonStats" t SET "attempts" = t."attempts" - s.n
+    FROM (SELECT o."organizationId", o."courseId", o."lessonId", count(*)::integer AS n FROM old_rows o GROUP BY 1, 2, 3) s
+    WHERE t."organizationId" = s."organizationId" AND t."courseId" = s."courseId" AND t."lessonId" = s."lessonId";
+  END IF;
+  RETURN NULL;
+END;
+$$;
+
+CREATE TRIGGER "ScormAttempt_report_insert" AFTER INSERT ON "ScormAttempt" REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION report.attempts_changed();
+CREATE TRIGGER "ScormAttempt_report_delete" AFTER DELETE ON "ScormAttempt" REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION report.attempts_changed();
+
+-- The courses an instructor teaches: their learner rows gain (or lose) every enrollment of the course.
+-- The course's summary row is made to exist and locked first: an enrollment written at the same time
+-- updates that row (waiting for us, or we for it) before it reads the course's instructors in a later
+-- statement, so either it sees this change or this reads its enrollment — never neither. (Locking the
+-- course row instead would deadlock two instructors added at once: each holds the share lock of its own
+-- foreign-key check.) A row made only for the lock, still empty at the end, goes again.
+CREATE TYPE report.teaching AS ("organizationId" uuid, "courseId" uuid, "instructorId" uuid, "sign" integer);
+
+CREATE FUNCTION report.apply_teaching(changes report.teaching[]) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  change report.teaching;
+BEGIN
+  -- A deleted person's rows went before the cascade (report.user_deleting); a deleted course's
+  -- instructors left it before its enrollments went (report.course_deleting).
+  changes := ARRAY(SELECT c FROM unnest(changes) c
+    WHERE EXISTS (SELECT 1 FROM "User" u WHERE u."organizationId" = c."organizationId" AND u."id" = c."instructorId")
+      AND EXISTS (SELECT 1 FROM "Course" k WHERE k."organizationId" = c."organizationId" AND k."id" = c."courseId"));
+  IF cardinality(changes) = 0 THEN RETURN; END IF;
+  INSERT INTO "ReportCourseStats" ("organizationId", "courseId")
+  SELECT DISTINCT c."organizationId", c."courseId" FROM unnest(changes) c ORDER BY 2
+  ON CONFLICT DO NOTHING;
+  PERFORM report.lock_courses(ARRAY(SELECT DISTINCT ROW(c."organizationId", c."courseId")::report.course FROM unnest(changes) c));
+
+  INSERT INTO "ReportInstructorLearnerStats" AS t ("organizationId", "instructorId", "userId", "enrolled", "notStarted", "inProgress", "completed", "withdrawn",
+    "progressSum", "scoreSum", "scoreCount", "passed", "failed", "timeSeconds", "lastActivityAt")
+  SELECT c."organizationId", c."instructorId", e."userId", sum(c.sign)::integer,
+    sum(c.sign * report.not_started(e."status", e."progressPercent", e."lastAccessedAt")::integer)::integer,
+    sum(c.sign * report.in_progress(e."status", e."progressPercent", e."lastAccessedAt")::integer)::integer,
+    sum(c.sign * (e."status" = 'completed')::integer)::integer, sum(c.sign * (e."status" = 'withdrawn')::integer)::integer,
+    sum(c.sign * e."progressPercent")::bigint, sum(c.sign * e."lessonScoreSum")::bigint, sum(c.sign * e."lessonScoreCount")::integer,
+    sum(c.sign * e."lessonsPassed")::integer, sum(c.sign * e."lessonsFailed")::integer, sum(c.sign * e."lessonTimeSeconds")::bigint,
+    max(e."lastAccessedAt") FILTER (WHERE c.sign > 0)
+  FROM unnest(changes) c
+  JOIN "Enrollment" e ON e."organizationId" = c."organizationId" AND e."courseId" = c."courseId"
+  WHERE EXISTS (SELECT 1 FROM "User" u WHERE u."organizationId" = e."organizationId" AND u."id" = e."userId")
+  GROUP BY 1, 2, 3
+  ORDER BY 2, 3
+  ON CONFLICT ("organizationId", "instructorId", "userId") DO UPDATE SET
+    "enrolled" = t."enrolled" + EXCLUDED."enrolled", "notStarted" = t."notStarted" + EXCLUDED."notStarted",
+    "inProgress" = t."inProgress" + EXCLUDED."inProgress", "completed" = t."completed" + EXCLUDED."completed",
+    "withdrawn" = t."withdrawn" + EXCLUDED."withdrawn", "progressSum" = t."progressSum" + EXCLUDED."progressSum",
+    "scoreSum" = t."scoreSum" + EXCLUDED."scoreSum", "scoreCount" = t."scoreCount" + EXCLUDED."scoreCount",
+    "passed" = t."passed" + EXCLUDED."passed", "failed" = t."failed" + EXCLUDED."failed", "timeSeconds" = t."timeSeconds" + EXCLUDED."timeSeconds",
+    "lastActivityAt" = GREATEST(t."lastActivityAt", EXCLUDED."lastActivityAt");
+
+  -- A course no longer taught may have held a learner's last activity under its instructor.
+  FOREACH change IN ARRAY changes LOOP
+    CONTINUE WHEN change.sign > 0;
+    PERFORM report.reread_instructor_activity(ARRAY(
+      SELECT DISTINCT ROW(e."organizationId", e."userId")::report.learner FROM "Enrollment" e
+      WHERE e."organizationId" = change."organizationId" AND e."courseId" = change."courseId" AND e."lastAccessedAt" IS NOT NULL),
+      change."instructorId");
+  END LOOP;
+
+  DELETE FROM "ReportCourseStats" s
+  WHERE (s."organizationId", s."courseId") IN (SELECT c."organizationId", c."courseId" FROM unnest(changes) c)
+    AND (s."enrolled", s."notStarted", s."inProgress", s."completed", s."withdrawn", s."progressSum", s."scoreSum", s."scoreCount",
+      s."passed", s."failed", s."timeSeconds") = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+END;
+$$;
+
+CREATE FUNCTION report.teaching_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF NOT report.triggers_on() THEN RETURN NULL; END IF;
+  PERFORM report.apply_teaching(ARRAY(SELECT ROW(n."organizationId", n."courseId", n."userId", 1)::report.teaching FROM new_rows n));
+  RETURN NULL;
+END;
+$$;
+
+CREATE FUNCTION report.teaching_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF NOT report.triggers_on() THEN RETURN NULL; END IF;
+  PERFORM report.apply_teaching(ARRAY(SELECT ROW(o."organizationId", o."courseId", o."userId", -1)::report.teaching FROM old_rows o));
+  RETURN NULL;
+END;
+$$;
+
+CREATE TRIGGER "CourseInstructor_report_insert" AFTER INSERT ON "CourseInstructor" REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION report.teaching_inserted();
+CREATE TRIGGER "CourseInstructor_report_delete" AFTER DELETE ON "CourseInstructor" REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION report.teaching_deleted();
+
+-- A deleted course: its instructors leave it first, while its enrollments are still there to be taken
+-- out of their rows (the cascades of the course's deletion run in an order PostgreSQL does not promise).
+CREATE FUNCTION report.course_deleting() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF NOT report.triggers_on() THEN RETURN OLD; END IF;
+  DELETE FROM "CourseInstructor" WHERE "organizationId" = OLD."organizationId" AND "courseId" = OLD."id";
+  RETURN OLD;
+END;
+$$;
+
+CREATE TRIGGER "Course_report_deleting" BEFORE DELETE ON "Course" FOR EACH ROW EXECUTE FUNCTION report.course_deleting();
+
+-- Group membership: a group's figures are the sums of its members' learner rows. The learner rows are
+-- made to exist and share-locked first: an enrollment written at the same time updates the learner's
+-- row (waiting for us, or we for it) before it reads the learner's groups in a later statement, so
+-- either it sees this membership or this reads its figures — never neither.
+CREATE TYPE report.member AS ("organizationId" uuid, "groupId" uuid, "userId" uuid, "sign" integer);
+
+CREATE FUNCTION report.apply_members(changes report.member[]) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  -- A deleted person's memberships go in the cascade of their deletion: report_user_deleting took their
+  -- figures out of their groups before.
+  changes := ARRAY(SELECT c FROM unnest(changes) c WHERE EXISTS (SELECT 1 FROM "User" u WHERE u."organizationId" = c."organizationId" AND u."id" = c."userId"));
+  IF cardinality(changes) = 0 THEN RETURN; END IF;
+  INSERT INTO "ReportLearnerStats" ("organizationId", "userId")
+  SELECT DISTINCT c."organizationId", c."userId" FROM unnest(changes) c
+  WHERE EXISTS (SELECT 1 FROM "Organization" o WHERE o."id" = c."organizationId")
+  ORDER BY 2
+  ON CONFLICT DO NOTHING;
+  PERFORM 1 FROM "ReportLearnerStats" s
+  WHERE (s."organizationId", s."userId") IN (SELECT c."organizationId", c."userId" FROM unnest(changes) c)
+  ORDER BY s."userId" FOR SHARE;
+
+  INSERT INTO "ReportGroupStats" AS t ("organizationId", "groupId", "members", "enrolled", "notStarted", "inProgress", "completed", "withdrawn",
+    "progressSum", "scoreSum", "scoreCount", "passed", "failed", "timeSeconds")
+  SELECT c."organizationId", c."groupId", sum(c.sign)::integer,
+    coalesce(sum(c.sign * s."enrolled"), 0)::integer, coalesce(sum(c.sign * s."notStarted"), 0)::integer, coalesce(sum(c.sign * s."inProgress"), 0)::integer,
+    coalesce(sum(c.sign * s."completed"), 0)::integer, coalesce(sum(c.sign * s."withdrawn"), 0)::integer, coalesce(sum(c.sign * s."progressSum"), 0)::bigint,
+    coalesce(sum(c.sign * s."scoreSum"), 0)::bigint, coalesce(sum(c.sign * s."scoreCount"), 0)::integer, coalesce(sum(c.sign * s."passed"), 0)::integer,
+    coalesce(sum(c.sign * s."failed"), 0)::integer, coalesce(sum(c.sign * s."timeSeconds"), 0)::bigint
+  FROM unnest(changes) c
+  LEFT JOIN "ReportLearnerStats" s ON s."organizationId" = c."organizationId" AND s."userId" = c."userId"
+  WHERE EXISTS (SELECT 1 FROM "Group" g WHERE g."organizationId" = c."organizationId" AND g."id" = c."groupId")
+  GROUP BY 1, 2
+  ORDER BY 2
+  ON CONFLICT ("organizationId", "groupId") DO UPDATE SET "members" = t."members" + EXCLUDED."members",
+    "enrolled" = t."enrolled" + EXCLUDED."enrolled", "notStarted" = t."notStarted" + EXCLUDED."notStarted",
+    "inProgress" = t."inProgress" + EXCLUDED."inProgress", "completed" = t."completed" + EXCLUDED."completed",
+    "withdrawn" = t."withdrawn" + EXCLUDED."withdrawn", "progressSum" = t."progressSum" + EXCLUDED."progressSum",
+    "scoreSum" = t."scoreSum" + EXCLUDED."scoreSum", "scoreCount" = t."scoreCount" + EXCLUDED."scoreCount",
+    "passed" = t."passed" + EXCLUDED."passed", "failed" = t."failed" + EXCLUDED."failed", "timeSeconds" = t."timeSeconds" + EXCLUDED."timeSeconds";
+END;
+$$;
+
+CREATE FUNCTION report.members_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF NOT report.triggers_on() THEN RETURN NULL; END IF;
+  PERFORM report.apply_members(ARRAY(SELECT ROW(n."organizationId", n."groupId", n."userId", 1)::report.member FROM new_rows n));
+  RETURN NULL;
+END;
+$$;
+
+CREATE FUNCTION report.members_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF NOT report.triggers_on() THEN RETURN NULL; END IF;
+  PERFORM report.apply_members(ARRAY(SELECT ROW(o."organizationId", o."groupId", o."userId", -1)::report.member FROM old_rows o));
+  RETURN NULL;
+END;
+$$;
+
+CREATE TRIGGER "GroupMember_report_insert" AFTER INSERT ON "GroupMember" REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION report.members_inserted();
+CREATE TRIGGER "GroupMember_report_delete" AFTER DELETE ON "GroupMember" REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION report.members_deleted();
+
+-- A deleted person: the cascades of their deletion (enrollments, memberships) fire their triggers after
+-- the person's row is gone, in an order PostgreSQL does not promise. So before the row goes, their
+-- figures leave their groups and their learner rows go (as learner and as instructor); the cascaded
+-- triggers then skip people who no longer exist (courses, days and lessons still lose their enrollments as usual).
+CREATE FUNCTION report.user_deleting() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF NOT report.triggers_on() OR OLD."organizationId" IS NULL THEN RETURN OLD; END IF;
+  UPDATE "ReportGroupStats" g SET "members" = g."members" - 1,
+    "enrolled" = g."enrolled" - coalesce(s."enrolled", 0), "notStarted" = g."notStarted" - coalesce(s."notStarted", 0),
+    "inProgress" = g."inProgress" - coalesce(s."inProgress", 0), "completed" = g."completed" - coalesce(s."completed", 0),
+    "withdrawn" = g."withdrawn" - coalesce(s."withdrawn", 0), "progressSum" = g."progressSum" - coalesce(s."progressSum", 0),
+    "scoreSum" = g."scoreSum" - coalesce(s."scoreSum", 0), "scoreCount" = g."scoreCount" - coalesce(s."scoreCount", 0),
+    "passed" = g."passed" - coalesce(s."passed", 0), "failed" = g."failed" - coalesce(s."failed", 0), "timeSeconds" = g."timeSeconds" - coalesce(s."timeSeconds", 0)
+  FROM "GroupMember" m LEFT JOIN "ReportLearnerStats" s ON s."organizationId" = m."organizationId" AND s."userId" = m."userId"
+  WHERE m."organizationId" = OLD."organizationId" AND m."userId" = OLD."id" AND g."organizationId" = m."organizationId" AND g."groupId" = m."groupId";
+  DELETE FROM "ReportLearnerStats" WHERE "organizationId" = OLD."organizationId" AND "userId" = OLD."id";
+  DELETE FROM "ReportInstructorLearnerStats"
+  WHERE "organizationId" = OLD."organizationId" AND ("instructorId" = OLD."id" OR "userId" = OLD."id");
+  RETURN OLD;
+END;
+$$;
+
+CREATE TRIGGER "User_report_deleting" BEFORE DELETE ON "User" FOR EACH ROW EXECUTE FUNCTION report.user_deleting();
+
+-- A deleted group's row (the cascaded membership triggers skip a group that no longer exists).
+CREATE FUNCTION report.group_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM "ReportGroupStats" s USING old_rows o WHERE s."organizationId" = o."organizationId" AND s."groupId" = o."id";
+  RETURN NULL;
+END;
+$$;
+
+CREATE TRIGGER "Group_report_delete" AFTER DELETE ON "Group" REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION report.group_deleted();
+
+-- ───────────────────────────── The same summaries from scratch ─────────────────────────────
+-- The repair behind POST /api/reports/refresh, the large dataset's load and the benchmark's timed
+-- rebuild (lib/server/reports/refresh.ts). For one organization, `only_courses`, `only_learners` and
+-- `only_groups` say which summary rows to compute again: NULL for every one of the organization's, an
+-- empty array for none. Courses first (with their enrollments' lesson sums, which the learner rows add
+-- up), then learners (with their rows per instructor), then groups (the sums of their members' learner rows).
+-- The triggers are off for the function's own writes (its SET clause). Rows a concurrent writer changes
+-- wait for our row locks or add their delta to ours, so a rebuild under load stays right (a delete then
+-- insert of a row holds its lock until commit). Each statement is a fixed text run by EXECUTE with its
+-- values bound ($1 the organization, $2 the ids or NULL), so it is planned with those values every time
+-- and "every course" costs no test per row. (A function-wide plan_cache_mode would also re-plan the
+-- foreign-key checks of every inserted row.)
+CREATE FUNCTION report.rebuild(organization uuid, only_courses uuid[], only_learners uuid[], only_groups uuid[]) RETURNS void
+LANGUAGE plpgsql SET lms.report_triggers = 'off' AS $$
+BEGIN
+  IF only_courses IS NULL OR cardinality(only_courses) > 0 THEN
+    -- Every enrollment's lesson sums (zeros without lesson rows), written only where they differ: one
+    -- aggregate of the lesson rows hash-joined to the enrollments.
+    EXECUTE $q$UPDATE "Enrollment" e SET "lessonScoreSum" = x.ss, "lessonScoreCount" = x.sc, "lessonsPassed" = x.pa, "lessonsFailed" = x.fa, "lessonTimeSeconds" = x.ts
+    FROM (
+      SELECT e2."id", coalesce(a.ss, 0) AS ss, coalesce(a.sc, 0) AS sc, coalesce(a.pa, 0) AS pa, coalesce(a.fa, 0) AS fa, coalesce(a.ts, 0) AS ts
+      FROM "Enrollment" e2
+      LEFT JOIN (
+        SELECT lp."enrollmentId" AS id, coalesce(sum(report.score_points(lp."scoreScaled")), 0)::integer AS ss, count(lp."scoreScaled")::integer AS sc,
+          (count(*) FILTER (WHERE lp."successStatus" = 'passed'))::integer AS pa, (count(*) FILTER (WHERE lp."successStatus" = 'failed'))::integer AS fa,
+          coalesce(sum(lp."timeSpentSeconds"), 0)::integer AS ts
+        FROM "LessonProgress" lp WHERE lp."organizationId" = $1 AND ($2 IS NULL OR lp."courseId" = ANY ($2))
+        GROUP BY 1
+      ) a ON a.id = e2."id"
+      WHERE e2."organizationId" = $1 AND ($2 IS NULL OR e2."courseId" = ANY ($2))
+    ) x
+    WHERE e."organizationId" = $1 AND e."id" = x."id"
+      AND (e."lessonScoreSum", e."lessonScoreCount", e."lessonsPassed", e."lessonsFailed", e."lessonTimeSeconds") IS DISTINCT FROM (x.ss, x.sc, x.pa, x.fa, x.ts)$q$
+    USING organization, only_courses;
+
+    EXECUTE $q$DELETE FROM "ReportCourseStats" WHERE "organizationId" = $1 AND ($2 IS NULL OR "courseId" = ANY ($2))$q$
+    USING organization, only_courses;
+    EXECUTE $q$INSERT INTO "ReportCourseStats" ("organizationId", "courseId", "enrolled", "notStarted", "inProgress", "completed", "withdrawn",
+      "progressSum", "scoreSum", "scoreCount", "passed", "failed", "timeSeconds")
+    SELECT e."organizationId", e."courseId", count(*)::integer,
+      (count(*) FILTER (WHERE report.not_started(e."status", e."progressPercent", e."lastAccessedAt")))::integer,
+      (count(*) FILTER (WHERE report.in_progress(e."status", e."progressPercent", e."lastAccessedAt")))::integer,
+      (count(*) FILTER (WHERE e."status" = 'completed'))::integer, (count(*) FILTER (WHERE e."status" = 'withdrawn'))::integer,
+      coalesce(sum(e."progressPercent"), 0)::bigint, coalesce(sum(e."lessonScoreSum"), 0)::bigint, coalesce(sum(e."lessonScoreCount"), 0)::integer,
+      coalesce(sum(e."lessonsPassed"), 0)::integer, coalesce(sum(e."lessonsFailed"), 0)::integer, coalesce(sum(e."lessonTimeSeconds"), 0)::bigint
+    FROM "Enrollment" e WHERE e."organizationId" = $1 AND ($2 IS NULL OR e."courseId" = ANY ($2))
+    GROUP BY 1, 2$q$
+    USING organization, only_courses;
+
+    EXECUTE $q$DELETE FROM "ReportCourseDay" WHERE "organizationId" = $1 AND ($2 IS NULL OR "courseId" = ANY ($2))$q$
+    USING organization, only_courses;
+    -- One pass over the enrollments: each counts on its enrollment day and, once completed, on its completion day.
+    EXECUTE $q$INSERT INTO "ReportCourseDay" ("organizationId", "courseId", "day", "enrolled", "completedCohort", "completions")
+    SELECT e."organizationId", e."courseId", v.day, sum(v.e)::integer, sum(v.cc)::integer, sum(v.c)::integer
+    FROM "Enrollment" e
+    CROSS JOIN LATERAL (VALUES (e."enrolledAt"::date, 1, (e."status" = 'completed')::integer, 0),
+      (CASE WHEN e."status" = 'completed' THEN e."completedAt"::date END, 0, 0, 1)) v(day, e, cc, c)
+    WHERE e."organizationId" = $1 AND ($2 IS NULL OR e."courseId" = ANY ($2)) AND v.day IS NOT NULL
+    GROUP BY 1, 2, 3$q$
+    USING organization, only_courses;
+
+    EXECUTE $q$DELETE FROM "ReportLessonStats" WHERE "organizationId" = $1 AND ($2 IS NULL OR "courseId" = ANY ($2))$q$
+    USING organization, only_courses;
+    EXECUTE $q$INSERT INTO "ReportLessonStats" ("organizationId", "courseId", "lessonId", "inProgress", "completed", "passed", "failed", "scoreSum", "scoreCount", "timeSeconds", "attempts")
+    SELECT $1, coalesce(p."courseId", a."courseId"), coalesce(p."lessonId", a."lessonId"), coalesce(p.ip, 0), coalesce(p.co, 0), coalesce(p.pa, 0),
+      coalesce(p.fa, 0), coalesce(p.ss, 0), coalesce(p.sc, 0), coalesce(p.ts, 0), coalesce(a.n, 0)
+    FROM (
+      SELECT lp."courseId", lp."lessonId", (count(*) FILTER (WHERE lp."status" = 'in_progress'))::integer AS ip,
+        (count(*) FILTER (WHERE lp."status" = 'completed'))::integer AS co, (count(*) FILTER (WHERE lp."successStatus" = 'passed'))::integer AS pa,
+        (count(*) FILTER (WHERE lp."successStatus" = 'failed'))::integer AS fa, coalesce(sum(report.score_points(lp."scoreScaled")), 0)::bigint AS ss,
+        count(lp."scoreScaled")::integer AS sc, coalesce(sum(lp."timeSpentSeconds"), 0)::bigint AS ts
+      FROM "LessonProgress" lp WHERE lp."organizationId" = $1 AND ($2 IS NULL OR lp."courseId" = ANY ($2))
+      GROUP BY 1, 2
+    ) p
+    FULL JOIN (
+      SELECT sa."courseId", sa."lessonId", count(*)::integer AS n
+      FROM "ScormAttempt" sa WHERE sa."organizationId" = $1 AND ($2 IS NULL OR sa."courseId" = ANY ($2))
+      GROUP BY 1, 2
+    ) a ON a."lessonId" = p."lessonId"$q$
+    USING organization, only_courses;
+  END IF;
+
+  IF only_learners IS NULL OR cardinality(only_learners) > 0 THEN
+    EXECUTE $q$DELETE FROM "ReportLearnerStats" WHERE "organizationId" = $1 AND ($2 IS NULL OR "userId" = ANY ($2))$q$
+    USING organization, only_learners;
+    EXECUTE $q$INSERT INTO "ReportLearnerStats" ("organizationId", "userId", "enrolled", "notStarted", "inProgress", "completed", "withdrawn",
+      "progressSum", "scoreSum", "scoreCount", "passed", "failed", "timeSeconds", "lastActivityAt")
+    SELECT e."organizationId", e."userId", count(*)::integer,
+      (count(*) FILTER (WHERE report.not_started(e."status", e."progressPercent", e."lastAccessedAt")))::integer,
+      (count(*) FILTER (WHERE report.in_progress(e."status", e."progressPercent", e."lastAccessedAt")))::integer,
+      (count(*) FILTER (WHERE e."status" = 'completed'))::integer, (count(*) FILTER (WHERE e."status" = 'withdrawn'))::integer,
+      coalesce(sum(e."progressPercent"), 0)::bigint, coalesce(sum(e."lessonScoreSum"), 0)::bigint, coalesce(sum(e."lessonScoreCount"), 0)::integer,
+      coalesce(sum(e."lessonsPassed"), 0)::integer, coalesce(sum(e."lessonsFailed"), 0)::integer, coalesce(sum(e."lessonTimeSeconds"), 0)::bigint,
+      max(e."lastAccessedAt")
+    FROM "Enrollment" e WHERE e."organizationId" = $1 AND ($2 IS NULL OR e."userId" = ANY ($2))
+    GROUP BY 1, 2$q$
+    USING organization, only_learners;
+
+    -- The learners' rows per instructor, written only where they differ: the most numerous summary rows
+    -- (one per learner and instructor), and in a repair nearly all of them are right already.
+    EXECUTE $q$WITH computed AS MATERIALIZED (
+      SELECT e."organizationId", ci."userId" AS "instructorId", e."userId", count(*)::integer AS "enrolled",
+        (count(*) FILTER (WHERE report.not_started(e."status", e."progressPercent", e."lastAccessedAt")))::integer AS "notStarted",
+        (count(*) FILTER (WHERE report.in_progress(e."status", e."progressPercent", e."lastAccessedAt")))::integer AS "inProgress",
+        (count(*) FILTER (WHERE e."status" = 'completed'))::integer AS "completed", (count(*) FILTER (WHERE e."status" = 'withdrawn'))::integer AS "withdrawn",
+        coalesce(sum(e."progressPercent"), 0)::bigint AS "progressSum", coalesce(sum(e."lessonScoreSum"), 0)::bigint AS "scoreSum",
+        coalesce(sum(e."lessonScoreCount"), 0)::integer AS "scoreCount", coalesce(sum(e."lessonsPassed"), 0)::integer AS "passed",
+        coalesce(sum(e."lessonsFailed"), 0)::integer AS "failed", coalesce(sum(e."lessonTimeSeconds"), 0)::bigint AS "timeSeconds",
+        max(e."lastAccessedAt") AS "lastActivityAt"
+      FROM "Enrollment" e JOIN "CourseInstructor" ci ON ci."organizationId" = e."organizationId" AND ci."courseId" = e."courseId"
+      WHERE e."organizationId" = $1 AND ($2 IS NULL OR e."userId" = ANY ($2))
+      GROUP BY 1, 2, 3
+    ), gone AS (
+      DELETE FROM "ReportInstructorLearnerStats" t
+      WHERE t."organizationId" = $1 AND ($2 IS NULL OR t."userId" = ANY ($2))
+        AND NOT EXISTS (SELECT 1 FROM computed c WHERE c."instructorId" = t."instructorId" AND c."userId" = t."userId")
+    )
+    INSERT INTO "ReportInstructorLearnerStats" AS t ("organizationId", "instructorId", "userId", "enrolled", "notStarted", "inProgress",
+      "completed", "withdrawn", "progressSum", "scoreSum", "scoreCount", "passed", "failed", "timeSeconds", "lastActivityAt")
+    SELECT * FROM computed
+    ON CONFLICT ("organizationId", "instructorId", "userId") DO UPDATE SET
+      "enrolled" = EXCLUDED."enrolled", "notStarted" = EXCLUDED."notStarted", "inProgress" = EXCLUDED."inProgress",
+      "completed" = EXCLUDED."completed", "withdrawn" = EXCLUDED."withdrawn", "progressSum" = EXCLUDED."progressSum",
+      "scoreSum" = EXCLUDED."scoreSum", "scoreCount" = EXCLUDED."scoreCount", "passed" = EXCLUDED."passed",
+      "failed" = EXCLUDED."failed", "timeSeconds" = EXCLUDED."timeSeconds", "lastActivityAt" = EXCLUDED."lastActivityAt"
+    WHERE (t."enrolled", t."notStarted", t."inProgress", t."completed", t."withdrawn", t."progressSum", t."scoreSum", t."scoreCount",
+      t."passed", t."failed", t."timeSeconds", t."lastActivityAt")
+      IS DISTINCT FROM (EXCLUDED."enrolled", EXCLUDED."notStarted", EXCLUDED."inProgress", EXCLUDED."completed", EXCLUDED."withdrawn",
+      EXCLUDED."progressSum", EXCLUDED."scoreSum", EXCLUDED."scoreCount", EXCLUDED."passed", EXCLUDED."failed", EXCLUDED."timeSeconds",
+      EXCLUDED."lastActivityAt")$q$
+    USING organization, only_learners;
+  END IF;
+
+  IF only_groups IS NULL OR cardinality(only_groups) > 0 THEN
+    EXECUTE $q$DELETE FROM "ReportGroupStats" WHERE "organizationId" = $1 AND ($2 IS NULL OR "groupId" = ANY ($2))$q$
+    USING organization, only_groups;
+    EXECUTE $q$INSERT INTO "ReportGroupStats" ("organizationId", "groupId", "members", "enrolled", "notStarted", "inProgress", "completed", "withdrawn",
+      "progressSum", "scoreSum", "scoreCount", "passed", "failed", "timeSeconds")
+    SELECT m."organizationId", m."groupId", count(*)::integer,
+      coalesce(sum(s."enrolled"), 0), coalesce(sum(s."notStarted"), 0), coalesce(sum(s."inProgress"), 0), coalesce(sum(s."completed"), 0),
+      coalesce(sum(s."withdrawn"), 0), coalesce(sum(s."progressSum"), 0), coalesce(sum(s."scoreSum"), 0), coalesce(sum(s."scoreCount"), 0),
+      coalesce(sum(s."passed"), 0), coalesce(sum(s."failed"), 0), coalesce(sum(s."timeSeconds"), 0)
+    FROM "GroupMember" m LEFT JOIN "ReportLearnerStats" s ON s."organizationId" = m."organizationId" AND s."userId" = m."userId"
+    WHERE m."organizationId" = $1 AND ($2 IS NULL OR m."groupId" = ANY ($2))
+    GROUP BY 1, 2$q$
+    USING organization, only_groups;
+  END IF;
+END;
+$$;
+-- <<< lib/server/reports/summaries.sql
