@@ -13,6 +13,7 @@ import {
   DERIVED_SORTS,
   ENROLLMENT_COUNTERS,
   enrollmentConditions,
+  learnerSummaries,
   orderBy,
   pageClause,
   SUMMARY_COUNTERS,
@@ -65,10 +66,8 @@ function peopleConditions(q: LearnerReportQuery, userId: Prisma.Sql): Prisma.Sql
 }
 
 function summaryList(scope: ReportScope, q: LearnerReportQuery): CountedList {
-  const conditions = [Prisma.sql`s."enrolled" > 0`, ...peopleConditions(q, Prisma.sql`s."userId"`)];
-  if (scope.instructorId) conditions.unshift(Prisma.sql`s."instructorId" = ${scope.instructorId}::uuid`);
-  if (scope.organizationId) conditions.unshift(Prisma.sql`s."organizationId" = ${scope.organizationId}::uuid`);
-  const table = scope.instructorId ? Prisma.sql`"ReportInstructorLearnerStats"` : Prisma.sql`"ReportLearnerStats"`;
+  const { table, where } = learnerSummaries(scope);
+  const conditions = [...where, Prisma.sql`s."enrolled" > 0`, ...peopleConditions(q, Prisma.sql`s."userId"`)];
   return {
     rows: (
       window,
@@ -180,14 +179,21 @@ function toJson({ total: _total, last_activity_at, ...row }: Row): LearnerReport
 
 export async function listLearnerReport(ctx: TenantContext, q: LearnerReportQuery): Promise<Page<LearnerReportRow>> {
   const scope = await reportScope(ctx, q);
-  const list = learnerList(scope, q);
-  const instructorId = scope.instructorId;
-  if (!instructorId || !usesSummaries(q) || q.sort !== "name" || typeof list === "function")
-    return runPage<Row, LearnerReportRow>(list, windowOf(q), q, toJson);
-  // The instructor's count first (their summary rows' key), then the statement that reads a page cheapest.
+  const { instructorId } = scope;
+  if (instructorId && usesSummaries(q) && q.sort === "name")
+    return instructorLearnersByName({ ...scope, instructorId }, q);
+  return runPage<Row, LearnerReportRow>(learnerList(scope, q), windowOf(q), q, toJson);
+}
+
+/** The instructor's count first (their summary rows' key), then the statement that reads the page cheapest. */
+async function instructorLearnersByName(
+  scope: ReportScope & { instructorId: string },
+  q: LearnerReportQuery,
+): Promise<Page<LearnerReportRow>> {
+  const list = summaryList(scope, q);
   const [counted] = await reportRows<{ total: string | number }>(list.count());
   const total = Number(counted?.total ?? 0);
-  const statement = total >= WALK_FROM_LEARNERS ? walkedSummaryRows({ ...scope, instructorId }, q) : list.rows;
+  const statement = total >= WALK_FROM_LEARNERS ? walkedSummaryRows(scope, q) : list.rows;
   const rows = await reportRows<Row>(statement(windowOf(q)));
   return { items: rows.map(toJson), page: q.page ?? 1, page_size: q.page_size ?? 20, total };
 }

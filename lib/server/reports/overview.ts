@@ -8,6 +8,7 @@ import {
   DERIVED_COLUMNS,
   ENROLLMENT_COUNTERS,
   enrollmentConditions,
+  learnerSummaries,
   narrowsEnrollments,
   SUMMED_COUNTERS,
   whereClause,
@@ -120,11 +121,12 @@ function byCourseSql(scope: ReportScope, q: ReportOverviewQuery): Prisma.Sql {
 
 function activeLearnersSql(scope: ReportScope, q: ReportOverviewQuery): Prisma.Sql {
   if (!q.course_id && !q.category_id) {
-    // The learners' summary rows; an instructor's per (instructor, learner), over the courses they teach.
-    const where = [Prisma.sql`s."lastActivityAt" >= (now() AT TIME ZONE 'UTC') - interval '30 days'`];
-    if (scope.instructorId) where.unshift(Prisma.sql`s."instructorId" = ${scope.instructorId}::uuid`);
-    if (scope.organizationId) where.unshift(Prisma.sql`s."organizationId" = ${scope.organizationId}::uuid`);
-    const table = scope.instructorId ? Prisma.sql`"ReportInstructorLearnerStats"` : Prisma.sql`"ReportLearnerStats"`;
+    const summaries = learnerSummaries(scope);
+    const table = summaries.table;
+    const where = [
+      ...summaries.where,
+      Prisma.sql`s."lastActivityAt" >= (now() AT TIME ZONE 'UTC') - interval '30 days'`,
+    ];
     if (q.group_id)
       where.push(
         Prisma.sql`EXISTS (SELECT 1 FROM "GroupMember" gm WHERE gm."groupId" = ${q.group_id}::uuid AND gm."userId" = s."userId")`,

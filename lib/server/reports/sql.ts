@@ -79,6 +79,18 @@ export function courseConditions(scope: ReportScope, filters: ReportFilters): Pr
   return where;
 }
 
+/**
+ * The per-learner summary rows a scope reads, as a table for alias `s` and its scope's conditions: an
+ * administrator's per learner, an instructor's per (instructor, learner) over the courses they teach.
+ */
+export function learnerSummaries(scope: ReportScope): { table: Prisma.Sql; where: Prisma.Sql[] } {
+  const where: Prisma.Sql[] = [];
+  if (scope.organizationId) where.push(Prisma.sql`s."organizationId" = ${scope.organizationId}::uuid`);
+  if (!scope.instructorId) return { table: Prisma.sql`"ReportLearnerStats"`, where };
+  where.push(Prisma.sql`s."instructorId" = ${scope.instructorId}::uuid`);
+  return { table: Prisma.sql`"ReportInstructorLearnerStats"`, where };
+}
+
 /** Whether a filter narrows enrollments themselves (their state, date or learners' group): then summaries do not apply. */
 export const narrowsEnrollments = (f: ReportFilters) => Boolean(f.status || f.group_id || f.from || f.to);
 

@@ -426,7 +426,9 @@ CREATE TRIGGER "ScormAttempt_report_delete" AFTER DELETE ON "ScormAttempt" REFER
 -- The courses an instructor teaches: their learner rows gain (or lose) every enrollment of the course.
 -- The course's summary row is made to exist and locked first: an enrollment written at the same time
 -- updates that row (waiting for us, or we for it) before it reads the course's instructors in a later
--- statement, so either it sees this change or this reads its enrollment — never neither.
+-- statement, so either it sees this change or this reads its enrollment — never neither. (Locking the
+-- course row instead would deadlock two instructors added at once: each holds the share lock of its own
+-- foreign-key check.) A row made only for the lock, still empty at the end, goes again.
 CREATE TYPE report.teaching AS ("organizationId" uuid, "courseId" uuid, "instructorId" uuid, "sign" integer);
 
 CREATE FUNCTION report.apply_teaching(changes report.teaching[]) RETURNS void LANGUAGE plpgsql AS $$
@@ -474,6 +476,11 @@ BEGIN
       WHERE e."organizationId" = change."organizationId" AND e."courseId" = change."courseId" AND e."lastAccessedAt" IS NOT NULL),
       change."instructorId");
   END LOOP;
+
+  DELETE FROM "ReportCourseStats" s
+  WHERE (s."organizationId", s."courseId") IN (SELECT c."organizationId", c."courseId" FROM unnest(changes) c)
+    AND (s."enrolled", s."notStarted", s."inProgress", s."completed", s."withdrawn", s."progressSum", s."scoreSum", s."scoreCount",
+      s."passed", s."failed", s."timeSeconds") = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
 END;
 $$;
 
@@ -706,20 +713,38 @@ BEGIN
     GROUP BY 1, 2$q$
     USING organization, only_learners;
 
-    EXECUTE $q$DELETE FROM "ReportInstructorLearnerStats" WHERE "organizationId" = $1 AND ($2 IS NULL OR "userId" = ANY ($2))$q$
-    USING organization, only_learners;
-    EXECUTE $q$INSERT INTO "ReportInstructorLearnerStats" ("organizationId", "instructorId", "userId", "enrolled", "notStarted", "inProgress",
+    -- The learners' rows per instructor, written only where they differ: the most numerous summary rows
+    -- (one per learner and instructor), and in a repair nearly all of them are right already.
+    EXECUTE $q$WITH computed AS MATERIALIZED (
+      SELECT e."organizationId", ci."userId" AS "instructorId", e."userId", count(*)::integer AS "enrolled",
+        (count(*) FILTER (WHERE report.not_started(e."status", e."progressPercent", e."lastAccessedAt")))::integer AS "notStarted",
+        (count(*) FILTER (WHERE report.in_progress(e."status", e."progressPercent", e."lastAccessedAt")))::integer AS "inProgress",
+        (count(*) FILTER (WHERE e."status" = 'completed'))::integer AS "completed", (count(*) FILTER (WHERE e."status" = 'withdrawn'))::integer AS "withdrawn",
+        coalesce(sum(e."progressPercent"), 0)::bigint AS "progressSum", coalesce(sum(e."lessonScoreSum"), 0)::bigint AS "scoreSum",
+        coalesce(sum(e."lessonScoreCount"), 0)::integer AS "scoreCount", coalesce(sum(e."lessonsPassed"), 0)::integer AS "passed",
+        coalesce(sum(e."lessonsFailed"), 0)::integer AS "failed", coalesce(sum(e."lessonTimeSeconds"), 0)::bigint AS "timeSeconds",
+        max(e."lastAccessedAt") AS "lastActivityAt"
+      FROM "Enrollment" e JOIN "CourseInstructor" ci ON ci."organizationId" = e."organizationId" AND ci."courseId" = e."courseId"
+      WHERE e."organizationId" = $1 AND ($2 IS NULL OR e."userId" = ANY ($2))
+      GROUP BY 1, 2, 3
+    ), gone AS (
+      DELETE FROM "ReportInstructorLearnerStats" t
+      WHERE t."organizationId" = $1 AND ($2 IS NULL OR t."userId" = ANY ($2))
+        AND NOT EXISTS (SELECT 1 FROM computed c WHERE c."instructorId" = t."instructorId" AND c."userId" = t."userId")
+    )
+    INSERT INTO "ReportInstructorLearnerStats" AS t ("organizationId", "instructorId", "userId", "enrolled", "notStarted", "inProgress",
       "completed", "withdrawn", "progressSum", "scoreSum", "scoreCount", "passed", "failed", "timeSeconds", "lastActivityAt")
-    SELECT e."organizationId", ci."userId", e."userId", count(*)::integer,
-      (count(*) FILTER (WHERE report.not_started(e."status", e."progressPercent", e."lastAccessedAt")))::integer,
-      (count(*) FILTER (WHERE report.in_progress(e."status", e."progressPercent", e."lastAccessedAt")))::integer,
-      (count(*) FILTER (WHERE e."status" = 'completed'))::integer, (count(*) FILTER (WHERE e."status" = 'withdrawn'))::integer,
-      coalesce(sum(e."progressPercent"), 0)::bigint, coalesce(sum(e."lessonScoreSum"), 0)::bigint, coalesce(sum(e."lessonScoreCount"), 0)::integer,
-      coalesce(sum(e."lessonsPassed"), 0)::integer, coalesce(sum(e."lessonsFailed"), 0)::integer, coalesce(sum(e."lessonTimeSeconds"), 0)::bigint,
-      max(e."lastAccessedAt")
-    FROM "Enrollment" e JOIN "CourseInstructor" ci ON ci."organizationId" = e."organizationId" AND ci."courseId" = e."courseId"
-    WHERE e."organizationId" = $1 AND ($2 IS NULL OR e."userId" = ANY ($2))
-    GROUP BY 1, 2, 3$q$
+    SELECT * FROM computed
+    ON CONFLICT ("organizationId", "instructorId", "userId") DO UPDATE SET
+      "enrolled" = EXCLUDED."enrolled", "notStarted" = EXCLUDED."notStarted", "inProgress" = EXCLUDED."inProgress",
+      "completed" = EXCLUDED."completed", "withdrawn" = EXCLUDED."withdrawn", "progressSum" = EXCLUDED."progressSum",
+      "scoreSum" = EXCLUDED."scoreSum", "scoreCount" = EXCLUDED."scoreCount", "passed" = EXCLUDED."passed",
+      "failed" = EXCLUDED."failed", "timeSeconds" = EXCLUDED."timeSeconds", "lastActivityAt" = EXCLUDED."lastActivityAt"
+    WHERE (t."enrolled", t."notStarted", t."inProgress", t."completed", t."withdrawn", t."progressSum", t."scoreSum", t."scoreCount",
+      t."passed", t."failed", t."timeSeconds", t."lastActivityAt")
+      IS DISTINCT FROM (EXCLUDED."enrolled", EXCLUDED."notStarted", EXCLUDED."inProgress", EXCLUDED."completed", EXCLUDED."withdrawn",
+      EXCLUDED."progressSum", EXCLUDED."scoreSum", EXCLUDED."scoreCount", EXCLUDED."passed", EXCLUDED."failed", EXCLUDED."timeSeconds",
+      EXCLUDED."lastActivityAt")$q$
     USING organization, only_learners;
   END IF;
 
