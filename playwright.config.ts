@@ -1,11 +1,11 @@
 import { defineConfig } from "@playwright/test";
 import { findChromium } from "./scripts/lib/chromium";
-import "./scripts/lib/server-only-hook.mjs";
+import "./server/server-only-hook.mjs";
 
 // The specs seed through test/factories.ts, which reaches lib/auth (password hashing): its
-// `import "server-only"` resolves to nothing here and in every worker (scripts/lib/server-only-hook.mjs).
+// `import "server-only"` resolves to nothing here and in every worker (server/server-only-hook.mjs).
 process.env.NODE_OPTIONS =
-  `${process.env.NODE_OPTIONS ?? ""} --import ${new URL("./scripts/lib/server-only-hook.mjs", import.meta.url).href}`.trim();
+  `${process.env.NODE_OPTIONS ?? ""} --import ${new URL("./server/server-only-hook.mjs", import.meta.url).href}`.trim();
 
 // Run through `npm test` (scripts/test.ts), which starts the production server on TEST_BASE_URL with a
 // fresh database and finds (or installs) Chromium: CHROMIUM_PATH, the system's, Playwright's cache.

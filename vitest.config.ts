@@ -4,7 +4,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: {
     tsconfigPaths: true,
-    // What Next's bundler does on the server: `import "server-only"` is a marker, not code (scripts/lib/server-only-hook.mjs).
+    // What Next's bundler does on the server: `import "server-only"` is a marker, not code (server/server-only-hook.mjs).
     alias: { "server-only": fileURLToPath(new URL("node_modules/server-only/empty.js", import.meta.url)) },
   },
   test: {

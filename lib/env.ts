@@ -130,7 +130,7 @@ export const envSchema = z.object({
     .int()
     .positive()
     .default(24 * 60),
-  /** Set by scripts/lib/app-server.ts, the supported server; plain `next start` needs TRUST_PROXY instead (instrumentation.ts). */
+  /** Set by server/app-server.ts, the supported server; plain `next start` needs TRUST_PROXY instead (instrumentation.ts). */
   LMS_APP_SERVER: z.enum(["custom"]).optional(),
   /** Answer the SCORM runtime's commits (POST /scorm/commits/{token}) in the custom server before Next (the same handler either way). */
   SCORM_COMMIT_FAST_PATH: z

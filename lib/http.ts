@@ -31,7 +31,7 @@ export function handle<P = Record<string, never>>(
 
 /**
  * What an endpoint answers, before it is written out: as a web Response by a route handler, or to a node
- * response by the custom server's fast path (scripts/lib/app-server.ts). The body is sent as JSON.
+ * response by the custom server's fast path (server/app-server.ts). The body is sent as JSON.
  */
 export interface HttpAnswer {
   status: number;
@@ -178,7 +178,7 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.in
 }
 
 /**
- * The client's IP. Our server (scripts/lib/app-server.ts) stamps the socket address into
+ * The client's IP. Our server (server/app-server.ts) stamps the socket address into
  * x-lms-remote-addr, overwriting whatever a client sent; behind a trusted proxy, its X-Forwarded-For wins.
  */
 export function clientIp(headers: Headers): string {

@@ -1,7 +1,7 @@
 // Every security header of the app, decided here and nowhere else. next.config.ts sends the static ones
 // on every response Next serves; proxy.ts adds the pages' Content-Security-Policy with a fresh nonce per
 // request; the content host's routes add theirs (they depend on the organization); the SCORM commit fast
-// path (scripts/lib/scorm-commit-fast-path.ts) sends the API's; the routes that serve a user's stored
+// path (server/scorm-commit-fast-path.ts) sends the API's; the routes that serve a user's stored
 // files send storedFileHeaders. Pure data and functions: next.config.ts and proxy.ts load it outside the
 // app's bundle.
 

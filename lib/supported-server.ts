@@ -2,7 +2,7 @@ import { env } from "@/lib/env";
 
 /**
  * Per-IP rate limits need each client's real address, which Next does not give route handlers: our
- * server (scripts/lib/app-server.ts: npm start, npm run demo, npm run dev) stamps the socket address into
+ * server (server/app-server.ts: npm start, npm run demo, npm run dev) stamps the socket address into
  * every request. Plain `next start` or `next dev` may run only behind a reverse proxy that sets
  * X-Forwarded-For (TRUST_PROXY=true); otherwise every client would share one rate-limit bucket, so they
  * refuse to start. Called by instrumentation.ts when a Next server starts.

@@ -1,5 +1,5 @@
-import { refuseBadProductionConfig } from "./lib/production-config";
-import { prepareAuthEnv } from "./lib/runtime-env";
+import { refuseBadProductionConfig } from "../server/production-config";
+import { prepareAuthEnv } from "../server/runtime-env";
 
 // npm run demo: database (embedded unless DATABASE_URL), migrations, demo data when empty, a build when
 // the sources changed, then serve and print where to go.
@@ -10,7 +10,7 @@ process.env.LOG_FORMAT ??= "pretty";
 const port = Number(process.env.PORT ?? 3000);
 const started = Date.now();
 
-const { prepareDatabase } = await import("./lib/prepare-database");
+const { prepareDatabase } = await import("../server/database/prepare-database");
 const database = await prepareDatabase();
 const { db } = await import("@/lib/db");
 if ((await db().organization.count()) === 0) {
@@ -20,9 +20,9 @@ if ((await db().organization.count()) === 0) {
 }
 const { buildIfNeeded } = await import("./lib/build");
 buildIfNeeded();
-const { startAppServer } = await import("./lib/app-server");
+const { startAppServer } = await import("../server/app-server");
 const server = await startAppServer({ dev: false, port });
-const { startJobWorkers } = await import("./lib/job-workers");
+const { startJobWorkers } = await import("../server/job-workers");
 const workers = await startJobWorkers();
 
 const { DEMO_ORGANIZATIONS, DEMO_PASSWORD, DEMO_ROLES, DEMO_SUPERADMIN, demoEmail } =
@@ -44,5 +44,5 @@ const lines = [
 console.log(lines.join("\n"));
 
 const { env } = await import("@/lib/env");
-const { exitOnSignals } = await import("./lib/graceful-shutdown");
+const { exitOnSignals } = await import("../server/graceful-shutdown");
 exitOnSignals({ server, workers, after: [database.stop] }, env.SHUTDOWN_GRACE_SECONDS);

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { elapsed, runDatabaseCommand } from "./lib/db-cli";
 import { findPgTool, libpqEnv, serverMajorVersion } from "./lib/pg-tools";
-import { withClient } from "./lib/postgres";
+import { withClient } from "../server/database/postgres";
 
 // npm run restore -- <backup folder>: puts a backup of `npm run backup` into an empty database
 // (DATABASE_URL, or the embedded app database) and an empty UPLOAD_DIR, with the pg_restore of the server's

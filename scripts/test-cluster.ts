@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { prepareAuthEnv } from "./lib/runtime-env";
+import { prepareAuthEnv } from "../server/runtime-env";
 
 // npm run test:cluster: two production app processes on one fresh PostgreSQL database and one
 // S3-compatible store (s3rver), behind a real nginx configured from deploy/nginx.conf (installed from
@@ -13,8 +13,8 @@ const appPorts = [base + 1, base + 2];
 const nginxPort = base + 10;
 
 const { buildIfNeeded } = await import("./lib/build");
-const { startPostgres, createFreshDatabase } = await import("./lib/postgres");
-const { applyMigrations } = await import("./db/schema-engine");
+const { startPostgres, createFreshDatabase } = await import("../server/database/postgres");
+const { applyMigrations } = await import("../server/database/schema-engine");
 const { startCluster } = await import("./lib/cluster");
 
 const stops: (() => Promise<unknown>)[] = [];

@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { prepareAuthEnv } from "./lib/runtime-env";
+import { prepareAuthEnv } from "../server/runtime-env";
 import { startTestEnvironment } from "./lib/test-environment";
 
 // npm run test:fuzz: the full fuzz run (test/security/fuzz.int.test.ts), 200 cases per operation from a

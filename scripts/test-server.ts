@@ -1,5 +1,5 @@
 import { mkdirSync, writeFileSync } from "node:fs";
-import { prepareAuthEnv } from "./lib/runtime-env";
+import { prepareAuthEnv } from "../server/runtime-env";
 import { startTestEnvironment } from "./lib/test-environment";
 
 // npm run test:server: the environment `npm test` gives its integration, security and e2e steps (a fresh

@@ -5,7 +5,7 @@ import path from "node:path";
 import { ChromiumUnavailable, ensureChromium } from "./lib/chromium";
 import { ensurePoppler } from "./lib/poppler";
 import { MigrationsDisagree, startTestEnvironment } from "./lib/test-environment";
-import { prepareAuthEnv } from "./lib/runtime-env";
+import { prepareAuthEnv } from "../server/runtime-env";
 
 // npm test: lint, type-check, formatting, unit tests, then a fresh database + the production build served on a test
 // port for the integration tests (HTTP against the real server and PostgreSQL), the security suites
@@ -118,7 +118,7 @@ try {
     [
       "tsx",
       "--import",
-      "./scripts/lib/server-only-hook.mjs",
+      "./server/server-only-hook.mjs",
       "scripts/soak/run.ts",
       ...["--minutes", "1", "--dataset", "demo", "--max-p95-ratio", "4", "--max-heap-slope", "1"],
     ],

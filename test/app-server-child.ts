@@ -16,7 +16,7 @@ export interface AppServerChild {
 export async function startAppServerChild(port: number, env: Record<string, string> = {}): Promise<AppServerChild> {
   const child = spawn(
     process.execPath,
-    ["--import", "tsx", "--import", "./scripts/lib/server-only-hook.mjs", "test/app-server-process.ts"],
+    ["--import", "tsx", "--import", "./server/server-only-hook.mjs", "test/app-server-process.ts"],
     { env: { ...process.env, PORT: String(port), ...env }, stdio: ["ignore", "pipe", "pipe"] },
   );
   const lines: string[] = [];

@@ -1,4 +1,4 @@
-import { prepareAuthEnv } from "@/scripts/lib/runtime-env";
+import { prepareAuthEnv } from "@/server/runtime-env";
 
 // The app server as `npm start` runs it, in a child process with the environment a test gives it (e.g.
 // SCORM_COMMIT_FAST_PATH=false), on the test database and the existing production build, with the same
@@ -6,11 +6,11 @@ import { prepareAuthEnv } from "@/scripts/lib/runtime-env";
 // already work the test database's queues. Prints "ready <url>" once it listens.
 prepareAuthEnv();
 Object.assign(process.env, { NODE_ENV: "production", JOB_WORKERS: process.env.JOB_WORKERS ?? "false" });
-const { startAppServer } = await import("@/scripts/lib/app-server");
+const { startAppServer } = await import("@/server/app-server");
 const server = await startAppServer({ dev: false, port: Number(process.env.PORT) });
-const { startJobWorkers } = await import("@/scripts/lib/job-workers");
+const { startJobWorkers } = await import("@/server/job-workers");
 const workers = await startJobWorkers();
 const { env } = await import("@/lib/env");
-const { exitOnSignals } = await import("@/scripts/lib/graceful-shutdown");
+const { exitOnSignals } = await import("@/server/graceful-shutdown");
 exitOnSignals({ server, workers }, env.SHUTDOWN_GRACE_SECONDS);
 console.log(`ready ${server.url}`);

@@ -6,7 +6,7 @@ import { env, requireDatabaseUrl } from "@/lib/env";
 import { isId } from "@/lib/schemas/id";
 import { hostTarget } from "@/lib/tenancy/host";
 import { can } from "@/lib/tenancy/permissions";
-import { prepareAuthEnv } from "../lib/runtime-env";
+import { prepareAuthEnv } from "../../server/runtime-env";
 import { answerBenchControl } from "./control";
 import { dashboard } from "./ceiling-dashboard";
 import { catalogPage, courseOutline, userListPage, type Caller } from "./ceiling-handlers";

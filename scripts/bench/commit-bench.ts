@@ -1,6 +1,6 @@
 import autocannon from "autocannon";
 import { setTimeout as sleep } from "node:timers/promises";
-import { applyMigrations } from "../db/schema-engine";
+import { applyMigrations } from "../../server/database/schema-engine";
 import { call } from "./http";
 import { summarize, type LoadRun } from "./load";
 import type { BenchOptions } from "./options";
@@ -9,7 +9,7 @@ import { startServerProcess, type ServerProcess } from "./server-process";
 import { tracedStatements } from "./trace-sql";
 
 // The commit rows of `npm run bench`: POST /scorm/commits/{token} on the production app's content host, answered before Next
-// (scripts/lib/app-server.ts) and, on a second app process with SCORM_COMMIT_FAST_PATH=false, through Next's
+// (server/app-server.ts) and, on a second app process with SCORM_COMMIT_FAST_PATH=false, through Next's
 // route handler, against the commit ceiling (commit-ceiling.ts: node:http + pg sending the app's own
 // statements, imported from lib/server/scorm/commit-sql.ts). Its own small database: commits
 // write, and the large dataset stays as seeded. Every request is a real applied commit: each learner's
@@ -41,7 +41,7 @@ interface Fixture extends CommitFixture {
 }
 
 async function createFixture(serverUrl: string, learnerCount: number, port: number): Promise<Fixture> {
-  const { createFreshDatabase } = await import("../lib/postgres");
+  const { createFreshDatabase } = await import("../../server/database/postgres");
   const database = await createFreshDatabase(serverUrl, "lms_bench_commits");
   await applyMigrations(database.url);
   return { ...(await seedCommitFixture(database.url, learnerCount, port)), drop: database.drop };

@@ -8,7 +8,7 @@ import type { ScormCommit } from "@/lib/schemas/scorm";
 import { writeCommitSql, grantedAttemptSql, packageManifestSql } from "@/lib/server/scorm/commit-sql";
 import { readContentToken, type ContentGrant } from "@/lib/server/scorm/content-token";
 import { hostTarget } from "@/lib/tenancy/host";
-import { prepareAuthEnv } from "../lib/runtime-env";
+import { prepareAuthEnv } from "../../server/runtime-env";
 import { query } from "./ceiling-query";
 import { answerBenchControl } from "./control";
 

@@ -1,8 +1,8 @@
-import { applyMigrations } from "../db/schema-engine";
+import { applyMigrations } from "../../server/database/schema-engine";
 import { isCurrent, largeDatabaseUrl, readMarker, type LargeDatasetMarker } from "../db/large/database";
 import { regionGroupName } from "../db/large/groups";
 import { BENCH_ACCOUNT, REPORT_BENCH } from "../db/large/plan";
-import { withClient } from "../lib/postgres";
+import { withClient } from "../../server/database/postgres";
 
 /**
  * The large dataset, seeded when missing or made by an older generator; otherwise only brought up to

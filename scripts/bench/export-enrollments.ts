@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { request } from "node:http";
-import { withClient } from "../lib/postgres";
+import { withClient } from "../../server/database/postgres";
 import { BENCH_ACCOUNT } from "../db/large/plan";
 import { call } from "./http";
 

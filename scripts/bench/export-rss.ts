@@ -1,4 +1,4 @@
-import { prepareAuthEnv } from "../lib/runtime-env";
+import { prepareAuthEnv } from "../../server/runtime-env";
 
 // npm run bench:export: the export row of docs/benchmarks.md on its own (scripts/bench/export-enrollments.ts),
 // on the large dataset as it is: never re-seeded or migrated here (`npm run bench` does that), so it can
@@ -6,7 +6,7 @@ import { prepareAuthEnv } from "../lib/runtime-env";
 // (port 3211), exports every organization's enrollments three times, prints the table.
 
 prepareAuthEnv();
-const { startPostgres } = await import("../lib/postgres");
+const { startPostgres } = await import("../../server/database/postgres");
 const { buildIfNeeded } = await import("../lib/build");
 const { readMarker, largeDatabaseUrl } = await import("../db/large/database");
 const { startServerProcess } = await import("./server-process");

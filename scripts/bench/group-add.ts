@@ -1,4 +1,4 @@
-import { withClient } from "../lib/postgres";
+import { withClient } from "../../server/database/postgres";
 import { BENCH_ACCOUNT } from "../db/large/plan";
 import { call } from "./http";
 

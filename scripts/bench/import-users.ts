@@ -1,7 +1,7 @@
 import { readFileSync, rmSync } from "node:fs";
 import { request } from "node:http";
 import { hashPassword } from "@/lib/auth/password";
-import { withClient } from "../lib/postgres";
+import { withClient } from "../../server/database/postgres";
 import { call } from "./http";
 
 // A timed operation: 50,000 new users imported from a CSV into one organization, end to end through the

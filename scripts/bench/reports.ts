@@ -1,5 +1,5 @@
 import pg from "pg";
-import { pgConfigFromUrl } from "../lib/pg-url";
+import { pgConfigFromUrl } from "../../server/database/pg-url";
 import { rebuildEveryOrganization } from "../db/large/report-summaries";
 import type { Row } from "./report";
 

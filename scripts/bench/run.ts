@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { isDeepStrictEqual } from "node:util";
-import { prepareAuthEnv } from "../lib/runtime-env";
+import { prepareAuthEnv } from "../../server/runtime-env";
 import type { LargeDatasetMarker } from "../db/large/database";
 import type { PairResults } from "./measure-server";
 import { parseOptions, selects } from "./options";
@@ -17,7 +17,7 @@ const CEILING_PORT = 3212;
 const PAGE_FLOOR_PORT = 3213;
 const PROFILE_DIR = ".data/bench/profiles";
 
-const { startPostgres } = await import("../lib/postgres");
+const { startPostgres } = await import("../../server/database/postgres");
 const { buildIfNeeded } = await import("../lib/build");
 const { BENCH_ACCOUNT } = await import("../db/large/plan");
 const { ensureLargeDataset, firstLessonPath, outlineCourseId, postgresVersion, regionGroupId, reportCourseId } =

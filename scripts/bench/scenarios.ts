@@ -37,7 +37,7 @@ export interface Scenario {
   targets?: { minRps: number; minRatio: number; maxP95Ms: number };
   /** A SCORM commit row: measured by commit-bench.ts on a database of its own. */
   commitRow?: true;
-  /** Answered before Next.js (scripts/lib/app-server.ts), so the framework's floor does not bound it. */
+  /** Answered before Next.js (server/app-server.ts), so the framework's floor does not bound it. */
   outsideNext?: true;
   /** Signed in as the org admin instead of the learner. */
   asAdmin?: true;

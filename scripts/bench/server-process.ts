@@ -26,7 +26,7 @@ export async function startServerProcess(
 ): Promise<ServerProcess> {
   const child: ChildProcess = spawn(
     process.execPath,
-    ["--import", "tsx", "--import", "./scripts/lib/server-only-hook.mjs", script],
+    ["--import", "tsx", "--import", "./server/server-only-hook.mjs", script],
     { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit", "ipc"] },
   );
   let lines: string[] = [];

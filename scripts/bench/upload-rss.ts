@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { request } from "node:http";
-import { prepareAuthEnv } from "../lib/runtime-env";
+import { prepareAuthEnv } from "../../server/runtime-env";
 
 // npm run bench:upload-rss: the app's memory while a lesson file is uploaded. Starts the production app
 // (scripts/bench/app-process.ts) on a fresh database of its own, warms the route up with a 1 MB upload
@@ -13,8 +13,8 @@ const UPLOAD_MB = Number(process.env.UPLOAD_MB ?? 150);
 const PORT = 3231;
 
 prepareAuthEnv();
-const { startPostgres, createFreshDatabase } = await import("../lib/postgres");
-const { applyMigrations } = await import("../db/schema-engine");
+const { startPostgres, createFreshDatabase } = await import("../../server/database/postgres");
+const { applyMigrations } = await import("../../server/database/schema-engine");
 const { startServerProcess } = await import("./server-process");
 const server = await startPostgres({ purpose: "app" });
 const database = await createFreshDatabase(server.serverUrl, "lms_bench_upload");

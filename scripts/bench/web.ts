@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { prepareAuthEnv } from "../lib/runtime-env";
+import { prepareAuthEnv } from "../../server/runtime-env";
 import type { WebMeasurement } from "./web/lighthouse";
 import type { WebRow } from "./web/report";
 
@@ -19,8 +19,8 @@ const noDocs = args.includes("--no-docs");
 const REPORT_DIR = ".data/bench/web";
 const SUBDOMAIN = "acme";
 
-const { startPostgres, createFreshDatabase } = await import("../lib/postgres");
-const { applyMigrations } = await import("../db/schema-engine");
+const { startPostgres, createFreshDatabase } = await import("../../server/database/postgres");
+const { applyMigrations } = await import("../../server/database/schema-engine");
 const { loadAverage, machineInfo } = await import("./report");
 
 const stops: (() => Promise<void>)[] = [];

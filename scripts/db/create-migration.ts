@@ -1,5 +1,5 @@
 import { elapsed, runDatabaseCommand } from "../lib/db-cli";
-import { createMigration } from "./schema-engine";
+import { createMigration } from "../../server/database/schema-engine";
 
 // Usage: npm run db:migration -- <name>   → prisma/migrations/<timestamp>_<name>/migration.sql from the
 // changes in prisma/schema.prisma (pending migrations are applied first; the new one is not).

@@ -1,5 +1,5 @@
 import { elapsed, runDatabaseCommand } from "../lib/db-cli";
-import { applyMigrations } from "./schema-engine";
+import { applyMigrations } from "../../server/database/schema-engine";
 
 // Usage: npm run db:migrate       → applies pending migrations (what `prisma migrate deploy` does)
 await runDatabaseCommand(async (databaseUrl) => {

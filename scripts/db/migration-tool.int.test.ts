@@ -12,7 +12,7 @@ import {
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createFreshDatabase, withClient } from "../lib/postgres";
+import { createFreshDatabase, withClient } from "../../server/database/postgres";
 import {
   applyMigrations,
   createMigration,
@@ -20,7 +20,7 @@ import {
   projectAt,
   repoProject,
   type MigrationProject,
-} from "./schema-engine";
+} from "../../server/database/schema-engine";
 
 // The migration tooling against a real PostgreSQL, on copies of prisma/ so the repository is never touched.
 

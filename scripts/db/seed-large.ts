@@ -1,6 +1,6 @@
 import pg from "pg";
 import { hashPassword } from "@/lib/auth/password";
-import { pgConfigFromUrl } from "../lib/pg-url";
+import { pgConfigFromUrl } from "../../server/database/pg-url";
 import { dropForLoad, restoreAfterLoad } from "./large/bulk-load";
 import { loadCatalog } from "./large/catalog";
 import { LARGE_DATABASE, recreateDatabase, writeMarker, type LargeDatasetMarker } from "./large/database";
@@ -9,7 +9,7 @@ import { loadGroups } from "./large/groups";
 import { BENCH_ACCOUNT, LARGE_DATASET } from "./large/plan";
 import { rebuildEveryOrganization } from "./large/report-summaries";
 import { Random } from "./large/random";
-import { applyMigrations } from "./schema-engine";
+import { applyMigrations } from "../../server/database/schema-engine";
 
 // The large dataset for benchmarks (npm run db:seed -- --size large): drop and re-create the database
 // "lms_bench", migrate it, COPY every table in with its indexes and foreign keys dropped, build those

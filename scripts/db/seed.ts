@@ -1,11 +1,11 @@
-import { prepareAuthEnv } from "../lib/runtime-env";
+import { prepareAuthEnv } from "../../server/runtime-env";
 
 // Usage: npm run db:seed                 → demo organizations, accounts and a little content (idempotent)
 //        npm run db:seed -- --size large → the benchmark dataset in its own database (re-created each time)
 prepareAuthEnv();
 const size = sizeArgument(process.argv.slice(2));
 if (size === "large") {
-  const { startPostgres } = await import("../lib/postgres");
+  const { startPostgres } = await import("../../server/database/postgres");
   const { seedLarge } = await import("./seed-large");
   const server = await startPostgres({ purpose: "app" });
   try {
@@ -16,8 +16,8 @@ if (size === "large") {
   process.exit(0);
 }
 
-const { ensureDatabaseUrl } = await import("../lib/postgres");
-const { applyMigrations } = await import("./schema-engine");
+const { ensureDatabaseUrl } = await import("../../server/database/postgres");
+const { applyMigrations } = await import("../../server/database/schema-engine");
 const database = await ensureDatabaseUrl("app");
 process.env.DATABASE_URL = database.url;
 try {

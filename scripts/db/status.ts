@@ -1,5 +1,5 @@
 import { elapsed, runDatabaseCommand } from "../lib/db-cli";
-import { migrationStatus, type MigrationStatus } from "./schema-engine";
+import { migrationStatus, type MigrationStatus } from "../../server/database/schema-engine";
 
 // Usage: npm run db:status        → pending migrations and drift; exit code 1 unless the database is clean
 await runDatabaseCommand(async (databaseUrl) => {

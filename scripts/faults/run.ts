@@ -13,7 +13,7 @@ import { createServer } from "node:net";
 import os, { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { prepareAuthEnv } from "../lib/runtime-env";
+import { prepareAuthEnv } from "../../server/runtime-env";
 
 // npm run test:faults: the faults a deployment of several app nodes meets, each under load, scripted (see
 // docs/reliability.md "Faults"). Two production app processes behind nginx (deploy/nginx.conf), one
@@ -35,7 +35,7 @@ const IMPORT_ROWS = Number(process.env.FAULTS_IMPORT_ROWS ?? 5000);
 const PACKAGE = "golf-scorm12-runtime-basic-singlesco.zip";
 
 const { buildIfNeeded } = await import("../lib/build");
-const { applyMigrations } = await import("../db/schema-engine");
+const { applyMigrations } = await import("../../server/database/schema-engine");
 const { startLocalS3 } = await import("../lib/s3-server");
 const { startCluster } = await import("../lib/cluster");
 const { startLoad, statusCounts, isOk } = await import("./load");

@@ -1,4 +1,4 @@
-import { ensureDatabaseUrl } from "./postgres";
+import { ensureDatabaseUrl } from "../../server/database/postgres";
 
 /**
  * Runs one database command against DATABASE_URL or the embedded app database, stops the embedded server

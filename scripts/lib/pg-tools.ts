@@ -1,8 +1,8 @@
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { pgConfigFromUrl } from "./pg-url";
-import { withClient } from "./postgres";
+import { pgConfigFromUrl } from "../../server/database/pg-url";
+import { withClient } from "../../server/database/postgres";
 
 // pg_dump and pg_restore of the database server's own major version: an older pg_dump refuses a newer
 // server, and a dump is only sure to restore with the pg_restore of its version. The embedded PostgreSQL

@@ -1,7 +1,7 @@
 import { appendFileSync, writeFileSync } from "node:fs";
 import { format } from "node:util";
 import path from "node:path";
-import { startAppServer, type AppServer } from "./app-server";
+import { startAppServer, type AppServer } from "../../server/app-server";
 import { buildIfNeeded } from "./build";
 
 // The app as the integration and e2e tests meet it (npm test, npm run test:server): the production
@@ -32,7 +32,7 @@ export async function startTestApp(options: {
   const requestLog = await logToFiles(path.join(scratch, "server.log"), serverLog);
   buildIfNeeded();
   const server = await startAppServer({ dev: false, port });
-  const { startJobWorkers } = await import("./job-workers");
+  const { startJobWorkers } = await import("../../server/job-workers");
   const workers = await startJobWorkers();
   const app: AppServer = {
     ...server,

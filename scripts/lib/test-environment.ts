@@ -16,9 +16,9 @@ export async function startTestEnvironment(
     for (const step of stops) await step().catch((e: unknown) => console.error("cleanup:", e));
   };
   try {
-    const { startPostgres, createFreshDatabase } = await import("./postgres");
-    const { applyMigrations, migrationStatus, repoProject } = await import("../db/schema-engine");
-    const { staleDefinitions } = await import("./sql-definitions");
+    const { startPostgres, createFreshDatabase } = await import("../../server/database/postgres");
+    const { applyMigrations, migrationStatus, repoProject } = await import("../../server/database/schema-engine");
+    const { staleDefinitions } = await import("../../server/database/sql-definitions");
     const stale = repoProject.definitions
       ? staleDefinitions(repoProject.definitions.root, repoProject.migrationsDir, repoProject.definitions.files)
       : [];

@@ -1,8 +1,8 @@
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { LARGE_DATABASE } from "../db/large/database";
-import { createFreshDatabase, withClient } from "../lib/postgres";
-import { quoteIdent, withDatabase } from "../lib/pg-url";
+import { createFreshDatabase, withClient } from "../../server/database/postgres";
+import { quoteIdent, withDatabase } from "../../server/database/pg-url";
 
 // The soak's own database, dropped after the run: it writes (commits, messages, an import), and the
 // large dataset must stay as the benchmark seeded it. The large one is a copy of the benchmark's
@@ -35,7 +35,7 @@ export async function soakDatabase(serverUrl: string, dataset: "large" | "demo")
   // takes its database from the environment once.
   const seeded = spawnSync(
     process.execPath,
-    ["--import", "tsx", "--import", "./scripts/lib/server-only-hook.mjs", "scripts/db/seed.ts"],
+    ["--import", "tsx", "--import", "./server/server-only-hook.mjs", "scripts/db/seed.ts"],
     { env: { ...process.env, DATABASE_URL: database.url }, stdio: "inherit" },
   );
   if (seeded.status !== 0) {

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import os from "node:os";
-import { prepareAuthEnv } from "../lib/runtime-env";
+import { prepareAuthEnv } from "../../server/runtime-env";
 import { parseSoakOptions } from "./options";
 
 // npm run soak: the production app under a steady mixed workload at a fraction of the capacity measured
@@ -14,7 +14,7 @@ const APP_PORT = Number(process.env.SOAK_PORT ?? 3231);
 const CONNECTIONS = 32;
 const OUTBOX = ".data/soak/outbox";
 
-const { startPostgres } = await import("../lib/postgres");
+const { startPostgres } = await import("../../server/database/postgres");
 const { buildIfNeeded } = await import("../lib/build");
 const { soakDatabase } = await import("./database");
 const { startServerProcess } = await import("../bench/server-process");

@@ -2,7 +2,7 @@ import { BENCH_ACCOUNT } from "../db/large/plan";
 import { DEMO_ORGANIZATIONS, DEMO_PASSWORD, demoEmail } from "@/prisma/seed/demo-data";
 import { seedCommitFixture, type CommitFixture } from "../bench/commit-bench";
 import { call } from "../bench/http";
-import { withClient } from "../lib/postgres";
+import { withClient } from "../../server/database/postgres";
 
 // Who the soak's requests are made as, and on what: a learner and an admin of one organization of the
 // dataset (signed in once; the sign-in requests of the mix sign in again), the learner's course with the

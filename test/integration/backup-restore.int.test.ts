@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createFreshDatabase } from "@/scripts/lib/postgres";
+import { createFreshDatabase } from "@/server/database/postgres";
 import { startAppServerChild, type AppServerChild } from "@/test/app-server-child";
 import { createTenant, testDb, type TestTenant } from "@/test/factories";
 import { call, testPort } from "@/test/http";

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createFreshDatabase, withClient } from "@/scripts/lib/postgres";
+import { createFreshDatabase, withClient } from "@/server/database/postgres";
 
 // npm run db:seed on a fresh database, as `npm run demo` seeds one: the demo learner of each organization
 // has the two certificates the demo shows (one valid, one inside its course's reminder window), issued by

@@ -41,14 +41,7 @@ describe("a worker that dies in the middle of a run", () => {
     });
     const worker = spawn(
       process.execPath,
-      [
-        "--import",
-        "tsx",
-        "--import",
-        "./scripts/lib/server-only-hook.mjs",
-        "test/fixtures/import-worker.ts",
-        imported.id,
-      ],
+      ["--import", "tsx", "--import", "./server/server-only-hook.mjs", "test/fixtures/import-worker.ts", imported.id],
       { env: process.env, stdio: "ignore" },
     );
     const deadline = Date.now() + 120_000;

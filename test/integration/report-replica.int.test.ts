@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
-import { applyMigrations } from "@/scripts/db/schema-engine";
-import { copyDatabase, createFreshDatabase, withClient } from "@/scripts/lib/postgres";
+import { applyMigrations } from "@/server/database/schema-engine";
+import { copyDatabase, createFreshDatabase, withClient } from "@/server/database/postgres";
 import { startAppServerChild, type AppServerChild } from "@/test/app-server-child";
 import { createCourse, enroll } from "@/test/course-factories";
 import { createTenant, createUser, useTestDatabase, type TestTenant } from "@/test/factories";

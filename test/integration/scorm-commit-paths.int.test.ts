@@ -17,7 +17,7 @@ beforeAll(async () => {
   tenant = await createTenant();
   nextServer = spawn(
     process.execPath,
-    ["--import", "tsx", "--import", "./scripts/lib/server-only-hook.mjs", "test/app-server-process.ts"],
+    ["--import", "tsx", "--import", "./server/server-only-hook.mjs", "test/app-server-process.ts"],
     {
       env: { ...process.env, PORT: String(NEXT_PORT), SCORM_COMMIT_FAST_PATH: "false" },
       stdio: ["ignore", "pipe", "inherit"],

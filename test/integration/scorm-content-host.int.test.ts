@@ -5,7 +5,7 @@ import { createTenant, createUser, testDb, type TestTenant, type TestUser } from
 import { call, testPort } from "@/test/http";
 import { fixtureZip } from "@/test/scorm-zips";
 import { cachedSignIn } from "@/test/session";
-import { ensureAuthSecret } from "@/scripts/lib/runtime-env";
+import { ensureAuthSecret } from "@/server/runtime-env";
 
 // SCORM packages run on the organization's content host ({subdomain}.content.localhost here), reached by
 // the token a launch mints: files and commits answer the token's holder only, pages and the API are not

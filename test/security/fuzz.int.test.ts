@@ -101,7 +101,7 @@ async function send(c: FuzzCase, caller: ReturnType<typeof callerFor>): Promise<
 }
 
 /**
- * The content host's door (scripts/lib/app-server.ts): a path that is none of its routes (`/scorm/runtime`
+ * The content host's door (server/app-server.ts): a path that is none of its routes (`/scorm/runtime`
  * without a token, a `..` that leaves them) is a bare "Not found", since that host serves nothing else.
  */
 const isContentHostDoor = (op: ApiOperation, c: FuzzCase, res: TestResponse) =>

@@ -10,7 +10,7 @@ import { contentRequest, readContentAccess } from "@/lib/server/scorm/content-ho
 // session: the token names the one attempt it may write, so content running beside the runtime can
 // write nothing but the attempt it already controls. One pipeline, two doors: this folder's route.ts
 // serves it through Next wherever the app runs, and the custom server answers it before Next when it
-// can (scripts/lib/app-server.ts: a Next route handler costs more than the commit itself,
+// can (server/app-server.ts: a Next route handler costs more than the commit itself,
 // docs/architecture.md). Both call answerScormCommits: the same body reader, token check, schema,
 // service and error writer.
 

@@ -1,5 +1,5 @@
-import { withClient } from "../../lib/postgres";
-import { quoteIdent, withDatabase } from "../../lib/pg-url";
+import { withClient } from "../../../server/database/postgres";
+import { quoteIdent, withDatabase } from "../../../server/database/pg-url";
 import { LARGE_DATASET } from "./plan";
 
 // The large dataset lives in its own database next to the app's, never in it. A comment on that

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { logger } from "../../lib/log/logger";
-import type { LogContext } from "../../lib/log/request-context";
+import { logger } from "../lib/log/logger";
+import type { LogContext } from "../lib/log/request-context";
 
 // One log line per request, written when its answer is done (or the client went away): its id, method,
 // route pattern, status, duration, the organization and user the app resolved, and the bytes sent. Never

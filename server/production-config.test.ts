@@ -38,12 +38,12 @@ describe("a production start refuses a configuration meant for local runs", () =
     expect(productionConfigProblems({ ...GOOD, APP_DOMAIN: domain })).toEqual([]);
   });
 
-  it.each(["scripts/start.ts", "scripts/demo.ts"])(
+  it.each(["server/start.ts", "scripts/demo.ts"])(
     "%s exits with 1 and one line per problem, before touching anything",
     (script) => {
       const result = spawnSync(
         process.execPath,
-        ["--import", "tsx", "--import", "./scripts/lib/server-only-hook.mjs", script],
+        ["--import", "tsx", "--import", "./server/server-only-hook.mjs", script],
         {
           env: { PATH: process.env.PATH, NODE_ENV: "production", NEXTAUTH_SECRET: "too-short" },
           encoding: "utf8",

@@ -1,16 +1,16 @@
-import { refuseBadProductionConfig } from "./lib/production-config";
-import { prepareAuthEnv } from "./lib/runtime-env";
+import { refuseBadProductionConfig } from "./production-config";
+import { prepareAuthEnv } from "./runtime-env";
 
 // npm start: production server on the existing build (npm run build first), migrations applied.
 refuseBadProductionConfig();
 prepareAuthEnv();
-const { prepareDatabase } = await import("./lib/prepare-database");
+const { prepareDatabase } = await import("./database/prepare-database");
 const database = await prepareDatabase();
-const { startAppServer } = await import("./lib/app-server");
+const { startAppServer } = await import("./app-server");
 const server = await startAppServer({ dev: false, port: Number(process.env.PORT ?? 3000) });
-const { startJobWorkers } = await import("./lib/job-workers");
+const { startJobWorkers } = await import("./job-workers");
 const workers = await startJobWorkers();
 console.log(`Learning Management listening on ${server.url}`);
 const { env } = await import("@/lib/env");
-const { exitOnSignals } = await import("./lib/graceful-shutdown");
+const { exitOnSignals } = await import("./graceful-shutdown");
 exitOnSignals({ server, workers, after: [database.stop] }, env.SHUTDOWN_GRACE_SECONDS);

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
-import { AppError, errorBody } from "../../lib/errors";
-import { API_HEADERS, COMMON_HEADERS } from "../../lib/security-headers";
+import { AppError, errorBody } from "../lib/errors";
+import { API_HEADERS, COMMON_HEADERS } from "../lib/security-headers";
 
 // Requests the app never sees, answered at the door like every other refusal: a JSON { error } with the
 // codes of lib/errors.ts and the API's security headers. Without this, Node answers a bare 400/431 to what

@@ -1,9 +1,9 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import { queryRows, poolStats } from "../../lib/db";
-import { Prisma } from "../../lib/generated/prisma/client";
-import { API_HEADERS, COMMON_HEADERS } from "../../lib/security-headers";
-import { metrics, setScrapeSources } from "../../lib/metrics/registry";
+import { queryRows, poolStats } from "../lib/db";
+import { Prisma } from "../lib/generated/prisma/client";
+import { API_HEADERS, COMMON_HEADERS } from "../lib/security-headers";
+import { metrics, setScrapeSources } from "../lib/metrics/registry";
 import type { FinishedRequest } from "./request-log";
 
 // GET /metrics in Prometheus's text format, for each process on its own (behind a load balancer a scrape

@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { answerScormCommits } from "../../app/scorm/commits/handler";
-import { CONTENT_PATHS } from "../../lib/server/scorm/content-host";
-import type { HttpAnswer } from "../../lib/http";
-import { API_HEADERS, COMMON_HEADERS } from "../../lib/security-headers";
+import { answerScormCommits } from "../app/scorm/commits/handler";
+import { CONTENT_PATHS } from "../lib/server/scorm/content-host";
+import type { HttpAnswer } from "../lib/http";
+import { API_HEADERS, COMMON_HEADERS } from "../lib/security-headers";
 
 /** What next.config.ts sends on every JSON answer Next serves: the fast path sends the same. */
 const SECURITY_HEADERS = Object.fromEntries([...COMMON_HEADERS, ...API_HEADERS].map(({ key, value }) => [key, value]));

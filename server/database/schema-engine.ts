@@ -12,9 +12,9 @@ import type {
   SchemaFilter,
   SchemasContainer,
 } from "@prisma/schema-engine-wasm/schema_engine_bg";
-import { migrationSlug, readMigrationsList, writeMigration } from "../lib/migrations-folder";
-import { embedDefinition, SQL_DEFINITIONS, staleDefinitions } from "../lib/sql-definitions";
-import { createEngineAdapterFactory } from "../lib/schema-engine-adapter";
+import { migrationSlug, readMigrationsList, writeMigration } from "./migrations-folder";
+import { embedDefinition, SQL_DEFINITIONS, staleDefinitions } from "./sql-definitions";
+import { createEngineAdapterFactory } from "./schema-engine-adapter";
 
 // `prisma migrate` without the native schema engine (its binary cannot be downloaded here): Prisma's own
 // WebAssembly build of the engine, talking to PostgreSQL through @prisma/adapter-pg. Same migrations folder,
@@ -23,7 +23,7 @@ import { createEngineAdapterFactory } from "../lib/schema-engine-adapter";
 export type MigrationProject = {
   schemaPath: string;
   migrationsDir: string;
-  /** SQL definition files (scripts/lib/sql-definitions.ts), relative to `root`, that new migrations embed when they changed. */
+  /** SQL definition files (server/database/sql-definitions.ts), relative to `root`, that new migrations embed when they changed. */
   definitions?: { root: string; files: readonly string[] };
 };
 

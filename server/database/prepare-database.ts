@@ -1,5 +1,5 @@
 import { ensureDatabaseUrl } from "./postgres";
-import { applyMigrations } from "../db/schema-engine";
+import { applyMigrations } from "./schema-engine";
 
 /** DATABASE_URL or the embedded PostgreSQL, migrated; sets DATABASE_URL for the app modules. */
 export async function prepareDatabase(): Promise<{ url: string; stop(): Promise<void> }> {

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import next from "next";
-import { COMMON_HEADERS } from "../../lib/security-headers";
+import { COMMON_HEADERS } from "../lib/security-headers";
 import { loadRoutePatterns } from "./route-patterns";
 
 const COMMON_HEADER_OBJECT = Object.fromEntries(COMMON_HEADERS.map(({ key, value }) => [key, value]));
@@ -45,17 +45,17 @@ export async function startAppServer(options: { dev: boolean; port: number; host
   await app.prepare();
   const handle = app.getRequestHandler();
   // Imported once Next has booted: the endpoint shares lib/auth, which imports next/headers.
-  const { env } = await import("../../lib/env");
+  const { env } = await import("../lib/env");
   const { answerCommitOnNode, commitToken } = await import("./scorm-commit-fast-path");
   const { answerClientError, answerUndecodablePath } = await import("./unreadable-requests");
-  const { isContentPath } = await import("../../lib/server/scorm/content-host");
-  const { hostTarget } = await import("../../lib/tenancy/host");
+  const { isContentPath } = await import("../lib/server/scorm/content-host");
+  const { hostTarget } = await import("../lib/tenancy/host");
   // A content host serves the content routes and nothing else: not Next's pages, not even its 404 page.
   const outsideContentRoutes = (req: IncomingMessage, pathname: string) =>
     hostTarget(req.headers.host, env.APP_DOMAIN, env.CONTENT_DOMAIN).kind === "content" && !isContentPath(pathname);
   const fastCommitToken = (req: IncomingMessage) => (env.SCORM_COMMIT_FAST_PATH ? commitToken(req) : null);
   const { openRequestLog } = await import("./request-log");
-  const { runWithLogContext } = await import("../../lib/log/request-context");
+  const { runWithLogContext } = await import("../lib/log/request-context");
   const { METRICS_PATH, answerMetricsOnAppPort, countRequest, registerScrapeSources, startMetricsServer } =
     await import("./metrics-endpoint");
   registerScrapeSources();

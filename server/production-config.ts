@@ -1,4 +1,4 @@
-import { isHostName } from "../../lib/schemas/host-name";
+import { isHostName } from "../lib/schemas/host-name";
 
 // A production start (NODE_ENV=production) must not fall back on the conveniences of a local run: the
 // embedded database, a generated session secret. Checked by npm start and npm run demo before anything

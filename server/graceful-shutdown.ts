@@ -16,7 +16,7 @@ export interface ShutdownParts {
 const CLOSE_ALLOWANCE_MS = 5_000;
 
 export async function shutDown(parts: ShutdownParts, graceMs: number): Promise<number> {
-  const { markShuttingDown } = await import("../../lib/ops/lifecycle");
+  const { markShuttingDown } = await import("../lib/ops/lifecycle");
   markShuttingDown();
   const deadline = Date.now() + graceMs;
   const answered = parts.server ? await parts.server.drain(graceMs) : true;
