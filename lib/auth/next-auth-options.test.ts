@@ -13,7 +13,8 @@ async function optionsWith(baseUrl: string) {
 
 afterEach(() => vi.unstubAllEnvs());
 
-describe("session cookies", () => {
+// Each test loads the options module afresh (with its next-auth imports): seconds on a loaded machine.
+describe("session cookies", { timeout: 30_000 }, () => {
   it("are Secure when the app is served over https", async () => {
     expect((await optionsWith("https://lms.example.com")).useSecureCookies).toBe(true);
   });
