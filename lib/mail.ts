@@ -27,7 +27,7 @@ export interface SmtpServer {
 }
 
 // With SMTP_URL mail goes out through that server (the operator's own choice, so not through the egress
-// guard); without it, each mail is written as an .eml file to MAIL_OUTBOX_DIR (the README says how to
+// guard); without it, each mail is written as an .eml file to MAIL_OUTBOX_DIR (docs/configuration.md says how to
 // read them), so a fresh machine needs no mail server.
 const transport = env.SMTP_URL
   ? nodemailer.createTransport(env.SMTP_URL)

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { idSchema } from "@/lib/schemas/id";
 import { paginationQuerySchema } from "@/lib/schemas/pagination";
 
-// The CSV user import (README "Import and export"): the fields a column can be mapped to, the limits of a
+// The CSV user import (docs/import-export.md): the fields a column can be mapped to, the limits of a
 // file, and the inputs of its routes.
 
 /** Our own column names, in the order the mapping form shows them. */

@@ -3,7 +3,7 @@ import type { ScormVersion } from "@/lib/scorm/types";
 
 // What the tracking server reads out of one SCO's CMI JSON (scorm-again's shape: `api.cmi.toJSON()`, or
 // the `cmi` member of `api.renderCommitCMI(terminate)`): completion and success kept apart, scores, the
-// session's time, the bookmark and suspend data. Pure; the rules are documented in README (SCORM tracking).
+// session's time, the bookmark and suspend data. Pure; the rules are documented in docs/scorm-player.md ("Tracking rules").
 
 export type CompletionStatus = "completed" | "incomplete" | "not attempted" | "unknown";
 export type SuccessStatus = "passed" | "failed" | "unknown";

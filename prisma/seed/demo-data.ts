@@ -1,6 +1,6 @@
 import type { Role } from "@/lib/routes";
 
-// The demo tenants and accounts. The README lists the same, generated from here by the demo script.
+// The demo tenants and accounts. `npm run demo` prints them from here; the README lists the same.
 
 export const DEMO_PASSWORD = "Password123!";
 

@@ -14,7 +14,7 @@ import {
 } from "@/lib/schemas/imports";
 
 // app/api/admin/imports/**: the CSV user import (import-export:use: admins in their organization, the
-// superadmin in any). README "Import and export" describes the file; docs/permissions.md the rules.
+// superadmin in any). docs/import-export.md describes the file; docs/permissions.md the rules.
 
 const WHO =
   "Admins import into their own organization; the superadmin into any (another organization's import is a 404).";

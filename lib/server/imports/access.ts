@@ -6,7 +6,7 @@ import { isId } from "@/lib/schemas/id";
 import { tenantId, type TenantContext } from "@/lib/tenancy/context";
 import { can, requirePermission } from "@/lib/tenancy/permissions";
 
-// Who may import where (docs/permissions.md "Import and export"): admins into their own organization,
+// Who may import where (docs/permissions.md "CSV user import"): admins into their own organization,
 // the superadmin (organizations:manage:all) into the one they name. Another organization's import is a
 // 404, like every record.
 

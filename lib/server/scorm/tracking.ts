@@ -7,7 +7,7 @@ import { lockEnrollments, saveLessonProgress } from "@/lib/server/progress/recom
 import { tenantId, type TenantContext } from "@/lib/tenancy/context";
 
 // The spec's POST /api/scorm-tracking for API clients: the caller's own progress in a SCORM lesson of a
-// course they are enrolled in. Status mapping (README, SCORM tracking): completed and passed → completed
+// course they are enrolled in. Status mapping (docs/scorm-player.md, "Tracking rules"): completed and passed → completed
 // (passed also records success "passed"); failed → completed with success "failed" (the learner finished,
 // as SCORM 1.2's "failed" means); in_progress / not_started as named. A completed lesson stays completed.
 
