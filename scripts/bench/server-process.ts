@@ -22,7 +22,6 @@ export async function startServerProcess(
   env: NodeJS.ProcessEnv,
   label: string,
   /** How long it may take to be ready: a production app starts in seconds, minutes on a saturated machine. */
-  // Three minutes: on a loaded two-core machine a production server can take over a minute to boot.
   startTimeoutMs = 180_000,
 ): Promise<ServerProcess> {
   const child: ChildProcess = spawn(
