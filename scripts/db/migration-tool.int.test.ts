@@ -62,40 +62,44 @@ describe("migration tool", () => {
     ({ project, url } = await scratch());
   });
 
-  it("applies the committed migrations to a fresh database, recording them as prisma migrate deploy does", async () => {
-    expect(await migrationStatus(url, project)).toMatchObject({ clean: false, pending: folders(project) });
+  it(
+    "applies the committed migrations to a fresh database, recording them as prisma migrate deploy does",
+    async () => {
+      expect(await migrationStatus(url, project)).toMatchObject({ clean: false, pending: folders(project) });
 
-    expect(await applyMigrations(url, project)).toEqual(folders(project));
+      expect(await applyMigrations(url, project)).toEqual(folders(project));
 
-    const rows = await withClient(url, (client) =>
-      client.query<{
-        migration_name: string;
-        checksum: string;
-        finished: boolean;
-        logs: string | null;
-        applied_steps_count: number;
-      }>(
-        'SELECT migration_name, checksum, finished_at IS NOT NULL AS finished, logs, applied_steps_count FROM "_prisma_migrations" ORDER BY migration_name',
-      ),
-    );
-    expect(rows.rows).toEqual(
-      folders(project).map((name) => ({
-        migration_name: name,
-        checksum: createHash("sha256")
-          .update(readFileSync(path.join(project.migrationsDir, name, "migration.sql")))
-          .digest("hex"),
-        finished: true,
-        logs: null,
-        applied_steps_count: 1,
-      })),
-    );
-    expect(await migrationStatus(url, project)).toMatchObject({
-      clean: true,
-      pending: [],
-      drift: null,
-      unmigratedSchemaChanges: null,
-    });
-  });
+      const rows = await withClient(url, (client) =>
+        client.query<{
+          migration_name: string;
+          checksum: string;
+          finished: boolean;
+          logs: string | null;
+          applied_steps_count: number;
+        }>(
+          'SELECT migration_name, checksum, finished_at IS NOT NULL AS finished, logs, applied_steps_count FROM "_prisma_migrations" ORDER BY migration_name',
+        ),
+      );
+      expect(rows.rows).toEqual(
+        folders(project).map((name) => ({
+          migration_name: name,
+          checksum: createHash("sha256")
+            .update(readFileSync(path.join(project.migrationsDir, name, "migration.sql")))
+            .digest("hex"),
+          finished: true,
+          logs: null,
+          applied_steps_count: 1,
+        })),
+      );
+      expect(await migrationStatus(url, project)).toMatchObject({
+        clean: true,
+        pending: [],
+        drift: null,
+        unmigratedSchemaChanges: null,
+      });
+    },
+    SCHEMA_ENGINE_TIMEOUT,
+  );
 
   it("the migrated database has exactly the schemas the SQL definition files define", async () => {
     const repoRoot = repoProject.definitions!.root;
