@@ -21,6 +21,7 @@ import {
   repoProject,
   type MigrationProject,
 } from "../../server/database/schema-engine";
+import { definitionDrift, SQL_DEFINITIONS } from "../../server/database/sql-definitions";
 
 // The migration tooling against a real PostgreSQL, on copies of prisma/ so the repository is never touched.
 
@@ -61,39 +62,48 @@ describe("migration tool", () => {
     ({ project, url } = await scratch());
   });
 
-  it("applies the committed migrations to a fresh database, recording them as prisma migrate deploy does", async () => {
-    expect(await migrationStatus(url, project)).toMatchObject({ clean: false, pending: folders(project) });
+  it(
+    "applies the committed migrations to a fresh database, recording them as prisma migrate deploy does",
+    async () => {
+      expect(await migrationStatus(url, project)).toMatchObject({ clean: false, pending: folders(project) });
 
-    expect(await applyMigrations(url, project)).toEqual(folders(project));
+      expect(await applyMigrations(url, project)).toEqual(folders(project));
 
-    const rows = await withClient(url, (client) =>
-      client.query<{
-        migration_name: string;
-        checksum: string;
-        finished: boolean;
-        logs: string | null;
-        applied_steps_count: number;
-      }>(
-        'SELECT migration_name, checksum, finished_at IS NOT NULL AS finished, logs, applied_steps_count FROM "_prisma_migrations" ORDER BY migration_name',
-      ),
-    );
-    expect(rows.rows).toEqual(
-      folders(project).map((name) => ({
-        migration_name: name,
-        checksum: createHash("sha256")
-          .update(readFileSync(path.join(project.migrationsDir, name, "migration.sql")))
-          .digest("hex"),
-        finished: true,
-        logs: null,
-        applied_steps_count: 1,
-      })),
-    );
-    expect(await migrationStatus(url, project)).toMatchObject({
-      clean: true,
-      pending: [],
-      drift: null,
-      unmigratedSchemaChanges: null,
-    });
+      const rows = await withClient(url, (client) =>
+        client.query<{
+          migration_name: string;
+          checksum: string;
+          finished: boolean;
+          logs: string | null;
+          applied_steps_count: number;
+        }>(
+          'SELECT migration_name, checksum, finished_at IS NOT NULL AS finished, logs, applied_steps_count FROM "_prisma_migrations" ORDER BY migration_name',
+        ),
+      );
+      expect(rows.rows).toEqual(
+        folders(project).map((name) => ({
+          migration_name: name,
+          checksum: createHash("sha256")
+            .update(readFileSync(path.join(project.migrationsDir, name, "migration.sql")))
+            .digest("hex"),
+          finished: true,
+          logs: null,
+          applied_steps_count: 1,
+        })),
+      );
+      expect(await migrationStatus(url, project)).toMatchObject({
+        clean: true,
+        pending: [],
+        drift: null,
+        unmigratedSchemaChanges: null,
+      });
+    },
+    SCHEMA_ENGINE_TIMEOUT,
+  );
+
+  it("the migrated database has exactly the schemas the SQL definition files define", async () => {
+    const repoRoot = repoProject.definitions!.root;
+    expect(await definitionDrift(url, repoRoot, SQL_DEFINITIONS)).toEqual([]);
   });
 
   it(
@@ -147,6 +157,42 @@ describe("creating a migration against a database that has not applied the histo
         readFileSync(path.join(project.migrationsDir, created?.name ?? "", "migration.sql"), "utf8").trim(),
       ).toMatch(/^-- CreateTable\s+CREATE TABLE "MigrationToolLateProbe"/);
       expect(await migrationStatus(url, project)).toMatchObject({ pending: [created?.name], drift: null });
+    },
+    SCHEMA_ENGINE_TIMEOUT,
+  );
+});
+
+describe("a migration after a change of an SQL definition file", () => {
+  it(
+    "carries only the objects that changed and those they force along; applied, the database has what the file defines",
+    async () => {
+      const { project, url } = await scratch();
+      const root = path.dirname(path.dirname(project.schemaPath));
+      const [summaries] = SQL_DEFINITIONS;
+      const file = path.join(root, summaries!.file);
+      mkdirSync(path.dirname(file), { recursive: true });
+      const original = readFileSync(path.join(repoProject.definitions!.root, summaries!.file), "utf8");
+      const edited = original
+        .replace("SELECT round(score * 10000)::integer", "SELECT round(score * 10000)::integer -- points")
+        .replace('"instructorId" uuid, "sign" integer);', '"instructorId" uuid, "sign" smallint);');
+      expect(edited.split("\n").filter((line, i) => line !== original.split("\n")[i])).toHaveLength(2);
+      writeFileSync(file, edited);
+      const withDefinitions = { ...project, definitions: { root, files: SQL_DEFINITIONS } };
+
+      const created = await createMigration(url, "teaching sign", withDefinitions);
+      const script = readFileSync(path.join(project.migrationsDir, created?.name ?? "", "migration.sql"), "utf8");
+      expect(script.match(/^(?:CREATE|DROP)\b.*$/gm)).toEqual([
+        "DROP FUNCTION report.apply_teaching(report.teaching[]);",
+        "DROP TYPE report.teaching;",
+        'CREATE TYPE report.teaching AS ("organizationId" uuid, "courseId" uuid, "instructorId" uuid, sign smallint);',
+        "CREATE OR REPLACE FUNCTION report.score_points(score double precision)",
+        "CREATE OR REPLACE FUNCTION report.apply_teaching(changes report.teaching[])",
+        "CREATE OR REPLACE FUNCTION report.teaching_inserted()",
+        "CREATE OR REPLACE FUNCTION report.teaching_deleted()",
+      ]);
+
+      expect(await applyMigrations(url, project)).toEqual([created?.name]);
+      expect(await definitionDrift(url, root, SQL_DEFINITIONS)).toEqual([]);
     },
     SCHEMA_ENGINE_TIMEOUT,
   );

@@ -18,14 +18,7 @@ export async function startTestEnvironment(
   try {
     const { startPostgres, createFreshDatabase } = await import("../../server/database/postgres");
     const { applyMigrations, migrationStatus, repoProject } = await import("../../server/database/schema-engine");
-    const { staleDefinitions } = await import("../../server/database/sql-definitions");
-    const stale = repoProject.definitions
-      ? staleDefinitions(repoProject.definitions.root, repoProject.migrationsDir, repoProject.definitions.files)
-      : [];
-    if (stale.length)
-      throw new MigrationsDisagree(
-        `migrations: ${stale.map((d) => d.file).join(", ")} changed since the migration that last embedded it (run npm run db:migration -- <name>)`,
-      );
+    const { definitionDrift } = await import("../../server/database/sql-definitions");
     const server = await startPostgres({ purpose: "test" });
     stops.unshift(server.stop);
     const database = await createFreshDatabase(server.serverUrl);
@@ -37,6 +30,13 @@ export async function startTestEnvironment(
         `migrations: prisma/schema.prisma and prisma/migrations disagree (run npm run db:migration -- <name>):\n${status.unmigratedSchemaChanges ?? JSON.stringify(status)}`,
       );
     }
+    const drift = repoProject.definitions
+      ? await definitionDrift(database.url, repoProject.definitions.root, repoProject.definitions.files)
+      : [];
+    if (drift.length)
+      throw new MigrationsDisagree(
+        `migrations: ${drift.map((d) => `${d.file} defines ${d.differences.join(", ")} otherwise than the migrations install`).join("; ")} (run npm run db:migration -- <name>)`,
+      );
     const scratch = mkdtempSync(path.join(tmpdir(), "lms-test-"));
     stops.push(async () => rmSync(scratch, { recursive: true, force: true }));
     const { startTestApp } = await import("./test-app");

@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import { bindMigrationAwareSqlAdapterFactory } from "@prisma/driver-adapter-utils";
 import * as bindings from "@prisma/schema-engine-wasm/schema_engine_bg";
 import type {
+  CreateMigrationOutput,
   DiffTarget,
   MigrationList,
   SchemaEngine,
@@ -13,7 +14,7 @@ import type {
   SchemasContainer,
 } from "@prisma/schema-engine-wasm/schema_engine_bg";
 import { migrationSlug, readMigrationsList, writeMigration } from "./migrations-folder";
-import { embedDefinition, SQL_DEFINITIONS, staleDefinitions } from "./sql-definitions";
+import { definitionMigrations, migrationSection, SQL_DEFINITIONS, type SqlDefinition } from "./sql-definitions";
 import { createEngineAdapterFactory } from "./schema-engine-adapter";
 
 // `prisma migrate` without the native schema engine (its binary cannot be downloaded here): Prisma's own
@@ -23,8 +24,8 @@ import { createEngineAdapterFactory } from "./schema-engine-adapter";
 export type MigrationProject = {
   schemaPath: string;
   migrationsDir: string;
-  /** SQL definition files (server/database/sql-definitions.ts), relative to `root`, that new migrations embed when they changed. */
-  definitions?: { root: string; files: readonly string[] };
+  /** SQL definition files (server/database/sql-definitions.ts), relative to `root`: new migrations carry what changed in them. */
+  definitions?: { root: string; files: readonly SqlDefinition[] };
 };
 
 /** The Prisma layout under a project root: prisma/schema.prisma and prisma/migrations. */
@@ -59,15 +60,45 @@ export type CreatedMigration = { name: string; folder: string; warnings: string[
 
 /**
  * Writes a migration from the migration history to schema.prisma, without applying it (like
- * `prisma migrate dev --create-only`, which also applies pending migrations first), followed by a copy of
- * each SQL definition file that changed since the migration that last embedded it. Null when nothing changed.
+ * `prisma migrate dev --create-only`, which also applies pending migrations first), followed by the objects
+ * of each SQL definition file that differ from what the migrations so far install. Null when nothing changed.
  */
 export async function createMigration(
   databaseUrl: string,
   name: string,
   project: MigrationProject = repoProject,
 ): Promise<CreatedMigration | null> {
-  const migrationName = migrationSlug(name);
+  const { created, warnings } = await draftSchemaMigration(databaseUrl, migrationSlug(name), project);
+  const definitions = project.definitions
+    ? await definitionMigrations(
+        databaseUrl,
+        project.migrationsDir,
+        project.definitions.root,
+        project.definitions.files,
+        created.migrationScript,
+      )
+    : [];
+  if (created.migrationScript === null && definitions.length === 0) {
+    console.log("No schema changes: no migration created.");
+    return null;
+  }
+  for (const { file, changed } of definitions)
+    console.log(`${file}, changed since the last migration:\n${changed.map((object) => `  ${object}`).join("\n")}`);
+  const migrationScript = [created.migrationScript, ...definitions.map(migrationSection)]
+    .filter((part): part is string => Boolean(part))
+    .join("\n");
+  const folder = writeMigration(project.migrationsDir, { ...created, migrationScript });
+  console.log(`Created ${path.relative(process.cwd(), path.join(folder, "migration.sql"))}`);
+  for (const warning of warnings) console.warn(`  ⚠ ${warning}`);
+  return { name: created.generatedMigrationName, folder, warnings };
+}
+
+/** The engine's migration from the history to schema.prisma (its script null when they agree), not yet written. */
+async function draftSchemaMigration(
+  databaseUrl: string,
+  migrationName: string,
+  project: MigrationProject,
+): Promise<{ created: CreateMigrationOutput; warnings: string[] }> {
   return withEngine(databaseUrl, project, async (engine) => {
     const migrationsList = readMigrationsList(project.migrationsDir);
     // Refuses a database that drifted, before anything is applied to it.
@@ -96,23 +127,8 @@ export async function createMigration(
       schema,
       filters: NO_FILTERS,
     });
-    const definitions = project.definitions
-      ? staleDefinitions(project.definitions.root, project.migrationsDir, project.definitions.files)
-      : [];
-    if (created.migrationScript === null && definitions.length === 0) {
-      console.log("No schema changes: no migration created.");
-      return null;
-    }
-    for (const { file } of definitions)
-      console.log(`Embedding ${file} (changed since the migration that last embedded it)`);
-    const migrationScript = [created.migrationScript, ...definitions.map((d) => embedDefinition(d.file, d.text))]
-      .filter((part): part is string => Boolean(part))
-      .join("\n");
-    const folder = writeMigration(project.migrationsDir, { ...created, migrationScript });
-    console.log(`Created ${path.relative(process.cwd(), path.join(folder, "migration.sql"))}`);
     const warnings = [...dataLoss.warnings, ...dataLoss.unexecutableSteps].map((feedback) => feedback.message);
-    for (const warning of warnings) console.warn(`  ⚠ ${warning}`);
-    return { name: created.generatedMigrationName, folder, warnings };
+    return { created, warnings };
   });
 }
 

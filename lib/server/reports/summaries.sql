@@ -1,15 +1,19 @@
 -- The report summaries: how the database keeps them (the triggers) and how it computes them from
 -- scratch (report.rebuild), in one place. docs/architecture.md "Report summaries kept by the database".
 --
--- This file is the definition; migrations install copies of it. To change it, edit it, then run
--- `npm run db:migration -- <name>`: the new migration embeds the new text (scripts/lib/sql-definitions.ts).
--- A unit test fails while the newest embedded copy differs from this file, and an integration test
--- (test/integration/reports-summaries.int.test.ts) checks on random data that the triggers and the
--- rebuild agree. A change to what a summary means also needs the summaries rebuilt: add
--- `SELECT report.rebuild("id", NULL, NULL, NULL) FROM "Organization";` to that migration, after the copy.
+-- This file is the whole current definition of the schema "report"; migrations carry only what changed.
+-- To change it, edit it, then run `npm run db:migration -- <name>`: the tool loads the file into a
+-- scratch database migrated so far, compares the schema's types, functions and triggers as the catalog
+-- prints them before and after, and writes statements for those that differ and those a difference forces
+-- along (server/database/sql-definitions.ts). The test environment refuses a migrated database whose schema
+-- differs from this file, and an integration test (test/integration/reports-summaries.int.test.ts) checks
+-- on random data that the triggers and the rebuild agree. A change to what a summary means also needs the
+-- summaries rebuilt: add `SELECT report.rebuild("id", NULL, NULL, NULL) FROM "Organization";` to that
+-- migration, after its statements.
 --
--- Re-runnable: everything it defines lives in the schema "report", dropped and made again each time (the
--- triggers go with their functions). In a migration's transaction, writers wait for it.
+-- Re-runnable (the tool loads it; so can psql, to try a change): everything it defines lives in the schema
+-- "report", dropped and made again each time (the triggers go with their functions). Composite types,
+-- functions and triggers only: the tool carries nothing else.
 
 DROP SCHEMA IF EXISTS report CASCADE;
 CREATE SCHEMA report;
@@ -32,6 +36,58 @@ CREATE FUNCTION report.score_points(score double precision) RETURNS integer LANG
   SELECT round(score * 10000)::integer
 $$;
 
+-- ───────────────────────────── The counters ─────────────────────────────
+-- The figures every enrollment summary keeps, named here once: ReportCourseStats, ReportLearnerStats,
+-- ReportInstructorLearnerStats and ReportGroupStats each have a column of each. What an enrollment counts
+-- for, a summary row's counters, adding and comparing them are the functions below. A statement that
+-- writes the tables still names the columns where SQL binds them (an INSERT's columns, an UPDATE's
+-- targets), and sums them one by one where it adds rows up: an aggregate over this type costs 5 to 15
+-- times the built-in sums per row. One that misses a counter fails, since a value of this type has
+-- exactly these fields. The functions are inlined by the planner: a statement runs as if it were written
+-- out column by column.
+CREATE TYPE report.counters AS (
+  "enrolled" integer, "notStarted" integer, "inProgress" integer, "completed" integer, "withdrawn" integer,
+  "progressSum" bigint, "scoreSum" bigint, "scoreCount" integer, "passed" integer, "failed" integer, "timeSeconds" bigint
+);
+
+-- What one enrollment counts for, times `sign` (1 added, -1 taken away): `e` is an Enrollment row or a
+-- report.enrollment (the same column names). A set of one row, to be joined (LATERAL) to its enrollment.
+CREATE FUNCTION report.enrollment_counters(e anyelement, sign integer) RETURNS SETOF report.counters
+LANGUAGE sql IMMUTABLE ROWS 1 AS $$
+  SELECT sign, sign * report.not_started(e."status", e."progressPercent", e."lastAccessedAt")::integer,
+    sign * report.in_progress(e."status", e."progressPercent", e."lastAccessedAt")::integer,
+    sign * (e."status" = 'completed')::integer, sign * (e."status" = 'withdrawn')::integer, sign * e."progressPercent",
+    sign * e."lessonScoreSum", sign * e."lessonScoreCount", sign * e."lessonsPassed", sign * e."lessonsFailed", sign * e."lessonTimeSeconds"
+$$;
+
+-- A summary row's counters (`r` a row of one of the four tables, or their EXCLUDED row in an upsert):
+-- zeros for no row, the missing side of an outer join.
+CREATE FUNCTION report.counters_of(r anyelement) RETURNS report.counters LANGUAGE sql IMMUTABLE AS $$
+  SELECT ROW(coalesce(r."enrolled", 0), coalesce(r."notStarted", 0), coalesce(r."inProgress", 0), coalesce(r."completed", 0),
+    coalesce(r."withdrawn", 0), coalesce(r."progressSum", 0), coalesce(r."scoreSum", 0), coalesce(r."scoreCount", 0),
+    coalesce(r."passed", 0), coalesce(r."failed", 0), coalesce(r."timeSeconds", 0))::report.counters
+$$;
+
+-- a + times × b: every summary row's counters change through this (times -1 subtracts).
+CREATE FUNCTION report.add(a report.counters, b report.counters, times integer) RETURNS report.counters LANGUAGE sql IMMUTABLE AS $$
+  SELECT ROW(a."enrolled" + times * b."enrolled", a."notStarted" + times * b."notStarted", a."inProgress" + times * b."inProgress",
+    a."completed" + times * b."completed", a."withdrawn" + times * b."withdrawn", a."progressSum" + times * b."progressSum",
+    a."scoreSum" + times * b."scoreSum", a."scoreCount" + times * b."scoreCount", a."passed" + times * b."passed",
+    a."failed" + times * b."failed", a."timeSeconds" + times * b."timeSeconds")::report.counters
+$$;
+
+-- Field by field, so that it inlines to plain comparisons (a composite's `=` is a function call per row).
+CREATE FUNCTION report.same(a report.counters, b report.counters) RETURNS boolean LANGUAGE sql IMMUTABLE AS $$
+  SELECT a."enrolled" = b."enrolled" AND a."notStarted" = b."notStarted" AND a."inProgress" = b."inProgress"
+    AND a."completed" = b."completed" AND a."withdrawn" = b."withdrawn" AND a."progressSum" = b."progressSum"
+    AND a."scoreSum" = b."scoreSum" AND a."scoreCount" = b."scoreCount" AND a."passed" = b."passed"
+    AND a."failed" = b."failed" AND a."timeSeconds" = b."timeSeconds"
+$$;
+
+CREATE FUNCTION report.is_zero(c report.counters) RETURNS boolean LANGUAGE sql IMMUTABLE AS $$
+  SELECT report.same(c, ROW(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)::report.counters)
+$$;
+
 -- ───────────────────────────── Kept by triggers in every write's transaction ─────────────────────────────
 -- Statement-level triggers with transition tables, like the course counters: a bulk insert or a
 -- cascading delete is one set-based update per summary table. The rows that changed go to one worker
@@ -44,28 +100,13 @@ $$;
 -- only, which have no trigger on UPDATE: its hot path is unchanged.
 -- `SET lms.report_triggers = off` (report.rebuild below, bulk loads) skips the triggers.
 
--- What one Enrollment row counts for.
+-- An Enrollment row that came (sign 1) or went (sign -1): an update is its old row going and its new one coming.
 CREATE TYPE report.enrollment AS (
   "organizationId" uuid, "courseId" uuid, "userId" uuid, "status" "EnrollmentStatus", "progressPercent" integer,
   "lastAccessedAt" timestamp(3), "enrolledAt" timestamp(3), "completedAt" timestamp(3),
-  "lessonScoreSum" integer, "lessonScoreCount" integer, "lessonsPassed" integer, "lessonsFailed" integer, "lessonTimeSeconds" integer
+  "lessonScoreSum" integer, "lessonScoreCount" integer, "lessonsPassed" integer, "lessonsFailed" integer, "lessonTimeSeconds" integer,
+  "sign" integer
 );
-
--- Added rows count +1, removed rows -1; the state columns are 0/1.
-CREATE FUNCTION report.enrollment_deltas(added report.enrollment[], removed report.enrollment[])
-RETURNS TABLE ("organizationId" uuid, "courseId" uuid, "userId" uuid, sign integer, "notStarted" integer, "inProgress" integer,
-  completed integer, withdrawn integer, progress integer, "scoreSum" integer, "scoreCount" integer, passed integer, failed integer,
-  "timeSeconds" integer, "lastAccessedAt" timestamp(3), "enrolledAt" timestamp(3), "completedAt" timestamp(3))
-LANGUAGE sql IMMUTABLE AS $$
-  SELECT r."organizationId", r."courseId", r."userId", r.sign,
-    r.sign * report.not_started(r.status, r."progressPercent", r."lastAccessedAt")::integer,
-    r.sign * report.in_progress(r.status, r."progressPercent", r."lastAccessedAt")::integer,
-    r.sign * (r.status = 'completed')::integer, r.sign * (r.status = 'withdrawn')::integer,
-    r.sign * r."progressPercent", r.sign * r."lessonScoreSum", r.sign * r."lessonScoreCount",
-    r.sign * r."lessonsPassed", r.sign * r."lessonsFailed", r.sign * r."lessonTimeSeconds",
-    r."lastAccessedAt", r."enrolledAt", r."completedAt"
-  FROM (SELECT a.*, 1 AS sign FROM unnest(added) a UNION ALL SELECT r.*, -1 FROM unnest(removed) r) r
-$$;
 
 CREATE TYPE report.learner AS ("organizationId" uuid, "userId" uuid);
 
@@ -80,38 +121,38 @@ CREATE FUNCTION report.reread_instructor_activity(learners report.learner[], ins
     AND (instructor IS NULL OR t."instructorId" = instructor) AND t."lastActivityAt" IS NOT NULL
 $$;
 
-CREATE FUNCTION report.apply_enrollments(added report.enrollment[], removed report.enrollment[], deleting boolean) RETURNS void
+CREATE FUNCTION report.apply_enrollments(changes report.enrollment[], deleting boolean) RETURNS void
 LANGUAGE plpgsql AS $$
 BEGIN
-  IF cardinality(added) = 0 AND cardinality(removed) = 0 THEN RETURN; END IF;
+  IF cardinality(changes) = 0 THEN RETURN; END IF;
 
   INSERT INTO "ReportCourseStats" AS t ("organizationId", "courseId", "enrolled", "notStarted", "inProgress", "completed", "withdrawn",
     "progressSum", "scoreSum", "scoreCount", "passed", "failed", "timeSeconds")
-  SELECT * FROM (
-    SELECT d."organizationId", d."courseId", sum(d.sign)::integer AS e, sum(d."notStarted")::integer, sum(d."inProgress")::integer,
-      sum(d.completed)::integer, sum(d.withdrawn)::integer, sum(d.progress)::bigint, sum(d."scoreSum")::bigint, sum(d."scoreCount")::integer,
-      sum(d.passed)::integer, sum(d.failed)::integer, sum(d."timeSeconds")::bigint
-    FROM report.enrollment_deltas(added, removed) d
-    WHERE EXISTS (SELECT 1 FROM "Course" c WHERE c."organizationId" = d."organizationId" AND c."id" = d."courseId")
+  SELECT s."organizationId", s."courseId", (s.c).*
+  FROM (
+    SELECT e."organizationId", e."courseId",
+      ROW(sum(k."enrolled"), sum(k."notStarted"), sum(k."inProgress"), sum(k."completed"), sum(k."withdrawn"), sum(k."progressSum"),
+        sum(k."scoreSum"), sum(k."scoreCount"), sum(k."passed"), sum(k."failed"), sum(k."timeSeconds"))::report.counters AS c
+    FROM unnest(changes) e CROSS JOIN LATERAL report.enrollment_counters(e, e.sign) k
+    WHERE EXISTS (SELECT 1 FROM "Course" c WHERE c."organizationId" = e."organizationId" AND c."id" = e."courseId")
     GROUP BY 1, 2
-  ) s (o, c, e, ns, ip, co, w, p, ss, sc, pa, fa, ts)
-  WHERE (e, ns, ip, co, w, p, ss, sc, pa, fa, ts) <> (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-  ORDER BY c
+  ) s
+  WHERE NOT report.is_zero(s.c)
+  ORDER BY 2
   ON CONFLICT ("organizationId", "courseId") DO UPDATE SET
-    "enrolled" = t."enrolled" + EXCLUDED."enrolled", "notStarted" = t."notStarted" + EXCLUDED."notStarted",
-    "inProgress" = t."inProgress" + EXCLUDED."inProgress", "completed" = t."completed" + EXCLUDED."completed",
-    "withdrawn" = t."withdrawn" + EXCLUDED."withdrawn", "progressSum" = t."progressSum" + EXCLUDED."progressSum",
-    "scoreSum" = t."scoreSum" + EXCLUDED."scoreSum", "scoreCount" = t."scoreCount" + EXCLUDED."scoreCount",
-    "passed" = t."passed" + EXCLUDED."passed", "failed" = t."failed" + EXCLUDED."failed", "timeSeconds" = t."timeSeconds" + EXCLUDED."timeSeconds";
+    ("enrolled", "notStarted", "inProgress", "completed", "withdrawn",
+     "progressSum", "scoreSum", "scoreCount", "passed", "failed", "timeSeconds")
+      = ROW((report.add(report.counters_of(t), report.counters_of(EXCLUDED), 1)).*);
 
   INSERT INTO "ReportCourseDay" AS t ("organizationId", "courseId", "day", "enrolled", "completedCohort", "completions")
   SELECT * FROM (
     SELECT x."organizationId", x."courseId", x.day, sum(x.e)::integer AS e, sum(x.cc)::integer AS cc, sum(x.c)::integer AS c
     FROM (
-      SELECT d."organizationId", d."courseId", d."enrolledAt"::date AS day, d.sign AS e, d.completed AS cc, 0 AS c FROM report.enrollment_deltas(added, removed) d
+      SELECT e."organizationId", e."courseId", e."enrolledAt"::date AS day, e.sign AS e, e.sign * (e."status" = 'completed')::integer AS cc, 0 AS c
+      FROM unnest(changes) e
       UNION ALL
-      SELECT d."organizationId", d."courseId", d."completedAt"::date, 0, 0, d.completed FROM report.enrollment_deltas(added, removed) d
-      WHERE d.completed <> 0 AND d."completedAt" IS NOT NULL
+      SELECT e."organizationId", e."courseId", e."completedAt"::date, 0, 0, e.sign FROM unnest(changes) e
+      WHERE e."status" = 'completed' AND e."completedAt" IS NOT NULL
     ) x
     WHERE EXISTS (SELECT 1 FROM "Course" c WHERE c."organizationId" = x."organizationId" AND c."id" = x."courseId")
     GROUP BY 1, 2, 3
@@ -125,40 +166,38 @@ BEGIN
   -- The learner's row before their groups' (a membership change reads it under a share lock: see below).
   INSERT INTO "ReportLearnerStats" AS t ("organizationId", "userId", "enrolled", "notStarted", "inProgress", "completed", "withdrawn",
     "progressSum", "scoreSum", "scoreCount", "passed", "failed", "timeSeconds", "lastActivityAt")
-  SELECT d."organizationId", d."userId", sum(d.sign)::integer, sum(d."notStarted")::integer, sum(d."inProgress")::integer,
-    sum(d.completed)::integer, sum(d.withdrawn)::integer, sum(d.progress)::bigint, sum(d."scoreSum")::bigint, sum(d."scoreCount")::integer,
-    sum(d.passed)::integer, sum(d.failed)::integer, sum(d."timeSeconds")::bigint, max(d."lastAccessedAt") FILTER (WHERE d.sign > 0)
-  FROM report.enrollment_deltas(added, removed) d
-  WHERE EXISTS (SELECT 1 FROM "User" u WHERE u."organizationId" = d."organizationId" AND u."id" = d."userId")
+  SELECT e."organizationId", e."userId",
+    sum(k."enrolled"), sum(k."notStarted"), sum(k."inProgress"), sum(k."completed"), sum(k."withdrawn"), sum(k."progressSum"),
+      sum(k."scoreSum"), sum(k."scoreCount"), sum(k."passed"), sum(k."failed"), sum(k."timeSeconds"),
+    max(e."lastAccessedAt") FILTER (WHERE e.sign > 0)
+  FROM unnest(changes) e CROSS JOIN LATERAL report.enrollment_counters(e, e.sign) k
+  WHERE EXISTS (SELECT 1 FROM "User" u WHERE u."organizationId" = e."organizationId" AND u."id" = e."userId")
   GROUP BY 1, 2
   ORDER BY 2
   ON CONFLICT ("organizationId", "userId") DO UPDATE SET
-    "enrolled" = t."enrolled" + EXCLUDED."enrolled", "notStarted" = t."notStarted" + EXCLUDED."notStarted",
-    "inProgress" = t."inProgress" + EXCLUDED."inProgress", "completed" = t."completed" + EXCLUDED."completed",
-    "withdrawn" = t."withdrawn" + EXCLUDED."withdrawn", "progressSum" = t."progressSum" + EXCLUDED."progressSum",
-    "scoreSum" = t."scoreSum" + EXCLUDED."scoreSum", "scoreCount" = t."scoreCount" + EXCLUDED."scoreCount",
-    "passed" = t."passed" + EXCLUDED."passed", "failed" = t."failed" + EXCLUDED."failed", "timeSeconds" = t."timeSeconds" + EXCLUDED."timeSeconds",
+    ("enrolled", "notStarted", "inProgress", "completed", "withdrawn",
+     "progressSum", "scoreSum", "scoreCount", "passed", "failed", "timeSeconds")
+      = ROW((report.add(report.counters_of(t), report.counters_of(EXCLUDED), 1)).*),
     "lastActivityAt" = GREATEST(t."lastActivityAt", EXCLUDED."lastActivityAt");
 
   -- Each instructor of the course, per learner (after the course's row: a change of the course's
   -- instructors locks it before it reads the course's enrollments; see report.apply_teaching).
   INSERT INTO "ReportInstructorLearnerStats" AS t ("organizationId", "instructorId", "userId", "enrolled", "notStarted", "inProgress", "completed", "withdrawn",
     "progressSum", "scoreSum", "scoreCount", "passed", "failed", "timeSeconds", "lastActivityAt")
-  SELECT d."organizationId", ci."userId", d."userId", sum(d.sign)::integer, sum(d."notStarted")::integer, sum(d."inProgress")::integer,
-    sum(d.completed)::integer, sum(d.withdrawn)::integer, sum(d.progress)::bigint, sum(d."scoreSum")::bigint, sum(d."scoreCount")::integer,
-    sum(d.passed)::integer, sum(d.failed)::integer, sum(d."timeSeconds")::bigint, max(d."lastAccessedAt") FILTER (WHERE d.sign > 0)
-  FROM report.enrollment_deltas(added, removed) d
-  JOIN "CourseInstructor" ci ON ci."organizationId" = d."organizationId" AND ci."courseId" = d."courseId"
-  WHERE EXISTS (SELECT 1 FROM "User" u WHERE u."organizationId" = d."organizationId" AND u."id" = d."userId")
+  SELECT e."organizationId", ci."userId", e."userId",
+    sum(k."enrolled"), sum(k."notStarted"), sum(k."inProgress"), sum(k."completed"), sum(k."withdrawn"), sum(k."progressSum"),
+      sum(k."scoreSum"), sum(k."scoreCount"), sum(k."passed"), sum(k."failed"), sum(k."timeSeconds"),
+    max(e."lastAccessedAt") FILTER (WHERE e.sign > 0)
+  FROM unnest(changes) e CROSS JOIN LATERAL report.enrollment_counters(e, e.sign) k
+  JOIN "CourseInstructor" ci ON ci."organizationId" = e."organizationId" AND ci."courseId" = e."courseId"
+  WHERE EXISTS (SELECT 1 FROM "User" u WHERE u."organizationId" = e."organizationId" AND u."id" = e."userId")
     AND EXISTS (SELECT 1 FROM "User" u WHERE u."organizationId" = ci."organizationId" AND u."id" = ci."userId")
   GROUP BY 1, 2, 3
   ORDER BY 2, 3
   ON CONFLICT ("organizationId", "instructorId", "userId") DO UPDATE SET
-    "enrolled" = t."enrolled" + EXCLUDED."enrolled", "notStarted" = t."notStarted" + EXCLUDED."notStarted",
-    "inProgress" = t."inProgress" + EXCLUDED."inProgress", "completed" = t."completed" + EXCLUDED."completed",
-    "withdrawn" = t."withdrawn" + EXCLUDED."withdrawn", "progressSum" = t."progressSum" + EXCLUDED."progressSum",
-    "scoreSum" = t."scoreSum" + EXCLUDED."scoreSum", "scoreCount" = t."scoreCount" + EXCLUDED."scoreCount",
-    "passed" = t."passed" + EXCLUDED."passed", "failed" = t."failed" + EXCLUDED."failed", "timeSeconds" = t."timeSeconds" + EXCLUDED."timeSeconds",
+    ("enrolled", "notStarted", "inProgress", "completed", "withdrawn",
+     "progressSum", "scoreSum", "scoreCount", "passed", "failed", "timeSeconds")
+      = ROW((report.add(report.counters_of(t), report.counters_of(EXCLUDED), 1)).*),
     "lastActivityAt" = GREATEST(t."lastActivityAt", EXCLUDED."lastActivityAt");
 
   -- A deleted enrollment (or one whose last access moved back) may have held the learner's last activity:
@@ -166,31 +205,30 @@ BEGIN
   IF deleting THEN
     UPDATE "ReportLearnerStats" t SET "lastActivityAt" = (
       SELECT max(e."lastAccessedAt") FROM "Enrollment" e WHERE e."userId" = t."userId" AND e."organizationId" = t."organizationId")
-    WHERE (t."organizationId", t."userId") IN (SELECT r."organizationId", r."userId" FROM unnest(removed) r WHERE r."lastAccessedAt" IS NOT NULL);
+    WHERE (t."organizationId", t."userId") IN (SELECT r."organizationId", r."userId" FROM unnest(changes) r WHERE r.sign < 0 AND r."lastAccessedAt" IS NOT NULL);
     PERFORM report.reread_instructor_activity(ARRAY(
-      SELECT DISTINCT ROW(r."organizationId", r."userId")::report.learner FROM unnest(removed) r WHERE r."lastAccessedAt" IS NOT NULL), NULL);
+      SELECT DISTINCT ROW(r."organizationId", r."userId")::report.learner FROM unnest(changes) r WHERE r.sign < 0 AND r."lastAccessedAt" IS NOT NULL), NULL);
   END IF;
 
   INSERT INTO "ReportGroupStats" AS t ("organizationId", "groupId", "enrolled", "notStarted", "inProgress", "completed", "withdrawn",
     "progressSum", "scoreSum", "scoreCount", "passed", "failed", "timeSeconds")
-  SELECT * FROM (
-    SELECT m."organizationId", m."groupId", sum(d.sign)::integer AS e, sum(d."notStarted")::integer, sum(d."inProgress")::integer,
-      sum(d.completed)::integer, sum(d.withdrawn)::integer, sum(d.progress)::bigint, sum(d."scoreSum")::bigint, sum(d."scoreCount")::integer,
-      sum(d.passed)::integer, sum(d.failed)::integer, sum(d."timeSeconds")::bigint
-    FROM report.enrollment_deltas(added, removed) d
-    JOIN "GroupMember" m ON m."organizationId" = d."organizationId" AND m."userId" = d."userId"
-    WHERE EXISTS (SELECT 1 FROM "User" u WHERE u."organizationId" = d."organizationId" AND u."id" = d."userId")
+  SELECT s."organizationId", s."groupId", (s.c).*
+  FROM (
+    SELECT m."organizationId", m."groupId",
+      ROW(sum(k."enrolled"), sum(k."notStarted"), sum(k."inProgress"), sum(k."completed"), sum(k."withdrawn"), sum(k."progressSum"),
+        sum(k."scoreSum"), sum(k."scoreCount"), sum(k."passed"), sum(k."failed"), sum(k."timeSeconds"))::report.counters AS c
+    FROM unnest(changes) e CROSS JOIN LATERAL report.enrollment_counters(e, e.sign) k
+    JOIN "GroupMember" m ON m."organizationId" = e."organizationId" AND m."userId" = e."userId"
+    WHERE EXISTS (SELECT 1 FROM "User" u WHERE u."organizationId" = e."organizationId" AND u."id" = e."userId")
     GROUP BY 1, 2
-  ) s (o, g, e, ns, ip, co, w, p, ss, sc, pa, fa, ts)
-  WHERE (e, ns, ip, co, w, p, ss, sc, pa, fa, ts) <> (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-    AND EXISTS (SELECT 1 FROM "Group" g WHERE g."organizationId" = s.o AND g."id" = s.g)
-  ORDER BY g
+  ) s
+  WHERE NOT report.is_zero(s.c)
+    AND EXISTS (SELECT 1 FROM "Group" g WHERE g."organizationId" = s."organizationId" AND g."id" = s."groupId")
+  ORDER BY 2
   ON CONFLICT ("organizationId", "groupId") DO UPDATE SET
-    "enrolled" = t."enrolled" + EXCLUDED."enrolled", "notStarted" = t."notStarted" + EXCLUDED."notStarted",
-    "inProgress" = t."inProgress" + EXCLUDED."inProgress", "completed" = t."completed" + EXCLUDED."completed",
-    "withdrawn" = t."withdrawn" + EXCLUDED."withdrawn", "progressSum" = t."progressSum" + EXCLUDED."progressSum",
-    "scoreSum" = t."scoreSum" + EXCLUDED."scoreSum", "scoreCount" = t."scoreCount" + EXCLUDED."scoreCount",
-    "passed" = t."passed" + EXCLUDED."passed", "failed" = t."failed" + EXCLUDED."failed", "timeSeconds" = t."timeSeconds" + EXCLUDED."timeSeconds";
+    ("enrolled", "notStarted", "inProgress", "completed", "withdrawn",
+     "progressSum", "scoreSum", "scoreCount", "passed", "failed", "timeSeconds")
+      = ROW((report.add(report.counters_of(t), report.counters_of(EXCLUDED), 1)).*);
 END;
 $$;
 
@@ -203,7 +241,7 @@ BEGIN
   IF NOT report.triggers_on() THEN RETURN NULL; END IF;
   PERFORM report.apply_enrollments(ARRAY(
     SELECT ROW(n."organizationId", n."courseId", n."userId", n."status", n."progressPercent", n."lastAccessedAt", n."enrolledAt", n."completedAt",
-      n."lessonScoreSum", n."lessonScoreCount", n."lessonsPassed", n."lessonsFailed", n."lessonTimeSeconds")::report.enrollment FROM new_rows n), '{}', false);
+      n."lessonScoreSum", n."lessonScoreCount", n."lessonsPassed", n."lessonsFailed", n."lessonTimeSeconds", 1)::report.enrollment FROM new_rows n), false);
   RETURN NULL;
 END;
 $$;
@@ -211,9 +249,9 @@ $$;
 CREATE FUNCTION report.enrollments_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF NOT report.triggers_on() THEN RETURN NULL; END IF;
-  PERFORM report.apply_enrollments('{}', ARRAY(
+  PERFORM report.apply_enrollments(ARRAY(
     SELECT ROW(o."organizationId", o."courseId", o."userId", o."status", o."progressPercent", o."lastAccessedAt", o."enrolledAt", o."completedAt",
-      o."lessonScoreSum", o."lessonScoreCount", o."lessonsPassed", o."lessonsFailed", o."lessonTimeSeconds")::report.enrollment FROM old_rows o), true);
+      o."lessonScoreSum", o."lessonScoreCount", o."lessonsPassed", o."lessonsFailed", o."lessonTimeSeconds", -1)::report.enrollment FROM old_rows o), true);
   RETURN NULL;
 END;
 $$;
@@ -221,8 +259,7 @@ $$;
 -- Only rows whose reported columns changed (a row's course and user never change).
 CREATE FUNCTION report.enrollments_updated() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-  added report.enrollment[];
-  removed report.enrollment[];
+  changes report.enrollment[];
   earlier boolean;
 BEGIN
   IF NOT report.triggers_on() THEN RETURN NULL; END IF;
@@ -239,12 +276,12 @@ BEGIN
   )
   SELECT
     array_agg(ROW((n)."organizationId", (n)."courseId", (n)."userId", (n)."status", (n)."progressPercent", (n)."lastAccessedAt", (n)."enrolledAt",
-      (n)."completedAt", (n)."lessonScoreSum", (n)."lessonScoreCount", (n)."lessonsPassed", (n)."lessonsFailed", (n)."lessonTimeSeconds")::report.enrollment),
-    array_agg(ROW((o)."organizationId", (o)."courseId", (o)."userId", (o)."status", (o)."progressPercent", (o)."lastAccessedAt", (o)."enrolledAt",
-      (o)."completedAt", (o)."lessonScoreSum", (o)."lessonScoreCount", (o)."lessonsPassed", (o)."lessonsFailed", (o)."lessonTimeSeconds")::report.enrollment)
-  INTO added, removed FROM changed;
-  IF added IS NULL THEN RETURN NULL; END IF;
-  PERFORM report.apply_enrollments(added, removed, coalesce(earlier, false));
+      (n)."completedAt", (n)."lessonScoreSum", (n)."lessonScoreCount", (n)."lessonsPassed", (n)."lessonsFailed", (n)."lessonTimeSeconds", 1)::report.enrollment)
+    || array_agg(ROW((o)."organizationId", (o)."courseId", (o)."userId", (o)."status", (o)."progressPercent", (o)."lastAccessedAt", (o)."enrolledAt",
+      (o)."completedAt", (o)."lessonScoreSum", (o)."lessonScoreCount", (o)."lessonsPassed", (o)."lessonsFailed", (o)."lessonTimeSeconds", -1)::report.enrollment)
+  INTO changes FROM changed;
+  IF changes IS NULL THEN RETURN NULL; END IF;
+  PERFORM report.apply_enrollments(changes, coalesce(earlier, false));
   RETURN NULL;
 END;
 $$;
@@ -420,24 +457,20 @@ BEGIN
 
   INSERT INTO "ReportInstructorLearnerStats" AS t ("organizationId", "instructorId", "userId", "enrolled", "notStarted", "inProgress", "completed", "withdrawn",
     "progressSum", "scoreSum", "scoreCount", "passed", "failed", "timeSeconds", "lastActivityAt")
-  SELECT c."organizationId", c."instructorId", e."userId", sum(c.sign)::integer,
-    sum(c.sign * report.not_started(e."status", e."progressPercent", e."lastAccessedAt")::integer)::integer,
-    sum(c.sign * report.in_progress(e."status", e."progressPercent", e."lastAccessedAt")::integer)::integer,
-    sum(c.sign * (e."status" = 'completed')::integer)::integer, sum(c.sign * (e."status" = 'withdrawn')::integer)::integer,
-    sum(c.sign * e."progressPercent")::bigint, sum(c.sign * e."lessonScoreSum")::bigint, sum(c.sign * e."lessonScoreCount")::integer,
-    sum(c.sign * e."lessonsPassed")::integer, sum(c.sign * e."lessonsFailed")::integer, sum(c.sign * e."lessonTimeSeconds")::bigint,
+  SELECT c."organizationId", c."instructorId", e."userId",
+    sum(k."enrolled"), sum(k."notStarted"), sum(k."inProgress"), sum(k."completed"), sum(k."withdrawn"), sum(k."progressSum"),
+      sum(k."scoreSum"), sum(k."scoreCount"), sum(k."passed"), sum(k."failed"), sum(k."timeSeconds"),
     max(e."lastAccessedAt") FILTER (WHERE c.sign > 0)
   FROM unnest(changes) c
   JOIN "Enrollment" e ON e."organizationId" = c."organizationId" AND e."courseId" = c."courseId"
+  CROSS JOIN LATERAL report.enrollment_counters(e, c.sign) k
   WHERE EXISTS (SELECT 1 FROM "User" u WHERE u."organizationId" = e."organizationId" AND u."id" = e."userId")
   GROUP BY 1, 2, 3
   ORDER BY 2, 3
   ON CONFLICT ("organizationId", "instructorId", "userId") DO UPDATE SET
-    "enrolled" = t."enrolled" + EXCLUDED."enrolled", "notStarted" = t."notStarted" + EXCLUDED."notStarted",
-    "inProgress" = t."inProgress" + EXCLUDED."inProgress", "completed" = t."completed" + EXCLUDED."completed",
-    "withdrawn" = t."withdrawn" + EXCLUDED."withdrawn", "progressSum" = t."progressSum" + EXCLUDED."progressSum",
-    "scoreSum" = t."scoreSum" + EXCLUDED."scoreSum", "scoreCount" = t."scoreCount" + EXCLUDED."scoreCount",
-    "passed" = t."passed" + EXCLUDED."passed", "failed" = t."failed" + EXCLUDED."failed", "timeSeconds" = t."timeSeconds" + EXCLUDED."timeSeconds",
+    ("enrolled", "notStarted", "inProgress", "completed", "withdrawn",
+     "progressSum", "scoreSum", "scoreCount", "passed", "failed", "timeSeconds")
+      = ROW((report.add(report.counters_of(t), report.counters_of(EXCLUDED), 1)).*),
     "lastActivityAt" = GREATEST(t."lastActivityAt", EXCLUDED."lastActivityAt");
 
   -- A course no longer taught may have held a learner's last activity under its instructor.
@@ -451,8 +484,7 @@ BEGIN
 
   DELETE FROM "ReportCourseStats" s
   WHERE (s."organizationId", s."courseId") IN (SELECT c."organizationId", c."courseId" FROM unnest(changes) c)
-    AND (s."enrolled", s."notStarted", s."inProgress", s."completed", s."withdrawn", s."progressSum", s."scoreSum", s."scoreCount",
-      s."passed", s."failed", s."timeSeconds") = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+    AND report.is_zero(report.counters_of(s));
 END;
 $$;
 
@@ -523,11 +555,9 @@ BEGIN
   GROUP BY 1, 2
   ORDER BY 2
   ON CONFLICT ("organizationId", "groupId") DO UPDATE SET "members" = t."members" + EXCLUDED."members",
-    "enrolled" = t."enrolled" + EXCLUDED."enrolled", "notStarted" = t."notStarted" + EXCLUDED."notStarted",
-    "inProgress" = t."inProgress" + EXCLUDED."inProgress", "completed" = t."completed" + EXCLUDED."completed",
-    "withdrawn" = t."withdrawn" + EXCLUDED."withdrawn", "progressSum" = t."progressSum" + EXCLUDED."progressSum",
-    "scoreSum" = t."scoreSum" + EXCLUDED."scoreSum", "scoreCount" = t."scoreCount" + EXCLUDED."scoreCount",
-    "passed" = t."passed" + EXCLUDED."passed", "failed" = t."failed" + EXCLUDED."failed", "timeSeconds" = t."timeSeconds" + EXCLUDED."timeSeconds";
+    ("enrolled", "notStarted", "inProgress", "completed", "withdrawn",
+     "progressSum", "scoreSum", "scoreCount", "passed", "failed", "timeSeconds")
+      = ROW((report.add(report.counters_of(t), report.counters_of(EXCLUDED), 1)).*);
 END;
 $$;
 
@@ -560,11 +590,9 @@ CREATE FUNCTION report.user_deleting() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF NOT report.triggers_on() OR OLD."organizationId" IS NULL THEN RETURN OLD; END IF;
   UPDATE "ReportGroupStats" g SET "members" = g."members" - 1,
-    "enrolled" = g."enrolled" - coalesce(s."enrolled", 0), "notStarted" = g."notStarted" - coalesce(s."notStarted", 0),
-    "inProgress" = g."inProgress" - coalesce(s."inProgress", 0), "completed" = g."completed" - coalesce(s."completed", 0),
-    "withdrawn" = g."withdrawn" - coalesce(s."withdrawn", 0), "progressSum" = g."progressSum" - coalesce(s."progressSum", 0),
-    "scoreSum" = g."scoreSum" - coalesce(s."scoreSum", 0), "scoreCount" = g."scoreCount" - coalesce(s."scoreCount", 0),
-    "passed" = g."passed" - coalesce(s."passed", 0), "failed" = g."failed" - coalesce(s."failed", 0), "timeSeconds" = g."timeSeconds" - coalesce(s."timeSeconds", 0)
+    ("enrolled", "notStarted", "inProgress", "completed", "withdrawn",
+     "progressSum", "scoreSum", "scoreCount", "passed", "failed", "timeSeconds")
+      = ROW((report.add(report.counters_of(g), report.counters_of(s), -1)).*)
   FROM "GroupMember" m LEFT JOIN "ReportLearnerStats" s ON s."organizationId" = m."organizationId" AND s."userId" = m."userId"
   WHERE m."organizationId" = OLD."organizationId" AND m."userId" = OLD."id" AND g."organizationId" = m."organizationId" AND g."groupId" = m."groupId";
   DELETE FROM "ReportLearnerStats" WHERE "organizationId" = OLD."organizationId" AND "userId" = OLD."id";
@@ -626,13 +654,11 @@ BEGIN
     USING organization, only_courses;
     EXECUTE $q$INSERT INTO "ReportCourseStats" ("organizationId", "courseId", "enrolled", "notStarted", "inProgress", "completed", "withdrawn",
       "progressSum", "scoreSum", "scoreCount", "passed", "failed", "timeSeconds")
-    SELECT e."organizationId", e."courseId", count(*)::integer,
-      (count(*) FILTER (WHERE report.not_started(e."status", e."progressPercent", e."lastAccessedAt")))::integer,
-      (count(*) FILTER (WHERE report.in_progress(e."status", e."progressPercent", e."lastAccessedAt")))::integer,
-      (count(*) FILTER (WHERE e."status" = 'completed'))::integer, (count(*) FILTER (WHERE e."status" = 'withdrawn'))::integer,
-      coalesce(sum(e."progressPercent"), 0)::bigint, coalesce(sum(e."lessonScoreSum"), 0)::bigint, coalesce(sum(e."lessonScoreCount"), 0)::integer,
-      coalesce(sum(e."lessonsPassed"), 0)::integer, coalesce(sum(e."lessonsFailed"), 0)::integer, coalesce(sum(e."lessonTimeSeconds"), 0)::bigint
-    FROM "Enrollment" e WHERE e."organizationId" = $1 AND ($2 IS NULL OR e."courseId" = ANY ($2))
+    SELECT e."organizationId", e."courseId",
+      sum(k."enrolled"), sum(k."notStarted"), sum(k."inProgress"), sum(k."completed"), sum(k."withdrawn"), sum(k."progressSum"),
+        sum(k."scoreSum"), sum(k."scoreCount"), sum(k."passed"), sum(k."failed"), sum(k."timeSeconds")
+    FROM "Enrollment" e CROSS JOIN LATERAL report.enrollment_counters(e, 1) k
+    WHERE e."organizationId" = $1 AND ($2 IS NULL OR e."courseId" = ANY ($2))
     GROUP BY 1, 2$q$
     USING organization, only_courses;
 
@@ -674,29 +700,24 @@ BEGIN
     USING organization, only_learners;
     EXECUTE $q$INSERT INTO "ReportLearnerStats" ("organizationId", "userId", "enrolled", "notStarted", "inProgress", "completed", "withdrawn",
       "progressSum", "scoreSum", "scoreCount", "passed", "failed", "timeSeconds", "lastActivityAt")
-    SELECT e."organizationId", e."userId", count(*)::integer,
-      (count(*) FILTER (WHERE report.not_started(e."status", e."progressPercent", e."lastAccessedAt")))::integer,
-      (count(*) FILTER (WHERE report.in_progress(e."status", e."progressPercent", e."lastAccessedAt")))::integer,
-      (count(*) FILTER (WHERE e."status" = 'completed'))::integer, (count(*) FILTER (WHERE e."status" = 'withdrawn'))::integer,
-      coalesce(sum(e."progressPercent"), 0)::bigint, coalesce(sum(e."lessonScoreSum"), 0)::bigint, coalesce(sum(e."lessonScoreCount"), 0)::integer,
-      coalesce(sum(e."lessonsPassed"), 0)::integer, coalesce(sum(e."lessonsFailed"), 0)::integer, coalesce(sum(e."lessonTimeSeconds"), 0)::bigint,
+    SELECT e."organizationId", e."userId",
+      sum(k."enrolled"), sum(k."notStarted"), sum(k."inProgress"), sum(k."completed"), sum(k."withdrawn"), sum(k."progressSum"),
+        sum(k."scoreSum"), sum(k."scoreCount"), sum(k."passed"), sum(k."failed"), sum(k."timeSeconds"),
       max(e."lastAccessedAt")
-    FROM "Enrollment" e WHERE e."organizationId" = $1 AND ($2 IS NULL OR e."userId" = ANY ($2))
+    FROM "Enrollment" e CROSS JOIN LATERAL report.enrollment_counters(e, 1) k
+    WHERE e."organizationId" = $1 AND ($2 IS NULL OR e."userId" = ANY ($2))
     GROUP BY 1, 2$q$
     USING organization, only_learners;
 
     -- The learners' rows per instructor, written only where they differ: the most numerous summary rows
     -- (one per learner and instructor), and in a repair nearly all of them are right already.
     EXECUTE $q$WITH computed AS MATERIALIZED (
-      SELECT e."organizationId", ci."userId" AS "instructorId", e."userId", count(*)::integer AS "enrolled",
-        (count(*) FILTER (WHERE report.not_started(e."status", e."progressPercent", e."lastAccessedAt")))::integer AS "notStarted",
-        (count(*) FILTER (WHERE report.in_progress(e."status", e."progressPercent", e."lastAccessedAt")))::integer AS "inProgress",
-        (count(*) FILTER (WHERE e."status" = 'completed'))::integer AS "completed", (count(*) FILTER (WHERE e."status" = 'withdrawn'))::integer AS "withdrawn",
-        coalesce(sum(e."progressPercent"), 0)::bigint AS "progressSum", coalesce(sum(e."lessonScoreSum"), 0)::bigint AS "scoreSum",
-        coalesce(sum(e."lessonScoreCount"), 0)::integer AS "scoreCount", coalesce(sum(e."lessonsPassed"), 0)::integer AS "passed",
-        coalesce(sum(e."lessonsFailed"), 0)::integer AS "failed", coalesce(sum(e."lessonTimeSeconds"), 0)::bigint AS "timeSeconds",
-        max(e."lastAccessedAt") AS "lastActivityAt"
+      SELECT e."organizationId", ci."userId" AS "instructorId", e."userId",
+        sum(k."enrolled"), sum(k."notStarted"), sum(k."inProgress"), sum(k."completed"), sum(k."withdrawn"), sum(k."progressSum"),
+          sum(k."scoreSum"), sum(k."scoreCount"), sum(k."passed"), sum(k."failed"), sum(k."timeSeconds"),
+        max(e."lastAccessedAt")
       FROM "Enrollment" e JOIN "CourseInstructor" ci ON ci."organizationId" = e."organizationId" AND ci."courseId" = e."courseId"
+      CROSS JOIN LATERAL report.enrollment_counters(e, 1) k
       WHERE e."organizationId" = $1 AND ($2 IS NULL OR e."userId" = ANY ($2))
       GROUP BY 1, 2, 3
     ), gone AS (
@@ -704,19 +725,15 @@ BEGIN
       WHERE t."organizationId" = $1 AND ($2 IS NULL OR t."userId" = ANY ($2))
         AND NOT EXISTS (SELECT 1 FROM computed c WHERE c."instructorId" = t."instructorId" AND c."userId" = t."userId")
     )
-    INSERT INTO "ReportInstructorLearnerStats" AS t ("organizationId", "instructorId", "userId", "enrolled", "notStarted", "inProgress",
-      "completed", "withdrawn", "progressSum", "scoreSum", "scoreCount", "passed", "failed", "timeSeconds", "lastActivityAt")
+    INSERT INTO "ReportInstructorLearnerStats" AS t ("organizationId", "instructorId", "userId", "enrolled", "notStarted", "inProgress", "completed", "withdrawn",
+      "progressSum", "scoreSum", "scoreCount", "passed", "failed", "timeSeconds", "lastActivityAt")
     SELECT * FROM computed
     ON CONFLICT ("organizationId", "instructorId", "userId") DO UPDATE SET
-      "enrolled" = EXCLUDED."enrolled", "notStarted" = EXCLUDED."notStarted", "inProgress" = EXCLUDED."inProgress",
-      "completed" = EXCLUDED."completed", "withdrawn" = EXCLUDED."withdrawn", "progressSum" = EXCLUDED."progressSum",
-      "scoreSum" = EXCLUDED."scoreSum", "scoreCount" = EXCLUDED."scoreCount", "passed" = EXCLUDED."passed",
-      "failed" = EXCLUDED."failed", "timeSeconds" = EXCLUDED."timeSeconds", "lastActivityAt" = EXCLUDED."lastActivityAt"
-    WHERE (t."enrolled", t."notStarted", t."inProgress", t."completed", t."withdrawn", t."progressSum", t."scoreSum", t."scoreCount",
-      t."passed", t."failed", t."timeSeconds", t."lastActivityAt")
-      IS DISTINCT FROM (EXCLUDED."enrolled", EXCLUDED."notStarted", EXCLUDED."inProgress", EXCLUDED."completed", EXCLUDED."withdrawn",
-      EXCLUDED."progressSum", EXCLUDED."scoreSum", EXCLUDED."scoreCount", EXCLUDED."passed", EXCLUDED."failed", EXCLUDED."timeSeconds",
-      EXCLUDED."lastActivityAt")$q$
+      ("enrolled", "notStarted", "inProgress", "completed", "withdrawn",
+       "progressSum", "scoreSum", "scoreCount", "passed", "failed", "timeSeconds", "lastActivityAt")
+        = ROW((report.counters_of(EXCLUDED)).*, EXCLUDED."lastActivityAt")
+    WHERE NOT report.same(report.counters_of(t), report.counters_of(EXCLUDED))
+      OR t."lastActivityAt" IS DISTINCT FROM EXCLUDED."lastActivityAt"$q$
     USING organization, only_learners;
   END IF;
 
