@@ -102,6 +102,15 @@ export default defineConfig([
     files: ["scripts/**", "server/database/**"],
     rules: { "no-restricted-syntax": ["error", ...UNSAFE_RAW, ...PRISMA_RAW, ...RAW_TEXT] },
   },
+  // Server code logs through the logger (lib/log/logger.ts), whose lines carry the request's or job's id.
+  // Browser code under lib/ has no logger: a console call there says why it stays. server/database/ is
+  // tooling shared with the developer's scripts, which print to a terminal, and the two checks that run
+  // before the environment is read (the logger reads it) print their refusal themselves.
+  { files: ["lib/**", "server/**"], rules: { "no-console": "error" } },
+  {
+    files: ["server/database/**", "server/production-config.ts", "server/runtime-env.ts"],
+    rules: { "no-console": "off" },
+  },
   {
     files: ["components/**", "lib/client/**", "lib/scorm/runtime/**"],
     rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [SERVER_ONLY, PRISMA] }] },

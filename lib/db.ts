@@ -7,6 +7,7 @@ import Cursor from "pg-cursor";
 import { to as copyTo } from "pg-copy-streams";
 import { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 import { env, requireDatabaseUrl } from "@/lib/env";
+import { logger } from "@/lib/log/logger";
 
 // One pool and one client per process. Created on first use so `next build` can import modules without a
 // database; kept on globalThis so dev-mode module reloads do not open a new pool each time.
@@ -39,7 +40,7 @@ function pool(): pg.Pool {
   if (!holder.__lmsPool) {
     holder.__lmsPool = new pg.Pool({ connectionString: requireDatabaseUrl(), max: env.DB_POOL_MAX });
     // An idle connection dropped by the server (a restart, a failover) must not take the process down.
-    holder.__lmsPool.on("error", (error) => console.error("PostgreSQL pool:", error.message));
+    holder.__lmsPool.on("error", (error) => logger().error({ error: error.message }, "PostgreSQL pool"));
   }
   return holder.__lmsPool;
 }
@@ -54,7 +55,7 @@ function replicaPool(): pg.Pool {
   if (!env.DATABASE_REPLICA_URL) return pool();
   if (!holder.__lmsReplicaPool) {
     holder.__lmsReplicaPool = new pg.Pool({ connectionString: env.DATABASE_REPLICA_URL, max: env.DB_POOL_MAX });
-    holder.__lmsReplicaPool.on("error", (error) => console.error("PostgreSQL replica pool:", error.message));
+    holder.__lmsReplicaPool.on("error", (error) => logger().error({ error: error.message }, "PostgreSQL replica pool"));
   }
   return holder.__lmsReplicaPool;
 }

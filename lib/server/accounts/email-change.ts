@@ -12,6 +12,7 @@ import { sendOrganizationMail } from "@/lib/server/mail/organization-mail";
 import type { OwnProfile } from "@/lib/server/selects";
 import type { RequestContext, TenantContext } from "@/lib/tenancy/context";
 import { requirePermission } from "@/lib/tenancy/permissions";
+import { logger } from "@/lib/log/logger";
 
 // Changing one's e-mail address (the sign-in name): the new address must prove it is theirs through a
 // single-use link; the old address is told once the change is made. Until then nothing changes.
@@ -160,7 +161,7 @@ export async function confirmEmailChange(
     });
   } catch (error) {
     // The change is made and audited; a mail server that is down must not make it look as if it failed.
-    console.error("The e-mail change notice could not be sent:", error);
+    logger().error({ err: error }, "The e-mail change notice could not be sent");
   }
   return { email: changed.newEmail };
 }

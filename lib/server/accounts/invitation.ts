@@ -9,6 +9,7 @@ import { sendOrganizationMail } from "@/lib/server/mail/organization-mail";
 import type { TenantContext } from "@/lib/tenancy/context";
 import { tenantOrigin } from "@/lib/tenancy/host";
 import { can, requirePermission } from "@/lib/tenancy/permissions";
+import { logger } from "@/lib/log/logger";
 
 // Invitations: a person an administrator created sets their own password from a single-use link. They
 // reuse the password-reset links (password-tokens.ts, purpose "invitation", a longer life) and its page,
@@ -162,10 +163,7 @@ export async function sendInvitations(
       await mailInvitation(organization, user, token, options.origin);
       sent.push(user.id);
     } catch (error) {
-      console.error(
-        `The invitation to ${user.email} could not be sent:`,
-        error instanceof Error ? error.message : error,
-      );
+      logger().error({ err: error, userId: user.id }, "The invitation e-mail could not be sent");
     }
   }
   return sent;

@@ -15,6 +15,7 @@ import { audit } from "@/lib/server/audit";
 import { sendOrganizationMail } from "@/lib/server/mail/organization-mail";
 import { refusePasswordUnlessBreakGlass } from "@/lib/server/sso/sign-in-policy";
 import type { RequestContext } from "@/lib/tenancy/context";
+import { logger } from "@/lib/log/logger";
 
 /**
  * Sends a single-use reset link when the account exists in the host's organization. Answers the same
@@ -43,7 +44,7 @@ export async function requestPasswordReset(ctx: RequestContext, email: string, o
     });
   } catch (error) {
     // Answering otherwise would tell the asker that the account exists; the log tells the operator.
-    console.error("The password reset e-mail could not be sent:", error);
+    logger().error({ err: error, userId: user.id }, "The password reset e-mail could not be sent");
     return;
   }
   await audit({

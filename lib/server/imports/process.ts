@@ -7,6 +7,7 @@ import { audit } from "@/lib/server/audit";
 import { applyRows } from "@/lib/server/imports/apply";
 import { queueInvitations } from "@/lib/server/imports/invitations";
 import { dryRunRows, loadImportSetting, type ImportSetting } from "@/lib/server/imports/dry-run";
+import { logger } from "@/lib/log/logger";
 
 // The job of an import (queue imports.process): the dry run (phase "check", the name the job payloads
 // and the API keep; lib/schemas/imports.ts) or the real run ("run"), batch by batch. Each batch is one transaction that first locks the import's row, so two workers (a retried
@@ -153,9 +154,7 @@ async function applyNextBatch(setting: ImportSetting): Promise<boolean> {
   } catch (error) {
     // A row that cannot be applied now (a race with another admin: an e-mail or username taken since
     // the batch's dry run, the last org admin) must not hold back the others: the batch again, row by row.
-    console.warn(
-      `Import ${importId}: a batch failed (${error instanceof Error ? error.message : String(error)}); applying it row by row`,
-    );
+    logger().warn({ importId, err: error }, "An import batch failed: applying it row by row");
     return applyRowByRow(setting, size);
   }
 }

@@ -6,6 +6,7 @@ import { JOB_PAYLOADS, type JobPayload } from "@/lib/jobs/payloads";
 import { sendJob } from "@/lib/jobs/queue";
 import { sendOrganizationMail } from "@/lib/server/mail/organization-mail";
 import { tenantOrigin } from "@/lib/tenancy/host";
+import { logger } from "@/lib/log/logger";
 
 // "You have an unread message": one e-mail per conversation, to a participant who has not read a message
 // 15 minutes after it was sent, unless they switched these e-mails off in their profile. Another comes
@@ -23,7 +24,7 @@ export async function queueUnreadEmail(job: UnreadEmailJob): Promise<void> {
   try {
     await sendJob("messages.unread-email", job, { startAfter: UNREAD_EMAIL_DELAY_MS / 1000 });
   } catch (error) {
-    console.error("Could not queue the unread-message e-mail:", error);
+    logger().error({ err: error }, "Could not queue the unread-message e-mail");
   }
 }
 

@@ -18,6 +18,7 @@ import { changeOrganizationSettings } from "@/lib/server/settings/mutations";
 import { platformDefaults } from "@/lib/server/settings/queries";
 import type { TenantContext } from "@/lib/tenancy/context";
 import { requirePermission } from "@/lib/tenancy/permissions";
+import { logger } from "@/lib/log/logger";
 
 /** Name, primary colour and self-registration: the admin of the organization, or the superadmin. Audited. */
 export async function updateOrganization(
@@ -153,7 +154,7 @@ export async function createOrganization(
     invitationSent = true;
   } catch (error) {
     // The organization exists either way; the invitation can be sent again from the users page.
-    console.error("The invitation e-mail could not be sent:", error);
+    logger().error({ err: error, userId: adminId }, "The invitation e-mail could not be sent");
   }
   return {
     organization: await getOrganization(ctx, id),

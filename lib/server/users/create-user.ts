@@ -13,6 +13,7 @@ import { setUserGroups } from "@/lib/server/users/memberships";
 import { assertMayAssignRole } from "@/lib/server/users/rules";
 import { tenantId, tenantOrganization, type TenantContext } from "@/lib/tenancy/context";
 import { requirePermission } from "@/lib/tenancy/permissions";
+import { logger } from "@/lib/log/logger";
 
 export interface CreatedUser {
   user: AdminUserDetailJson;
@@ -81,7 +82,7 @@ export async function createUser(
       invitationSent = true;
     } catch (error) {
       // The account exists either way; the page offers to send the invitation again.
-      console.error("The invitation e-mail could not be sent:", error);
+      logger().error({ err: error, userId }, "The invitation e-mail could not be sent");
     }
   }
   return { user: await getAdminUser(ctx, userId), invitation_sent: invitationSent };
