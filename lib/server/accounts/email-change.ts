@@ -4,6 +4,7 @@ import { consumeBucket } from "@/lib/auth/rate-limit";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
+import { logger } from "@/lib/log/logger";
 import type { ChangeEmailInput } from "@/lib/schemas/auth";
 import { checkCurrentPassword } from "@/lib/server/accounts/current-password";
 import { getOwnProfile } from "@/lib/server/accounts/profile";
@@ -12,7 +13,6 @@ import { sendOrganizationMail } from "@/lib/server/mail/organization-mail";
 import type { OwnProfile } from "@/lib/server/selects";
 import type { RequestContext, TenantContext } from "@/lib/tenancy/context";
 import { requirePermission } from "@/lib/tenancy/permissions";
-import { logger } from "@/lib/log/logger";
 
 // Changing one's e-mail address (the sign-in name): the new address must prove it is theirs through a
 // single-use link; the old address is told once the change is made. Until then nothing changes.

@@ -3,13 +3,13 @@ import { randomBytes } from "node:crypto";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
+import { logger } from "@/lib/log/logger";
 import { hashToken, issuePasswordToken, setPasswordPath } from "@/lib/server/accounts/password-tokens";
 import { audit, auditMany } from "@/lib/server/audit";
 import { sendOrganizationMail } from "@/lib/server/mail/organization-mail";
 import type { TenantContext } from "@/lib/tenancy/context";
 import { tenantOrigin } from "@/lib/tenancy/host";
 import { can, requirePermission } from "@/lib/tenancy/permissions";
-import { logger } from "@/lib/log/logger";
 
 // Invitations: a person an administrator created sets their own password from a single-use link. They
 // reuse the password-reset links (password-tokens.ts, purpose "invitation", a longer life) and its page,

@@ -4,6 +4,7 @@ import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import type { PasswordTokenPurpose } from "@/lib/generated/prisma/client";
+import { logger } from "@/lib/log/logger";
 import { assertPasswordAllowed, passwordPolicyOf } from "@/lib/server/accounts/password-policy";
 import {
   describePasswordToken,
@@ -15,7 +16,6 @@ import { audit } from "@/lib/server/audit";
 import { sendOrganizationMail } from "@/lib/server/mail/organization-mail";
 import { refusePasswordUnlessBreakGlass } from "@/lib/server/sso/sign-in-policy";
 import type { RequestContext } from "@/lib/tenancy/context";
-import { logger } from "@/lib/log/logger";
 
 /**
  * Sends a single-use reset link when the account exists in the host's organization. Answers the same

@@ -1,7 +1,7 @@
 import "server-only";
+import { logger } from "@/lib/log/logger";
 import { keyFromUrl } from "@/lib/storage/keys";
 import { deleteObject, deletePrefix } from "@/lib/storage/store";
-import { logger } from "@/lib/log/logger";
 
 /**
  * Removes files whose rows are gone. Called after the transaction commits: a failed delete leaves an

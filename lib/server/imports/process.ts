@@ -3,11 +3,11 @@ import { db, queryRows } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { Prisma, type UserImport } from "@/lib/generated/prisma/client";
 import { sendJob } from "@/lib/jobs/queue";
+import { logger } from "@/lib/log/logger";
 import { audit } from "@/lib/server/audit";
 import { applyRows } from "@/lib/server/imports/apply";
 import { queueInvitations } from "@/lib/server/imports/invitations";
 import { dryRunRows, loadImportSetting, type ImportSetting } from "@/lib/server/imports/dry-run";
-import { logger } from "@/lib/log/logger";
 
 // The job of an import (queue imports.process): the dry run (phase "check", the name the job payloads
 // and the API keep; lib/schemas/imports.ts) or the real run ("run"), batch by batch. Each batch is one transaction that first locks the import's row, so two workers (a retried

@@ -4,9 +4,9 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { env } from "@/lib/env";
 import { JOB_PAYLOADS, type JobPayload } from "@/lib/jobs/payloads";
 import { sendJob } from "@/lib/jobs/queue";
+import { logger } from "@/lib/log/logger";
 import { sendOrganizationMail } from "@/lib/server/mail/organization-mail";
 import { tenantOrigin } from "@/lib/tenancy/host";
-import { logger } from "@/lib/log/logger";
 
 // "You have an unread message": one e-mail per conversation, to a participant who has not read a message
 // 15 minutes after it was sent, unless they switched these e-mails off in their profile. Another comes

@@ -2,6 +2,7 @@ import "server-only";
 import { NO_PASSWORD_HASH } from "@/lib/auth/password";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { logger } from "@/lib/log/logger";
 import { readOrganizationBranding, type UpdateSettingsInput } from "@/lib/schemas/organization-settings";
 import type {
   CreateOrganizationInput,
@@ -18,7 +19,6 @@ import { changeOrganizationSettings } from "@/lib/server/settings/mutations";
 import { platformDefaults } from "@/lib/server/settings/queries";
 import type { TenantContext } from "@/lib/tenancy/context";
 import { requirePermission } from "@/lib/tenancy/permissions";
-import { logger } from "@/lib/log/logger";
 
 /** Name, primary colour and self-registration: the admin of the organization, or the superadmin. Audited. */
 export async function updateOrganization(

@@ -3,6 +3,7 @@ import { hashPassword, NO_PASSWORD_HASH } from "@/lib/auth/password";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { logger } from "@/lib/log/logger";
 import type { CreateUserInput } from "@/lib/schemas/users";
 import { sendInvitation } from "@/lib/server/accounts/invitation";
 import { assertPasswordAllowed, passwordPolicyOf } from "@/lib/server/accounts/password-policy";
@@ -13,7 +14,6 @@ import { setUserGroups } from "@/lib/server/users/memberships";
 import { assertMayAssignRole } from "@/lib/server/users/rules";
 import { tenantId, tenantOrganization, type TenantContext } from "@/lib/tenancy/context";
 import { requirePermission } from "@/lib/tenancy/permissions";
-import { logger } from "@/lib/log/logger";
 
 export interface CreatedUser {
   user: AdminUserDetailJson;
