@@ -49,7 +49,10 @@ async function organizationLogo(organization: OrganizationPublic): Promise<Buffe
     const stored = await readObject(key);
     return Buffer.from(await new Response(stored.stream()).arrayBuffer());
   } catch (error) {
-    logger().warn({ key, err: error }, "The organization's logo could not be read: the certificate is rendered without it");
+    logger().warn(
+      { key, err: error },
+      "The organization's logo could not be read: the certificate is rendered without it",
+    );
     return null;
   }
 }
