@@ -8,6 +8,7 @@ import { to as copyTo } from "pg-copy-streams";
 import { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 import { env, requireDatabaseUrl } from "@/lib/env";
 import { logger } from "@/lib/log/logger";
+import { markedForPoolTypes, withPoolTypes } from "@/lib/pool-typed-raw";
 
 // One pool and one client per process. Created on first use so `next build` can import modules without a
 // database; kept on globalThis so dev-mode module reloads do not open a new pool each time.
@@ -76,7 +77,9 @@ export async function closeDatabase(): Promise<void> {
 }
 
 export function db(): PrismaClient {
-  holder.__lmsPrisma ??= new PrismaClient({ adapter: new PrismaPg(pool(), { statementNameGenerator: statementName }) });
+  holder.__lmsPrisma ??= new PrismaClient({
+    adapter: withPoolTypes(new PrismaPg(pool(), { statementNameGenerator: statementName })),
+  });
   return holder.__lmsPrisma;
 }
 
@@ -97,14 +100,15 @@ const TYPES = {
  * Without `tx`, the statement goes straight through pg on Prisma's own pool, as a named statement
  * (parsed and planned once per connection): on the hot reads (every request's caller lookup, course
  * access, the course list, the dashboard, the reports, the SCORM commit) Prisma's raw-query layer cost
- * more CPU than the query itself (docs/benchmarks.md). Columns come back as pg reads them: int8 and
- * numeric as strings, TIMESTAMP(3) as UTC Dates, json parsed.
+ * more CPU than the query itself (docs/benchmarks.md).
  *
  * With `tx` (a Prisma interactive transaction), it runs on the transaction's connection through
- * `tx.$queryRaw`, with Prisma's conversions (int8 as bigint, numeric as Decimal).
+ * `tx.$queryRaw`. Either way the columns come back as pg reads them on the pool: int8, numeric and time as
+ * strings (the text PostgreSQL sends), TIMESTAMP(3) as UTC Dates, json parsed (lib/pool-typed-raw.ts
+ * keeps Prisma's conversions out of the transaction's reads).
  */
 export async function queryRows<R extends object>(query: Prisma.Sql, tx?: Prisma.TransactionClient): Promise<R[]> {
-  if (tx) return tx.$queryRaw<R[]>(query);
+  if (tx) return tx.$queryRaw<R[]>(markedForPoolTypes(query));
   return namedQuery<R>(pool(), query);
 }
 
