@@ -18,12 +18,13 @@ import { can, requirePermission } from "@/lib/tenancy/permissions";
  */
 const isAdministratorRole = (role: Role) => can(role, "users:manage:admins");
 
+/** The platform's own role (it manages every organization): nobody's to give, not even its holder's. */
+const isPlatformRole = (role: Role) => can(role, "organizations:manage:all");
+
 /** The caller may give `role` to someone (on creation or by a change of role). */
 export function assertMayAssignRole(ctx: TenantContext, role: Role): void {
   const message = "Org admins cannot create administrators or make anyone an administrator";
-  // The platform's own role (it manages every organization) is nobody's to give.
-  if (can(role, "organizations:manage:all"))
-    throw new AppError("FORBIDDEN", message, { fieldErrors: { role: [message] } });
+  if (isPlatformRole(role)) throw new AppError("FORBIDDEN", message, { fieldErrors: { role: [message] } });
   if (isAdministratorRole(role))
     requirePermission(ctx, "users:manage:admins", message, { fieldErrors: { role: [message] } });
 }
