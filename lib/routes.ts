@@ -204,7 +204,7 @@ function matches(pattern: string, pathname: string): boolean {
 }
 
 /** The route entry for a path, or undefined for a path the app does not have (→ 'Page Not Found'). */
-export function findRoute(pathname: string): RouteEntry | undefined {
+function findRoute(pathname: string): RouteEntry | undefined {
   // An exact pattern wins over a wildcard above it; otherwise the table order decides.
   return (
     ROUTES.find((r) => !r.pattern.endsWith("/*") && matches(r.pattern, pathname)) ??

@@ -2,7 +2,7 @@ import { AppError, type FieldErrors } from "@/lib/errors";
 import type { TenantContext } from "@/lib/tenancy/context";
 import { can, type Permission } from "@/lib/tenancy/role-permissions";
 
-export { can, PERMISSIONS, rolesWith, type Permission } from "@/lib/tenancy/role-permissions";
+export { can, rolesWith, type Permission } from "@/lib/tenancy/role-permissions";
 
 // Authorization by permission: the table of roles → permissions is lib/tenancy/role-permissions.ts
 // (docs/permissions.md is the readable matrix). lib/server calls requirePermission, so a page, a route

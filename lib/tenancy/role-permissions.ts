@@ -10,7 +10,7 @@ export function isRole(value: unknown): value is Role {
   return typeof value === "string" && (ROLES as readonly string[]).includes(value);
 }
 
-export const PERMISSIONS = [
+const PERMISSIONS = [
   "profile:read:own",
   "profile:update:own",
   "messages:use",
