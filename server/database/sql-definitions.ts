@@ -18,7 +18,7 @@ export function embedDefinition(file: string, text: string): string {
 }
 
 /** The newest migration's copy of a definition file, or null when no migration embeds it. */
-export function newestCopy(migrationsDir: string, file: string): { migration: string; text: string } | null {
+function newestCopy(migrationsDir: string, file: string): { migration: string; text: string } | null {
   const folders = existsSync(migrationsDir)
     ? readdirSync(migrationsDir, { withFileTypes: true })
         .filter((entry) => entry.isDirectory())
