@@ -8,7 +8,8 @@ async function envWith(vars: Record<string, string | undefined>) {
 }
 afterEach(() => vi.unstubAllEnvs());
 
-describe("OUTBOUND_ALLOWED_ADDRESSES", () => {
+// Each test loads the module afresh: 30 s, for a loaded machine.
+describe("OUTBOUND_ALLOWED_ADDRESSES", { timeout: 30_000 }, () => {
   it("is empty by default: nothing outside the public internet is allowed", async () => {
     expect((await envWith({ OUTBOUND_ALLOWED_ADDRESSES: undefined })).OUTBOUND_ALLOWED_ADDRESSES).toEqual([]);
   });
