@@ -81,6 +81,17 @@ const SQL_TEXT = [
   })),
 ];
 
+// SQL text whose names or values are put between quotes by hand (`"${table}"`, `'${value}'`): a name goes
+// through quoteIdent (server/database/pg-url.ts) or the catalog's quote_ident/format('%I'), a value is bound.
+const HAND_QUOTED = [
+  {
+    selector:
+      "TemplateLiteral[quasis.0.value.raw=/^\\s*(SELECT|INSERT|UPDATE|DELETE|WITH|COPY|ALTER|CREATE|DROP|COMMENT|VACUUM|ANALYZE|TRUNCATE|GRANT|REINDEX)\\s/]:has(TemplateElement[tail=false][value.raw=/[\"']$/])",
+    message:
+      "No name or value quoted by hand in SQL: quoteIdent(name) (server/database/pg-url.ts) or the catalog's quoting for a name, a bound parameter for a value.",
+  },
+];
+
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
@@ -97,10 +108,19 @@ export default defineConfig([
   // The one door: queryRows runs a Prisma.sql template through tx.$queryRaw inside a transaction.
   { files: ["lib/db.ts"], rules: { "no-restricted-syntax": ["error", ...UNSAFE_RAW, ...RAW_TEXT, ...SQL_TEXT] } },
   // Database tooling (creating databases, the bulk loader's DDL and COPY): identifiers, which no bound
-  // parameter can carry, quoted with quoteIdent or taken from the catalog.
+  // parameter can carry, quoted with quoteIdent or taken from the catalog; never quoted by hand.
   {
     files: ["scripts/**", "server/database/**"],
-    rules: { "no-restricted-syntax": ["error", ...UNSAFE_RAW, ...PRISMA_RAW, ...RAW_TEXT] },
+    rules: { "no-restricted-syntax": ["error", ...UNSAFE_RAW, ...PRISMA_RAW, ...RAW_TEXT, ...HAND_QUOTED] },
+  },
+  // Server code logs through the logger (lib/log/logger.ts), whose lines carry the request's or job's id.
+  // Browser code under lib/ has no logger: a console call there says why it stays. server/database/ is
+  // tooling shared with the developer's scripts, which print to a terminal, and the two checks that run
+  // before the environment is read (the logger reads it) print their refusal themselves.
+  { files: ["lib/**", "server/**"], rules: { "no-console": "error" } },
+  {
+    files: ["server/database/**", "server/production-config.ts", "server/runtime-env.ts"],
+    rules: { "no-console": "off" },
   },
   {
     files: ["components/**", "lib/client/**", "lib/scorm/runtime/**"],

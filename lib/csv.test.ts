@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { csvField, csvHead, csvLine, CsvPlain } from "./csv";
+import { csvHead, csvLine, CsvPlain, type CsvValue } from "./csv";
+
+/** One field as csvLine writes it (a line of one field, without its line break). */
+const csvField = (value: CsvValue) => csvLine([value], "\n").slice(0, -1);
 
 describe("CSV", () => {
   it("quotes what needs quoting (RFC 4180) and ends lines with CRLF", () => {

@@ -23,7 +23,7 @@ export type CsvNewline = "\r\n" | "\n";
 /** Excel reads a CSV as UTF-8 only when it starts with the byte order mark. */
 export const CSV_BOM = "\uFEFF";
 
-export function csvField(value: CsvValue): string {
+function csvField(value: CsvValue): string {
   if (value === null || value === undefined) return "";
   let text: string;
   if (typeof value === "string") text = FORMULA_START.has(value.charCodeAt(0)) ? `'${value}` : value;

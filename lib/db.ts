@@ -7,6 +7,8 @@ import Cursor from "pg-cursor";
 import { to as copyTo } from "pg-copy-streams";
 import { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 import { env, requireDatabaseUrl } from "@/lib/env";
+import { logger } from "@/lib/log/logger";
+import { markedForPoolTypes, withPoolTypes } from "@/lib/pool-typed-raw";
 
 // One pool and one client per process. Created on first use so `next build` can import modules without a
 // database; kept on globalThis so dev-mode module reloads do not open a new pool each time.
@@ -39,7 +41,7 @@ function pool(): pg.Pool {
   if (!holder.__lmsPool) {
     holder.__lmsPool = new pg.Pool({ connectionString: requireDatabaseUrl(), max: env.DB_POOL_MAX });
     // An idle connection dropped by the server (a restart, a failover) must not take the process down.
-    holder.__lmsPool.on("error", (error) => console.error("PostgreSQL pool:", error.message));
+    holder.__lmsPool.on("error", (error) => logger().error({ error: error.message }, "PostgreSQL pool"));
   }
   return holder.__lmsPool;
 }
@@ -54,7 +56,7 @@ function replicaPool(): pg.Pool {
   if (!env.DATABASE_REPLICA_URL) return pool();
   if (!holder.__lmsReplicaPool) {
     holder.__lmsReplicaPool = new pg.Pool({ connectionString: env.DATABASE_REPLICA_URL, max: env.DB_POOL_MAX });
-    holder.__lmsReplicaPool.on("error", (error) => console.error("PostgreSQL replica pool:", error.message));
+    holder.__lmsReplicaPool.on("error", (error) => logger().error({ error: error.message }, "PostgreSQL replica pool"));
   }
   return holder.__lmsReplicaPool;
 }
@@ -75,7 +77,9 @@ export async function closeDatabase(): Promise<void> {
 }
 
 export function db(): PrismaClient {
-  holder.__lmsPrisma ??= new PrismaClient({ adapter: new PrismaPg(pool(), { statementNameGenerator: statementName }) });
+  holder.__lmsPrisma ??= new PrismaClient({
+    adapter: withPoolTypes(new PrismaPg(pool(), { statementNameGenerator: statementName })),
+  });
   return holder.__lmsPrisma;
 }
 
@@ -96,14 +100,15 @@ const TYPES = {
  * Without `tx`, the statement goes straight through pg on Prisma's own pool, as a named statement
  * (parsed and planned once per connection): on the hot reads (every request's caller lookup, course
  * access, the course list, the dashboard, the reports, the SCORM commit) Prisma's raw-query layer cost
- * more CPU than the query itself (docs/benchmarks.md). Columns come back as pg reads them: int8 and
- * numeric as strings, TIMESTAMP(3) as UTC Dates, json parsed.
+ * more CPU than the query itself (docs/benchmarks.md).
  *
  * With `tx` (a Prisma interactive transaction), it runs on the transaction's connection through
- * `tx.$queryRaw`, with Prisma's conversions (int8 as bigint, numeric as Decimal).
+ * `tx.$queryRaw`. Either way the columns come back as pg reads them on the pool: int8, numeric and time as
+ * strings (the text PostgreSQL sends), TIMESTAMP(3) as UTC Dates, json parsed (lib/pool-typed-raw.ts
+ * keeps Prisma's conversions out of the transaction's reads).
  */
 export async function queryRows<R extends object>(query: Prisma.Sql, tx?: Prisma.TransactionClient): Promise<R[]> {
-  if (tx) return tx.$queryRaw<R[]>(query);
+  if (tx) return tx.$queryRaw<R[]>(markedForPoolTypes(query));
   return namedQuery<R>(pool(), query);
 }
 

@@ -3,7 +3,7 @@ import { parseAddressRange } from "@/lib/net/ip-address";
 import { isHostName } from "@/lib/schemas/host-name";
 
 // The only reader of process.env. A bad environment fails start-up with a message naming the variable.
-export const envSchema = z.object({
+const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   /** postgres://… — the launch scripts set it to the embedded PostgreSQL when it is unset. */
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: "DATABASE_URL must be a postgres:// URL" }).optional(),

@@ -1,7 +1,7 @@
 import { createServer } from "node:net";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
-import { DATABASE_UNAVAILABLE_MESSAGE, toAppError } from "@/lib/errors";
+import { toAppError } from "@/lib/errors";
 
 // A database that cannot be reached (down, restarting) is a 503 the client may retry, not a 500; a
 // statement that fails on a reachable database stays a 500.
@@ -26,7 +26,7 @@ describe("toAppError and the database's availability", () => {
     expect([answer.status, answer.code, answer.message]).toEqual([
       503,
       "SERVICE_UNAVAILABLE",
-      DATABASE_UNAVAILABLE_MESSAGE,
+      "The database is unavailable. Try again in a moment.",
     ]);
     expect(answer.headers).toEqual({ "Retry-After": "5" });
   });

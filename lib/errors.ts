@@ -96,7 +96,7 @@ export function toAppError(error: unknown, fallbackMessage: string): AppError {
   return new AppError("INTERNAL", fallbackMessage, { cause: error });
 }
 
-export const DATABASE_UNAVAILABLE_MESSAGE = "The database is unavailable. Try again in a moment.";
+const DATABASE_UNAVAILABLE_MESSAGE = "The database is unavailable. Try again in a moment.";
 
 /** Connection-level failures: the server refused, dropped or timed out the connection, or is not accepting any. */
 const UNREACHABLE_CODES = new Set([

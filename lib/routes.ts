@@ -1,21 +1,14 @@
 // THE route table. proxy.ts, the side navigation and the server-side page guards all read it, so a
-// route's audience is written down exactly once. Pure data and pure functions: safe in every runtime.
+// route's audience is written down exactly once: each route names the permission that opens it, and who
+// holds that permission is the one table of lib/tenancy/role-permissions.ts (the superadmin holds them all,
+// so it passes every route check). Pure data and pure functions: safe in every runtime.
 
-export const ROLES = ["learner", "instructor", "admin", "org_admin", "superadmin"] as const;
-export type Role = (typeof ROLES)[number];
+import { can, type Permission, type Role } from "@/lib/tenancy/role-permissions";
 
-export function isRole(value: unknown): value is Role {
-  return typeof value === "string" && (ROLES as readonly string[]).includes(value);
-}
+export { isRole, ROLES, type Role } from "@/lib/tenancy/role-permissions";
 
-/** The four roles that belong to an organization. superadmin passes every route check anyway. */
-export const TENANT_ROLES = ["learner", "instructor", "org_admin", "admin"] as const satisfies readonly Role[];
-/** Staff: the roles that may teach a course and see the staff pages (instructors and both admin roles). */
-export const TEACHING_ROLES = ["instructor", "org_admin", "admin"] as const satisfies readonly Role[];
-/** The organization's administrators. */
-export const ORG_ADMIN_ROLES = ["org_admin", "admin"] as const satisfies readonly Role[];
-
-export type Access = "public" | readonly Role[];
+/** Open to anyone, or to the holders of a permission. */
+export type Access = "public" | Permission;
 
 export interface RouteEntry {
   /** Path pattern: `[param]` matches one segment; a trailing `/*` matches the path and everything below. */
@@ -40,51 +33,53 @@ export const ROUTES: readonly RouteEntry[] = [
   { pattern: "/confirm-email/[token]", access: "public" },
   // A certificate's verification page: anyone holding the code, on the organization's host.
   { pattern: "/verify/[code]", access: "public" },
-  // signed in
-  { pattern: "/dashboard", access: TENANT_ROLES },
-  { pattern: "/messages", access: TENANT_ROLES },
-  { pattern: "/messages/[threadId]", access: TENANT_ROLES },
-  { pattern: "/calendar", access: TENANT_ROLES },
-  { pattern: "/courses/[courseId]", access: TENANT_ROLES },
-  { pattern: "/courses/[courseId]/learn", access: TENANT_ROLES },
-  { pattern: "/courses/[courseId]/modules/[moduleId]/lessons/[lessonId]", access: TENANT_ROLES },
-  { pattern: "/profile", access: [...TENANT_ROLES, "superadmin"] },
+  // signed in: everyone (the dashboard is the courses one takes)
+  { pattern: "/dashboard", access: "courses:enroll:self" },
+  { pattern: "/messages", access: "messages:use" },
+  { pattern: "/messages/[threadId]", access: "messages:use" },
+  { pattern: "/calendar", access: "calendar:read" },
+  { pattern: "/courses/[courseId]", access: "courses:read:published" },
+  { pattern: "/courses/[courseId]/learn", access: "courses:read:published" },
+  { pattern: "/courses/[courseId]/modules/[moduleId]/lessons/[lessonId]", access: "courses:read:published" },
+  { pattern: "/profile", access: "profile:read:own" },
   // administration: staff
-  { pattern: "/admin", access: TEACHING_ROLES },
-  { pattern: "/admin/courses", access: TEACHING_ROLES },
-  { pattern: "/admin/courses/create", access: TEACHING_ROLES },
+  { pattern: "/admin", access: "admin-area:enter" },
+  { pattern: "/admin/courses", access: "courses:update:own" },
+  { pattern: "/admin/courses/create", access: "courses:create" },
   // Certificate templates sit under Course Management (its entry stays the active one there).
-  { pattern: "/admin/courses/certificates", access: TEACHING_ROLES },
-  { pattern: "/admin/courses/certificates/[templateId]", access: TEACHING_ROLES },
-  { pattern: "/admin/courses/[courseId]", access: TEACHING_ROLES },
-  { pattern: "/admin/groups", access: TEACHING_ROLES },
-  { pattern: "/admin/groups/add", access: TEACHING_ROLES },
-  { pattern: "/admin/groups/[groupId]", access: TEACHING_ROLES },
-  { pattern: "/admin/reports", access: TEACHING_ROLES },
+  { pattern: "/admin/courses/certificates", access: "certificates:manage" },
+  { pattern: "/admin/courses/certificates/[templateId]", access: "certificates:manage" },
+  { pattern: "/admin/courses/[courseId]", access: "courses:update:own" },
+  { pattern: "/admin/groups", access: "groups:manage" },
+  { pattern: "/admin/groups/add", access: "groups:manage" },
+  { pattern: "/admin/groups/[groupId]", access: "groups:manage" },
+  { pattern: "/admin/reports", access: "reports:read" },
   // The reports' breakdowns and drill-downs: the same readers as the overview.
-  { pattern: "/admin/reports/courses", access: TEACHING_ROLES },
-  { pattern: "/admin/reports/courses/[courseId]", access: TEACHING_ROLES },
-  { pattern: "/admin/reports/groups", access: TEACHING_ROLES },
-  { pattern: "/admin/reports/learners", access: TEACHING_ROLES },
-  { pattern: "/admin/reports/learners/[userId]", access: TEACHING_ROLES },
-  { pattern: "/admin/reports/certificates", access: TEACHING_ROLES },
-  { pattern: "/admin/events/*", access: TEACHING_ROLES },
-  { pattern: "/admin/import-export/*", access: TEACHING_ROLES },
-  // Instructors and org admins find a read-only view of the settings that concern teaching (docs/permissions.md).
-  { pattern: "/admin/settings/*", access: TEACHING_ROLES },
-  { pattern: "/admin/thumbnail-debug", access: TEACHING_ROLES },
+  { pattern: "/admin/reports/courses", access: "reports:read" },
+  { pattern: "/admin/reports/courses/[courseId]", access: "reports:read" },
+  { pattern: "/admin/reports/groups", access: "reports:read" },
+  { pattern: "/admin/reports/learners", access: "reports:read" },
+  { pattern: "/admin/reports/learners/[userId]", access: "reports:read" },
+  { pattern: "/admin/reports/certificates", access: "reports:read" },
+  { pattern: "/admin/events/*", access: "events:manage" },
+  // Instructors and org admins read why they cannot import or export (docs/permissions.md "Read-only admin pages").
+  { pattern: "/admin/import-export/*", access: "admin-area:enter" },
+  // Instructors and org admins find a read-only view of the settings that concern teaching.
+  { pattern: "/admin/settings/*", access: "settings:read:teaching" },
+  // The courses the viewer edits, with their thumbnails' sources (docs/permissions.md "Thumbnail debug").
+  { pattern: "/admin/thumbnail-debug", access: "courses:update:own" },
   // administration: organization administrators
-  { pattern: "/admin/overview", access: ORG_ADMIN_ROLES },
-  { pattern: "/admin/users", access: ORG_ADMIN_ROLES },
-  { pattern: "/admin/users/add", access: ORG_ADMIN_ROLES },
-  { pattern: "/admin/users/edit/[userId]", access: ORG_ADMIN_ROLES },
-  { pattern: "/admin/categories", access: ORG_ADMIN_ROLES },
-  { pattern: "/admin/categories/add", access: ORG_ADMIN_ROLES },
+  { pattern: "/admin/overview", access: "organization:read:overview" },
+  { pattern: "/admin/users", access: "users:manage" },
+  { pattern: "/admin/users/add", access: "users:manage" },
+  { pattern: "/admin/users/edit/[userId]", access: "users:manage" },
+  { pattern: "/admin/categories", access: "categories:manage" },
+  { pattern: "/admin/categories/add", access: "categories:manage" },
   // The audit log lives inside System Settings but is the organization administrators' (not instructors').
-  { pattern: "/admin/settings/audit", access: ORG_ADMIN_ROLES },
+  { pattern: "/admin/settings/audit", access: "audit:read" },
   // platform
-  { pattern: "/admin/organizations", access: ["admin"] },
-  { pattern: "/admin/subdomain-management", access: ["superadmin"] },
+  { pattern: "/admin/organizations", access: "organization:update:own" },
+  { pattern: "/admin/subdomain-management", access: "subdomains:manage" },
 ];
 
 export type NavIcon =
@@ -109,34 +104,84 @@ export interface NavEntry {
   label: string;
   href: string;
   icon: NavIcon;
-  /** Who sees the entry. Each must also pass the route's access (checked by a unit test). */
-  roles: readonly Role[];
+  /** Shown to the holders of this permission… (each may also open the route: checked by a unit test) */
+  permission: Permission;
+  /** …who do not also hold this one. */
+  except?: Permission;
 }
 
 /**
  * The side navigation, in display order: first the spec's table (docs/permissions.md "Side navigation"), exactly — labels,
  * paths and who sees each — then the product's additions (docs/permissions.md lists them as such).
- * Shown entries are exactly those listing the user's role.
+ * `except: "organizations:manage:all"` leaves out the superadmin, who signs in on the apex, where an
+ * organization's own pages have nothing to show.
  */
-export const NAVIGATION: readonly NavEntry[] = [
+const NAVIGATION: readonly NavEntry[] = [
   // The spec's entries.
-  { label: "Calendar", href: "/calendar", icon: "calendar", roles: [...TENANT_ROLES, "superadmin"] },
-  { label: "My Profile", href: "/profile", icon: "profile", roles: [...TENANT_ROLES, "superadmin"] },
-  { label: "Course Management", href: "/admin/courses", icon: "courses", roles: [...TEACHING_ROLES, "superadmin"] },
-  { label: "Group", href: "/admin/groups", icon: "groups", roles: [...TEACHING_ROLES, "superadmin"] },
-  { label: "Reports", href: "/admin/reports", icon: "reports", roles: [...TEACHING_ROLES, "superadmin"] },
-  { label: "Users", href: "/admin/users", icon: "users", roles: ORG_ADMIN_ROLES },
-  { label: "Organizations", href: "/admin/organizations", icon: "organizations", roles: ["admin", "superadmin"] },
-  { label: "System Settings", href: "/admin/settings", icon: "settings", roles: ["admin", "superadmin"] },
-  { label: "Import/Export", href: "/admin/import-export", icon: "importExport", roles: ["admin", "superadmin"] },
-  { label: "Subdomain Management", href: "/admin/subdomain-management", icon: "subdomains", roles: ["superadmin"] },
+  { label: "Calendar", href: "/calendar", icon: "calendar", permission: "calendar:read" },
+  { label: "My Profile", href: "/profile", icon: "profile", permission: "profile:read:own" },
+  { label: "Course Management", href: "/admin/courses", icon: "courses", permission: "courses:update:own" },
+  { label: "Group", href: "/admin/groups", icon: "groups", permission: "groups:manage" },
+  { label: "Reports", href: "/admin/reports", icon: "reports", permission: "reports:read" },
+  {
+    label: "Users",
+    href: "/admin/users",
+    icon: "users",
+    permission: "users:manage",
+    except: "organizations:manage:all",
+  },
+  {
+    label: "Organizations",
+    href: "/admin/organizations",
+    icon: "organizations",
+    permission: "organization:update:own",
+  },
+  { label: "System Settings", href: "/admin/settings", icon: "settings", permission: "settings:manage" },
+  { label: "Import/Export", href: "/admin/import-export", icon: "importExport", permission: "import-export:use" },
+  {
+    label: "Subdomain Management",
+    href: "/admin/subdomain-management",
+    icon: "subdomains",
+    permission: "subdomains:manage",
+  },
   // The product's additions.
-  { label: "Dashboard", href: "/dashboard", icon: "dashboard", roles: [...TENANT_ROLES, "superadmin"] },
-  { label: "Course Catalog", href: "/search", icon: "catalog", roles: ["learner"] },
-  { label: "Messages", href: "/messages", icon: "messages", roles: TENANT_ROLES },
-  { label: "Events", href: "/admin/events", icon: "events", roles: TEACHING_ROLES },
-  { label: "Overview", href: "/admin/overview", icon: "overview", roles: ORG_ADMIN_ROLES },
-  { label: "Categories", href: "/admin/categories", icon: "categories", roles: ORG_ADMIN_ROLES },
+  { label: "Dashboard", href: "/dashboard", icon: "dashboard", permission: "courses:enroll:self" },
+  // Staff find the courses under Course Management.
+  {
+    label: "Course Catalog",
+    href: "/search",
+    icon: "catalog",
+    permission: "courses:enroll:self",
+    except: "courses:update:own",
+  },
+  {
+    label: "Messages",
+    href: "/messages",
+    icon: "messages",
+    permission: "messages:use",
+    except: "organizations:manage:all",
+  },
+  {
+    label: "Events",
+    href: "/admin/events",
+    icon: "events",
+    permission: "events:manage",
+    except: "organizations:manage:all",
+  },
+  {
+    label: "Overview",
+    href: "/admin/overview",
+    icon: "overview",
+    permission: "organization:read:overview",
+    except: "organizations:manage:all",
+  },
+  {
+    label: "Categories",
+    href: "/admin/categories",
+    icon: "categories",
+    permission: "categories:manage",
+    except: "organizations:manage:all",
+  },
 ];
 
 // ───────────────────────────── matching ─────────────────────────────
@@ -159,7 +204,7 @@ function matches(pattern: string, pathname: string): boolean {
 }
 
 /** The route entry for a path, or undefined for a path the app does not have (→ 'Page Not Found'). */
-export function findRoute(pathname: string): RouteEntry | undefined {
+function findRoute(pathname: string): RouteEntry | undefined {
   // An exact pattern wins over a wildcard above it; otherwise the table order decides.
   return (
     ROUTES.find((r) => !r.pattern.endsWith("/*") && matches(r.pattern, pathname)) ??
@@ -169,8 +214,7 @@ export function findRoute(pathname: string): RouteEntry | undefined {
 
 export function roleAllowed(access: Access, role: Role | null | undefined): boolean {
   if (access === "public") return true;
-  if (!role) return false;
-  return role === "superadmin" || access.includes(role);
+  return role ? can(role, access) : false;
 }
 
 export type RouteDecision =
@@ -205,16 +249,24 @@ export function decideRoute(pathname: string, role: Role | null | undefined): Ro
 }
 
 /**
- * Where a signed-in user goes: after login and at '/', admin and instructor go to the reports; every
- * other public sign-in page sends everybody to the dashboard.
+ * Where a signed-in user lands after login and at '/': the specification names it by role (admin and
+ * instructor go to the reports, org_admin does not), so it is a table of roles, not a permission.
  */
+const LANDING_AFTER_SIGN_IN: Record<Role, string> = {
+  learner: "/dashboard",
+  instructor: "/admin/reports",
+  org_admin: "/dashboard",
+  admin: "/admin/reports",
+  superadmin: "/dashboard",
+};
+
+/** Where a signed-in user goes: after login and at '/', their landing; every other public sign-in page sends everybody to the dashboard. */
 export function homePathFor(role: Role, from: "login" | "other" = "login"): string {
-  if (from === "login" && (role === "admin" || role === "instructor")) return "/admin/reports";
-  return "/dashboard";
+  return from === "login" ? LANDING_AFTER_SIGN_IN[role] : "/dashboard";
 }
 
 export function navigationFor(role: Role): NavEntry[] {
-  return NAVIGATION.filter((entry) => entry.roles.includes(role));
+  return NAVIGATION.filter((entry) => can(role, entry.permission) && !(entry.except && can(role, entry.except)));
 }
 
 /** The nav entry that is active for a path: the longest href that is a prefix of it. */

@@ -1,4 +1,5 @@
 import { env } from "@/lib/env";
+import { logger } from "@/lib/log/logger";
 
 /**
  * Per-IP rate limits need each client's real address, which Next does not give route handlers: our
@@ -9,7 +10,7 @@ import { env } from "@/lib/env";
  */
 export async function refuseServerWithoutClientAddress(): Promise<void> {
   if (env.LMS_APP_SERVER === "custom" || env.TRUST_PROXY) return;
-  console.error(
+  logger().fatal(
     "Refusing to start: run the app with `npm start` (or `npm run dev`), which knows each client's address for rate limits; " +
       "plain `next start` is supported only behind a reverse proxy that sets X-Forwarded-For, with TRUST_PROXY=true.",
   );

@@ -1,3 +1,4 @@
+import { logger } from "../lib/log/logger";
 import type { AppServer } from "./app-server";
 
 // What every launcher does on SIGTERM or SIGINT: readiness turns 503 at once, the server stops accepting
@@ -31,20 +32,20 @@ export function exitOnSignals(parts: ShutdownParts, graceSeconds: number): void 
   let stopping = false;
   const onSignal = (signal: NodeJS.Signals) => {
     if (stopping) {
-      console.error(`${signal} again: exiting without waiting.`);
+      logger().error({ signal }, "A second signal: exiting without waiting");
       process.exit(1);
     }
     stopping = true;
-    console.log(`${signal}: shutting down (up to ${graceSeconds} s for requests in flight and running jobs).`);
+    logger().info({ signal, graceSeconds }, "Shutting down: waiting for requests in flight and running jobs");
     const graceMs = graceSeconds * 1000;
     setTimeout(() => {
-      console.error("The shutdown did not finish in time: exiting.");
+      logger().error("The shutdown did not finish in time: exiting");
       process.exit(1);
     }, graceMs + CLOSE_ALLOWANCE_MS).unref();
     shutDown(parts, graceMs).then(
       (code) => process.exit(code),
       (error: unknown) => {
-        console.error("The shutdown failed:", error);
+        logger().error({ err: error }, "The shutdown failed");
         process.exit(1);
       },
     );

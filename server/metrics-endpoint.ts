@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { queryRows, poolStats } from "../lib/db";
 import { Prisma } from "../lib/generated/prisma/client";
+import { logger } from "../lib/log/logger";
 import { API_HEADERS, COMMON_HEADERS } from "../lib/security-headers";
 import { metrics, setScrapeSources } from "../lib/metrics/registry";
 import type { FinishedRequest } from "./request-log";
@@ -38,7 +39,7 @@ async function writeMetrics(res: ServerResponse): Promise<void> {
     const text = await registry.metrics();
     res.writeHead(200, { "content-type": registry.contentType, "cache-control": "no-store" }).end(text);
   } catch (error) {
-    console.error("Metrics:", error);
+    logger().error({ err: error }, "The metrics could not be collected");
     res.writeHead(500, { "content-type": "text/plain; charset=utf-8" }).end("The metrics could not be collected\n");
   }
 }

@@ -1,6 +1,27 @@
 import { spawnSync } from "node:child_process";
-import { describe, expect, it } from "vitest";
-import { productionConfigProblems } from "./production-config";
+import { describe, expect, it, vi } from "vitest";
+import { refuseBadProductionConfig } from "./production-config";
+
+class Exited extends Error {}
+
+/** The problems refuseBadProductionConfig prints before it exits (none: it returns). */
+function productionConfigProblems(env: Record<string, string | undefined>): string[] {
+  const lines: string[] = [];
+  const print = vi.spyOn(console, "error").mockImplementation((line: string) => void lines.push(line));
+  const exit = vi.spyOn(process, "exit").mockImplementation(() => {
+    throw new Exited();
+  });
+  try {
+    refuseBadProductionConfig(env);
+  } catch (error) {
+    if (!(error instanceof Exited)) throw error;
+    expect(exit).toHaveBeenCalledWith(1);
+  } finally {
+    print.mockRestore();
+    exit.mockRestore();
+  }
+  return lines.map((line) => line.replace(/^Refusing to start: /, ""));
+}
 
 const GOOD = {
   NODE_ENV: "production",

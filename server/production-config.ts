@@ -6,7 +6,7 @@ import { isHostName } from "../lib/schemas/host-name";
 
 const MIN_SECRET_LENGTH = 32;
 
-export function productionConfigProblems(env: Record<string, string | undefined>): string[] {
+function productionConfigProblems(env: Record<string, string | undefined>): string[] {
   if (env.NODE_ENV !== "production") return [];
   const problems: string[] = [];
   if (!env.DATABASE_URL) {

@@ -7,7 +7,7 @@ import path from "node:path";
 const SECRET_FILE = path.resolve(".data/auth-secret");
 
 /** A stable NEXTAUTH_SECRET for local runs: generated once into .data/ (production sets its own). */
-export function ensureAuthSecret(): void {
+function ensureAuthSecret(): void {
   if (process.env.NEXTAUTH_SECRET) return;
   if (!existsSync(SECRET_FILE)) {
     mkdirSync(path.dirname(SECRET_FILE), { recursive: true });

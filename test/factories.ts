@@ -2,7 +2,8 @@ import { randomBytes } from "node:crypto";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { hashPassword } from "@/lib/auth/password";
 import { PrismaClient } from "@/lib/generated/prisma/client";
-import { TENANT_ROLES, type Role } from "@/lib/routes";
+import type { Role } from "@/lib/routes";
+import { USER_ROLES } from "@/lib/schemas/users";
 
 // Each test makes its own organization and users with random names, so tests run in parallel and
 // never need a truncate. Talks to the test database directly (the only place tests write without HTTP).
@@ -60,7 +61,7 @@ export async function createTenant(
     },
   });
   const users = {} as TestTenant["users"];
-  for (const role of TENANT_ROLES) users[role] = await createUser(organization.id, role);
+  for (const role of USER_ROLES) users[role] = await createUser(organization.id, role);
   return { id: organization.id, subdomain, name: organization.name, users };
 }
 

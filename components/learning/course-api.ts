@@ -7,7 +7,7 @@ import { CLIENT_ERROR_CODES } from "@/lib/client/api-error";
 
 export const COURSE_HTML_ERROR_CODE = "COURSE_HTML_RESPONSE";
 
-export function courseHtmlMessage(courseId: string): string {
+function courseHtmlMessage(courseId: string): string {
   return `Server routing error: Received HTML instead of course data for course ID ${courseId}. Please check server configuration.`;
 }
 
@@ -22,7 +22,6 @@ export async function fetchCourseData<T>(courseId: string, path: string, init?: 
   }
 }
 
-export const courseProgressPath = (courseId: string) => `/api/courses/${courseId}/progress`;
 export const lessonProgressPath = (courseId: string, lessonId: string) =>
   `/api/courses/${courseId}/lessons/${lessonId}/progress`;
 export const courseEnrollmentsPath = (courseId: string) => `/api/courses/${courseId}/enrollments`;

@@ -20,12 +20,17 @@ import { GroupPicker } from "@/components/groups/group-picker";
 import { ApiError } from "@/lib/client/api";
 import { roleLabel, type Role } from "@/lib/routes";
 import { USER_ROLES, userFormSchema, type UserFormValues } from "@/lib/schemas/users";
+import { can } from "@/lib/tenancy/role-permissions";
 
 type Input = z.input<typeof userFormSchema>;
 
-/** The roles the caller may give (docs/permissions.md "Users": an org admin cannot make administrators). */
-export function assignableRoles(callerRole: Role): readonly Role[] {
-  return callerRole === "org_admin" ? USER_ROLES.filter((r) => r !== "admin") : USER_ROLES;
+/**
+ * The roles the caller may give (docs/permissions.md "Users"): an administrator's role, one that itself
+ * manages administrators, only by someone who holds users:manage:admins (the server's rule, rules.ts).
+ */
+function assignableRoles(callerRole: Role): readonly Role[] {
+  if (can(callerRole, "users:manage:admins")) return USER_ROLES;
+  return USER_ROLES.filter((role) => !can(role, "users:manage:admins"));
 }
 
 interface Props {

@@ -24,9 +24,3 @@ export function formatDate(date: Date): string {
 }
 
 export const addDays = (date: Date, days: number): Date => new Date(date.getTime() + days * DAY_MS);
-
-/** The pickers' range, kept by the server too: from 1900 to the end of 2099. */
-export function isInSupportedYears(date: Date): boolean {
-  const year = date.getUTCFullYear();
-  return year >= FIRST_YEAR && year <= LAST_YEAR;
-}

@@ -10,7 +10,6 @@ import { fetchWithRetry, TimeoutError, type FetchedResponse } from "./timed-fetc
 
 export { ApiError, isApiError, API_MESSAGES } from "./api-error";
 export { configureApiClient, resetApiClient, type ApiClientConfig } from "./session-expiry";
-export { clearApiCache } from "./api-cache";
 
 export const DEFAULT_TIMEOUT_MS = 60_000;
 /** Cacheable GETs give up sooner: stale data shown fast beats fresh data shown late. */

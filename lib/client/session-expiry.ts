@@ -65,6 +65,8 @@ export function expireSession(): void {
   try {
     config.onUnauthorized();
   } catch (error) {
+    // In the browser there is no logger: the console is where a developer sees a handler that threw.
+    // eslint-disable-next-line no-console -- browser code, see above
     console.error("Session expiry handler failed", error);
   }
 }

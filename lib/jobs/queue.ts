@@ -3,6 +3,7 @@ import PgBoss from "pg-boss";
 import { requireDatabaseUrl } from "@/lib/env";
 import { parseJobPayload, type JobPayload } from "@/lib/jobs/payloads";
 import { JOB_QUEUES, type JobName } from "@/lib/jobs/queues";
+import { logger } from "@/lib/log/logger";
 
 // The product's one job queue: pg-boss on our own PostgreSQL (its tables live in the schema "pgboss",
 // created and migrated by pg-boss itself). Web requests send jobs; workers (lib/jobs/worker.ts) run them,
@@ -36,7 +37,7 @@ async function start(): Promise<PgBoss> {
   });
   // One line, like the app's pool: pg's errors carry their whole client (hundreds of lines), and a
   // connection the server ends (a restart; the test database dropped) is reported here too.
-  boss.on("error", (error) => console.error("Job queue:", error instanceof Error ? error.message : error));
+  boss.on("error", (error) => logger().error({ error: error instanceof Error ? error.message : error }, "Job queue"));
   await boss.start();
   for (const [name, options] of Object.entries(JOB_QUEUES)) await createQueue(boss, name, options.queue);
   return boss;

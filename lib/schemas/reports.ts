@@ -42,7 +42,7 @@ const SEARCH = {
 const orderedRange = (q: { from?: string; to?: string }) => !q.from || !q.to || q.from <= q.to;
 const rangeError = { message: "from must not be after to", path: ["to"] };
 
-export const reportFiltersSchema = z.object(FILTERS).refine(orderedRange, rangeError);
+const reportFiltersSchema = z.object(FILTERS).refine(orderedRange, rangeError);
 export type ReportFilters = z.infer<typeof reportFiltersSchema>;
 
 /** GET /api/reports/overview: the filters, and how many courses the completion chart shows. */

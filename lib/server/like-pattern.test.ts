@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { escapeLike, likePattern, likePrefix } from "./like-pattern";
+import { likePattern, likePrefix } from "./like-pattern";
 
 describe("LIKE patterns", () => {
   it("takes %, _ and \\ literally", () => {
-    expect(escapeLike("50%_off\\now")).toBe("50\\%\\_off\\\\now");
+    expect(likePattern("50%_off\\now")).toBe("%50\\%\\_off\\\\now%");
   });
   it("matches a value containing the text, or starting with it", () => {
     expect(likePattern("a_b")).toBe("%a\\_b%");

@@ -2,7 +2,7 @@
 // not wildcards (PostgreSQL's default escape character is `\`).
 
 /** `text` with LIKE's wildcards and escape character taken literally. */
-export function escapeLike(text: string): string {
+function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 

@@ -6,7 +6,7 @@ import { parse as parseRange } from "range-parser";
 export type ByteRange = { start: number; end: number };
 
 /** null: no (usable) Range header, serve everything; "unsatisfiable": answer 416. */
-export function parseByteRange(header: string | null, size: number): ByteRange | "unsatisfiable" | null {
+function parseByteRange(header: string | null, size: number): ByteRange | "unsatisfiable" | null {
   if (!header) return null;
   const { code, type, ranges } = parseRange(size, header);
   if (type !== "bytes" || ranges.length > 1) return null;

@@ -6,7 +6,7 @@
  * and free of separators, control characters and the characters Windows reserves. Spaces and any
  * other Unicode are fine (package files are named "Course Overview.html", "Übung 1.html").
  */
-export function isSafeSegment(segment: string): boolean {
+function isSafeSegment(segment: string): boolean {
   if (!segment || segment === "." || segment === "..") return false;
   if (Buffer.byteLength(segment) > 255 || segment !== segment.normalize("NFC")) return false;
   return !/[\/\\:*?"<>|\u0000-\u001f\u007f]/.test(segment) && !/[. ]$/.test(segment);

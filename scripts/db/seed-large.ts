@@ -1,6 +1,6 @@
 import pg from "pg";
 import { hashPassword } from "@/lib/auth/password";
-import { pgConfigFromUrl } from "../../server/database/pg-url";
+import { pgConfigFromUrl, quoteIdent } from "../../server/database/pg-url";
 import { dropForLoad, restoreAfterLoad } from "./large/bulk-load";
 import { loadCatalog } from "./large/catalog";
 import { LARGE_DATABASE, recreateDatabase, writeMarker, type LargeDatasetMarker } from "./large/database";
@@ -60,17 +60,13 @@ export async function seedLarge(serverUrl: string): Promise<LargeDatasetMarker> 
     step(`groups: ${describe(groups)}`);
 
     const rows: Record<string, number> = { ...catalog.rows, ...enrollments, ...groups };
-    await restoreAfterLoad(
-      clients,
-      deferred,
-      new Map(Object.entries(rows).map(([table, count]) => [`"${table}"`, count])),
-    );
+    await restoreAfterLoad(clients, deferred, new Map(Object.entries(rows)));
     step("indexes and foreign keys rebuilt (and validated)");
     await Promise.all([
       clients[0].query(`VACUUM (ANALYZE) "LessonProgress"`),
       clients[1].query(
         `VACUUM (ANALYZE) ${LOADED_TABLES.filter((t) => t !== "LessonProgress")
-          .map((t) => `"${t}"`)
+          .map(quoteIdent)
           .join(", ")}`,
       ),
     ]);

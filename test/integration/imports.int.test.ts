@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCourse } from "@/test/course-factories";
-import { createSuperadmin, createTenant, testDb, uniqueName, type TestTenant, type TestUser } from "@/test/factories";
+import {
+  createSuperadmin,
+  createTenant,
+  createUser,
+  testDb,
+  uniqueName,
+  type TestTenant,
+  type TestUser,
+} from "@/test/factories";
 import { call, hostFor } from "@/test/http";
 import { outcomes, runImport, uploadAndDryRun, uploadCsv, waitForStatus, type As } from "@/test/imports";
 import { latestMailTo, setPasswordLinkFor } from "@/test/outbox";
@@ -196,6 +204,38 @@ describe("dry run and run", () => {
       (await testDb().user.findUniqueOrThrow({ where: { id: solo.users.org_admin.id }, select: { role: true } })).role,
     ).toBe("org_admin");
     expect(await testDb().user.count({ where: { organizationId: solo.id, email: newcomer } })).toBe(1);
+  });
+
+  it("refuses at run time to deactivate the last active org admin, and deactivates an org admin who is not the last", async () => {
+    const solo = await createTenant();
+    const soloAdmin: As = { subdomain: solo.subdomain, bearer: await cachedSignIn(solo.subdomain, solo.users.admin) };
+    const imported = await uploadAndDryRun(
+      soloAdmin,
+      `email,first_name,last_name,status\n${solo.users.org_admin.email},Org,Admin,suspended\n`,
+    );
+    expect(imported.check).toMatchObject({ update: 1, reject: 0 });
+    const done = await runImport(soloAdmin, imported.id);
+    expect(done.run).toMatchObject({ updated: 0, failed: 1 });
+    expect((await outcomes(soloAdmin, imported.id))[1]).toEqual([
+      "failed",
+      "Could not be applied: This is the organization's last active org admin: make someone else an org admin (Admin) first",
+    ]);
+    expect(
+      (await testDb().user.findUniqueOrThrow({ where: { id: solo.users.org_admin.id }, select: { status: true } }))
+        .status,
+    ).toBe("active");
+
+    // With a second active org admin, the same row goes in.
+    await createUser(solo.id, "org_admin");
+    const again = await uploadAndDryRun(
+      soloAdmin,
+      `email,first_name,last_name,status\n${solo.users.org_admin.email},Org,Admin,suspended\n`,
+    );
+    expect((await runImport(soloAdmin, again.id)).run).toMatchObject({ updated: 1, failed: 0 });
+    expect(
+      (await testDb().user.findUniqueOrThrow({ where: { id: solo.users.org_admin.id }, select: { status: true } }))
+        .status,
+    ).toBe("suspended");
   });
 
   it("asks for a dry run before the run", async () => {

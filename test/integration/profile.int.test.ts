@@ -45,6 +45,32 @@ describe("PUT /auth/profile", () => {
     expect([meta.width, meta.height]).toEqual([256, 256]);
   });
 
+  it("a new avatar deletes the one it replaces from storage, and so does removing it", async () => {
+    const token = await tokenFor("learner");
+    const upload = async (color: string) => {
+      const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: color } })
+        .png()
+        .toBuffer();
+      const { body, headers } = await multipartBody({ avatar: new Blob([png], { type: "image/png" }) });
+      const res = await call(tenant.subdomain, "/auth/profile", { method: "PUT", bearer: token, body, headers });
+      expect(res.status).toBe(200);
+      return res.json.user.avatar_url as string;
+    };
+    const first = await upload("#FF0000");
+    const second = await upload("#00FF00");
+    expect(second).not.toBe(first);
+    expect((await call(tenant.subdomain, first)).status).toBe(404);
+    expect((await call(tenant.subdomain, second)).status).toBe(200);
+
+    const removed = await call(tenant.subdomain, "/auth/profile", {
+      method: "PUT",
+      bearer: token,
+      json: { remove_avatar: true },
+    });
+    expect(removed.json.user.avatar_url).toBeNull();
+    expect((await call(tenant.subdomain, second)).status).toBe(404);
+  });
+
   it("an avatar that is not an image → 415", async () => {
     const token = await tokenFor("admin");
     const { body, headers } = await multipartBody({

@@ -5,7 +5,7 @@ import { createTenant, createUser, testDb, type TestTenant, type TestUser } from
 import { call, testPort } from "@/test/http";
 import { fixtureZip } from "@/test/scorm-zips";
 import { cachedSignIn } from "@/test/session";
-import { ensureAuthSecret } from "@/server/runtime-env";
+import { prepareAuthEnv } from "@/server/runtime-env";
 
 // SCORM packages run on the organization's content host ({subdomain}.content.localhost here), reached by
 // the token a launch mints: files and commits answer the token's holder only, pages and the API are not
@@ -47,7 +47,7 @@ async function scormLesson(t: TestTenant, instructor: TestUser) {
 }
 
 beforeAll(async () => {
-  ensureAuthSecret();
+  prepareAuthEnv();
   tokens = await import("@/lib/server/scorm/content-token");
   [tenant, other] = await Promise.all([createTenant(), createTenant()]);
   course = await scormLesson(tenant, tenant.users.instructor);

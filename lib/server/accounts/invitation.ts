@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
+import { logger } from "@/lib/log/logger";
 import { hashToken, issuePasswordToken, setPasswordPath } from "@/lib/server/accounts/password-tokens";
 import { audit, auditMany } from "@/lib/server/audit";
 import { sendOrganizationMail } from "@/lib/server/mail/organization-mail";
@@ -162,10 +163,7 @@ export async function sendInvitations(
       await mailInvitation(organization, user, token, options.origin);
       sent.push(user.id);
     } catch (error) {
-      console.error(
-        `The invitation to ${user.email} could not be sent:`,
-        error instanceof Error ? error.message : error,
-      );
+      logger().error({ err: error, userId: user.id }, "The invitation e-mail could not be sent");
     }
   }
   return sent;

@@ -4,6 +4,7 @@ import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import type { PasswordTokenPurpose } from "@/lib/generated/prisma/client";
+import { logger } from "@/lib/log/logger";
 import { assertPasswordAllowed, passwordPolicyOf } from "@/lib/server/accounts/password-policy";
 import {
   describePasswordToken,
@@ -43,7 +44,7 @@ export async function requestPasswordReset(ctx: RequestContext, email: string, o
     });
   } catch (error) {
     // Answering otherwise would tell the asker that the account exists; the log tells the operator.
-    console.error("The password reset e-mail could not be sent:", error);
+    logger().error({ err: error, userId: user.id }, "The password reset e-mail could not be sent");
     return;
   }
   await audit({

@@ -1,17 +1,17 @@
 import "server-only";
 import { hashPassword } from "@/lib/auth/password";
-import { db } from "@/lib/db";
+import { db, queryRows } from "@/lib/db";
 import { AppError } from "@/lib/errors";
+import { Prisma } from "@/lib/generated/prisma/client";
 import type { UpdateProfileInput } from "@/lib/schemas/auth";
 import { storeAvatar } from "@/lib/server/accounts/avatar";
 import { checkCurrentPassword } from "@/lib/server/accounts/current-password";
 import { assertPasswordAllowed, passwordPolicyOf } from "@/lib/server/accounts/password-policy";
 import { audit } from "@/lib/server/audit";
+import { removeStoredFiles } from "@/lib/server/courses/stored-files";
 import { ownProfileSelect, type OwnProfile } from "@/lib/server/selects";
 import type { TenantContext } from "@/lib/tenancy/context";
 import { requirePermission } from "@/lib/tenancy/permissions";
-import { keyFromUrl } from "@/lib/storage/keys";
-import { deleteObject } from "@/lib/storage/store";
 
 /** The caller's own profile; scoped by organization as well as id, like every query. */
 export async function getOwnProfile(ctx: TenantContext): Promise<OwnProfile> {
@@ -49,7 +49,7 @@ export async function updateOwnProfile(
   const where = { id: ctx.userId, organizationId: ctx.organizationId };
   const current = await db().user.findFirst({
     where,
-    select: { passwordHash: true, avatarUrl: true, email: true, firstName: true, lastName: true, username: true },
+    select: { passwordHash: true, email: true, firstName: true, lastName: true, username: true },
   });
   if (!current) throw new AppError("NOT_FOUND", "Profile not found");
 
@@ -79,21 +79,33 @@ export async function updateOwnProfile(
   }
 
   const avatarUrl = avatar ? await storeAvatar(ctx, avatar) : input.remove_avatar ? null : undefined;
-  const updated = await db().user.updateManyAndReturn({
-    where,
-    data: {
-      firstName: input.first_name,
-      lastName: input.last_name,
-      username: input.username,
-      avatarUrl,
-      themeMode: input.theme_mode,
-      emailOnMessage: input.email_on_message,
-      // A new password ends every other session; the caller's own is renewed by the route.
-      ...(passwordHash ? { passwordHash, sessionVersion: { increment: 1 } } : {}),
-    },
-    select: { sessionVersion: true },
-  });
-  if (updated.length === 0) throw new AppError("NOT_FOUND", "Profile not found");
+  let written: { sessionVersion: number; replacedAvatarUrl: string | null };
+  try {
+    written = await db().$transaction(async (tx) => {
+      // The picture replaced is read under the row's lock: two uploads at once each remove the one before theirs.
+      const replacedAvatarUrl = avatarUrl !== undefined ? await lockedAvatarUrl(tx, ctx) : null;
+      const [row] = await tx.user.updateManyAndReturn({
+        where,
+        data: {
+          firstName: input.first_name,
+          lastName: input.last_name,
+          username: input.username,
+          avatarUrl,
+          themeMode: input.theme_mode,
+          emailOnMessage: input.email_on_message,
+          // A new password ends every other session; the caller's own is renewed by the route.
+          ...(passwordHash ? { passwordHash, sessionVersion: { increment: 1 } } : {}),
+        },
+        select: { sessionVersion: true },
+      });
+      if (!row) throw new AppError("NOT_FOUND", "Profile not found");
+      return { sessionVersion: row.sessionVersion, replacedAvatarUrl };
+    });
+  } catch (error) {
+    // No row names the new picture: it must not stay in storage.
+    if (avatarUrl) await removeStoredFiles({ urls: [avatarUrl] });
+    throw error;
+  }
   if (passwordHash)
     await audit({
       organizationId: ctx.organizationId,
@@ -102,8 +114,16 @@ export async function updateOwnProfile(
       entityType: "user",
       entityId: ctx.userId,
     });
+  if (written.replacedAvatarUrl) await removeStoredFiles({ urls: [written.replacedAvatarUrl] });
+  return { profile: await getOwnProfile(ctx), sessionVersion: passwordHash ? written.sessionVersion : null };
+}
 
-  const oldKey = avatarUrl !== undefined ? keyFromUrl(current.avatarUrl) : null;
-  if (oldKey) await deleteObject(oldKey).catch(() => undefined);
-  return { profile: await getOwnProfile(ctx), sessionVersion: passwordHash ? updated[0]!.sessionVersion : null };
+async function lockedAvatarUrl(tx: Prisma.TransactionClient, ctx: TenantContext): Promise<string | null> {
+  const [row] = await queryRows<{ avatarUrl: string | null }>(
+    Prisma.sql`SELECT "avatarUrl" FROM "User"
+    WHERE "id" = ${ctx.userId}::uuid AND "organizationId" IS NOT DISTINCT FROM ${ctx.organizationId}::uuid
+    FOR UPDATE`,
+    tx,
+  );
+  return row?.avatarUrl ?? null;
 }

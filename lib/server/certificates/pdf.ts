@@ -1,6 +1,7 @@
 import "server-only";
 import { readOrganizationBranding } from "@/lib/schemas/organization-settings";
 import { certificateDate, type CertificateValues } from "@/lib/certificates/fields";
+import { logger } from "@/lib/log/logger";
 import { renderCertificatePdf } from "@/lib/server/certificates/pdf/render";
 import { getCertificateRow, verificationUrl, type CertificateRow } from "@/lib/server/certificates/queries";
 import { readDesign } from "@/lib/server/certificates/templates";
@@ -40,10 +41,18 @@ export function certificateValues(row: CertificateRow, signatureName: string): C
   };
 }
 
+/** The organization's logo, or null: a logo that cannot be read leaves it off the certificate, not the certificate off. */
 async function organizationLogo(organization: OrganizationPublic): Promise<Buffer | null> {
   const key = keyFromUrl(readOrganizationBranding(organization.branding).logoUrl);
   if (!key) return null;
-  const stored = await readObject(key).catch(() => null);
-  if (!stored) return null;
-  return Buffer.from(await new Response(stored.stream()).arrayBuffer());
+  try {
+    const stored = await readObject(key);
+    return Buffer.from(await new Response(stored.stream()).arrayBuffer());
+  } catch (error) {
+    logger().warn(
+      { key, err: error },
+      "The organization's logo could not be read: the certificate is rendered without it",
+    );
+    return null;
+  }
 }

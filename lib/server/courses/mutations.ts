@@ -11,9 +11,8 @@ import { getCourse } from "@/lib/server/courses/queries";
 import { removeStoredFiles } from "@/lib/server/courses/stored-files";
 import { sanitizeRichText } from "@/lib/server/rich-text";
 import { tenantId, tenantOrganization, type TenantContext } from "@/lib/tenancy/context";
-import { can, requirePermission } from "@/lib/tenancy/permissions";
+import { can, requirePermission, rolesWith } from "@/lib/tenancy/permissions";
 import type { CourseJson } from "@/lib/server/courses/json";
-import { TEACHING_ROLES } from "@/lib/routes";
 
 export async function createCourse(ctx: TenantContext, input: CreateCourseInput): Promise<CourseJson> {
   requirePermission(ctx, "courses:create");
@@ -190,7 +189,12 @@ async function checkReferences(
   }
   if (instructorIds.length) {
     const found = await tx.user.findMany({
-      where: { id: { in: instructorIds }, organizationId, role: { in: [...TEACHING_ROLES] }, status: "active" },
+      where: {
+        id: { in: instructorIds },
+        organizationId,
+        role: { in: rolesWith("courses:update:own") },
+        status: "active",
+      },
       select: { id: true },
     });
     const missing = instructorIds.filter((id) => !found.some((u) => u.id === id));

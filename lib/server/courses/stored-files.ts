@@ -1,4 +1,5 @@
 import "server-only";
+import { logger } from "@/lib/log/logger";
 import { keyFromUrl } from "@/lib/storage/keys";
 import { deleteObject, deletePrefix } from "@/lib/storage/store";
 
@@ -14,12 +15,14 @@ export async function removeStoredFiles(files: {
   const keys = [...(files.urls ?? []).map(keyFromUrl), ...(files.keys ?? [])].filter((k): k is string => Boolean(k));
   await Promise.all([
     ...keys.map((key) =>
-      deleteObject(key).catch((error: unknown) => console.error(`Could not delete stored file ${key}`, error)),
+      deleteObject(key).catch((error: unknown) =>
+        logger().error({ key, err: error }, "Could not delete a stored file"),
+      ),
     ),
     // Extracted SCORM packages: a folder each.
     ...(files.prefixes ?? []).map((prefix) =>
       deletePrefix(prefix).catch((error: unknown) =>
-        console.error(`Could not delete stored files below ${prefix}`, error),
+        logger().error({ prefix, err: error }, "Could not delete the stored files below a prefix"),
       ),
     ),
   ]);

@@ -16,7 +16,6 @@ import {
 import { likePrefix } from "@/lib/server/like-pattern";
 import { recomputeEnrollments } from "@/lib/server/progress/recompute";
 import { uuid7 } from "@/lib/server/uuid7";
-import { ensureOrgAdminRemains } from "@/lib/server/users/rules";
 import { writeUserChange } from "@/lib/server/users/write-user-change";
 
 // Applies a batch of rows inside the caller's transaction: makes their dry run again against the database
@@ -139,10 +138,6 @@ export async function recordOutcomes(
 
 async function updateExistingUser(tx: Tx, organizationId: string, plan: RowPlan): Promise<void> {
   const target = plan.existing!;
-  const roleChanges = plan.role !== undefined && plan.role !== target.role;
-  const deactivates = plan.status === "suspended" && target.status === "active";
-  if ((roleChanges && target.role === "org_admin") || (deactivates && target.role === "org_admin"))
-    await ensureOrgAdminRemains(tx, organizationId, [target.id]);
   const fields = plan.changes.filter((c) => c !== "groups" && c !== "courses" && c !== "completions");
   if (fields.length === 0) return;
   const { firstName, lastName, username, role, status } = plan;

@@ -1,10 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  describeCompletions,
-  parseCompletionDate,
-  planCompletions,
-  type ImportCourse,
-} from "@/lib/server/imports/completions";
+import { describeCompletions, planCompletions, type ImportCourse } from "@/lib/server/imports/completions";
 import { RowRejected } from "@/lib/server/imports/row-rejected";
 
 const NOW = new Date("2026-11-27T12:00:00Z");
@@ -56,9 +51,10 @@ const rejection = (courses: string, dates: string) => {
 
 describe("the completed_on column", () => {
   it("reads a day as midnight UTC, and a time as our exports write it", () => {
-    expect(parseCompletionDate("2025-03-01")).toEqual(new Date("2025-03-01T00:00:00Z"));
-    expect(parseCompletionDate("2025-03-01 14:05:09")).toEqual(new Date("2025-03-01T14:05:09Z"));
-    expect(parseCompletionDate("2025-03-01T14:05Z")).toEqual(new Date("2025-03-01T14:05:00Z"));
+    const completedAt = (date: string) => plan("Fire", date)[0]?.completedAt;
+    expect(completedAt("2025-03-01")).toEqual(new Date("2025-03-01T00:00:00Z"));
+    expect(completedAt("2025-03-01 14:05:09")).toEqual(new Date("2025-03-01T14:05:09Z"));
+    expect(completedAt("2025-03-01T14:05Z")).toEqual(new Date("2025-03-01T14:05:00Z"));
     for (const bad of [
       "2025-02-30",
       "2025-13-01",
@@ -68,7 +64,7 @@ describe("the completed_on column", () => {
       "1899-12-31",
       "2025-03-01 25:00",
     ])
-      expect(parseCompletionDate(bad), bad).toBeNull();
+      expect(rejection("Fire", bad), bad).toBe(`Invalid completion date '${bad}': write it as YYYY-MM-DD`);
   });
 
   it("gives one date to every course of the row, or one per course in the same order", () => {

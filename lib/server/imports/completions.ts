@@ -28,7 +28,7 @@ const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?Z?$/;
 
 /** A completion date as the column holds it; null when it is not one. */
-export function parseCompletionDate(value: string): Date | null {
+function parseCompletionDate(value: string): Date | null {
   const match = DAY.exec(value) ?? TIME.exec(value);
   if (!match) return null;
   const part = (i: number) => Number(match[i] ?? 0);

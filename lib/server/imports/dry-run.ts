@@ -3,7 +3,7 @@ import { db, queryRows } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { Prisma, type UserImport } from "@/lib/generated/prisma/client";
 import { checkPassword } from "@/lib/password-strength";
-import type { Role } from "@/lib/routes";
+import { isRole, type Role } from "@/lib/routes";
 import { emailSchema, nameSchema, usernameSchema } from "@/lib/schemas/auth";
 import type { DryRunOutcome, ImportMapping } from "@/lib/schemas/imports";
 import type { PasswordPolicy } from "@/lib/schemas/organization-settings";
@@ -28,7 +28,6 @@ import { jobContext, type TenantContext } from "@/lib/tenancy/context";
 
 type Reader = Prisma.TransactionClient;
 
-const ROLES: readonly Role[] = ["learner", "instructor", "org_admin", "admin", "superadmin"];
 const STATUS_WORDS: Record<string, "active" | "suspended"> = {
   active: "active",
   enabled: "active",
@@ -356,9 +355,8 @@ function parseName(value: string, label: string): string {
 
 function parseRole(setting: ImportSetting, value: string): Role | undefined {
   if (!value) return undefined;
-  const role = value.toLowerCase().replace(/[\s-]+/g, "_") as Role;
-  if (!ROLES.includes(role))
-    throw new RowRejected(`Unknown role '${value}': use learner, instructor, org_admin or admin`);
+  const role = value.toLowerCase().replace(/[\s-]+/g, "_");
+  if (!isRole(role)) throw new RowRejected(`Unknown role '${value}': use learner, instructor, org_admin or admin`);
   try {
     assertMayAssignRole(setting.importer, role);
   } catch {

@@ -17,7 +17,7 @@ const ALIASES: Record<ImportField, string[]> = {
 };
 
 /** "E-mail Address" → "e_mail_address" */
-export function normalizeColumnName(name: string): string {
+function normalizeColumnName(name: string): string {
   return name
     .trim()
     .toLowerCase()

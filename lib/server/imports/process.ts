@@ -3,6 +3,7 @@ import { db, queryRows } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { Prisma, type UserImport } from "@/lib/generated/prisma/client";
 import { sendJob } from "@/lib/jobs/queue";
+import { logger } from "@/lib/log/logger";
 import { audit } from "@/lib/server/audit";
 import { applyRows } from "@/lib/server/imports/apply";
 import { queueInvitations } from "@/lib/server/imports/invitations";
@@ -153,9 +154,7 @@ async function applyNextBatch(setting: ImportSetting): Promise<boolean> {
   } catch (error) {
     // A row that cannot be applied now (a race with another admin: an e-mail or username taken since
     // the batch's dry run, the last org admin) must not hold back the others: the batch again, row by row.
-    console.warn(
-      `Import ${importId}: a batch failed (${error instanceof Error ? error.message : String(error)}); applying it row by row`,
-    );
+    logger().warn({ importId, err: error }, "An import batch failed: applying it row by row");
     return applyRowByRow(setting, size);
   }
 }

@@ -4,6 +4,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { env } from "@/lib/env";
 import { JOB_PAYLOADS, type JobPayload } from "@/lib/jobs/payloads";
 import { sendJob } from "@/lib/jobs/queue";
+import { logger } from "@/lib/log/logger";
 import { sendOrganizationMail } from "@/lib/server/mail/organization-mail";
 import { tenantOrigin } from "@/lib/tenancy/host";
 
@@ -23,7 +24,7 @@ export async function queueUnreadEmail(job: UnreadEmailJob): Promise<void> {
   try {
     await sendJob("messages.unread-email", job, { startAfter: UNREAD_EMAIL_DELAY_MS / 1000 });
   } catch (error) {
-    console.error("Could not queue the unread-message e-mail:", error);
+    logger().error({ err: error }, "Could not queue the unread-message e-mail");
   }
 }
 

@@ -2,6 +2,7 @@ import "server-only";
 import { NO_PASSWORD_HASH } from "@/lib/auth/password";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { logger } from "@/lib/log/logger";
 import { readOrganizationBranding, type UpdateSettingsInput } from "@/lib/schemas/organization-settings";
 import type {
   CreateOrganizationInput,
@@ -153,7 +154,7 @@ export async function createOrganization(
     invitationSent = true;
   } catch (error) {
     // The organization exists either way; the invitation can be sent again from the users page.
-    console.error("The invitation e-mail could not be sent:", error);
+    logger().error({ err: error, userId: adminId }, "The invitation e-mail could not be sent");
   }
   return {
     organization: await getOrganization(ctx, id),

@@ -1,12 +1,18 @@
 import { describe, expect, it } from "vitest";
-import {
-  isCourseComplete,
-  isVideoWatched,
-  nextEnrollmentState,
-  nextLessonProgress,
-  progressPercent,
-  type LessonCounts,
-} from "./rules";
+import { nextEnrollmentState, nextLessonProgress, type LessonCounts } from "./rules";
+
+// The percentage, the completion and the watched video, read through the functions the services call.
+const ACTIVE = { status: "active", progressPercent: 0, completedAt: null } as const;
+const SOME_TIME = new Date("2030-01-01T00:00:00Z");
+const progressPercent = (c: LessonCounts) => nextEnrollmentState(ACTIVE, c, SOME_TIME).progressPercent;
+const isCourseComplete = (c: LessonCounts) => nextEnrollmentState(ACTIVE, c, SOME_TIME).status === "completed";
+const isVideoWatched = (positionSeconds: number | undefined, durationSeconds: number | null) =>
+  nextLessonProgress(
+    null,
+    { kind: "video", durationSeconds },
+    positionSeconds === undefined ? {} : { position_seconds: positionSeconds },
+    SOME_TIME,
+  ).status === "completed";
 
 const counts = (requiredTotal: number, requiredDone: number, allTotal: number, allDone: number): LessonCounts => ({
   requiredTotal,

@@ -20,7 +20,7 @@ export interface LessonCounts {
  * the part its SCORM package reported; a course without required lessons counts all of its lessons. Rounded
  * down, and below 100 until every counted lesson is done.
  */
-export function progressPercent(counts: LessonCounts): number {
+function progressPercent(counts: LessonCounts): number {
   const { done, total } = countedLessons(counts);
   if (total === 0) return 0;
   if (done >= total) return 100;
@@ -29,7 +29,7 @@ export function progressPercent(counts: LessonCounts): number {
 }
 
 /** Whether every counted lesson is done. A course without lessons is never complete. */
-export function isCourseComplete(counts: LessonCounts): boolean {
+function isCourseComplete(counts: LessonCounts): boolean {
   const { done, total } = countedLessons(counts);
   return total > 0 && done >= total;
 }
@@ -63,12 +63,9 @@ export function nextEnrollmentState(current: EnrollmentState, counts: LessonCoun
 }
 
 /** A video is watched once the reported position reaches 95 % of its duration. */
-export const WATCHED_FRACTION = 0.95;
+const WATCHED_FRACTION = 0.95;
 
-export function isVideoWatched(
-  positionSeconds: number | undefined,
-  durationSeconds: number | null | undefined,
-): boolean {
+function isVideoWatched(positionSeconds: number | undefined, durationSeconds: number | null | undefined): boolean {
   if (positionSeconds === undefined || !durationSeconds || durationSeconds <= 0) return false;
   return positionSeconds >= durationSeconds * WATCHED_FRACTION;
 }

@@ -56,7 +56,7 @@ interface AttemptRow {
   scormVersion: ScormVersion;
   lessonStatus: LessonStatus | null;
   superseded: boolean;
-  scos: StoredSco[] | string;
+  scos: StoredSco[];
 }
 
 /** What a content token grants a request (lib/server/scorm/content-host.ts): one attempt of one user, on one organization's host. */
@@ -162,7 +162,7 @@ async function planAndWrite(
   const plan = planCommit(
     rules,
     {
-      scos: typeof row.scos === "string" ? (JSON.parse(row.scos) as StoredSco[]) : row.scos,
+      scos: row.scos,
       globalsSequence: row.globalsSequence,
       globalsRollup: row.globalsRollup,
       sequencingSequence: row.sequencingSequence,

@@ -15,7 +15,7 @@ import { requireAuthSecret } from "@/lib/env";
 // user and attempt ids (16 bytes each; the attempt all zeros when there is none), then the first 16
 // bytes of an HMAC-SHA256 over all of it.
 
-export const CONTENT_TOKEN_WINDOW_SECONDS = 4 * 60 * 60;
+const CONTENT_TOKEN_WINDOW_SECONDS = 4 * 60 * 60;
 
 const VERSION = 1;
 const BODY_BYTES = 1 + 4 + 16 * 4;

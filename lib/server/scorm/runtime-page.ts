@@ -1,28 +1,15 @@
 import "server-only";
-import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
 import path from "node:path";
 import { scormRuntimeHeaders } from "@/lib/security-headers";
 import { CONTENT_PATHS, requireActiveGrant, type ContentRequest } from "@/lib/server/scorm/content-host";
+import { fileVersion } from "@/lib/server/scorm/file-version";
 
 // The runtime page on the content host: an empty document that loads the runtime's script (built with the
 // app from lib/scorm/runtime/main.ts into public/scorm/runtime.js) and names the one origin it talks
 // to, the organization's app origin; the script then frames the SCO beside itself on this origin.
 
-let scriptVersion: string | null = null;
-
 /** A hash of the built script, so a new build is fetched at once while an unchanged one stays cached. */
-function runtimeScriptUrl(): string {
-  if (scriptVersion === null) {
-    try {
-      const source = readFileSync(path.join(process.cwd(), "public", CONTENT_PATHS.script));
-      scriptVersion = createHash("sha256").update(source).digest("hex").slice(0, 16);
-    } catch {
-      scriptVersion = "missing";
-    }
-  }
-  return `${CONTENT_PATHS.script}?v=${scriptVersion}`;
-}
+const scriptVersion = fileVersion(path.join(process.cwd(), "public", CONTENT_PATHS.script));
 
 const escapeAttribute = (value: string) =>
   value.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("<", "&lt;");
@@ -37,7 +24,7 @@ export async function runtimePageResponse(req: ContentRequest, token: string): P
 <style>html,body{margin:0;height:100%;overflow:hidden}iframe{display:block;border:0;width:100%;height:100%}</style>
 </head>
 <body data-app-origin="${escapeAttribute(appOrigin)}">
-<script src="${runtimeScriptUrl()}"></script>
+<script src="${CONTENT_PATHS.script}?v=${scriptVersion()}"></script>
 </body>
 </html>
 `;

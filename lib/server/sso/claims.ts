@@ -36,7 +36,7 @@ function values(value: unknown): string[] {
   return [];
 }
 
-export function mappedRole(mapping: Mapping, claims: Record<string, unknown>): SsoRole {
+function mappedRole(mapping: Mapping, claims: Record<string, unknown>): SsoRole {
   if (!mapping.roleClaim) return "learner";
   const held = new Set(values(claims[mapping.roleClaim]));
   if (mapping.orgAdminValues.some((v) => held.has(v))) return "org_admin";

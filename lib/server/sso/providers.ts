@@ -2,6 +2,7 @@ import "server-only";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { Prisma } from "@/lib/generated/prisma/client";
+import { logger } from "@/lib/log/logger";
 import { EGRESS_REFUSED_MESSAGE, EgressRefusedError, resolveAllowed } from "@/lib/net/egress-guard";
 import {
   oidcConfigSchema,
@@ -147,13 +148,18 @@ async function storedFields(
   return { config: await samlConfigOf(input, keys.certificatePem), sealedSecret: sealSecret(keys.privateKeyPem) };
 }
 
-/** An issuer the egress guard refuses is refused when saved, at its field (it is checked again at every fetch). */
+/**
+ * An issuer the egress guard refuses is refused when saved, at its field (it is checked again at every
+ * fetch). One that cannot be looked up now (a name that does not resolve yet, a lookup that timed out) is
+ * saved unchecked, as an administrator may set up the provider before its name exists: the log says so.
+ */
 async function refuseForbiddenIssuer(issuer: string): Promise<void> {
   try {
     await resolveAllowed(new URL(issuer).hostname);
   } catch (error) {
     if (error instanceof EgressRefusedError)
       throw new AppError("BAD_REQUEST", EGRESS_REFUSED_MESSAGE, { fieldErrors: { issuer: [EGRESS_REFUSED_MESSAGE] } });
+    logger().warn({ issuer, err: error }, "The OIDC issuer could not be checked: saved unchecked");
   }
 }
 

@@ -3,6 +3,7 @@ import { hashPassword, NO_PASSWORD_HASH } from "@/lib/auth/password";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { logger } from "@/lib/log/logger";
 import type { CreateUserInput } from "@/lib/schemas/users";
 import { sendInvitation } from "@/lib/server/accounts/invitation";
 import { assertPasswordAllowed, passwordPolicyOf } from "@/lib/server/accounts/password-policy";
@@ -81,7 +82,7 @@ export async function createUser(
       invitationSent = true;
     } catch (error) {
       // The account exists either way; the page offers to send the invitation again.
-      console.error("The invitation e-mail could not be sent:", error);
+      logger().error({ err: error, userId }, "The invitation e-mail could not be sent");
     }
   }
   return { user: await getAdminUser(ctx, userId), invitation_sent: invitationSent };

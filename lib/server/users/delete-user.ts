@@ -1,14 +1,16 @@
 import "server-only";
-import { db } from "@/lib/db";
+import { db, queryRows } from "@/lib/db";
 import { AppError } from "@/lib/errors";
-import type { Prisma } from "@/lib/generated/prisma/client";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { audit } from "@/lib/server/audit";
+import { removeStoredFiles } from "@/lib/server/courses/stored-files";
 import { assertNotSelf, ensureOrgAdminRemains } from "@/lib/server/users/rules";
 import { requireEditableUser } from "@/lib/server/users/target";
 import type { TenantContext } from "@/lib/tenancy/context";
 
 // Deleting a person takes what is theirs: enrollments, progress and SCORM attempts, group memberships,
-// their place in conversations and open links (all cascade from User), and the messages they sent. It
+// their place in conversations and open links (all cascade from User), the messages they sent and their
+// picture (served publicly by its address, so it is deleted from storage once the row is gone). It
 // keeps what others use: the courses, groups, events, conversations and SCORM packages they made stay,
 // with no author ("a deleted user"). Those references are ON DELETE RESTRICT (a SET NULL would also null
 // organizationId in the composite key), so they are cleared here, in the same transaction, first.
@@ -20,7 +22,7 @@ export async function deleteUser(ctx: TenantContext, userId: string): Promise<vo
   const target = await requireEditableUser(ctx, userId);
   assertNotSelf(ctx, [target.id], "delete your own account");
   const { organizationId } = target;
-  await db().$transaction(async (tx) => {
+  const avatarUrl = await db().$transaction(async (tx) => {
     await ensureOrgAdminRemains(tx, organizationId, [target.id]);
     const enrollments = await tx.enrollment.count({ where: { organizationId, userId: target.id } });
     const messages = await tx.message.deleteMany({ where: { organizationId, senderId: target.id } });
@@ -28,8 +30,12 @@ export async function deleteUser(ctx: TenantContext, userId: string): Promise<vo
     const threads = (
       await tx.messageParticipant.findMany({ where: { organizationId, userId: target.id }, select: { threadId: true } })
     ).map((p) => p.threadId);
-    const deleted = await tx.user.deleteMany({ where: { organizationId, id: target.id } });
-    if (deleted.count === 0) throw new AppError("NOT_FOUND", "User not found");
+    const [deleted] = await queryRows<{ avatarUrl: string | null }>(
+      Prisma.sql`DELETE FROM "User" WHERE "organizationId" = ${organizationId}::uuid AND "id" = ${target.id}::uuid
+      RETURNING "avatarUrl"`,
+      tx,
+    );
+    if (!deleted) throw new AppError("NOT_FOUND", "User not found");
     // A conversation nobody is left in has nobody to read it.
     if (threads.length)
       await tx.messageThread.deleteMany({ where: { organizationId, id: { in: threads }, participants: { none: {} } } });
@@ -50,7 +56,10 @@ export async function deleteUser(ctx: TenantContext, userId: string): Promise<vo
       },
       tx,
     );
+    return deleted.avatarUrl;
   }, LONG_TRANSACTION);
+  // Their picture is served publicly by its address: it goes with them.
+  await removeStoredFiles({ urls: [avatarUrl] });
 }
 
 /** What they made stays, authorless. */

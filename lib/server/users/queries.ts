@@ -1,12 +1,11 @@
 import "server-only";
 import { db, queryRows } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { TEACHING_ROLES } from "@/lib/routes";
 import type { Page } from "@/lib/schemas/pagination";
 import type { ListUserDirectoryQuery, ListUsersQuery } from "@/lib/schemas/users";
 import { readUserList, type UserListRow } from "@/lib/server/users/user-list-sql";
 import { tenantId, type TenantContext } from "@/lib/tenancy/context";
-import { requirePermission } from "@/lib/tenancy/permissions";
+import { requirePermission, rolesWith } from "@/lib/tenancy/permissions";
 
 export interface AdminUserJson {
   id: string;
@@ -63,7 +62,7 @@ export async function listUserDirectory(
 ): Promise<Page<UserDirectoryEntry>> {
   requirePermission(ctx, "enrollments:manage");
   const where: Prisma.UserWhereInput = { organizationId: tenantId(ctx), status: "active" };
-  if (query.role === "staff") where.role = { in: [...TEACHING_ROLES] };
+  if (query.role === "staff") where.role = { in: rolesWith("courses:update:own") };
   else if (query.role) where.role = query.role;
   if (query.q) {
     const contains = { contains: query.q, mode: "insensitive" as const };

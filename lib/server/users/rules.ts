@@ -12,26 +12,32 @@ import { can, requirePermission } from "@/lib/tenancy/permissions";
 // - nobody changes their own role, deactivates or deletes themselves;
 // - nobody demotes, deactivates or deletes the last active org_admin of an organization.
 
-/** The administrators' roles: only a holder of users:manage:admins gives them or changes their accounts. */
-const ADMINISTRATOR_ROLES: ReadonlySet<Role> = new Set(["admin", "superadmin"]);
+/**
+ * An administrator's role is one that itself manages administrators (users:manage:admins): only a holder
+ * of that permission gives it or changes such an account.
+ */
+const isAdministratorRole = (role: Role) => can(role, "users:manage:admins");
+
+/** The platform's own role (it manages every organization): nobody's to give, not even its holder's. */
+const isPlatformRole = (role: Role) => can(role, "organizations:manage:all");
 
 /** The caller may give `role` to someone (on creation or by a change of role). */
 export function assertMayAssignRole(ctx: TenantContext, role: Role): void {
   const message = "Org admins cannot create administrators or make anyone an administrator";
-  if (role === "superadmin") throw new AppError("FORBIDDEN", message, { fieldErrors: { role: [message] } });
-  if (ADMINISTRATOR_ROLES.has(role))
+  if (isPlatformRole(role)) throw new AppError("FORBIDDEN", message, { fieldErrors: { role: [message] } });
+  if (isAdministratorRole(role))
     requirePermission(ctx, "users:manage:admins", message, { fieldErrors: { role: [message] } });
 }
 
 /** The caller may change `target`'s account at all (edit, deactivate, delete, invite). */
 export function assertMayEdit(ctx: TenantContext, target: { role: Role }): void {
-  if (ADMINISTRATOR_ROLES.has(target.role))
+  if (isAdministratorRole(target.role))
     requirePermission(ctx, "users:manage:admins", "Org admins cannot change an administrator's account");
 }
 
 /** Whether the caller may change `target`'s account (for the pages' buttons; the services decide). */
 export function mayEdit(ctx: TenantContext, target: { role: Role }): boolean {
-  return can(ctx.role, "users:manage:admins") || !ADMINISTRATOR_ROLES.has(target.role);
+  return can(ctx.role, "users:manage:admins") || !isAdministratorRole(target.role);
 }
 
 /** Things nobody does to their own account. */
@@ -45,8 +51,11 @@ export function assertNotSelf(
 
 /**
  * Refuses a change that would leave the organization without an active org_admin. `candidates` are the
- * users the change demotes, deactivates or deletes. Locks the organization's active org_admins first, so
- * two concurrent changes cannot each remove "the other" one (the second re-reads after the first commits).
+ * users whose role, status or existence the change takes away; which of them are active org_admins is
+ * read here, under a lock on the organization's active org_admins, so two concurrent changes cannot each
+ * remove "the other" one (the second re-reads after the first commits) and no caller decides it from a
+ * row it read earlier. Used by the user edit and the import (write-user-change.ts), the bulk
+ * deactivation and the deletion.
  */
 export async function ensureOrgAdminRemains(
   tx: Prisma.TransactionClient,

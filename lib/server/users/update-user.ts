@@ -5,7 +5,7 @@ import { audit } from "@/lib/server/audit";
 import { ensureUnique } from "@/lib/server/users/create-user";
 import { getAdminUser, type AdminUserDetailJson } from "@/lib/server/users/detail";
 import { setUserGroups } from "@/lib/server/users/memberships";
-import { assertMayAssignRole, assertNotSelf, ensureOrgAdminRemains } from "@/lib/server/users/rules";
+import { assertMayAssignRole, assertNotSelf } from "@/lib/server/users/rules";
 import { requireEditableUser } from "@/lib/server/users/target";
 import { writeUserChange } from "@/lib/server/users/write-user-change";
 import type { TenantContext } from "@/lib/tenancy/context";
@@ -32,8 +32,6 @@ export async function updateUser(
   if (deactivates) assertNotSelf(ctx, [target.id], "deactivate your own account");
 
   await db().$transaction(async (tx) => {
-    if ((roleChanges && target.role === "org_admin") || deactivates)
-      await ensureOrgAdminRemains(tx, organizationId, [target.id]);
     await ensureUnique(tx, organizationId, { email: input.email, username: input.username }, target.id);
     await writeUserChange(tx, organizationId, target, {
       firstName: input.first_name,

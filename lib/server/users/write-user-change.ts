@@ -1,10 +1,12 @@
 import "server-only";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { Role } from "@/lib/routes";
+import { ensureOrgAdminRemains } from "@/lib/server/users/rules";
 
 // One user's row changed, by an administrator's edit or by an import: a deactivation or a change of role
 // ends their sessions at once (sessionVersion moves on), and a deactivation voids their open set-password
-// links. The callers check the role rules first.
+// links. Either is refused when it would leave the organization without an active org admin (rules.ts,
+// under its lock): both writers meet that rule here. The callers check the other role rules first.
 
 type UserStatus = "active" | "suspended";
 
@@ -26,6 +28,7 @@ export async function writeUserChange(
 ): Promise<void> {
   const roleChanges = change.role !== undefined && change.role !== target.role;
   const deactivates = change.status === "suspended" && target.status === "active";
+  if (roleChanges || deactivates) await ensureOrgAdminRemains(tx, organizationId, [target.id]);
   await tx.user.update({
     where: { organizationId_id: { organizationId, id: target.id } },
     data: { ...change, ...(roleChanges || deactivates ? { sessionVersion: { increment: 1 } } : {}) },

@@ -1,6 +1,7 @@
 import { once } from "node:events";
 import type pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
+import { quoteIdent } from "../../../server/database/pg-url";
 
 // COPY … FROM STDIN in PostgreSQL's text format: tab-separated columns, \N for NULL. Rows are gathered
 // into ~256 KB chunks so the stream is written a few thousand times rather than millions.
@@ -32,8 +33,8 @@ export class CopyWriter {
   private readonly done: Promise<unknown>;
 
   constructor(client: pg.Client, table: string, columns: readonly string[]) {
-    const columnList = columns.map((c) => `"${c}"`).join(", ");
-    this.stream = client.query(copyFrom(`COPY "${table}" (${columnList}) FROM STDIN`));
+    const columnList = columns.map(quoteIdent).join(", ");
+    this.stream = client.query(copyFrom(`COPY ${quoteIdent(table)} (${columnList}) FROM STDIN`));
     this.done = once(this.stream, "finish");
     // An error before finish (a bad row) rejects `done`; surface it there rather than as an unhandled event.
     this.done.catch(() => undefined);

@@ -47,8 +47,10 @@ export async function recreateDatabase(serverUrl: string): Promise<string> {
 }
 
 export async function writeMarker(serverUrl: string, marker: LargeDatasetMarker): Promise<void> {
-  const literal = `'${JSON.stringify(marker).replaceAll("'", "''")}'`;
+  // COMMENT takes no bound parameter: the value goes in as a literal escaped by pg.
   await withClient(withDatabase(serverUrl, "postgres"), (client) =>
-    client.query(`COMMENT ON DATABASE ${quoteIdent(LARGE_DATABASE)} IS ${literal}`),
+    client.query(
+      `COMMENT ON DATABASE ${quoteIdent(LARGE_DATABASE)} IS ${client.escapeLiteral(JSON.stringify(marker))}`,
+    ),
   );
 }
