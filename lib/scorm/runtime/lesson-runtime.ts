@@ -1,4 +1,5 @@
-import { CommitQueue, playerStorageKey } from "@/lib/scorm/runtime/commit-queue";
+import { CommitQueue } from "@/lib/scorm/runtime/commit-queue/commit-queue";
+import { playerStorageKey } from "@/lib/scorm/runtime/commit-queue/storage";
 import type { RuntimeMessage, RuntimeState } from "@/lib/scorm/runtime/messages";
 import { RuntimeBridge } from "@/lib/scorm/runtime/runtime-bridge";
 import {

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Scorm2004API } from "scorm-again";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { CommitDraft } from "@/lib/scorm/runtime/commit-queue";
+import type { CommitDraft } from "@/lib/scorm/runtime/commit-queue/outbox";
 import { RuntimeBridge } from "@/lib/scorm/runtime/runtime-bridge";
 import { parseManifest } from "@/lib/scorm/manifest";
 import { scoList } from "@/lib/scorm/sco-list";

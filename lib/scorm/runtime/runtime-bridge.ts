@@ -14,7 +14,7 @@ import {
   timeUpReason,
   type TimedActivity,
 } from "@/lib/scorm/runtime/attempt-time";
-import type { CommitDraft } from "@/lib/scorm/runtime/commit-queue";
+import type { CommitDraft } from "@/lib/scorm/runtime/commit-queue/outbox";
 import {
   buildPreloadCmi,
   comparableSequencingState,
