@@ -6,7 +6,7 @@ import {
   type Outbox,
   type StoredQueue,
 } from "@/lib/scorm/runtime/commit-queue/outbox";
-import { next, type QueueEffect, type QueueEvent, type SendOutcome } from "@/lib/scorm/runtime/commit-queue/transition";
+import { next, type QueueEffect, type QueueEvent } from "@/lib/scorm/runtime/commit-queue/transition";
 import type { ScormCommit } from "@/lib/schemas/scorm";
 
 // The queue's decisions without storage, network or timers: each test feeds events and reads the state
@@ -42,7 +42,7 @@ function enqueue(outbox: Outbox, scoId = "sco1"): { outbox: Outbox; effects: Que
   return { ...run(outbox, { type: "enqueued", commit }), commit };
 }
 
-const commit = (sequence: number, generation = 0, scoId = "sco1"): ScormCommit => ({
+const commitOf = (sequence: number, generation = 0, scoId = "sco1"): ScormCommit => ({
   attemptId: ATTEMPT,
   sequence,
   generation,
@@ -56,18 +56,15 @@ const accepted = (sequences: number[], player: { generation: number } | null = n
   outcome: { kind: "accepted", acknowledged: new Set(sequences), player: player && { ...player, attempt: {} } },
   random: 0.5,
 });
-const refused = (status: number, serverMessage: string | null = null, retryAfterMs: number | null = null) =>
-  ({
-    type: "answered",
-    outcome: {
-      kind: "refused",
-      status,
-      message: serverMessage ?? "request failed",
-      serverMessage,
-      retryAfterMs,
-    } satisfies SendOutcome,
-    random: 0.5,
-  }) satisfies QueueEvent;
+const refused = (
+  status: number,
+  serverMessage: string | null = null,
+  retryAfterMs: number | null = null,
+): QueueEvent => ({
+  type: "answered",
+  outcome: { kind: "refused", status, message: serverMessage ?? "request failed", serverMessage, retryAfterMs },
+  random: 0.5,
+});
 const unreachable = (random = 0.5): QueueEvent => ({
   type: "answered",
   outcome: { kind: "unreachable", message: "Failed to fetch" },
@@ -109,7 +106,7 @@ describe("the commit queue's transition", () => {
   });
 
   it("posts at most 50 commits, oldest first", () => {
-    const stored = { next: 61, commits: Array.from({ length: 60 }, (_, i) => commit(60 - i)) };
+    const stored = { next: 61, commits: Array.from({ length: 60 }, (_, i) => commitOf(60 - i)) };
     const synced = run(start(), { type: "synced", stored }, { type: "flushed" });
     const [first] = posts(synced.effects);
     expect(first?.sequences).toHaveLength(50);
@@ -163,7 +160,7 @@ describe("the commit queue's transition", () => {
   });
 
   it("another 4xx on a batch: one commit at a time until the refused one is set aside", () => {
-    const stored = { next: 4, commits: [commit(1, 0, "good1"), commit(2, 0, "bad"), commit(3, 0, "good2")] };
+    const stored = { next: 4, commits: [commitOf(1, 0, "good1"), commitOf(2, 0, "bad"), commitOf(3, 0, "good2")] };
     let step = run(start(), { type: "synced", stored }, { type: "flushed" }, refused(422, "cmi is invalid"));
     expect(step.outbox.report).toMatchObject({ pending: 3, failing: false, lastError: "422: cmi is invalid" });
     expect(posts(step.effects).at(-1)).toEqual({ sequences: [1], claim: null });
@@ -172,7 +169,7 @@ describe("the commit queue's transition", () => {
     step = run(step.outbox, refused(422, "cmi is invalid"), refused(422, "cmi is invalid"));
     expect(step.effects).toContainEqual({
       type: "setAside",
-      commits: [commit(2, 0, "bad")],
+      commits: [commitOf(2, 0, "bad")],
       message: "422: cmi is invalid",
     });
     expect(step.outbox.report).toMatchObject({ pending: 1, rejected: 1, refusal: "cmi is invalid", failing: false });
@@ -188,8 +185,8 @@ describe("the commit queue's transition", () => {
     const queued = enqueue(start());
     const refusedByStorage = run(queued.outbox, { type: "persisted", ok: false }, { type: "synced", stored: null });
     expect(refusedByStorage.outbox.report).toMatchObject({ pending: 1, stored: false });
-    const otherTab = run(refusedByStorage.outbox, { type: "synced", stored: { next: 3, commits: [commit(2)] } });
-    expect(otherTab.outbox.queue).toEqual({ next: 3, commits: [queued.commit, commit(2)] });
+    const otherTab = run(refusedByStorage.outbox, { type: "synced", stored: { next: 3, commits: [commitOf(2)] } });
+    expect(otherTab.outbox.queue).toEqual({ next: 3, commits: [queued.commit, commitOf(2)] });
   });
 
   it("reads back what another tab stored, and drops what it acknowledged meanwhile", () => {
@@ -205,7 +202,7 @@ describe("the commit queue's transition", () => {
 
   describe("one live player per attempt", () => {
     it("a claim goes with the batch that holds every pending commit, from the launch's generation", () => {
-      const stored = { next: 2, commits: [commit(1, 3)] };
+      const stored = { next: 2, commits: [commitOf(1, 3)] };
       const step = run(start({ generation: 3, stored }), { type: "claimRequested" });
       expect(posts(step.effects)).toEqual([{ sequences: [1], claim: { generation: 3 } }]);
     });
@@ -216,7 +213,7 @@ describe("the commit queue's transition", () => {
     });
 
     it("more than a batch pending: the claim rides on the last one", () => {
-      const stored = { next: 61, commits: Array.from({ length: 60 }, (_, i) => commit(i + 1)) };
+      const stored = { next: 61, commits: Array.from({ length: 60 }, (_, i) => commitOf(i + 1)) };
       let step = run(start({ stored }), { type: "claimRequested" });
       expect(posts(step.effects).map((post) => [post.sequences.length, post.claim])).toEqual([[50, null]]);
       step = run(step.outbox, accepted(Array.from({ length: 50 }, (_, i) => i + 1)));
@@ -262,7 +259,7 @@ describe("the commit queue's transition", () => {
       const claimedOutbox = run(start({ generation: 1 }), { type: "claimRequested" }, accepted([], { generation: 2 }));
       const withLeftover = run(claimedOutbox.outbox, {
         type: "synced",
-        stored: { next: 2, commits: [commit(1, 1, "old")] },
+        stored: { next: 2, commits: [commitOf(1, 1, "old")] },
       });
       const queued = enqueue(withLeftover.outbox, "mine");
       expect(posts(queued.effects)).toEqual([{ sequences: [1, 2], claim: null }]);
@@ -284,7 +281,7 @@ describe("the commit queue's transition", () => {
 
   describe("beacons", () => {
     it("a later beacon of the same departure carries only what came since; back in use, everything again", () => {
-      const stored = { next: 3, commits: [commit(1), commit(2)] };
+      const stored = { next: 3, commits: [commitOf(1), commitOf(2)] };
       const outbox = run(start({ stored }), { type: "synced", stored }).outbox;
       const first = beaconBatch(outbox);
       expect(first?.map((c) => c.sequence)).toEqual([1, 2]);
@@ -292,7 +289,7 @@ describe("the commit queue's transition", () => {
       expect(beaconBatch(handed)).toBeNull();
       const more = run(handed, {
         type: "synced",
-        stored: { next: 4, commits: [commit(1), commit(2), commit(3)] },
+        stored: { next: 4, commits: [commitOf(1), commitOf(2), commitOf(3)] },
       }).outbox;
       expect(beaconBatch(more)?.map((c) => c.sequence)).toEqual([3]);
       const backInUse = run(more, { type: "flushed" }).outbox;
@@ -301,13 +298,13 @@ describe("the commit queue's transition", () => {
 
     it("stays below 60 KB, but always carries at least the oldest commit", () => {
       const large = (sequence: number): ScormCommit => ({
-        ...commit(sequence),
+        ...commitOf(sequence),
         cmi: { suspend_data: "x".repeat(40_000) },
       });
       const stored = { next: 3, commits: [large(1), large(2)] };
       const outbox = start({ stored });
       expect(beaconBatch(outbox)?.map((c) => c.sequence)).toEqual([1]);
-      const huge = { ...commit(1), cmi: { suspend_data: "x".repeat(70_000) } };
+      const huge = { ...commitOf(1), cmi: { suspend_data: "x".repeat(70_000) } };
       expect(beaconBatch(start({ stored: { next: 2, commits: [huge] } }))?.map((c) => c.sequence)).toEqual([1]);
     });
   });
