@@ -2,7 +2,7 @@
 
 import Alert from "@mui/material/Alert";
 import Typography from "@mui/material/Typography";
-import type { CommitQueueState } from "@/lib/scorm/runtime/commit-queue";
+import type { CommitQueueState } from "@/lib/scorm/runtime/commit-queue/outbox";
 
 /** How the visit is recorded: a preview (no attempt), a review of a finished attempt, or tracked. */
 export type Recording = "preview" | "review" | "tracked";

@@ -5,13 +5,14 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import CircularProgress from "@mui/material/CircularProgress";
 import Paper from "@mui/material/Paper";
-import Typography from "@mui/material/Typography";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
+import { LessonNav } from "@/components/scorm/lesson-nav";
 import { SaveStatus, type Recording } from "@/components/scorm/save-status";
 import { ScormToc } from "@/components/scorm/scorm-toc";
-import { KEEP_VISIBLE_ATTRIBUTE, startVisibilityGuard } from "@/components/scorm/visibility-guard";
-import { parseRuntimeMessage, type PlayerMessage, type RuntimeState } from "@/lib/scorm/runtime/messages";
+import { SESSION_PANELS, SessionPanel } from "@/components/scorm/session-panel";
+import { useLessonRuntime } from "@/components/scorm/use-lesson-runtime";
+import { startVisibilityGuard, visiblyKept } from "@/components/scorm/visibility-guard";
 import type { ScormLaunch } from "@/lib/scorm/types";
 
 export interface ScormPlayerProps {
@@ -31,8 +32,6 @@ export function ScormPlayer({ launch }: ScormPlayerProps) {
   return <ScormRuntimeFrame key={launch.packageId} launch={launch} />;
 }
 
-const visiblyKept = (kind: string) => ({ [KEEP_VISIBLE_ATTRIBUTE]: kind });
-
 /**
  * What the runtime's frame may do: run scripts on its own origin (scorm-again, the SCO, localStorage for the
  * commit queue), submit forms, open pop-ups and dialogs and download files, which real packages do; never
@@ -48,80 +47,21 @@ function ScormRuntimeFrame({ launch: initialLaunch }: { launch: ScormLaunch }) {
   const [launch] = useState(initialLaunch);
   const router = useRouter();
   const frameRef = useRef<HTMLIFrameElement | null>(null);
-  const [state, setState] = useState<RuntimeState>(() => ({
-    phase: "loading",
-    currentId: null,
-    progress: Object.fromEntries(
-      launch.scos.map((sco) => [sco.identifier, launch.attempt?.scoStatus[sco.identifier] ?? "not_started"]),
-    ),
-    unavailable: [],
-    flow: null,
-    closed: {},
-    hidden: [],
-    queue: launch.attempt
-      ? { pending: 0, failing: false, lastError: null, rejected: 0, refusal: null, stored: true, superseded: false }
-      : null,
-    error: null,
-  }));
-
-  useEffect(() => {
-    const origin = launch.content.origin;
-    const send = (message: PlayerMessage) => frameRef.current?.contentWindow?.postMessage(message, origin);
-    const onMessage = (event: MessageEvent) => {
-      if (event.origin !== origin || !frameRef.current || event.source !== frameRef.current.contentWindow) return;
-      const message = parseRuntimeMessage(event.data);
-      if (!message) return;
-      if (message.type === "lms.scorm.ready") send({ type: "lms.scorm.launch", launch });
-      else if (message.type === "lms.scorm.state") setState(message.state);
-      else if (message.terminated) router.refresh();
-    };
-    window.addEventListener("message", onMessage);
-    // The frame is in the server's HTML, so the runtime may have said "ready" before this page listened:
-    // the launch goes out now too (the runtime takes the first and ignores the rest).
-    send({ type: "lms.scorm.launch", launch });
-    return () => window.removeEventListener("message", onMessage);
-  }, [launch, router]);
+  const { state, send } = useLessonRuntime(launch, frameRef);
 
   useEffect(() => startVisibilityGuard(document), []);
 
-  const navigate = (scoId: string | undefined) => {
-    if (scoId)
-      frameRef.current?.contentWindow?.postMessage(
-        { type: "lms.scorm.navigate", scoId } satisfies PlayerMessage,
-        launch.content.origin,
-      );
-  };
-  // With sequencing, Previous and Continue are the sequencer's requests (it may skip, or refuse).
-  const flow = (request: "continue" | "previous") =>
-    frameRef.current?.contentWindow?.postMessage(
-      { type: "lms.scorm.flow", request } satisfies PlayerMessage,
-      launch.content.origin,
-    );
-  // The player's own Exit controls (sequenced packages): the sequencer's suspendAll or exitAll.
-  const exit = (request: "suspendAll" | "exitAll") =>
-    frameRef.current?.contentWindow?.postMessage(
-      { type: "lms.scorm.exit", request } satisfies PlayerMessage,
-      launch.content.origin,
-    );
   // Back in after the session ended: a relaunch, so the runtime claims the attempt and the sequencer begins
   // a new session from the stored tree (resumeAll after suspendAll; a new attempt after exitAll).
   const relaunch = () => window.location.reload();
-
-  const scoIds = launch.scos.map((sco) => sco.identifier);
-  const index = state.currentId ? scoIds.indexOf(state.currentId) : -1;
+  const recording = recordingOf(launch);
   const isMulti = launch.scos.length > 1;
-  const isBusy = state.phase === "loading";
   const isHidden = state.phase !== "loading" && state.phase !== "running";
-  const unavailable = new Set(state.unavailable);
-  // adlnav:hideLMSUI: the current activity offers its own way on, and asks the LMS not to show these.
-  const shows = (control: string) => !state.hidden.includes(control);
-  const isSequenced = state.flow !== null;
-  // Exit and End attempt end a recorded session: a review or a preview records none.
-  const canExit = isSequenced && recordingOf(launch) === "tracked";
+  const panel = SESSION_PANELS[state.phase];
 
   return (
     <Box {...visiblyKept("container")} sx={{ display: "flex", flexDirection: "column", gap: 2 }}>
-      <SaveStatus state={state.queue} recording={recordingOf(launch)} />
+      <SaveStatus state={state.queue} recording={recording} />
       <Box
         sx={{
           display: "grid",
@@ -137,48 +77,22 @@ function ScormRuntimeFrame({ launch: initialLaunch }: { launch: ScormLaunch }) {
               currentId={state.currentId}
               progress={state.progress}
               isDisabled={state.phase !== "running"}
-              unavailable={unavailable}
+              unavailable={new Set(state.unavailable)}
               closed={state.closed}
-              onChoose={navigate}
+              onChoose={(scoId) => send({ type: "lms.scorm.navigate", scoId })}
             />
           </Paper>
         )}
         <Box sx={{ display: "flex", flexDirection: "column", gap: 1, minWidth: 0 }}>
           {state.phase === "error" && (
-            <Alert severity="error" action={<Button onClick={() => window.location.reload()}>Try again</Button>}>
+            <Alert severity="error" action={<Button onClick={relaunch}>Try again</Button>}>
               The lesson could not be started. {state.error}
             </Alert>
           )}
-          {state.phase === "suspended" && (
+          {panel && (
             <SessionPanel
-              title="You suspended this lesson"
-              text="Your place is kept, with everything you did so far. Resume picks up exactly where you left off, now or on another day."
-              action="Resume"
-              onAction={relaunch}
-            />
-          )}
-          {state.phase === "ended" && (
-            <SessionPanel
-              title="You ended this attempt"
-              text="This attempt is over and its results are kept. Opening the lesson again starts a new attempt from the beginning."
-              action="Start a new attempt"
-              onAction={relaunch}
-            />
-          )}
-          {state.phase === "finished" && (
-            <SessionPanel
-              title="You reached the end of this lesson"
-              text="There is nothing more to open in it. Everything you did is saved."
-              action="Back to the course"
-              onAction={() => router.push(`/courses/${launch.courseId}`)}
-            />
-          )}
-          {state.phase === "replaced" && (
-            <SessionPanel
-              title="This lesson was opened in another window"
-              text="Your progress up to then is saved, and the other window carries on from it. Nothing you do here is recorded any more."
-              action="Continue here instead"
-              onAction={relaunch}
+              panel={panel}
+              onAction={panel.leadsTo === "course" ? () => router.push(`/courses/${launch.courseId}`) : relaunch}
             />
           )}
           {/* The frame stays mounted through every phase: it is the runtime, and its queue is the learner's unsent progress. */}
@@ -201,81 +115,12 @@ function ScormRuntimeFrame({ launch: initialLaunch }: { launch: ScormLaunch }) {
                 bgcolor: "background.paper",
               }}
             />
-            {isBusy && <Loading />}
+            {state.phase === "loading" && <Loading />}
           </Box>
-          {(isMulti || isSequenced) && !isHidden && (
-            <Box
-              {...visiblyKept("nav")}
-              component="nav"
-              aria-label="Lesson pages"
-              sx={{ display: "flex", justifyContent: "space-between", gap: 2, flexWrap: "wrap" }}
-            >
-              <Box sx={{ display: "flex", gap: 2 }}>
-                {isMulti && shows("previous") && (
-                  <Button
-                    variant="outlined"
-                    disabled={isBusy || index <= 0 || state.flow?.previous === false}
-                    onClick={() => (state.flow ? flow("previous") : navigate(scoIds[index - 1]))}
-                  >
-                    Previous
-                  </Button>
-                )}
-              </Box>
-              <Box sx={{ display: "flex", gap: 2 }}>
-                {canExit && shows("suspendAll") && (
-                  <Button variant="text" disabled={isBusy} onClick={() => exit("suspendAll")}>
-                    Exit
-                  </Button>
-                )}
-                {canExit && shows("exitAll") && (
-                  <Button variant="text" disabled={isBusy} onClick={() => exit("exitAll")}>
-                    End attempt
-                  </Button>
-                )}
-                {isMulti && shows("continue") && (
-                  <Button
-                    variant="contained"
-                    disabled={isBusy || index < 0 || index >= scoIds.length - 1 || state.flow?.continue === false}
-                    onClick={() => (state.flow ? flow("continue") : navigate(scoIds[index + 1]))}
-                  >
-                    Continue
-                  </Button>
-                )}
-              </Box>
-            </Box>
-          )}
+          {!isHidden && <LessonNav scos={launch.scos} state={state} isTracked={recording === "tracked"} send={send} />}
         </Box>
       </Box>
     </Box>
-  );
-}
-
-/** What the player shows instead of the content when the session is over or was taken elsewhere. */
-function SessionPanel({
-  title,
-  text,
-  action,
-  onAction,
-}: {
-  title: string;
-  text: string;
-  action: string;
-  onAction: () => void;
-}) {
-  return (
-    <Paper
-      variant="outlined"
-      {...visiblyKept("panel")}
-      sx={{ p: 4, textAlign: "center", display: "flex", flexDirection: "column", gap: 2, alignItems: "center" }}
-    >
-      <Typography variant="h6" component="p">
-        {title}
-      </Typography>
-      <Typography sx={{ color: "text.secondary" }}>{text}</Typography>
-      <Button variant="contained" onClick={onAction}>
-        {action}
-      </Button>
-    </Paper>
   );
 }
 

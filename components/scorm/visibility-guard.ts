@@ -6,6 +6,9 @@
 
 export const KEEP_VISIBLE_ATTRIBUTE = "data-scorm-keep-visible";
 
+/** The props that mark an element for the guard (spread onto it). */
+export const visiblyKept = (kind: string) => ({ [KEEP_VISIBLE_ATTRIBUTE]: kind });
+
 export interface ComputedVisibility {
   display: string;
   visibility: string;

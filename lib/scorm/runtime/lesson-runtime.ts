@@ -1,5 +1,8 @@
-import { CommitQueue, playerStorageKey } from "@/lib/scorm/runtime/commit-queue";
-import type { RuntimeMessage, RuntimeState } from "@/lib/scorm/runtime/messages";
+import type { Channel } from "@/lib/scorm/runtime/channel";
+import { claimAttempt, openCommitQueue } from "@/lib/scorm/runtime/commit-queue/browser";
+import type { CommitQueue } from "@/lib/scorm/runtime/commit-queue/commit-queue";
+import type { CommitDraft } from "@/lib/scorm/runtime/commit-queue/outbox";
+import { initialRuntimeState, type RuntimeMessage, type RuntimeState } from "@/lib/scorm/runtime/messages";
 import { RuntimeBridge } from "@/lib/scorm/runtime/runtime-bridge";
 import {
   decideAfterTerminate,
@@ -11,34 +14,34 @@ import {
   type Cmi,
   type NavRequest,
 } from "@/lib/scorm/runtime/runtime-settings";
+import { ScoFrame } from "@/lib/scorm/runtime/sco-frame";
 import { isReviewMode, readScoStatus } from "@/lib/scorm/cmi-status";
 import { furtherProgress, scoProgressOf, type ScormAttemptState, type ScormLaunch } from "@/lib/scorm/types";
 
 // One SCORM lesson as it runs on the content host: scorm-again on this window (the SCO's parent, on the
 // SCO's own origin, so its synchronous API look-up works), the commit queue, and the SCO's frame. The
-// lesson page's player only shows what this reports (post) and asks for navigation.
+// lesson page's player only shows what this reports and asks for navigation.
 
 export interface RuntimeDom {
   window: Window;
   document: Document;
   /** Where the SCO's frame goes. */
   container: HTMLElement;
-  /** Sends a message to the player (its origin pinned by the caller). */
-  post(message: RuntimeMessage): void;
+  /** To the player (channel.ts). */
+  channel: Channel<RuntimeMessage>;
 }
 
 export class LessonRuntime {
   private readonly queue: CommitQueue | null;
   private bridge: RuntimeBridge | null = null;
+  private readonly frame: ScoFrame;
   private readonly scoIds: string[];
   private readonly latestCmi = new Map<string, Cmi>();
   /** Saved CMI per SCO: the server's, overlaid with commits an earlier page left unacknowledged. */
   private savedCmi: Record<string, Cmi> = {};
-  private frame: HTMLIFrameElement | null = null;
   private unloading = false;
   private switching = false;
   private state: RuntimeState;
-  private readonly cleanups: (() => void)[] = [];
   /** Review mode records nothing: its writes never enter the queue. */
   private readonly reviewing: boolean;
 
@@ -46,49 +49,18 @@ export class LessonRuntime {
     private launch: ScormLaunch,
     private readonly dom: RuntimeDom,
   ) {
-    const { window: win } = dom;
     this.scoIds = launch.scos.map((sco) => sco.identifier);
-    this.state = {
-      phase: "loading",
-      currentId: null,
-      progress: Object.fromEntries(
-        launch.scos.map((sco) => [sco.identifier, launch.attempt?.scoStatus[sco.identifier] ?? "not_started"]),
-      ),
-      unavailable: [],
-      flow: null,
-      closed: {},
-      hidden: [],
-      queue: null,
-      error: null,
-    };
-    const attempt = launch.attempt;
-    const commitUrl = launch.content.commitUrl;
-    this.reviewing = attempt?.mode === "review";
+    this.reviewing = launch.attempt?.mode === "review";
+    this.frame = new ScoFrame(dom.window, dom.container);
     // In review mode the queue is kept only to send what an earlier normal visit left unacknowledged.
-    this.queue =
-      attempt && commitUrl
-        ? new CommitQueue({
-            attemptId: attempt.attemptId,
-            lastSequence: attempt.lastSequence,
-            generation: attempt.playerGeneration,
-            endpoint: commitUrl,
-            storage: browserStorage(win),
-            fetch: (input, init) => win.fetch(input, init),
-            sendBeacon:
-              typeof win.navigator.sendBeacon === "function"
-                ? (url, data) => win.navigator.sendBeacon(url, data)
-                : undefined,
-            setTimer: (callback, ms) => win.setTimeout(callback, ms),
-            clearTimer: (handle) => win.clearTimeout(handle as number),
-            onAcknowledged: (commits) =>
-              dom.post({ type: "lms.scorm.saved", terminated: commits.some((commit) => commit.terminated) }),
-          })
-        : null;
+    this.queue = openCommitQueue(dom.window, launch, (commits) =>
+      dom.channel.send({ type: "lms.scorm.saved", terminated: commits.some((commit) => commit.terminated) }),
+    );
+    this.state = initialRuntimeState(launch, this.queue?.getState() ?? null);
     this.queue?.subscribe((queue) => {
       this.update({ queue });
       if (queue.superseded) this.replaced();
     });
-    if (this.queue) this.state.queue = this.queue.getState();
     void this.begin();
   }
 
@@ -100,13 +72,7 @@ export class LessonRuntime {
   private async begin(): Promise<void> {
     const attempt = this.launch.attempt;
     if (this.queue && attempt && !this.reviewing) {
-      const key = playerStorageKey(attempt.attemptId);
-      const onStorage = (event: StorageEvent) => {
-        if (event.key === key && event.newValue) this.queue?.supersede(Number(event.newValue));
-      };
-      this.dom.window.addEventListener("storage", onStorage);
-      this.cleanups.push(() => this.dom.window.removeEventListener("storage", onStorage));
-      const claimed = await withTimeout(this.dom.window, this.queue.claim(), CLAIM_WAIT_MS);
+      const claimed = await claimAttempt(this.dom.window, this.queue, attempt.attemptId);
       if (this.queue.getState().superseded) return;
       if (claimed) this.launch = { ...this.launch, attempt: claimed.attempt as ScormAttemptState };
     } else void this.queue?.flush();
@@ -118,19 +84,7 @@ export class LessonRuntime {
     const bridge = new RuntimeBridge(
       launch,
       {
-        commit: (draft) => {
-          if (draft.cmi) this.latestCmi.set(draft.scoId, draft.cmi);
-          if (this.reviewing) return true;
-          if (draft.cmi) this.showProgress(draft.scoId, draft.cmi, draft.terminated);
-          // The SCO's progress may open or close Continue / Previous (a precondition on its completion).
-          const flow = draft.cmi && !draft.terminated ? this.bridge?.liveFlow() : null;
-          if (flow) this.update({ flow });
-          if (!this.queue) return true;
-          const { stored } = this.queue.enqueue(draft);
-          // A SCO finishing because the page goes away: the page's own pagehide beacon has already left.
-          if (this.unloading) this.queue.flushWithBeacon();
-          return stored;
-        },
+        commit: (draft) => this.commit(draft),
         terminated: (scoId, request, deliveredId, sessionEnded) =>
           this.onTerminated(scoId, request, deliveredId, sessionEnded),
         navigation: ({ unavailable, flow, closed, hidden }) =>
@@ -142,11 +96,29 @@ export class LessonRuntime {
     bridge.install(this.dom.window);
     const fallback = pending.at(-1)?.scoId ?? firstScoId(launch);
     // 2004 sequencing: the sequencer decides where the session begins (resumeAll after suspendAll).
-    const session = bridge.beginSession(launch.attempt?.lastScoId ?? null);
+    const session = bridge.sequencer?.beginSession(launch.attempt?.lastScoId ?? null) ?? null;
     const resumed = session?.resumed ? this.savedCmi[session.scoId] : undefined;
     // The SCO suspended by suspendAll resumes its suspended attempt, whatever its own cmi.exit said.
     if (session && resumed) this.savedCmi[session.scoId] = { ...resumed, entry: "resume" };
-    this.start(session?.scoId ?? fallback);
+    this.watchDeparture();
+    const first = session?.scoId ?? fallback;
+    if (first) this.open(first);
+    else this.update({ phase: "error", error: "This lesson's SCORM package has nothing to launch." });
+  }
+
+  /** A commit of the content (or of the sequencer): shown, then queued; returns whether it is stored. */
+  private commit(draft: CommitDraft): boolean {
+    if (draft.cmi) this.latestCmi.set(draft.scoId, draft.cmi);
+    if (this.reviewing) return true;
+    if (draft.cmi) this.showProgress(draft.scoId, draft.cmi, draft.terminated);
+    // The SCO's progress may open or close Continue / Previous (a precondition on its completion).
+    const flow = draft.cmi && !draft.terminated ? this.bridge?.sequencer?.liveFlow() : null;
+    if (flow) this.update({ flow });
+    if (!this.queue) return true;
+    const { stored } = this.queue.enqueue(draft);
+    // A SCO finishing because the page goes away: the page's own pagehide beacon has already left.
+    if (this.unloading) this.queue.flushWithBeacon();
+    return stored;
   }
 
   /** The table of contents follows the server's own reading of each commit (the 1.2 minimum-calls rule included). */
@@ -162,8 +134,7 @@ export class LessonRuntime {
   /** Another window took the attempt over: the content stops here (its commits would be refused). */
   private replaced(): void {
     if (this.state.phase === "replaced") return;
-    this.frame?.remove();
-    this.frame = null;
+    this.frame.remove();
     this.update({ phase: "replaced" });
   }
 
@@ -182,11 +153,11 @@ export class LessonRuntime {
    * and the sequencer delivers the next activity; should it deliver none after all, the SCO reopens.
    */
   flow(request: "continue" | "previous"): void {
-    const bridge = this.bridge;
-    if (!bridge?.isSequenced || this.state.phase !== "running" || this.switching) return;
-    if (bridge.previewFlow(request) === "blocked") return;
+    const sequencer = this.bridge?.sequencer;
+    if (!sequencer || this.state.phase !== "running" || this.switching) return;
+    if (sequencer.previewFlow(request) === "blocked") return;
     const current = this.state.currentId;
-    void this.switchTo(() => bridge.sequenceFlow(request) ?? current);
+    void this.switchTo(() => sequencer.sequenceFlow(request) ?? current);
   }
 
   /**
@@ -194,55 +165,44 @@ export class LessonRuntime {
    * SCO or asked after it ended; then the session is over, suspended or ended as the request says.
    */
   exit(request: "suspendAll" | "exitAll"): void {
-    const bridge = this.bridge;
-    if (!bridge?.isSequenced || this.switching || this.state.phase !== "running") return;
-    bridge.requestExit(request);
+    const sequencer = this.bridge?.sequencer;
+    if (!sequencer || this.switching || this.state.phase !== "running") return;
+    sequencer.requestExit(request);
     void this.switchTo(null, request === "exitAll");
   }
 
-  private start(first: string | null): void {
+  /**
+   * The page goes away (the learner left the lesson page or closed the tab): pagehide comes before the
+   * SCO's own unload handler, which usually sets exit and calls Finish; its commit then leaves with a
+   * beacon of its own (commit above), and a SCO that does not finish is ended after its handler (open).
+   * A hidden tab may never come back: what is queued is sent; the page still runs, so commits go on as usual.
+   */
+  private watchDeparture(): void {
     const { window: win, document: doc } = this.dom;
-    // The page goes away (the learner left the lesson page or closed the tab): this pagehide comes before
-    // the SCO's own unload handler, which usually sets exit and calls Finish; its commit then leaves with
-    // a beacon of its own (see commit above), and a SCO that does not finish is ended after its handler.
-    const leave = () => {
+    win.addEventListener("pagehide", () => {
       this.unloading = true;
       this.queue?.flushWithBeacon();
-    };
-    // A hidden tab may never come back: send what is queued; the page still runs, so commits go on as usual.
-    const onVisibility = () =>
-      doc.visibilityState === "hidden" ? this.queue?.flushWithBeacon() : void this.queue?.flush();
-    const onOnline = () => void this.queue?.flush();
-    const onShow = () => (this.unloading = false); // back from the back/forward cache
-    win.addEventListener("pagehide", leave);
-    win.addEventListener("online", onOnline);
-    win.addEventListener("pageshow", onShow);
-    doc.addEventListener("visibilitychange", onVisibility);
-    this.cleanups.push(() => {
-      win.removeEventListener("pagehide", leave);
-      win.removeEventListener("online", onOnline);
-      win.removeEventListener("pageshow", onShow);
-      doc.removeEventListener("visibilitychange", onVisibility);
     });
-    if (first) this.open(first);
-    else this.update({ phase: "error", error: "This lesson's SCORM package has nothing to launch." });
+    // Back from the back/forward cache.
+    win.addEventListener("pageshow", () => (this.unloading = false));
+    win.addEventListener("online", () => void this.queue?.flush());
+    doc.addEventListener("visibilitychange", () =>
+      doc.visibilityState === "hidden" ? this.queue?.flushWithBeacon() : void this.queue?.flush(),
+    );
   }
 
   /** Loads a SCO: the API is reset and preloaded before its frame gets its URL. */
   private open(scoId: string): void {
     const url = scoUrl(this.launch, scoId);
     const sco = this.launch.scos.find((entry) => entry.identifier === scoId);
-    if (!url || !sco || !this.bridge || this.state.phase === "replaced") return;
+    const bridge = this.bridge;
+    if (!url || !sco || !bridge || this.state.phase === "replaced") return;
     const seen = this.latestCmi.get(scoId);
-    this.bridge.prepare(scoId, seen ? prepareRevisitCmi(this.launch.version, seen) : this.savedCmi[scoId]);
-    this.frame?.remove();
-    const frame = this.dom.document.createElement("iframe");
-    frame.title = sco.title;
-    frame.allow = "fullscreen";
-    frame.src = url;
-    frame.addEventListener("load", () => this.endOnUnload(frame));
-    this.dom.container.append(frame);
-    this.frame = frame;
+    bridge.prepare(scoId, seen ? prepareRevisitCmi(this.launch.version, seen) : this.savedCmi[scoId]);
+    // After the SCO's own unload handlers, when the page goes away: a SCO still running is ended as the content would.
+    this.frame.open(url, sco.title, () => {
+      if (this.unloading && bridge.isRunning()) bridge.terminate();
+    });
     this.update({ phase: "running", currentId: scoId, error: null });
   }
 
@@ -255,15 +215,14 @@ export class LessonRuntime {
     this.switching = true;
     this.update({ phase: "loading" });
     try {
-      await blankFrame(this.dom.window, this.frame);
+      await this.frame.blank();
       this.bridge?.terminate();
       // A function: the sequencer picks the SCO once the running one has ended (Previous / Continue).
       const scoId = typeof target === "function" ? target() : target;
-      if (typeof target !== "function" && scoId) this.bridge?.sequenceChoice(scoId);
+      if (typeof target !== "function" && scoId) this.bridge?.sequencer?.sequenceChoice(scoId);
       if (scoId) this.open(scoId);
       else {
-        this.frame?.remove();
-        this.frame = null;
+        this.frame.remove();
         this.update({ phase: ended ? "ended" : "suspended" });
       }
     } catch (cause) {
@@ -271,13 +230,6 @@ export class LessonRuntime {
     } finally {
       this.switching = false;
     }
-  }
-
-  /** After the SCO's own unload handlers, when the page goes away: a SCO still running is ended as the content would. */
-  private endOnUnload(frame: HTMLIFrameElement): void {
-    frame.contentWindow?.addEventListener("unload", () => {
-      if (this.unloading && this.frame === frame && this.bridge?.isRunning()) this.bridge.terminate();
-    });
   }
 
   private onTerminated(scoId: string, request: NavRequest, deliveredId: string | null, sessionEnded: boolean): void {
@@ -296,8 +248,7 @@ export class LessonRuntime {
 
   /** The sequencer has nothing more to deliver (the end of the flow): the ended SCO gives way to a closing screen. */
   private finish(): void {
-    this.frame?.remove();
-    this.frame = null;
+    this.frame.remove();
     this.update({ phase: "finished", currentId: null });
   }
 
@@ -305,49 +256,6 @@ export class LessonRuntime {
     // Once replaced, the runtime stays so: a switch that was under way must not bring the content back.
     const phase = this.state.phase === "replaced" ? { phase: "replaced" as const } : {};
     this.state = { ...this.state, ...patch, ...phase };
-    this.dom.post({ type: "lms.scorm.state", state: this.state });
-  }
-}
-
-/** How long a new player waits for its claim before it starts from the launch's state. */
-const CLAIM_WAIT_MS = 15_000;
-
-/** The promise's value, or null when it takes longer than `ms` (the promise still runs on). */
-function withTimeout<T>(win: Window, promise: Promise<T>, ms: number): Promise<T | null> {
-  return new Promise((resolve) => {
-    const timer = win.setTimeout(() => resolve(null), ms);
-    void promise.then(
-      (value) => {
-        win.clearTimeout(timer);
-        resolve(value);
-      },
-      () => {
-        win.clearTimeout(timer);
-        resolve(null);
-      },
-    );
-  });
-}
-
-/** Unloads the SCO's page (its unload handler commits and finishes) and waits for about:blank, at most 3 s. */
-function blankFrame(win: Window, frame: HTMLIFrameElement | null): Promise<void> {
-  if (!frame) return Promise.resolve();
-  return new Promise((resolve) => {
-    const done = () => {
-      frame.removeEventListener("load", done);
-      win.clearTimeout(timer);
-      resolve();
-    };
-    const timer = win.setTimeout(done, 3_000);
-    frame.addEventListener("load", done);
-    frame.src = "about:blank";
-  });
-}
-
-function browserStorage(win: Window): Storage | null {
-  try {
-    return win.localStorage;
-  } catch {
-    return null;
+    this.dom.channel.send({ type: "lms.scorm.state", state: this.state });
   }
 }

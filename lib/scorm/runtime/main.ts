@@ -1,5 +1,6 @@
+import { openRuntimeChannel } from "@/lib/scorm/runtime/channel";
 import { LessonRuntime } from "@/lib/scorm/runtime/lesson-runtime";
-import { parsePlayerMessage, type RuntimeMessage } from "@/lib/scorm/runtime/messages";
+import { failedRuntimeState } from "@/lib/scorm/runtime/messages";
 
 // The script of the runtime page on the content host (bundled to public/scorm/runtime.js at build time,
 // scripts/lib/scorm-runtime-build.ts). The page names the lesson page's origin (data-app-origin); only a
@@ -8,37 +9,34 @@ import { parsePlayerMessage, type RuntimeMessage } from "@/lib/scorm/runtime/mes
 function boot(): void {
   const appOrigin = document.body.dataset.appOrigin;
   if (!appOrigin || window.parent === window) return;
-  const post = (message: RuntimeMessage) => window.parent.postMessage(message, appOrigin);
   let runtime: LessonRuntime | null = null;
-  window.addEventListener("message", (event) => {
-    if (event.origin !== appOrigin || event.source !== window.parent) return;
-    const message = parsePlayerMessage(event.data);
-    if (!message) return;
-    if (message.type === "lms.scorm.launch") {
-      if (runtime) return;
-      try {
-        runtime = new LessonRuntime(message.launch, { window, document, container: document.body, post });
-      } catch (cause) {
-        post({
-          type: "lms.scorm.state",
-          state: {
-            phase: "error",
-            currentId: null,
-            progress: {},
-            unavailable: [],
-            flow: null,
-            closed: {},
-            hidden: [],
-            queue: null,
-            error: cause instanceof Error ? cause.message : String(cause),
-          },
-        });
+  const channel = openRuntimeChannel({
+    self: window,
+    peer: () => window.parent,
+    origin: appOrigin,
+    onMessage: (message) => {
+      switch (message.type) {
+        case "lms.scorm.launch":
+          if (runtime) return;
+          try {
+            runtime = new LessonRuntime(message.launch, { window, document, container: document.body, channel });
+          } catch (cause) {
+            channel.send({
+              type: "lms.scorm.state",
+              state: failedRuntimeState(cause instanceof Error ? cause.message : String(cause)),
+            });
+          }
+          return;
+        case "lms.scorm.navigate":
+          return runtime?.navigate(message.scoId);
+        case "lms.scorm.flow":
+          return runtime?.flow(message.request);
+        case "lms.scorm.exit":
+          return runtime?.exit(message.request);
       }
-    } else if (message.type === "lms.scorm.navigate") runtime?.navigate(message.scoId);
-    else if (message.type === "lms.scorm.flow") runtime?.flow(message.request);
-    else runtime?.exit(message.request);
+    },
   });
-  post({ type: "lms.scorm.ready" });
+  channel.send({ type: "lms.scorm.ready" });
 }
 
 boot();

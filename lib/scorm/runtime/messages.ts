@@ -53,6 +53,31 @@ export const runtimeStateSchema = z.object({
 });
 export type RuntimeState = z.infer<typeof runtimeStateSchema>;
 
+const NOTHING_RUNS: RuntimeState = {
+  phase: "loading",
+  currentId: null,
+  progress: {},
+  unavailable: [],
+  flow: null,
+  closed: {},
+  hidden: [],
+  queue: null,
+  error: null,
+};
+
+/** Before the runtime reports anything: each SCO's status as the server read it, nothing running yet. */
+export function initialRuntimeState(launch: ScormLaunch, queue: RuntimeState["queue"]): RuntimeState {
+  const progress = Object.fromEntries(
+    launch.scos.map((sco) => [sco.identifier, launch.attempt?.scoStatus[sco.identifier] ?? "not_started"]),
+  );
+  return { ...NOTHING_RUNS, progress, queue };
+}
+
+/** The runtime could not start the lesson at all. */
+export function failedRuntimeState(error: string): RuntimeState {
+  return { ...NOTHING_RUNS, phase: "error", error };
+}
+
 /** Runtime → player. */
 export const runtimeMessageSchema = z.discriminatedUnion("type", [
   /** The runtime's script runs and waits for its launch. */

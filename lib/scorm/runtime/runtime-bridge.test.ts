@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Scorm2004API } from "scorm-again";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { CommitDraft } from "@/lib/scorm/runtime/commit-queue";
+import type { CommitDraft } from "@/lib/scorm/runtime/commit-queue/outbox";
 import { RuntimeBridge } from "@/lib/scorm/runtime/runtime-bridge";
 import { parseManifest } from "@/lib/scorm/manifest";
 import { scoList } from "@/lib/scorm/sco-list";
@@ -78,7 +78,7 @@ const stateDrafts = (drafts: CommitDraft[]) => drafts.filter((draft) => draft.se
 describe("RuntimeBridge with sequencing", () => {
   it("queues the tree after each navigation, and a new bridge resumes the step suspendAll left", () => {
     const first = bridgeWith(null);
-    expect(first.bridge.beginSession(null)).toEqual({ scoId: "step1", resumed: false });
+    expect(first.bridge.sequencer!.beginSession(null)).toEqual({ scoId: "step1", resumed: false });
     expect(treeOf(first.drafts.at(-1))).toMatchObject({ currentActivity: "step1", suspendedActivity: null });
     const completed = { "cmi.completion_status": "completed", "cmi.exit": "normal" };
     first.bridge.prepare("step1", undefined);
@@ -103,7 +103,7 @@ describe("RuntimeBridge with sequencing", () => {
     ]);
 
     const second = bridgeWith(last.sequencing!);
-    expect(second.bridge.beginSession("step3")).toEqual({ scoId: "step3", resumed: true });
+    expect(second.bridge.sequencer!.beginSession("step3")).toEqual({ scoId: "step3", resumed: true });
     expect(treeOf(second.drafts.at(-1))).toMatchObject({ currentActivity: "step3", suspendedActivity: null });
     second.bridge.prepare("step3", { suspend_data: "2", entry: "resume" });
     second.api.Initialize("");
@@ -112,7 +112,7 @@ describe("RuntimeBridge with sequencing", () => {
     // Forward only: the sequencer answers that Previous is not allowed, Continue is.
     expect(second.api.GetValue("adl.nav.request_valid.previous")).toBe("false");
     expect(second.api.GetValue("adl.nav.request_valid.continue")).toBe("true");
-    expect(second.bridge.previewFlow("previous")).toBe("blocked");
+    expect(second.bridge.sequencer!.previewFlow("previous")).toBe("blocked");
     second.api.SetValue("adl.nav.request", "exitAll");
     second.api.Terminate("");
     expect(second.drafts.find((draft) => draft.terminated)).toMatchObject({ scoId: "step3", endsAttempt: true });
@@ -120,7 +120,7 @@ describe("RuntimeBridge with sequencing", () => {
 
   it("a learner who left without exiting is suspended on their behalf, and resumed in the same step attempt", () => {
     const first = bridgeWith(null);
-    first.bridge.beginSession(null);
+    first.bridge.sequencer!.beginSession(null);
     first.bridge.prepare("step1", undefined);
     runSco(first.api, { "cmi.completion_status": "completed", "cmi.exit": "normal" }, "continue");
     first.bridge.prepare("step2", undefined);
@@ -130,7 +130,7 @@ describe("RuntimeBridge with sequencing", () => {
     expect(treeOf(left)).toMatchObject({ currentActivity: "step2", suspendedActivity: null });
 
     const second = bridgeWith(left.sequencing!);
-    expect(second.bridge.beginSession("step2")).toEqual({ scoId: "step2", resumed: false });
+    expect(second.bridge.sequencer!.beginSession("step2")).toEqual({ scoId: "step2", resumed: false });
     const attempts = (
       second.drafts.at(-1)!.sequencing as { sequencing: { activityStates: Record<string, { attemptCount: number }> } }
     ).sequencing.activityStates;
@@ -139,22 +139,22 @@ describe("RuntimeBridge with sequencing", () => {
 
   it("the player's Continue is the sequencer's: the SCO ends, the next step is delivered and stored", () => {
     const { bridge, api, drafts } = bridgeWith(null);
-    bridge.beginSession(null);
+    bridge.sequencer!.beginSession(null);
     bridge.prepare("step1", undefined);
     api.Initialize("");
     api.SetValue("cmi.completion_status", "completed");
-    expect(bridge.previewFlow("continue")).toBe("allowed");
-    expect(bridge.previewFlow("previous")).toBe("blocked");
-    expect(bridge.liveFlow()).toEqual({ continue: true, previous: false });
+    expect(bridge.sequencer!.previewFlow("continue")).toBe("allowed");
+    expect(bridge.sequencer!.previewFlow("previous")).toBe("blocked");
+    expect(bridge.sequencer!.liveFlow()).toEqual({ continue: true, previous: false });
     bridge.terminate();
-    expect(bridge.liveFlow()).toBeNull();
-    expect(bridge.sequenceFlow("continue")).toBe("step2");
+    expect(bridge.sequencer!.liveFlow()).toBeNull();
+    expect(bridge.sequencer!.sequenceFlow("continue")).toBe("step2");
     expect(treeOf(drafts.at(-1))).toMatchObject({ currentActivity: "step2" });
   });
 
   it("sends the tree only when it changed, and not for an untracked preview", () => {
     const tracked = bridgeWith(null);
-    tracked.bridge.beginSession(null);
+    tracked.bridge.sequencer!.beginSession(null);
     const count = stateDrafts(tracked.drafts).length;
     tracked.bridge.prepare("step1", undefined);
     tracked.api.Initialize("");
@@ -166,7 +166,7 @@ describe("RuntimeBridge with sequencing", () => {
       { ...launchOf(), attempt: null },
       { commit: (draft) => (drafts.push(draft), true), terminated: () => undefined, navigation: () => undefined },
     );
-    expect(preview.beginSession(null)).toEqual({ scoId: "step1", resumed: false });
+    expect(preview.sequencer!.beginSession(null)).toEqual({ scoId: "step1", resumed: false });
     expect(drafts).toEqual([]);
   });
 
@@ -181,20 +181,20 @@ describe("RuntimeBridge with sequencing", () => {
         ),
     );
     const first = bridgeWith(null, limited);
-    first.bridge.beginSession(null);
+    first.bridge.sequencer!.beginSession(null);
     const completed = { "cmi.completion_status": "completed" };
     first.bridge.prepare("step1", undefined);
     runSco(first.api, completed, "continue");
-    expect(first.bridge.closedActivities()).toEqual({});
+    expect(first.bridge.sequencer!.closedActivities()).toEqual({});
     first.bridge.prepare("step2", undefined);
     runSco(first.api, completed, "continue");
-    expect(first.bridge.closedActivities()).toEqual({ step2: "No attempts left (1 of 1 used)" });
+    expect(first.bridge.sequencer!.closedActivities()).toEqual({ step2: "No attempts left (1 of 1 used)" });
     first.bridge.prepare("step3", undefined);
     runSco(first.api, {}, "suspendAll");
 
     const second = bridgeWith(first.drafts.at(-1)!.sequencing!, limited);
-    expect(second.bridge.beginSession("step3")).toEqual({ scoId: "step3", resumed: true });
-    expect(second.bridge.closedActivities()).toEqual({ step2: "No attempts left (1 of 1 used)" });
+    expect(second.bridge.sequencer!.beginSession("step3")).toEqual({ scoId: "step3", resumed: true });
+    expect(second.bridge.sequencer!.closedActivities()).toEqual({ step2: "No attempts left (1 of 1 used)" });
     second.bridge.prepare("step3", undefined);
     runSco(second.api, {}, "{target=step2}choice");
     expect(treeOf(second.drafts.at(-1))).not.toMatchObject({ currentActivity: "step2" });
@@ -203,7 +203,7 @@ describe("RuntimeBridge with sequencing", () => {
   it("a post-test of two attempts: failed twice it is closed, and neither the flow nor a choice delivers it", () => {
     const launch = launchOf(undefined, "posttest-2004");
     const { bridge, api, hidden, drafts } = bridgeWith(null, launch);
-    expect(bridge.beginSession(null)).toEqual({ scoId: "material", resumed: false });
+    expect(bridge.sequencer!.beginSession(null)).toEqual({ scoId: "material", resumed: false });
     const failed = { "cmi.completion_status": "completed", "cmi.success_status": "failed", "cmi.exit": "normal" };
     for (const attempt of [1, 2]) {
       bridge.prepare("material", undefined);
@@ -215,7 +215,9 @@ describe("RuntimeBridge with sequencing", () => {
       runSco(api, failed, "previous");
       expect(currentOf(api)).toBe("material");
       expect(hidden.at(-1)).toEqual([]);
-      expect(bridge.closedActivities()).toEqual(attempt === 2 ? { posttest: "No attempts left (2 of 2 used)" } : {});
+      expect(bridge.sequencer!.closedActivities()).toEqual(
+        attempt === 2 ? { posttest: "No attempts left (2 of 2 used)" } : {},
+      );
     }
     bridge.prepare("material", undefined);
     runSco(api, { "cmi.exit": "normal" }, "continue");
@@ -232,7 +234,7 @@ describe("RuntimeBridge with sequencing", () => {
 
   it("the end of the flow ends the sequencing session; the player's exitAll then ends the attempt", async () => {
     const { bridge, api, drafts, ends } = bridgeWith(null);
-    bridge.beginSession(null);
+    bridge.sequencer!.beginSession(null);
     for (const step of ["step1", "step2", "step3"]) {
       bridge.prepare(step, undefined);
       runSco(api, { "cmi.completion_status": "completed", "cmi.exit": "normal" }, "continue");
@@ -240,28 +242,28 @@ describe("RuntimeBridge with sequencing", () => {
     }
     // Nothing follows the third step: the session ended there (the player says the lesson is finished).
     expect(ends).toEqual([false, false, true]);
-    bridge.requestExit("exitAll");
+    bridge.sequencer!.requestExit("exitAll");
     expect(drafts.at(-1)).toMatchObject({ scoId: "step3", terminated: false, endsAttempt: true });
   });
 
   it("the player's Exit while a SCO runs: its Terminate carries suspendAll, and a new bridge resumes it", () => {
     const first = bridgeWith(null);
-    first.bridge.beginSession(null);
+    first.bridge.sequencer!.beginSession(null);
     first.bridge.prepare("step1", { suspend_data: "3" });
     first.api.Initialize("");
-    first.bridge.requestExit("suspendAll");
+    first.bridge.sequencer!.requestExit("suspendAll");
     first.bridge.terminate();
     const tree = treeOf(first.drafts.at(-1));
     expect(tree).toMatchObject({ currentActivity: null, suspendedActivity: "step1" });
     expect(first.drafts.find((draft) => draft.terminated)).not.toHaveProperty("endsAttempt");
     const second = bridgeWith(first.drafts.at(-1)!.sequencing!);
-    expect(second.bridge.beginSession(null)).toEqual({ scoId: "step1", resumed: true });
+    expect(second.bridge.sequencer!.beginSession(null)).toEqual({ scoId: "step1", resumed: true });
   });
 
   it("a timed step (attemptAbsoluteDurationLimit) is delivered, and its SCO reads the limit on every visit", () => {
     const launch = launchOf(undefined, "timed-2004");
     const first = bridgeWith(null, launch);
-    first.bridge.beginSession(null);
+    first.bridge.sequencer!.beginSession(null);
     first.bridge.prepare("step1", undefined);
     runSco(first.api, { "cmi.completion_status": "completed", "cmi.exit": "normal" }, "continue");
     expect(currentOf(first.api)).toBe("step2");
@@ -274,7 +276,7 @@ describe("RuntimeBridge with sequencing", () => {
     first.api.Terminate("");
 
     const second = bridgeWith(first.drafts.at(-1)!.sequencing!, launch);
-    expect(second.bridge.beginSession(null)).toEqual({ scoId: "step2", resumed: true });
+    expect(second.bridge.sequencer!.beginSession(null)).toEqual({ scoId: "step2", resumed: true });
     second.bridge.prepare("step2", { entry: "resume", total_time: "PT3M" });
     second.api.Initialize("");
     expect(second.api.GetValue("cmi.max_time_allowed")).toBe("PT5M");
@@ -311,7 +313,7 @@ describe("RuntimeBridge with sequencing", () => {
     /** A fresh attempt: step one completed, the flow delivers step two. */
     function atStepTwo() {
       const run = bridgeWith(null, launch);
-      run.bridge.beginSession(null);
+      run.bridge.sequencer!.beginSession(null);
       run.bridge.prepare("step1", undefined);
       runSco(run.api, { "cmi.completion_status": "completed", "cmi.exit": "normal" }, "continue");
       expect(currentOf(run.api)).toBe("step2");
@@ -332,7 +334,7 @@ describe("RuntimeBridge with sequencing", () => {
       // The next day: the time between the visits does not count.
       wait(86_400);
       const second = bridgeWith(first.drafts.at(-1)!.sequencing!, launch);
-      expect(second.bridge.beginSession(null)).toEqual({ scoId: "step2", resumed: true });
+      expect(second.bridge.sequencer!.beginSession(null)).toEqual({ scoId: "step2", resumed: true });
       second.bridge.prepare("step2", { entry: "resume" });
       second.api.Initialize("");
       wait(90);
@@ -342,7 +344,7 @@ describe("RuntimeBridge with sequencing", () => {
       second.api.Terminate("");
       expect(currentOf(second.api)).toBe("step3");
       expect(step2Of(second.drafts.at(-1))).toMatchObject({ attemptCount: 1, attemptExperiencedDuration: "PT0H4M30S" });
-      expect(second.bridge.closedActivities()).toEqual({});
+      expect(second.bridge.sequencer!.closedActivities()).toEqual({});
 
       second.bridge.prepare("step3", undefined);
       runSco(second.api, { "cmi.exit": "normal" }, "{target=step2}choice");
@@ -360,13 +362,13 @@ describe("RuntimeBridge with sequencing", () => {
       first.api.Terminate("");
       expect(currentOf(first.api)).toBe("step1");
       expect(step2Of(first.drafts.at(-1))).toMatchObject({ attemptCount: 1, attemptExperiencedDuration: "PT0H6M0S" });
-      expect(first.bridge.closedActivities()).toEqual({ step2: "Time is up (5 min allowed)" });
+      expect(first.bridge.sequencer!.closedActivities()).toEqual({ step2: "Time is up (5 min allowed)" });
 
       // The flow stops at it (the way on is a choice of step three, or Exit): the player's Continue is
       // refused, and so is the SCO's own; a choice of it is refused too.
       first.bridge.prepare("step1", undefined);
       first.api.Initialize("");
-      expect(first.bridge.previewFlow("continue")).toBe("blocked");
+      expect(first.bridge.sequencer!.previewFlow("continue")).toBe("blocked");
       first.api.SetValue("adl.nav.request", "continue");
       first.api.Terminate("");
       expect(currentOf(first.api)).toBe("step1");
@@ -378,20 +380,20 @@ describe("RuntimeBridge with sequencing", () => {
 
       // Another visit, from the stored tree: still closed, still refused.
       const second = bridgeWith(first.drafts.at(-1)!.sequencing!, launch);
-      expect(second.bridge.beginSession(null)).toEqual({ scoId: "step1", resumed: true });
-      expect(second.bridge.closedActivities()).toEqual({ step2: "Time is up (5 min allowed)" });
+      expect(second.bridge.sequencer!.beginSession(null)).toEqual({ scoId: "step1", resumed: true });
+      expect(second.bridge.sequencer!.closedActivities()).toEqual({ step2: "Time is up (5 min allowed)" });
       second.bridge.prepare("step1", { entry: "resume" });
       runSco(second.api, { "cmi.exit": "normal" }, "{target=step2}choice");
       expect(currentOf(second.api)).toBe("step1");
-      expect(second.bridge.sequenceFlow("continue")).toBeNull();
-      second.bridge.sequenceChoice("step3");
+      expect(second.bridge.sequencer!.sequenceFlow("continue")).toBeNull();
+      second.bridge.sequencer!.sequenceChoice("step3");
       expect(currentOf(second.api)).toBe("step3");
     });
 
     it("a timeLimitExceeded rule reads the same time: a skip rule lets the flow pass a step whose time is up", () => {
       clockAt("2026-11-27T10:00:00Z");
       const { bridge, api } = bridgeWith(null, skipping());
-      bridge.beginSession(null);
+      bridge.sequencer!.beginSession(null);
       bridge.prepare("step1", undefined);
       runSco(api, { "cmi.completion_status": "completed", "cmi.exit": "normal" }, "continue");
       bridge.prepare("step2", undefined);
@@ -409,7 +411,7 @@ describe("RuntimeBridge with sequencing", () => {
     it("a timeLimitExceeded rule does not count time spent elsewhere: within its time the step is delivered", () => {
       clockAt("2026-11-27T10:00:00Z");
       const { bridge, api } = bridgeWith(null, skipping());
-      bridge.beginSession(null);
+      bridge.sequencer!.beginSession(null);
       bridge.prepare("step1", undefined);
       runSco(api, { "cmi.completion_status": "completed", "cmi.exit": "normal" }, "continue");
       bridge.prepare("step2", undefined);
@@ -441,7 +443,7 @@ describe("RuntimeBridge with sequencing", () => {
     const draws = new Set<string>();
     for (let visit = 0; visit < 12; visit++) {
       const first = bridgeWith(null, launch);
-      const start = first.bridge.beginSession(null)!;
+      const start = first.bridge.sequencer!.beginSession(null)!;
       const pool = poolOf(first.api);
       expect(pool.selectedChildIds).toHaveLength(2);
       expect([...pool.childOrder].sort()).toEqual(questions);
@@ -457,7 +459,7 @@ describe("RuntimeBridge with sequencing", () => {
 
       // The next visit resumes the second drawn question, with the same draw: nothing is drawn again.
       const second = bridgeWith(first.drafts.at(-1)!.sequencing!, launch);
-      expect(second.bridge.beginSession(null)).toEqual({ scoId: drawn[1], resumed: true });
+      expect(second.bridge.sequencer!.beginSession(null)).toEqual({ scoId: drawn[1], resumed: true });
       expect(poolOf(second.api)).toEqual(pool);
     }
     // Twelve draws of an ordered pair out of twelve possible: the same one every time would not be random.

@@ -1,13 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
-import {
-  backoffDelay,
-  CommitQueue,
-  isRetryableStatus,
-  playerStorageKey,
-  queueStorageKey,
-  type CommitQueueOptions,
-  type QueueStorage,
-} from "@/lib/scorm/runtime/commit-queue";
+import { CommitQueue, type CommitQueueOptions } from "@/lib/scorm/runtime/commit-queue/commit-queue";
+import { playerStorageKey, queueStorageKey, type QueueStorage } from "@/lib/scorm/runtime/commit-queue/storage";
+import { backoffDelay, isRetryableStatus } from "@/lib/scorm/runtime/commit-queue/transition";
 import type { ScormCommit } from "@/lib/schemas/scorm";
 
 const ATTEMPT = "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b";
@@ -50,7 +44,7 @@ function makeQueue(overrides: Partial<CommitQueueOptions> = {}) {
   const queue = new CommitQueue({
     attemptId: ATTEMPT,
     lastSequence: 0,
-    endpoint: "/api/scorm/commits",
+    endpoint: "https://acme.content.example/scorm/commits/token",
     storage,
     fetch: fetchMock,
     random: () => 0.5,
@@ -236,7 +230,7 @@ describe("CommitQueue", () => {
     expect(queue.flushWithBeacon()).toBe(true);
     expect(sendBeacon).toHaveBeenCalledTimes(1);
     const [url, blob] = sendBeacon.mock.calls[0] as unknown as [string, Blob];
-    expect(url).toBe("/api/scorm/commits");
+    expect(url).toBe("https://acme.content.example/scorm/commits/token");
     expect(blob.type).toBe("application/json");
     expect(JSON.parse(await blob.text())).toMatchObject({ commits: [{ scoId: "a", sequence: 1, terminated: true }] });
     expect(queue.getState().pending).toBe(1);
