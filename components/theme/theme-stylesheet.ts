@@ -45,7 +45,7 @@ export async function themeBaselineCss(): Promise<string> {
   const { fontFamily, fontWeight, fontSize, lineHeight, letterSpacing } = theme.typography.body1;
   const overrides = theme.components?.MuiCssBaseline?.styleOverrides as Rules | undefined;
   const colorSchemes = Object.fromEntries(
-    Object.keys(theme.colorSchemes).map((scheme) => [
+    (["light", "dark"] as const).map((scheme) => [
       theme.getColorSchemeSelector(scheme).replace(/\s*&/, ""),
       { colorScheme: scheme },
     ]),
