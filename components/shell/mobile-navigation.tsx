@@ -26,7 +26,11 @@ export function MobileNavigation({ role }: { role: Role }) {
   useEffect(() => {
     const panel = dialog.current;
     if (!panel) return;
-    if (isOpen && !panel.open) panel.showModal();
+    if (isOpen && !panel.open) {
+      panel.showModal();
+      // The panel itself takes focus, as a drawer does, not its first link (which would look selected).
+      panel.focus();
+    }
     if (!isOpen && panel.open) panel.close();
   }, [isOpen]);
 
@@ -53,6 +57,7 @@ export function MobileNavigation({ role }: { role: Role }) {
         ref={dialog}
         className={styles.mobileNav}
         aria-label="Navigation"
+        tabIndex={-1}
         onClose={() => setIsOpen(false)}
         // A click on the backdrop lands on the dialog itself, outside its content.
         onClick={(event) => event.target === event.currentTarget && setIsOpen(false)}
