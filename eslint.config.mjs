@@ -92,6 +92,14 @@ const HAND_QUOTED = [
   },
 ];
 
+/** The shell and the shared zero-runtime parts: drawn on every signed-in page. */
+const ZERO_RUNTIME_FILES = [
+  "components/ui/**",
+  "components/shell/{app-shell,top-bar,side-nav,nav-links,mobile-navigation,mode-toggle,messages-button,user-menu,page-header,maintenance-banner}.tsx",
+];
+const ZERO_RUNTIME_MESSAGE =
+  "The shell is drawn from CSS modules on the theme's variables: use a *.module.css class, not MUI or sx.";
+
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
@@ -129,6 +137,18 @@ export default defineConfig([
   {
     files: ["app/**"],
     rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [PRISMA] }] },
+  },
+  // The parts every signed-in page draws are CSS modules on the theme's variables, never emotion: no MUI
+  // component (each instance makes its styles again on every server render) and no `sx` (docs/architecture.md "Styles").
+  {
+    files: ZERO_RUNTIME_FILES,
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        { patterns: [SERVER_ONLY, PRISMA, { group: ["@mui/*"], message: ZERO_RUNTIME_MESSAGE }] },
+      ],
+      "no-restricted-syntax": ["error", { selector: "JSXAttribute[name.name='sx']", message: ZERO_RUNTIME_MESSAGE }],
+    },
   },
   globalIgnores([
     ".next/**",

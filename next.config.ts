@@ -21,8 +21,8 @@ const nextConfig: NextConfig = {
   experimental: { authInterrupts: true, turbopackFileSystemCacheForBuild: process.env.CI !== "true" },
   // npm test type-checks the whole project (tsc) before it builds; every other build checks types itself.
   typescript: { ignoreBuildErrors: process.env.LMS_TYPES_CHECKED === "true" },
-  // The security headers of lib/security-headers.ts (pages get their Content-Security-Policy from proxy.ts,
-  // with a nonce per request). Where two entries set the same header, the later one wins.
+  // The security headers of lib/security-headers.ts (pages get their Content-Security-Policy from the page
+  // gate, lib/auth/page-gate.ts, with a nonce per request). Where two entries set the same header, the later one wins.
   async headers() {
     return [
       { source: "/:path*", headers: COMMON_HEADERS },

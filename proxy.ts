@@ -1,83 +1,41 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { readToken, SESSION_COOKIE_NAMES } from "@/lib/auth/token";
-import { env } from "@/lib/env";
-import { decideRoute, type Role } from "@/lib/routes";
-import { PAGE_HEADERS, pageContentSecurityPolicy } from "@/lib/security-headers";
-import { contentOrigin, hostTarget, requestOrigin, type HostTarget } from "@/lib/tenancy/host";
+import { gatePage } from "@/lib/auth/page-gate";
 
-// The optimistic gate, read from the route table: no session → /login, a role the route does not list
-// → /unauthorized. It never queries the database; pages and lib/server check again for real.
-
-async function sessionRole(req: NextRequest, target: HostTarget): Promise<Role | null | undefined> {
-  const cookie = SESSION_COOKIE_NAMES.map((name) => req.cookies.get(name)?.value).find(Boolean);
-  const claims = await readToken(cookie);
-  if (!claims) return undefined;
-  // A cookie made on another tenant's host is no session here.
-  const hostTenant = target.kind === "tenant" ? target.subdomain : "";
-  if (claims.tenant !== hostTenant) return undefined;
-  return claims.role;
-}
+// The page gate (lib/auth/page-gate.ts) as Next's middleware, for plain `next start`: our own server
+// (server/app-server.ts) gates pages before Next and marks them, so that Next skips this for them (the
+// middleware's own cost is a large share of a page's). A client that sends the mark itself only takes its
+// own answer's Content-Security-Policy away, which protects nobody but that client; every page still
+// checks its caller against the database (lib/auth/page-guard.ts).
 
 export async function proxy(req: NextRequest): Promise<NextResponse> {
-  const target = hostTarget(req.headers.get("host"), env.APP_DOMAIN, env.CONTENT_DOMAIN);
-  // A content host serves its content routes (not matched here) and nothing else: no page, no sign-in form.
-  if (target.kind === "content")
+  const outcome = await gatePage({
+    host: req.headers.get("host"),
+    forwardedProto: req.headers.get("x-forwarded-proto"),
+    pathname: req.nextUrl.pathname,
+    search: req.nextUrl.search,
+    cookie: (name) => req.cookies.get(name)?.value,
+  });
+  if (outcome.kind === "not-found")
     return new NextResponse("Not found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
-  return withPageHeaders(await decide(req, target), req, target);
-}
-
-async function decide(req: NextRequest, target: HostTarget): Promise<NextResponse | "render"> {
-  const { pathname, search } = req.nextUrl;
-  const decision = decideRoute(pathname, await sessionRole(req, target));
-  switch (decision.kind) {
-    case "login": {
-      const url = new URL("/login", req.url);
-      url.searchParams.set("callbackUrl", `${pathname}${search}`);
-      return NextResponse.redirect(url);
-    }
-    case "unauthorized":
-      return NextResponse.redirect(new URL("/unauthorized", req.url));
-    case "redirect":
-      return NextResponse.redirect(new URL(decision.to, req.url));
-    default:
-      return "render";
-  }
-}
-
-/**
- * Every page gets a Content-Security-Policy with a nonce of its own: on the request, where Next finds it
- * and puts it on its scripts (the root layout hands it to MUI's style and color-scheme scripts via
- * x-nonce), and on the response.
- */
-function withPageHeaders(response: NextResponse | "render", req: NextRequest, target: HostTarget): NextResponse {
-  const nonce = Buffer.from(crypto.randomUUID()).toString("base64");
-  // The organization's content host is the only origin its pages frame (the SCORM runtime).
-  const frames =
-    target.kind === "tenant"
-      ? contentOrigin(
-          target.subdomain,
-          env.CONTENT_DOMAIN,
-          requestOrigin(req.headers.get("host"), req.headers.get("x-forwarded-proto"), env.APP_BASE_URL),
-        )
-      : null;
-  const policy = pageContentSecurityPolicy(nonce, env.NODE_ENV === "development", frames);
-  let out = response;
-  if (out === "render") {
+  let response: NextResponse;
+  if (outcome.kind === "redirect") response = NextResponse.redirect(outcome.location);
+  else {
     const requestHeaders = new Headers(req.headers);
-    requestHeaders.set("x-nonce", nonce);
-    requestHeaders.set("content-security-policy", policy);
-    out = NextResponse.next({ request: { headers: requestHeaders } });
+    for (const { key, value } of outcome.requestHeaders) requestHeaders.set(key, value);
+    response = NextResponse.next({ request: { headers: requestHeaders } });
   }
-  out.headers.set("Content-Security-Policy", policy);
-  for (const { key, value } of PAGE_HEADERS) out.headers.set(key, value);
-  return out;
+  for (const { key, value } of outcome.headers) response.headers.set(key, value);
+  return response;
 }
 
 export const config = {
-  // Pages only: API and auth routes answer JSON and check the caller themselves, the content host's routes
-  // (/scorm/…) check their token; the app's own static files pass, by name (any other path, whatever its
-  // extension, is a page path and gets the pages' policy).
+  // Pages only (lib/auth/page-gate.ts isPagePath, which our server uses: a matcher must be a literal), and
+  // not those our server has gated already.
   matcher: [
-    "/((?!api/|auth/|uploads/|scorm/|_next/|favicon\\.ico$|icon\\.svg$|logo\\.svg$|logo-mail\\.png$|robots\\.txt$).*)",
+    {
+      source:
+        "/((?!api/|auth/|uploads/|scorm/|_next/|favicon\\.ico$|icon\\.svg$|logo\\.svg$|logo-mail\\.png$|robots\\.txt$).*)",
+      missing: [{ type: "header", key: "x-lms-page-gate" }],
+    },
   ],
 };

@@ -5,6 +5,7 @@ import "@fontsource/roboto/700.css";
 import "@fontsource/roboto/400-italic.css";
 import "@fontsource/roboto-mono/400.css";
 import "@/components/theme/theme-variables.css";
+import "@/components/theme/theme-baseline.css";
 import InitColorSchemeScript from "@mui/material/InitColorSchemeScript";
 import type { Metadata } from "next";
 import { headers } from "next/headers";

@@ -37,6 +37,12 @@ function routedPath(url: string | undefined): string {
   }
 }
 
+/** The query string with its "?", or "". */
+function searchOf(url: string | undefined): string {
+  const at = url?.indexOf("?") ?? -1;
+  return at < 0 || !url ? "" : url.slice(at);
+}
+
 export async function startAppServer(options: { dev: boolean; port: number; hostname?: string }): Promise<AppServer> {
   const hostname = options.hostname ?? "localhost";
   // Read by instrumentation.ts, which refuses a plain `next start` that cannot see client addresses.
@@ -54,6 +60,9 @@ export async function startAppServer(options: { dev: boolean; port: number; host
   const outsideContentRoutes = (req: IncomingMessage, pathname: string) =>
     hostTarget(req.headers.host, env.APP_DOMAIN, env.CONTENT_DOMAIN).kind === "content" && !isContentPath(pathname);
   const fastCommitToken = (req: IncomingMessage) => (env.SCORM_COMMIT_FAST_PATH ? commitToken(req) : null);
+  const { isPagePath } = await import("../lib/auth/page-gate");
+  const { gatePageOnNode } = await import("./page-gate");
+  const { logger } = await import("../lib/log/logger");
   const { openRequestLog } = await import("./request-log");
   const { runWithLogContext } = await import("../lib/log/request-context");
   const { METRICS_PATH, answerMetricsOnAppPort, countRequest, registerScrapeSources, startMetricsServer } =
@@ -78,7 +87,18 @@ export async function startAppServer(options: { dev: boolean; port: number; host
     // The SCORM player's commits skip Next.js: its per-request cost is larger than the commit's (docs/architecture.md).
     const token = fastCommitToken(req);
     if (token) return void answerCommitOnNode(req, res, token);
-    void handle(req, res);
+    if (!isPagePath(pathname)) return void handle(req, res);
+    // Pages pass the gate here rather than in Next's middleware, whose own cost is a large share of a page's.
+    gatePageOnNode(req, res, pathname, searchOf(req.url)).then(
+      (answered) => {
+        if (!answered) void handle(req, res);
+      },
+      (error: unknown) => {
+        logger().error({ err: error }, "the page gate failed");
+        if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain; charset=utf-8" });
+        res.end("Internal Server Error");
+      },
+    );
   };
   server.on("clientError", answerClientError);
   // A kept-alive connection is closed by the balancer, never by us while it may be sending on it: Node's

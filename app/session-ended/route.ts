@@ -4,7 +4,7 @@ import { notAllowedExcept } from "@/lib/http";
 /**
  * Where a page sends a browser whose session cookie no longer counts (its organization suspended it, a
  * password reset or a subdomain change revoked it, the session lifetime ran out): the cookie is dropped
- * and the browser goes on to /login. Without this, the proxy (which reads only the cookie) would send
+ * and the browser goes on to /login. Without this, the page gate (which reads only the cookie) would send
  * /login back to the home page, and the page back to /login.
  */
 export function GET(): Response {

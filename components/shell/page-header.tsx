@@ -1,6 +1,5 @@
-import Box from "@mui/material/Box";
-import Typography from "@mui/material/Typography";
 import type { ReactNode } from "react";
+import styles from "@/components/shell/shell.module.css";
 
 export interface PageHeaderProps {
   title: string;
@@ -12,16 +11,12 @@ export interface PageHeaderProps {
 /** The page's h1, so every page has exactly one and they all look alike. */
 export function PageHeader({ title, subtitle, actions }: PageHeaderProps) {
   return (
-    <Box
-      sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", justifyContent: "space-between", gap: 2, mb: 3 }}
-    >
-      <Box sx={{ minWidth: 0 }}>
-        <Typography variant="h4" component="h1" sx={{ fontWeight: 500 }}>
-          {title}
-        </Typography>
-        {subtitle && <Typography sx={{ color: "text.secondary", mt: 0.5 }}>{subtitle}</Typography>}
-      </Box>
-      {actions && <Box sx={{ display: "flex", flexWrap: "wrap", gap: 1 }}>{actions}</Box>}
-    </Box>
+    <div className={styles.pageHeader}>
+      <div className={styles.pageHeaderText}>
+        <h1 className={styles.pageTitle}>{title}</h1>
+        {subtitle && <p className={styles.pageSubtitle}>{subtitle}</p>}
+      </div>
+      {actions && <div className={styles.pageActions}>{actions}</div>}
+    </div>
   );
 }

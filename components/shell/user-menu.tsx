@@ -1,23 +1,12 @@
 "use client";
 
-import LogoutIcon from "@mui/icons-material/Logout";
-import ManageAccountsIcon from "@mui/icons-material/ManageAccounts";
-import Avatar from "@mui/material/Avatar";
-import Box from "@mui/material/Box";
-import ButtonBase from "@mui/material/ButtonBase";
-import ClickAwayListener from "@mui/material/ClickAwayListener";
-import ListItemIcon from "@mui/material/ListItemIcon";
-import ListItemText from "@mui/material/ListItemText";
-import MenuItem from "@mui/material/MenuItem";
-import MenuList from "@mui/material/MenuList";
-import Paper from "@mui/material/Paper";
-import Popper from "@mui/material/Popper";
-import Typography from "@mui/material/Typography";
 import Link from "next/link";
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import { useOrigin } from "@/components/hooks/use-browser";
 import { avatarInitial, avatarSrc, displayName } from "@/components/shell/display";
+import styles from "@/components/shell/shell.module.css";
 import type { ShellUser } from "@/components/shell/types";
+import { Icon } from "@/components/ui/icon";
 import { roleLabel } from "@/lib/routes";
 
 // Long enough to cross the small gap between the button and the menu without it closing.
@@ -40,20 +29,45 @@ async function logout(): Promise<void> {
   window.location.assign(next);
 }
 
+/** The menu's items in order, for the arrow keys (the WAI-ARIA menu button pattern). */
+function menuItems(menu: HTMLElement | null): HTMLElement[] {
+  return Array.from(menu?.querySelectorAll<HTMLElement>('[role="menuitem"]:not(:disabled)') ?? []);
+}
+
+function moveFocus(menu: HTMLElement | null, key: string): boolean {
+  const items = menuItems(menu);
+  if (items.length === 0) return false;
+  const at = items.indexOf(document.activeElement as HTMLElement);
+  const next: Record<string, number> = {
+    ArrowDown: (at + 1) % items.length,
+    ArrowUp: (at - 1 + items.length) % items.length,
+    Home: 0,
+    End: items.length - 1,
+  };
+  const index = next[key];
+  if (index === undefined) return false;
+  items[index]?.focus();
+  return true;
+}
+
 export function UserMenu({ user }: { user: ShellUser }) {
   const name = displayName(user);
   const src = avatarSrc(user.avatarUrl, useOrigin());
   const buttonId = useId();
   const menuId = useId();
-  const [anchor, setAnchor] = useState<HTMLButtonElement | null>(null);
   const [isOpen, setIsOpen] = useState(false);
   // Opened by click or keyboard: focus moves into the menu. Opened by hover: focus stays put.
   const [focusesItems, setFocusesItems] = useState(false);
   const [isLoggingOut, setIsLoggingOut] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLUListElement>(null);
   const closeTimer = useRef<number | undefined>(undefined);
 
   useEffect(() => () => window.clearTimeout(closeTimer.current), []);
+  useEffect(() => {
+    if (isOpen && focusesItems) menuItems(menuRef.current)[0]?.focus();
+  }, [isOpen, focusesItems]);
 
   const cancelClose = () => window.clearTimeout(closeTimer.current);
   const open = (withFocus: boolean) => {
@@ -64,9 +78,19 @@ export function UserMenu({ user }: { user: ShellUser }) {
   const close = () => {
     cancelClose();
     // Unmounting the menu would drop focus onto <body>; hand it back to the trigger instead.
-    if (menuRef.current?.contains(document.activeElement)) anchor?.focus();
+    if (menuRef.current?.contains(document.activeElement)) buttonRef.current?.focus();
     setIsOpen(false);
   };
+
+  // A click anywhere outside the button and the menu closes it.
+  useEffect(() => {
+    if (!isOpen) return;
+    const onPointerDown = (event: globalThis.PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setIsOpen(false);
+    };
+    document.addEventListener("pointerdown", onPointerDown);
+    return () => document.removeEventListener("pointerdown", onPointerDown);
+  }, [isOpen]);
 
   // Touch and pen taps also fire pointerenter just before click; only a real mouse hovers.
   const onPointerEnter = (event: PointerEvent) => {
@@ -97,6 +121,8 @@ export function UserMenu({ user }: { user: ShellUser }) {
       close();
     } else if (event.key === "Tab") {
       setIsOpen(false);
+    } else if (moveFocus(menuRef.current, event.key)) {
+      event.preventDefault();
     }
   };
 
@@ -106,75 +132,63 @@ export function UserMenu({ user }: { user: ShellUser }) {
   };
 
   return (
-    <>
-      <ButtonBase
-        ref={setAnchor}
+    <div ref={rootRef} className={styles.account} onPointerEnter={onPointerEnter} onPointerLeave={onPointerLeave}>
+      <button
+        ref={buttonRef}
+        type="button"
         id={buttonId}
+        className={styles.accountButton}
         aria-label={`Account menu for ${name}`}
         aria-haspopup="menu"
         aria-expanded={isOpen}
         aria-controls={isOpen ? menuId : undefined}
         onClick={onButtonClick}
         onKeyDown={onButtonKeyDown}
-        onPointerEnter={onPointerEnter}
-        onPointerLeave={onPointerLeave}
-        sx={{
-          gap: 1.5,
-          px: 1,
-          py: 0.5,
-          borderRadius: 2,
-          textAlign: "left",
-          "&.Mui-focusVisible": { outline: 2, outlineColor: "primary.main" },
-        }}
       >
-        <Avatar
-          src={src ?? undefined}
-          alt=""
-          sx={{ width: 40, height: 40, bgcolor: "primary.main", color: "primary.contrastText" }}
+        <span className={styles.avatar}>
+          {/* eslint-disable-next-line @next/next/no-img-element -- an avatar of any origin, already small */}
+          {src ? <img src={src} alt="" /> : avatarInitial(user)}
+        </span>
+        <span className={styles.accountText}>
+          <span className={`${styles.accountName} ${styles.block}`}>{name}</span>
+          <span className={`${styles.accountRole} ${styles.block}`}>{roleLabel(user.role)}</span>
+        </span>
+      </button>
+      {/* Not portalled: the menu stays inside the header landmark, above the side navigation with the top bar. */}
+      {isOpen && (
+        <ul
+          ref={menuRef}
+          id={menuId}
+          role="menu"
+          aria-labelledby={buttonId}
+          className={styles.menu}
+          onKeyDown={onMenuKeyDown}
         >
-          {avatarInitial(user)}
-        </Avatar>
-        <Box sx={{ display: { xs: "none", sm: "block" }, maxWidth: 200 }}>
-          <Typography variant="body2" noWrap sx={{ fontWeight: 500 }}>
-            {name}
-          </Typography>
-          <Typography variant="caption" noWrap component="p" sx={{ color: "text.secondary" }}>
-            {roleLabel(user.role)}
-          </Typography>
-        </Box>
-      </ButtonBase>
-      {/* Not portalled: the menu stays inside the header landmark and above the drawer with the app bar. */}
-      <Popper open={isOpen} anchorEl={anchor} placement="bottom-end" disablePortal>
-        <ClickAwayListener onClickAway={(event) => !anchor?.contains(event.target as Node) && close()}>
-          <Paper
-            elevation={8}
-            onPointerEnter={onPointerEnter}
-            onPointerLeave={onPointerLeave}
-            sx={{ minWidth: 200, mt: 0.5 }}
-          >
-            <MenuList
-              ref={menuRef}
-              id={menuId}
-              aria-labelledby={buttonId}
-              autoFocusItem={focusesItems}
-              onKeyDown={onMenuKeyDown}
+          <li role="none">
+            <Link href="/profile" role="menuitem" tabIndex={-1} className={styles.menuItem} onClick={close}>
+              <span className={styles.menuIcon}>
+                <Icon name="manageAccounts" size={20} />
+              </span>
+              Profile Settings
+            </Link>
+          </li>
+          <li role="none">
+            <button
+              type="button"
+              role="menuitem"
+              tabIndex={-1}
+              className={styles.menuItem}
+              onClick={onLogout}
+              disabled={isLoggingOut}
             >
-              <MenuItem component={Link} href="/profile" onClick={close}>
-                <ListItemIcon>
-                  <ManageAccountsIcon fontSize="small" />
-                </ListItemIcon>
-                <ListItemText>Profile Settings</ListItemText>
-              </MenuItem>
-              <MenuItem onClick={onLogout} disabled={isLoggingOut}>
-                <ListItemIcon>
-                  <LogoutIcon fontSize="small" />
-                </ListItemIcon>
-                <ListItemText>Logout</ListItemText>
-              </MenuItem>
-            </MenuList>
-          </Paper>
-        </ClickAwayListener>
-      </Popper>
-    </>
+              <span className={styles.menuIcon}>
+                <Icon name="logout" size={20} />
+              </span>
+              Logout
+            </button>
+          </li>
+        </ul>
+      )}
+    </div>
   );
 }

@@ -17,3 +17,64 @@ export async function themeVariablesCss(): Promise<string> {
     "/* Written by `npx tsx scripts/write-theme-css.ts` from components/theme/theme.ts: edit the theme, not this file. */\n";
   return format(header + css, { parser: "css", printWidth: 120 });
 }
+
+export const THEME_BASELINE_FILE = "components/theme/theme-baseline.css";
+
+type Rules = Record<string, Record<string, string | number | undefined>>;
+
+const kebab = (property: string) => property.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+const block = (rules: Rules) =>
+  Object.entries(rules)
+    .map(([selector, declarations]) => {
+      const body = Object.entries(declarations)
+        .filter(([, value]) => value !== undefined)
+        .map(([property, value]) => `${kebab(property)}:${value}`)
+        .join(";");
+      return `${selector}{${body}}`;
+    })
+    .join("");
+
+/**
+ * What MUI's <CssBaseline enableColorScheme /> draws, as a stylesheet of its own: the provider would make it
+ * with emotion on every server render and inline it in every page. The same rules as MUI's, on the
+ * theme's variables, with the theme's own CssBaseline overrides after them.
+ */
+export async function themeBaselineCss(): Promise<string> {
+  const theme = appTheme();
+  const { palette } = theme.vars;
+  const { fontFamily, fontWeight, fontSize, lineHeight, letterSpacing } = theme.typography.body1;
+  const overrides = theme.components?.MuiCssBaseline?.styleOverrides as Rules | undefined;
+  const colorSchemes = Object.fromEntries(
+    (["light", "dark"] as const).map((scheme) => [
+      theme.getColorSchemeSelector(scheme).replace(/\s*&/, ""),
+      { colorScheme: scheme },
+    ]),
+  );
+  const rules: Rules = {
+    html: {
+      WebkitFontSmoothing: "antialiased",
+      MozOsxFontSmoothing: "grayscale",
+      boxSizing: "border-box",
+      WebkitTextSizeAdjust: "100%",
+    },
+    "*, *::before, *::after": { boxSizing: "inherit" },
+    "strong, b": { fontWeight: theme.typography.fontWeightBold },
+    body: {
+      margin: 0,
+      color: palette.text.primary,
+      fontFamily,
+      fontWeight,
+      fontSize: typeof fontSize === "number" ? `${fontSize}px` : fontSize,
+      lineHeight,
+      letterSpacing,
+      backgroundColor: palette.background.default,
+    },
+    "body::backdrop": { backgroundColor: palette.background.default },
+    ...colorSchemes,
+    ...overrides,
+  };
+  const css = `@layer mui{${block(rules)}@media print{body{background-color:${palette.common.white}}}}`;
+  const header =
+    "/* Written by `npx tsx scripts/write-theme-css.ts` from components/theme/theme.ts: edit the theme, not this file. */\n";
+  return format(header + css, { parser: "css", printWidth: 120 });
+}

@@ -10,8 +10,9 @@ export type PageSession = RequestSession;
 export const SESSION_ENDED_PATH = "/session-ended";
 
 /**
- * The server-side half of the route table, called first by every page with its own pattern. proxy.ts
- * has usually decided already; this holds even when the proxy is bypassed, and checks the database.
+ * The server-side half of the route table, called first by every page with its own pattern. The page
+ * gate (lib/auth/page-gate.ts) has usually decided already; this holds even when it is bypassed, and
+ * checks the database.
  */
 export async function guardPage(pattern: string): Promise<PageSession> {
   const route = ROUTES.find((r) => r.pattern === pattern);
@@ -25,7 +26,7 @@ export async function guardPage(pattern: string): Promise<PageSession> {
     throw error;
   }
   if (route.access === "public") return session;
-  // A cookie that no longer counts must go, or the proxy would send /login straight back here.
+  // A cookie that no longer counts must go, or the page gate would send /login straight back here.
   if (!session.caller) redirect((await pageClaims()) ? SESSION_ENDED_PATH : "/login");
   if (!roleAllowed(route.access, session.caller.ctx.role)) redirect("/unauthorized");
   return session;
