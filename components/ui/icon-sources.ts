@@ -27,6 +27,7 @@ export const ICON_SOURCES = {
   logout: "Logout",
   maintenance: "Engineering",
   inbox: "Inbox",
+  resume: "PlayCircleOutlined",
 } as const;
 
 export type IconName = keyof typeof ICON_SOURCES;
