@@ -28,6 +28,8 @@ export const ICON_SOURCES = {
   maintenance: "Engineering",
   inbox: "Inbox",
   resume: "PlayCircleOutlined",
+  completed: "CheckCircle",
+  notCompleted: "RadioButtonUnchecked",
 } as const;
 
 export type IconName = keyof typeof ICON_SOURCES;
