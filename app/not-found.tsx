@@ -1,7 +1,6 @@
-import Button from "@mui/material/Button";
-import Typography from "@mui/material/Typography";
-import { NoticePage } from "@/components/shell/centered-column";
+import { NoticePage, noticeStyles } from "@/components/shell/centered-column";
 import { MaintenanceBanner } from "@/components/shell/maintenance-banner";
+import { ButtonLink } from "@/components/ui/button-link";
 
 // Rendered inside the root layout only (no shell): unknown paths, unknown organizations and notFound().
 // The home button is a plain link (a full load), which also drops whatever state led here.
@@ -9,15 +8,11 @@ export default function NotFound() {
   return (
     <NoticePage>
       <MaintenanceBanner />
-      <Typography variant="h3" component="h1">
-        Page Not Found
-      </Typography>
-      <Typography sx={{ color: "text.secondary" }}>
-        The page you are looking for does not exist or has moved.
-      </Typography>
-      <Button href="/" variant="contained">
+      <h1 className={noticeStyles.title}>Page Not Found</h1>
+      <p className={noticeStyles.text}>The page you are looking for does not exist or has moved.</p>
+      <ButtonLink href="/" fullLoad>
         Go to the home page
-      </Button>
+      </ButtonLink>
     </NoticePage>
   );
 }

@@ -1,17 +1,9 @@
-import CheckCircleIcon from "@mui/icons-material/CheckCircle";
-import RadioButtonUncheckedIcon from "@mui/icons-material/RadioButtonUnchecked";
-import Box from "@mui/material/Box";
-import List from "@mui/material/List";
-import ListItem from "@mui/material/ListItem";
-import ListItemIcon from "@mui/material/ListItemIcon";
-import ListItemText from "@mui/material/ListItemText";
-import ListSubheader from "@mui/material/ListSubheader";
-import Typography from "@mui/material/Typography";
 import Link from "next/link";
+import styles from "@/components/learning/lesson-list.module.css";
 import { LessonTitle } from "@/components/learning/lesson-title";
 import { lessonPath, coursePath } from "@/components/learning/paths";
 import { ProgressSummary } from "@/components/learning/progress-summary";
-import { LinkListItemButton } from "@/components/navigation/link-components";
+import { Icon } from "@/components/ui/icon";
 import type { OutlineModuleState } from "@/lib/server/progress/player";
 
 export interface CourseNavigationProps {
@@ -24,58 +16,50 @@ export interface CourseNavigationProps {
 /** The player's sidebar: modules and lessons, completed ones checked, the current one highlighted. */
 export function CourseNavigation({ course, modules, currentLessonId, progressPercent }: CourseNavigationProps) {
   return (
-    <Box
-      component="nav"
-      aria-label="Course navigation"
-      data-scorm-keep-visible="navigation"
-      sx={{ border: 1, borderColor: "divider", borderRadius: 2, overflow: "hidden" }}
-    >
-      <Box sx={{ p: 2, borderBottom: 1, borderColor: "divider" }}>
-        <Link href={coursePath(course.id)} style={{ color: "inherit" }}>
-          <Typography component="span" variant="subtitle1" sx={{ fontWeight: 500 }}>
-            {course.title}
-          </Typography>
+    <nav aria-label="Course navigation" data-scorm-keep-visible="navigation" className={styles.navigation}>
+      <div className={styles.navigationHead}>
+        <Link href={coursePath(course.id)} className={styles.courseLink}>
+          {course.title}
         </Link>
         {progressPercent !== null && <ProgressSummary percent={progressPercent} label={course.title} />}
-      </Box>
+      </div>
       {modules.map((m) => (
-        <List
-          key={m.id}
-          dense
-          disablePadding
-          aria-label={m.title}
-          subheader={<ListSubheader sx={{ lineHeight: 2.5, pt: 1 }}>{m.title}</ListSubheader>}
-        >
+        <ul key={m.id} className={`${styles.list} ${styles.compact}`} aria-label={m.title}>
+          <li className={styles.stickySubheader}>{m.title}</li>
           {m.lessons.map((l) => {
             const current = l.id === currentLessonId;
             const completed = l.status === "completed";
             return (
-              <ListItem key={l.id} disablePadding>
-                <LinkListItemButton
+              <li key={l.id}>
+                <Link
                   href={lessonPath(course.id, l.module_id, l.id)}
                   prefetch={false}
-                  selected={current}
+                  className={styles.row}
                   aria-current={current ? "page" : undefined}
                 >
-                  <ListItemIcon sx={{ minWidth: 34 }} aria-hidden>
+                  <span className={styles.icon} aria-hidden>
                     {completed ? (
-                      <CheckCircleIcon fontSize="small" color="success" />
+                      <Icon name="completed" size={20} className={styles.done} />
                     ) : (
-                      <RadioButtonUncheckedIcon fontSize="small" color="disabled" />
+                      <Icon name="notCompleted" size={20} className={styles.notDone} />
                     )}
-                  </ListItemIcon>
-                  <ListItemText primary={<LessonTitle title={l.title} completed={completed} />} />
-                </LinkListItemButton>
-              </ListItem>
+                  </span>
+                  <span className={styles.text}>
+                    <span className={styles.primary}>
+                      <LessonTitle title={l.title} completed={completed} />
+                    </span>
+                  </span>
+                </Link>
+              </li>
             );
           })}
           {m.lessons.length === 0 && (
-            <Typography variant="body2" sx={{ color: "text.secondary", px: 2, pb: 1 }}>
-              No lessons yet
-            </Typography>
+            <li>
+              <p className={styles.empty}>No lessons yet</p>
+            </li>
           )}
-        </List>
+        </ul>
       ))}
-    </Box>
+    </nav>
   );
 }

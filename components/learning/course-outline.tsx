@@ -1,14 +1,8 @@
-import CheckCircleIcon from "@mui/icons-material/CheckCircle";
-import List from "@mui/material/List";
-import ListItem from "@mui/material/ListItem";
-import ListItemIcon from "@mui/material/ListItemIcon";
-import ListItemText from "@mui/material/ListItemText";
-import ListSubheader from "@mui/material/ListSubheader";
-import Typography from "@mui/material/Typography";
-import Box from "@mui/material/Box";
+import Link from "next/link";
+import styles from "@/components/learning/lesson-list.module.css";
 import { LessonTitle } from "@/components/learning/lesson-title";
 import { lessonPath } from "@/components/learning/paths";
-import { LinkListItemButton } from "@/components/navigation/link-components";
+import { Icon } from "@/components/ui/icon";
 import type { OutlineLessonState, OutlineModuleState } from "@/lib/server/progress/player";
 
 const KIND_LABELS = { text: "Text", video: "Video", file: "File", scorm: "SCORM" } as const;
@@ -24,59 +18,54 @@ export function CourseOutline({
   linked: boolean;
 }) {
   return (
-    <Box component="section" aria-label="Course outline">
+    <section aria-label="Course outline">
       {modules.map((m) => (
-        <List
-          key={m.id}
-          dense
-          aria-label={m.title}
-          subheader={
-            <ListSubheader disableSticky sx={{ typography: "subtitle1", fontWeight: 500 }}>
-              {m.title}
-            </ListSubheader>
-          }
-        >
+        <ul key={m.id} className={styles.list} aria-label={m.title}>
+          <li className={styles.subheader}>{m.title}</li>
           {m.lessons.map((l) => {
             const completed = l.status === "completed";
+            const details = [
+              KIND_LABELS[l.kind],
+              l.is_required ? null : "optional",
+              l.progress_percent === null ? null : `${l.progress_percent}% done`,
+              lessonResultText(l),
+            ]
+              .filter(Boolean)
+              .join(" · ");
             const content = (
               <>
-                <ListItemIcon sx={{ minWidth: 34 }} aria-hidden>
-                  {completed && <CheckCircleIcon fontSize="small" color="success" />}
-                </ListItemIcon>
-                <ListItemText
-                  primary={<LessonTitle title={l.title} completed={completed} />}
-                  secondary={[
-                    KIND_LABELS[l.kind],
-                    l.is_required ? null : "optional",
-                    l.progress_percent === null ? null : `${l.progress_percent}% done`,
-                    lessonResultText(l),
-                  ]
-                    .filter(Boolean)
-                    .join(" · ")}
-                />
+                <span className={styles.icon} aria-hidden>
+                  {completed && <Icon name="completed" size={20} className={styles.done} />}
+                </span>
+                <span className={styles.text}>
+                  <span className={styles.primary}>
+                    <LessonTitle title={l.title} completed={completed} />
+                  </span>
+                  <span className={styles.secondary}>{details}</span>
+                </span>
               </>
             );
             // A link is a list item's content, never the item itself: a <ul> holds only <li>s.
-            return linked ? (
-              <ListItem key={l.id} disablePadding>
-                <LinkListItemButton href={lessonPath(courseId, l.module_id, l.id)} prefetch={false}>
-                  {content}
-                </LinkListItemButton>
-              </ListItem>
-            ) : (
-              <ListItem key={l.id}>{content}</ListItem>
+            return (
+              <li key={l.id}>
+                {linked ? (
+                  <Link href={lessonPath(courseId, l.module_id, l.id)} prefetch={false} className={styles.row}>
+                    {content}
+                  </Link>
+                ) : (
+                  <div className={styles.row}>{content}</div>
+                )}
+              </li>
             );
           })}
           {m.lessons.length === 0 && (
-            <ListItem>
-              <Typography variant="body2" sx={{ color: "text.secondary" }}>
-                No lessons yet
-              </Typography>
-            </ListItem>
+            <li>
+              <p className={styles.empty}>No lessons yet</p>
+            </li>
           )}
-        </List>
+        </ul>
       ))}
-    </Box>
+    </section>
   );
 }
 

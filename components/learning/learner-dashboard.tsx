@@ -1,13 +1,9 @@
-import PlayCircleOutlineIcon from "@mui/icons-material/PlayCircleOutlined";
-import Box from "@mui/material/Box";
-import Card from "@mui/material/Card";
-import CardContent from "@mui/material/CardContent";
-import Typography from "@mui/material/Typography";
 import type { ReactNode } from "react";
 import { CourseCard, CourseGrid } from "@/components/learning/course-card";
+import styles from "@/components/learning/learner-dashboard.module.css";
 import { ProgressSummary } from "@/components/learning/progress-summary";
-import { LinkButton } from "@/components/navigation/link-components";
 import { EmptyState } from "@/components/shell/empty-state";
+import { ButtonLink } from "@/components/ui/button-link";
 import type { DashboardCourseJson, DashboardJson } from "@/lib/server/enrollments/dashboard";
 import { lessonPath } from "@/components/learning/paths";
 
@@ -15,34 +11,22 @@ import { lessonPath } from "@/components/learning/paths";
 export function LearnerDashboard({ dashboard }: { dashboard: DashboardJson }) {
   const next = dashboard.continue;
   return (
-    <Box sx={{ display: "flex", flexDirection: "column", gap: 4 }}>
+    <div className={styles.sections}>
       <Section title="Continue where you left off">
         {next ? (
-          <Card variant="outlined">
-            <CardContent
-              sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", justifyContent: "space-between", gap: 2 }}
-            >
-              <Box>
-                <Typography variant="overline" sx={{ color: "text.secondary" }}>
-                  {next.course_title}
-                </Typography>
-                <Typography variant="h6" component="p">
-                  {next.lesson_title}
-                </Typography>
-              </Box>
-              <LinkButton
-                href={lessonPath(next.course_id, next.module_id, next.lesson_id)}
-                variant="contained"
-                startIcon={<PlayCircleOutlineIcon />}
-              >
-                Resume lesson
-              </LinkButton>
-            </CardContent>
-          </Card>
+          <div className={styles.continue}>
+            <div>
+              <span className={styles.overline}>{next.course_title}</span>
+              <p className={styles.lesson}>{next.lesson_title}</p>
+            </div>
+            <ButtonLink href={lessonPath(next.course_id, next.module_id, next.lesson_id)} icon="resume">
+              Resume lesson
+            </ButtonLink>
+          </div>
         ) : (
-          <Typography sx={{ color: "text.secondary" }}>
+          <p className={styles.muted}>
             Nothing to continue yet: open a lesson of one of your courses and it will wait for you here.
-          </Typography>
+          </p>
         )}
       </Section>
       <Section title="My courses">
@@ -62,7 +46,7 @@ export function LearnerDashboard({ dashboard }: { dashboard: DashboardJson }) {
       </Section>
       <Section title="Recently completed">
         {dashboard.recently_completed.length === 0 ? (
-          <Typography sx={{ color: "text.secondary" }}>No completed courses yet.</Typography>
+          <p className={styles.muted}>No completed courses yet.</p>
         ) : (
           <CourseGrid label="Recently completed">
             {dashboard.recently_completed.map((c) => (
@@ -71,18 +55,16 @@ export function LearnerDashboard({ dashboard }: { dashboard: DashboardJson }) {
           </CourseGrid>
         )}
       </Section>
-    </Box>
+    </div>
   );
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <Box component="section" aria-label={title}>
-      <Typography variant="h5" component="h2" sx={{ mb: 1.5 }}>
-        {title}
-      </Typography>
+    <section aria-label={title}>
+      <h2 className={styles.heading}>{title}</h2>
       {children}
-    </Box>
+    </section>
   );
 }
 

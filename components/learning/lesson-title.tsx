@@ -1,17 +1,11 @@
-import Box from "@mui/material/Box";
-import { visuallyHidden } from "@/components/shell/visually-hidden";
+import styles from "@/components/learning/lesson-list.module.css";
 
 /** A lesson's title in an outline; a completed one says so to screen readers (the check mark is hidden). */
 export function LessonTitle({ title, completed }: { title: string; completed: boolean }) {
   return (
     <>
       {title}
-      {completed && (
-        <Box component="span" sx={visuallyHidden}>
-          {" "}
-          (completed)
-        </Box>
-      )}
+      {completed && <span className={styles.visuallyHidden}> (completed)</span>}
     </>
   );
 }

@@ -1,50 +1,30 @@
-"use client";
-
-import InboxIcon from "@mui/icons-material/Inbox";
-import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
-import Typography from "@mui/material/Typography";
-import Link from "next/link";
-import { centeredColumn } from "@/components/shell/centered-column";
 import type { ReactNode } from "react";
+import styles from "@/components/shell/empty-state.module.css";
+import { ButtonLink } from "@/components/ui/button-link";
+import { Icon } from "@/components/ui/icon";
 
 export interface EmptyStateProps {
   title: string;
   description?: string;
-  /** A decorative icon element (e.g. <SchoolIcon />); an inbox when omitted. */
+  /** A decorative icon element; an inbox when omitted. */
   icon?: ReactNode;
   action?: { label: string; href: string };
 }
 
-/**
- * A friendly placeholder for lists with nothing in them yet. A client component because the action is
- * a MUI Button rendered as a Next Link, and a server component cannot hand Link to MUI as a prop.
- */
+/** A friendly placeholder for lists with nothing in them yet. */
 export function EmptyState({ title, description, icon, action }: EmptyStateProps) {
   return (
-    <Box
-      sx={{
-        ...centeredColumn,
-        gap: 1.5,
-        py: 8,
-        border: 1,
-        borderStyle: "dashed",
-        borderColor: "divider",
-        borderRadius: 2,
-      }}
-    >
-      <Box aria-hidden sx={{ color: "text.secondary", "& svg": { fontSize: 48 } }}>
-        {icon ?? <InboxIcon />}
-      </Box>
-      <Typography variant="h6" component="h2">
-        {title}
-      </Typography>
-      {description && <Typography sx={{ color: "text.secondary", maxWidth: 480 }}>{description}</Typography>}
+    <div className={styles.empty}>
+      <div aria-hidden className={styles.icon}>
+        {icon ?? <Icon name="inbox" size={48} />}
+      </div>
+      <h2 className={styles.title}>{title}</h2>
+      {description && <p className={styles.description}>{description}</p>}
       {action && (
-        <Button component={Link} href={action.href} variant="contained" sx={{ mt: 1 }}>
+        <ButtonLink href={action.href} className={styles.action}>
           {action.label}
-        </Button>
+        </ButtonLink>
       )}
-    </Box>
+    </div>
   );
 }

@@ -27,6 +27,9 @@ export const ICON_SOURCES = {
   logout: "Logout",
   maintenance: "Engineering",
   inbox: "Inbox",
+  resume: "PlayCircleOutlined",
+  completed: "CheckCircle",
+  notCompleted: "RadioButtonUnchecked",
 } as const;
 
 export type IconName = keyof typeof ICON_SOURCES;

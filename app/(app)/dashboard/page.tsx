@@ -1,4 +1,3 @@
-import Typography from "@mui/material/Typography";
 import { MyCertificates } from "@/components/certificates/my-certificates";
 import { LearnerDashboard } from "@/components/learning/learner-dashboard";
 import { EmptyState } from "@/components/shell/empty-state";
@@ -6,6 +5,7 @@ import { PageHeader } from "@/components/shell/page-header";
 import { guardSignedInPage } from "@/lib/auth/page-guard";
 import { listMyCertificates } from "@/lib/server/certificates/queries";
 import { getDashboard } from "@/lib/server/enrollments/dashboard";
+import styles from "./dashboard.module.css";
 
 export const metadata = { title: "Dashboard · Learning Management" };
 
@@ -30,9 +30,9 @@ export default async function DashboardPage() {
       <LearnerDashboard dashboard={dashboard} />
       {certificates.length > 0 ? (
         <section aria-labelledby="certificates-heading">
-          <Typography id="certificates-heading" variant="h6" component="h2" sx={{ mt: 4, mb: 2 }}>
+          <h2 id="certificates-heading" className={styles.certificatesHeading}>
             My certificates
-          </Typography>
+          </h2>
           <MyCertificates certificates={certificates} />
         </section>
       ) : null}
