@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { AppShell } from "@/components/shell/app-shell";
 import { AwaitingProfile } from "@/components/shell/awaiting-profile";
-import { pageCaller, pageClaims, pageHost } from "@/lib/auth/page-caller";
+import { pageCaller, pageClaims, pageShell } from "@/lib/auth/page-caller";
 
 /**
  * The shell around signed-in pages (this group and /admin). Each page guards itself (guardPage); this
@@ -16,7 +16,7 @@ export default async function SignedInLayout({ children }: { children: ReactNode
   }
   const { user } = caller;
   // The caller's saved colour mode came with the caller's own lookup.
-  const { themeMode } = await pageHost();
+  const { themeMode } = await pageShell();
   return (
     <AppShell
       user={{

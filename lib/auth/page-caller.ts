@@ -7,7 +7,6 @@ import { readToken, type SessionClaims } from "@/lib/auth/token";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { noteRequestIdentity } from "@/lib/log/request-context";
-import type { OrganizationPublic } from "@/lib/server/selects";
 import { hostTarget } from "@/lib/tenancy/host";
 
 // Server components and layouts: the root layout, the signed-in shell and the page all ask about the
@@ -36,10 +35,9 @@ export const pageCaller = cache(async (): Promise<RequestSession> => {
   return session;
 });
 
-/** The host's organization (null on the apex and for a host of no organization) and what the shell shows. */
-export async function pageHost(): Promise<PageShellFacts & { organization: OrganizationPublic | null }> {
-  const { found } = await pageLookup();
-  return { organization: found.organization, ...found.shell };
+/** What the shell shows besides the caller, read with it: whatever the host (a page of no organization too). */
+export async function pageShell(): Promise<PageShellFacts> {
+  return (await pageLookup()).found.shell;
 }
 
 export async function pageClaims(): Promise<SessionClaims | null> {

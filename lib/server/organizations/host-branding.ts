@@ -1,6 +1,6 @@
 import "server-only";
 import type { TenantBranding } from "@/components/shell/tenant-branding";
-import { pageHost } from "@/lib/auth/page-caller";
+import { pageCaller, pageShell } from "@/lib/auth/page-caller";
 import { readOrganizationBranding, readOrganizationSettings } from "@/lib/schemas/organization-settings";
 import type { OrganizationPublic } from "@/lib/server/selects";
 
@@ -16,7 +16,13 @@ export interface HostBranding {
  * nor branding (its page is 'Page Not Found'). Read with the page's caller, in its one statement.
  */
 export async function hostBranding(): Promise<HostBranding> {
-  const { organization, platformMaintenance } = await pageHost();
+  const [organization, { platformMaintenance }] = await Promise.all([
+    pageCaller().then(
+      (s) => s.ctx.organization,
+      () => null,
+    ),
+    pageShell(),
+  ]);
   const notices = [
     platformMaintenance,
     organization ? readOrganizationSettings(organization.settings).maintenance : null,
