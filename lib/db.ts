@@ -85,6 +85,9 @@ export function db(): PrismaClient {
 
 // TIMESTAMP(3) columns hold UTC (Prisma writes them so): read them back as UTC, as Prisma does.
 const parseTimestamp = (text: string) => new Date(`${text.replace(" ", "T")}Z`);
+
+/** A TIMESTAMP(3) column's value inside a statement's json (json_agg, json_build_object): UTC, like the column. */
+export const jsonTimestamp = (text: string): Date => parseTimestamp(text);
 const TYPES = {
   getTypeParser: ((oid: number, format?: "text" | "binary") =>
     oid === pg.types.builtins.TIMESTAMP

@@ -1,8 +1,7 @@
 import type { ReactNode } from "react";
 import { AppShell } from "@/components/shell/app-shell";
 import { AwaitingProfile } from "@/components/shell/awaiting-profile";
-import { pageCaller, pageClaims } from "@/lib/auth/caller";
-import { getOwnThemeMode } from "@/lib/server/accounts/profile";
+import { pageCaller, pageClaims, pageShell } from "@/lib/auth/page-caller";
 
 /**
  * The shell around signed-in pages (this group and /admin). Each page guards itself (guardPage); this
@@ -16,7 +15,8 @@ export default async function SignedInLayout({ children }: { children: ReactNode
     return claims && claims.role === null ? <AwaitingProfile /> : <>{children}</>;
   }
   const { user } = caller;
-  const themeMode = await getOwnThemeMode(caller.ctx);
+  // The caller's saved colour mode came with the caller's own lookup.
+  const { themeMode } = await pageShell();
   return (
     <AppShell
       user={{

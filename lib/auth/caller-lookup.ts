@@ -1,26 +1,39 @@
 import "server-only";
 import { queryRows } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
+import { readOrganizationSettings, type MaintenanceNotice } from "@/lib/schemas/organization-settings";
 import type { OrganizationPublic, UserProfile } from "@/lib/server/selects";
 
 // Every signed-in request needs the host's organization and the token's user. They are independent
 // lookups, so one statement fetches both: a round trip and a statement less on every API request and page.
+// A page's lookup also brings what the shell shows around it, so a page costs this statement and its own.
+
+const callerColumns = Prisma.sql`o."id" AS "orgId", o."name" AS "orgName", o."subdomain" AS "orgSubdomain", o."status"::text AS "orgStatus",
+  o."branding" AS "orgBranding", o."settings" AS "orgSettings", o."createdAt" AS "orgCreatedAt",
+  u."id" AS "userId", u."organizationId" AS "userOrganizationId", u."role"::text AS "userRole", u."firstName" AS "userFirstName",
+  u."lastName" AS "userLastName", u."username" AS "userUsername", u."email" AS "userEmail", u."avatarUrl" AS "userAvatarUrl",
+  u."status"::text AS "userStatus", u."lastLoginAt" AS "userLastLoginAt", u."createdAt" AS "userCreatedAt", u."sessionVersion" AS "userSessionVersion"`;
+
+const organizationAndUser = (subdomain: string | null, userId: string | null) => Prisma.sql`FROM (SELECT 1) AS "one"
+LEFT JOIN "Organization" o ON o."subdomain" = ${subdomain}
+LEFT JOIN "User" u ON u."id" = ${userId}::uuid`;
 
 /**
  * The organization of the subdomain (null on the apex) and the user, each null when missing. Exported so
  * the benchmark's ceiling server sends exactly this statement.
  */
-export const tenantAndUserSql = (
-  subdomain: string | null,
-  userId: string,
-) => Prisma.sql`SELECT o."id" AS "orgId", o."name" AS "orgName", o."subdomain" AS "orgSubdomain", o."status"::text AS "orgStatus",
-  o."branding" AS "orgBranding", o."settings" AS "orgSettings", o."createdAt" AS "orgCreatedAt",
-  u."id" AS "userId", u."organizationId" AS "userOrganizationId", u."role"::text AS "userRole", u."firstName" AS "userFirstName",
-  u."lastName" AS "userLastName", u."username" AS "userUsername", u."email" AS "userEmail", u."avatarUrl" AS "userAvatarUrl",
-  u."status"::text AS "userStatus", u."lastLoginAt" AS "userLastLoginAt", u."createdAt" AS "userCreatedAt", u."sessionVersion" AS "userSessionVersion"
-FROM (SELECT 1) AS "one"
-LEFT JOIN "Organization" o ON o."subdomain" = ${subdomain}
-LEFT JOIN "User" u ON u."id" = ${userId}::uuid`;
+export const tenantAndUserSql = (subdomain: string | null, userId: string) => Prisma.sql`SELECT ${callerColumns}
+${organizationAndUser(subdomain, userId)}`;
+
+/**
+ * A page's caller lookup: tenantAndUserSql's row (the user only when the request has a token for this host)
+ * with what the shell around every page shows besides: the user's saved colour mode and the platform's
+ * maintenance notice (a section of its organization defaults).
+ */
+export const pageCallerSql = (subdomain: string | null, userId: string | null) => Prisma.sql`SELECT ${callerColumns},
+  u."themeMode"::text AS "userThemeMode",
+  (SELECT p."value" -> 'maintenance' FROM "Setting" p WHERE p."organizationId" IS NULL AND p."key" = 'organization-defaults' LIMIT 1) AS "platformMaintenance"
+${organizationAndUser(subdomain, userId)}`;
 
 type Nullable<T> = { [K in keyof T]: T[K] | null };
 
@@ -88,4 +101,30 @@ export function tenantAndUserFromRow(row: TenantAndUserRow): TenantAndUser {
 export async function lookupTenantAndUser(subdomain: string | null, userId: string): Promise<TenantAndUser> {
   const [row] = await queryRows<TenantAndUserRow>(tenantAndUserSql(subdomain, userId));
   return tenantAndUserFromRow(row!);
+}
+
+/** What the shell around a signed-in page shows besides the caller (lib/auth/page-caller.ts). */
+export interface PageShellFacts {
+  /** The user's saved light/dark choice (null: never chosen, or no user). */
+  themeMode: "light" | "dark" | null;
+  /** The platform's maintenance notice, which every host shows. */
+  platformMaintenance: MaintenanceNotice;
+}
+
+type PageCallerRow = TenantAndUserRow & { userThemeMode: "light" | "dark" | null; platformMaintenance: unknown };
+
+export async function lookupPageCaller(
+  subdomain: string | null,
+  userId: string | null,
+): Promise<TenantAndUser & { shell: PageShellFacts }> {
+  const [row] = await queryRows<PageCallerRow>(pageCallerSql(subdomain, userId));
+  const { userThemeMode, platformMaintenance, ...caller } = row!;
+  return {
+    ...tenantAndUserFromRow(caller),
+    shell: {
+      themeMode: userThemeMode,
+      // Read as the whole document would be: a damaged notice is no notice, as in readOrganizationSettings.
+      platformMaintenance: readOrganizationSettings({ maintenance: platformMaintenance }).maintenance,
+    },
+  };
 }

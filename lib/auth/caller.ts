@@ -1,7 +1,5 @@
 import "server-only";
 import { parse as parseCookie } from "cookie";
-import { cookies, headers } from "next/headers";
-import { cache } from "react";
 import { lookupTenantAndUser, type TenantAndUser } from "@/lib/auth/caller-lookup";
 import { AppError } from "@/lib/errors";
 import { env } from "@/lib/env";
@@ -17,7 +15,7 @@ import {
   type TenantContext,
   type VisitorContext,
 } from "@/lib/tenancy/context";
-import { hostTarget } from "@/lib/tenancy/host";
+import { hostTarget, type HostTarget } from "@/lib/tenancy/host";
 import { resolveHostOrganization, unknownOrganization } from "@/lib/tenancy/organization";
 
 export interface Caller {
@@ -61,22 +59,35 @@ async function resolveHostAndCaller(
   lookup: CallerLookup,
 ): Promise<RequestSession> {
   const target = hostTarget(host, env.APP_DOMAIN, env.CONTENT_DOMAIN);
+  const userId = claimedUserId(target, claims);
+  if (userId === null) return { ctx: await hostContext(host), caller: null };
   const subdomain = target.kind === "tenant" ? target.subdomain : null;
-  if (
-    target.kind === "invalid" ||
-    target.kind === "content" ||
-    !claims ||
-    claims.tenant !== (subdomain ?? "") ||
-    !isId(claims.sub)
-  ) {
-    return { ctx: await hostContext(host), caller: null };
-  }
-  const { organization, user } = await lookup(subdomain, claims.sub);
+  return sessionOf(subdomain, claims, await lookup(subdomain, userId));
+}
+
+/** The user a token names when it was issued for this host, else null (no lookup of a user is due). */
+export function claimedUserId(target: HostTarget, claims: SessionClaims | null): string | null {
+  if (target.kind === "invalid" || target.kind === "content" || !claims) return null;
+  const subdomain = target.kind === "tenant" ? target.subdomain : null;
+  return claims.tenant === (subdomain ?? "") && isId(claims.sub) ? claims.sub : null;
+}
+
+/**
+ * The session, from the organization and the user the lookup found: an unknown subdomain is a 404, and a
+ * token counts only for an active user of an active organization, at its session version, within the
+ * organization's session lifetime. `claims` null, or a lookup without a user: an anonymous visitor.
+ */
+export function sessionOf(
+  subdomain: string | null,
+  claims: SessionClaims | null,
+  { organization, user }: TenantAndUser,
+): RequestSession {
   if (subdomain !== null && !organization) throw unknownOrganization(subdomain);
   const anonymous = { ctx: visitorContext(organization), caller: null };
 
+  if (!claims || !user) return anonymous;
   if ((organization?.id ?? null) !== claims.org) return anonymous;
-  if (!user || user.status !== "active" || user.sessionVersion !== claims.sv) return anonymous;
+  if (user.status !== "active" || user.sessionVersion !== claims.sv) return anonymous;
   if (user.organizationId !== claims.org) return anonymous;
   if (organization && organization.status !== "active") return anonymous;
   if (
@@ -160,18 +171,4 @@ export function isFromAnotherOrigin(headers: { get(name: string): string | null 
   return (
     (site === "cross-site" || site === "same-site") && (isWrite(method) || headers.get("sec-fetch-mode") !== "navigate")
   );
-}
-
-/**
- * Server components and layouts. Cached per request: the layout and the page share one lookup of the
- * tenant and the user instead of doing it twice.
- */
-export const pageCaller = cache(async (): Promise<RequestSession> => {
-  const [headerList, claims] = await Promise.all([headers(), pageClaims()]);
-  return resolveSession(headerList.get("host"), isFromAnotherOrigin(headerList) ? null : claims);
-});
-
-export async function pageClaims(): Promise<SessionClaims | null> {
-  const cookieStore = await cookies();
-  return readToken(sessionCookie((n) => cookieStore.get(n)?.value));
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import { notFound, redirect } from "next/navigation";
-import { pageCaller, pageClaims, type Caller, type RequestSession } from "@/lib/auth/caller";
+import type { Caller, RequestSession } from "@/lib/auth/caller";
+import { pageCaller, pageClaims } from "@/lib/auth/page-caller";
 import { AppError } from "@/lib/errors";
 import { ROUTES, roleAllowed } from "@/lib/routes";
 

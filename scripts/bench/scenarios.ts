@@ -1,4 +1,4 @@
-import { BENCH_SEARCH_TERM, BENCH_USER_SEARCH, REPORT_BENCH } from "../db/large/plan";
+import { BENCH_ACCOUNT, BENCH_SEARCH_TERM, BENCH_USER_SEARCH, REPORT_BENCH } from "../db/large/plan";
 
 // The requests measured, as a signed-in learner of the bench organization: the catalogue search, the course outline and the dashboard; the
 // user administration's list as its org admin (50,000 people); and
@@ -48,7 +48,7 @@ export interface Scenario {
   page?: true;
   /** A page asked for signed out (no cookie). */
   signedOut?: true;
-  /** Signed in as this person of that organization (the reports' rows) instead of the learner or the admin of bench-01. */
+  /** Signed in as this person of that organization (the reports' rows, System Settings) instead of the learner or the org admin of bench-01. */
   caller?: ReportCaller;
   method?: "POST";
   /** Fields of the answer that differ between any two calls (times): left out when app and ceiling are compared. */
@@ -120,8 +120,11 @@ function reportScenarios(): Scenario[] {
   return out;
 }
 
-/** The pages a browser asks for: the learner's, the org admin's (the 50,000-person organization), and a signed-out 404. */
-const PAGES: Pick<Scenario, "key" | "label" | "path" | "asAdmin" | "signedOut">[] = [
+/**
+ * The pages a browser asks for: the learner's, the org admin's (the 50,000-person organization), System
+ * Settings as the organization's administrator (the role it is for), and a signed-out 404.
+ */
+const PAGES: Pick<Scenario, "key" | "label" | "path" | "asAdmin" | "signedOut" | "caller">[] = [
   { key: "pageDashboard", label: "/dashboard (learner)", path: () => "/dashboard" },
   { key: "pageCourse", label: "/courses/{id} (learner)", path: (s) => `/courses/${s.outlineCourseId}` },
   { key: "pageLesson", label: "a lesson page (learner)", path: (s) => s.lessonPath },
@@ -129,6 +132,18 @@ const PAGES: Pick<Scenario, "key" | "label" | "path" | "asAdmin" | "signedOut">[
   { key: "pageMessages", label: "/messages (learner)", path: () => "/messages" },
   { key: "pageAdminUsers", label: "/admin/users (org admin, 50,000 users)", path: () => "/admin/users", asAdmin: true },
   { key: "pageAdminCourses", label: "/admin/courses (org admin)", path: () => "/admin/courses", asAdmin: true },
+  {
+    key: "pageCertificatesReport",
+    label: "/admin/reports/certificates (org admin)",
+    path: () => "/admin/reports/certificates",
+    asAdmin: true,
+  },
+  {
+    key: "pageSettings",
+    label: "/admin/settings (administrator)",
+    path: () => "/admin/settings",
+    caller: { subdomain: BENCH_ACCOUNT.subdomain, username: "admin" },
+  },
   { key: "pageNotFound", label: "'Page Not Found', signed out", path: () => "/no-such-page", signedOut: true },
 ];
 

@@ -235,4 +235,32 @@ describe("opening a lesson page", () => {
     expect(moved.lastLessonId).toBe(second!.id);
     expect(moved.lastAccessedAt!.getTime()).toBeGreaterThanOrEqual(opened.lastAccessedAt!.getTime());
   });
+
+  it("moves it only for who may open the lesson: an instructor in their own draft, not a learner there (404) nor a withdrawn one (403)", async () => {
+    const instructor = await createUser(tenant.id, "instructor");
+    const draft = await createCourse(tenant.id, { status: "draft", instructorIds: [instructor.id] });
+    const published = await createCourse(tenant.id);
+    const learner = await createUser(tenant.id, "learner");
+    const [teaching, inDraft, withdrawn] = await Promise.all([
+      enroll(tenant.id, draft.id, instructor.id),
+      enroll(tenant.id, draft.id, learner.id),
+      enroll(tenant.id, published.id, learner.id, { status: "withdrawn" }),
+    ]);
+    const open = async (user: TestUser, course: typeof draft) => {
+      const lesson = course.lessons[0]!;
+      const cookie = `next-auth.session-token=${await cachedSignIn(tenant.subdomain, user)}`;
+      const path = `/courses/${course.id}/modules/${lesson.moduleId}/lessons/${lesson.id}`;
+      return (await call(tenant.subdomain, path, { headers: { cookie } })).status;
+    };
+    const markOf = async (enrollmentId: string) =>
+      (await testDb().enrollment.findUniqueOrThrow({ where: { id: enrollmentId }, select: { lastLessonId: true } }))
+        .lastLessonId;
+
+    expect(await open(instructor, draft)).toBe(200);
+    expect(await markOf(teaching.id)).toBe(draft.lessons[0]!.id);
+    expect(await open(learner, draft)).toBe(404);
+    expect(await markOf(inDraft.id)).toBeNull();
+    expect(await open(learner, published)).toBe(403);
+    expect(await markOf(withdrawn.id)).toBeNull();
+  });
 });

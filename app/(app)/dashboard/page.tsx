@@ -3,8 +3,7 @@ import { LearnerDashboard } from "@/components/learning/learner-dashboard";
 import { EmptyState } from "@/components/shell/empty-state";
 import { PageHeader } from "@/components/shell/page-header";
 import { guardSignedInPage } from "@/lib/auth/page-guard";
-import { listMyCertificates } from "@/lib/server/certificates/queries";
-import { getDashboard } from "@/lib/server/enrollments/dashboard";
+import { getDashboardPage } from "@/lib/server/enrollments/dashboard-page";
 import styles from "./dashboard.module.css";
 
 export const metadata = { title: "Dashboard · Learning Management" };
@@ -23,7 +22,7 @@ export default async function DashboardPage() {
       </>
     );
   }
-  const [dashboard, certificates] = await Promise.all([getDashboard(caller.ctx), listMyCertificates(caller.ctx)]);
+  const { dashboard, certificates } = await getDashboardPage(caller.ctx);
   return (
     <>
       <PageHeader title={`Welcome, ${caller.user.firstName}`} subtitle={caller.ctx.organization.name} />

@@ -24,15 +24,6 @@ export async function getOwnProfile(ctx: TenantContext): Promise<OwnProfile> {
   return user;
 }
 
-/** The light/dark choice saved with the account, for the shell to apply (null: never chosen). */
-export async function getOwnThemeMode(ctx: TenantContext): Promise<"light" | "dark" | null> {
-  const user = await db().user.findFirst({
-    where: { id: ctx.userId, organizationId: ctx.organizationId },
-    select: { themeMode: true },
-  });
-  return user?.themeMode ?? null;
-}
-
 export interface ProfileUpdate {
   profile: OwnProfile;
   /** Set when the password changed: the user's new session version (older sessions have ended). */

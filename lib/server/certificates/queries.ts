@@ -37,7 +37,7 @@ export function verificationUrl(subdomain: string, code: string): string {
   return `${tenantOrigin(subdomain, env.APP_DOMAIN, env.APP_BASE_URL)}/verify/${code}`;
 }
 
-export function certificateJson(row: CertificateRow, subdomain: string, now: Date = new Date()) {
+export function certificateJson(row: Omit<CertificateRow, "design">, subdomain: string, now: Date = new Date()) {
   const status: CertificateStatus = certificateStatus(row, now);
   return {
     id: row.id,

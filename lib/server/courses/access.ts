@@ -28,19 +28,31 @@ export interface CourseAccess {
   } | null;
 }
 
+/** Whether the caller teaches the course "Course" c. */
+export const teachesSql = (userId: string) =>
+  Prisma.sql`EXISTS (SELECT 1 FROM "CourseInstructor" ci WHERE ci."organizationId" = c."organizationId" AND ci."courseId" = c."id" AND ci."userId" = ${userId}::uuid)`;
+
+/** The access columns (CourseAccessRow) over "Course" c and the caller's enrollment "Enrollment" e (enrollmentJoinSql). */
+export const courseAccessColumns = (userId: string) => Prisma.sql`c."status"::text AS "status", c."allowSelfEnrollment",
+  ${teachesSql(userId)} AS "teaches",
+  e."id" AS "enrollmentId", e."status"::text AS "enrollmentStatus", e."progressPercent", e."completedAt"`;
+
+/** The caller's enrollment in the course "Course" c, as "Enrollment" e (none: NULLs). */
+export const enrollmentJoinSql = (userId: string) =>
+  Prisma.sql`LEFT JOIN "Enrollment" e ON e."organizationId" = c."organizationId" AND e."courseId" = c."id" AND e."userId" = ${userId}::uuid`;
+
 /** The course and the user's standing in it. Exported so the benchmark's ceiling server sends exactly this statement. */
 export const courseAccessSql = (
   courseId: string,
   organizationId: string,
   userId: string,
-) => Prisma.sql`SELECT c."status"::text AS "status", c."allowSelfEnrollment",
-  EXISTS (SELECT 1 FROM "CourseInstructor" ci WHERE ci."organizationId" = c."organizationId" AND ci."courseId" = c."id" AND ci."userId" = ${userId}::uuid) AS "teaches",
-  e."id" AS "enrollmentId", e."status"::text AS "enrollmentStatus", e."progressPercent", e."completedAt"
+) => Prisma.sql`SELECT ${courseAccessColumns(userId)}
 FROM "Course" c
-LEFT JOIN "Enrollment" e ON e."organizationId" = c."organizationId" AND e."courseId" = c."id" AND e."userId" = ${userId}::uuid
+${enrollmentJoinSql(userId)}
 WHERE c."id" = ${courseId}::uuid AND c."organizationId" = ${organizationId}::uuid`;
 
-interface AccessRow {
+/** The columns of courseAccessSql, which the pages' own statements select too. */
+export interface CourseAccessRow {
   status: CourseAccess["status"];
   allowSelfEnrollment: boolean;
   teaches: boolean;
@@ -57,11 +69,23 @@ interface AccessRow {
  */
 export const loadCourseAccess = cache(async (ctx: TenantContext, courseId: string): Promise<CourseAccess> => {
   const organizationId = tenantId(ctx);
-  if (!isId(courseId)) throw new AppError("NOT_FOUND", "Course not found");
-  const [row] = await queryRows<AccessRow>(courseAccessSql(courseId, organizationId, ctx.userId));
-  if (!row) throw new AppError("NOT_FOUND", "Course not found");
-  const canEdit = can(ctx.role, "courses:update:any") || (can(ctx.role, "courses:update:own") && row.teaches);
-  if (!canEdit && row.status === "draft") throw new AppError("NOT_FOUND", "Course not found");
+  if (!isId(courseId)) throw courseNotFound();
+  const [row] = await queryRows<CourseAccessRow>(courseAccessSql(courseId, organizationId, ctx.userId));
+  return courseAccessOf(ctx, organizationId, courseId, row);
+});
+
+export const courseNotFound = () => new AppError("NOT_FOUND", "Course not found");
+
+/** The caller's standing from a statement's access columns (none: no such course in the organization). */
+export function courseAccessOf(
+  ctx: TenantContext,
+  organizationId: string,
+  courseId: string,
+  row: CourseAccessRow | undefined,
+): CourseAccess {
+  if (!row) throw courseNotFound();
+  const canEdit = mayEdit(ctx, row.teaches);
+  if (!canEdit && row.status === "draft") throw courseNotFound();
   return {
     organizationId,
     courseId,
@@ -78,7 +102,20 @@ export const loadCourseAccess = cache(async (ctx: TenantContext, courseId: strin
           }
         : null,
   };
-});
+}
+
+/** Admins of the organization, and instructors who teach this course. */
+function mayEdit(ctx: TenantContext, teaches: boolean): boolean {
+  return can(ctx.role, "courses:update:any") || (can(ctx.role, "courses:update:own") && teaches);
+}
+
+/**
+ * mayEdit as SQL, over a statement's expression for "the caller teaches this course": for a statement
+ * that must know before it writes (the lesson page marks the lesson as the place to continue).
+ */
+export function mayEditSql(ctx: TenantContext, teaches: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`(${can(ctx.role, "courses:update:any")}::boolean OR (${can(ctx.role, "courses:update:own")}::boolean AND ${teaches}))`;
+}
 
 /** For authoring: the caller must teach the course or administer the organization. */
 export async function requireCourseEditor(ctx: TenantContext, courseId: string): Promise<CourseAccess> {

@@ -1,9 +1,8 @@
 import "server-only";
 import type { TenantBranding } from "@/components/shell/tenant-branding";
-import { pageCaller } from "@/lib/auth/caller";
+import { pageCaller, pageShell } from "@/lib/auth/page-caller";
 import { readOrganizationBranding, readOrganizationSettings } from "@/lib/schemas/organization-settings";
 import type { OrganizationPublic } from "@/lib/server/selects";
-import { platformDefaults } from "@/lib/server/settings/queries";
 
 export interface HostBranding {
   branding: TenantBranding;
@@ -14,18 +13,18 @@ export interface HostBranding {
 /**
  * What the root layout needs of the request's host: the organization's logo, colour and maintenance
  * notice, and the platform's notice, which every host shows. An unknown host has neither organization
- * nor branding (its page is 'Page Not Found').
+ * nor branding (its page is 'Page Not Found'). Read with the page's caller, in its one statement.
  */
 export async function hostBranding(): Promise<HostBranding> {
-  const [organization, platform] = await Promise.all([
+  const [organization, { platformMaintenance }] = await Promise.all([
     pageCaller().then(
       (s) => s.ctx.organization,
       () => null,
     ),
-    platformDefaults(),
+    pageShell(),
   ]);
   const notices = [
-    platform.maintenance,
+    platformMaintenance,
     organization ? readOrganizationSettings(organization.settings).maintenance : null,
   ]
     .filter((n) => n?.enabled && n.message)

@@ -56,30 +56,3 @@ function activeEnrollmentId(access: CourseAccess): string {
   }
   return access.enrollment.id;
 }
-
-/** How stale the "continue here" mark may be before the same lesson's next visit writes it again. */
-const TOUCH_INTERVAL_MS = 60_000;
-
-/**
- * Opening a lesson moves the enrollment's "continue here" mark (no-op for editors who are not enrolled).
- * Lesson links are not prefetched, so only a real visit gets here. Visits to the lesson the mark already
- * names write again only once it is a minute old: a reload or a second tab then costs no write, and no
- * wait on the enrollment's row lock behind the other tab's write.
- */
-export async function touchLesson(access: CourseAccess, lessonId: string): Promise<void> {
-  if (!access.enrollment || access.enrollment.status === "withdrawn") return;
-  const now = new Date();
-  await db().enrollment.updateMany({
-    where: {
-      organizationId: access.organizationId,
-      id: access.enrollment.id,
-      OR: [
-        { lastLessonId: null },
-        { lastLessonId: { not: lessonId } },
-        { lastAccessedAt: null },
-        { lastAccessedAt: { lt: new Date(now.getTime() - TOUCH_INTERVAL_MS) } },
-      ],
-    },
-    data: { lastLessonId: lessonId, lastAccessedAt: now },
-  });
-}

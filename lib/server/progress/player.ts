@@ -1,25 +1,22 @@
 import "server-only";
 import { db } from "@/lib/db";
-import { AppError } from "@/lib/errors";
-import { canViewContent, loadCourseAccess, requireContentViewer, type CourseAccess } from "@/lib/server/courses/access";
-import { lessonJson, type LessonJson } from "@/lib/server/courses/json";
-import { findLesson } from "@/lib/server/outline/lessons";
+import { requireContentViewer, type CourseAccess } from "@/lib/server/courses/access";
+import type { LessonJson } from "@/lib/server/courses/json";
 import { readOutline } from "@/lib/server/courses/outline-read";
 import { enrollmentJson, enrollmentSelect, type EnrollmentJson } from "@/lib/server/enrollments/json";
 import {
-  lessonProgressJson,
   lessonProgressSelect,
   scorePercent,
   successStatusJson,
   type LessonProgressJson,
   type LessonProgressRow,
 } from "@/lib/server/progress/json";
-import { touchLesson } from "@/lib/server/progress/mutations";
 import type { LessonKind, LessonProgressStatus } from "@/lib/server/progress/rules";
 import type { TenantContext } from "@/lib/tenancy/context";
 
 // What the learner's pages show: the outline with the caller's completion marks, the lesson being played
-// with its neighbours, and where "Continue" leads.
+// with its neighbours (the pages read them in one statement each: course-page.ts, lesson-page.ts), and
+// where "Continue" leads.
 
 export interface OutlineLessonState {
   id: string;
@@ -46,13 +43,6 @@ export interface LearnerCourseState {
   modules: OutlineModuleState[];
 }
 
-/** The course overview's learner half: enrollment, whether the lessons open, and the outline with checks. */
-export async function getLearnerCourseState(ctx: TenantContext, courseId: string): Promise<LearnerCourseState> {
-  const access = await loadCourseAccess(ctx, courseId);
-  const [enrollment, { modules }] = await Promise.all([readEnrollment(access), outlineWithProgress(access)]);
-  return { enrollment, can_view_content: canViewContent(access), modules };
-}
-
 export interface LessonLink {
   module_id: string;
   lesson_id: string;
@@ -68,40 +58,6 @@ export interface LessonPlayer {
   progress: LessonProgressJson | null;
   previous: LessonLink | null;
   next: LessonLink | null;
-}
-
-/** The player page. Opening a lesson marks it as the enrollment's place to continue. */
-export async function getLessonPlayer(
-  ctx: TenantContext,
-  courseId: string,
-  moduleId: string,
-  lessonId: string,
-): Promise<LessonPlayer> {
-  const access = await requireContentViewer(ctx, courseId);
-  const { organizationId } = access;
-  const [course, lesson, enrollment, { modules, progress }] = await Promise.all([
-    db().course.findFirstOrThrow({ where: { organizationId, id: courseId }, select: { title: true } }),
-    findLesson(db(), organizationId, courseId, lessonId),
-    readEnrollment(access),
-    outlineWithProgress(access),
-  ]);
-  // The URL names the module too: a lesson under the wrong module is an unknown page.
-  if (lesson.moduleId !== moduleId) throw new AppError("NOT_FOUND", "Lesson not found");
-  await touchLesson(access, lessonId);
-  const flat = modules.flatMap((m) => m.lessons);
-  const index = flat.findIndex((l) => l.id === lessonId);
-  const link = (l: OutlineLessonState | undefined): LessonLink | null =>
-    l ? { module_id: l.module_id, lesson_id: l.id, title: l.title } : null;
-  const current = progress.find((p) => p.lessonId === lessonId);
-  return {
-    course: { id: courseId, title: course.title, can_edit: access.canEdit },
-    enrollment: enrollment?.status === "withdrawn" ? null : enrollment,
-    modules,
-    lesson: lessonJson(lesson),
-    progress: current ? lessonProgressJson(current) : null,
-    previous: link(flat[index - 1]),
-    next: link(flat[index + 1]),
-  };
 }
 
 /** Where "Continue" leads: the last lesson opened, else the first not completed, else the first; null without lessons. */
@@ -152,8 +108,9 @@ async function outlineWithProgress(
   return { modules, progress };
 }
 
-function lessonResult(
-  progress: LessonProgressRow | undefined,
+/** A lesson's marks in the outline, from the caller's progress row (none: not started). */
+export function lessonResult(
+  progress: Pick<LessonProgressRow, "status" | "successStatus" | "scoreScaled" | "progressMeasure"> | undefined,
 ): Pick<OutlineLessonState, "status" | "success_status" | "score_percent" | "progress_percent"> {
   if (!progress) return { status: "not_started", success_status: null, score_percent: null, progress_percent: null };
   // A package that reports no progress rolls up to 0: nothing worth showing.

@@ -17,7 +17,9 @@ import { actsForPlatform } from "@/lib/tenancy/permissions";
 // typed in through the UI, so both go through the egress guard (lib/net/egress-guard.ts); only the
 // deployment's SMTP_URL, the operator's own, does not.
 
-const KEY = "smtp";
+/** The Setting row's key (of the organization, or of the platform). */
+export const SMTP_SETTING_KEY = "smtp";
+const KEY = SMTP_SETTING_KEY;
 type Stored = Omit<SmtpSettingsInput, "password"> & { password?: string };
 
 /** null: the platform (the superadmin on the apex); else the caller's organization. */
@@ -49,6 +51,11 @@ function view(stored: Stored | null): SmtpSettingsView {
 export async function getSmtpSettings(ctx: TenantContext): Promise<SmtpSettingsView> {
   requireSettingsManager(ctx);
   return view(await loadStored(scopeOf(ctx)));
+}
+
+/** The settings page's view of a stored value (read by the page's own statement), the password left out. */
+export function smtpSettingsView(value: unknown): SmtpSettingsView {
+  return view(readStored(value));
 }
 
 /**

@@ -39,7 +39,7 @@ const providerSelect = {
   createdAt: true,
   updatedAt: true,
 } satisfies Prisma.IdentityProviderSelect;
-type ProviderRow = Prisma.IdentityProviderGetPayload<{ select: typeof providerSelect }>;
+export type IdentityProviderRow = Prisma.IdentityProviderGetPayload<{ select: typeof providerSelect }>;
 
 const notFound = () => new AppError("NOT_FOUND", "Identity provider not found");
 const nameTaken = () =>
@@ -47,7 +47,8 @@ const nameTaken = () =>
     fieldErrors: { name: ["Another identity provider has this name"] },
   });
 
-function view(row: ProviderRow): IdentityProviderView {
+/** A provider as the settings page and the API show it: its secret only as whether there is one. */
+export function identityProviderView(row: IdentityProviderRow): IdentityProviderView {
   if (row.protocol === "saml") {
     const config = samlConfigSchema.parse(row.config);
     return {
@@ -174,7 +175,7 @@ export async function listIdentityProviders(ctx: TenantContext): Promise<{ data:
     select: providerSelect,
     orderBy: { name: "asc" },
   });
-  return { data: rows.map(view) };
+  return { data: rows.map(identityProviderView) };
 }
 
 export async function getIdentityProvider(ctx: TenantContext, providerId: string): Promise<IdentityProviderView> {
@@ -186,7 +187,7 @@ export async function getIdentityProvider(ctx: TenantContext, providerId: string
     select: providerSelect,
   });
   if (!row) throw notFound();
-  return view(row);
+  return identityProviderView(row);
 }
 
 export async function createIdentityProvider(
@@ -227,7 +228,7 @@ export async function createIdentityProvider(
         },
         tx,
       );
-      return view(row);
+      return identityProviderView(row);
     });
   } catch (error) {
     throw isUniqueViolation(error) ? nameTaken() : error;
@@ -287,7 +288,7 @@ export async function updateIdentityProvider(
         where: { id: providerId, organizationId },
         select: providerSelect,
       });
-      return view(row);
+      return identityProviderView(row);
     });
   } catch (error) {
     throw isUniqueViolation(error) ? nameTaken() : error;

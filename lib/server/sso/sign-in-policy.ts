@@ -11,7 +11,9 @@ import { tenantId, type TenantContext } from "@/lib/tenancy/context";
 // (sign-in, registration, reset) except for the few break-glass accounts its admin names, kept for the
 // day the provider is down. Stored as the organization's Setting row "sign-in-policy".
 
-const KEY = "sign-in-policy";
+/** The organization's Setting row's key. */
+export const SIGN_IN_POLICY_KEY = "sign-in-policy";
+const KEY = SIGN_IN_POLICY_KEY;
 const OFF: SignInPolicy = { ssoOnly: false, breakGlassUserIds: [] };
 
 export const SSO_ONLY_MESSAGE =
@@ -22,7 +24,12 @@ async function readPolicy(organizationId: string, client: Prisma.TransactionClie
     where: { organizationId_key: { organizationId, key: KEY } },
     select: { value: true },
   });
-  const parsed = signInPolicySchema.safeParse(row?.value);
+  return readSignInPolicy(row?.value);
+}
+
+/** A stored policy; a missing or damaged one is no policy. */
+export function readSignInPolicy(value: unknown): SignInPolicy {
+  const parsed = signInPolicySchema.safeParse(value);
   return parsed.success ? parsed.data : OFF;
 }
 
@@ -47,9 +54,23 @@ async function view(organizationId: string, policy: SignInPolicy): Promise<SignI
     select: { id: true, firstName: true, lastName: true, email: true },
     orderBy: [{ lastName: "asc" }, { firstName: "asc" }],
   });
+  return signInPolicyView(policy, users);
+}
+
+export interface BreakGlassUser {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+
+/** The policy with its break-glass accounts, from users in name order that include them (others are left out). */
+export function signInPolicyView(policy: SignInPolicy, users: BreakGlassUser[]): SignInPolicyView {
   return {
     ssoOnly: policy.ssoOnly,
-    breakGlassUsers: users.map((u) => ({ id: u.id, first_name: u.firstName, last_name: u.lastName, email: u.email })),
+    breakGlassUsers: users
+      .filter((u) => policy.breakGlassUserIds.includes(u.id))
+      .map((u) => ({ id: u.id, first_name: u.firstName, last_name: u.lastName, email: u.email })),
   };
 }
 

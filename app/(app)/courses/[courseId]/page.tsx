@@ -8,18 +8,14 @@ import { LinkButton } from "@/components/navigation/link-components";
 import { EmptyState } from "@/components/shell/empty-state";
 import { PageHeader } from "@/components/shell/page-header";
 import { guardSignedInPage, loadOrNotFound } from "@/lib/auth/page-guard";
-import { getCourse } from "@/lib/server/courses/queries";
-import { getLearnerCourseState } from "@/lib/server/progress/player";
+import { getCoursePage } from "@/lib/server/progress/course-page";
 
 export const metadata = { title: "Course · Learning Management" };
 
 export default async function CoursePage({ params }: { params: Promise<{ courseId: string }> }) {
   const caller = await guardSignedInPage("/courses/[courseId]");
   const { courseId } = await params;
-  const [course, state] = await Promise.all([
-    loadOrNotFound(getCourse(caller.ctx, courseId)),
-    loadOrNotFound(getLearnerCourseState(caller.ctx, courseId)),
-  ]);
+  const { course, state } = await loadOrNotFound(getCoursePage(caller.ctx, courseId));
   const instructors = course.instructors.map((i) => `${i.first_name} ${i.last_name}`).join(", ");
   const editLink = course.can_edit && (
     <LinkButton href={`/admin/courses/${course.id}`} variant="outlined" startIcon={<EditIcon />}>

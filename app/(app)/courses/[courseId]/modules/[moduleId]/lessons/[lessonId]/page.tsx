@@ -8,7 +8,8 @@ import { MarkCompleteButton } from "@/components/learning/mark-complete-button";
 import { PreviewNotice } from "@/components/learning/preview-notice";
 import { guardSignedInPage } from "@/lib/auth/page-guard";
 import { pageOrigin } from "@/lib/auth/page-origin";
-import { getLessonPlayer, type OutlineModuleState } from "@/lib/server/progress/player";
+import { getLessonPage } from "@/lib/server/progress/lesson-page";
+import type { OutlineModuleState } from "@/lib/server/progress/player";
 import { loadScormLaunch } from "@/lib/server/scorm/launch";
 import { loadContentOrDeny } from "@/app/(app)/courses/content-guard";
 
@@ -19,7 +20,7 @@ type Params = { courseId: string; moduleId: string; lessonId: string };
 export default async function LessonPage({ params }: { params: Promise<Params> }) {
   const caller = await guardSignedInPage("/courses/[courseId]/modules/[moduleId]/lessons/[lessonId]");
   const { courseId, moduleId, lessonId } = await params;
-  const player = await loadContentOrDeny(getLessonPlayer(caller.ctx, courseId, moduleId, lessonId));
+  const player = await loadContentOrDeny(getLessonPage(caller.ctx, courseId, moduleId, lessonId));
   const { lesson, enrollment } = player;
   const completed = player.progress?.status === "completed";
   const part = partOf(player.modules, lesson.id);
