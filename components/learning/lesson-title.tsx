@@ -1,11 +1,11 @@
-import styles from "@/components/learning/lesson-list.module.css";
+import { VisuallyHidden } from "@/components/ui/visually-hidden";
 
 /** A lesson's title in an outline; a completed one says so to screen readers (the check mark is hidden). */
 export function LessonTitle({ title, completed }: { title: string; completed: boolean }) {
   return (
     <>
       {title}
-      {completed && <span className={styles.visuallyHidden}> (completed)</span>}
+      {completed && <VisuallyHidden> (completed)</VisuallyHidden>}
     </>
   );
 }

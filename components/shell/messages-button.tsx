@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useId } from "react";
 import styles from "@/components/shell/shell.module.css";
 import { Icon } from "@/components/ui/icon";
+import { VisuallyHidden } from "@/components/ui/visually-hidden";
 import { useUnreadCount } from "@/lib/client/unread-count";
 
 /** Past this the badge reads "99+", as MUI's Badge with max 99. */
@@ -23,11 +24,7 @@ export function MessagesButton() {
         <Icon name="messages" />
         {count > 0 && <span className={styles.badge}>{count > BADGE_MAX ? `${BADGE_MAX}+` : count}</span>}
       </span>
-      {count > 0 && (
-        <span id={countId} className={styles.visuallyHidden}>
-          {count} unread
-        </span>
-      )}
+      {count > 0 && <VisuallyHidden id={countId}>{count} unread</VisuallyHidden>}
     </Link>
   );
 }
