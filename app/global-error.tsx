@@ -6,7 +6,7 @@ import Box from "@mui/material/Box";
 import InitColorSchemeScript from "@mui/material/InitColorSchemeScript";
 import { AppProviders } from "@/components/providers/app-providers";
 import { ErrorScreen } from "@/components/shell/error-screen";
-import { NO_BRANDING } from "@/components/shell/tenant-branding";
+import { NO_BRANDING } from "@/lib/tenancy/branding";
 
 // Replaces the root layout when it fails itself, so it brings its own document, theme and mode.
 export default function GlobalError({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {

@@ -2,7 +2,8 @@
 
 import { ThemeProvider } from "@mui/material/styles";
 import type { ReactNode } from "react";
-import { TenantBrandingProvider, type TenantBranding } from "@/components/shell/tenant-branding";
+import { TenantBrandingProvider } from "@/components/shell/tenant-branding";
+import type { TenantBranding } from "@/lib/tenancy/branding";
 import { appTheme, MODE_STORAGE_KEY } from "@/components/theme/theme";
 
 /**

@@ -1,5 +1,5 @@
 import "server-only";
-import type { TenantBranding } from "@/components/shell/tenant-branding";
+import type { TenantBranding } from "@/lib/tenancy/branding";
 import { pageCaller, pageShell } from "@/lib/auth/page-caller";
 import { readOrganizationBranding, readOrganizationSettings } from "@/lib/schemas/organization-settings";
 import type { OrganizationPublic } from "@/lib/server/selects";
