@@ -39,5 +39,29 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: "chromium", use: { browserName: "chromium", viewport: { width: 1280, height: 800 } } }],
+  projects: [
+    {
+      name: "chromium",
+      testIgnore: "visual/**",
+      use: { browserName: "chromium", viewport: { width: 1280, height: 800 } },
+    },
+    {
+      // Screenshots against committed baselines, on an app of their own (npm run test:visual; docs/visual-tests.md).
+      name: "visual",
+      testDir: "e2e/visual",
+      snapshotPathTemplate: "{testDir}/screenshots/{arg}{ext}",
+      use: { browserName: "chromium" },
+      expect: {
+        toHaveScreenshot: {
+          // Absorbs anti-aliasing noise, not a moved or restyled element (docs/visual-tests.md).
+          maxDiffPixelRatio: 0.001,
+          // Its own default is 5 s: a busy machine takes longer for the two equal screenshots a new baseline needs.
+          timeout: 30_000,
+          animations: "disabled",
+          caret: "hide",
+          scale: "css",
+        },
+      },
+    },
+  ],
 });
