@@ -49,8 +49,11 @@ export default defineConfig({
       // Screenshots against committed baselines, on an app of their own (npm run test:visual; docs/visual-tests.md).
       name: "visual",
       testDir: "e2e/visual",
+      workers: Number(process.env.VISUAL_WORKERS ?? 2),
       snapshotPathTemplate: "{testDir}/screenshots/{arg}{ext}",
-      use: { browserName: "chromium" },
+      // No trace: it records the screen throughout, the larger part of the browser's work here; a failure leaves the
+      // expected, actual and diff pictures in test-results/.
+      use: { browserName: "chromium", trace: "off" },
       expect: {
         toHaveScreenshot: {
           // Absorbs anti-aliasing noise, not a moved or restyled element (docs/visual-tests.md).
