@@ -39,5 +39,32 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: "chromium", use: { browserName: "chromium", viewport: { width: 1280, height: 800 } } }],
+  projects: [
+    {
+      name: "chromium",
+      testIgnore: "visual/**",
+      use: { browserName: "chromium", viewport: { width: 1280, height: 800 } },
+    },
+    {
+      // Screenshots against committed baselines, on an app of their own (npm run test:visual; docs/visual-tests.md).
+      name: "visual",
+      testDir: "e2e/visual",
+      workers: Number(process.env.VISUAL_WORKERS ?? 2),
+      snapshotPathTemplate: "{testDir}/screenshots/{arg}{ext}",
+      // No trace: it records the screen throughout, the larger part of the browser's work here; a failure leaves the
+      // expected, actual and diff pictures in test-results/.
+      use: { browserName: "chromium", trace: "off" },
+      expect: {
+        toHaveScreenshot: {
+          // Absorbs anti-aliasing noise, not a moved or restyled element (docs/visual-tests.md).
+          maxDiffPixelRatio: 0.001,
+          // Its own default is 5 s: a busy machine takes longer for the two equal screenshots a new baseline needs.
+          timeout: 30_000,
+          animations: "disabled",
+          caret: "hide",
+          scale: "css",
+        },
+      },
+    },
+  ],
 });

@@ -9,7 +9,7 @@ import { prepareAuthEnv } from "../server/runtime-env";
 
 // npm test: lint, type-check, formatting, unit tests, then a fresh database + the production build served on a test
 // port for the integration tests (HTTP against the real server and PostgreSQL), the security suites
-// (test/security) and the Chromium e2e suite.
+// (test/security), the Chromium e2e suite, the visual regression suite and the soak.
 
 const TEST_PORT = Number(process.env.TEST_PORT ?? 3100);
 
@@ -69,6 +69,9 @@ function countResults(): { passed: number; failed: number } {
 }
 
 prepareAuthEnv();
+// As this run started: the test app below adds its own settings to process.env, which the visual suite's
+// app must not inherit (an upload limit is written on a page).
+const launchEnv = { ...process.env };
 ensurePoppler();
 const started = Date.now();
 const cleanups: (() => Promise<void>)[] = [];
@@ -104,11 +107,29 @@ try {
   );
   const browser = await chromium;
   if ("error" in browser) throw new StepFailed(browser.error);
-  await step("end-to-end tests (Chromium)", "npx", ["playwright", "test", "--reporter=list,json"], {
-    ...testEnv,
-    CHROMIUM_PATH: browser.file,
-    PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, "e2e.json"),
-  });
+  await step(
+    "end-to-end tests (Chromium)",
+    "npx",
+    ["playwright", "test", "--project", "chromium", "--reporter=list,json"],
+    {
+      ...testEnv,
+      CHROMIUM_PATH: browser.file,
+      PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, "e2e.json"),
+    },
+  );
+  // Screenshots of every page against the committed baselines, on an app process and database of their own
+  // beside the test server's: the demo data on a frozen clock (docs/visual-tests.md).
+  await step(
+    "visual regression (Chromium)",
+    "npx",
+    ["tsx", "--import", "./server/server-only-hook.mjs", "scripts/visual/run.ts", "--reporter=list,json"],
+    {
+      ...launchEnv,
+      DATABASE_URL: environment.testEnv.TEST_DATABASE_SERVER_URL,
+      CHROMIUM_PATH: browser.file,
+      PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, "visual.json"),
+    },
+  );
   // A minute of the mixed workload on the demo data, on its own app process and database beside the
   // test server's: bounds no loaded machine misses (a p95 four times the first windows'), tight enough
   // for a leak of a megabyte a second (docs/reliability.md).
