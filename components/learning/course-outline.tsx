@@ -37,7 +37,7 @@ export function CourseOutline({
                 <span className={styles.icon} aria-hidden>
                   {completed && <Icon name="completed" size={20} className={styles.done} />}
                 </span>
-                <span className={styles.text}>
+                <span className={`${styles.text} ${styles.twoLines}`}>
                   <span className={styles.primary}>
                     <LessonTitle title={l.title} completed={completed} />
                   </span>
