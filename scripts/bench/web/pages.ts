@@ -10,13 +10,21 @@ export interface WebPage {
   label: string;
   viewer: Viewer;
   presets: Preset[];
+  /** The JavaScript a cold load of the page may transfer (compressed bytes), where the page has a ceiling. */
+  scriptMaxBytes?: number;
 }
 
 export const WEB_PAGES: WebPage[] = [
-  { key: "dashboard", label: "/dashboard", viewer: "learner", presets: ["mobile"] },
+  { key: "dashboard", label: "/dashboard", viewer: "learner", presets: ["mobile"], scriptMaxBytes: 200_000 },
   { key: "course", label: "/courses/{id}", viewer: "learner", presets: ["mobile"] },
   { key: "lesson", label: "/courses/{id}/modules/{id}/lessons/{id}", viewer: "learner", presets: ["mobile"] },
-  { key: "reports", label: "/admin/reports", viewer: "admin", presets: ["desktop", "mobile"] },
+  {
+    key: "reports",
+    label: "/admin/reports",
+    viewer: "admin",
+    presets: ["desktop", "mobile"],
+    scriptMaxBytes: 400_000,
+  },
 ];
 
 /** Minimum Lighthouse scores (0–100). */
@@ -27,12 +35,9 @@ export interface ScoreTargets {
 }
 
 export function scoreTargets(viewer: Viewer, preset: Preset): ScoreTargets {
-  const performance = viewer === "learner" ? 90 : preset === "desktop" ? 95 : 75;
+  const performance = viewer === "learner" ? 95 : preset === "desktop" ? 95 : 90;
   return { performance, accessibility: 100, bestPractices: 95 };
 }
-
-/** The JavaScript a cold load of the dashboard may transfer (compressed bytes). */
-export const DASHBOARD_JS_MAX_BYTES = 300_000;
 
 /** Runs per page and preset; every figure is the median of its runs. */
 export const RUNS = 3;
