@@ -93,12 +93,29 @@ const HAND_QUOTED = [
 ];
 
 /** The shell and the shared zero-runtime parts: drawn on every signed-in page. */
+// What every page, or the learner's busiest page, draws: from CSS modules, so that these pages load no
+// MUI and no emotion (components/providers/mui-providers.tsx says where MUI is put in place instead).
 const ZERO_RUNTIME_FILES = [
   "components/ui/**",
-  "components/shell/{app-shell,top-bar,side-nav,nav-links,mobile-navigation,mode-toggle,messages-button,user-menu,page-header,maintenance-banner}.tsx",
+  "components/shell/**",
+  "components/theme/color-scheme*",
+  "components/learning/{learner-dashboard,course-card,progress-summary,course-outline,course-navigation,lesson-title}.tsx",
+  "components/learning/{enrollment-panel,enroll-button,leave-course-button,back-to-course-button,rich-text}.tsx",
+  "components/learning/{lesson-pager,mark-complete-button,preview-notice,video-lesson}.tsx",
+  "components/certificates/my-certificates.tsx",
 ];
+// The pages and layouts among them (pages may call server code, as every page does).
+const ZERO_RUNTIME_PAGES = [
+  "app/{layout,error,global-error,not-found,forbidden,unauthorized}.tsx",
+  "app/(app)/layout.tsx",
+  "app/(app)/dashboard/**",
+  "app/(app)/courses/forbidden.tsx",
+  "app/(app)/courses/[courseId]/{page,learn/page,modules/**/page}.tsx",
+];
+// The public pages' frame and a notice shown only inside pages drawn with MUI.
+const ZERO_RUNTIME_EXCEPTIONS = ["components/shell/public-layout.tsx", "components/shell/read-only-notice.tsx"];
 const ZERO_RUNTIME_MESSAGE =
-  "The shell is drawn from CSS modules on the theme's variables: use a *.module.css class, not MUI or sx.";
+  "Drawn from CSS modules on the theme's variables, so the page loads no MUI: use a *.module.css class, not MUI or sx.";
 
 export default defineConfig([
   ...nextVitals,
@@ -138,14 +155,26 @@ export default defineConfig([
     files: ["app/**"],
     rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [PRISMA] }] },
   },
-  // The parts every signed-in page draws are CSS modules on the theme's variables, never emotion: no MUI
-  // component (each instance makes its styles again on every server render) and no `sx` (docs/architecture.md "Styles").
+  // The parts every page draws, and the learner's dashboard, are CSS modules on the theme's variables, never
+  // emotion: no MUI component (each instance costs styles on every render and its code on every load) and
+  // no `sx` (docs/architecture.md "Styles").
   {
     files: ZERO_RUNTIME_FILES,
+    ignores: ZERO_RUNTIME_EXCEPTIONS,
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",
         { patterns: [SERVER_ONLY, PRISMA, { group: ["@mui/*"], message: ZERO_RUNTIME_MESSAGE }] },
+      ],
+      "no-restricted-syntax": ["error", { selector: "JSXAttribute[name.name='sx']", message: ZERO_RUNTIME_MESSAGE }],
+    },
+  },
+  {
+    files: ZERO_RUNTIME_PAGES,
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        { patterns: [PRISMA, { group: ["@mui/*"], message: ZERO_RUNTIME_MESSAGE }] },
       ],
       "no-restricted-syntax": ["error", { selector: "JSXAttribute[name.name='sx']", message: ZERO_RUNTIME_MESSAGE }],
     },

@@ -2,23 +2,18 @@
 
 import "@fontsource/roboto/400.css";
 import "@fontsource/roboto/500.css";
-import Box from "@mui/material/Box";
-import InitColorSchemeScript from "@mui/material/InitColorSchemeScript";
-import { AppProviders } from "@/components/providers/app-providers";
+import "@/components/theme/theme-variables.css";
+import "@/components/theme/theme-baseline.css";
 import { ErrorScreen } from "@/components/shell/error-screen";
-import { NO_BRANDING } from "@/lib/tenancy/branding";
 
-// Replaces the root layout when it fails itself, so it brings its own document, theme and mode.
+// Replaces the root layout when it fails itself, so it brings its own document and stylesheets. It runs
+// without the colour-scheme script (an inline script would need the nonce only the root layout reads):
+// the page is light.
 export default function GlobalError({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
   return (
-    <html lang="en" suppressHydrationWarning>
+    <html lang="en" className="light">
       <body>
-        <InitColorSchemeScript attribute="class" defaultMode="light" modeStorageKey="mui-mode" />
-        <AppProviders branding={NO_BRANDING}>
-          <Box component="main">
-            <ErrorScreen message={error.message} onRetry={reset} />
-          </Box>
-        </AppProviders>
+        <ErrorScreen message={error.message} onRetry={reset} />
       </body>
     </html>
   );

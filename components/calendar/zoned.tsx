@@ -2,7 +2,7 @@
 
 import type { ReactNode } from "react";
 import { useIsHydrated } from "@/components/hooks/use-browser";
-import { CenteredSpinner } from "@/components/shell/centered-spinner";
+import { CenteredSpinner } from "@/components/ui/spinner";
 import { systemTimeZone } from "@/lib/calendar/time-zones";
 
 /**

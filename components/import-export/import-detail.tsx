@@ -9,7 +9,7 @@ import { useState } from "react";
 import { ImportMappingForm } from "@/components/import-export/import-mapping";
 import { ImportProgressBar } from "@/components/import-export/import-progress";
 import { ImportRows } from "@/components/import-export/import-rows";
-import { CenteredSpinner } from "@/components/shell/centered-spinner";
+import { CenteredSpinner } from "@/components/ui/spinner";
 import { apiPost } from "@/lib/client/api";
 import { failureMessage } from "@/lib/client/spec-calls";
 import { useApi } from "@/lib/client/swr";

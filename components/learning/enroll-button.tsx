@@ -1,11 +1,11 @@
 "use client";
 
-import Alert from "@mui/material/Alert";
-import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
 import { useIsHydrated } from "@/components/hooks/use-browser";
 import { courseEnrollmentsPath, fetchCourseData } from "@/components/learning/course-api";
+import styles from "@/components/learning/course-page.module.css";
 import { useCourseAction } from "@/components/learning/use-course-action";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
 
 /** Self-enrollment: POST without a body, then the page re-renders as enrolled. */
 export function EnrollButton({ courseId }: { courseId: string }) {
@@ -14,11 +14,11 @@ export function EnrollButton({ courseId }: { courseId: string }) {
   const enroll = () =>
     run(() => fetchCourseData(courseId, courseEnrollmentsPath(courseId), { method: "POST", retryOnTimeout: false }));
   return (
-    <Box sx={{ display: "flex", flexDirection: "column", alignItems: "flex-start", gap: 1 }}>
-      <Button variant="contained" size="large" onClick={enroll} disabled={!hydrated || pending}>
+    <div className={styles.action}>
+      <Button size="large" onClick={() => void enroll()} disabled={!hydrated || pending}>
         Enroll
       </Button>
       {error && <Alert severity="error">{error}</Alert>}
-    </Box>
+    </div>
   );
 }

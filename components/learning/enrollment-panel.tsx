@@ -1,13 +1,9 @@
-import PlayArrowIcon from "@mui/icons-material/PlayArrow";
-import Card from "@mui/material/Card";
-import CardContent from "@mui/material/CardContent";
-import Stack from "@mui/material/Stack";
-import Typography from "@mui/material/Typography";
+import styles from "@/components/learning/course-page.module.css";
 import { EnrollButton } from "@/components/learning/enroll-button";
 import { LeaveCourseButton } from "@/components/learning/leave-course-button";
 import { learnPath } from "@/components/learning/paths";
 import { ProgressSummary } from "@/components/learning/progress-summary";
-import { LinkButton } from "@/components/navigation/link-components";
+import { ButtonLink } from "@/components/ui/button-link";
 import type { CourseJson } from "@/lib/server/courses/json";
 import type { LearnerCourseState } from "@/lib/server/progress/player";
 
@@ -21,47 +17,43 @@ export function EnrollmentPanel({ course, state }: { course: CourseJson; state: 
     (enrollment.last_lesson_id !== null ||
       state.modules.some((m) => m.lessons.some((l) => l.status !== "not_started")));
   return (
-    <Card variant="outlined">
-      <CardContent>
-        <Stack spacing={2} sx={{ alignItems: "flex-start" }}>
-          {enrolled ? (
-            <>
-              <Typography variant="h6" component="h2">
-                {enrollment.status === "completed" ? "Course completed" : "Your progress"}
-              </Typography>
-              <ProgressSummary
-                percent={enrollment.progress_percent}
-                label={course.title}
-                completedAt={enrollment.completed_at}
-              />
-              <LinkButton href={learnPath(course.id)} variant="contained" size="large" startIcon={<PlayArrowIcon />}>
-                {started ? "Continue" : "Start course"}
-              </LinkButton>
-              <LeaveCourseButton courseId={course.id} enrollmentId={enrollment.id} />
-            </>
-          ) : (
-            <>
-              <Typography variant="h6" component="h2">
-                Enrollment
-              </Typography>
-              {enrollment?.status === "withdrawn" && (
-                <Typography>You left this course. Enroll again to pick up where you stopped.</Typography>
-              )}
-              {canSelfEnroll ? (
-                <EnrollButton courseId={course.id} />
-              ) : (
-                <Typography sx={{ color: "text.secondary" }}>{closedReason(course)}</Typography>
-              )}
-              {state.can_view_content && (
-                <LinkButton href={learnPath(course.id)} variant="outlined">
-                  Preview lessons
-                </LinkButton>
-              )}
-            </>
-          )}
-        </Stack>
-      </CardContent>
-    </Card>
+    <div className={styles.panel}>
+      <div className={styles.panelContent}>
+        {enrolled ? (
+          <>
+            <h2 className={styles.panelHeading}>
+              {enrollment.status === "completed" ? "Course completed" : "Your progress"}
+            </h2>
+            <ProgressSummary
+              percent={enrollment.progress_percent}
+              label={course.title}
+              completedAt={enrollment.completed_at}
+            />
+            <ButtonLink href={learnPath(course.id)} size="large" icon="play">
+              {started ? "Continue" : "Start course"}
+            </ButtonLink>
+            <LeaveCourseButton courseId={course.id} enrollmentId={enrollment.id} />
+          </>
+        ) : (
+          <>
+            <h2 className={styles.panelHeading}>Enrollment</h2>
+            {enrollment?.status === "withdrawn" && (
+              <p className={styles.text}>You left this course. Enroll again to pick up where you stopped.</p>
+            )}
+            {canSelfEnroll ? (
+              <EnrollButton courseId={course.id} />
+            ) : (
+              <p className={styles.secondary}>{closedReason(course)}</p>
+            )}
+            {state.can_view_content && (
+              <ButtonLink href={learnPath(course.id)} variant="outlined">
+                Preview lessons
+              </ButtonLink>
+            )}
+          </>
+        )}
+      </div>
+    </div>
   );
 }
 

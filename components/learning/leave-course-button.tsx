@@ -1,10 +1,10 @@
 "use client";
 
-import Alert from "@mui/material/Alert";
-import Button from "@mui/material/Button";
 import { useIsHydrated } from "@/components/hooks/use-browser";
 import { fetchCourseData } from "@/components/learning/course-api";
 import { useCourseAction } from "@/components/learning/use-course-action";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
 
 /** Withdraws the learner's own enrollment; their progress stays and comes back if they enroll again. */
 export function LeaveCourseButton({ courseId, enrollmentId }: { courseId: string; enrollmentId: string }) {
@@ -18,7 +18,7 @@ export function LeaveCourseButton({ courseId, enrollmentId }: { courseId: string
   };
   return (
     <>
-      <Button size="small" color="inherit" onClick={leave} disabled={!hydrated || pending}>
+      <Button variant="text" size="small" inherit onClick={leave} disabled={!hydrated || pending}>
         Leave course
       </Button>
       {error && <Alert severity="error">{error}</Alert>}

@@ -1,12 +1,11 @@
-import DownloadIcon from "@mui/icons-material/Download";
-import Alert from "@mui/material/Alert";
-import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
-import Typography from "@mui/material/Typography";
+import styles from "@/components/learning/lesson-page.module.css";
 import { RichText } from "@/components/learning/rich-text";
 import { VideoLesson } from "@/components/learning/video-lesson";
 import { videoSource } from "@/components/learning/video-source";
-import { ScormPlayer } from "@/components/scorm/scorm-player";
+import { headers } from "next/headers";
+import { ScormLesson } from "@/components/scorm/scorm-lesson";
+import { Alert } from "@/components/ui/alert";
+import { buttonClasses, ButtonLabel } from "@/components/ui/button";
 import { formatBytes } from "@/lib/format-bytes";
 import type { ScormLaunch } from "@/lib/scorm/types";
 import type { LessonJson } from "@/lib/server/courses/json";
@@ -23,13 +22,19 @@ export interface LessonContentProps {
 /** The lesson itself, by kind: a player, a download, the SCORM player, and its text. */
 export function LessonContent({ lesson, progress, tracking, scormLaunch = null }: LessonContentProps) {
   return (
-    <Box sx={{ display: "flex", flexDirection: "column", gap: 2 }}>
+    <div className={styles.content}>
       {lesson.kind === "video" && <VideoBlock lesson={lesson} progress={progress} tracking={tracking} />}
       {lesson.kind === "file" && <FileBlock lesson={lesson} />}
-      {lesson.kind === "scorm" && <ScormPlayer launch={scormLaunch} />}
+      {lesson.kind === "scorm" && <ScormBlock launch={scormLaunch} />}
       <RichText html={lesson.body} />
-    </Box>
+    </div>
   );
+}
+
+/** The player is the one part of a lesson page drawn with MUI; its styles carry the page's CSP nonce. */
+async function ScormBlock({ launch }: { launch: ScormLaunch | null }) {
+  const nonce = (await headers()).get("x-nonce") ?? undefined;
+  return <ScormLesson launch={launch} nonce={nonce} />;
 }
 
 /** Text and file lessons are completed by hand, and so are videos the page cannot follow (frames, links). */
@@ -56,27 +61,20 @@ function VideoBlock({ lesson, progress, tracking }: LessonContentProps) {
       );
     case "embed":
       return (
-        <Box sx={{ position: "relative", pt: "56.25%" }}>
-          <Box
-            component="iframe"
-            src={source.src}
-            title={lesson.title}
-            allow="fullscreen; picture-in-picture"
-            sx={{ position: "absolute", inset: 0, width: "100%", height: "100%", border: 0, borderRadius: 1 }}
-          />
-        </Box>
+        <div className={styles.embed}>
+          <iframe src={source.src} title={lesson.title} allow="fullscreen; picture-in-picture" />
+        </div>
       );
     case "link":
       return (
-        <Button
+        <a
           href={source.src}
           target="_blank"
           rel="noopener noreferrer"
-          variant="outlined"
-          sx={{ alignSelf: "flex-start" }}
+          className={buttonClasses("outlined", "medium", false, styles.alignStart)}
         >
           Watch the video
-        </Button>
+        </a>
       );
     default:
       return <Alert severity="warning">This video&apos;s address cannot be played.</Alert>;
@@ -87,16 +85,13 @@ function FileBlock({ lesson }: { lesson: LessonJson }) {
   if (!lesson.media_url) return <Alert severity="info">The file has not been uploaded yet.</Alert>;
   const size = lesson.file_size === null ? null : formatBytes(lesson.file_size);
   return (
-    <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 2 }}>
-      <Button
-        href={lesson.media_url}
-        download={lesson.file_name ?? true}
-        variant="contained"
-        startIcon={<DownloadIcon />}
-      >
-        Download
-      </Button>
-      <Typography sx={{ color: "text.secondary" }}>{[lesson.file_name, size].filter(Boolean).join(" · ")}</Typography>
-    </Box>
+    <div className={styles.file}>
+      <a href={lesson.media_url} download={lesson.file_name ?? true} className={buttonClasses("contained", "medium")}>
+        <ButtonLabel icon="download" size="medium">
+          Download
+        </ButtonLabel>
+      </a>
+      <p className={styles.secondary}>{[lesson.file_name, size].filter(Boolean).join(" · ")}</p>
+    </div>
   );
 }

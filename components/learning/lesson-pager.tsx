@@ -1,8 +1,8 @@
-import ArrowBackIcon from "@mui/icons-material/ArrowBack";
-import ArrowForwardIcon from "@mui/icons-material/ArrowForward";
-import Box from "@mui/material/Box";
+import Link from "next/link";
+import styles from "@/components/learning/lesson-page.module.css";
 import { lessonPath } from "@/components/learning/paths";
-import { LinkButton } from "@/components/navigation/link-components";
+import { buttonClasses, ButtonLabel } from "@/components/ui/button";
+import { Icon } from "@/components/ui/icon";
 import type { LessonLink } from "@/lib/server/progress/player";
 
 /** "Previous" / "Next" across module boundaries, in outline order (not prefetched: a visit moves "continue here"). */
@@ -16,36 +16,36 @@ export function LessonPager({
   next: LessonLink | null;
 }) {
   return (
-    <Box
-      component="nav"
-      aria-label="Lesson pages"
-      sx={{ display: "flex", justifyContent: "space-between", gap: 2, pt: 2, borderTop: 1, borderColor: "divider" }}
-    >
-      <Box>
+    <nav aria-label="Lesson pages" className={styles.pager}>
+      <div>
         {previous && (
-          <LinkButton
+          <Link
             href={lessonPath(courseId, previous.module_id, previous.lesson_id)}
             prefetch={false}
-            startIcon={<ArrowBackIcon />}
             title={previous.title}
+            className={buttonClasses("text", "medium")}
           >
-            Previous
-          </LinkButton>
+            <ButtonLabel icon="arrowBack" size="medium">
+              Previous
+            </ButtonLabel>
+          </Link>
         )}
-      </Box>
-      <Box>
+      </div>
+      <div>
         {next && (
-          <LinkButton
+          <Link
             href={lessonPath(courseId, next.module_id, next.lesson_id)}
             prefetch={false}
-            endIcon={<ArrowForwardIcon />}
-            variant="outlined"
             title={next.title}
+            className={buttonClasses("outlined", "medium")}
           >
             Next
-          </LinkButton>
+            <span className={styles.endIcon}>
+              <Icon name="arrowForward" size={20} />
+            </span>
+          </Link>
         )}
-      </Box>
-    </Box>
+      </div>
+    </nav>
   );
 }

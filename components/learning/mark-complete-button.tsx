@@ -1,13 +1,12 @@
 "use client";
 
-import CheckCircleIcon from "@mui/icons-material/CheckCircle";
-import Alert from "@mui/material/Alert";
-import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
-import Chip from "@mui/material/Chip";
 import { useIsHydrated } from "@/components/hooks/use-browser";
 import { fetchCourseData, lessonProgressPath } from "@/components/learning/course-api";
+import styles from "@/components/learning/lesson-page.module.css";
 import { useCourseAction } from "@/components/learning/use-course-action";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Icon } from "@/components/ui/icon";
 
 /** Manual completion (text and file lessons, and videos the page cannot follow), with a way back. */
 export function MarkCompleteButton({
@@ -30,29 +29,23 @@ export function MarkCompleteButton({
       }),
     );
   return (
-    <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 1.5 }}>
+    <div className={styles.completion}>
       {completed ? (
         <>
-          <Chip icon={<CheckCircleIcon />} color="success" label="Completed" />
-          <Button onClick={() => save(false)} disabled={!hydrated || pending}>
+          <span className={styles.chip}>
+            <Icon name="completed" size={24} />
+            <span className={styles.chipLabel}>Completed</span>
+          </span>
+          <Button variant="text" onClick={() => void save(false)} disabled={!hydrated || pending}>
             Mark incomplete
           </Button>
         </>
       ) : (
-        <Button
-          variant="contained"
-          startIcon={<CheckCircleIcon />}
-          onClick={() => save(true)}
-          disabled={!hydrated || pending}
-        >
+        <Button icon="completed" onClick={() => void save(true)} disabled={!hydrated || pending}>
           Mark complete
         </Button>
       )}
-      {error && (
-        <Alert severity="error" sx={{ width: "100%" }}>
-          {error}
-        </Alert>
-      )}
-    </Box>
+      {error && <Alert severity="error">{error}</Alert>}
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import Alert from "@mui/material/Alert";
+import { Alert } from "@/components/ui/alert";
 
 /** Editors may open every lesson without being enrolled; nothing they do here is recorded. */
 export function PreviewNotice() {

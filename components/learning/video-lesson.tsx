@@ -1,11 +1,11 @@
 "use client";
 
-import Alert from "@mui/material/Alert";
-import Box from "@mui/material/Box";
 import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
 import { isApiError } from "@/lib/client/api";
 import { fetchCourseData, lessonProgressPath } from "@/components/learning/course-api";
+import styles from "@/components/learning/lesson-page.module.css";
+import { Alert } from "@/components/ui/alert";
 
 /** How often the position is saved while playing; pausing and the end always save. */
 const POSITION_REPORT_MS = 10_000;
@@ -54,14 +54,13 @@ export function VideoLesson({ courseId, lessonId, src, title, resumeAt, complete
   }
 
   return (
-    <Box>
-      <Box
-        component="video"
+    <div>
+      <video
+        className={styles.video}
         controls
         preload="metadata"
         src={src}
         aria-label={title}
-        sx={{ width: "100%", maxHeight: "70vh", bgcolor: "black", borderRadius: 1 }}
         onLoadedMetadata={(e) => {
           const video = e.currentTarget;
           if (!done.current && resumeAt && resumeAt < video.duration - 2) video.currentTime = resumeAt;
@@ -75,10 +74,10 @@ export function VideoLesson({ courseId, lessonId, src, title, resumeAt, complete
         onEnded={(e) => void report(e.currentTarget, { completed: true })}
       />
       {error && (
-        <Alert severity="error" sx={{ mt: 1 }}>
-          {error}
-        </Alert>
+        <div className={styles.videoError}>
+          <Alert severity="error">{error}</Alert>
+        </div>
       )}
-    </Box>
+    </div>
   );
 }

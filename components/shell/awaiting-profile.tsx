@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useEffect } from "react";
-import { CenteredSpinner } from "@/components/shell/centered-spinner";
+import { CenteredSpinner } from "@/components/ui/spinner";
 
 const PROFILE_RETRY_MS = 5_000;
 

@@ -1,10 +1,6 @@
-"use client";
-
-import ErrorOutlineIcon from "@mui/icons-material/ErrorOutlineOutlined";
-import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
-import Typography from "@mui/material/Typography";
-import { centeredColumn } from "@/components/shell/centered-column";
+import { noticeStyles } from "@/components/shell/centered-column";
+import { Icon } from "@/components/ui/icon";
+import ui from "@/components/ui/ui.module.css";
 
 export interface ErrorScreenProps {
   /** The error's message; in production Next replaces server errors' messages with a generic one. */
@@ -12,29 +8,17 @@ export interface ErrorScreenProps {
   onRetry: () => void;
 }
 
-/** What an error boundary shows. It renders no landmark: the boundary decides whether it is the <main>. */
+/** What an error boundary shows, as the page's <main> (the boundary replaces the shell too). */
 export function ErrorScreen({ message, onRetry }: ErrorScreenProps) {
   return (
-    <Box
-      sx={{
-        ...centeredColumn,
-        gap: 2,
-        py: 8,
-        maxWidth: 640,
-        mx: "auto",
-      }}
-    >
-      <ErrorOutlineIcon color="error" sx={{ fontSize: 56 }} />
-      <Typography variant="h4" component="h1">
-        Something went wrong.
-      </Typography>
-      <Typography sx={{ wordBreak: "break-word" }}>{message || "An unexpected error occurred."}</Typography>
-      <Typography sx={{ color: "text.secondary" }}>
-        Please try refreshing the page or contact support if the problem persists.
-      </Typography>
-      <Button variant="contained" onClick={onRetry}>
+    <main className={noticeStyles.page}>
+      <Icon name="error" size={56} className={noticeStyles.errorIcon} />
+      <h1 className={noticeStyles.heading}>Something went wrong.</h1>
+      <p className={noticeStyles.message}>{message || "An unexpected error occurred."}</p>
+      <p className={noticeStyles.text}>Please try refreshing the page or contact support if the problem persists.</p>
+      <button type="button" className={ui.button} onClick={onRetry}>
         Try again
-      </Button>
-    </Box>
+      </button>
+    </main>
   );
 }

@@ -1,10 +1,10 @@
 "use client";
 
-import { useSavedThemeMode } from "@/components/shell/theme-mode";
+import { useSavedColorScheme } from "@/components/theme/color-scheme";
 import type { ThemeModeChoice } from "@/lib/schemas/auth";
 
-/** Applies the account's saved light/dark choice once the page has hydrated (theme-mode.ts). */
+/** Applies the account's saved light/dark choice once the page has hydrated (color-scheme.ts). */
 export function SavedThemeMode({ saved }: { saved: ThemeModeChoice | null }) {
-  useSavedThemeMode(saved);
+  useSavedColorScheme(saved);
   return null;
 }

@@ -12,9 +12,6 @@ declare module "@mui/material/styles" {
 
 export const BRAND_BLUE = DEFAULT_PRIMARY_COLOR;
 
-/** Where the chosen mode lives in localStorage; the init script in the root layout reads the same key. */
-export const MODE_STORAGE_KEY = "mui-mode";
-
 /** Class on <html> that selects the scheme, so the pre-hydration script and the CSS variables agree. */
 export const COLOR_SCHEME_ATTRIBUTE = "class";
 

@@ -1,30 +1,35 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { Icon, type IconName } from "./icon";
-import styles from "./ui.module.css";
+import { ButtonLabel, buttonClasses, type ButtonSize } from "./button";
+import type { IconName } from "./icon";
 
 export interface ButtonLinkProps {
   href: string;
   children: ReactNode;
   /** An icon before the label, as MUI's startIcon. */
   icon?: IconName;
+  variant?: "contained" | "outlined";
+  size?: Exclude<ButtonSize, "small">;
   className?: string;
   /** A plain <a>: the browser loads the page afresh (no client navigation, no client state kept). */
   fullLoad?: boolean;
 }
 
-/** A link that looks like MUI's contained button, drawn without runtime styles (usable on the server). */
-export function ButtonLink({ href, children, icon, className, fullLoad }: ButtonLinkProps) {
-  const classes = className ? `${styles.button} ${className}` : styles.button;
+/** A link that looks like MUI's Button, drawn without runtime styles (usable on the server). */
+export function ButtonLink({
+  href,
+  children,
+  icon,
+  variant = "contained",
+  size = "medium",
+  className,
+  fullLoad,
+}: ButtonLinkProps) {
+  const classes = buttonClasses(variant, size, false, className);
   const content = (
-    <>
-      {icon && (
-        <span className={styles.buttonStartIcon}>
-          <Icon name={icon} size={20} />
-        </span>
-      )}
+    <ButtonLabel icon={icon} size={size}>
       {children}
-    </>
+    </ButtonLabel>
   );
   if (fullLoad)
     return (

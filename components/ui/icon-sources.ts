@@ -30,6 +30,18 @@ export const ICON_SOURCES = {
   resume: "PlayCircleOutlined",
   completed: "CheckCircle",
   notCompleted: "RadioButtonUnchecked",
+  suspended: "Block",
+  error: "ErrorOutlineOutlined",
+  download: "Download",
+  copy: "ContentCopy",
+  play: "PlayArrow",
+  edit: "Edit",
+  lock: "LockOutlined",
+  info: "InfoOutlined",
+  warning: "ReportProblemOutlined",
+  success: "TaskAltOutlined",
+  arrowBack: "ArrowBack",
+  arrowForward: "ArrowForward",
 } as const;
 
 export type IconName = keyof typeof ICON_SOURCES;

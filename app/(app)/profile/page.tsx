@@ -1,5 +1,5 @@
 import Stack from "@mui/material/Stack";
-import { CertificatesProfileSection } from "@/components/certificates/my-certificates";
+import { CertificatesProfileSection } from "@/components/profile/certificates-section";
 import { CalendarProfileSections } from "@/components/calendar/calendar-profile-sections";
 import { AppearanceSection } from "@/components/profile/appearance-section";
 import { AvatarSection } from "@/components/profile/avatar-section";

@@ -1,12 +1,10 @@
-import EditIcon from "@mui/icons-material/Edit";
-import Box from "@mui/material/Box";
-import Typography from "@mui/material/Typography";
 import { CourseOutline } from "@/components/learning/course-outline";
+import styles from "@/components/learning/course-page.module.css";
 import { EnrollmentPanel } from "@/components/learning/enrollment-panel";
 import { RichText } from "@/components/learning/rich-text";
-import { LinkButton } from "@/components/navigation/link-components";
 import { EmptyState } from "@/components/shell/empty-state";
 import { PageHeader } from "@/components/shell/page-header";
+import { ButtonLink } from "@/components/ui/button-link";
 import { guardSignedInPage, loadOrNotFound } from "@/lib/auth/page-guard";
 import { getCoursePage } from "@/lib/server/progress/course-page";
 
@@ -18,9 +16,9 @@ export default async function CoursePage({ params }: { params: Promise<{ courseI
   const { course, state } = await loadOrNotFound(getCoursePage(caller.ctx, courseId));
   const instructors = course.instructors.map((i) => `${i.first_name} ${i.last_name}`).join(", ");
   const editLink = course.can_edit && (
-    <LinkButton href={`/admin/courses/${course.id}`} variant="outlined" startIcon={<EditIcon />}>
+    <ButtonLink href={`/admin/courses/${course.id}`} variant="outlined" icon="edit">
       Edit course
-    </LinkButton>
+    </ButtonLink>
   );
   return (
     <>
@@ -29,25 +27,12 @@ export default async function CoursePage({ params }: { params: Promise<{ courseI
         subtitle={[course.category?.name, instructors && `Taught by ${instructors}`].filter(Boolean).join(" · ")}
         actions={editLink}
       />
-      <Box
-        sx={{
-          display: "grid",
-          gridTemplateColumns: { xs: "1fr", md: "minmax(0, 1fr) 320px" },
-          gap: 3,
-          alignItems: "start",
-        }}
-      >
-        <Box sx={{ display: "flex", flexDirection: "column", gap: 3 }}>
-          <Box
-            component="img"
-            src={course.thumbnail_url}
-            alt=""
-            sx={{ width: "100%", maxHeight: 220, objectFit: "cover", borderRadius: 2, bgcolor: "action.hover" }}
-          />
+      <div className={styles.layout}>
+        <div className={styles.main}>
+          {/* eslint-disable-next-line @next/next/no-img-element -- the thumbnail is served sized by our API */}
+          <img src={course.thumbnail_url} alt="" className={styles.thumbnail} />
           <RichText html={course.description} />
-          <Typography variant="h5" component="h2">
-            Outline
-          </Typography>
+          <h2 className={styles.outlineHeading}>Outline</h2>
           {state.modules.length === 0 ? (
             <EmptyState
               title="This course has no modules yet"
@@ -56,11 +41,11 @@ export default async function CoursePage({ params }: { params: Promise<{ courseI
           ) : (
             <CourseOutline courseId={course.id} modules={state.modules} linked={state.can_view_content} />
           )}
-        </Box>
-        <Box sx={{ position: { md: "sticky" }, top: { md: 88 } }}>
+        </div>
+        <div className={styles.aside}>
           <EnrollmentPanel course={course} state={state} />
-        </Box>
-      </Box>
+        </div>
+      </div>
     </>
   );
 }

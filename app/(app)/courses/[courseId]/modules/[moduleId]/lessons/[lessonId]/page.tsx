@@ -1,8 +1,7 @@
-import Box from "@mui/material/Box";
-import Typography from "@mui/material/Typography";
 import { CourseNavigation } from "@/components/learning/course-navigation";
 import { lessonResultText } from "@/components/learning/course-outline";
 import { LessonContent, needsManualCompletion } from "@/components/learning/lesson-content";
+import styles from "@/components/learning/lesson-page.module.css";
 import { LessonPager } from "@/components/learning/lesson-pager";
 import { MarkCompleteButton } from "@/components/learning/mark-complete-button";
 import { PreviewNotice } from "@/components/learning/preview-notice";
@@ -27,34 +26,20 @@ export default async function LessonPage({ params }: { params: Promise<Params> }
   const scormLaunch =
     lesson.kind === "scorm" ? await loadScormLaunch(caller.ctx, courseId, lessonId, await pageOrigin()) : null;
   return (
-    <Box
-      sx={{
-        display: "grid",
-        gridTemplateColumns: { xs: "1fr", md: "300px minmax(0, 1fr)" },
-        gap: 3,
-        alignItems: "start",
-      }}
-    >
-      <Box sx={{ order: { xs: 2, md: 1 } }}>
+    <div className={styles.layout}>
+      <div className={styles.navigation}>
         <CourseNavigation
           course={player.course}
           modules={player.modules}
           currentLessonId={lesson.id}
           progressPercent={enrollment?.progress_percent ?? null}
         />
-      </Box>
-      <Box
-        component="article"
-        sx={{ order: { xs: 1, md: 2 }, display: "flex", flexDirection: "column", gap: 3, minWidth: 0 }}
-      >
-        <Box>
-          <Typography variant="overline" sx={{ color: "text.secondary" }}>
-            {player.course.title}
-          </Typography>
-          <Typography variant="h4" component="h1">
-            {lesson.title}
-          </Typography>
-        </Box>
+      </div>
+      <article className={styles.article}>
+        <div>
+          <span className={styles.overline}>{player.course.title}</span>
+          <h1 className={styles.title}>{lesson.title}</h1>
+        </div>
         {!enrollment && lesson.kind !== "scorm" && <PreviewNotice />}
         <LessonContent
           lesson={lesson}
@@ -66,17 +51,17 @@ export default async function LessonPage({ params }: { params: Promise<Params> }
           <MarkCompleteButton courseId={courseId} lessonId={lesson.id} completed={completed} />
         )}
         {enrollment && !needsManualCompletion(lesson) && completed && (
-          <Typography sx={{ color: "success.main" }}>
+          <p className={styles.done}>
             You have completed this lesson.
             {player.progress && lessonResultText(player.progress) && ` ${lessonResultText(player.progress)}.`}
-          </Typography>
+          </p>
         )}
         {enrollment && !completed && part !== null && (
-          <Typography sx={{ color: "text.secondary" }}>You are {part}% through this lesson.</Typography>
+          <p className={styles.secondary}>You are {part}% through this lesson.</p>
         )}
         <LessonPager courseId={courseId} previous={player.previous} next={player.next} />
-      </Box>
-    </Box>
+      </article>
+    </div>
   );
 }
 

@@ -1,0 +1,18 @@
+"use client";
+
+import { NoticePage, noticeStyles } from "@/components/shell/centered-column";
+import ui from "@/components/ui/ui.module.css";
+
+// unauthorized() anywhere: the page needs a session. A client component with a plain link, as
+// app/not-found.tsx, for the same reasons.
+export default function Unauthorized() {
+  return (
+    <NoticePage>
+      <h1 className={noticeStyles.title}>Sign in required</h1>
+      <p className={noticeStyles.text}>Sign in to open this page.</p>
+      <a href="/login" className={ui.button}>
+        Sign in
+      </a>
+    </NoticePage>
+  );
+}
