@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { prepareAuthEnv } from "../../server/runtime-env";
 import type { WebMeasurement } from "./web/lighthouse";
-import type { WebRow } from "./web/report";
+import type { HtmlRow, WebRow } from "./web/report";
 
 // npm run bench:web [-- --port 3213 --no-docs]: what the learner's browser does. Lighthouse on the
 // dashboard, a course page, a lesson page and the admin reports page of the production build, on a fresh
@@ -65,6 +65,7 @@ try {
   const { medianMeasurement, runLighthouse } = await import("./web/lighthouse");
   const { RUNS, WEB_PAGES } = await import("./web/pages");
   const { webTable, writeWebSection } = await import("./web/report");
+  const { htmlFigures } = await import("./web/html");
   const { DEMO_PASSWORD, demoEmail } = await import("@/prisma/seed/demo-data");
   const { postgresVersion } = await import("./dataset");
   const { browser, page } = await launchBrowser();
@@ -75,6 +76,7 @@ try {
   const loadAtStart = loadAverage();
   console.log(`\nLighthouse on ${origin} with ${chromium}; load average ${loadAtStart}.`);
   const rows: WebRow[] = [];
+  const htmlRows: HtmlRow[] = [];
   let lighthouseVersion = "unknown";
   const benchmarkIndexes: number[] = [];
   for (const viewer of ["learner", "admin"] as const) {
@@ -83,6 +85,8 @@ try {
       const url = `${origin}${paths[webPage.key]}`;
       // Unmeasured: the server's first render of a route (JIT, caches) is not what a browser meets later.
       await page.goto(url, { waitUntil: "load" });
+      const html = await page.evaluate(async (address: string) => (await fetch(address)).text(), url);
+      htmlRows.push({ page: webPage, html: htmlFigures(html) });
       for (const preset of webPage.presets) {
         const runs: WebMeasurement[] = [];
         for (let run = 1; run <= RUNS; run++) {
@@ -100,7 +104,7 @@ try {
       }
     }
   }
-  const table = webTable(rows);
+  const table = webTable(rows, htmlRows);
   console.log(`\n${table}\n`);
   const machine = machineInfo(await postgresVersion(database.url), loadAtStart);
   console.log(`Load average ${machine.loadAverage.start} at the start, ${machine.loadAverage.end} at the end.`);

@@ -59,4 +59,21 @@ describe("webTable", () => {
     const under = webTable([{ page: dashboard, preset: "mobile", median: measurement({ scriptBytes: 199_000 }) }]);
     expect(under).toContain("JavaScript on a cold load of `/dashboard`: 199 KB compressed (≤ 200 KB: PASS).");
   });
+
+  it("holds the dashboard's HTML against 50 KB and every page's inline data against a repeated tree", () => {
+    const tree = "x".repeat(300);
+    const table = webTable(
+      [],
+      [
+        { page: dashboard, html: { bytes: 50_600, repeatedTrees: [] } },
+        { page: reports, html: { bytes: 81_000, repeatedTrees: [tree] } },
+      ],
+    );
+    expect(table).toContain(
+      "HTML of `/dashboard`: 51 KB (≤ 50 KB: **FAIL**) unpacked; no tree repeated in its inline data: PASS.",
+    );
+    expect(table).toContain(
+      "HTML of `/admin/reports`: 81 KB unpacked; 1 tree repeated in its inline data (the largest 0 KB): **FAIL**.",
+    );
+  });
 });

@@ -1,4 +1,5 @@
 import { writeDocSection, type Machine } from "../report";
+import type { HtmlFigures } from "./html";
 import type { WebMeasurement } from "./lighthouse";
 import { RUNS, scoreTargets, type Preset, type WebPage } from "./pages";
 
@@ -15,7 +16,12 @@ const score = (value: number, target: number) => `${value} (≥ ${target}: ${ver
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(0)} KB`;
 
-export function webTable(rows: WebRow[]): string {
+export interface HtmlRow {
+  page: WebPage;
+  html: HtmlFigures;
+}
+
+export function webTable(rows: WebRow[], htmlRows: HtmlRow[] = []): string {
   const lines = [
     "| Page | Signed in as | Preset | Performance | Accessibility | Best practices | LCP | TBT | Transferred | JavaScript (compressed / decoded) |",
     "|---|---|---|---|---|---|---:|---:|---:|---:|",
@@ -40,6 +46,15 @@ export function webTable(rows: WebRow[]): string {
       "",
       `JavaScript on a cold load of \`${page.label}\`: ${kb(bytes)} compressed (≤ ${kb(max)}: ${verdict(bytes <= max)}).`,
     );
+  }
+  for (const { page, html } of htmlRows) {
+    const max = page.htmlMaxBytes;
+    const size = max === undefined ? kb(html.bytes) : `${kb(html.bytes)} (≤ ${kb(max)}: ${verdict(html.bytes <= max)})`;
+    const repeats =
+      html.repeatedTrees.length === 0
+        ? "no tree repeated in its inline data: PASS"
+        : `${html.repeatedTrees.length} ${html.repeatedTrees.length === 1 ? "tree" : "trees"} repeated in its inline data (the largest ${kb(html.repeatedTrees[0]!.length)}): **FAIL**`;
+    lines.push("", `HTML of \`${page.label}\`: ${size} unpacked; ${repeats}.`);
   }
   return lines.join("\n");
 }
