@@ -9,16 +9,13 @@ import { formatCount } from "@/components/reports/format";
 import type { CourseReportRow } from "@/lib/server/reports/courses";
 import type { GroupReportRow } from "@/lib/server/reports/groups";
 import type { LearnerReportRow } from "@/lib/server/reports/learners";
-import type { OrganizationReportRow } from "@/lib/server/reports/organizations";
 
-// The three organization-wide breakdowns (per course, per group, per learner) and the superadmin's per
-// organization table. Each row drills down: a course to its lessons, a learner to their page, a group
-// to its learners, an organization to its own reports.
+// The three organization-wide breakdowns (per course, per group, per learner). Each row drills down: a
+// course to its lessons, a learner to their page, a group to its learners.
 
 type CourseRow = CourseReportRow;
 type GroupRow = GroupReportRow;
 type LearnerRow = LearnerReportRow;
-type OrganizationRow = OrganizationReportRow;
 
 export const courseReportHref = (courseId: string, filters: ReturnType<typeof readReportFilters>) =>
   reportHref(`/admin/reports/courses/${courseId}`, filters, ["course_id"]);
@@ -114,77 +111,6 @@ export function LearnerBreakdown() {
         { field: "email", headerName: "E-mail", flex: 1, minWidth: 200 },
         ...figureColumns<LearnerRow>(),
         dateTimeColumn<LearnerRow>("last_activity", "Last activity", "last_activity_at"),
-      ]}
-    />
-  );
-}
-
-export function OrganizationBreakdown() {
-  const filters = readReportFilters(useSearchParams());
-  const pick = (organizationId: string) =>
-    reportHref("/admin/reports", { ...filters, organization_id: organizationId });
-  return (
-    <ReportGrid<OrganizationRow>
-      label="Organizations"
-      apiPath="/api/reports/organizations"
-      getRowId={(r) => r.organization_id}
-      defaultSort={{ field: "name", order: "asc" }}
-      searchLabel="Search organizations"
-      rowHref={(r) => pick(r.organization_id)}
-      emptyText="No organizations yet"
-      columns={[
-        {
-          field: "name",
-          headerName: "Organization",
-          flex: 1,
-          minWidth: 200,
-          renderCell: ({ row }) => <Link href={pick(row.organization_id)}>{row.name}</Link>,
-        },
-        {
-          field: "users",
-          headerName: "Users",
-          width: 100,
-          type: "number",
-          valueFormatter: (v: number) => formatCount(v),
-        },
-        {
-          field: "courses",
-          headerName: "Courses",
-          width: 100,
-          type: "number",
-          valueFormatter: (v: number) => formatCount(v),
-        },
-        {
-          field: "enrolled",
-          headerName: "Enrolled",
-          width: 110,
-          type: "number",
-          valueGetter: (_v, row) => row.metrics.totalEnrollments,
-          valueFormatter: (v: number) => formatCount(v),
-        },
-        {
-          field: "completed",
-          headerName: "Completed",
-          width: 120,
-          type: "number",
-          valueGetter: (_v, row) => row.metrics.completedEnrollments,
-          valueFormatter: (v: number) => formatCount(v),
-        },
-        {
-          field: "completion_rate",
-          headerName: "Completion rate",
-          width: 150,
-          type: "number",
-          valueGetter: (_v, row) => row.metrics.completionRate,
-          valueFormatter: (v: number) => `${v}%`,
-        },
-        {
-          field: "active_learners",
-          headerName: "Active (30 days)",
-          width: 150,
-          type: "number",
-          valueFormatter: (v: number) => formatCount(v),
-        },
       ]}
     />
   );

@@ -5,16 +5,30 @@ import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
 import Skeleton from "@mui/material/Skeleton";
 import Typography from "@mui/material/Typography";
-import { BarChart } from "@mui/x-charts/BarChart";
-import { LineChart } from "@mui/x-charts/LineChart";
 import { format, parseISO } from "date-fns";
-import type { ReactNode } from "react";
-import { useIsHydrated } from "@/components/hooks/use-browser";
+import { useEffect, useState, type ReactNode } from "react";
 
 // The overview's charts (MUI X Charts). Each sits in a titled card (an h2 the chart is labelled by) and
 // says so in words when there is nothing to draw. A chart is drawn in the browser only: its server copy
 // cost the page more than the rest of it, and the browser drew it again anyway. Until then a skeleton of
-// the chart's size holds its place, so nothing below moves.
+// the chart's size holds its place, so nothing below moves. The charts' code (MUI X Charts, the largest
+// library on the overview) is therefore fetched once the page has hydrated: the page's first scripts and
+// its hydration go without it.
+
+type ChartLibrary = typeof import("@/components/reports/report-chart-library");
+
+// Once fetched, later charts (a client-side visit to the overview) draw at once, without a skeleton.
+let loaded: ChartLibrary | null = null;
+const loadCharts = async () => (loaded ??= await import("@/components/reports/report-chart-library"));
+
+/** The chart components; null on the server, while hydrating, and until their code has arrived. */
+function useChartLibrary(): ChartLibrary | null {
+  const [library, setLibrary] = useState(loaded);
+  useEffect(() => {
+    if (!library) void loadCharts().then(setLibrary);
+  }, [library]);
+  return library;
+}
 
 function ChartCard({
   id,
@@ -43,10 +57,12 @@ function ChartCard({
 }
 
 /** The chart's box: the same height before and after the browser draws the chart in it. */
-function ChartArea({ height, children }: { height: number; children: ReactNode }) {
-  const drawn = useIsHydrated();
+function ChartArea({ height, children }: { height: number; children: (charts: ChartLibrary) => ReactNode }) {
+  const charts = useChartLibrary();
   return (
-    <Box sx={{ height }}>{drawn ? children : <Skeleton variant="rounded" height={height} aria-hidden="true" />}</Box>
+    <Box sx={{ height }}>
+      {charts ? children(charts) : <Skeleton variant="rounded" height={height} aria-hidden="true" />}
+    </Box>
   );
 }
 
@@ -83,18 +99,20 @@ export function TimelineChart({ points, bucket }: { points: TimelinePoint[]; buc
         <NoData text="No enrollments or completions in this period yet." />
       ) : (
         <ChartArea height={300 + LEGEND_HEIGHT}>
-          <LineChart
-            height={300}
-            dataset={points.map((p) => ({ ...p, day: parseISO(p.date) }))}
-            xAxis={[{ dataKey: "day", scaleType: "time", valueFormatter: (d: Date) => format(d, tick) }]}
-            yAxis={[{ tickMinStep: 1 }]}
-            // Straight lines between the counts: a smoothed curve would swing between days into values
-            // nobody had (fractions, dips below zero look).
-            series={[
-              { dataKey: "enrollments", label: "Enrollments", showMark: false, curve: "linear" },
-              { dataKey: "completions", label: "Completions", showMark: false, curve: "linear" },
-            ]}
-          />
+          {({ LineChart }) => (
+            <LineChart
+              height={300}
+              dataset={points.map((p) => ({ ...p, day: parseISO(p.date) }))}
+              xAxis={[{ dataKey: "day", scaleType: "time", valueFormatter: (d: Date) => format(d, tick) }]}
+              yAxis={[{ tickMinStep: 1 }]}
+              // Straight lines between the counts: a smoothed curve would swing between days into values
+              // nobody had (fractions, dips below zero look).
+              series={[
+                { dataKey: "enrollments", label: "Enrollments", showMark: false, curve: "linear" },
+                { dataKey: "completions", label: "Completions", showMark: false, curve: "linear" },
+              ]}
+            />
+          )}
         </ChartArea>
       )}
     </ChartCard>
@@ -122,22 +140,26 @@ export function CompletionByCourseChart({ courses }: { courses: CourseCompletion
         <NoData text="No course has enrollments yet." />
       ) : (
         <ChartArea height={barChartHeight(shown.length)}>
-          <BarChart
-            height={barChartHeight(shown.length)}
-            layout="horizontal"
-            dataset={shown.map((c) => ({ title: c.title, rate: c.completionRate }))}
-            yAxis={[
-              {
-                dataKey: "title",
-                scaleType: "band",
-                width: 140,
-                valueFormatter: (t: string) => (t.length > 22 ? `${t.slice(0, 21)}…` : t),
-              },
-            ]}
-            xAxis={[{ min: 0, max: 100, valueFormatter: (v: number) => `${v}%` }]}
-            series={[{ dataKey: "rate", label: "Completion rate", valueFormatter: (v: number | null) => `${v ?? 0}%` }]}
-            hideLegend
-          />
+          {({ BarChart }) => (
+            <BarChart
+              height={barChartHeight(shown.length)}
+              layout="horizontal"
+              dataset={shown.map((c) => ({ title: c.title, rate: c.completionRate }))}
+              yAxis={[
+                {
+                  dataKey: "title",
+                  scaleType: "band",
+                  width: 140,
+                  valueFormatter: (t: string) => (t.length > 22 ? `${t.slice(0, 21)}…` : t),
+                },
+              ]}
+              xAxis={[{ min: 0, max: 100, valueFormatter: (v: number) => `${v}%` }]}
+              series={[
+                { dataKey: "rate", label: "Completion rate", valueFormatter: (v: number | null) => `${v ?? 0}%` },
+              ]}
+              hideLegend
+            />
+          )}
         </ChartArea>
       )}
     </ChartCard>

@@ -1,6 +1,6 @@
 import Typography from "@mui/material/Typography";
 import { Suspense } from "react";
-import { OrganizationBreakdown } from "@/components/reports/breakdowns";
+import { LazyOrganizationBreakdown } from "@/components/reports/lazy-organization-breakdown";
 import { OverviewView } from "@/components/reports/overview-view";
 import { ReportFilterError } from "@/components/reports/report-filter-error";
 import { readReportFilters } from "@/components/reports/report-query";
@@ -42,7 +42,7 @@ export default async function ReportsPage({ searchParams }: { searchParams: Sear
             Organizations
           </Typography>
           <Suspense>
-            <OrganizationBreakdown />
+            <LazyOrganizationBreakdown />
           </Suspense>
         </section>
       )}
