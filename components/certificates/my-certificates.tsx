@@ -36,7 +36,9 @@ export function MyCertificates({ certificates }: { certificates: MyCertificate[]
               <h3 className={styles.title}>{c.course_title}</h3>
               <p className={styles.dates}>
                 Completed {longDay(c.completed_at)}
-                {c.expires_at ? ` · ${c.status === "expired" ? "expired" : "valid until"} ${longDay(c.expires_at)}` : ""}
+                {c.expires_at
+                  ? ` · ${c.status === "expired" ? "expired" : "valid until"} ${longDay(c.expires_at)}`
+                  : ""}
               </p>
             </div>
             <div className={styles.actions}>
