@@ -1,10 +1,8 @@
-"use client";
-
 import { NoticePage, noticeStyles } from "@/components/shell/centered-column";
 import ui from "@/components/ui/ui.module.css";
 
-// forbidden() outside the course pages (which have their own). A client component with a plain link, as
-// app/not-found.tsx, for the same reasons.
+// forbidden() outside the course pages (which have their own), in place of Next's default page (whose inline
+// styles every page's data would carry). A plain link, as app/not-found.tsx, for the same reasons.
 export default function Forbidden() {
   return (
     <NoticePage>

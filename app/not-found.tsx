@@ -1,13 +1,11 @@
-"use client";
-
 import { NoticePage, noticeStyles } from "@/components/shell/centered-column";
 import { MaintenanceBanner } from "@/components/shell/maintenance-banner";
 import ui from "@/components/ui/ui.module.css";
 
 // Rendered inside the root layout only (no shell): unknown paths, unknown organizations and notFound().
-// A client component, so a page's inline data names it once instead of carrying its markup at every layout.
-// The home button is a plain link (a full load, which also drops whatever state led here), not ButtonLink:
-// this boundary's code loads with every page, and next/link and the icons would come with it.
+// A server component: when a page calls notFound() mid-render, its HTML must carry this markup (as a client
+// component the server's HTML came out empty). Its tree is in every page's inline data, so it stays small:
+// the home button is a plain link (a full load, which also drops whatever state led here).
 export default function NotFound() {
   return (
     <NoticePage>
