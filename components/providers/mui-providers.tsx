@@ -1,18 +1,13 @@
 import { headers } from "next/headers";
 import type { ReactNode } from "react";
 import { AppProviders } from "@/components/providers/app-providers";
-import { StyleCacheProvider } from "@/components/providers/style-cache";
 
 /**
- * What MUI components need around them: emotion's style cache (styles streamed with the page's CSP nonce)
- * and the theme. Only the layouts whose pages draw with MUI put it in place, so the pages drawn from CSS
- * modules alone (the learner's dashboard, the error and not-found pages) load no MUI and no emotion.
+ * MUI's providers (AppProviders) with the page's CSP nonce. Only the layouts whose pages draw with MUI put
+ * them in place, so the pages drawn from CSS modules alone (the learner's dashboard, course and lesson
+ * pages, the error and not-found pages) load no MUI and no emotion.
  */
 export async function MuiProviders({ children }: { children: ReactNode }) {
   const nonce = (await headers()).get("x-nonce") ?? undefined;
-  return (
-    <StyleCacheProvider nonce={nonce}>
-      <AppProviders>{children}</AppProviders>
-    </StyleCacheProvider>
-  );
+  return <AppProviders nonce={nonce}>{children}</AppProviders>;
 }
