@@ -14,6 +14,14 @@ describe("event form values", () => {
     expect(instantAt(new Date(Number.NaN), "UTC")).toBe("invalid");
   });
 
+  it("a wall clock typed in a year before standard time reads back as typed", () => {
+    // New York kept local mean time (UTC-4:56:02) until 1883: midnight of 25 March 0202 stays midnight.
+    const wall = wallClock(instantAt(new Date(202, 2, 25, 0, 0), "America/New_York"), "America/New_York");
+    expect([wall.getFullYear(), wall.getMonth(), wall.getDate(), wall.getHours(), wall.getMinutes()]).toEqual([
+      202, 2, 25, 0, 0,
+    ]);
+  });
+
   it("another zone keeps the wall clock", () => {
     expect(new Date(moveToZone("2026-03-19T09:00:00.000Z", "Europe/Berlin", "America/New_York")).toISOString()).toBe(
       "2026-03-19T14:00:00.000Z",

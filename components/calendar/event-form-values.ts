@@ -12,10 +12,15 @@ import type { createEventSchema } from "@/lib/schemas/calendar";
 export type EventFormValues = z.input<typeof createEventSchema>;
 export type EventForm = UseFormReturn<EventFormValues, unknown, z.output<typeof createEventSchema>>;
 
-/** The wall clock of an instant in `zone`, as a local Date for a picker. */
+/**
+ * The wall clock of an instant in `zone`, as a local Date for a picker, to the nearest minute: before
+ * standard time a zone's offset has seconds (New York's was -4:56:02), which TZDate writes and reads back
+ * seconds apart, so midnight typed into a year such as 0202 would otherwise come back as 23:59 the day before.
+ */
 export function wallClock(iso: string, zone: string): Date {
   const t = new TZDate(new Date(iso).getTime(), zone);
-  return new Date(t.getFullYear(), t.getMonth(), t.getDate(), t.getHours(), t.getMinutes());
+  const minutes = t.getMinutes() + (t.getSeconds() >= 30 ? 1 : 0);
+  return new Date(t.getFullYear(), t.getMonth(), t.getDate(), t.getHours(), minutes);
 }
 
 /** The instant at which `zone` shows the picker's wall clock, with its offset ("2026-03-19T10:00:00.000+01:00"). */
