@@ -1,7 +1,5 @@
-import Card from "@mui/material/Card";
-import CardContent from "@mui/material/CardContent";
-import Grid from "@mui/material/Grid";
-import Typography from "@mui/material/Typography";
+import type { CSSProperties } from "react";
+import styles from "@/components/reports/report-parts.module.css";
 import type { ReportMetrics } from "@/lib/client/report-metrics";
 
 const number = new Intl.NumberFormat("en-GB");
@@ -33,27 +31,21 @@ export function metricFigures(
 
 /** A row of figure cards; each is a labelled group ("Completion rate: 67%") for assistive technology. */
 export function MetricCards({ figures }: { figures: Figure[] }) {
+  // From 1200 px every card shares one row (up to six).
+  const row = { "--figures": Math.max(1, Math.min(figures.length, 6)) } as CSSProperties;
   return (
-    <Grid container spacing={2} component="section" aria-label="Key figures" sx={{ mb: 3 }}>
+    <section aria-label="Key figures" className={styles.figures} style={row}>
       {figures.map((figure) => (
-        <Grid key={figure.label} size={{ xs: 12, sm: 6, md: 4, lg: 12 / Math.max(1, Math.min(figures.length, 6)) }}>
-          <Card variant="outlined" role="group" aria-label={figure.label} sx={{ height: "100%" }}>
-            <CardContent>
-              <Typography variant="body2" sx={{ color: "text.secondary" }}>
-                {figure.label}
-              </Typography>
-              <Typography variant="h4" component="p" sx={{ fontWeight: 500 }} data-testid="figure-value">
-                {figure.value}
-              </Typography>
-              {figure.note && (
-                <Typography variant="caption" sx={{ color: "text.secondary" }}>
-                  {figure.note}
-                </Typography>
-              )}
-            </CardContent>
-          </Card>
-        </Grid>
+        <div key={figure.label} role="group" aria-label={figure.label} className={styles.card}>
+          <div className={styles.content}>
+            <p className={styles.label}>{figure.label}</p>
+            <p className={styles.value} data-testid="figure-value">
+              {figure.value}
+            </p>
+            {figure.note && <span className={styles.note}>{figure.note}</span>}
+          </div>
+        </div>
       ))}
-    </Grid>
+    </section>
   );
 }

@@ -1,40 +1,34 @@
-"use client";
-
-import Card from "@mui/material/Card";
-import CardContent from "@mui/material/CardContent";
-import Grid from "@mui/material/Grid";
-import Typography from "@mui/material/Typography";
 import { formatCount, formatDateTime, formatScore } from "@/components/reports/format";
 import { MetricCards, metricFigures } from "@/components/reports/metric-cards";
 import { CompletionByCourseChart, TimelineChart } from "@/components/reports/report-charts";
+import styles from "@/components/reports/report-parts.module.css";
+import { LocalDateTime } from "@/components/ui/local-date-time";
 import { readReportMetrics } from "@/lib/client/report-metrics";
 import type { OverviewJson } from "@/lib/server/reports/overview";
 
-/** The overview: the three metrics and active learners, the two charts, SCORM results. */
+/**
+ * The overview: the three metrics and active learners, the two charts, SCORM results. It renders on the
+ * server; only the charts hydrate.
+ */
 export function OverviewView({ overview }: { overview: OverviewJson }) {
-  // The spec's post-processing runs on the browser's side too: one reader for every metrics shape.
+  // One reader for every metrics shape, as for every other report.
   const metrics = readReportMetrics(overview);
   const active = { last7Days: overview.active_learners.last_7_days, last30Days: overview.active_learners.last_30_days };
   const courses = overview.completion_by_course.map((c) => ({ title: c.title, ...readReportMetrics(c) }));
   return (
     <>
       <MetricCards figures={metricFigures(metrics, active)} />
-      <Grid container spacing={2} sx={{ mb: 3 }}>
-        <Grid size={{ xs: 12, lg: 7 }}>
-          <TimelineChart points={overview.timeline.points} bucket={overview.timeline.bucket} />
-        </Grid>
-        <Grid size={{ xs: 12, lg: 5 }}>
-          <CompletionByCourseChart courses={courses} />
-        </Grid>
-        <Grid size={{ xs: 12 }}>
-          <ScormResults scorm={overview.scorm} />
-        </Grid>
-      </Grid>
+      <div className={styles.overview}>
+        <TimelineChart points={overview.timeline.points} bucket={overview.timeline.bucket} />
+        <CompletionByCourseChart courses={courses} />
+        <ScormResults scorm={overview.scorm} />
+      </div>
       {overview.refreshed_at && (
-        <Typography variant="body2" sx={{ color: "text.secondary", mb: 3 }}>
-          Summaries last reconciled {formatDateTime(overview.refreshed_at)}. Figures follow learning as it happens;
-          Reports in the side navigation reconciles them first.
-        </Typography>
+        <p className={styles.reconciled}>
+          Summaries last reconciled{" "}
+          <LocalDateTime iso={overview.refreshed_at} serverText={formatDateTime(overview.refreshed_at)} />. Figures
+          follow learning as it happens; Reports in the side navigation reconciles them first.
+        </p>
       )}
     </>
   );
@@ -49,35 +43,31 @@ function ScormResults({ scorm }: { scorm: OverviewJson["scorm"] }) {
   ];
   const decided = scorm.passed + scorm.failed;
   return (
-    <Card variant="outlined" component="section" aria-labelledby="scorm-results-title">
-      <CardContent>
-        <Typography id="scorm-results-title" variant="h6" component="h2">
+    <section aria-labelledby="scorm-results-title" className={`${styles.card} ${styles.wide}`}>
+      <div className={styles.content}>
+        <h2 id="scorm-results-title" className={styles.title}>
           SCORM results
-        </Typography>
+        </h2>
         {scorm.scored_lessons === 0 && decided === 0 ? (
-          <Typography sx={{ color: "text.secondary", mt: 1 }}>No SCORM lesson has a score or a result yet.</Typography>
+          <p className={styles.muted} style={{ marginTop: 8 }}>
+            No SCORM lesson has a score or a result yet.
+          </p>
         ) : (
-          <Grid container spacing={2} sx={{ mt: 0.5 }}>
+          <div className={styles.results}>
             {figures.map((f) => (
-              <Grid key={f.label} size={{ xs: 6, md: 3 }} role="group" aria-label={f.label}>
-                <Typography variant="body2" sx={{ color: "text.secondary" }}>
-                  {f.label}
-                </Typography>
-                <Typography variant="h5" component="p">
-                  {f.value}
-                </Typography>
-              </Grid>
+              <div key={f.label} role="group" aria-label={f.label}>
+                <p className={styles.label}>{f.label}</p>
+                <p className={styles.resultValue}>{f.value}</p>
+              </div>
             ))}
             {decided > 0 && (
-              <Grid size={{ xs: 12 }}>
-                <Typography variant="body2" sx={{ color: "text.secondary" }}>
-                  {Math.round((scorm.passed * 100) / decided)}% of the lessons with a result were passed.
-                </Typography>
-              </Grid>
+              <p className={`${styles.label} ${styles.resultsNote}`}>
+                {Math.round((scorm.passed * 100) / decided)}% of the lessons with a result were passed.
+              </p>
             )}
-          </Grid>
+          </div>
         )}
-      </CardContent>
-    </Card>
+      </div>
+    </section>
   );
 }

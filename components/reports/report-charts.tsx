@@ -1,12 +1,8 @@
 "use client";
 
-import Box from "@mui/material/Box";
-import Card from "@mui/material/Card";
-import CardContent from "@mui/material/CardContent";
-import Skeleton from "@mui/material/Skeleton";
-import Typography from "@mui/material/Typography";
 import { format, parseISO } from "date-fns";
 import { useEffect, useState, type ReactNode } from "react";
+import styles from "@/components/reports/report-parts.module.css";
 
 // The overview's charts (MUI X Charts). Each sits in a titled card (an h2 the chart is labelled by) and
 // says so in words when there is nothing to draw. A chart is drawn in the browser only: its server copy
@@ -42,17 +38,15 @@ function ChartCard({
   children: ReactNode;
 }) {
   return (
-    <Card variant="outlined" component="figure" aria-labelledby={`${id}-title`} sx={{ m: 0, height: "100%" }}>
-      <CardContent>
-        <Typography id={`${id}-title`} variant="h6" component="h2">
+    <figure aria-labelledby={`${id}-title`} className={styles.card}>
+      <div className={styles.content}>
+        <h2 id={`${id}-title`} className={styles.title}>
           {title}
-        </Typography>
-        <Typography variant="body2" component="figcaption" sx={{ color: "text.secondary", mb: 1 }}>
-          {summary}
-        </Typography>
+        </h2>
+        <figcaption className={styles.caption}>{summary}</figcaption>
         {children}
-      </CardContent>
-    </Card>
+      </div>
+    </figure>
   );
 }
 
@@ -60,9 +54,7 @@ function ChartCard({
 function ChartArea({ height, children }: { height: number; children: (charts: ChartLibrary) => ReactNode }) {
   const charts = useChartLibrary();
   return (
-    <Box sx={{ height }}>
-      {charts ? children(charts) : <Skeleton variant="rounded" height={height} aria-hidden="true" />}
-    </Box>
+    <div style={{ height }}>{charts ? children(charts) : <span className={styles.skeleton} aria-hidden="true" />}</div>
   );
 }
 
@@ -71,9 +63,9 @@ const LEGEND_HEIGHT = 30;
 
 function NoData({ text }: { text: string }) {
   return (
-    <Typography sx={{ color: "text.secondary", py: 6, textAlign: "center" }} role="status">
+    <p className={styles.noData} role="status">
       {text}
-    </Typography>
+    </p>
   );
 }
 

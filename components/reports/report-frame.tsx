@@ -1,6 +1,5 @@
-import Box from "@mui/material/Box";
-import Typography from "@mui/material/Typography";
 import { Suspense, type ReactNode } from "react";
+import styles from "@/components/reports/report-parts.module.css";
 
 export interface ReportFrameProps {
   /** The view's own heading (an h2: the page's h1 is the layout's "Reports"). */
@@ -14,17 +13,13 @@ export interface ReportFrameProps {
 export function ReportFrame({ title, subtitle, actions, children }: ReportFrameProps) {
   return (
     <>
-      <Box
-        sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", justifyContent: "space-between", gap: 2, mb: 2 }}
-      >
-        <Box sx={{ minWidth: 0 }}>
-          <Typography variant="h5" component="h2">
-            {title}
-          </Typography>
-          {subtitle && <Typography sx={{ color: "text.secondary" }}>{subtitle}</Typography>}
-        </Box>
+      <div className={styles.frameHeader}>
+        <div className={styles.frameTitles}>
+          <h2 className={styles.frameTitle}>{title}</h2>
+          {subtitle && <p className={styles.muted}>{subtitle}</p>}
+        </div>
         {actions}
-      </Box>
+      </div>
       <Suspense>{children}</Suspense>
     </>
   );

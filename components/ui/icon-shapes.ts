@@ -99,4 +99,6 @@ export const ICON_SHAPES: Record<IconName, readonly string[]> = {
   ],
   arrowBack: ["M20 11H7.83l5.59-5.59L12 4l-8 8 8 8 1.41-1.41L7.83 13H20z"],
   arrowForward: ["m12 4-1.41 1.41L16.17 11H4v2h12.17l-5.58 5.59L12 20l8-8z"],
+  chevronLeft: ["M15.41 16.59 10.83 12l4.58-4.59L14 6l-6 6 6 6z"],
+  chevronRight: ["M8.59 16.59 13.17 12 8.59 7.41 10 6l6 6-6 6z"],
 };

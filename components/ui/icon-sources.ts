@@ -42,6 +42,8 @@ export const ICON_SOURCES = {
   success: "TaskAltOutlined",
   arrowBack: "ArrowBack",
   arrowForward: "ArrowForward",
+  chevronLeft: "KeyboardArrowLeft",
+  chevronRight: "KeyboardArrowRight",
 } as const;
 
 export type IconName = keyof typeof ICON_SOURCES;

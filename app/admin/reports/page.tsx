@@ -1,8 +1,8 @@
-import Typography from "@mui/material/Typography";
 import { Suspense } from "react";
 import { LazyOrganizationBreakdown } from "@/components/reports/lazy-organization-breakdown";
 import { OverviewView } from "@/components/reports/overview-view";
 import { ReportFilterError } from "@/components/reports/report-filter-error";
+import styles from "@/components/reports/report-parts.module.css";
 import { readReportFilters } from "@/components/reports/report-query";
 import { guardSignedInPage, loadOrNotFound } from "@/lib/auth/page-guard";
 import { reportOverviewQuerySchema } from "@/lib/schemas/reports";
@@ -30,17 +30,13 @@ export default async function ReportsPage({ searchParams }: { searchParams: Sear
       {!parsed.success && (
         <ReportFilterError message={parsed.error.issues[0]?.message ?? "These filters are not valid"} />
       )}
-      {picked && (
-        <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
-          {picked.name}
-        </Typography>
-      )}
+      {picked && <h2 className={styles.heading}>{picked.name}</h2>}
       <OverviewView overview={overview} />
       {overview.scope.kind === "platform" && (
         <section aria-labelledby="organizations-title">
-          <Typography id="organizations-title" variant="h6" component="h2" sx={{ mb: 2 }}>
+          <h2 id="organizations-title" className={styles.heading}>
             Organizations
-          </Typography>
+          </h2>
           <Suspense>
             <LazyOrganizationBreakdown />
           </Suspense>
