@@ -10,19 +10,22 @@ import {
   SessionSettings,
 } from "@/components/settings/general-settings";
 import { PasswordPolicySettings } from "@/components/settings/password-policy-settings";
+import type { SettingsSection } from "@/components/settings/settings-sections";
 import { SignInSettings } from "@/components/settings/sign-in-settings";
 import { SmtpSettings } from "@/components/settings/smtp-settings";
 import type { IdentityProviderView, SignInPolicyView } from "@/lib/schemas/identity-providers";
 import type { OrganizationSettings } from "@/lib/schemas/organization-settings";
 import type { SmtpSettingsView } from "@/lib/schemas/smtp";
 
-/** Every section of the settings, for an administrator (their organization) or the superadmin (the platform). */
+/** One section of the settings, for an administrator (their organization) or the superadmin (the platform). */
 export function SettingsEditor({
+  section,
   settings,
   smtp,
   signIn,
   isPlatform,
 }: {
+  section: SettingsSection;
   settings: OrganizationSettings;
   smtp: SmtpSettingsView;
   /** null on the platform: identity providers are each organization's own. */
@@ -33,13 +36,19 @@ export function SettingsEditor({
   const props = { settings, isPlatform, onNotice: setNotice };
   return (
     <Stack spacing={3}>
-      <MaintenanceSettings {...props} />
-      <RegistrationSettings {...props} />
-      <PasswordPolicySettings {...props} />
-      <SessionSettings {...props} />
-      <CourseDefaultSettings {...props} />
-      <SmtpSettings saved={smtp} isPlatform={isPlatform} onNotice={setNotice} />
-      {signIn && <SignInSettings saved={signIn.providers} policy={signIn.policy} onNotice={setNotice} />}
+      {section === "general" && (
+        <>
+          <RegistrationSettings {...props} />
+          <SessionSettings {...props} />
+          <CourseDefaultSettings {...props} />
+        </>
+      )}
+      {section === "maintenance" && <MaintenanceSettings {...props} />}
+      {section === "password-policy" && <PasswordPolicySettings {...props} />}
+      {section === "mail" && <SmtpSettings saved={smtp} isPlatform={isPlatform} onNotice={setNotice} />}
+      {section === "sign-in" && signIn && (
+        <SignInSettings saved={signIn.providers} policy={signIn.policy} onNotice={setNotice} />
+      )}
       <Notice notice={notice} onClose={() => setNotice(null)} />
     </Stack>
   );

@@ -1,16 +1,34 @@
-"use client";
+import { AUDIT_LOG_HREF, SETTINGS_SECTIONS } from "@/components/settings/settings-sections";
+import { LinkTabs } from "@/components/ui/link-tabs";
+import styles from "@/components/ui/ui.module.css";
 
-import Tab from "@mui/material/Tab";
-import Tabs from "@mui/material/Tabs";
-import Link from "next/link";
-
-/** System Settings' two pages: the settings and, for the organization's administrators, the audit log. */
-export function SettingsTabs({ current, showAuditLog }: { current: "settings" | "audit"; showAuditLog: boolean }) {
-  if (!showAuditLog) return null;
+/**
+ * System Settings' pages: the sections an administrator edits (no sign-in on the platform), or the one
+ * page of settings a reader has, then the audit log for those who read it. Nothing when there is only one
+ * page to show.
+ */
+export function SettingsTabs({
+  current,
+  sections,
+  platform,
+  showAuditLog,
+}: {
+  current: string;
+  /** The caller edits the settings: every section is theirs. */
+  sections: boolean;
+  platform: boolean;
+  showAuditLog: boolean;
+}) {
+  const tabs = [
+    ...(sections
+      ? SETTINGS_SECTIONS.filter((s) => !(platform && s.section === "sign-in"))
+      : [{ label: "Settings", href: SETTINGS_SECTIONS[0]!.href }]),
+    ...(showAuditLog ? [{ label: "Audit log", href: AUDIT_LOG_HREF }] : []),
+  ];
+  if (tabs.length < 2) return null;
   return (
-    <Tabs value={current} aria-label="System settings" sx={{ mb: 3, borderBottom: 1, borderColor: "divider" }}>
-      <Tab value="settings" label="Settings" component={Link} href="/admin/settings" />
-      <Tab value="audit" label="Audit log" component={Link} href="/admin/settings/audit" />
-    </Tabs>
+    <div className={styles.pageTabs}>
+      <LinkTabs label="System settings" tabs={tabs} current={current} />
+    </div>
   );
 }

@@ -91,7 +91,7 @@ test("a new learner signs in with the organization's SAML IdP, and logging out e
 test("an admin adds an OpenID Connect and a SAML provider from System Settings", async ({ page }) => {
   const fresh = await createTenant();
   await signIn(page, fresh.subdomain, fresh.users.admin);
-  await page.goto(`${origin(fresh.subdomain)}/admin/settings`);
+  await page.goto(`${origin(fresh.subdomain)}/admin/settings/sign-in`);
   await waitForShell(page);
 
   await page.getByRole("button", { name: "Add an OpenID Connect provider" }).click();

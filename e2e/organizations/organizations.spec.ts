@@ -124,7 +124,7 @@ test("an admin brands the organization, turns on a maintenance notice and finds 
   await page.goto(`${origin(tenant.subdomain)}/dashboard`);
   const topLogo = page.getByRole("banner").getByRole("img", { name: `${tenant.name} logo` });
   await expect(topLogo).toHaveAttribute("src", new RegExp(`^/uploads/logos/${tenant.id}/`));
-  await page.goto(`${origin(tenant.subdomain)}/admin/settings`);
+  await page.goto(`${origin(tenant.subdomain)}/admin/settings/maintenance`);
   const save = page.getByRole("button", { name: "Save" }).first();
   await expect(save).toHaveCSS("background-color", "rgb(27, 94, 32)");
 

@@ -55,6 +55,14 @@ const STAFF = [
   "/admin/thumbnail-debug",
 ];
 
+/** System Settings' sections beyond General: the editors' (an organization's admin, on its own host). */
+const SETTINGS_SECTIONS = [
+  "/admin/settings/sign-in",
+  "/admin/settings/password-policy",
+  "/admin/settings/mail",
+  "/admin/settings/maintenance",
+];
+
 /** What an organization's admin and org_admin get beyond it. */
 const ORGANIZATION_ADMIN = [
   "/admin/overview",
@@ -97,7 +105,7 @@ const TABLE: { audience: Audience; host: Host; paths: string[]; dark: string[] }
   {
     audience: "admin",
     host: "acme",
-    paths: [...SIGNED_IN, ...STAFF, ...ORGANIZATION_ADMIN, "/admin/organizations"],
+    paths: [...SIGNED_IN, ...STAFF, ...ORGANIZATION_ADMIN, ...SETTINGS_SECTIONS, "/admin/organizations"],
     dark: ["/admin/courses/{course}"],
   },
   {

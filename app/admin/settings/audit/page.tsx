@@ -1,8 +1,9 @@
 import { AuditLogView } from "@/components/audit/audit-log-view";
+import { AUDIT_LOG_HREF } from "@/components/settings/settings-sections";
 import { SettingsTabs } from "@/components/settings/settings-tabs";
 import { PageHeader } from "@/components/shell/page-header";
 import { guardSignedInPage } from "@/lib/auth/page-guard";
-import { actsForPlatform } from "@/lib/tenancy/permissions";
+import { actsForPlatform, can } from "@/lib/tenancy/permissions";
 
 export const metadata = { title: "Audit log · Learning Management" };
 
@@ -20,7 +21,12 @@ export default async function AuditLogPage() {
             : `Audit log of ${ctx.organization?.name ?? "this organization"}`
         }
       />
-      <SettingsTabs current="audit" showAuditLog />
+      <SettingsTabs
+        current={AUDIT_LOG_HREF}
+        sections={can(ctx.role, "settings:manage")}
+        platform={everyOrganization}
+        showAuditLog
+      />
       <AuditLogView everyOrganization={everyOrganization} />
     </>
   );

@@ -14,6 +14,16 @@ interface TabScroll {
   by: (direction: -1 | 1) => void;
 }
 
+/** Scrolls the row so that its selected tab shows, as MUI's Tabs do when they mount. */
+function revealSelected(row: HTMLElement) {
+  const selected = row.querySelector('[aria-selected="true"]');
+  if (!selected) return;
+  const shown = row.getBoundingClientRect();
+  const tab = selected.getBoundingClientRect();
+  if (tab.right > shown.right) row.scrollLeft += tab.right - shown.right;
+  else if (tab.left < shown.left) row.scrollLeft -= shown.left - tab.left;
+}
+
 /** A row of tabs that may not fit: whether it overflows, and which way it can still scroll. */
 export function useTabScroll(): TabScroll {
   const ref = useRef<HTMLDivElement>(null);
@@ -30,8 +40,11 @@ export function useTabScroll(): TabScroll {
   useEffect(() => {
     const row = ref.current;
     if (!row) return;
-    update();
-    const observer = new ResizeObserver(update);
+    // The row narrows once its scroll buttons show: the selected tab is brought into view again then.
+    const observer = new ResizeObserver(() => {
+      revealSelected(row);
+      update();
+    });
     observer.observe(row);
     return () => observer.disconnect();
   }, [update]);

@@ -1,0 +1,46 @@
+import { notFound } from "next/navigation";
+import { SettingsEditor } from "@/components/settings/settings-editor";
+import { SETTINGS_SECTIONS, type SettingsSection } from "@/components/settings/settings-sections";
+import { SettingsTabs } from "@/components/settings/settings-tabs";
+import { TeachingSettingsView } from "@/components/settings/teaching-settings-view";
+import { PageHeader } from "@/components/shell/page-header";
+import { loadOrNotFound } from "@/lib/auth/page-guard";
+import { getSettingsPage } from "@/lib/server/settings/settings-page";
+import type { TenantContext } from "@/lib/tenancy/context";
+import { can } from "@/lib/tenancy/permissions";
+
+/**
+ * A section of System Settings under the page's header and tabs, for a caller its page let in. Those who only read the teaching
+ * settings (instructors) see them on the first section's address; the other sections are the editors'.
+ */
+export async function SettingsSectionPage({ section, ctx }: { section: SettingsSection; ctx: TenantContext }) {
+  const href = SETTINGS_SECTIONS.find((s) => s.section === section)!.href;
+  const view = await loadOrNotFound(getSettingsPage(ctx));
+  const isPlatform = view.scope === "platform";
+  if ((!view.editable && section !== "general") || (isPlatform && section === "sign-in")) notFound();
+  const subtitle = isPlatform
+    ? "Platform defaults: what new organizations start with, and the notice every organization shows"
+    : (ctx.organization?.name ?? undefined);
+  return (
+    <>
+      <PageHeader title="System Settings" subtitle={subtitle} />
+      <SettingsTabs
+        current={href}
+        sections={view.editable}
+        platform={isPlatform}
+        showAuditLog={can(ctx.role, "audit:read")}
+      />
+      {view.editable ? (
+        <SettingsEditor
+          section={section}
+          settings={view.settings}
+          smtp={view.smtp}
+          signIn={view.signIn}
+          isPlatform={isPlatform}
+        />
+      ) : (
+        <TeachingSettingsView settings={view.settings} />
+      )}
+    </>
+  );
+}
