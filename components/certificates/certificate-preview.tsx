@@ -73,8 +73,7 @@ export function CertificatePreview({
     // The PDF's font arrives after the first paint and changes every width.
     void document.fonts?.ready.then(measure);
     return () => observer.disconnect();
-    // designKey stands for the design: a new object with the same content needs no new measurement.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // The design's content, not its identity: a new object with the same content needs no new measurement.
   }, [designKey, logoUrl, onClashes, page.width]);
 
   const outline = (label: string) =>
