@@ -10,7 +10,8 @@ import { certificateDate } from "@/lib/certificates/fields";
 import { certificateState, stateText } from "@/lib/certificates/status";
 import { MONO_FONT_FAMILY } from "@/components/theme/fonts";
 
-// The words come first; the colour only repeats them.
+// The words come first; the colour only repeats them. The outlined chip's words stay in the text colour:
+// the warning orange on white is too faint for small text.
 const STATE_CHIP = {
   valid: { color: "success", variant: "filled" },
   expiring: { color: "warning", variant: "outlined" },
@@ -48,6 +49,7 @@ export function CertificateVerification({
               label={stateText(state, certificate.expiresAt)}
               color={STATE_CHIP[state].color}
               variant={STATE_CHIP[state].variant}
+              sx={state === "expiring" ? { color: "text.primary" } : undefined}
               data-testid="certificate-status"
             />
           </Stack>

@@ -40,7 +40,8 @@ const STATES: { value: CertificateReportState | ""; label: string }[] = [
   { value: "revoked", label: "Revoked" },
 ];
 
-// The words come first (STATE_LABEL); the colour only repeats them.
+// The words come first (STATE_LABEL); the colour only repeats them. The outlined chip's words stay in the
+// text colour: the warning orange on white is too faint for small text.
 const STATE_CHIP = {
   valid: { color: "success", variant: "filled" },
   expiring: { color: "warning", variant: "outlined" },
@@ -184,6 +185,7 @@ export function CertificateReport({ canRevoke, userId }: CertificateReportProps)
                   label={STATE_LABEL[shown]}
                   color={STATE_CHIP[shown].color}
                   variant={STATE_CHIP[shown].variant}
+                  sx={shown === "expiring" ? { color: "text.primary" } : undefined}
                   title={row.revoked_reason ?? (shown === "expiring" ? stateText(shown, row.expires_at) : undefined)}
                 />
               );
