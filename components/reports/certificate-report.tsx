@@ -260,7 +260,7 @@ export function CertificateReport({ canRevoke, userId }: CertificateReportProps)
               ? `${action.row.learner_name}'s certificate for ${action.row.course_title} (code ${action.row.code}) will ` +
                 "verify as revoked from now on, for anyone who checks it. This cannot be undone: only a re-issue makes a new one."
               : `A new certificate with a new code, today's names and the course's template replaces ${action.row.learner_name}'s ` +
-                `certificate for ${action.row.course_title}; the old one is revoked with your reason.`
+                `certificate for ${action.row.course_title} (code ${action.row.code}); that one is revoked with your reason.`
           }
           confirmLabel={action.kind === "revoke" ? "Revoke" : "Re-issue"}
           onConfirm={confirm}
