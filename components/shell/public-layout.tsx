@@ -23,12 +23,14 @@ export function PublicLayout({ children }: { children: ReactNode }) {
             component="span"
             variant="h6"
             noWrap
-            sx={{ flexGrow: 1, minWidth: 0, visibility: { xs: "hidden", sm: "visible" } }}
+            sx={{ flex: "1 1 0", minWidth: 0, visibility: { xs: "hidden", sm: "visible" } }}
           >
             Learning Management
           </Typography>
-          <LinkButton href="/search">Courses</LinkButton>
-          <LinkButton href="/login" variant="outlined">
+          <LinkButton href="/search" sx={{ flexShrink: 0 }}>
+            Courses
+          </LinkButton>
+          <LinkButton href="/login" variant="outlined" sx={{ flexShrink: 0 }}>
             Sign in
           </LinkButton>
         </Toolbar>
