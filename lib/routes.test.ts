@@ -24,6 +24,7 @@ const PAGE_AUDIENCES: Record<string, "public" | readonly Role[]> = {
   "/unauthorized": "public",
   "/api-docs": "public",
   "/confirm-email/[token]": "public",
+  "/verify": "public",
   "/verify/[code]": "public",
   "/dashboard": EVERYONE,
   "/messages": EVERYONE,

@@ -31,7 +31,9 @@ export const ROUTES: readonly RouteEntry[] = [
   { pattern: "/api-docs", access: "public" },
   // The link mailed to a new e-mail address: the token is the key, signed in or not.
   { pattern: "/confirm-email/[token]", access: "public" },
-  // A certificate's verification page: anyone holding the code, on the organization's host.
+  // A certificate's verification page, and the form its printed address leads to: anyone holding the
+  // code, on the organization's host.
+  { pattern: "/verify", access: "public" },
   { pattern: "/verify/[code]", access: "public" },
   // signed in: everyone (the dashboard is the courses one takes)
   { pattern: "/dashboard", access: "courses:enroll:self" },

@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import { Icon } from "@/components/ui/icon";
+import { certificateState, stateText, type CertificateStatus } from "@/lib/certificates/status";
 import { longDay } from "@/lib/format-dates";
 import styles from "./my-certificates.module.css";
 
@@ -11,12 +12,10 @@ export interface MyCertificate {
   course_title: string;
   completed_at: string;
   expires_at: string | null;
-  status: "valid" | "expired" | "revoked";
+  status: CertificateStatus;
   verification_url: string;
   pdf_url: string;
 }
-
-const STATUS_LABEL = { valid: "Valid", expired: "Expired", revoked: "Revoked" } as const;
 
 /** The learner's certificates: the PDF to download and the verification link to hand to whoever asks. */
 export function MyCertificates({ certificates }: { certificates: MyCertificate[] }) {
@@ -29,36 +28,41 @@ export function MyCertificates({ certificates }: { certificates: MyCertificate[]
   }
   return (
     <ul className={styles.list} aria-label="My certificates">
-      {certificates.map((c) => (
-        <li key={c.id} className={styles.card}>
-          <div className={styles.content}>
-            <div>
-              <h3 className={styles.title}>{c.course_title}</h3>
-              <p className={styles.dates}>
-                Completed {longDay(c.completed_at)}
-                {c.expires_at
-                  ? ` · ${c.status === "expired" ? "expired" : "valid until"} ${longDay(c.expires_at)}`
-                  : ""}
-              </p>
-            </div>
-            <div className={styles.actions}>
-              <span className={`${styles.chip} ${styles[c.status]}`}>{STATUS_LABEL[c.status]}</span>
-              <a className={styles.textButton} href={c.pdf_url} download={`certificate-${c.code}.pdf`}>
-                <span className={styles.startIcon}>
-                  <Icon name="download" size={18} />
+      {certificates.map((c) => {
+        const state = certificateState(c.status, c.expires_at);
+        return (
+          <li key={c.id} className={styles.card}>
+            <div className={styles.content}>
+              <div>
+                <h3 className={styles.title}>{c.course_title}</h3>
+                <p className={styles.dates}>
+                  Completed {longDay(c.completed_at)}
+                  {c.expires_at
+                    ? ` · ${state === "expired" ? "expired" : state === "expiring" ? "expires" : "valid until"} ${longDay(c.expires_at)}`
+                    : ""}
+                </p>
+              </div>
+              <div className={styles.actions}>
+                <span className={`${styles.chip} ${styles[state]}`} data-testid="certificate-state">
+                  {stateText(state, c.expires_at)}
                 </span>
-                PDF
-              </a>
-              <button type="button" className={styles.textButton} onClick={() => copy(c)}>
-                <span className={styles.startIcon}>
-                  <Icon name="copy" size={18} />
-                </span>
-                {copied === c.id ? "Link copied" : "Copy verification link"}
-              </button>
+                <a className={styles.textButton} href={c.pdf_url} download={`certificate-${c.code}.pdf`}>
+                  <span className={styles.startIcon}>
+                    <Icon name="download" size={18} />
+                  </span>
+                  PDF
+                </a>
+                <button type="button" className={styles.textButton} onClick={() => copy(c)}>
+                  <span className={styles.startIcon}>
+                    <Icon name="copy" size={18} />
+                  </span>
+                  {copied === c.id ? "Link copied" : "Copy verification link"}
+                </button>
+              </div>
             </div>
-          </div>
-        </li>
-      ))}
+          </li>
+        );
+      })}
     </ul>
   );
 }

@@ -3,19 +3,24 @@
 import AddIcon from "@mui/icons-material/Add";
 import DeleteIcon from "@mui/icons-material/Delete";
 import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import FormControlLabel from "@mui/material/FormControlLabel";
 import Grid from "@mui/material/Grid";
 import IconButton from "@mui/material/IconButton";
+import MuiLink from "@mui/material/Link";
 import MenuItem from "@mui/material/MenuItem";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import Switch from "@mui/material/Switch";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import { useState } from "react";
+import Link from "next/link";
+import { useCallback, useState } from "react";
 import { CertificatePreview } from "@/components/certificates/certificate-preview";
 import { ImagePicker } from "@/components/certificates/image-picker";
+import { useUnsavedChanges } from "@/components/forms/use-unsaved-changes";
+import { clashMessage, type Clash } from "@/lib/certificates/layout";
 import { apiPatch } from "@/lib/client/api";
 import { failureMessage } from "@/lib/client/spec-calls";
 import {
@@ -40,6 +45,10 @@ export function TemplateEditor({ template, logoUrl }: { template: EditedTemplate
   const [design, setDesign] = useState<CertificateDesign>(template.design);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [saving, setSaving] = useState(false);
+  const [clashes, setClashes] = useState<Clash[]>([]);
+  const [saved, setSaved] = useState(() => JSON.stringify({ name: template.name, design: template.design }));
+  useUnsavedChanges(JSON.stringify({ name, design }) !== saved);
+  const onClashes = useCallback((found: Clash[]) => setClashes(found), []);
   const change = (patch: Partial<CertificateDesign>) => setDesign((d) => ({ ...d, ...patch }));
   const changeBlock = (index: number, patch: Partial<TextBlock>) =>
     change({ text_blocks: design.text_blocks.map((b, i) => (i === index ? { ...b, ...patch } : b)) });
@@ -53,8 +62,10 @@ export function TemplateEditor({ template, logoUrl }: { template: EditedTemplate
     }
     setSaving(true);
     try {
-      const saved = await apiPatch<EditedTemplate>(`/api/certificate-templates/${template.id}`, parsed.data);
-      setDesign(saved.design);
+      const stored = await apiPatch<EditedTemplate>(`/api/certificate-templates/${template.id}`, parsed.data);
+      setName(stored.name);
+      setDesign(stored.design);
+      setSaved(JSON.stringify({ name: stored.name, design: stored.design }));
       setMessage({ ok: true, text: "Template saved" });
     } catch (e) {
       setMessage({ ok: false, text: failureMessage(e, "Could not save the template") });
@@ -100,6 +111,16 @@ export function TemplateEditor({ template, logoUrl }: { template: EditedTemplate
             control={<Switch checked={design.show_logo} onChange={(e) => change({ show_logo: e.target.checked })} />}
             label="The organization's logo"
           />
+          {design.show_logo && !logoUrl ? (
+            <Alert severity="info" data-testid="no-logo">
+              Your organization has no logo yet, so certificates are printed without one. An organization administrator
+              adds it under{" "}
+              <MuiLink component={Link} href="/admin/organizations">
+                Organizations
+              </MuiLink>
+              .
+            </Alert>
+          ) : null}
           <FormControlLabel
             control={
               <Switch checked={design.show_qr_code} onChange={(e) => change({ show_qr_code: e.target.checked })} />
@@ -151,12 +172,13 @@ export function TemplateEditor({ template, logoUrl }: { template: EditedTemplate
                     select
                     size="small"
                     label="Align"
+                    sx={{ minWidth: 104, flexShrink: 0 }}
                     value={block.align}
                     onChange={(e) => changeBlock(i, { align: e.target.value as TextBlock["align"] })}
                   >
                     {TEXT_ALIGNS.map((a) => (
                       <MenuItem key={a} value={a}>
-                        {a}
+                        {ALIGN_LABEL[a]}
                       </MenuItem>
                     ))}
                   </TextField>
@@ -192,14 +214,24 @@ export function TemplateEditor({ template, logoUrl }: { template: EditedTemplate
         </Stack>
       </Grid>
       <Grid size={{ xs: 12, md: 7 }}>
-        <Typography variant="subtitle1" gutterBottom>
-          Preview
-        </Typography>
-        <CertificatePreview design={design} logoUrl={logoUrl} />
+        {/* Beside a long list of text blocks the preview stays in view while the lower ones are edited. */}
+        <Box sx={{ position: { md: "sticky" }, top: { md: 80 } }}>
+          <Typography variant="subtitle1" gutterBottom>
+            Preview
+          </Typography>
+          <CertificatePreview design={design} logoUrl={logoUrl} onClashes={onClashes} />
+          {clashes.length > 0 ? (
+            <Alert severity="warning" sx={{ mt: 2 }} data-testid="layout-clashes">
+              {clashMessage(clashes)}
+            </Alert>
+          ) : null}
+        </Box>
       </Grid>
     </Grid>
   );
 }
+
+const ALIGN_LABEL = { left: "Left", center: "Centre", right: "Right" } as const;
 
 function NumberField({ label, value, onChange }: { label: string; value: number; onChange: (v: number) => void }) {
   return (

@@ -5,6 +5,7 @@ import DownloadIcon from "@mui/icons-material/Download";
 import RefreshIcon from "@mui/icons-material/Refresh";
 import Chip from "@mui/material/Chip";
 import IconButton from "@mui/material/IconButton";
+import Box from "@mui/material/Box";
 import MenuItem from "@mui/material/MenuItem";
 import TextField from "@mui/material/TextField";
 import Tooltip from "@mui/material/Tooltip";
@@ -19,7 +20,9 @@ import { formatCount, formatDay } from "@/components/reports/format";
 import { MetricCards, type Figure } from "@/components/reports/metric-cards";
 import { ReportGrid } from "@/components/reports/report-grid";
 import { readReportFilters } from "@/components/reports/report-query";
+import { MONO_FONT_FAMILY } from "@/components/theme/fonts";
 import { apiPost } from "@/lib/client/api";
+import { certificateState, STATE_LABEL, stateText } from "@/lib/certificates/status";
 import type { Page } from "@/lib/schemas/pagination";
 import type { CertificateReportState } from "@/lib/schemas/reports";
 import type { CertificateReportPage, CertificateReportRow } from "@/lib/server/reports/certificates";
@@ -37,10 +40,13 @@ const STATES: { value: CertificateReportState | ""; label: string }[] = [
   { value: "revoked", label: "Revoked" },
 ];
 
-const STATUS_CHIP = {
-  valid: { label: "Valid", color: "success" },
-  expired: { label: "Expired", color: "warning" },
-  revoked: { label: "Revoked", color: "error" },
+// The words come first (STATE_LABEL); the colour only repeats them. The outlined chip's words stay in the
+// text colour: the warning orange on white is too faint for small text.
+const STATE_CHIP = {
+  valid: { color: "success", variant: "filled" },
+  expiring: { color: "warning", variant: "outlined" },
+  expired: { color: "warning", variant: "filled" },
+  revoked: { color: "error", variant: "filled" },
 } as const;
 
 function summaryFigures(summary: CertificateReportPage["summary"] | undefined): Figure[] {
@@ -88,10 +94,12 @@ export function CertificateReport({ canRevoke, userId }: CertificateReportProps)
         <MetricCards figures={summaryFigures((data as CertificateReportPage | undefined)?.summary)} />
         <TextField
           select
-          label="Show"
+          label="Status"
           value={state}
           onChange={(e) => list.update({ certificate_status: e.target.value, page: 1 })}
-          sx={{ width: 280 }}
+          // "All certificates" is the empty value: shown as chosen, not as an empty box under a label.
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+          sx={{ width: 280, maxWidth: "100%" }}
           size="small"
         >
           {STATES.map((s) => (
@@ -114,6 +122,9 @@ export function CertificateReport({ canRevoke, userId }: CertificateReportProps)
         defaultSort={{ field: "expires_at", order: "asc" }}
         searchLabel={userId ? undefined : "Search learner, e-mail, course or code"}
         emptyText="No certificates issued yet"
+        // Minimum widths that add up to what the grid has at 1280 px beside the navigation, so no column
+        // (the actions last of all) is cut there; the e-mail rides under the name instead of a column of
+        // its own, and the code is set small in a monospace face.
         columns={[
           {
             field: "learner",
@@ -121,47 +132,80 @@ export function CertificateReport({ canRevoke, userId }: CertificateReportProps)
             flex: 1,
             minWidth: 170,
             valueGetter: (_v, row) => row.learner_name,
-            renderCell: ({ row }) => <Link href={learnerReportHref(row.user_id, filters)}>{row.learner_name}</Link>,
+            renderCell: ({ row }) => (
+              <Box
+                sx={{
+                  display: "flex",
+                  flexDirection: "column",
+                  justifyContent: "center",
+                  height: "100%",
+                  lineHeight: 1.3,
+                  minWidth: 0,
+                }}
+              >
+                <Link href={learnerReportHref(row.user_id, filters)}>{row.learner_name}</Link>
+                <Box
+                  component="span"
+                  sx={{ color: "text.secondary", fontSize: "0.75rem", overflow: "hidden", textOverflow: "ellipsis" }}
+                >
+                  {row.email}
+                </Box>
+              </Box>
+            ),
           },
-          { field: "email", headerName: "E-mail", flex: 1, minWidth: 180, sortable: false },
           {
             field: "course",
             headerName: "Course",
             flex: 1,
-            minWidth: 170,
+            minWidth: 150,
             valueGetter: (_v, row) => row.course_title,
           },
           {
             field: "completed_at",
             headerName: "Completed",
-            width: 120,
+            width: 104,
             valueFormatter: (v: string) => formatDay(v),
           },
           {
             field: "expires_at",
             headerName: "Expires",
-            width: 120,
+            width: 104,
             valueFormatter: (v: string | null) => (v ? formatDay(v) : "Never"),
           },
           {
             field: "status",
             headerName: "Status",
-            width: 110,
+            width: 112,
+            sortable: false,
+            renderCell: ({ row }) => {
+              const shown = certificateState(row.status, row.expires_at);
+              return (
+                <Chip
+                  size="small"
+                  label={STATE_LABEL[shown]}
+                  color={STATE_CHIP[shown].color}
+                  variant={STATE_CHIP[shown].variant}
+                  sx={shown === "expiring" ? { color: "text.primary" } : undefined}
+                  title={row.revoked_reason ?? (shown === "expiring" ? stateText(shown, row.expires_at) : undefined)}
+                />
+              );
+            },
+          },
+          {
+            field: "code",
+            headerName: "Code",
+            width: 196,
             sortable: false,
             renderCell: ({ row }) => (
-              <Chip
-                size="small"
-                label={STATUS_CHIP[row.status].label}
-                color={STATUS_CHIP[row.status].color}
-                title={row.revoked_reason ?? undefined}
-              />
+              <Box component="span" sx={{ fontFamily: MONO_FONT_FAMILY, fontSize: "0.75rem" }}>
+                {row.code}
+              </Box>
             ),
           },
-          { field: "code", headerName: "Code", width: 230, sortable: false },
           {
             field: "actions",
             headerName: "Actions",
-            width: canRevoke ? 140 : 70,
+            width: canRevoke ? 120 : 70,
             sortable: false,
             renderCell: ({ row }) => (
               <>
@@ -213,9 +257,10 @@ export function CertificateReport({ canRevoke, userId }: CertificateReportProps)
           title={action.kind === "revoke" ? "Revoke this certificate?" : "Re-issue this certificate?"}
           message={
             action.kind === "revoke"
-              ? `${action.row.learner_name}'s certificate for ${action.row.course_title} will verify as revoked, with your reason.`
+              ? `${action.row.learner_name}'s certificate for ${action.row.course_title} (code ${action.row.code}) will ` +
+                "verify as revoked from now on, for anyone who checks it. This cannot be undone: only a re-issue makes a new one."
               : `A new certificate with a new code, today's names and the course's template replaces ${action.row.learner_name}'s ` +
-                `certificate for ${action.row.course_title}; the old one is revoked with your reason.`
+                `certificate for ${action.row.course_title} (code ${action.row.code}); that one is revoked with your reason.`
           }
           confirmLabel={action.kind === "revoke" ? "Revoke" : "Re-issue"}
           onConfirm={confirm}

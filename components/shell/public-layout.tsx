@@ -18,11 +18,19 @@ export function PublicLayout({ children }: { children: ReactNode }) {
           <Link href="/" aria-label="Learning Management home">
             <BrandLogo />
           </Link>
-          <Typography component="span" variant="h6" sx={{ flexGrow: 1 }}>
+          {/* On a phone the logo (named for screen readers) stands alone, or Sign in is pushed off the screen. */}
+          <Typography
+            component="span"
+            variant="h6"
+            noWrap
+            sx={{ flex: "1 1 0", minWidth: 0, visibility: { xs: "hidden", sm: "visible" } }}
+          >
             Learning Management
           </Typography>
-          <LinkButton href="/search">Courses</LinkButton>
-          <LinkButton href="/login" variant="outlined">
+          <LinkButton href="/search" sx={{ flexShrink: 0 }}>
+            Courses
+          </LinkButton>
+          <LinkButton href="/login" variant="outlined" sx={{ flexShrink: 0 }}>
             Sign in
           </LinkButton>
         </Toolbar>

@@ -18,3 +18,18 @@ export function certificateDate(date: Date | null): string {
   if (!date) return "";
   return longDay(date);
 }
+
+/**
+ * Values of a plausible certificate: the editor's preview shows them, and the template check measures a
+ * design filled with them. The names are long on purpose, so a layout that fits them fits most.
+ */
+export const SAMPLE_VALUES: CertificateValues = {
+  learner_name: "Zoë O'Brien-Łukasz",
+  course_title: "Workplace Safety",
+  completed_on: "27 November 2026",
+  expires_on: "27 November 2027",
+  score: "92%",
+  certificate_code: "7K3M9QX2D4HV6TNB8RPW5Y1Z",
+  organization_name: "Your organization",
+  signature_name: "",
+};

@@ -7,7 +7,8 @@ import { DEMO_CERTIFICATE_TEMPLATE } from "./demo-data";
 
 // The demo organization's certificate template, made through the same service the template editor calls.
 // The courses that issue it are set up with the demo courses (seed-courses.ts); the certificates
-// themselves are issued by completing those courses, as any completion issues one.
+// themselves are issued by completing those courses, as any completion issues one. The signature name is
+// printed by the certificate itself under the signature (no text block of its own, which would print it twice).
 
 const DESIGN: CertificateDesign = {
   ...DEFAULT_DESIGN,
@@ -15,7 +16,6 @@ const DESIGN: CertificateDesign = {
   text_blocks: [
     ...DEFAULT_DESIGN.text_blocks,
     { text: "Valid until {expires_on}", x: 50, y: 71, size: 11, align: "center", color: "#555555" },
-    { text: "{signature_name}", x: 80, y: 84, size: 11, align: "center", color: "#333333" },
   ],
 };
 

@@ -19,8 +19,10 @@ const values = {
 };
 const extras = {
   verifyUrl: "https://acme.example.com/verify/7K3M9QX2D4HV6TNB8RPW5Y1Z",
+  verifyPageUrl: "https://acme.example.com/verify",
   logo: null,
   title: "Certificate",
+  createdAt: new Date("2026-11-27T12:00:00Z"),
 };
 
 export interface CertificatePdfRun {

@@ -116,6 +116,9 @@ describe("issuing certificates", () => {
     expect(text).toContain("has completed Data protection");
     expect(text).not.toContain("2027");
     expect(text).toContain(certificate.code);
+    // Where someone holding the paper types the code: the organization's own /verify.
+    expect(text).toMatch(new RegExp(`Verify at https?://${acme.subdomain}\\.[^/\\s]+/verify\\s`));
+    expect(text).toContain(`Code ${certificate.code}`);
   });
 
   it("another learner's certificate is not found, neither its PDF; an admin of another organization gets 404 too", async () => {
@@ -127,6 +130,35 @@ describe("issuing certificates", () => {
     expect((await callAs(acme.subdomain, acme.users.learner, `/api/certificates/${row.id}/pdf`)).status).toBe(404);
     expect((await callAs(other.subdomain, other.users.admin, `/api/certificates/${row.id}/pdf`)).status).toBe(404);
     expect((await callAs(acme.subdomain, acme.users.org_admin, `/api/certificates/${row.id}/pdf`)).status).toBe(200);
+  });
+});
+
+describe("the template check", () => {
+  it("refuses a design whose text runs under the QR code, naming both, and keeps the template as it was", async () => {
+    const clashing = {
+      ...DEFAULT_DESIGN,
+      signature_name: "Ada Admin, Head of Learning",
+      text_blocks: [
+        ...DEFAULT_DESIGN.text_blocks,
+        { text: "{signature_name}", x: 80, y: 84, size: 11, align: "center", color: "#333333" },
+      ],
+    };
+    const refused = await callAs(acme.subdomain, acme.users.instructor, `/api/certificate-templates/${templateId}`, {
+      method: "PATCH",
+      json: { design: clashing },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.json.error.message).toBe(
+      "Text 7 overlaps the QR code. Move or shrink them so that every part of the certificate stays readable.",
+    );
+    const stored = await testDb().certificateTemplate.findFirstOrThrow({ where: { id: templateId } });
+    expect((stored.design as { text_blocks: unknown[] }).text_blocks).toHaveLength(6);
+
+    const created = await callAs(acme.subdomain, acme.users.instructor, "/api/certificate-templates", {
+      method: "POST",
+      json: { name: "Clashing", design: clashing },
+    });
+    expect(created.status).toBe(400);
   });
 });
 
@@ -153,6 +185,37 @@ describe("the verification page", () => {
     expect(page.text).not.toContain(learner.email);
     expect(page.text).not.toContain(learner.username);
     expect(page.text).not.toContain(learner.id);
+  });
+
+  it("repeats the code it verified, and says in words when a valid certificate is about to expire", async () => {
+    expect((await call(acme.subdomain, `/verify/${code.toLowerCase()}`)).text).toContain(code);
+    await testDb().certificate.update({
+      where: { code },
+      data: { expiresAt: new Date(Date.now() + 15 * 86_400_000 - 60_000) },
+    });
+    const expiring = await call(acme.subdomain, `/verify/${code}`);
+    expect(expiring.text).toContain("Expiring in 15 days");
+  });
+
+  it("/verify asks for a code, and sends a typed one (spaces, dashes, lower case) to its page", async () => {
+    const form = await call(acme.subdomain, "/verify");
+    expect(form.status).toBe(200);
+    expect(form.text).toContain("Check a certificate");
+    expect(form.text).toContain('name="code"');
+    const typed = await call(acme.subdomain, "/verify?code=7k3m-9qx2%20d4hv");
+    expect(typed.status).toBe(307);
+    expect(typed.headers.location).toBe("/verify/7K3M9QX2D4HV");
+    expect((await call(null, "/verify")).status).toBe(404);
+  });
+
+  it("an unknown code is a 404 with its own page, not the generic 'Page Not Found'", async () => {
+    // Next sends a 404 thrown mid-render under the public pages' layout as its error shell, with the page in
+    // its inline data for the browser to draw: the page's heading is there, the generic one is not. What the
+    // browser draws (the code named, the form again) is e2e/certificates/what-people-see.spec.ts.
+    const unknown = await call(acme.subdomain, "/verify/0000000000000000000000ZZ");
+    expect(unknown.status).toBe(404);
+    expect(unknown.text).toContain("Certificate not found");
+    expect(unknown.text).toContain("UnknownCode");
   });
 
   it("says a revoked certificate is revoked, and an expired one expired", async () => {

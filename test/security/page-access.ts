@@ -81,6 +81,8 @@ export const PAGE_ACCESS: Record<string, Row> = {
   "/admin/thumbnail-debug": ADMIN_AREA_TENANT_DATA,
   "/admin/courses/certificates": ADMIN_AREA_TENANT_DATA,
   "/admin/courses/certificates/[templateId]": ADMIN_AREA_TENANT_DATA,
+  // Public on an organization's host; the apex issues no certificates, so it has no form to check them.
+  "/verify": ["ok", "ok", "ok", "ok", "ok", "absent"],
   // Public, but a code no organization issued is unknown to everyone (the apex knows no codes at all).
   "/verify/[code]": ["absent", "absent", "absent", "absent", "absent", "absent"],
   "/admin/overview": ORG_ADMIN_AREA_TENANT_DATA,

@@ -3,7 +3,12 @@ import { readOrganizationBranding } from "@/lib/schemas/organization-settings";
 import { certificateDate, type CertificateValues } from "@/lib/certificates/fields";
 import { logger } from "@/lib/log/logger";
 import { renderCertificatePdf } from "@/lib/server/certificates/pdf/render";
-import { getCertificateRow, verificationUrl, type CertificateRow } from "@/lib/server/certificates/queries";
+import {
+  getCertificateRow,
+  verificationPageUrl,
+  verificationUrl,
+  type CertificateRow,
+} from "@/lib/server/certificates/queries";
 import { readDesign } from "@/lib/server/certificates/templates";
 import type { OrganizationPublic } from "@/lib/server/selects";
 import { tenantOrganization, type TenantContext } from "@/lib/tenancy/context";
@@ -22,8 +27,10 @@ export async function certificatePdf(
   const design = readDesign(row.design);
   const pdf = await renderCertificatePdf(design, certificateValues(row, design.signature_name), {
     verifyUrl: verificationUrl(organization.subdomain, row.code),
+    verifyPageUrl: verificationPageUrl(organization.subdomain),
     logo: design.show_logo ? await organizationLogo(organization) : null,
     title: `${row.courseTitle}: ${row.learnerName}`,
+    createdAt: row.issuedAt,
   });
   return { pdf, fileName: `certificate-${row.code}.pdf` };
 }

@@ -4,7 +4,7 @@ import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { isId } from "@/lib/schemas/id";
-import { certificateStatus, type CertificateStatus } from "@/lib/server/certificates/status";
+import { certificateStatus, type CertificateStatus } from "@/lib/certificates/status";
 import { tenantId, tenantOrganization, type TenantContext } from "@/lib/tenancy/context";
 import { tenantOrigin } from "@/lib/tenancy/host";
 import { can, requirePermission } from "@/lib/tenancy/permissions";
@@ -32,9 +32,14 @@ export type CertificateRow = Prisma.CertificateGetPayload<{ select: typeof certi
 
 export const NOT_FOUND = "Certificate not found";
 
-/** Where anyone checks a certificate: the organization's own host. */
+/** Where anyone types a certificate's code in: the organization's own host. */
+export function verificationPageUrl(subdomain: string): string {
+  return `${tenantOrigin(subdomain, env.APP_DOMAIN, env.APP_BASE_URL)}/verify`;
+}
+
+/** Where anyone checks one certificate (its QR code and copied link). */
 export function verificationUrl(subdomain: string, code: string): string {
-  return `${tenantOrigin(subdomain, env.APP_DOMAIN, env.APP_BASE_URL)}/verify/${code}`;
+  return `${verificationPageUrl(subdomain)}/${code}`;
 }
 
 export function certificateJson(row: Omit<CertificateRow, "design">, subdomain: string, now: Date = new Date()) {

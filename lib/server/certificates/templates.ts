@@ -10,6 +10,7 @@ import {
 } from "@/lib/schemas/certificates";
 import { isId } from "@/lib/schemas/id";
 import { audit } from "@/lib/server/audit";
+import { assertLayoutFits } from "@/lib/server/certificates/check-layout";
 import { reencodeDesignImages } from "@/lib/server/certificates/design-images";
 import { tenantId, type TenantContext } from "@/lib/tenancy/context";
 import { requirePermission } from "@/lib/tenancy/permissions";
@@ -72,6 +73,7 @@ export async function createCertificateTemplate(
 ): Promise<CertificateTemplateJson> {
   requirePermission(ctx, "certificates:manage");
   const organizationId = tenantId(ctx);
+  assertLayoutFits(ctx, input.design);
   const design = await reencodeDesignImages(input.design);
   return db().$transaction(async (tx) => {
     const row = await tx.certificateTemplate.create({
@@ -100,6 +102,7 @@ export async function updateCertificateTemplate(
   requirePermission(ctx, "certificates:manage");
   const organizationId = tenantId(ctx);
   if (!isId(templateId)) throw new AppError("NOT_FOUND", NOT_FOUND);
+  if (input.design) assertLayoutFits(ctx, input.design);
   const design = input.design ? await reencodeDesignImages(input.design) : undefined;
   return db().$transaction(async (tx) => {
     const row = await tx.certificateTemplate.update({

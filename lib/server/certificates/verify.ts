@@ -3,7 +3,7 @@ import { recordFailure, secondsUntilAllowed, type Bucket } from "@/lib/auth/rate
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { CODE_PATTERN } from "@/lib/server/certificates/code";
-import { certificateStatus, type CertificateStatus } from "@/lib/server/certificates/status";
+import { certificateStatus, type CertificateStatus } from "@/lib/certificates/status";
 import { tenantOrganization, type RequestContext } from "@/lib/tenancy/context";
 
 // The public check of a certificate on its organization's host, for anyone holding the code: the learner's

@@ -4,7 +4,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import type { Page } from "@/lib/schemas/pagination";
 import type { CertificateReportQuery, CertificateReportState } from "@/lib/schemas/reports";
 import { verificationUrl } from "@/lib/server/certificates/queries";
-import type { CertificateStatus } from "@/lib/server/certificates/status";
+import { EXPIRING_WITHIN_DAYS, type CertificateStatus } from "@/lib/certificates/status";
 import { csvExport } from "@/lib/server/reports/csv-export";
 import { defaultOrder, likePattern, runPage, type ListStatement } from "@/lib/server/reports/list";
 import { reportScope, type ReportScope } from "@/lib/server/reports/scope";
@@ -17,7 +17,8 @@ import type { TenantContext } from "@/lib/tenancy/context";
 // group to its learner, and the dates to the day it was completed (the enrollment state filter names
 // enrollments, not certificates, and is not applied here).
 
-export const EXPIRY_WINDOWS = [30, 60, 90] as const;
+// The first window is the one in which a certificate is shown as expiring (lib/certificates/status.ts).
+export const EXPIRY_WINDOWS = [EXPIRING_WITHIN_DAYS, 60, 90] as const;
 
 export interface CertificateReportRow {
   certificate_id: string;
@@ -74,7 +75,7 @@ interface Row {
   total?: unknown;
 }
 
-// The same rule as certificateStatus (lib/server/certificates/status.ts), in SQL so that it can filter and
+// The same rule as certificateStatus (lib/certificates/status.ts), in SQL so that it can filter and
 // count: revoked wins over expired, expired over valid.
 const status = (now: Date) => Prisma.sql`CASE WHEN ct."revokedAt" IS NOT NULL THEN 'revoked'
     WHEN ct."expiresAt" IS NOT NULL AND ct."expiresAt" <= ${now}::timestamptz THEN 'expired' ELSE 'valid' END`;
@@ -90,11 +91,11 @@ function stateCondition(state: CertificateReportState, now: Date): Prisma.Sql {
     case "valid":
       return validAt(now);
     case "expiring_30":
-      return expiringWithin(now, 30);
+      return expiringWithin(now, EXPIRY_WINDOWS[0]);
     case "expiring_60":
-      return expiringWithin(now, 60);
+      return expiringWithin(now, EXPIRY_WINDOWS[1]);
     case "expiring_90":
-      return expiringWithin(now, 90);
+      return expiringWithin(now, EXPIRY_WINDOWS[2]);
     case "expired":
       return Prisma.sql`ct."revokedAt" IS NULL AND ct."expiresAt" <= ${now}::timestamptz`;
     case "revoked":

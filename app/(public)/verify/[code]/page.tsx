@@ -21,5 +21,11 @@ export default async function VerifyCertificatePage({ params }: { params: Promis
       throw error;
     },
   );
-  return <CertificateVerification certificate={answer.certificate} refusal={answer.refusal} />;
+  return (
+    <CertificateVerification
+      code={code.trim().toUpperCase()}
+      certificate={answer.certificate}
+      refusal={answer.refusal}
+    />
+  );
 }
