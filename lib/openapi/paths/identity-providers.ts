@@ -165,7 +165,7 @@ export const identityProviderPaths = definePaths("Settings", {
       operationId: "logout",
       summary: "Log out, and out of the identity provider too where it offers single logout",
       description:
-        "Ends this browser's session (its cookie is cleared) whatever else happens. A session signed in through an identity provider is also ended there: `redirectTo` is the provider's logout address (OIDC end_session_endpoint with id_token_hint and post_logout_redirect_uri; SAML SingleLogoutService with a signed LogoutRequest), else /login. A provider that cannot be reached only means /login.",
+        "Ends the session of the request's cookie or bearer token on the server (the same cookie or token is refused from the next request, on every app node) and clears this browser's cookie whatever else happens. A session signed in through an identity provider is also ended there: `redirectTo` is the provider's logout address (OIDC end_session_endpoint with id_token_hint and post_logout_redirect_uri; SAML SingleLogoutService with a signed LogoutRequest), else /login. A provider that cannot be reached only means /login.",
       // Public like sign-in: anyone may call it, and it ends only the session the request carries. A
       // session cookie sent from another site's page is refused (403), as every cookie write is.
       access: "public",
