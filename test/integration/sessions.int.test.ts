@@ -28,7 +28,8 @@ async function signInFrom(tenant: TestTenant, user: Pick<TestUser, "email" | "pa
   return res.json.token as string;
 }
 
-const profileWithBearer = (tenant: TestTenant, token: string) => call(tenant.subdomain, "/auth/profile", { bearer: token });
+const profileWithBearer = (tenant: TestTenant, token: string) =>
+  call(tenant.subdomain, "/auth/profile", { bearer: token });
 const profileWithCookie = (tenant: TestTenant, token: string) =>
   call(tenant.subdomain, "/auth/profile", { headers: { cookie: `${COOKIE}=${token}` } });
 const ownPage = (tenant: TestTenant) => ({ origin: `http://${hostFor(tenant.subdomain)}` });
