@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTenant, createUser, testDb, TEST_PASSWORD, type TestTenant, type TestUser } from "@/test/factories";
+import { cleanupExpiredRows } from "@/lib/server/maintenance/cleanup";
 import { call, hostFor } from "@/test/http";
 
 // Sessions end on the server, not only in the browser: a session is a row the caller lookup reads with
@@ -227,5 +228,23 @@ describe("the session's last use", () => {
     expect((await profileWithBearer(acme, token)).status).toBe(200);
     const again = await testDb().session.findUniqueOrThrow({ where: { id: row!.id } });
     expect(again.lastUsedAt.getTime()).toBe(touched.lastUsedAt.getTime());
+  });
+});
+
+describe("the daily cleanup", () => {
+  it("deletes sessions past their tokens' expiry and keeps the live ones", async () => {
+    const user = await createUser(acme.id, "learner");
+    const hour = 3_600_000;
+    const [over, live] = await Promise.all(
+      [-hour, hour].map((offset) =>
+        testDb().session.create({
+          data: { organizationId: acme.id, userId: user.id, expiresAt: new Date(Date.now() + offset) },
+        }),
+      ),
+    );
+    await cleanupExpiredRows();
+    const left = await testDb().session.findMany({ where: { userId: user.id }, select: { id: true } });
+    expect(left.map((s) => s.id)).toEqual([live!.id]);
+    expect(over).toBeDefined();
   });
 });
