@@ -46,6 +46,8 @@ export interface TestSamlIdp {
   logouts: string[];
   /** A logout the IdP starts (the person logged out elsewhere): the app's SLO URL with the LogoutRequest. */
   logoutRequestUrl(nameID: string, signed: boolean): string;
+  /** The same by HTTP-POST: where the IdP's page posts, and the form's SAMLRequest (signed inside the XML). */
+  logoutRequestForm(nameID: string, signed: boolean): { url: string; SAMLRequest: string };
   /** How many LogoutResponses the app sent back to the IdP. */
   logoutResponses: number;
   close(): Promise<void>;
@@ -234,6 +236,14 @@ export async function startTestSamlIdp(): Promise<TestSamlIdp> {
       // samlify signs a redirect-binding LogoutRequest when the SP entity asks for signed ones.
       const target = samlify.ServiceProvider({ metadata: spMetadata, wantLogoutRequestSigned: signed });
       return (idp.createLogoutRequest(target, "redirect", { logoutNameID: nameID }) as { context: string }).context;
+    },
+    logoutRequestForm(nameID: string, signed: boolean) {
+      const target = samlify.ServiceProvider({ metadata: spMetadata, wantLogoutRequestSigned: signed });
+      const made = idp.createLogoutRequest(target, "post", { logoutNameID: nameID }) as {
+        context: string;
+        entityEndpoint: string;
+      };
+      return { url: made.entityEndpoint, SAMLRequest: made.context };
     },
     logoutResponses: 0,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

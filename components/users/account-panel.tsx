@@ -122,6 +122,27 @@ export function AccountPanel({ user, onChanged }: { user: AdminUserDetailJson; o
               {user.invitation ? "Send the invitation again" : "Send an invitation"}
             </Button>
           )}
+          {active && user.last_login_at && (
+            <Button
+              variant="outlined"
+              disabled={!user.can_edit || busy}
+              onClick={() =>
+                setPending({
+                  title: `Sign ${name} out everywhere?`,
+                  message: `Every session of ${name} ends at once, on every device${user.is_self ? ", this one included" : ""}. They can sign in again.`,
+                  confirmLabel: "Sign out everywhere",
+                  run: () =>
+                    run(
+                      () => apiDelete(`/api/admin/users/${user.id}/sessions`),
+                      `${name} is signed out everywhere.`,
+                      "Failed to sign the user out",
+                    ),
+                })
+              }
+            >
+              Sign out everywhere
+            </Button>
+          )}
           <Button
             color="error"
             disabled={locked || busy}

@@ -21,6 +21,8 @@ import { resolveHostOrganization, unknownOrganization } from "@/lib/tenancy/orga
 export interface Caller {
   ctx: TenantContext;
   user: UserProfile;
+  /** The Session the request's token belongs to ("This device" on My Profile; what logout ends). */
+  sessionId: string;
 }
 
 export interface RequestSession {
@@ -37,8 +39,9 @@ export async function hostContext(host: string | null | undefined): Promise<Visi
 
 /**
  * The host's tenant and the signed-in caller. A token is only good on the host it was issued for, for a
- * user and an organization that are still active, until the user's password is reset (sessionVersion)
- * and within the organization's session lifetime (its settings, read on every request).
+ * user and an organization that are still active, while its Session row exists (logout and "sign out"
+ * delete it), until the user's password is reset (sessionVersion) and within the organization's session
+ * lifetime (its settings, read on every request).
  * With a token for this host, the organization and the user come from one statement; without, only the
  * organization is looked up. An unknown subdomain is a 404 either way.
  */
@@ -62,7 +65,12 @@ async function resolveHostAndCaller(
   const userId = claimedUserId(target, claims);
   if (userId === null) return { ctx: await hostContext(host), caller: null };
   const subdomain = target.kind === "tenant" ? target.subdomain : null;
-  return sessionOf(subdomain, claims, await lookup(subdomain, userId));
+  return sessionOf(subdomain, claims, await lookup(subdomain, userId, claimedSessionId(claims)));
+}
+
+/** The token's session id when it has a well-formed one (else no session row can match). */
+export function claimedSessionId(claims: SessionClaims | null): string | null {
+  return claims?.sid !== undefined && isId(claims.sid) ? claims.sid : null;
 }
 
 /** The user a token names when it was issued for this host, else null (no lookup of a user is due). */
@@ -88,6 +96,7 @@ export function sessionOf(
   if (!claims || !user) return anonymous;
   if ((organization?.id ?? null) !== claims.org) return anonymous;
   if (user.status !== "active" || user.sessionVersion !== claims.sv) return anonymous;
+  if (user.sessionId === null || user.sessionId !== claims.sid) return anonymous;
   if (user.organizationId !== claims.org) return anonymous;
   if (organization && organization.status !== "active") return anonymous;
   if (
@@ -97,9 +106,9 @@ export function sessionOf(
   )
     return anonymous;
 
-  const { sessionVersion: _sv, ...profile } = user;
-  const ctx = signedInContext(organization, user);
-  return { ctx, caller: { ctx, user: profile } };
+  const { sessionVersion: _sv, sessionId, ...profile } = user;
+  const ctx = signedInContext(organization, profile);
+  return { ctx, caller: { ctx, user: profile, sessionId } };
 }
 
 export function sessionCookie(get: (name: string) => string | undefined): string | undefined {
@@ -121,7 +130,11 @@ export interface RequestHead {
  * also reads what the request needs next in the same round trip (the SCORM commit endpoint). It must
  * return them exactly as lookupTenantAndUser would; every check below stays the same.
  */
-export type CallerLookup = (subdomain: string | null, userId: string) => Promise<TenantAndUser>;
+export type CallerLookup = (
+  subdomain: string | null,
+  userId: string,
+  sessionId: string | null,
+) => Promise<TenantAndUser>;
 
 /**
  * Route handlers: the bearer token wins over the cookie, as API clients expect. A suspended

@@ -2,6 +2,7 @@ import "server-only";
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { hostContext } from "@/lib/auth/caller";
+import { sessionDevice } from "@/lib/auth/session-start";
 import { signInWithPassword } from "@/lib/auth/sign-in";
 import { claimsFromPayload, readToken } from "@/lib/auth/token";
 import { env, requireAuthSecret } from "@/lib/env";
@@ -29,7 +30,7 @@ export function nextAuthOptions(): NextAuthOptions {
           try {
             const ctx = await hostContext(headers.get("host"));
             const input = parseInput(loginSchema, { email: credentials?.email, password: credentials?.password });
-            const { token } = await signInWithPassword(ctx, input, clientIp(headers));
+            const { token } = await signInWithPassword(ctx, input, clientIp(headers), sessionDevice(headers));
             // Carry the claims we just issued; the jwt callback copies them into the cookie.
             const claims = await readToken(token);
             return claims ? { id: claims.sub, ...claims } : null;

@@ -1,7 +1,14 @@
 import "server-only";
 import { cookies, headers } from "next/headers";
 import { cache } from "react";
-import { claimedUserId, isFromAnotherOrigin, sessionCookie, sessionOf, type RequestSession } from "@/lib/auth/caller";
+import {
+  claimedSessionId,
+  claimedUserId,
+  isFromAnotherOrigin,
+  sessionCookie,
+  sessionOf,
+  type RequestSession,
+} from "@/lib/auth/caller";
 import { lookupPageCaller, type PageShellFacts } from "@/lib/auth/caller-lookup";
 import { readToken, type SessionClaims } from "@/lib/auth/token";
 import { env } from "@/lib/env";
@@ -21,7 +28,8 @@ const pageLookup = cache(async () => {
   const target = hostTarget(headerList.get("host"), env.APP_DOMAIN, env.CONTENT_DOMAIN);
   const claims = isFromAnotherOrigin(headerList) ? null : tokenClaims;
   const subdomain = target.kind === "tenant" ? target.subdomain : null;
-  const found = await lookupPageCaller(subdomain, claimedUserId(target, claims));
+  const userId = claimedUserId(target, claims);
+  const found = await lookupPageCaller(subdomain, userId, userId === null ? null : claimedSessionId(claims));
   return { target, subdomain, claims, found };
 });
 

@@ -24,7 +24,14 @@ function request(host: string, pathname: string, session?: string, search = ""):
 }
 
 const learnerOf = (tenant: string) =>
-  issueToken({ sub: "0198c8d0-0000-7000-8000-000000000001", role: "learner", org: "o", tenant, sv: 0 });
+  issueToken({
+    sub: "0198c8d0-0000-7000-8000-000000000001",
+    role: "learner",
+    org: "o",
+    tenant,
+    sv: 0,
+    sid: "0198c8d0-0000-7000-8000-000000000003",
+  });
 
 describe("isPagePath", () => {
   it.each([

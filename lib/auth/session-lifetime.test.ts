@@ -8,6 +8,7 @@ import type { SessionClaims } from "@/lib/auth/token";
 
 const ORG = "0198c8d0-0000-7000-8000-000000000002";
 const USER = "0198c8d0-0000-7000-8000-000000000001";
+const SESSION = "0198c8d0-0000-7000-8000-000000000003";
 const now = () => Math.floor(Date.now() / 1000);
 
 function lookup(settings: Record<string, number>, status: "active" | "suspended" = "active") {
@@ -26,6 +27,7 @@ function lookup(settings: Record<string, number>, status: "active" | "suspended"
       lastLoginAt: null,
       createdAt: new Date(),
       sessionVersion: 0,
+      sessionId: SESSION,
     },
   });
 }
@@ -35,6 +37,7 @@ const claims = (signedInSecondsAgo: number): SessionClaims => ({
   org: ORG,
   tenant: "acme",
   sv: 0,
+  sid: SESSION,
   at: now() - signedInSecondsAgo,
 });
 

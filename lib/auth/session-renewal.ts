@@ -1,17 +1,17 @@
 import "server-only";
+import type { Caller } from "@/lib/auth/caller";
 import { sessionSetCookie } from "@/lib/auth/session-cookie";
 import { bearerToken, issueToken } from "@/lib/auth/token";
-import type { TenantContext } from "@/lib/tenancy/context";
 
 /**
  * After a password change bumped the user's session version, every token issued before it stops working,
- * the caller's own included. The caller keeps working with a new one: an API client (bearer) gets it in
- * the answer; the browser gets its next-auth cookie replaced (HttpOnly, as next-auth sets it: the token
- * never reaches page scripts).
+ * the caller's own included. The caller keeps working with a new one for the same session (its row stays;
+ * the others were deleted with the change): an API client (bearer) gets it in the answer; the browser gets
+ * its next-auth cookie replaced (HttpOnly, as next-auth sets it: the token never reaches page scripts).
  */
 export async function renewSession(
   req: Request,
-  ctx: TenantContext,
+  { ctx, sessionId }: Caller,
   sessionVersion: number,
 ): Promise<{ token?: string; headers: Record<string, string> }> {
   const token = await issueToken({
@@ -20,6 +20,7 @@ export async function renewSession(
     org: ctx.organizationId,
     tenant: ctx.subdomain ?? "",
     sv: sessionVersion,
+    sid: sessionId,
   });
   if (bearerToken(req.headers.get("authorization"))) return { token, headers: {} };
   return { headers: { "Set-Cookie": sessionSetCookie(token) } };

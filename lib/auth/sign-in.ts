@@ -1,7 +1,7 @@
 import "server-only";
 import { dummyPasswordHash, verifyPassword } from "@/lib/auth/password";
 import { clearBuckets, recordFailure, secondsUntilAllowed, type Bucket } from "@/lib/auth/rate-limit";
-import { issueToken } from "@/lib/auth/token";
+import { startSession, type SessionDevice } from "@/lib/auth/session-start";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
@@ -42,7 +42,12 @@ function tooManyAttempts(seconds: number): AppError {
  * up inside the host's organization only, so a user of A is unknown on B's host; the apex knows only
  * the superadmin.
  */
-export async function signInWithPassword(ctx: RequestContext, input: LoginInput, ip: string): Promise<SignedIn> {
+export async function signInWithPassword(
+  ctx: RequestContext,
+  input: LoginInput,
+  ip: string,
+  device: SessionDevice = { ip, userAgent: null },
+): Promise<SignedIn> {
   const limits = buckets(ctx, input.email, ip);
   const wait = await secondsUntilAllowed(limits);
   if (wait > 0) throw tooManyAttempts(wait);
@@ -83,12 +88,9 @@ export async function signInWithPassword(ctx: RequestContext, input: LoginInput,
   await audit({ organizationId, actorId: found.id, action: "auth.login", entityType: "user", entityId: found.id, ip });
 
   const { passwordHash: _hash, sessionVersion, ...user } = found;
-  const token = await issueToken({
-    sub: user.id,
-    role: user.role,
-    org: organizationId,
-    tenant: ctx.subdomain ?? "",
-    sv: sessionVersion,
-  });
+  const token = await startSession(
+    { sub: user.id, role: user.role, org: organizationId, tenant: ctx.subdomain ?? "", sv: sessionVersion },
+    device,
+  );
   return { user: { ...user, lastLoginAt }, organization, token };
 }

@@ -12,10 +12,15 @@ import { requestOrigin } from "@/lib/tenancy/host";
 const STATE_COOKIE = "lms-sso-state";
 const STATE_COOKIE_PATH = "/auth/sso/";
 
-export function ssoRequestInfo(req: Request): { origin: string; ip: string; browserState: string | undefined } {
+export function ssoRequestInfo(req: Request): {
+  origin: string;
+  ip: string;
+  userAgent: string | null;
+  browserState: string | undefined;
+} {
   const origin = requestOrigin(req.headers.get("host"), req.headers.get("x-forwarded-proto"), env.APP_BASE_URL);
   const browserState = parseCookie(req.headers.get("cookie") ?? "")[STATE_COOKIE];
-  return { origin, ip: clientIp(req.headers), browserState };
+  return { origin, ip: clientIp(req.headers), userAgent: req.headers.get("user-agent"), browserState };
 }
 
 function stateCookie(value: string, maxAge: number): string {

@@ -23,6 +23,11 @@ export interface SessionClaims {
   at?: number;
   /** The SsoSession of a sign-in through an identity provider: what single logout ends at the provider. */
   sso?: string;
+  /**
+   * The Session row this token belongs to: the caller lookup reads it on every request, so deleting it
+   * (logout, "sign out", a password change) ends the token everywhere. A token without one is refused.
+   */
+  sid?: string;
 }
 
 const claimsSchema = z.object({
@@ -33,20 +38,28 @@ const claimsSchema = z.object({
   sv: z.number().int(),
   at: z.number().optional(),
   sso: z.string().optional(),
+  sid: z.string().optional(),
   iat: z.number().optional(),
 });
 
 export function claimsFromPayload(payload: unknown): SessionClaims | null {
   const parsed = claimsSchema.safeParse(payload);
   if (!parsed.success) return null;
-  const { iat, at, sso, ...rest } = parsed.data;
-  const claims: SessionClaims = sso === undefined ? rest : { ...rest, sso };
+  const { iat, at, sso, sid, ...rest } = parsed.data;
+  const claims: SessionClaims = {
+    ...rest,
+    ...(sso === undefined ? {} : { sso }),
+    ...(sid === undefined ? {} : { sid }),
+  };
   const signedInAt = at ?? iat;
   return signedInAt === undefined ? claims : { ...claims, at: signedInAt };
 }
 
-/** A new session's token; SESSION_MAX_AGE_SECONDS is the ceiling, the organization's lifetime the rule. */
-export function issueToken(claims: SessionClaims): Promise<string> {
+/**
+ * A token for the session `claims.sid` (lib/auth/session-start.ts makes the row); SESSION_MAX_AGE_SECONDS
+ * is the ceiling, the organization's lifetime the rule.
+ */
+export function issueToken(claims: SessionClaims & { sid: string }): Promise<string> {
   return encode({
     token: { ...claims, at: claims.at ?? Math.floor(Date.now() / 1000) },
     secret: requireAuthSecret(),
@@ -56,7 +69,7 @@ export function issueToken(claims: SessionClaims): Promise<string> {
 
 // Decrypting a token derives its key with HKDF every time, a visible share of an API request's CPU
 // (docs/benchmarks.md). Decoded claims are kept until the token expires; revocation does not depend on
-// this, because every request still checks the user's sessionVersion in the database.
+// this, because every request still reads the token's session row and the user's sessionVersion.
 const decoded = new Map<string, { claims: SessionClaims; expiresAt: number }>();
 const MAX_DECODED = 1000;
 

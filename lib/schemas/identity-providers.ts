@@ -309,6 +309,13 @@ export const samlSloQuerySchema = z.object({
   Signature: z.string().max(2000).optional(),
 });
 
+/** The single logout service's form (HTTP-POST binding): the signature is inside the XML, not beside it. */
+export const samlSloFormSchema = z.object({
+  SAMLResponse: z.string().max(100_000).optional(),
+  SAMLRequest: z.string().max(100_000).optional(),
+  RelayState: z.string().max(1000).optional(),
+});
+
 /** POST /auth/logout: where the browser goes next (the provider's logout, or the login page). */
 export const logoutAnswerSchema = z
   .object({

@@ -44,13 +44,18 @@ async function resolveCaller(req: IncomingMessage): Promise<Caller> {
   if (token && !claimsCache.has(token)) claimsCache.set(token, readToken(token));
   const claims = token ? await claimsCache.get(token)! : null;
   if (!claims || claims.tenant !== target.subdomain || !isId(claims.sub)) throw new HttpError(401, "UNAUTHENTICATED");
-  const { rows } = await query<TenantAndUserRow>(pool, tenantAndUserSql(target.subdomain, claims.sub));
+  const { rows } = await query<TenantAndUserRow>(
+    pool,
+    tenantAndUserSql(target.subdomain, claims.sub, claims.sid && isId(claims.sid) ? claims.sid : null),
+  );
   const { organization, user } = tenantAndUserFromRow(rows[0]!);
   if (!organization) throw new HttpError(404, "NOT_FOUND");
   if (
     !user ||
     user.status !== "active" ||
     user.sessionVersion !== claims.sv ||
+    user.sessionId === null ||
+    user.sessionId !== claims.sid ||
     user.organizationId !== claims.org ||
     organization.id !== claims.org ||
     organization.status !== "active"

@@ -26,12 +26,16 @@ try {
   const { issueToken } = await import("@/lib/auth/token");
   const tenant = await createTenant();
   const course = await createCourse(tenant.id, { modules: [{ lessons: [{ kind: "file" }] }] });
+  const session = await testDb().session.create({
+    data: { organizationId: tenant.id, userId: tenant.users.admin.id, expiresAt: new Date(Date.now() + 86_400_000) },
+  });
   const token = await issueToken({
     sub: tenant.users.admin.id,
     role: "admin",
     org: tenant.id,
     tenant: tenant.subdomain,
     sv: 0,
+    sid: session.id,
   });
   await testDb().$disconnect();
 

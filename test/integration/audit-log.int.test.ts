@@ -46,6 +46,45 @@ afterAll(() => testDb().$disconnect());
 const read = (tenant: TestTenant, query = "", role: keyof TestTenant["users"] = "org_admin") =>
   callAs(tenant.subdomain, tenant.users[role], `/api/admin/audit-log${query}`);
 
+describe("single sign-on changes", () => {
+  it("are written with the administrator's address and read with their own labels", async () => {
+    const token = await signIn(acme.subdomain, acme.users.admin);
+    const policy = await call(acme.subdomain, "/api/admin/sign-in-policy", {
+      method: "PUT",
+      bearer: token,
+      ip: "10.1.2.3",
+      json: { ssoOnly: false, breakGlassUserIds: [] },
+    });
+    expect(policy.status, policy.text).toBe(200);
+    const provider = await testDb().identityProvider.create({
+      data: {
+        organizationId: acme.id,
+        protocol: "oidc",
+        name: uniqueName("Audited IdP "),
+        config: { issuer: "http://127.0.0.2:9", clientId: "c", scopes: "openid" },
+      },
+    });
+    const removed = await call(acme.subdomain, `/api/admin/identity-providers/${provider.id}`, {
+      method: "DELETE",
+      bearer: token,
+      ip: "10.1.2.4",
+    });
+    expect(removed.status, removed.text).toBe(204);
+
+    const res = await read(acme, "?action=sso.&page_size=100", "admin");
+    expect(res.status, res.text).toBe(200);
+    const entries = res.json.items as { action: string; action_label: string; ip: string | null; target_id: string }[];
+    expect(entries.find((e) => e.action === "sso.policy.update")).toMatchObject({
+      action_label: "Changed the sign-in policy",
+      ip: "10.1.2.3",
+    });
+    expect(entries.find((e) => e.action === "sso.provider.delete" && e.target_id === provider.id)).toMatchObject({
+      action_label: "Deleted an identity provider",
+      ip: "10.1.2.4",
+    });
+  });
+});
+
 describe("what is written and who reads it", () => {
   it("an org admin reads their organization's sign-ins, failed sign-ins, user, group and settings changes, newest first", async () => {
     const res = await read(acme, "?page_size=100");

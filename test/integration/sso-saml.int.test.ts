@@ -330,6 +330,45 @@ describe("a logout the IdP starts (SAML SLO, HTTP-Redirect)", () => {
   });
 });
 
+describe("a logout the IdP starts (SAML SLO, HTTP-POST)", () => {
+  it("a signed LogoutRequest posted from the IdP's page ends the person's session on the server, though no cookie came with it", async () => {
+    const account = person();
+    const { jar } = await signInAs(account);
+    const token = jar.get(appHost, SESSION_COOKIE)!;
+    const profile = () => call(acme.subdomain, "/auth/profile", { headers: { cookie: `${SESSION_COOKIE}=${token}` } });
+    expect((await profile()).status).toBe(200);
+
+    // A browser sends no SameSite=Lax cookie with another site's form post: the post comes without any.
+    const unsigned = idp.logoutRequestForm(account.nameID, false);
+    const refused = await postForm(
+      unsigned.url,
+      new CookieJar(),
+      { SAMLRequest: unsigned.SAMLRequest },
+      idp.metadataUrl,
+    );
+    expect(refused[0]!.status).toBe(303);
+    expect(refused[0]!.location).toBe(appUrl(acme.subdomain, "/login"));
+    expect((await profile()).status).toBe(200);
+
+    const signed = idp.logoutRequestForm(account.nameID, true);
+    expect(new URL(signed.url).pathname).toBe(`/auth/sso/${providerId}/slo`);
+    const before = idp.logoutResponses;
+    const hops = await postForm(signed.url, new CookieJar(), { SAMLRequest: signed.SAMLRequest }, idp.metadataUrl);
+    expect(hops[0]!.status, hops[0]!.text).toBe(303);
+    expect(hops[0]!.setCookies.find((c) => c.startsWith(`${SESSION_COOKIE}=;`))).toMatch(/Max-Age=0/);
+    expect(new URL(hops[0]!.location!).searchParams.get("SAMLResponse")).toBeTruthy();
+    expect(idp.logoutResponses).toBe(before + 1);
+    expect((await profile()).status).toBe(401);
+  });
+
+  it("the SP metadata offers the single logout service by HTTP-Redirect and by HTTP-POST", async () => {
+    const metadata = await call(acme.subdomain, `/auth/sso/${providerId}/metadata`);
+    const slo = appUrl(acme.subdomain, `/auth/sso/${providerId}/slo`);
+    expect(metadata.text).toContain(`Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect" Location="${slo}"`);
+    expect(metadata.text).toContain(`Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST" Location="${slo}"`);
+  });
+});
+
 describe("SSO only, with a SAML provider", () => {
   it("refuses the password form to everyone but the break-glass accounts", async () => {
     const policy = (json: unknown) => adminCall("/api/admin/sign-in-policy", { method: "PUT", json });

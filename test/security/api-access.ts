@@ -77,6 +77,10 @@ export const API_ACCESS: Record<string, ApiRow> = {
   "PUT /auth/profile": OWN_ACCOUNT,
   "POST /auth/profile/email": OWN_ACCOUNT,
   "DELETE /auth/profile/email": OWN_ACCOUNT,
+  // A person's own sessions (My Profile): each role ends a spare session of its own (requests.ts DISPOSABLE).
+  "GET /auth/sessions": OWN_ACCOUNT,
+  "DELETE /auth/sessions": OWN_ACCOUNT,
+  "DELETE /auth/sessions/{sessionId}": OWN_ACCOUNT,
   // The confirmation link works without a session, only on its account's host.
   "POST /auth/confirm-email/{token}": ["ok", "ok", "ok", "ok", "ok", "refused"],
   "POST /auth/forgot-password": ANYONE,
@@ -149,6 +153,7 @@ export const API_ACCESS: Record<string, ApiRow> = {
   "DELETE /api/admin/users/{userId}": ORG_ADMINS,
   "POST /api/admin/users/bulk": ORG_ADMINS,
   "POST /api/admin/users/{userId}/invitation": ORG_ADMINS,
+  "DELETE /api/admin/users/{userId}/sessions": ORG_ADMINS,
   // The staff's pickers (enrollments:manage).
   "GET /api/users": COURSE_EDITORS,
   // Organizations: an admin reads and edits their own; the superadmin every one, and alone suspends and moves them.
@@ -191,6 +196,7 @@ export const API_ACCESS: Record<string, ApiRow> = {
   "GET /auth/sso/{providerId}/metadata": ["forbidden", "forbidden", "forbidden", "forbidden", "forbidden", "absent"],
   "POST /auth/sso/{providerId}/acs": ["other", "other", "other", "other", "other", "absent"],
   "GET /auth/sso/{providerId}/slo": ["forbidden", "forbidden", "forbidden", "forbidden", "forbidden", "absent"],
+  "POST /auth/sso/{providerId}/slo": ["forbidden", "forbidden", "forbidden", "forbidden", "forbidden", "absent"],
   // Logging out: anyone, signed in or not, on any host (a session signed in through a provider is ended there too).
   "POST /auth/logout": ANYONE,
   "GET /api/admin/audit-log": AUDIT_READERS,

@@ -7,7 +7,7 @@ import { signIn } from "@/test/session";
 import { API_ACCESS } from "./api-access";
 import { loadApiOperations, subdomainFor, type ApiOperation } from "./api-operations";
 import { describeCase, fuzzCases, type FuzzCase } from "./fuzz-cases";
-import { buildRequest } from "./requests";
+import { buildRequest, ENDS_CALLERS_SESSION } from "./requests";
 import { countOrganizationRows } from "./row-snapshot";
 import { buildTenantWorld, type TenantRole, type TenantWorld } from "./world";
 
@@ -160,11 +160,13 @@ describe(`bad input (${RUNS} cases per operation, seed ${SEED})`, () => {
   it.each(operations.map((op) => [op.key, op] as const))(
     "%s",
     async (_key, op) => {
-      const caller = callerFor(op);
-      const valid = await buildRequest(op, tenant, {
-        user:
-          caller.role === "anonymous" || caller.role === "superadmin" ? null : tenant.users[caller.role as TenantRole],
-      });
+      const chosen = callerFor(op);
+      const user =
+        chosen.role === "anonymous" || chosen.role === "superadmin" ? null : tenant.users[chosen.role as TenantRole];
+      // A logout ends the session it is sent with: a sign-in of its own keeps the role's token for the rest.
+      const caller =
+        user && ENDS_CALLERS_SESSION.has(op.key) ? { ...chosen, bearer: await signIn(chosen.subdomain, user) } : chosen;
+      const valid = await buildRequest(op, tenant, { user });
       const logOffset = logSize();
       const seed = seedFor(op);
       try {

@@ -7,7 +7,14 @@ import { fixtureZip } from "@/test/scorm-zips";
 import { multipartBody } from "@/test/session";
 import type { ApiOperation, IdPosition, JsonSchema } from "./api-operations";
 import { isUuid } from "./api-operations";
-import { spareCertificate, spareEmailChangeToken, spareIdentityProvider, spareImport, type TenantWorld } from "./world";
+import {
+  spareCertificate,
+  spareEmailChangeToken,
+  spareIdentityProvider,
+  spareImport,
+  spareSession,
+  type TenantWorld,
+} from "./world";
 import { STANDARD_CLAIMS } from "@/test/oidc-claims";
 
 // THE table of the security suites: where each id position of the API takes its id from, and the few
@@ -66,6 +73,7 @@ export const ID_SOURCES: Record<string, IdSource> = {
   "path:path": (t) => t.files.scormFile.split("/").slice(4).join("/"),
   "path:templateId": (t) => t.ids.templateId,
   "path:certificateId": (t) => t.ids.certificateId,
+  "path:sessionId": (t) => t.ids.sessionId,
   "body:template_id": (t) => t.ids.templateId,
 };
 
@@ -79,6 +87,12 @@ export const NOT_OWNED_POSITIONS = new Set(["path:path"]);
 export function unknownIdPositions(op: ApiOperation): string[] {
   return op.idPositions.filter((p) => !(p.key in ID_SOURCES)).map((p) => p.key);
 }
+
+/**
+ * Operations that end the very session they are called with: the suites call them with a fresh sign-in
+ * of the same person, so the role's own token keeps working for the calls after.
+ */
+export const ENDS_CALLERS_SESSION = new Set(["POST /auth/logout"]);
 
 export interface Caller {
   /** The caller's own account, if signed in (a public operation like sign-in uses its credentials). */
@@ -102,7 +116,15 @@ export interface BuiltRequest {
  * Operations that destroy or use up what they are called on get a thing of their own per call, so the
  * next call (another role's) still finds the world as built.
  */
-const DISPOSABLE: Record<string, (tenant: TenantWorld) => Promise<Record<string, string>>> = {
+const DISPOSABLE: Record<string, (tenant: TenantWorld, caller: Caller) => Promise<Record<string, string>>> = {
+  // A session of the caller's own beside the one it calls with (ending that one would sign the role out).
+  "DELETE /auth/sessions/{sessionId}": async (_t, caller): Promise<Record<string, string>> =>
+    caller.user ? { "path:sessionId": (await spareSession(caller.user.id)).id } : {},
+  "DELETE /api/admin/users/{userId}/sessions": async (t) => {
+    const user = await testDb().user.create({ data: spareUser(t), select: { id: true } });
+    await spareSession(user.id);
+    return { "path:userId": user.id };
+  },
   "DELETE /api/courses/{courseId}": async (t) => ({
     "path:courseId": (await createCourse(t.id, { instructorIds: [t.ids.instructorId] })).id,
   }),
@@ -401,7 +423,7 @@ export async function buildRequest(
   const ids: Record<string, string> = Object.fromEntries(
     substitutions.filter((s) => s.position.in !== "body").map((s) => [s.position.key, s.id]),
   );
-  const disposable = substitutions.length === 0 ? await DISPOSABLE[op.key]?.(tenant) : undefined;
+  const disposable = substitutions.length === 0 ? await DISPOSABLE[op.key]?.(tenant, caller) : undefined;
   const idFor = (key: string) =>
     ids[key] ?? disposable?.[key] ?? ID_SOURCES[key]?.(tenant, op) ?? "00000000-0000-4000-8000-000000000000";
   // A file's path keeps its slashes; ids and tokens have none.

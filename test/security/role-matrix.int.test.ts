@@ -5,7 +5,8 @@ import { call, type TestResponse } from "@/test/http";
 import { API_ACCESS, outcomeOf, type ApiOutcome } from "./api-access";
 import { loadApiOperations, subdomainFor, type ApiOperation } from "./api-operations";
 import { expectedOutcome, PAGE_ACCESS, WHO, type Who } from "./page-access";
-import { buildRequest } from "./requests";
+import { signIn } from "@/test/session";
+import { buildRequest, ENDS_CALLERS_SESSION } from "./requests";
 import { buildWorld, type World } from "./world";
 
 // Every page and every API operation × learner, instructor, org_admin, admin, superadmin and anonymous,
@@ -106,7 +107,10 @@ describe("API operations", () => {
           method: request.method,
           body: request.body,
           headers: request.headers,
-          bearer: caller.bearer,
+          bearer:
+            caller.bearer && caller.user && ENDS_CALLERS_SESSION.has(op.key)
+              ? await signIn(caller.subdomain, caller.user)
+              : caller.bearer,
         });
         const outcome = outcomeOf(res.status);
         outcomes.push(outcome);

@@ -61,6 +61,8 @@ export interface TenantWorld {
     providerId: string;
     /** A SAML provider without its key pair: its SAML doors refuse (as not set up) without reaching out. */
     samlProviderId: string;
+    /** A session of the learner's that no token of the suites uses (ending it signs no role out). */
+    sessionId: string;
   };
   /** The SCORM package's SCO the learner's attempt is in. */
   scoId: string;
@@ -331,6 +333,7 @@ export async function buildTenantWorld(): Promise<TenantWorld> {
       certificateId: certificate.id,
       providerId: (await spareIdentityProvider(id, marker)).id,
       samlProviderId: (await spareSamlProvider(id, marker)).id,
+      sessionId: (await spareSession(tenant.users.learner.id)).id,
     },
     scoId,
     resetToken,
@@ -468,6 +471,18 @@ export function spareSamlProvider(organizationId: string, marker: string) {
         ...STANDARD_CLAIMS,
       },
     },
+    select: { id: true },
+  });
+}
+
+/** A session of `userId` made in the database, as a sign-in would (no token names it). */
+export async function spareSession(userId: string) {
+  const { organizationId } = await testDb().user.findUniqueOrThrow({
+    where: { id: userId },
+    select: { organizationId: true },
+  });
+  return testDb().session.create({
+    data: { organizationId, userId, userAgent: "Spare/1.0", expiresAt: new Date(Date.now() + 3_600_000) },
     select: { id: true },
   });
 }

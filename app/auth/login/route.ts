@@ -1,3 +1,4 @@
+import { sessionDevice } from "@/lib/auth/session-start";
 import { signInWithPassword } from "@/lib/auth/sign-in";
 import { clientIp, handle, notAllowedExcept, readJson, visitorRequestContext } from "@/lib/http";
 import { homePathFor } from "@/lib/routes";
@@ -7,7 +8,12 @@ import { organizationJson, userJson } from "@/lib/server/serialize";
 export const POST = handle("Login failed", async (req) => {
   const ctx = await visitorRequestContext(req);
   const input = await readJson(req, loginSchema);
-  const { user, organization, token } = await signInWithPassword(ctx, input, clientIp(req.headers));
+  const { user, organization, token } = await signInWithPassword(
+    ctx,
+    input,
+    clientIp(req.headers),
+    sessionDevice(req.headers),
+  );
   return {
     token,
     user: userJson(user),

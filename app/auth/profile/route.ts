@@ -18,10 +18,10 @@ export const GET = handle("Failed to fetch profile", async (req) => {
 export const PUT = handle("Failed to update profile", async (req) => {
   const caller = await requireCaller(req);
   const { input, avatar } = await readProfileUpdate(req);
-  const { profile, sessionVersion } = await updateOwnProfile(caller.ctx, input, avatar);
+  const { profile, sessionVersion } = await updateOwnProfile(caller.ctx, input, avatar, caller.sessionId);
   const user = ownProfileJson(profile);
   if (sessionVersion === null) return { user };
-  const { token, headers } = await renewSession(req, caller.ctx, sessionVersion);
+  const { token, headers } = await renewSession(req, caller, sessionVersion);
   return Response.json(token ? { user, token } : { user }, { headers });
 });
 

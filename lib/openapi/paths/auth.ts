@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { definePaths, json, jsonBody } from "@/lib/openapi/operation";
+import { definePaths, json, jsonBody, pathIds } from "@/lib/openapi/operation";
 import {
   emailConfirmedSchema,
   loginResponseSchema,
@@ -10,6 +10,7 @@ import {
   registerResponseSchema,
 } from "@/lib/openapi/responses/auth";
 import { messageSchema } from "@/lib/openapi/responses/common";
+import { endedSessionSchema, endedSessionsSchema, ownSessionsSchema } from "@/lib/openapi/responses/sessions";
 import {
   changeEmailSchema,
   forgotPasswordSchema,
@@ -91,6 +92,37 @@ export const authPaths = definePaths("Auth", {
       },
       responses: { 200: json("The updated profile", profileUpdateResponseSchema) },
       errors: [400, 409, 413, 415, 429],
+    },
+  },
+  "/auth/sessions": {
+    get: {
+      operationId: "listOwnSessions",
+      summary: "The caller's active sessions (My Profile)",
+      description:
+        "Every session of the caller that has not ended, the most recently used first; `current` marks the one asking. " +
+        "A session is one sign-in (password or single sign-on) on one device or API client.",
+      access: "signed-in",
+      responses: { 200: json("The sessions", ownSessionsSchema) },
+    },
+    delete: {
+      operationId: "endOtherOwnSessions",
+      summary: "Sign out of all other sessions",
+      description: "Every session of the caller but the one asking ends at once, on every app node. Audited.",
+      access: "signed-in",
+      responses: { 200: json("How many sessions ended", endedSessionsSchema) },
+    },
+  },
+  "/auth/sessions/{sessionId}": {
+    requestParams: { path: pathIds("sessionId") },
+    delete: {
+      operationId: "endOwnSession",
+      summary: "Sign out one of the caller's sessions",
+      description:
+        "Ends it at once, on every app node; its cookie or token is refused from the next request. Ending the session " +
+        "asking is a logout (its cookie is cleared). Another person's session is a 404. Audited.",
+      access: "signed-in",
+      responses: { 200: json("The session ended", endedSessionSchema) },
+      errors: [404],
     },
   },
   "/auth/profile/email": {

@@ -5,6 +5,7 @@ import {
   identityProviderListSchema,
   logoutAnswerSchema,
   samlAcsFormSchema,
+  samlSloFormSchema,
   samlSloQuerySchema,
   identityProviderViewSchema,
   signInPolicySchema,
@@ -148,16 +149,31 @@ export const identityProviderPaths = definePaths("Settings", {
     },
   },
   "/auth/sso/{providerId}/slo": {
-    requestParams: { path: pathIds("providerId"), query: samlSloQuerySchema },
+    requestParams: { path: pathIds("providerId") },
     get: {
+      requestParams: { query: samlSloQuerySchema },
       operationId: "samlSingleLogout",
       summary: "The SAML single logout service (HTTP-Redirect binding)",
       description:
-        "The IdP's LogoutResponse to our logout (checked for the log; on to /login whatever it says), or a signed LogoutRequest the IdP starts (this browser's session ends and the IdP gets its LogoutResponse; an unsigned or invalid one ends nothing).",
+        "The IdP's LogoutResponse to our logout (checked for the log; on to /login whatever it says), or a signed LogoutRequest the IdP starts (every session the person it names signed in to through this IdP ends on the server, this browser's cookie goes, and the IdP gets its LogoutResponse; an unsigned or invalid one ends nothing).",
       access: "public",
       tags: ["Auth"],
       responses: { 303: { description: "A redirect: to /login, or to the IdP with our LogoutResponse" } },
       errors: [400, 403, 404],
+    },
+    post: {
+      operationId: "samlSingleLogoutPost",
+      summary: "The SAML single logout service (HTTP-POST binding)",
+      description:
+        "The same messages as by HTTP-Redirect, as a form the IdP's page posts (saml-idp always, Shibboleth and AD FS by default); the signature is the XML's own. A signed LogoutRequest ends, on the server, every session the person it names signed in to through this IdP (the cross-site post carries no session cookie), clears this browser's cookie, and answers the IdP with a LogoutResponse (HTTP-Redirect) or lands on /login; a LogoutResponse lands on /login.",
+      access: "public",
+      tags: ["Auth"],
+      requestBody: {
+        required: true,
+        content: { "application/x-www-form-urlencoded": { schema: samlSloFormSchema } },
+      },
+      responses: { 303: { description: "A redirect: to /login, or to the IdP with our LogoutResponse" } },
+      errors: [400, 403, 404, 413],
     },
   },
   "/auth/logout": {
@@ -165,7 +181,7 @@ export const identityProviderPaths = definePaths("Settings", {
       operationId: "logout",
       summary: "Log out, and out of the identity provider too where it offers single logout",
       description:
-        "Ends this browser's session (its cookie is cleared) whatever else happens. A session signed in through an identity provider is also ended there: `redirectTo` is the provider's logout address (OIDC end_session_endpoint with id_token_hint and post_logout_redirect_uri; SAML SingleLogoutService with a signed LogoutRequest), else /login. A provider that cannot be reached only means /login.",
+        "Ends the session of the request's cookie or bearer token on the server (the same cookie or token is refused from the next request, on every app node) and clears this browser's cookie whatever else happens. A session signed in through an identity provider is also ended there: `redirectTo` is the provider's logout address (OIDC end_session_endpoint with id_token_hint and post_logout_redirect_uri; SAML SingleLogoutService with a signed LogoutRequest), else /login. A provider that cannot be reached only means /login.",
       // Public like sign-in: anyone may call it, and it ends only the session the request carries. A
       // session cookie sent from another site's page is refused (403), as every cookie write is.
       access: "public",

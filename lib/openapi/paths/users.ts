@@ -1,3 +1,4 @@
+import { endedSessionsSchema } from "@/lib/openapi/responses/sessions";
 import { definePaths, json, jsonBody, noContent, pathIds } from "@/lib/openapi/operation";
 import {
   adminUserDetailSchema,
@@ -104,6 +105,19 @@ export const userPaths = definePaths("Users", {
       requestBody: jsonBody(bulkUserActionSchema),
       responses: { 200: json("How many people the action changed", bulkUserResultSchema) },
       errors: [400, 403, 404, 409],
+    },
+  },
+  "/api/admin/users/{userId}/sessions": {
+    requestParams: { path: pathIds("userId") },
+    delete: {
+      operationId: "signOutUserEverywhere",
+      summary: "Sign the user out everywhere",
+      description:
+        "Every session of the user ends at once, on every device and app node; they sign in again. Audited with the address. " +
+        RULES,
+      access: "signed-in",
+      responses: { 200: json("How many sessions ended", endedSessionsSchema) },
+      errors: [403, 404],
     },
   },
   "/api/admin/users/{userId}/invitation": {

@@ -12,6 +12,7 @@ import {
   issuePasswordToken,
   setPasswordPath,
 } from "@/lib/server/accounts/password-tokens";
+import { endUserSessions } from "@/lib/server/sessions/end-sessions";
 import { audit } from "@/lib/server/audit";
 import { sendOrganizationMail } from "@/lib/server/mail/organization-mail";
 import { refusePasswordUnlessBreakGlass } from "@/lib/server/sso/sign-in-policy";
@@ -101,6 +102,7 @@ export async function resetPassword(
       where: { id: row.userId, organizationId },
       data: { passwordHash, sessionVersion: { increment: 1 } },
     });
+    await endUserSessions(tx, organizationId, [row.userId]);
     await tx.passwordResetToken.updateMany({ where: { userId: row.userId, usedAt: null }, data: { usedAt: now } });
     const action = row.purpose === "invitation" ? "auth.invitation_accepted" : "auth.password_reset";
     await audit({ organizationId, actorId: row.userId, action, entityType: "user", entityId: row.userId }, tx);

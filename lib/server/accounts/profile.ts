@@ -7,6 +7,7 @@ import type { UpdateProfileInput } from "@/lib/schemas/auth";
 import { storeAvatar } from "@/lib/server/accounts/avatar";
 import { checkCurrentPassword } from "@/lib/server/accounts/current-password";
 import { assertPasswordAllowed, passwordPolicyOf } from "@/lib/server/accounts/password-policy";
+import { endUserSessions } from "@/lib/server/sessions/end-sessions";
 import { audit } from "@/lib/server/audit";
 import { removeStoredFiles } from "@/lib/server/courses/stored-files";
 import { ownProfileSelect, type OwnProfile } from "@/lib/server/selects";
@@ -35,6 +36,7 @@ export async function updateOwnProfile(
   ctx: TenantContext,
   input: UpdateProfileInput,
   avatar?: File | null,
+  currentSessionId?: string,
 ): Promise<ProfileUpdate> {
   requirePermission(ctx, "profile:update:own");
   const where = { id: ctx.userId, organizationId: ctx.organizationId };
@@ -90,6 +92,7 @@ export async function updateOwnProfile(
         select: { sessionVersion: true },
       });
       if (!row) throw new AppError("NOT_FOUND", "Profile not found");
+      if (passwordHash) await endUserSessions(tx, ctx.organizationId, [ctx.userId], currentSessionId);
       return { sessionVersion: row.sessionVersion, replacedAvatarUrl };
     });
   } catch (error) {

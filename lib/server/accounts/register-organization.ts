@@ -1,6 +1,6 @@
 import "server-only";
 import { hashPassword } from "@/lib/auth/password";
-import { issueToken } from "@/lib/auth/token";
+import { startSession, type SessionDevice } from "@/lib/auth/session-start";
 import { db } from "@/lib/db";
 import type { RegisterOrganizationInput } from "@/lib/schemas/auth";
 import { assertPasswordAllowed } from "@/lib/server/accounts/password-policy";
@@ -9,7 +9,7 @@ import { claimingSubdomain, createOrganizationWithAdmin } from "@/lib/server/org
 import { platformDefaults } from "@/lib/server/settings/queries";
 
 /** A new tenant and its first org_admin, in one transaction. The token is valid on the new subdomain. */
-export async function registerOrganization(input: RegisterOrganizationInput) {
+export async function registerOrganization(input: RegisterOrganizationInput, device: SessionDevice) {
   // Sign-up happens on the apex: the platform's defaults are the policy, and the new organization's settings.
   const settings = await platformDefaults();
   const { admin: who, organization: org } = input;
@@ -43,12 +43,9 @@ export async function registerOrganization(input: RegisterOrganizationInput) {
       }),
     "organization.subdomain",
   );
-  const token = await issueToken({
-    sub: admin.id,
-    role: admin.role,
-    org: organization.id,
-    tenant: organization.subdomain,
-    sv: 0,
-  });
+  const token = await startSession(
+    { sub: admin.id, role: admin.role, org: organization.id, tenant: organization.subdomain, sv: 0 },
+    device,
+  );
   return { organization, admin, token };
 }

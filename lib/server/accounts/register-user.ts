@@ -1,6 +1,6 @@
 import "server-only";
 import { hashPassword } from "@/lib/auth/password";
-import { issueToken } from "@/lib/auth/token";
+import { startSession, type SessionDevice } from "@/lib/auth/session-start";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import type { RegisterInput } from "@/lib/schemas/auth";
@@ -13,7 +13,7 @@ import { userProfileSelect } from "@/lib/server/selects";
 import type { RequestContext } from "@/lib/tenancy/context";
 
 /** Self-registration into the host's organization, when its settings allow it, with the role they grant. */
-export async function registerUser(ctx: RequestContext, input: RegisterInput) {
+export async function registerUser(ctx: RequestContext, input: RegisterInput, device: SessionDevice) {
   const organization = ctx.organization;
   if (!organization)
     throw new AppError("BAD_REQUEST", "Register on your organization's own address, or create a new organization");
@@ -81,12 +81,9 @@ export async function registerUser(ctx: RequestContext, input: RegisterInput) {
     return created;
   });
 
-  const token = await issueToken({
-    sub: user.id,
-    role: user.role,
-    org: organization.id,
-    tenant: organization.subdomain,
-    sv: 0,
-  });
+  const token = await startSession(
+    { sub: user.id, role: user.role, org: organization.id, tenant: organization.subdomain, sv: 0 },
+    device,
+  );
   return { user, organization, token };
 }

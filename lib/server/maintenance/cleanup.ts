@@ -10,7 +10,8 @@ const TOKEN_RETENTION_DAYS = 7;
  * and e-mail-change tokens spent or expired more than a week ago, uploads of imports cut off more than
  * an hour ago (a server that died while a file arrived), and single sign-on's expired rows: SAML requests
  * no answer may still match, assertion ids past the time a replay could be accepted, and sign-in records
- * whose session is over. Idempotent: a retried run deletes nothing twice.
+ * whose session is over; and sessions past their tokens' expiry (no token can name them any more).
+ * Idempotent: a retried run deletes nothing twice.
  */
 export async function cleanupExpiredRows(now = new Date()): Promise<{
   rateLimitBuckets: number;
@@ -18,6 +19,7 @@ export async function cleanupExpiredRows(now = new Date()): Promise<{
   emailChangeTokens: number;
   abandonedImports: number;
   singleSignOnRows: number;
+  sessions: number;
 }> {
   const cutoff = new Date(now.getTime() - TOKEN_RETENTION_DAYS * 24 * 60 * 60 * 1000);
   const buckets = await db().rateLimitBucket.deleteMany({ where: { resetAt: { lte: now } } });
@@ -36,11 +38,13 @@ export async function cleanupExpiredRows(now = new Date()): Promise<{
     db().samlAssertion.deleteMany({ where: expired }),
     db().ssoSession.deleteMany({ where: expired }),
   ]);
+  const sessions = await db().session.deleteMany({ where: expired });
   return {
     rateLimitBuckets: buckets.count,
     passwordResetTokens: tokens.count,
     emailChangeTokens: emailTokens.count,
     abandonedImports: imports.count,
     singleSignOnRows: sso.reduce((sum, r) => sum + r.count, 0),
+    sessions: sessions.count,
   };
 }

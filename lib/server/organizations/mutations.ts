@@ -1,4 +1,5 @@
 import "server-only";
+import { endOrganizationSessions } from "@/lib/server/sessions/end-sessions";
 import { NO_PASSWORD_HASH } from "@/lib/auth/password";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
@@ -98,8 +99,9 @@ export async function setOrganizationStatus(
   return getOrganization(ctx, id);
 }
 
-/** Every token of the organization's users stops working (their sessionVersion moves on). */
+/** Every token of the organization's users stops working (their sessions end, their sessionVersion moves on). */
 export async function endSessions(tx: Prisma.TransactionClient, organizationId: string): Promise<void> {
+  await endOrganizationSessions(tx, organizationId);
   await tx.user.updateMany({ where: { organizationId }, data: { sessionVersion: { increment: 1 } } });
 }
 

@@ -35,6 +35,16 @@ describe("identityFromClaims", () => {
     expect(identity.emailVerified).toBe(false);
   });
 
+  it('counts only the boolean true as verified, not the string "true"', () => {
+    expect(identityFromClaims("s", mapping, { email: "a@example.test", email_verified: true }).emailVerified).toBe(
+      true,
+    );
+    expect(identityFromClaims("s", mapping, { email: "a@example.test", email_verified: "true" }).emailVerified).toBe(
+      false,
+    );
+    expect(identityFromClaims("s", mapping, { email: "a@example.test", email_verified: 1 }).emailVerified).toBe(false);
+  });
+
   it("falls back to the e-mail's local part when the provider sends no first name", () => {
     expect(identityFromClaims("s", mapping, { email: "grace@example.test" }).firstName).toBe("grace");
   });

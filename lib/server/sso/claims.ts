@@ -51,8 +51,10 @@ export function identityFromClaims(subject: string, mapping: Mapping, claims: Re
   return {
     subject,
     email,
-    // Only an explicit true: a provider that says nothing has not verified the address.
-    emailVerified: claims.email_verified === true || claims.email_verified === "true",
+    // Only the boolean true (OpenID Connect Core 5.1): a provider that says nothing has not verified the
+    // address, and one that sends the string "true" does not follow the standard it claims to, while
+    // a verified address is what links a sign-in to an existing account.
+    emailVerified: claims.email_verified === true,
     firstName,
     lastName: text(claims[mapping.lastNameClaim]),
     role: mappedRole(mapping, claims),

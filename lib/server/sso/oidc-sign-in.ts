@@ -110,7 +110,7 @@ async function takeRequest(organizationId: string, providerId: string, state: st
 export async function finishOidcSignIn(
   ctx: RequestContext,
   providerId: string,
-  input: { callbackUrl: URL; browserState: string | undefined; origin: string; ip: string },
+  input: { callbackUrl: URL; browserState: string | undefined; origin: string; ip: string; userAgent: string | null },
 ): Promise<{ token: string; returnTo: string }> {
   const provider = await readyProvider(ctx, providerId);
   const params = input.callbackUrl.searchParams;
@@ -140,6 +140,6 @@ export async function finishOidcSignIn(
     throw refusal(provider, "callback", error);
   }
   const identity = identityFromClaims(subject, provider.config, claims);
-  const token = await signInWithIdentity(ctx, provider, identity, input.ip, { protocol: "oidc", idToken });
+  const token = await signInWithIdentity(ctx, provider, identity, input, { protocol: "oidc", idToken });
   return { token, returnTo: request.returnTo };
 }

@@ -193,6 +193,7 @@ export async function getIdentityProvider(ctx: TenantContext, providerId: string
 export async function createIdentityProvider(
   ctx: TenantContext,
   input: CreateIdentityProviderInput,
+  ip: string | null = null,
 ): Promise<IdentityProviderView> {
   requireSettingsManager(ctx);
   const organizationId = tenantId(ctx);
@@ -218,6 +219,7 @@ export async function createIdentityProvider(
           action: "sso.provider.create",
           entityType: "identity_provider",
           entityId: row.id,
+          ip,
           data: {
             protocol: input.protocol,
             name: input.name,
@@ -239,6 +241,7 @@ export async function updateIdentityProvider(
   ctx: TenantContext,
   providerId: string,
   input: UpdateIdentityProviderInput,
+  ip: string | null = null,
 ): Promise<IdentityProviderView> {
   requireSettingsManager(ctx);
   const organizationId = tenantId(ctx);
@@ -274,6 +277,7 @@ export async function updateIdentityProvider(
           action: "sso.provider.update",
           entityType: "identity_provider",
           entityId: providerId,
+          ip,
           data: {
             name: input.name,
             enabled: input.enabled,
@@ -295,7 +299,11 @@ export async function updateIdentityProvider(
   }
 }
 
-export async function deleteIdentityProvider(ctx: TenantContext, providerId: string): Promise<void> {
+export async function deleteIdentityProvider(
+  ctx: TenantContext,
+  providerId: string,
+  ip: string | null = null,
+): Promise<void> {
   requireSettingsManager(ctx);
   const organizationId = tenantId(ctx);
   if (!isId(providerId)) throw notFound();
@@ -309,6 +317,7 @@ export async function deleteIdentityProvider(ctx: TenantContext, providerId: str
         action: "sso.provider.delete",
         entityType: "identity_provider",
         entityId: providerId,
+        ip,
       },
       tx,
     );

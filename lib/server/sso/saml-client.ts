@@ -51,13 +51,15 @@ export function samlClient(provider: SamlProvider, origin: string, cache: CacheP
   });
 }
 
-/** Our SP metadata for the IdP: entity ID, ACS (HTTP-POST), SLO (HTTP-Redirect), signing certificate. */
+/** Our SP metadata for the IdP: entity ID, ACS (HTTP-POST), SLO (HTTP-Redirect and HTTP-POST), signing certificate. */
 export function spMetadataXml(provider: SamlProvider, origin: string): string {
   const cache = new SamlRequestCache(provider.organizationId, provider.id);
   const xml = samlClient(provider, origin, cache).generateServiceProviderMetadata(null, provider.config.spCertificate);
-  // node-saml names HTTP-POST for the single logout service; ours is HTTP-Redirect (the route is a GET).
+  // node-saml names HTTP-POST alone for the single logout service; ours takes HTTP-Redirect too (the
+  // route answers GET and POST), listed first as the binding we prefer.
   return xml.replace(
-    /(<SingleLogoutService[^>]*Binding=")urn:oasis:names:tc:SAML:2\.0:bindings:HTTP-POST"/,
-    '$1urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect"',
+    /<SingleLogoutService([^>]*)Binding="urn:oasis:names:tc:SAML:2\.0:bindings:HTTP-POST"([^>]*)\/>/,
+    '<SingleLogoutService$1Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect"$2/>' +
+      '<SingleLogoutService$1Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST"$2/>',
   );
 }

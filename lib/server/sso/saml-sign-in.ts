@@ -104,7 +104,7 @@ async function firstUse(provider: SamlProvider, assertionId: string, expiresAt: 
 export async function finishSamlSignIn(
   ctx: RequestContext,
   providerId: string,
-  input: { samlResponse: string; origin: string; ip: string },
+  input: { samlResponse: string; origin: string; ip: string; userAgent: string | null },
 ): Promise<{ token: string; returnTo: string }> {
   const provider = await readySamlProvider(ctx, providerId);
   const cache = new SamlRequestCache(provider.organizationId, provider.id);
@@ -132,7 +132,7 @@ export async function finishSamlSignIn(
   // SAML has no standard "verified" flag: the organization's own IdP vouches for the addresses it signs,
   // unless it says otherwise in an email_verified attribute.
   const verified = attributes.email_verified !== false && attributes.email_verified !== "false";
-  const token = await signInWithIdentity(ctx, provider, { ...identity, emailVerified: verified }, input.ip, {
+  const token = await signInWithIdentity(ctx, provider, { ...identity, emailVerified: verified }, input, {
     protocol: "saml",
     nameID: profile.nameID,
     nameIDFormat: profile.nameIDFormat,

@@ -1,6 +1,6 @@
 import "server-only";
 import { NO_PASSWORD_HASH } from "@/lib/auth/password";
-import { issueToken } from "@/lib/auth/token";
+import { startSession } from "@/lib/auth/session-start";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { uniqueUsername } from "@/lib/server/accounts/unique-username";
@@ -35,9 +35,10 @@ export async function signInWithIdentity(
   ctx: RequestContext,
   provider: SsoProviderRef,
   identity: SsoIdentity,
-  ip: string,
+  device: { ip: string; userAgent: string | null },
   logout: LogoutHandle,
 ): Promise<string> {
+  const { ip } = device;
   const organization = tenantOrganization(ctx);
   if (organization.status !== "active") throw new SsoRefusal("suspended");
   const organizationId = organization.id;
@@ -124,12 +125,15 @@ export async function signInWithIdentity(
     },
     select: { id: true },
   });
-  return issueToken({
-    sub: user.id,
-    role: user.role,
-    org: organizationId,
-    tenant: organization.subdomain,
-    sv: user.sessionVersion,
-    sso: session.id,
-  });
+  return startSession(
+    {
+      sub: user.id,
+      role: user.role,
+      org: organizationId,
+      tenant: organization.subdomain,
+      sv: user.sessionVersion,
+      sso: session.id,
+    },
+    device,
+  );
 }

@@ -80,7 +80,11 @@ export async function getSignInPolicy(ctx: TenantContext): Promise<SignInPolicyV
   return view(organizationId, await readPolicy(organizationId));
 }
 
-export async function updateSignInPolicy(ctx: TenantContext, input: SignInPolicy): Promise<SignInPolicyView> {
+export async function updateSignInPolicy(
+  ctx: TenantContext,
+  input: SignInPolicy,
+  ip: string | null = null,
+): Promise<SignInPolicyView> {
   requireSettingsManager(ctx);
   const organizationId = tenantId(ctx);
   const breakGlassUserIds = [...new Set(input.breakGlassUserIds)];
@@ -109,6 +113,7 @@ export async function updateSignInPolicy(ctx: TenantContext, input: SignInPolicy
         entityType: "organization",
         entityId: organizationId,
         data: value,
+        ip,
       },
       tx,
     );

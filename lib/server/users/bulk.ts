@@ -6,6 +6,7 @@ import type { BulkUserActionInput } from "@/lib/schemas/users";
 import { auditMany } from "@/lib/server/audit";
 import { enrollUsers } from "@/lib/server/enrollments/mutations";
 import { addGroupMembers } from "@/lib/server/groups/mutations";
+import { endUserSessions } from "@/lib/server/sessions/end-sessions";
 import { voidOpenLinks } from "@/lib/server/users/write-user-change";
 import { assertMayEdit, assertNotSelf, ensureOrgAdminRemains } from "@/lib/server/users/rules";
 import { tenantId, type TenantContext } from "@/lib/tenancy/context";
@@ -62,7 +63,10 @@ async function setStatus(ctx: TenantContext, ids: string[], status: "active" | "
       where: { organizationId, id: { in: changing }, status: { not: status } },
       data: { status, ...(deactivating ? { sessionVersion: { increment: 1 } } : {}) },
     });
-    if (deactivating) await voidOpenLinks(tx, changing);
+    if (deactivating) {
+      await endUserSessions(tx, organizationId, changing);
+      await voidOpenLinks(tx, changing);
+    }
     const action = deactivating ? "user.deactivate" : "user.reactivate";
     await auditMany(
       changing.map((entityId) => ({

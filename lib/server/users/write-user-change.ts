@@ -1,10 +1,11 @@
 import "server-only";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { Role } from "@/lib/routes";
+import { endUserSessions } from "@/lib/server/sessions/end-sessions";
 import { ensureOrgAdminRemains } from "@/lib/server/users/rules";
 
 // One user's row changed, by an administrator's edit or by an import: a deactivation or a change of role
-// ends their sessions at once (sessionVersion moves on), and a deactivation voids their open set-password
+// ends their sessions at once (their rows go, and sessionVersion moves on), and a deactivation voids their open set-password
 // links. Either is refused when it would leave the organization without an active org admin (rules.ts,
 // under its lock): both writers meet that rule here. The callers check the other role rules first.
 
@@ -33,6 +34,7 @@ export async function writeUserChange(
     where: { organizationId_id: { organizationId, id: target.id } },
     data: { ...change, ...(roleChanges || deactivates ? { sessionVersion: { increment: 1 } } : {}) },
   });
+  if (roleChanges || deactivates) await endUserSessions(tx, organizationId, [target.id]);
   if (deactivates) await voidOpenLinks(tx, [target.id]);
 }
 

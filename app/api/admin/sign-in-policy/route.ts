@@ -1,4 +1,4 @@
-import { handle, notAllowedExcept, readJson, requireCaller } from "@/lib/http";
+import { clientIp, handle, notAllowedExcept, readJson, requireCaller } from "@/lib/http";
 import { signInPolicySchema } from "@/lib/schemas/identity-providers";
 import { getSignInPolicy, updateSignInPolicy } from "@/lib/server/sso/sign-in-policy";
 
@@ -9,7 +9,7 @@ export const GET = handle("Failed to load the sign-in policy", async (req) => {
 
 export const PUT = handle("Failed to save the sign-in policy", async (req) => {
   const caller = await requireCaller(req);
-  return updateSignInPolicy(caller.ctx, await readJson(req, signInPolicySchema));
+  return updateSignInPolicy(caller.ctx, await readJson(req, signInPolicySchema), clientIp(req.headers));
 });
 
 export const { POST, PATCH, DELETE } = notAllowedExcept("GET", "PUT");

@@ -12,7 +12,7 @@ const MAX_FORM_BYTES = 1024 * 1024;
 export const POST = handle<Params>("Sign-in failed", async (req, { params }) => {
   const ctx = await visitorRequestContext(req);
   const { providerId } = await params;
-  const { origin, ip } = ssoRequestInfo(req);
+  const { origin, ip, userAgent } = ssoRequestInfo(req);
   const text = await readBodyText(
     req.body as AsyncIterable<Uint8Array> | null,
     req.headers.get("content-length"),
@@ -24,6 +24,7 @@ export const POST = handle<Params>("Sign-in failed", async (req, { params }) => 
       samlResponse: form.SAMLResponse,
       origin,
       ip,
+      userAgent,
     });
     return redirectSignedIn(token, returnTo);
   } catch (error) {

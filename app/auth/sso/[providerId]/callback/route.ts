@@ -8,7 +8,7 @@ type Params = { providerId: string };
 /** Where the identity provider sends the browser back: verified, signed in, on to the page it came for. */
 export const GET = handle<Params>("Sign-in failed", async (req, { params }) => {
   const ctx = await visitorRequestContext(req);
-  const { origin, ip, browserState } = ssoRequestInfo(req);
+  const { origin, ip, userAgent, browserState } = ssoRequestInfo(req);
   try {
     const callbackUrl = new URL(req.url);
     const { token, returnTo } = await finishOidcSignIn(ctx, (await params).providerId, {
@@ -16,6 +16,7 @@ export const GET = handle<Params>("Sign-in failed", async (req, { params }) => {
       browserState,
       origin,
       ip,
+      userAgent,
     });
     return redirectSignedIn(token, returnTo);
   } catch (error) {
