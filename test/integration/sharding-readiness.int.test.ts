@@ -48,6 +48,10 @@ const KNOWN_CHANGES: string[] = [
   'ScormPackage: unique index ScormPackage_lessonId_version_key (lessonId, version) must include "organizationId"',
   'ScormScoState: primary key (id) must include "organizationId"',
   'ScormScoState: unique index ScormScoState_attemptId_scoId_key (attemptId, scoId) must include "organizationId"',
+  // A session belongs to its user, and the superadmin's (as the superadmin's user row) to no organization.
+  'Session: foreign key Session_userId_fkey (userId) → User must include "organizationId" on both sides',
+  'Session: make "organizationId" NOT NULL',
+  'Session: primary key (id) must include "organizationId"',
   'Setting: make "organizationId" NOT NULL',
   'Setting: primary key (id) must include "organizationId"',
   'SsoRequest: primary key (id) must include "organizationId"',
