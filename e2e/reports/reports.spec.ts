@@ -179,8 +179,14 @@ test("the superadmin sees every organization and picks one", async ({ page }) =>
   await signIn(page, null, superadmin);
   await page.goto(`${origin(null)}/admin/reports`);
   await expect(page.getByText("Every organization", { exact: true }).first()).toBeVisible();
-  await page.getByRole("searchbox", { name: "Search organizations" }).fill(tenant.name);
-  await expect(page).toHaveURL(/[?&]q=/); // the search has settled (it would replace a navigation made meanwhile)
+  // The organizations table's code arrives after the page (it is loaded only where it renders): text typed
+  // into its server-rendered box before React runs it is reset, as it would be for a very quick person, who
+  // types again. The address then carries the search once it has settled (it would replace a navigation
+  // made meanwhile).
+  await expect(async () => {
+    await page.getByRole("searchbox", { name: "Search organizations" }).fill(tenant.name);
+    await expect(page).toHaveURL(/[?&]q=/, { timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
   const row = page.getByRole("grid", { name: "Organizations" }).getByRole("row").filter({ hasText: tenant.name });
   await expect(row).toBeVisible();
   await row.getByRole("link", { name: tenant.name }).click();
