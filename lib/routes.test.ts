@@ -61,10 +61,6 @@ const PAGE_AUDIENCES: Record<string, "public" | readonly Role[]> = {
   "/admin/categories": ORG_ADMINS,
   "/admin/categories/add": ORG_ADMINS,
   "/admin/settings/audit": ORG_ADMINS,
-  "/admin/settings/maintenance": ["admin", "superadmin"],
-  "/admin/settings/password-policy": ["admin", "superadmin"],
-  "/admin/settings/mail": ["admin", "superadmin"],
-  "/admin/settings/sign-in": ["admin", "superadmin"],
   "/admin/organizations": ["admin", "superadmin"],
   "/admin/subdomain-management": ["superadmin"],
 };

@@ -79,11 +79,6 @@ export const ROUTES: readonly RouteEntry[] = [
   { pattern: "/admin/categories/add", access: "categories:manage" },
   // The audit log lives inside System Settings but is the organization administrators' (not instructors').
   { pattern: "/admin/settings/audit", access: "audit:read" },
-  // System Settings' sections beyond the first: its editors'.
-  { pattern: "/admin/settings/maintenance", access: "settings:manage" },
-  { pattern: "/admin/settings/password-policy", access: "settings:manage" },
-  { pattern: "/admin/settings/mail", access: "settings:manage" },
-  { pattern: "/admin/settings/sign-in", access: "settings:manage" },
   // platform
   { pattern: "/admin/organizations", access: "organization:update:own" },
   { pattern: "/admin/subdomain-management", access: "subdomains:manage" },

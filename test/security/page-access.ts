@@ -94,12 +94,6 @@ export const PAGE_ACCESS: Record<string, Row> = {
   "/admin/categories/add": ORG_ADMIN_AREA,
   // The audit log, inside System Settings, for admin and org_admin (their organization) and the superadmin (all).
   "/admin/settings/audit": ORG_ADMIN_AREA,
-  // System Settings' sections beyond General: the administrator's, who edits the settings (docs/permissions.md);
-  // sign-in is an organization's identity providers, which the apex has none of.
-  "/admin/settings/maintenance": ["login", "denied", "denied", "denied", "ok", "ok"],
-  "/admin/settings/password-policy": ["login", "denied", "denied", "denied", "ok", "ok"],
-  "/admin/settings/mail": ["login", "denied", "denied", "denied", "ok", "ok"],
-  "/admin/settings/sign-in": ["login", "denied", "denied", "denied", "ok", "absent"],
   // The spec's side navigation: Organizations for admin and superadmin; Subdomain Management superadmin only.
   "/admin/organizations": ["login", "denied", "denied", "denied", "ok", "ok"],
   "/admin/subdomain-management": ["login", "denied", "denied", "denied", "denied", "ok"],

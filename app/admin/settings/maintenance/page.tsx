@@ -4,6 +4,6 @@ import { guardSignedInPage } from "@/lib/auth/page-guard";
 export const metadata = { title: "Maintenance · System Settings · Learning Management" };
 
 export default async function MaintenanceSettingsPage() {
-  const { ctx } = await guardSignedInPage("/admin/settings/maintenance");
+  const { ctx } = await guardSignedInPage("/admin/settings/*");
   return <SettingsSectionPage section="maintenance" ctx={ctx} />;
 }

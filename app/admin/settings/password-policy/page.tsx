@@ -4,6 +4,6 @@ import { guardSignedInPage } from "@/lib/auth/page-guard";
 export const metadata = { title: "Password policy · System Settings · Learning Management" };
 
 export default async function PasswordPolicySettingsPage() {
-  const { ctx } = await guardSignedInPage("/admin/settings/password-policy");
+  const { ctx } = await guardSignedInPage("/admin/settings/*");
   return <SettingsSectionPage section="password-policy" ctx={ctx} />;
 }
