@@ -41,7 +41,9 @@ function SamlValues({
   values: Extract<ProviderValuesSource, { protocol: "saml" }>;
   origin: string;
 }) {
-  const certificateHref = textFile(values.spCertificate, "application/x-pem-file");
+  // One line ending, as a text field shows it: what is copied and downloaded is what is seen.
+  const certificate = values.spCertificate.replace(/\r\n/g, "\n");
+  const certificateHref = textFile(certificate, "application/x-pem-file");
   const metadataHref =
     values.spMetadata === undefined ? values.metadataPath : textFile(values.spMetadata, "application/samlmetadata+xml");
   return (
@@ -50,7 +52,7 @@ function SamlValues({
       <CopyField label="Entity ID (audience)" value={`${origin}${values.metadataPath}`} />
       <CopyField label="ACS URL (reply URL, HTTP-POST)" value={`${origin}${values.acsPath}`} />
       <CopyField label="Single logout URL (HTTP-Redirect)" value={`${origin}${values.sloPath}`} />
-      <CopyField label="SP signing certificate" value={values.spCertificate} multiline />
+      <CopyField label="SP signing certificate" value={certificate} multiline />
       <Stack direction="row" sx={{ mt: 1, flexWrap: "wrap", gap: 1 }}>
         <DownloadLink href={metadataHref} filename="sp-metadata.xml">
           Download SP metadata
