@@ -49,6 +49,8 @@ test("SAML: every value for the IdP is shown, copied and downloadable before sav
   page,
   browser,
 }) => {
+  // Two IdP set-ups, two downloads and a sign-in in a second browser: three times a test's usual time.
+  test.slow();
   const tenant = await createTenant();
   await openSignIn(page, tenant);
   await page.getByRole("button", { name: "Add a SAML provider" }).click();
