@@ -257,10 +257,13 @@ for (const path of [
 test("on a phone the filters fold behind one button and the figures start on the first screen", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, tenant.subdomain, tenant.users.instructor);
-  await page.goto(`${origin(tenant.subdomain)}/admin/reports/courses`);
+  await page.goto(`${origin(tenant.subdomain)}/admin/reports`);
   const filters = page.getByRole("region", { name: "Report filters" });
   await expect(filters).toBeHidden();
   await expect(figure(page, "Total enrollments")).toBeInViewport();
+  await expect(figure(page, "Completion rate")).toBeInViewport();
+  await page.goto(`${origin(tenant.subdomain)}/admin/reports/courses`);
+  await expect(filters).toBeHidden();
   await expect(page.getByRole("grid", { name: "Courses" })).toBeInViewport();
 
   await page.getByRole("button", { name: "Filters" }).click();
