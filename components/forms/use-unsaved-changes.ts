@@ -9,8 +9,16 @@ export const UNSAVED_CHANGES_MESSAGE = "You have unsaved changes. Leave this pag
  * While `dirty`, leaving the page asks first: a reload, closing the tab or typing an address get the
  * browser's own question (beforeunload); a click on one of the app's links, which the App Router turns
  * into a navigation no event can veto, is caught before the router sees it and confirmed.
+ * `onDirtyChange` tells a form's container too (false again when the form goes away), for the switches
+ * within the page that no link click covers.
  */
-export function useUnsavedChanges(dirty: boolean): void {
+export function useUnsavedChanges(dirty: boolean, onDirtyChange?: (dirty: boolean) => void): void {
+  useEffect(() => {
+    if (!onDirtyChange) return;
+    onDirtyChange(dirty);
+    return () => onDirtyChange(false);
+  }, [dirty, onDirtyChange]);
+
   useEffect(() => {
     if (!dirty) return;
     const beforeUnload = (event: BeforeUnloadEvent) => {

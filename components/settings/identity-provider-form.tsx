@@ -3,7 +3,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
-import { useEffect } from "react";
 import { useForm, type Control } from "react-hook-form";
 import { FormTextField } from "@/components/forms/form-text-field";
 import { useUnsavedChanges } from "@/components/forms/use-unsaved-changes";
@@ -69,11 +68,7 @@ export function IdentityProviderForm({
     adjust: ({ clientSecret, ...rest }) => (clientSecret ? { ...rest, clientSecret } : rest),
   });
   const dirty = form.formState.isDirty;
-  useUnsavedChanges(dirty);
-  useEffect(() => {
-    onDirtyChange(dirty);
-    return () => onDirtyChange(false);
-  }, [dirty, onDirtyChange]);
+  useUnsavedChanges(dirty, onDirtyChange);
 
   return (
     <SettingsCard

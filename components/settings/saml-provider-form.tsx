@@ -3,7 +3,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import Button from "@mui/material/Button";
 import Typography from "@mui/material/Typography";
-import { useEffect } from "react";
 import { useForm, type Control } from "react-hook-form";
 import { FormTextField } from "@/components/forms/form-text-field";
 import { useUnsavedChanges } from "@/components/forms/use-unsaved-changes";
@@ -74,11 +73,7 @@ export function SamlProviderForm({
     draft: draft?.status === "ready" ? draft.draft.draft : null,
   });
   const dirty = form.formState.isDirty;
-  useUnsavedChanges(dirty);
-  useEffect(() => {
-    onDirtyChange(dirty);
-    return () => onDirtyChange(false);
-  }, [dirty, onDirtyChange]);
+  useUnsavedChanges(dirty, onDirtyChange);
 
   return (
     <SettingsCard
