@@ -11,6 +11,7 @@ import { sendImportInvitations } from "@/lib/server/imports/invitations";
 import { processImport } from "@/lib/server/imports/process";
 import { cleanupExpiredRows } from "@/lib/server/maintenance/cleanup";
 import { sendUnreadEmails } from "@/lib/server/messages/unread-email";
+import { runWebhookDispatcher } from "@/lib/server/webhooks/dispatch";
 
 // What each queue's worker does. Handlers take the job's data, parsed with its queue's schema
 // (lib/jobs/payloads.ts), and may run again after a crash.
@@ -20,6 +21,7 @@ const HANDLERS: { [N in JobName]: (data: JobPayload<N>) => Promise<unknown> } = 
   "imports.process": (data) => processImport(data),
   "imports.invitations": (data) => sendImportInvitations(data),
   "certificates.expiry": () => runCertificateExpiry(),
+  "webhooks.dispatch": () => runWebhookDispatcher(),
 };
 
 /** Runs one job of queue `name`: its data parsed first (an InvalidJobPayload when its schema refuses it). */
@@ -61,4 +63,6 @@ export async function startWorkers(): Promise<void> {
     const { cron } = JOB_QUEUES[name] as { cron?: string };
     if (cron) await boss.schedule(name, cron, {}, { tz: "UTC" });
   }
+  // Webhooks go out from now, not from the next minute's job.
+  await boss.send("webhooks.dispatch", {});
 }
