@@ -2,7 +2,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
 // A webhook receiver for tests: records every request (headers and raw body) and answers with the next
-// status a test queued (200 when none is). It listens on 127.0.0.2, the loopback address the test app
+// status a test queued for its path (200 when none is). It listens on 127.0.0.2, the loopback address the test app
 // allow-lists (OUTBOUND_ALLOWED_ADDRESSES in scripts/lib/test-app.ts).
 
 export const TEST_RECEIVER_HOST = "127.0.0.2";
@@ -17,19 +17,19 @@ export interface ReceivedWebhook {
 export interface WebhookReceiver {
   url(path: string): string;
   received: ReceivedWebhook[];
-  /** The statuses the next requests get, in order. */
-  answerNext(...statuses: number[]): void;
+  /** The statuses the next requests to `path` get, in order. */
+  answerNext(path: string, ...statuses: number[]): void;
   close(): Promise<void>;
 }
 
 export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   const received: ReceivedWebhook[] = [];
-  const queued: number[] = [];
+  const queued = new Map<string, number[]>();
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
     req.on("end", () => {
-      const status = queued.shift() ?? 200;
+      const status = queued.get(req.url ?? "")?.shift() ?? 200;
       received.push({
         path: req.url ?? "",
         headers: req.headers,
@@ -44,7 +44,7 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   return {
     url: (path) => `http://${TEST_RECEIVER_HOST}:${port}${path}`,
     received,
-    answerNext: (...statuses) => queued.push(...statuses),
+    answerNext: (path, ...statuses) => queued.set(path, [...(queued.get(path) ?? []), ...statuses]),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

@@ -32,9 +32,10 @@ export const JOB_QUEUES = {
    */
   "certificates.expiry": { queue: { retryLimit: 3, retryDelay: 300, expireInSeconds: 30 * 60 }, cron: "17 3 * * *" },
   /**
-   * Every minute (and once when a worker starts): sends the webhook deliveries that are due, looking again
-   * every second for 55 s (lib/server/webhooks/dispatch.ts). Not retried: the next minute's job takes over,
-   * and rows a dead job had claimed come due again when their lease ends.
+   * Sends the webhook deliveries that are due, looking again every second for 55 s
+   * (lib/server/webhooks/dispatch.ts); each job queues the next as it ends (lib/jobs/worker.ts), and the cron
+   * starts a chain again should one die. Not retried: rows a dead job had claimed come due again when their
+   * lease ends.
    */
   "webhooks.dispatch": { queue: { retryLimit: 0, expireInSeconds: 120 }, cron: "* * * * *" },
 } satisfies Record<string, QueueDefinition>;

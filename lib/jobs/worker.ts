@@ -1,7 +1,7 @@
 import "server-only";
 import { queryRows } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { jobQueue } from "@/lib/jobs/queue";
+import { isJobQueueStopping, jobQueue } from "@/lib/jobs/queue";
 import { InvalidJobPayload, parseJobPayload, type JobPayload } from "@/lib/jobs/payloads";
 import { runLoggedJob } from "@/lib/log/job-log";
 import { logger } from "@/lib/log/logger";
@@ -21,13 +21,27 @@ const HANDLERS: { [N in JobName]: (data: JobPayload<N>) => Promise<unknown> } = 
   "imports.process": (data) => processImport(data),
   "imports.invitations": (data) => sendImportInvitations(data),
   "certificates.expiry": () => runCertificateExpiry(),
-  "webhooks.dispatch": () => runWebhookDispatcher(),
+  "webhooks.dispatch": async () => {
+    const run = await runWebhookDispatcher();
+    await queueNextDispatch();
+    return run;
+  },
 };
 
 /** Runs one job of queue `name`: its data parsed first (an InvalidJobPayload when its schema refuses it). */
 export async function runJob<N extends JobName>(name: N, data: unknown): Promise<unknown> {
   const handler: (data: JobPayload<N>) => Promise<unknown> = HANDLERS[name];
   return handler(parseJobPayload(name, data));
+}
+
+/**
+ * The dispatcher watches for due webhooks one job after another: each queues the next as it ends, unless one
+ * is queued already (the minute's cron job, another process's). A dead process's chain is taken up by the cron.
+ */
+async function queueNextDispatch(): Promise<void> {
+  if (isJobQueueStopping()) return;
+  const boss = await jobQueue();
+  if ((await boss.getQueueSize("webhooks.dispatch")) === 0) await boss.send("webhooks.dispatch", {});
 }
 
 /**
@@ -64,5 +78,5 @@ export async function startWorkers(): Promise<void> {
     if (cron) await boss.schedule(name, cron, {}, { tz: "UTC" });
   }
   // Webhooks go out from now, not from the next minute's job.
-  await boss.send("webhooks.dispatch", {});
+  await queueNextDispatch();
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import { db, queryRows } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
+import { isJobQueueStopping } from "@/lib/jobs/queue";
 import { logger } from "@/lib/log/logger";
 import { openSecret } from "@/lib/server/secret-box";
 import { disableEndpoint } from "@/lib/server/webhooks/disable";
@@ -150,13 +151,13 @@ export async function dispatchDue(): Promise<number> {
 const POLL_MS = 1000;
 
 /**
- * The `webhooks.dispatch` job: sends what is due, then looks again every second, for `budgetMs` (a job is
- * queued every minute, so one is nearly always watching; a dead one's rows come due again after the lease).
+ * The `webhooks.dispatch` job: sends what is due, then looks again every second, for `budgetMs` or until the
+ * process stops (the next job takes over; rows a dead one had claimed come due again after the lease).
  */
 export async function runWebhookDispatcher(budgetMs = 55_000): Promise<{ attempts: number }> {
   const until = Date.now() + budgetMs;
   let attempts = 0;
-  while (Date.now() < until) {
+  while (Date.now() < until && !isJobQueueStopping()) {
     attempts += await dispatchDue();
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
