@@ -110,6 +110,38 @@ describe("webhook delivery", () => {
     },
   );
 
+  it("a delivery a process claimed and died with is sent when its lease ends, with the same webhook-id", async () => {
+    const endpoint = await addEndpoint(["user.created"]);
+    // What the claim statement leaves (lib/server/webhooks/dispatch.ts): the attempt counted, the row due
+    // again when the lease ends; the process that made it then dies without a word.
+    const event = await testDb().webhookEvent.create({
+      data: {
+        organizationId: tenant.id,
+        type: "user.created",
+        payload: { type: "user.created", timestamp: new Date().toISOString(), data: { id: tenant.users.learner.id } },
+      },
+    });
+    const leaseEnds = Date.now() + 3000;
+    await testDb().webhookDelivery.create({
+      data: {
+        organizationId: tenant.id,
+        endpointId: endpoint.id,
+        eventId: event.id,
+        attempts: 1,
+        lastAttemptAt: new Date(),
+        nextAttemptAt: new Date(leaseEnds),
+      },
+    });
+    const [hook] = await waitFor(endpoint.path, 1);
+    expect(Date.now()).toBeGreaterThanOrEqual(leaseEnds);
+    expect(hook!.headers["webhook-id"]).toBe(event.id);
+    expect(verified(endpoint.secret, hook!).data).toEqual({ id: tenant.users.learner.id });
+    await expect
+      .poll(async () => (await asAdmin(`/api/admin/webhooks/${endpoint.id}/deliveries`)).json.data[0])
+      .toMatchObject({ state: "delivered", attempts: 2, lastStatus: 200 });
+    expect(at(endpoint.path)).toHaveLength(1);
+  });
+
   it("a 410 turns the endpoint off and tells the organization's admins", async () => {
     const endpoint = await addEndpoint(["user.created"]);
     receiver.answerNext(endpoint.path, 410);
