@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCourse, enroll } from "@/test/course-factories";
 import { createTenant, testDb, uniqueName, type TestTenant } from "@/test/factories";
 import { latestMailTo } from "@/test/outbox";
-import { callAs } from "@/test/session";
+import { call } from "@/test/http";
+import { callAs, signIn } from "@/test/session";
 import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from "@/test/webhook-receiver";
 
 // Webhooks end to end: an admin adds an endpoint through the API, a change made through the API reaches
@@ -312,5 +313,26 @@ describe("webhook endpoints: who may manage them", () => {
     });
     expect(res.status).toBe(400);
     expect(Object.keys(res.json.error.fieldErrors)).toEqual(["eventTypes.0"]);
+  });
+});
+
+describe("System Settings → Webhooks", () => {
+  const page = async (user: TestTenant["users"]["admin"], path: string) =>
+    call(tenant.subdomain, path, {
+      headers: { cookie: `next-auth.session-token=${await signIn(tenant.subdomain, user)}` },
+    });
+
+  it("shows the organization's endpoints to its admin, with a tab beside the other sections", async () => {
+    const endpoint = await addEndpoint(["certificate.issued"]);
+    const res = await page(tenant.users.admin, "/admin/settings/webhooks");
+    expect(res.status).toBe(200);
+    expect(res.text).toContain(receiver.url(endpoint.path));
+    expect(res.text).toContain("Add an endpoint");
+    expect((await page(tenant.users.admin, "/admin/settings/mail")).text).toContain('href="/admin/settings/webhooks"');
+  });
+
+  it("is 'Page Not Found' for an instructor (under settings/*, not theirs)", async () => {
+    const res = await page(tenant.users.instructor, "/admin/settings/webhooks");
+    expect(res.status).toBe(404);
   });
 });
