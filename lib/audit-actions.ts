@@ -50,6 +50,12 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "certificate.template.delete": "Deleted a certificate template",
   "certificate.revoke": "Revoked a certificate",
   "certificate.reissue": "Re-issued a certificate",
+  "webhook.endpoint.create": "Added a webhook endpoint",
+  "webhook.endpoint.update": "Edited a webhook endpoint",
+  "webhook.endpoint.delete": "Deleted a webhook endpoint",
+  "webhook.endpoint.secret_roll": "Rolled a webhook signing secret",
+  "webhook.endpoint.auto_disable": "A webhook endpoint was turned off (410 Gone or days of failures)",
+  "webhook.deliveries.resend": "Resent failed webhook deliveries",
 };
 
 /** The filter's groups: an action's area ("auth.") matches every action in it. */
@@ -63,6 +69,7 @@ export const AUDIT_ACTION_AREAS: { prefix: string; label: string }[] = [
   { prefix: "course.", label: "Courses" },
   { prefix: "category.", label: "Categories" },
   { prefix: "certificate.", label: "Certificates" },
+  { prefix: "webhook.", label: "Webhooks" },
 ];
 
 export function auditActionLabel(action: string): string {

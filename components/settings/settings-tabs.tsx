@@ -1,9 +1,9 @@
-import { AUDIT_LOG_HREF, SETTINGS_SECTIONS } from "@/components/settings/settings-sections";
+import { AUDIT_LOG_HREF, ORGANIZATION_ONLY_SECTIONS, SETTINGS_SECTIONS } from "@/components/settings/settings-sections";
 import { LinkTabs } from "@/components/ui/link-tabs";
 import styles from "@/components/ui/ui.module.css";
 
 /**
- * System Settings' pages: the sections an administrator edits (no sign-in on the platform), or the one
+ * System Settings' pages: the sections an administrator edits (no sign-in or webhooks on the platform), or the one
  * page of settings a reader has, then the audit log for those who read it. Nothing when there is only one
  * page to show.
  */
@@ -21,7 +21,7 @@ export function SettingsTabs({
 }) {
   const tabs = [
     ...(sections
-      ? SETTINGS_SECTIONS.filter((s) => !(platform && s.section === "sign-in"))
+      ? SETTINGS_SECTIONS.filter((s) => !(platform && ORGANIZATION_ONLY_SECTIONS.includes(s.section)))
       : [{ label: "Settings", href: SETTINGS_SECTIONS[0]!.href }]),
     ...(showAuditLog ? [{ label: "Audit log", href: AUDIT_LOG_HREF }] : []),
   ];

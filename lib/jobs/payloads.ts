@@ -17,6 +17,8 @@ export const JOB_PAYLOADS = {
   "imports.invitations": z.object({ importId: z.uuid(), origin }),
   /** Periodic (cron): nothing to carry. */
   "certificates.expiry": z.object({}),
+  /** Periodic (cron), and sent once by each worker process as it starts: nothing to carry. */
+  "webhooks.dispatch": z.object({}),
 } satisfies Record<JobName, z.ZodType>;
 
 export type JobPayload<N extends JobName> = z.infer<(typeof JOB_PAYLOADS)[N]>;

@@ -15,10 +15,16 @@ export const JOB_SCHEMA = "pgboss";
 // One queue per process, kept on globalThis: the launcher's copy of this module (which starts the workers
 // and stops the queue) and Next's bundled copy (which sends jobs from route handlers) must share it, or
 // stopping one would leave the other's connections open.
-const holder = globalThis as typeof globalThis & { __lmsJobQueue?: Promise<PgBoss> };
+const holder = globalThis as typeof globalThis & { __lmsJobQueue?: Promise<PgBoss>; __lmsJobsStopping?: boolean };
+
+/** True once this process's queue is stopping: a long-running job (the webhook dispatcher) ends its watch. */
+export function isJobQueueStopping(): boolean {
+  return holder.__lmsJobsStopping === true;
+}
 
 /** The started queue of this process. Sending does not need a worker in the same process. */
 export function jobQueue(): Promise<PgBoss> {
+  if (!holder.__lmsJobQueue) holder.__lmsJobsStopping = false;
   holder.__lmsJobQueue ??= start().catch((error: unknown) => {
     holder.__lmsJobQueue = undefined;
     throw error;
@@ -88,6 +94,7 @@ export async function sendJob<N extends JobName>(
 export async function stopJobQueue(timeoutMs = 10_000): Promise<void> {
   const started = holder.__lmsJobQueue;
   if (!started) return;
+  holder.__lmsJobsStopping = true;
   const boss = await started.catch(() => undefined);
   holder.__lmsJobQueue = undefined;
   await boss?.stop({ graceful: true, timeout: timeoutMs, wait: true });

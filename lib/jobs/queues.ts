@@ -31,6 +31,13 @@ export const JOB_QUEUES = {
    * the next round where the course says so (lib/server/certificates/expiry.ts; safe to run twice).
    */
   "certificates.expiry": { queue: { retryLimit: 3, retryDelay: 300, expireInSeconds: 30 * 60 }, cron: "17 3 * * *" },
+  /**
+   * Sends the webhook deliveries that are due, looking again every second for 55 s
+   * (lib/server/webhooks/dispatch.ts); each job queues the next as it ends (lib/jobs/worker.ts), and the cron
+   * starts a chain again should one die. Not retried: rows a dead job had claimed come due again when their
+   * lease ends.
+   */
+  "webhooks.dispatch": { queue: { retryLimit: 0, expireInSeconds: 120 }, cron: "* * * * *" },
 } satisfies Record<string, QueueDefinition>;
 
 export type JobName = keyof typeof JOB_QUEUES;

@@ -1,7 +1,7 @@
 import "server-only";
 import { queryRows } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { jobQueue } from "@/lib/jobs/queue";
+import { isJobQueueStopping, jobQueue } from "@/lib/jobs/queue";
 import { InvalidJobPayload, parseJobPayload, type JobPayload } from "@/lib/jobs/payloads";
 import { runLoggedJob } from "@/lib/log/job-log";
 import { logger } from "@/lib/log/logger";
@@ -11,6 +11,7 @@ import { sendImportInvitations } from "@/lib/server/imports/invitations";
 import { processImport } from "@/lib/server/imports/process";
 import { cleanupExpiredRows } from "@/lib/server/maintenance/cleanup";
 import { sendUnreadEmails } from "@/lib/server/messages/unread-email";
+import { runWebhookDispatcher } from "@/lib/server/webhooks/dispatch";
 
 // What each queue's worker does. Handlers take the job's data, parsed with its queue's schema
 // (lib/jobs/payloads.ts), and may run again after a crash.
@@ -20,12 +21,27 @@ const HANDLERS: { [N in JobName]: (data: JobPayload<N>) => Promise<unknown> } = 
   "imports.process": (data) => processImport(data),
   "imports.invitations": (data) => sendImportInvitations(data),
   "certificates.expiry": () => runCertificateExpiry(),
+  "webhooks.dispatch": async () => {
+    const run = await runWebhookDispatcher();
+    await queueNextDispatch();
+    return run;
+  },
 };
 
 /** Runs one job of queue `name`: its data parsed first (an InvalidJobPayload when its schema refuses it). */
 export async function runJob<N extends JobName>(name: N, data: unknown): Promise<unknown> {
   const handler: (data: JobPayload<N>) => Promise<unknown> = HANDLERS[name];
   return handler(parseJobPayload(name, data));
+}
+
+/**
+ * The dispatcher watches for due webhooks one job after another: each queues the next as it ends, unless one
+ * is queued already (the minute's cron job, another process's). A dead process's chain is taken up by the cron.
+ */
+async function queueNextDispatch(): Promise<void> {
+  if (isJobQueueStopping()) return;
+  const boss = await jobQueue();
+  if ((await boss.getQueueSize("webhooks.dispatch")) === 0) await boss.send("webhooks.dispatch", {});
 }
 
 /**
@@ -61,4 +77,6 @@ export async function startWorkers(): Promise<void> {
     const { cron } = JOB_QUEUES[name] as { cron?: string };
     if (cron) await boss.schedule(name, cron, {}, { tz: "UTC" });
   }
+  // Webhooks go out from now, not from the next minute's job.
+  await queueNextDispatch();
 }

@@ -20,6 +20,8 @@ import { reportPaths } from "@/lib/openapi/paths/reports";
 import { scormContentPaths, scormPaths } from "@/lib/openapi/paths/scorm";
 import { settingsPaths } from "@/lib/openapi/paths/settings";
 import { userPaths } from "@/lib/openapi/paths/users";
+import { webhookPaths } from "@/lib/openapi/paths/webhooks";
+import { WEBHOOK_EVENTS } from "@/lib/openapi/webhook-events";
 import packageJson from "@/package.json";
 
 // The OpenAPI document, generated from the same zod schemas the route handlers parse with (requests) and
@@ -61,6 +63,11 @@ export const TAGS = [
   { name: "Reports", description: "Learning reports: overview, breakdowns, CSV exports and the summaries' refresh" },
   { name: "Organizations", description: "Organizations (tenants): branding, status and subdomains" },
   { name: "Settings", description: "An organization's settings, its mail server and its audit log" },
+  {
+    name: "Webhooks",
+    description:
+      "Webhook endpoints (System Settings → Webhooks), and the events sent to them as the Standard Webhooks specification says (see `webhooks`)",
+  },
   { name: "Calendar", description: "Events, the personal calendar and its iCal feed" },
   { name: "Documentation", description: "This description of the API" },
   { name: "Operations", description: "Running the service" },
@@ -91,11 +98,13 @@ function build(): ReturnType<typeof createDocument> {
       ...organizationPaths,
       ...settingsPaths,
       ...identityProviderPaths,
+      ...webhookPaths,
       ...messagePaths,
       ...reportPaths,
       ...eventPaths,
       ...metaPaths,
     },
+    webhooks: WEBHOOK_EVENTS,
     components: { securitySchemes: SECURITY_SCHEMES },
   };
   return createDocument(spec, {

@@ -186,6 +186,18 @@ export const API_ACCESS: Record<string, ApiRow> = {
   "GET /api/admin/identity-providers/{providerId}": ADMINS_OF_ORGANIZATION,
   "PUT /api/admin/identity-providers/{providerId}": ADMINS_OF_ORGANIZATION,
   "DELETE /api/admin/identity-providers/{providerId}": ADMINS_OF_ORGANIZATION,
+  // Webhooks: the organization's endpoints are its admins' (settings:manage); the apex has none.
+  "GET /api/admin/webhooks": ADMINS_OF_ORGANIZATION,
+  "POST /api/admin/webhooks": ADMINS_OF_ORGANIZATION,
+  "GET /api/admin/webhooks/{endpointId}": ADMINS_OF_ORGANIZATION,
+  "PATCH /api/admin/webhooks/{endpointId}": ADMINS_OF_ORGANIZATION,
+  "DELETE /api/admin/webhooks/{endpointId}": ADMINS_OF_ORGANIZATION,
+  "GET /api/admin/webhooks/{endpointId}/secret": ADMINS_OF_ORGANIZATION,
+  "POST /api/admin/webhooks/{endpointId}/secret/roll": ADMINS_OF_ORGANIZATION,
+  "GET /api/admin/webhooks/{endpointId}/deliveries": ADMINS_OF_ORGANIZATION,
+  "POST /api/admin/webhooks/{endpointId}/deliveries/resend": ADMINS_OF_ORGANIZATION,
+  "POST /api/admin/webhooks/{endpointId}/deliveries/{deliveryId}/resend": ADMINS_OF_ORGANIZATION,
+  "POST /api/admin/webhooks/{endpointId}/test": ADMINS_OF_ORGANIZATION,
   "GET /api/admin/sign-in-policy": ADMINS_OF_ORGANIZATION,
   "PUT /api/admin/sign-in-policy": ADMINS_OF_ORGANIZATION,
   // The browser's sign-in through one: a redirect for anyone (the world's provider has no secret, so back to

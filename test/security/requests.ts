@@ -13,6 +13,8 @@ import {
   spareIdentityProvider,
   spareImport,
   spareSession,
+  spareWebhookDelivery,
+  spareWebhookEndpoint,
   type TenantWorld,
 } from "./world";
 import { STANDARD_CLAIMS } from "@/test/oidc-claims";
@@ -74,6 +76,8 @@ export const ID_SOURCES: Record<string, IdSource> = {
   "path:templateId": (t) => t.ids.templateId,
   "path:certificateId": (t) => t.ids.certificateId,
   "path:sessionId": (t) => t.ids.sessionId,
+  "path:endpointId": (t) => t.ids.webhookEndpointId,
+  "path:deliveryId": (t) => t.ids.webhookDeliveryId,
   "body:template_id": (t) => t.ids.templateId,
 };
 
@@ -187,6 +191,10 @@ const DISPOSABLE: Record<string, (tenant: TenantWorld, caller: Caller) => Promis
     "path:userId": (await testDb().user.create({ data: spareUser(t), select: { id: true } })).id,
   }),
   "POST /auth/confirm-email/{token}": async (t) => ({ "path:token": await spareEmailChangeToken(t.id) }),
+  "DELETE /api/admin/webhooks/{endpointId}": async (t) => ({ "path:endpointId": await spareWebhookEndpoint(t) }),
+  "POST /api/admin/webhooks/{endpointId}/deliveries/{deliveryId}/resend": async (t) => ({
+    "path:deliveryId": await spareWebhookDelivery(t, t.ids.webhookEndpointId),
+  }),
   "DELETE /api/admin/identity-providers/{providerId}": async (t) => ({
     "path:providerId": (await spareIdentityProvider(t.id, t.marker)).id,
   }),
@@ -361,6 +369,10 @@ const BODIES: Record<
   "PUT /api/admin/identity-providers/{providerId}": () => identityProviderBody(uniqueName("IdP ")),
   // OpenID Connect: no key pair to make on every request of the sweep.
   "POST /api/admin/identity-providers/drafts": () => ({ protocol: "oidc" }),
+  // Webhook endpoints on the allow-listed loopback, wanting one rare event type (no deliveries to speak of).
+  "POST /api/admin/webhooks": () => ({ url: "http://127.0.0.2:9/hook", eventTypes: ["certificate.expired"] }),
+  "PATCH /api/admin/webhooks/{endpointId}": () => ({ description: uniqueName("Hook ") }),
+  "POST /api/admin/webhooks/{endpointId}/deliveries/resend": () => ({ since: "2026-01-01T00:00:00Z" }),
   // Passwords stay allowed: the world's users keep signing in with theirs.
   "PUT /api/admin/sign-in-policy": (t) => ({ ssoOnly: false, breakGlassUserIds: [t.ids.learnerId] }),
   // Someone of their own to deactivate, so the world's learner stays signed in.

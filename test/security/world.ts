@@ -63,6 +63,10 @@ export interface TenantWorld {
     samlProviderId: string;
     /** A session of the learner's that no token of the suites uses (ending it signs no role out). */
     sessionId: string;
+    /** A webhook endpoint (to a closed port of the allow-listed loopback) wanting only certificate.expired. */
+    webhookEndpointId: string;
+    /** A delivered delivery of it (so resending it is allowed). */
+    webhookDeliveryId: string;
   };
   /** The SCORM package's SCO the learner's attempt is in. */
   scoId: string;
@@ -334,6 +338,7 @@ export async function buildTenantWorld(): Promise<TenantWorld> {
       providerId: (await spareIdentityProvider(id, marker)).id,
       samlProviderId: (await spareSamlProvider(id, marker)).id,
       sessionId: (await spareSession(tenant.users.learner.id)).id,
+      ...(await webhookIds({ id, marker, subdomain, tokens })),
     },
     scoId,
     resetToken,
@@ -434,6 +439,55 @@ export async function spareImport(
 
 /** Another learner of the organization, for calls that need a fresh account. */
 export { uniqueName };
+
+/**
+ * A webhook endpoint of the organization, made through the API (the server seals its secret), named with
+ * the marker. Its URL is a closed port of the allow-listed loopback and it wants one rare event type, so
+ * the suites' calls make few deliveries, each refused at once.
+ */
+export async function spareWebhookEndpoint(t: {
+  marker: string;
+  subdomain: string;
+  tokens: Record<string, string>;
+}): Promise<string> {
+  const res = await call(t.subdomain, "/api/admin/webhooks", {
+    method: "POST",
+    bearer: t.tokens.admin,
+    json: { url: "http://127.0.0.2:9/hook", eventTypes: ["certificate.expired"], description: `Hook ${t.marker}` },
+  });
+  if (res.status !== 201) throw new Error(`spare webhook endpoint: ${res.status} ${res.text}`);
+  return res.json.id as string;
+}
+
+/** A delivered delivery of the endpoint (one each: resending it makes it pending). */
+export async function spareWebhookDelivery(t: { id: string; marker: string }, endpointId: string): Promise<string> {
+  const event = await testDb().webhookEvent.create({
+    data: {
+      organizationId: t.id,
+      type: "certificate.expired",
+      payload: { type: "certificate.expired", timestamp: new Date().toISOString(), data: { marker: t.marker } },
+    },
+    select: { id: true },
+  });
+  const delivery = await testDb().webhookDelivery.create({
+    data: {
+      organizationId: t.id,
+      endpointId,
+      eventId: event.id,
+      state: "delivered",
+      attempts: 1,
+      lastStatus: 200,
+      nextAttemptAt: null,
+    },
+    select: { id: true },
+  });
+  return delivery.id;
+}
+
+async function webhookIds(t: { id: string; marker: string; subdomain: string; tokens: Record<string, string> }) {
+  const webhookEndpointId = await spareWebhookEndpoint(t);
+  return { webhookEndpointId, webhookDeliveryId: await spareWebhookDelivery(t, webhookEndpointId) };
+}
 
 /** An identity provider of the organization, named with its marker; no secret, so its sign-in goes nowhere. */
 export function spareIdentityProvider(organizationId: string, marker: string) {

@@ -1,6 +1,11 @@
 import { notFound } from "next/navigation";
+import type { ReactNode } from "react";
 import { SettingsEditor } from "@/components/settings/settings-editor";
-import { SETTINGS_SECTIONS, type SettingsSection } from "@/components/settings/settings-sections";
+import {
+  ORGANIZATION_ONLY_SECTIONS,
+  SETTINGS_SECTIONS,
+  type SettingsSection,
+} from "@/components/settings/settings-sections";
 import { SettingsTabs } from "@/components/settings/settings-tabs";
 import { TeachingSettingsView } from "@/components/settings/teaching-settings-view";
 import { PageHeader } from "@/components/shell/page-header";
@@ -13,11 +18,21 @@ import { can } from "@/lib/tenancy/permissions";
  * A section of System Settings under the page's header and tabs, for a caller its page let in. Those who only read the teaching
  * settings (instructors) see them on the first section's address; the other sections are the editors'.
  */
-export async function SettingsSectionPage({ section, ctx }: { section: SettingsSection; ctx: TenantContext }) {
+export async function SettingsSectionPage({
+  section,
+  ctx,
+  children,
+}: {
+  section: SettingsSection;
+  ctx: TenantContext;
+  /** A section with its own data (webhooks) draws itself; rendered only for those let in. */
+  children?: ReactNode;
+}) {
   const href = SETTINGS_SECTIONS.find((s) => s.section === section)!.href;
   const view = await loadOrNotFound(getSettingsPage(ctx));
   const isPlatform = view.scope === "platform";
-  if ((!view.editable && section !== "general") || (isPlatform && section === "sign-in")) notFound();
+  if ((!view.editable && section !== "general") || (isPlatform && ORGANIZATION_ONLY_SECTIONS.includes(section)))
+    notFound();
   const subtitle = isPlatform
     ? "Platform defaults: what new organizations start with, and the notice every organization shows"
     : (ctx.organization?.name ?? undefined);
@@ -30,7 +45,9 @@ export async function SettingsSectionPage({ section, ctx }: { section: SettingsS
         platform={isPlatform}
         showAuditLog={can(ctx.role, "audit:read")}
       />
-      {view.editable ? (
+      {children && view.editable ? (
+        children
+      ) : view.editable ? (
         <SettingsEditor
           section={section}
           settings={view.settings}

@@ -11,6 +11,7 @@ import { audit } from "@/lib/server/audit";
 import { refusePasswordUnlessBreakGlass } from "@/lib/server/sso/sign-in-policy";
 import { userProfileSelect } from "@/lib/server/selects";
 import type { RequestContext } from "@/lib/tenancy/context";
+import { recordUserEvents } from "@/lib/server/webhooks/events";
 
 /** Self-registration into the host's organization, when its settings allow it, with the role they grant. */
 export async function registerUser(ctx: RequestContext, input: RegisterInput, device: SessionDevice) {
@@ -78,6 +79,7 @@ export async function registerUser(ctx: RequestContext, input: RegisterInput, de
       },
       tx,
     );
+    await recordUserEvents(tx, organization.id, "user.created", [created.id]);
     return created;
   });
 

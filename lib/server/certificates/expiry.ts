@@ -5,6 +5,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { certificateDate } from "@/lib/certificates/fields";
 import { lockEnrollments } from "@/lib/server/progress/recompute";
 import { sendOrganizationMail } from "@/lib/server/mail/organization-mail";
+import { recordCertificateEvents } from "@/lib/server/webhooks/events";
 import { tenantOrigin } from "@/lib/tenancy/host";
 
 // The daily expiry job. A certificate whose course gives it a validity is due a reminder N days before it
@@ -32,21 +33,56 @@ interface DueRow {
 export async function runCertificateExpiry(now: Date = new Date()): Promise<ExpiryRun> {
   // TIMESTAMP(3) columns hold UTC: the instant goes in as its UTC wall time.
   const at = Prisma.sql`${now.toISOString()}::timestamp`;
-  const due = await queryRows<DueRow>(Prisma.sql`
-    UPDATE "Certificate" AS ce SET "remindedAt" = ${at}
-    FROM "Course" AS co
-    WHERE co."organizationId" = ce."organizationId" AND co.id = ce."courseId"
-      AND ce."remindedAt" IS NULL AND ce."revokedAt" IS NULL AND ce."expiresAt" IS NOT NULL
-      AND ce."expiresAt" > ${at}
-      AND ce."expiresAt" <= ${at} + make_interval(days => co."certificateReminderDays")
-    RETURNING ce.id, ce."organizationId", ce."enrollmentId", ce.round, ce."userId", ce."courseTitle",
-      ce."expiresAt", co."recertifyAutomatically" AS recertify`);
+  // The claim and its certificate.expiring events commit together: reported once, exactly when claimed.
+  const due = await db().$transaction(async (tx) => {
+    const rows = await queryRows<DueRow>(
+      Prisma.sql`
+      UPDATE "Certificate" AS ce SET "remindedAt" = ${at}
+      FROM "Course" AS co
+      WHERE co."organizationId" = ce."organizationId" AND co.id = ce."courseId"
+        AND ce."remindedAt" IS NULL AND ce."revokedAt" IS NULL AND ce."expiresAt" IS NOT NULL
+        AND ce."expiresAt" > ${at}
+        AND ce."expiresAt" <= ${at} + make_interval(days => co."certificateReminderDays")
+      RETURNING ce.id, ce."organizationId", ce."enrollmentId", ce.round, ce."userId", ce."courseTitle",
+        ce."expiresAt", co."recertifyAutomatically" AS recertify`,
+      tx,
+    );
+    await recordByOrganization(tx, "certificate.expiring", rows);
+    return rows;
+  });
+  await reportExpired(at);
   let reenrolled = 0;
   for (const row of due) {
     if (row.recertify && (await startNextRound(row))) reenrolled++;
     await remind(row);
   }
   return { reminded: due.length, reenrolled };
+}
+
+/** Certificates whose validity has ended, each reported once (certificate.expired) as it is marked. */
+async function reportExpired(at: Prisma.Sql): Promise<void> {
+  await db().$transaction(async (tx) => {
+    const rows = await queryRows<{ id: string; organizationId: string }>(
+      Prisma.sql`
+      UPDATE "Certificate" SET "expiryReportedAt" = ${at}
+      WHERE "expiryReportedAt" IS NULL AND "revokedAt" IS NULL AND "expiresAt" IS NOT NULL AND "expiresAt" <= ${at}
+      RETURNING id, "organizationId"`,
+      tx,
+    );
+    await recordByOrganization(tx, "certificate.expired", rows);
+  });
+}
+
+async function recordByOrganization(
+  tx: Prisma.TransactionClient,
+  type: "certificate.expiring" | "certificate.expired",
+  rows: { id: string; organizationId: string }[],
+): Promise<void> {
+  const byOrganization = new Map<string, string[]>();
+  for (const row of rows)
+    byOrganization.set(row.organizationId, [...(byOrganization.get(row.organizationId) ?? []), row.id]);
+  for (const [organizationId, ids] of byOrganization)
+    await recordCertificateEvents(tx, organizationId, type, { id: { in: ids } });
 }
 
 /**

@@ -2,6 +2,7 @@ import "server-only";
 import { addMonths } from "date-fns";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { newCertificateCode } from "@/lib/server/certificates/code";
+import { recordCertificateEvents } from "@/lib/server/webhooks/events";
 
 type Tx = Prisma.TransactionClient;
 
@@ -44,10 +45,13 @@ export async function issueCertificatesOnCompletion(
     select: issuingSelect,
   });
   if (rows.length === 0) return;
-  await tx.certificate.createMany({
+  const issued = await tx.certificate.createManyAndReturn({
     data: rows.map((row) => certificateData(organizationId, row, 0)),
     skipDuplicates: true,
+    select: { id: true },
   });
+  if (issued.length > 0)
+    await recordCertificateEvents(tx, organizationId, "certificate.issued", { id: { in: issued.map((c) => c.id) } });
 }
 
 /** A certificate row for an enrollment as it is now: its values frozen from here on. */

@@ -9,6 +9,7 @@ import { enrollmentJson, enrollmentSelect, type EnrollmentJson } from "@/lib/ser
 import { recomputeEnrollments } from "@/lib/server/progress/recompute";
 import { tenantId, type TenantContext } from "@/lib/tenancy/context";
 import { can, requirePermission } from "@/lib/tenancy/permissions";
+import { recordEnrollmentsCreated } from "@/lib/server/webhooks/events";
 
 export type EnrollmentSource = "self" | "manual" | "group";
 
@@ -69,10 +70,16 @@ async function writeEnrollments(
   source: EnrollmentSource,
 ): Promise<EnrollmentJson[]> {
   const rows = await db().$transaction(async (tx) => {
-    await tx.enrollment.createMany({
+    const enrolled = await tx.enrollment.createManyAndReturn({
       data: userIds.map((userId) => ({ organizationId, courseId, userId, source })),
       skipDuplicates: true,
+      select: { id: true },
     });
+    await recordEnrollmentsCreated(
+      tx,
+      organizationId,
+      enrolled.map((e) => e.id),
+    );
     const withdrawn = await tx.enrollment.findMany({
       where: { organizationId, courseId, userId: { in: userIds }, status: "withdrawn" },
       select: { id: true },

@@ -2,6 +2,7 @@ import "server-only";
 import { queryRows } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { recomputeEnrollments } from "@/lib/server/progress/recompute";
+import { recordEnrollmentsCreated } from "@/lib/server/webhooks/events";
 
 // What a group does to enrollments, set-based so a thousand members and ten courses cost a handful of
 // statements: every member of a group is enrolled in each of its courses (source "group"); leaving the
@@ -28,7 +29,16 @@ export async function enrollThroughGroup(
     userIds.map((userId) => ({ organizationId, courseId, userId, source: "group" as const })),
   );
   for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
-    await tx.enrollment.createMany({ data: rows.slice(i, i + INSERT_CHUNK), skipDuplicates: true });
+    const enrolled = await tx.enrollment.createManyAndReturn({
+      data: rows.slice(i, i + INSERT_CHUNK),
+      skipDuplicates: true,
+      select: { id: true },
+    });
+    await recordEnrollmentsCreated(
+      tx,
+      organizationId,
+      enrolled.map((e) => e.id),
+    );
   }
   const withdrawn = await tx.enrollment.findMany({
     where: { organizationId, courseId: { in: courseIds }, userId: { in: userIds }, status: "withdrawn" },

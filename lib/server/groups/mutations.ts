@@ -17,6 +17,7 @@ import { getGroup, type GroupDetailJson } from "@/lib/server/groups/queries";
 import { nameTaken, sameNameWhere } from "@/lib/server/unique-name";
 import { tenantId, type TenantContext } from "@/lib/tenancy/context";
 import { requirePermission } from "@/lib/tenancy/permissions";
+import { recordGroupMembersAdded } from "@/lib/server/webhooks/events";
 
 // Big groups: adding members and assigning courses are set-based (enrollment-sync.ts) and run in one
 // transaction each, so a group is never half-enrolled.
@@ -122,6 +123,7 @@ export async function addGroupMembers(
       data: newcomers.map((userId) => ({ organizationId, groupId: group.id, userId })),
       skipDuplicates: true,
     });
+    await recordGroupMembersAdded(tx, organizationId, group.id, newcomers);
     await enrollThroughGroup(tx, organizationId, await courseIds(tx, organizationId, group.id), newcomers);
     await audit(
       {

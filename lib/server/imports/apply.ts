@@ -17,6 +17,7 @@ import { likePrefix } from "@/lib/server/like-pattern";
 import { recomputeEnrollments } from "@/lib/server/progress/recompute";
 import { uuid7 } from "@/lib/server/uuid7";
 import { writeUserChange } from "@/lib/server/users/write-user-change";
+import { recordEnrollmentsCreated, recordGroupMembersAdded, recordUserEvents } from "@/lib/server/webhooks/events";
 
 // Applies a batch of rows inside the caller's transaction: makes their dry run again against the database
 // as it is now, creates and updates the users, puts them in their groups (enrolled in the groups' courses, as
@@ -99,6 +100,12 @@ export async function applyRows(setting: ImportSetting, tx: Tx, rows: readonly R
     })),
   ];
   if (entries.length) await auditMany(entries, tx);
+  await recordUserEvents(
+    tx,
+    organizationId,
+    "user.created",
+    created.map((u) => u.id),
+  );
 
   await recordOutcomes(
     tx,
@@ -195,6 +202,7 @@ async function joinGroups(tx: Tx, organizationId: string, placed: { userId: stri
   const byGroup = new Map<string, string[]>();
   for (const j of joined) byGroup.set(j.groupId, [...(byGroup.get(j.groupId) ?? []), j.userId]);
   if (byGroup.size === 0) return;
+  for (const [groupId, userIds] of byGroup) await recordGroupMembersAdded(tx, organizationId, groupId, userIds);
   const links = await tx.groupCourse.findMany({
     where: { organizationId, groupId: { in: [...byGroup.keys()] } },
     select: { groupId: true, courseId: true },
@@ -215,7 +223,12 @@ async function enrollInCourses(
     plan.courseIds.map((courseId) => ({ organizationId, courseId, userId, source: "manual" as const })),
   );
   if (rows.length === 0) return;
-  await tx.enrollment.createMany({ data: rows, skipDuplicates: true });
+  const enrolled = await tx.enrollment.createManyAndReturn({ data: rows, skipDuplicates: true, select: { id: true } });
+  await recordEnrollmentsCreated(
+    tx,
+    organizationId,
+    enrolled.map((e) => e.id),
+  );
   const withdrawn = await tx.enrollment.findMany({
     where: { organizationId, status: "withdrawn", OR: rows.map((r) => ({ courseId: r.courseId, userId: r.userId })) },
     select: { id: true },

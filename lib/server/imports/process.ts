@@ -8,6 +8,7 @@ import { audit } from "@/lib/server/audit";
 import { applyRows } from "@/lib/server/imports/apply";
 import { queueInvitations } from "@/lib/server/imports/invitations";
 import { dryRunRows, loadImportSetting, type ImportSetting } from "@/lib/server/imports/dry-run";
+import { recordEvents } from "@/lib/server/webhooks/outbox";
 
 // The job of an import (queue imports.process): the dry run (phase "check", the name the job payloads
 // and the API keep; lib/schemas/imports.ts) or the real run ("run"), batch by batch. Each batch is one transaction that first locks the import's row, so two workers (a retried
@@ -242,5 +243,19 @@ async function finishRun(
     },
     tx,
   );
+  await recordEvents(tx, setting.organizationId, "import.finished", () => [
+    {
+      import_id: row.id,
+      status,
+      file_name: row.fileName,
+      rows: row.totalRows,
+      created: row.createdCount,
+      updated: row.updatedCount,
+      unchanged: row.unchangedCount,
+      rejected: row.rejectedCount,
+      failed: row.failedCount,
+      finished_at: row.finishedAt?.toISOString() ?? null,
+    },
+  ]);
   return false;
 }

@@ -4,6 +4,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { issueCertificatesOnCompletion } from "@/lib/server/certificates/issue";
 import { lessonProgressSelect, type LessonProgressRow } from "@/lib/server/progress/json";
 import { nextEnrollmentState, type EnrollmentState, type LessonCounts } from "@/lib/server/progress/rules";
+import { recordCompletions, recordLessonCompleted } from "@/lib/server/webhooks/events";
 
 // Keeps Enrollment.progressPercent / status / completedAt in step with LessonProgress. Always called
 // inside the transaction that wrote the progress (or changed the lessons), with that transaction's client.
@@ -98,6 +99,7 @@ export async function recomputeEnrollments(
   for (const { data, ids } of batches.values()) {
     await tx.enrollment.updateMany({ where: { organizationId, id: { in: ids } }, data });
   }
+  await recordCompletions(tx, organizationId, completedNow);
   await issueCertificatesOnCompletion(tx, organizationId, completedNow);
 }
 
@@ -141,6 +143,9 @@ export async function saveLessonProgress(
     where: { organizationId, id: enrollmentId },
     data: { lastLessonId: lessonId, lastAccessedAt: options.now },
   });
+  // The writers stamp a lesson's completion time with `now` only when it becomes completed.
+  if (row.status === "completed" && row.completedAt?.getTime() === options.now.getTime())
+    await recordLessonCompleted(tx, organizationId, { lessonId, courseId, enrollmentId, completedAt: row.completedAt });
   if (options.recount) await recomputeEnrollmentProgress(tx, organizationId, enrollmentId);
   return row;
 }

@@ -11,6 +11,7 @@ import type { SsoIdentity } from "@/lib/server/sso/claims";
 import { SsoRefusal } from "@/lib/server/sso/refusals";
 import type { LogoutHandle } from "@/lib/server/sso/single-logout";
 import { tenantOrganization, type RequestContext } from "@/lib/tenancy/context";
+import { recordUserEvents } from "@/lib/server/webhooks/events";
 
 // The account a verified identity signs in to, in the host's organization only (the provider is one of
 // its own, so another organization's people are unknown here):
@@ -101,6 +102,7 @@ export async function signInWithIdentity(
       },
       tx,
     );
+    await recordUserEvents(tx, organizationId, "user.created", [created.id]);
     return created;
   });
   if (user.status !== "active") throw new SsoRefusal("deactivated");

@@ -11,6 +11,7 @@ import { voidOpenLinks } from "@/lib/server/users/write-user-change";
 import { assertMayEdit, assertNotSelf, ensureOrgAdminRemains } from "@/lib/server/users/rules";
 import { tenantId, type TenantContext } from "@/lib/tenancy/context";
 import { requirePermission } from "@/lib/tenancy/permissions";
+import { recordUserEvents } from "@/lib/server/webhooks/events";
 
 export interface BulkUserResult {
   action: BulkUserActionInput["action"];
@@ -79,6 +80,8 @@ async function setStatus(ctx: TenantContext, ids: string[], status: "active" | "
       })),
       tx,
     );
+    await recordUserEvents(tx, organizationId, "user.updated", changing);
+    if (deactivating) await recordUserEvents(tx, organizationId, "user.deactivated", changing);
     return count;
   });
 }

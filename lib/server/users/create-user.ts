@@ -14,6 +14,7 @@ import { setUserGroups } from "@/lib/server/users/memberships";
 import { assertMayAssignRole } from "@/lib/server/users/rules";
 import { tenantId, tenantOrganization, type TenantContext } from "@/lib/tenancy/context";
 import { requirePermission } from "@/lib/tenancy/permissions";
+import { recordUserEvents } from "@/lib/server/webhooks/events";
 
 export interface CreatedUser {
   user: AdminUserDetailJson;
@@ -72,6 +73,7 @@ export async function createUser(
       },
       tx,
     );
+    await recordUserEvents(tx, organizationId, "user.created", [id]);
     return id;
   });
 

@@ -2,6 +2,7 @@ import "server-only";
 import { AppError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { enrollThroughGroup, withdrawGroupEnrollments } from "@/lib/server/groups/enrollment-sync";
+import { recordGroupMembersAdded } from "@/lib/server/webhooks/events";
 
 // One user's groups, set as a whole by the user administration (the groups' own pages add and remove
 // members in bulk). The same enrollment rules as there: joining enrolls in the group's courses at once;
@@ -42,6 +43,7 @@ export async function setUserGroups(
       data: joined.map((groupId) => ({ organizationId, groupId, userId })),
       skipDuplicates: true,
     });
+    for (const groupId of joined) await recordGroupMembersAdded(tx, organizationId, groupId, [userId]);
     await enrollThroughGroup(tx, organizationId, await coursesOf(tx, organizationId, joined), [userId]);
   }
   if (left.length > 0) {

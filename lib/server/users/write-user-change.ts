@@ -3,6 +3,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import type { Role } from "@/lib/routes";
 import { endUserSessions } from "@/lib/server/sessions/end-sessions";
 import { ensureOrgAdminRemains } from "@/lib/server/users/rules";
+import { recordUserEvents } from "@/lib/server/webhooks/events";
 
 // One user's row changed, by an administrator's edit or by an import: a deactivation or a change of role
 // ends their sessions at once (their rows go, and sessionVersion moves on), and a deactivation voids their open set-password
@@ -36,6 +37,9 @@ export async function writeUserChange(
   });
   if (roleChanges || deactivates) await endUserSessions(tx, organizationId, [target.id]);
   if (deactivates) await voidOpenLinks(tx, [target.id]);
+  if (Object.values(change).some((v) => v !== undefined))
+    await recordUserEvents(tx, organizationId, "user.updated", [target.id]);
+  if (deactivates) await recordUserEvents(tx, organizationId, "user.deactivated", [target.id]);
 }
 
 /** A deactivated account's unused set-password links (reset or invitation) stop working. */
