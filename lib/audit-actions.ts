@@ -50,6 +50,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "certificate.template.delete": "Deleted a certificate template",
   "certificate.revoke": "Revoked a certificate",
   "certificate.reissue": "Re-issued a certificate",
+  "api_key.create": "Created an API key",
+  "api_key.revoke": "Revoked an API key",
 };
 
 /** The filter's groups: an action's area ("auth.") matches every action in it. */
@@ -63,6 +65,7 @@ export const AUDIT_ACTION_AREAS: { prefix: string; label: string }[] = [
   { prefix: "course.", label: "Courses" },
   { prefix: "category.", label: "Categories" },
   { prefix: "certificate.", label: "Certificates" },
+  { prefix: "api_key.", label: "API keys" },
 ];
 
 export function auditActionLabel(action: string): string {
@@ -81,4 +84,5 @@ export const AUDIT_TARGET_TYPES = [
   "lesson",
   "certificate",
   "certificate_template",
+  "api_key",
 ] as const;
