@@ -1,8 +1,8 @@
 // System Settings' sections, each an address of its own (a link can name the one it means), in the order
-// of the tabs. Sign-in is an organization's (identity providers are each organization's own); the audit
-// log is its administrators'.
+// of the tabs. Sign-in and API keys are an organization's (identity providers and keys are each
+// organization's own); the audit log is its administrators'.
 
-export type SettingsSection = "general" | "maintenance" | "password-policy" | "mail" | "sign-in";
+export type SettingsSection = "general" | "maintenance" | "password-policy" | "mail" | "sign-in" | "api-keys";
 
 export const SETTINGS_SECTIONS: readonly { section: SettingsSection; label: string; href: string }[] = [
   { section: "general", label: "General", href: "/admin/settings" },
@@ -10,6 +10,10 @@ export const SETTINGS_SECTIONS: readonly { section: SettingsSection; label: stri
   { section: "password-policy", label: "Password policy", href: "/admin/settings/password-policy" },
   { section: "mail", label: "Mail", href: "/admin/settings/mail" },
   { section: "maintenance", label: "Maintenance", href: "/admin/settings/maintenance" },
+  { section: "api-keys", label: "API keys", href: "/admin/settings/api-keys" },
 ];
+
+/** Sections that are each organization's own, absent from the platform's settings. */
+export const ORGANIZATION_ONLY_SECTIONS: readonly SettingsSection[] = ["sign-in", "api-keys"];
 
 export const AUDIT_LOG_HREF = "/admin/settings/audit";

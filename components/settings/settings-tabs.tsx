@@ -1,4 +1,4 @@
-import { AUDIT_LOG_HREF, SETTINGS_SECTIONS } from "@/components/settings/settings-sections";
+import { AUDIT_LOG_HREF, ORGANIZATION_ONLY_SECTIONS, SETTINGS_SECTIONS } from "@/components/settings/settings-sections";
 import { LinkTabs } from "@/components/ui/link-tabs";
 import styles from "@/components/ui/ui.module.css";
 
@@ -21,7 +21,7 @@ export function SettingsTabs({
 }) {
   const tabs = [
     ...(sections
-      ? SETTINGS_SECTIONS.filter((s) => !(platform && s.section === "sign-in"))
+      ? SETTINGS_SECTIONS.filter((s) => !(platform && ORGANIZATION_ONLY_SECTIONS.includes(s.section)))
       : [{ label: "Settings", href: SETTINGS_SECTIONS[0]!.href }]),
     ...(showAuditLog ? [{ label: "Audit log", href: AUDIT_LOG_HREF }] : []),
   ];

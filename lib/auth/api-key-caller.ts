@@ -1,5 +1,10 @@
 import "server-only";
-import { organizationAndUserColumns, SESSION_TOUCH_SECONDS, tenantAndUserFromRow, type TenantAndUserRow } from "@/lib/auth/caller-lookup";
+import {
+  organizationAndUserColumns,
+  SESSION_TOUCH_SECONDS,
+  tenantAndUserFromRow,
+  type TenantAndUserRow,
+} from "@/lib/auth/caller-lookup";
 import { hashApiKeySecret, isWellFormedApiKeySecret } from "@/lib/auth/api-key-secret";
 import { consumeBucket } from "@/lib/auth/rate-limit";
 import { queryRows } from "@/lib/db";

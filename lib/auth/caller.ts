@@ -186,7 +186,8 @@ function isApiPath(url: string | undefined): boolean {
 
 /** The caller's own session: what the account routes act on. An API key has none (and never reaches them). */
 export function personSessionId(caller: Caller): string {
-  if (caller.sessionId === null) throw new AppError("UNAUTHENTICATED", "Sign in as a person: an API key cannot do this");
+  if (caller.sessionId === null)
+    throw new AppError("UNAUTHENTICATED", "Sign in as a person: an API key cannot do this");
   return caller.sessionId;
 }
 

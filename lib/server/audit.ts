@@ -17,7 +17,9 @@ export interface AuditEntry {
 }
 
 /** Who did it, for an entry: the caller, and the API key when they acted through one. */
-export function auditActor(ctx: Pick<TenantContext, "userId" | "apiKey">): Pick<AuditEntry, "actorId" | "actorApiKeyId"> {
+export function auditActor(
+  ctx: Pick<TenantContext, "userId" | "apiKey">,
+): Pick<AuditEntry, "actorId" | "actorApiKeyId"> {
   return { actorId: ctx.userId, actorApiKeyId: ctx.apiKey?.id ?? null };
 }
 

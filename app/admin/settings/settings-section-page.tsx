@@ -1,10 +1,15 @@
 import { notFound } from "next/navigation";
 import { SettingsEditor } from "@/components/settings/settings-editor";
-import { SETTINGS_SECTIONS, type SettingsSection } from "@/components/settings/settings-sections";
+import {
+  ORGANIZATION_ONLY_SECTIONS,
+  SETTINGS_SECTIONS,
+  type SettingsSection,
+} from "@/components/settings/settings-sections";
 import { SettingsTabs } from "@/components/settings/settings-tabs";
 import { TeachingSettingsView } from "@/components/settings/teaching-settings-view";
 import { PageHeader } from "@/components/shell/page-header";
 import { loadOrNotFound } from "@/lib/auth/page-guard";
+import { listApiKeys } from "@/lib/server/api-keys/queries";
 import { getSettingsPage } from "@/lib/server/settings/settings-page";
 import type { TenantContext } from "@/lib/tenancy/context";
 import { can } from "@/lib/tenancy/permissions";
@@ -17,7 +22,9 @@ export async function SettingsSectionPage({ section, ctx }: { section: SettingsS
   const href = SETTINGS_SECTIONS.find((s) => s.section === section)!.href;
   const view = await loadOrNotFound(getSettingsPage(ctx));
   const isPlatform = view.scope === "platform";
-  if ((!view.editable && section !== "general") || (isPlatform && section === "sign-in")) notFound();
+  if ((!view.editable && section !== "general") || (isPlatform && ORGANIZATION_ONLY_SECTIONS.includes(section)))
+    notFound();
+  const apiKeys = section === "api-keys" ? await listApiKeys(ctx, { page: 1, page_size: 100 }) : null;
   const subtitle = isPlatform
     ? "Platform defaults: what new organizations start with, and the notice every organization shows"
     : (ctx.organization?.name ?? undefined);
@@ -36,6 +43,7 @@ export async function SettingsSectionPage({ section, ctx }: { section: SettingsS
           settings={view.settings}
           smtp={view.smtp}
           signIn={view.signIn}
+          apiKeys={apiKeys}
           isPlatform={isPlatform}
         />
       ) : (

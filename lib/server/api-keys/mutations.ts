@@ -68,7 +68,10 @@ export async function revokeApiKey(ctx: TenantContext, keyId: string, ip?: strin
       where: { id: keyId, organizationId, revokedAt: null },
       data: { revokedAt: new Date() },
     });
-    const row = await tx.apiKey.findUnique({ where: { organizationId_id: { organizationId, id: keyId } }, select: apiKeySelect });
+    const row = await tx.apiKey.findUnique({
+      where: { organizationId_id: { organizationId, id: keyId } },
+      select: apiKeySelect,
+    });
     if (!row) throw notFound();
     if (count > 0)
       await audit(
