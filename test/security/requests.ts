@@ -12,6 +12,7 @@ import {
   spareEmailChangeToken,
   spareIdentityProvider,
   spareImport,
+  spareApiKey,
   spareSession,
   type TenantWorld,
 } from "./world";
@@ -75,6 +76,7 @@ export const ID_SOURCES: Record<string, IdSource> = {
   "path:certificateId": (t) => t.ids.certificateId,
   "path:sessionId": (t) => t.ids.sessionId,
   "body:template_id": (t) => t.ids.templateId,
+  "path:keyId": (t) => t.ids.apiKeyId,
 };
 
 /**
@@ -187,6 +189,10 @@ const DISPOSABLE: Record<string, (tenant: TenantWorld, caller: Caller) => Promis
     "path:userId": (await testDb().user.create({ data: spareUser(t), select: { id: true } })).id,
   }),
   "POST /auth/confirm-email/{token}": async (t) => ({ "path:token": await spareEmailChangeToken(t.id) }),
+  // Revoking uses the key up.
+  "DELETE /api/admin/api-keys/{keyId}": async (t) => ({
+    "path:keyId": (await spareApiKey(t.id, t.users.admin.id, t.marker, ["users:manage"])).id,
+  }),
   "DELETE /api/admin/identity-providers/{providerId}": async (t) => ({
     "path:providerId": (await spareIdentityProvider(t.id, t.marker)).id,
   }),
