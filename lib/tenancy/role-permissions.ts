@@ -123,8 +123,9 @@ export type Holder = Role | { role: Role; apiKey?: { scopes: ReadonlySet<Permiss
 
 /** Whether `who` holds `permission`: for choosing a scope. To refuse, call requirePermission. */
 export function can(who: Holder, permission: Permission): boolean {
-  if (typeof who === "string") return ROLE_PERMISSIONS[who].has(permission);
-  return ROLE_PERMISSIONS[who.role].has(permission) && (!who.apiKey || who.apiKey.scopes.has(permission));
+  const role = typeof who === "string" ? who : who.role;
+  const apiKey = typeof who === "string" ? null : who.apiKey;
+  return ROLE_PERMISSIONS[role].has(permission) && (!apiKey || apiKey.scopes.has(permission));
 }
 
 /** The roles that hold `permission`, in the order of ROLES (a page's audience, the staff roles…). */
