@@ -109,6 +109,7 @@ const ZERO_RUNTIME_FILES = [
 const ZERO_RUNTIME_PAGES = [
   "app/{layout,error,global-error,not-found,forbidden,unauthorized}.tsx",
   "app/(app)/layout.tsx",
+  "components/shell/signed-in-frame.tsx",
   "app/(app)/dashboard/**",
   "app/(app)/courses/forbidden.tsx",
   "app/(app)/courses/[courseId]/{page,learn/page,modules/**/page}.tsx",

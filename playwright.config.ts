@@ -25,7 +25,9 @@ export default defineConfig({
   expect: { timeout: 20_000 },
   use: {
     baseURL: process.env.TEST_BASE_URL ?? `http://localhost:${port}`,
-    trace: "retain-on-failure",
+    // A failed test keeps its trace with DOM snapshots (every step inspectable); without the screencast, which
+    // costs the two cores a frame encoder per browser throughout every passing test.
+    trace: { mode: "retain-on-failure", screenshots: false, snapshots: true, sources: false },
     launchOptions: {
       executablePath: findChromium()?.path,
       args: [

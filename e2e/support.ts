@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 import type { TestUser } from "@/test/factories";
 
 export const port = () => Number(process.env.TEST_PORT ?? 3100);
@@ -82,4 +82,21 @@ export async function pickSearchedOption(page: Page, label: string, name: string
   await picker.fill(name);
   await page.getByRole("option", { name, exact: true }).click();
   await expect(picker).toHaveValue(name);
+}
+
+/**
+ * No column of a Data Grid is clipped (docs/ui.md "No table clips a column at 1280 px or wider"): every
+ * header ends inside the grid's box. Returns the headers' names, in order, for the caller to check.
+ */
+export async function expectNoClippedColumns(grid: Locator): Promise<string[]> {
+  await expect(grid.getByRole("columnheader").first()).toBeVisible();
+  const box = (await grid.boundingBox())!;
+  const headers = await grid
+    .getByRole("columnheader")
+    .evaluateAll((cells) =>
+      cells.map((cell) => ({ name: cell.textContent?.trim() ?? "", right: cell.getBoundingClientRect().right })),
+    );
+  for (const header of headers)
+    expect(header.right, `${header.name} ends inside the grid`).toBeLessThanOrEqual(box.x + box.width);
+  return headers.map((header) => header.name);
 }

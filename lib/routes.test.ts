@@ -1,7 +1,16 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { activeNavHref, decideRoute, homePathFor, navigationFor, roleAllowed, roleLabel, ROUTES } from "./routes";
+import {
+  activeNavHref,
+  decideRoute,
+  homePathFor,
+  navigationFor,
+  navigationGroupsFor,
+  roleAllowed,
+  roleLabel,
+  ROUTES,
+} from "./routes";
 
 const ROLES = ["learner", "instructor", "org_admin", "admin", "superadmin"] as const;
 type Role = (typeof ROLES)[number];
@@ -65,48 +74,35 @@ const PAGE_AUDIENCES: Record<string, "public" | readonly Role[]> = {
   "/admin/subdomain-management": ["superadmin"],
 };
 
-const SPEC_ENTRIES = ["Calendar", "My Profile"];
+// Under the headings Learning, Management and Organization; the spec's entries (Calendar, My Profile, Course
+// Management, Group, Reports, Users, Organizations, System Settings, Import/Export, Subdomain Management) keep
+// their order relative to each other.
 const NAVIGATION_OF: Record<Role, string[]> = {
-  learner: [...SPEC_ENTRIES, "Dashboard", "Course Catalog", "Messages"],
-  instructor: [...SPEC_ENTRIES, "Course Management", "Group", "Reports", "Dashboard", "Messages", "Events"],
+  learner: ["Dashboard", "Course Catalog", "Calendar", "Messages", "My Profile"],
+  instructor: ["Dashboard", "Calendar", "Messages", "My Profile", "Course Management", "Group", "Events", "Reports"],
   org_admin: [
-    ...SPEC_ENTRIES,
-    "Course Management",
-    "Group",
-    "Reports",
-    "Users",
-    "Dashboard",
-    "Messages",
-    "Events",
-    "Overview",
-    "Categories",
+    ...["Dashboard", "Calendar", "Messages", "My Profile"],
+    ...["Course Management", "Categories", "Group", "Events", "Reports"],
+    ...["Overview", "Users"],
   ],
   admin: [
-    ...SPEC_ENTRIES,
-    "Course Management",
-    "Group",
-    "Reports",
-    "Users",
-    "Organizations",
-    "System Settings",
-    "Import/Export",
-    "Dashboard",
-    "Messages",
-    "Events",
-    "Overview",
-    "Categories",
+    ...["Dashboard", "Calendar", "Messages", "My Profile"],
+    ...["Course Management", "Categories", "Group", "Events", "Reports"],
+    ...["Overview", "Users", "Organizations", "System Settings", "Import/Export"],
   ],
   superadmin: [
-    ...SPEC_ENTRIES,
-    "Course Management",
-    "Group",
-    "Reports",
-    "Organizations",
-    "System Settings",
-    "Import/Export",
-    "Subdomain Management",
-    "Dashboard",
+    ...["Dashboard", "Calendar", "My Profile"],
+    ...["Course Management", "Group", "Reports"],
+    ...["Organizations", "System Settings", "Import/Export", "Subdomain Management"],
   ],
+};
+
+const HEADINGS_OF: Record<Role, string[]> = {
+  learner: ["Learning"],
+  instructor: ["Learning", "Management"],
+  org_admin: ["Learning", "Management", "Organization"],
+  admin: ["Learning", "Management", "Organization"],
+  superadmin: ["Learning", "Management", "Organization"],
 };
 
 describe("route table", () => {
@@ -125,6 +121,20 @@ describe("route table", () => {
         navigationFor(role).map((e) => e.label),
         role,
       ).toEqual(NAVIGATION_OF[role]);
+  });
+
+  it("groups each role's entries under headings, in the same order", () => {
+    for (const role of ROLES) {
+      const groups = navigationGroupsFor(role);
+      expect(
+        groups.map((g) => g.label),
+        role,
+      ).toEqual(HEADINGS_OF[role]);
+      expect(
+        groups.flatMap((g) => g.entries.map((e) => e.label)),
+        role,
+      ).toEqual(NAVIGATION_OF[role]);
+    }
   });
 
   it("every navigation entry points at a route its audience may open", () => {

@@ -102,10 +102,20 @@ export type NavIcon =
   | "settings"
   | "subdomains";
 
+/** The side navigation's headings, in display order. */
+export const NAV_GROUPS = [
+  { group: "learning", label: "Learning" },
+  { group: "management", label: "Management" },
+  { group: "organization", label: "Organization" },
+] as const;
+
+export type NavGroup = (typeof NAV_GROUPS)[number]["group"];
+
 export interface NavEntry {
   label: string;
   href: string;
   icon: NavIcon;
+  group: NavGroup;
   /** Shown to the holders of this permission… (each may also open the route: checked by a unit test) */
   permission: Permission;
   /** …who do not also hold this one. */
@@ -113,22 +123,74 @@ export interface NavEntry {
 }
 
 /**
- * The side navigation, in display order: first the spec's table (docs/permissions.md "Side navigation"), exactly — labels,
- * paths and who sees each — then the product's additions (docs/permissions.md lists them as such).
+ * The side navigation, in display order: the spec's table exactly (docs/permissions.md "Side navigation") —
+ * labels, paths, who sees each, and their order relative to each other — grouped under headings, with the
+ * product's additions (docs/permissions.md lists them as such) placed in their group.
  * `except: "organizations:manage:all"` leaves out the superadmin, who signs in on the apex, where an
  * organization's own pages have nothing to show.
  */
 const NAVIGATION: readonly NavEntry[] = [
-  // The spec's entries.
-  { label: "Calendar", href: "/calendar", icon: "calendar", permission: "calendar:read" },
-  { label: "My Profile", href: "/profile", icon: "profile", permission: "profile:read:own" },
-  { label: "Course Management", href: "/admin/courses", icon: "courses", permission: "courses:update:own" },
-  { label: "Group", href: "/admin/groups", icon: "groups", permission: "groups:manage" },
-  { label: "Reports", href: "/admin/reports", icon: "reports", permission: "reports:read" },
+  // Learning
+  { label: "Dashboard", href: "/dashboard", icon: "dashboard", group: "learning", permission: "courses:enroll:self" },
+  // Staff find the courses under Course Management.
+  {
+    label: "Course Catalog",
+    href: "/search",
+    icon: "catalog",
+    group: "learning",
+    permission: "courses:enroll:self",
+    except: "courses:update:own",
+  },
+  { label: "Calendar", href: "/calendar", icon: "calendar", group: "learning", permission: "calendar:read" },
+  {
+    label: "Messages",
+    href: "/messages",
+    icon: "messages",
+    group: "learning",
+    permission: "messages:use",
+    except: "organizations:manage:all",
+  },
+  { label: "My Profile", href: "/profile", icon: "profile", group: "learning", permission: "profile:read:own" },
+  // Management
+  {
+    label: "Course Management",
+    href: "/admin/courses",
+    icon: "courses",
+    group: "management",
+    permission: "courses:update:own",
+  },
+  {
+    label: "Categories",
+    href: "/admin/categories",
+    icon: "categories",
+    group: "management",
+    permission: "categories:manage",
+    except: "organizations:manage:all",
+  },
+  { label: "Group", href: "/admin/groups", icon: "groups", group: "management", permission: "groups:manage" },
+  {
+    label: "Events",
+    href: "/admin/events",
+    icon: "events",
+    group: "management",
+    permission: "events:manage",
+    except: "organizations:manage:all",
+  },
+  { label: "Reports", href: "/admin/reports", icon: "reports", group: "management", permission: "reports:read" },
+  // Organization
+  {
+    label: "Overview",
+    href: "/admin/overview",
+    icon: "overview",
+    group: "organization",
+    permission: "organization:read:overview",
+    except: "organizations:manage:all",
+  },
   {
     label: "Users",
     href: "/admin/users",
     icon: "users",
+    group: "organization",
     permission: "users:manage",
     except: "organizations:manage:all",
   },
@@ -136,53 +198,29 @@ const NAVIGATION: readonly NavEntry[] = [
     label: "Organizations",
     href: "/admin/organizations",
     icon: "organizations",
+    group: "organization",
     permission: "organization:update:own",
   },
-  { label: "System Settings", href: "/admin/settings", icon: "settings", permission: "settings:manage" },
-  { label: "Import/Export", href: "/admin/import-export", icon: "importExport", permission: "import-export:use" },
+  {
+    label: "System Settings",
+    href: "/admin/settings",
+    icon: "settings",
+    group: "organization",
+    permission: "settings:manage",
+  },
+  {
+    label: "Import/Export",
+    href: "/admin/import-export",
+    icon: "importExport",
+    group: "organization",
+    permission: "import-export:use",
+  },
   {
     label: "Subdomain Management",
     href: "/admin/subdomain-management",
     icon: "subdomains",
+    group: "organization",
     permission: "subdomains:manage",
-  },
-  // The product's additions.
-  { label: "Dashboard", href: "/dashboard", icon: "dashboard", permission: "courses:enroll:self" },
-  // Staff find the courses under Course Management.
-  {
-    label: "Course Catalog",
-    href: "/search",
-    icon: "catalog",
-    permission: "courses:enroll:self",
-    except: "courses:update:own",
-  },
-  {
-    label: "Messages",
-    href: "/messages",
-    icon: "messages",
-    permission: "messages:use",
-    except: "organizations:manage:all",
-  },
-  {
-    label: "Events",
-    href: "/admin/events",
-    icon: "events",
-    permission: "events:manage",
-    except: "organizations:manage:all",
-  },
-  {
-    label: "Overview",
-    href: "/admin/overview",
-    icon: "overview",
-    permission: "organization:read:overview",
-    except: "organizations:manage:all",
-  },
-  {
-    label: "Categories",
-    href: "/admin/categories",
-    icon: "categories",
-    permission: "categories:manage",
-    except: "organizations:manage:all",
   },
 ];
 
@@ -269,6 +307,16 @@ export function homePathFor(role: Role, from: "login" | "other" = "login"): stri
 
 export function navigationFor(role: Role): NavEntry[] {
   return NAVIGATION.filter((entry) => can(role, entry.permission) && !(entry.except && can(role, entry.except)));
+}
+
+/** The role's entries under their headings; groups the role has nothing in are left out. */
+export function navigationGroupsFor(role: Role): { group: NavGroup; label: string; entries: NavEntry[] }[] {
+  const entries = navigationFor(role);
+  return NAV_GROUPS.map(({ group, label }) => ({
+    group,
+    label,
+    entries: entries.filter((entry) => entry.group === group),
+  })).filter(({ entries }) => entries.length > 0);
 }
 
 /** The nav entry that is active for a path: the longest href that is a prefix of it. */

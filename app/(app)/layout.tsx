@@ -1,35 +1,7 @@
 import type { ReactNode } from "react";
-import { AppShell } from "@/components/shell/app-shell";
-import { AwaitingProfile } from "@/components/shell/awaiting-profile";
-import { pageCaller, pageClaims, pageShell } from "@/lib/auth/page-caller";
+import { SignedInFrame } from "@/components/shell/signed-in-frame";
 
-/**
- * The shell around signed-in pages (this group and /admin). Each page guards itself (guardPage); this
- * only decides what frames it. A session whose role is not known yet waits for the profile instead of
- * being thrown out.
- */
-export default async function SignedInLayout({ children }: { children: ReactNode }) {
-  const { caller } = await pageCaller().catch(() => ({ caller: null }));
-  if (!caller) {
-    const claims = await pageClaims();
-    return claims && claims.role === null ? <AwaitingProfile /> : <>{children}</>;
-  }
-  const { user } = caller;
-  // The caller's saved colour mode came with the caller's own lookup.
-  const { themeMode } = await pageShell();
-  return (
-    <AppShell
-      user={{
-        id: user.id,
-        firstName: user.firstName,
-        lastName: user.lastName,
-        username: user.username,
-        role: user.role,
-        avatarUrl: user.avatarUrl,
-        themeMode,
-      }}
-    >
-      {children}
-    </AppShell>
-  );
+/** The shell around signed-in pages; a visitor's request reaches the page's own guard unframed. */
+export default function SignedInLayout({ children }: { children: ReactNode }) {
+  return <SignedInFrame signedOut={children}>{children}</SignedInFrame>;
 }

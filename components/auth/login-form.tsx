@@ -15,14 +15,22 @@ import { loginFailureMessage } from "@/lib/client/spec-calls";
 import { localPath } from "@/lib/local-path";
 import { loginSchema } from "@/lib/schemas/auth";
 
+/** Where someone without an account goes from here; none when the organization does not let people register. */
+export interface RegistrationLink {
+  href: "/register" | "/signup";
+  label: string;
+}
+
 export function LoginForm({
   callbackUrl,
   defaultEmail,
   notice,
+  registration,
 }: {
   callbackUrl?: string;
   defaultEmail?: string;
   notice?: string;
+  registration: RegistrationLink | null;
 }) {
   const [error, setError] = useState<string | null>(null);
   const form = useForm<z.input<typeof loginSchema>, unknown, z.output<typeof loginSchema>>({
@@ -65,9 +73,11 @@ export function LoginForm({
         <Link component={NextLink} href="/forgot-password">
           Forgot password?
         </Link>
-        <Link component={NextLink} href="/register">
-          Create an account
-        </Link>
+        {registration && (
+          <Link component={NextLink} href={registration.href}>
+            {registration.label}
+          </Link>
+        )}
       </Stack>
     </form>
   );

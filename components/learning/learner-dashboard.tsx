@@ -7,9 +7,14 @@ import { ButtonLink } from "@/components/ui/button-link";
 import type { DashboardCourseJson, DashboardJson } from "@/lib/server/enrollments/dashboard";
 import { lessonPath } from "@/components/learning/paths";
 
-/** The learner's dashboard: "Continue where you left off", "My courses", "Recently completed". */
-export function LearnerDashboard({ dashboard }: { dashboard: DashboardJson }) {
+/**
+ * The learner's dashboard: "Continue where you left off", "My courses" (those still to finish), the
+ * certificates (when there are any), "Recently completed". A completed course is shown once, among the
+ * completed ones.
+ */
+export function LearnerDashboard({ dashboard, certificates }: { dashboard: DashboardJson; certificates?: ReactNode }) {
   const next = dashboard.continue;
+  const inProgress = dashboard.courses.filter((c) => c.status !== "completed");
   return (
     <div className={styles.sections}>
       <Section title="Continue where you left off">
@@ -30,7 +35,7 @@ export function LearnerDashboard({ dashboard }: { dashboard: DashboardJson }) {
         )}
       </Section>
       <Section title="My courses">
-        {dashboard.courses.length === 0 ? (
+        {inProgress.length === 0 ? (
           <EmptyState
             title="No courses in progress"
             description="Browse the course catalog to find something to learn."
@@ -38,12 +43,13 @@ export function LearnerDashboard({ dashboard }: { dashboard: DashboardJson }) {
           />
         ) : (
           <CourseGrid label="My courses">
-            {dashboard.courses.map((c) => (
+            {inProgress.map((c) => (
               <EnrolledCourseCard key={c.id} enrollment={c} />
             ))}
           </CourseGrid>
         )}
       </Section>
+      {certificates && <Section title="My certificates">{certificates}</Section>}
       <Section title="Recently completed">
         {dashboard.recently_completed.length === 0 ? (
           <p className={styles.muted}>No completed courses yet.</p>

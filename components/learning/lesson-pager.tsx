@@ -5,7 +5,7 @@ import { buttonClasses, ButtonLabel } from "@/components/ui/button";
 import { Icon } from "@/components/ui/icon";
 import type { LessonLink } from "@/lib/server/progress/player";
 
-/** "Previous" / "Next" across module boundaries, in outline order (not prefetched: a visit moves "continue here"). */
+/** "Previous lesson" / "Next lesson" across module boundaries, in outline order (not prefetched: a visit moves "continue here"). */
 export function LessonPager({
   courseId,
   previous,
@@ -16,7 +16,7 @@ export function LessonPager({
   next: LessonLink | null;
 }) {
   return (
-    <nav aria-label="Lesson pages" className={styles.pager}>
+    <nav aria-label="Lessons of this course" className={styles.pager}>
       <div>
         {previous && (
           <Link
@@ -26,7 +26,7 @@ export function LessonPager({
             className={buttonClasses("text", "medium")}
           >
             <ButtonLabel icon="arrowBack" size="medium">
-              Previous
+              Previous lesson
             </ButtonLabel>
           </Link>
         )}
@@ -39,7 +39,7 @@ export function LessonPager({
             title={next.title}
             className={buttonClasses("outlined", "medium")}
           >
-            Next
+            Next lesson
             <span className={styles.endIcon}>
               <Icon name="arrowForward" size={20} />
             </span>

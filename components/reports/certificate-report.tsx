@@ -18,6 +18,7 @@ import { useListUrlState } from "@/components/data/list-url-state";
 import { learnerReportHref } from "@/components/reports/breakdowns";
 import { formatCount, formatDay } from "@/components/reports/format";
 import { MetricCards, type Figure } from "@/components/reports/metric-cards";
+import { TwoLineCell } from "@/components/reports/two-line-cell";
 import { ReportGrid } from "@/components/reports/report-grid";
 import { readReportFilters } from "@/components/reports/report-query";
 import { MONO_FONT_FAMILY } from "@/components/theme/fonts";
@@ -133,24 +134,9 @@ export function CertificateReport({ canRevoke, userId }: CertificateReportProps)
             minWidth: 170,
             valueGetter: (_v, row) => row.learner_name,
             renderCell: ({ row }) => (
-              <Box
-                sx={{
-                  display: "flex",
-                  flexDirection: "column",
-                  justifyContent: "center",
-                  height: "100%",
-                  lineHeight: 1.3,
-                  minWidth: 0,
-                }}
-              >
+              <TwoLineCell secondary={row.email}>
                 <Link href={learnerReportHref(row.user_id, filters)}>{row.learner_name}</Link>
-                <Box
-                  component="span"
-                  sx={{ color: "text.secondary", fontSize: "0.75rem", overflow: "hidden", textOverflow: "ellipsis" }}
-                >
-                  {row.email}
-                </Box>
-              </Box>
+              </TwoLineCell>
             ),
           },
           {

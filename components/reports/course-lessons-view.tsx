@@ -8,10 +8,18 @@ import Typography from "@mui/material/Typography";
 import { DataGrid, type GridColDef } from "@mui/x-data-grid";
 import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { formatCount, formatDateTime, formatDuration, formatPercent, formatScore } from "@/components/reports/format";
+import {
+  formatCount,
+  formatDateTime,
+  formatDuration,
+  formatPercent,
+  formatScore,
+  scormResult,
+} from "@/components/reports/format";
 import { LessonAttemptsView } from "@/components/reports/lesson-attempts-view";
 import { MetricCards } from "@/components/reports/metric-cards";
 import { ReportGrid } from "@/components/reports/report-grid";
+import { TwoLineCell } from "@/components/reports/two-line-cell";
 import { readReportFilters, reportQuery } from "@/components/reports/report-query";
 import type { CourseLessonsJson, LessonLearnerRow, LessonReportRow } from "@/lib/server/reports/lessons";
 
@@ -21,58 +29,66 @@ const LESSON_STATUS: Record<string, string> = {
   in_progress: "In progress",
   completed: "Completed",
 };
-const SUCCESS: Record<string, string> = { passed: "Passed", failed: "Failed", unknown: "Unknown" };
 
+// Minimum widths that add up to what the grid has at 1280 px beside the navigation (docs/ui.md): the
+// lesson's module and kind ride under its title, passed and failed share a column.
 const lessonColumns = (hrefOf: (lessonId: string) => string): GridColDef<LessonReportRow>[] => [
-  { field: "module_title", headerName: "Module", width: 160 },
   {
     field: "title",
     headerName: "Lesson",
     flex: 1,
     minWidth: 180,
     renderCell: ({ row }) => (
-      <Link href={hrefOf(row.lesson_id)} scroll={false} replace>
-        {row.title}
-      </Link>
+      <TwoLineCell secondary={`${row.module_title} · ${KIND_LABELS[row.kind] ?? row.kind}`}>
+        <Link href={hrefOf(row.lesson_id)} scroll={false} replace>
+          {row.title}
+        </Link>
+      </TwoLineCell>
     ),
   },
-  { field: "kind", headerName: "Kind", width: 90, valueFormatter: (v: string) => KIND_LABELS[v] ?? v },
   {
     field: "completed",
     headerName: "Completed",
     type: "number",
-    width: 110,
+    width: 105,
     valueFormatter: (v: number) => formatCount(v),
   },
   {
     field: "in_progress",
     headerName: "In progress",
     type: "number",
-    width: 110,
+    width: 105,
     valueFormatter: (v: number) => formatCount(v),
   },
   {
     field: "completion_rate",
-    headerName: "Completion rate",
+    headerName: "Completion",
+    description: "Completion rate: the share of the report's enrollments that completed the lesson",
     type: "number",
-    width: 140,
+    width: 110,
     valueFormatter: (v: number) => formatPercent(v),
   },
-  { field: "passed", headerName: "Passed", type: "number", width: 90 },
-  { field: "failed", headerName: "Failed", type: "number", width: 90 },
+  {
+    field: "passed",
+    headerName: "Passed / failed",
+    description: "SCORM results: passed and failed",
+    type: "number",
+    width: 125,
+    renderCell: ({ row }) => `${formatCount(row.passed)} / ${formatCount(row.failed)}`,
+  },
   {
     field: "average_score",
     headerName: "Avg. score",
     type: "number",
-    width: 110,
+    width: 100,
     valueFormatter: (v: number | null) => formatScore(v),
   },
-  { field: "attempts", headerName: "Attempts", type: "number", width: 100 },
+  { field: "attempts", headerName: "Attempts", type: "number", width: 95 },
   {
     field: "average_time_seconds",
     headerName: "Avg. time",
     type: "number",
-    width: 110,
+    width: 100,
     valueFormatter: (v: number) => formatDuration(v),
   },
 ];
@@ -135,6 +151,8 @@ export function CourseLessonsView({ report }: { report: CourseLessonsJson }) {
         pageSizeOptions={[10, 20, 50, 100]}
         onRowClick={({ row }) => choose(row.lesson_id)}
         rowSelectionModel={{ type: "include", ids: new Set(lesson ? [lesson.lesson_id] : []) }}
+        // The chosen lesson is shown as selected; it is a place in the report, not a selection to act on.
+        hideFooterSelectedRowCount
         disableColumnFilter
         localeText={{ noRowsLabel: "This course has no lessons yet" }}
         sx={{ "& .MuiDataGrid-row": { cursor: "pointer" } }}
@@ -159,18 +177,21 @@ export function CourseLessonsView({ report }: { report: CourseLessonsJson }) {
                 field: "name",
                 headerName: "Learner",
                 flex: 1,
-                minWidth: 160,
+                minWidth: 180,
                 valueGetter: (_v, row) => `${row.first_name} ${row.last_name}`.trim(),
                 // A SCORM lesson's learner leads to their attempts (package, SCO, activity attempt).
-                renderCell: isScorm
-                  ? ({ row, value }) => (
+                renderCell: ({ row, value }) => (
+                  <TwoLineCell secondary={row.email}>
+                    {isScorm ? (
                       <Link href={learnerHref(row.user_id)} scroll={false}>
                         {value}
                       </Link>
-                    )
-                  : undefined,
+                    ) : (
+                      value
+                    )}
+                  </TwoLineCell>
+                ),
               },
-              { field: "email", headerName: "E-mail", flex: 1, minWidth: 180, sortable: false },
               {
                 field: "status",
                 headerName: "Lesson",
@@ -180,7 +201,7 @@ export function CourseLessonsView({ report }: { report: CourseLessonsJson }) {
               {
                 field: "completed_at",
                 headerName: "Completed",
-                width: 180,
+                width: 170,
                 valueFormatter: (v: string | null) => (v ? formatDateTime(v) : "—"),
               },
               {
@@ -188,7 +209,7 @@ export function CourseLessonsView({ report }: { report: CourseLessonsJson }) {
                 headerName: "SCORM result",
                 width: 120,
                 sortable: false,
-                valueFormatter: (v: string | null) => (v ? (SUCCESS[v] ?? v) : "—"),
+                valueFormatter: (v: string | null) => scormResult(v),
               },
               {
                 field: "score",

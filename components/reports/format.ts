@@ -42,3 +42,12 @@ export function formatDay(iso: string | null | undefined): string {
   if (Number.isNaN(date.getTime())) return "—";
   return shortDay(date);
 }
+
+/**
+ * A SCORM result in words. "unknown" is what content reports when it does not judge pass or fail: said as
+ * such, so it does not read like an error.
+ */
+export const SCORM_RESULT: Record<string, string> = { passed: "Passed", failed: "Failed", unknown: "Not reported" };
+
+export const scormResult = (status: string | null | undefined): string =>
+  status ? (SCORM_RESULT[status] ?? status) : "—";

@@ -8,7 +8,15 @@ import { DataGrid, type GridColDef } from "@mui/x-data-grid";
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
 import { courseReportHref } from "@/components/reports/breakdowns";
-import { formatDateTime, formatDuration, formatPercent, formatScore } from "@/components/reports/format";
+import {
+  formatCount,
+  formatDateTime,
+  formatDay,
+  formatDuration,
+  formatPercent,
+  formatScore,
+} from "@/components/reports/format";
+import { TwoLineCell } from "@/components/reports/two-line-cell";
 import { MetricCards, metricFigures } from "@/components/reports/metric-cards";
 import { readReportFilters, reportQuery } from "@/components/reports/report-query";
 import { readReportMetrics } from "@/lib/client/report-metrics";
@@ -24,49 +32,62 @@ const STATE_LABELS: Record<string, string> = {
 /** One learner: their figures, then every course in the caller's scope with progress, status, score and last activity. */
 export function LearnerView({ report }: { report: LearnerDetailJson }) {
   const filters = readReportFilters(useSearchParams());
+  // Minimum widths that add up to what the grid has at 1280 px beside the navigation (docs/ui.md): the
+  // completion date rides under the status, passed and failed share a column, enrollment is a day.
   const columns: GridColDef<LearnerCourseRow>[] = [
     {
       field: "title",
       headerName: "Course",
       flex: 1,
-      minWidth: 200,
+      minWidth: 170,
       renderCell: ({ row }) => <Link href={courseReportHref(row.course_id, filters)}>{row.title}</Link>,
     },
-    { field: "state", headerName: "Status", width: 120, valueFormatter: (v: string) => STATE_LABELS[v] ?? v },
+    {
+      field: "state",
+      headerName: "Status",
+      width: 130,
+      valueFormatter: (v: string) => STATE_LABELS[v] ?? v,
+      renderCell: ({ row, formattedValue }) =>
+        row.completed_at ? (
+          <TwoLineCell secondary={formatDateTime(row.completed_at)}>{formattedValue}</TwoLineCell>
+        ) : (
+          formattedValue
+        ),
+    },
     {
       field: "progress_percent",
       headerName: "Progress",
       type: "number",
-      width: 100,
+      width: 95,
       valueFormatter: (v: number) => formatPercent(v),
     },
     {
       field: "average_score",
       headerName: "Score",
       type: "number",
-      width: 90,
+      width: 75,
       valueFormatter: (v: number | null) => formatScore(v),
     },
-    { field: "passed", headerName: "Passed", type: "number", width: 90 },
-    { field: "failed", headerName: "Failed", type: "number", width: 90 },
+    {
+      field: "passed",
+      headerName: "Passed / failed",
+      description: "SCORM results: passed and failed",
+      type: "number",
+      width: 120,
+      renderCell: ({ row }) => `${formatCount(row.passed)} / ${formatCount(row.failed)}`,
+    },
     {
       field: "time_seconds",
       headerName: "Time",
       type: "number",
-      width: 100,
+      width: 90,
       valueFormatter: (v: number) => formatDuration(v),
     },
-    { field: "enrolled_at", headerName: "Enrolled", width: 170, valueFormatter: (v: string) => formatDateTime(v) },
-    {
-      field: "completed_at",
-      headerName: "Completed",
-      width: 170,
-      valueFormatter: (v: string | null) => (v ? formatDateTime(v) : "—"),
-    },
+    { field: "enrolled_at", headerName: "Enrolled", width: 115, valueFormatter: (v: string) => formatDay(v) },
     {
       field: "last_activity_at",
       headerName: "Last activity",
-      width: 170,
+      width: 160,
       valueFormatter: (v: string | null) => formatDateTime(v),
     },
   ];

@@ -7,7 +7,7 @@ import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { DataGrid, type GridColDef } from "@mui/x-data-grid";
 import { useSearchParams } from "next/navigation";
-import { formatDateTime, formatDuration, formatScore } from "@/components/reports/format";
+import { formatDateTime, formatDuration, formatScore, scormResult } from "@/components/reports/format";
 import { readReportFilters, reportQuery } from "@/components/reports/report-query";
 import { failureMessage } from "@/lib/client/spec-calls";
 import { useApi } from "@/lib/client/swr";
@@ -17,9 +17,8 @@ const COMPLETION: Record<string, string> = {
   completed: "Completed",
   incomplete: "Incomplete",
   "not attempted": "Not attempted",
-  unknown: "Unknown",
+  unknown: "Not reported",
 };
-const SUCCESS: Record<string, string> = { passed: "Passed", failed: "Failed", unknown: "Unknown" };
 
 /** One row per activity attempt of a SCO; a SCO never opened in the attempt gets one row saying so. */
 interface ActivityRow {
@@ -52,7 +51,7 @@ const columns: GridColDef<ActivityRow>[] = [
     field: "success_status",
     headerName: "Result",
     width: 110,
-    valueFormatter: (v: string | null) => (v ? (SUCCESS[v] ?? v) : "—"),
+    valueFormatter: (v: string | null) => scormResult(v),
   },
   {
     field: "score",
@@ -144,7 +143,7 @@ function PackageAttempts({ attempts }: { attempts: PackageAttemptJson[] }) {
           <Typography sx={{ color: "text.secondary", mb: 1 }}>
             {[
               COMPLETION[attempt.completion_status] ?? attempt.completion_status,
-              SUCCESS[attempt.success_status] ?? attempt.success_status,
+              `result: ${scormResult(attempt.success_status).toLowerCase()}`,
               `score ${formatScore(attempt.score)}`,
               `time ${formatDuration(attempt.time_seconds)}`,
               `started ${formatDateTime(attempt.started_at)}`,

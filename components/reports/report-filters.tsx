@@ -55,6 +55,7 @@ export function ReportFilters({ categories, platform, hide = [] }: ReportFilters
   const router = useRouter();
   const pathname = usePathname();
   const values = readReportFilters(params);
+  const [isOpen, setIsOpen] = useState(false);
   // One course's breakdown is that course's: no course or category to choose there. Certificates have
   // no enrollment status (their own states are the view's picker).
   const hidden: readonly ReportFilterKey[] = /^\/admin\/reports\/courses\/[^/]+$/.test(pathname)
@@ -78,15 +79,33 @@ export function ReportFilters({ categories, platform, hide = [] }: ReportFilters
     router.replace(query ? `${pathname}?${query}` : pathname, { scroll: false });
   };
   const clearAll = () => update(Object.fromEntries(REPORT_FILTER_KEYS.filter(shows).map((k) => [k, ""])));
-  const hasAny = REPORT_FILTER_KEYS.some((k) => values[k] && shows(k));
+  const applied = REPORT_FILTER_KEYS.filter((k) => values[k] && shows(k)).length;
+  const hasAny = applied > 0;
   // (hidden filters stay in the address: back on the list, they apply again)
   return (
     <LocalizationProvider dateAdapter={AdapterDateFns} adapterLocale={enGB}>
+      {/* On a phone the filters fold behind one button, so the figures and data start on the first screen. */}
+      <Button
+        variant="outlined"
+        aria-expanded={isOpen}
+        aria-controls="report-filters"
+        onClick={() => setIsOpen(!isOpen)}
+        sx={{ display: { xs: "inline-flex", sm: "none" }, mb: 2 }}
+      >
+        {isOpen ? "Hide filters" : applied > 0 ? `Filters (${applied})` : "Filters"}
+      </Button>
       <Stack
+        id="report-filters"
         component="section"
         aria-label="Report filters"
         direction="row"
-        sx={{ flexWrap: "wrap", gap: 2, mb: 3, alignItems: "center" }}
+        sx={{
+          display: { xs: isOpen ? "flex" : "none", sm: "flex" },
+          flexWrap: "wrap",
+          gap: 2,
+          mb: 3,
+          alignItems: "center",
+        }}
       >
         <DayPicker
           label="From"

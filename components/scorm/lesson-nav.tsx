@@ -15,9 +15,10 @@ export interface LessonNavProps {
 }
 
 /**
- * Previous, Exit, End attempt and Continue. With sequencing (the runtime reports `flow`), Previous and
- * Continue are the sequencer's requests (it may skip, or refuse) and Exit / End attempt its suspendAll /
- * exitAll; without, Previous and Continue follow the SCO order. adlnav:hideLMSUI of the current activity
+ * The package's own parts: "Previous part", Exit, End attempt and "Next part" (named apart from the course's
+ * "Previous lesson" / "Next lesson" below the content). With sequencing (the runtime reports `flow`), the previous and
+ * next parts are the sequencer's previous and continue requests (it may skip, or refuse) and Exit / End attempt its suspendAll /
+ * exitAll; without, they follow the SCO order. adlnav:hideLMSUI of the current activity
  * hides the controls it names (it offers its own way on).
  */
 export function LessonNav({ scos, state, isTracked, send }: LessonNavProps) {
@@ -38,7 +39,7 @@ export function LessonNav({ scos, state, isTracked, send }: LessonNavProps) {
     <Box
       {...visiblyKept("nav")}
       component="nav"
-      aria-label="Lesson pages"
+      aria-label="Parts of this lesson"
       sx={{ display: "flex", justifyContent: "space-between", gap: 2, flexWrap: "wrap" }}
     >
       <Box sx={{ display: "flex", gap: 2 }}>
@@ -48,7 +49,7 @@ export function LessonNav({ scos, state, isTracked, send }: LessonNavProps) {
             disabled={isBusy || index <= 0 || state.flow?.previous === false}
             onClick={() => step("previous", scoIds[index - 1])}
           >
-            Previous
+            Previous part
           </Button>
         )}
       </Box>
@@ -73,7 +74,7 @@ export function LessonNav({ scos, state, isTracked, send }: LessonNavProps) {
             disabled={isBusy || index < 0 || index >= scoIds.length - 1 || state.flow?.continue === false}
             onClick={() => step("continue", scoIds[index + 1])}
           >
-            Continue
+            Next part
           </Button>
         )}
       </Box>

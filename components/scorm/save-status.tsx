@@ -7,8 +7,28 @@ import type { CommitQueueState } from "@/lib/scorm/runtime/commit-queue/outbox";
 /** How the visit is recorded: a preview (no attempt), a review of a finished attempt, or tracked. */
 export type Recording = "preview" | "review" | "tracked";
 
-/** "Saving…" / "All progress saved", and a visible warning while progress is not saved and sending fails. */
-export function SaveStatus({ state, recording }: { state: CommitQueueState | null; recording: Recording }) {
+/**
+ * "Saving…" / "All progress saved", and a visible warning while progress is not saved and sending fails.
+ * Content that did not start has recorded nothing: the player says so instead (`notStarted`).
+ */
+export function SaveStatus({
+  state,
+  recording,
+  notStarted = false,
+}: {
+  state: CommitQueueState | null;
+  recording: Recording;
+  notStarted?: boolean;
+}) {
+  if (notStarted && !state?.superseded) {
+    return (
+      <Alert severity="error" role="alert">
+        The content did not start: it has not connected to the learning platform, so nothing you do in it is recorded.
+        Reload the page to try again; if it happens again, tell your administrator (the package may need files from the
+        internet that cannot be reached from here).
+      </Alert>
+    );
+  }
   if (recording === "preview") {
     return (
       <Alert severity="info" role="status">
@@ -43,9 +63,17 @@ export function SaveStatus({ state, recording }: { state: CommitQueueState | nul
           saved”.
         </Alert>
       )}
-      <Typography role="status" aria-live="polite" variant="body2" sx={{ color: "text.secondary" }}>
-        {state.pending > 0 ? "Saving…" : "All progress saved"}
-      </Typography>
+      {notStarted ? (
+        <Alert severity="error" role="alert">
+          The content did not start: it has not connected to the learning platform, so nothing you do in it is recorded.
+          Reload the page to try again; if it happens again, tell your administrator (the package may need files from
+          the internet that cannot be reached from here).
+        </Alert>
+      ) : (
+        <Typography role="status" aria-live="polite" variant="body2" sx={{ color: "text.secondary" }}>
+          {state.pending > 0 ? "Saving…" : "All progress saved"}
+        </Typography>
+      )}
     </>
   );
 }

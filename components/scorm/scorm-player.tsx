@@ -61,17 +61,14 @@ function ScormRuntimeFrame({ launch: initialLaunch }: { launch: ScormLaunch }) {
 
   return (
     <Box {...visiblyKept("container")} sx={{ display: "flex", flexDirection: "column", gap: 2 }}>
-      <SaveStatus state={state.queue} recording={recording} />
-      <Box
-        sx={{
-          display: "grid",
-          gridTemplateColumns: { xs: "1fr", lg: isMulti ? "260px minmax(0, 1fr)" : "1fr" },
-          gap: 2,
-          alignItems: "start",
-        }}
-      >
+      <SaveStatus state={state.queue} recording={recording} notStarted={state.notStarted} />
+      {/*
+        One column at every width: the app's navigation and the course outline stay beside the lesson (the
+        specification keeps them visible), so the package's contents go under its content, which gets the room.
+      */}
+      <Box sx={{ display: "grid", gridTemplateColumns: "minmax(0, 1fr)", gap: 2, alignItems: "start" }}>
         {isMulti && (
-          <Paper variant="outlined" {...visiblyKept("sidebar")}>
+          <Paper variant="outlined" {...visiblyKept("sidebar")} sx={{ order: 2 }}>
             <ScormToc
               scos={launch.scos}
               currentId={state.currentId}

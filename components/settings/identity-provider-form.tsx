@@ -3,11 +3,14 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
+import { useEffect } from "react";
 import { useForm, type Control } from "react-hook-form";
 import { FormTextField } from "@/components/forms/form-text-field";
+import { useUnsavedChanges } from "@/components/forms/use-unsaved-changes";
 import { ClaimMappingFields, type ClaimMappingValues } from "@/components/settings/claim-mapping-fields";
+import { ProviderValues } from "@/components/settings/provider-values";
 import { SettingsCard } from "@/components/settings/settings-card";
+import { useProviderDraft } from "@/components/settings/use-provider-draft";
 import { useProviderSave } from "@/components/settings/use-provider-save";
 import {
   identityProviderFormSchema,
@@ -47,39 +50,41 @@ export function IdentityProviderForm({
   saved,
   onSaved,
   onCancel,
+  onDirtyChange,
 }: {
   saved: OidcProviderView | null;
   onSaved: (provider: IdentityProviderView) => void;
   onCancel: () => void;
+  /** Told whether the form holds unsaved edits (false again when it closes). */
+  onDirtyChange: (dirty: boolean) => void;
 }) {
   const form = useForm<FormInput>({
     resolver: zodResolver(identityProviderFormSchema),
     defaultValues: defaultsOf(saved),
   });
-  const redirectUri = saved ? `${window.location.origin}${saved.redirectPath}` : null;
+  const draft = useProviderDraft("oidc", saved === null);
   // The secret is write-only: an empty field keeps the stored one.
-  const { onSubmit, error } = useProviderSave(form, saved?.id ?? null, onSaved, ({ clientSecret, ...rest }) =>
-    clientSecret ? { ...rest, clientSecret } : rest,
-  );
+  const { onSubmit, error } = useProviderSave(form, saved?.id ?? null, onSaved, {
+    draft: draft?.status === "ready" ? draft.draft.draft : null,
+    adjust: ({ clientSecret, ...rest }) => (clientSecret ? { ...rest, clientSecret } : rest),
+  });
+  const dirty = form.formState.isDirty;
+  useUnsavedChanges(dirty);
+  useEffect(() => {
+    onDirtyChange(dirty);
+    return () => onDirtyChange(false);
+  }, [dirty, onDirtyChange]);
 
   return (
     <SettingsCard
       title={saved ? `Edit ${saved.name}` : "Add an OpenID Connect provider"}
-      description="Register this site at your identity provider first, with the redirect URI shown once saved."
+      description="Register this site at your identity provider with the redirect URI below, then copy its issuer, client ID and secret here and save."
       onSubmit={onSubmit}
       isSubmitting={form.formState.isSubmitting}
       error={error}
       actions={<Button onClick={onCancel}>Cancel</Button>}
     >
-      {redirectUri && (
-        <TextField
-          label="Redirect URI (register it at the provider)"
-          value={redirectUri}
-          slotProps={{ htmlInput: { readOnly: true } }}
-          fullWidth
-          margin="normal"
-        />
-      )}
+      <ProviderValues source={saved ?? draft!} />
       <FormTextField control={form.control} name="name" label="Button name" placeholder="Contoso ID" />
       <FormTextField
         control={form.control}

@@ -2,12 +2,15 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import Button from "@mui/material/Button";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
+import { useEffect } from "react";
 import { useForm, type Control } from "react-hook-form";
 import { FormTextField } from "@/components/forms/form-text-field";
+import { useUnsavedChanges } from "@/components/forms/use-unsaved-changes";
 import { ClaimMappingFields, type ClaimMappingValues } from "@/components/settings/claim-mapping-fields";
+import { ProviderValues } from "@/components/settings/provider-values";
 import { SettingsCard } from "@/components/settings/settings-card";
+import { useProviderDraft } from "@/components/settings/use-provider-draft";
 import { useProviderSave } from "@/components/settings/use-provider-save";
 import {
   SAML_DEFAULTS,
@@ -40,31 +43,12 @@ function defaultsOf(saved: SamlProviderView | null): FormInput {
   };
 }
 
-/** What to give the IdP: our entity ID, ACS and SLO URLs, and the metadata URL that has them all. */
-function ServiceProviderValues({ saved }: { saved: SamlProviderView }) {
-  const origin = window.location.origin;
-  const values = [
-    ["SP metadata URL (give it to the IdP)", `${origin}${saved.metadataPath}`],
-    ["Entity ID (audience)", `${origin}${saved.metadataPath}`],
-    ["ACS URL (reply URL, HTTP-POST)", `${origin}${saved.acsPath}`],
-    ["Single logout URL (HTTP-Redirect)", `${origin}${saved.sloPath}`],
-  ];
+/** What the IdP's metadata said, once read (on save). */
+function IdpSummary({ saved }: { saved: SamlProviderView }) {
   return (
-    <>
-      {values.map(([label, value]) => (
-        <TextField
-          key={label}
-          label={label}
-          value={value}
-          slotProps={{ htmlInput: { readOnly: true } }}
-          fullWidth
-          margin="normal"
-        />
-      ))}
-      <Typography variant="body2" sx={{ color: "text.secondary" }}>
-        IdP: {saved.idpEntityId} · single logout {saved.idpSloUrl ? "offered" : "not offered"}
-      </Typography>
-    </>
+    <Typography variant="body2" sx={{ color: "text.secondary" }}>
+      IdP: {saved.idpEntityId} · single logout {saved.idpSloUrl ? "offered" : "not offered"}
+    </Typography>
   );
 }
 
@@ -73,27 +57,40 @@ export function SamlProviderForm({
   saved,
   onSaved,
   onCancel,
+  onDirtyChange,
 }: {
   saved: SamlProviderView | null;
   onSaved: (provider: IdentityProviderView) => void;
   onCancel: () => void;
+  /** Told whether the form holds unsaved edits (false again when it closes). */
+  onDirtyChange: (dirty: boolean) => void;
 }) {
   const form = useForm<FormInput>({
     resolver: zodResolver(samlProviderFormSchema),
     defaultValues: defaultsOf(saved),
   });
-  const { onSubmit, error } = useProviderSave(form, saved?.id ?? null, onSaved);
+  const draft = useProviderDraft("saml", saved === null);
+  const { onSubmit, error } = useProviderSave(form, saved?.id ?? null, onSaved, {
+    draft: draft?.status === "ready" ? draft.draft.draft : null,
+  });
+  const dirty = form.formState.isDirty;
+  useUnsavedChanges(dirty);
+  useEffect(() => {
+    onDirtyChange(dirty);
+    return () => onDirtyChange(false);
+  }, [dirty, onDirtyChange]);
 
   return (
     <SettingsCard
       title={saved ? `Edit ${saved.name}` : "Add a SAML provider"}
-      description="Give the IdP's metadata; once saved, give the IdP our SP metadata URL (or the values below)."
+      description="Give the IdP our SP metadata (or the values below), then give its metadata here and save."
       onSubmit={onSubmit}
       isSubmitting={form.formState.isSubmitting}
       error={error}
       actions={<Button onClick={onCancel}>Cancel</Button>}
     >
-      {saved && <ServiceProviderValues saved={saved} />}
+      <ProviderValues source={saved ?? draft!} />
+      {saved && <IdpSummary saved={saved} />}
       <FormTextField control={form.control} name="name" label="Button name" placeholder="Contoso ID" />
       <FormTextField
         control={form.control}

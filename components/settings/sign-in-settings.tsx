@@ -9,13 +9,17 @@ import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
+import { ConfirmDialog } from "@/components/feedback/confirm-dialog";
 import type { NoticeState } from "@/components/feedback/notice";
+import { UNSAVED_CHANGES_MESSAGE } from "@/components/forms/use-unsaved-changes";
 import { IdentityProviderForm } from "@/components/settings/identity-provider-form";
 import { SamlProviderForm } from "@/components/settings/saml-provider-form";
 import { SignInPolicySettings } from "@/components/settings/sign-in-policy-settings";
 import { apiDelete } from "@/lib/client/api";
-import { failureMessage } from "@/lib/client/spec-calls";
+import { withFallback } from "@/lib/client/spec-calls";
 import type { IdentityProviderView, SignInPolicyView } from "@/lib/schemas/identity-providers";
+
+type Editing = IdentityProviderView | "new-oidc" | "new-saml" | null;
 
 /** System Settings → Sign-in: the organization's identity providers, each shown on the login page. */
 export function SignInSettings({
@@ -28,8 +32,16 @@ export function SignInSettings({
   onNotice: (n: NoticeState) => void;
 }) {
   const [providers, setProviders] = useState(saved);
-  const [editing, setEditing] = useState<IdentityProviderView | "new-oidc" | "new-saml" | null>(null);
+  const [editing, setEditing] = useState<Editing>(null);
+  const [removing, setRemoving] = useState<IdentityProviderView | null>(null);
+  // The open form's unsaved edits: opening another form or cancelling asks before dropping them.
+  const [dirty, setDirty] = useState(false);
   const isNew = editing === "new-oidc" || editing === "new-saml";
+  const open = (next: Editing) => {
+    if (dirty && !window.confirm(UNSAVED_CHANGES_MESSAGE)) return;
+    setDirty(false);
+    setEditing(next);
+  };
 
   const onSaved = (provider: IdentityProviderView) => {
     setProviders((list) =>
@@ -39,16 +51,17 @@ export function SignInSettings({
     onNotice({ severity: "success", message: `${provider.name} saved.` });
   };
 
-  const remove = async (provider: IdentityProviderView) => {
-    try {
+  // Runs only once confirmed; a failure keeps the dialog open with the reason.
+  const remove = (provider: IdentityProviderView) =>
+    withFallback("Could not remove the identity provider", async () => {
       await apiDelete(`/api/admin/identity-providers/${provider.id}`);
       setProviders((list) => list.filter((p) => p.id !== provider.id));
-      if (editing && typeof editing === "object" && editing.id === provider.id) setEditing(null);
+      if (editing && typeof editing === "object" && editing.id === provider.id) {
+        setDirty(false);
+        setEditing(null);
+      }
       onNotice({ severity: "success", message: `${provider.name} removed.` });
-    } catch (e) {
-      onNotice({ severity: "error", message: failureMessage(e, "Could not remove the identity provider") });
-    }
-  };
+    });
 
   return (
     <Stack spacing={2}>
@@ -68,10 +81,10 @@ export function SignInSettings({
                 key={p.id}
                 secondaryAction={
                   <Stack direction="row" spacing={1}>
-                    <Button size="small" onClick={() => setEditing(p)}>
+                    <Button size="small" onClick={() => open(p)}>
                       Edit
                     </Button>
-                    <Button size="small" color="error" onClick={() => remove(p)}>
+                    <Button size="small" color="error" onClick={() => setRemoving(p)}>
                       Remove
                     </Button>
                   </Stack>
@@ -87,10 +100,10 @@ export function SignInSettings({
           </List>
         )}
         <Stack direction="row" spacing={1}>
-          <Button variant="outlined" onClick={() => setEditing("new-oidc")} disabled={editing === "new-oidc"}>
+          <Button variant="outlined" onClick={() => open("new-oidc")} disabled={editing === "new-oidc"}>
             Add an OpenID Connect provider
           </Button>
-          <Button variant="outlined" onClick={() => setEditing("new-saml")} disabled={editing === "new-saml"}>
+          <Button variant="outlined" onClick={() => open("new-saml")} disabled={editing === "new-saml"}>
             Add a SAML provider
           </Button>
         </Stack>
@@ -100,7 +113,8 @@ export function SignInSettings({
           key={isNew ? editing : `${editing.id}-${editing.updatedAt}`}
           saved={isNew ? null : editing}
           onSaved={onSaved}
-          onCancel={() => setEditing(null)}
+          onCancel={() => open(null)}
+          onDirtyChange={setDirty}
         />
       )}
       {editing && (editing === "new-oidc" || (!isNew && editing.protocol === "oidc")) && (
@@ -108,10 +122,20 @@ export function SignInSettings({
           key={isNew ? editing : `${editing.id}-${editing.updatedAt}`}
           saved={isNew ? null : editing}
           onSaved={onSaved}
-          onCancel={() => setEditing(null)}
+          onCancel={() => open(null)}
+          onDirtyChange={setDirty}
         />
       )}
       <SignInPolicySettings saved={policy} onNotice={onNotice} />
+      {removing && (
+        <ConfirmDialog
+          title={`Remove the identity provider '${removing.name}'?`}
+          message="People who sign in only through it will not be able to sign in."
+          confirmLabel="Remove"
+          onConfirm={() => remove(removing)}
+          onClose={() => setRemoving(null)}
+        />
+      )}
     </Stack>
   );
 }

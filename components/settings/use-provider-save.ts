@@ -16,8 +16,15 @@ export function useProviderSave<T extends FieldValues & { instructorValues: stri
   form: UseFormReturn<T>,
   savedId: string | null,
   onSaved: (provider: IdentityProviderView) => void,
-  /** The protocol's own adjustments to the body (a write-only secret left out when empty). */
-  adjust: (values: Omit<T, "instructorValues" | "orgAdminValues">) => object = (values) => values,
+  {
+    draft = null,
+    adjust = (values) => values,
+  }: {
+    /** A new provider's draft: the id (and key pair) whose values the IdP was already given. */
+    draft?: string | null;
+    /** The protocol's own adjustments to the body (a write-only secret left out when empty). */
+    adjust?: (values: Omit<T, "instructorValues" | "orgAdminValues">) => object;
+  } = {},
 ) {
   const [error, setError] = useState<string | null>(null);
   const onSubmit = form.handleSubmit(async ({ instructorValues, orgAdminValues, ...rest }) => {
@@ -30,7 +37,7 @@ export function useProviderSave<T extends FieldValues & { instructorValues: stri
     try {
       const provider = savedId
         ? await apiPut<IdentityProviderView>(`/api/admin/identity-providers/${savedId}`, body)
-        : await apiPost<IdentityProviderView>("/api/admin/identity-providers", body);
+        : await apiPost<IdentityProviderView>("/api/admin/identity-providers", draft ? { ...body, draft } : body);
       onSaved(provider);
     } catch (e) {
       setError(failureMessage(e, "Could not save the identity provider"));

@@ -6,31 +6,47 @@ import { useState, type MouseEvent } from "react";
 import styles from "@/components/shell/shell.module.css";
 import { Icon } from "@/components/ui/icon";
 import { refreshReports, REPORTS_PAGE } from "@/lib/client/reports";
-import { activeNavHref, navigationFor, type NavEntry, type Role } from "@/lib/routes";
+import { activeNavHref, navigationGroupsFor, type NavEntry, type Role } from "@/lib/routes";
 
 /** The Reports entry's label while the report data refreshes (exactly as the spec has it: docs/specification.md "Routes and navigation"). */
 export const REFRESHING_LABEL = "Refreshing Reports...";
 
-/** The role's entries as the "Main navigation" landmark; `onNavigate` runs after a click on any of them. */
+/**
+ * The role's entries as the "Main navigation" landmark; `onNavigate` runs after a click on any of them.
+ * Headings appear once a role has entries in more than one group (a learner's single list needs none).
+ */
 export function NavLinks({ role, onNavigate }: { role: Role; onNavigate?: () => void }) {
-  const entries = navigationFor(role);
-  const activeHref = activeNavHref(usePathname(), entries);
+  const groups = navigationGroupsFor(role);
+  const activeHref = activeNavHref(
+    usePathname(),
+    groups.flatMap((group) => group.entries),
+  );
+  const headed = groups.length > 1;
   return (
     <nav aria-label="Main navigation" data-scorm-keep-visible="sidebar">
-      <ul className={styles.navList}>
-        {entries.map((entry) =>
-          entry.href === REPORTS_PAGE ? (
-            <ReportsNavItem
-              key={entry.href}
-              entry={entry}
-              isActive={entry.href === activeHref}
-              onNavigate={onNavigate}
-            />
-          ) : (
-            <NavItem key={entry.href} entry={entry} isActive={entry.href === activeHref} onClick={onNavigate} />
-          ),
-        )}
-      </ul>
+      {groups.map(({ group, label, entries }) => (
+        <div key={group} className={styles.navGroup}>
+          {headed && (
+            <h2 id={`nav-group-${group}`} className={styles.navHeading}>
+              {label}
+            </h2>
+          )}
+          <ul className={styles.navList} aria-labelledby={headed ? `nav-group-${group}` : undefined}>
+            {entries.map((entry) =>
+              entry.href === REPORTS_PAGE ? (
+                <ReportsNavItem
+                  key={entry.href}
+                  entry={entry}
+                  isActive={entry.href === activeHref}
+                  onNavigate={onNavigate}
+                />
+              ) : (
+                <NavItem key={entry.href} entry={entry} isActive={entry.href === activeHref} onClick={onNavigate} />
+              ),
+            )}
+          </ul>
+        </div>
+      ))}
     </nav>
   );
 }

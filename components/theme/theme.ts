@@ -62,6 +62,13 @@ function buildTheme(primaryColor: string) {
         styleOverrides: {
           "code, kbd, pre, samp": { fontFamily: MONO_FONT_FAMILY },
           "button, input, select, textarea": { fontFamily: "inherit" },
+          // A link in a table's cell looks like a link (as MUI's Link draws one), not like the browser's default.
+          ".MuiDataGrid-cell a:not(.MuiButtonBase-root)": {
+            color: "var(--mui-palette-primary-main)",
+            textDecoration: "underline",
+            textDecorationColor: "rgba(var(--mui-palette-primary-mainChannel) / 0.4)",
+          },
+          ".MuiDataGrid-cell a:not(.MuiButtonBase-root):hover": { textDecorationColor: "inherit" },
         },
       },
     },

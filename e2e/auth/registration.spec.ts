@@ -47,3 +47,20 @@ test("a learner registers on an organization that allows it and lands on the das
   await expect(page).toHaveURL(`${origin(tenant.subdomain)}/dashboard`);
   await expect(page.getByRole("heading", { name: "Welcome, Remy" })).toBeVisible();
 });
+
+test("the sign-in page offers registration only where it leads somewhere", async ({ page }) => {
+  const open = await createTenant({ allowSelfRegistration: true });
+  await page.goto(`${origin(open.subdomain)}/login`);
+  await waitForForm(page, "Sign in");
+  await expect(page.getByRole("link", { name: "Create an account" })).toHaveAttribute("href", "/register");
+
+  const closed = await createTenant({ allowSelfRegistration: false });
+  await page.goto(`${origin(closed.subdomain)}/login`);
+  await waitForForm(page, "Sign in");
+  await expect(page.getByRole("link", { name: "Forgot password?" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Create an account" })).toHaveCount(0);
+
+  await page.goto(`${origin(null)}/login`);
+  await waitForForm(page, "Sign in");
+  await expect(page.getByRole("link", { name: "Create an organization" })).toHaveAttribute("href", "/signup");
+});

@@ -104,7 +104,7 @@ test("an admin adds an OpenID Connect and a SAML provider from System Settings",
   await oidc.getByLabel("Values for Instructor").fill("teachers");
   await oidc.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Contoso ID saved.")).toBeVisible();
-  await expect(page.getByLabel("Redirect URI (register it at the provider)")).toHaveValue(
+  await expect(page.getByRole("textbox", { name: "Redirect URI", exact: true })).toHaveValue(
     new RegExp(`^${origin(fresh.subdomain)}/`),
   );
 
@@ -115,7 +115,7 @@ test("an admin adds an OpenID Connect and a SAML provider from System Settings",
   await saml.getByLabel("E-mail attribute").fill("email");
   await saml.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Contoso SAML saved.")).toBeVisible();
-  await expect(page.getByLabel("SP metadata URL (give it to the IdP)")).toHaveValue(
+  await expect(page.getByRole("textbox", { name: "SP metadata URL", exact: true })).toHaveValue(
     new RegExp(`^${origin(fresh.subdomain)}/auth/sso/[0-9a-f-]{36}/metadata$`),
   );
 

@@ -50,15 +50,15 @@ test("an instructor publishes a course; a learner finds it, enrolls, completes i
   await expect(page.getByText("The content of Constellations.")).toBeVisible();
   await page.getByRole("button", { name: "Mark complete" }).click();
   await expect(nav.getByText("50% complete")).toBeVisible();
-  await page.getByRole("link", { name: "Next" }).click();
+  await page.getByRole("link", { name: "Next lesson" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Planets" })).toBeVisible();
   await page.getByRole("button", { name: "Mark complete" }).click();
   await expect(nav.getByText("100% complete")).toBeVisible();
 
   await page.goto(`${origin(tenant.subdomain)}/dashboard`);
-  const mine = page.getByRole("region", { name: "My courses" });
-  await expect(mine.getByRole("link", { name: title })).toBeVisible();
-  await expect(mine.getByText("100% complete")).toBeVisible();
+  const completed = page.getByRole("region", { name: "Recently completed" });
+  await expect(completed.getByRole("link", { name: title })).toBeVisible();
+  await expect(completed.getByText("100% complete")).toBeVisible();
 });
 
 test("staff enroll learners from the Enrollments tab, withdraw one and reactivate them", async ({ page }) => {

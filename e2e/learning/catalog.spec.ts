@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { createCourse } from "@/test/course-factories";
 import { createTenant, testDb, type TestTenant } from "@/test/factories";
-import { origin } from "../support";
+import { origin, signIn } from "../support";
 
 // The public catalog: 20 courses a page, the state in the URL, friendly empty states.
 
@@ -41,4 +41,18 @@ test("a search without results says so and offers all courses", async ({ page })
   await expect(page.getByRole("searchbox", { name: "Search courses" })).toHaveValue("nothing-like-this");
   await page.getByRole("link", { name: "Show all courses" }).click();
   await expect(page.getByText("21 courses")).toBeVisible();
+});
+
+test("a visitor sees the catalog in the public frame, a signed-in learner in the app's own", async ({ page }) => {
+  await page.goto(`${origin(tenant.subdomain)}/search`);
+  await expect(page.getByRole("heading", { name: "Course catalog" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Main navigation" })).toHaveCount(0);
+
+  await signIn(page, tenant.subdomain, tenant.users.learner);
+  await page.goto(`${origin(tenant.subdomain)}/search`);
+  await expect(page.getByRole("heading", { name: "Course catalog" })).toBeVisible();
+  const navigation = page.getByRole("navigation", { name: "Main navigation" });
+  await expect(navigation.getByRole("link", { name: "Course Catalog" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("link", { name: "Sign in" })).toHaveCount(0);
 });

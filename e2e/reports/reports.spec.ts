@@ -9,7 +9,7 @@ import {
   type TestTenant,
   type TestUser,
 } from "@/test/factories";
-import { origin, signIn, signInWithForm, waitForShell } from "../support";
+import { expectNoClippedColumns, origin, signIn, signInWithForm, waitForShell } from "../support";
 import { seriousAxeViolations } from "../accessibility";
 
 // The report pages in a browser: an instructor lands on the overview with figures and a chart; a learner
@@ -125,8 +125,32 @@ test("the per-course table drills down to the lessons and who completed them; it
   const lessons = page.getByRole("grid", { name: "Lessons" });
   const lessonRow = lessons.getByRole("row").filter({ hasText: "Three points of contact" });
   await expect(lessonRow).toContainText("50%");
+  // At 1280 px every column is in view, the lesson's name whole.
+  expect(await expectNoClippedColumns(lessons)).toEqual([
+    "Lesson",
+    "Completed",
+    "In progress",
+    "Completion",
+    "Passed / failed",
+    "Avg. score",
+    "Attempts",
+    "Avg. time",
+  ]);
+  const lessonLink = lessonRow.getByRole("link", { name: "Three points of contact" });
+  expect(await lessonLink.evaluate((a) => a.parentElement!.scrollWidth <= a.parentElement!.clientWidth)).toBe(true);
   await lessonRow.getByRole("link", { name: "Three points of contact" }).click();
+  // The chosen lesson is a place in the report, not a selection: the footer counts no selected rows.
+  await expect(page.getByText(/rows? selected/)).toHaveCount(0);
   const learners = page.getByRole("grid", { name: "Lesson learners" });
+  expect(await expectNoClippedColumns(learners)).toEqual([
+    "Learner",
+    "Lesson",
+    "Completed",
+    "SCORM result",
+    "Score",
+    "Attempts",
+    "Time",
+  ]);
   await expect(learners.getByRole("row").filter({ hasText: tenant.users.learner.email })).toContainText("Completed");
   await expect(learners.getByRole("row").filter({ hasText: second.email })).toContainText("Not started");
 });
@@ -142,6 +166,16 @@ test("a learner row opens the learner's page with every course of theirs the ins
   await expect(page.getByRole("heading", { level: 2, name: `${second.firstName} Tester` })).toBeVisible();
   const courses = page.getByRole("grid", { name: "Courses of the learner" });
   await expect(courses.getByRole("row").filter({ hasText: course.title })).toContainText("Not started");
+  expect(await expectNoClippedColumns(courses)).toEqual([
+    "Course",
+    "Status",
+    "Progress",
+    "Score",
+    "Passed / failed",
+    "Time",
+    "Enrolled",
+    "Last activity",
+  ]);
   await expect(courses.getByRole("row").filter({ hasText: decoy.title })).toHaveCount(0);
   await expectFigures(page, "1", "0", "0%");
 });
@@ -219,3 +253,23 @@ for (const path of [
     expect(await seriousAxeViolations(page)).toEqual([]);
   });
 }
+
+test("on a phone the filters fold behind one button and the figures start on the first screen", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, tenant.subdomain, tenant.users.instructor);
+  await page.goto(`${origin(tenant.subdomain)}/admin/reports/courses`);
+  const filters = page.getByRole("region", { name: "Report filters" });
+  await expect(filters).toBeHidden();
+  await expect(figure(page, "Total enrollments")).toBeInViewport();
+  await expect(page.getByRole("grid", { name: "Courses" })).toBeInViewport();
+
+  await page.getByRole("button", { name: "Filters" }).click();
+  await expect(filters).toBeVisible();
+  await filters.getByRole("combobox", { name: "Status" }).click();
+  await page.getByRole("option", { name: "Completed" }).click();
+  await expect(page).toHaveURL(/[?&]status=completed/);
+  await page.getByRole("button", { name: "Hide filters" }).click();
+  await expect(filters).toBeHidden();
+  await expect(page.getByRole("button", { name: "Filters (1)" })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});

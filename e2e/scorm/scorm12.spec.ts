@@ -116,7 +116,7 @@ test.describe("SCORM 1.2, 18 SCOs that only initialize and finish (runtime minim
     const toc = page.getByRole("navigation", { name: "Lesson contents" });
     await expect(scoFrame(page, "How to Play").locator("body")).toContainText(/golf/i);
     await expectScoInitialized(page);
-    await page.getByRole("button", { name: "Continue" }).click();
+    await page.getByRole("button", { name: "Next part" }).click();
     await expect(scoFrame(page, "Par?").locator("body")).toContainText(/par/i);
     await expectScoInitialized(page);
     await toc.getByRole("button", { name: /Playing Golf Quiz/ }).click();
@@ -131,9 +131,9 @@ test.describe("SCORM 1.2, 18 SCOs that only initialize and finish (runtime minim
     // Every SCO in flow order; the last one finishes when the learner leaves the page.
     await toc.getByRole("button", { name: /How to Play/ }).click();
     for (let i = 1; i < 18; i++) {
-      await expect(page.getByRole("button", { name: "Continue" })).toBeEnabled();
+      await expect(page.getByRole("button", { name: "Next part" })).toBeEnabled();
       await expectScoInitialized(page);
-      await page.getByRole("button", { name: "Continue" }).click();
+      await page.getByRole("button", { name: "Next part" }).click();
     }
     await expect(scoFrameElement(page, "Having Fun Quiz")).toBeVisible();
     await expectScoInitialized(page);

@@ -110,7 +110,7 @@ test.describe("SCORM 2004 4th edition, five SCOs with sequencing and a post-test
 
     // Continue ends the SCO, whose completion reaches the global objectives; the sequencer then opens the
     // next step of the forced order and keeps the one after it closed.
-    await page.getByRole("button", { name: "Continue" }).click();
+    await page.getByRole("button", { name: "Next part" }).click();
     const etiquette = scoFrame(page, "Etiquette");
     await expectContentPage(etiquette, /Etiquette\/Course\.html$/);
     await expect(toc.getByRole("button", { name: /^Handicapping.*not available yet/ })).toBeDisabled();

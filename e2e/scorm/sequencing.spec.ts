@@ -78,7 +78,7 @@ test("suspendAll on one device, resumeAll on another: the third step with its no
   await second.goto(setup.lessonUrl);
   await expectStep(second, "Step three", "resume", "2");
   // Forward only: the sequencer refuses Previous, so the player offers none.
-  await expect(second.getByRole("button", { name: "Previous", exact: true })).toBeDisabled();
+  await expect(second.getByRole("button", { name: "Previous part", exact: true })).toBeDisabled();
   const toc2 = second.getByRole("navigation", { name: "Lesson contents" });
   await expect(toc2.getByRole("button", { name: /^Step one.*Completed/ })).toBeVisible();
   await expect(toc2.getByRole("button", { name: /^Step two.*Completed/ })).toBeVisible();
@@ -111,16 +111,16 @@ test("a post-test of two attempts failed twice is closed, with the reason, and n
   const page = await device(browser, setup);
   await page.goto(setup.lessonUrl);
   const toc = page.getByRole("navigation", { name: "Lesson contents" });
-  const nav = page.getByRole("navigation", { name: "Lesson pages" });
+  const nav = page.getByRole("navigation", { name: "Parts of this lesson" });
   for (const entry of ["ab-initio", "ab-initio"]) {
     await expect(material(page).locator("h1")).toHaveText("Material", { timeout: 30_000 });
-    await expect(nav.getByRole("button", { name: "Continue" })).toBeVisible();
+    await expect(nav.getByRole("button", { name: "Next part" })).toBeVisible();
     await material(page).getByRole("button", { name: "Go to the test" }).click();
     await expect(postTest(page).locator("h1")).toHaveText("Post-test", { timeout: 30_000 });
     await expect(postTest(page).locator("#entry")).toHaveText(entry);
     // hideLMSUI: the test's own buttons are the way on; the player's Exit controls stay.
-    await expect(nav.getByRole("button", { name: "Continue" })).toBeHidden();
-    await expect(nav.getByRole("button", { name: "Previous" })).toBeHidden();
+    await expect(nav.getByRole("button", { name: "Next part" })).toBeHidden();
+    await expect(nav.getByRole("button", { name: "Previous part" })).toBeHidden();
     await expect(nav.getByRole("button", { name: "Exit", exact: true })).toBeVisible();
     await postTest(page).getByRole("button", { name: "Answer wrongly and submit" }).click();
   }
@@ -199,7 +199,7 @@ test("the end of the flow says the lesson is finished; the player's Exit keeps t
   await step(page, "Step two").getByRole("button", { name: "Add a note" }).click();
   await expect(step(page, "Step two").locator("#notes")).toHaveText("1");
   await page
-    .getByRole("navigation", { name: "Lesson pages" })
+    .getByRole("navigation", { name: "Parts of this lesson" })
     .getByRole("button", { name: "Exit", exact: true })
     .click();
   await expect(page.getByText("You suspended this lesson")).toBeVisible();
@@ -229,7 +229,10 @@ test("the player's End attempt ends the attempt; the next one starts at the begi
   await page.goto(setup.lessonUrl);
   await step(page, "Step one").getByRole("button", { name: "Complete and continue" }).click();
   await expectStep(page, "Step two", "ab-initio", "0");
-  await page.getByRole("navigation", { name: "Lesson pages" }).getByRole("button", { name: "End attempt" }).click();
+  await page
+    .getByRole("navigation", { name: "Parts of this lesson" })
+    .getByRole("button", { name: "End attempt" })
+    .click();
   await startAgainAfterEnding(page);
   expect(await attemptsEnded(setup.lessonId)).toEqual([
     [1, true],

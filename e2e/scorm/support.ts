@@ -252,7 +252,7 @@ export async function expectResultShown(
   );
   await page.goto(`${origin(setup.tenant.subdomain)}/dashboard`);
   const card = page
-    .getByRole("list", { name: "My courses" })
+    .getByRole("list", { name: "Recently completed" })
     .getByRole("link", { name: new RegExp(setup.course.title) });
   await expect(card).toContainText(/100% complete · Completed on /);
   if (scorePercent === null) await expect(card).not.toContainText("Score");

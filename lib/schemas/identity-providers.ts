@@ -72,7 +72,18 @@ const clientSecret = z
   .min(1, "Client secret is required")
   .max(1000, "Client secret must be at most 1000 characters");
 
-const oidcCreateSchema = z.object({ ...providerFields, clientSecret }).strict();
+/**
+ * A new provider may take the id (and for SAML the key pair) reserved when its form opened, so what the
+ * IdP is given before saving stays true after (POST /api/admin/identity-providers/drafts).
+ */
+const draft = z
+  .string({ error: "Draft must be text" })
+  .min(1, "Draft must not be empty")
+  .max(10_000, "Draft must be at most 10,000 characters")
+  .optional()
+  .meta({ description: "The `draft` answered by POST /api/admin/identity-providers/drafts" });
+
+const oidcCreateSchema = z.object({ ...providerFields, clientSecret, draft }).strict();
 const oidcUpdateSchema = z.object({ ...providerFields, clientSecret: clientSecret.optional() }).strict();
 export type OidcProviderInput = z.infer<typeof oidcUpdateSchema>;
 
@@ -105,9 +116,11 @@ const exactlyOneMetadata = (input: { metadataUrl: string; metadataXml: string })
 const METADATA_RULE = "Give the IdP metadata URL or its XML (one of the two)";
 export type SamlProviderInput = z.infer<typeof samlObject>;
 
+const samlCreateSchema = samlObject.extend({ draft }).strict();
+
 /** POST /api/admin/identity-providers. */
 export const createIdentityProviderSchema = z
-  .discriminatedUnion("protocol", [oidcCreateSchema, samlObject], { error: "Protocol must be oidc or saml" })
+  .discriminatedUnion("protocol", [oidcCreateSchema, samlCreateSchema], { error: "Protocol must be oidc or saml" })
   .refine((input) => input.protocol !== "saml" || exactlyOneMetadata(input), {
     message: METADATA_RULE,
     path: ["metadataUrl"],
@@ -221,6 +234,39 @@ export type IdentityProviderView = z.infer<typeof identityProviderViewSchema>;
 export const identityProviderListSchema = z
   .object({ data: z.array(identityProviderViewSchema) })
   .meta({ id: "IdentityProviderList" });
+
+/** POST /api/admin/identity-providers/drafts: reserve a new provider's id before its form is saved. */
+export const identityProviderDraftRequestSchema = z
+  .object({ protocol: z.enum(["oidc", "saml"], { error: "Protocol must be oidc or saml" }) })
+  .strict()
+  .meta({ id: "IdentityProviderDraftRequest" });
+export type IdentityProviderDraftRequest = z.infer<typeof identityProviderDraftRequestSchema>;
+
+const draftToken = z.string().meta({
+  description: "Sealed by the server (the id, and for SAML the key pair): send it back as `draft` with the create",
+});
+
+/** What to give the IdP before anything is saved: the same values the provider shows once created. */
+const oidcDraftViewSchema = z.object({
+  protocol: z.literal("oidc"),
+  id: z.uuid(),
+  draft: draftToken,
+  redirectPath: oidcViewSchema.shape.redirectPath,
+});
+const samlDraftViewSchema = z.object({
+  protocol: z.literal("saml"),
+  id: z.uuid(),
+  draft: draftToken,
+  metadataPath: samlViewSchema.shape.metadataPath,
+  acsPath: samlViewSchema.shape.acsPath,
+  sloPath: samlViewSchema.shape.sloPath,
+  spCertificate: z.string().meta({ description: "Our signing certificate (PEM), the one the saved provider keeps" }),
+  spMetadata: z.string().meta({ description: "Our SP metadata XML, as the metadata URL answers once saved" }),
+});
+export const identityProviderDraftSchema = z
+  .discriminatedUnion("protocol", [oidcDraftViewSchema, samlDraftViewSchema])
+  .meta({ id: "IdentityProviderDraft" });
+export type IdentityProviderDraft = z.infer<typeof identityProviderDraftSchema>;
 
 /** The sign-in buttons of the login page. */
 export interface SignInProvider {

@@ -182,6 +182,7 @@ export const API_ACCESS: Record<string, ApiRow> = {
   // Single sign-on: the organization's identity providers are its admins' (settings:manage); the apex has none.
   "GET /api/admin/identity-providers": ADMINS_OF_ORGANIZATION,
   "POST /api/admin/identity-providers": ADMINS_OF_ORGANIZATION,
+  "POST /api/admin/identity-providers/drafts": ADMINS_OF_ORGANIZATION,
   "GET /api/admin/identity-providers/{providerId}": ADMINS_OF_ORGANIZATION,
   "PUT /api/admin/identity-providers/{providerId}": ADMINS_OF_ORGANIZATION,
   "DELETE /api/admin/identity-providers/{providerId}": ADMINS_OF_ORGANIZATION,

@@ -131,6 +131,7 @@ export const API_KEY_ACCESS: Record<string, ApiKeyRow> = {
   "GET /api/admin/audit-log/export": ["ok", "forbidden"],
   "GET /api/admin/identity-providers": ["ok", "forbidden"],
   "POST /api/admin/identity-providers": ["ok", "forbidden"],
+  "POST /api/admin/identity-providers/drafts": ["ok", "forbidden"],
   "GET /api/admin/identity-providers/{providerId}": ["ok", "forbidden"],
   "PUT /api/admin/identity-providers/{providerId}": ["ok", "forbidden"],
   "DELETE /api/admin/identity-providers/{providerId}": ["ok", "forbidden"],

@@ -4,7 +4,6 @@ import { EmptyState } from "@/components/shell/empty-state";
 import { PageHeader } from "@/components/shell/page-header";
 import { guardSignedInPage } from "@/lib/auth/page-guard";
 import { getDashboardPage } from "@/lib/server/enrollments/dashboard-page";
-import styles from "./dashboard.module.css";
 
 export const metadata = { title: "Dashboard · Learning Management" };
 
@@ -26,15 +25,10 @@ export default async function DashboardPage() {
   return (
     <>
       <PageHeader title={`Welcome, ${caller.user.firstName}`} subtitle={caller.ctx.organization.name} />
-      <LearnerDashboard dashboard={dashboard} />
-      {certificates.length > 0 ? (
-        <section aria-labelledby="certificates-heading">
-          <h2 id="certificates-heading" className={styles.certificatesHeading}>
-            My certificates
-          </h2>
-          <MyCertificates certificates={certificates} />
-        </section>
-      ) : null}
+      <LearnerDashboard
+        dashboard={dashboard}
+        certificates={certificates.length > 0 ? <MyCertificates certificates={certificates} /> : undefined}
+      />
     </>
   );
 }

@@ -2,6 +2,8 @@ import { z } from "zod";
 import { definePaths, json, jsonBody, noContent, pathIds } from "@/lib/openapi/operation";
 import {
   createIdentityProviderSchema,
+  identityProviderDraftRequestSchema,
+  identityProviderDraftSchema,
   identityProviderListSchema,
   logoutAnswerSchema,
   samlAcsFormSchema,
@@ -41,12 +43,24 @@ export const identityProviderPaths = definePaths("Settings", {
     post: {
       operationId: "createIdentityProvider",
       summary: "Add an identity provider (OpenID Connect or SAML 2.0)",
-      description: `${MANAGE} ${ISSUER_RULE} ${SAML_RULE} A name already used is a 409. Audited, without the secret.`,
+      description: `${MANAGE} ${ISSUER_RULE} ${SAML_RULE} \`draft\` (from POST /api/admin/identity-providers/drafts) gives the provider the id and key pair already given to the IdP; invalid here is a 400, already saved a 409. A name already used is a 409. Audited, without the secret.`,
       access: "signed-in",
       permission: "settings:manage",
       requestBody: jsonBody(createIdentityProviderSchema),
       responses: { 201: json("The provider", identityProviderViewSchema) },
       errors: [400, 403, 404, 409],
+    },
+  },
+  "/api/admin/identity-providers/drafts": {
+    post: {
+      operationId: "startIdentityProviderDraft",
+      summary: "Reserve a new provider's id (and SAML key pair) to give the IdP before saving",
+      description: `${MANAGE} Stores nothing: answers the values the IdP needs (the redirect URI's path; the entity ID, ACS and single logout paths, our signing certificate and SP metadata) and a sealed \`draft\` bound to the organization; the create that sends it back as \`draft\` gets that id and key pair (a draft already saved is a 409, one of another organization or protocol a 400).`,
+      access: "signed-in",
+      permission: "settings:manage",
+      requestBody: jsonBody(identityProviderDraftRequestSchema),
+      responses: { 200: json("The draft", identityProviderDraftSchema) },
+      errors: [400, 403, 404],
     },
   },
   "/api/admin/identity-providers/{providerId}": {

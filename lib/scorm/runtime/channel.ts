@@ -46,7 +46,24 @@ function open<Incoming, Outgoing>(
   };
   end.self.addEventListener("message", listener);
   return {
-    send: (message) => end.peer()?.postMessage(message, end.origin),
+    send: (message) => {
+      const peer = end.peer();
+      if (peer && mayShow(peer, end.origin)) peer.postMessage(message, end.origin);
+    },
     close: () => end.self.removeEventListener("message", listener),
   };
+}
+
+/**
+ * Whether a window may hold a page of `origin`. A frame not yet navigated still shows its blank first
+ * document, of the framing page's own origin: the browser would refuse the message with a console error,
+ * and the runtime asks for what it needs with its `ready` once it is there. Another origin's page cannot
+ * be read from here, and is taken to be the peer's.
+ */
+export function mayShow(peer: Window, origin: string): boolean {
+  try {
+    return peer.location.origin === origin;
+  } catch {
+    return true;
+  }
 }

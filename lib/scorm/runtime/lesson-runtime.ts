@@ -2,7 +2,12 @@ import type { Channel } from "@/lib/scorm/runtime/channel";
 import { claimAttempt, openCommitQueue } from "@/lib/scorm/runtime/commit-queue/browser";
 import type { CommitQueue } from "@/lib/scorm/runtime/commit-queue/commit-queue";
 import type { CommitDraft } from "@/lib/scorm/runtime/commit-queue/outbox";
-import { initialRuntimeState, type RuntimeMessage, type RuntimeState } from "@/lib/scorm/runtime/messages";
+import {
+  initialRuntimeState,
+  NOT_STARTED_AFTER_MS,
+  type RuntimeMessage,
+  type RuntimeState,
+} from "@/lib/scorm/runtime/messages";
 import { RuntimeBridge } from "@/lib/scorm/runtime/runtime-bridge";
 import {
   decideAfterTerminate,
@@ -21,6 +26,8 @@ import { furtherProgress, scoProgressOf, type ScormAttemptState, type ScormLaunc
 // One SCORM lesson as it runs on the content host: scorm-again on this window (the SCO's parent, on the
 // SCO's own origin, so its synchronous API look-up works), the commit queue, and the SCO's frame. The
 // lesson page's player only shows what this reports and asks for navigation.
+
+const START_POLL_MS = 1_000;
 
 export interface RuntimeDom {
   window: Window;
@@ -41,6 +48,8 @@ export class LessonRuntime {
   private savedCmi: Record<string, Cmi> = {};
   private unloading = false;
   private switching = false;
+  /** The interval that watches whether the SCO opened last has started (called Initialize). */
+  private startWatch: number | undefined;
   private state: RuntimeState;
   /** Review mode records nothing: its writes never enter the queue. */
   private readonly reviewing: boolean;
@@ -134,8 +143,9 @@ export class LessonRuntime {
   /** Another window took the attempt over: the content stops here (its commits would be refused). */
   private replaced(): void {
     if (this.state.phase === "replaced") return;
+    this.stopStartWatch();
     this.frame.remove();
-    this.update({ phase: "replaced" });
+    this.update({ phase: "replaced", notStarted: false });
   }
 
   /**
@@ -203,7 +213,32 @@ export class LessonRuntime {
     this.frame.open(url, sco.title, () => {
       if (this.unloading && bridge.isRunning()) bridge.terminate();
     });
-    this.update({ phase: "running", currentId: scoId, error: null });
+    this.update({ phase: "running", currentId: scoId, error: null, notStarted: false });
+    this.watchStart(bridge);
+  }
+
+  /**
+   * A SCO that never calls Initialize (its own script failed, a file it needs did not load) would sit
+   * there with "All progress saved" under it: past NOT_STARTED_AFTER_MS the learner is told it did not
+   * start, and told no more once it does.
+   */
+  private watchStart(bridge: RuntimeBridge): void {
+    const win = this.dom.window;
+    this.stopStartWatch();
+    const opened = Date.now();
+    this.startWatch = win.setInterval(() => {
+      if (bridge.hasStarted()) {
+        this.stopStartWatch();
+        if (this.state.notStarted) this.update({ notStarted: false });
+      } else if (!this.state.notStarted && Date.now() - opened >= NOT_STARTED_AFTER_MS) {
+        this.update({ notStarted: true });
+      }
+    }, START_POLL_MS);
+  }
+
+  private stopStartWatch(): void {
+    this.dom.window.clearInterval(this.startWatch);
+    this.startWatch = undefined;
   }
 
   /**
@@ -213,7 +248,8 @@ export class LessonRuntime {
   private async switchTo(target: string | null | (() => string | null), ended = false): Promise<void> {
     if (this.switching) return;
     this.switching = true;
-    this.update({ phase: "loading" });
+    this.stopStartWatch();
+    this.update({ phase: "loading", notStarted: false });
     try {
       await this.frame.blank();
       this.bridge?.terminate();
@@ -248,6 +284,7 @@ export class LessonRuntime {
 
   /** The sequencer has nothing more to deliver (the end of the flow): the ended SCO gives way to a closing screen. */
   private finish(): void {
+    this.stopStartWatch();
     this.frame.remove();
     this.update({ phase: "finished", currentId: null });
   }

@@ -32,6 +32,9 @@ export const queueStateSchema = z.object({
 export const runtimePhaseSchema = z.enum(["loading", "running", "suspended", "ended", "finished", "error", "replaced"]);
 export type RuntimePhase = z.infer<typeof runtimePhaseSchema>;
 
+/** How long a SCO may take from being opened to calling Initialize before the learner is told it did not start. */
+export const NOT_STARTED_AFTER_MS = 15_000;
+
 export const runtimeStateSchema = z.object({
   phase: runtimePhaseSchema,
   currentId: z.nullable(z.string()),
@@ -50,6 +53,11 @@ export const runtimeStateSchema = z.object({
   /** The commit queue's state; null for an untracked preview. */
   queue: z.nullable(queueStateSchema),
   error: z.nullable(z.string()),
+  /**
+   * The current SCO has not called Initialize within NOT_STARTED_AFTER_MS of being opened (a script of its
+   * own failed, or a file it needs did not load): nothing from it is recorded, and the player says so.
+   */
+  notStarted: z.boolean(),
 });
 export type RuntimeState = z.infer<typeof runtimeStateSchema>;
 
@@ -63,6 +71,7 @@ const NOTHING_RUNS: RuntimeState = {
   hidden: [],
   queue: null,
   error: null,
+  notStarted: false,
 };
 
 /** Before the runtime reports anything: each SCO's status as the server read it, nothing running yet. */

@@ -85,6 +85,11 @@ export class RuntimeBridge {
     return this.version.isRunning();
   }
 
+  /** Whether the SCO prepared last has called Initialize (it may have finished since). */
+  hasStarted(): boolean {
+    return this.version.api.isInitialized() || this.version.api.isTerminated();
+  }
+
   /** Prepares the API for a SCO before its page loads (reset, shared data, the saved CMI with what the LMS owns). */
   prepare(scoId: string, saved: Cmi | undefined): void {
     const reset = this.scoId !== null;

@@ -20,7 +20,8 @@ import { audit, auditActor } from "@/lib/server/audit";
 import { sealSecret } from "@/lib/server/secret-box";
 import { requireSettingsManager } from "@/lib/server/settings/mutations";
 import { callbackPath, samlAcsPath, samlMetadataPath, samlSloPath } from "@/lib/server/sso/paths";
-import { generateSpKeyPair } from "@/lib/server/sso/saml-keys";
+import { openIdentityProviderDraft } from "@/lib/server/sso/provider-drafts";
+import { generateSpKeyPair, type SpKeyPair } from "@/lib/server/sso/saml-keys";
 import { fetchIdpMetadata, parseIdpMetadata } from "@/lib/server/sso/saml-metadata";
 import { tenantId, type TenantContext } from "@/lib/tenancy/context";
 
@@ -132,10 +133,14 @@ interface StoredFields {
   sealedSecret: string | undefined;
 }
 
-/** The config and the secret to store for `input` (`spCertificate`: the SAML provider's, when it has one). */
+/**
+ * The config and the secret to store for `input`. SAML: `spCertificate` is the saved provider's (its key
+ * is kept); a new provider stores the key pair its draft reserved, or a new one.
+ */
 async function storedFields(
   input: CreateIdentityProviderInput | UpdateIdentityProviderInput,
   spCertificate: string | null,
+  draftKeys: SpKeyPair | null = null,
 ): Promise<StoredFields> {
   if (input.protocol === "oidc") {
     await refuseForbiddenIssuer(input.issuer);
@@ -145,7 +150,7 @@ async function storedFields(
     };
   }
   if (spCertificate) return { config: await samlConfigOf(input, spCertificate), sealedSecret: undefined };
-  const keys = generateSpKeyPair(`LMS SAML SP ${input.name}`);
+  const keys = draftKeys ?? generateSpKeyPair(`LMS SAML SP ${input.name}`);
   return { config: await samlConfigOf(input, keys.certificatePem), sealedSecret: sealSecret(keys.privateKeyPem) };
 }
 
@@ -163,6 +168,11 @@ async function refuseForbiddenIssuer(issuer: string): Promise<void> {
     logger().warn({ issuer, err: error }, "The OIDC issuer could not be checked: saved unchecked");
   }
 }
+
+const draftUsed = () =>
+  new AppError("CONFLICT", "This provider is already saved: open it from the list to change it", {
+    fieldErrors: { draft: ["This provider is already saved: open it from the list to change it"] },
+  });
 
 function isUniqueViolation(error: unknown): boolean {
   return error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
@@ -197,11 +207,18 @@ export async function createIdentityProvider(
 ): Promise<IdentityProviderView> {
   requireSettingsManager(ctx);
   const organizationId = tenantId(ctx);
-  const { config, sealedSecret } = await storedFields(input, null);
+  const draft = input.draft ? openIdentityProviderDraft(ctx, input.draft, input.protocol) : null;
+  if (
+    draft &&
+    (await db().identityProvider.findFirst({ where: { id: draft.id, organizationId }, select: { id: true } }))
+  )
+    throw draftUsed();
+  const { config, sealedSecret } = await storedFields(input, null, draft?.keys);
   try {
     return await db().$transaction(async (tx) => {
       const row = await tx.identityProvider.create({
         data: {
+          ...(draft ? { id: draft.id } : {}),
           organizationId,
           protocol: input.protocol,
           name: input.name,

@@ -63,3 +63,34 @@ export function spMetadataXml(provider: SamlProvider, origin: string): string {
       '<SingleLogoutService$1Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST"$2/>',
   );
 }
+
+/**
+ * Our SP metadata for a provider not saved yet (its draft): the metadata names only our side (entity ID,
+ * ACS, single logout, signing certificate), so the IdP's part of the config is left empty.
+ */
+export function draftSpMetadataXml(
+  organizationId: string,
+  id: string,
+  keys: { privateKeyPem: string; certificatePem: string },
+  origin: string,
+): string {
+  const config: SamlConfig = {
+    metadataUrl: "",
+    metadataXml: "",
+    idpEntityId: "",
+    idpSsoUrl: "",
+    idpSloUrl: null,
+    idpCertificates: [],
+    spCertificate: keys.certificatePem,
+    emailClaim: "",
+    firstNameClaim: "",
+    lastNameClaim: "",
+    roleClaim: "",
+    instructorValues: [],
+    orgAdminValues: [],
+  };
+  return spMetadataXml(
+    { organizationId, id, name: "", jitEnabled: false, config, privateKey: keys.privateKeyPem },
+    origin,
+  );
+}
