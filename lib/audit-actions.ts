@@ -56,6 +56,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "webhook.endpoint.secret_roll": "Rolled a webhook signing secret",
   "webhook.endpoint.auto_disable": "A webhook endpoint was turned off (410 Gone or days of failures)",
   "webhook.deliveries.resend": "Resent failed webhook deliveries",
+  "api_key.create": "Created an API key",
+  "api_key.revoke": "Revoked an API key",
 };
 
 /** The filter's groups: an action's area ("auth.") matches every action in it. */
@@ -70,6 +72,7 @@ export const AUDIT_ACTION_AREAS: { prefix: string; label: string }[] = [
   { prefix: "category.", label: "Categories" },
   { prefix: "certificate.", label: "Certificates" },
   { prefix: "webhook.", label: "Webhooks" },
+  { prefix: "api_key.", label: "API keys" },
 ];
 
 export function auditActionLabel(action: string): string {
@@ -88,4 +91,5 @@ export const AUDIT_TARGET_TYPES = [
   "lesson",
   "certificate",
   "certificate_template",
+  "api_key",
 ] as const;

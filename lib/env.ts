@@ -124,6 +124,9 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(5 * 60),
+  /** Requests one API key may make per window (lib/auth/api-key-caller.ts); past it, a 429 with Retry-After. */
+  API_KEY_RATE_LIMIT: z.coerce.number().int().positive().default(600),
+  API_KEY_RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
   /** How long the link confirming a new e-mail address works. */
   EMAIL_CHANGE_TTL_MINUTES: z.coerce
     .number()

@@ -42,7 +42,7 @@ function columns(showOrganization: boolean): GridColDef<AuditEntry>[] {
       flex: 1,
       minWidth: 180,
       sortable: false,
-      valueGetter: (_v, row) => (row.actor ? (row.actor.email ?? row.actor.id) : "—"),
+      valueGetter: (_v, row) => (row.actor ? (row.actor.email ?? row.actor.name ?? row.actor.id) : "—"),
     },
     { field: "action_label", headerName: "Action", flex: 1, minWidth: 180, sortable: false },
     {

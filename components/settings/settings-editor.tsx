@@ -9,10 +9,12 @@ import {
   RegistrationSettings,
   SessionSettings,
 } from "@/components/settings/general-settings";
+import { ApiKeysSettings } from "@/components/settings/api-keys-settings";
 import { PasswordPolicySettings } from "@/components/settings/password-policy-settings";
 import type { SettingsSection } from "@/components/settings/settings-sections";
 import { SignInSettings } from "@/components/settings/sign-in-settings";
 import { SmtpSettings } from "@/components/settings/smtp-settings";
+import type { ApiKeyList } from "@/lib/schemas/api-keys";
 import type { IdentityProviderView, SignInPolicyView } from "@/lib/schemas/identity-providers";
 import type { OrganizationSettings } from "@/lib/schemas/organization-settings";
 import type { SmtpSettingsView } from "@/lib/schemas/smtp";
@@ -23,6 +25,7 @@ export function SettingsEditor({
   settings,
   smtp,
   signIn,
+  apiKeys,
   isPlatform,
 }: {
   section: SettingsSection;
@@ -30,6 +33,8 @@ export function SettingsEditor({
   smtp: SmtpSettingsView;
   /** null on the platform: identity providers are each organization's own. */
   signIn: { providers: IdentityProviderView[]; policy: SignInPolicyView } | null;
+  /** The organization's API keys, on their section only. */
+  apiKeys: ApiKeyList | null;
   isPlatform: boolean;
 }) {
   const [notice, setNotice] = useState<NoticeState | null>(null);
@@ -49,6 +54,7 @@ export function SettingsEditor({
       {section === "sign-in" && signIn && (
         <SignInSettings saved={signIn.providers} policy={signIn.policy} onNotice={setNotice} />
       )}
+      {section === "api-keys" && apiKeys && <ApiKeysSettings saved={apiKeys} onNotice={setNotice} />}
       <Notice notice={notice} onClose={() => setNotice(null)} />
     </Stack>
   );

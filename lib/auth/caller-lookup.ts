@@ -11,12 +11,14 @@ import type { OrganizationPublic, UserProfile } from "@/lib/server/selects";
 // on the next request on every node; the same statement moves its last use on, at most once a minute,
 // through a writing CTE that touches nothing in between.
 
-const callerColumns = Prisma.sql`o."id" AS "orgId", o."name" AS "orgName", o."subdomain" AS "orgSubdomain", o."status"::text AS "orgStatus",
+/** The organization's and the user's columns of a caller row (o and u), without the session's. */
+export const organizationAndUserColumns = Prisma.sql`o."id" AS "orgId", o."name" AS "orgName", o."subdomain" AS "orgSubdomain", o."status"::text AS "orgStatus",
   o."branding" AS "orgBranding", o."settings" AS "orgSettings", o."createdAt" AS "orgCreatedAt",
   u."id" AS "userId", u."organizationId" AS "userOrganizationId", u."role"::text AS "userRole", u."firstName" AS "userFirstName",
   u."lastName" AS "userLastName", u."username" AS "userUsername", u."email" AS "userEmail", u."avatarUrl" AS "userAvatarUrl",
-  u."status"::text AS "userStatus", u."lastLoginAt" AS "userLastLoginAt", u."createdAt" AS "userCreatedAt", u."sessionVersion" AS "userSessionVersion",
-  s."id" AS "sessionId"`;
+  u."status"::text AS "userStatus", u."lastLoginAt" AS "userLastLoginAt", u."createdAt" AS "userCreatedAt", u."sessionVersion" AS "userSessionVersion"`;
+
+const callerColumns = Prisma.sql`${organizationAndUserColumns}, s."id" AS "sessionId"`;
 
 /** How stale a session's last use may get before a request moves it on (a write per minute, not per request). */
 export const SESSION_TOUCH_SECONDS = 60;

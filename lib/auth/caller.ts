@@ -1,5 +1,7 @@
 import "server-only";
 import { parse as parseCookie } from "cookie";
+import { apiKeySession } from "@/lib/auth/api-key-caller";
+import { isApiKeySecret } from "@/lib/auth/api-key-secret";
 import { lookupTenantAndUser, type TenantAndUser } from "@/lib/auth/caller-lookup";
 import { AppError } from "@/lib/errors";
 import { env } from "@/lib/env";
@@ -21,8 +23,11 @@ import { resolveHostOrganization, unknownOrganization } from "@/lib/tenancy/orga
 export interface Caller {
   ctx: TenantContext;
   user: UserProfile;
-  /** The Session the request's token belongs to ("This device" on My Profile; what logout ends). */
-  sessionId: string;
+  /**
+   * The Session the request's token belongs to ("This device" on My Profile; what logout ends); null for
+   * an API key, which has none.
+   */
+  sessionId: string | null;
 }
 
 export interface RequestSession {
@@ -108,7 +113,7 @@ export function sessionOf(
 
   const { sessionVersion: _sv, sessionId, ...profile } = user;
   const ctx = signedInContext(organization, profile);
-  return { ctx, caller: { ctx, user: profile, sessionId } };
+  return { ctx, caller: { ctx, user: profile, sessionId: sessionId ?? null } };
 }
 
 export function sessionCookie(get: (name: string) => string | undefined): string | undefined {
@@ -122,6 +127,8 @@ export function sessionCookie(get: (name: string) => string | undefined): string
 /** What the caller resolution reads of a request: a web Request, or the node request's headers (the SCORM commit fast path). */
 export interface RequestHead {
   method: string;
+  /** The request's URL or path: API keys count only on /api routes. */
+  url?: string;
   headers: { get(name: string): string | null };
 }
 
@@ -144,7 +151,8 @@ export async function sessionFromRequest(req: RequestHead, lookup?: CallerLookup
   const host = req.headers.get("host");
   const bearer = bearerToken(req.headers.get("authorization"));
   let session: RequestSession;
-  if (bearer) session = await resolveSession(host, await readToken(bearer), lookup);
+  if (bearer && isApiKeySecret(bearer)) session = await apiKeyOrVisitor(host, req.url, bearer);
+  else if (bearer) session = await resolveSession(host, await readToken(bearer), lookup);
   else {
     const cookies = parseCookie(req.headers.get("cookie") ?? "");
     const cookie = sessionCookie((n) => cookies[n]);
@@ -156,6 +164,31 @@ export async function sessionFromRequest(req: RequestHead, lookup?: CallerLookup
   }
   if (session.ctx.organization?.status === "suspended") throw suspendedOrganization();
   return session;
+}
+
+/**
+ * An API key counts on its organization's host and on its /api routes only: elsewhere (the apex, the
+ * account routes under /auth) it is no credential at all, so what needs one answers 401.
+ */
+async function apiKeyOrVisitor(host: string | null, url: string | undefined, secret: string): Promise<RequestSession> {
+  const target = hostTarget(host, env.APP_DOMAIN, env.CONTENT_DOMAIN);
+  if (target.kind !== "tenant" || !isApiPath(url)) return resolveSession(host, null);
+  const session = await apiKeySession(target.subdomain, secret);
+  noteRequestIdentity(session.ctx.organizationId, session.ctx.userId);
+  return session;
+}
+
+function isApiPath(url: string | undefined): boolean {
+  if (!url) return false;
+  const { pathname } = new URL(url, "http://path.invalid");
+  return pathname === "/api" || pathname.startsWith("/api/");
+}
+
+/** The caller's own session: what the account routes act on. An API key has none (and never reaches them). */
+export function personSessionId(caller: Caller): string {
+  if (caller.sessionId === null)
+    throw new AppError("UNAUTHENTICATED", "Sign in as a person: an API key cannot do this");
+  return caller.sessionId;
 }
 
 export function suspendedOrganization(): AppError {

@@ -1,5 +1,5 @@
 import "server-only";
-import type { Caller } from "@/lib/auth/caller";
+import { personSessionId, type Caller } from "@/lib/auth/caller";
 import { sessionSetCookie } from "@/lib/auth/session-cookie";
 import { bearerToken, issueToken } from "@/lib/auth/token";
 
@@ -11,16 +11,17 @@ import { bearerToken, issueToken } from "@/lib/auth/token";
  */
 export async function renewSession(
   req: Request,
-  { ctx, sessionId }: Caller,
+  caller: Caller,
   sessionVersion: number,
 ): Promise<{ token?: string; headers: Record<string, string> }> {
+  const { ctx } = caller;
   const token = await issueToken({
     sub: ctx.userId,
     role: ctx.role,
     org: ctx.organizationId,
     tenant: ctx.subdomain ?? "",
     sv: sessionVersion,
-    sid: sessionId,
+    sid: personSessionId(caller),
   });
   if (bearerToken(req.headers.get("authorization"))) return { token, headers: {} };
   return { headers: { "Set-Cookie": sessionSetCookie(token) } };

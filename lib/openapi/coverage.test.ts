@@ -2,6 +2,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { openApiDocument, TAGS } from "@/lib/openapi/document";
 import { exportedMethods, openApiPath, routeFiles } from "@/lib/openapi/route-files";
+import { isPermission } from "@/lib/tenancy/role-permissions";
 
 // The document and the route files must agree both ways: a new route without documentation fails, and
 // so does documentation of a route that does not exist (or no longer does).
@@ -67,7 +68,49 @@ describe("the OpenAPI document", () => {
 
   it("is OpenAPI 3.1", () => {
     expect(document.openapi).toBe("3.1.0");
-    expect(Object.keys(document.components?.securitySchemes ?? {}).sort()).toEqual(["bearerAuth", "sessionCookie"]);
+    expect(Object.keys(document.components?.securitySchemes ?? {}).sort()).toEqual([
+      "apiKeyAuth",
+      "bearerAuth",
+      "sessionCookie",
+    ]);
+  });
+
+  it("offers API keys on the /api operations that take a signed-in caller, and nowhere else", () => {
+    for (const { path: p, method, op } of operations) {
+      const schemes = (op.security ?? []).flatMap((s) => Object.keys(s));
+      const signedIn = schemes.includes("bearerAuth");
+      expect(schemes.includes("apiKeyAuth"), key(method, p)).toBe(signedIn && p.startsWith("/api/"));
+    }
+  });
+
+  it("names, where it says which permission an operation needs, a permission that exists", () => {
+    const declared = operations.flatMap(({ op }) => {
+      const permission = (op as Record<string, unknown>)["x-required-permission"];
+      return permission === undefined ? [] : [permission];
+    });
+    expect(declared).toContain("api-keys:manage");
+    for (const permission of declared) expect(isPermission(permission), String(permission)).toBe(true);
+  });
+
+  it("says which permission each /api operation an API key may call needs, but where a relationship decides", () => {
+    // Decided by the caller's relation to the record, not by one permission (docs/permissions.md).
+    const byRelationship = new Set([
+      "GET /api/courses",
+      "GET /api/courses/{courseId}",
+      "GET /api/courses/{courseId}/placeholder",
+      "GET /api/courses/{courseId}/outline",
+      "GET /api/courses/{courseId}/lessons/{lessonId}",
+      "GET /api/courses/{courseId}/lessons/{lessonId}/media",
+      "GET /api/courses/{courseId}/lessons/{lessonId}/scorm/launch",
+      "POST /api/scorm-tracking",
+      "DELETE /api/enrollments/{enrollmentId}",
+    ]);
+    const undeclared = operations
+      .filter(({ op }) => (op.security ?? []).some((s) => "apiKeyAuth" in s))
+      .filter(({ op }) => (op as Record<string, unknown>)["x-required-permission"] === undefined)
+      .map(({ path: p, method }) => key(method, p))
+      .filter((k) => !byRelationship.has(k));
+    expect(undeclared).toEqual([]);
   });
 
   it("gives every operation a unique id, a known tag, a summary, its security and a success answer (or a browser flow's redirect)", () => {

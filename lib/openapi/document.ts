@@ -1,5 +1,6 @@
 import { createDocument, type ZodOpenApiObject } from "zod-openapi";
 import { SECURITY_SCHEMES } from "@/lib/openapi/operation";
+import { apiKeyPaths } from "@/lib/openapi/paths/api-keys";
 import { authPaths } from "@/lib/openapi/paths/auth";
 import { eventPaths } from "@/lib/openapi/paths/calendar";
 import { exportPaths } from "@/lib/openapi/paths/exports";
@@ -99,6 +100,7 @@ function build(): ReturnType<typeof createDocument> {
       ...settingsPaths,
       ...identityProviderPaths,
       ...webhookPaths,
+      ...apiKeyPaths,
       ...messagePaths,
       ...reportPaths,
       ...eventPaths,

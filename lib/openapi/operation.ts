@@ -9,6 +9,7 @@ import type {
 } from "zod-openapi";
 import { errorBodySchema } from "@/lib/openapi/responses/common";
 import { idSchema } from "@/lib/schemas/id";
+import type { Permission } from "@/lib/tenancy/role-permissions";
 
 // The few helpers every path file uses, so each operation states only what is particular to it: who
 // may call it, its inputs (the shared lib/schemas), its answers and the errors it can give.
@@ -31,6 +32,16 @@ export const SECURITY_SCHEMES = {
       "The `token` from POST /auth/login, /auth/register or /auth/register-organization (next-auth's encrypted JWT). " +
       "Only good on the host it was issued on; a password reset revokes older tokens. Wins over the cookie.",
   },
+  apiKeyAuth: {
+    type: "http",
+    scheme: "bearer",
+    bearerFormat: "lmsk_…",
+    description:
+      "An organization's API key (System Settings → API keys): `Authorization: Bearer lmsk_…`. Good on the `/api` routes of " +
+      "its own organization's host only; it holds its scopes (never more than its creator), is rate-limited per key " +
+      "(429 with Retry-After) and is refused on the next request once revoked or expired. `x-required-permission` on an " +
+      "operation names the scope it needs.",
+  },
   sessionCookie: {
     type: "apiKey",
     in: "cookie",
@@ -42,12 +53,15 @@ export const SECURITY_SCHEMES = {
 } as const;
 
 const SIGNED_IN: Record<string, string[]>[] = [{ bearerAuth: [] }, { sessionCookie: [] }];
-const SECURITY: Record<Access, ZodOpenApiOperationObject["security"]> = {
-  public: [],
+/** API keys count on /api routes only (lib/auth/caller.ts). */
+const SIGNED_IN_API: Record<string, string[]>[] = [...SIGNED_IN, { apiKeyAuth: [] }];
+
+function securityOf(access: Access, path: string): ZodOpenApiOperationObject["security"] {
+  const signedIn = path.startsWith("/api/") ? SIGNED_IN_API : SIGNED_IN;
+  if (access === "public") return [];
   // An empty requirement object is OpenAPI's way to say "anonymous is fine too".
-  optional: [{}, ...SIGNED_IN],
-  "signed-in": SIGNED_IN,
-};
+  return access === "optional" ? [{}, ...signedIn] : signedIn;
+}
 
 /** Reads the access level back from an operation's security (the API page shows it). */
 export function accessOf(security: readonly Record<string, unknown>[] | undefined): Access {
@@ -102,18 +116,27 @@ export interface OperationSpec extends Omit<
   responses: ZodOpenApiResponsesObject;
   /** The 4xx statuses this operation can answer besides the automatic ones (401 when signed in, 403 for cookie writes). */
   errors?: ErrorStatus[];
+  /** The named permission the operation needs (docs/permissions.md): an API key needs it among its scopes. */
+  permission?: Permission;
 }
 
 function finish(
   method: HttpMethod,
   tag: string,
-  { access, errors = [], responses, tags, ...rest }: OperationSpec,
+  path: string,
+  { access, errors = [], responses, tags, permission, ...rest }: OperationSpec,
 ): ZodOpenApiOperationObject {
   const statuses = new Set<ErrorStatus>(errors);
   if (access === "signed-in") statuses.add(401);
   if (access !== "public" && method !== "get") statuses.add(403);
   const errorResponses = Object.fromEntries([...statuses].sort().map((s) => [String(s), ERROR_RESPONSES[s]]));
-  return { ...rest, tags: tags ?? [tag], security: SECURITY[access], responses: { ...responses, ...errorResponses } };
+  return {
+    ...rest,
+    ...(permission ? { "x-required-permission": permission } : {}),
+    tags: tags ?? [tag],
+    security: securityOf(access, path),
+    responses: { ...responses, ...errorResponses },
+  };
 }
 
 type PathSpec = Partial<Record<HttpMethod, OperationSpec>> & {
@@ -129,7 +152,7 @@ export function definePaths(tag: string, paths: Record<string, PathSpec>): ZodOp
     for (const method of HTTP_METHODS) {
       const spec = operations[method];
       if (!spec) continue;
-      const operation = finish(method, tag, spec);
+      const operation = finish(method, tag, path, spec);
       // Path parameters are written once per path and shared by its operations.
       if (requestParams) operation.requestParams = { ...requestParams, ...operation.requestParams };
       item[method] = operation;

@@ -2,15 +2,25 @@ import "server-only";
 import { db, queryRows } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { uuid7 } from "@/lib/server/uuid7";
+import type { TenantContext } from "@/lib/tenancy/context";
 
 export interface AuditEntry {
   organizationId: string | null;
   actorId: string | null;
+  /** The API key the actor acted through: the log names the key rather than its creator. */
+  actorApiKeyId?: string | null;
   action: string;
   entityType: string;
   entityId?: string | null;
   data?: Prisma.InputJsonValue;
   ip?: string | null;
+}
+
+/** Who did it, for an entry: the caller, and the API key when they acted through one. */
+export function auditActor(
+  ctx: Pick<TenantContext, "userId" | "apiKey">,
+): Pick<AuditEntry, "actorId" | "actorApiKeyId"> {
+  return { actorId: ctx.userId, actorApiKeyId: ctx.apiKey?.id ?? null };
 }
 
 export async function audit(entry: AuditEntry, tx: Prisma.TransactionClient = db()): Promise<void> {
@@ -25,6 +35,7 @@ export async function auditMany(entries: AuditEntry[], tx: Prisma.TransactionCli
     id: uuid7(),
     organizationId: e.organizationId,
     actorId: e.actorId,
+    actorApiKeyId: e.actorApiKeyId ?? null,
     action: e.action,
     entityType: e.entityType,
     entityId: e.entityId ?? null,
@@ -32,10 +43,10 @@ export async function auditMany(entries: AuditEntry[], tx: Prisma.TransactionCli
     ip: e.ip ?? null,
   }));
   await queryRows(
-    Prisma.sql`INSERT INTO "AuditLog" ("id", "organizationId", "actorId", "action", "entityType", "entityId", "data", "ip")
-    SELECT x."id", x."organizationId", x."actorId", x."action", x."entityType", x."entityId", x."data", x."ip"
+    Prisma.sql`INSERT INTO "AuditLog" ("id", "organizationId", "actorId", "actorApiKeyId", "action", "entityType", "entityId", "data", "ip")
+    SELECT x."id", x."organizationId", x."actorId", x."actorApiKeyId", x."action", x."entityType", x."entityId", x."data", x."ip"
     FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-      AS x("id" uuid, "organizationId" uuid, "actorId" uuid, "action" text, "entityType" text, "entityId" text, "data" jsonb, "ip" text)`,
+      AS x("id" uuid, "organizationId" uuid, "actorId" uuid, "actorApiKeyId" uuid, "action" text, "entityType" text, "entityId" text, "data" jsonb, "ip" text)`,
     tx,
   );
 }

@@ -1,5 +1,6 @@
 import { AppError } from "@/lib/errors";
 import { isRole, type Role } from "@/lib/routes";
+import type { Permission } from "@/lib/tenancy/role-permissions";
 import type { OrganizationPublic } from "@/lib/server/selects";
 
 /**
@@ -14,10 +15,21 @@ interface HostContext {
   subdomain: string | null;
 }
 
-/** A signed-in caller. */
+/**
+ * The API key a caller acts through (lib/auth/api-key-caller.ts): it holds only its scopes, within its
+ * creator's role, and the audit log names it.
+ */
+export interface ApiKeyActor {
+  id: string;
+  name: string;
+  scopes: ReadonlySet<Permission>;
+}
+
+/** A signed-in caller: a person, or an API key acting with its creator's id and role (`apiKey` set). */
 export interface TenantContext extends HostContext {
   userId: string;
   role: Role;
+  apiKey?: ApiKeyActor | null;
 }
 
 /** Nobody signed in: public pages and routes (the catalog, sign-in, registration, password reset). */

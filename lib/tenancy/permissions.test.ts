@@ -48,6 +48,7 @@ const ACTIONS: Record<Permission, Row> = {
   "certificates:read:own":        [X,      X,         X,        X,    X],
   "certificates:manage":          [_,      X,         X,        X,    X],
   "certificates:revoke":          [_,      _,         X,        X,    X],
+  "api-keys:manage":              [_,      _,         _,        X,    X],
 };
 
 describe("the permission table follows docs/permissions.md", () => {

@@ -2,7 +2,7 @@ import { AppError, type FieldErrors } from "@/lib/errors";
 import type { TenantContext } from "@/lib/tenancy/context";
 import { can, type Permission } from "@/lib/tenancy/role-permissions";
 
-export { can, rolesWith, type Permission } from "@/lib/tenancy/role-permissions";
+export { can, rolesWith, type Holder, type Permission } from "@/lib/tenancy/role-permissions";
 
 // Authorization by permission: the table of roles → permissions is lib/tenancy/role-permissions.ts
 // (docs/permissions.md is the readable matrix). lib/server calls requirePermission, so a page, a route
@@ -23,12 +23,12 @@ export const NO_PERMISSION_MESSAGE = "You do not have permission to do this";
  * form at the field that asked for it.
  */
 export function requirePermission(
-  ctx: Pick<TenantContext, "role">,
+  ctx: Pick<TenantContext, "role" | "apiKey">,
   permission: Permission,
   message: string = NO_PERMISSION_MESSAGE,
   options: { fieldErrors?: FieldErrors } = {},
 ): void {
-  if (!can(ctx.role, permission)) throw new AppError("FORBIDDEN", message, options);
+  if (!can(ctx, permission)) throw new AppError("FORBIDDEN", message, options);
 }
 
 /**
@@ -37,6 +37,6 @@ export function requirePermission(
  * (The superadmin on an organization's address acts inside that organization, as its administrators do;
  * what they may do in any organization is the permission organizations:manage:all.)
  */
-export function actsForPlatform(ctx: Pick<TenantContext, "role" | "organizationId">): boolean {
-  return ctx.organizationId === null && can(ctx.role, "organizations:manage:all");
+export function actsForPlatform(ctx: Pick<TenantContext, "role" | "organizationId" | "apiKey">): boolean {
+  return ctx.organizationId === null && can(ctx, "organizations:manage:all");
 }

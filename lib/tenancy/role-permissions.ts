@@ -43,6 +43,7 @@ const PERMISSIONS = [
   "certificates:read:own",
   "certificates:manage",
   "certificates:revoke",
+  "api-keys:manage",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -89,12 +90,14 @@ const ORG_ADMIN: Permission[] = [
   "certificates:revoke",
 ];
 // users:manage:admins: create an administrator, make someone one, change an administrator's account.
+// api-keys:manage: the organization's API keys (System Settings → API keys).
 const ADMIN: Permission[] = [
   ...ORG_ADMIN,
   "users:manage:admins",
   "organization:update:own",
   "settings:manage",
   "import-export:use",
+  "api-keys:manage",
 ];
 
 const ROLE_PERMISSIONS: Record<Role, ReadonlySet<Permission>> = {
@@ -105,9 +108,24 @@ const ROLE_PERMISSIONS: Record<Role, ReadonlySet<Permission>> = {
   superadmin: new Set(PERMISSIONS),
 };
 
-/** Whether `role` holds `permission`: for choosing a scope. To refuse, call requirePermission. */
-export function can(role: Role, permission: Permission): boolean {
-  return ROLE_PERMISSIONS[role].has(permission);
+/** Every permission there is, in the table's order (an API key's scopes are chosen among them). */
+export const ALL_PERMISSIONS: readonly Permission[] = PERMISSIONS;
+
+export function isPermission(value: unknown): value is Permission {
+  return typeof value === "string" && (PERMISSIONS as readonly string[]).includes(value);
+}
+
+/**
+ * Who holds permissions: a role, or a caller's context. A caller acting through an API key holds what
+ * both its role (the key's creator's, read on every request) and the key's scopes hold.
+ */
+export type Holder = Role | { role: Role; apiKey?: { scopes: ReadonlySet<Permission> } | null };
+
+/** Whether `who` holds `permission`: for choosing a scope. To refuse, call requirePermission. */
+export function can(who: Holder, permission: Permission): boolean {
+  const role = typeof who === "string" ? who : who.role;
+  const apiKey = typeof who === "string" ? null : who.apiKey;
+  return ROLE_PERMISSIONS[role].has(permission) && (!apiKey || apiKey.scopes.has(permission));
 }
 
 /** The roles that hold `permission`, in the order of ROLES (a page's audience, the staff roles…). */

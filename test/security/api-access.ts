@@ -199,6 +199,10 @@ export const API_ACCESS: Record<string, ApiRow> = {
   "POST /api/admin/webhooks/{endpointId}/deliveries/{deliveryId}/resend": ADMINS_OF_ORGANIZATION,
   "POST /api/admin/webhooks/{endpointId}/test": ADMINS_OF_ORGANIZATION,
   "GET /api/admin/sign-in-policy": ADMINS_OF_ORGANIZATION,
+  // API keys (api-keys:manage): the organization's admins in person; the apex has none.
+  "GET /api/admin/api-keys": ADMINS_OF_ORGANIZATION,
+  "POST /api/admin/api-keys": ADMINS_OF_ORGANIZATION,
+  "DELETE /api/admin/api-keys/{keyId}": ADMINS_OF_ORGANIZATION,
   "PUT /api/admin/sign-in-policy": ADMINS_OF_ORGANIZATION,
   // The browser's sign-in through one: a redirect for anyone (the world's provider has no secret, so back to
   // /login saying so); the apex has no providers.

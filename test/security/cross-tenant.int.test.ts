@@ -14,11 +14,11 @@ import {
   type Substitution,
 } from "./requests";
 import { changedTables, snapshotOrganization } from "./row-snapshot";
-import { TENANT_ROLES, buildWorld, type TenantRole, type TenantWorld, type World } from "./world";
+import { API_KEY_CALLERS, TENANT_ROLES, buildWorld, type TenantRole, type TenantWorld, type World } from "./world";
 
 // Organization B attacks organization A through every operation of the API document: each role of B
 // (and an anonymous visitor) on B's host with A's ids in every id position, all at once and one at a
-// time; B's cookie and B's bearer token on A's host. Expected: 401/403/404 (a 400 or 409 where an id sits
+// time (B's API keys too); B's cookie, B's bearer token and B's API key on A's host. Expected: 401/403/404 (a 400 or 409 where an id sits
 // in a body), never A's marker in an answer, and not one of A's rows changed. Then every stored file of A,
 // fetched by B, anonymously and through encoded `..`. The content host's routes are sent to the content
 // host of the organization whose host is meant (B's with A's token; A's with B's token: both 404).
@@ -97,6 +97,17 @@ function send(attempt: Attempt): Promise<TestResponse> {
   });
 }
 
+/** The check of a refusal: none of A's data, no 5xx, and one of the `allowed` statuses (if any are named). */
+function refusedWithout(marker: string, allowed: number[]): Attempt["check"] {
+  return (res) => {
+    if (res.text.includes(marker)) return `answered A's data: ${res.status} ${res.text.slice(0, 200)}`;
+    if (res.status >= 500) return `answered ${res.status} ${res.text.slice(0, 200)}`;
+    if (allowed.length && !allowed.includes(res.status))
+      return `expected ${allowed.join("/")}, got ${res.status} ${res.text.slice(0, 200)}`;
+    return null;
+  };
+}
+
 /** B's callers on B's own host, with A's ids. */
 async function onOwnHost(op: ApiOperation): Promise<Attempt[]> {
   const { a, b } = world;
@@ -118,13 +129,21 @@ async function onOwnHost(op: ApiOperation): Promise<Attempt[]> {
         request,
         subdomain: subdomainFor(op, b.subdomain)!,
         credentials: role ? { bearer: b.tokens[role] } : {},
-        check: (res) => {
-          if (res.text.includes(a.marker)) return `answered A's data: ${res.status} ${res.text.slice(0, 200)}`;
-          if (res.status >= 500) return `answered ${res.status} ${res.text.slice(0, 200)}`;
-          if (allowed.length && !allowed.includes(res.status))
-            return `expected ${allowed.join("/")}, got ${res.status} ${res.text.slice(0, 200)}`;
-          return null;
-        },
+        check: refusedWithout(a.marker, allowed),
+      });
+    }
+    // B's API keys (made by B's admin), with A's ids: refused as B's admin is, or as nobody outside /api.
+    for (const key of API_KEY_CALLERS) {
+      const request = await buildRequest(op, b, { user: b.users.admin }, substitutions);
+      const allowed = op.path.startsWith("/api/")
+        ? allowedStatuses(substitutions, false, op)
+        : allowedStatuses(substitutions, true, op).concat(401);
+      attempts.push({
+        label: `B ${key} API key ${op.key} with A's ${where}`,
+        request,
+        subdomain: subdomainFor(op, b.subdomain)!,
+        credentials: { bearer: b.apiKeys[key] },
+        check: refusedWithout(a.marker, allowed),
       });
     }
   }
@@ -140,6 +159,7 @@ async function onOtherHost(op: ApiOperation, anonymousStatus: number | undefined
     ["admin cookie", { cookie: b.tokens.admin }],
     ["admin bearer", { bearer: b.tokens.admin }],
     ["learner bearer", { bearer: b.tokens.learner }],
+    ["full API key", { bearer: b.apiKeys.full }],
   ];
   return credentials.map(([name, creds]) => ({
     label: `B ${name} on A's host ${op.key}`,

@@ -1,7 +1,8 @@
 import { readFileSync, statSync } from "node:fs";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSuperadmin, testDb } from "@/test/factories";
+import { grantableScopes } from "@/lib/tenancy/api-key-scopes";
+import { createSuperadmin, testDb, type TestUser } from "@/test/factories";
 import { call, type TestResponse } from "@/test/http";
 import { signIn } from "@/test/session";
 import { API_ACCESS } from "./api-access";
@@ -9,7 +10,8 @@ import { loadApiOperations, subdomainFor, type ApiOperation } from "./api-operat
 import { describeCase, fuzzCases, type FuzzCase } from "./fuzz-cases";
 import { buildRequest, ENDS_CALLERS_SESSION } from "./requests";
 import { countOrganizationRows } from "./row-snapshot";
-import { buildTenantWorld, type TenantRole, type TenantWorld } from "./world";
+import { API_KEY_ACCESS } from "./api-key-access";
+import { buildTenantWorld, spareApiKey, type TenantRole, type TenantWorld } from "./world";
 
 // Every operation with a body or a query string, and every route of the content host (whose input is its
 // path: the token, the file's path), sent bad requests generated from its schema
@@ -152,6 +154,30 @@ const isRefusalPage = (op: ApiOperation, res: TestResponse) => {
   return op.browserFlow && location.startsWith("/") && !location.startsWith("//");
 };
 
+/** Sends the operation's bad cases as `caller` (acting for `user`, for the valid request they are made from). */
+async function fuzzOperation(op: ApiOperation, caller: ReturnType<typeof callerFor>, user: TestUser | null) {
+  const valid = await buildRequest(op, tenant, { user });
+  const logOffset = logSize();
+  const seed = seedFor(op);
+  try {
+    await fc.assert(
+      fc.asyncProperty(fuzzCases(op, valid), async (c) => {
+        const problem = await problemWith(op, c, caller);
+        if (problem) throw new Error(`${problem}\n    request (as ${caller.role}): ${describeCase(c)}`);
+      }),
+      { seed, numRuns: RUNS, endOnFailure: true },
+    );
+  } catch (error) {
+    // fast-check's report (seed, path, the case) and, as its cause, what was wrong with the answer.
+    const cause = error instanceof Error && error.cause instanceof Error ? `\n${error.cause.message}` : "";
+    throw new Error(
+      `${op.key} (FUZZ_SEED=${SEED}, operation seed ${seed}): ${error instanceof Error ? error.message : String(error)}${cause}`,
+    );
+  }
+  const logged = logSince(logOffset);
+  expect(logged, `${op.key}: the server logged errors while it was fuzzed (FUZZ_SEED=${SEED})`).toBe("");
+}
+
 describe(`bad input (${RUNS} cases per operation, seed ${SEED})`, () => {
   it("covers operations", () => {
     expect(operations.length).toBeGreaterThan(20);
@@ -166,26 +192,30 @@ describe(`bad input (${RUNS} cases per operation, seed ${SEED})`, () => {
       // A logout ends the session it is sent with: a sign-in of its own keeps the role's token for the rest.
       const caller =
         user && ENDS_CALLERS_SESSION.has(op.key) ? { ...chosen, bearer: await signIn(chosen.subdomain, user) } : chosen;
-      const valid = await buildRequest(op, tenant, { user });
-      const logOffset = logSize();
-      const seed = seedFor(op);
-      try {
-        await fc.assert(
-          fc.asyncProperty(fuzzCases(op, valid), async (c) => {
-            const problem = await problemWith(op, c, caller);
-            if (problem) throw new Error(`${problem}\n    request (as ${caller.role}): ${describeCase(c)}`);
-          }),
-          { seed, numRuns: RUNS, endOnFailure: true },
-        );
-      } catch (error) {
-        // fast-check's report (seed, path, the case) and, as its cause, what was wrong with the answer.
-        const cause = error instanceof Error && error.cause instanceof Error ? `\n${error.cause.message}` : "";
-        throw new Error(
-          `${op.key} (FUZZ_SEED=${SEED}, operation seed ${seed}): ${error instanceof Error ? error.message : String(error)}${cause}`,
-        );
-      }
-      const logged = logSince(logOffset);
-      expect(logged, `${op.key}: the server logged errors while it was fuzzed (FUZZ_SEED=${SEED})`).toBe("");
+      await fuzzOperation(op, caller, user);
+    },
+    Math.max(60_000, RUNS * 3_000),
+  );
+});
+
+/** The /api operations a key with every scope the admin may give is served by (./api-key-access.ts). */
+const keyOperations = operations.filter((op) => op.path.startsWith("/api/") && API_KEY_ACCESS[op.key]?.[0] === "ok");
+
+describe(`bad input through an API key (${RUNS} cases per operation, seed ${SEED})`, () => {
+  it("covers operations", () => {
+    expect(keyOperations.length).toBeGreaterThan(20);
+  });
+
+  it.each(keyOperations.map((op) => [op.key, op] as const))(
+    "%s",
+    async (_key, op) => {
+      // A key of its own per operation: the cases stay within one key's rate limit.
+      const key = await spareApiKey(tenant.id, tenant.users.admin.id, tenant.marker, grantableScopes("admin"));
+      await fuzzOperation(
+        op,
+        { subdomain: tenant.subdomain, bearer: key.secret, role: "full API key" },
+        tenant.users.admin,
+      );
     },
     Math.max(60_000, RUNS * 3_000),
   );

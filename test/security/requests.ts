@@ -12,6 +12,7 @@ import {
   spareEmailChangeToken,
   spareIdentityProvider,
   spareImport,
+  spareApiKey,
   spareSession,
   spareWebhookDelivery,
   spareWebhookEndpoint,
@@ -79,6 +80,7 @@ export const ID_SOURCES: Record<string, IdSource> = {
   "path:endpointId": (t) => t.ids.webhookEndpointId,
   "path:deliveryId": (t) => t.ids.webhookDeliveryId,
   "body:template_id": (t) => t.ids.templateId,
+  "path:keyId": (t) => t.ids.apiKeyId,
 };
 
 /**
@@ -194,6 +196,10 @@ const DISPOSABLE: Record<string, (tenant: TenantWorld, caller: Caller) => Promis
   "DELETE /api/admin/webhooks/{endpointId}": async (t) => ({ "path:endpointId": await spareWebhookEndpoint(t) }),
   "POST /api/admin/webhooks/{endpointId}/deliveries/{deliveryId}/resend": async (t) => ({
     "path:deliveryId": await spareWebhookDelivery(t, t.ids.webhookEndpointId),
+  }),
+  // Revoking uses the key up.
+  "DELETE /api/admin/api-keys/{keyId}": async (t) => ({
+    "path:keyId": (await spareApiKey(t.id, t.users.admin.id, t.marker, ["users:manage"])).id,
   }),
   "DELETE /api/admin/identity-providers/{providerId}": async (t) => ({
     "path:providerId": (await spareIdentityProvider(t.id, t.marker)).id,

@@ -7,9 +7,11 @@ import { loadApiOperations, subdomainFor, type ApiOperation } from "./api-operat
 import { expectedOutcome, PAGE_ACCESS, WHO, type Who } from "./page-access";
 import { signIn } from "@/test/session";
 import { buildRequest, ENDS_CALLERS_SESSION } from "./requests";
-import { buildWorld, type World } from "./world";
+import { API_KEY_ACCESS } from "./api-key-access";
+import { API_KEY_CALLERS, buildWorld, type World } from "./world";
 
-// Every page and every API operation × learner, instructor, org_admin, admin, superadmin and anonymous,
+// Every page and every API operation × learner, instructor, org_admin, admin, superadmin and anonymous
+// (and every API operation × two API keys of the organization, ./api-key-access.ts),
 // over HTTP against the real server, against outcomes written out from the spec (docs/specification.md) and
 // docs/permissions.md (./page-access.ts, ./api-access.ts). A page or an operation without a row fails.
 
@@ -117,6 +119,40 @@ describe("API operations", () => {
         const expected = row?.[WHO.indexOf(who)];
         if (outcome !== expected)
           mismatches.push(`${who} ${op.key}: expected ${expected}, got ${res.status} ${res.text.slice(0, 160)}`);
+      }
+      seen.push(`  "${op.key}": [${outcomes.map((o) => `"${o}"`).join(", ")}],`);
+    }
+    if (process.env.SECURITY_PRINT_MATRIX) console.log(seen.join("\n"));
+    expect(mismatches).toEqual([]);
+  }, 180_000);
+});
+
+describe("API operations × API keys", () => {
+  it("every operation of the document has a row for API keys", () => {
+    expect(operations.map((o) => o.key).filter((k) => !(k in API_KEY_ACCESS))).toEqual([]);
+    expect(Object.keys(API_KEY_ACCESS).filter((k) => !operations.some((o) => o.key === k))).toEqual([]);
+  });
+
+  it("every operation × a key with every scope the admin may give, and a key with the reports' scopes only", async () => {
+    const mismatches: string[] = [];
+    const seen: string[] = [];
+    for (const op of operations) {
+      const outcomes: ApiOutcome[] = [];
+      for (const key of API_KEY_CALLERS) {
+        // The key acts with its creator's (the admin's) id where a record needs a person.
+        const request = await buildRequest(op, world.a, { user: world.a.users.admin });
+        const subdomain = op.host === "content" ? subdomainFor(op, world.a.subdomain) : world.a.subdomain;
+        const res = await call(subdomain, request.path, {
+          method: request.method,
+          body: request.body,
+          headers: request.headers,
+          bearer: world.a.apiKeys[key],
+        });
+        const outcome = outcomeOf(res.status);
+        outcomes.push(outcome);
+        const expected = API_KEY_ACCESS[op.key]?.[API_KEY_CALLERS.indexOf(key)];
+        if (outcome !== expected)
+          mismatches.push(`${key} key ${op.key}: expected ${expected}, got ${res.status} ${res.text.slice(0, 160)}`);
       }
       seen.push(`  "${op.key}": [${outcomes.map((o) => `"${o}"`).join(", ")}],`);
     }

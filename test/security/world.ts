@@ -2,8 +2,11 @@ import { createHash, randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
+import { apiKeyHint, hashApiKeySecret, newApiKeySecret } from "@/lib/auth/api-key-secret";
 import { DEFAULT_DESIGN } from "@/lib/schemas/certificates";
 import { newCertificateCode } from "@/lib/server/certificates/code";
+import { grantableScopes } from "@/lib/tenancy/api-key-scopes";
+import type { Permission } from "@/lib/tenancy/role-permissions";
 import { createCategory, createCourse, enroll } from "@/test/course-factories";
 import {
   createSuperadmin,
@@ -25,6 +28,8 @@ import { STANDARD_CLAIMS } from "@/test/oidc-claims";
 // Every text the organization owns carries its `marker`, so a leak is found by searching answers for it.
 
 export type TenantRole = keyof TestTenant["users"];
+export const API_KEY_CALLERS = ["full", "reports"] as const;
+export type ApiKeyCaller = (typeof API_KEY_CALLERS)[number];
 export const TENANT_ROLES: TenantRole[] = ["learner", "instructor", "org_admin", "admin"];
 
 export interface TenantWorld {
@@ -34,6 +39,11 @@ export interface TenantWorld {
   users: Record<TenantRole, TestUser>;
   /** Bearer tokens from the real sign-in, per role. */
   tokens: Record<TenantRole, string>;
+  /**
+   * API keys' secrets, made by the admin: `full` holds every scope the admin may give a key, `reports` only
+   * reports:read and reports:read:any.
+   */
+  apiKeys: Record<ApiKeyCaller, string>;
   /** Every id of the organization's records, by kind. */
   ids: {
     courseId: string;
@@ -67,6 +77,8 @@ export interface TenantWorld {
     webhookEndpointId: string;
     /** A delivered delivery of it (so resending it is allowed). */
     webhookDeliveryId: string;
+    /** An API key of the organization that no suite calls with. */
+    apiKeyId: string;
   };
   /** The SCORM package's SCO the learner's attempt is in. */
   scoId: string;
@@ -313,6 +325,10 @@ export async function buildTenantWorld(): Promise<TenantWorld> {
     marker,
     users: tenant.users,
     tokens,
+    apiKeys: {
+      full: (await spareApiKey(id, tenant.users.admin.id, marker, grantableScopes("admin"))).secret,
+      reports: (await spareApiKey(id, tenant.users.admin.id, marker, ["reports:read", "reports:read:any"])).secret,
+    },
     ids: {
       courseId: course.id,
       draftCourseId: draft.id,
@@ -339,6 +355,7 @@ export async function buildTenantWorld(): Promise<TenantWorld> {
       samlProviderId: (await spareSamlProvider(id, marker)).id,
       sessionId: (await spareSession(tenant.users.learner.id)).id,
       ...(await webhookIds({ id, marker, subdomain, tokens })),
+      apiKeyId: (await spareApiKey(id, tenant.users.admin.id, marker, ["users:manage"])).id,
     },
     scoId,
     resetToken,
@@ -354,6 +371,28 @@ export async function buildTenantWorld(): Promise<TenantWorld> {
       lessonFileKey,
     },
   };
+}
+
+/** An API key of the organization made by `creatorId` in the database, its name carrying the marker. */
+export async function spareApiKey(
+  organizationId: string,
+  creatorId: string,
+  marker: string,
+  scopes: readonly Permission[],
+): Promise<{ id: string; secret: string }> {
+  const secret = newApiKeySecret();
+  const key = await testDb().apiKey.create({
+    data: {
+      organizationId,
+      name: uniqueName(`Key ${marker} `),
+      hint: apiKeyHint(secret),
+      secretHash: hashApiKeySecret(secret),
+      scopes: [...scopes],
+      createdById: creatorId,
+    },
+    select: { id: true },
+  });
+  return { id: key.id, secret };
 }
 
 /** A new learner of the organization with a pending e-mail change: the token of its confirmation link. */

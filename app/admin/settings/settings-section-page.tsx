@@ -10,6 +10,7 @@ import { SettingsTabs } from "@/components/settings/settings-tabs";
 import { TeachingSettingsView } from "@/components/settings/teaching-settings-view";
 import { PageHeader } from "@/components/shell/page-header";
 import { loadOrNotFound } from "@/lib/auth/page-guard";
+import { listApiKeys } from "@/lib/server/api-keys/queries";
 import { getSettingsPage } from "@/lib/server/settings/settings-page";
 import type { TenantContext } from "@/lib/tenancy/context";
 import { can } from "@/lib/tenancy/permissions";
@@ -33,6 +34,7 @@ export async function SettingsSectionPage({
   const isPlatform = view.scope === "platform";
   if ((!view.editable && section !== "general") || (isPlatform && ORGANIZATION_ONLY_SECTIONS.includes(section)))
     notFound();
+  const apiKeys = section === "api-keys" ? await listApiKeys(ctx, { page: 1, page_size: 100 }) : null;
   const subtitle = isPlatform
     ? "Platform defaults: what new organizations start with, and the notice every organization shows"
     : (ctx.organization?.name ?? undefined);
@@ -53,6 +55,7 @@ export async function SettingsSectionPage({
           settings={view.settings}
           smtp={view.smtp}
           signIn={view.signIn}
+          apiKeys={apiKeys}
           isPlatform={isPlatform}
         />
       ) : (

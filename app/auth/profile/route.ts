@@ -1,3 +1,4 @@
+import { personSessionId } from "@/lib/auth/caller";
 import { renewSession } from "@/lib/auth/session-renewal";
 import { AppError } from "@/lib/errors";
 import { handle, isMultipart, notAllowedExcept, parseInput, readForm, readJson, requireCaller } from "@/lib/http";
@@ -18,7 +19,7 @@ export const GET = handle("Failed to fetch profile", async (req) => {
 export const PUT = handle("Failed to update profile", async (req) => {
   const caller = await requireCaller(req);
   const { input, avatar } = await readProfileUpdate(req);
-  const { profile, sessionVersion } = await updateOwnProfile(caller.ctx, input, avatar, caller.sessionId);
+  const { profile, sessionVersion } = await updateOwnProfile(caller.ctx, input, avatar, personSessionId(caller));
   const user = ownProfileJson(profile);
   if (sessionVersion === null) return { user };
   const { token, headers } = await renewSession(req, caller, sessionVersion);

@@ -9,6 +9,7 @@ export const dashboardPaths = definePaths("Dashboard", {
       operationId: "getDashboard",
       summary: "The caller's courses, where to continue, and what they completed lately",
       access: "signed-in",
+      permission: "courses:enroll:self",
       responses: { 200: json("The learner dashboard", dashboardSchema) },
       errors: [404],
     },

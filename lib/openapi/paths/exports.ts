@@ -27,6 +27,7 @@ function operation(kind: ExportKind): OperationSpec {
     summary: `${info.label} as CSV`,
     description: `${info.description} Columns: ${info.columns.join(", ")}. ${COMMON}`,
     access: "signed-in",
+    permission: "import-export:use",
     requestParams: { query: exportQuerySchema },
     responses: { 200: csvDownload },
     errors: [400, 403, 404],

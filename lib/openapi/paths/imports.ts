@@ -26,6 +26,7 @@ export const importPaths = definePaths("Imports", {
       summary: "The import history, newest first",
       description: `${WHO} The superadmin sees every organization's, or the one \`organization_id\` names.`,
       access: "signed-in",
+      permission: "import-export:use",
       requestParams: { query: listImportsQuerySchema },
       responses: { 200: json("A page of imports", importPageSchema) },
       errors: [400, 403, 404],
@@ -43,6 +44,7 @@ export const importPaths = definePaths("Imports", {
         `(413 past 50 MB) saying why, and nothing is kept. ${WHO} The superadmin names ` +
         "the organization with `organization_id` (on an organization's own address it defaults to that one).",
       access: "signed-in",
+      permission: "import-export:use",
       requestParams: { query: uploadImportQuerySchema },
       requestBody: { required: true, content: { "multipart/form-data": { schema: z.object({ file: z.file() }) } } },
       responses: { 201: json("The import, ready for its mapping and dry run", importSchema) },
@@ -55,6 +57,7 @@ export const importPaths = definePaths("Imports", {
       operationId: "getImport",
       summary: "An import: status, mapping, the first 20 rows, totals and progress (rows done, rate, time left)",
       access: "signed-in",
+      permission: "import-export:use",
       responses: { 200: json("The import", importDetailSchema) },
       errors: [403, 404],
     },
@@ -68,6 +71,7 @@ export const importPaths = definePaths("Imports", {
         "Each field names a column by its position (from 0), or null. `save_as_default` also keeps the mapping, by column " +
         "names, for the organization's next files. A change asks for a new dry run. 409 once the import has run.",
       access: "signed-in",
+      permission: "import-export:use",
       requestBody: jsonBody(importMappingSchema),
       responses: { 200: json("The import", importDetailSchema) },
       errors: [400, 403, 404, 409],
@@ -86,6 +90,7 @@ export const importPaths = definePaths("Imports", {
         "says what it completes and the certificate it issues; a completion already recorded is unchanged. Poll " +
         "GET …/{importId} for the progress and totals, GET …/rows for the rows. 400 when email, first_name or last_name has no column.",
       access: "signed-in",
+      permission: "import-export:use",
       responses: { 202: json("The import, its dry run under way (status checking)", importSchema) },
       errors: [400, 403, 404, 409],
     },
@@ -100,6 +105,7 @@ export const importPaths = definePaths("Imports", {
         "interrupted by a crash resumes where it stopped and applies no row twice. New users without a password get an " +
         "invitation e-mail; groups enroll in their courses. A row that fails at apply time is reported as failed. 409 without a dry run.",
       access: "signed-in",
+      permission: "import-export:use",
       responses: { 202: json("The import, running", importSchema) },
       errors: [403, 404, 409],
     },
@@ -111,6 +117,7 @@ export const importPaths = definePaths("Imports", {
       summary: "Stop the dry run or the run at its next batch",
       description: "What was applied stays; `summary` then says how many rows were applied and how many were not.",
       access: "signed-in",
+      permission: "import-export:use",
       responses: { 202: json("The import", importSchema) },
       errors: [403, 404, 409],
     },
@@ -123,6 +130,7 @@ export const importPaths = definePaths("Imports", {
       description:
         "`outcome` filters: a dry-run outcome (create, update, unchanged, reject), a run outcome (created, updated, rejected, failed) or pending (not applied).",
       access: "signed-in",
+      permission: "import-export:use",
       requestParams: { query: listImportRowsQuerySchema },
       responses: { 200: json("A page of rows", importRowPageSchema) },
       errors: [400, 403, 404],
@@ -136,6 +144,7 @@ export const importPaths = definePaths("Imports", {
       description:
         "Columns row, email, outcome, reason, applied, then the file's own (passwords hidden). UTF-8 with a BOM; formulas neutralised.",
       access: "signed-in",
+      permission: "import-export:use",
       responses: { 200: { description: "A CSV download", content: { "text/csv": { schema: { type: "string" } } } } },
       errors: [403, 404],
     },

@@ -22,6 +22,7 @@ export const lessonPaths = definePaths("Lessons", {
       operationId: "updateLesson",
       summary: "Change a lesson; its kind is fixed (course editors)",
       access: "signed-in",
+      permission: "courses:update:own",
       requestBody: jsonBody(updateLessonSchema),
       responses: { 200: json("The updated lesson", lessonSchema) },
       errors: [400, 404],
@@ -30,6 +31,7 @@ export const lessonPaths = definePaths("Lessons", {
       operationId: "deleteLesson",
       summary: "Delete a lesson (course editors)",
       access: "signed-in",
+      permission: "courses:update:own",
       responses: { 204: noContent },
       errors: [404],
     },
@@ -43,6 +45,7 @@ export const lessonPaths = definePaths("Lessons", {
         "Videos must be MP4, WebM or Ogg (recognised by their bytes); files may be anything. At most 200 MB by default " +
         "(LESSON_FILE_MAX_BYTES). Replaces an earlier upload or external video URL; media_url then points at the /media route.",
       access: "signed-in",
+      permission: "courses:update:own",
       requestBody: { required: true, content: { "multipart/form-data": { schema: z.object({ file: z.file() }) } } },
       responses: { 200: json("The lesson with its upload", lessonSchema) },
       errors: [400, 404, 413, 415],
@@ -88,6 +91,7 @@ export const lessonPaths = definePaths("Lessons", {
         "present. Each refusal is a 4xx with its own message, and leaves nothing behind. The files are then served below " +
         "`/uploads/scorm/{packageId}/` to the course's editors and enrolled learners. Earlier versions are kept.",
       access: "signed-in",
+      permission: "courses:update:own",
       requestBody: {
         required: true,
         content: { "application/zip": { schema: z.file() }, "application/octet-stream": { schema: z.file() } },

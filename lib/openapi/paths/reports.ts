@@ -1,3 +1,4 @@
+import type { Permission } from "@/lib/tenancy/role-permissions";
 import { definePaths, json, pathIds } from "@/lib/openapi/operation";
 import {
   certificateReportPageSchema,
@@ -58,6 +59,7 @@ function listAndExport(
   query: never,
   exportQuery: never,
   extra = "",
+  permission: Permission = "reports:read",
 ) {
   return {
     [path]: {
@@ -66,6 +68,7 @@ function listAndExport(
         summary: `${name}: ${what}`,
         description: `${SCOPE} ${FILTERS} ${LIST}${extra}`,
         access: "signed-in" as const,
+        permission,
         requestParams: { query },
         responses: { 200: json(name, page) },
         errors: [400, 403, 404] as const,
@@ -77,6 +80,7 @@ function listAndExport(
         summary: `${name} as CSV`,
         description: `The same filters and order as the list, every row (at most 200,000).${extra}`,
         access: "signed-in" as const,
+        permission,
         requestParams: { query: exportQuery },
         responses: CSV,
         errors: [400, 403, 404] as const,
@@ -95,6 +99,7 @@ export const reportPaths = definePaths("Reports", {
         `${SCOPE} ${FILTERS} \`metrics\` count every enrollment matching the filters (all time without \`from\`/\`to\`); the timeline ` +
         "covers `from`–`to`, else the last 30 days; `top` (1–50, default 10) courses by enrollments in `completion_by_course`.",
       access: "signed-in",
+      permission: "reports:read",
       requestParams: { query: reportOverviewQuerySchema },
       responses: { 200: json("The overview", reportOverviewSchema) },
       errors: [400, 403, 404],
@@ -116,6 +121,7 @@ export const reportPaths = definePaths("Reports", {
       summary: "One course, per lesson: completions, SCORM completion and success, score, attempts, time",
       description: `${SCOPE} ${FILTERS} Every lesson in outline order. Who completed a lesson: its learners report below. A course outside the scope is a 404.`,
       access: "signed-in",
+      permission: "reports:read",
       requestParams: { query: reportDetailQuerySchema },
       responses: { 200: json("The course's lessons", courseLessonsReportSchema) },
       errors: [400, 403, 404],
@@ -127,6 +133,7 @@ export const reportPaths = definePaths("Reports", {
       operationId: "exportCourseLessonsReport",
       summary: "One course, per lesson, as CSV",
       access: "signed-in",
+      permission: "reports:read",
       requestParams: { query: reportDetailQuerySchema },
       responses: CSV,
       errors: [400, 403, 404],
@@ -139,6 +146,7 @@ export const reportPaths = definePaths("Reports", {
       summary: "One lesson's learners: who completed it, SCORM result, score, attempts, time",
       description: `${SCOPE} ${FILTERS} Every enrollment of the course with its state in this lesson; \`lesson_status=completed\` lists who completed it. ${LIST}`,
       access: "signed-in",
+      permission: "reports:read",
       requestParams: { query: lessonLearnersQuerySchema },
       responses: { 200: json("The lesson's learners", lessonLearnerPageSchema) },
       errors: [400, 403, 404],
@@ -150,6 +158,7 @@ export const reportPaths = definePaths("Reports", {
       operationId: "exportLessonLearnersReport",
       summary: "One lesson's learners as CSV",
       access: "signed-in",
+      permission: "reports:read",
       requestParams: { query: lessonLearnersExportSchema },
       responses: CSV,
       errors: [400, 403, 404],
@@ -162,6 +171,7 @@ export const reportPaths = definePaths("Reports", {
       summary: "One learner's attempts of a SCORM lesson: per package attempt, per SCO, every activity attempt",
       description: `${SCOPE} The learner's package attempts of the lesson, oldest first; within each, the package's SCOs in their order, each with its activity attempts (a SCORM 2004 post-test taken twice shows both) with status, success, score and time. A course outside the scope, a lesson not in it, or someone not enrolled in it is a 404; a lesson that is not SCORM has no attempts.`,
       access: "signed-in",
+      permission: "reports:read",
       requestParams: { query: reportDetailQuerySchema },
       responses: { 200: json("The learner's attempts of the lesson", lessonAttemptsReportSchema) },
       errors: [400, 403, 404],
@@ -206,6 +216,7 @@ export const reportPaths = definePaths("Reports", {
       summary: "One learner's every course: progress, state, score, time, last activity",
       description: `${SCOPE} ${FILTERS} Someone with no enrollment in the caller's scope is a 404.`,
       access: "signed-in",
+      permission: "reports:read",
       requestParams: { query: reportDetailQuerySchema },
       responses: { 200: json("The learner's courses", learnerDetailReportSchema) },
       errors: [400, 403, 404],
@@ -217,6 +228,7 @@ export const reportPaths = definePaths("Reports", {
       operationId: "exportLearnerDetailReport",
       summary: "One learner's courses as CSV",
       access: "signed-in",
+      permission: "reports:read",
       requestParams: { query: reportDetailQuerySchema },
       responses: CSV,
       errors: [400, 403, 404],
@@ -231,6 +243,7 @@ export const reportPaths = definePaths("Reports", {
     organizationReportQuerySchema as never,
     organizationReportExportSchema as never,
     " The superadmin only (403 for everyone else).",
+    "organizations:manage:all",
   ),
   "/api/reports/refresh": {
     post: {
@@ -241,6 +254,7 @@ export const reportPaths = definePaths("Reports", {
         "what changed in the caller's organization since the last refresh (the superadmin: every organization, or `organization_id`'s) " +
         "and answers at once when nothing did. `full=true` rebuilds every summary of the scope (administrators; 403 for instructors). Learners get 403.",
       access: "signed-in",
+      permission: "reports:read",
       requestParams: { query: refreshReportsQuerySchema },
       responses: { 200: json("What was recomputed", refreshReportsSchema) },
       errors: [400, 403, 404],

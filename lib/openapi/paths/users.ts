@@ -32,6 +32,7 @@ export const userPaths = definePaths("Users", {
         "`role` filters by role (`staff` = instructors and administrators); `q` searches first and last name, e-mail and username. " +
         "Ordered by last and first name. Answers id, names, e-mail and role only.",
       access: "signed-in",
+      permission: "enrollments:manage",
       requestParams: { query: listUserDirectoryQuerySchema },
       responses: { 200: json("A page of users", userDirectoryPageSchema) },
       errors: [400, 403, 404],
@@ -45,6 +46,7 @@ export const userPaths = definePaths("Users", {
         "`q` searches first and last name, e-mail and username; `role`, `status` and `group_id` filter; `sort` orders by " +
         "name, email, username, role, status or last_login_at (`order` asc or desc; ties by id).",
       access: "signed-in",
+      permission: "users:manage",
       requestParams: { query: listUsersQuerySchema },
       responses: { 200: json("A page of users", adminUserPageSchema) },
       errors: [400, 403, 404],
@@ -57,6 +59,7 @@ export const userPaths = definePaths("Users", {
         "where they set their password. `username` defaults to the e-mail's local part. `group_ids` puts them in groups, " +
         `which enrolls them in the groups' courses at once. E-mail and username are unique in the organization (409). ${RULES}`,
       access: "signed-in",
+      permission: "users:manage",
       requestBody: jsonBody(createUserSchema),
       responses: { 201: json("The new user, and whether the invitation went out", createdUserSchema) },
       errors: [400, 403, 404, 409],
@@ -68,6 +71,7 @@ export const userPaths = definePaths("Users", {
       operationId: "getAdminUser",
       summary: "A user of the organization, with their groups, pending invitation and what deleting them would take",
       access: "signed-in",
+      permission: "users:manage",
       responses: { 200: json("The user", adminUserDetailSchema) },
       errors: [403, 404],
     },
@@ -79,6 +83,7 @@ export const userPaths = definePaths("Users", {
         "request), `active` reactivates. A change of role also ends their sessions. `group_ids` is the complete new list of " +
         `their groups: joining enrolls them in a group's courses, leaving withdraws what no other group gives (progress kept). ${RULES}`,
       access: "signed-in",
+      permission: "users:manage",
       requestBody: jsonBody(updateUserSchema),
       responses: { 200: json("The user", adminUserDetailSchema) },
       errors: [400, 403, 404, 409],
@@ -90,6 +95,7 @@ export const userPaths = definePaths("Users", {
         "Their enrollments, progress, SCORM attempts, group memberships, messages and place in conversations go. Courses, " +
         `groups, events and conversations they created stay, with no creator (shown as a deleted user). ${RULES}`,
       access: "signed-in",
+      permission: "users:manage",
       responses: { 204: noContent },
       errors: [403, 404, 409],
     },
@@ -102,6 +108,7 @@ export const userPaths = definePaths("Users", {
         "All or nothing, up to 5,000 users. `add_to_group` and `enroll` are the groups' and enrollments' own services " +
         `(set-based; people already in the group or enrolled are left as they are). Unknown users are a 400 naming them. ${RULES}`,
       access: "signed-in",
+      permission: "users:manage",
       requestBody: jsonBody(bulkUserActionSchema),
       responses: { 200: json("How many people the action changed", bulkUserResultSchema) },
       errors: [400, 403, 404, 409],
@@ -116,6 +123,7 @@ export const userPaths = definePaths("Users", {
         "Every session of the user ends at once, on every device and app node; they sign in again. Audited with the address. " +
         RULES,
       access: "signed-in",
+      permission: "users:manage",
       responses: { 200: json("How many sessions ended", endedSessionsSchema) },
       errors: [403, 404],
     },
@@ -128,6 +136,7 @@ export const userPaths = definePaths("Users", {
       description:
         "For someone who has never signed in (else 409: they use 'Forgot password'); the earlier link stops working.",
       access: "signed-in",
+      permission: "users:manage",
       responses: { 200: json("The user, with the new invitation", adminUserDetailSchema) },
       errors: [403, 404, 409, 503],
     },

@@ -8,7 +8,7 @@ import { logger } from "@/lib/log/logger";
 import type { ChangeEmailInput } from "@/lib/schemas/auth";
 import { checkCurrentPassword } from "@/lib/server/accounts/current-password";
 import { getOwnProfile } from "@/lib/server/accounts/profile";
-import { audit } from "@/lib/server/audit";
+import { audit, auditActor } from "@/lib/server/audit";
 import { sendOrganizationMail } from "@/lib/server/mail/organization-mail";
 import type { OwnProfile } from "@/lib/server/selects";
 import type { RequestContext, TenantContext } from "@/lib/tenancy/context";
@@ -73,7 +73,7 @@ export async function requestEmailChange(
     await audit(
       {
         organizationId: ctx.organizationId,
-        actorId: ctx.userId,
+        ...auditActor(ctx),
         action: "auth.email_change_requested",
         entityType: "user",
         entityId: ctx.userId,

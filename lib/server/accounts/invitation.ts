@@ -5,7 +5,7 @@ import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { logger } from "@/lib/log/logger";
 import { hashToken, issuePasswordToken, setPasswordPath } from "@/lib/server/accounts/password-tokens";
-import { audit, auditMany } from "@/lib/server/audit";
+import { audit, auditActor, auditMany } from "@/lib/server/audit";
 import { sendOrganizationMail } from "@/lib/server/mail/organization-mail";
 import type { TenantContext } from "@/lib/tenancy/context";
 import { tenantOrigin } from "@/lib/tenancy/host";
@@ -42,7 +42,7 @@ export async function sendInvitation(
 ): Promise<InvitationState> {
   requirePermission(ctx, "users:manage");
   const notFound = () => new AppError("NOT_FOUND", "User not found");
-  if (!can(ctx.role, "organizations:manage:all") && ctx.organizationId !== target.organizationId) throw notFound();
+  if (!can(ctx, "organizations:manage:all") && ctx.organizationId !== target.organizationId) throw notFound();
   const user = await db().user.findFirst({
     where: { organizationId: target.organizationId, id: target.userId },
     select: {
@@ -68,7 +68,7 @@ export async function sendInvitation(
     await audit(
       {
         organizationId: target.organizationId,
-        actorId: ctx.userId,
+        ...auditActor(ctx),
         action: "user.invite",
         entityType: "user",
         entityId: user.id,
@@ -115,7 +115,7 @@ export async function sendInvitations(
   options: { origin?: string } = {},
 ): Promise<string[]> {
   requirePermission(ctx, "users:manage");
-  if (!can(ctx.role, "organizations:manage:all") && ctx.organizationId !== organizationId)
+  if (!can(ctx, "organizations:manage:all") && ctx.organizationId !== organizationId)
     throw new AppError("NOT_FOUND", "User not found");
   const organization = await db().organization.findUnique({
     where: { id: organizationId },
@@ -148,7 +148,7 @@ export async function sendInvitations(
     await auditMany(
       users.map((u) => ({
         organizationId,
-        actorId: ctx.userId,
+        ...auditActor(ctx),
         action: "user.invite",
         entityType: "user",
         entityId: u.id,

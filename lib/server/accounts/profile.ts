@@ -8,7 +8,7 @@ import { storeAvatar } from "@/lib/server/accounts/avatar";
 import { checkCurrentPassword } from "@/lib/server/accounts/current-password";
 import { assertPasswordAllowed, passwordPolicyOf } from "@/lib/server/accounts/password-policy";
 import { endUserSessions } from "@/lib/server/sessions/end-sessions";
-import { audit } from "@/lib/server/audit";
+import { audit, auditActor } from "@/lib/server/audit";
 import { removeStoredFiles } from "@/lib/server/courses/stored-files";
 import { ownProfileSelect, type OwnProfile } from "@/lib/server/selects";
 import type { TenantContext } from "@/lib/tenancy/context";
@@ -103,7 +103,7 @@ export async function updateOwnProfile(
   if (passwordHash)
     await audit({
       organizationId: ctx.organizationId,
-      actorId: ctx.userId,
+      ...auditActor(ctx),
       action: "auth.password_change",
       entityType: "user",
       entityId: ctx.userId,

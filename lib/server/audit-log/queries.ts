@@ -51,6 +51,7 @@ export const auditEntrySelect = {
   id: true,
   organizationId: true,
   actorId: true,
+  actorApiKeyId: true,
   action: true,
   entityType: true,
   entityId: true,
@@ -103,7 +104,8 @@ export async function describeEntries(rows: AuditRow[]): Promise<AuditEntryJson[
     ),
   ];
   const organizationIds = [...new Set(rows.map((r) => r.organizationId).filter((id): id is string => Boolean(id)))];
-  const [users, organizations] = await Promise.all([
+  const keyIds = [...new Set(rows.map((r) => r.actorApiKeyId).filter((id): id is string => Boolean(id)))];
+  const [users, organizations, keys] = await Promise.all([
     db().user.findMany({
       where: { id: { in: userIds } },
       select: { id: true, firstName: true, lastName: true, email: true },
@@ -112,18 +114,25 @@ export async function describeEntries(rows: AuditRow[]): Promise<AuditEntryJson[
       where: { id: { in: organizationIds } },
       select: { id: true, name: true, subdomain: true },
     }),
+    db().apiKey.findMany({ where: { id: { in: keyIds } }, select: { id: true, name: true } }),
   ]);
   const people = new Map(
     users.map((u) => [u.id, { id: u.id, name: `${u.firstName} ${u.lastName}`.trim(), email: u.email }]),
   );
   const orgs = new Map(organizations.map((o) => [o.id, o]));
+  // An entry made through an API key names the key, not the person who made it.
+  const keyActors = new Map(keys.map((k) => [k.id, { id: k.id, name: apiKeyActorName(k.name), email: null }]));
   return rows.map((row) => ({
     id: row.id,
     created_at: row.createdAt.toISOString(),
     organization: row.organizationId
       ? (orgs.get(row.organizationId) ?? { id: row.organizationId, name: null, subdomain: null })
       : null,
-    actor: row.actorId ? (people.get(row.actorId) ?? { id: row.actorId, name: null, email: null }) : null,
+    actor: row.actorApiKeyId
+      ? (keyActors.get(row.actorApiKeyId) ?? { id: row.actorApiKeyId, name: "API key", email: null })
+      : row.actorId
+        ? (people.get(row.actorId) ?? { id: row.actorId, name: null, email: null })
+        : null,
     action: row.action,
     action_label: auditActionLabel(row.action),
     target_type: row.entityType,
@@ -133,3 +142,5 @@ export async function describeEntries(rows: AuditRow[]): Promise<AuditEntryJson[
     details: row.data,
   }));
 }
+
+export const apiKeyActorName = (name: string) => `API key '${name}'`;

@@ -116,7 +116,7 @@ export function courseDateItem(d: CourseDate): CalendarItemJson {
 
 /** The events among `ids` the caller may edit (none for those who manage no events). */
 async function editableIds(ctx: TenantContext, ids: string[]): Promise<Set<string>> {
-  if (ids.length === 0 || !can(ctx.role, "events:manage")) return new Set();
+  if (ids.length === 0 || !can(ctx, "events:manage")) return new Set();
   const rows = await db().event.findMany({
     where: { AND: [managedEventsWhere(ctx), { id: { in: ids } }] },
     select: { id: true },

@@ -3,7 +3,7 @@ import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { canonicalTimeZone } from "@/lib/calendar/time-zones";
 import type { UpdateCalendarSettingsInput } from "@/lib/schemas/calendar";
-import { audit } from "@/lib/server/audit";
+import { audit, auditActor } from "@/lib/server/audit";
 import { feedPath, newFeedKey } from "@/lib/server/calendar/feed-secret";
 import { tenantId, type TenantContext } from "@/lib/tenancy/context";
 import { requirePermission } from "@/lib/tenancy/permissions";
@@ -59,7 +59,7 @@ async function setOwn(
   if (action)
     await audit({
       organizationId: where.organizationId,
-      actorId: ctx.userId,
+      ...auditActor(ctx),
       action,
       entityType: "user",
       entityId: ctx.userId,

@@ -3,7 +3,7 @@ import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import type { CreateCategoryInput, UpdateCategoryInput } from "@/lib/schemas/categories";
 import { isId } from "@/lib/schemas/id";
-import { audit } from "@/lib/server/audit";
+import { audit, auditActor } from "@/lib/server/audit";
 import { categoryJson, categorySelect, type CategoryJson } from "@/lib/server/categories/queries";
 import { nameTaken, sameNameWhere } from "@/lib/server/unique-name";
 import { tenantId, type TenantContext } from "@/lib/tenancy/context";
@@ -19,7 +19,7 @@ export async function createCategory(ctx: TenantContext, input: CreateCategoryIn
       select: categorySelect,
     });
     await audit(
-      { organizationId, actorId: ctx.userId, action: "category.create", entityType: "category", entityId: category.id },
+      { organizationId, ...auditActor(ctx), action: "category.create", entityType: "category", entityId: category.id },
       tx,
     );
     return categoryJson(category);
@@ -42,7 +42,7 @@ export async function updateCategory(
       select: categorySelect,
     });
     await audit(
-      { organizationId, actorId: ctx.userId, action: "category.update", entityType: "category", entityId: categoryId },
+      { organizationId, ...auditActor(ctx), action: "category.update", entityType: "category", entityId: categoryId },
       tx,
     );
     return categoryJson(category);
@@ -63,7 +63,7 @@ export async function deleteCategory(ctx: TenantContext, categoryId: string): Pr
       );
     await tx.category.delete({ where: { id: categoryId, organizationId } });
     await audit(
-      { organizationId, actorId: ctx.userId, action: "category.delete", entityType: "category", entityId: categoryId },
+      { organizationId, ...auditActor(ctx), action: "category.delete", entityType: "category", entityId: categoryId },
       tx,
     );
   });

@@ -80,7 +80,7 @@ export async function listMyCertificates(ctx: TenantContext): Promise<Certificat
 export async function getCertificateRow(ctx: TenantContext, certificateId: string): Promise<CertificateRow> {
   requirePermission(ctx, "certificates:read:own");
   if (!isId(certificateId)) throw new AppError("NOT_FOUND", NOT_FOUND);
-  const anyone = can(ctx.role, "certificates:revoke");
+  const anyone = can(ctx, "certificates:revoke");
   const row = await db().certificate.findFirst({
     where: { id: certificateId, organizationId: tenantId(ctx), ...(anyone ? {} : { userId: ctx.userId }) },
     select: certificateSelect,

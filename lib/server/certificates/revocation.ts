@@ -4,7 +4,7 @@ import { AppError } from "@/lib/errors";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { isId } from "@/lib/schemas/id";
 import type { RevokeCertificateInput } from "@/lib/schemas/certificates";
-import { audit } from "@/lib/server/audit";
+import { audit, auditActor } from "@/lib/server/audit";
 import { newCertificateCode } from "@/lib/server/certificates/code";
 import { certificateJson, certificateSelect, NOT_FOUND, type CertificateJson } from "@/lib/server/certificates/queries";
 import { tenantOrganization, type TenantContext } from "@/lib/tenancy/context";
@@ -58,7 +58,7 @@ export async function revokeCertificate(
     await audit(
       {
         organizationId: organization.id,
-        actorId: ctx.userId,
+        ...auditActor(ctx),
         action: "certificate.revoke",
         entityType: "certificate",
         entityId: row.id,
@@ -136,7 +136,7 @@ export async function reissueCertificate(
     await audit(
       {
         organizationId: organization.id,
-        actorId: ctx.userId,
+        ...auditActor(ctx),
         action: "certificate.reissue",
         entityType: "certificate",
         entityId: created.id,

@@ -9,7 +9,7 @@ import {
   type UpdateCertificateTemplateInput,
 } from "@/lib/schemas/certificates";
 import { isId } from "@/lib/schemas/id";
-import { audit } from "@/lib/server/audit";
+import { audit, auditActor } from "@/lib/server/audit";
 import { assertLayoutFits } from "@/lib/server/certificates/check-layout";
 import { reencodeDesignImages } from "@/lib/server/certificates/design-images";
 import { tenantId, type TenantContext } from "@/lib/tenancy/context";
@@ -83,7 +83,7 @@ export async function createCertificateTemplate(
     await audit(
       {
         organizationId,
-        actorId: ctx.userId,
+        ...auditActor(ctx),
         action: "certificate.template.create",
         entityType: "certificate_template",
         entityId: row.id,
@@ -113,7 +113,7 @@ export async function updateCertificateTemplate(
     await audit(
       {
         organizationId,
-        actorId: ctx.userId,
+        ...auditActor(ctx),
         action: "certificate.template.update",
         entityType: "certificate_template",
         entityId: templateId,
@@ -140,7 +140,7 @@ export async function deleteCertificateTemplate(ctx: TenantContext, templateId: 
     await audit(
       {
         organizationId,
-        actorId: ctx.userId,
+        ...auditActor(ctx),
         action: "certificate.template.delete",
         entityType: "certificate_template",
         entityId: templateId,

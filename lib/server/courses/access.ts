@@ -106,7 +106,7 @@ export function courseAccessOf(
 
 /** Admins of the organization, and instructors who teach this course. */
 function mayEdit(ctx: TenantContext, teaches: boolean): boolean {
-  return can(ctx.role, "courses:update:any") || (can(ctx.role, "courses:update:own") && teaches);
+  return can(ctx, "courses:update:any") || (can(ctx, "courses:update:own") && teaches);
 }
 
 /**
@@ -114,7 +114,7 @@ function mayEdit(ctx: TenantContext, teaches: boolean): boolean {
  * that must know before it writes (the lesson page marks the lesson as the place to continue).
  */
 export function mayEditSql(ctx: TenantContext, teaches: Prisma.Sql): Prisma.Sql {
-  return Prisma.sql`(${can(ctx.role, "courses:update:any")}::boolean OR (${can(ctx.role, "courses:update:own")}::boolean AND ${teaches}))`;
+  return Prisma.sql`(${can(ctx, "courses:update:any")}::boolean OR (${can(ctx, "courses:update:own")}::boolean AND ${teaches}))`;
 }
 
 /** For authoring: the caller must teach the course or administer the organization. */

@@ -12,13 +12,13 @@ import { can } from "@/lib/tenancy/permissions";
 
 /** What a list shows: staff managing courses see those they may edit; everyone else the published catalog. */
 export function isManageView(ctx: RequestContext, query: ListCoursesQuery): ctx is TenantContext {
-  return isSignedIn(ctx) && can(ctx.role, "courses:update:own") && query.view !== "catalog";
+  return isSignedIn(ctx) && can(ctx, "courses:update:own") && query.view !== "catalog";
 }
 
 function conditions(ctx: RequestContext, query: ListCoursesQuery): Prisma.Sql {
   const where = [Prisma.sql`c."organizationId" = ${tenantId(ctx)}::uuid`];
   if (isManageView(ctx, query)) {
-    if (!can(ctx.role, "courses:update:any")) {
+    if (!can(ctx, "courses:update:any")) {
       where.push(
         Prisma.sql`EXISTS (SELECT 1 FROM "CourseInstructor" ci WHERE ci."organizationId" = c."organizationId" AND ci."courseId" = c."id" AND ci."userId" = ${ctx.userId}::uuid)`,
       );

@@ -5,7 +5,7 @@ import { AppError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { CreateCourseInput, UpdateCourseInput } from "@/lib/schemas/courses";
 import { readOrganizationSettings } from "@/lib/schemas/organization-settings";
-import { audit } from "@/lib/server/audit";
+import { audit, auditActor } from "@/lib/server/audit";
 import { requireCourseEditor } from "@/lib/server/courses/access";
 import { getCourse } from "@/lib/server/courses/queries";
 import { removeStoredFiles } from "@/lib/server/courses/stored-files";
@@ -20,7 +20,7 @@ export async function createCourse(ctx: TenantContext, input: CreateCourseInput)
   const defaults = readOrganizationSettings(tenantOrganization(ctx).settings).courseDefaults;
   const instructorIds = new Set(input.instructor_ids ?? []);
   // Whoever may edit only the courses they teach becomes the new course's instructor, to keep editing it.
-  if (!can(ctx.role, "courses:update:any")) instructorIds.add(ctx.userId);
+  if (!can(ctx, "courses:update:any")) instructorIds.add(ctx.userId);
   const course = await db().$transaction(async (tx) => {
     await checkReferences(tx, organizationId, input.category_id, [...instructorIds]);
     const created = await tx.course.create({
@@ -42,7 +42,7 @@ export async function createCourse(ctx: TenantContext, input: CreateCourseInput)
       data: [...instructorIds].map((userId) => ({ organizationId, courseId: created.id, userId })),
     });
     await audit(
-      { organizationId, actorId: ctx.userId, action: "course.create", entityType: "course", entityId: created.id },
+      { organizationId, ...auditActor(ctx), action: "course.create", entityType: "course", entityId: created.id },
       tx,
     );
     return created;
@@ -58,7 +58,7 @@ export async function updateCourse(
   const access = await requireCourseEditor(ctx, courseId);
   const { organizationId } = access;
   const instructorIds = input.instructor_ids && [...new Set(input.instructor_ids)];
-  if (instructorIds && !can(ctx.role, "courses:update:any") && !instructorIds.includes(ctx.userId)) {
+  if (instructorIds && !can(ctx, "courses:update:any") && !instructorIds.includes(ctx.userId)) {
     throw new AppError(
       "VALIDATION_FAILED",
       "You cannot remove yourself from a course you teach; ask an administrator",
@@ -92,7 +92,7 @@ export async function updateCourse(
     await audit(
       {
         organizationId,
-        actorId: ctx.userId,
+        ...auditActor(ctx),
         action: "course.update",
         entityType: "course",
         entityId: courseId,
@@ -162,7 +162,7 @@ export async function deleteCourse(ctx: TenantContext, courseId: string): Promis
     await tx.event.deleteMany({ where: { organizationId, courseId } });
     await tx.course.delete({ where: { id: courseId, organizationId } });
     await audit(
-      { organizationId, actorId: ctx.userId, action: "course.delete", entityType: "course", entityId: courseId },
+      { organizationId, ...auditActor(ctx), action: "course.delete", entityType: "course", entityId: courseId },
       tx,
     );
     return {

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import sharp from "sharp";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
-import { audit } from "@/lib/server/audit";
+import { audit, auditActor } from "@/lib/server/audit";
 import { requireCourseEditor } from "@/lib/server/courses/access";
 import type { CourseJson } from "@/lib/server/courses/json";
 import { getCourse } from "@/lib/server/courses/queries";
@@ -42,7 +42,7 @@ async function replaceThumbnail(ctx: TenantContext, organizationId: string, cour
     await audit(
       {
         organizationId,
-        actorId: ctx.userId,
+        ...auditActor(ctx),
         action: url ? "course.thumbnail.set" : "course.thumbnail.remove",
         entityType: "course",
         entityId: courseId,

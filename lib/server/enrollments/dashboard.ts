@@ -6,6 +6,7 @@ import { courseSummaryJson, type CourseSummaryRow } from "@/lib/server/courses/j
 import { enrollmentJson, type EnrollmentRow } from "@/lib/server/enrollments/json";
 import { scorePercent } from "@/lib/server/progress/json";
 import { tenantId, type TenantContext } from "@/lib/tenancy/context";
+import { requirePermission } from "@/lib/tenancy/permissions";
 
 // The learner's dashboard: their courses (active and completed, most recently used first: finishing a
 // course does not make it disappear from "My courses"), where to continue (active courses only), and what
@@ -137,7 +138,9 @@ function continueTarget(rows: DashboardRow[]): ContinueJson | null {
   };
 }
 
+/** The caller's own learning: a person's (an API key acting with its creator's id has no learning of its own). */
 export async function getDashboard(ctx: TenantContext): Promise<DashboardJson> {
+  requirePermission(ctx, "courses:enroll:self");
   const rows = await queryRows<DashboardRow>(dashboardSql(tenantId(ctx), ctx.userId));
   return dashboardJson(rows);
 }

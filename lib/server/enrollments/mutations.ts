@@ -161,7 +161,7 @@ async function loadManagedEnrollment(ctx: TenantContext, enrollmentId: string, o
   const own = enrollment.userId === ctx.userId;
   if (own && options.allowOwn) return enrollment;
   // Learners never learn of other people's enrollments.
-  if (!own && !can(ctx.role, "enrollments:manage")) throw new AppError("NOT_FOUND", "Enrollment not found");
+  if (!own && !can(ctx, "enrollments:manage")) throw new AppError("NOT_FOUND", "Enrollment not found");
   requirePermission(
     ctx,
     "enrollments:manage",

@@ -17,7 +17,7 @@ export interface Audience {
   groupId: string | null;
 }
 
-const managesEveryEvent = (ctx: TenantContext) => can(ctx.role, "events:manage:any");
+const managesEveryEvent = (ctx: TenantContext) => can(ctx, "events:manage:any");
 
 /** The events the caller manages, as a filter every event query starts from. */
 export function managedEventsWhere(ctx: TenantContext): Prisma.EventWhereInput {

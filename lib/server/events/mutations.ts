@@ -2,7 +2,7 @@ import "server-only";
 import { db } from "@/lib/db";
 import { validationError } from "@/lib/errors";
 import { createEventSchema, type CreateEventInput, type UpdateEventInput } from "@/lib/schemas/calendar";
-import { audit } from "@/lib/server/audit";
+import { audit, auditActor } from "@/lib/server/audit";
 import { requireAudience, requireManagedEvent } from "@/lib/server/events/access";
 import { getEvent } from "@/lib/server/events/queries";
 import type { EventJson } from "@/lib/server/events/json";
@@ -18,7 +18,7 @@ export async function createEvent(ctx: TenantContext, input: CreateEventInput): 
       select: { id: true },
     });
     await audit(
-      { organizationId, actorId: ctx.userId, action: "event.create", entityType: "event", entityId: created.id },
+      { organizationId, ...auditActor(ctx), action: "event.create", entityType: "event", entityId: created.id },
       tx,
     );
     return created;
@@ -41,7 +41,7 @@ export async function updateEvent(ctx: TenantContext, eventId: string, patch: Up
     await audit(
       {
         organizationId,
-        actorId: ctx.userId,
+        ...auditActor(ctx),
         action: "event.update",
         entityType: "event",
         entityId: id,
@@ -60,7 +60,7 @@ export async function deleteEvent(ctx: TenantContext, eventId: string): Promise<
     await audit(
       {
         organizationId,
-        actorId: ctx.userId,
+        ...auditActor(ctx),
         action: "event.delete",
         entityType: "event",
         entityId: id,

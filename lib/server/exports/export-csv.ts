@@ -25,7 +25,7 @@ async function exportOrganization(
 ): Promise<{ id: string; subdomain: string } | null> {
   requirePermission(ctx, "import-export:use", "Only administrators can export the organization's data");
   const wanted = query.organization_id;
-  if (!can(ctx.role, "organizations:manage:all")) {
+  if (!can(ctx, "organizations:manage:all")) {
     const own = tenantId(ctx);
     if (wanted && wanted !== own) throw organizationNotFound();
     return { id: own, subdomain: ctx.subdomain ?? "organization" };

@@ -14,7 +14,7 @@ import { can, requirePermission } from "@/lib/tenancy/permissions";
 export function managedGroupsWhere(ctx: TenantContext): Prisma.GroupWhereInput {
   requirePermission(ctx, "groups:manage");
   const organizationId = tenantId(ctx);
-  if (can(ctx.role, "groups:manage:any")) return { organizationId };
+  if (can(ctx, "groups:manage:any")) return { organizationId };
   return {
     organizationId,
     OR: [

@@ -9,7 +9,7 @@ import type {
   UpdateGroupInput,
 } from "@/lib/schemas/groups";
 import { isId } from "@/lib/schemas/id";
-import { audit } from "@/lib/server/audit";
+import { audit, auditActor } from "@/lib/server/audit";
 import { requireCourseEditor } from "@/lib/server/courses/access";
 import { requireManagedGroup } from "@/lib/server/groups/access";
 import { enrollThroughGroup, withdrawGroupEnrollments } from "@/lib/server/groups/enrollment-sync";
@@ -33,7 +33,7 @@ export async function createGroup(ctx: TenantContext, input: CreateGroupInput): 
       select: { id: true },
     });
     await audit(
-      { organizationId, actorId: ctx.userId, action: "group.create", entityType: "group", entityId: created.id },
+      { organizationId, ...auditActor(ctx), action: "group.create", entityType: "group", entityId: created.id },
       tx,
     );
     return created;
@@ -56,7 +56,7 @@ export async function updateGroup(
     await audit(
       {
         organizationId: group.organizationId,
-        actorId: ctx.userId,
+        ...auditActor(ctx),
         action: "group.update",
         entityType: "group",
         entityId: group.id,
@@ -82,7 +82,7 @@ export async function deleteGroup(ctx: TenantContext, groupId: string): Promise<
     await audit(
       {
         organizationId,
-        actorId: ctx.userId,
+        ...auditActor(ctx),
         action: "group.delete",
         entityType: "group",
         entityId: group.id,
@@ -128,7 +128,7 @@ export async function addGroupMembers(
     await audit(
       {
         organizationId,
-        actorId: ctx.userId,
+        ...auditActor(ctx),
         action: "group.members.add",
         entityType: "group",
         entityId: group.id,
@@ -155,7 +155,7 @@ export async function removeGroupMember(ctx: TenantContext, groupId: string, use
     await audit(
       {
         organizationId,
-        actorId: ctx.userId,
+        ...auditActor(ctx),
         action: "group.members.remove",
         entityType: "group",
         entityId: group.id,
@@ -186,7 +186,7 @@ export async function assignGroupCourse(
     await audit(
       {
         organizationId,
-        actorId: ctx.userId,
+        ...auditActor(ctx),
         action: "group.courses.assign",
         entityType: "group",
         entityId: group.id,
@@ -217,7 +217,7 @@ export async function unassignGroupCourse(ctx: TenantContext, groupId: string, c
     await audit(
       {
         organizationId,
-        actorId: ctx.userId,
+        ...auditActor(ctx),
         action: "group.courses.unassign",
         entityType: "group",
         entityId: group.id,

@@ -13,7 +13,7 @@ import { can, requirePermission } from "@/lib/tenancy/permissions";
 /** The organization an upload goes to: the admin's own; the superadmin's choice (or the host's). */
 export async function importOrganizationFor(ctx: TenantContext, organizationId: string | undefined): Promise<string> {
   requirePermission(ctx, "import-export:use");
-  if (!can(ctx.role, "organizations:manage:all")) {
+  if (!can(ctx, "organizations:manage:all")) {
     const own = tenantId(ctx);
     if (organizationId && organizationId !== own) throw new AppError("NOT_FOUND", "Organization not found");
     return own;
@@ -31,7 +31,7 @@ export async function importOrganizationFor(ctx: TenantContext, organizationId: 
 /** The organizations whose imports the caller sees: theirs, or (the superadmin) any, or the one named. */
 export function importScope(ctx: TenantContext, organizationId?: string): { organizationId?: string } {
   requirePermission(ctx, "import-export:use");
-  if (can(ctx.role, "organizations:manage:all"))
+  if (can(ctx, "organizations:manage:all"))
     return organizationId ? { organizationId } : ctx.organizationId ? { organizationId: ctx.organizationId } : {};
   return { organizationId: tenantId(ctx) };
 }
@@ -41,7 +41,7 @@ export async function requireImport(ctx: TenantContext, importId: string): Promi
   requirePermission(ctx, "import-export:use");
   const notFound = new AppError("NOT_FOUND", "Import not found");
   if (!isId(importId)) throw notFound;
-  const scope = can(ctx.role, "organizations:manage:all") ? {} : { organizationId: tenantId(ctx) };
+  const scope = can(ctx, "organizations:manage:all") ? {} : { organizationId: tenantId(ctx) };
   const found = await db().userImport.findFirst({ where: { id: importId, ...scope, status: { not: "receiving" } } });
   if (!found) throw notFound;
   return found;

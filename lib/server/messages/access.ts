@@ -13,7 +13,7 @@ import { can, requirePermission } from "@/lib/tenancy/permissions";
 // participants, whoever started it. A conversation is seen by its participants only.
 
 export function writesToEveryone(ctx: TenantContext): boolean {
-  return can(ctx.role, "messages:write:any");
+  return can(ctx, "messages:write:any");
 }
 
 /** The people the caller may start a conversation with: active, of the organization, never the caller. */

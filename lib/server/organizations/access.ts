@@ -21,7 +21,7 @@ export async function requireEditableOrganization(
   ctx: TenantContext,
   organizationId: string,
 ): Promise<OrganizationPublic> {
-  if (!can(ctx.role, "organizations:manage:all")) {
+  if (!can(ctx, "organizations:manage:all")) {
     requirePermission(ctx, "organization:update:own");
     if (organizationId !== ctx.organizationId) throw organizationNotFound();
   }

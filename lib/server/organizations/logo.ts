@@ -5,7 +5,7 @@ import { db, queryRows } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { env } from "@/lib/env";
 import { readOrganizationBranding } from "@/lib/schemas/organization-settings";
-import { audit } from "@/lib/server/audit";
+import { audit, auditActor } from "@/lib/server/audit";
 import { removeStoredFiles } from "@/lib/server/courses/stored-files";
 import { requireEditableOrganization } from "@/lib/server/organizations/access";
 import type { OrganizationAdminJson } from "@/lib/server/organizations/json";
@@ -61,7 +61,7 @@ async function replaceLogo(ctx: TenantContext, organizationId: string, url: stri
     await audit(
       {
         organizationId,
-        actorId: ctx.userId,
+        ...auditActor(ctx),
         action: url ? "organization.logo.set" : "organization.logo.remove",
         entityType: "organization",
         entityId: organizationId,

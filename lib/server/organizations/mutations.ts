@@ -11,7 +11,7 @@ import type {
   UpdateOrganizationInput,
 } from "@/lib/schemas/organizations";
 import { sendInvitation } from "@/lib/server/accounts/invitation";
-import { audit } from "@/lib/server/audit";
+import { audit, auditActor } from "@/lib/server/audit";
 import { requireEditableOrganization, requirePlatformOrganization } from "@/lib/server/organizations/access";
 import { claimingSubdomain, createOrganizationWithAdmin } from "@/lib/server/organizations/create-with-admin";
 import type { OrganizationAdminJson } from "@/lib/server/organizations/json";
@@ -48,7 +48,7 @@ export async function updateOrganization(
       await audit(
         {
           organizationId: id,
-          actorId: ctx.userId,
+          ...auditActor(ctx),
           action: "organization.update",
           entityType: "organization",
           entityId: id,
@@ -86,7 +86,7 @@ export async function setOrganizationStatus(
       await audit(
         {
           organizationId: id,
-          actorId: ctx.userId,
+          ...auditActor(ctx),
           action,
           entityType: "organization",
           entityId: id,
@@ -128,7 +128,7 @@ export async function createOrganization(
       await audit(
         {
           organizationId: organization.id,
-          actorId: ctx.userId,
+          ...auditActor(ctx),
           action: "organization.create",
           entityType: "organization",
           entityId: organization.id,
@@ -139,7 +139,7 @@ export async function createOrganization(
       await audit(
         {
           organizationId: organization.id,
-          actorId: ctx.userId,
+          ...auditActor(ctx),
           action: "user.create",
           entityType: "user",
           entityId: admin.id,

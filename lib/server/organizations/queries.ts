@@ -18,7 +18,7 @@ export async function listOrganizations(
   query: ListOrganizationsQuery,
 ): Promise<Page<OrganizationAdminJson>> {
   const where: Prisma.OrganizationWhereInput = {};
-  if (!can(ctx.role, "organizations:manage:all")) {
+  if (!can(ctx, "organizations:manage:all")) {
     requirePermission(ctx, "organization:update:own");
     where.id = tenantId(ctx);
   }

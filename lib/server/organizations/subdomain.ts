@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import type { ChangeSubdomainInput } from "@/lib/schemas/organizations";
-import { audit } from "@/lib/server/audit";
+import { audit, auditActor } from "@/lib/server/audit";
 import { requirePlatformOrganization, subdomainTaken } from "@/lib/server/organizations/access";
 import { claimingSubdomain } from "@/lib/server/organizations/create-with-admin";
 import type { OrganizationAdminJson } from "@/lib/server/organizations/json";
@@ -31,7 +31,7 @@ export async function changeSubdomain(
         await audit(
           {
             organizationId: id,
-            actorId: ctx.userId,
+            ...auditActor(ctx),
             action: "organization.subdomain.change",
             entityType: "organization",
             entityId: id,

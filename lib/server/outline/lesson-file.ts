@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
-import { audit } from "@/lib/server/audit";
+import { audit, auditActor } from "@/lib/server/audit";
 import { requireContentViewer, requireCourseEditor } from "@/lib/server/courses/access";
 import { lessonJson, lessonSelect, type LessonJson } from "@/lib/server/courses/json";
 import { removeStoredFiles } from "@/lib/server/courses/stored-files";
@@ -75,7 +75,7 @@ export async function setLessonFile(
     await audit(
       {
         organizationId,
-        actorId: ctx.userId,
+        ...auditActor(ctx),
         action: "lesson.file.set",
         entityType: "lesson",
         entityId: lessonId,

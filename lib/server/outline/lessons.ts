@@ -4,7 +4,7 @@ import { AppError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { isId } from "@/lib/schemas/id";
 import type { CreateLessonInput, UpdateLessonInput } from "@/lib/schemas/outline";
-import { audit } from "@/lib/server/audit";
+import { audit, auditActor } from "@/lib/server/audit";
 import { requireContentViewer, requireCourseEditor } from "@/lib/server/courses/access";
 import { lessonJson, lessonSelect, type LessonJson } from "@/lib/server/courses/json";
 import { removeStoredFiles } from "@/lib/server/courses/stored-files";
@@ -52,7 +52,7 @@ export async function createLesson(
     await audit(
       {
         organizationId,
-        actorId: ctx.userId,
+        ...auditActor(ctx),
         action: "lesson.create",
         entityType: "lesson",
         entityId: lesson.id,
@@ -99,7 +99,7 @@ export async function updateLesson(
     await audit(
       {
         organizationId,
-        actorId: ctx.userId,
+        ...auditActor(ctx),
         action: "lesson.update",
         entityType: "lesson",
         entityId: lessonId,
@@ -127,7 +127,7 @@ export async function deleteLesson(ctx: TenantContext, courseId: string, lessonI
     await audit(
       {
         organizationId,
-        actorId: ctx.userId,
+        ...auditActor(ctx),
         action: "lesson.delete",
         entityType: "lesson",
         entityId: lessonId,

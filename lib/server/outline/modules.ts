@@ -3,7 +3,7 @@ import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import type { CreateModuleInput, UpdateModuleInput } from "@/lib/schemas/outline";
 import { isId } from "@/lib/schemas/id";
-import { audit } from "@/lib/server/audit";
+import { audit, auditActor } from "@/lib/server/audit";
 import { requireCourseEditor } from "@/lib/server/courses/access";
 import { moduleJson, moduleSelect, type ModuleJson } from "@/lib/server/courses/json";
 import { removeStoredFiles } from "@/lib/server/courses/stored-files";
@@ -31,7 +31,7 @@ export async function createModule(
     await audit(
       {
         organizationId,
-        actorId: ctx.userId,
+        ...auditActor(ctx),
         action: "module.create",
         entityType: "module",
         entityId: created.id,
@@ -58,7 +58,7 @@ export async function updateModule(
       select: moduleSelect,
     });
     await audit(
-      { organizationId, actorId: ctx.userId, action: "module.update", entityType: "module", entityId: moduleId },
+      { organizationId, ...auditActor(ctx), action: "module.update", entityType: "module", entityId: moduleId },
       tx,
     );
     return moduleJson(updated);
@@ -78,7 +78,7 @@ export async function deleteModule(ctx: TenantContext, courseId: string, moduleI
     await audit(
       {
         organizationId,
-        actorId: ctx.userId,
+        ...auditActor(ctx),
         action: "module.delete",
         entityType: "module",
         entityId: moduleId,

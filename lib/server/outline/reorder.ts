@@ -3,7 +3,7 @@ import { db, queryRows } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { AppError } from "@/lib/errors";
 import type { ReorderOutlineInput } from "@/lib/schemas/outline";
-import { audit } from "@/lib/server/audit";
+import { audit, auditActor } from "@/lib/server/audit";
 import { requireCourseEditor } from "@/lib/server/courses/access";
 import type { OutlineJson } from "@/lib/server/courses/json";
 import { readOutline } from "@/lib/server/courses/outline-read";
@@ -67,7 +67,7 @@ export async function reorderOutline(
     await audit(
       {
         organizationId,
-        actorId: ctx.userId,
+        ...auditActor(ctx),
         action: "course.outline.reorder",
         entityType: "course",
         entityId: courseId,

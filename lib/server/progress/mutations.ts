@@ -9,6 +9,7 @@ import { lessonProgressJson, type LessonProgressJson } from "@/lib/server/progre
 import { lockEnrollments, saveLessonProgress } from "@/lib/server/progress/recompute";
 import { nextLessonProgress } from "@/lib/server/progress/rules";
 import type { TenantContext } from "@/lib/tenancy/context";
+import { requirePermission } from "@/lib/tenancy/permissions";
 
 /**
  * PUT /api/courses/{id}/lessons/{lessonId}/progress. Writes the lesson's progress, the enrollment's last
@@ -20,6 +21,8 @@ export async function recordLessonProgress(
   lessonId: string,
   input: LessonProgressInput,
 ): Promise<{ lesson: LessonProgressJson; enrollment: EnrollmentJson }> {
+  // One's own learning: a person's, never an API key's (it acts with its creator's id).
+  requirePermission(ctx, "courses:enroll:self");
   const access = await requireContentViewer(ctx, courseId);
   const { organizationId } = access;
   // A lesson that is not in this course is a 404 for everyone, before any rule about who may record.

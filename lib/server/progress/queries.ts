@@ -4,6 +4,7 @@ import { loadCourseAccess } from "@/lib/server/courses/access";
 import { enrollmentJson, enrollmentSelect, type EnrollmentJson } from "@/lib/server/enrollments/json";
 import { lessonProgressJson, lessonProgressSelect, type LessonProgressJson } from "@/lib/server/progress/json";
 import type { TenantContext } from "@/lib/tenancy/context";
+import { requirePermission } from "@/lib/tenancy/permissions";
 
 export interface CourseProgressJson {
   enrollment: EnrollmentJson | null;
@@ -12,6 +13,8 @@ export interface CourseProgressJson {
 
 /** GET /api/courses/{id}/progress: the caller's own enrollment and lesson progress (empty when not enrolled). */
 export async function getCourseProgress(ctx: TenantContext, courseId: string): Promise<CourseProgressJson> {
+  // One's own learning: a person's, never an API key's (it acts with its creator's id).
+  requirePermission(ctx, "courses:enroll:self");
   const access = await loadCourseAccess(ctx, courseId);
   if (!access.enrollment) return { enrollment: null, lessons: [] };
   const { organizationId } = access;

@@ -32,7 +32,7 @@ export async function reportScope(
   const organizationId = tenantId(ctx);
   // Another organization's id names nothing here (a 404, as every record of another tenant is).
   if (filters.organization_id && filters.organization_id !== organizationId) throw organizationNotFound();
-  return { organizationId, instructorId: can(ctx.role, "reports:read:any") ? null : ctx.userId };
+  return { organizationId, instructorId: can(ctx, "reports:read:any") ? null : ctx.userId };
 }
 
 /** The superadmin's platform view and its per-organization table: the superadmin only. */

@@ -10,7 +10,7 @@ import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { audit } from "@/lib/server/audit";
+import { audit, auditActor } from "@/lib/server/audit";
 import { requireCourseEditor } from "@/lib/server/courses/access";
 import { findLesson } from "@/lib/server/outline/lessons";
 import { scormPackageSummary, scormPackageSummarySelect, type ScormPackageSummary } from "@/lib/server/scorm/json";
@@ -145,7 +145,7 @@ export async function importScormPackage(
       await audit(
         {
           organizationId,
-          actorId: ctx.userId,
+          ...auditActor(ctx),
           action: "lesson.scorm.upload",
           entityType: "lesson",
           entityId: lessonId,

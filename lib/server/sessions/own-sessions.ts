@@ -1,9 +1,9 @@
 import "server-only";
-import type { Caller } from "@/lib/auth/caller";
+import { personSessionId, type Caller } from "@/lib/auth/caller";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { isId } from "@/lib/schemas/id";
-import { audit } from "@/lib/server/audit";
+import { audit, auditActor } from "@/lib/server/audit";
 import { describeDevice } from "@/lib/server/sessions/device";
 import { requirePermission } from "@/lib/tenancy/permissions";
 
@@ -60,7 +60,7 @@ export async function revokeOwnSession(caller: Caller, sessionId: string, ip: st
   if (count === 0) throw notFound;
   await audit({
     organizationId: ctx.organizationId,
-    actorId: ctx.userId,
+    ...auditActor(ctx),
     action: "auth.session_revoke",
     entityType: "user",
     entityId: ctx.userId,
@@ -74,11 +74,11 @@ export async function revokeOtherOwnSessions(caller: Caller, ip: string): Promis
   requirePermission(caller.ctx, "profile:update:own");
   const { ctx } = caller;
   const { count } = await db().session.deleteMany({
-    where: { userId: ctx.userId, organizationId: ctx.organizationId, id: { not: caller.sessionId } },
+    where: { userId: ctx.userId, organizationId: ctx.organizationId, id: { not: personSessionId(caller) } },
   });
   await audit({
     organizationId: ctx.organizationId,
-    actorId: ctx.userId,
+    ...auditActor(ctx),
     action: "auth.sessions_revoke_others",
     entityType: "user",
     entityId: ctx.userId,
@@ -92,6 +92,6 @@ export async function revokeOtherOwnSessions(caller: Caller, ip: string): Promis
 export async function endOwnSession(caller: Caller): Promise<void> {
   const { ctx } = caller;
   await db().session.deleteMany({
-    where: { id: caller.sessionId, userId: ctx.userId, organizationId: ctx.organizationId },
+    where: { id: personSessionId(caller), userId: ctx.userId, organizationId: ctx.organizationId },
   });
 }

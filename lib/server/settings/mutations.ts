@@ -8,7 +8,7 @@ import {
   type OrganizationSettings,
   type UpdateSettingsInput,
 } from "@/lib/schemas/organization-settings";
-import { audit } from "@/lib/server/audit";
+import { audit, auditActor } from "@/lib/server/audit";
 import { lockPlatformSetting, readPlatformSetting, writePlatformSetting } from "@/lib/server/settings/platform";
 import { getSettings, type SettingsView } from "@/lib/server/settings/queries";
 import { tenantId, type TenantContext } from "@/lib/tenancy/context";
@@ -35,7 +35,7 @@ export async function updateSettings(ctx: TenantContext, input: UpdateSettingsIn
       await audit(
         {
           organizationId: null,
-          actorId: ctx.userId,
+          ...auditActor(ctx),
           action: "settings.update",
           entityType: "platform",
           data: { changes: changes(before, after) },
@@ -73,7 +73,7 @@ export async function changeOrganizationSettings(
   await audit(
     {
       organizationId,
-      actorId: ctx.userId,
+      ...auditActor(ctx),
       action: "settings.update",
       entityType: "organization",
       entityId: organizationId,

@@ -20,7 +20,7 @@ export type SettingsView =
   | { scope: "organization"; editable: false; settings: TeachingSettings };
 
 export async function getSettings(ctx: TenantContext): Promise<SettingsView> {
-  if (can(ctx.role, "settings:manage")) {
+  if (can(ctx, "settings:manage")) {
     if (actsForPlatform(ctx)) return { scope: "platform", editable: true, settings: await platformDefaults() };
     return { scope: "organization", editable: true, settings: await organizationSettings(tenantId(ctx)) };
   }

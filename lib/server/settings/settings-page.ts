@@ -75,7 +75,7 @@ interface OrganizationSettingsRow {
 
 /** What /admin/settings shows the caller (GET /api/admin/settings's rules: lib/server/settings/queries.ts). */
 export async function getSettingsPage(ctx: TenantContext): Promise<SettingsPage> {
-  if (!can(ctx.role, "settings:manage")) {
+  if (!can(ctx, "settings:manage")) {
     requirePermission(ctx, "settings:read:teaching");
     const { courseDefaults, passwordPolicy } = readOrganizationSettings(tenantOrganization(ctx).settings);
     return { scope: "organization", editable: false, settings: { courseDefaults, passwordPolicy } };

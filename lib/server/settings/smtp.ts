@@ -5,7 +5,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import type { SmtpServer } from "@/lib/mail";
 import { EGRESS_REFUSED_MESSAGE, EgressRefusedError, resolveAllowed } from "@/lib/net/egress-guard";
 import { SMTP_DEFAULTS, smtpSettingsSchema, type SmtpSettingsInput, type SmtpSettingsView } from "@/lib/schemas/smtp";
-import { audit } from "@/lib/server/audit";
+import { audit, auditActor } from "@/lib/server/audit";
 import { openSecret, sealSecret } from "@/lib/server/secret-box";
 import { lockPlatformSetting, readPlatformSetting, writePlatformSetting } from "@/lib/server/settings/platform";
 import { requireSettingsManager } from "@/lib/server/settings/mutations";
@@ -94,7 +94,7 @@ export async function updateSmtpSettings(ctx: TenantContext, input: SmtpSettings
     await audit(
       {
         organizationId: scope,
-        actorId: ctx.userId,
+        ...auditActor(ctx),
         action: "settings.smtp.update",
         entityType: scope ? "organization" : "platform",
         entityId: scope,

@@ -3,7 +3,7 @@ import type { Caller } from "@/lib/auth/caller";
 import { AppError } from "@/lib/errors";
 import { sendThroughServer } from "@/lib/mail";
 import { EgressRefusedError } from "@/lib/net/egress-guard";
-import { audit } from "@/lib/server/audit";
+import { audit, auditActor } from "@/lib/server/audit";
 import { brandedHtml, mailBranding } from "@/lib/server/mail/branded-html";
 import { savedMailServer } from "@/lib/server/settings/smtp";
 
@@ -26,7 +26,7 @@ export async function sendTestMail(caller: Caller, origin: string): Promise<{ me
   const record = (outcome: Outcome) =>
     audit({
       organizationId: ctx.organizationId,
-      actorId: ctx.userId,
+      ...auditActor(ctx),
       action: "settings.smtp.test",
       entityType: ctx.organizationId ? "organization" : "platform",
       entityId: ctx.organizationId,

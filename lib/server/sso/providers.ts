@@ -16,7 +16,7 @@ import {
   type UpdateIdentityProviderInput,
 } from "@/lib/schemas/identity-providers";
 import { isId } from "@/lib/schemas/id";
-import { audit } from "@/lib/server/audit";
+import { audit, auditActor } from "@/lib/server/audit";
 import { sealSecret } from "@/lib/server/secret-box";
 import { requireSettingsManager } from "@/lib/server/settings/mutations";
 import { callbackPath, samlAcsPath, samlMetadataPath, samlSloPath } from "@/lib/server/sso/paths";
@@ -232,7 +232,7 @@ export async function createIdentityProvider(
       await audit(
         {
           organizationId,
-          actorId: ctx.userId,
+          ...auditActor(ctx),
           action: "sso.provider.create",
           entityType: "identity_provider",
           entityId: row.id,
@@ -290,7 +290,7 @@ export async function updateIdentityProvider(
       await audit(
         {
           organizationId,
-          actorId: ctx.userId,
+          ...auditActor(ctx),
           action: "sso.provider.update",
           entityType: "identity_provider",
           entityId: providerId,
@@ -330,7 +330,7 @@ export async function deleteIdentityProvider(
     await audit(
       {
         organizationId,
-        actorId: ctx.userId,
+        ...auditActor(ctx),
         action: "sso.provider.delete",
         entityType: "identity_provider",
         entityId: providerId,

@@ -3,7 +3,7 @@ import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { signInPolicySchema, type SignInPolicy, type SignInPolicyView } from "@/lib/schemas/identity-providers";
-import { audit } from "@/lib/server/audit";
+import { audit, auditActor } from "@/lib/server/audit";
 import { requireSettingsManager } from "@/lib/server/settings/mutations";
 import { tenantId, type TenantContext } from "@/lib/tenancy/context";
 
@@ -108,7 +108,7 @@ export async function updateSignInPolicy(
     await audit(
       {
         organizationId,
-        actorId: ctx.userId,
+        ...auditActor(ctx),
         action: "sso.policy.update",
         entityType: "organization",
         entityId: organizationId,

@@ -3,7 +3,7 @@ import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import type { Role } from "@/lib/routes";
 import type { BulkUserActionInput } from "@/lib/schemas/users";
-import { auditMany } from "@/lib/server/audit";
+import { auditActor, auditMany } from "@/lib/server/audit";
 import { enrollUsers } from "@/lib/server/enrollments/mutations";
 import { addGroupMembers } from "@/lib/server/groups/mutations";
 import { endUserSessions } from "@/lib/server/sessions/end-sessions";
@@ -72,7 +72,7 @@ async function setStatus(ctx: TenantContext, ids: string[], status: "active" | "
     await auditMany(
       changing.map((entityId) => ({
         organizationId,
-        actorId: ctx.userId,
+        ...auditActor(ctx),
         action,
         entityType: "user",
         entityId,

@@ -8,7 +8,7 @@ import type { CreateUserInput } from "@/lib/schemas/users";
 import { sendInvitation } from "@/lib/server/accounts/invitation";
 import { assertPasswordAllowed, passwordPolicyOf } from "@/lib/server/accounts/password-policy";
 import { uniqueUsername } from "@/lib/server/accounts/unique-username";
-import { audit } from "@/lib/server/audit";
+import { audit, auditActor } from "@/lib/server/audit";
 import { getAdminUser, type AdminUserDetailJson } from "@/lib/server/users/detail";
 import { setUserGroups } from "@/lib/server/users/memberships";
 import { assertMayAssignRole } from "@/lib/server/users/rules";
@@ -65,7 +65,7 @@ export async function createUser(
     await audit(
       {
         organizationId,
-        actorId: ctx.userId,
+        ...auditActor(ctx),
         action: "user.create",
         entityType: "user",
         entityId: id,

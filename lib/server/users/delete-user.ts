@@ -2,7 +2,7 @@ import "server-only";
 import { db, queryRows } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { audit } from "@/lib/server/audit";
+import { audit, auditActor } from "@/lib/server/audit";
 import { removeStoredFiles } from "@/lib/server/courses/stored-files";
 import { assertNotSelf, ensureOrgAdminRemains } from "@/lib/server/users/rules";
 import { requireEditableUser } from "@/lib/server/users/target";
@@ -42,7 +42,7 @@ export async function deleteUser(ctx: TenantContext, userId: string): Promise<vo
     await audit(
       {
         organizationId,
-        actorId: ctx.userId,
+        ...auditActor(ctx),
         action: "user.delete",
         entityType: "user",
         entityId: target.id,

@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db";
-import { audit } from "@/lib/server/audit";
+import { audit, auditActor } from "@/lib/server/audit";
 import { endUserSessions } from "@/lib/server/sessions/end-sessions";
 import { requireEditableUser } from "@/lib/server/users/target";
 import type { TenantContext } from "@/lib/tenancy/context";
@@ -17,7 +17,7 @@ export async function signOutUserEverywhere(ctx: TenantContext, userId: string, 
     await audit(
       {
         organizationId: target.organizationId,
-        actorId: ctx.userId,
+        ...auditActor(ctx),
         action: "user.sessions_end",
         entityType: "user",
         entityId: target.id,

@@ -37,7 +37,7 @@ export function assertMayEdit(ctx: TenantContext, target: { role: Role }): void 
 
 /** Whether the caller may change `target`'s account (for the pages' buttons; the services decide). */
 export function mayEdit(ctx: TenantContext, target: { role: Role }): boolean {
-  return can(ctx.role, "users:manage:admins") || !isAdministratorRole(target.role);
+  return can(ctx, "users:manage:admins") || !isAdministratorRole(target.role);
 }
 
 /** Things nobody does to their own account. */

@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import type { UpdateUserInput } from "@/lib/schemas/users";
-import { audit } from "@/lib/server/audit";
+import { audit, auditActor } from "@/lib/server/audit";
 import { ensureUnique } from "@/lib/server/users/create-user";
 import { getAdminUser, type AdminUserDetailJson } from "@/lib/server/users/detail";
 import { setUserGroups } from "@/lib/server/users/memberships";
@@ -42,7 +42,7 @@ export async function updateUser(
       status: input.status,
     });
     const groups = input.group_ids ? await setUserGroups(tx, organizationId, target.id, input.group_ids) : undefined;
-    const entry = { organizationId, actorId: ctx.userId, entityType: "user", entityId: target.id };
+    const entry = { organizationId, ...auditActor(ctx), entityType: "user", entityId: target.id };
     const fields = (["first_name", "last_name", "email", "username"] as const).filter((f) => input[f] !== undefined);
     if (fields.length || groups?.joined.length || groups?.left.length)
       await audit({ ...entry, action: "user.update", data: { fields, groups: groups ?? null } }, tx);

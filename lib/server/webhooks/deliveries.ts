@@ -7,7 +7,7 @@ import type {
   WebhookDeliveryListQuery,
   WebhookDeliveryView,
 } from "@/lib/schemas/webhooks";
-import { audit } from "@/lib/server/audit";
+import { audit, auditActor } from "@/lib/server/audit";
 import { endpointNotFound, manageableScope } from "@/lib/server/webhooks/endpoints";
 import { writeEvents } from "@/lib/server/webhooks/outbox";
 import type { TenantContext } from "@/lib/tenancy/context";
@@ -107,7 +107,7 @@ export async function resendFailedWebhookDeliveries(
   });
   await audit({
     organizationId,
-    actorId: ctx.userId,
+    ...auditActor(ctx),
     action: "webhook.deliveries.resend",
     entityType: "webhook_endpoint",
     entityId: endpointId,

@@ -12,7 +12,7 @@ import type {
   WebhookEndpointView,
   WebhookSecretView,
 } from "@/lib/schemas/webhooks";
-import { audit } from "@/lib/server/audit";
+import { audit, auditActor } from "@/lib/server/audit";
 import { openSecret, sealSecret } from "@/lib/server/secret-box";
 import { requireSettingsManager } from "@/lib/server/settings/mutations";
 import { tenantId, type TenantContext } from "@/lib/tenancy/context";
@@ -119,7 +119,7 @@ export async function createWebhookEndpoint(
     await audit(
       {
         organizationId,
-        actorId: ctx.userId,
+        ...auditActor(ctx),
         action: "webhook.endpoint.create",
         entityType: "webhook_endpoint",
         entityId: row.id,
@@ -153,7 +153,7 @@ export async function updateWebhookEndpoint(
     await audit(
       {
         organizationId,
-        actorId: ctx.userId,
+        ...auditActor(ctx),
         action: "webhook.endpoint.update",
         entityType: "webhook_endpoint",
         entityId: endpointId,
@@ -186,7 +186,7 @@ export async function deleteWebhookEndpoint(
     await audit(
       {
         organizationId,
-        actorId: ctx.userId,
+        ...auditActor(ctx),
         action: "webhook.endpoint.delete",
         entityType: "webhook_endpoint",
         entityId: endpointId,
@@ -244,7 +244,7 @@ export async function rollWebhookSecret(
     await audit(
       {
         organizationId,
-        actorId: ctx.userId,
+        ...auditActor(ctx),
         action: "webhook.endpoint.secret_roll",
         entityType: "webhook_endpoint",
         entityId: endpointId,
