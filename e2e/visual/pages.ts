@@ -61,7 +61,12 @@ const SETTINGS_SECTIONS = [
   "/admin/settings/password-policy",
   "/admin/settings/mail",
   "/admin/settings/maintenance",
+  "/admin/settings/api-keys",
+  "/admin/settings/webhooks",
 ];
+
+/** The reports' drill-downs, whose tables keep every column in view (docs/ui.md). */
+const REPORT_DRILL_DOWNS = ["/admin/reports/courses/{course}", "/admin/reports/learners/{user}"];
 
 /** What an organization's admin and org_admin get beyond it. */
 const ORGANIZATION_ADMIN = [
@@ -94,7 +99,12 @@ const TABLE: { audience: Audience; host: Host; paths: string[]; dark: string[] }
     ],
     dark: ["/login"],
   },
-  { audience: "learner", host: "acme", paths: [...SIGNED_IN, "/search"], dark: ["/dashboard", "/courses/{course}"] },
+  {
+    audience: "learner",
+    host: "acme",
+    paths: [...SIGNED_IN, "/search"],
+    dark: ["/dashboard", "/courses/{course}", "/courses/{course}/modules/{module}/lessons/{lesson}"],
+  },
   { audience: "instructor", host: "acme", paths: [...SIGNED_IN, ...STAFF], dark: ["/admin/reports"] },
   {
     audience: "org_admin",
@@ -105,8 +115,15 @@ const TABLE: { audience: Audience; host: Host; paths: string[]; dark: string[] }
   {
     audience: "admin",
     host: "acme",
-    paths: [...SIGNED_IN, ...STAFF, ...ORGANIZATION_ADMIN, ...SETTINGS_SECTIONS, "/admin/organizations"],
-    dark: ["/admin/courses/{course}"],
+    paths: [
+      ...SIGNED_IN,
+      ...STAFF,
+      ...ORGANIZATION_ADMIN,
+      ...SETTINGS_SECTIONS,
+      ...REPORT_DRILL_DOWNS,
+      "/admin/organizations",
+    ],
+    dark: ["/admin/courses/{course}", "/admin/settings/sign-in", "/admin/reports/courses/{course}"],
   },
   {
     // The platform's own pages on the apex; an organization's pages there are 'Page Not Found'.
