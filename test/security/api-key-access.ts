@@ -137,6 +137,18 @@ export const API_KEY_ACCESS: Record<string, ApiKeyRow> = {
   "DELETE /api/admin/identity-providers/{providerId}": ["ok", "forbidden"],
   "GET /api/admin/sign-in-policy": ["ok", "forbidden"],
   "PUT /api/admin/sign-in-policy": ["ok", "forbidden"],
+  // Webhook endpoints are settings (settings:manage): the full key holds it, the reports key does not.
+  "GET /api/admin/webhooks": ["ok", "forbidden"],
+  "POST /api/admin/webhooks": ["ok", "forbidden"],
+  "GET /api/admin/webhooks/{endpointId}": ["ok", "forbidden"],
+  "PATCH /api/admin/webhooks/{endpointId}": ["ok", "forbidden"],
+  "DELETE /api/admin/webhooks/{endpointId}": ["ok", "forbidden"],
+  "GET /api/admin/webhooks/{endpointId}/secret": ["ok", "forbidden"],
+  "POST /api/admin/webhooks/{endpointId}/secret/roll": ["ok", "forbidden"],
+  "GET /api/admin/webhooks/{endpointId}/deliveries": ["ok", "forbidden"],
+  "POST /api/admin/webhooks/{endpointId}/deliveries/resend": ["ok", "forbidden"],
+  "POST /api/admin/webhooks/{endpointId}/deliveries/{deliveryId}/resend": ["ok", "forbidden"],
+  "POST /api/admin/webhooks/{endpointId}/test": ["ok", "forbidden"],
   // The browser's single sign-on: as to anyone.
   "GET /auth/sso/{providerId}": ["other", "other"],
   "GET /auth/sso/{providerId}/metadata": ["forbidden", "forbidden"],
