@@ -22,11 +22,14 @@ export interface VisualPage {
 /**
  * The only parts that are not the same on every run: what is derived from the records' ids, which are
  * random UUIDs made anew by each seed. A course's placeholder picture takes its colour from the course's id;
- * the thumbnail debug page prints the stored value and the address of each course's picture, ids included.
+ * the thumbnail debug page prints the stored value and the address of each course's picture, ids included;
+ * a certificate's verification code is random.
  */
 const MASKS = {
   everywhere: ['img[src*="/placeholder"]'],
   "/admin/thumbnail-debug": ["tbody td:nth-child(3)", "tbody td:nth-child(4)"],
+  // Verification codes are random at issue.
+  "/admin/reports/certificates": ['.MuiDataGrid-cell[data-field="code"]'],
 };
 
 /** The learner side, which every role of an organization opens. */
@@ -68,6 +71,9 @@ const SETTINGS_SECTIONS = [
 /** The reports' drill-downs, whose tables keep every column in view (docs/ui.md). */
 const REPORT_DRILL_DOWNS = ["/admin/reports/courses/{course}", "/admin/reports/learners/{user}"];
 
+/** Certificates: the report (its actions in view at 1280 px) and the templates under Course Management. */
+const CERTIFICATES = ["/admin/reports/certificates", "/admin/courses/certificates"];
+
 /** What an organization's admin and org_admin get beyond it. */
 const ORGANIZATION_ADMIN = [
   "/admin/overview",
@@ -96,8 +102,9 @@ const TABLE: { audience: Audience; host: Host; paths: string[]; dark: string[] }
       "/search",
       "/unauthorized",
       "/no-such-page",
+      "/verify",
     ],
-    dark: ["/login"],
+    dark: ["/login", "/verify"],
   },
   {
     audience: "learner",
@@ -121,9 +128,15 @@ const TABLE: { audience: Audience; host: Host; paths: string[]; dark: string[] }
       ...ORGANIZATION_ADMIN,
       ...SETTINGS_SECTIONS,
       ...REPORT_DRILL_DOWNS,
+      ...CERTIFICATES,
       "/admin/organizations",
     ],
-    dark: ["/admin/courses/{course}", "/admin/settings/sign-in", "/admin/reports/courses/{course}"],
+    dark: [
+      "/admin/courses/{course}",
+      "/admin/settings/sign-in",
+      "/admin/reports/courses/{course}",
+      "/admin/reports/certificates",
+    ],
   },
   {
     // The platform's own pages on the apex; an organization's pages there are 'Page Not Found'.
