@@ -110,7 +110,13 @@ const TABLE: { audience: Audience; host: Host; paths: string[]; dark: string[] }
     audience: "learner",
     host: "acme",
     paths: [...SIGNED_IN, "/search"],
-    dark: ["/dashboard", "/courses/{course}", "/courses/{course}/modules/{module}/lessons/{lesson}"],
+    dark: [
+      "/dashboard",
+      "/profile",
+      "/courses/{course}",
+      "/courses/{course}/modules/{module}/lessons/{lesson}",
+      "/search",
+    ],
   },
   { audience: "instructor", host: "acme", paths: [...SIGNED_IN, ...STAFF], dark: ["/admin/reports"] },
   {
@@ -135,7 +141,11 @@ const TABLE: { audience: Audience; host: Host; paths: string[]; dark: string[] }
       "/admin/courses/{course}",
       "/admin/settings/sign-in",
       "/admin/reports/courses/{course}",
+      "/admin/reports/learners/{user}",
       "/admin/reports/certificates",
+      "/admin/courses/certificates",
+      "/admin/settings/api-keys",
+      "/admin/settings/webhooks",
     ],
   },
   {
