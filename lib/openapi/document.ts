@@ -67,7 +67,7 @@ export const TAGS = [
   {
     name: "Webhooks",
     description:
-      "Webhook endpoints (System Settings → Webhooks), and the events sent to them as the Standard Webhooks specification says (see `webhooks`)",
+      "Webhook endpoints (System Settings, Webhooks section), and the events sent to them as the Standard Webhooks specification says (see `webhooks`)",
   },
   { name: "Calendar", description: "Events, the personal calendar and its iCal feed" },
   { name: "Documentation", description: "This description of the API" },

@@ -37,7 +37,7 @@ export const SECURITY_SCHEMES = {
     scheme: "bearer",
     bearerFormat: "lmsk_…",
     description:
-      "An organization's API key (System Settings → API keys): `Authorization: Bearer lmsk_…`. Good on the `/api` routes of " +
+      "An organization's API key (System Settings, API keys section): `Authorization: Bearer lmsk_…`. Good on the `/api` routes of " +
       "its own organization's host only; it holds its scopes (never more than its creator), is rate-limited per key " +
       "(429 with Retry-After) and is refused on the next request once revoked or expired. `x-required-permission` on an " +
       "operation names the scope it needs.",
