@@ -10,6 +10,8 @@ import {
   SessionSettings,
 } from "@/components/settings/general-settings";
 import { ApiKeysSettings } from "@/components/settings/api-keys-settings";
+import { WebhookSettings } from "@/components/webhooks/webhook-settings";
+import type { WebhookEndpointView } from "@/lib/schemas/webhooks";
 import { PasswordPolicySettings } from "@/components/settings/password-policy-settings";
 import type { SettingsSection } from "@/components/settings/settings-sections";
 import { SignInSettings } from "@/components/settings/sign-in-settings";
@@ -26,6 +28,7 @@ export function SettingsEditor({
   smtp,
   signIn,
   apiKeys,
+  webhooks,
   isPlatform,
 }: {
   section: SettingsSection;
@@ -35,6 +38,8 @@ export function SettingsEditor({
   signIn: { providers: IdentityProviderView[]; policy: SignInPolicyView } | null;
   /** The organization's API keys, on their section only. */
   apiKeys: ApiKeyList | null;
+  /** The organization's webhook endpoints, on their section only. */
+  webhooks: WebhookEndpointView[] | null;
   isPlatform: boolean;
 }) {
   const [notice, setNotice] = useState<NoticeState | null>(null);
@@ -55,6 +60,7 @@ export function SettingsEditor({
         <SignInSettings saved={signIn.providers} policy={signIn.policy} onNotice={setNotice} />
       )}
       {section === "api-keys" && apiKeys && <ApiKeysSettings saved={apiKeys} onNotice={setNotice} />}
+      {section === "webhooks" && webhooks && <WebhookSettings saved={webhooks} onNotice={setNotice} />}
       <Notice notice={notice} onClose={() => setNotice(null)} />
     </Stack>
   );

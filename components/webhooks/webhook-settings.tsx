@@ -9,7 +9,7 @@ import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
 import { ConfirmDialog } from "@/components/feedback/confirm-dialog";
-import { Notice, type NoticeState } from "@/components/feedback/notice";
+import type { NoticeState } from "@/components/feedback/notice";
 import { WebhookDeliveries } from "@/components/webhooks/webhook-deliveries";
 import { WebhookEndpointForm } from "@/components/webhooks/webhook-endpoint-form";
 import { WebhookSecret } from "@/components/webhooks/webhook-secret";
@@ -18,12 +18,17 @@ import { failureMessage } from "@/lib/client/spec-calls";
 import type { WebhookEndpointView } from "@/lib/schemas/webhooks";
 
 /** System Settings → Webhooks: the organization's endpoints, each with its secret and its deliveries. */
-export function WebhookSettings({ saved }: { saved: WebhookEndpointView[] }) {
+export function WebhookSettings({
+  saved,
+  onNotice: setNotice,
+}: {
+  saved: WebhookEndpointView[];
+  onNotice: (notice: NoticeState) => void;
+}) {
   const [endpoints, setEndpoints] = useState(saved);
   const [editing, setEditing] = useState<WebhookEndpointView | "new" | null>(null);
   const [open, setOpen] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<WebhookEndpointView | null>(null);
-  const [notice, setNotice] = useState<NoticeState | null>(null);
 
   const replace = (endpoint: WebhookEndpointView) =>
     setEndpoints((list) =>
@@ -123,7 +128,6 @@ export function WebhookSettings({ saved }: { saved: WebhookEndpointView[] }) {
           onClose={() => setDeleting(null)}
         />
       )}
-      <Notice notice={notice} onClose={() => setNotice(null)} />
     </Stack>
   );
 }
