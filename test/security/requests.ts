@@ -224,16 +224,18 @@ const DISPOSABLE: Record<string, (tenant: TenantWorld, caller: Caller) => Promis
 
 /**
  * Waits until the background work a call started in the organization is done (an import's dry run or
- * run, and the invitations of the people it created), so the next call's row snapshot sees it settled.
+ * run, the invitations of the people it created, the webhook deliveries it queued), so the next call's
+ * row snapshot sees it settled.
  */
 export async function settleBackgroundWork(organizationId: string): Promise<void> {
   const deadline = Date.now() + 60_000;
   for (;;) {
-    const [busy, owed] = await Promise.all([
+    const [busy, owed, undelivered] = await Promise.all([
       testDb().userImport.count({ where: { organizationId, status: { in: ["checking", "running"] } } }),
       testDb().userImportRow.count({ where: { organizationId, invite: true, invitedAt: null } }),
+      testDb().webhookDelivery.count({ where: { organizationId, state: "pending" } }),
     ]);
-    if (busy + owed === 0) return;
+    if (busy + owed + undelivered === 0) return;
     if (Date.now() > deadline)
       throw new Error(`background work of organization ${organizationId} still going after 60 s`);
     await new Promise((resolve) => setTimeout(resolve, 100));

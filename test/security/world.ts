@@ -21,6 +21,7 @@ import { call, type TestResponse } from "@/test/http";
 import { multipartBody, signIn } from "@/test/session";
 import { fixtureZip } from "@/test/scorm-zips";
 import { contentHostOf } from "./api-operations";
+import { acceptingReceiverUrl } from "./webhook-receiver";
 import { STANDARD_CLAIMS } from "@/test/oidc-claims";
 
 // An organization full of data of every kind, made the way the app makes it where that matters (SCORM
@@ -481,8 +482,8 @@ export { uniqueName };
 
 /**
  * A webhook endpoint of the organization, made through the API (the server seals its secret), named with
- * the marker. Its URL is a closed port of the allow-listed loopback and it wants one rare event type, so
- * the suites' calls make few deliveries, each refused at once.
+ * the marker. It wants one rare event type, so the suites' calls make few deliveries, and its URL is a
+ * receiver that accepts each at its first attempt (./webhook-receiver.ts).
  */
 export async function spareWebhookEndpoint(t: {
   marker: string;
@@ -492,7 +493,7 @@ export async function spareWebhookEndpoint(t: {
   const res = await call(t.subdomain, "/api/admin/webhooks", {
     method: "POST",
     bearer: t.tokens.admin,
-    json: { url: "http://127.0.0.2:9/hook", eventTypes: ["certificate.expired"], description: `Hook ${t.marker}` },
+    json: { url: await acceptingReceiverUrl(), eventTypes: ["certificate.expired"], description: `Hook ${t.marker}` },
   });
   if (res.status !== 201) throw new Error(`spare webhook endpoint: ${res.status} ${res.text}`);
   return res.json.id as string;
