@@ -37,7 +37,11 @@ export interface LoadTarget {
   status?: number;
 }
 
-export async function runLoad(target: LoadTarget, options: { connections: number; seconds: number }): Promise<LoadRun> {
+export async function runLoad(
+  target: LoadTarget,
+  /** `until`: the run ends when it resolves, `seconds` being then the longest it may last. */
+  options: { connections: number; seconds: number; until?: Promise<unknown> },
+): Promise<LoadRun> {
   const latencies: number[] = [];
   const expected = target.status ?? 200;
   let unexpected = 0;
@@ -61,6 +65,7 @@ export async function runLoad(target: LoadTarget, options: { connections: number
       },
       (error, done) => (error ? reject(error) : resolve(done)),
     );
+    void options.until?.then(() => instance.stop());
     instance.on("response", (_client, status, _bytes, responseTime) => {
       latencies.push(responseTime);
       if (status !== expected) unexpected += 1;

@@ -27,6 +27,7 @@ const { measureReportRebuild, reportRebuildTable, reportScaleTable } = await imp
 const { groupAddTable, measureGroupAdd } = await import("./group-add");
 const { importTable, measureImport } = await import("./import-users");
 const { exportTable, measureExport } = await import("./export-enrollments");
+const { measureWebhookDelivery, webhookDeliveryTable } = await import("./webhook-delivery");
 const { startServerProcess } = await import("./server-process");
 const { call } = await import("./http");
 const { SCENARIOS } = await import("./scenarios");
@@ -47,7 +48,8 @@ const readsWanted =
   wants("groupAdd") ||
   wants("importUsers") ||
   wants("reportsRebuild") ||
-  wants("export");
+  wants("export") ||
+  wants("webhooks");
 const BENCH_OUTBOX = ".data/bench/outbox";
 const server = await startPostgres({ purpose: "app" });
 let exitCode = 0;
@@ -76,6 +78,8 @@ try {
         PORT: String(APP_PORT),
         BENCH_PROFILE_DIR: options.profile ? PROFILE_DIR : "",
         MAIL_OUTBOX_DIR: BENCH_OUTBOX,
+        // The webhook row's receiver listens on 127.0.0.2, as the tests' does.
+        OUTBOUND_ALLOWED_ADDRESSES: "127.0.0.2/32",
       },
       "The app",
     );
@@ -187,6 +191,24 @@ try {
           `  ${r.rows} rows, ${r.megabytes.toFixed(1)} MB in ${r.seconds.toFixed(2)} s (first byte ${r.firstByteSeconds.toFixed(2)} s); app RSS ${r.rssBeforeMb.toFixed(0)} → ${r.rssPeakMb.toFixed(0)} MB`,
         );
       timed.push(exportTable(exported));
+    }
+    if (wants("webhooks")) {
+      console.log(
+        `\n10,000 webhook events delivered while the catalog is under load (timed, ${loadAverage()} load average):`,
+      );
+      const hooks = await measureWebhookDelivery({
+        port: APP_PORT,
+        host: host(APP_PORT),
+        adminToken: await signIn(`admin@${BENCH_ACCOUNT.subdomain}.example.com`),
+        learnerToken: session.token,
+        databaseUrl: dataset.url,
+        connections: options.connections,
+        seconds: options.seconds,
+      });
+      console.log(
+        `  enrolled in ${hooks.enrollSeconds.toFixed(1)} s, the last event delivered ${hooks.lastDeliverySeconds.toFixed(1)} s after the first call; ${hooks.without.rps.toFixed(0)} req/s without deliveries, ${hooks.during.rps.toFixed(0)} during`,
+      );
+      timed.push(webhookDeliveryTable(hooks));
     }
     // The commits have servers of their own: these two would only sit idle.
     for (const stop of stops.splice(0).reverse()) await stop();

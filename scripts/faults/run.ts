@@ -5,6 +5,7 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  readlinkSync,
   rmSync,
   writeFileSync,
 } from "node:fs";
@@ -22,7 +23,8 @@ import { prepareAuthEnv } from "../../server/runtime-env";
 //   1. PostgreSQL restarted (a fast shutdown, 5 s down, started again);
 //   2. one app process killed (SIGKILL) while it holds a job;
 //   3. the object store down for 30 s;
-//   4. a rolling restart of both processes (out of nginx, SIGTERM, wait, start, back in; then the other).
+//   4. a rolling restart of both processes (out of nginx, SIGTERM, wait, start, back in; then the other);
+//   5. the process sending webhooks killed (SIGKILL) while a slow receiver holds its deliveries open.
 // Afterwards every write the app acknowledged is looked for in the database. Prints the figures, writes
 // them to .data/faults/result.json, and exits 1 when a target is missed. Not part of `npm test`.
 
@@ -32,6 +34,7 @@ const APP_PORTS = [BASE + 1, BASE + 2];
 const NGINX_PORT = BASE + 5;
 const LEARNERS = Number(process.env.FAULTS_LEARNERS ?? 16);
 const IMPORT_ROWS = Number(process.env.FAULTS_IMPORT_ROWS ?? 5000);
+const WEBHOOK_PEOPLE = Number(process.env.FAULTS_WEBHOOK_PEOPLE ?? 200);
 const PACKAGE = "golf-scorm12-runtime-basic-singlesco.zip";
 
 const { buildIfNeeded } = await import("../lib/build");
@@ -42,6 +45,8 @@ const { startLoad, statusCounts, isOk } = await import("./load");
 const factories = await import("../../test/factories");
 const courses = await import("../../test/course-factories");
 const { fixtureZip } = await import("../../test/scorm-zips");
+const { startWebhookReceiver } = await import("../../test/webhook-receiver");
+const { Webhook } = await import("standardwebhooks");
 const { Prisma } = await import("@/lib/generated/prisma/client");
 const { queryRows } = await import("@/lib/db");
 type Sample = import("./load").Sample;
@@ -77,6 +82,30 @@ function nginxErrorLines(file: string): { at: number; line: string }[] {
       const at = new Date(y, mo - 1, d, h, mi, se).getTime();
       return [{ at, line: line.replace(/\/scorm\/(runtime|files|commits)\/[^/\s",]+/g, "/scorm/$1/-") }];
     });
+}
+
+/**
+ * Which of `pids` owns the TCP socket whose local port is `port` (the kernel's socket table gives the
+ * socket's inode, a process's file descriptors name the inodes it holds).
+ */
+function processOfPort(port: number, pids: number[]): number | undefined {
+  const suffix = `:${port.toString(16).toUpperCase().padStart(4, "0")}`;
+  const inodes = new Set(
+    readFileSync("/proc/net/tcp", "utf8")
+      .split("\n")
+      .slice(1)
+      .map((line) => line.trim().split(/\s+/))
+      .filter((cells) => cells[1]?.endsWith(suffix))
+      .map((cells) => cells[9]),
+  );
+  const holds = (pid: number, fd: string) => {
+    try {
+      return inodes.has(/^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`))?.[1]);
+    } catch {
+      return false; // closed meanwhile
+    }
+  };
+  return pids.find((pid) => readdirSync(`/proc/${pid}/fd`).some((fd) => holds(pid, fd)));
 }
 
 async function freePort(): Promise<number> {
@@ -165,7 +194,8 @@ try {
     nginxPort: NGINX_PORT,
     s3,
     // The learners write far more often than a person's message limit allows.
-    env: { MESSAGE_SEND_LIMIT: "1000000000", DB_POOL_MAX: "10" },
+    // The webhook receiver of fault 5 listens on 127.0.0.2, as the tests' does.
+    env: { MESSAGE_SEND_LIMIT: "1000000000", DB_POOL_MAX: "10", OUTBOUND_ALLOWED_ADDRESSES: "127.0.0.2/32" },
     // Each unexpected 502 is shown with nginx's reason (the scratch folder goes at the end, tokens and all).
     nginxErrorLogLevel: "error",
   });
@@ -621,6 +651,152 @@ try {
       answers: statusCounts(window),
       failed: failed.length,
       resent,
+    };
+  }
+
+  // ── 5. The process sending webhooks killed mid-delivery ──────────────────────────────────────────────
+  say(
+    `\n5. The process sending webhooks killed (SIGKILL) under load while a slow receiver holds its deliveries open; load average ${loadAverage()}`,
+  );
+  {
+    const receiver = await startWebhookReceiver();
+    stops.push(() => receiver.close());
+    const hookPath = `/faults-${Date.now().toString(36)}`;
+    // group.member_added: the load adds nobody to a group, so every event of this endpoint is the fault's.
+    const created = await http(NGINX_PORT, host, "/api/admin/webhooks", {
+      method: "POST",
+      body: JSON.stringify({ url: receiver.url(hookPath), eventTypes: ["group.member_added"], description: "faults" }),
+      bearer: adminToken,
+    });
+    if (created.status !== 201) throw new Error(`the endpoint: ${created.status} ${JSON.stringify(created.json)}`);
+    const endpointId = created.json.id as string;
+    const secret = (await http(NGINX_PORT, host, `/api/admin/webhooks/${endpointId}/secret`, { bearer: adminToken }))
+      .json.secret as string;
+    const group = await http(NGINX_PORT, host, "/api/admin/groups", {
+      method: "POST",
+      body: JSON.stringify({ name: `Webhooks ${hookPath}` }),
+      bearer: adminToken,
+    });
+    const people = await Promise.all(
+      Array.from({ length: WEBHOOK_PEOPLE }, () => factories.createUser(tenant.id, "learner")),
+    );
+    receiver.hold(hookPath);
+    // One acknowledged write: everyone into the group at once, an event per person.
+    const added = await http(NGINX_PORT, host, "/api/admin/users/bulk", {
+      method: "POST",
+      body: JSON.stringify({ action: "add_to_group", group_id: group.json.id, user_ids: people.map((p) => p.id) }),
+      bearer: adminToken,
+    });
+    if (added.status !== 200 || added.json.affected !== WEBHOOK_PEOPLE)
+      throw new Error(`the bulk add: ${added.status} ${JSON.stringify(added.json)}`);
+    const tAdded = Date.now();
+    // The dispatcher claims a batch and waits on the receiver: once it holds some, a moment for the rest of
+    // the batch to arrive, then the process that sent them is killed.
+    const heldDeadline = Date.now() + 60_000;
+    while (receiver.waiting(hookPath).length === 0) {
+      if (Date.now() > heldDeadline) throw new Error("no delivery reached the receiver within 60 s");
+      await sleep(100);
+    }
+    await sleep(1_000);
+    const held = receiver.waiting(hookPath);
+    const pids = cluster.nodes.map((n) => n.process!.pid);
+    const senders = new Set(held.map((r) => processOfPort(r.senderPort, pids)));
+    const victim = cluster.nodes.find((n) => senders.has(n.process!.pid));
+    if (!victim) throw new Error("no app process owns the held deliveries' connections");
+    const tKill = Date.now();
+    mark(`the kill of ${victim.port}, sending webhooks`);
+    victim.process!.signal("SIGKILL");
+    await victim.process!.exited;
+    await sleep(500);
+    const cutByKill = receiver.cut.length;
+    say(
+      `  ${WEBHOOK_PEOPLE} people added to a group in one request; ${held.length} deliveries held open by the receiver ${seconds(tKill - tAdded)} later, sent by ${senders.size === 1 ? "one process" : `${senders.size} processes`}; the process on ${victim.port} killed, its connections cut: ${cutByKill}`,
+    );
+    // The receiver answers again (the other process's held requests too, if any), and the dead one starts again.
+    receiver.release(hookPath);
+    mark(`${victim.port}'s restart`);
+    await cluster.startNode(victim);
+    mark(`${victim.port} serving again`);
+    // Everything delivered: the dead process's claims come due again when their lease (60 s) ends.
+    const outcomes = () =>
+      db.webhookDelivery.groupBy({ by: ["state"], where: { endpointId }, _count: true, _max: { attempts: true } });
+    const deliveredDeadline = Date.now() + 180_000;
+    for (;;) {
+      const states = await outcomes();
+      if (states.length === 1 && states[0]!.state === "delivered") break;
+      if (Date.now() > deliveredDeadline) break;
+      await sleep(500);
+    }
+    const tLast = Date.now();
+    const deliveries = await db.webhookDelivery.findMany({
+      where: { endpointId },
+      select: { eventId: true, state: true, attempts: true },
+    });
+    const events = await db.webhookEvent.findMany({
+      where: { id: { in: deliveries.map((d) => d.eventId) } },
+      select: { id: true, payload: true },
+    });
+    // What the receiver saw, verified as a receiver verifies (the library throws on a bad signature).
+    const requests = [...receiver.received, ...receiver.cut].filter((r) => r.path === hookPath);
+    const verifier = new Webhook(secret);
+    let unverified = 0;
+    const idsByUser = new Map<string, Set<string>>();
+    const bodiesById = new Map<string, Set<string>>();
+    for (const r of requests) {
+      const id = String(r.headers["webhook-id"]);
+      try {
+        const payload = verifier.verify(r.body, r.headers as Record<string, string>) as {
+          type: string;
+          data: { user_id: string; group_id: string };
+        };
+        if (payload.type !== "group.member_added" || payload.data.group_id !== group.json.id) unverified += 1;
+        idsByUser.set(payload.data.user_id, (idsByUser.get(payload.data.user_id) ?? new Set()).add(id));
+      } catch {
+        unverified += 1;
+      }
+      bodiesById.set(id, (bodiesById.get(id) ?? new Set()).add(r.body));
+    }
+    const answered = new Set(
+      receiver.received
+        .filter((r) => r.path === hookPath && r.status === 200)
+        .map((r) => String(r.headers["webhook-id"])),
+    );
+    const eventIds = new Set(events.map((e) => e.id));
+    const everyone = people.map((p) => p.id);
+    const lost = everyone.filter((id) => ![...(idsByUser.get(id) ?? [])].some((eid) => answered.has(eid)));
+    const invented =
+      [...bodiesById.keys()].filter((id) => !eventIds.has(id)).length +
+      [...idsByUser.keys()].filter((u) => !everyone.includes(u)).length;
+    const retried = requests.length - bodiesById.size;
+    say(
+      `  ${requests.length} requests for ${bodiesById.size} events (${retried} sent more than once), the last delivery ${seconds(tLast - tKill)} after the kill; deliveries: ${JSON.stringify(Object.fromEntries((await outcomes()).map((o) => [o.state, o._count])))}, the most attempts ${Math.max(0, ...deliveries.map((d) => d.attempts))}`,
+    );
+    check(cutByKill > 0, `the kill cut deliveries in flight (${cutByKill} connections closed unanswered)`);
+    check(
+      deliveries.length === WEBHOOK_PEOPLE && deliveries.every((d) => d.state === "delivered"),
+      `every event delivered: ${deliveries.filter((d) => d.state === "delivered").length} of ${deliveries.length} deliveries, for ${WEBHOOK_PEOPLE} people added`,
+    );
+    check(lost.length === 0, `each person's event answered 200 at the receiver at least once (${lost.length} not)`);
+    check(
+      unverified === 0 &&
+        [...idsByUser.values()].every((ids) => ids.size === 1) &&
+        [...bodiesById.values()].every((b) => b.size === 1),
+      `every request verified with standardwebhooks (${unverified} not), and every retry of an event had its webhook-id and body`,
+    );
+    check(
+      invented === 0 && bodiesById.size === WEBHOOK_PEOPLE,
+      `none invented: ${bodiesById.size} webhook-ids seen, each an event of the outbox for one of the people (${invented} not)`,
+    );
+    result.webhooksKilled = {
+      people: WEBHOOK_PEOPLE,
+      heldAtKill: held.length,
+      cutByKill,
+      requests: requests.length,
+      events: bodiesById.size,
+      retried,
+      lastDeliveryAfterKillMs: tLast - tKill,
+      lost: lost.length,
+      invented,
     };
   }
 

@@ -249,6 +249,48 @@ describe("webhook delivery", () => {
       data: { course_id: course.id, user_id: tenant.users.learner.id, status: "active", source: "manual" },
     });
   });
+  it(
+    "POST /api/admin/users/bulk enrolling 5,000 people (the most a call takes) with an endpoint wanting enrollment.created → 200, an event each",
+    { timeout: 120_000 },
+    async () => {
+      // An organization of its own: its 5,000 deliveries go with its endpoint, not into the other tests' way.
+      const big = await createTenant();
+      const created = await callAs(big.subdomain, big.users.admin, "/api/admin/webhooks", {
+        method: "POST",
+        json: { url: receiver.url(`/${uniqueName("bulk")}`), eventTypes: ["enrollment.created"] },
+      });
+      expect(created.status).toBe(201);
+      const label = uniqueName("bulk");
+      const { passwordHash } = await testDb().user.findUniqueOrThrow({
+        where: { id: big.users.learner.id },
+        select: { passwordHash: true },
+      });
+      const people = await testDb().user.createManyAndReturn({
+        data: Array.from({ length: 5000 }, (_, i) => ({
+          organizationId: big.id,
+          firstName: "Bulk",
+          lastName: `Person ${i}`,
+          username: `${label}-${i}`,
+          email: `${label}-${i}@example.test`,
+          passwordHash,
+        })),
+        select: { id: true },
+      });
+      const course = await createCourse(big.id);
+      const res = await callAs(big.subdomain, big.users.admin, "/api/admin/users/bulk", {
+        method: "POST",
+        json: { action: "enroll", course_id: course.id, user_ids: people.map((p) => p.id) },
+      });
+      expect(res.status).toBe(200);
+      expect(res.json).toEqual({ action: "enroll", affected: 5000 });
+      expect(await testDb().webhookDelivery.count({ where: { endpointId: created.json.id } })).toBe(5000);
+      const removed = await callAs(big.subdomain, big.users.admin, `/api/admin/webhooks/${created.json.id}`, {
+        method: "DELETE",
+      });
+      expect(removed.status).toBe(204);
+    },
+  );
+
   it("a learner completing a course: lesson.completed for each lesson, then enrollment.completed and course.completed", async () => {
     const endpoint = await addEndpoint(["lesson.completed", "enrollment.completed", "course.completed"]);
     const course = await createCourse(tenant.id);

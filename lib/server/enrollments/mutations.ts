@@ -11,6 +11,10 @@ import { tenantId, type TenantContext } from "@/lib/tenancy/context";
 import { can, requirePermission } from "@/lib/tenancy/permissions";
 import { recordEnrollmentsCreated } from "@/lib/server/webhooks/events";
 
+// Up to 5,000 people at once (POST /api/admin/users/bulk), with an event each when a webhook endpoint wants
+// them: several seconds on a busy machine, past Prisma's default 5 s for a transaction.
+const LONG_TRANSACTION = { timeout: 60_000, maxWait: 10_000 };
+
 export type EnrollmentSource = "self" | "manual" | "group";
 
 /** POST /api/courses/{id}/enrollments: without user_ids the caller enrolls themselves. */
@@ -94,7 +98,7 @@ async function writeEnrollments(
       select: enrollmentSelect,
       orderBy: { id: "asc" },
     });
-  });
+  }, LONG_TRANSACTION);
   return rows.map(enrollmentJson);
 }
 
