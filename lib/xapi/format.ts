@@ -18,7 +18,7 @@ function idsOfActor(actor: unknown): unknown {
 
 function idsOfActivity(activity: unknown): unknown {
   if (!isObject(activity)) return activity;
-  return { objectType: activity.objectType ?? "Activity", id: activity.id };
+  return { id: activity.id };
 }
 
 function idsOfObject(object: unknown): unknown {

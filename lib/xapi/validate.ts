@@ -20,8 +20,9 @@ const EMAIL = /^mailto:[^@\s]+@[^@\s]+$/i;
 // ISO 8601 date-time with a full date and time (the offset may be left out; -00:00 is refused below).
 const ISO_TIMESTAMP =
   /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d+)?)?(Z|[+-]([01]\d|2[0-3])(:?[0-5]\d)?)?$/;
+// ISO 8601 durations: weeks stand alone (P4W), or years to seconds (P1DT12H36M0.12S).
 const ISO_DURATION =
-  /^P(?!$)(\d+(?:\.\d+)?Y)?(\d+(?:\.\d+)?M)?(\d+(?:\.\d+)?W)?(\d+(?:\.\d+)?D)?(T(?=\d)(\d+(?:\.\d+)?H)?(\d+(?:\.\d+)?M)?(\d+(?:\.\d+)?S)?)?$/;
+  /^P(?:\d+(?:\.\d+)?W|(?!$)(\d+(?:\.\d+)?Y)?(\d+(?:\.\d+)?M)?(\d+(?:\.\d+)?D)?(T(?=\d)(\d+(?:\.\d+)?H)?(\d+(?:\.\d+)?M)?(\d+(?:\.\d+)?S)?)?)$/;
 const MEDIA_TYPE = /^[\w!#$&^.+-]+\/[\w!#$&^.+-]+(\s*;.*)?$/;
 
 export const INTERACTION_TYPES = [
@@ -418,6 +419,8 @@ function validateAuthority(v: unknown): void {
   validateActor(o, "statement.authority");
   if (o.objectType === "Group") {
     const members = o.member as unknown[] | undefined;
-    if (!members || members.length !== 2) fail("statement.authority", "a Group authority must have exactly two members (OAuth)");
+    const identified = ["mbox", "mbox_sha1sum", "openid", "account"].some((k) => o[k] !== undefined);
+    if (identified || !members || members.length !== 2)
+      fail("statement.authority", "a Group authority is an anonymous Group of exactly two Agents (an OAuth consumer and user)");
   }
 }

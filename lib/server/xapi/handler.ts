@@ -81,6 +81,9 @@ export async function answerXapi(req: Request, resource: string): Promise<Respon
     const headers = new Headers({ ...CORS_HEADERS, ...answer.headers });
     headers.set("X-Experience-API-Version", version === "2.0" ? "2.0.0" : "1.0.3");
     headers.set("Cache-Control", "no-store");
+    // Every answer of a statements GET says how current it is, refusals too.
+    if (resource === "statements" && (req.method === "GET" || req.method === "HEAD") && !headers.has("X-Experience-API-Consistent-Through"))
+      headers.set("X-Experience-API-Consistent-Through", new Date().toISOString());
     const body = head || answer.body === null || answer.body === undefined ? null : answer.body;
     return new Response(body as BodyInit | null, { status: answer.status, headers });
   };

@@ -9,7 +9,7 @@ import { readsOnlyOwn } from "@/lib/xapi/scopes";
 // Reading statements (xAPI Part Three, 2.1.3 GET Statements): one by id, or a page of a query, newest
 // first unless `ascending`, with a `more` token for the next page. Filters on the agent, verb, activity
 // and registration match a statement and, per the spec's StatementRef rule, the statements that refer to
-// it. Voided statements are left out of queries; a voiding statement is not.
+// it (a voiding statement among them). Voided statements are left out of queries; a voiding statement is not.
 
 type Obj = Record<string, unknown>;
 
@@ -84,7 +84,7 @@ export async function queryStatements(lrs: LrsContext, q: StatementQuery): Promi
   if (q.after) page.push(q.ascending ? Prisma.sql`s."seq" > ${BigInt(q.after)}` : Prisma.sql`s."seq" < ${BigInt(q.after)}`);
   const order = q.ascending ? Prisma.sql`ASC` : Prisma.sql`DESC`;
   const limit = Math.min(q.limit || MAX_PAGE, MAX_PAGE);
-  // The matched statements, and those that refer to them through a StatementRef (not voiding ones), to any depth.
+  // The matched statements, and those that refer to them through a StatementRef (voiding ones too), to any depth.
   const source =
     filters.length === 0
       ? Prisma.sql`SELECT s.* FROM "XapiStatement" s WHERE s."organizationId" = ${org}::uuid`
@@ -92,7 +92,7 @@ export async function queryStatements(lrs: LrsContext, q: StatementQuery): Promi
           SELECT s."id" FROM "XapiStatement" s WHERE s."organizationId" = ${org}::uuid AND ${Prisma.join(filters, " AND ")}
           UNION
           SELECT r."id" FROM "XapiStatement" r JOIN "matched" m ON r."refId" = m."id"
-          WHERE r."organizationId" = ${org}::uuid AND r."voidsId" IS NULL)
+          WHERE r."organizationId" = ${org}::uuid)
         SELECT s.* FROM "XapiStatement" s JOIN "matched" m ON m."id" = s."id" WHERE s."organizationId" = ${org}::uuid`;
   const rows = await queryRows<{ document: Obj; seq: string; attachmentHashes: string[]; stored: Date }>(
     Prisma.sql`SELECT s."document", s."seq"::text AS "seq", s."attachmentHashes", s."stored"

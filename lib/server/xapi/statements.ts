@@ -113,7 +113,8 @@ export async function storeStatements(lrs: LrsContext, input: StoreInput): Promi
     const id = ids[i]!;
     const before = known.get(id);
     if (before !== undefined) {
-      if (!sameStatement(before, { ...statement, id })) throw new XapiError(409, `A different statement with the id ${id} is stored already`);
+      const again = { ...withActivityLists(statement), id, timestamp: statement.timestamp ?? (before as Obj).timestamp };
+      if (!sameStatement(before, again)) throw new XapiError(409, `A different statement with the id ${id} is stored already`);
       continue;
     }
     rows.push(statementRow(lrs, { ...statement, id }, stored, version));
@@ -122,9 +123,23 @@ export async function storeStatements(lrs: LrsContext, input: StoreInput): Promi
   return ids;
 }
 
+/** Context activities are stored as arrays, as the LRS returns them (a single Activity becomes a list of one). */
+function withActivityLists(statement: Obj): Obj {
+  const out: Obj = { ...statement };
+  if (isObject(statement.context) && isObject(statement.context.contextActivities)) {
+    const lists = Object.fromEntries(
+      Object.entries(statement.context.contextActivities).map(([k, v]) => [k, Array.isArray(v) ? v : [v]]),
+    );
+    out.context = { ...statement.context, contextActivities: lists };
+  }
+  if (isObject(statement.object) && statement.object.objectType === "SubStatement")
+    out.object = withActivityLists(statement.object);
+  return out;
+}
+
 function statementRow(lrs: LrsContext, statement: Obj, stored: Date, version: XapiVersion): Prisma.XapiStatementCreateManyInput {
   const document: Obj = {
-    ...statement,
+    ...withActivityLists(statement),
     timestamp: statement.timestamp ?? stored.toISOString(),
     stored: stored.toISOString(),
     authority: clientAuthority(lrs),
