@@ -83,7 +83,7 @@ export async function answerDocuments(lrs: LrsContext, req: XapiRequest, kind: D
     contentType: req.headers.get("content-type") ?? "application/octet-stream",
     content: req.body,
     merge: req.method === "POST",
-    requirePrecondition: req.version === "2.0" || kind !== "state",
+    requirePrecondition: req.version === "2.0" ? "existing" : kind === "state" ? "none" : "always",
     pre,
   });
   return { status: 204 };

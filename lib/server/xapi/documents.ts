@@ -103,8 +103,11 @@ export interface DocumentWrite {
   content: Buffer;
   /** POST merges into a JSON object; PUT replaces. */
   merge: boolean;
-  /** Whether a PUT over an existing document needs a precondition (409 without). */
-  requirePrecondition: boolean;
+  /**
+   * Whether a PUT needs If-Match or If-None-Match: "existing" over an existing document (409 without),
+   * "always" for a new one too (400 without; xAPI 1.0.3's profiles), "none" never (1.0.3's state).
+   */
+  requirePrecondition: "none" | "existing" | "always";
   pre: Preconditions;
 }
 
@@ -117,11 +120,14 @@ export async function writeDocument(lrs: LrsContext, key: DocumentKey, documentI
     );
     const current = await tx.xapiDocument.findUnique({ where, select: { etag: true, contentType: true, content: true } });
     checkPreconditions(current, write.pre);
-    if (current && !write.merge && write.requirePrecondition && write.pre.ifMatch === null && write.pre.ifNoneMatch === null)
+    const unconditional = !write.merge && write.pre.ifMatch === null && write.pre.ifNoneMatch === null;
+    if (current && unconditional && write.requirePrecondition !== "none")
       throw new XapiError(
         409,
         "The document exists: send If-Match with its ETag to replace it (or If-None-Match: * to create it only if absent)",
       );
+    if (!current && unconditional && write.requirePrecondition === "always")
+      throw badRequest("Send If-None-Match: * to create this document, or If-Match with its ETag to replace it");
     let content = write.content;
     let contentType = write.contentType;
     if (write.merge) {

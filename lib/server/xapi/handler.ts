@@ -65,6 +65,8 @@ function unfoldAlternate(req: Request, url: URL, body: Buffer): { method: string
     else if (name === "content") content = Buffer.from(value, "utf8");
     else params.append(name, value);
   }
+  // The content of a form is JSON unless the form says otherwise.
+  if (!headers.has("content-type") && content.length > 0) headers.set("content-type", "application/json");
   if (!headers.has("authorization") && req.headers.get("authorization"))
     headers.set("authorization", req.headers.get("authorization")!);
   if (!headers.has("x-experience-api-version") && req.headers.get("x-experience-api-version"))
@@ -97,7 +99,7 @@ export async function answerXapi(req: Request, resource: string): Promise<Respon
     let headers = req.headers;
     let body = await readRequestBody(req, XAPI_MAX_BODY_BYTES);
     if (url.searchParams.has("method")) {
-      if (version === "2.0" || !headerVersion)
+      if (headerVersion === "2.0")
         throw badRequest("xAPI 2.0 has no alternate request syntax: send the method itself");
       ({ method, params, headers, body } = unfoldAlternate(req, url, body));
     }
