@@ -41,3 +41,6 @@ export const createdLrsClientSchema = lrsClientViewSchema.extend({
   endpoint: z.string(),
 });
 export type CreatedLrsClient = z.infer<typeof createdLrsClientSchema>;
+
+export const lrsClientListSchema = z.object({ items: z.array(lrsClientViewSchema) });
+export type LrsClientList = z.infer<typeof lrsClientListSchema>;

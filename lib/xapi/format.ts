@@ -11,7 +11,11 @@ function idsOfActor(actor: unknown): unknown {
   const out: Obj = {};
   if (actor.objectType) out.objectType = actor.objectType;
   for (const key of ["mbox", "mbox_sha1sum", "openid", "account"]) if (actor[key] !== undefined) out[key] = actor[key];
-  if (actor.objectType === "Group" && Array.isArray(actor.member) && !("mbox" in out || "mbox_sha1sum" in out || "openid" in out || "account" in out))
+  if (
+    actor.objectType === "Group" &&
+    Array.isArray(actor.member) &&
+    !("mbox" in out || "mbox_sha1sum" in out || "openid" in out || "account" in out)
+  )
     out.member = actor.member.map(idsOfActor);
   return out;
 }

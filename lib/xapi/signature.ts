@@ -40,7 +40,10 @@ export function comparable(statement: unknown, ignoreId = false): unknown {
       return value;
     }
     const entries = Object.entries(value)
-      .filter(([k]) => depth > 0 || !["authority", "stored", "version", "attachments", ...(ignoreId ? ["id"] : [])].includes(k))
+      .filter(
+        ([k]) =>
+          depth > 0 || !["authority", "stored", "version", "attachments", ...(ignoreId ? ["id"] : [])].includes(k),
+      )
       .map(([k, v]) => [k, strip(v, k, depth + 1)] as const)
       .sort(([a], [b]) => (a < b ? -1 : 1));
     return Object.fromEntries(entries);

@@ -13,7 +13,8 @@ const fail = (path: string, message: string): never => {
 
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 // RFC 5646 language tags, loosely: a primary subtag and hyphenated subtags of letters and digits.
-const LANGUAGE_TAG = /^(?:[a-z]{2,3}(?:-[a-z]{3}){0,3}|[a-z]{4,8})(?:-[a-z]{4})?(?:-(?:[a-z]{2}|\d{3}))?(?:-(?:[a-z\d]{5,8}|\d[a-z\d]{3}))*(?:-[a-wyz\d](?:-[a-z\d]{2,8})+)*(?:-x(?:-[a-z\d]{1,8})+)?$|^x(?:-[a-z\d]{1,8})+$|^i-[a-z]+$/i;
+const LANGUAGE_TAG =
+  /^(?:[a-z]{2,3}(?:-[a-z]{3}){0,3}|[a-z]{4,8})(?:-[a-z]{4})?(?:-(?:[a-z]{2}|\d{3}))?(?:-(?:[a-z\d]{5,8}|\d[a-z\d]{3}))*(?:-[a-wyz\d](?:-[a-z\d]{2,8})+)*(?:-x(?:-[a-z\d]{1,8})+)?$|^x(?:-[a-z\d]{1,8})+$|^i-[a-z]+$/i;
 const SHA1_HEX = /^[0-9a-f]{40}$/i;
 const SHA2_HEX = /^[0-9a-f]{56}$|^[0-9a-f]{64}$|^[0-9a-f]{96}$|^[0-9a-f]{128}$/i;
 const EMAIL = /^mailto:[^@\s]+@[^@\s]+$/i;
@@ -410,7 +411,8 @@ export function validateStatement(v: unknown, version: XapiVersion): void {
   const verb = o.verb as Obj;
   if (verb.id === VOIDED_VERB) {
     const target = o.object as Obj;
-    if (target.objectType !== "StatementRef") fail("statement.object", "a voiding statement's object must be a StatementRef");
+    if (target.objectType !== "StatementRef")
+      fail("statement.object", "a voiding statement's object must be a StatementRef");
   }
 }
 
@@ -421,6 +423,9 @@ function validateAuthority(v: unknown): void {
     const members = o.member as unknown[] | undefined;
     const identified = ["mbox", "mbox_sha1sum", "openid", "account"].some((k) => o[k] !== undefined);
     if (identified || !members || members.length !== 2)
-      fail("statement.authority", "a Group authority is an anonymous Group of exactly two Agents (an OAuth consumer and user)");
+      fail(
+        "statement.authority",
+        "a Group authority is an anonymous Group of exactly two Agents (an OAuth consumer and user)",
+      );
   }
 }

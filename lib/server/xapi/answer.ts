@@ -24,4 +24,3 @@ export const jsonAnswer = (value: unknown, status = 200, headers: Record<string,
   headers: { "Content-Type": "application/json", ...headers },
   body: JSON.stringify(value),
 });
-

@@ -18,7 +18,11 @@ import { isIri } from "@/lib/xapi/validate";
 // The state, activity profile and agent profile resources over HTTP: their parameters, and the document
 // service's answers as headers (ETag, Last-Modified) and status codes.
 
-const ID_PARAM: Record<DocumentKind, string> = { state: "stateId", activityProfile: "profileId", agentProfile: "profileId" };
+const ID_PARAM: Record<DocumentKind, string> = {
+  state: "stateId",
+  activityProfile: "profileId",
+  agentProfile: "profileId",
+};
 const KEY_PARAMS: Record<DocumentKind, string[]> = {
   state: ["activityId", "agent", "registration"],
   activityProfile: ["activityId"],

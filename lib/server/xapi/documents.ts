@@ -1,6 +1,6 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import { db } from "@/lib/db";
+import { db, queryRows } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { badRequest, XapiError } from "@/lib/server/xapi/errors";
 import type { LrsContext } from "@/lib/server/xapi/lrs-context";
@@ -39,6 +39,9 @@ const anyRegistration = (lrs: LrsContext, key: DocumentKey) => ({
   agentKey: key.agentKey,
   ...(key.registration ? { registration: key.registration } : {}),
 });
+
+const documentLockKey = (lrs: LrsContext, key: DocumentKey, documentId: string) =>
+  [lrs.organizationId, key.kind, key.activityId, key.agentKey, key.registration, documentId].join("|");
 
 const etagOf = (content: Buffer) => `"${createHash("sha1").update(content).digest("hex")}"`;
 
@@ -92,7 +95,9 @@ const isJson = (contentType: string) => /^application\/json\b/i.test(contentType
 function jsonObject(content: Buffer): Record<string, unknown> | null {
   try {
     const value: unknown = JSON.parse(content.toString("utf8"));
-    return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+    return typeof value === "object" && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
   } catch {
     return null;
   }
@@ -111,14 +116,23 @@ export interface DocumentWrite {
   pre: Preconditions;
 }
 
-export async function writeDocument(lrs: LrsContext, key: DocumentKey, documentId: string, write: DocumentWrite): Promise<void> {
+export async function writeDocument(
+  lrs: LrsContext,
+  key: DocumentKey,
+  documentId: string,
+  write: DocumentWrite,
+): Promise<void> {
   const where = whereKey(lrs, key, documentId);
   await db().$transaction(async (tx) => {
     // Writers of one document queue here, so a precondition is checked against what they replace.
-    await tx.$executeRaw(
-      Prisma.sql`SELECT pg_advisory_xact_lock(hashtextextended(${`${lrs.organizationId}|${key.kind}|${key.activityId}|${key.agentKey}|${key.registration}|${documentId}`}, 0))`,
+    await queryRows(
+      Prisma.sql`SELECT 1 AS "locked" FROM (SELECT pg_advisory_xact_lock(hashtextextended(${documentLockKey(lrs, key, documentId)}, 0))) l`,
+      tx,
     );
-    const current = await tx.xapiDocument.findUnique({ where, select: { etag: true, contentType: true, content: true } });
+    const current = await tx.xapiDocument.findUnique({
+      where,
+      select: { etag: true, contentType: true, content: true },
+    });
     checkPreconditions(current, write.pre);
     const unconditional = !write.merge && write.pre.ifMatch === null && write.pre.ifNoneMatch === null;
     if (current && unconditional && write.requirePrecondition !== "none")
@@ -166,6 +180,7 @@ export async function deleteDocuments(
   await db().$transaction(async (tx) => {
     const current = await tx.xapiDocument.findUnique({ where, select: { etag: true } });
     checkPreconditions(current, pre);
-    if (current) await tx.xapiDocument.deleteMany({ where: { organizationId: lrs.organizationId, ...key, documentId } });
+    if (current)
+      await tx.xapiDocument.deleteMany({ where: { organizationId: lrs.organizationId, ...key, documentId } });
   });
 }

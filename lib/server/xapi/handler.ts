@@ -47,7 +47,11 @@ const ALTERNATE_HEADERS = [
 ];
 
 /** A 1.0.x alternate-syntax request unfolded into the request it stands for. */
-function unfoldAlternate(req: Request, url: URL, body: Buffer): { method: string; params: URLSearchParams; headers: Headers; body: Buffer } {
+function unfoldAlternate(
+  req: Request,
+  url: URL,
+  body: Buffer,
+): { method: string; params: URLSearchParams; headers: Headers; body: Buffer } {
   const method = url.searchParams.get("method")!.toUpperCase();
   if (req.method !== "POST") throw badRequest("The alternate request syntax is a POST");
   if ([...url.searchParams.keys()].some((k) => k !== "method"))
@@ -84,7 +88,11 @@ export async function answerXapi(req: Request, resource: string): Promise<Respon
     headers.set("X-Experience-API-Version", version === "2.0" ? "2.0.0" : "1.0.3");
     headers.set("Cache-Control", "no-store");
     // Every answer of a statements GET says how current it is, refusals too.
-    if (resource === "statements" && (req.method === "GET" || req.method === "HEAD") && !headers.has("X-Experience-API-Consistent-Through"))
+    if (
+      resource === "statements" &&
+      (req.method === "GET" || req.method === "HEAD") &&
+      !headers.has("X-Experience-API-Consistent-Through")
+    )
       headers.set("X-Experience-API-Consistent-Through", new Date().toISOString());
     const body = head || answer.body === null || answer.body === undefined ? null : answer.body;
     return new Response(body as BodyInit | null, { status: answer.status, headers });
@@ -99,8 +107,7 @@ export async function answerXapi(req: Request, resource: string): Promise<Respon
     let headers = req.headers;
     let body = await readRequestBody(req, XAPI_MAX_BODY_BYTES);
     if (url.searchParams.has("method")) {
-      if (headerVersion === "2.0")
-        throw badRequest("xAPI 2.0 has no alternate request syntax: send the method itself");
+      if (headerVersion === "2.0") throw badRequest("xAPI 2.0 has no alternate request syntax: send the method itself");
       ({ method, params, headers, body } = unfoldAlternate(req, url, body));
     }
     const requested = headers.get("x-experience-api-version");
@@ -122,14 +129,30 @@ export async function answerXapi(req: Request, resource: string): Promise<Respon
     const answer = await route(req, request);
     return finish(answer, method === "HEAD");
   } catch (error) {
-    if (error instanceof XapiError) return finish({ status: error.status, headers: { "Content-Type": "text/plain; charset=utf-8", ...error.headers }, body: error.message }, req.method === "HEAD");
+    if (error instanceof XapiError)
+      return finish(
+        {
+          status: error.status,
+          headers: { "Content-Type": "text/plain; charset=utf-8", ...error.headers },
+          body: error.message,
+        },
+        req.method === "HEAD",
+      );
     logger().error({ err: error }, "the LRS failed to answer");
-    return finish({ status: 500, headers: { "Content-Type": "text/plain; charset=utf-8" }, body: "The LRS could not answer this request" }, false);
+    return finish(
+      {
+        status: 500,
+        headers: { "Content-Type": "text/plain; charset=utf-8" },
+        body: "The LRS could not answer this request",
+      },
+      false,
+    );
   }
 }
 
 function about(req: XapiRequest): XapiAnswer {
-  if (req.method !== "GET" && req.method !== "HEAD") throw new XapiError(405, "The about resource answers GET only", { Allow: "GET, HEAD" });
+  if (req.method !== "GET" && req.method !== "HEAD")
+    throw new XapiError(405, "The about resource answers GET only", { Allow: "GET, HEAD" });
   return jsonAnswer({ version: [...XAPI_VERSIONS], extensions: {} });
 }
 
@@ -160,7 +183,8 @@ function onlyParams(req: XapiRequest, allowed: string[]): void {
 }
 
 function readOnly(req: XapiRequest, what: string): void {
-  if (req.method !== "GET" && req.method !== "HEAD") throw new XapiError(405, `The ${what} resource answers GET only`, { Allow: "GET, HEAD" });
+  if (req.method !== "GET" && req.method !== "HEAD")
+    throw new XapiError(405, `The ${what} resource answers GET only`, { Allow: "GET, HEAD" });
 }
 
 async function activities(lrs: LrsContext, req: XapiRequest): Promise<XapiAnswer> {
@@ -181,6 +205,7 @@ function agents(lrs: LrsContext, req: XapiRequest): XapiAnswer {
   // The LRS keeps no person records beyond the statements: the Person is the agent as asked for.
   const person: Record<string, unknown> = { objectType: "Person" };
   if (typeof agent.name === "string") person.name = [agent.name];
-  for (const key of ["mbox", "mbox_sha1sum", "openid", "account"]) if (agent[key] !== undefined) person[key] = [agent[key]];
+  for (const key of ["mbox", "mbox_sha1sum", "openid", "account"])
+    if (agent[key] !== undefined) person[key] = [agent[key]];
   return jsonAnswer(person);
 }

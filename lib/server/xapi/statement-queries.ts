@@ -44,7 +44,11 @@ const ownOnly = (lrs: LrsContext) =>
   readsOnlyOwn(lrs.scopes) ? Prisma.sql`AND s."clientId" = ${lrs.clientId}::uuid` : Prisma.empty;
 
 /** One statement: by statementId (not voided) or by voidedStatementId (voided). 404 otherwise. */
-export async function getStatement(lrs: LrsContext, id: string, voided: boolean): Promise<{ statement: Obj; attachmentHashes: string[] }> {
+export async function getStatement(
+  lrs: LrsContext,
+  id: string,
+  voided: boolean,
+): Promise<{ statement: Obj; attachmentHashes: string[] }> {
   const row = await db().xapiStatement.findUnique({
     where: { organizationId_id: { organizationId: lrs.organizationId, id: id.toLowerCase() } },
     select: { document: true, voided: true, clientId: true, attachmentHashes: true },
@@ -81,7 +85,8 @@ export async function queryStatements(lrs: LrsContext, q: StatementQuery): Promi
   if (q.since) page.push(Prisma.sql`s."stored" > ${new Date(q.since)}`);
   if (q.until) page.push(Prisma.sql`s."stored" <= ${new Date(q.until)}`);
   if (q.upTo) page.push(Prisma.sql`s."seq" <= ${BigInt(q.upTo)}`);
-  if (q.after) page.push(q.ascending ? Prisma.sql`s."seq" > ${BigInt(q.after)}` : Prisma.sql`s."seq" < ${BigInt(q.after)}`);
+  if (q.after)
+    page.push(q.ascending ? Prisma.sql`s."seq" > ${BigInt(q.after)}` : Prisma.sql`s."seq" < ${BigInt(q.after)}`);
   const order = q.ascending ? Prisma.sql`ASC` : Prisma.sql`DESC`;
   const limit = Math.min(q.limit || MAX_PAGE, MAX_PAGE);
   // The matched statements, and those that refer to them through a StatementRef (voiding ones too), to any depth.
@@ -112,7 +117,9 @@ export async function queryStatements(lrs: LrsContext, q: StatementQuery): Promi
     statements: shown.map((r) => r.document),
     attachmentHashes: [...new Set(shown.flatMap((r) => r.attachmentHashes))],
     next: more ? { ...q, after: shown.at(-1)!.seq, upTo } : null,
-    lastStored: shown.length ? shown.reduce((a, r) => (r.stored > a ? r.stored : a), shown[0]!.stored).toISOString() : null,
+    lastStored: shown.length
+      ? shown.reduce((a, r) => (r.stored > a ? r.stored : a), shown[0]!.stored).toISOString()
+      : null,
   };
 }
 
@@ -147,17 +154,25 @@ export async function getActivity(lrs: LrsContext, activityId: string): Promise<
     if (Array.isArray(value)) return value.forEach(visit);
     if (typeof value !== "object" || value === null) return;
     const o = value as Obj;
-    if (o.id === activityId && (o.objectType ?? "Activity") === "Activity" && typeof o.definition === "object" && o.definition) {
+    if (
+      o.id === activityId &&
+      (o.objectType ?? "Activity") === "Activity" &&
+      typeof o.definition === "object" &&
+      o.definition
+    ) {
       const next = o.definition as Obj;
       definition = definition ?? {};
       for (const [key, v] of Object.entries(next)) {
         const old = definition[key];
-        const languageMap = ["name", "description"].includes(key) && typeof old === "object" && old && typeof v === "object";
+        const languageMap =
+          ["name", "description"].includes(key) && typeof old === "object" && old && typeof v === "object";
         definition[key] = languageMap ? { ...(old as Obj), ...(v as Obj) } : v;
       }
     }
     for (const [key, v] of Object.entries(o)) if (key !== "definition" && key !== "authority") visit(v);
   };
   for (const row of rows) visit(row.document);
-  return definition ? { objectType: "Activity", id: activityId, definition } : { objectType: "Activity", id: activityId };
+  return definition
+    ? { objectType: "Activity", id: activityId, definition }
+    : { objectType: "Activity", id: activityId };
 }

@@ -169,21 +169,30 @@ async function getStatements(lrs: LrsContext, req: XapiRequest): Promise<XapiAns
   const statementId = req.params.get("statementId");
   const voidedId = req.params.get("voidedStatementId");
   if (statementId !== null || voidedId !== null) {
-    if (statementId !== null && voidedId !== null) throw badRequest("Ask for statementId or voidedStatementId, not both");
+    if (statementId !== null && voidedId !== null)
+      throw badRequest("Ask for statementId or voidedStatementId, not both");
     for (const name of req.params.keys())
       if (!SINGLE_PARAMS.includes(name)) throw badRequest(`${name} cannot be combined with a statement id`);
     const id = parseUuidParam(statementId ?? voidedId, statementId !== null ? "statementId" : "voidedStatementId")!;
     const query = parseQuery(req);
     const { statement, attachmentHashes } = await getStatement(lrs, id, voidedId !== null);
-    return statementsAnswer(lrs, req, formatStatement(statement, query.format, languages), attachmentHashes, query.attachments, {
-      ...consistent,
-      "Last-Modified": new Date(String(statement.stored)).toUTCString(),
-    });
+    return statementsAnswer(
+      lrs,
+      req,
+      formatStatement(statement, query.format, languages),
+      attachmentHashes,
+      query.attachments,
+      {
+        ...consistent,
+        "Last-Modified": new Date(String(statement.stored)).toUTCString(),
+      },
+    );
   }
   let query: PageToken;
   const more = req.params.get("more");
   if (more !== null) {
-    if ([...req.params.keys()].some((k) => k !== "more")) throw badRequest("more cannot be combined with other parameters");
+    if ([...req.params.keys()].some((k) => k !== "more"))
+      throw badRequest("more cannot be combined with other parameters");
     query = readToken(more);
   } else query = parseQuery(req);
   const { format, attachments, ...filters } = query;
@@ -194,7 +203,9 @@ async function getStatements(lrs: LrsContext, req: XapiRequest): Promise<XapiAns
       ? `${req.statementsPath}?more=${Buffer.from(JSON.stringify({ ...page.next, format, attachments })).toString("base64url")}`
       : "",
   };
-  const lastModified: Record<string, string> = page.lastStored ? { "Last-Modified": new Date(page.lastStored).toUTCString() } : {};
+  const lastModified: Record<string, string> = page.lastStored
+    ? { "Last-Modified": new Date(page.lastStored).toUTCString() }
+    : {};
   return statementsAnswer(lrs, req, result, page.attachmentHashes, attachments, { ...consistent, ...lastModified });
 }
 

@@ -5,12 +5,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { putObject } from "@/lib/storage/store";
 import { badRequest, XapiError } from "@/lib/server/xapi/errors";
 import type { LrsContext } from "@/lib/server/xapi/lrs-context";
-import {
-  objectActivityId,
-  primaryAgentKeys,
-  relatedActivityIds,
-  relatedAgentKeys,
-} from "@/lib/xapi/agents";
+import { objectActivityId, primaryAgentKeys, relatedActivityIds, relatedAgentKeys } from "@/lib/xapi/agents";
 import type { MultipartPart } from "@/lib/xapi/multipart";
 import { sameStatement, SIGNATURE_USAGE, verifySignature } from "@/lib/xapi/signature";
 import { validateStatement, VOIDED_VERB, XapiInvalid, type XapiVersion } from "@/lib/xapi/validate";
@@ -31,7 +26,8 @@ export function clientAuthority(lrs: LrsContext): Obj {
 
 function attachmentsOf(statement: Obj): Obj[] {
   const own = Array.isArray(statement.attachments) ? (statement.attachments as Obj[]) : [];
-  const sub = isObject(statement.object) && statement.object.objectType === "SubStatement" ? attachmentsOf(statement.object) : [];
+  const sub =
+    isObject(statement.object) && statement.object.objectType === "SubStatement" ? attachmentsOf(statement.object) : [];
   return [...own, ...sub];
 }
 
@@ -80,7 +76,8 @@ export async function storeStatements(lrs: LrsContext, input: StoreInput): Promi
     try {
       validateStatement(statement, version);
     } catch (error) {
-      if (error instanceof XapiInvalid) throw badRequest(statements.length > 1 ? `[${i}] ${error.message}` : error.message);
+      if (error instanceof XapiInvalid)
+        throw badRequest(statements.length > 1 ? `[${i}] ${error.message}` : error.message);
       throw error;
     }
   }
@@ -113,8 +110,13 @@ export async function storeStatements(lrs: LrsContext, input: StoreInput): Promi
     const id = ids[i]!;
     const before = known.get(id);
     if (before !== undefined) {
-      const again = { ...withActivityLists(statement), id, timestamp: statement.timestamp ?? (before as Obj).timestamp };
-      if (!sameStatement(before, again)) throw new XapiError(409, `A different statement with the id ${id} is stored already`);
+      const again = {
+        ...withActivityLists(statement),
+        id,
+        timestamp: statement.timestamp ?? (before as Obj).timestamp,
+      };
+      if (!sameStatement(before, again))
+        throw new XapiError(409, `A different statement with the id ${id} is stored already`);
       continue;
     }
     rows.push(statementRow(lrs, { ...statement, id }, stored, version));
@@ -137,7 +139,12 @@ function withActivityLists(statement: Obj): Obj {
   return out;
 }
 
-function statementRow(lrs: LrsContext, statement: Obj, stored: Date, version: XapiVersion): Prisma.XapiStatementCreateManyInput {
+function statementRow(
+  lrs: LrsContext,
+  statement: Obj,
+  stored: Date,
+  version: XapiVersion,
+): Prisma.XapiStatementCreateManyInput {
   const document: Obj = {
     ...withActivityLists(statement),
     timestamp: statement.timestamp ?? stored.toISOString(),
