@@ -158,8 +158,7 @@ function about(req: XapiRequest): XapiAnswer {
 
 async function route(original: Request, req: XapiRequest): Promise<XapiAnswer> {
   if (req.resource === "about") return about(req);
-  const authenticated = new Request(original.url, { headers: req.headers });
-  const lrs = await lrsContext(authenticated);
+  const lrs = await lrsContext({ url: original.url, headers: req.headers });
   switch (req.resource) {
     case "statements":
       return answerStatements(lrs, req);

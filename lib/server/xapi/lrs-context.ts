@@ -39,7 +39,7 @@ function sameHash(a: string, b: string): boolean {
 }
 
 /** The request's LRS context, or a 401 (no or wrong credentials, a revoked client, another organization's). */
-export async function lrsContext(req: Request): Promise<LrsContext> {
+export async function lrsContext(req: { url: string; headers: Headers }): Promise<LrsContext> {
   const target = hostTarget(req.headers.get("host"), env.APP_DOMAIN, env.CONTENT_DOMAIN);
   if (target.kind !== "tenant") throw new XapiError(404, "The LRS is served on an organization's own address");
   const credentials = basicCredentials(req.headers.get("authorization"));
