@@ -1,4 +1,4 @@
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { chmodSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -30,9 +30,13 @@ const expected = JSON.parse(
   readFileSync(path.join(repo, "scripts/conformance/expected-failures.json"), "utf8"),
 ) as Record<string, string[] | string>;
 
-function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env): number {
-  const result = spawnSync(command, args, { cwd, env, stdio: "inherit" });
-  return result.status ?? 1;
+/** A child process's exit code. Never spawnSync: the app answers the suite from this very process. */
+function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, env, stdio: "inherit" });
+    child.on("error", reject);
+    child.on("close", (code) => resolve(code ?? 1));
+  });
 }
 
 /** The titles of the failed tests in the suite's JSON log (a tree of suites and tests). */
@@ -65,7 +69,7 @@ console.log(`Installing the suite in ${suite}…`);
 const lockfile = existsSync(path.join(suite, "package-lock.json"));
 // Its packages need no install scripts (one only prints a message): none run.
 const install = [lockfile ? "ci" : "install", "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error"];
-if (run("npm", install, suite) !== 0) {
+if ((await run("npm", install, suite)) !== 0) {
   console.error("test:conformance: the suite's npm install failed");
   process.exit(1);
 }
@@ -98,7 +102,7 @@ try {
       version,
       "-z",
     ];
-    run("node", args, suite, env);
+    await run("node", args, suite, env);
     const logFile = newestLog(path.join(suite, "logs"));
     if (!logFile) throw new Error(`the suite wrote no log for ${version}`);
     const log = JSON.parse(readFileSync(logFile, "utf8")) as {
