@@ -49,7 +49,9 @@ function failedTitles(log: unknown): string[] {
     }
     for (const child of node.tests) walk(child as typeof node);
   };
-  walk((log as { log: Parameters<typeof walk>[0] }).log);
+  // A run without failures has no tree at all.
+  const tree = (log as { log?: Parameters<typeof walk>[0] }).log;
+  if (tree) walk(tree);
   return out;
 }
 
@@ -79,6 +81,7 @@ const { startTestEnvironment } = await import("./lib/test-environment");
 const { createLrsTenant } = await import("./conformance/lrs-tenant");
 const { testEnv, stop } = await startTestEnvironment(port);
 let failed = false;
+// The app's test harness records uncaught errors without exiting: an error of this script must fail the run.
 try {
   const tenant = await createLrsTenant(testEnv.TEST_DATABASE_URL!);
   const endpoint = `http://${tenant.subdomain}.localhost:${port}/xapi`;
@@ -121,10 +124,14 @@ try {
     );
     for (const t of unexpected) summary.push(`  FAILED: ${t}`);
     for (const t of nowPassing) summary.push(`  now passes, remove it from expected-failures.json: ${t}`);
-    if (unexpected.length || nowPassing.length || passed + failures.length === 0) failed = true;
+    // A run cut short (its setup failed, the app stopped answering) has tests that neither passed nor failed.
+    if (unexpected.length || nowPassing.length || total === 0 || passed + failures.length < total) failed = true;
     rmSync(logFile);
   }
   console.log(`\n${summary.join("\n")}`);
+} catch (error) {
+  console.error("test:conformance:", error);
+  failed = true;
 } finally {
   await stop();
   rmSync(scratch, { recursive: true, force: true });
