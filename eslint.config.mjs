@@ -103,6 +103,7 @@ const ZERO_RUNTIME_FILES = [
   "components/learning/{enrollment-panel,enroll-button,leave-course-button,back-to-course-button,rich-text}.tsx",
   "components/learning/{lesson-pager,mark-complete-button,preview-notice,video-lesson}.tsx",
   "components/certificates/my-certificates.tsx",
+  "components/courses/course-table.tsx",
   "components/reports/{overview-view,metric-cards,report-charts,report-tabs,report-frame,report-filter-error}.tsx",
 ];
 // The pages and layouts among them (pages may call server code, as every page does).

@@ -5,10 +5,6 @@ export const STATUS_LABELS: Record<CourseStatus, string> = {
   published: "Published",
   archived: "Archived",
 };
-export const STATUS_COLORS = { draft: "default", published: "success", archived: "warning" } as const satisfies Record<
-  CourseStatus,
-  string
->;
 
 // Plain data, not in a "use client" module: the editor's server page reads it to pick the tab from ?tab=.
 export const EDITOR_TABS = ["details", "outline", "enrollments"] as const;

@@ -1,30 +1,18 @@
-"use client";
-
 import { format, parseISO } from "date-fns";
-import { useEffect, useState, type ReactNode } from "react";
+import type { CSSProperties, ReactNode } from "react";
+import { countTicks, labelledPoints, pointShare } from "@/components/reports/chart-scale";
+import charts from "@/components/reports/report-charts.module.css";
 import styles from "@/components/reports/report-parts.module.css";
+import ui from "@/components/ui/ui.module.css";
 
-// The overview's charts (MUI X Charts). Each sits in a titled card (an h2 the chart is labelled by) and
-// says so in words when there is nothing to draw. A chart is drawn in the browser only: its server copy
-// cost the page more than the rest of it, and the browser drew it again anyway. Until then a skeleton of
-// the chart's size holds its place, so nothing below moves. The charts' code (MUI X Charts, the largest
-// library on the overview) is therefore fetched once the page has hydrated: the page's first scripts and
-// its hydration go without it.
+// The overview's two charts, drawn on the server as SVG and HTML: no script, nothing to hydrate, and the
+// page's first paint already holds them. Each sits in a titled card (an h2 the chart is labelled by), says
+// so in words when there is nothing to draw, and carries its figures as a table for screen readers; a
+// pointer on a day or a bar shows its figures. Lines and bars stretch with the card (the SVG's own
+// coordinates run 0 to 1000 across and up); the axes' words are HTML placed by percentage, so they keep
+// their size whatever the width.
 
-type ChartLibrary = typeof import("@/components/reports/report-chart-library");
-
-// Once fetched, later charts (a client-side visit to the overview) draw at once, without a skeleton.
-let loaded: ChartLibrary | null = null;
-const loadCharts = async () => (loaded ??= await import("@/components/reports/report-chart-library"));
-
-/** The chart components; null on the server, while hydrating, and until their code has arrived. */
-function useChartLibrary(): ChartLibrary | null {
-  const [library, setLibrary] = useState(loaded);
-  useEffect(() => {
-    if (!library) void loadCharts().then(setLibrary);
-  }, [library]);
-  return library;
-}
+const SPAN = 1000;
 
 function ChartCard({
   id,
@@ -38,7 +26,7 @@ function ChartCard({
   children: ReactNode;
 }) {
   return (
-    <figure aria-labelledby={`${id}-title`} className={styles.card}>
+    <figure aria-labelledby={`${id}-title`} className={`${styles.card} ${charts.chart}`}>
       <div className={styles.content}>
         <h2 id={`${id}-title`} className={styles.title}>
           {title}
@@ -50,17 +38,6 @@ function ChartCard({
   );
 }
 
-/** The chart's box: the same height before and after the browser draws the chart in it. */
-function ChartArea({ height, children }: { height: number; children: (charts: ChartLibrary) => ReactNode }) {
-  const charts = useChartLibrary();
-  return (
-    <div style={{ height }}>{charts ? children(charts) : <span className={styles.skeleton} aria-hidden="true" />}</div>
-  );
-}
-
-/** The legend MUI X Charts puts above the plot, in pixels. */
-const LEGEND_HEIGHT = 30;
-
 function NoData({ text }: { text: string }) {
   return (
     <p className={styles.noData} role="status">
@@ -69,6 +46,10 @@ function NoData({ text }: { text: string }) {
   );
 }
 
+/** A label on an axis, centred on its share of the axis's length (from the start, or from the bottom). */
+const along = (share: number): CSSProperties => ({ left: `${share * 100}%` });
+const up = (share: number): CSSProperties => ({ bottom: `${share * 100}%` });
+
 export interface TimelinePoint {
   /** YYYY-MM-DD */
   date: string;
@@ -76,36 +57,92 @@ export interface TimelinePoint {
   completions: number;
 }
 
+const counted = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
 const BUCKET_WORDS = { day: "per day", week: "per week", month: "per month" } as const;
+
+const SERIES = [
+  { key: "enrollments", label: "Enrollments", className: charts.first },
+  { key: "completions", label: "Completions", className: charts.second },
+] as const;
 
 /** Enrollments and completions per day (week, month for long periods) over the chosen period. */
 export function TimelineChart({ points, bucket }: { points: TimelinePoint[]; bucket: keyof typeof BUCKET_WORDS }) {
   const total = points.reduce((sum, p) => sum + p.enrollments + p.completions, 0);
+  const day = (p: TimelinePoint) => parseISO(p.date);
   const summary = points.length
-    ? `${BUCKET_WORDS[bucket][0]!.toUpperCase()}${BUCKET_WORDS[bucket].slice(1)}, ${format(parseISO(points[0]!.date), "d MMM yyyy")} to ${format(parseISO(points.at(-1)!.date), "d MMM yyyy")}`
+    ? `${BUCKET_WORDS[bucket][0]!.toUpperCase()}${BUCKET_WORDS[bucket].slice(1)}, ${format(day(points[0]!), "d MMM yyyy")} to ${format(day(points.at(-1)!), "d MMM yyyy")}`
     : "No activity in this period";
   const tick = bucket === "month" ? "MMM yyyy" : "d MMM";
+  const { top, ticks } = countTicks(Math.max(...points.map((p) => Math.max(p.enrollments, p.completions)), 0));
+  const x = (i: number) => pointShare(i, points.length) * SPAN;
+  const y = (value: number) => SPAN - (value / top) * SPAN;
+  // Each point's strip of the plot, for the pointer's tooltip: half-way to its neighbours.
+  const strip = SPAN / Math.max(points.length - 1, 1);
   return (
     <ChartCard id="timeline-chart" title="Enrollments and completions over time" summary={summary}>
       {total === 0 ? (
         <NoData text="No enrollments or completions in this period yet." />
       ) : (
-        <ChartArea height={300 + LEGEND_HEIGHT}>
-          {({ LineChart }) => (
-            <LineChart
-              height={300}
-              dataset={points.map((p) => ({ ...p, day: parseISO(p.date) }))}
-              xAxis={[{ dataKey: "day", scaleType: "time", valueFormatter: (d: Date) => format(d, tick) }]}
-              yAxis={[{ tickMinStep: 1 }]}
-              // Straight lines between the counts: a smoothed curve would swing between days into values
-              // nobody had (fractions, dips below zero look).
-              series={[
-                { dataKey: "enrollments", label: "Enrollments", showMark: false, curve: "linear" },
-                { dataKey: "completions", label: "Completions", showMark: false, curve: "linear" },
-              ]}
-            />
-          )}
-        </ChartArea>
+        <>
+          <ul className={charts.legend} aria-hidden="true">
+            {SERIES.map((s) => (
+              <li key={s.key} className={s.className}>
+                {s.label}
+              </li>
+            ))}
+          </ul>
+          <div className={charts.timeline} aria-hidden="true">
+            <div className={charts.valueAxis}>
+              {ticks.map((t) => (
+                <span key={t} style={up(t / top)}>
+                  {t}
+                </span>
+              ))}
+            </div>
+            <svg className={charts.plot} viewBox={`0 0 ${SPAN} ${SPAN}`} preserveAspectRatio="none">
+              {SERIES.map((s) => (
+                <polyline
+                  key={s.key}
+                  className={s.className}
+                  vectorEffect="non-scaling-stroke"
+                  points={points.map((p, i) => `${x(i)},${y(p[s.key])}`).join(" ")}
+                />
+              ))}
+              {points.map((p, i) => (
+                <rect key={p.date} x={x(i) - strip / 2} width={strip} y={0} height={SPAN} className={charts.hit}>
+                  <title>{`${format(day(p), "d MMM yyyy")}: ${counted(p.enrollments, "enrollment")}, ${counted(p.completions, "completion")}`}</title>
+                </rect>
+              ))}
+            </svg>
+            <div className={charts.timeAxis}>
+              {labelledPoints(points.length).map((i) => (
+                <span key={i} style={along(pointShare(i, points.length))}>
+                  {format(day(points[i]!), tick)}
+                </span>
+              ))}
+            </div>
+          </div>
+          <table className={ui.visuallyHidden}>
+            <caption>Enrollments and completions {BUCKET_WORDS[bucket]}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{bucket === "day" ? "Day" : bucket === "week" ? "Week from" : "Month"}</th>
+                <th scope="col">Enrollments</th>
+                <th scope="col">Completions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {points.map((p) => (
+                <tr key={p.date}>
+                  <th scope="row">{format(day(p), bucket === "month" ? "MMMM yyyy" : "d MMMM yyyy")}</th>
+                  <td>{p.enrollments}</td>
+                  <td>{p.completions}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
       )}
     </ChartCard>
   );
@@ -117,7 +154,7 @@ export interface CourseCompletion {
   totalEnrollments: number;
 }
 
-const barChartHeight = (bars: number) => Math.max(200, 48 * bars + 60);
+const PERCENT_TICKS = [0, 20, 40, 60, 80, 100];
 
 /** Completion rate per course (the courses with the most enrollments). */
 export function CompletionByCourseChart({ courses }: { courses: CourseCompletion[] }) {
@@ -131,28 +168,53 @@ export function CompletionByCourseChart({ courses }: { courses: CourseCompletion
       {shown.length === 0 ? (
         <NoData text="No course has enrollments yet." />
       ) : (
-        <ChartArea height={barChartHeight(shown.length)}>
-          {({ BarChart }) => (
-            <BarChart
-              height={barChartHeight(shown.length)}
-              layout="horizontal"
-              dataset={shown.map((c) => ({ title: c.title, rate: c.completionRate }))}
-              yAxis={[
-                {
-                  dataKey: "title",
-                  scaleType: "band",
-                  width: 140,
-                  valueFormatter: (t: string) => (t.length > 22 ? `${t.slice(0, 21)}…` : t),
-                },
-              ]}
-              xAxis={[{ min: 0, max: 100, valueFormatter: (v: number) => `${v}%` }]}
-              series={[
-                { dataKey: "rate", label: "Completion rate", valueFormatter: (v: number | null) => `${v ?? 0}%` },
-              ]}
-              hideLegend
-            />
-          )}
-        </ChartArea>
+        <>
+          <div className={charts.bars} style={{ "--bars": shown.length } as CSSProperties} aria-hidden="true">
+            {shown.map((c, i) => (
+              <span key={i} className={charts.barLabel} style={{ gridRow: i + 1 }} title={c.title}>
+                {c.title}
+              </span>
+            ))}
+            <svg className={charts.barPlot} viewBox={`0 0 ${SPAN} ${shown.length * SPAN}`} preserveAspectRatio="none">
+              {shown.map((c, i) => (
+                <rect
+                  key={i}
+                  className={charts.bar}
+                  x={0}
+                  y={i * SPAN + SPAN * 0.2}
+                  width={(Math.min(Math.max(c.completionRate, 0), 100) / 100) * SPAN}
+                  height={SPAN * 0.6}
+                >
+                  <title>{`${c.title}: ${c.completionRate}%`}</title>
+                </rect>
+              ))}
+            </svg>
+            <div className={charts.percentAxis}>
+              {PERCENT_TICKS.map((t) => (
+                <span key={t} style={along(t / 100)}>
+                  {t}%
+                </span>
+              ))}
+            </div>
+          </div>
+          <table className={ui.visuallyHidden}>
+            <caption>Completion rate of each course</caption>
+            <thead>
+              <tr>
+                <th scope="col">Course</th>
+                <th scope="col">Completion rate</th>
+              </tr>
+            </thead>
+            <tbody>
+              {shown.map((c, i) => (
+                <tr key={i}>
+                  <th scope="row">{c.title}</th>
+                  <td>{c.completionRate}%</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
       )}
     </ChartCard>
   );

@@ -62,6 +62,9 @@ test("an instructor lands on the reports with figures and a chart; a learner's c
   await expect(
     page.getByRole("figure", { name: "Enrollments and completions over time" }).locator("svg").first(),
   ).toBeVisible();
+  // The chart's figures, as a screen reader reads them.
+  const rates = byCourse.getByRole("table", { name: "Completion rate of each course" });
+  await expect(rates.getByRole("row", { name: `${course.title} 0%` })).toBeAttached();
 
   // The learner completes the course's only lesson.
   const learnerPage = await browser.newPage();
@@ -81,6 +84,7 @@ test("an instructor lands on the reports with figures and a chart; a learner's c
     .getByRole("link", { name: "Reports", exact: true });
   await reports.click();
   await expectFigures(page, "2", "1", "50%");
+  await expect(rates.getByRole("row", { name: `${course.title} 50%` })).toBeAttached();
   await expect(reports).toBeEnabled();
 });
 

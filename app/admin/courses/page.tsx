@@ -2,6 +2,7 @@ import AddIcon from "@mui/icons-material/Add";
 import WorkspacePremiumIcon from "@mui/icons-material/WorkspacePremium";
 import Stack from "@mui/material/Stack";
 import { CourseList } from "@/components/courses/course-list";
+import { CourseTable } from "@/components/courses/course-table";
 import { EmptyState } from "@/components/shell/empty-state";
 import { PageHeader } from "@/components/shell/page-header";
 import { LinkButton } from "@/components/navigation/link-components";
@@ -55,7 +56,15 @@ export default async function AdminCoursesPage({
           action={{ label: "Create course", href: "/admin/courses/create" }}
         />
       ) : (
-        <CourseList courses={courses} q={query.q ?? ""} status={query.status ?? ""} />
+        <CourseList
+          total={courses.total}
+          page={courses.page}
+          pageSize={courses.page_size}
+          q={query.q ?? ""}
+          status={query.status ?? ""}
+        >
+          <CourseTable items={courses.items} />
+        </CourseList>
       )}
     </>
   );
