@@ -58,6 +58,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "webhook.deliveries.resend": "Resent failed webhook deliveries",
   "api_key.create": "Created an API key",
   "api_key.revoke": "Revoked an API key",
+  "lrs_client.create": "Created an LRS client",
+  "lrs_client.revoke": "Revoked an LRS client",
 };
 
 /** The filter's groups: an action's area ("auth.") matches every action in it. */

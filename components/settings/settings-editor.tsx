@@ -10,6 +10,7 @@ import {
   SessionSettings,
 } from "@/components/settings/general-settings";
 import { ApiKeysSettings } from "@/components/settings/api-keys-settings";
+import { LrsClientsSettings } from "@/components/settings/lrs-clients-settings";
 import { WebhookSettings } from "@/components/webhooks/webhook-settings";
 import type { WebhookEndpointView } from "@/lib/schemas/webhooks";
 import { PasswordPolicySettings } from "@/components/settings/password-policy-settings";
@@ -17,6 +18,7 @@ import type { SettingsSection } from "@/components/settings/settings-sections";
 import { SignInSettings } from "@/components/settings/sign-in-settings";
 import { SmtpSettings } from "@/components/settings/smtp-settings";
 import type { ApiKeyList } from "@/lib/schemas/api-keys";
+import type { LrsClientList } from "@/lib/schemas/lrs-clients";
 import type { IdentityProviderView, SignInPolicyView } from "@/lib/schemas/identity-providers";
 import type { OrganizationSettings } from "@/lib/schemas/organization-settings";
 import type { SmtpSettingsView } from "@/lib/schemas/smtp";
@@ -28,6 +30,7 @@ export function SettingsEditor({
   smtp,
   signIn,
   apiKeys,
+  lrsClients,
   webhooks,
   isPlatform,
 }: {
@@ -38,6 +41,8 @@ export function SettingsEditor({
   signIn: { providers: IdentityProviderView[]; policy: SignInPolicyView } | null;
   /** The organization's API keys, on their section only. */
   apiKeys: ApiKeyList | null;
+  /** The organization's LRS clients, on their section only. */
+  lrsClients: LrsClientList | null;
   /** The organization's webhook endpoints, on their section only. */
   webhooks: WebhookEndpointView[] | null;
   isPlatform: boolean;
@@ -60,6 +65,7 @@ export function SettingsEditor({
         <SignInSettings saved={signIn.providers} policy={signIn.policy} onNotice={setNotice} />
       )}
       {section === "api-keys" && apiKeys && <ApiKeysSettings saved={apiKeys} onNotice={setNotice} />}
+      {section === "lrs-clients" && lrsClients && <LrsClientsSettings saved={lrsClients} onNotice={setNotice} />}
       {section === "webhooks" && webhooks && <WebhookSettings saved={webhooks} onNotice={setNotice} />}
       <Notice notice={notice} onClose={() => setNotice(null)} />
     </Stack>

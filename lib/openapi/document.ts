@@ -1,6 +1,7 @@
 import { createDocument, type ZodOpenApiObject } from "zod-openapi";
 import { SECURITY_SCHEMES } from "@/lib/openapi/operation";
 import { apiKeyPaths } from "@/lib/openapi/paths/api-keys";
+import { lrsClientPaths } from "@/lib/openapi/paths/lrs-clients";
 import { authPaths } from "@/lib/openapi/paths/auth";
 import { eventPaths } from "@/lib/openapi/paths/calendar";
 import { exportPaths } from "@/lib/openapi/paths/exports";
@@ -101,6 +102,7 @@ function build(): ReturnType<typeof createDocument> {
       ...identityProviderPaths,
       ...webhookPaths,
       ...apiKeyPaths,
+      ...lrsClientPaths,
       ...messagePaths,
       ...reportPaths,
       ...eventPaths,

@@ -203,6 +203,10 @@ export const API_ACCESS: Record<string, ApiRow> = {
   "GET /api/admin/api-keys": ADMINS_OF_ORGANIZATION,
   "POST /api/admin/api-keys": ADMINS_OF_ORGANIZATION,
   "DELETE /api/admin/api-keys/{keyId}": ADMINS_OF_ORGANIZATION,
+  // LRS clients: managed as API keys are.
+  "GET /api/admin/lrs-clients": ADMINS_OF_ORGANIZATION,
+  "POST /api/admin/lrs-clients": ADMINS_OF_ORGANIZATION,
+  "DELETE /api/admin/lrs-clients/{clientId}": ADMINS_OF_ORGANIZATION,
   "PUT /api/admin/sign-in-policy": ADMINS_OF_ORGANIZATION,
   // The browser's sign-in through one: a redirect for anyone (the world's provider has no secret, so back to
   // /login saying so); the apex has no providers.

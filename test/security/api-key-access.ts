@@ -161,6 +161,9 @@ export const API_KEY_ACCESS: Record<string, ApiKeyRow> = {
   "GET /api/admin/api-keys": ["forbidden", "forbidden"],
   "POST /api/admin/api-keys": ["forbidden", "forbidden"],
   "DELETE /api/admin/api-keys/{keyId}": ["forbidden", "forbidden"],
+  "GET /api/admin/lrs-clients": ["forbidden", "forbidden"],
+  "POST /api/admin/lrs-clients": ["forbidden", "forbidden"],
+  "DELETE /api/admin/lrs-clients/{clientId}": ["forbidden", "forbidden"],
   // Messages and the calendar are a person's own.
   "GET /api/messages/threads": ["forbidden", "forbidden"],
   "POST /api/messages/threads": ["forbidden", "forbidden"],

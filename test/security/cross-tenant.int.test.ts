@@ -448,3 +448,67 @@ describe("the server's error log", () => {
     }
   });
 });
+
+describe("the xAPI endpoint (/xapi/, not in the API document)", () => {
+  const XAPI_RESOURCES: [string, string][] = [
+    ["GET", "statements"],
+    ["POST", "statements"],
+    ["PUT", "statements?statementId=STATEMENT"],
+    ["GET", "statements?statementId=STATEMENT"],
+    ["GET", "activities?activityId=http%3A%2F%2Fexample.test%2Fa"],
+    ["GET", "agents?agent=AGENT"],
+    ["GET", "activities/state?activityId=http%3A%2F%2Fexample.test%2Fa&agent=AGENT&stateId=s"],
+    ["PUT", "activities/state?activityId=http%3A%2F%2Fexample.test%2Fa&agent=AGENT&stateId=s"],
+    ["DELETE", "activities/state?activityId=http%3A%2F%2Fexample.test%2Fa&agent=AGENT"],
+    ["GET", "activities/profile?activityId=http%3A%2F%2Fexample.test%2Fa&profileId=p"],
+    ["PUT", "activities/profile?activityId=http%3A%2F%2Fexample.test%2Fa&profileId=p"],
+    ["GET", "agents/profile?agent=AGENT&profileId=p"],
+    ["POST", "agents/profile?agent=AGENT&profileId=p"],
+  ];
+  const basic = (c: { key: string; secret: string }) =>
+    `Basic ${Buffer.from(`${c.key}:${c.secret}`).toString("base64")}`;
+
+  it("B's LRS client, B's session and anonymous callers get nothing of A's; B never reads A's statements", async () => {
+    const { a, b } = world;
+    const before = await snapshotOrganization(a.id);
+    const agent = encodeURIComponent(JSON.stringify({ mbox: `mailto:${a.marker}@example.test` }));
+    const statement = {
+      actor: { mbox: `mailto:${b.marker}@example.test` },
+      verb: { id: "http://adlnet.gov/expapi/verbs/completed" },
+      object: { id: "http://example.test/a" },
+    };
+    const failures: string[] = [];
+    const callers: [string, Record<string, string>][] = [
+      ["B's LRS client", { authorization: basic(b.lrs) }],
+      ["B's admin bearer", { authorization: `Bearer ${b.tokens.admin}` }],
+      ["B's admin cookie", { cookie: `next-auth.session-token=${b.tokens.admin}` }],
+      ["anonymous", {}],
+    ];
+    for (const [method, resource] of XAPI_RESOURCES) {
+      const path = `/xapi/${resource.replace("STATEMENT", a.lrs.statementId).replace("AGENT", agent)}`;
+      for (const [who, headers] of callers) {
+        figures.requests += 1;
+        const res = await call(a.subdomain, path, {
+          method,
+          headers: { "x-experience-api-version": "2.0.0", ...headers },
+          ...(method === "GET" || method === "DELETE" ? {} : { json: statement }),
+        });
+        if (res.status !== 401) failures.push(`${who} ${method} ${path} on A's host: expected 401, got ${res.status}`);
+        if (res.text.includes(a.marker)) failures.push(`${who} ${method} ${path}: A's marker in the answer`);
+      }
+    }
+    // On B's own host, B's client with A's statement id finds nothing, and queries show none of A's.
+    const own = (path: string) =>
+      call(b.subdomain, path, { headers: { "x-experience-api-version": "2.0.0", authorization: basic(b.lrs) } });
+    const byId = await own(`/xapi/statements?statementId=${a.lrs.statementId}`);
+    if (byId.status !== 404)
+      failures.push(`B's client GET A's statement on B's host: expected 404, got ${byId.status}`);
+    const byAgent = await own(`/xapi/statements?agent=${agent}`);
+    if (byAgent.status !== 200 || byAgent.json.statements.length !== 0 || byAgent.text.includes(a.marker))
+      failures.push(`B's client queried A's agent on B's host: ${byAgent.status} ${byAgent.text.slice(0, 200)}`);
+    const all = await own("/xapi/statements?limit=0");
+    if (all.text.includes(a.marker)) failures.push("B's client's unfiltered query holds A's marker");
+    expect(failures).toEqual([]);
+    expect(changedTables(before, await snapshotOrganization(a.id))).toEqual([]);
+  }, 60_000);
+});

@@ -13,6 +13,7 @@ import {
   spareIdentityProvider,
   spareImport,
   spareApiKey,
+  spareLrsClient,
   spareSession,
   spareWebhookDelivery,
   spareWebhookEndpoint,
@@ -81,6 +82,7 @@ export const ID_SOURCES: Record<string, IdSource> = {
   "path:deliveryId": (t) => t.ids.webhookDeliveryId,
   "body:template_id": (t) => t.ids.templateId,
   "path:keyId": (t) => t.ids.apiKeyId,
+  "path:clientId": (t) => t.ids.lrsClientId,
 };
 
 /**
@@ -200,6 +202,9 @@ const DISPOSABLE: Record<string, (tenant: TenantWorld, caller: Caller) => Promis
   // Revoking uses the key up.
   "DELETE /api/admin/api-keys/{keyId}": async (t) => ({
     "path:keyId": (await spareApiKey(t.id, t.users.admin.id, t.marker, ["users:manage"])).id,
+  }),
+  "DELETE /api/admin/lrs-clients/{clientId}": async (t) => ({
+    "path:clientId": (await spareLrsClient(t.id, t.users.admin.id, t.marker)).id,
   }),
   "DELETE /api/admin/identity-providers/{providerId}": async (t) => ({
     "path:providerId": (await spareIdentityProvider(t.id, t.marker)).id,

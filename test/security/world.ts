@@ -80,7 +80,11 @@ export interface TenantWorld {
     webhookDeliveryId: string;
     /** An API key of the organization that no suite calls with. */
     apiKeyId: string;
+    /** An LRS client of the organization that no suite calls with. */
+    lrsClientId: string;
   };
+  /** An LRS client holding every scope, and a statement it stored (the xAPI endpoint, /xapi/). */
+  lrs: { key: string; secret: string; statementId: string };
   /** The SCORM package's SCO the learner's attempt is in. */
   scoId: string;
   /** A password-reset token of the learner, unused. */
@@ -357,7 +361,9 @@ export async function buildTenantWorld(): Promise<TenantWorld> {
       sessionId: (await spareSession(tenant.users.learner.id)).id,
       ...(await webhookIds({ id, marker, subdomain, tokens })),
       apiKeyId: (await spareApiKey(id, tenant.users.admin.id, marker, ["users:manage"])).id,
+      lrsClientId: (await spareLrsClient(id, tenant.users.admin.id, marker)).id,
     },
+    lrs: await lrsWithStatement(id, subdomain, tenant.users.admin.id, marker),
     scoId,
     resetToken,
     emailChangeToken,
@@ -394,6 +400,51 @@ export async function spareApiKey(
     select: { id: true },
   });
   return { id: key.id, secret };
+}
+
+/** An LRS client of the organization made by `creatorId` in the database, holding every scope. */
+export async function spareLrsClient(
+  organizationId: string,
+  creatorId: string,
+  marker: string,
+): Promise<{ id: string; key: string; secret: string }> {
+  const key = `lrsk_${randomBytes(12).toString("base64url")}`;
+  const secret = `lrss_${randomBytes(32).toString("base64url")}`;
+  const client = await testDb().lrsClient.create({
+    data: {
+      organizationId,
+      name: uniqueName(`LRS ${marker} `),
+      key,
+      secretHash: createHash("sha256").update(secret).digest("hex"),
+      scopes: ["all"],
+      createdById: creatorId,
+    },
+    select: { id: true },
+  });
+  return { id: client.id, key, secret };
+}
+
+/** An LRS client and a statement it stored through the endpoint, the statement carrying the marker. */
+async function lrsWithStatement(
+  organizationId: string,
+  subdomain: string,
+  creatorId: string,
+  marker: string,
+): Promise<TenantWorld["lrs"]> {
+  const client = await spareLrsClient(organizationId, creatorId, marker);
+  const res = await call(subdomain, "/xapi/statements", {
+    json: {
+      actor: { mbox: `mailto:${marker}@example.test`, name: marker },
+      verb: { id: "http://adlnet.gov/expapi/verbs/completed" },
+      object: { id: `http://example.test/${marker}` },
+    },
+    headers: {
+      authorization: `Basic ${Buffer.from(`${client.key}:${client.secret}`).toString("base64")}`,
+      "x-experience-api-version": "2.0.0",
+    },
+  });
+  if (res.status !== 200) throw new Error(`the world's statement was refused: ${res.status} ${res.text}`);
+  return { key: client.key, secret: client.secret, statementId: (res.json as string[])[0]! };
 }
 
 /** A new learner of the organization with a pending e-mail change: the token of its confirmation link. */

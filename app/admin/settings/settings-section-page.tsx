@@ -11,6 +11,7 @@ import { PageHeader } from "@/components/shell/page-header";
 import { loadOrNotFound } from "@/lib/auth/page-guard";
 import { listApiKeys } from "@/lib/server/api-keys/queries";
 import { listWebhookEndpoints } from "@/lib/server/webhooks/endpoints";
+import { listLrsClients } from "@/lib/server/xapi/clients";
 import { getSettingsPage } from "@/lib/server/settings/settings-page";
 import type { TenantContext } from "@/lib/tenancy/context";
 import { can } from "@/lib/tenancy/permissions";
@@ -27,6 +28,7 @@ export async function SettingsSectionPage({ section, ctx }: { section: SettingsS
     notFound();
   // A section's own data, read only once the caller is let in (an editor of this organization's settings).
   const apiKeys = section === "api-keys" ? await listApiKeys(ctx, { page: 1, page_size: 100 }) : null;
+  const lrsClients = section === "lrs-clients" ? { items: await listLrsClients(ctx) } : null;
   const webhooks = section === "webhooks" ? (await listWebhookEndpoints(ctx)).data : null;
   const subtitle = isPlatform
     ? "Platform defaults: what new organizations start with, and the notice every organization shows"
@@ -47,6 +49,7 @@ export async function SettingsSectionPage({ section, ctx }: { section: SettingsS
           smtp={view.smtp}
           signIn={view.signIn}
           apiKeys={apiKeys}
+          lrsClients={lrsClients}
           webhooks={webhooks}
           isPlatform={isPlatform}
         />

@@ -1,0 +1,47 @@
+import { createHash, randomBytes } from "node:crypto";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { PrismaClient } from "../../lib/generated/prisma/client";
+import { LRS_SCOPES } from "../../lib/xapi/scopes";
+
+// A throw-away organization with an administrator and an LRS client holding every scope, made directly
+// in the database the conformance run's server uses: the suite leaves statements and documents behind.
+
+export interface LrsTenant {
+  subdomain: string;
+  key: string;
+  secret: string;
+}
+
+export async function createLrsTenant(databaseUrl: string): Promise<LrsTenant> {
+  const db = new PrismaClient({ adapter: new PrismaPg({ connectionString: databaseUrl, max: 1 }) });
+  try {
+    const subdomain = `lrs${randomBytes(4).toString("hex")}`;
+    const organization = await db.organization.create({ data: { name: `LRS conformance ${subdomain}`, subdomain } });
+    const admin = await db.user.create({
+      data: {
+        organizationId: organization.id,
+        role: "admin",
+        email: `admin@${subdomain}.example.test`,
+        username: "admin",
+        firstName: "Conformance",
+        lastName: "Admin",
+        passwordHash: "!",
+      },
+    });
+    const key = `lrsk_${randomBytes(12).toString("base64url")}`;
+    const secret = `lrss_${randomBytes(32).toString("base64url")}`;
+    await db.lrsClient.create({
+      data: {
+        organizationId: organization.id,
+        name: "Conformance suite",
+        key,
+        secretHash: createHash("sha256").update(secret).digest("hex"),
+        scopes: [...LRS_SCOPES],
+        createdById: admin.id,
+      },
+    });
+    return { subdomain, key, secret };
+  } finally {
+    await db.$disconnect();
+  }
+}
