@@ -76,6 +76,13 @@ export async function closeDatabase(): Promise<void> {
   await Promise.all([open?.end(), replica?.end()]);
 }
 
+/**
+ * The options of a transaction that writes thousands of rows (a bulk change of up to 5,000 people, a big
+ * group, a deleted user's references), with their audit entries and webhook events: seconds on a busy
+ * machine, past Prisma's default limit of 5 s.
+ */
+export const LONG_TRANSACTION = { timeout: 60_000, maxWait: 10_000 } as const;
+
 export function db(): PrismaClient {
   holder.__lmsPrisma ??= new PrismaClient({
     adapter: withPoolTypes(new PrismaPg(pool(), { statementNameGenerator: statementName })),

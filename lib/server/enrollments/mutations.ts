@@ -1,5 +1,5 @@
 import "server-only";
-import { db } from "@/lib/db";
+import { db, LONG_TRANSACTION } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { CreateEnrollmentsInput, UpdateEnrollmentInput } from "@/lib/schemas/enrollments";
@@ -10,10 +10,6 @@ import { recomputeEnrollments } from "@/lib/server/progress/recompute";
 import { tenantId, type TenantContext } from "@/lib/tenancy/context";
 import { can, requirePermission } from "@/lib/tenancy/permissions";
 import { recordEnrollmentsCreated } from "@/lib/server/webhooks/events";
-
-// Up to 5,000 people at once (POST /api/admin/users/bulk), with an event each when a webhook endpoint wants
-// them: several seconds on a busy machine, past Prisma's default 5 s for a transaction.
-const LONG_TRANSACTION = { timeout: 60_000, maxWait: 10_000 };
 
 export type EnrollmentSource = "self" | "manual" | "group";
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { db } from "@/lib/db";
+import { db, LONG_TRANSACTION } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type {
@@ -21,7 +21,6 @@ import { recordGroupMembersAdded } from "@/lib/server/webhooks/events";
 
 // Big groups: adding members and assigning courses are set-based (enrollment-sync.ts) and run in one
 // transaction each, so a group is never half-enrolled.
-const LONG_TRANSACTION = { timeout: 60_000, maxWait: 10_000 };
 
 export async function createGroup(ctx: TenantContext, input: CreateGroupInput): Promise<GroupDetailJson> {
   requirePermission(ctx, "groups:manage");

@@ -1,5 +1,5 @@
 import "server-only";
-import { db } from "@/lib/db";
+import { db, LONG_TRANSACTION } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import type { Role } from "@/lib/routes";
 import type { BulkUserActionInput } from "@/lib/schemas/users";
@@ -83,5 +83,5 @@ async function setStatus(ctx: TenantContext, ids: string[], status: "active" | "
     await recordUserEvents(tx, organizationId, "user.updated", changing);
     if (deactivating) await recordUserEvents(tx, organizationId, "user.deactivated", changing);
     return count;
-  });
+  }, LONG_TRANSACTION);
 }

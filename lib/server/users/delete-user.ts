@@ -1,5 +1,5 @@
 import "server-only";
-import { db, queryRows } from "@/lib/db";
+import { db, LONG_TRANSACTION, queryRows } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { audit, auditActor } from "@/lib/server/audit";
@@ -14,8 +14,6 @@ import type { TenantContext } from "@/lib/tenancy/context";
 // keeps what others use: the courses, groups, events, conversations and SCORM packages they made stay,
 // with no author ("a deleted user"). Those references are ON DELETE RESTRICT (a SET NULL would also null
 // organizationId in the composite key), so they are cleared here, in the same transaction, first.
-
-const LONG_TRANSACTION = { timeout: 60_000, maxWait: 10_000 };
 
 /** DELETE /api/admin/users/{userId}. */
 export async function deleteUser(ctx: TenantContext, userId: string): Promise<void> {
