@@ -66,6 +66,7 @@ const SETTINGS_SECTIONS = [
   "/admin/settings/maintenance",
   "/admin/settings/api-keys",
   "/admin/settings/webhooks",
+  "/admin/settings/lrs-clients",
 ];
 
 /** The reports' drill-downs, whose tables keep every column in view (docs/ui.md). */

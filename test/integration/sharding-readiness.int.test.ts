@@ -63,6 +63,12 @@ const KNOWN_CHANGES: string[] = [
   'WebhookDelivery: unique index WebhookDelivery_endpointId_eventId_key (endpointId, eventId) must include "organizationId"',
   'WebhookEndpoint: primary key (id) must include "organizationId"',
   'WebhookEvent: primary key (id) must include "organizationId"',
+  // An LRS client's key is unique across organizations (a key names one client wherever it is sent), and the
+  // statements' sequence orders the whole store for the `more` links and the consistent-through time.
+  'LrsClient: primary key (id) must include "organizationId"',
+  'LrsClient: unique index LrsClient_key_key (key) must include "organizationId"',
+  'XapiDocument: primary key (id) must include "organizationId"',
+  'XapiStatement: unique index XapiStatement_seq_key (seq) must include "organizationId"',
   'User: primary key (id) must include "organizationId"',
   'User: unique index User_icalFeedKey_key (icalFeedKey) must include "organizationId"',
   'UserIdentity: primary key (providerId, subject) must include "organizationId"',
