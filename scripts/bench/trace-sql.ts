@@ -8,8 +8,11 @@ export const TRACE_PREFIX = "[sql] ";
 
 type QueryArg = string | { text?: string; values?: unknown[] } | undefined;
 let tracing = false;
-/** The job queue's own statements (its workers poll beside the requests, as under `npm start`): not a request's. */
-const JOB_QUEUE_SQL = /\bpgboss"?\./;
+/**
+ * The background's statements, not a request's: the job queue's own and the webhook dispatcher's claim of
+ * due deliveries, both polling beside the requests as under `npm start` (the claim every second).
+ */
+const BACKGROUND_SQL = /\bpgboss"?\.|UPDATE "WebhookDelivery"/;
 let installed = false;
 
 /** Patches the driver once; tracing stays off until setSqlTracing(true) (a boolean test per query). */
@@ -26,7 +29,7 @@ export function installSqlTrace(on: boolean): void {
       const first = args[0] as QueryArg;
       const text = typeof first === "string" ? first : first?.text;
       const values = typeof first === "string" ? (Array.isArray(args[1]) ? args[1] : undefined) : first?.values;
-      if (text && !JOB_QUEUE_SQL.test(text))
+      if (text && !BACKGROUND_SQL.test(text))
         process.stdout.write(`${TRACE_PREFIX}${JSON.stringify({ text, values })}\n`);
     }
     return original.apply(this, args);
