@@ -10,17 +10,24 @@ export const apiKeyScopeSchema = z.enum(API_KEY_SCOPES as [Permission, ...Permis
   error: "Not a scope an API key may hold",
 });
 
-export const createApiKeySchema = z.object({
-  name: z
-    .string({ error: "Name is required" })
-    .trim()
-    .min(1, "Name is required")
-    .max(60, "Name must be at most 60 characters"),
-  scopes: z
-    .array(apiKeyScopeSchema, { error: "Choose the key's scopes" })
+/** A machine credential's name (an API key, an LRS client): what uses it. */
+export const credentialNameSchema = z
+  .string({ error: "Name is required" })
+  .trim()
+  .min(1, "Name is required")
+  .max(60, "Name must be at most 60 characters");
+
+/** A credential's scopes: at least one, each once. */
+export const credentialScopesSchema = <S extends z.ZodType<string>>(scope: S, most: number, missing: string) =>
+  z
+    .array(scope, { error: missing })
     .min(1, "Choose at least one scope")
-    .max(API_KEY_SCOPES.length)
-    .refine((scopes) => new Set(scopes).size === scopes.length, "A scope is listed twice"),
+    .max(most)
+    .refine((scopes) => new Set(scopes).size === scopes.length, "A scope is listed twice");
+
+export const createApiKeySchema = z.object({
+  name: credentialNameSchema,
+  scopes: credentialScopesSchema(apiKeyScopeSchema, API_KEY_SCOPES.length, "Choose the key's scopes"),
   /** When the key stops working; none: until it is revoked. Must lie in the future. */
   expires_at: z.iso
     .datetime({ offset: true, error: "Use a date and time such as 2027-01-31T00:00:00Z" })

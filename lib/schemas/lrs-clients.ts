@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { credentialNameSchema, credentialScopesSchema } from "@/lib/schemas/api-keys";
 import { LRS_SCOPES, type LrsScope } from "@/lib/xapi/scopes";
 
 // The organization's LRS clients (System Settings → LRS clients, /api/admin/lrs-clients): the key and
@@ -6,18 +7,12 @@ import { LRS_SCOPES, type LrsScope } from "@/lib/xapi/scopes";
 // organization's /xapi/ endpoint. The secret is answered once, by the creation.
 
 export const createLrsClientSchema = z.object({
-  name: z
-    .string({ error: "Name is required" })
-    .trim()
-    .min(1, "Name is required")
-    .max(60, "Name must be at most 60 characters"),
-  scopes: z
-    .array(z.enum(LRS_SCOPES as unknown as [LrsScope, ...LrsScope[]], { error: "Not an xAPI scope" }), {
-      error: "Choose the client's scopes",
-    })
-    .min(1, "Choose at least one scope")
-    .max(LRS_SCOPES.length)
-    .refine((scopes) => new Set(scopes).size === scopes.length, "A scope is listed twice"),
+  name: credentialNameSchema,
+  scopes: credentialScopesSchema(
+    z.enum(LRS_SCOPES as unknown as [LrsScope, ...LrsScope[]], { error: "Not an xAPI scope" }),
+    LRS_SCOPES.length,
+    "Choose the client's scopes",
+  ),
 });
 export type CreateLrsClientInput = z.infer<typeof createLrsClientSchema>;
 
