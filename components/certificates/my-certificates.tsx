@@ -2,9 +2,18 @@
 
 import { useState } from "react";
 import { Icon } from "@/components/ui/icon";
-import { certificateState, stateText, type CertificateStatus } from "@/lib/certificates/status";
+import ui from "@/components/ui/ui.module.css";
+import { certificateState, stateText, type CertificateState, type CertificateStatus } from "@/lib/certificates/status";
 import { longDay } from "@/lib/format-dates";
 import styles from "./my-certificates.module.css";
+
+/** Valid and Expired filled; about to lapse outlined, so it reads differently without relying on hue. */
+const STATE_CHIP: Record<CertificateState, string | undefined> = {
+  valid: ui.chipSuccess,
+  expired: ui.chipWarning,
+  expiring: ui.chipOutlinedWarning,
+  revoked: undefined,
+};
 
 export interface MyCertificate {
   id: string;
@@ -43,7 +52,7 @@ export function MyCertificates({ certificates }: { certificates: MyCertificate[]
                 </p>
               </div>
               <div className={styles.actions}>
-                <span className={`${styles.chip} ${styles[state]}`} data-testid="certificate-state">
+                <span className={`${ui.chip} ${STATE_CHIP[state] ?? ""}`} data-testid="certificate-state">
                   {stateText(state, c.expires_at)}
                 </span>
                 <a className={styles.textButton} href={c.pdf_url} download={`certificate-${c.code}.pdf`}>

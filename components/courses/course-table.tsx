@@ -3,15 +3,16 @@ import Link from "next/link";
 import styles from "@/components/courses/course-table.module.css";
 import { STATUS_LABELS } from "@/components/courses/labels";
 import type { CourseSummaryJson } from "@/components/courses/types";
+import ui from "@/components/ui/ui.module.css";
 import type { CourseStatus } from "@/lib/schemas/courses";
 
 // The admin course list's rows, rendered on the server from a CSS module: a page of twenty courses as MUI
 // components was about two hundred instances, each writing its styles on every request.
 
 const CHIP_CLASS: Record<CourseStatus, string> = {
-  draft: `${styles.chip}`,
-  published: `${styles.chip} ${styles.success}`,
-  archived: `${styles.chip} ${styles.warning}`,
+  draft: `${ui.chip} ${ui.chipDefault}`,
+  published: `${ui.chip} ${ui.chipSuccess}`,
+  archived: `${ui.chip} ${ui.chipWarning}`,
 };
 
 /** A page of the course list; when the filters leave none, says so. */
