@@ -34,7 +34,7 @@ export const config = {
   matcher: [
     {
       source:
-        "/((?!api/|auth/|uploads/|scorm/|xapi/|_next/|favicon\\.ico$|icon\\.svg$|logo\\.svg$|logo-mail\\.png$|robots\\.txt$).*)",
+        "/((?!api/|auth/|uploads/|scorm/|cmi5/|xapi/|_next/|favicon\\.ico$|icon\\.svg$|logo\\.svg$|logo-mail\\.png$|robots\\.txt$).*)",
       missing: [{ type: "header", key: "x-lms-page-gate" }],
     },
   ],

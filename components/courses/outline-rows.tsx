@@ -22,12 +22,19 @@ import { dragId } from "@/components/courses/outline-state";
 import type { OutlineLessonJson, OutlineModuleJson } from "@/components/courses/types";
 import type { LessonKind } from "@/lib/schemas/outline";
 
-export const KIND_LABELS: Record<LessonKind, string> = { text: "Text", video: "Video", file: "File", scorm: "SCORM" };
+export const KIND_LABELS: Record<LessonKind, string> = {
+  text: "Text",
+  video: "Video",
+  file: "File",
+  scorm: "SCORM",
+  cmi5: "cmi5",
+};
 const KIND_ICONS: Record<LessonKind, ReactNode> = {
   text: <ArticleIcon fontSize="small" />,
   video: <OndemandVideoIcon fontSize="small" />,
   file: <AttachFileIcon fontSize="small" />,
   scorm: <WidgetsIcon fontSize="small" />,
+  cmi5: <WidgetsIcon fontSize="small" />,
 };
 
 /** A sortable row: its node, its style while moving, and the handle that is the only place a drag starts. */

@@ -21,7 +21,7 @@ export const GATED_HEADER = "x-lms-page-gate";
 
 /** The paths that are not pages: API and auth routes, the content host's routes, the app's own files. */
 const NOT_A_PAGE =
-  /^\/(?:api\/|auth\/|uploads\/|scorm\/|xapi\/|_next\/|favicon\.ico$|icon\.svg$|logo\.svg$|logo-mail\.png$|robots\.txt$)/;
+  /^\/(?:api\/|auth\/|uploads\/|scorm\/|cmi5\/|xapi\/|_next\/|favicon\.ico$|icon\.svg$|logo\.svg$|logo-mail\.png$|robots\.txt$)/;
 
 export function isPagePath(pathname: string): boolean {
   return !NOT_A_PAGE.test(pathname);

@@ -193,19 +193,26 @@ function damaged(name: string, error: unknown): AppError {
   return reject(`The package is damaged: ${JSON.stringify(name)} could not be read (${detail}).`);
 }
 
-async function readAll(stream: Readable, max: number): Promise<Buffer> {
+async function readAll(stream: Readable, max: number, manifestName: string): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of stream as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > max) throw reject(`The package's ${MANIFEST_NAME} is larger than ${formatBytes(max)}.`);
+    if (size > max) throw reject(`The package's ${manifestName} is larger than ${formatBytes(max)}.`);
     chunks.push(chunk);
   }
   return Buffer.concat(chunks);
 }
 
-/** Checks the package on disk and reads its manifest. Nothing is written. */
-export async function checkPackage(zipPath: string, limits: PackageLimits = packageLimits()): Promise<CheckedPackage> {
+/**
+ * Checks the package on disk and reads its manifest (imsmanifest.xml for SCORM, cmi5.xml for cmi5) at its
+ * root. Nothing is written.
+ */
+export async function checkPackage(
+  zipPath: string,
+  limits: PackageLimits = packageLimits(),
+  manifestName: string = MANIFEST_NAME,
+): Promise<CheckedPackage> {
   const { size } = await stat(zipPath);
   if (size > limits.maxBytes) throw tooLarge(packageTooLargeMessage(limits.maxBytes));
   const zip = await openZip(zipPath);
@@ -215,11 +222,11 @@ export async function checkPackage(zipPath: string, limits: PackageLimits = pack
   const total = { bytes: 0 };
   await walkEntries(zip, limits, async (entry, name) => {
     files.push({ path: name, size: entry.uncompressedSize });
-    if (name === MANIFEST_NAME) {
-      manifestXml = (await readAll(await entryStream(zip, entry, name, limits, total), MANIFEST_MAX_BYTES)).toString(
-        "utf8",
-      );
-    } else if (name.toLowerCase().endsWith(`/${MANIFEST_NAME}`) || name.toLowerCase() === MANIFEST_NAME) {
+    if (name === manifestName) {
+      manifestXml = (
+        await readAll(await entryStream(zip, entry, name, limits, total), MANIFEST_MAX_BYTES, manifestName)
+      ).toString("utf8");
+    } else if (name.toLowerCase().endsWith(`/${manifestName}`) || name.toLowerCase() === manifestName) {
       nestedManifests.push(name);
     }
   });
@@ -231,8 +238,8 @@ export async function checkPackage(zipPath: string, limits: PackageLimits = pack
     const where = nestedManifests.sort((a, b) => a.split("/").length - b.split("/").length)[0];
     throw reject(
       where
-        ? `The package has no imsmanifest.xml at its root; one was found at ${JSON.stringify(where)}. Zip the contents of that folder, not the folder itself.`
-        : "The package has no imsmanifest.xml at its root.",
+        ? `The package has no ${manifestName} at its root; one was found at ${JSON.stringify(where)}. Zip the contents of that folder, not the folder itself.`
+        : `The package has no ${manifestName} at its root.`,
     );
   }
   return { sizeBytes: size, files, uncompressedBytes, manifestXml };

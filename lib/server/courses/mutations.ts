@@ -155,7 +155,13 @@ export async function deleteCourse(ctx: TenantContext, courseId: string): Promis
       where: { id: courseId, organizationId },
       select: {
         thumbnailUrl: true,
-        lessons: { select: { storageKey: true, scormPackages: { select: { storagePrefix: true } } } },
+        lessons: {
+          select: {
+            storageKey: true,
+            scormPackages: { select: { storagePrefix: true } },
+            cmi5Courses: { select: { storagePrefix: true } },
+          },
+        },
       },
     });
     // Its events go with it (they reference the course; an organization-wide leftover would mislead).
@@ -168,7 +174,10 @@ export async function deleteCourse(ctx: TenantContext, courseId: string): Promis
     return {
       urls: [course.thumbnailUrl],
       keys: course.lessons.map((l) => l.storageKey),
-      prefixes: course.lessons.flatMap((l) => l.scormPackages.map((p) => p.storagePrefix)),
+      prefixes: course.lessons.flatMap((l) => [
+        ...l.scormPackages.map((p) => p.storagePrefix),
+        ...l.cmi5Courses.flatMap((c) => (c.storagePrefix ? [c.storagePrefix] : [])),
+      ]),
     };
   });
   await removeStoredFiles(files);

@@ -123,6 +123,10 @@ export async function deleteLesson(ctx: TenantContext, courseId: string, lessonI
       where: { organizationId, lessonId },
       select: { storagePrefix: true },
     });
+    const cmi5Courses = await tx.cmi5Course.findMany({
+      where: { organizationId, lessonId, storagePrefix: { not: null } },
+      select: { storagePrefix: true },
+    });
     await tx.lesson.delete({ where: { id: lessonId, organizationId, courseId } });
     await audit(
       {
@@ -136,7 +140,10 @@ export async function deleteLesson(ctx: TenantContext, courseId: string, lessonI
       tx,
     );
     await recomputeCourseProgress(tx, organizationId, courseId);
-    return { keys: [lesson.storageKey], prefixes: packages.map((p) => p.storagePrefix) };
+    return {
+      keys: [lesson.storageKey],
+      prefixes: [...packages.map((p) => p.storagePrefix), ...cmi5Courses.map((c) => c.storagePrefix!)],
+    };
   });
   await removeStoredFiles(files);
 }

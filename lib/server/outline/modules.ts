@@ -72,7 +72,11 @@ export async function deleteModule(ctx: TenantContext, courseId: string, moduleI
   const files = await db().$transaction(async (tx) => {
     const lessons = await tx.lesson.findMany({
       where: { organizationId, courseId, moduleId },
-      select: { storageKey: true, scormPackages: { select: { storagePrefix: true } } },
+      select: {
+        storageKey: true,
+        scormPackages: { select: { storagePrefix: true } },
+        cmi5Courses: { select: { storagePrefix: true } },
+      },
     });
     await tx.module.delete({ where: { id: moduleId, organizationId, courseId } });
     await audit(
@@ -89,7 +93,10 @@ export async function deleteModule(ctx: TenantContext, courseId: string, moduleI
     if (lessons.length) await recomputeCourseProgress(tx, organizationId, courseId);
     return {
       keys: lessons.map((l) => l.storageKey),
-      prefixes: lessons.flatMap((l) => l.scormPackages.map((p) => p.storagePrefix)),
+      prefixes: lessons.flatMap((l) => [
+        ...l.scormPackages.map((p) => p.storagePrefix),
+        ...l.cmi5Courses.flatMap((c) => (c.storagePrefix ? [c.storagePrefix] : [])),
+      ]),
     };
   });
   await removeStoredFiles(files);

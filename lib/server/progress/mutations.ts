@@ -30,6 +30,8 @@ export async function recordLessonProgress(
   const enrollmentId = activeEnrollmentId(access);
   if (lesson.kind === "scorm")
     throw new AppError("BAD_REQUEST", "SCORM lessons record their progress through the SCORM player");
+  if (lesson.kind === "cmi5")
+    throw new AppError("BAD_REQUEST", "cmi5 lessons record their progress through their AUs' statements");
 
   return db().$transaction(async (tx) => {
     await lockEnrollments(tx, organizationId, [enrollmentId]);

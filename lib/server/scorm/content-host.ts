@@ -4,6 +4,7 @@ import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { noteRequestIdentity } from "@/lib/log/request-context";
 import type { ScormContentUrls } from "@/lib/scorm/types";
+import { CMI5_PATHS } from "@/lib/server/cmi5/paths";
 import { mintContentToken, readContentToken, type ContentGrant } from "@/lib/server/scorm/content-token";
 import { contentOrigin, hostTarget, requestOrigin, tenantOrigin } from "@/lib/tenancy/host";
 
@@ -27,7 +28,9 @@ export const CONTENT_PATHS = {
 export function isContentPath(path: string): boolean {
   return (
     path === CONTENT_PATHS.script ||
-    [CONTENT_PATHS.runtime, CONTENT_PATHS.files, CONTENT_PATHS.commits].some((prefix) => path.startsWith(prefix))
+    [CONTENT_PATHS.runtime, CONTENT_PATHS.files, CONTENT_PATHS.commits, CMI5_PATHS.files].some((prefix) =>
+      path.startsWith(prefix),
+    )
   );
 }
 

@@ -14,6 +14,7 @@ import { parseAgentParam, parseTimestampParam, parseUuidParam } from "@/lib/serv
 import { agentKey } from "@/lib/xapi/agents";
 import { scopesAllow } from "@/lib/xapi/scopes";
 import { isIri } from "@/lib/xapi/validate";
+import { checkLearnerPreferences, checkSessionDocument } from "@/lib/server/cmi5/session-gate";
 
 // The state, activity profile and agent profile resources over HTTP: their parameters, and the document
 // service's answers as headers (ETag, Last-Modified) and status codes.
@@ -62,6 +63,11 @@ export async function answerDocuments(lrs: LrsContext, req: XapiRequest, kind: D
     throw new XapiError(403, "This client's scopes do not allow this");
   const key = documentKey(req, kind);
   const documentId = req.params.get(idParam);
+  if (lrs.cmi5) {
+    checkSessionDocument(lrs.cmi5, key, documentId, reading);
+    if (kind === "agentProfile" && !reading && req.method !== "DELETE")
+      checkLearnerPreferences(documentId, req.headers.get("content-type"), req.body);
+  }
   const pre = { ifMatch: req.headers.get("if-match"), ifNoneMatch: req.headers.get("if-none-match") };
 
   if (reading) {

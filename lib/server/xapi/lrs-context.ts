@@ -5,6 +5,8 @@ import { env } from "@/lib/env";
 import { hostTarget } from "@/lib/tenancy/host";
 import { hashLrsSecret } from "@/lib/server/xapi/clients";
 import { XapiError } from "@/lib/server/xapi/errors";
+import { cmi5SessionContext, CMI5_SESSION_USER_PREFIX } from "@/lib/server/cmi5/session-auth";
+import type { Cmi5SessionGrant } from "@/lib/server/cmi5/session-gate";
 
 // Who is asking the LRS: the organization of the request's host (as every route resolves it,
 // lib/tenancy/host.ts) and an LRS client of that organization, by Basic auth. Cookies are never read:
@@ -19,6 +21,8 @@ export interface LrsContext {
   scopes: ReadonlySet<string>;
   /** The origin the request was made on, for the authority's account home page and the `more` links. */
   origin: string;
+  /** Set for a cmi5 session's credential (docs/cmi5.md): its statements and documents are checked. */
+  cmi5?: Cmi5SessionGrant;
 }
 
 const TOUCH_MS = 60_000;
@@ -32,7 +36,7 @@ function basicCredentials(header: string | null): { user: string; password: stri
   return { user: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
 }
 
-function sameHash(a: string, b: string): boolean {
+export function sameHash(a: string, b: string): boolean {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);
@@ -44,6 +48,8 @@ export async function lrsContext(req: { url: string; headers: Headers }): Promis
   if (target.kind !== "tenant") throw new XapiError(404, "The LRS is served on an organization's own address");
   const credentials = basicCredentials(req.headers.get("authorization"));
   if (!credentials) throw new XapiError(401, "Authenticate with the LRS client's key and secret (HTTP Basic)");
+  if (credentials.user.startsWith(CMI5_SESSION_USER_PREFIX))
+    return cmi5SessionContext(target.subdomain, credentials, originOf(req));
   const client = await db().lrsClient.findFirst({
     where: { key: credentials.user, revokedAt: null, organization: { subdomain: target.subdomain, status: "active" } },
     select: { id: true, organizationId: true, key: true, name: true, scopes: true, secretHash: true, lastUsedAt: true },
@@ -55,14 +61,18 @@ export async function lrsContext(req: { url: string; headers: Headers }): Promis
       where: { id: client.id, organizationId: client.organizationId },
       data: { lastUsedAt: new Date() },
     });
-  const url = new URL(req.url);
-  const proto = env.TRUST_PROXY ? req.headers.get("x-forwarded-proto")?.split(",")[0]?.trim() : undefined;
   return {
     organizationId: client.organizationId,
     clientId: client.id,
     clientKey: client.key,
     clientName: client.name,
     scopes: new Set(client.scopes),
-    origin: `${proto ?? url.protocol.replace(":", "")}://${req.headers.get("host") ?? url.host}`,
+    origin: originOf(req),
   };
+}
+
+function originOf(req: { url: string; headers: Headers }): string {
+  const url = new URL(req.url);
+  const proto = env.TRUST_PROXY ? req.headers.get("x-forwarded-proto")?.split(",")[0]?.trim() : undefined;
+  return `${proto ?? url.protocol.replace(":", "")}://${req.headers.get("host") ?? url.host}`;
 }

@@ -9,6 +9,7 @@ import { objectActivityId, primaryAgentKeys, relatedActivityIds, relatedAgentKey
 import type { MultipartPart } from "@/lib/xapi/multipart";
 import { sameStatement, SIGNATURE_USAGE, verifySignature } from "@/lib/xapi/signature";
 import { validateStatement, VOIDED_VERB, XapiInvalid, type XapiVersion } from "@/lib/xapi/validate";
+import { admitSessionStatements } from "@/lib/server/cmi5/session-gate";
 
 // Storing statements (xAPI Part Three, 2.1 Statement Resource): a batch is checked whole, then written in
 // one transaction, all or nothing. A statement is stored once: the same id again is accepted and changes
@@ -99,6 +100,9 @@ export async function storeStatements(lrs: LrsContext, input: StoreInput): Promi
   for (const hash of parts.keys())
     if (!used.has(hash)) throw badRequest(`The attachment part ${hash} belongs to no attachment of the statements`);
 
+  // A cmi5 session's statements pass the session's rules first (403 otherwise), as valid xAPI.
+  const admitted = lrs.cmi5 ? await admitSessionStatements(lrs, lrs.cmi5, batch) : null;
+
   const existing = await db().xapiStatement.findMany({
     where: { organizationId: lrs.organizationId, id: { in: ids } },
     select: { id: true, document: true },
@@ -122,6 +126,7 @@ export async function storeStatements(lrs: LrsContext, input: StoreInput): Promi
     rows.push(statementRow(lrs, { ...statement, id }, stored, version));
   }
   if (rows.length > 0) await writeStatements(lrs, rows, parts, used);
+  await admitted?.();
   return ids;
 }
 

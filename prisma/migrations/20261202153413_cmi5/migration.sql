@@ -52,6 +52,7 @@ CREATE TABLE "Cmi5Session" (
     "failedAt" TIMESTAMP(3),
     "terminatedAt" TIMESTAMP(3),
     "abandonedAt" TIMESTAMP(3),
+    "lastStatementAt" TIMESTAMP(3),
 
     CONSTRAINT "Cmi5Session_pkey" PRIMARY KEY ("id")
 );
