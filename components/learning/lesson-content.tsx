@@ -8,6 +8,8 @@ import { Alert } from "@/components/ui/alert";
 import { buttonClasses, ButtonLabel } from "@/components/ui/button";
 import { formatBytes } from "@/lib/format-bytes";
 import type { ScormLaunch } from "@/lib/scorm/types";
+import { Cmi5Player } from "@/components/cmi5/cmi5-player";
+import type { Cmi5PlayerData } from "@/lib/server/cmi5/queries";
 import type { LessonJson } from "@/lib/server/courses/json";
 import type { LessonProgressJson } from "@/lib/server/progress/json";
 
@@ -17,15 +19,29 @@ export interface LessonContentProps {
   tracking: boolean;
   /** For scorm lessons: what loadScormLaunch returned (null when no package has been uploaded yet). */
   scormLaunch?: ScormLaunch | null;
+  /** For cmi5 lessons: the AUs to launch (null when no course has been imported yet). */
+  cmi5Player?: Cmi5PlayerData | null;
 }
 
 /** The lesson itself, by kind: a player, a download, the SCORM player, and its text. */
-export function LessonContent({ lesson, progress, tracking, scormLaunch = null }: LessonContentProps) {
+export function LessonContent({
+  lesson,
+  progress,
+  tracking,
+  scormLaunch = null,
+  cmi5Player = null,
+}: LessonContentProps) {
   return (
     <div className={styles.content}>
       {lesson.kind === "video" && <VideoBlock lesson={lesson} progress={progress} tracking={tracking} />}
       {lesson.kind === "file" && <FileBlock lesson={lesson} />}
       {lesson.kind === "scorm" && <ScormBlock launch={scormLaunch} />}
+      {lesson.kind === "cmi5" &&
+        (cmi5Player ? (
+          <Cmi5Player {...cmi5Player} />
+        ) : (
+          <Alert severity="info">This lesson&apos;s cmi5 course has not been imported yet.</Alert>
+        ))}
       <RichText html={lesson.body} />
     </div>
   );
@@ -40,6 +56,7 @@ async function ScormBlock({ launch }: { launch: ScormLaunch | null }) {
 /** Text and file lessons are completed by hand, and so are videos the page cannot follow (frames, links). */
 export function needsManualCompletion(lesson: LessonJson): boolean {
   if (lesson.kind === "text" || lesson.kind === "file") return true;
+  if (lesson.kind === "cmi5") return false;
   return lesson.kind === "video" && (!lesson.media_url || videoSource(lesson.media_url).kind !== "file");
 }
 

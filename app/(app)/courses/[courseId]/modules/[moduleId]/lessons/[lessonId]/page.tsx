@@ -10,6 +10,7 @@ import { pageOrigin } from "@/lib/auth/page-origin";
 import { getLessonPage } from "@/lib/server/progress/lesson-page";
 import type { OutlineModuleState } from "@/lib/server/progress/player";
 import { loadScormLaunch } from "@/lib/server/scorm/launch";
+import { loadCmi5Player } from "@/lib/server/cmi5/queries";
 import { loadContentOrDeny } from "@/app/(app)/courses/content-guard";
 
 export const metadata = { title: "Lesson · Learning Management" };
@@ -25,6 +26,8 @@ export default async function LessonPage({ params }: { params: Promise<Params> }
   const part = partOf(player.modules, lesson.id);
   const scormLaunch =
     lesson.kind === "scorm" ? await loadScormLaunch(caller.ctx, courseId, lessonId, await pageOrigin()) : null;
+  const cmi5Player =
+    lesson.kind === "cmi5" ? await loadCmi5Player(caller.ctx, courseId, lessonId, await pageOrigin()) : null;
   return (
     <div className={styles.layout}>
       <div className={styles.navigation}>
@@ -46,6 +49,7 @@ export default async function LessonPage({ params }: { params: Promise<Params> }
           progress={player.progress}
           tracking={enrollment !== null}
           scormLaunch={scormLaunch}
+          cmi5Player={cmi5Player}
         />
         {enrollment && needsManualCompletion(lesson) && (
           <MarkCompleteButton courseId={courseId} lessonId={lesson.id} completed={completed} />
