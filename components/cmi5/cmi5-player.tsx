@@ -48,11 +48,15 @@ export function Cmi5Player({
     // Opened within the click, so no pop-up blocker stands in the way; pointed at the AU once launched.
     const ownWindow = au.launch_method === "OwnWindow" ? window.open("about:blank", "_blank") : null;
     try {
-      const result = await fetchCourseData<Launch>(courseId, `/api/courses/${courseId}/lessons/${lessonId}/cmi5/launch`, {
-        method: "POST",
-        body: { au_index: au.index },
-        retryOnTimeout: false,
-      });
+      const result = await fetchCourseData<Launch>(
+        courseId,
+        `/api/courses/${courseId}/lessons/${lessonId}/cmi5/launch`,
+        {
+          method: "POST",
+          body: { au_index: au.index },
+          retryOnTimeout: false,
+        },
+      );
       const inPackage = new URL(result.launch_url).origin === contentOrigin;
       if (result.launch_method === "AnyWindow" && inPackage) {
         ownWindow?.close();

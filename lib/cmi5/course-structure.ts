@@ -103,7 +103,11 @@ export const isIri = (value: string) => /^[A-Za-z][A-Za-z0-9+.-]*:[^\s]+$/.test(
 /** The first non-empty langstring of a title or description element. */
 function langstring(owner: Node, element: string, what: string, required: boolean): string {
   const [holder] = elements(owner, element);
-  const text = holder ? elements(holder, "langstring").map(textOf).find((t) => t !== "") : undefined;
+  const text = holder
+    ? elements(holder, "langstring")
+        .map(textOf)
+        .find((t) => t !== "")
+    : undefined;
   if (text === undefined && required)
     throw new Cmi5Invalid("13.2.0.0-1", `${what} has no ${element}: the course structure requires one.`);
   return text ?? "";
@@ -115,7 +119,10 @@ function objectiveRefs(owner: Node, declared: Set<string>, what: string): string
     for (const ref of elements(list, "objective")) {
       const id = attr(ref, "idref") ?? "";
       if (!declared.has(id))
-        throw new Cmi5Invalid("13.1.3.0-1", `${what} refers to the objective ${JSON.stringify(id)}, which the course does not declare.`);
+        throw new Cmi5Invalid(
+          "13.1.3.0-1",
+          `${what} refers to the objective ${JSON.stringify(id)}, which the course does not declare.`,
+        );
       refs.push(id);
     }
   return refs;
@@ -158,7 +165,10 @@ function checkAuUrl(raw: string, what: string, files: Set<string> | null): strin
     throw new Cmi5Invalid("14.1.0.0-4", `${what}'s url ${JSON.stringify(url)} must be relative to the package's root.`);
   const path = decodeURIComponent(parsed.pathname.slice(1));
   if (!files.has(path))
-    throw new Cmi5Invalid("14.1.0.0-4", `${what}'s url names ${JSON.stringify(path)}, which the package does not contain.`);
+    throw new Cmi5Invalid(
+      "14.1.0.0-4",
+      `${what}'s url names ${JSON.stringify(path)}, which the package does not contain.`,
+    );
   return url;
 }
 
@@ -170,13 +180,19 @@ function readAu(node: Node, blocks: string[], ctx: Context): number {
   ctx.ids.add(id);
   const moveOn = (attr(node, "moveOn") ?? "NotApplicable") as MoveOn;
   if (!MOVE_ON.includes(moveOn))
-    throw new Cmi5Invalid("13.2.0.0-1", `${what} has moveOn ${JSON.stringify(moveOn)}: use one of ${MOVE_ON.join(", ")}.`);
+    throw new Cmi5Invalid(
+      "13.2.0.0-1",
+      `${what} has moveOn ${JSON.stringify(moveOn)}: use one of ${MOVE_ON.join(", ")}.`,
+    );
   const launchMethod = (attr(node, "launchMethod") ?? "AnyWindow") as LaunchMethod;
   if (!LAUNCH_METHODS.includes(launchMethod))
-    throw new Cmi5Invalid("13.2.0.0-1", `${what} has launchMethod ${JSON.stringify(launchMethod)}: use AnyWindow or OwnWindow.`);
+    throw new Cmi5Invalid(
+      "13.2.0.0-1",
+      `${what} has launchMethod ${JSON.stringify(launchMethod)}: use AnyWindow or OwnWindow.`,
+    );
   const mastery = attr(node, "masteryScore");
   const masteryScore = mastery === undefined ? null : Number(mastery);
-  if (masteryScore !== null && !(masteryScore >= 0 && masteryScore <= 1) )
+  if (masteryScore !== null && !(masteryScore >= 0 && masteryScore <= 1))
     throw new Cmi5Invalid("13.2.0.0-1", `${what} has masteryScore ${JSON.stringify(mastery)}: a decimal from 0 to 1.`);
   const [urlNode] = elements(node, "url");
   const url = checkAuUrl(urlNode ? textOf(urlNode) : "", what, ctx.files);
@@ -240,16 +256,12 @@ export function parseCourseStructure(xml: string, files: string[] | null): Cmi5S
     throw new Cmi5Invalid("13.2.0.0-1", "cmi5.xml declares a DOCTYPE or entities, which are not allowed.");
   const valid = XMLValidator.validate(xml);
   if (valid !== true)
-    throw new Cmi5Invalid(
-      "13.2.0.0-1",
-      `cmi5.xml is not well-formed XML: ${valid.err.msg} (line ${valid.err.line}).`,
-    );
+    throw new Cmi5Invalid("13.2.0.0-1", `cmi5.xml is not well-formed XML: ${valid.err.msg} (line ${valid.err.line}).`);
   const document = parser.parse(xml) as Node[];
   const root = document.find((n) => nameOf(n) === "courseStructure");
   if (!root) throw new Cmi5Invalid("13.2.0.0-1", "cmi5.xml has no courseStructure root element.");
   const courses = elements(root, "course");
-  if (courses.length !== 1)
-    throw new Cmi5Invalid("13.2.0.0-1", "cmi5.xml must describe exactly one course element.");
+  if (courses.length !== 1) throw new Cmi5Invalid("13.2.0.0-1", "cmi5.xml must describe exactly one course element.");
   const courseNode = courses[0]!;
   const courseId = attr(courseNode, "id") ?? "";
   if (!isIri(courseId)) throw new Cmi5Invalid("3.0.0.0-1", `The course id ${JSON.stringify(courseId)} is not an IRI.`);
@@ -264,17 +276,26 @@ export function parseCourseStructure(xml: string, files: string[] | null): Cmi5S
     blocks: [],
     aus: [],
   };
-  const ctx: Context = { files: files ? new Set(files) : null, ids: new Set([courseId]), objectives: new Set(), structure };
+  const ctx: Context = {
+    files: files ? new Set(files) : null,
+    ids: new Set([courseId]),
+    objectives: new Set(),
+    structure,
+  };
   for (const list of elements(root, "objectives"))
     for (const objective of elements(list, "objective")) {
       const id = attr(objective, "id") ?? "";
       if (!isIri(id)) throw new Cmi5Invalid("3.0.0.0-1", `The objective id ${JSON.stringify(id)} is not an IRI.`);
       if (ctx.objectives.has(id))
-        throw new Cmi5Invalid("13.1.3.0-1", `The objective ${JSON.stringify(id)} is declared twice: ids must be unique.`);
+        throw new Cmi5Invalid(
+          "13.1.3.0-1",
+          `The objective ${JSON.stringify(id)} is declared twice: ids must be unique.`,
+        );
       ctx.objectives.add(id);
       structure.objectives.push({ id, title: langstring(objective, "title", `The objective ${id}`, false) });
     }
   structure.children = readChildren(root, [], ctx);
-  if (structure.aus.length === 0) throw new Cmi5Invalid("13.2.0.0-1", "The course has no AU: there is nothing to launch.");
+  if (structure.aus.length === 0)
+    throw new Cmi5Invalid("13.2.0.0-1", "The course has no AU: there is nothing to launch.");
   return structure;
 }

@@ -32,13 +32,18 @@ export function auSatisfied(au: Pick<Cmi5Au, "moveOn">, state: AuState | undefin
 }
 
 /** Something the LMS reports Satisfied for: a block (by its index among the blocks) or the course. */
-export type Satisfiable = { kind: "block"; index: number; publisherId: string } | { kind: "course"; publisherId: string };
+export type Satisfiable =
+  { kind: "block"; index: number; publisherId: string } | { kind: "course"; publisherId: string };
 
 /**
  * What is satisfied now and was not before (`already`: publisher ids already reported), blocks innermost
  * first, then the course, so the statements come in the order the learner reached them.
  */
-export function newlySatisfied(structure: Cmi5Structure, states: AuStates, already: ReadonlySet<string>): Satisfiable[] {
+export function newlySatisfied(
+  structure: Cmi5Structure,
+  states: AuStates,
+  already: ReadonlySet<string>,
+): Satisfiable[] {
   const blockIndex = new Map(structure.blocks.map((b, i) => [b.id, i]));
   const out: Satisfiable[] = [];
   const childDone = (child: Cmi5Child): boolean =>
@@ -51,8 +56,7 @@ export function newlySatisfied(structure: Cmi5Structure, states: AuStates, alrea
     return done;
   };
   const courseDone = structure.children.map(childDone).every(Boolean);
-  if (courseDone && !already.has(structure.course.id))
-    out.push({ kind: "course", publisherId: structure.course.id });
+  if (courseDone && !already.has(structure.course.id)) out.push({ kind: "course", publisherId: structure.course.id });
   return out;
 }
 

@@ -62,8 +62,7 @@ const refuse = (requirement: string, message: string): never => {
 };
 
 /** A cmi5 statement's UTC timestamp (9.7): "Z" or a zero offset. */
-const isUtc = (timestamp: unknown) =>
-  typeof timestamp === "string" && /(?:Z|[+-]00:?00)$/i.test(timestamp);
+const isUtc = (timestamp: unknown) => typeof timestamp === "string" && /(?:Z|[+-]00:?00)$/i.test(timestamp);
 
 /**
  * Checks one statement of the AU's session (already valid xAPI). Returns the cmi5 defined verb it
@@ -98,7 +97,8 @@ export function checkSessionStatement(session: SessionView, statement: Obj): Cmi
   const defined = verb !== null && AU_VERBS.has(verb) && categories.includes(CMI5_CATEGORY);
   const hasMoveOn = categories.includes(MOVEON_CATEGORY);
   if (!defined) {
-    if (hasMoveOn) refuse("9.6.2.2-2", "Only cmi5 defined statements with a success or completion carry the moveOn category");
+    if (hasMoveOn)
+      refuse("9.6.2.2-2", "Only cmi5 defined statements with a success or completion carry the moveOn category");
     if (verb !== null && verb !== "initialized" && !AU_VERBS.has(verb))
       refuse("9.3.0.0-1", "Only the LMS sends this cmi5 verb");
     return null;
@@ -153,4 +153,3 @@ export function checkSessionStatement(session: SessionView, statement: Obj): Cmi
   }
   return verb;
 }
-

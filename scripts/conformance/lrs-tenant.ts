@@ -2,14 +2,18 @@ import { createHash, randomBytes } from "node:crypto";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "../../lib/generated/prisma/client";
 import { LRS_SCOPES } from "../../lib/xapi/scopes";
+import { API_KEY_SCOPES } from "../../lib/tenancy/api-key-scopes";
+import { apiKeyHint, hashApiKeySecret, newApiKeySecret } from "../../lib/auth/api-key-secret";
 
-// A throw-away organization with an administrator and an LRS client holding every scope, made directly
-// in the database the conformance run's server uses: the suite leaves statements and documents behind.
+// A throw-away organization with an administrator, an LRS client holding every scope and an API key of the
+// administrator (the cmi5 suite's adapter imports and launches courses with it), made directly in the
+// database the conformance run's server uses: the suites leave statements, documents and courses behind.
 
 export interface LrsTenant {
   subdomain: string;
   key: string;
   secret: string;
+  apiKey: string;
 }
 
 export async function createLrsTenant(databaseUrl: string): Promise<LrsTenant> {
@@ -40,7 +44,18 @@ export async function createLrsTenant(databaseUrl: string): Promise<LrsTenant> {
         createdById: admin.id,
       },
     });
-    return { subdomain, key, secret };
+    const apiKey = newApiKeySecret();
+    await db.apiKey.create({
+      data: {
+        organizationId: organization.id,
+        name: "Conformance suite",
+        hint: apiKeyHint(apiKey),
+        secretHash: hashApiKeySecret(apiKey),
+        scopes: [...API_KEY_SCOPES],
+        createdById: admin.id,
+      },
+    });
+    return { subdomain, key, secret, apiKey };
   } finally {
     await db.$disconnect();
   }

@@ -60,7 +60,12 @@ export async function waiveCmi5Au(
       throw new AppError("CONFLICT", "This AU is satisfied already in this registration: there is nothing to waive");
     states[au.index] = { ...states[au.index], waived: true };
     const waived = waivedStatement(
-      { courseId: registration.courseId, registration: registration.id, sessionId, actor: registration.actor as Record<string, unknown> },
+      {
+        courseId: registration.courseId,
+        registration: registration.id,
+        sessionId,
+        actor: registration.actor as Record<string, unknown>,
+      },
       au,
       input.reason,
     );

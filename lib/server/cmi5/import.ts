@@ -36,7 +36,8 @@ async function readXml(req: Request): Promise<string> {
   const declared = Number(req.headers.get("content-length") ?? NaN);
   if (declared > XML_MAX_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", "cmi5.xml is larger than 10 MB.");
   const text = await req.text();
-  if (Buffer.byteLength(text) > XML_MAX_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", "cmi5.xml is larger than 10 MB.");
+  if (Buffer.byteLength(text) > XML_MAX_BYTES)
+    throw new AppError("PAYLOAD_TOO_LARGE", "cmi5.xml is larger than 10 MB.");
   if (!text.trim()) throw new AppError("BAD_REQUEST", "The request body is empty: send the course's cmi5.xml.");
   return text;
 }

@@ -47,7 +47,12 @@ export interface Cmi5Launch {
 export const hashFetchToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 /** The AU's URL before the launch parameters: absolute, or the package's file on the content host. */
-function auBaseUrl(au: Cmi5Au, subdomain: string, appOrigin: string, grant: { organizationId: string; courseId: string; userId: string }): string {
+function auBaseUrl(
+  au: Cmi5Au,
+  subdomain: string,
+  appOrigin: string,
+  grant: { organizationId: string; courseId: string; userId: string },
+): string {
   if (/^[A-Za-z][A-Za-z0-9+.-]*:/.test(au.url)) return au.url;
   const token = mintContentToken({
     organizationId: grant.organizationId,
@@ -58,12 +63,7 @@ function auBaseUrl(au: Cmi5Au, subdomain: string, appOrigin: string, grant: { or
   return `${contentOrigin(subdomain, env.CONTENT_DOMAIN, appOrigin)}${CMI5_PATHS.files}${token}/${au.url}`;
 }
 
-export function launchData(
-  au: Cmi5Au,
-  sessionId: string,
-  launchMode: LaunchMode,
-  returnUrl: string,
-): Obj {
+export function launchData(au: Cmi5Au, sessionId: string, launchMode: LaunchMode, returnUrl: string): Obj {
   return {
     contextTemplate: {
       contextActivities: { grouping: [{ id: au.id }] },
@@ -136,7 +136,9 @@ export async function abandonOpenSessions(
       sessionId: session.id,
       actor: registration.actor as Obj,
     };
-    statements.push(abandonedStatement(ctx, structure.aus[session.auIndex]!, last.getTime() - session.launchedAt.getTime()));
+    statements.push(
+      abandonedStatement(ctx, structure.aus[session.auIndex]!, last.getTime() - session.launchedAt.getTime()),
+    );
   }
   return statements;
 }
@@ -156,9 +158,13 @@ export async function launchCmi5Au(
   appOrigin: string,
 ): Promise<Cmi5Launch> {
   const access = await loadCourseAccess(ctx, courseId);
-  const onBehalf = input.actor !== undefined || input.registration !== undefined || (input.launch_mode ?? "Normal") !== "Normal";
+  const onBehalf =
+    input.actor !== undefined || input.registration !== undefined || (input.launch_mode ?? "Normal") !== "Normal";
   if (onBehalf && !access.canEdit)
-    throw new AppError("FORBIDDEN", "Only the course's editors launch for another actor, a given registration or another mode");
+    throw new AppError(
+      "FORBIDDEN",
+      "Only the course's editors launch for another actor, a given registration or another mode",
+    );
   if (!canViewContent(access)) throw new AppError("FORBIDDEN", NO_MODULE_ACCESS_MESSAGE);
   const { organizationId } = access;
   const lesson = await findLesson(db(), organizationId, courseId, lessonId);
@@ -233,11 +239,10 @@ export async function launchCmi5Au(
     return { registrationId: registration.id, before: [...abandoned, ...made] };
   });
 
-  const launched = launchedStatement(
-    { courseId: course.id, registration: registrationId, sessionId, actor },
-    au,
-    { launchMode, launchUrl: baseUrl },
-  );
+  const launched = launchedStatement({ courseId: course.id, registration: registrationId, sessionId, actor }, au, {
+    launchMode,
+    launchUrl: baseUrl,
+  });
   await writeLmsStatements(lmsLrsContext(organizationId, origin), [...before, launched]);
 
   const url = new URL(baseUrl);
@@ -277,7 +282,10 @@ async function findRegistration(
   onBehalf: boolean,
 ) {
   if (input.registration)
-    return tx.cmi5Registration.findFirst({ where: { organizationId, id: input.registration }, select: registrationSelect });
+    return tx.cmi5Registration.findFirst({
+      where: { organizationId, id: input.registration },
+      select: registrationSelect,
+    });
   if (onBehalf) return null;
   return tx.cmi5Registration.findFirst({
     where: { organizationId, courseId, actorKey },

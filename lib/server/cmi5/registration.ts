@@ -58,7 +58,8 @@ export async function settleRegistration(
     sessionId,
     actor: registration.actor as Obj,
   };
-  if (registration.userId) await syncLessonProgress(tx, registration, structure, states, [...already, ...fresh.map((s) => s.publisherId)]);
+  if (registration.userId)
+    await syncLessonProgress(tx, registration, structure, states, [...already, ...fresh.map((s) => s.publisherId)]);
   return fresh.map((what) => satisfiedStatement(session, structure, what));
 }
 

@@ -4,7 +4,12 @@ import { db, queryRows } from "@/lib/db";
 import type { Cmi5Structure } from "@/lib/cmi5/course-structure";
 import type { AuStates } from "@/lib/cmi5/move-on";
 import { checkSessionStatement, Cmi5Refused, type SessionView } from "@/lib/cmi5/statement-rules";
-import { cmi5ActivityIds, LAUNCH_DATA_STATE_ID, LEARNER_PREFERENCES_PROFILE_ID, type LaunchMode } from "@/lib/cmi5/vocabulary";
+import {
+  cmi5ActivityIds,
+  LAUNCH_DATA_STATE_ID,
+  LEARNER_PREFERENCES_PROFILE_ID,
+  type LaunchMode,
+} from "@/lib/cmi5/vocabulary";
 import { XapiError } from "@/lib/server/xapi/errors";
 import type { LrsContext } from "@/lib/server/xapi/lrs-context";
 import { lmsLrsContext, writeLmsStatements } from "@/lib/server/cmi5/lms-statements";
@@ -117,7 +122,8 @@ export function checkSessionDocument(
   reading: boolean,
 ): void {
   if (key.kind === "activityProfile") return;
-  if (key.agentKey !== grant.actorKey) throw forbidden("A cmi5 session reaches its own learner's documents only (cmi5 11.0.0.0-1)");
+  if (key.agentKey !== grant.actorKey)
+    throw forbidden("A cmi5 session reaches its own learner's documents only (cmi5 11.0.0.0-1)");
   if (key.kind === "state" && !reading && (documentId === null || documentId === LAUNCH_DATA_STATE_ID))
     throw forbidden("LMS.LaunchData is written by the LMS; an AU only reads it (cmi5 10.2.1.0-5)");
 }
@@ -125,11 +131,7 @@ export function checkSessionDocument(
 const LANGUAGE_LIST = /^[A-Za-z]{1,8}(?:-[A-Za-z0-9]{1,8})*(?:,[A-Za-z]{1,8}(?:-[A-Za-z0-9]{1,8})*)*$/;
 
 /** cmi5LearnerPreferences as an AU writes it (cmi5 11.0 and 11.1): a JSON object of two known members. */
-export function checkLearnerPreferences(
-  profileId: string | null,
-  contentType: string | null,
-  body: Buffer,
-): void {
+export function checkLearnerPreferences(profileId: string | null, contentType: string | null, body: Buffer): void {
   if (profileId !== LEARNER_PREFERENCES_PROFILE_ID) return;
   if (!/^application\/json\b/i.test(contentType ?? ""))
     throw forbidden("cmi5LearnerPreferences is a JSON document (cmi5 11.0.0.0-5)");
@@ -146,6 +148,5 @@ export function checkLearnerPreferences(
     throw forbidden("cmi5LearnerPreferences holds languagePreference and audioPreference (cmi5 11.0.0.0-5)");
   if (!LANGUAGE_LIST.test(prefs.languagePreference))
     throw forbidden("languagePreference is a comma-separated list of language codes (cmi5 11.1.0.0-1)");
-  if (!["on", "off"].includes(prefs.audioPreference))
-    throw forbidden("audioPreference is on or off (cmi5 11.0.0.0-5)");
+  if (!["on", "off"].includes(prefs.audioPreference)) throw forbidden("audioPreference is on or off (cmi5 11.0.0.0-5)");
 }
