@@ -3,15 +3,21 @@ import { chmodSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, 
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { prepareAuthEnv } from "../server/runtime-env";
+import { prepareCmi5Suite, runCmi5Suite } from "./conformance/cmi5-suite";
+import { ensureChromium } from "./lib/chromium";
 
 // npm run test:conformance: ADL's LRS conformance suite (third-party, kept unmodified in the shared folder
-// beside this repository) against the app's xAPI endpoint, for xAPI 2.0.0 and 1.0.3. The suite is copied
-// to a scratch folder and installed there; the app runs as in npm test (the production build on a fresh
-// database) with a throw-away organization and an LRS client holding every scope. Exits 1 when a test
-// fails, other than the few listed in scripts/conformance/expected-failures.json (and then says why).
-//   LRS_CONFORMANCE_SUITE=/path/to/xapi-lrs   the suite's folder, when the repo is not next to shared/
+// beside this repository) against the app's xAPI endpoint, for xAPI 2.0.0 and 1.0.3, then ADL's CATAPULT
+// LMS test suite against the app as a cmi5 LMS (scripts/conformance/cmi5-suite.ts, docs/cmi5.md). Each
+// suite is copied to a scratch folder and installed there; the app runs as in npm test (the production
+// build on a fresh database) with a throw-away organization, an LRS client holding every scope and an
+// administrator's API key. Exits 1 when a test fails, other than the few listed in
+// scripts/conformance/expected-failures.json (and then says why).
+//   LRS_CONFORMANCE_SUITE=/path/to/xapi-lrs   the LRS suite's folder, when the repo is not next to shared/
+//   CMI5_CONFORMANCE_SUITE=/path/to/cmi5-lms  the CATAPULT suite's folder (it holds lts/), likewise
+//   CONFORMANCE_SUITES=lrs,cmi5               the suites to run
 //   CONFORMANCE_PORT=3730                     the app's port
-//   CONFORMANCE_VERSIONS=2.0.0,1.0.3          the versions to run
+//   CONFORMANCE_VERSIONS=2.0.0,1.0.3          the xAPI versions to run
 
 const repo = process.cwd();
 const suiteSource = path.resolve(
@@ -21,6 +27,17 @@ if (!existsSync(path.join(suiteSource, "bin", "console_runner.js"))) {
   console.error(
     `test:conformance: the LRS conformance suite is not at ${suiteSource}.\n` +
       "Set LRS_CONFORMANCE_SUITE to the folder of adlnet/lrs-conformance-test-suite (it holds bin/console_runner.js).",
+  );
+  process.exit(2);
+}
+const cmi5Source = path.resolve(
+  process.env.CMI5_CONFORMANCE_SUITE ?? path.join(repo, "..", "shared", "conformance", "cmi5-lms"),
+);
+const suites = (process.env.CONFORMANCE_SUITES ?? "lrs,cmi5").split(",").map((s) => s.trim());
+if (suites.includes("cmi5") && !existsSync(path.join(cmi5Source, "lts", "package.json"))) {
+  console.error(
+    `test:conformance: the CATAPULT cmi5 suite is not at ${cmi5Source}.\n` +
+      "Set CMI5_CONFORMANCE_SUITE to the folder holding CATAPULT's lts/ (and requirements/).",
   );
   process.exit(2);
 }
@@ -63,18 +80,23 @@ function newestLog(folder: string): string | null {
 
 const scratch = mkdtempSync(path.join(tmpdir(), "lrs-conformance-"));
 const suite = path.join(scratch, "xapi-lrs");
-cpSync(suiteSource, suite, { recursive: true });
-// The shared folder is read-only; the copy must be writable for the install and the suite's logs.
-spawnSync("chmod", ["-R", "u+w", suite]);
-chmodSync(suite, 0o755);
-console.log(`Installing the suite in ${suite}…`);
-const lockfile = existsSync(path.join(suite, "package-lock.json"));
-// Its packages need no install scripts (one only prints a message): none run.
-const install = [lockfile ? "ci" : "install", "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error"];
-if ((await run("npm", install, suite)) !== 0) {
-  console.error("test:conformance: the suite's npm install failed");
-  process.exit(1);
+if (suites.includes("lrs")) {
+  cpSync(suiteSource, suite, { recursive: true });
+  // The shared folder is read-only; the copy must be writable for the install and the suite's logs.
+  spawnSync("chmod", ["-R", "u+w", suite]);
+  chmodSync(suite, 0o755);
+  console.log(`Installing the suite in ${suite}…`);
+  const lockfile = existsSync(path.join(suite, "package-lock.json"));
+  // Its packages need no install scripts (one only prints a message): none run.
+  const install = [lockfile ? "ci" : "install", "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error"];
+  if ((await run("npm", install, suite)) !== 0) {
+    console.error("test:conformance: the suite's npm install failed");
+    process.exit(1);
+  }
 }
+const cmi5Lts = suites.includes("cmi5")
+  ? await prepareCmi5Suite(cmi5Source, scratch, path.join(repo, "scripts/conformance/cmi5-adapter.js"))
+  : null;
 
 prepareAuthEnv();
 const { startTestEnvironment } = await import("./lib/test-environment");
@@ -86,7 +108,7 @@ try {
   const tenant = await createLrsTenant(testEnv.TEST_DATABASE_URL!);
   const endpoint = `http://${tenant.subdomain}.localhost:${port}/xapi`;
   const summary: string[] = [];
-  for (const version of versions) {
+  for (const version of suites.includes("lrs") ? versions : []) {
     console.log(`\nxAPI ${version} against ${endpoint}`);
     const env = {
       ...process.env,
@@ -127,6 +149,31 @@ try {
     // A run cut short (its setup failed, the app stopped answering) has tests that neither passed nor failed.
     if (unexpected.length || nowPassing.length || total === 0 || passed + failures.length < total) failed = true;
     rmSync(logFile);
+  }
+  if (cmi5Lts) {
+    const origin = `http://${tenant.subdomain}.localhost:${port}`;
+    console.log(`\ncmi5 (CATAPULT LMS test suite) against ${origin}`);
+    const result = await runCmi5Suite(cmi5Lts, {
+      baseUrl: origin,
+      apiKey: tenant.apiKey,
+      lrsEndpoint: endpoint,
+      lrsKey: tenant.key,
+      lrsSecret: tenant.secret,
+      chromium: await ensureChromium(),
+      resolveLocalhost: path.join(repo, "scripts/conformance/resolve-localhost.mjs"),
+    });
+    const allowed = (expected.cmi5 as string[] | undefined) ?? [];
+    const unexpected = result.failed.filter((t) => !allowed.includes(t));
+    const nowPassing = allowed.filter((t) => !result.failed.includes(t));
+    summary.push(
+      `cmi5: ${result.passed} passed, ${result.failed.length} failed, ${result.skipped} skipped of ${result.total}` +
+        (result.failed.length
+          ? ` (${result.failed.length - unexpected.length} expected: scripts/conformance/expected-failures.json)`
+          : ""),
+    );
+    for (const t of unexpected) summary.push(`  FAILED: ${t}`);
+    for (const t of nowPassing) summary.push(`  now passes, remove it from expected-failures.json: ${t}`);
+    if (unexpected.length || nowPassing.length || result.total === 0) failed = true;
   }
   console.log(`\n${summary.join("\n")}`);
 } catch (error) {
