@@ -13,6 +13,7 @@ const session = (over: Partial<SessionView> = {}): SessionView => ({
   launchMode: "Normal",
   masteryScore: 0.8,
   initialized: true,
+  preferencesRead: true,
   judged: false,
   au: {},
   ...over,
@@ -83,6 +84,9 @@ describe("checkSessionStatement", () => {
   it("refuses what the spec forbids, naming the rule", () => {
     expect(refusal(session({ initialized: false }), statement("experienced"))).toBe("9.3.0.0-4");
     expect(refusal(session(), statement("initialized"))).toBe("9.3.2.0-3");
+    expect(refusal(session({ initialized: false, preferencesRead: false }), statement("initialized"))).toBe(
+      "11.0.0.0-3",
+    );
     expect(refusal(session(), statement("completed", { completion: true }))).toBe("9.5.4.1-1");
     expect(
       refusal(session({ au: { completed: true } }), statement("completed", { completion: true, duration: "PT1S" })),

@@ -37,6 +37,8 @@ export interface SessionView {
   launchMode: LaunchMode;
   masteryScore: number | null;
   initialized: boolean;
+  /** The AU asked for the learner preferences document (cmi5 11.0.0.0-3: before Initialized). */
+  preferencesRead: boolean;
   /** Passed or Failed was sent in this session. */
   judged: boolean;
   /** The AU's state over the whole registration. */
@@ -124,6 +126,8 @@ export function checkSessionStatement(session: SessionView, statement: Obj): Cmi
   switch (verb) {
     case "initialized":
       if (session.initialized) refuse("9.3.2.0-3", "The session is initialized already");
+      if (!session.preferencesRead)
+        refuse("11.0.0.0-3", "The AU retrieves the learner preferences (cmi5LearnerPreferences) before Initialized");
       break;
     case "completed":
       if (result.completion !== true) refuse("9.5.3.0-1", "A Completed statement sets result.completion to true");

@@ -285,6 +285,11 @@ describe("a session's statements", () => {
     const put = (st: Record<string, unknown>) => lrs(`statements?statementId=${st.id}`, { method: "PUT", json: st });
 
     expect((await put(cmi5Statement(l, "experienced"))).status).toBe(403);
+    expect((await put(cmi5Statement(l, "initialized"))).status).toBe(403);
+    const preferences = await lrs(
+      `agents/profile?${new URLSearchParams({ profileId: "cmi5LearnerPreferences", agent: l.url.searchParams.get("actor")! })}`,
+    );
+    expect(preferences.status).toBe(404);
     expect((await put(cmi5Statement(l, "initialized"))).status).toBe(204);
     expect((await put(cmi5Statement(l, "initialized"))).status).toBe(403);
     expect((await put(cmi5Statement(l, "completed", { completion: true }, true))).status).toBe(403);

@@ -50,6 +50,7 @@ export async function admitSessionStatements(
         auIndex: true,
         launchMode: true,
         initializedAt: true,
+        preferencesReadAt: true,
         passedAt: true,
         failedAt: true,
         terminatedAt: true,
@@ -72,6 +73,7 @@ export async function admitSessionStatements(
       launchMode: session.launchMode as LaunchMode,
       masteryScore: au.masteryScore,
       initialized: session.initializedAt !== null,
+      preferencesRead: session.preferencesReadAt !== null,
       judged: session.passedAt !== null || session.failedAt !== null,
       au: state,
     };
@@ -112,6 +114,20 @@ export async function admitSessionStatements(
   return async () => {
     if (satisfied.length) await writeLmsStatements(lmsLrsContext(organizationId, lrs.origin), satisfied);
   };
+}
+
+/** Notes that the AU asked for the learner preferences: Initialized may come now (cmi5 11.0.0.0-3). */
+export async function noteSessionDocumentRead(
+  lrs: LrsContext,
+  grant: Cmi5SessionGrant,
+  kind: DocumentKey["kind"],
+  documentId: string | null,
+): Promise<void> {
+  if (kind !== "agentProfile" || documentId !== LEARNER_PREFERENCES_PROFILE_ID) return;
+  await db().cmi5Session.updateMany({
+    where: { organizationId: lrs.organizationId, id: grant.sessionId, preferencesReadAt: null },
+    data: { preferencesReadAt: new Date() },
+  });
 }
 
 /** The documents a session may touch: its own learner's; LMS.LaunchData only to read. */

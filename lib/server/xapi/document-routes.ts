@@ -14,7 +14,7 @@ import { parseAgentParam, parseTimestampParam, parseUuidParam } from "@/lib/serv
 import { agentKey } from "@/lib/xapi/agents";
 import { scopesAllow } from "@/lib/xapi/scopes";
 import { isIri } from "@/lib/xapi/validate";
-import { checkLearnerPreferences, checkSessionDocument } from "@/lib/server/cmi5/session-gate";
+import { checkLearnerPreferences, checkSessionDocument, noteSessionDocumentRead } from "@/lib/server/cmi5/session-gate";
 
 // The state, activity profile and agent profile resources over HTTP: their parameters, and the document
 // service's answers as headers (ETag, Last-Modified) and status codes.
@@ -65,6 +65,7 @@ export async function answerDocuments(lrs: LrsContext, req: XapiRequest, kind: D
   const documentId = req.params.get(idParam);
   if (lrs.cmi5) {
     checkSessionDocument(lrs.cmi5, key, documentId, reading);
+    if (reading) await noteSessionDocumentRead(lrs, lrs.cmi5, kind, documentId);
     if (kind === "agentProfile" && !reading && req.method !== "DELETE")
       checkLearnerPreferences(documentId, req.headers.get("content-type"), req.body);
   }

@@ -53,6 +53,7 @@ CREATE TABLE "Cmi5Session" (
     "terminatedAt" TIMESTAMP(3),
     "abandonedAt" TIMESTAMP(3),
     "lastStatementAt" TIMESTAMP(3),
+    "preferencesReadAt" TIMESTAMP(3),
 
     CONSTRAINT "Cmi5Session_pkey" PRIMARY KEY ("id")
 );
