@@ -102,6 +102,8 @@ describe("the OpenAPI document", () => {
       "GET /api/courses/{courseId}/lessons/{lessonId}",
       "GET /api/courses/{courseId}/lessons/{lessonId}/media",
       "GET /api/courses/{courseId}/lessons/{lessonId}/scorm/launch",
+      "GET /api/courses/{courseId}/lessons/{lessonId}/cmi5",
+      "POST /api/courses/{courseId}/lessons/{lessonId}/cmi5/launch",
       "POST /api/scorm-tracking",
       "DELETE /api/enrollments/{enrollmentId}",
     ]);

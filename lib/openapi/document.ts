@@ -20,6 +20,7 @@ import { organizationPaths } from "@/lib/openapi/paths/organizations";
 import { outlinePaths } from "@/lib/openapi/paths/outline";
 import { reportPaths } from "@/lib/openapi/paths/reports";
 import { scormContentPaths, scormPaths } from "@/lib/openapi/paths/scorm";
+import { cmi5Paths } from "@/lib/openapi/paths/cmi5";
 import { settingsPaths } from "@/lib/openapi/paths/settings";
 import { userPaths } from "@/lib/openapi/paths/users";
 import { webhookPaths } from "@/lib/openapi/paths/webhooks";
@@ -47,6 +48,11 @@ export const TAGS = [
   { name: "Outline", description: "Modules, and the order of modules and lessons" },
   { name: "Lessons", description: "Lesson content, uploads and media" },
   { name: "SCORM", description: "SCORM launch and tracking" },
+  {
+    name: "cmi5",
+    description:
+      "cmi5 courses: import, launch, waive and abandon (docs/cmi5.md; the fetch URL and the LRS follow the cmi5 and xAPI specifications)",
+  },
   { name: "Categories", description: "Course categories" },
   { name: "Enrollments", description: "Enrollment and lesson progress" },
   { name: "Dashboard", description: "The learner's overview" },
@@ -89,6 +95,7 @@ function build(): ReturnType<typeof createDocument> {
       ...lessonPaths,
       ...scormPaths,
       ...scormContentPaths,
+      ...cmi5Paths,
       ...categoryPaths,
       ...certificatePaths,
       ...enrollmentPaths,
