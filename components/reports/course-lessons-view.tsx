@@ -23,7 +23,13 @@ import { TwoLineCell } from "@/components/reports/two-line-cell";
 import { readReportFilters, reportQuery } from "@/components/reports/report-query";
 import type { CourseLessonsJson, LessonLearnerRow, LessonReportRow } from "@/lib/server/reports/lessons";
 
-const KIND_LABELS: Record<string, string> = { text: "Text", video: "Video", file: "File", scorm: "SCORM", cmi5: "cmi5" };
+const KIND_LABELS: Record<string, string> = {
+  text: "Text",
+  video: "Video",
+  file: "File",
+  scorm: "SCORM",
+  cmi5: "cmi5",
+};
 const LESSON_STATUS: Record<string, string> = {
   not_started: "Not started",
   in_progress: "In progress",

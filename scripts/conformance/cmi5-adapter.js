@@ -6,6 +6,7 @@
 //   LMS_API_KEY    an API key of the organization's administrator (lmsk_…)
 //   LRS_ENDPOINT, LRS_KEY, LRS_SECRET   the organization's LRS and a client that reads every statement
 "use strict";
+/* eslint-disable @typescript-eslint/no-require-imports -- the suite require()s its adapter: CommonJS */
 
 const Wreck = require("@hapi/wreck");
 const { InvalidPackageError } = require("./errors");
@@ -69,10 +70,10 @@ module.exports = {
     const body = await readAll(stream);
     const course = await call("POST", "/api/courses", json({ title: `cmi5 ${filename}`.slice(0, 200) }));
     created.push(course.id);
-    const module = await call("POST", `/api/courses/${course.id}/modules`, json({ title: "cmi5" }));
+    const outline = await call("POST", `/api/courses/${course.id}/modules`, json({ title: "cmi5" }));
     const lesson = await call(
       "POST",
-      `/api/courses/${course.id}/modules/${module.id}/lessons`,
+      `/api/courses/${course.id}/modules/${outline.id}/lessons`,
       json({ title: filename.slice(0, 200), kind: "cmi5" }),
     );
     try {

@@ -109,6 +109,12 @@ export const API_ACCESS: Record<string, ApiRow> = {
   // Editors who are not enrolled get an untracked preview.
   "GET /api/courses/{courseId}/lessons/{lessonId}/scorm/launch": COURSE_READERS,
   "POST /api/scorm-tracking": ATTEMPT_OWNER,
+  "GET /api/courses/{courseId}/lessons/{lessonId}/cmi5": COURSE_READERS,
+  "PUT /api/courses/{courseId}/lessons/{lessonId}/cmi5": COURSE_EDITORS,
+  // A learner launches for themselves; editors also for other actors (a test harness).
+  "POST /api/courses/{courseId}/lessons/{lessonId}/cmi5/launch": COURSE_READERS,
+  "POST /api/cmi5/registrations/{registrationId}/waive": COURSE_EDITORS,
+  "POST /api/cmi5/sessions/{cmi5SessionId}/abandon": COURSE_EDITORS,
   // The content host: the runtime page, the package's files and the commits of the token's attempt.
   "GET /scorm/runtime/{contentToken}": TOKEN_HOLDERS,
   "GET /scorm/files/{contentToken}/{path}": TOKEN_HOLDERS,

@@ -47,6 +47,11 @@ export const API_KEY_ACCESS: Record<string, ApiKeyRow> = {
   "PUT /api/courses/{courseId}/lessons/{lessonId}/scorm": ["ok", "forbidden"],
   "GET /api/courses/{courseId}/lessons/{lessonId}/scorm/launch": ["ok", "forbidden"],
   "POST /api/scorm-tracking": ["absent", "absent"],
+  "GET /api/courses/{courseId}/lessons/{lessonId}/cmi5": ["ok", "forbidden"],
+  "PUT /api/courses/{courseId}/lessons/{lessonId}/cmi5": ["ok", "forbidden"],
+  "POST /api/courses/{courseId}/lessons/{lessonId}/cmi5/launch": ["ok", "forbidden"],
+  "POST /api/cmi5/registrations/{registrationId}/waive": ["ok", "forbidden"],
+  "POST /api/cmi5/sessions/{cmi5SessionId}/abandon": ["ok", "forbidden"],
   // The content host reads no credential: the token in the path decides.
   "GET /scorm/runtime/{contentToken}": ["ok", "ok"],
   "GET /scorm/files/{contentToken}/{path}": ["ok", "ok"],

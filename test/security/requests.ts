@@ -14,6 +14,9 @@ import {
   spareImport,
   spareApiKey,
   spareLrsClient,
+  cmi5CourseXml,
+  spareCmi5Registration,
+  spareCmi5Session,
   spareSession,
   spareWebhookDelivery,
   spareWebhookEndpoint,
@@ -30,6 +33,7 @@ type IdSource = (tenant: TenantWorld, op: ApiOperation) => string;
 /** The lesson a lesson route is about: the SCORM lesson for SCORM routes, the file lesson for files. */
 function lessonFor(tenant: TenantWorld, op: ApiOperation): string {
   if (op.path.includes("/scorm")) return tenant.ids.scormLessonId;
+  if (op.path.includes("/cmi5")) return tenant.ids.cmi5LessonId;
   if (op.path.endsWith("/file") || op.path.endsWith("/media")) return tenant.ids.fileLessonId;
   return tenant.ids.textLessonId;
 }
@@ -83,6 +87,8 @@ export const ID_SOURCES: Record<string, IdSource> = {
   "body:template_id": (t) => t.ids.templateId,
   "path:keyId": (t) => t.ids.apiKeyId,
   "path:clientId": (t) => t.ids.lrsClientId,
+  "path:registrationId": (t) => t.ids.cmi5RegistrationId,
+  "path:cmi5SessionId": (t) => t.ids.cmi5SessionId,
 };
 
 /**
@@ -133,6 +139,13 @@ const DISPOSABLE: Record<string, (tenant: TenantWorld, caller: Caller) => Promis
     await spareSession(user.id);
     return { "path:userId": user.id };
   },
+  // Waiving uses an AU of a registration up, abandoning a session: each call gets its own.
+  "POST /api/cmi5/registrations/{registrationId}/waive": async (t) => ({
+    "path:registrationId": (await spareCmi5Registration(t)).id,
+  }),
+  "POST /api/cmi5/sessions/{cmi5SessionId}/abandon": async (t) => ({
+    "path:cmi5SessionId": (await spareCmi5Session(t)).id,
+  }),
   "DELETE /api/courses/{courseId}": async (t) => ({
     "path:courseId": (await createCourse(t.id, { instructorIds: [t.ids.instructorId] })).id,
   }),
@@ -486,6 +499,9 @@ export async function buildRequest(
       string
     >;
     body = Buffer.from(new URLSearchParams(fields).toString());
+    headers["content-type"] = op.body.contentType;
+  } else if (op.body?.contentType === "text/xml") {
+    body = cmi5CourseXml(tenant.marker);
     headers["content-type"] = op.body.contentType;
   } else if (op.body) {
     body = fixtureZip("golf-scorm12-runtime-basic-singlesco.zip");

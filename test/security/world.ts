@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
@@ -82,6 +82,11 @@ export interface TenantWorld {
     apiKeyId: string;
     /** An LRS client of the organization that no suite calls with. */
     lrsClientId: string;
+    /** The cmi5 lesson, its imported course version, and the learner's registration and session in it. */
+    cmi5LessonId: string;
+    cmi5CourseId: string;
+    cmi5RegistrationId: string;
+    cmi5SessionId: string;
   };
   /** An LRS client holding every scope, and a statement it stored (the xAPI endpoint, /xapi/). */
   lrs: { key: string; secret: string; statementId: string };
@@ -164,10 +169,17 @@ export async function buildTenantWorld(): Promise<TenantWorld> {
           { kind: "file", title: `File ${marker}` },
         ],
       },
-      { title: `Module two ${marker}`, lessons: [{ kind: "scorm", title: `SCORM ${marker}` }] },
+      {
+        title: `Module two ${marker}`,
+        lessons: [
+          { kind: "scorm", title: `SCORM ${marker}` },
+          { kind: "cmi5", title: `cmi5 ${marker}` },
+        ],
+      },
     ],
   });
-  const [textLesson, videoLesson, fileLesson, scormLesson] = course.lessons as [
+  const [textLesson, videoLesson, fileLesson, scormLesson, cmi5Lesson] = course.lessons as [
+    (typeof course.lessons)[number],
     (typeof course.lessons)[number],
     (typeof course.lessons)[number],
     (typeof course.lessons)[number],
@@ -216,6 +228,18 @@ export async function buildTenantWorld(): Promise<TenantWorld> {
     "SCORM package",
   );
   const packageId = scorm.json.id as string;
+  const cmi5Course = expectOk(
+    await as("instructor", `/api/courses/${course.id}/lessons/${cmi5Lesson.id}/cmi5`, {
+      method: "PUT",
+      body: cmi5CourseXml(marker),
+      headers: { "content-type": "text/xml" },
+    }),
+    "cmi5 course",
+  );
+  const cmi5Launch = expectOk(
+    await as("learner", `/api/courses/${course.id}/lessons/${cmi5Lesson.id}/cmi5/launch`, { json: {} }),
+    "cmi5 launch",
+  );
   const avatar = await multipartBody({ avatar: new Blob([await png()], { type: "image/png" }) });
   const avatarUrl = expectOk(await as("learner", "/auth/profile", { method: "PUT", ...avatar }), "avatar").json.user
     .avatar_url as string;
@@ -362,6 +386,10 @@ export async function buildTenantWorld(): Promise<TenantWorld> {
       ...(await webhookIds({ id, marker, subdomain, tokens })),
       apiKeyId: (await spareApiKey(id, tenant.users.admin.id, marker, ["users:manage"])).id,
       lrsClientId: (await spareLrsClient(id, tenant.users.admin.id, marker)).id,
+      cmi5LessonId: cmi5Lesson.id,
+      cmi5CourseId: cmi5Course.json.id as string,
+      cmi5RegistrationId: cmi5Launch.json.registration as string,
+      cmi5SessionId: cmi5Launch.json.session_id as string,
     },
     lrs: await lrsWithStatement(id, subdomain, tenant.users.admin.id, marker),
     scoId,
@@ -628,6 +656,45 @@ export async function spareSession(userId: string) {
   });
   return testDb().session.create({
     data: { organizationId, userId, userAgent: "Spare/1.0", expiresAt: new Date(Date.now() + 3_600_000) },
+    select: { id: true },
+  });
+}
+
+/** A bare cmi5.xml of one AU at an absolute URL (the security suites import it; nothing fetches the AU). */
+export const cmi5CourseXml = (marker: string) => `<?xml version="1.0" encoding="utf-8"?>
+<courseStructure xmlns="https://w3id.org/xapi/profiles/cmi5/v1/CourseStructure.xsd">
+  <course id="https://example.test/cmi5/${marker}"><title><langstring lang="en">cmi5 ${marker}</langstring></title>
+    <description><langstring lang="en">${marker}</langstring></description></course>
+  <au id="https://example.test/cmi5/${marker}/au" moveOn="Completed">
+    <title><langstring lang="en">AU ${marker}</langstring></title><url>https://example.test/cmi5/au.html</url>
+  </au>
+</courseStructure>`;
+
+/** A registration of an outside actor in the organization's cmi5 course (waiving an AU uses one up). */
+export async function spareCmi5Registration(tenant: TenantWorld) {
+  const actor = { objectType: "Agent", account: { homePage: "https://example.test", name: uniqueName("actor") } };
+  return testDb().cmi5Registration.create({
+    data: {
+      id: randomUUID(),
+      organizationId: tenant.id,
+      courseId: tenant.ids.cmi5CourseId,
+      actor,
+      actorKey: `account:${actor.account.homePage} ${actor.account.name}`,
+    },
+    select: { id: true },
+  });
+}
+
+/** An open session of the learner's cmi5 registration (abandoning it ends nothing the suites use). */
+export function spareCmi5Session(tenant: TenantWorld) {
+  return testDb().cmi5Session.create({
+    data: {
+      id: randomUUID(),
+      organizationId: tenant.id,
+      registrationId: tenant.ids.cmi5RegistrationId,
+      auIndex: 0,
+      launchMode: "Normal",
+    },
     select: { id: true },
   });
 }

@@ -65,7 +65,7 @@ export const cmi5Paths = definePaths("cmi5", {
       permission: "courses:update:own",
       requestBody: {
         required: true,
-        content: { "application/zip": { schema: z.file() }, "text/xml": { schema: z.string() } },
+        content: { "text/xml": { schema: z.string() }, "application/zip": { schema: z.file() } },
       },
       responses: { 200: json("The new course version", courseSchema) },
       errors: [400, 403, 404, 413, 415],
@@ -99,8 +99,8 @@ export const cmi5Paths = definePaths("cmi5", {
       errors: [400, 403, 404, 409],
     },
   },
-  "/api/cmi5/sessions/{sessionId}/abandon": {
-    requestParams: { path: pathIds("sessionId") },
+  "/api/cmi5/sessions/{cmi5SessionId}/abandon": {
+    requestParams: { path: pathIds("cmi5SessionId") },
     post: {
       operationId: "abandonCmi5Session",
       summary: "Abandon a session still open: Abandoned, and its LRS credential stops (course editors)",
