@@ -6,6 +6,7 @@ import Typography from "@mui/material/Typography";
 import { Controller, type Control } from "react-hook-form";
 import type { z } from "zod";
 import { FilePickButton } from "@/components/forms/file-pick-button";
+import { Cmi5Upload } from "@/components/courses/cmi5-upload";
 import { ScormUpload } from "@/components/courses/scorm-upload";
 import type { LessonJson } from "@/components/courses/types";
 import { FormRichTextEditor } from "@/components/forms/rich-text-editor";
@@ -58,6 +59,7 @@ export function LessonKindFields({ courseId, kind, control, lesson, file, onFile
       )}
       {kind === "file" && <UploadRow label="Upload file" onFile={onFile} status={picked ?? current ?? "No file yet"} />}
       {kind === "scorm" && <ScormUpload key={lesson?.id ?? "new"} courseId={courseId} lesson={lesson} />}
+      {kind === "cmi5" && <Cmi5Upload key={lesson?.id ?? "new"} courseId={courseId} lesson={lesson} />}
       <FormRichTextEditor
         control={control}
         name="body"
