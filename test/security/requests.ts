@@ -88,6 +88,7 @@ export const ID_SOURCES: Record<string, IdSource> = {
   "path:keyId": (t) => t.ids.apiKeyId,
   "path:clientId": (t) => t.ids.lrsClientId,
   "path:registrationId": (t) => t.ids.cmi5RegistrationId,
+  "body:registration": (t) => t.ids.cmi5RegistrationId,
   "path:cmi5SessionId": (t) => t.ids.cmi5SessionId,
 };
 

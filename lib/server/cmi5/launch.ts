@@ -184,6 +184,9 @@ export async function launchCmi5Au(
     : null;
   if (existing && (existing.course.lessonId !== lessonId || existing.actorKey !== actorKey))
     throw new AppError("CONFLICT", "This registration belongs to another lesson or another actor");
+  // Registration ids are global: one of another organization is not this organization's to continue.
+  if (input.registration && !existing && (await db().cmi5Registration.count({ where: { id: input.registration } })))
+    throw new AppError("NOT_FOUND", "cmi5 registration not found");
   const course = await db().cmi5Course.findFirst({
     where: existing ? { organizationId, id: existing.courseId } : { organizationId, lessonId },
     orderBy: { version: "desc" },
