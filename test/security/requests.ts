@@ -502,7 +502,7 @@ export async function buildRequest(
     body = Buffer.from(new URLSearchParams(fields).toString());
     headers["content-type"] = op.body.contentType;
   } else if (op.body?.contentType === "text/xml") {
-    body = cmi5CourseXml(tenant.marker);
+    body = Buffer.from(cmi5CourseXml(tenant.marker));
     headers["content-type"] = op.body.contentType;
   } else if (op.body) {
     body = fixtureZip("golf-scorm12-runtime-basic-singlesco.zip");
