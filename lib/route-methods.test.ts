@@ -11,8 +11,9 @@ const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 const appDir = path.resolve("app");
 const files = routeFiles(appDir).filter((r) => !r.file.includes("[...nextauth]"));
 const CATCH_ALLS = ["api/[[...path]]/route.ts", "auth/[[...path]]/route.ts"];
-// The xAPI endpoint answers every method itself, in the xAPI spec's terms (lib/server/xapi/handler.ts).
-const OWN_ANSWERS = ["xapi/[[...path]]/route.ts"];
+// The xAPI endpoint and cmi5's fetch URL answer every method themselves, in their specs' terms
+// (lib/server/xapi/handler.ts, lib/server/cmi5/fetch.ts).
+const OWN_ANSWERS = ["xapi/[[...path]]/route.ts", "cmi5/fetch/[fetchToken]/route.ts"];
 
 function destructured(source: string, helper: string): { names: string[]; args: string[] } | null {
   const match = new RegExp(`export const \\{([^}]*)\\} = ${helper}\\(([^)]*)\\);`).exec(source);
