@@ -5,6 +5,7 @@ import { env } from "@/lib/env";
 import { hostTarget } from "@/lib/tenancy/host";
 import { hashLrsSecret } from "@/lib/server/xapi/clients";
 import { XapiError } from "@/lib/server/xapi/errors";
+import type { XapiVersion } from "@/lib/xapi/validate";
 
 // Who is asking the LRS: the organization of the request's host (as every route resolves it,
 // lib/tenancy/host.ts) and an LRS client of that organization, by Basic auth. Cookies are never read:
@@ -17,6 +18,8 @@ export interface LrsContext {
   clientKey: string;
   clientName: string;
   scopes: ReadonlySet<string>;
+  /** The version the client's content speaks: a request that names none is refused in its terms. */
+  xapiVersion: XapiVersion;
   /** The origin the request was made on, for the authority's account home page and the `more` links. */
   origin: string;
 }
@@ -46,7 +49,16 @@ export async function lrsContext(req: { url: string; headers: Headers }): Promis
   if (!credentials) throw new XapiError(401, "Authenticate with the LRS client's key and secret (HTTP Basic)");
   const client = await db().lrsClient.findFirst({
     where: { key: credentials.user, revokedAt: null, organization: { subdomain: target.subdomain, status: "active" } },
-    select: { id: true, organizationId: true, key: true, name: true, scopes: true, secretHash: true, lastUsedAt: true },
+    select: {
+      id: true,
+      organizationId: true,
+      key: true,
+      name: true,
+      scopes: true,
+      xapiVersion: true,
+      secretHash: true,
+      lastUsedAt: true,
+    },
   });
   if (!client || !sameHash(client.secretHash, hashLrsSecret(credentials.password)))
     throw new XapiError(401, "Unknown LRS client key or wrong secret for this organization");
@@ -63,6 +75,7 @@ export async function lrsContext(req: { url: string; headers: Headers }): Promis
     clientKey: client.key,
     clientName: client.name,
     scopes: new Set(client.scopes),
+    xapiVersion: client.xapiVersion === "1.0.3" ? "1.0" : "2.0",
     origin: `${proto ?? url.protocol.replace(":", "")}://${req.headers.get("host") ?? url.host}`,
   };
 }
