@@ -37,12 +37,12 @@ export default async function LessonPage({ params }: { params: Promise<Params> }
         />
       </div>
       <article className={styles.article}>
-        <div className={styles.header}>
-          <div className={styles.heading}>
+        <div>
+          <div className={styles.overlineRow}>
             <span className={styles.overline}>{player.course.title}</span>
-            <h1 className={styles.title}>{lesson.title}</h1>
+            <NavigationToggle />
           </div>
-          <NavigationToggle />
+          <h1 className={styles.title}>{lesson.title}</h1>
         </div>
         {!enrollment && lesson.kind !== "scorm" && <PreviewNotice />}
         <LessonContent
