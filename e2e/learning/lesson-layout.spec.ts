@@ -7,7 +7,8 @@ import { expectAllSaved, ownPackageCourse, scoFrame } from "../scorm/support";
 // A lesson's content gets the page's width one click away: "Hide navigation" hides the app's side navigation
 // and the course outline on a wide screen; they are shown again by the next click, by the top bar's menu
 // button (the app's navigation), and on the next lesson (the specification shows every sidebar after a
-// route change).
+// route change). On a phone there is no toggle, and the content comes before the outline and the package's
+// list of parts.
 
 const WIDE = { width: 1440, height: 900 };
 
@@ -106,4 +107,20 @@ test("a SCORM lesson keeps the navigation hidden while its content runs, and the
   await expect(sideNavigation(page)).toBeHidden();
   await expect(courseNavigation(page)).toBeHidden();
   expect((await frame.boundingBox())!.width).toBeGreaterThanOrEqual(before + 240 + 260 + 24);
+});
+
+test("on a phone a SCORM lesson's content comes first, starting on the first screen, its parts' list after it", async ({
+  page,
+}) => {
+  test.slow();
+  const setup = await ownPackageCourse("sequential-2004", { module: "Safety", lesson: "Forced order" });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, setup.tenant.subdomain, setup.tenant.users.learner);
+  await page.goto(setup.lessonUrl);
+  await expect(scoFrame(page, "Step one").locator("h1")).toHaveText("Step 1", { timeout: 30_000 });
+  const content = (await page.locator('iframe[title="Lesson content"]').boundingBox())!;
+  const parts = (await page.getByRole("navigation", { name: "Lesson contents" }).boundingBox())!;
+  expect(content.y).toBeLessThan(844);
+  expect(parts.y).toBeGreaterThan(content.y + content.height);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
