@@ -63,8 +63,9 @@ function ScormRuntimeFrame({ launch: initialLaunch }: { launch: ScormLaunch }) {
     <Box {...visiblyKept("container")} sx={{ display: "flex", flexDirection: "column", gap: 2 }}>
       <SaveStatus state={state.queue} recording={recording} notStarted={state.notStarted} />
       {/*
-        One column at every width: the app's navigation and the course outline stay beside the lesson (the
-        specification keeps them visible), so the package's contents go under its content, which gets the room.
+        One column at every width: the app's navigation and the course outline open beside the lesson (the
+        specification shows them at start; the learner may hide them), so the package's contents go under its
+        content, which gets the room.
       */}
       <Box sx={{ display: "grid", gridTemplateColumns: "minmax(0, 1fr)", gap: 2, alignItems: "start" }}>
         {isMulti && (

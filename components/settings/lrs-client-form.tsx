@@ -1,8 +1,11 @@
 "use client";
 
+import MenuItem from "@mui/material/MenuItem";
+import TextField from "@mui/material/TextField";
+import { useState } from "react";
 import { CredentialForm } from "@/components/settings/credential-form";
 import { apiPost } from "@/lib/client/api";
-import type { CreatedLrsClient } from "@/lib/schemas/lrs-clients";
+import { LRS_CLIENT_VERSIONS, type CreatedLrsClient, type LrsClientVersion } from "@/lib/schemas/lrs-clients";
 import { LRS_SCOPES } from "@/lib/xapi/scopes";
 
 const SCOPE_HINTS: Record<(typeof LRS_SCOPES)[number], string> = {
@@ -16,7 +19,7 @@ const SCOPE_HINTS: Record<(typeof LRS_SCOPES)[number], string> = {
   all: "everything",
 };
 
-/** A new LRS client: its name and xAPI scopes. */
+/** A new LRS client: its name, xAPI scopes and the version its content speaks. */
 export function LrsClientForm({
   onCreated,
   onCancel,
@@ -24,6 +27,7 @@ export function LrsClientForm({
   onCreated: (created: CreatedLrsClient) => void;
   onCancel: () => void;
 }) {
+  const [version, setVersion] = useState<LrsClientVersion>("2.0.0");
   return (
     <CredentialForm
       noun="LRS client"
@@ -33,7 +37,29 @@ export function LrsClientForm({
       initialScopes={["statements/write", "statements/read/mine", "state"]}
       submitLabel="Create client"
       onCancel={onCancel}
-      create={async (fields) => onCreated(await apiPost<CreatedLrsClient>("/api/admin/lrs-clients", fields))}
+      create={async (fields) =>
+        onCreated(await apiPost<CreatedLrsClient>("/api/admin/lrs-clients", { ...fields, xapi_version: version }))
+      }
+      extraFields={(fieldErrors) => (
+        <TextField
+          select
+          label="xAPI version"
+          value={version}
+          onChange={(e) => setVersion(e.target.value as LrsClientVersion)}
+          helperText={
+            fieldErrors.xapi_version?.[0] ??
+            "The version the client's content was written for: 2.0.0 unless it says 1.0.3"
+          }
+          error={Boolean(fieldErrors.xapi_version)}
+          sx={{ maxWidth: 260 }}
+        >
+          {LRS_CLIENT_VERSIONS.map((v) => (
+            <MenuItem key={v} value={v}>
+              {v}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
     />
   );
 }

@@ -64,6 +64,7 @@ export function LrsClientsSettings({ saved, onNotice }: { saved: LrsClientList; 
                 <TableCell>Name</TableCell>
                 <TableCell>Key</TableCell>
                 <TableCell>Scopes</TableCell>
+                <TableCell>xAPI</TableCell>
                 <TableCell>Last used</TableCell>
                 <TableCell>Status</TableCell>
                 <TableCell />
@@ -77,6 +78,7 @@ export function LrsClientsSettings({ saved, onNotice }: { saved: LrsClientList; 
                     <code>{client.key}</code>
                   </TableCell>
                   <TableCell>{client.scopes.join(", ")}</TableCell>
+                  <TableCell>{client.xapi_version}</TableCell>
                   <TableCell>{client.last_used_at ? dayAndTime(client.last_used_at) : "Never"}</TableCell>
                   <TableCell>
                     <Chip

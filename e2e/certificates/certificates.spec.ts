@@ -66,6 +66,15 @@ test("an instructor's template, a learner's PDF and a stranger's verification", 
   await learnerPage.goto(`${origin(tenant.subdomain)}/dashboard`);
   const mine = learnerPage.getByRole("list", { name: "My certificates" });
   await expect(mine.getByText("Forklift safety")).toBeVisible();
+  // What the learner came for comes first: the certificate before the completed course, shown once.
+  await expect(learnerPage.locator("main section > h2")).toHaveText([
+    "Continue where you left off",
+    "My courses",
+    "My certificates",
+    "Recently completed",
+  ]);
+  await expect(learnerPage.getByRole("region", { name: "Recently completed" })).toContainText("Forklift safety");
+  await expect(learnerPage.getByRole("region", { name: "My courses" })).not.toContainText("Forklift safety");
   const downloading = learnerPage.waitForEvent("download");
   await mine.getByRole("link", { name: "PDF" }).click();
   const download = await downloading;

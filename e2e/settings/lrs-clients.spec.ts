@@ -38,6 +38,8 @@ test("an admin creates an LRS client, sees its secret once, and revokes it with 
   await page.getByRole("button", { name: "Create LRS client" }).click();
   const form = page.getByRole("form", { name: "New LRS client" });
   await form.getByLabel("Name").fill("Course player");
+  await form.getByRole("combobox", { name: "xAPI version" }).click();
+  await page.getByRole("option", { name: "1.0.3" }).click();
   await form.getByRole("button", { name: "Create client" }).click();
 
   const dialog = page.getByRole("dialog", { name: "Copy the LRS client 'Course player' now" });
@@ -52,11 +54,12 @@ test("an admin creates an LRS client, sees its secret once, and revokes it with 
 
   await page.reload();
   await waitForShell(page);
-  // The columns: name, key, scopes, last used, status.
+  // The columns: name, key, scopes, xAPI version, last used, status.
   const cells = page.getByRole("row", { name: /Course player/ }).getByRole("cell");
   await expect(cells.nth(1)).toHaveText(key);
   await expect(cells.nth(2)).toHaveText("statements/write, statements/read/mine, state");
-  await expect(cells.nth(3)).not.toHaveText("Never");
+  await expect(cells.nth(3)).toHaveText("1.0.3");
+  await expect(cells.nth(4)).not.toHaveText("Never");
   expect(await page.content()).not.toContain(secret);
 
   await page.getByRole("button", { name: "Revoke Course player" }).click();

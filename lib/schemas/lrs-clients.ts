@@ -6,6 +6,10 @@ import { LRS_SCOPES, type LrsScope } from "@/lib/xapi/scopes";
 // secret an xAPI client (a course, an authoring tool, the cmi5 player) sends as Basic auth to the
 // organization's /xapi/ endpoint. The secret is answered once, by the creation.
 
+/** The versions the LRS speaks, as a client names the one its content was written for. */
+export const LRS_CLIENT_VERSIONS = ["2.0.0", "1.0.3"] as const;
+export type LrsClientVersion = (typeof LRS_CLIENT_VERSIONS)[number];
+
 export const createLrsClientSchema = z.object({
   name: credentialNameSchema,
   scopes: credentialScopesSchema(
@@ -13,6 +17,11 @@ export const createLrsClientSchema = z.object({
     LRS_SCOPES.length,
     "Choose the client's scopes",
   ),
+  /**
+   * The version its content speaks: every request names its version in a header, and one that names none
+   * is refused (400) in this version's terms. 2.0.0 unless the content was written for 1.0.3.
+   */
+  xapi_version: z.enum(LRS_CLIENT_VERSIONS, { error: "Choose 2.0.0 or 1.0.3" }).default("2.0.0"),
 });
 export type CreateLrsClientInput = z.infer<typeof createLrsClientSchema>;
 
@@ -22,6 +31,7 @@ export const lrsClientViewSchema = z.object({
   /** The Basic auth user name. */
   key: z.string(),
   scopes: z.array(z.string()),
+  xapi_version: z.enum(LRS_CLIENT_VERSIONS),
   status: z.enum(["active", "revoked"]),
   created_at: z.iso.datetime(),
   last_used_at: z.iso.datetime().nullable(),

@@ -108,6 +108,36 @@ describe("LRS clients", () => {
     expect(wrong.headers["x-experience-api-version"]).toBe("2.0.0");
   });
 
+  it("a request that names no xAPI version is a 400 in the version of the client's content", async () => {
+    const versionless = (client: Client) =>
+      call(acme.subdomain, "/xapi/statements", {
+        headers: { authorization: `Basic ${Buffer.from(`${client.key}:${client.secret}`).toString("base64")}` },
+      });
+    const legacy = await call(acme.subdomain, "/api/admin/lrs-clients", {
+      bearer: acmeAdmin,
+      json: { name: "Legacy course", scopes: ["statements/write"], xapi_version: "1.0.3" },
+    });
+    expect(legacy.status, legacy.text).toBe(201);
+    expect(legacy.json.xapi_version).toBe("1.0.3");
+    const refusedLegacy = await versionless(legacy.json);
+    expect(refusedLegacy.status).toBe(400);
+    expect(refusedLegacy.headers["x-experience-api-version"]).toBe("1.0.3");
+    const refusedLatest = await versionless(acmeClient);
+    expect(refusedLatest.status).toBe(400);
+    expect(refusedLatest.headers["x-experience-api-version"]).toBe("2.0.0");
+    // A request that names its version is answered in it, whatever the client's.
+    const named = await xapi(acme, legacy.json, "statements", { json: statement("ann") });
+    expect(named.status).toBe(200);
+    expect(named.headers["x-experience-api-version"]).toBe("2.0.0");
+
+    const unknown = await call(acme.subdomain, "/api/admin/lrs-clients", {
+      bearer: acmeAdmin,
+      json: { name: "Future course", scopes: ["all"], xapi_version: "3.0" },
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.json.error.fieldErrors.xapi_version).toEqual(["Choose 2.0.0 or 1.0.3"]);
+  });
+
   it("a client's scopes limit it: statements/read/mine reads only its own statements, cannot write documents", async () => {
     const writer = await createClient(acme, acmeAdmin, ["statements/write", "statements/read/mine"], "Writer");
     const verb = `http://example.test/verbs/${randomUUID()}`;

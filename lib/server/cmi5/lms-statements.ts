@@ -32,6 +32,8 @@ export function lmsLrsContext(organizationId: string, origin: string): LrsContex
     clientKey: "lms",
     clientName: "Learning Management System",
     scopes: new Set(["all"]),
+    // cmi5 is written on xAPI 1.0.3.
+    xapiVersion: "1.0",
     origin,
   };
 }

@@ -56,6 +56,8 @@ export async function cmi5SessionContext(
     clientKey: `${CMI5_SESSION_USER_PREFIX}${sessionId}`,
     clientName: "cmi5 session",
     scopes: new Set(["statements/write", "statements/read/mine", "state", "profile"]),
+    // cmi5 AUs speak xAPI 1.0.3.
+    xapiVersion: "1.0",
     origin,
     cmi5: { sessionId, registrationId: session.registration.id, actorKey: session.registration.actorKey },
   };

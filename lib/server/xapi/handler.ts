@@ -112,7 +112,12 @@ export async function answerXapi(req: Request, resource: string): Promise<Respon
     }
     const requested = headers.get("x-experience-api-version");
     if (resource !== "about") {
-      if (!requested) throw badRequest("The X-Experience-API-Version header is required");
+      if (!requested) {
+        // The refusal speaks the version of the client's content (its own setting), since the request
+        // names none; an unknown caller gets the latest.
+        version = (await lrsContext({ url: req.url, headers }).catch(() => null))?.xapiVersion ?? version;
+        throw badRequest("The X-Experience-API-Version header is required");
+      }
       const asked = versionOf(requested);
       if (!asked) throw badRequest(`xAPI version ${requested} is not supported: use 1.0.x or 2.0.x`);
       version = asked;

@@ -7,6 +7,7 @@ import { hashLrsSecret } from "@/lib/server/xapi/clients";
 import { XapiError } from "@/lib/server/xapi/errors";
 import { cmi5SessionContext, CMI5_SESSION_USER_PREFIX } from "@/lib/server/cmi5/session-auth";
 import type { Cmi5SessionGrant } from "@/lib/server/cmi5/session-gate";
+import type { XapiVersion } from "@/lib/xapi/validate";
 
 // Who is asking the LRS: the organization of the request's host (as every route resolves it,
 // lib/tenancy/host.ts) and an LRS client of that organization, by Basic auth. Cookies are never read:
@@ -19,6 +20,8 @@ export interface LrsContext {
   clientKey: string;
   clientName: string;
   scopes: ReadonlySet<string>;
+  /** The version the client's content speaks: a request that names none is refused in its terms. */
+  xapiVersion: XapiVersion;
   /** The origin the request was made on, for the authority's account home page and the `more` links. */
   origin: string;
   /** Set for a cmi5 session's credential (docs/cmi5.md): its statements and documents are checked. */
@@ -52,7 +55,16 @@ export async function lrsContext(req: { url: string; headers: Headers }): Promis
     return cmi5SessionContext(target.subdomain, credentials, originOf(req));
   const client = await db().lrsClient.findFirst({
     where: { key: credentials.user, revokedAt: null, organization: { subdomain: target.subdomain, status: "active" } },
-    select: { id: true, organizationId: true, key: true, name: true, scopes: true, secretHash: true, lastUsedAt: true },
+    select: {
+      id: true,
+      organizationId: true,
+      key: true,
+      name: true,
+      scopes: true,
+      xapiVersion: true,
+      secretHash: true,
+      lastUsedAt: true,
+    },
   });
   if (!client || !sameHash(client.secretHash, hashLrsSecret(credentials.password)))
     throw new XapiError(401, "Unknown LRS client key or wrong secret for this organization");
@@ -67,6 +79,7 @@ export async function lrsContext(req: { url: string; headers: Headers }): Promis
     clientKey: client.key,
     clientName: client.name,
     scopes: new Set(client.scopes),
+    xapiVersion: client.xapiVersion === "1.0.3" ? "1.0" : "2.0",
     origin: originOf(req),
   };
 }

@@ -4,6 +4,7 @@ import { LessonContent, needsManualCompletion } from "@/components/learning/less
 import styles from "@/components/learning/lesson-page.module.css";
 import { LessonPager } from "@/components/learning/lesson-pager";
 import { MarkCompleteButton } from "@/components/learning/mark-complete-button";
+import { NavigationToggle } from "@/components/learning/navigation-toggle";
 import { PreviewNotice } from "@/components/learning/preview-notice";
 import { guardSignedInPage } from "@/lib/auth/page-guard";
 import { pageOrigin } from "@/lib/auth/page-origin";
@@ -40,7 +41,10 @@ export default async function LessonPage({ params }: { params: Promise<Params> }
       </div>
       <article className={styles.article}>
         <div>
-          <span className={styles.overline}>{player.course.title}</span>
+          <div className={styles.overlineRow}>
+            <span className={styles.overline}>{player.course.title}</span>
+            <NavigationToggle />
+          </div>
           <h1 className={styles.title}>{lesson.title}</h1>
         </div>
         {!enrollment && lesson.kind !== "scorm" && <PreviewNotice />}
