@@ -69,6 +69,13 @@ const KNOWN_CHANGES: string[] = [
   'LrsClient: unique index LrsClient_key_key (key) must include "organizationId"',
   'XapiDocument: primary key (id) must include "organizationId"',
   'XapiStatement: unique index XapiStatement_seq_key (seq) must include "organizationId"',
+  // A cmi5 session's fetch token is looked up by its hash before its organization is known (the AU's fetch
+  // URL names no host's id); the cmi5 tables keep single-column keys as the SCORM package tables do.
+  'Cmi5Course: primary key (id) must include "organizationId"',
+  'Cmi5Course: unique index Cmi5Course_lessonId_version_key (lessonId, version) must include "organizationId"',
+  'Cmi5Registration: primary key (id) must include "organizationId"',
+  'Cmi5Session: primary key (id) must include "organizationId"',
+  'Cmi5Session: unique index Cmi5Session_fetchTokenHash_key (fetchTokenHash) must include "organizationId"',
   'User: primary key (id) must include "organizationId"',
   'User: unique index User_icalFeedKey_key (icalFeedKey) must include "organizationId"',
   'UserIdentity: primary key (providerId, subject) must include "organizationId"',
