@@ -214,15 +214,17 @@ export async function signInLearner(page: Page, setup: ScormCourse): Promise<voi
  */
 export async function passQuiz(page: Page): Promise<void> {
   let quiz: Frame | undefined;
-  await expect
-    .poll(() => (quiz = page.frames().find((f) => f.url().includes("assessmenttemplate.html"))) !== undefined, {
-      timeout: 15_000,
-    })
-    .toBe(true);
+  // The quiz's frame is looked for again on every try: the package may replace the frame it first loaded, and
+  // a wait bound to the old one would never end.
+  const ready = async () => {
+    quiz = page.frames().find((f) => f.url().includes("assessmenttemplate.html") && !f.isDetached());
+    if (!quiz) return false;
+    return quiz
+      .evaluate(() => "test" in window && document.querySelector("input[value='Submit Answers']") !== null)
+      .catch(() => false);
+  };
+  await expect.poll(ready, { timeout: 60_000, message: "the golf quiz is ready to answer" }).toBe(true);
   if (!quiz) return;
-  await quiz.waitForFunction(
-    () => "test" in window && document.querySelector("input[value='Submit Answers']") !== null,
-  );
   await quiz.evaluate(() => {
     type Question = { Id: string; Type: string; Answers: string[] | null; CorrectAnswer: string | number | boolean };
     const questions = (window as unknown as { test: { Questions: Question[] } }).test.Questions;
