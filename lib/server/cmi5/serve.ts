@@ -1,11 +1,8 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
-import { scormContentHeaders } from "@/lib/security-headers";
 import { readContentAccess, type ContentRequest } from "@/lib/server/scorm/content-host";
-import { rangedResponse } from "@/lib/storage/byte-range";
-import { contentTypeFor } from "@/lib/storage/content-type";
-import { readObject } from "@/lib/storage/store";
+import { storedFileResponse } from "@/lib/server/scorm/serve";
 
 // A packaged cmi5 course's files, on the organization's content host below /cmi5/files/{token}/, exactly
 // as a SCORM package's (lib/server/scorm/serve.ts): the token names the course version and the viewer who
@@ -30,16 +27,5 @@ export async function cmi5FileResponse(
     select: { storagePrefix: true },
   });
   if (!course?.storagePrefix) throw notFound;
-  const object = await readObject(`${course.storagePrefix}/${segments.map((s) => s.normalize("NFC")).join("/")}`);
-  const headers = new Headers({
-    "content-type": contentTypeFor(segments.at(-1)!),
-    // A course version's files never change under its id (a re-import is a new version).
-    "cache-control": "private, max-age=31536000, immutable",
-    "last-modified": object.modifiedAt.toUTCString(),
-    etag: object.etag,
-  });
-  for (const { key, value } of scormContentHeaders(appOrigin)) headers.set(key, value);
-  if (conditions.ifNoneMatch?.split(",").some((tag) => tag.trim() === object.etag))
-    return new Response(null, { status: 304, headers });
-  return rangedResponse(object, conditions.range, headers, head);
+  return storedFileResponse(course.storagePrefix, segments, appOrigin, conditions, head);
 }

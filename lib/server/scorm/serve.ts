@@ -22,10 +22,24 @@ export async function scormFileResponse(
 ): Promise<Response> {
   if (!segments.length) throw new AppError("NOT_FOUND", "File not found");
   const { storagePrefix, appOrigin } = await requireActiveGrant(req, token);
+  return storedFileResponse(storagePrefix, segments, appOrigin, conditions, head);
+}
+
+/**
+ * A file of a stored content version (a SCORM package, a cmi5 course) on the content host: its files never
+ * change under their version's id (a re-upload is a new version) and the URL holds the token, so they are
+ * cached for good; conditional and ranged requests are answered.
+ */
+export async function storedFileResponse(
+  storagePrefix: string,
+  segments: string[],
+  appOrigin: string,
+  conditions: { range: string | null; ifNoneMatch: string | null },
+  head: boolean,
+): Promise<Response> {
   const object = await readObject(`${storagePrefix}/${segments.map((s) => s.normalize("NFC")).join("/")}`);
   const headers = new Headers({
     "content-type": contentTypeFor(segments.at(-1)!),
-    // A package's files never change under its id (a re-upload is a new package), and the URL holds the token.
     "cache-control": "private, max-age=31536000, immutable",
     "last-modified": object.modifiedAt.toUTCString(),
     etag: object.etag,
