@@ -124,7 +124,8 @@ export function CourseLessonsView({ report }: { report: CourseLessonsJson }) {
     next.set("learner_id", id);
     return `${pathname}?${next}`;
   };
-  const isScorm = lesson?.kind === "scorm";
+  // SCORM and cmi5 lessons have attempts to drill into (package attempts; cmi5 registrations and sessions).
+  const hasAttempts = lesson?.kind === "scorm" || lesson?.kind === "cmi5";
   const choose = (id: string) => router.replace(hrefOf(id), { scroll: false });
   const apiBase = `/api/reports/courses/${report.course.id}/lessons`;
   return (
@@ -174,7 +175,7 @@ export function CourseLessonsView({ report }: { report: CourseLessonsJson }) {
             label="Lesson learners"
             apiPath={`${apiBase}/${lesson.lesson_id}/learners`}
             getRowId={(r) => r.user_id}
-            rowHref={isScorm ? (r) => learnerHref(r.user_id) : undefined}
+            rowHref={hasAttempts ? (r) => learnerHref(r.user_id) : undefined}
             defaultSort={{ field: "name", order: "asc" }}
             searchLabel="Search learners"
             emptyText="Nobody is enrolled in this course yet"
@@ -185,10 +186,10 @@ export function CourseLessonsView({ report }: { report: CourseLessonsJson }) {
                 flex: 1,
                 minWidth: 180,
                 valueGetter: (_v, row) => `${row.first_name} ${row.last_name}`.trim(),
-                // A SCORM lesson's learner leads to their attempts (package, SCO, activity attempt).
+                // A SCORM or cmi5 lesson's learner leads to their attempts (package, SCO, activity attempt).
                 renderCell: ({ row, value }) => (
                   <TwoLineCell secondary={row.email}>
-                    {isScorm ? (
+                    {hasAttempts ? (
                       <Link href={learnerHref(row.user_id)} scroll={false}>
                         {value}
                       </Link>
@@ -235,7 +236,7 @@ export function CourseLessonsView({ report }: { report: CourseLessonsJson }) {
               },
             ]}
           />
-          {isScorm && learnerId && (
+          {hasAttempts && learnerId && (
             <Box sx={{ mt: 3 }}>
               <LessonAttemptsView
                 key={learnerId}

@@ -18,7 +18,10 @@ const COMPLETION: Record<string, string> = {
   incomplete: "Incomplete",
   "not attempted": "Not attempted",
   unknown: "Not reported",
+  waived: "Waived",
 };
+
+const ENDED: Record<string, string> = { terminated: "Terminated", abandoned: "Abandoned" };
 
 /** One row per activity attempt of a SCO; a SCO never opened in the attempt gets one row saying so. */
 interface ActivityRow {
@@ -30,13 +33,15 @@ interface ActivityRow {
   score: number | null;
   time_seconds: number;
   started_at: string | null;
+  ended_by: string | null;
 }
 
-const columns: GridColDef<ActivityRow>[] = [
-  { field: "sco", headerName: "SCO", flex: 1, minWidth: 160 },
+// A cmi5 lesson's rows are its AUs' sessions (the report's shape is SCORM's); they also say how each ended.
+const columnsFor = (cmi5: boolean): GridColDef<ActivityRow>[] => [
+  { field: "sco", headerName: cmi5 ? "AU" : "SCO", flex: 1, minWidth: 160 },
   {
     field: "number",
-    headerName: "Activity attempt",
+    headerName: cmi5 ? "Session" : "Activity attempt",
     type: "number",
     width: 140,
     valueFormatter: (v: number | null) => (v === null ? "—" : String(v)),
@@ -73,6 +78,16 @@ const columns: GridColDef<ActivityRow>[] = [
     width: 180,
     valueFormatter: (v: string | null) => (v ? formatDateTime(v) : "—"),
   },
+  ...(cmi5
+    ? [
+        {
+          field: "ended_by",
+          headerName: "Ended",
+          width: 120,
+          valueFormatter: (v: string | null) => (v ? (ENDED[v] ?? v) : "—"),
+        } satisfies GridColDef<ActivityRow>,
+      ]
+    : []),
 ];
 
 function rowsOf(attempt: PackageAttemptJson): ActivityRow[] {
@@ -83,11 +98,12 @@ function rowsOf(attempt: PackageAttemptJson): ActivityRow[] {
             id: sco.sco_id,
             sco: sco.title,
             number: null,
-            completion_status: "not attempted",
+            completion_status: sco.waived ? "waived" : "not attempted",
             success_status: null,
             score: null,
             time_seconds: 0,
             started_at: null,
+            ended_by: null,
           },
         ]
       : sco.activity_attempts.map((a) => ({
@@ -99,13 +115,15 @@ function rowsOf(attempt: PackageAttemptJson): ActivityRow[] {
           score: a.score,
           time_seconds: a.time_seconds,
           started_at: a.started_at,
+          ended_by: a.ended_by ?? null,
         })),
   );
 }
 
 /**
  * One learner's attempts of a SCORM lesson (the drill-down of a row of the lesson's learners): per package
- * attempt its result, then every SCO's activity attempts, so a post-test taken twice shows both.
+ * attempt its result, then every SCO's activity attempts, so a post-test taken twice shows both. A cmi5
+ * lesson's registrations show the same way, each AU with its sessions.
  */
 export function LessonAttemptsView({ apiPath }: { apiPath: string }) {
   const filters = readReportFilters(useSearchParams());
@@ -126,13 +144,14 @@ export function LessonAttemptsView({ apiPath }: { apiPath: string }) {
       ) : data.items.length === 0 ? (
         <Typography sx={{ color: "text.secondary" }}>{name} has not started this lesson yet.</Typography>
       ) : (
-        <PackageAttempts attempts={data.items} />
+        <PackageAttempts attempts={data.items} cmi5={data.lesson.kind === "cmi5"} />
       )}
     </Box>
   );
 }
 
-function PackageAttempts({ attempts }: { attempts: PackageAttemptJson[] }) {
+function PackageAttempts({ attempts, cmi5 }: { attempts: PackageAttemptJson[]; cmi5: boolean }) {
+  const columns = columnsFor(cmi5);
   return (
     <Stack spacing={3}>
       {attempts.map((attempt) => (
@@ -153,7 +172,7 @@ function PackageAttempts({ attempts }: { attempts: PackageAttemptJson[] }) {
               .join(" · ")}
           </Typography>
           <DataGrid
-            aria-label={`Activity attempts of attempt ${attempt.attempt_number}`}
+            aria-label={`${cmi5 ? "Sessions" : "Activity attempts"} of attempt ${attempt.attempt_number}`}
             rows={rowsOf(attempt)}
             columns={columns}
             disableColumnFilter

@@ -17,6 +17,7 @@ export const JOB_PAYLOADS = {
   "imports.invitations": z.object({ importId: z.uuid(), origin }),
   /** Periodic (cron): nothing to carry. */
   "certificates.expiry": z.object({}),
+  "cmi5.session-timeout": z.object({}),
   /** Periodic (cron), and sent once by each worker process as it starts: nothing to carry. */
   "webhooks.dispatch": z.object({}),
 } satisfies Record<JobName, z.ZodType>;

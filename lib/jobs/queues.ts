@@ -38,6 +38,11 @@ export const JOB_QUEUES = {
    * lease ends.
    */
   "webhooks.dispatch": { queue: { retryLimit: 0, expireInSeconds: 120 }, cron: "* * * * *" },
+  /**
+   * Every ten minutes: cmi5 sessions whose LRS credential can no longer be used are Abandoned
+   * (lib/server/cmi5/session-timeout.ts; a session already ended is left alone, so a rerun is safe).
+   */
+  "cmi5.session-timeout": { queue: { retryLimit: 3, retryDelay: 60, expireInSeconds: 10 * 60 }, cron: "*/10 * * * *" },
 } satisfies Record<string, QueueDefinition>;
 
 export type JobName = keyof typeof JOB_QUEUES;

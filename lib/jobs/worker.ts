@@ -7,6 +7,7 @@ import { runLoggedJob } from "@/lib/log/job-log";
 import { logger } from "@/lib/log/logger";
 import { JOB_QUEUES, type JobName } from "@/lib/jobs/queues";
 import { runCertificateExpiry } from "@/lib/server/certificates/expiry";
+import { abandonTimedOutCmi5Sessions } from "@/lib/server/cmi5/session-timeout";
 import { sendImportInvitations } from "@/lib/server/imports/invitations";
 import { processImport } from "@/lib/server/imports/process";
 import { cleanupExpiredRows } from "@/lib/server/maintenance/cleanup";
@@ -21,6 +22,7 @@ const HANDLERS: { [N in JobName]: (data: JobPayload<N>) => Promise<unknown> } = 
   "imports.process": (data) => processImport(data),
   "imports.invitations": (data) => sendImportInvitations(data),
   "certificates.expiry": () => runCertificateExpiry(),
+  "cmi5.session-timeout": () => abandonTimedOutCmi5Sessions(),
   "webhooks.dispatch": async () => {
     const run = await runWebhookDispatcher();
     await queueNextDispatch();

@@ -4,6 +4,7 @@ import { createTenant, createUser, testDb, type TestTenant, type TestUser } from
 import { call, type TestResponse } from "@/test/http";
 import { cachedSignIn } from "@/test/session";
 import { buildZip } from "@/test/scorm-zips";
+import { abandonTimedOutCmi5Sessions } from "@/lib/server/cmi5/session-timeout";
 
 // cmi5 courses (docs/cmi5.md): import of a zip or a bare cmi5.xml and the packages the spec refuses, the
 // launch (URL, LMS.LaunchData, Launched), the one-time fetch URL, the session's statements checked by the
@@ -381,5 +382,117 @@ describe("waive and abandon", () => {
       "https://w3id.org/xapi/adl/verbs/waived",
       "https://w3id.org/xapi/adl/verbs/abandoned",
     ]);
+  });
+});
+
+describe("a session nobody ends, and the reports", () => {
+  it("is Abandoned once its credential has expired; the report shows each AU's sessions and how they ended", async () => {
+    const c = await cmi5Course(instructor.id);
+    await enroll(tenant.id, c.id, learner.id);
+    expect((await importCourse(instructor, c, await packageZip(), "application/zip")).status).toBe(200);
+
+    // AU one: completed and terminated in one session.
+    const first = await learnerLaunch(c, 0);
+    const lrs = sessionXapi((await fetchToken(first)).json["auth-token"]);
+    const put = (st: Record<string, unknown>) => lrs(`statements?statementId=${st.id}`, { method: "PUT", json: st });
+    await lrs(
+      `agents/profile?${new URLSearchParams({ profileId: "cmi5LearnerPreferences", agent: first.url.searchParams.get("actor")! })}`,
+    );
+    expect((await put(cmi5Statement(first, "initialized"))).status).toBe(204);
+    expect((await put(cmi5Statement(first, "completed", { completion: true, duration: "PT10S" }, true))).status).toBe(
+      204,
+    );
+    expect((await put(cmi5Statement(first, "terminated", { duration: "PT12S" }))).status).toBe(204);
+
+    // AU two: launched and fetched, then the window closed; thirteen hours on, its credential has expired.
+    const second = await learnerLaunch(c, 1);
+    const secondToken = (await fetchToken(second)).json["auth-token"];
+    const now = new Date();
+    await testDb().cmi5Session.update({
+      where: { id: second.json.session_id },
+      data: {
+        launchedAt: new Date(now.getTime() - 13 * 3600_000),
+        authExpiresAt: new Date(now.getTime() - 3600_000),
+      },
+    });
+    // Someone else's session of the same age whose credential still works is left alone.
+    const colleague = await createUser(tenant.id, "learner");
+    await enroll(tenant.id, c.id, colleague.id);
+    const theirs = await launch(colleague, c, { au_index: 0 });
+    expect(theirs.status, theirs.text).toBe(200);
+    await fetchToken({ url: new URL(theirs.json.launch_url), json: theirs.json });
+    await testDb().cmi5Session.update({
+      where: { id: theirs.json.session_id },
+      data: { launchedAt: new Date(now.getTime() - 13 * 3600_000) },
+    });
+
+    await abandonTimedOutCmi5Sessions(now);
+    const sessions = await testDb().cmi5Session.findMany({
+      where: { id: { in: [second.json.session_id, theirs.json.session_id] } },
+      select: { id: true, abandonedAt: true },
+    });
+    expect(sessions.find((s) => s.id === second.json.session_id)!.abandonedAt).not.toBeNull();
+    expect(sessions.find((s) => s.id === theirs.json.session_id)!.abandonedAt).toBeNull();
+    const registration = second.url.searchParams.get("registration")!;
+    const last = await testDb().xapiStatement.findFirstOrThrow({
+      where: { organizationId: tenant.id, registration },
+      orderBy: { seq: "desc" },
+      select: { verbId: true },
+    });
+    expect(last.verbId).toBe("https://w3id.org/xapi/adl/verbs/abandoned");
+    expect((await sessionXapi(secondToken)("statements")).status).toBe(401);
+    // A second run finds nothing more to do for it.
+    await abandonTimedOutCmi5Sessions(now);
+    expect(
+      await testDb().xapiStatement.count({
+        where: { organizationId: tenant.id, registration, verbId: "https://w3id.org/xapi/adl/verbs/abandoned" },
+      }),
+    ).toBe(1);
+
+    const base = `/api/reports/courses/${c.id}/lessons/${lessonOf(c)}/learners`;
+    const bearer = await cachedSignIn(tenant.subdomain, instructor);
+    const learners = await call(tenant.subdomain, `${base}?q=${encodeURIComponent(learner.email)}`, { bearer });
+    expect(learners.status, learners.text).toBe(200);
+    expect(learners.json.items).toEqual([
+      expect.objectContaining({ user_id: learner.id, lesson_status: "in_progress", attempts: 1 }),
+    ]);
+    const report = await call(tenant.subdomain, `${base}/${learner.id}/attempts`, { bearer });
+    expect(report.status, report.text).toBe(200);
+    expect(report.json.lesson).toMatchObject({ kind: "cmi5" });
+    expect(report.json.items).toHaveLength(1);
+    const [attempt] = report.json.items;
+    expect(attempt).toMatchObject({ attempt_number: 1, completion_status: "incomplete", completed_at: null });
+    expect(attempt.scos).toEqual([
+      {
+        sco_id: "https://example.test/au/a1",
+        title: "AU a1",
+        waived: false,
+        activity_attempts: [
+          expect.objectContaining({
+            number: 1,
+            completion_status: "completed",
+            success_status: "unknown",
+            ended_by: "terminated",
+          }),
+        ],
+      },
+      {
+        sco_id: "https://example.test/au/a2",
+        title: "AU a2",
+        waived: false,
+        activity_attempts: [
+          expect.objectContaining({
+            number: 1,
+            completion_status: "incomplete",
+            ended_by: "abandoned",
+            // Abandoned's duration ends at the session's last statement: it sent none.
+            time_seconds: 0,
+          }),
+        ],
+      },
+    ]);
+    // The colleague's registration is theirs alone.
+    const mine = await call(tenant.subdomain, `${base}/${colleague.id}/attempts`, { bearer });
+    expect(mine.json.items[0].scos[0].activity_attempts).toEqual([expect.objectContaining({ ended_by: null })]);
   });
 });

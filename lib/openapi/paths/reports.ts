@@ -168,8 +168,8 @@ export const reportPaths = definePaths("Reports", {
     requestParams: { path: pathIds("courseId", "lessonId", "userId") },
     get: {
       operationId: "getLessonAttemptsReport",
-      summary: "One learner's attempts of a SCORM lesson: per package attempt, per SCO, every activity attempt",
-      description: `${SCOPE} The learner's package attempts of the lesson, oldest first; within each, the package's SCOs in their order, each with its activity attempts (a SCORM 2004 post-test taken twice shows both) with status, success, score and time. A course outside the scope, a lesson not in it, or someone not enrolled in it is a 404; a lesson that is not SCORM has no attempts.`,
+      summary: "One learner's attempts of a SCORM or cmi5 lesson: per package attempt, per SCO, every activity attempt",
+      description: `${SCOPE} The learner's package attempts of the lesson, oldest first; within each, the package's SCOs in their order, each with its activity attempts (a SCORM 2004 post-test taken twice shows both) with status, success, score and time. A cmi5 lesson answers in the same shape: each registration is an attempt, each AU a SCO (\`waived\` when an administrator waived it), each session (Launched to Terminated or Abandoned, \`ended_by\`) an activity attempt. A course outside the scope, a lesson not in it, or someone not enrolled in it is a 404; any other lesson has no attempts.`,
       access: "signed-in",
       permission: "reports:read",
       requestParams: { query: reportDetailQuerySchema },

@@ -169,7 +169,12 @@ export const activityAttemptSchema = z
     score: scormScore,
     time_seconds: count,
     started_at: timestamp,
-    ended_at: timestamp.nullable().meta({ description: "Its last commit" }),
+    ended_at: timestamp.nullable().meta({ description: "Its last commit; a cmi5 session's Terminated or Abandoned" }),
+    ended_by: z
+      .enum(["terminated", "abandoned"])
+      .nullable()
+      .optional()
+      .meta({ description: "cmi5 only: how the session ended; null while it is open" }),
   })
   .meta({ id: "ActivityAttempt" });
 
@@ -192,7 +197,8 @@ export const lessonAttemptsReportSchema = z
           scos: z.array(
             z.object({
               sco_id: z.string(),
-              title: z.string().meta({ description: "The item's title in the package's manifest" }),
+              title: z.string().meta({ description: "The item's title in the package's manifest (cmi5: the AU's)" }),
+              waived: z.boolean().optional().meta({ description: "cmi5 only: the AU was waived in this registration" }),
               activity_attempts: z.array(activityAttemptSchema).meta({ description: "Oldest first" }),
             }),
           ),

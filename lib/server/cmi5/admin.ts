@@ -9,7 +9,7 @@ import { isId } from "@/lib/schemas/id";
 import type { Cmi5WaiveInput } from "@/lib/schemas/cmi5";
 import { audit, auditActor } from "@/lib/server/audit";
 import { requireCourseEditor } from "@/lib/server/courses/access";
-import { abandonOpenSessions, lockRegistration } from "@/lib/server/cmi5/launch";
+import { abandonSession, lockRegistration } from "@/lib/server/cmi5/launch";
 import { lmsLrsContext, waivedStatement, writeLmsStatements } from "@/lib/server/cmi5/lms-statements";
 import { registrationSelect, settleRegistration } from "@/lib/server/cmi5/registration";
 import { tenantId, tenantOrganization, type TenantContext } from "@/lib/tenancy/context";
@@ -101,20 +101,7 @@ export async function abandonCmi5Session(
   });
   if (!session) throw new AppError("NOT_FOUND", "cmi5 session not found");
   await editableRegistration(ctx, session.registrationId);
-  const statements = await db().$transaction(async (tx) => {
-    await lockRegistration(tx, organizationId, session.registrationId);
-    const registration = await tx.cmi5Registration.findFirstOrThrow({
-      where: { organizationId, id: session.registrationId },
-      select: { id: true, courseId: true, actor: true, course: { select: { structure: true } } },
-    });
-    return abandonOpenSessions(
-      tx,
-      organizationId,
-      registration,
-      registration.course.structure as unknown as Cmi5Structure,
-      sessionId,
-    );
-  });
+  const statements = await abandonSession(organizationId, session.registrationId, sessionId);
   await writeLmsStatements(lmsLrsContext(organizationId, originOf(ctx, appOrigin)), statements);
   return { session_id: sessionId, abandoned: statements.length > 0 };
 }

@@ -149,6 +149,27 @@ export const lockRegistration = (tx: Tx, organizationId: string, id: string) =>
     tx,
   );
 
+/**
+ * Abandons one session if it is still open, under its registration's lock: the Abandoned statement to
+ * write once the transaction commits, or none when it had already ended.
+ */
+export function abandonSession(organizationId: string, registrationId: string, sessionId: string): Promise<Obj[]> {
+  return db().$transaction(async (tx) => {
+    await lockRegistration(tx, organizationId, registrationId);
+    const registration = await tx.cmi5Registration.findFirstOrThrow({
+      where: { organizationId, id: registrationId },
+      select: { id: true, courseId: true, actor: true, course: { select: { structure: true } } },
+    });
+    return abandonOpenSessions(
+      tx,
+      organizationId,
+      registration,
+      registration.course.structure as unknown as Cmi5Structure,
+      sessionId,
+    );
+  });
+}
+
 /** POST …/lessons/{lessonId}/cmi5/launch. `appOrigin`: the caller's page origin (scheme and port carry over). */
 export async function launchCmi5Au(
   ctx: TenantContext,

@@ -6,14 +6,16 @@ import { isId } from "@/lib/schemas/id";
 import type { ReportFilters } from "@/lib/schemas/reports";
 import { scoList } from "@/lib/scorm/sco-list";
 import type { ScormManifest } from "@/lib/scorm/types";
+import { cmi5LessonAttempts } from "@/lib/server/reports/cmi5-attempts";
 import { requireReportCourse } from "@/lib/server/reports/lessons";
 import { reportScope } from "@/lib/server/reports/scope";
 import type { TenantContext } from "@/lib/tenancy/context";
 
 // GET /api/reports/courses/{courseId}/lessons/{lessonId}/learners/{userId}/attempts: one learner's package
 // attempts of a SCORM lesson, and within each, every activity attempt of every SCO (a post-test taken
-// twice shows both). The course must be in the caller's scope (as the lesson's learners list) and the
-// person enrolled in it; otherwise a 404. A lesson that is not SCORM has no attempts (an empty list).
+// twice shows both); for a cmi5 lesson, its registrations, AUs and sessions in the same shape
+// (cmi5-attempts.ts). The course must be in the caller's scope (as the lesson's learners list) and the
+// person enrolled in it; otherwise a 404. Any other lesson has no attempts (an empty list).
 
 export interface ActivityAttemptJson {
   /** 1, 2, … within the package attempt. */
@@ -25,14 +27,18 @@ export interface ActivityAttemptJson {
   score: number | null;
   time_seconds: number;
   started_at: string;
-  /** Its last commit. */
+  /** Its last commit; a cmi5 session's Terminated or Abandoned. */
   ended_at: string | null;
+  /** cmi5: how the session ended ("terminated" or "abandoned"); null while open, and for SCORM. */
+  ended_by?: "terminated" | "abandoned" | null;
 }
 
 export interface AttemptScoJson {
   sco_id: string;
   /** The item's title in the package's manifest. */
   title: string;
+  /** cmi5: an administrator waived the AU in this registration. */
+  waived?: boolean;
   /** Oldest first; empty when the learner never opened the SCO in this attempt. */
   activity_attempts: ActivityAttemptJson[];
 }
@@ -111,6 +117,12 @@ export async function lessonAttemptsReport(
       )
     : [];
   if (!learner) throw notFound("Learner");
+  const report = {
+    course: { id: course.id, title: course.title },
+    lesson: { id: lesson.id, title: lesson.title, kind: lesson.kind },
+    learner: { id: learner.id, first_name: learner.first_name, last_name: learner.last_name, email: learner.email },
+  };
+  if (lesson.kind === "cmi5") return { ...report, items: await cmi5LessonAttempts(org, lesson.id, learner.id) };
   const attempts = Prisma.sql`SELECT a."id" FROM "ScormAttempt" a WHERE a."organizationId" = ${org}::uuid
     AND a."enrollmentId" = ${learner.enrollment_id}::uuid AND a."lessonId" = ${lesson.id}::uuid`;
   const [attemptRows, activityRows] = await Promise.all([
@@ -131,9 +143,7 @@ export async function lessonAttemptsReport(
       ORDER BY 1, 2, 3`),
   ]);
   return {
-    course: { id: course.id, title: course.title },
-    lesson: { id: lesson.id, title: lesson.title, kind: lesson.kind },
-    learner: { id: learner.id, first_name: learner.first_name, last_name: learner.last_name, email: learner.email },
+    ...report,
     items: attemptRows.map((a) => attemptJson(a, activityRows)),
   };
 }

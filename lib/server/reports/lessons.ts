@@ -250,7 +250,9 @@ function lessonLearnersStatement(course: ReportCourse, lessonId: string, q: Less
   ) => Prisma.sql`SELECT u."id" AS user_id, u."firstName" AS first_name, u."lastName" AS last_name, u."email", e."status"::text AS enrollment_status,
         coalesce(lp."status"::text, 'not_started') AS lesson_status, lp."completedAt" AS completed_at, lp."successStatus" AS success_status,
         round((lp."scoreScaled" * 100)::numeric, 1)::float8 AS score, coalesce(lp."timeSpentSeconds", 0) AS time_seconds,
-        (SELECT count(*) FROM "ScormAttempt" sa WHERE sa."enrollmentId" = e."id" AND sa."lessonId" = ${lessonId}::uuid)::int AS attempts,
+        ((SELECT count(*) FROM "ScormAttempt" sa WHERE sa."enrollmentId" = e."id" AND sa."lessonId" = ${lessonId}::uuid)
+          + (SELECT count(*) FROM "Cmi5Registration" r JOIN "Cmi5Course" c ON c."organizationId" = r."organizationId" AND c."id" = r."courseId"
+             WHERE c."organizationId" = e."organizationId" AND c."lessonId" = ${lessonId}::uuid AND r."userId" = e."userId"))::int AS attempts,
         count(*) OVER () AS total
       FROM "Enrollment" e
       JOIN "User" u ON u."organizationId" = e."organizationId" AND u."id" = e."userId"
