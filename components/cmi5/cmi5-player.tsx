@@ -8,6 +8,7 @@ import styles from "@/components/cmi5/cmi5-player.module.css";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { isApiError } from "@/lib/client/api";
+import type { Cmi5AuStatus } from "@/lib/server/cmi5/queries";
 
 // A cmi5 lesson's player: its AUs, each launched on demand (POST …/cmi5/launch). An AnyWindow AU in the
 // course's package plays in this page's frame, on the organization's content host; an OwnWindow AU, and
@@ -17,6 +18,23 @@ export interface Cmi5PlayerAu {
   index: number;
   title: string;
   launch_method: string;
+  status: Cmi5AuStatus;
+}
+
+const STATUS_LABELS: Record<Cmi5AuStatus, string> = {
+  not_started: "Not started",
+  in_progress: "In progress",
+  completed: "Completed",
+  passed: "Passed",
+  failed: "Failed",
+  waived: "Waived",
+};
+
+/** A learner coming back sees where each AU stands and picks up where they left off. */
+function launchLabel(au: Cmi5PlayerAu): string {
+  if (au.launch_method === "OwnWindow") return "Open in a new window";
+  if (au.status === "not_started") return "Start";
+  return au.status === "in_progress" ? "Continue" : "Open again";
 }
 
 interface Launch {
@@ -102,9 +120,19 @@ export function Cmi5Player({
       <ol className={styles.list}>
         {aus.map((au) => (
           <li key={au.index} className={styles.item}>
-            <span>{au.title}</span>
-            <Button variant="contained" onClick={() => void launch(au)} disabled={!hydrated || pending}>
-              {au.launch_method === "OwnWindow" ? "Open in a new window" : "Start"}
+            <span className={styles.au}>
+              <span>{au.title}</span>
+              <span className={styles.status} data-status={au.status}>
+                {STATUS_LABELS[au.status]}
+              </span>
+            </span>
+            <Button
+              variant="contained"
+              onClick={() => void launch(au)}
+              disabled={!hydrated || pending}
+              aria-label={`${launchLabel(au)}: ${au.title}`}
+            >
+              {launchLabel(au)}
             </Button>
           </li>
         ))}
