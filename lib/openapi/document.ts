@@ -51,7 +51,14 @@ export const TAGS = [
   {
     name: "cmi5",
     description:
-      "cmi5 courses: import, launch, waive and abandon (docs/cmi5.md; the fetch URL and the LRS follow the cmi5 and xAPI specifications)",
+      "cmi5 courses: import, launch, waive and abandon (docs/cmi5.md). The fetch URL (`/cmi5/fetch/{token}`) follows the cmi5 specification, not this document",
+    externalDocs: { description: "cmi5 (2nd edition)", url: "https://github.com/AICC/CMI-5_Spec_Current" },
+  },
+  {
+    name: "xAPI",
+    description:
+      "The organization's xAPI Learning Record Store: its LRS clients here; the LRS itself, at `/xapi/` on the organization's host (statements, documents, agents, activities, about), follows the xAPI specification (2.0.0, IEEE 9274.1.1, and 1.0.3), not this document (docs/xapi.md)",
+    externalDocs: { description: "The xAPI specification", url: "https://github.com/adlnet/xAPI-Spec" },
   },
   { name: "Categories", description: "Course categories" },
   { name: "Enrollments", description: "Enrollment and lesson progress" },

@@ -12,7 +12,7 @@ import {
 const MANAGE =
   "Admins of the organization (api-keys:manage), signed in as themselves on its host: an API key never manages LRS clients (403), and the apex has none (404).";
 
-export const lrsClientPaths = definePaths("Settings", {
+export const lrsClientPaths = definePaths("xAPI", {
   "/api/admin/lrs-clients": {
     get: {
       operationId: "listLrsClients",
