@@ -1,12 +1,26 @@
 import { spawn, spawnSync } from "node:child_process";
-import { chmodSync, copyFileSync, cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import {
+  chmodSync,
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { homedir } from "node:os";
 import path from "node:path";
 
 // ADL's CATAPULT LMS test suite (third-party, unmodified, in the shared folder beside this repository)
 // against the app as a cmi5 LMS, through the project's adapter (scripts/conformance/cmi5-adapter.js, the
 // suite's lib/lms.custom.js). The suite is copied to a scratch folder, installed without its install
-// scripts (puppeteer downloads no browser: it drives the Chromium npm test uses), its test packages built,
-// and its jest run; the counts come from its JUnit report.
+// scripts (puppeteer downloads no browser: it drives the Chromium npm test uses), its test packages built
+// (or the same suite's installed and built copy taken from the cache), and its jest run; the counts come
+// from its JUnit report.
 
 export interface Cmi5SuiteTarget {
   /** The organization's origin: http://{subdomain}.localhost:{port}. */
@@ -35,9 +49,29 @@ function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEn
   });
 }
 
-/** Copies, installs and builds the suite below `scratch`; returns its lts folder. */
+/**
+ * Copies, installs and builds the suite below `scratch`; returns its lts folder. The installed and built
+ * copy is kept in a cache keyed by the suite's content (its install and package build are two of the
+ * run's minutes), so a later run with the same suite copies it instead; the suite itself is never changed.
+ */
 export async function prepareCmi5Suite(source: string, scratch: string, adapter: string): Promise<string> {
   const copy = path.join(scratch, "cmi5-lms");
+  const cached = path.join(cacheRoot(), `cmi5-lms-${suiteHash(source)}`);
+  if (existsSync(path.join(cached, "lts", "pkg", "dist"))) {
+    console.log(`Using the cmi5 suite installed and built in ${cached}`);
+    cpSync(cached, copy, { recursive: true, verbatimSymlinks: true });
+  } else {
+    await installAndBuild(source, copy);
+    rmSync(cached, { recursive: true, force: true });
+    cpSync(copy, `${cached}.partial`, { recursive: true, verbatimSymlinks: true });
+    renameSync(`${cached}.partial`, cached);
+  }
+  const lts = path.join(copy, "lts");
+  copyFileSync(adapter, path.join(lts, "lib", "lms.custom.js"));
+  return lts;
+}
+
+async function installAndBuild(source: string, copy: string): Promise<void> {
   cpSync(source, copy, { recursive: true });
   spawnSync("chmod", ["-R", "u+w", copy]);
   chmodSync(copy, 0o755);
@@ -50,8 +84,30 @@ export async function prepareCmi5Suite(source: string, scratch: string, adapter:
   const build = { ...env, NODE_OPTIONS: "--openssl-legacy-provider" };
   if ((await run("npx", ["webpack", "--no-stats"], path.join(lts, "pkg"), build)) !== 0)
     throw new Error("building the cmi5 suite's packages failed");
-  copyFileSync(adapter, path.join(lts, "lib", "lms.custom.js"));
-  return lts;
+}
+
+/** CONFORMANCE_CACHE, else the user's cache folder (outside any clone, so clean clones share it). */
+function cacheRoot(): string {
+  const root =
+    process.env.CONFORMANCE_CACHE ??
+    path.join(process.env.XDG_CACHE_HOME ?? path.join(homedir(), ".cache"), "learning-management", "conformance");
+  mkdirSync(root, { recursive: true });
+  return root;
+}
+
+/** SHA-256 over every file's path and content in the suite (its own node_modules, if any, left out). */
+function suiteHash(source: string): string {
+  const hash = createHash("sha256");
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      if (entry.name === "node_modules") continue;
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(file);
+      else if (entry.isFile()) hash.update(path.relative(source, file)).update("\0").update(readFileSync(file));
+    }
+  };
+  walk(source);
+  return hash.digest("hex").slice(0, 16);
 }
 
 /** Runs the suite's jest against the target and reads its JUnit report. */
