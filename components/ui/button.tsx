@@ -44,6 +44,8 @@ export interface ButtonProps {
   inherit?: boolean;
   disabled?: boolean;
   icon?: IconName;
+  /** The accessible name when the text alone is not enough (several buttons saying "Start" in one list). */
+  "aria-label"?: string;
 }
 
 /** A <button> that looks like MUI's Button, drawn without runtime styles. */
@@ -55,9 +57,16 @@ export function Button({
   inherit,
   disabled,
   icon,
+  "aria-label": ariaLabel,
 }: ButtonProps) {
   return (
-    <button type="button" className={buttonClasses(variant, size, inherit)} onClick={onClick} disabled={disabled}>
+    <button
+      type="button"
+      className={buttonClasses(variant, size, inherit)}
+      onClick={onClick}
+      disabled={disabled}
+      aria-label={ariaLabel}
+    >
       <ButtonLabel icon={icon} size={size}>
         {children}
       </ButtonLabel>
