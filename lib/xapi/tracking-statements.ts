@@ -110,7 +110,7 @@ function statement({ event, origin, learner, verb, object, at, contextActivities
   };
 }
 
-/** A lesson became completed (any kind but SCORM, whose attempt reports it: scormAttemptStatement). */
+/** A lesson became completed, unless a SCORM attempt completed it: that attempt's statements report it. */
 export function lessonCompletedStatement(
   origin: string,
   facts: { learner: Learner; course: Named; lesson: Named; completedAt: Date; timeSpentSeconds: number },

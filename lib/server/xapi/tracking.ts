@@ -105,7 +105,7 @@ export function recordScormAttemptEvents(
   });
 }
 
-/** A lesson that became completed (lessons of every kind but SCORM: its attempt's statements say it). */
+/** A lesson that became completed, unless by a SCORM attempt (recordScormAttemptEvents reports that one). */
 export function recordLessonCompletion(
   tx: Tx,
   organizationId: string,
