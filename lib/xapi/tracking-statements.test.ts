@@ -132,6 +132,21 @@ describe("tracking statements", () => {
     expectValid(statement);
   });
 
+  it("a score or time xAPI cannot carry is left out, and the statement stays valid", () => {
+    const odd = { completed: true, successStatus: "passed", scoreScaled: 1.5, totalTimeSeconds: Number.NaN };
+    const statement = scormAttemptStatement(ORIGIN, { ...scormFacts, outcome: odd }, { verb: "completed" });
+    expect(statement.result).toEqual({ success: true, completion: true });
+    expectValid(statement);
+    const below = { ...odd, scoreScaled: -2, totalTimeSeconds: -5 };
+    const failed = scormAttemptStatement(
+      ORIGIN,
+      { ...scormFacts, outcome: below },
+      { verb: "failed", scoId: "a", sequence: 1 },
+    );
+    expect(failed.result).toEqual({ success: false });
+    expectValid(failed);
+  });
+
   it("lesson completion, course completion and a certificate", () => {
     const lessonDone = lessonCompletedStatement(ORIGIN, {
       learner,

@@ -83,6 +83,13 @@ export function secondsDuration(seconds: number): string {
   return `PT${Math.round(Math.max(0, seconds) * 100) / 100}S`;
 }
 
+// The content reports scores and times: what xAPI cannot carry (a scaled score outside -1…1, a time that
+// is no number) is left out rather than let a statement fail the change it reports.
+const scoreOf = (scaled: number | null): Obj =>
+  scaled !== null && Number.isFinite(scaled) && scaled >= -1 && scaled <= 1 ? { score: { scaled } } : {};
+const durationOf = (seconds: number): Obj =>
+  Number.isFinite(seconds) && seconds > 0 ? { duration: secondsDuration(seconds) } : {};
+
 interface StatementParts {
   event: string;
   origin: string;
@@ -123,10 +130,7 @@ export function lessonCompletedStatement(
     object: lessonActivity(facts.lesson),
     at: facts.completedAt,
     contextActivities: { parent: [courseActivity(facts.course)] },
-    result: {
-      completion: true,
-      ...(facts.timeSpentSeconds > 0 ? { duration: secondsDuration(facts.timeSpentSeconds) } : {}),
-    },
+    result: { completion: true, ...durationOf(facts.timeSpentSeconds) },
   });
 }
 
@@ -195,13 +199,13 @@ export interface ScormAttemptFacts {
 function scormResult(event: ScormEvent, outcome: ScormOutcome | undefined): Obj | undefined {
   if (!outcome || event.verb === "initialized") return undefined;
   const known = outcome.successStatus === "passed" || outcome.successStatus === "failed";
-  const score = outcome.scoreScaled !== null ? { score: { scaled: outcome.scoreScaled } } : {};
+  const score = scoreOf(outcome.scoreScaled);
   if (event.verb === "passed" || event.verb === "failed") return { success: event.verb === "passed", ...score };
   return {
     ...(known ? { success: outcome.successStatus === "passed" } : {}),
     ...(event.verb === "completed" ? { completion: true } : outcome.completed ? { completion: true } : {}),
     ...score,
-    ...(outcome.totalTimeSeconds > 0 ? { duration: secondsDuration(outcome.totalTimeSeconds) } : {}),
+    ...durationOf(outcome.totalTimeSeconds),
   };
 }
 
