@@ -220,6 +220,59 @@ describe("xAPI statements of what the app tracks", () => {
     expect(afterReplay.map((s) => s.id)).toEqual(statements.map((s) => s.id));
   });
 
+  it("a suspended session, then a failed one: suspended, failed, completed and terminated, with what each knows", async () => {
+    const course = await certifyingScormCourse();
+    const learner = await createUser(acme.id, "learner");
+    const enrollment = await enroll(acme.id, course.id, learner.id);
+    const scorm = course.lessons[0]!;
+    const visit = async () => {
+      const launch = await callAs(
+        acme.subdomain,
+        learner,
+        `/api/courses/${course.id}/lessons/${scorm.id}/scorm/launch`,
+      );
+      expect(launch.status, launch.text).toBe(200);
+      const commitPath = new URL(launch.json.content.commitUrl).pathname;
+      return {
+        attemptId: launch.json.attempt.attemptId as string,
+        post: (commit: Record<string, unknown>) =>
+          call(`${acme.subdomain}.content`, commitPath, {
+            method: "POST",
+            body: JSON.stringify({ commits: [{ scoId: "sco1", terminated: true, ...commit }] }),
+            headers: { "content-type": "application/json" },
+          }),
+      };
+    };
+    const first = await visit();
+    const suspend = cmi12({ lesson_status: "incomplete", exit: "suspend", session_time: "00:00:30" });
+    expect((await first.post({ attemptId: first.attemptId, sequence: 1, cmi: suspend })).status).toBe(200);
+    const second = await visit();
+    expect(second.attemptId).toBe(first.attemptId);
+    const fail = cmi12({
+      lesson_status: "failed",
+      session_time: "00:01:00",
+      score: { raw: "40", min: "0", max: "100" },
+    });
+    expect((await second.post({ attemptId: second.attemptId, sequence: 2, cmi: fail })).status).toBe(200);
+
+    const statements = await statementsOf(acme, acmeClient, enrollment.id);
+    expect(statements.map((s) => [s.verb.id, s.object.id, s.result ?? null])).toEqual([
+      [`${VERB}initialized`, `urn:lms:lesson:${scorm.id}`, null],
+      [`${VERB}suspended`, `urn:lms:lesson:${scorm.id}`, { duration: "PT30S" }],
+      [`${VERB}failed`, `urn:lms:lesson:${scorm.id}`, { success: false, score: { scaled: 0.4 } }],
+      [
+        `${VERB}completed`,
+        `urn:lms:lesson:${scorm.id}`,
+        { success: false, completion: true, score: { scaled: 0.4 }, duration: "PT90S" },
+      ],
+      [
+        `${VERB}terminated`,
+        `urn:lms:lesson:${scorm.id}`,
+        { success: false, completion: true, score: { scaled: 0.4 }, duration: "PT90S" },
+      ],
+    ]);
+  });
+
   it("another organization's LRS never sees them", async () => {
     const course = await certifyingScormCourse();
     const learner = await createUser(acme.id, "learner");
