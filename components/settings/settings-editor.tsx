@@ -11,6 +11,7 @@ import {
 } from "@/components/settings/general-settings";
 import { ApiKeysSettings } from "@/components/settings/api-keys-settings";
 import { LrsClientsSettings } from "@/components/settings/lrs-clients-settings";
+import { XapiTrackingSettings } from "@/components/settings/xapi-tracking-settings";
 import { WebhookSettings } from "@/components/webhooks/webhook-settings";
 import type { WebhookEndpointView } from "@/lib/schemas/webhooks";
 import { PasswordPolicySettings } from "@/components/settings/password-policy-settings";
@@ -65,7 +66,12 @@ export function SettingsEditor({
         <SignInSettings saved={signIn.providers} policy={signIn.policy} onNotice={setNotice} />
       )}
       {section === "api-keys" && apiKeys && <ApiKeysSettings saved={apiKeys} onNotice={setNotice} />}
-      {section === "lrs-clients" && lrsClients && <LrsClientsSettings saved={lrsClients} onNotice={setNotice} />}
+      {section === "lrs-clients" && lrsClients && (
+        <>
+          <LrsClientsSettings saved={lrsClients} onNotice={setNotice} />
+          <XapiTrackingSettings settings={settings} onNotice={setNotice} />
+        </>
+      )}
       {section === "webhooks" && webhooks && <WebhookSettings saved={webhooks} onNotice={setNotice} />}
       <Notice notice={notice} onClose={() => setNotice(null)} />
     </Stack>

@@ -69,3 +69,29 @@ test("an admin creates an LRS client, sees its secret once, and revokes it with 
   await expect(page.getByRole("row", { name: /Course player/ })).toContainText("Revoked");
   expect((await xapi(key, secret)).status).toBe(401);
 });
+
+test("an admin turns recording learning activity as xAPI statements off and on again, under the LRS clients", async ({
+  page,
+}) => {
+  await signIn(page, tenant.subdomain, tenant.users.admin);
+  await page.goto(`${origin(tenant.subdomain)}/admin/settings/lrs-clients`);
+  await waitForShell(page);
+  const card = page.getByRole("form", { name: "Learning activity" });
+  const recording = card.getByRole("switch", { name: "Record learning activity as xAPI statements" });
+  await expect(recording).toBeChecked();
+  await recording.uncheck();
+  await card.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Saved. It applies from the next page or request.")).toBeVisible();
+  await page.reload();
+  await waitForShell(page);
+  await expect(recording).not.toBeChecked();
+  expect((await testDb().organization.findUniqueOrThrow({ where: { id: tenant.id } })).settings).toMatchObject({
+    xapiTracking: false,
+  });
+  await recording.check();
+  await card.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Saved. It applies from the next page or request.")).toBeVisible();
+  await page.reload();
+  await waitForShell(page);
+  await expect(recording).toBeChecked();
+});

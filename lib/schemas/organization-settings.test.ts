@@ -11,6 +11,7 @@ describe("settings validation", () => {
       sessionLifetimeHours: 168,
       courseDefaults: { allowSelfEnrollment: true, allowRetakes: false },
       maintenance: { enabled: false, message: "" },
+      xapiTracking: true,
     });
   });
 
@@ -28,6 +29,7 @@ describe("settings validation", () => {
     expect(bad({ sessionLifetimeHours: 721 })).toBe("Session lifetime must be at most 720 hours (30 days)");
     expect(bad({ selfRegistrationRole: "admin" })).toBe("Self-registration grants learner or instructor");
     expect(bad({ maintenance: { enabled: true, message: "  " } })).toBe("Write the notice people should see");
+    expect(bad({ xapiTracking: "yes" })).toBe("Recording learning activity as xAPI statements must be on or off");
     expect(bad({})).toBe("Send at least one setting to change");
     expect(updateSettingsSchema.safeParse({ color: "red" }).success).toBe(false);
   });

@@ -66,6 +66,8 @@ export const organizationSettingsSchema = z.object({
     .default(DEFAULT_SESSION_LIFETIME_HOURS),
   courseDefaults: courseDefaultsSchema.default(() => courseDefaultsSchema.parse({})),
   maintenance: maintenanceNoticeSchema.default(() => ({ enabled: false, message: "" })),
+  /** SCORM attempts, lesson and course completions and certificates become statements in the LRS (docs/xapi.md). */
+  xapiTracking: z.boolean({ error: "Recording learning activity as xAPI statements must be on or off" }).default(true),
 });
 export type OrganizationSettings = z.infer<typeof organizationSettingsSchema>;
 
@@ -77,6 +79,7 @@ export const settingsFieldsSchema = z.object({
   sessionLifetimeHours: organizationSettingsSchema.shape.sessionLifetimeHours.unwrap(),
   courseDefaults: courseDefaultsSchema,
   maintenance: maintenanceNoticeSchema,
+  xapiTracking: organizationSettingsSchema.shape.xapiTracking.unwrap(),
 });
 
 /** A change of settings: any section, each whole (a section is one form). */

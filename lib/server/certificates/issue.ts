@@ -3,6 +3,7 @@ import { addMonths } from "date-fns";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { newCertificateCode } from "@/lib/server/certificates/code";
 import { recordCertificateEvents } from "@/lib/server/webhooks/events";
+import { recordCertificatesEarned } from "@/lib/server/xapi/tracking";
 
 type Tx = Prisma.TransactionClient;
 
@@ -50,8 +51,10 @@ export async function issueCertificatesOnCompletion(
     skipDuplicates: true,
     select: { id: true },
   });
-  if (issued.length > 0)
-    await recordCertificateEvents(tx, organizationId, "certificate.issued", { id: { in: issued.map((c) => c.id) } });
+  if (issued.length === 0) return;
+  const ids = issued.map((c) => c.id);
+  await recordCertificateEvents(tx, organizationId, "certificate.issued", { id: { in: ids } });
+  await recordCertificatesEarned(tx, organizationId, ids);
 }
 
 /** A certificate row for an enrollment as it is now: its values frozen from here on. */

@@ -14,10 +14,10 @@ import { mintContentToken } from "@/lib/server/scorm/content-token";
 import {
   abandonedStatement,
   launchedStatement,
-  lmsLrsContext,
   writeLmsStatements,
   type StatementSession,
 } from "@/lib/server/cmi5/lms-statements";
+import { lmsLrsContext } from "@/lib/server/xapi/lms-writer";
 import { registrationSelect, settleRegistration } from "@/lib/server/cmi5/registration";
 import { CMI5_PATHS } from "@/lib/server/cmi5/paths";
 import { agentKey } from "@/lib/xapi/agents";

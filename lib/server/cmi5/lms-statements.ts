@@ -12,31 +12,15 @@ import {
   REASON_EXTENSION,
   type Cmi5Verb,
 } from "@/lib/cmi5/vocabulary";
+import { db } from "@/lib/db";
+import { insertLmsStatements } from "@/lib/server/xapi/lms-writer";
 import type { LrsContext } from "@/lib/server/xapi/lrs-context";
-import { storeStatements } from "@/lib/server/xapi/statements";
 
 // The statements the LMS itself writes into the organization's LRS (cmi5 9.3: Launched, Abandoned, Waived,
 // Satisfied), with the context every cmi5 defined statement carries: the registration, the cmi5 category,
 // the session id, and the AU's (or block's, course's) publisher id in grouping.
 
 type Obj = Record<string, unknown>;
-
-/** All zeros: the LMS's own statements, told apart from every LRS client's and session's. */
-export const LMS_CLIENT_ID = "00000000-0000-0000-0000-000000000000";
-
-/** The LRS context the LMS writes with: its own authority on the organization's host. */
-export function lmsLrsContext(organizationId: string, origin: string): LrsContext {
-  return {
-    organizationId,
-    clientId: LMS_CLIENT_ID,
-    clientKey: "lms",
-    clientName: "Learning Management System",
-    scopes: new Set(["all"]),
-    // cmi5 is written on xAPI 1.0.3.
-    xapiVersion: "1.0",
-    origin,
-  };
-}
 
 const display = (verb: Cmi5Verb) => ({ "en-US": verb.charAt(0).toUpperCase() + verb.slice(1) });
 
@@ -143,5 +127,5 @@ export function satisfiedStatement(session: StatementSession, structure: Cmi5Str
 
 /** Writes the LMS's statements, in order (each `stored` after the one before). */
 export async function writeLmsStatements(lrs: LrsContext, statements: Obj[]): Promise<void> {
-  for (const one of statements) await storeStatements(lrs, { statements: [one], parts: [], version: "1.0" });
+  for (const one of statements) await insertLmsStatements(db(), lrs, [one]);
 }

@@ -12,7 +12,8 @@ import {
 } from "@/lib/cmi5/vocabulary";
 import { XapiError } from "@/lib/server/xapi/errors";
 import type { LrsContext } from "@/lib/server/xapi/lrs-context";
-import { lmsLrsContext, writeLmsStatements } from "@/lib/server/cmi5/lms-statements";
+import { writeLmsStatements } from "@/lib/server/cmi5/lms-statements";
+import { lmsLrsContext } from "@/lib/server/xapi/lms-writer";
 import { registrationSelect, settleRegistration } from "@/lib/server/cmi5/registration";
 import type { DocumentKey } from "@/lib/server/xapi/documents";
 

@@ -2,7 +2,8 @@ import "server-only";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { abandonSession } from "@/lib/server/cmi5/launch";
-import { lmsLrsContext, writeLmsStatements } from "@/lib/server/cmi5/lms-statements";
+import { writeLmsStatements } from "@/lib/server/cmi5/lms-statements";
+import { lmsLrsContext } from "@/lib/server/xapi/lms-writer";
 import { CMI5_AUTH_HOURS } from "@/lib/server/cmi5/session-auth";
 import { tenantOrigin } from "@/lib/tenancy/host";
 

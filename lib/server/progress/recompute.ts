@@ -5,6 +5,7 @@ import { issueCertificatesOnCompletion } from "@/lib/server/certificates/issue";
 import { lessonProgressSelect, type LessonProgressRow } from "@/lib/server/progress/json";
 import { nextEnrollmentState, type EnrollmentState, type LessonCounts } from "@/lib/server/progress/rules";
 import { recordCompletions, recordLessonCompleted } from "@/lib/server/webhooks/events";
+import { recordCourseCompletions, recordLessonCompletion } from "@/lib/server/xapi/tracking";
 
 // Keeps Enrollment.progressPercent / status / completedAt in step with LessonProgress. Always called
 // inside the transaction that wrote the progress (or changed the lessons), with that transaction's client.
@@ -100,6 +101,7 @@ export async function recomputeEnrollments(
     await tx.enrollment.updateMany({ where: { organizationId, id: { in: ids } }, data });
   }
   await recordCompletions(tx, organizationId, completedNow);
+  await recordCourseCompletions(tx, organizationId, completedNow);
   await issueCertificatesOnCompletion(tx, organizationId, completedNow);
 }
 
@@ -131,7 +133,12 @@ export async function saveLessonProgress(
   organizationId: string,
   { courseId, enrollmentId, lessonId }: LessonProgressKeys,
   data: Omit<Prisma.LessonProgressUncheckedCreateInput, "organizationId" | "courseId" | "enrollmentId" | "lessonId">,
-  options: { now: Date; recount: boolean },
+  options: {
+    now: Date;
+    recount: boolean;
+    /** False when the caller reports the completion in xAPI itself (a SCORM attempt's statements name the attempt). */
+    completionStatement?: boolean;
+  },
 ): Promise<LessonProgressRow> {
   const row = await tx.lessonProgress.upsert({
     where: { enrollmentId_lessonId: { enrollmentId, lessonId } },
@@ -144,8 +151,11 @@ export async function saveLessonProgress(
     data: { lastLessonId: lessonId, lastAccessedAt: options.now },
   });
   // The writers stamp a lesson's completion time with `now` only when it becomes completed.
-  if (row.status === "completed" && row.completedAt?.getTime() === options.now.getTime())
-    await recordLessonCompleted(tx, organizationId, { lessonId, courseId, enrollmentId, completedAt: row.completedAt });
+  if (row.status === "completed" && row.completedAt?.getTime() === options.now.getTime()) {
+    const completion = { lessonId, courseId, enrollmentId, completedAt: row.completedAt };
+    await recordLessonCompleted(tx, organizationId, completion);
+    if (options.completionStatement !== false) await recordLessonCompletion(tx, organizationId, completion);
+  }
   if (options.recount) await recomputeEnrollmentProgress(tx, organizationId, enrollmentId);
   return row;
 }

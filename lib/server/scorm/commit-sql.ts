@@ -20,7 +20,7 @@ export interface AttemptKey {
  */
 export const readAttemptSql = ({ attemptId, organizationId, userId }: AttemptKey) =>
   Prisma.sql`SELECT a."id", a.xmin::text AS "version", a."playerGeneration", a."courseId", a."enrollmentId", a."lessonId", a."packageId", a."globalsSequence", a."globals" -> 'rollup' AS "globalsRollup",
-  a."sequencingSequence", a."completedAt" IS NOT NULL AS "completed", a."endedAt" IS NOT NULL AS "ended", e."status"::text AS "enrollmentStatus", p."scormVersion"::text AS "scormVersion",
+  a."sequencingSequence", a."completedAt" IS NOT NULL AS "completed", a."successStatus" AS "successStatus", a."endedAt" IS NOT NULL AS "ended", e."status"::text AS "enrollmentStatus", p."scormVersion"::text AS "scormVersion",
   lp."status"::text AS "lessonStatus",
   EXISTS (SELECT 1 FROM "ScormAttempt" n WHERE n."enrollmentId" = a."enrollmentId" AND n."lessonId" = a."lessonId" AND n."attemptNumber" > a."attemptNumber") AS "superseded",
   COALESCE((SELECT json_agg(json_build_object('scoId', s."scoId", 'commitSequence', s."commitSequence", 'completionStatus', s."completionStatus",

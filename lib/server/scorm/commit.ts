@@ -16,6 +16,8 @@ import {
 import { packageRulesOf } from "@/lib/server/scorm/package-rules";
 import { lockEnrollments, saveLessonProgress } from "@/lib/server/progress/recompute";
 import { claimPlayer, supersededError, type PlayerClaim } from "@/lib/server/scorm/player-lease";
+import { recordScormAttemptEvents } from "@/lib/server/xapi/tracking";
+import { scormEvents, type ScormEvent } from "@/lib/xapi/tracking-statements";
 
 // The SCORM player's commits, each acknowledged only after it is durable. One commit, from request to
 // row: read the attempt (with its SCOs' states), read the commit's CMI once, plan what it changes, write
@@ -50,6 +52,8 @@ interface AttemptRow {
   globalsRollup: unknown;
   sequencingSequence: number;
   completed: boolean;
+  /** The attempt's rolled-up success status as stored (passed / failed / unknown). */
+  successStatus: string;
   /** The learner ended the attempt (exitAll): its state stays, the next launch starts a new one. */
   ended: boolean;
   enrollmentStatus: string;
@@ -173,14 +177,39 @@ async function planAndWrite(
   if (!plan.applySco && !plan.applyGlobals && !plan.applySequencing && !plan.endsAttempt) return "skipped";
   const write = writeCommitSql(organizationId, commit, plan, row.version);
   const lesson = lessonChange(row, commit, plan);
+  const events = trackedEvents(row, commit, plan);
   const written = async (client?: Tx) => (await queryRows<{ written: number }>(write, client))[0]?.written === 1;
-  if (!lesson) return (await written(tx)) ? "applied" : "conflict";
+  if (!lesson && events.length === 0) return (await written(tx)) ? "applied" : "conflict";
   const inTransaction = <T>(fn: (client: Tx) => Promise<T>) =>
     tx ? fn(tx) : db().$transaction(fn, TRANSACTION_OPTIONS);
   return inTransaction(async (client) => {
     if (!(await written(client))) return "conflict";
-    await updateLesson(client, organizationId, row, plan, lesson);
+    await recordScormAttemptEvents(
+      client,
+      organizationId,
+      { attemptId: row.id, courseId: row.courseId, lessonId: row.lessonId, enrollmentId: row.enrollmentId },
+      events,
+      {
+        completed: plan.attemptCompleted || row.completed,
+        successStatus: plan.attempt.successStatus,
+        scoreScaled: plan.attempt.scoreScaled,
+        totalTimeSeconds: plan.attempt.totalTimeSeconds,
+      },
+    );
+    if (lesson) await updateLesson(client, organizationId, row, plan, lesson);
     return "applied";
+  });
+}
+
+/** The attempt's transitions this commit makes, each an xAPI statement (none for the common commit). */
+function trackedEvents(row: AttemptRow, commit: ScormCommit, plan: CommitPlan): ScormEvent[] {
+  return scormEvents({
+    before: { completed: row.completed, successStatus: row.successStatus },
+    after: { completed: plan.attemptCompleted || row.completed, successStatus: plan.attempt.successStatus },
+    terminated: commit.terminated === true && plan.applySco,
+    exit: plan.sco?.exit ?? null,
+    scoId: commit.scoId,
+    sequence: commit.sequence,
   });
 }
 
@@ -225,7 +254,8 @@ async function updateLesson(
     organizationId,
     { courseId, enrollmentId, lessonId },
     { status: next, ...completedAt, ...result },
-    // A reported progress measure moves the course's percentage too (a part of this lesson).
-    { now, recount: statusChanged || (!keepsOld && plan.attempt.progressMeasure !== null) },
+    // A reported progress measure moves the course's percentage too (a part of this lesson). The attempt's
+    // statements report the lesson's completion, with the attempt (trackedEvents).
+    { now, recount: statusChanged || (!keepsOld && plan.attempt.progressMeasure !== null), completionStatement: false },
   );
 }

@@ -14,6 +14,7 @@ import {
 import { requireContentViewer, type CourseAccess } from "@/lib/server/courses/access";
 import { findLesson } from "@/lib/server/outline/lessons";
 import { contentUrls } from "@/lib/server/scorm/content-host";
+import { recordScormAttemptEvents } from "@/lib/server/xapi/tracking";
 import { tenantOrganization, type TenantContext } from "@/lib/tenancy/context";
 
 // What the lesson page hands the SCORM player: the package, the SCOs, the learner's attempt with each
@@ -108,10 +109,18 @@ async function chooseAttempt(
   if (latest && !latest.completedAt && !latest.endedAt) return { ...latest, mode: "normal" };
   if (latest?.completedAt && !course.allowRetakes) return { ...latest, mode: "review" };
   const attemptNumber = (latest?.attemptNumber ?? 0) + 1;
-  // Two tabs may launch at once: the unique (enrollment, lesson, attempt number) lets one insert win.
-  await db().scormAttempt.createMany({
-    data: [{ organizationId, courseId, enrollmentId, lessonId, packageId: latestPackageId, attemptNumber }],
-    skipDuplicates: true,
+  // Two tabs may launch at once: the unique (enrollment, lesson, attempt number) lets one insert win, and
+  // the winner records the attempt's start (xAPI "initialized") with it.
+  await db().$transaction(async (tx) => {
+    const [made] = await tx.scormAttempt.createManyAndReturn({
+      data: [{ organizationId, courseId, enrollmentId, lessonId, packageId: latestPackageId, attemptNumber }],
+      skipDuplicates: true,
+      select: { id: true },
+    });
+    if (made)
+      await recordScormAttemptEvents(tx, organizationId, { attemptId: made.id, courseId, lessonId, enrollmentId }, [
+        { verb: "initialized" },
+      ]);
   });
   const created = await db().scormAttempt.findFirstOrThrow({
     where: { organizationId, enrollmentId, lessonId, attemptNumber },

@@ -5,10 +5,10 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { putObject } from "@/lib/storage/store";
 import { badRequest, XapiError } from "@/lib/server/xapi/errors";
 import type { LrsContext } from "@/lib/server/xapi/lrs-context";
-import { objectActivityId, primaryAgentKeys, relatedActivityIds, relatedAgentKeys } from "@/lib/xapi/agents";
+import { attachmentsOf, statementRow, withActivityLists } from "@/lib/server/xapi/statement-row";
 import type { MultipartPart } from "@/lib/xapi/multipart";
 import { sameStatement, SIGNATURE_USAGE, verifySignature } from "@/lib/xapi/signature";
-import { validateStatement, VOIDED_VERB, XapiInvalid, type XapiVersion } from "@/lib/xapi/validate";
+import { validateStatement, XapiInvalid, type XapiVersion } from "@/lib/xapi/validate";
 import { admitSessionStatements } from "@/lib/server/cmi5/session-gate";
 
 // Storing statements (xAPI Part Three, 2.1 Statement Resource): a batch is checked whole, then written in
@@ -17,20 +17,6 @@ import { admitSessionStatements } from "@/lib/server/cmi5/session-gate";
 // store, once per organization and hash.
 
 type Obj = Record<string, unknown>;
-
-const isObject = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
-
-/** The authority the LRS vouches with: the client, as an account on the organization's host. */
-export function clientAuthority(lrs: LrsContext): Obj {
-  return { objectType: "Agent", name: lrs.clientName, account: { homePage: lrs.origin, name: lrs.clientKey } };
-}
-
-function attachmentsOf(statement: Obj): Obj[] {
-  const own = Array.isArray(statement.attachments) ? (statement.attachments as Obj[]) : [];
-  const sub =
-    isObject(statement.object) && statement.object.objectType === "SubStatement" ? attachmentsOf(statement.object) : [];
-  return [...own, ...sub];
-}
 
 /** The parts of a multipart request by their hash, each checked against the hash it claims. */
 function partsByHash(parts: MultipartPart[]): Map<string, MultipartPart> {
@@ -128,55 +114,6 @@ export async function storeStatements(lrs: LrsContext, input: StoreInput): Promi
   if (rows.length > 0) await writeStatements(lrs, rows, parts, used);
   await admitted?.();
   return ids;
-}
-
-/** Context activities are stored as arrays, as the LRS returns them (a single Activity becomes a list of one). */
-function withActivityLists(statement: Obj): Obj {
-  const out: Obj = { ...statement };
-  if (isObject(statement.context) && isObject(statement.context.contextActivities)) {
-    const lists = Object.fromEntries(
-      Object.entries(statement.context.contextActivities).map(([k, v]) => [k, Array.isArray(v) ? v : [v]]),
-    );
-    out.context = { ...statement.context, contextActivities: lists };
-  }
-  if (isObject(statement.object) && statement.object.objectType === "SubStatement")
-    out.object = withActivityLists(statement.object);
-  return out;
-}
-
-function statementRow(
-  lrs: LrsContext,
-  statement: Obj,
-  stored: Date,
-  version: XapiVersion,
-): Prisma.XapiStatementCreateManyInput {
-  const document: Obj = {
-    ...withActivityLists(statement),
-    timestamp: statement.timestamp ?? stored.toISOString(),
-    stored: stored.toISOString(),
-    authority: clientAuthority(lrs),
-    version: statement.version ?? (version === "2.0" ? "2.0.0" : "1.0.0"),
-  };
-  const object = statement.object as Obj;
-  const verbId = String((statement.verb as Obj).id);
-  const context = isObject(statement.context) ? statement.context : {};
-  const ref = object.objectType === "StatementRef" ? String(object.id).toLowerCase() : null;
-  return {
-    organizationId: lrs.organizationId,
-    id: String(statement.id),
-    stored,
-    document: document as Prisma.InputJsonValue,
-    verbId,
-    actorKeys: primaryAgentKeys(document),
-    relatedAgentKeys: relatedAgentKeys(document),
-    activityId: objectActivityId(document),
-    relatedActivityIds: relatedActivityIds(document),
-    registration: typeof context.registration === "string" ? context.registration.toLowerCase() : null,
-    voidsId: verbId === VOIDED_VERB ? ref : null,
-    refId: ref,
-    clientId: lrs.clientId,
-    attachmentHashes: attachmentsOf(statement).map((a) => String(a.sha2).toLowerCase()),
-  };
 }
 
 async function writeStatements(
