@@ -1,5 +1,5 @@
 import "server-only";
-import { db, queryRows } from "@/lib/db";
+import { db, queryRows, type QueryRowsFn } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { readObject } from "@/lib/storage/store";
 import { XapiError } from "@/lib/server/xapi/errors";
@@ -40,7 +40,7 @@ export interface StatementPage {
   lastStored: string | null;
 }
 
-const ownOnly = (lrs: LrsContext) =>
+const ownOnly = (lrs: Pick<LrsContext, "clientId" | "scopes">) =>
   readsOnlyOwn(lrs.scopes) ? Prisma.sql`AND s."clientId" = ${lrs.clientId}::uuid` : Prisma.empty;
 
 /** One statement: by statementId (not voided) or by voidedStatementId (voided). 404 otherwise. */
@@ -78,7 +78,12 @@ function matchFilters(q: StatementQuery): Prisma.Sql[] {
   return where;
 }
 
-export async function queryStatements(lrs: LrsContext, q: StatementQuery): Promise<StatementPage> {
+/** A page of a query; `run` is the app's queryRows, or another pool's (the benchmark's ceiling sends the same SQL). */
+export async function queryStatements(
+  lrs: Pick<LrsContext, "organizationId" | "clientId" | "scopes">,
+  q: StatementQuery,
+  run: QueryRowsFn = queryRows,
+): Promise<StatementPage> {
   const org = lrs.organizationId;
   const filters = matchFilters(q);
   const page: Prisma.Sql[] = [Prisma.sql`s."voided" = false`];
@@ -99,7 +104,7 @@ export async function queryStatements(lrs: LrsContext, q: StatementQuery): Promi
           SELECT r."id" FROM "XapiStatement" r JOIN "matched" m ON r."refId" = m."id"
           WHERE r."organizationId" = ${org}::uuid)
         SELECT s.* FROM "XapiStatement" s JOIN "matched" m ON m."id" = s."id" WHERE s."organizationId" = ${org}::uuid`;
-  const rows = await queryRows<{ document: Obj; seq: string; attachmentHashes: string[]; stored: Date }>(
+  const rows = await run<{ document: Obj; seq: string; attachmentHashes: string[]; stored: Date }>(
     Prisma.sql`SELECT s."document", s."seq"::text AS "seq", s."attachmentHashes", s."stored"
       FROM (${source}) s WHERE ${Prisma.join(page, " AND ")} ${ownOnly(lrs)}
       ORDER BY s."seq" ${order} LIMIT ${limit + 1}`,
@@ -108,7 +113,7 @@ export async function queryStatements(lrs: LrsContext, q: StatementQuery): Promi
   const shown = rows.slice(0, limit);
   let upTo = q.upTo;
   if (more && !upTo) {
-    const [top] = await queryRows<{ seq: string | null }>(
+    const [top] = await run<{ seq: string | null }>(
       Prisma.sql`SELECT max("seq")::text AS "seq" FROM "XapiStatement" WHERE "organizationId" = ${org}::uuid`,
     );
     upTo = top?.seq ?? undefined;

@@ -5,6 +5,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { putObject } from "@/lib/storage/store";
 import { badRequest, XapiError } from "@/lib/server/xapi/errors";
 import type { LrsContext } from "@/lib/server/xapi/lrs-context";
+import type { StatementRow } from "@/lib/server/xapi/statement-sql";
 import { objectActivityId, primaryAgentKeys, relatedActivityIds, relatedAgentKeys } from "@/lib/xapi/agents";
 import type { MultipartPart } from "@/lib/xapi/multipart";
 import { sameStatement, SIGNATURE_USAGE, verifySignature } from "@/lib/xapi/signature";
@@ -21,7 +22,7 @@ type Obj = Record<string, unknown>;
 const isObject = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** The authority the LRS vouches with: the client, as an account on the organization's host. */
-export function clientAuthority(lrs: LrsContext): Obj {
+export function clientAuthority(lrs: Pick<LrsContext, "clientName" | "origin" | "clientKey">): Obj {
   return { objectType: "Agent", name: lrs.clientName, account: { homePage: lrs.origin, name: lrs.clientKey } };
 }
 
@@ -109,7 +110,7 @@ export async function storeStatements(lrs: LrsContext, input: StoreInput): Promi
   });
   const known = new Map(existing.map((row) => [row.id, row.document]));
   const stored = new Date();
-  const rows: Prisma.XapiStatementCreateManyInput[] = [];
+  const rows: StatementRow[] = [];
   for (const [i, statement] of batch.entries()) {
     const id = ids[i]!;
     const before = known.get(id);
@@ -144,12 +145,13 @@ function withActivityLists(statement: Obj): Obj {
   return out;
 }
 
-function statementRow(
-  lrs: LrsContext,
+/** A valid statement's row: its document as the LRS returns it, and the columns the filters use. */
+export function statementRow(
+  lrs: Pick<LrsContext, "organizationId" | "clientId" | "clientKey" | "clientName" | "origin">,
   statement: Obj,
   stored: Date,
   version: XapiVersion,
-): Prisma.XapiStatementCreateManyInput {
+): StatementRow {
   const document: Obj = {
     ...withActivityLists(statement),
     timestamp: statement.timestamp ?? stored.toISOString(),
@@ -165,7 +167,7 @@ function statementRow(
     organizationId: lrs.organizationId,
     id: String(statement.id),
     stored,
-    document: document as Prisma.InputJsonValue,
+    document,
     verbId,
     actorKeys: primaryAgentKeys(document),
     relatedAgentKeys: relatedAgentKeys(document),
@@ -176,12 +178,13 @@ function statementRow(
     refId: ref,
     clientId: lrs.clientId,
     attachmentHashes: attachmentsOf(statement).map((a) => String(a.sha2).toLowerCase()),
+    voided: false,
   };
 }
 
 async function writeStatements(
   lrs: LrsContext,
-  rows: Prisma.XapiStatementCreateManyInput[],
+  rows: StatementRow[],
   parts: Map<string, MultipartPart>,
   used: Set<string>,
 ): Promise<void> {
@@ -215,7 +218,9 @@ async function writeStatements(
   const voids = rows.map((r) => r.voidsId).filter((id): id is string => !!id);
   try {
     await db().$transaction(async (tx) => {
-      await tx.xapiStatement.createMany({ data: rows });
+      await tx.xapiStatement.createMany({
+        data: rows.map(({ voided: _, ...r }) => ({ ...r, document: r.document as Prisma.InputJsonValue })),
+      });
       // A voiding statement is never voided itself.
       if (voids.length > 0)
         await tx.xapiStatement.updateMany({
