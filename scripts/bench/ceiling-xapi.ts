@@ -58,7 +58,13 @@ async function post(pool: pg.Pool, req: IncomingMessage, body: string): Promise<
   const ids = batch.map((s) => (typeof s.id === "string" ? s.id.toLowerCase() : randomUUID()));
   const known = await query<{ id: string }>(pool, knownStatementsSql(c.organizationId, ids));
   if (known.rows.length > 0) throw new Refused(409);
-  const lrs = { organizationId: c.organizationId, clientId: c.id, clientKey: c.key, clientName: c.name, origin: c.origin };
+  const lrs = {
+    organizationId: c.organizationId,
+    clientId: c.id,
+    clientKey: c.key,
+    clientName: c.name,
+    origin: c.origin,
+  };
   const stored = new Date();
   const rows = batch.map((s, i) => statementRow(lrs, { ...s, id: ids[i] }, stored, "2.0"));
   await query(pool, insertStatementsSql(rows));
@@ -102,7 +108,8 @@ export function answerXapiCeiling(pool: pg.Pool, req: IncomingMessage, res: Serv
   const chunks: Buffer[] = [];
   req.on("data", (chunk: Buffer) => chunks.push(chunk));
   req.on("end", () => {
-    const answer = req.method === "POST" ? post(pool, req, Buffer.concat(chunks).toString("utf8")) : get(pool, req, url);
+    const answer =
+      req.method === "POST" ? post(pool, req, Buffer.concat(chunks).toString("utf8")) : get(pool, req, url);
     answer.then(
       (body) => {
         const text = JSON.stringify(body);

@@ -97,7 +97,9 @@ function batchBody(learner: string, course: number): string {
 export async function xapiFixture(databaseUrl: string): Promise<XapiFixture> {
   return withClient(databaseUrl, async (client) => {
     const org = (
-      await client.query<{ id: string }>(`SELECT id FROM "Organization" WHERE subdomain = $1`, [BENCH_ACCOUNT.subdomain])
+      await client.query<{ id: string }>(`SELECT id FROM "Organization" WHERE subdomain = $1`, [
+        BENCH_ACCOUNT.subdomain,
+      ])
     ).rows[0]!.id;
     const seeded = (
       await client.query<{ newest: Date; statements: string }>(

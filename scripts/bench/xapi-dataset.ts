@@ -60,12 +60,16 @@ async function bigOrganization(client: pg.Client): Promise<{ id: string; ownerId
        FROM "Organization" o WHERE o.subdomain = $1`,
     [BENCH_ACCOUNT.subdomain],
   );
-  if (!rows[0]?.ownerId) throw new Error(`No organization ${BENCH_ACCOUNT.subdomain} with an org admin in the large dataset`);
+  if (!rows[0]?.ownerId)
+    throw new Error(`No organization ${BENCH_ACCOUNT.subdomain} with an org admin in the large dataset`);
   return rows[0];
 }
 
 /** The two LRS clients (created when missing; their secrets are fixed, the dataset being a benchmark's). */
-async function ensureClients(client: pg.Client, org: { id: string; ownerId: string }): Promise<{ seedClientId: string }> {
+async function ensureClients(
+  client: pg.Client,
+  org: { id: string; ownerId: string },
+): Promise<{ seedClientId: string }> {
   const clients = [
     { ...XAPI_BENCH.seedClient, scopes: ["statements/write", "state"] },
     { ...XAPI_BENCH.benchClient, scopes: ["statements/write", "statements/read"] },
@@ -85,7 +89,10 @@ async function ensureClients(client: pg.Client, org: { id: string; ownerId: stri
 /** The chunks whose last statement is not there yet. */
 async function missingChunks(client: pg.Client, organizationId: string): Promise<number[]> {
   const count = Math.ceil(XAPI_BENCH.statements / XAPI_BENCH.chunk);
-  const lasts = Array.from({ length: count }, (_, c) => Math.min(XAPI_BENCH.statements, (c + 1) * XAPI_BENCH.chunk) - 1);
+  const lasts = Array.from(
+    { length: count },
+    (_, c) => Math.min(XAPI_BENCH.statements, (c + 1) * XAPI_BENCH.chunk) - 1,
+  );
   const { rows } = await client.query<{ n: number }>(
     `SELECT n FROM unnest($2::int[]) n
       WHERE NOT EXISTS (SELECT 1 FROM "XapiStatement" s WHERE s."organizationId" = $1 AND s.id = pg_temp.xb_uuid('xapi-bench:' || n))`,
@@ -197,7 +204,10 @@ function chunkSql(from: number, to: number): string {
 }
 
 /** Builds the missing statements; returns how long it took (0 when nothing was missing). */
-export async function ensureXapiStatements(databaseUrl: string, anchor: string): Promise<{ seconds: number; built: number }> {
+export async function ensureXapiStatements(
+  databaseUrl: string,
+  anchor: string,
+): Promise<{ seconds: number; built: number }> {
   return withClient(databaseUrl, async (client) => {
     const org = await bigOrganization(client);
     const { seedClientId } = await ensureClients(client, org);
@@ -255,7 +265,9 @@ export async function ensureXapiStatements(databaseUrl: string, anchor: string):
     await rebuildIndexes(client);
     await client.query(`VACUUM (ANALYZE) "XapiStatement"`);
     const seconds = (Date.now() - started) / 1000;
-    console.log(`  ${missing.length * XAPI_BENCH.chunk} statements built in ${seconds.toFixed(1)} s (indexes and VACUUM ANALYZE included).`);
+    console.log(
+      `  ${missing.length * XAPI_BENCH.chunk} statements built in ${seconds.toFixed(1)} s (indexes and VACUUM ANALYZE included).`,
+    );
     return { seconds, built: missing.length };
   });
 }

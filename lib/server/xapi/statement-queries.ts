@@ -64,7 +64,9 @@ function matchFilters(q: StatementQuery): Prisma.Sql[] {
     where.push(
       q.relatedAgents
         ? Prisma.sql`s."relatedAgentKeys" @> ARRAY[${q.agentKey ?? ""}]::text[]`
-        : Prisma.sql`s."actorKeys" @> ARRAY[${q.agentKey ?? ""}]::text[]`,
+        : // The actor's own key is the first (a btree with the verb and stored); the others (a Group's
+          // members, an Agent object) have a GIN index of their own (migration xapi_agent_index).
+          Prisma.sql`(s."actorKeys"[1] = ${q.agentKey ?? ""} OR s."actorKeys"[2:] @> ARRAY[${q.agentKey ?? ""}]::text[])`,
     );
   }
   if (q.verb !== undefined) where.push(Prisma.sql`s."verbId" = ${q.verb}`);
@@ -76,6 +78,28 @@ function matchFilters(q: StatementQuery): Prisma.Sql[] {
     );
   if (q.registration !== undefined) where.push(Prisma.sql`s."registration" = ${q.registration}::uuid`);
   return where;
+}
+
+/**
+ * The matched statements, and those that refer to them through a StatementRef (voiding ones too), to any
+ * depth. With `since`, a match stored before it counts only as a referred-to statement (it is not shown
+ * itself), so the matches are those stored since and the earlier ones something refers to: the indexes
+ * then read the matches of the window, not every match of the agent or verb ever stored.
+ */
+function matchedSource(org: string, filters: Prisma.Sql[], since: string | undefined): Prisma.Sql {
+  const where = Prisma.sql`s."organizationId" = ${org}::uuid AND ${Prisma.join(filters, " AND ")}`;
+  const base = since
+    ? Prisma.sql`(SELECT s."id" FROM "XapiStatement" s WHERE ${where} AND s."stored" > ${new Date(since)}
+          UNION
+          SELECT s."id" FROM "XapiStatement" s WHERE ${where} AND s."id" IN (
+            SELECT t."refId" FROM "XapiStatement" t WHERE t."organizationId" = ${org}::uuid AND t."refId" IS NOT NULL))`
+    : Prisma.sql`SELECT s."id" FROM "XapiStatement" s WHERE ${where}`;
+  return Prisma.sql`WITH RECURSIVE "matched" AS (
+      ${base}
+      UNION
+      SELECT r."id" FROM "XapiStatement" r JOIN "matched" m ON r."refId" = m."id"
+      WHERE r."organizationId" = ${org}::uuid)
+    SELECT s.* FROM "XapiStatement" s JOIN "matched" m ON m."id" = s."id" WHERE s."organizationId" = ${org}::uuid`;
 }
 
 /** A page of a query; `run` is the app's queryRows, or another pool's (the benchmark's ceiling sends the same SQL). */
@@ -94,16 +118,10 @@ export async function queryStatements(
     page.push(q.ascending ? Prisma.sql`s."seq" > ${BigInt(q.after)}` : Prisma.sql`s."seq" < ${BigInt(q.after)}`);
   const order = q.ascending ? Prisma.sql`ASC` : Prisma.sql`DESC`;
   const limit = Math.min(q.limit || MAX_PAGE, MAX_PAGE);
-  // The matched statements, and those that refer to them through a StatementRef (voiding ones too), to any depth.
   const source =
     filters.length === 0
       ? Prisma.sql`SELECT s.* FROM "XapiStatement" s WHERE s."organizationId" = ${org}::uuid`
-      : Prisma.sql`WITH RECURSIVE "matched" AS (
-          SELECT s."id" FROM "XapiStatement" s WHERE s."organizationId" = ${org}::uuid AND ${Prisma.join(filters, " AND ")}
-          UNION
-          SELECT r."id" FROM "XapiStatement" r JOIN "matched" m ON r."refId" = m."id"
-          WHERE r."organizationId" = ${org}::uuid)
-        SELECT s.* FROM "XapiStatement" s JOIN "matched" m ON m."id" = s."id" WHERE s."organizationId" = ${org}::uuid`;
+      : matchedSource(org, filters, q.since);
   const rows = await run<{ document: Obj; seq: string; attachmentHashes: string[]; stored: Date }>(
     Prisma.sql`SELECT s."document", s."seq"::text AS "seq", s."attachmentHashes", s."stored"
       FROM (${source}) s WHERE ${Prisma.join(page, " AND ")} ${ownOnly(lrs)}

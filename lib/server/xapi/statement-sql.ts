@@ -4,7 +4,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 // The statements the LRS's hot requests send (lib/db.ts queryRows), as builders: the app runs them, and
 // the benchmark's ceiling (scripts/bench/ceiling-xapi.ts) imports them to send the same SQL.
 
-/** The columns of a stored statement that the LRS writes (seq and voided take their defaults). */
+/** The columns the LRS writes for a new statement (seq and voided take their defaults). */
 export interface StatementRow {
   organizationId: string;
   id: string;
@@ -20,8 +20,6 @@ export interface StatementRow {
   refId: string | null;
   clientId: string | null;
   attachmentHashes: string[];
-  /** Voided by a voiding statement of the same batch. */
-  voided: boolean;
 }
 
 export interface LrsClientRow {
@@ -54,13 +52,11 @@ export function knownStatementsSql(organizationId: string, ids: string[]): Prism
  */
 export function insertStatementsSql(rows: StatementRow[]): Prisma.Sql {
   return Prisma.sql`INSERT INTO "XapiStatement" ("organizationId", "id", "stored", "document", "verbId", "actorKeys",
-      "relatedAgentKeys", "activityId", "relatedActivityIds", "registration", "voidsId", "voided", "refId", "clientId",
-      "attachmentHashes")
+      "relatedAgentKeys", "activityId", "relatedActivityIds", "registration", "voidsId", "refId", "clientId", "attachmentHashes")
     SELECT r."organizationId", r."id", r."stored", r."document", r."verbId", r."actorKeys", r."relatedAgentKeys",
-      r."activityId", r."relatedActivityIds", r."registration", r."voidsId", r."voided", r."refId", r."clientId",
-      r."attachmentHashes"
+      r."activityId", r."relatedActivityIds", r."registration", r."voidsId", r."refId", r."clientId", r."attachmentHashes"
     FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r("organizationId" uuid, "id" uuid,
       "stored" timestamptz, "document" jsonb, "verbId" text, "actorKeys" text[], "relatedAgentKeys" text[],
-      "activityId" text, "relatedActivityIds" text[], "registration" uuid, "voidsId" uuid, "voided" boolean,
+      "activityId" text, "relatedActivityIds" text[], "registration" uuid, "voidsId" uuid,
       "refId" uuid, "clientId" uuid, "attachmentHashes" text[])`;
 }
