@@ -58,26 +58,34 @@ export async function getStatement(
   return { statement: row.document as Obj, attachmentHashes: row.attachmentHashes };
 }
 
-function matchFilters(q: StatementQuery): Prisma.Sql[] {
-  const where: Prisma.Sql[] = [];
+/**
+ * The filters: conditions every match meets, and for the agent filter two alternatives, each read as a
+ * query of its own (UNION) so each keeps its index. The actor's own key is the first of actorKeys (a btree
+ * with the verb and stored); the others (a Group's members, an Agent object) are in few statements, which
+ * have a small GIN index of their own (migration xapi_agent_index). Written as one OR, the planner could not
+ * tell how rare the second alternative is and walked the verb's index instead.
+ */
+function matchFilters(q: StatementQuery): { all: Prisma.Sql[]; alternatives: Prisma.Sql[] } {
+  const all: Prisma.Sql[] = [];
+  let alternatives: Prisma.Sql[] = [];
   if (q.agentKey !== undefined) {
-    where.push(
-      q.relatedAgents
-        ? Prisma.sql`s."relatedAgentKeys" @> ARRAY[${q.agentKey ?? ""}]::text[]`
-        : // The actor's own key is the first (a btree with the verb and stored); the others (a Group's
-          // members, an Agent object) have a GIN index of their own (migration xapi_agent_index).
-          Prisma.sql`(s."actorKeys"[1] = ${q.agentKey ?? ""} OR s."actorKeys"[2:] @> ARRAY[${q.agentKey ?? ""}]::text[])`,
-    );
+    const key = q.agentKey ?? "";
+    if (q.relatedAgents) all.push(Prisma.sql`s."relatedAgentKeys" @> ARRAY[${key}]::text[]`);
+    else
+      alternatives = [
+        Prisma.sql`s."actorKeys"[1] = ${key}`,
+        Prisma.sql`cardinality(s."actorKeys") > 1 AND s."actorKeys"[2:] @> ARRAY[${key}]::text[]`,
+      ];
   }
-  if (q.verb !== undefined) where.push(Prisma.sql`s."verbId" = ${q.verb}`);
+  if (q.verb !== undefined) all.push(Prisma.sql`s."verbId" = ${q.verb}`);
   if (q.activity !== undefined)
-    where.push(
+    all.push(
       q.relatedActivities
         ? Prisma.sql`s."relatedActivityIds" @> ARRAY[${q.activity}]::text[]`
         : Prisma.sql`s."activityId" = ${q.activity}`,
     );
-  if (q.registration !== undefined) where.push(Prisma.sql`s."registration" = ${q.registration}::uuid`);
-  return where;
+  if (q.registration !== undefined) all.push(Prisma.sql`s."registration" = ${q.registration}::uuid`);
+  return { all, alternatives };
 }
 
 /**
@@ -86,14 +94,25 @@ function matchFilters(q: StatementQuery): Prisma.Sql[] {
  * itself), so the matches are those stored since and the earlier ones something refers to: the indexes
  * then read the matches of the window, not every match of the agent or verb ever stored.
  */
-function matchedSource(org: string, filters: Prisma.Sql[], since: string | undefined): Prisma.Sql {
-  const where = Prisma.sql`s."organizationId" = ${org}::uuid AND ${Prisma.join(filters, " AND ")}`;
-  const base = since
-    ? Prisma.sql`(SELECT s."id" FROM "XapiStatement" s WHERE ${where} AND s."stored" > ${new Date(since)}
-          UNION
-          SELECT s."id" FROM "XapiStatement" s WHERE ${where} AND s."id" IN (
-            SELECT t."refId" FROM "XapiStatement" t WHERE t."organizationId" = ${org}::uuid AND t."refId" IS NOT NULL))`
-    : Prisma.sql`SELECT s."id" FROM "XapiStatement" s WHERE ${where}`;
+function matchedSource(
+  org: string,
+  filters: { all: Prisma.Sql[]; alternatives: Prisma.Sql[] },
+  since: string | undefined,
+): Prisma.Sql {
+  const variants = filters.alternatives.length
+    ? filters.alternatives.map((alternative) => [...filters.all, alternative])
+    : [filters.all];
+  const selects = variants.flatMap((conditions) => {
+    const where = Prisma.sql`s."organizationId" = ${org}::uuid AND ${Prisma.join(conditions, " AND ")}`;
+    return since
+      ? [
+          Prisma.sql`SELECT s."id" FROM "XapiStatement" s WHERE ${where} AND s."stored" > ${new Date(since)}`,
+          Prisma.sql`SELECT s."id" FROM "XapiStatement" s WHERE ${where} AND s."id" IN (
+            SELECT t."refId" FROM "XapiStatement" t WHERE t."organizationId" = ${org}::uuid AND t."refId" IS NOT NULL)`,
+        ]
+      : [Prisma.sql`SELECT s."id" FROM "XapiStatement" s WHERE ${where}`];
+  });
+  const base = selects.length === 1 ? selects[0]! : Prisma.sql`(${Prisma.join(selects, " UNION ")})`;
   return Prisma.sql`WITH RECURSIVE "matched" AS (
       ${base}
       UNION
@@ -119,7 +138,7 @@ export async function queryStatements(
   const order = q.ascending ? Prisma.sql`ASC` : Prisma.sql`DESC`;
   const limit = Math.min(q.limit || MAX_PAGE, MAX_PAGE);
   const source =
-    filters.length === 0
+    filters.all.length === 0 && filters.alternatives.length === 0
       ? Prisma.sql`SELECT s.* FROM "XapiStatement" s WHERE s."organizationId" = ${org}::uuid`
       : matchedSource(org, filters, q.since);
   const rows = await run<{ document: Obj; seq: string; attachmentHashes: string[]; stored: Date }>(
