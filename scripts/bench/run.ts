@@ -127,7 +127,7 @@ try {
     };
     if (options.traceSql) {
       await printSqlTrace(appEndpoint, session);
-      if (xapiRequests) await printXapiTrace(appEndpoint, xapiRequests, options.only);
+      if (xapiRequests) await printXapiTrace(appEndpoint, xapiRequests, options.only, dataset.url);
       throw new TraceDone();
     }
     const ceiling = await startServerProcess(

@@ -227,13 +227,19 @@ async function traced(endpoint: Endpoint, key: XapiKey, request: XapiRequest) {
 }
 
 /** --trace-sql: the statements the app sends for one request of each xAPI row. */
-export async function printXapiTrace(app: Endpoint, fixture: XapiFixture, only: string[] | null): Promise<void> {
+export async function printXapiTrace(
+  app: Endpoint,
+  fixture: XapiFixture,
+  only: string[] | null,
+  databaseUrl: string,
+): Promise<void> {
   for (const key of XAPI_KEYS.filter((k) => selects(only, k))) {
     const probe = await traced(app, key, fixture.requests[key][0]!);
     console.log(`\n── ${key} → HTTP ${probe.status}, ${probe.statements.length} statements`);
     for (const { text, values } of probe.statements)
       console.log(`${text}\n   values: ${JSON.stringify(values ?? []).slice(0, 400)}`);
   }
+  await dropWritten(databaseUrl);
 }
 
 /** Deletes what the write row stored: the benchmark client's statements. */
