@@ -53,6 +53,7 @@ export async function startAppServer(options: { dev: boolean; port: number; host
   // Imported once Next has booted: the endpoint shares lib/auth, which imports next/headers.
   const { env } = await import("../lib/env");
   const { answerCommitOnNode, commitToken } = await import("./scorm-commit-fast-path");
+  const { answerXapiOnNode, xapiResource } = await import("./xapi-fast-path");
   const { answerClientError, answerUndecodablePath } = await import("./unreadable-requests");
   const { isContentPath } = await import("../lib/server/scorm/content-host");
   const { hostTarget } = await import("../lib/tenancy/host");
@@ -87,6 +88,14 @@ export async function startAppServer(options: { dev: boolean; port: number; host
     // The SCORM player's commits skip Next.js: its per-request cost is larger than the commit's (docs/architecture.md).
     const token = fastCommitToken(req);
     if (token) return void answerCommitOnNode(req, res, token);
+    // The LRS too (docs/xapi.md): Next's cost was most of a statements query's.
+    const resource = xapiResource(pathname);
+    if (resource !== null)
+      return void answerXapiOnNode(req, res, resource).catch((error: unknown) => {
+        logger().error({ err: error }, "the LRS failed to answer");
+        if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain; charset=utf-8" });
+        res.end("The LRS could not answer this request");
+      });
     if (!isPagePath(pathname)) return void handle(req, res);
     // Pages pass the gate here rather than in Next's middleware, whose own cost is a large share of a page's.
     gatePageOnNode(req, res, pathname, searchOf(req.url)).then(

@@ -13,6 +13,7 @@ import { catalogPage, courseOutline, userListPage, type Caller } from "./ceiling
 import { listUsersQuerySchema } from "@/lib/schemas/users";
 import { query } from "./ceiling-query";
 import { AppError, reportAnswer } from "./ceiling-reports";
+import { answerXapiCeiling } from "./ceiling-xapi";
 
 // The ceiling: the least a Node server can do to answer the benchmarked requests. node:http and a pg
 // Pool of the app's size (DB_POOL_MAX), the app's SQL statement for statement (tenant and caller lookups
@@ -116,6 +117,7 @@ function send(res: ServerResponse, status: number, body: unknown): void {
 }
 
 const server = createServer((req, res) => {
+  if (answerXapiCeiling(pool, req, res)) return;
   route(req).then(
     (body) => send(res, 200, body),
     (error: unknown) => {

@@ -37,6 +37,8 @@ export interface Scenario {
   targets?: { minRps: number; minRatio: number; maxP95Ms: number };
   /** A SCORM commit row: measured by commit-bench.ts on a database of its own. */
   commitRow?: true;
+  /** An xAPI row: measured by xapi-bench.ts with its own requests (an LRS client's Basic auth, a list of paths or bodies). */
+  xapiRow?: true;
   /** Answered before Next.js (server/app-server.ts), so the framework's floor does not bound it. */
   outsideNext?: true;
   /** Signed in as the org admin instead of the learner. */
@@ -180,6 +182,28 @@ export const SCENARIOS: readonly Scenario[] = [
     targets: page.signedOut ? NOT_FOUND_TARGETS : PAGE_TARGETS,
   })),
   ...reportScenarios(),
+  // The LRS of the big organization, 10 million statements (docs/benchmarks.md "xAPI statements").
+  {
+    key: "xapiWrite",
+    label: "POST /xapi/statements (batches of 50 new statements, 32 connections)",
+    path: () => "/xapi/statements",
+    targets: { minRps: 0, minRatio: 0.5, maxP95Ms: Number.POSITIVE_INFINITY },
+    xapiRow: true,
+  },
+  {
+    key: "xapiQuery",
+    label: "GET /xapi/statements?agent=…&verb=…&since=… (10 million statements, 8 connections)",
+    path: () => "/xapi/statements",
+    targets: { minRps: 0, minRatio: 0, maxP95Ms: 150 },
+    xapiRow: true,
+  },
+  {
+    key: "xapiRegistration",
+    label: "GET /xapi/statements?registration=… (10 million statements, 8 connections)",
+    path: () => "/xapi/statements",
+    targets: { minRps: 0, minRatio: 0, maxP95Ms: 50 },
+    xapiRow: true,
+  },
   { key: "floor", label: "GET /api/health (no SQL: the floor)", path: () => "/api/health", reference: true },
   {
     key: "commits",

@@ -216,6 +216,79 @@ describe("statements", () => {
     expect(after.json.statements.map((s: { id: string }) => s.id)).toEqual([voiding.json[0], calId]);
   });
 
+  it("the agent filter finds a Group's member and an Agent object; since keeps what refers to an earlier match", async () => {
+    const verb = `http://example.test/verbs/${randomUUID()}`;
+    const group = {
+      objectType: "Group",
+      name: "Team",
+      mbox: "mailto:team@example.test",
+      member: [actor("hal"), actor("ivy")],
+    };
+    const early = await xapi(acme, acmeClient, "statements", {
+      json: [
+        { ...statement("hal", verb), actor: group },
+        { ...statement("jon", verb), object: actor("ivy") },
+        statement("kim", verb),
+      ],
+    });
+    expect(early.status, early.text).toBe(200);
+    const [groupId, objectId, kimId] = early.json as string[];
+    const ids = async (query: string) =>
+      (
+        (await xapi(acme, acmeClient, `statements?verb=${encodeURIComponent(verb)}&${query}`)).json.statements as {
+          id: string;
+        }[]
+      ).map((s) => s.id);
+    const agent = (a: unknown) => `agent=${encodeURIComponent(JSON.stringify(a))}`;
+    expect(await ids(agent(group))).toEqual([groupId]);
+    expect(await ids(agent(actor("hal")))).toEqual([groupId]);
+    expect(await ids(agent(actor("ivy")))).toEqual([objectId, groupId]);
+    expect(await ids(agent(actor("jon")))).toEqual([objectId]);
+
+    // Stored since `since`: kim's later statement, and the one that refers to her earlier statement (not that one).
+    const since = new Date(Date.now() + 5).toISOString();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const later = await xapi(acme, acmeClient, "statements", {
+      json: [
+        statement("kim", verb),
+        {
+          actor: actor("lea"),
+          verb: { id: "http://example.test/verbs/liked" },
+          object: { objectType: "StatementRef", id: kimId },
+        },
+      ],
+    });
+    expect(later.status, later.text).toBe(200);
+    const [kimLater, refersToKim] = later.json as string[];
+    expect(
+      (
+        await xapi(
+          acme,
+          acmeClient,
+          `statements?${agent(actor("kim"))}&verb=${encodeURIComponent(verb)}&since=${since}`,
+        )
+      ).json.statements.map((s: { id: string }) => s.id),
+    ).toEqual([refersToKim, kimLater]);
+    expect(await ids(`${agent(actor("kim"))}`)).toEqual([refersToKim, kimLater, kimId]);
+
+    // A batch that voids a statement of the same batch: the target is voided, the voiding one is not.
+    const targetId = randomUUID();
+    const batch = await xapi(acme, acmeClient, "statements", {
+      json: [
+        { ...statement("max", verb), id: targetId },
+        {
+          actor: actor("admin"),
+          verb: { id: "http://adlnet.gov/expapi/verbs/voided" },
+          object: { objectType: "StatementRef", id: targetId },
+        },
+      ],
+    });
+    expect(batch.status, batch.text).toBe(200);
+    expect((await xapi(acme, acmeClient, `statements?statementId=${targetId}`)).status).toBe(404);
+    expect((await xapi(acme, acmeClient, `statements?voidedStatementId=${targetId}`)).json.id).toBe(targetId);
+    expect(await ids(agent(actor("max")))).toEqual([(batch.json as string[])[1]]);
+  });
+
   it("the same id again: the same statement is accepted, a different one is a 409; invalid ones are a 400", async () => {
     const id = randomUUID();
     const put = await xapi(acme, acmeClient, `statements?statementId=${id}`, { method: "PUT", json: statement("dan") });

@@ -2,6 +2,7 @@ import "server-only";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { LrsContext } from "@/lib/server/xapi/lrs-context";
 import { statementRow } from "@/lib/server/xapi/statement-row";
+import { insertStatementsSql } from "@/lib/server/xapi/statement-sql";
 import { validateStatement, XapiInvalid, type XapiVersion } from "@/lib/xapi/validate";
 
 // The LMS writing its own statements into the organization's LRS: cmi5's (Launched, Satisfied, Waived,
@@ -11,7 +12,7 @@ import { validateStatement, XapiInvalid, type XapiVersion } from "@/lib/xapi/val
 // which is what makes ids derived from the event safe to write again.
 
 type Obj = Record<string, unknown>;
-type Writer = Pick<Prisma.TransactionClient, "xapiStatement">;
+type Writer = Pick<Prisma.TransactionClient, "$executeRaw">;
 
 /** All zeros: the LMS's own statements, told apart from every LRS client's and session's. */
 export const LMS_CLIENT_ID = "00000000-0000-0000-0000-000000000000";
@@ -44,8 +45,6 @@ export async function insertLmsStatements(writer: Writer, lrs: LrsContext, state
     }
   }
   const stored = new Date();
-  await writer.xapiStatement.createMany({
-    data: statements.map((statement) => statementRow(lrs, statement, stored, version)),
-    skipDuplicates: true,
-  });
+  const rows = statements.map((statement) => statementRow(lrs, statement, stored, version));
+  await writer.$executeRaw(insertStatementsSql(rows, { skipStored: true }));
 }

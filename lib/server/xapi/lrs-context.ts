@@ -1,10 +1,11 @@
 import "server-only";
 import { timingSafeEqual } from "node:crypto";
-import { db } from "@/lib/db";
+import { db, queryRows } from "@/lib/db";
 import { env } from "@/lib/env";
 import { hostTarget } from "@/lib/tenancy/host";
 import { hashLrsSecret } from "@/lib/server/xapi/clients";
 import { XapiError } from "@/lib/server/xapi/errors";
+import { lrsClientSql, type LrsClientRow } from "@/lib/server/xapi/statement-sql";
 import { cmi5SessionContext, CMI5_SESSION_USER_PREFIX } from "@/lib/server/cmi5/session-auth";
 import type { Cmi5SessionGrant } from "@/lib/server/cmi5/session-gate";
 import type { XapiVersion } from "@/lib/xapi/validate";
@@ -53,19 +54,8 @@ export async function lrsContext(req: { url: string; headers: Headers }): Promis
   if (!credentials) throw new XapiError(401, "Authenticate with the LRS client's key and secret (HTTP Basic)");
   if (credentials.user.startsWith(CMI5_SESSION_USER_PREFIX))
     return cmi5SessionContext(target.subdomain, credentials, originOf(req));
-  const client = await db().lrsClient.findFirst({
-    where: { key: credentials.user, revokedAt: null, organization: { subdomain: target.subdomain, status: "active" } },
-    select: {
-      id: true,
-      organizationId: true,
-      key: true,
-      name: true,
-      scopes: true,
-      xapiVersion: true,
-      secretHash: true,
-      lastUsedAt: true,
-    },
-  });
+  // Every LRS request's first statement, hand-written (lib/db.ts queryRows) as the API's caller lookup is.
+  const [client] = await queryRows<LrsClientRow>(lrsClientSql(target.subdomain, credentials.user));
   if (!client || !sameHash(client.secretHash, hashLrsSecret(credentials.password)))
     throw new XapiError(401, "Unknown LRS client key or wrong secret for this organization");
   if (!client.lastUsedAt || Date.now() - client.lastUsedAt.getTime() > TOUCH_MS)

@@ -1,5 +1,5 @@
 import "server-only";
-import { db, queryRows } from "@/lib/db";
+import { db, queryRows, type QueryRowsFn } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { readObject } from "@/lib/storage/store";
 import { XapiError } from "@/lib/server/xapi/errors";
@@ -40,7 +40,7 @@ export interface StatementPage {
   lastStored: string | null;
 }
 
-const ownOnly = (lrs: LrsContext) =>
+const ownOnly = (lrs: Pick<LrsContext, "clientId" | "scopes">) =>
   readsOnlyOwn(lrs.scopes) ? Prisma.sql`AND s."clientId" = ${lrs.clientId}::uuid` : Prisma.empty;
 
 /** One statement: by statementId (not voided) or by voidedStatementId (voided). 404 otherwise. */
@@ -58,27 +58,75 @@ export async function getStatement(
   return { statement: row.document as Obj, attachmentHashes: row.attachmentHashes };
 }
 
-function matchFilters(q: StatementQuery): Prisma.Sql[] {
-  const where: Prisma.Sql[] = [];
+/**
+ * The filters: conditions every match meets, and for the agent filter two alternatives, each read as a
+ * query of its own (UNION) so each keeps its index. The actor's own key is the first of actorKeys (a btree
+ * with the verb and stored); the others (a Group's members, an Agent object) are in few statements, which
+ * have a small GIN index of their own (migration xapi_agent_index). Written as one OR, the planner could not
+ * tell how rare the second alternative is and walked the verb's index instead.
+ */
+function matchFilters(q: StatementQuery): { all: Prisma.Sql[]; alternatives: Prisma.Sql[] } {
+  const all: Prisma.Sql[] = [];
+  let alternatives: Prisma.Sql[] = [];
   if (q.agentKey !== undefined) {
-    where.push(
-      q.relatedAgents
-        ? Prisma.sql`s."relatedAgentKeys" @> ARRAY[${q.agentKey ?? ""}]::text[]`
-        : Prisma.sql`s."actorKeys" @> ARRAY[${q.agentKey ?? ""}]::text[]`,
-    );
+    const key = q.agentKey ?? "";
+    if (q.relatedAgents) all.push(Prisma.sql`s."relatedAgentKeys" @> ARRAY[${key}]::text[]`);
+    else
+      alternatives = [
+        Prisma.sql`s."actorKeys"[1] = ${key}`,
+        Prisma.sql`cardinality(s."actorKeys") > 1 AND s."actorKeys"[2:] @> ARRAY[${key}]::text[]`,
+      ];
   }
-  if (q.verb !== undefined) where.push(Prisma.sql`s."verbId" = ${q.verb}`);
+  if (q.verb !== undefined) all.push(Prisma.sql`s."verbId" = ${q.verb}`);
   if (q.activity !== undefined)
-    where.push(
+    all.push(
       q.relatedActivities
         ? Prisma.sql`s."relatedActivityIds" @> ARRAY[${q.activity}]::text[]`
         : Prisma.sql`s."activityId" = ${q.activity}`,
     );
-  if (q.registration !== undefined) where.push(Prisma.sql`s."registration" = ${q.registration}::uuid`);
-  return where;
+  if (q.registration !== undefined) all.push(Prisma.sql`s."registration" = ${q.registration}::uuid`);
+  return { all, alternatives };
 }
 
-export async function queryStatements(lrs: LrsContext, q: StatementQuery): Promise<StatementPage> {
+/**
+ * The matched statements, and those that refer to them through a StatementRef (voiding ones too), to any
+ * depth. With `since`, a match stored before it counts only as a referred-to statement (it is not shown
+ * itself), so the matches are those stored since and the earlier ones something refers to: the indexes
+ * then read the matches of the window, not every match of the agent or verb ever stored.
+ */
+function matchedSource(
+  org: string,
+  filters: { all: Prisma.Sql[]; alternatives: Prisma.Sql[] },
+  since: string | undefined,
+): Prisma.Sql {
+  const variants = filters.alternatives.length
+    ? filters.alternatives.map((alternative) => [...filters.all, alternative])
+    : [filters.all];
+  const selects = variants.flatMap((conditions) => {
+    const where = Prisma.sql`s."organizationId" = ${org}::uuid AND ${Prisma.join(conditions, " AND ")}`;
+    return since
+      ? [
+          Prisma.sql`SELECT s."id" FROM "XapiStatement" s WHERE ${where} AND s."stored" > ${new Date(since)}`,
+          Prisma.sql`SELECT s."id" FROM "XapiStatement" s WHERE ${where} AND s."id" IN (
+            SELECT t."refId" FROM "XapiStatement" t WHERE t."organizationId" = ${org}::uuid AND t."refId" IS NOT NULL)`,
+        ]
+      : [Prisma.sql`SELECT s."id" FROM "XapiStatement" s WHERE ${where}`];
+  });
+  const base = selects.length === 1 ? selects[0]! : Prisma.sql`(${Prisma.join(selects, " UNION ")})`;
+  return Prisma.sql`WITH RECURSIVE "matched" AS (
+      ${base}
+      UNION
+      SELECT r."id" FROM "XapiStatement" r JOIN "matched" m ON r."refId" = m."id"
+      WHERE r."organizationId" = ${org}::uuid)
+    SELECT s.* FROM "XapiStatement" s JOIN "matched" m ON m."id" = s."id" WHERE s."organizationId" = ${org}::uuid`;
+}
+
+/** A page of a query; `run` is the app's queryRows, or another pool's (the benchmark's ceiling sends the same SQL). */
+export async function queryStatements(
+  lrs: Pick<LrsContext, "organizationId" | "clientId" | "scopes">,
+  q: StatementQuery,
+  run: QueryRowsFn = queryRows,
+): Promise<StatementPage> {
   const org = lrs.organizationId;
   const filters = matchFilters(q);
   const page: Prisma.Sql[] = [Prisma.sql`s."voided" = false`];
@@ -89,17 +137,11 @@ export async function queryStatements(lrs: LrsContext, q: StatementQuery): Promi
     page.push(q.ascending ? Prisma.sql`s."seq" > ${BigInt(q.after)}` : Prisma.sql`s."seq" < ${BigInt(q.after)}`);
   const order = q.ascending ? Prisma.sql`ASC` : Prisma.sql`DESC`;
   const limit = Math.min(q.limit || MAX_PAGE, MAX_PAGE);
-  // The matched statements, and those that refer to them through a StatementRef (voiding ones too), to any depth.
   const source =
-    filters.length === 0
+    filters.all.length === 0 && filters.alternatives.length === 0
       ? Prisma.sql`SELECT s.* FROM "XapiStatement" s WHERE s."organizationId" = ${org}::uuid`
-      : Prisma.sql`WITH RECURSIVE "matched" AS (
-          SELECT s."id" FROM "XapiStatement" s WHERE s."organizationId" = ${org}::uuid AND ${Prisma.join(filters, " AND ")}
-          UNION
-          SELECT r."id" FROM "XapiStatement" r JOIN "matched" m ON r."refId" = m."id"
-          WHERE r."organizationId" = ${org}::uuid)
-        SELECT s.* FROM "XapiStatement" s JOIN "matched" m ON m."id" = s."id" WHERE s."organizationId" = ${org}::uuid`;
-  const rows = await queryRows<{ document: Obj; seq: string; attachmentHashes: string[]; stored: Date }>(
+      : matchedSource(org, filters, q.since);
+  const rows = await run<{ document: Obj; seq: string; attachmentHashes: string[]; stored: Date }>(
     Prisma.sql`SELECT s."document", s."seq"::text AS "seq", s."attachmentHashes", s."stored"
       FROM (${source}) s WHERE ${Prisma.join(page, " AND ")} ${ownOnly(lrs)}
       ORDER BY s."seq" ${order} LIMIT ${limit + 1}`,
@@ -108,7 +150,7 @@ export async function queryStatements(lrs: LrsContext, q: StatementQuery): Promi
   const shown = rows.slice(0, limit);
   let upTo = q.upTo;
   if (more && !upTo) {
-    const [top] = await queryRows<{ seq: string | null }>(
+    const [top] = await run<{ seq: string | null }>(
       Prisma.sql`SELECT max("seq")::text AS "seq" FROM "XapiStatement" WHERE "organizationId" = ${org}::uuid`,
     );
     upTo = top?.seq ?? undefined;

@@ -1,6 +1,6 @@
 import "server-only";
-import type { Prisma } from "@/lib/generated/prisma/client";
 import type { LrsContext } from "@/lib/server/xapi/lrs-context";
+import type { StatementRow } from "@/lib/server/xapi/statement-sql";
 import { objectActivityId, primaryAgentKeys, relatedActivityIds, relatedAgentKeys } from "@/lib/xapi/agents";
 import { VOIDED_VERB, type XapiVersion } from "@/lib/xapi/validate";
 
@@ -14,7 +14,7 @@ type Obj = Record<string, unknown>;
 const isObject = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** The authority the LRS vouches with: the client, as an account on the organization's host. */
-export function clientAuthority(lrs: LrsContext): Obj {
+export function clientAuthority(lrs: Pick<LrsContext, "clientName" | "origin" | "clientKey">): Obj {
   return { objectType: "Agent", name: lrs.clientName, account: { homePage: lrs.origin, name: lrs.clientKey } };
 }
 
@@ -40,11 +40,11 @@ export function withActivityLists(statement: Obj): Obj {
 }
 
 export function statementRow(
-  lrs: LrsContext,
+  lrs: Pick<LrsContext, "organizationId" | "clientId" | "clientKey" | "clientName" | "origin">,
   statement: Obj,
   stored: Date,
   version: XapiVersion,
-): Prisma.XapiStatementCreateManyInput {
+): StatementRow {
   const document: Obj = {
     ...withActivityLists(statement),
     timestamp: statement.timestamp ?? stored.toISOString(),
@@ -60,7 +60,7 @@ export function statementRow(
     organizationId: lrs.organizationId,
     id: String(statement.id),
     stored,
-    document: document as Prisma.InputJsonValue,
+    document,
     verbId,
     actorKeys: primaryAgentKeys(document),
     relatedAgentKeys: relatedAgentKeys(document),

@@ -1,11 +1,12 @@
 import "server-only";
 import { createHash, randomUUID } from "node:crypto";
-import { db } from "@/lib/db";
+import { db, queryRows } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { putObject } from "@/lib/storage/store";
 import { badRequest, XapiError } from "@/lib/server/xapi/errors";
 import type { LrsContext } from "@/lib/server/xapi/lrs-context";
 import { attachmentsOf, statementRow, withActivityLists } from "@/lib/server/xapi/statement-row";
+import { insertStatementsSql, knownStatementsSql, type StatementRow } from "@/lib/server/xapi/statement-sql";
 import type { MultipartPart } from "@/lib/xapi/multipart";
 import { sameStatement, SIGNATURE_USAGE, verifySignature } from "@/lib/xapi/signature";
 import { validateStatement, XapiInvalid, type XapiVersion } from "@/lib/xapi/validate";
@@ -89,13 +90,10 @@ export async function storeStatements(lrs: LrsContext, input: StoreInput): Promi
   // A cmi5 session's statements pass the session's rules first (403 otherwise), as valid xAPI.
   const admitted = lrs.cmi5 ? await admitSessionStatements(lrs, lrs.cmi5, batch) : null;
 
-  const existing = await db().xapiStatement.findMany({
-    where: { organizationId: lrs.organizationId, id: { in: ids } },
-    select: { id: true, document: true },
-  });
+  const existing = await queryRows<{ id: string; document: Obj }>(knownStatementsSql(lrs.organizationId, ids));
   const known = new Map(existing.map((row) => [row.id, row.document]));
   const stored = new Date();
-  const rows: Prisma.XapiStatementCreateManyInput[] = [];
+  const rows: StatementRow[] = [];
   for (const [i, statement] of batch.entries()) {
     const id = ids[i]!;
     const before = known.get(id);
@@ -118,19 +116,21 @@ export async function storeStatements(lrs: LrsContext, input: StoreInput): Promi
 
 async function writeStatements(
   lrs: LrsContext,
-  rows: Prisma.XapiStatementCreateManyInput[],
+  rows: StatementRow[],
   parts: Map<string, MultipartPart>,
   used: Set<string>,
 ): Promise<void> {
   const organizationId = lrs.organizationId;
   // The bytes first: a statement never names an attachment the store lacks.
   const have = new Set(
-    (
-      await db().xapiAttachment.findMany({
-        where: { organizationId, sha2: { in: [...used] } },
-        select: { sha2: true },
-      })
-    ).map((a) => a.sha2),
+    used.size === 0
+      ? []
+      : (
+          await db().xapiAttachment.findMany({
+            where: { organizationId, sha2: { in: [...used] } },
+            select: { sha2: true },
+          })
+        ).map((a) => a.sha2),
   );
   for (const hash of used) {
     if (have.has(hash)) continue;
@@ -151,18 +151,30 @@ async function writeStatements(
   }
   const voids = rows.map((r) => r.voidsId).filter((id): id is string => !!id);
   try {
-    await db().$transaction(async (tx) => {
-      await tx.xapiStatement.createMany({ data: rows });
-      // A voiding statement is never voided itself.
-      if (voids.length > 0)
+    // The common batch is one INSERT (all or nothing by itself); a voiding one also marks its targets,
+    // those of the same batch included, in one transaction.
+    if (voids.length === 0) await queryRows(insertStatementsSql(rows));
+    else
+      await db().$transaction(async (tx) => {
+        await queryRows(insertStatementsSql(rows), tx);
+        // A voiding statement is never voided itself.
         await tx.xapiStatement.updateMany({
           where: { organizationId, id: { in: voids }, voidsId: null },
           data: { voided: true },
         });
-    });
+      });
   } catch (error) {
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002")
-      throw new XapiError(409, "A statement with one of these ids was stored meanwhile");
+    if (isUniqueViolation(error)) throw new XapiError(409, "A statement with one of these ids was stored meanwhile");
     throw error;
   }
+}
+
+/** A duplicate key, as pg reports it (a statement on the pool) or as Prisma does (in a transaction). */
+function isUniqueViolation(error: unknown): boolean {
+  if (error instanceof Prisma.PrismaClientKnownRequestError)
+    return (
+      error.code === "P2002" ||
+      (error.code === "P2010" && (error.meta as { code?: string } | undefined)?.code === "23505")
+    );
+  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "23505";
 }
