@@ -12,7 +12,6 @@ import {
   REASON_EXTENSION,
   type Cmi5Verb,
 } from "@/lib/cmi5/vocabulary";
-import { db } from "@/lib/db";
 import { insertLmsStatements } from "@/lib/server/xapi/lms-writer";
 import type { LrsContext } from "@/lib/server/xapi/lrs-context";
 
@@ -127,5 +126,5 @@ export function satisfiedStatement(session: StatementSession, structure: Cmi5Str
 
 /** Writes the LMS's statements, in order (each `stored` after the one before). */
 export async function writeLmsStatements(lrs: LrsContext, statements: Obj[]): Promise<void> {
-  for (const one of statements) await insertLmsStatements(db(), lrs, [one]);
+  for (const one of statements) await insertLmsStatements(lrs, [one]);
 }

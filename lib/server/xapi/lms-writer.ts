@@ -1,5 +1,6 @@
 import "server-only";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { queryRows } from "@/lib/db";
 import type { LrsContext } from "@/lib/server/xapi/lrs-context";
 import { statementRow } from "@/lib/server/xapi/statement-row";
 import { insertStatementsSql } from "@/lib/server/xapi/statement-sql";
@@ -12,7 +13,6 @@ import { validateStatement, XapiInvalid, type XapiVersion } from "@/lib/xapi/val
 // which is what makes ids derived from the event safe to write again.
 
 type Obj = Record<string, unknown>;
-type Writer = Pick<Prisma.TransactionClient, "$executeRaw">;
 
 /** All zeros: the LMS's own statements, told apart from every LRS client's and session's. */
 export const LMS_CLIENT_ID = "00000000-0000-0000-0000-000000000000";
@@ -32,7 +32,11 @@ export function lmsLrsContext(organizationId: string, origin: string): LrsContex
 }
 
 /** Stores the LMS's statements, in order, with one INSERT; ids already stored are skipped. */
-export async function insertLmsStatements(writer: Writer, lrs: LrsContext, statements: Obj[]): Promise<void> {
+export async function insertLmsStatements(
+  lrs: LrsContext,
+  statements: Obj[],
+  tx?: Prisma.TransactionClient,
+): Promise<void> {
   if (statements.length === 0) return;
   const version: XapiVersion = lrs.xapiVersion;
   for (const statement of statements) {
@@ -46,5 +50,5 @@ export async function insertLmsStatements(writer: Writer, lrs: LrsContext, state
   }
   const stored = new Date();
   const rows = statements.map((statement) => statementRow(lrs, statement, stored, version));
-  await writer.$executeRaw(insertStatementsSql(rows, { skipStored: true }));
+  await queryRows(insertStatementsSql(rows, { skipStored: true }), tx);
 }

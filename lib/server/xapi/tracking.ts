@@ -44,7 +44,7 @@ function trackingOrigin(tx: Tx, organizationId: string): Promise<string | null> 
 async function write(tx: Tx, organizationId: string, build: (origin: string) => Promise<Obj[]>): Promise<void> {
   const origin = await trackingOrigin(tx, organizationId);
   if (!origin) return;
-  await insertLmsStatements(tx, lmsLrsContext(organizationId, origin), await build(origin));
+  await insertLmsStatements(lmsLrsContext(organizationId, origin), await build(origin), tx);
 }
 
 interface LessonFacts {
