@@ -5,7 +5,7 @@ import {
   type QuestionResponse,
   type QuestionType,
 } from "@/lib/schemas/questions";
-import type { Gap } from "@/lib/schemas/question-types";
+import { FRACTION_TOLERANCE, type Gap } from "@/lib/schemas/question-types";
 
 // Grading a response against a question version's content: a pure function, the same for a quiz's
 // submission, a regrade and a test. The answer is a fraction of the question's mark in [0, 1]; null for an
@@ -32,7 +32,11 @@ function gradeParsed<T extends Exclude<QuestionType, "essay">>(
       return c.choices.find((choice) => choice.id === r.choice_id)?.fraction ?? 0;
     case "multiple_response": {
       const chosen = new Set(r.choice_ids as string[]);
-      return c.choices.filter((choice) => chosen.has(choice.id)).reduce((sum, choice) => sum + choice.fraction, 0);
+      const sum = c.choices
+        .filter((choice) => chosen.has(choice.id))
+        .reduce((total, choice) => total + choice.fraction, 0);
+      // The right fractions add up to 1 within the schema's slack (0.33333 three times): all of them is 1.
+      return sum >= 1 - FRACTION_TOLERANCE ? 1 : sum;
     }
     case "true_false":
       return r.value === c.correct ? 1 : 0;
