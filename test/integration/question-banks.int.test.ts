@@ -454,6 +454,23 @@ describe("who may", () => {
     expect((await as(globex, globex.users.org_admin, `/api/question-banks?parent_id=${bank}`)).json.total).toBe(0);
   });
 
+  it("a deleted author's banks, questions and versions stay, authorless", async () => {
+    const author = await createUser(acme.id, "instructor");
+    const bank = await newBank(author);
+    const id = (
+      await as(acme, author, `/api/question-banks/${bank}/questions`, {
+        json: { type: "true_false", name: "Kept", ...QUESTIONS.true_false },
+      })
+    ).json.id;
+    expect((await as(acme, acme.users.org_admin, `/api/admin/users/${author.id}`, { method: "DELETE" })).status).toBe(
+      204,
+    );
+    const kept = await as(acme, acme.users.org_admin, `/api/question-banks/${bank}/questions/${id}`);
+    expect(kept.status).toBe(200);
+    expect(kept.json.current.created_by_id).toBe(null);
+    expect((await as(acme, acme.users.org_admin, `/api/question-banks/${bank}`)).json.created_by_id).toBe(null);
+  });
+
   it("the database refuses a question of one organization in another's bank", async () => {
     const bank = await newBank(acme.users.instructor);
     await expect(
