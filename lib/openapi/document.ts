@@ -18,6 +18,7 @@ import { messagePaths } from "@/lib/openapi/paths/messages";
 import { metaPaths } from "@/lib/openapi/paths/meta";
 import { organizationPaths } from "@/lib/openapi/paths/organizations";
 import { outlinePaths } from "@/lib/openapi/paths/outline";
+import { questionPaths } from "@/lib/openapi/paths/questions";
 import { reportPaths } from "@/lib/openapi/paths/reports";
 import { scormContentPaths, scormPaths } from "@/lib/openapi/paths/scorm";
 import { cmi5Paths } from "@/lib/openapi/paths/cmi5";
@@ -64,6 +65,7 @@ export const TAGS = [
   { name: "Enrollments", description: "Enrollment and lesson progress" },
   { name: "Dashboard", description: "The learner's overview" },
   { name: "Groups", description: "Groups of people, and the courses that enroll them" },
+  { name: "Questions", description: "Question banks and their versioned questions (docs/assessments.md)" },
   { name: "Users", description: "The organization's users, as staff's pickers list them" },
   {
     name: "Imports",
@@ -108,6 +110,7 @@ function build(): ReturnType<typeof createDocument> {
       ...enrollmentPaths,
       ...dashboardPaths,
       ...groupPaths,
+      ...questionPaths,
       ...userPaths,
       ...importPaths,
       ...exportPaths,

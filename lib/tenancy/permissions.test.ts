@@ -49,6 +49,8 @@ const ACTIONS: Record<Permission, Row> = {
   "certificates:manage":          [_,      X,         X,        X,    X],
   "certificates:revoke":          [_,      _,         X,        X,    X],
   "api-keys:manage":              [_,      _,         _,        X,    X],
+  "questions:manage":             [_,      X,         X,        X,    X],
+  "questions:manage:any":         [_,      _,         X,        X,    X],
 };
 
 describe("the permission table follows docs/permissions.md", () => {

@@ -44,6 +44,8 @@ const PERMISSIONS = [
   "certificates:manage",
   "certificates:revoke",
   "api-keys:manage",
+  "questions:manage",
+  "questions:manage:any",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -74,9 +76,10 @@ const INSTRUCTOR: Permission[] = [
   "messages:write:any",
   "settings:read:teaching",
   "certificates:manage",
+  "questions:manage",
 ];
 // The ":any" permissions: the whole organization, where an instructor has what they teach or manage
-// (every course, group and event, every report figure).
+// (every course, group, event and question bank, every report figure).
 const ORG_ADMIN: Permission[] = [
   ...INSTRUCTOR,
   "courses:update:any",
@@ -88,6 +91,7 @@ const ORG_ADMIN: Permission[] = [
   "organization:read:overview",
   "audit:read",
   "certificates:revoke",
+  "questions:manage:any",
 ];
 // users:manage:admins: create an administrator, make someone one, change an administrator's account.
 // api-keys:manage: the organization's API keys (System Settings → API keys).

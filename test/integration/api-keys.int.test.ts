@@ -169,6 +169,8 @@ describe("scopes", () => {
       "settings:manage",
       "certificates:manage",
       "certificates:revoke",
+      "questions:manage",
+      "questions:manage:any",
     ]);
   });
 

@@ -151,6 +151,18 @@ export const API_ACCESS: Record<string, ApiRow> = {
   "DELETE /api/admin/groups/{groupId}/members/{userId}": COURSE_EDITORS,
   "POST /api/admin/groups/{groupId}/courses": COURSE_EDITORS,
   "DELETE /api/admin/groups/{groupId}/courses/{courseId}": COURSE_EDITORS,
+  // Question banks (questions:manage): an instructor the banks they made (the world's is the instructor's), administrators every one.
+  "GET /api/question-banks": COURSE_EDITORS,
+  "POST /api/question-banks": COURSE_EDITORS,
+  "GET /api/question-banks/{bankId}": COURSE_EDITORS,
+  "PATCH /api/question-banks/{bankId}": COURSE_EDITORS,
+  "DELETE /api/question-banks/{bankId}": COURSE_EDITORS,
+  "GET /api/question-banks/{bankId}/questions": COURSE_EDITORS,
+  "POST /api/question-banks/{bankId}/questions": COURSE_EDITORS,
+  "GET /api/question-banks/{bankId}/questions/{questionId}": COURSE_EDITORS,
+  "PUT /api/question-banks/{bankId}/questions/{questionId}": COURSE_EDITORS,
+  "PATCH /api/question-banks/{bankId}/questions/{questionId}": COURSE_EDITORS,
+  "GET /api/question-banks/{bankId}/questions/{questionId}/versions/{version}": COURSE_EDITORS,
   // The user administration (users:manage).
   "GET /api/admin/users": ORG_ADMINS,
   "POST /api/admin/users": ORG_ADMINS,

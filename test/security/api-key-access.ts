@@ -197,6 +197,18 @@ export const API_KEY_ACCESS: Record<string, ApiKeyRow> = {
   "GET /api/reports/organizations": ["forbidden", "forbidden"],
   "GET /api/reports/organizations/export": ["forbidden", "forbidden"],
   "POST /api/reports/refresh": ["ok", "ok"],
+  // Question banks (questions:manage:any).
+  "GET /api/question-banks": ["ok", "forbidden"],
+  "POST /api/question-banks": ["ok", "forbidden"],
+  "GET /api/question-banks/{bankId}": ["ok", "forbidden"],
+  "PATCH /api/question-banks/{bankId}": ["ok", "forbidden"],
+  "DELETE /api/question-banks/{bankId}": ["ok", "forbidden"],
+  "GET /api/question-banks/{bankId}/questions": ["ok", "forbidden"],
+  "POST /api/question-banks/{bankId}/questions": ["ok", "forbidden"],
+  "GET /api/question-banks/{bankId}/questions/{questionId}": ["ok", "forbidden"],
+  "PUT /api/question-banks/{bankId}/questions/{questionId}": ["ok", "forbidden"],
+  "PATCH /api/question-banks/{bankId}/questions/{questionId}": ["ok", "forbidden"],
+  "GET /api/question-banks/{bankId}/questions/{questionId}/versions/{version}": ["ok", "forbidden"],
   // Events (events:manage:any).
   "GET /api/events": ["ok", "forbidden"],
   "POST /api/events": ["ok", "forbidden"],

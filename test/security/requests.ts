@@ -90,13 +90,20 @@ export const ID_SOURCES: Record<string, IdSource> = {
   "path:registrationId": (t) => t.ids.cmi5RegistrationId,
   "body:registration": (t) => t.ids.cmi5RegistrationId,
   "path:cmi5SessionId": (t) => t.ids.cmi5SessionId,
+  "path:bankId": (t) => t.ids.questionBankId,
+  "path:questionId": (t) => t.ids.questionId,
+  "path:version": () => "1",
+  "query:parent_id": (t) => t.ids.questionBankId,
+  "body:parent_id": (t) => t.ids.questionBankId,
+  "body:bank_id": (t) => t.ids.questionBankId,
 };
 
 /**
  * Positions that name nothing of the organization's by themselves: a file's path inside the package the
- * token grants is the same in every organization (the token says whose package it is).
+ * token grants is the same in every organization (the token says whose package it is); a question's
+ * version number is that question's.
  */
-export const NOT_OWNED_POSITIONS = new Set(["path:path"]);
+export const NOT_OWNED_POSITIONS = new Set(["path:path", "path:version"]);
 
 /** The id positions of an operation that the table cannot fill: a new route must teach them. */
 export function unknownIdPositions(op: ApiOperation): string[] {
@@ -185,6 +192,13 @@ const DISPOSABLE: Record<string, (tenant: TenantWorld, caller: Caller) => Promis
     ).id,
   }),
   "DELETE /api/events/{eventId}": async (t) => ({ "path:eventId": (await spareEvent(t)).id }),
+  "DELETE /api/question-banks/{bankId}": async (t) => ({
+    "path:bankId": (
+      await testDb().questionBank.create({
+        data: { organizationId: t.id, name: uniqueName("Spare bank "), createdById: t.ids.instructorId },
+      })
+    ).id,
+  }),
   "POST /api/certificates/{certificateId}/revoke": async (t) => ({ "path:certificateId": await spareCertificate(t) }),
   "POST /api/certificates/{certificateId}/reissue": async (t) => ({ "path:certificateId": await spareCertificate(t) }),
   "DELETE /api/admin/groups/{groupId}/members/{userId}": async (t) => ({
@@ -434,7 +448,24 @@ const BODIES: Record<
     course_id: t.ids.courseId,
   }),
   "PATCH /api/calendar/settings": () => ({ time_zone: "Europe/Berlin" }),
+  "PATCH /api/question-banks/{bankId}": () => ({ description: uniqueName("Described ") }),
+  "POST /api/question-banks/{bankId}/questions": () => sampleQuestion(),
+  // The world's question is a single choice: an edit keeps the type.
+  "PUT /api/question-banks/{bankId}/questions/{questionId}": () => sampleQuestion(),
+  "PATCH /api/question-banks/{bankId}/questions/{questionId}": () => ({ tags: ["sample"] }),
 };
+
+function sampleQuestion() {
+  return {
+    type: "single_choice",
+    name: uniqueName("Question "),
+    stem: "<p>Which one?</p>",
+    choices: [
+      { text: "This one", fraction: 1 },
+      { text: "That one", fraction: 0 },
+    ],
+  };
+}
 
 /** Query strings the generator cannot guess (it fills id positions only). */
 const QUERIES: Record<string, () => Record<string, string>> = {

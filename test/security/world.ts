@@ -87,6 +87,9 @@ export interface TenantWorld {
     cmi5CourseId: string;
     cmi5RegistrationId: string;
     cmi5SessionId: string;
+    /** A question bank the instructor made, and a single-choice question in it (version 1). */
+    questionBankId: string;
+    questionId: string;
   };
   /** An LRS client holding every scope, and a statement it stored (the xAPI endpoint, /xapi/). */
   lrs: { key: string; secret: string; statementId: string };
@@ -332,6 +335,36 @@ export async function buildTenantWorld(): Promise<TenantWorld> {
     },
   });
 
+  const questionBank = await db.questionBank.create({
+    data: { organizationId: id, name: `Bank ${marker}`, description: marker, createdById: tenant.users.instructor.id },
+  });
+  const question = await db.question.create({
+    data: {
+      organizationId: id,
+      bankId: questionBank.id,
+      type: "single_choice",
+      name: `Question ${marker}`,
+      tags: [marker.toLowerCase()],
+      createdById: tenant.users.instructor.id,
+      versions: {
+        create: {
+          version: 1,
+          type: "single_choice",
+          name: `Question ${marker}`,
+          stem: `<p>${marker}?</p>`,
+          body: {
+            choices: [
+              { id: "c1", text: marker, fraction: 1, feedback: "" },
+              { id: "c2", text: "No", fraction: 0, feedback: "" },
+            ],
+            shuffle: true,
+          },
+          createdById: tenant.users.instructor.id,
+        },
+      },
+    },
+  });
+
   const resetToken = randomBytes(32).toString("base64url");
   await db.passwordResetToken.create({
     data: {
@@ -390,6 +423,8 @@ export async function buildTenantWorld(): Promise<TenantWorld> {
       cmi5CourseId: cmi5Course.json.id as string,
       cmi5RegistrationId: cmi5Launch.json.registration as string,
       cmi5SessionId: cmi5Launch.json.session_id as string,
+      questionBankId: questionBank.id,
+      questionId: question.id,
     },
     lrs: await lrsWithStatement(id, subdomain, tenant.users.admin.id, marker),
     scoId,

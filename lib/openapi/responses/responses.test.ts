@@ -20,6 +20,13 @@ import {
   smtpSettingsViewSchema,
 } from "@/lib/openapi/responses/organizations";
 import { lessonSchema, moduleSchema, outlineSchema } from "@/lib/openapi/responses/outline";
+import {
+  questionBankPageSchema,
+  questionBankSchema,
+  questionPageSchema,
+  questionSummarySchema,
+} from "@/lib/openapi/responses/questions";
+import type { QuestionBankJson, QuestionSummaryJson } from "@/lib/server/questions/json";
 import type { SmtpSettingsView } from "@/lib/schemas/smtp";
 import type { AuditEntryJson } from "@/lib/server/audit-log/queries";
 import type { OrganizationAdminJson } from "@/lib/server/organizations/json";
@@ -82,6 +89,10 @@ describe("response schemas match the serializers", () => {
     >();
     expectTypeOf<z.output<typeof smtpSettingsViewSchema>>().toEqualTypeOf<SmtpSettingsView>();
     expectTypeOf<Omit<z.output<typeof auditEntrySchema>, "details">>().toEqualTypeOf<Omit<AuditEntryJson, "details">>();
+    expectTypeOf<z.output<typeof questionBankSchema>>().toEqualTypeOf<QuestionBankJson>();
+    expectTypeOf<z.output<typeof questionBankPageSchema>>().toEqualTypeOf<Page<QuestionBankJson>>();
+    expectTypeOf<z.output<typeof questionSummarySchema>>().toEqualTypeOf<QuestionSummaryJson>();
+    expectTypeOf<z.output<typeof questionPageSchema>>().toEqualTypeOf<Page<QuestionSummaryJson>>();
   });
 
   it("a user and an organization", () => {

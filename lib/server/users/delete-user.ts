@@ -67,4 +67,8 @@ async function clearAuthorship(tx: Prisma.TransactionClient, organizationId: str
   await tx.event.updateMany({ where: { organizationId, createdById: userId }, data: { createdById: null } });
   await tx.messageThread.updateMany({ where: { organizationId, createdById: userId }, data: { createdById: null } });
   await tx.scormPackage.updateMany({ where: { organizationId, uploadedById: userId }, data: { uploadedById: null } });
+  await tx.questionBank.updateMany({ where: { organizationId, createdById: userId }, data: { createdById: null } });
+  await tx.question.updateMany({ where: { organizationId, createdById: userId }, data: { createdById: null } });
+  // A version's content never changes; who wrote it may be forgotten with them.
+  await tx.questionVersion.updateMany({ where: { organizationId, createdById: userId }, data: { createdById: null } });
 }

@@ -1,0 +1,137 @@
+import { z } from "zod";
+import { definePaths, json, jsonBody, noContent, pathIds } from "@/lib/openapi/operation";
+import {
+  questionBankPageSchema,
+  questionBankSchema,
+  questionDetailSchema,
+  questionPageSchema,
+  questionVersionSchema,
+} from "@/lib/openapi/responses/questions";
+import { idSchema } from "@/lib/schemas/id";
+import {
+  createQuestionBankSchema,
+  listQuestionBanksQuerySchema,
+  listQuestionsQuerySchema,
+  questionContentSchema,
+  updateQuestionBankSchema,
+  updateQuestionSchema,
+} from "@/lib/schemas/questions";
+
+// app/api/question-banks/** (docs/assessments.md). Instructors manage the banks they created; org admins
+// and admins every bank of the organization. Other banks are 404s to them.
+
+const WHO = "Org admins and admins: every bank; instructors: the banks they created.";
+const MANAGE = { access: "signed-in", permission: "questions:manage" } as const;
+
+export const questionPaths = definePaths("Questions", {
+  "/api/question-banks": {
+    get: {
+      operationId: "listQuestionBanks",
+      summary: "The question banks the caller manages, by name",
+      description: `${WHO} \`q\` searches names; \`parent_id\` lists the banks nested directly in one.`,
+      ...MANAGE,
+      requestParams: { query: listQuestionBanksQuerySchema },
+      responses: { 200: json("A page of banks", questionBankPageSchema) },
+      errors: [400, 403, 404],
+    },
+    post: {
+      operationId: "createQuestionBank",
+      summary: "Create a bank, at the top level or inside one the caller manages",
+      ...MANAGE,
+      requestBody: jsonBody(createQuestionBankSchema),
+      responses: { 201: json("The new bank", questionBankSchema) },
+      errors: [400, 403, 404, 409],
+    },
+  },
+  "/api/question-banks/{bankId}": {
+    requestParams: { path: pathIds("bankId") },
+    get: {
+      operationId: "getQuestionBank",
+      summary: "A question bank",
+      description: WHO,
+      ...MANAGE,
+      responses: { 200: json("The bank", questionBankSchema) },
+      errors: [403, 404],
+    },
+    patch: {
+      operationId: "updateQuestionBank",
+      summary: "Rename, describe or move a bank",
+      description: "`parent_id` moves it (null: to the top level); never into itself or a bank nested in it (400).",
+      ...MANAGE,
+      requestBody: jsonBody(updateQuestionBankSchema),
+      responses: { 200: json("The bank", questionBankSchema) },
+      errors: [400, 403, 404, 409],
+    },
+    delete: {
+      operationId: "deleteQuestionBank",
+      summary: "Delete an empty bank",
+      description: "A bank holding questions (archived ones too) or banks is not deleted: 409 saying what it holds.",
+      ...MANAGE,
+      responses: { 204: noContent },
+      errors: [403, 404, 409],
+    },
+  },
+  "/api/question-banks/{bankId}/questions": {
+    requestParams: { path: pathIds("bankId") },
+    get: {
+      operationId: "listQuestions",
+      summary: "A bank's questions, by name",
+      description:
+        "`q` searches names, `tag` (comma-separated) keeps the questions having every tag, `type` one type; archived ones only with `archived=true` or `all`.",
+      ...MANAGE,
+      requestParams: { query: listQuestionsQuerySchema },
+      responses: { 200: json("A page of questions", questionPageSchema) },
+      errors: [400, 403, 404],
+    },
+    post: {
+      operationId: "createQuestion",
+      summary: "Create a question (its version 1)",
+      description:
+        "The body is one of the question types, told apart by `type`; rich text is sanitized as lesson text is.",
+      ...MANAGE,
+      requestBody: jsonBody(questionContentSchema),
+      responses: { 201: json("The question", questionDetailSchema) },
+      errors: [400, 403, 404],
+    },
+  },
+  "/api/question-banks/{bankId}/questions/{questionId}": {
+    requestParams: { path: pathIds("bankId", "questionId") },
+    get: {
+      operationId: "getQuestion",
+      summary: "A question with its current version and the list of its versions",
+      ...MANAGE,
+      responses: { 200: json("The question", questionDetailSchema) },
+      errors: [403, 404],
+    },
+    put: {
+      operationId: "reviseQuestion",
+      summary: "Edit a question: its next version",
+      description:
+        "Earlier versions stay as they were. The type cannot change (400); an archived question is restored first (409). `tags` left out stay.",
+      ...MANAGE,
+      requestBody: jsonBody(questionContentSchema),
+      responses: { 200: json("The question", questionDetailSchema) },
+      errors: [400, 403, 404, 409],
+    },
+    patch: {
+      operationId: "updateQuestion",
+      summary: "Tag, archive, restore or move a question (no new version)",
+      ...MANAGE,
+      requestBody: jsonBody(updateQuestionSchema),
+      responses: { 200: json("The question", questionDetailSchema) },
+      errors: [400, 403, 404],
+    },
+  },
+  "/api/question-banks/{bankId}/questions/{questionId}/versions/{version}": {
+    requestParams: {
+      path: z.object({ bankId: idSchema, questionId: idSchema, version: z.string().regex(/^[1-9][0-9]*$/) }),
+    },
+    get: {
+      operationId: "getQuestionVersion",
+      summary: "One version of a question, as it was written",
+      ...MANAGE,
+      responses: { 200: json("The version", questionVersionSchema) },
+      errors: [403, 404],
+    },
+  },
+});
