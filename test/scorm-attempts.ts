@@ -8,14 +8,15 @@ import { cachedSignIn } from "@/test/session";
 // A learner of a new tenant course with a fresh attempt at a SCORM lesson, launched through the API: the
 // commit path carries the visit's content token, good on any app server of the test database.
 
-const item = (identifier: string): ManifestItem => ({
+/** A SCO of a test manifest, launched from `{identifier}.html`; `extra` changes what a test needs. */
+export const scoItem = (identifier: string, extra: Partial<ManifestItem> = {}): ManifestItem => ({
   identifier,
   title: identifier,
   resourceId: `r-${identifier}`,
   launch: `${identifier}.html`,
   scormType: "sco",
   isVisible: true,
-  masteryScore: 80,
+  masteryScore: null,
   dataFromLms: null,
   maxTimeAllowed: null,
   timeLimitAction: null,
@@ -24,6 +25,7 @@ const item = (identifier: string): ManifestItem => ({
   objectives: [],
   sharedData: [],
   children: [],
+  ...extra,
 });
 
 /**
@@ -48,7 +50,11 @@ export async function learnerWithScormAttempt(
     identifier: "m",
     version: scormVersion,
     title: "Golf",
-    organization: { identifier: "o", title: "Golf", items: [item("sco1"), item("sco2")] },
+    organization: {
+      identifier: "o",
+      title: "Golf",
+      items: [scoItem("sco1", { masteryScore: 80 }), scoItem("sco2", { masteryScore: 80 })],
+    },
     resources: [],
     sequencing: null,
     globalObjectiveIds: [],

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { scoItem } from "@/test/scorm-attempts";
 import type { ManifestItem, ScormManifest, ScormVersion } from "@/lib/scorm/types";
 import { createCourse, enroll } from "@/test/course-factories";
 import { createTenant, createUser, testDb, type TestTenant } from "@/test/factories";
@@ -15,24 +16,6 @@ beforeAll(async () => {
 });
 afterAll(() => testDb().$disconnect());
 
-const item = (identifier: string, extra: Partial<ManifestItem> = {}): ManifestItem => ({
-  identifier,
-  title: identifier,
-  resourceId: `r-${identifier}`,
-  launch: `${identifier}.html`,
-  scormType: "sco",
-  isVisible: true,
-  masteryScore: null,
-  dataFromLms: null,
-  maxTimeAllowed: null,
-  timeLimitAction: null,
-  completionThreshold: null,
-  scaledPassingScore: null,
-  objectives: [],
-  sharedData: [],
-  children: [],
-  ...extra,
-});
 const manifest = (version: ScormVersion, items: ManifestItem[]): ScormManifest => ({
   identifier: "m",
   version,
@@ -58,7 +41,7 @@ async function scormCourse(options: { version?: ScormVersion; items?: ManifestIt
       title: "Golf",
       storagePrefix: `scorm/${lesson.id}/1`,
       launchPath: "sco.html",
-      manifest: manifest(version, options.items ?? [item("sco1")]) as object,
+      manifest: manifest(version, options.items ?? [scoItem("sco1")]) as object,
       sizeBytes: 100n,
       fileCount: 1,
     },
@@ -93,7 +76,7 @@ const cmi12 = (core: Record<string, unknown>, suspend_data = "") => ({
 
 describe("GET /api/courses/:id/lessons/:lessonId/scorm/launch", () => {
   it("creates attempt 1 with the package, the SCO list and nothing to resume yet", async () => {
-    const { launch, pkg } = await scormCourse({ items: [item("sco1"), item("sco2")] });
+    const { launch, pkg } = await scormCourse({ items: [scoItem("sco1"), scoItem("sco2")] });
     const res = await launch();
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ packageId: pkg.id, version: "scorm12" });
@@ -284,7 +267,7 @@ describe("POST /scorm/commits/{token} (the content host)", () => {
   });
 
   it("the minimum-calls 1.2 SCO (never sets lesson_status) completes on LMSFinish; both SCOs complete the attempt", async () => {
-    const { launch, enrollment, lesson } = await scormCourse({ items: [item("a"), item("b")] });
+    const { launch, enrollment, lesson } = await scormCourse({ items: [scoItem("a"), scoItem("b")] });
     const v = await visit(launch);
     const { attemptId } = v;
     const finish = (scoId: string, sequence: number) => ({
@@ -309,7 +292,7 @@ describe("POST /scorm/commits/{token} (the content host)", () => {
   it("2004: success from the scaled passing score, and the sequencing rollup in globals wins", async () => {
     const { launch, enrollment, lesson } = await scormCourse({
       version: "scorm2004_4th",
-      items: [item("pre"), item("post", { scaledPassingScore: 0.8 })],
+      items: [scoItem("pre"), scoItem("post", { scaledPassingScore: 0.8 })],
     });
     const v = await visit(launch);
     const { attemptId } = v;
@@ -432,7 +415,7 @@ describe("POST /scorm/commits/{token} (the content host)", () => {
 describe("commits of one attempt that race", () => {
   it("each is applied once, whichever got there first: SCO states, the attempt's rollup and the lesson agree", async () => {
     const ids = ["s1", "s2", "s3", "s4", "s5", "s6", "s7", "s8"];
-    const { launch, enrollment, lesson } = await scormCourse({ items: ids.map((id) => item(id)) });
+    const { launch, enrollment, lesson } = await scormCourse({ items: ids.map((id) => scoItem(id)) });
     const v = await visit(launch);
     const { attemptId } = v;
     // Eight SCOs' commits at once, each in a request of its own: every commit but the first finds the

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_DESIGN } from "@/lib/schemas/certificates";
-import type { ManifestItem, ScormManifest } from "@/lib/scorm/types";
+import type { ScormManifest } from "@/lib/scorm/types";
 import { createCourse, enroll, type TestCourse } from "@/test/course-factories";
 import { createTenant, createUser, testDb, type TestTenant, type TestUser } from "@/test/factories";
 import { call } from "@/test/http";
+import { scoItem } from "@/test/scorm-attempts";
 import { callAs, signIn } from "@/test/session";
 
 // What the app tracks, in the organization's LRS (docs/xapi.md, "Statements the app writes for its own
@@ -65,24 +66,6 @@ async function statementsOf(tenant: TestTenant, client: Client, registration: st
   return res.json.statements;
 }
 
-const item = (identifier: string): ManifestItem => ({
-  identifier,
-  title: identifier,
-  resourceId: `r-${identifier}`,
-  launch: `${identifier}.html`,
-  scormType: "sco",
-  isVisible: true,
-  masteryScore: null,
-  dataFromLms: null,
-  maxTimeAllowed: null,
-  timeLimitAction: null,
-  completionThreshold: null,
-  scaledPassingScore: null,
-  objectives: [],
-  sharedData: [],
-  children: [],
-});
-
 /** A course of a SCORM lesson and a text lesson that issues a certificate, taught by acme's instructor. */
 async function certifyingScormCourse(): Promise<TestCourse> {
   const course = await createCourse(acme.id, {
@@ -93,7 +76,7 @@ async function certifyingScormCourse(): Promise<TestCourse> {
     identifier: "m",
     version: "scorm12",
     title: "Extinguishers",
-    organization: { identifier: "o", title: "Extinguishers", items: [item("sco1")] },
+    organization: { identifier: "o", title: "Extinguishers", items: [scoItem("sco1")] },
     resources: [],
     sequencing: null,
     globalObjectiveIds: [],
