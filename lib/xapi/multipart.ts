@@ -43,16 +43,13 @@ export function parseMultipart(body: Buffer, boundary: string): MultipartPart[] 
   }
 }
 
-/** A multipart/mixed body of a JSON part and binary attachment parts, and its Content-Type. */
+/** A multipart/mixed body of a JSON part (its text) and binary attachment parts, and its Content-Type. */
 export function writeMultipart(
-  json: unknown,
+  json: string,
   attachments: { contentType: string; sha2: string; body: Buffer }[],
 ): { body: Buffer; contentType: string } {
   const boundary = `xapi-${crypto.randomUUID()}`;
-  const chunks: Buffer[] = [
-    Buffer.from(`--${boundary}\r\nContent-Type: application/json\r\n\r\n`),
-    Buffer.from(JSON.stringify(json)),
-  ];
+  const chunks: Buffer[] = [Buffer.from(`--${boundary}\r\nContent-Type: application/json\r\n\r\n`), Buffer.from(json)];
   for (const a of attachments) {
     chunks.push(
       Buffer.from(

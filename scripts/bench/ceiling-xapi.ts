@@ -71,7 +71,8 @@ async function post(pool: pg.Pool, req: IncomingMessage, body: string): Promise<
   return ids;
 }
 
-async function get(pool: pg.Pool, req: IncomingMessage, url: URL): Promise<unknown> {
+/** A page's JSON text, spliced from the statements' stored text as the app's `exact` answer is. */
+async function get(pool: pg.Pool, req: IncomingMessage, url: URL): Promise<string> {
   const c = await client(pool, req);
   const p = url.searchParams;
   // The query as the app parses it (statement-routes.ts), for the filters the rows use, key for key.
@@ -93,12 +94,10 @@ async function get(pool: pg.Pool, req: IncomingMessage, url: URL): Promise<unkno
     q,
     run(pool),
   );
-  return {
-    statements: page.statements,
-    more: page.next
-      ? `/xapi/statements?more=${Buffer.from(JSON.stringify({ ...page.next, format: "exact", attachments: false })).toString("base64url")}`
-      : "",
-  };
+  const more = page.next
+    ? `/xapi/statements?more=${Buffer.from(JSON.stringify({ ...page.next, format: "exact", attachments: false })).toString("base64url")}`
+    : "";
+  return `{"statements":[${page.statementsJson.join(",")}],"more":${JSON.stringify(more)}}`;
 }
 
 /** Answers /xapi/statements (true), or leaves the request to the other routes (false). */
@@ -112,7 +111,7 @@ export function answerXapiCeiling(pool: pg.Pool, req: IncomingMessage, res: Serv
       req.method === "POST" ? post(pool, req, Buffer.concat(chunks).toString("utf8")) : get(pool, req, url);
     answer.then(
       (body) => {
-        const text = JSON.stringify(body);
+        const text = typeof body === "string" ? body : JSON.stringify(body);
         res.writeHead(200, {
           "content-type": "application/json",
           "content-length": Buffer.byteLength(text),

@@ -149,17 +149,22 @@ function parseQuery(req: XapiRequest): PageToken {
   };
 }
 
+/** A statement or a page of them (its JSON text), alone or in a multipart body with the attachments. */
 async function statementsAnswer(
   lrs: LrsContext,
-  req: XapiRequest,
-  value: unknown,
+  json: string,
   hashes: string[],
   attachments: boolean,
   headers: Record<string, string>,
 ): Promise<XapiAnswer> {
-  if (!attachments) return jsonAnswer(value, 200, headers);
-  const multipart = writeMultipart(value, await attachmentContents(lrs, hashes));
+  if (!attachments) return { status: 200, headers: { "Content-Type": "application/json", ...headers }, body: json };
+  const multipart = writeMultipart(json, await attachmentContents(lrs, hashes));
   return { status: 200, headers: { ...headers, "Content-Type": multipart.contentType }, body: multipart.body };
+}
+
+/** A stored statement's JSON text in the asked format: as stored for `exact`, without parsing it. */
+function formattedJson(json: string, format: StatementFormat, languages: string[]): string {
+  return format === "exact" ? json : JSON.stringify(formatStatement(JSON.parse(json) as Obj, format, languages));
 }
 
 async function getStatements(lrs: LrsContext, req: XapiRequest): Promise<XapiAnswer> {
@@ -178,8 +183,7 @@ async function getStatements(lrs: LrsContext, req: XapiRequest): Promise<XapiAns
     const { statement, attachmentHashes } = await getStatement(lrs, id, voidedId !== null);
     return statementsAnswer(
       lrs,
-      req,
-      formatStatement(statement, query.format, languages),
+      JSON.stringify(formatStatement(statement, query.format, languages)),
       attachmentHashes,
       query.attachments,
       {
@@ -197,16 +201,15 @@ async function getStatements(lrs: LrsContext, req: XapiRequest): Promise<XapiAns
   } else query = parseQuery(req);
   const { format, attachments, ...filters } = query;
   const page = await queryStatements(lrs, filters as StatementQuery);
-  const result = {
-    statements: page.statements.map((s) => formatStatement(s, format, languages)),
-    more: page.next
-      ? `${req.statementsPath}?more=${Buffer.from(JSON.stringify({ ...page.next, format, attachments })).toString("base64url")}`
-      : "",
-  };
+  const moreLink = page.next
+    ? `${req.statementsPath}?more=${Buffer.from(JSON.stringify({ ...page.next, format, attachments })).toString("base64url")}`
+    : "";
+  const statements = page.statementsJson.map((json) => formattedJson(json, format, languages));
+  const result = `{"statements":[${statements.join(",")}],"more":${JSON.stringify(moreLink)}}`;
   const lastModified: Record<string, string> = page.lastStored
     ? { "Last-Modified": new Date(page.lastStored).toUTCString() }
     : {};
-  return statementsAnswer(lrs, req, result, page.attachmentHashes, attachments, { ...consistent, ...lastModified });
+  return statementsAnswer(lrs, result, page.attachmentHashes, attachments, { ...consistent, ...lastModified });
 }
 
 export async function answerStatements(lrs: LrsContext, req: XapiRequest): Promise<XapiAnswer> {
