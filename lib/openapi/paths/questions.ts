@@ -154,8 +154,8 @@ export const questionPaths = definePaths("Questions", {
       errors: [400, 403, 404, 413, 415],
     },
   },
-  "/api/question-banks/{bankId}/imports/{importId}": {
-    requestParams: { path: pathIds("bankId", "importId") },
+  "/api/question-banks/{bankId}/imports/{questionImportId}": {
+    requestParams: { path: pathIds("bankId", "questionImportId") },
     get: {
       operationId: "getQuestionImport",
       summary: "A question import: status, progress, the dry run's report, what the run created",
@@ -164,8 +164,8 @@ export const questionPaths = definePaths("Questions", {
       errors: [403, 404],
     },
   },
-  "/api/question-banks/{bankId}/imports/{importId}/run": {
-    requestParams: { path: pathIds("bankId", "importId") },
+  "/api/question-banks/{bankId}/imports/{questionImportId}/run": {
+    requestParams: { path: pathIds("bankId", "questionImportId") },
     post: {
       operationId: "runQuestionImport",
       summary: "Create the banks and questions the dry run reported (a background job)",
