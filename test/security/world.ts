@@ -616,7 +616,6 @@ export async function spareQuestionImport(
       processed: 1,
       items: {
         create: {
-          organizationId: t.id,
           position: 1,
           categoryPath: [],
           content,
