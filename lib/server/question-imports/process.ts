@@ -1,7 +1,7 @@
 import "server-only";
 import { db, queryRows } from "@/lib/db";
 import { AppError } from "@/lib/errors";
-import { Prisma, type QuestionImport } from "@/lib/generated/prisma/client";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { sendJob } from "@/lib/jobs/queue";
 import { questionContentSchema, type QuestionContent, type QuestionType } from "@/lib/schemas/questions";
 import { requireManagedBank, type ManagedBank } from "@/lib/server/questions/access";
@@ -16,10 +16,10 @@ import { jobContext, type TenantContext } from "@/lib/tenancy/context";
 
 // The job of a question import (queue question-imports.process), acting as the person who uploaded it:
 // the dry run ("check") cleans every question as creating it would and finds the banks its categories
-// need, writing nothing but its report; the run ("run") creates them, a batch of questions per
-// transaction that first locks the import's row and marks each item with the question it made, so a
-// retried job (a worker that died) goes on from the first unmarked item and nothing is created twice.
-// A job works for SLICE_MS, then queues its continuation, as the CSV import's does.
+// need, writing nothing but its verdict on each item and, at its end, the report; the run ("run") creates
+// them, a batch of questions per transaction that first locks the import's row and marks each item with
+// the question it made, so a retried job (a worker that died) goes on from the first unmarked item and
+// nothing is created twice. A job works for SLICE_MS, then queues its continuation, as the CSV import's does.
 
 export interface QuestionImportJob {
   importId: string;
@@ -59,8 +59,9 @@ export async function processQuestionImport(job: QuestionImportJob): Promise<voi
   const ctx = jobContext({ organizationId: imp.organizationId }, { userId: imp.createdById, role: imp.createdByRole });
   try {
     const root = await requireManagedBank(ctx, imp.bankId);
-    if (job.phase === "check") return await dryRun(ctx, root, imp);
-    while (await runNextBatch(ctx, root, imp.id)) {
+    const step =
+      job.phase === "check" ? () => dryRunNextPage(ctx, root, imp.id) : () => runNextBatch(ctx, root, imp.id);
+    while (await step()) {
       if (Date.now() - started > SLICE_MS) {
         await sendJob("question-imports.process", job);
         return;
@@ -75,79 +76,108 @@ export async function processQuestionImport(job: QuestionImportJob): Promise<voi
   }
 }
 
-async function dryRun(ctx: TenantContext, root: ManagedBank, imp: QuestionImport): Promise<void> {
-  const { organizationId } = imp;
-  const banks = new BankResolver(db(), ctx, root, "plan");
-  const refusals = [...(imp.refusals as unknown as QuestionRefusalJson[])];
-  const notes: QuestionNoteJson[] = [];
-  const byType: Partial<Record<QuestionType, number>> = {};
-  let questions = 0;
-  for (let after = 0; ;) {
-    const items = await db().questionImportItem.findMany({
-      where: { importId: imp.id, position: { gt: after } },
+/** The import's row, locked for the transaction: a retried job and its continuation take turns. */
+async function lock(tx: Prisma.TransactionClient, importId: string) {
+  const [row] = await queryRows<{ status: string; processed: number }>(
+    Prisma.sql`SELECT "status", "processed" FROM "QuestionImport" WHERE "id" = ${importId}::uuid FOR UPDATE`,
+    tx,
+  );
+  return row;
+}
+
+const ITEM_SELECT = { position: true, categoryPath: true, content: true, source: true, notes: true } as const;
+
+/** The dry run of the next page of items (each marked refused or not); false once the report is written. */
+async function dryRunNextPage(ctx: TenantContext, root: ManagedBank, importId: string): Promise<boolean> {
+  return db().$transaction(async (tx) => {
+    const imp = await lock(tx, importId);
+    if (imp?.status !== "checking") return false;
+    const items = await tx.questionImportItem.findMany({
+      where: { importId, position: { gt: imp.processed } },
       orderBy: { position: "asc" },
       take: PAGE,
-      select: { position: true, categoryPath: true, content: true, source: true, notes: true },
+      select: ITEM_SELECT,
     });
-    if (!items.length) break;
-    const refused: { position: number; reason: string }[] = [];
-    for (const item of items) {
-      const source = item.source as Source;
-      const result = cleaned(item);
-      const bank = "reason" in result ? null : await banks.resolve(item.categoryPath as string[]);
-      const reason = "reason" in result ? result.reason : bank?.refused;
-      if (reason !== undefined) {
-        refused.push({ position: item.position, reason });
-        refusals.push({ ...source, reason });
-        continue;
-      }
-      questions += 1;
-      const type = (item.content as { type: QuestionType }).type;
-      byType[type] = (byType[type] ?? 0) + 1;
-      for (const note of item.notes as string[]) notes.push({ ...source, note });
+    if (!items.length) {
+      await finishDryRun(tx, ctx, root, importId);
+      return false;
     }
-    await markRefused(imp.id, refused);
-    after = items.at(-1)!.position;
-    await db().questionImport.updateMany({ where: { organizationId, id: imp.id }, data: { processed: after } });
+    const banks = new BankResolver(tx, ctx, root, "plan");
+    const verdicts: (string | null)[] = [];
+    for (const item of items) {
+      const result = cleaned(item);
+      verdicts.push(
+        "reason" in result ? result.reason : ((await banks.resolve(item.categoryPath as string[])).refused ?? null),
+      );
+    }
+    await queryRows(
+      Prisma.sql`UPDATE "QuestionImportItem" i SET "refusedReason" = v."reason"
+      FROM unnest(${items.map((i) => i.position)}::int[], ${verdicts}::text[]) AS v("position", "reason")
+      WHERE i."importId" = ${importId}::uuid AND i."position" = v."position"`,
+      tx,
+    );
+    await tx.questionImport.update({
+      where: { organizationId_id: { organizationId: root.organizationId, id: importId } },
+      data: { processed: items.at(-1)!.position },
+    });
+    return true;
+  }, TX);
+}
+
+/** The report, from the items as the dry run marked them: what the run will create, and what it will not. */
+async function finishDryRun(tx: Prisma.TransactionClient, ctx: TenantContext, root: ManagedBank, importId: string) {
+  const { organizationId } = root;
+  const imp = await tx.questionImport.findUniqueOrThrow({
+    where: { organizationId_id: { organizationId, id: importId } },
+  });
+  const [kept, refused] = await Promise.all([
+    tx.questionImportItem.findMany({
+      where: { importId, refusedReason: null },
+      orderBy: { position: "asc" },
+      select: { categoryPath: true, content: true, source: true, notes: true },
+    }),
+    tx.questionImportItem.findMany({
+      where: { importId, refusedReason: { not: null } },
+      select: { source: true, refusedReason: true },
+    }),
+  ]);
+  const byType: Partial<Record<QuestionType, number>> = {};
+  const notes: QuestionNoteJson[] = [];
+  const banks = new BankResolver(tx, ctx, root, "plan");
+  for (const item of kept) {
+    const type = (item.content as { type: QuestionType }).type;
+    byType[type] = (byType[type] ?? 0) + 1;
+    for (const note of item.notes as string[]) notes.push({ ...(item.source as Source), note });
+    await banks.resolve(item.categoryPath as string[]);
   }
-  refusals.sort((a, b) => a.index - b.index);
+  const refusals = [
+    ...(imp.refusals as unknown as QuestionRefusalJson[]),
+    ...refused.map((r) => ({ ...(r.source as Source), reason: r.refusedReason! })),
+  ].sort((a, b) => a.index - b.index);
   const report: QuestionImportReport = {
-    questions,
+    questions: kept.length,
     by_type: byType,
     banks_to_create: banks.created,
     refusals,
     notes,
   };
-  await db().questionImport.updateMany({
-    where: { organizationId, id: imp.id, status: "checking" },
+  await tx.questionImport.update({
+    where: { organizationId_id: { organizationId, id: importId } },
     data: { status: "checked", report: report as unknown as Prisma.InputJsonObject, processed: imp.totalQuestions },
   });
-}
-
-/** The dry run's verdict on each item (null: it will be created); a retried dry run writes the same. */
-async function markRefused(importId: string, refused: { position: number; reason: string }[]): Promise<void> {
-  if (!refused.length) return;
-  await queryRows(
-    Prisma.sql`UPDATE "QuestionImportItem" i SET "refusedReason" = v."reason"
-    FROM unnest(${refused.map((r) => r.position)}::int[], ${refused.map((r) => r.reason)}::text[]) AS v("position", "reason")
-    WHERE i."importId" = ${importId}::uuid AND i."position" = v."position"`,
-  );
 }
 
 /** Creates the next batch's banks and questions; false when none is left (the import is then completed). */
 async function runNextBatch(ctx: TenantContext, root: ManagedBank, importId: string): Promise<boolean> {
   const { organizationId } = root;
   return db().$transaction(async (tx) => {
-    const [locked] = await queryRows<{ status: string }>(
-      Prisma.sql`SELECT "status" FROM "QuestionImport" WHERE "id" = ${importId}::uuid FOR UPDATE`,
-      tx,
-    );
+    const locked = await lock(tx, importId);
     if (locked?.status !== "running") return false;
     const items = await tx.questionImportItem.findMany({
       where: { importId, questionId: null, refusedReason: null },
       orderBy: { position: "asc" },
       take: RUN_BATCH,
-      select: { position: true, categoryPath: true, content: true, source: true, notes: true },
+      select: ITEM_SELECT,
     });
     if (!items.length) {
       await tx.questionImport.update({
@@ -157,6 +187,7 @@ async function runNextBatch(ctx: TenantContext, root: ManagedBank, importId: str
       return false;
     }
     const banks = new BankResolver(tx, ctx, root, "create");
+    const refusedNow: QuestionRefusalJson[] = [];
     let created = 0;
     for (const item of items) {
       const result = cleaned(item);
@@ -168,6 +199,7 @@ async function runNextBatch(ctx: TenantContext, root: ManagedBank, importId: str
           where: { importId_position: { importId, position: item.position } },
           data: { refusedReason: reason },
         });
+        refusedNow.push({ ...(item.source as Source), reason });
         continue;
       }
       const question = await insertQuestion(tx, ctx, { id: bank.bankId, organizationId }, result.content);
@@ -177,6 +209,7 @@ async function runNextBatch(ctx: TenantContext, root: ManagedBank, importId: str
       });
       created += 1;
     }
+    if (refusedNow.length) await addRefusals(tx, organizationId, importId, refusedNow);
     await tx.questionImport.update({
       where: { organizationId_id: { organizationId, id: importId } },
       data: {
@@ -187,4 +220,23 @@ async function runNextBatch(ctx: TenantContext, root: ManagedBank, importId: str
     });
     return true;
   }, TX);
+}
+
+/** Refusals met by the run itself join the report's, so the import still lists every question left out. */
+async function addRefusals(
+  tx: Prisma.TransactionClient,
+  organizationId: string,
+  importId: string,
+  refusals: QuestionRefusalJson[],
+): Promise<void> {
+  const { report } = await tx.questionImport.findUniqueOrThrow({
+    where: { organizationId_id: { organizationId, id: importId } },
+    select: { report: true },
+  });
+  const current = report as unknown as QuestionImportReport;
+  const all = [...current.refusals, ...refusals].sort((a, b) => a.index - b.index);
+  await tx.questionImport.update({
+    where: { organizationId_id: { organizationId, id: importId } },
+    data: { report: { ...current, refusals: all } as unknown as Prisma.InputJsonObject },
+  });
 }
