@@ -383,6 +383,61 @@ describe("a GIFT file", () => {
   });
 });
 
+describe("what only the dry run finds", () => {
+  it("a question the sanitizer empties, and a category bank that is someone else's: refused, nothing else", async () => {
+    const bankId = await newBank(instructor);
+    // An administrator made a bank named like a category of the file inside the instructor's bank.
+    await newBank(acme.users.admin, { name: "Theirs", parent_id: bankId });
+    const file = [
+      "::Script::[html]<script>alert(1)</script>{T}",
+      "",
+      "$CATEGORY: $course$/top/Theirs",
+      "",
+      "::In theirs::Two is even.{T}",
+      "",
+      "$CATEGORY: $course$/top/Mine",
+      "",
+      "::In mine::Three is odd.{T}",
+    ].join("\n");
+    const res = await upload(instructor, bankId, file, "bank.gift");
+    expect(res.status, res.text).toBe(201);
+    const checked = await waitFor(instructor, bankId, res.json.id, ["checked", "failed"]);
+    expect(checked.dry_run).toEqual({
+      questions: 1,
+      by_type: { true_false: 1 },
+      banks_to_create: [["Mine"]],
+      refusals: [
+        { line: 1, index: 1, name: "Script", reason: "stem: stem is required" },
+        {
+          line: 5,
+          index: 2,
+          name: "In theirs",
+          reason: "The bank 'Theirs' exists already and is not one you manage",
+        },
+      ],
+      notes: [],
+    });
+    expect(checked.refusals).toEqual(checked.dry_run.refusals);
+
+    const run = await as(instructor, `/api/question-banks/${bankId}/imports/${res.json.id}/run`, { method: "POST" });
+    expect(run.status, run.text).toBe(202);
+    const done = await waitFor(instructor, bankId, res.json.id, ["completed", "failed"]);
+    expect(done).toMatchObject({ banks_created: 1, questions_created: 1 });
+    const mine = (await childBanks(instructor, bankId)).Mine!;
+    expect(Object.keys(await questionsIn(instructor, mine))).toEqual(["In mine"]);
+  });
+
+  it("the run before the dry run has ended: 409", async () => {
+    const bankId = await newBank(instructor);
+    const res = await upload(instructor, bankId, GIFT, "bank.gift");
+    await waitFor(instructor, bankId, res.json.id, ["checked"]);
+    await testDb().questionImport.update({ where: { id: res.json.id }, data: { status: "checking" } });
+    const run = await as(instructor, `/api/question-banks/${bankId}/imports/${res.json.id}/run`, { method: "POST" });
+    expect(run.status, run.text).toBe(409);
+    expect(run.json.error.message).toBe("Wait for the dry run to finish: it shows what the import will do");
+  });
+});
+
 describe("who may import where, and files that cannot be read", () => {
   it("another organization's bank, or another instructor's: 404", async () => {
     const theirs = await as(globex.users.admin, "/api/question-banks", { json: { name: "Theirs" } }, globex);
