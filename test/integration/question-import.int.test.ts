@@ -427,6 +427,21 @@ describe("what only the dry run finds", () => {
     expect(Object.keys(await questionsIn(instructor, mine))).toEqual(["In mine"]);
   });
 
+  it("a category bank someone else makes between the dry run and the run: its questions refused then, and listed", async () => {
+    const bankId = await newBank(instructor);
+    const res = await upload(instructor, bankId, "$CATEGORY: Later\n\n::Late::One is odd.{T}\n", "bank.gift");
+    const checked = await waitFor(instructor, bankId, res.json.id, ["checked"]);
+    expect(checked.dry_run).toMatchObject({ questions: 1, banks_to_create: [["Later"]], refusals: [] });
+    await newBank(acme.users.admin, { name: "Later", parent_id: bankId });
+    const run = await as(instructor, `/api/question-banks/${bankId}/imports/${res.json.id}/run`, { method: "POST" });
+    expect(run.status, run.text).toBe(202);
+    const done = await waitFor(instructor, bankId, res.json.id, ["completed", "failed"]);
+    expect(done).toMatchObject({ status: "completed", banks_created: 0, questions_created: 0 });
+    expect(done.refusals).toEqual([
+      { line: 3, index: 1, name: "Late", reason: "The bank 'Later' exists already and is not one you manage" },
+    ]);
+  });
+
   it("the run before the dry run has ended: 409", async () => {
     const bankId = await newBank(instructor);
     const res = await upload(instructor, bankId, GIFT, "bank.gift");

@@ -1,6 +1,6 @@
 import "server-only";
 import { db, queryRows } from "@/lib/db";
-import { AppError } from "@/lib/errors";
+import { AppError, validationError } from "@/lib/errors";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { sendJob } from "@/lib/jobs/queue";
 import { questionContentSchema, type QuestionContent, type QuestionType } from "@/lib/schemas/questions";
@@ -43,7 +43,7 @@ type Source = { line: number; index: number; name: string };
 /** The item's question as creating it would store it, or the reason the app refuses it. */
 function cleaned(item: Item): { content: QuestionContent } | { reason: string } {
   const parsed = questionContentSchema.safeParse(item.content);
-  if (!parsed.success) return { reason: parsed.error.issues[0]?.message ?? "The question is not valid" };
+  if (!parsed.success) return { reason: validationError(parsed.error).message };
   try {
     return { content: cleanContent(parsed.data) };
   } catch (error) {
