@@ -15,6 +15,7 @@ export const JOB_PAYLOADS = {
   /** phase: the dry run ("check") or the real run; origin: the request's, whose scheme and port links keep. */
   "imports.process": z.object({ importId: z.uuid(), phase: z.enum(["check", "run"]), origin }),
   "imports.invitations": z.object({ importId: z.uuid(), origin }),
+  "question-imports.process": z.object({ importId: z.uuid(), phase: z.enum(["check", "run"]) }),
   /** Periodic (cron): nothing to carry. */
   "certificates.expiry": z.object({}),
   "cmi5.session-timeout": z.object({}),

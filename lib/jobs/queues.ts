@@ -24,6 +24,11 @@ export const JOB_QUEUES = {
    * (each batch records its rows in the transaction that applies them: nothing is applied twice).
    */
   "imports.process": { queue: { retryLimit: 20, retryDelay: 2, expireInSeconds: 60 } },
+  /**
+   * A question import's dry run or run (lib/server/question-imports/process.ts): like imports.process, ~15 s
+   * of batches a job, each batch marking the questions it created, so a retried job creates nothing twice.
+   */
+  "question-imports.process": { queue: { retryLimit: 20, retryDelay: 2, expireInSeconds: 60 } },
   /** The invitation e-mails of an import's new users, once its run ends: one queued and one running per import (singletonKey). */
   "imports.invitations": { queue: { policy: "stately", retryLimit: 10, retryDelay: 30, expireInSeconds: 5 * 60 } },
   /**

@@ -10,6 +10,7 @@ import { runCertificateExpiry } from "@/lib/server/certificates/expiry";
 import { abandonTimedOutCmi5Sessions } from "@/lib/server/cmi5/session-timeout";
 import { sendImportInvitations } from "@/lib/server/imports/invitations";
 import { processImport } from "@/lib/server/imports/process";
+import { processQuestionImport } from "@/lib/server/question-imports/process";
 import { cleanupExpiredRows } from "@/lib/server/maintenance/cleanup";
 import { sendUnreadEmails } from "@/lib/server/messages/unread-email";
 import { runWebhookDispatcher } from "@/lib/server/webhooks/dispatch";
@@ -21,6 +22,7 @@ const HANDLERS: { [N in JobName]: (data: JobPayload<N>) => Promise<unknown> } = 
   "messages.unread-email": (data) => sendUnreadEmails(data),
   "imports.process": (data) => processImport(data),
   "imports.invitations": (data) => sendImportInvitations(data),
+  "question-imports.process": (data) => processQuestionImport(data),
   "certificates.expiry": () => runCertificateExpiry(),
   "cmi5.session-timeout": () => abandonTimedOutCmi5Sessions(),
   "webhooks.dispatch": async () => {

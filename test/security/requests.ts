@@ -12,6 +12,7 @@ import {
   spareEmailChangeToken,
   spareIdentityProvider,
   spareImport,
+  spareQuestionImport,
   spareApiKey,
   spareLrsClient,
   cmi5CourseXml,
@@ -96,6 +97,7 @@ export const ID_SOURCES: Record<string, IdSource> = {
   "query:parent_id": (t) => t.ids.questionBankId,
   "body:parent_id": (t) => t.ids.questionBankId,
   "body:bank_id": (t) => t.ids.questionBankId,
+  "path:questionImportId": (t) => t.ids.questionImportId,
 };
 
 /**
@@ -242,6 +244,9 @@ const DISPOSABLE: Record<string, (tenant: TenantWorld, caller: Caller) => Promis
   "POST /api/admin/imports/{importId}/dry-run": async (t) => ({ "path:importId": await spareImport(t, "uploaded") }),
   "POST /api/admin/imports/{importId}/run": async (t) => ({ "path:importId": await spareImport(t, "checked") }),
   "POST /api/admin/imports/{importId}/cancel": async (t) => ({ "path:importId": await spareImport(t, "checked") }),
+  "POST /api/question-banks/{bankId}/imports/{questionImportId}/run": async (t) => ({
+    "path:questionImportId": await spareQuestionImport(t, t.ids.questionBankId),
+  }),
   "POST /auth/reset-password/{token}": async (t) => {
     const token = randomBytes(32).toString("base64url");
     await testDb().passwordResetToken.create({
@@ -263,12 +268,13 @@ const DISPOSABLE: Record<string, (tenant: TenantWorld, caller: Caller) => Promis
 export async function settleBackgroundWork(organizationId: string): Promise<void> {
   const deadline = Date.now() + 60_000;
   for (;;) {
-    const [busy, owed, undelivered] = await Promise.all([
+    const [busy, owed, undelivered, questionImports] = await Promise.all([
       testDb().userImport.count({ where: { organizationId, status: { in: ["checking", "running"] } } }),
       testDb().userImportRow.count({ where: { organizationId, invite: true, invitedAt: null } }),
       testDb().webhookDelivery.count({ where: { organizationId, state: "pending" } }),
+      testDb().questionImport.count({ where: { organizationId, status: { in: ["checking", "running"] } } }),
     ]);
-    if (busy + owed + undelivered === 0) return;
+    if (busy + owed + undelivered + questionImports === 0) return;
     if (Date.now() > deadline)
       throw new Error(`background work of organization ${organizationId} still going after 60 s`);
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -472,13 +478,18 @@ const QUERIES: Record<string, () => Record<string, string>> = {
   "GET /api/calendar": () => ({ from: "2026-01-01", to: "2026-12-31" }),
 };
 
-/** The file a multipart operation takes: a CSV of one new person for the user import, else a handout. */
+/**
+ * The file a multipart operation takes: a CSV of one new person for the user import, a GIFT question for
+ * the question import, else a handout.
+ */
 const uploadedFile = (op: ApiOperation) =>
   op.path === "/api/admin/imports"
     ? new File([`email,first_name,last_name\n${uniqueName("imported")}@example.test,Ida,Imported\n`], "people.csv", {
         type: "text/csv",
       })
-    : new File(["a handout"], "handout.txt", { type: "text/plain" });
+    : op.path === "/api/question-banks/{bankId}/imports"
+      ? new File([`::${uniqueName("Imported ")}::Two is even.{T}\n`], "bank.gift", { type: "text/plain" })
+      : new File(["a handout"], "handout.txt", { type: "text/plain" });
 
 const png = () =>
   sharp({ create: { width: 16, height: 16, channels: 3, background: "#336699" } })

@@ -90,6 +90,8 @@ export interface TenantWorld {
     /** A question bank the instructor made, and a single-choice question in it (version 1). */
     questionBankId: string;
     questionId: string;
+    /** A question import into that bank whose dry run is done (one true/false question). */
+    questionImportId: string;
   };
   /** An LRS client holding every scope, and a statement it stored (the xAPI endpoint, /xapi/). */
   lrs: { key: string; secret: string; statementId: string };
@@ -425,6 +427,7 @@ export async function buildTenantWorld(): Promise<TenantWorld> {
       cmi5SessionId: cmi5Launch.json.session_id as string,
       questionBankId: questionBank.id,
       questionId: question.id,
+      questionImportId: await spareQuestionImport({ id, marker, users: tenant.users }, questionBank.id),
     },
     lrs: await lrsWithStatement(id, subdomain, tenant.users.admin.id, marker),
     scoId,
@@ -587,6 +590,41 @@ export async function spareImport(
       cells: [`${uniqueName("imported")}@example.test`, "Ida", `Imported ${t.marker}`],
       ...(checked ? { checkOutcome: "create" } : {}),
     },
+  });
+  return imp.id;
+}
+
+/** A question import into `bankId` by the instructor, its dry run done: one true/false question to create. */
+export async function spareQuestionImport(
+  t: Pick<TenantWorld, "id" | "marker" | "users">,
+  bankId: string,
+): Promise<string> {
+  const content = { type: "true_false", name: `Imported ${t.marker}`, stem: `<p>${t.marker}?</p>`, correct: true };
+  const imp = await testDb().questionImport.create({
+    data: {
+      organizationId: t.id,
+      bankId,
+      createdById: t.users.instructor.id,
+      createdByRole: "instructor",
+      fileName: `bank-${t.marker}.gift`,
+      fileSize: 40,
+      format: "gift",
+      status: "checked",
+      refusals: [],
+      report: { questions: 1, by_type: { true_false: 1 }, banks_to_create: [], refusals: [], notes: [] },
+      totalQuestions: 1,
+      processed: 1,
+      items: {
+        create: {
+          position: 1,
+          categoryPath: [],
+          content,
+          source: { line: 1, index: 1, name: content.name },
+          notes: [],
+        },
+      },
+    },
+    select: { id: true },
   });
   return imp.id;
 }

@@ -4,10 +4,12 @@ import {
   questionBankPageSchema,
   questionBankSchema,
   questionDetailSchema,
+  questionImportSchema,
   questionPageSchema,
   questionVersionSchema,
 } from "@/lib/openapi/responses/questions";
 import { idSchema } from "@/lib/schemas/id";
+import { uploadQuestionImportQuerySchema } from "@/lib/schemas/question-imports";
 import {
   createQuestionBankSchema,
   listQuestionBanksQuerySchema,
@@ -132,6 +134,47 @@ export const questionPaths = definePaths("Questions", {
       ...MANAGE,
       responses: { 200: json("The version", questionVersionSchema) },
       errors: [403, 404],
+    },
+  },
+  "/api/question-banks/{bankId}/imports": {
+    requestParams: { path: pathIds("bankId") },
+    post: {
+      operationId: "uploadQuestionImport",
+      summary: "Import a Moodle XML or GIFT file into a bank: upload it (its dry run starts)",
+      description:
+        "multipart/form-data with the file in `file` (up to 20 MB, UTF-8). `format` (moodle_xml, gift) is told from the " +
+        "name (.xml; .gift, .txt) or the content when left out. The file is parsed at once: one that cannot be read is a 400 " +
+        "saying why (413 past 20 MB), and nothing is kept. Its categories become banks nested in this one; each question " +
+        'is one of ours or refused with its reason (docs/assessments.md "Importing from Moodle"). The dry run, a job, ' +
+        "reports what the run would create without writing anything.",
+      ...MANAGE,
+      requestParams: { query: uploadQuestionImportQuerySchema },
+      requestBody: { required: true, content: { "multipart/form-data": { schema: z.object({ file: z.file() }) } } },
+      responses: { 201: json("The import, its dry run under way", questionImportSchema) },
+      errors: [400, 403, 404, 413, 415],
+    },
+  },
+  "/api/question-banks/{bankId}/imports/{questionImportId}": {
+    requestParams: { path: pathIds("bankId", "questionImportId") },
+    get: {
+      operationId: "getQuestionImport",
+      summary: "A question import: status, progress, the dry run's report, what the run created",
+      ...MANAGE,
+      responses: { 200: json("The import", questionImportSchema) },
+      errors: [403, 404],
+    },
+  },
+  "/api/question-banks/{bankId}/imports/{questionImportId}/run": {
+    requestParams: { path: pathIds("bankId", "questionImportId") },
+    post: {
+      operationId: "runQuestionImport",
+      summary: "Create the banks and questions the dry run reported (a background job)",
+      description:
+        "Each question is created as POST …/questions creates one (sanitized, version 1). A retried job creates nothing " +
+        "twice. Before the dry run has ended, or once the import has run: 409.",
+      ...MANAGE,
+      responses: { 202: json("The import, its run under way", questionImportSchema) },
+      errors: [403, 404, 409],
     },
   },
 });

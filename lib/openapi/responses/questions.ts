@@ -81,3 +81,53 @@ export const questionDetailSchema = questionSummarySchema
     id: "QuestionDetail",
     description: "A question, its current version and the list of its versions (newest first)",
   });
+
+// Question imports: lib/server/question-imports/serialize.ts.
+
+const fileSpot = {
+  line: z.number().int().min(1).meta({ description: "The line the question starts on in the file" }),
+  index: z.number().int().min(1).meta({ description: "Its place among the file's questions" }),
+  name: z.string().meta({ description: "Its name in the file (empty when it has none)" }),
+};
+const questionRefusalSchema = z
+  .object({ ...fileSpot, reason: z.string() })
+  .meta({ id: "QuestionImportRefusal", description: "A question of the file that will not be imported, and why" });
+
+export const questionImportSchema = z
+  .object({
+    id,
+    bank_id: id,
+    file_name: z.string(),
+    file_size: count,
+    format: z.enum(["moodle_xml", "gift"]),
+    status: z.enum(["checking", "checked", "running", "completed", "failed"]),
+    questions_in_file: count.meta({ description: "Questions the parser read from the file, refused ones aside" }),
+    refusals: z.array(questionRefusalSchema).meta({
+      description: "The questions left out with their reasons: the parser's at once, the dry run's added when it ends",
+    }),
+    dry_run: z
+      .object({
+        questions: count.meta({ description: "Questions the run will create" }),
+        by_type: z.record(questionType, count),
+        banks_to_create: z
+          .array(z.array(z.string()))
+          .meta({ description: "Banks the run will create under the bank imported into, each as its path of names" }),
+        refusals: z.array(questionRefusalSchema),
+        notes: z
+          .array(z.object({ ...fileSpot, note: z.string() }))
+          .meta({ description: "What a question loses although it grades the same (combined feedback, hints)" }),
+      })
+      .nullable(),
+    progress: z.object({
+      phase: z.enum(["check", "run"]).nullable(),
+      done: count,
+      total: count,
+    }),
+    banks_created: count,
+    questions_created: count,
+    error: z.string().nullable(),
+    created_at: timestamp,
+    started_at: timestamp.nullable(),
+    finished_at: timestamp.nullable(),
+  })
+  .meta({ id: "QuestionImport", description: "A Moodle XML or GIFT file imported into a question bank" });

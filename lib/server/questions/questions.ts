@@ -31,7 +31,7 @@ import type { TenantContext } from "@/lib/tenancy/context";
 const QUESTION_NOT_FOUND = "Question not found";
 
 /** The content with its rich text cleaned as lesson text is, checked again (cleaning can empty a field). */
-function cleanContent(content: QuestionContent): QuestionContent {
+export function cleanContent(content: QuestionContent): QuestionContent {
   const parsed = questionContentSchema.safeParse(mapRichText(content, sanitizeRichText));
   if (!parsed.success) throw validationError(parsed.error);
   return parsed.data;
@@ -123,33 +123,44 @@ export async function createQuestion(
 ): Promise<QuestionDetailJson> {
   const bank = await requireManagedBank(ctx, bankId);
   const content = cleanContent(input);
+  const question = await db().$transaction((tx) => insertQuestion(tx, ctx, bank, content));
+  return getQuestion(ctx, bank.id, question.id);
+}
+
+/**
+ * Writes a question and its version 1 from cleaned content, in the caller's transaction: the one path of
+ * createQuestion and of an import's run, so an imported question is stored exactly as one made by hand.
+ */
+export async function insertQuestion(
+  tx: Prisma.TransactionClient,
+  ctx: TenantContext,
+  bank: { id: string; organizationId: string },
+  content: QuestionContent,
+): Promise<{ id: string }> {
   const columns = versionColumns(content);
   const { organizationId } = bank;
-  const question = await db().$transaction(async (tx) => {
-    const created = await tx.question.create({
-      data: {
-        organizationId,
-        bankId: bank.id,
-        type: columns.type,
-        name: columns.name,
-        tags: input.tags ?? [],
-        createdById: ctx.userId,
-      },
-      select: { id: true },
-    });
-    await tx.questionVersion.create({
-      data: {
-        ...columns,
-        body: columns.body as Prisma.InputJsonObject,
-        organizationId,
-        questionId: created.id,
-        version: 1,
-        createdById: ctx.userId,
-      },
-    });
-    return created;
+  const created = await tx.question.create({
+    data: {
+      organizationId,
+      bankId: bank.id,
+      type: columns.type,
+      name: columns.name,
+      tags: content.tags ?? [],
+      createdById: ctx.userId,
+    },
+    select: { id: true },
   });
-  return getQuestion(ctx, bank.id, question.id);
+  await tx.questionVersion.create({
+    data: {
+      ...columns,
+      body: columns.body as Prisma.InputJsonObject,
+      organizationId,
+      questionId: created.id,
+      version: 1,
+      createdById: ctx.userId,
+    },
+  });
+  return created;
 }
 
 /** An edit: the next version, with the same type. Earlier versions stay as they were. */

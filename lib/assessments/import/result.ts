@@ -1,0 +1,84 @@
+import { questionContentSchema, type QuestionContentInput } from "@/lib/schemas/questions";
+
+// What a question file's parser answers: the questions it read, each exactly as the create schema takes
+// it and already accepted by that schema, with the category it sits in; and the questions it could not
+// bring over, each with the reason. Nothing is dropped without one or the other.
+
+/** Where a question is in its file: the line it starts on, its place among the file's questions, its name. */
+export interface ImportSource {
+  line: number;
+  index: number;
+  name: string;
+}
+
+export interface ImportedQuestion {
+  /** Banks under the bank imported into, outermost first ([] for that bank itself). */
+  categoryPath: string[];
+  question: QuestionContentInput;
+  source: ImportSource;
+  /** What the file has that the question does not keep although it grades the same (combined feedback, hints). */
+  notes: string[];
+}
+
+export interface ImportRefusal {
+  source: ImportSource;
+  reason: string;
+}
+
+export interface ParsedQuestionFile {
+  questions: ImportedQuestion[];
+  refusals: ImportRefusal[];
+}
+
+/** Thrown while a question is converted: the question is refused with this reason, the others go on. */
+export class QuestionRefused extends Error {
+  constructor(reason: string) {
+    super(reason);
+    this.name = "QuestionRefused";
+  }
+}
+
+/** Question text holds no images yet: a question showing one would lose it, so it is refused instead. */
+const IMAGE = /@@PLUGINFILE@@|<img\b/i;
+
+/** Collects a file's questions, each checked by the app's own question schema before it is kept. */
+export class ParsedFileBuilder {
+  private readonly result: ParsedQuestionFile = { questions: [], refusals: [] };
+
+  refuse(source: ImportSource, reason: string): void {
+    this.result.refusals.push({ source, reason });
+  }
+
+  /** Runs `convert`; its question is kept if the schema accepts it, else refused with the schema's message. */
+  add(source: ImportSource, categoryPath: string[], convert: (notes: string[]) => QuestionContentInput): void {
+    const notes: string[] = [];
+    let question: QuestionContentInput;
+    try {
+      question = convert(notes);
+    } catch (error) {
+      if (error instanceof QuestionRefused) return this.refuse(source, error.message);
+      throw error;
+    }
+    if (IMAGE.test(JSON.stringify(question)))
+      return this.refuse(source, "It shows an image, and question text cannot hold images yet");
+    const parsed = questionContentSchema.safeParse(question);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const where = issue?.path.length ? `${issue.path.join(".")}: ` : "";
+      return this.refuse(source, `${where}${issue?.message ?? "the question is not valid"}`);
+    }
+    this.result.questions.push({ categoryPath, question, source, notes });
+  }
+
+  build(): ParsedQuestionFile {
+    return this.result;
+  }
+}
+
+/** The file as a whole cannot be read (not XML, not a Moodle export, no question in it): nothing is imported. */
+export class QuestionFileError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "QuestionFileError";
+  }
+}
