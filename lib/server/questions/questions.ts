@@ -150,17 +150,20 @@ export async function insertQuestion(
     },
     select: { id: true },
   });
-  await tx.questionVersion.create({
-    data: {
-      ...columns,
-      body: columns.body as Prisma.InputJsonObject,
-      organizationId,
-      questionId: created.id,
-      version: 1,
-      createdById: ctx.userId,
-    },
-  });
+  await writeVersion(tx, ctx, { organizationId, questionId: created.id, version: 1 }, columns);
   return created;
+}
+
+/** One version row: what the question asks from this version on. */
+async function writeVersion(
+  tx: Prisma.TransactionClient,
+  ctx: TenantContext,
+  at: { organizationId: string; questionId: string; version: number },
+  columns: ReturnType<typeof versionColumns>,
+): Promise<void> {
+  await tx.questionVersion.create({
+    data: { ...columns, body: columns.body as Prisma.InputJsonObject, ...at, createdById: ctx.userId },
+  });
 }
 
 /** An edit: the next version, with the same type. Earlier versions stay as they were. */
@@ -186,16 +189,7 @@ export async function reviseQuestion(
       data: { currentVersion: { increment: 1 }, name: columns.name, ...(input.tags ? { tags: input.tags } : {}) },
       select: { currentVersion: true },
     });
-    await tx.questionVersion.create({
-      data: {
-        ...columns,
-        body: columns.body as Prisma.InputJsonObject,
-        organizationId,
-        questionId: question.id,
-        version: currentVersion,
-        createdById: ctx.userId,
-      },
-    });
+    await writeVersion(tx, ctx, { organizationId, questionId: question.id, version: currentVersion }, columns);
   });
   return getQuestion(ctx, bank.id, question.id);
 }
