@@ -147,3 +147,10 @@ export const gradeQuizAnswerSchema = z.object({
     .default(""),
 });
 export type GradeQuizAnswerInput = z.output<typeof gradeQuizAnswerSchema>;
+
+/** POST …/lessons/{lessonId}/quiz/regrade. */
+export const regradeQuizSchema = z.object({
+  /** Move every attempt's questions to their current versions first (a corrected question); default: keep them. */
+  current_versions: z.boolean({ error: "current_versions must be true or false" }).default(false),
+});
+export type RegradeQuizInput = z.output<typeof regradeQuizSchema>;
