@@ -20,7 +20,8 @@ const markSchema = z
   .max(1000, "mark must be at most 1000")
   .default(1);
 
-const fixedSlotSchema = z.object({
+// Strict: a field of the other kind (a fixed slot's bank_id) is a mistake to point out, not to drop.
+const fixedSlotSchema = z.strictObject({
   kind: z.literal("fixed"),
   question_id: idSchema,
   /** A pinned version; left out or null: the question's current version when an attempt starts. */
@@ -28,7 +29,7 @@ const fixedSlotSchema = z.object({
   mark: markSchema,
 });
 
-const randomSlotSchema = z.object({
+const randomSlotSchema = z.strictObject({
   kind: z.literal("random"),
   bank_id: idSchema,
   include_sub_banks: z.boolean({ error: "include_sub_banks must be true or false" }).default(false),
