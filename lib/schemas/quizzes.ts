@@ -20,8 +20,9 @@ const markSchema = z
   .max(1000, "mark must be at most 1000")
   .default(1);
 
-// Strict: a field of the other kind (a fixed slot's bank_id) is a mistake to point out, not to drop.
-const fixedSlotSchema = z.strictObject({
+// Loose: a field of the other kind (a fixed slot's bank_id) is kept for the service, which answers a foreign id
+// with a 404 like any other and then refuses the mix with a 400 (lib/server/quizzes/settings.ts).
+const fixedSlotSchema = z.looseObject({
   kind: z.literal("fixed"),
   question_id: idSchema,
   /** A pinned version; left out or null: the question's current version when an attempt starts. */
@@ -29,7 +30,7 @@ const fixedSlotSchema = z.strictObject({
   mark: markSchema,
 });
 
-const randomSlotSchema = z.strictObject({
+const randomSlotSchema = z.looseObject({
   kind: z.literal("random"),
   bank_id: idSchema,
   include_sub_banks: z.boolean({ error: "include_sub_banks must be true or false" }).default(false),

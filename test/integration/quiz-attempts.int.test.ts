@@ -145,6 +145,10 @@ describe("a quiz of fixed questions and a random draw", () => {
     });
     const foreignQuestion = { slots: [{ kind: "fixed", question_id: question.id }] };
     expect((await as(acme, instructor, quiz.base, { method: "PUT", json: foreignQuestion })).status).toBe(404);
+    const mixed = { slots: [{ kind: "fixed", question_id: capital, bank_id: pool }] };
+    const refused = await as(acme, instructor, quiz.base, { method: "PUT", json: mixed });
+    expect(refused.status).toBe(400);
+    expect(refused.json.error.message).toBe("slots.0: a fixed slot has no bank_id");
     expect((await as(acme, learner, quiz.base, { method: "PUT", json: mainSettings() })).status).toBe(403);
     expect((await as(acme, learner, quiz.base)).status).toBe(403);
   });

@@ -2,6 +2,7 @@ import "server-only";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { isId } from "@/lib/schemas/id";
 import type { QuizSettingsInput, QuizSlotInput } from "@/lib/schemas/quizzes";
 import { audit, auditActor } from "@/lib/server/audit";
 import { managedBanksWhere } from "@/lib/server/questions/access";
@@ -183,14 +184,22 @@ function slotColumns(slot: QuizSlotInput) {
   };
 }
 
+/** The ids a slot names under `key`, whatever its kind (a fixed slot may carry a stray bank_id). */
+const named = (slots: QuizSlotInput[], key: "bank_id" | "question_id"): string[] => [
+  ...new Set(slots.flatMap((s) => (typeof s[key] === "string" ? [s[key] as string] : []))),
+];
+
 /**
  * Every question and bank a slot names is one the caller manages (another organization's, or for an
- * instructor a bank they did not create, is a 404 as in the question bank API), and a pinned version exists.
+ * instructor a bank they did not create, is a 404 as in the question bank API), a pinned version exists,
+ * and no slot names what its kind does not use.
  */
 async function checkSlots(ctx: TenantContext, slots: QuizSlotInput[]): Promise<void> {
   const banks = managedBanksWhere(ctx);
-  const bankIds = [...new Set(slots.flatMap((s) => (s.kind === "random" ? [s.bank_id] : [])))];
-  const questionIds = [...new Set(slots.flatMap((s) => (s.kind === "fixed" ? [s.question_id] : [])))];
+  const bankIds = named(slots, "bank_id");
+  const questionIds = named(slots, "question_id");
+  const malformed = [...bankIds, ...questionIds].find((id) => !isId(id));
+  if (malformed) throw new AppError("NOT_FOUND", `Not found: ${malformed}`);
   const [foundBanks, foundQuestions] = await Promise.all([
     db().questionBank.findMany({ where: { AND: [banks, { id: { in: bankIds } }] }, select: { id: true } }),
     db().question.findMany({
@@ -199,16 +208,19 @@ async function checkSlots(ctx: TenantContext, slots: QuizSlotInput[]): Promise<v
     }),
   ]);
   const missingBank = bankIds.find((id) => !foundBanks.some((b) => b.id === id));
+  const missingQuestion = questionIds.find((id) => !foundQuestions.some((q) => q.id === id));
+  if (missingQuestion) throw new AppError("NOT_FOUND", `Question not found: ${missingQuestion}`);
   if (missingBank) throw new AppError("NOT_FOUND", `Question bank not found: ${missingBank}`);
   const current = new Map(foundQuestions.map((q) => [q.id, q.currentVersion]));
-  for (const slot of slots) {
-    if (slot.kind !== "fixed") continue;
-    const latest = current.get(slot.question_id);
-    if (latest === undefined) throw new AppError("NOT_FOUND", `Question not found: ${slot.question_id}`);
+  slots.forEach((slot, i) => {
+    const stray = slot.kind === "fixed" ? "bank_id" : "question_id";
+    if (slot[stray] !== undefined) throw new AppError("BAD_REQUEST", `slots.${i}: a ${slot.kind} slot has no ${stray}`);
+    if (slot.kind !== "fixed") return;
+    const latest = current.get(slot.question_id)!;
     if (slot.version && slot.version > latest)
       throw new AppError(
         "BAD_REQUEST",
         `Question ${slot.question_id} has no version ${slot.version} (it has ${latest})`,
       );
-  }
+  });
 }
