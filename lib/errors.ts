@@ -10,6 +10,11 @@ const STATUS = {
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,
+  /**
+   * A quiz attempt's answer or submission from a window that no longer holds the attempt (it was opened in
+   * another tab or on another device): that window stops and says so, rather than retrying.
+   */
+  ATTEMPT_REPLACED: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,

@@ -3,7 +3,7 @@ import { testDb, uniqueName } from "@/test/factories";
 // Course content for tests, written straight to the database (like test/factories.ts): each test builds
 // the course it needs in its own organization. Positions follow the order of the arrays.
 
-export type LessonKind = "text" | "video" | "file" | "scorm" | "cmi5";
+export type LessonKind = "text" | "video" | "file" | "scorm" | "cmi5" | "quiz";
 
 export interface LessonSpec {
   title?: string;

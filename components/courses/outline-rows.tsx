@@ -10,6 +10,7 @@ import DeleteIcon from "@mui/icons-material/Delete";
 import DragIndicatorIcon from "@mui/icons-material/DragIndicator";
 import EditIcon from "@mui/icons-material/Edit";
 import OndemandVideoIcon from "@mui/icons-material/OndemandVideo";
+import QuizIcon from "@mui/icons-material/Quiz";
 import WidgetsIcon from "@mui/icons-material/Widgets";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -28,6 +29,7 @@ export const KIND_LABELS: Record<LessonKind, string> = {
   file: "File",
   scorm: "SCORM",
   cmi5: "cmi5",
+  quiz: "Quiz",
 };
 const KIND_ICONS: Record<LessonKind, ReactNode> = {
   text: <ArticleIcon fontSize="small" />,
@@ -35,6 +37,7 @@ const KIND_ICONS: Record<LessonKind, ReactNode> = {
   file: <AttachFileIcon fontSize="small" />,
   scorm: <WidgetsIcon fontSize="small" />,
   cmi5: <WidgetsIcon fontSize="small" />,
+  quiz: <QuizIcon fontSize="small" />,
 };
 
 /** A sortable row: its node, its style while moving, and the handle that is the only place a drag starts. */

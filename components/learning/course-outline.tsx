@@ -5,7 +5,7 @@ import { lessonPath } from "@/components/learning/paths";
 import { Icon } from "@/components/ui/icon";
 import type { OutlineLessonState, OutlineModuleState } from "@/lib/server/progress/player";
 
-const KIND_LABELS = { text: "Text", video: "Video", file: "File", scorm: "SCORM", cmi5: "cmi5" } as const;
+const KIND_LABELS = { text: "Text", video: "Video", file: "File", scorm: "SCORM", cmi5: "cmi5", quiz: "Quiz" } as const;
 
 /** The overview's outline: lessons link to the player once the caller may open them. */
 export function CourseOutline({

@@ -42,6 +42,7 @@ export function LessonContent({
         ) : (
           <Alert severity="info">This lesson&apos;s cmi5 course has not been imported yet.</Alert>
         ))}
+      {lesson.kind === "quiz" && <Alert severity="info">This quiz cannot be taken on this page yet.</Alert>}
       <RichText html={lesson.body} />
     </div>
   );

@@ -29,6 +29,7 @@ const KIND_LABELS: Record<string, string> = {
   file: "File",
   scorm: "SCORM",
   cmi5: "cmi5",
+  quiz: "Quiz",
 };
 const LESSON_STATUS: Record<string, string> = {
   not_started: "Not started",

@@ -19,6 +19,7 @@ export const JOB_PAYLOADS = {
   /** Periodic (cron): nothing to carry. */
   "certificates.expiry": z.object({}),
   "cmi5.session-timeout": z.object({}),
+  "quizzes.deadline": z.object({}),
   /** Periodic (cron), and sent once by each worker process as it starts: nothing to carry. */
   "webhooks.dispatch": z.object({}),
 } satisfies Record<JobName, z.ZodType>;

@@ -48,6 +48,11 @@ export const JOB_QUEUES = {
    * (lib/server/cmi5/session-timeout.ts; a session already ended is left alone, so a rerun is safe).
    */
   "cmi5.session-timeout": { queue: { retryLimit: 3, retryDelay: 60, expireInSeconds: 10 * 60 }, cron: "*/10 * * * *" },
+  /**
+   * Every minute: quiz attempts past their deadline are submitted with the answers saved before it
+   * (lib/server/quizzes/deadline.ts; an attempt already submitted is left alone, so a rerun is safe).
+   */
+  "quizzes.deadline": { queue: { retryLimit: 3, retryDelay: 30, expireInSeconds: 5 * 60 }, cron: "* * * * *" },
 } satisfies Record<string, QueueDefinition>;
 
 export type JobName = keyof typeof JOB_QUEUES;

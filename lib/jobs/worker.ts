@@ -8,6 +8,7 @@ import { logger } from "@/lib/log/logger";
 import { JOB_QUEUES, type JobName } from "@/lib/jobs/queues";
 import { runCertificateExpiry } from "@/lib/server/certificates/expiry";
 import { abandonTimedOutCmi5Sessions } from "@/lib/server/cmi5/session-timeout";
+import { submitOverdueQuizAttempts } from "@/lib/server/quizzes/deadline";
 import { sendImportInvitations } from "@/lib/server/imports/invitations";
 import { processImport } from "@/lib/server/imports/process";
 import { processQuestionImport } from "@/lib/server/question-imports/process";
@@ -25,6 +26,7 @@ const HANDLERS: { [N in JobName]: (data: JobPayload<N>) => Promise<unknown> } = 
   "question-imports.process": (data) => processQuestionImport(data),
   "certificates.expiry": () => runCertificateExpiry(),
   "cmi5.session-timeout": () => abandonTimedOutCmi5Sessions(),
+  "quizzes.deadline": () => submitOverdueQuizAttempts(),
   "webhooks.dispatch": async () => {
     const run = await runWebhookDispatcher();
     await queueNextDispatch();

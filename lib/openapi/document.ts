@@ -19,6 +19,7 @@ import { metaPaths } from "@/lib/openapi/paths/meta";
 import { organizationPaths } from "@/lib/openapi/paths/organizations";
 import { outlinePaths } from "@/lib/openapi/paths/outline";
 import { questionPaths } from "@/lib/openapi/paths/questions";
+import { quizPaths } from "@/lib/openapi/paths/quizzes";
 import { reportPaths } from "@/lib/openapi/paths/reports";
 import { scormContentPaths, scormPaths } from "@/lib/openapi/paths/scorm";
 import { cmi5Paths } from "@/lib/openapi/paths/cmi5";
@@ -66,6 +67,11 @@ export const TAGS = [
   { name: "Dashboard", description: "The learner's overview" },
   { name: "Groups", description: "Groups of people, and the courses that enroll them" },
   { name: "Questions", description: "Question banks and their versioned questions (docs/assessments.md)" },
+  {
+    name: "Quizzes",
+    description:
+      "Quiz lessons: their settings and questions, a learner's attempts (saved answer by answer, timed by the server), review and grading (docs/assessments.md)",
+  },
   { name: "Users", description: "The organization's users, as staff's pickers list them" },
   {
     name: "Imports",
@@ -111,6 +117,7 @@ function build(): ReturnType<typeof createDocument> {
       ...dashboardPaths,
       ...groupPaths,
       ...questionPaths,
+      ...quizPaths,
       ...userPaths,
       ...importPaths,
       ...exportPaths,

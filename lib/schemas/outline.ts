@@ -19,8 +19,8 @@ export type CreateModuleInput = z.infer<typeof createModuleSchema>;
 export const updateModuleSchema = createModuleSchema.partial();
 export type UpdateModuleInput = z.infer<typeof updateModuleSchema>;
 
-export const LESSON_KINDS = ["text", "video", "file", "scorm", "cmi5"] as const;
-export const lessonKindSchema = z.enum(LESSON_KINDS, { error: "Kind must be text, video, file, scorm or cmi5" });
+export const LESSON_KINDS = ["text", "video", "file", "scorm", "cmi5", "quiz"] as const;
+export const lessonKindSchema = z.enum(LESSON_KINDS, { error: "Kind must be text, video, file, scorm, cmi5 or quiz" });
 export type LessonKind = z.infer<typeof lessonKindSchema>;
 
 const httpUrlSchema = z

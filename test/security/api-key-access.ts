@@ -197,6 +197,18 @@ export const API_KEY_ACCESS: Record<string, ApiKeyRow> = {
   "GET /api/reports/organizations": ["forbidden", "forbidden"],
   "GET /api/reports/organizations/export": ["forbidden", "forbidden"],
   "POST /api/reports/refresh": ["ok", "ok"],
+  // Quizzes: the full key edits and grades every course's quizzes; an attempt is a person's own (courses:enroll:self).
+  "GET /api/courses/{courseId}/lessons/{lessonId}/quiz": ["ok", "forbidden"],
+  "PUT /api/courses/{courseId}/lessons/{lessonId}/quiz": ["ok", "forbidden"],
+  "POST /api/courses/{courseId}/lessons/{lessonId}/quiz/regrade": ["ok", "forbidden"],
+  "GET /api/courses/{courseId}/quiz-grading": ["ok", "forbidden"],
+  "GET /api/courses/{courseId}/lessons/{lessonId}/quiz/attempts": ["forbidden", "forbidden"],
+  "POST /api/courses/{courseId}/lessons/{lessonId}/quiz/attempts": ["forbidden", "forbidden"],
+  "GET /api/quiz-attempts/{attemptId}": ["forbidden", "forbidden"],
+  "PUT /api/quiz-attempts/{attemptId}/answers/{position}": ["forbidden", "forbidden"],
+  "POST /api/quiz-attempts/{attemptId}/submit": ["forbidden", "forbidden"],
+  "GET /api/quiz-attempts/{attemptId}/review": ["forbidden", "forbidden"],
+  "PUT /api/quiz-attempts/{attemptId}/answers/{position}/grade": ["ok", "forbidden"],
   // Question banks (questions:manage:any).
   "GET /api/question-banks": ["ok", "forbidden"],
   "POST /api/question-banks": ["ok", "forbidden"],

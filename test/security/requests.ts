@@ -18,6 +18,7 @@ import {
   cmi5CourseXml,
   spareCmi5Registration,
   spareCmi5Session,
+  spareQuizAttempt,
   spareSession,
   spareWebhookDelivery,
   spareWebhookEndpoint,
@@ -35,6 +36,7 @@ type IdSource = (tenant: TenantWorld, op: ApiOperation) => string;
 function lessonFor(tenant: TenantWorld, op: ApiOperation): string {
   if (op.path.includes("/scorm")) return tenant.ids.scormLessonId;
   if (op.path.includes("/cmi5")) return tenant.ids.cmi5LessonId;
+  if (op.path.includes("/quiz")) return tenant.ids.quizLessonId;
   if (op.path.endsWith("/file") || op.path.endsWith("/media")) return tenant.ids.fileLessonId;
   return tenant.ids.textLessonId;
 }
@@ -98,14 +100,18 @@ export const ID_SOURCES: Record<string, IdSource> = {
   "body:parent_id": (t) => t.ids.questionBankId,
   "body:bank_id": (t) => t.ids.questionBankId,
   "path:questionImportId": (t) => t.ids.questionImportId,
+  "path:attemptId": (t) => t.ids.quizAttemptId,
+  "path:position": () => "1",
+  "body:slots.*.question_id": (t) => t.ids.questionId,
+  "body:slots.*.bank_id": (t) => t.ids.questionBankId,
 };
 
 /**
  * Positions that name nothing of the organization's by themselves: a file's path inside the package the
  * token grants is the same in every organization (the token says whose package it is); a question's
- * version number is that question's.
+ * version number is that question's, and a question's position in a quiz attempt that attempt's.
  */
-export const NOT_OWNED_POSITIONS = new Set(["path:path", "path:version"]);
+export const NOT_OWNED_POSITIONS = new Set(["path:path", "path:version", "path:position"]);
 
 /** The id positions of an operation that the table cannot fill: a new route must teach them. */
 export function unknownIdPositions(op: ApiOperation): string[] {
@@ -155,6 +161,13 @@ const DISPOSABLE: Record<string, (tenant: TenantWorld, caller: Caller) => Promis
   }),
   "POST /api/cmi5/sessions/{cmi5SessionId}/abandon": async (t) => ({
     "path:cmi5SessionId": (await spareCmi5Session(t)).id,
+  }),
+  // Submitting uses an attempt up, and grading needs a submitted one: each call gets its own.
+  "POST /api/quiz-attempts/{attemptId}/submit": async (t) => ({
+    "path:attemptId": await spareQuizAttempt(t, "in_progress"),
+  }),
+  "PUT /api/quiz-attempts/{attemptId}/answers/{position}/grade": async (t) => ({
+    "path:attemptId": await spareQuizAttempt(t, "graded"),
   }),
   "DELETE /api/courses/{courseId}": async (t) => ({
     "path:courseId": (await createCourse(t.id, { instructorIds: [t.ids.instructorId] })).id,
@@ -459,6 +472,27 @@ const BODIES: Record<
   // The world's question is a single choice: an edit keeps the type.
   "PUT /api/question-banks/{bankId}/questions/{questionId}": () => sampleQuestion(),
   "PATCH /api/question-banks/{bankId}/questions/{questionId}": () => ({ tags: ["sample"] }),
+  // The world's quiz as it was (its one question), with a draw from its bank that finds nothing to draw:
+  // the learner's attempt in progress keeps what it drew, and nobody starts another.
+  "PUT /api/courses/{courseId}/lessons/{lessonId}/quiz": (t) => ({
+    slots: [
+      { kind: "fixed", question_id: t.ids.questionId },
+      { kind: "random", bank_id: t.ids.questionBankId, tags: ["none-such"], count: 1 },
+    ],
+  }),
+  // The session the learner's attempt is held by now (a start or resume of the sweep's takes the next one).
+  "PUT /api/quiz-attempts/{attemptId}/answers/{position}": async (t) => ({
+    session: (
+      await testDb().quizAttempt.findUniqueOrThrow({
+        where: { id: t.ids.quizAttemptId },
+        select: { sessionGeneration: true },
+      })
+    ).sessionGeneration,
+    sequence: (commitSequence += 1),
+    response: { choice_id: "c1" },
+  }),
+  "POST /api/quiz-attempts/{attemptId}/submit": () => ({ session: 1 }),
+  "PUT /api/quiz-attempts/{attemptId}/answers/{position}/grade": () => ({ marks: 1, comment: "Well argued" }),
 };
 
 function sampleQuestion() {

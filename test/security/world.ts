@@ -92,6 +92,9 @@ export interface TenantWorld {
     questionId: string;
     /** A question import into that bank whose dry run is done (one true/false question). */
     questionImportId: string;
+    /** The quiz lesson (its one slot: the question above) and the learner's attempt at it, in progress. */
+    quizLessonId: string;
+    quizAttemptId: string;
   };
   /** An LRS client holding every scope, and a statement it stored (the xAPI endpoint, /xapi/). */
   lrs: { key: string; secret: string; statementId: string };
@@ -179,11 +182,13 @@ export async function buildTenantWorld(): Promise<TenantWorld> {
         lessons: [
           { kind: "scorm", title: `SCORM ${marker}` },
           { kind: "cmi5", title: `cmi5 ${marker}` },
+          { kind: "quiz", title: `Quiz ${marker}` },
         ],
       },
     ],
   });
-  const [textLesson, videoLesson, fileLesson, scormLesson, cmi5Lesson] = course.lessons as [
+  const [textLesson, videoLesson, fileLesson, scormLesson, cmi5Lesson, quizLesson] = course.lessons as [
+    (typeof course.lessons)[number],
     (typeof course.lessons)[number],
     (typeof course.lessons)[number],
     (typeof course.lessons)[number],
@@ -367,6 +372,19 @@ export async function buildTenantWorld(): Promise<TenantWorld> {
     },
   });
 
+  // The quiz, set up and started the way its instructor and learner do.
+  expectOk(
+    await as("instructor", `/api/courses/${course.id}/lessons/${quizLesson.id}/quiz`, {
+      method: "PUT",
+      json: { slots: [{ kind: "fixed", question_id: question.id }] },
+    }),
+    "quiz",
+  );
+  const quizAttempt = expectOk(
+    await as("learner", `/api/courses/${course.id}/lessons/${quizLesson.id}/quiz/attempts`, { method: "POST" }),
+    "quiz attempt",
+  );
+
   const resetToken = randomBytes(32).toString("base64url");
   await db.passwordResetToken.create({
     data: {
@@ -428,6 +446,8 @@ export async function buildTenantWorld(): Promise<TenantWorld> {
       questionBankId: questionBank.id,
       questionId: question.id,
       questionImportId: await spareQuestionImport({ id, marker, users: tenant.users }, questionBank.id),
+      quizLessonId: quizLesson.id,
+      quizAttemptId: quizAttempt.json.id as string,
     },
     lrs: await lrsWithStatement(id, subdomain, tenant.users.admin.id, marker),
     scoId,
@@ -770,4 +790,64 @@ export function spareCmi5Session(tenant: TenantWorld) {
     },
     select: { id: true },
   });
+}
+
+/**
+ * A quiz attempt of the learner's of its own (a course with one quiz lesson, its one question the world's),
+ * in progress (session 1) or graded (its answer right), for the calls that use an attempt up.
+ */
+export async function spareQuizAttempt(t: TenantWorld, state: "in_progress" | "graded"): Promise<string> {
+  const db = testDb();
+  const organizationId = t.id;
+  const course = await createCourse(organizationId, {
+    instructorIds: [t.ids.instructorId],
+    modules: [{ lessons: [{ kind: "quiz" }] }],
+  });
+  await enroll(organizationId, course.id, t.ids.learnerId);
+  const quiz = await db.quiz.create({
+    data: { organizationId, courseId: course.id, lessonId: course.lessons[0]!.id },
+  });
+  const slot = await db.quizSlot.create({
+    data: { organizationId, quizId: quiz.id, position: 1, kind: "fixed", questionId: t.ids.questionId },
+  });
+  const version = await db.questionVersion.findFirstOrThrow({
+    where: { organizationId, questionId: t.ids.questionId, version: 1 },
+    select: { id: true },
+  });
+  const graded = state === "graded";
+  const attempt = await db.quizAttempt.create({
+    data: {
+      organizationId,
+      quizId: quiz.id,
+      userId: t.ids.learnerId,
+      number: 1,
+      state,
+      maxScore: 1,
+      ...(graded ? { score: 1, submittedAt: new Date() } : {}),
+    },
+    select: { id: true },
+  });
+  const question = await db.quizAttemptQuestion.create({
+    data: {
+      organizationId,
+      attemptId: attempt.id,
+      slotId: slot.id,
+      position: 1,
+      page: 1,
+      questionVersionId: version.id,
+      maxMark: 1,
+    },
+  });
+  if (graded)
+    await db.quizAnswer.create({
+      data: {
+        organizationId,
+        attemptQuestionId: question.id,
+        response: { choice_id: "c1" },
+        sequence: 1,
+        fraction: 1,
+        marks: 1,
+      },
+    });
+  return attempt.id;
 }

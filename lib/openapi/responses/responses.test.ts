@@ -27,6 +27,15 @@ import {
   questionSummarySchema,
 } from "@/lib/openapi/responses/questions";
 import type { QuestionBankJson, QuestionSummaryJson } from "@/lib/server/questions/json";
+import {
+  gradedAnswerResponseSchema,
+  gradingQueueResponseSchema,
+  quizSettingsResponseSchema,
+  savedAnswerResponseSchema,
+} from "@/lib/openapi/responses/quizzes";
+import type { SavedAnswerAck } from "@/lib/server/quizzes/answers";
+import type { GradedAnswerJson, GradingQueueItemJson } from "@/lib/server/quizzes/grading";
+import type { QuizSettingsJson } from "@/lib/server/quizzes/settings";
 import type { SmtpSettingsView } from "@/lib/schemas/smtp";
 import type { AuditEntryJson } from "@/lib/server/audit-log/queries";
 import type { OrganizationAdminJson } from "@/lib/server/organizations/json";
@@ -56,6 +65,10 @@ import {
 describe("response schemas match the serializers", () => {
   it("types", () => {
     expectTypeOf<z.output<typeof userSchema>>().toEqualTypeOf<UserJson>();
+    expectTypeOf<z.output<typeof quizSettingsResponseSchema>>().toEqualTypeOf<QuizSettingsJson>();
+    expectTypeOf<z.output<typeof savedAnswerResponseSchema>>().toEqualTypeOf<SavedAnswerAck>();
+    expectTypeOf<z.output<typeof gradedAnswerResponseSchema>>().toEqualTypeOf<GradedAnswerJson>();
+    expectTypeOf<z.output<typeof gradingQueueResponseSchema>>().toEqualTypeOf<{ items: GradingQueueItemJson[] }>();
     expectTypeOf<z.output<typeof ownProfileSchema>>().toEqualTypeOf<OwnProfileJson>();
     expectTypeOf<z.output<typeof organizationSchema>>().toEqualTypeOf<OrganizationJson>();
     expectTypeOf<z.output<ReturnType<typeof pageOf<typeof userSchema>>>>().toEqualTypeOf<Page<UserJson>>();

@@ -32,6 +32,8 @@ export async function recordLessonProgress(
     throw new AppError("BAD_REQUEST", "SCORM lessons record their progress through the SCORM player");
   if (lesson.kind === "cmi5")
     throw new AppError("BAD_REQUEST", "cmi5 lessons record their progress through their AUs' statements");
+  if (lesson.kind === "quiz")
+    throw new AppError("BAD_REQUEST", "Quiz lessons record their progress through their attempts");
 
   return db().$transaction(async (tx) => {
     await lockEnrollments(tx, organizationId, [enrollmentId]);

@@ -70,7 +70,7 @@ function isVideoWatched(positionSeconds: number | undefined, durationSeconds: nu
   return positionSeconds >= durationSeconds * WATCHED_FRACTION;
 }
 
-export type LessonKind = "text" | "video" | "file" | "scorm" | "cmi5";
+export type LessonKind = "text" | "video" | "file" | "scorm" | "cmi5" | "quiz";
 export type LessonProgressStatus = "not_started" | "in_progress" | "completed";
 
 export interface LessonProgressState {

@@ -71,4 +71,6 @@ async function clearAuthorship(tx: Prisma.TransactionClient, organizationId: str
   await tx.question.updateMany({ where: { organizationId, createdById: userId }, data: { createdById: null } });
   // A version's content never changes; who wrote it may be forgotten with them.
   await tx.questionVersion.updateMany({ where: { organizationId, createdById: userId }, data: { createdById: null } });
+  // A grade they gave stays, by nobody in particular (the audit log keeps who gave it).
+  await tx.quizAnswer.updateMany({ where: { organizationId, overriddenById: userId }, data: { overriddenById: null } });
 }

@@ -1,0 +1,122 @@
+import "server-only";
+import { gradeResponse } from "@/lib/assessments/grading";
+import { lessonScorePercent, percentOf, successOf } from "@/lib/assessments/quiz-rules";
+import { queryRows } from "@/lib/db";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { attemptSelect, type AttemptRow } from "@/lib/server/quizzes/access";
+import { answerMarks, attemptQuestionSelect, contentOfRow } from "@/lib/server/quizzes/attempt-json";
+import { lockEnrollments, saveLessonProgress } from "@/lib/server/progress/recompute";
+
+// Ending an attempt and what follows from it: its answers graded (essays wait for a person), its score,
+// and the lesson's progress, as SCORM's attempts feed it: a finished attempt completes the lesson; the
+// grading method picks the score among the graded attempts, and the pass mark makes it passed or failed.
+// Completion and success are kept apart: an attempt waiting for an essay's grade completes the lesson
+// but decides nothing until it is graded.
+
+type Tx = Prisma.TransactionClient;
+
+/**
+ * Runs `write` in the caller's transaction with the learner's enrollment and then the attempt locked (the
+ * one order every writer takes, so a save and a start cannot deadlock), on the attempt as it is then.
+ */
+export async function withAttemptLocked<T>(
+  tx: Tx,
+  attempt: Pick<AttemptRow, "id" | "organizationId" | "userId"> & { quiz: { courseId: string } },
+  write: (current: AttemptRow) => Promise<T>,
+): Promise<T> {
+  const { organizationId } = attempt;
+  const enrollment = await tx.enrollment.findFirst({
+    where: { organizationId, courseId: attempt.quiz.courseId, userId: attempt.userId },
+    select: { id: true },
+  });
+  if (enrollment) await lockEnrollments(tx, organizationId, [enrollment.id]);
+  await queryRows(
+    Prisma.sql`SELECT id FROM "QuizAttempt" WHERE "organizationId" = ${organizationId}::uuid AND id = ${attempt.id}::uuid FOR UPDATE`,
+    tx,
+  );
+  const current = await tx.quizAttempt.findFirstOrThrow({
+    where: { organizationId, id: attempt.id },
+    select: attemptSelect,
+  });
+  return write(current);
+}
+
+export const isOverdue = (attempt: Pick<AttemptRow, "state" | "deadline">, now: Date): boolean =>
+  attempt.state === "in_progress" && attempt.deadline !== null && now > attempt.deadline;
+
+/** Grades and ends an attempt in progress, then brings the lesson's progress up to date. */
+export async function finishAttempt(tx: Tx, attempt: AttemptRow, now: Date): Promise<void> {
+  const { organizationId } = attempt;
+  const rows = await tx.quizAttemptQuestion.findMany({
+    where: { organizationId, attemptId: attempt.id },
+    select: { ...attemptQuestionSelect, id: true },
+  });
+  let needsGrading = false;
+  for (const row of rows) {
+    if (!row.answer) continue;
+    const fraction = gradeResponse(contentOfRow(row), row.answer.response);
+    if (fraction === null && row.answer.overrideMarks === null) needsGrading = true;
+    await tx.quizAnswer.updateMany({
+      where: { organizationId, attemptQuestionId: row.id },
+      data: { fraction, marks: fraction === null ? null : fraction * row.maxMark },
+    });
+  }
+  await settleAttempt(tx, attempt, needsGrading ? "needs_grading" : "graded", now);
+  await syncQuizLessonProgress(tx, attempt, now);
+}
+
+/** The attempt's score from its answers as they stand, and its state. */
+export async function settleAttempt(
+  tx: Tx,
+  attempt: AttemptRow,
+  state: "graded" | "needs_grading",
+  now: Date,
+): Promise<void> {
+  const { organizationId } = attempt;
+  const rows = await tx.quizAttemptQuestion.findMany({
+    where: { organizationId, attemptId: attempt.id },
+    select: { answer: attemptQuestionSelect.answer },
+  });
+  const score = rows.reduce((sum, row) => sum + (answerMarks(row.answer) ?? 0), 0);
+  await tx.quizAttempt.updateMany({
+    where: { organizationId, id: attempt.id },
+    data: { state, score, submittedAt: attempt.submittedAt ?? now },
+  });
+}
+
+/** The learner's progress in the quiz's lesson, from their finished attempts (not for a withdrawn enrollment). */
+export async function syncQuizLessonProgress(tx: Tx, attempt: AttemptRow, now: Date): Promise<void> {
+  const { organizationId, quiz } = attempt;
+  const enrollment = await tx.enrollment.findFirst({
+    where: { organizationId, courseId: quiz.courseId, userId: attempt.userId, status: { not: "withdrawn" } },
+    select: { id: true },
+  });
+  if (!enrollment) return;
+  await lockEnrollments(tx, organizationId, [enrollment.id]);
+  const finished = await tx.quizAttempt.findMany({
+    where: { organizationId, quizId: quiz.id, userId: attempt.userId, state: { in: ["graded", "needs_grading"] } },
+    select: { number: true, state: true, score: true, maxScore: true },
+  });
+  const graded = finished
+    .filter((a) => a.state === "graded")
+    .map((a) => ({ number: a.number, percent: percentOf(a.score ?? 0, a.maxScore) }));
+  const percent = lessonScorePercent(quiz.gradingMethod, graded);
+  const keys = { courseId: quiz.courseId, enrollmentId: enrollment.id, lessonId: quiz.lessonId };
+  const current = await tx.lessonProgress.findUnique({
+    where: { enrollmentId_lessonId: { enrollmentId: enrollment.id, lessonId: quiz.lessonId } },
+    select: { status: true },
+  });
+  const done = finished.length > 0;
+  await saveLessonProgress(
+    tx,
+    organizationId,
+    keys,
+    {
+      status: done ? "completed" : "in_progress",
+      successStatus: percent === null ? null : successOf(percent, quiz.passMarkPercent),
+      scoreScaled: percent === null ? null : percent / 100,
+      ...(done && current?.status !== "completed" ? { completedAt: now } : {}),
+    },
+    { now, recount: true },
+  );
+}
