@@ -418,3 +418,19 @@ describe("essays wait for a person", () => {
     expect(JSON.stringify(review)).not.toContain("GRADERINFOMARK");
   });
 });
+
+describe("a bank a quiz draws from", () => {
+  it("is not deleted while a random slot names it, even empty: a 409 that says why", async () => {
+    const empty = await newBank("Drawn ");
+    const quiz = await quizLesson([]);
+    const draw = { slots: [{ kind: "random", bank_id: empty, count: 1 }] };
+    await ok(await as(acme, instructor, quiz.base, { method: "PUT", json: draw }));
+    const refused = await as(acme, instructor, `/api/question-banks/${empty}`, { method: "DELETE" });
+    expect(refused.status).toBe(409);
+    expect(refused.json.error.message).toMatch(
+      /^The bank '.+' is drawn from by 1 random question slot\(s\) of quizzes/,
+    );
+    await ok(await as(acme, instructor, quiz.base, { method: "PUT", json: { slots: [] } }));
+    expect((await as(acme, instructor, `/api/question-banks/${empty}`, { method: "DELETE" })).status).toBe(204);
+  });
+});

@@ -130,9 +130,10 @@ async function refuseCycle(ctx: TenantContext, tx: Prisma.TransactionClient, ban
 /** Deletes an empty bank; one holding questions (archived ones too: attempts may use them) or banks is a 409. */
 export async function deleteQuestionBank(ctx: TenantContext, bankId: string): Promise<void> {
   const { organizationId, id, name } = await requireManagedBank(ctx, bankId);
-  const [questions, banks] = await Promise.all([
+  const [questions, banks, draws] = await Promise.all([
     db().question.count({ where: { organizationId, bankId: id } }),
     db().questionBank.count({ where: { organizationId, parentId: id } }),
+    db().quizSlot.count({ where: { organizationId, bankId: id } }),
   ]);
   const notEmpty = () =>
     new AppError(
@@ -140,10 +141,15 @@ export async function deleteQuestionBank(ctx: TenantContext, bankId: string): Pr
       `The bank '${name}' is not empty: it holds ${questions} question(s) and ${banks} bank(s). Move or delete them first (archived questions count too).`,
     );
   if (questions + banks > 0) throw notEmpty();
+  if (draws > 0)
+    throw new AppError(
+      "CONFLICT",
+      `The bank '${name}' is drawn from by ${draws} random question slot(s) of quizzes: change those quizzes first.`,
+    );
   try {
     await db().questionBank.deleteMany({ where: { organizationId, id } });
   } catch (error) {
-    // Something was put in it meanwhile: the foreign keys refuse.
+    // Something was put in it or drawn from it meanwhile: the foreign keys refuse.
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2003") throw notEmpty();
     throw error;
   }
