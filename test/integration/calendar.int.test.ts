@@ -10,7 +10,7 @@ import {
   type TestUser,
 } from "@/test/factories";
 import { call } from "@/test/http";
-import { cachedSignIn, signIn } from "@/test/session";
+import { callAs, signIn } from "@/test/session";
 
 // GET /api/calendar: what a person's calendar holds (docs/permissions.md "Calendar"), recurring events
 // expanded across a daylight-saving change, all-day events on their dates; and the course dates.
@@ -22,12 +22,8 @@ beforeAll(async () => {
 });
 afterAll(() => testDb().$disconnect());
 
-const as = async (
-  tenant: TestTenant,
-  user: TestUser,
-  path: string,
-  options: { method?: string; json?: unknown } = {},
-) => call(tenant.subdomain, path, { ...options, bearer: await cachedSignIn(tenant.subdomain, user) });
+const as = (tenant: TestTenant, user: TestUser, path: string, options?: Parameters<typeof callAs>[3]) =>
+  callAs(tenant.subdomain, user, path, options);
 
 async function event(by: TestUser, body: Record<string, unknown>, tenant = acme): Promise<string> {
   const res = await as(tenant, by, "/api/events", {

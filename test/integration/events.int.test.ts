@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCourse } from "@/test/course-factories";
 import { createTenant, createUser, testDb, uniqueName, type TestTenant, type TestUser } from "@/test/factories";
 import { call } from "@/test/http";
-import { cachedSignIn } from "@/test/session";
+import { callAs } from "@/test/session";
 
 // Events (docs/permissions.md "Events"): administrators hold events for the organization, a course or a
 // group; instructors for the courses they teach and the groups they manage; learners for nothing.
@@ -15,12 +15,8 @@ beforeAll(async () => {
 });
 afterAll(() => testDb().$disconnect());
 
-const as = async (
-  tenant: TestTenant,
-  user: TestUser,
-  path: string,
-  options: { method?: string; json?: unknown } = {},
-) => call(tenant.subdomain, path, { ...options, bearer: await cachedSignIn(tenant.subdomain, user) });
+const as = (tenant: TestTenant, user: TestUser, path: string, options?: Parameters<typeof callAs>[3]) =>
+  callAs(tenant.subdomain, user, path, options);
 
 const timed = (extra: Record<string, unknown> = {}) => ({
   title: uniqueName("Office hours "),

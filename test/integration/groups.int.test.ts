@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCourse, enroll } from "@/test/course-factories";
 import { createTenant, createUser, testDb, uniqueName, type TestTenant, type TestUser } from "@/test/factories";
 import { call } from "@/test/http";
-import { cachedSignIn } from "@/test/session";
+import { callAs } from "@/test/session";
 
 // Groups (docs/permissions.md "Groups"): the spec's GET /api/admin/groups, who manages which group, and
 // what membership and assigned courses do to enrollments.
@@ -14,12 +14,8 @@ beforeAll(async () => {
 });
 afterAll(() => testDb().$disconnect());
 
-const as = async (
-  tenant: TestTenant,
-  user: TestUser,
-  path: string,
-  options: { method?: string; json?: unknown } = {},
-) => call(tenant.subdomain, path, { ...options, bearer: await cachedSignIn(tenant.subdomain, user) });
+const as = (tenant: TestTenant, user: TestUser, path: string, options?: Parameters<typeof callAs>[3]) =>
+  callAs(tenant.subdomain, user, path, options);
 
 async function newGroup(by: TestUser = acme.users.org_admin, name = uniqueName("Group ")): Promise<string> {
   const res = await as(acme, by, "/api/admin/groups", { json: { name, description: "Night shift" } });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTenant, createUser, testDb, uniqueName, type TestTenant, type TestUser } from "@/test/factories";
 import { call } from "@/test/http";
-import { cachedSignIn } from "@/test/session";
+import { cachedSignIn, callAs } from "@/test/session";
 
 // Question banks and versioned questions (docs/assessments.md): nesting, every question type through the
 // API, an edit as a new version that leaves the old one as it was, the list's filters, and who may do what
@@ -16,12 +16,8 @@ beforeAll(async () => {
 });
 afterAll(() => testDb().$disconnect());
 
-const as = async (
-  tenant: TestTenant,
-  user: TestUser,
-  path: string,
-  options: { method?: string; json?: unknown } = {},
-) => call(tenant.subdomain, path, { ...options, bearer: await cachedSignIn(tenant.subdomain, user) });
+const as = (tenant: TestTenant, user: TestUser, path: string, options?: Parameters<typeof callAs>[3]) =>
+  callAs(tenant.subdomain, user, path, options);
 
 async function newBank(by: TestUser, body: Record<string, unknown> = {}): Promise<string> {
   const res = await as(acme, by, "/api/question-banks", { json: { name: uniqueName("Bank "), ...body } });

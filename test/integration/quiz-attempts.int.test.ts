@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { submitOverdueQuizAttempts } from "@/lib/server/quizzes/deadline";
 import { createCourse, enroll } from "@/test/course-factories";
 import { createTenant, createUser, testDb, uniqueName, type TestTenant, type TestUser } from "@/test/factories";
-import { call } from "@/test/http";
-import { cachedSignIn } from "@/test/session";
+import { callAs } from "@/test/session";
 
 // Quiz lessons (docs/assessments.md "Quizzes"): a quiz of fixed questions and a random draw, taken through
 // the API as the learner's player takes it: the learner view gives nothing away, answers are saved by
@@ -23,12 +22,8 @@ beforeAll(async () => {
 });
 afterAll(() => testDb().$disconnect());
 
-const as = async (
-  tenant: TestTenant,
-  user: TestUser,
-  path: string,
-  options: { method?: string; json?: unknown } = {},
-) => call(tenant.subdomain, path, { ...options, bearer: await cachedSignIn(tenant.subdomain, user) });
+const as = (tenant: TestTenant, user: TestUser, path: string, options?: Parameters<typeof callAs>[3]) =>
+  callAs(tenant.subdomain, user, path, options);
 
 async function ok(res: Awaited<ReturnType<typeof as>>, status = 200) {
   expect(res.status, res.text).toBe(status);
