@@ -90,7 +90,8 @@ describe("modules and lessons", () => {
     const bearer = await token(acme, "instructor");
     const path = `/api/courses/${course.id}/modules/${modules[0]!.id}/lessons`;
     expect(
-      (await call(acme.subdomain, path, { bearer, json: { title: "Quiz", kind: "quiz" } })).json.error.fieldErrors.kind,
+      (await call(acme.subdomain, path, { bearer, json: { title: "Podcast", kind: "podcast" } })).json.error.fieldErrors
+        .kind,
     ).toBeDefined();
     expect(
       (
