@@ -152,11 +152,12 @@ export const API_ACCESS: Record<string, ApiRow> = {
   "POST /api/admin/groups/{groupId}/courses": COURSE_EDITORS,
   "DELETE /api/admin/groups/{groupId}/courses/{courseId}": COURSE_EDITORS,
   // Question banks (questions:manage): an instructor the banks they made (the world's is the instructor's), administrators every one.
-  // Quizzes: the settings, regrading and the grading queue are the course's editors'; an attempt is its learner's
+  // Quizzes: the settings, regrading, statistics and the grading queue are the course's editors'; an attempt is its learner's
   // alone, and only an enrolled learner starts one (editors who are not enrolled: 409).
   "GET /api/courses/{courseId}/lessons/{lessonId}/quiz": COURSE_EDITORS,
   "PUT /api/courses/{courseId}/lessons/{lessonId}/quiz": COURSE_EDITORS,
   "POST /api/courses/{courseId}/lessons/{lessonId}/quiz/regrade": COURSE_EDITORS,
+  "GET /api/courses/{courseId}/lessons/{lessonId}/quiz/statistics": COURSE_EDITORS,
   "GET /api/courses/{courseId}/quiz-grading": COURSE_EDITORS,
   "GET /api/courses/{courseId}/lessons/{lessonId}/quiz/attempts": COURSE_READERS,
   "POST /api/courses/{courseId}/lessons/{lessonId}/quiz/attempts": [

@@ -7,6 +7,7 @@ import {
   gradingQueueResponseSchema,
   myQuizResponseSchema,
   quizResponseSchema,
+  quizStatisticsResponseSchema,
   savedAnswerResponseSchema,
   startedAttemptResponseSchema,
 } from "@/lib/openapi/responses/quizzes";
@@ -82,6 +83,20 @@ export const quizPaths = definePaths("Quizzes", {
       ...EDIT,
       requestBody: { ...jsonBody(regradeQuizSchema), required: false },
       responses: { 200: json("How many attempts were regraded", z.object({ regraded: z.int() })) },
+      errors: [400, 403, 404],
+    },
+  },
+  "/api/courses/{courseId}/lessons/{lessonId}/quiz/statistics": {
+    requestParams: { path: lesson },
+    get: {
+      operationId: "getQuizStatistics",
+      summary: "Item analysis of the quiz's graded attempts: facility, discrimination and each option's share",
+      description:
+        "Per question, wherever it appeared: the facility index (mean mark as a percentage of the question's mark), " +
+        "its standard deviation, the discrimination index (the correlation of the question's mark with the rest of " +
+        "the attempt's score, × 100) and, for the choice types, how many attempts chose each option.",
+      ...EDIT,
+      responses: { 200: json("The quiz's statistics", quizStatisticsResponseSchema) },
       errors: [400, 403, 404],
     },
   },

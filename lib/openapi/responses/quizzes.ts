@@ -194,3 +194,23 @@ export const gradingQueueResponseSchema = z
     ),
   })
   .meta({ id: "QuizGradingQueue" });
+
+export const quizStatisticsResponseSchema = z
+  .object({
+    graded_attempts: z.int(),
+    mean_score_percent: z.number().nullable(),
+    questions: z.array(
+      z.object({
+        question_id: id,
+        name: z.string(),
+        type: z.string(),
+        attempts: z.int(),
+        answered: z.int(),
+        facility_percent: z.number(),
+        sd_percent: z.number().nullable(),
+        discrimination_percent: z.number().nullable(),
+        options: z.array(z.object({ option: z.string(), count: z.int(), share_percent: z.number() })),
+      }),
+    ),
+  })
+  .meta({ id: "QuizStatistics" });

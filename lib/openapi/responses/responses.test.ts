@@ -31,10 +31,12 @@ import {
   gradedAnswerResponseSchema,
   gradingQueueResponseSchema,
   quizSettingsResponseSchema,
+  quizStatisticsResponseSchema,
   savedAnswerResponseSchema,
 } from "@/lib/openapi/responses/quizzes";
 import type { SavedAnswerAck } from "@/lib/server/quizzes/answers";
 import type { GradedAnswerJson, GradingQueueItemJson } from "@/lib/server/quizzes/grading";
+import type { QuizStatisticsJson } from "@/lib/server/quizzes/statistics";
 import type { QuizSettingsJson } from "@/lib/server/quizzes/settings";
 import type { SmtpSettingsView } from "@/lib/schemas/smtp";
 import type { AuditEntryJson } from "@/lib/server/audit-log/queries";
@@ -69,6 +71,7 @@ describe("response schemas match the serializers", () => {
     expectTypeOf<z.output<typeof savedAnswerResponseSchema>>().toEqualTypeOf<SavedAnswerAck>();
     expectTypeOf<z.output<typeof gradedAnswerResponseSchema>>().toEqualTypeOf<GradedAnswerJson>();
     expectTypeOf<z.output<typeof gradingQueueResponseSchema>>().toEqualTypeOf<{ items: GradingQueueItemJson[] }>();
+    expectTypeOf<z.output<typeof quizStatisticsResponseSchema>>().toEqualTypeOf<QuizStatisticsJson>();
     expectTypeOf<z.output<typeof ownProfileSchema>>().toEqualTypeOf<OwnProfileJson>();
     expectTypeOf<z.output<typeof organizationSchema>>().toEqualTypeOf<OrganizationJson>();
     expectTypeOf<z.output<ReturnType<typeof pageOf<typeof userSchema>>>>().toEqualTypeOf<Page<UserJson>>();
