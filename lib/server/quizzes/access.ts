@@ -53,6 +53,13 @@ export async function requireQuizEditor(ctx: TenantContext, courseId: string, le
   return quizLesson(organizationId, courseId, lessonId);
 }
 
+/** The id of a quiz lesson's quiz, or a 404 when its editors have not set it up yet. */
+export async function requireQuizId({ organizationId, courseId, lessonId }: QuizLesson): Promise<string> {
+  const quiz = await db().quiz.findFirst({ where: { organizationId, courseId, lessonId }, select: { id: true } });
+  if (!quiz) throw new AppError("NOT_FOUND", "This quiz has not been set up yet");
+  return quiz.id;
+}
+
 export interface QuizTaker extends QuizLesson {
   /** The caller's enrollment (not withdrawn); null for an editor who is not enrolled. */
   enrollmentId: string | null;

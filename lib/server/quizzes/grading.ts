@@ -5,7 +5,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import type { GradeQuizAnswerInput } from "@/lib/schemas/quizzes";
 import { audit, auditActor } from "@/lib/server/audit";
 import { requireCourseEditor } from "@/lib/server/courses/access";
-import { requireGradableAttempt, requireQuizEditor } from "@/lib/server/quizzes/access";
+import { requireGradableAttempt, requireQuizEditor, requireQuizId } from "@/lib/server/quizzes/access";
 import { finishAttempt, settleAttempt, syncQuizLessonProgress, withAttemptLocked } from "@/lib/server/quizzes/finish";
 import type { TenantContext } from "@/lib/tenancy/context";
 
@@ -142,10 +142,9 @@ export async function regradeQuiz(
 ): Promise<{ regraded: number }> {
   const lesson = await requireQuizEditor(ctx, courseId, lessonId);
   const { organizationId } = lesson;
-  const quiz = await db().quiz.findFirst({ where: { organizationId, courseId, lessonId }, select: { id: true } });
-  if (!quiz) throw new AppError("NOT_FOUND", "This quiz has not been set up yet");
+  const quizId = await requireQuizId(lesson);
   const attempts = await db().quizAttempt.findMany({
-    where: { organizationId, quizId: quiz.id, state: { in: ["graded", "needs_grading"] } },
+    where: { organizationId, quizId, state: { in: ["graded", "needs_grading"] } },
     select: { id: true, organizationId: true, userId: true, quiz: { select: { courseId: true } } },
   });
   const now = new Date();

@@ -1,8 +1,7 @@
 import "server-only";
-import { db, queryRows } from "@/lib/db";
-import { AppError } from "@/lib/errors";
+import { queryRows } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { requireQuizEditor } from "@/lib/server/quizzes/access";
+import { requireQuizEditor, requireQuizId } from "@/lib/server/quizzes/access";
 import type { TenantContext } from "@/lib/tenancy/context";
 
 // A quiz's statistics for its course's editors, as Moodle's quiz statistics give them: per question the
@@ -93,14 +92,14 @@ export async function quizStatistics(
   courseId: string,
   lessonId: string,
 ): Promise<QuizStatisticsJson> {
-  const { organizationId } = await requireQuizEditor(ctx, courseId, lessonId);
-  const quiz = await db().quiz.findFirst({ where: { organizationId, courseId, lessonId }, select: { id: true } });
-  if (!quiz) throw new AppError("NOT_FOUND", "This quiz has not been set up yet");
+  const lesson = await requireQuizEditor(ctx, courseId, lessonId);
+  const { organizationId } = lesson;
+  const quizId = await requireQuizId(lesson);
   const [rows, [totals]] = await Promise.all([
-    queryRows<QuestionRow>(statisticsSql(organizationId, quiz.id)),
+    queryRows<QuestionRow>(statisticsSql(organizationId, quizId)),
     queryRows<{ graded: number; mean: number | null }>(
       Prisma.sql`SELECT count(*)::int AS "graded", avg("score" / NULLIF("maxScore", 0)) AS "mean"
-        FROM "QuizAttempt" WHERE "organizationId" = ${organizationId}::uuid AND "quizId" = ${quiz.id}::uuid
+        FROM "QuizAttempt" WHERE "organizationId" = ${organizationId}::uuid AND "quizId" = ${quizId}::uuid
         AND "state" = 'graded'`,
     ),
   ]);
