@@ -1,12 +1,13 @@
 import "server-only";
-import { db } from "@/lib/db";
+import { db, queryRows } from "@/lib/db";
 import { AppError, validationError } from "@/lib/errors";
-import type { Prisma } from "@/lib/generated/prisma/client";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { questionResponseSchemas, type QuestionType } from "@/lib/schemas/questions";
 import type { SaveQuizAnswerInput } from "@/lib/schemas/quizzes";
-import { requireOwnAttempt } from "@/lib/server/quizzes/access";
+import { requireOwnAttempt, type AttemptRow } from "@/lib/server/quizzes/access";
 import { refuseWrite } from "@/lib/server/quizzes/attempts";
 import { finishAttempt, isOverdue, withAttemptLocked } from "@/lib/server/quizzes/finish";
+import { uuid7 } from "@/lib/server/uuid7";
 import type { TenantContext } from "@/lib/tenancy/context";
 
 // Saving one answer as it is given, as the SCORM commit path saves: every save is acknowledged with the
@@ -14,6 +15,12 @@ import type { TenantContext } from "@/lib/tenancy/context";
 // A save whose sequence is not above the stored one changes nothing (a retry applies once; an old save
 // arriving after a newer one never overwrites it). Past the deadline nothing is saved: the attempt is
 // submitted with what it had, and the save is a 409 that says so.
+//
+// A class answers at once at a deadline, so the common save is one guarded statement outside any
+// transaction, as a SCORM commit is: it writes only while the attempt is still this window's, in progress
+// and in time, holding the attempt's row shared so that a submission (which locks it) waits for the save
+// or the save for the submission. Whatever that statement does not write takes the locked path, which
+// works out the answer: an older sequence acknowledged, a 409, or the submission at the deadline.
 
 export interface SavedAnswerAck {
   position: number;
@@ -34,6 +41,11 @@ export async function saveAnswer(
 ): Promise<SavedAnswerAck> {
   const attempt = await requireOwnAttempt(ctx, attemptId);
   const now = new Date();
+  if (!isOverdue(attempt, now)) {
+    refuseWrite(attempt, input.session);
+    const saved = await saveInTime(attempt, position, input, now);
+    if (saved) return saved;
+  }
   const outcome = await db().$transaction((tx) =>
     withAttemptLocked(tx, attempt, async (current) => {
       if (isOverdue(current, now)) {
@@ -49,15 +61,14 @@ export async function saveAnswer(
   return outcome;
 }
 
-async function writeAnswer(
-  tx: Prisma.TransactionClient,
+/** The question at a position, its type and what is stored of its answer; a 404 when there is none. */
+async function attemptQuestion(
+  client: Prisma.TransactionClient,
   organizationId: string,
   attemptId: string,
   position: number,
-  input: SaveQuizAnswerInput,
-  now: Date,
-): Promise<SavedAnswerAck> {
-  const question = await tx.quizAttemptQuestion.findFirst({
+) {
+  const question = await client.quizAttemptQuestion.findFirst({
     where: { organizationId, attemptId, position },
     select: {
       id: true,
@@ -66,12 +77,66 @@ async function writeAnswer(
     },
   });
   if (!question) throw new AppError("NOT_FOUND", `This attempt has no question ${position}`);
-  const parsed = questionResponseSchemas[question.questionVersion.type as QuestionType].safeParse(input.response);
+  return question;
+}
+
+/** The response in its type's shape, or a 400 naming what is wrong. */
+function parseResponse(type: string, response: SaveQuizAnswerInput["response"]): Prisma.InputJsonObject {
+  const parsed = questionResponseSchemas[type as QuestionType].safeParse(response);
   if (!parsed.success) throw validationError(parsed.error);
+  return parsed.data as Prisma.InputJsonObject;
+}
+
+/**
+ * The common save: one statement that writes the answer only while the attempt is in progress, held by
+ * this session and before its deadline, and only over an older sequence. Null when it wrote nothing.
+ */
+async function saveInTime(
+  attempt: AttemptRow,
+  position: number,
+  input: SaveQuizAnswerInput,
+  now: Date,
+): Promise<SavedAnswerAck | null> {
+  const { organizationId } = attempt;
+  const question = await attemptQuestion(db(), organizationId, attempt.id, position);
+  const response = parseResponse(question.questionVersion.type, input.response);
+  const stored = question.answer;
+  if (stored && stored.sequence >= input.sequence) return null;
+  const written = await queryRows<{ sequence: number }>(
+    Prisma.sql`WITH "holder" AS (
+        SELECT a."id" FROM "QuizAttempt" a
+        WHERE a."organizationId" = ${organizationId}::uuid AND a."id" = ${attempt.id}::uuid
+          AND a."state" = 'in_progress' AND a."sessionGeneration" = ${input.session}
+          AND (a."deadline" IS NULL OR a."deadline" >= ${now})
+        FOR SHARE
+      )
+      INSERT INTO "QuizAnswer" ("id", "organizationId", "attemptQuestionId", "response", "sequence", "savedAt")
+      SELECT ${uuid7()}::uuid, ${organizationId}::uuid, ${question.id}::uuid, ${JSON.stringify(response)}::jsonb,
+             ${input.sequence}, ${now}
+      FROM "holder"
+      ON CONFLICT ("organizationId", "attemptQuestionId") DO UPDATE
+        SET "response" = EXCLUDED."response", "sequence" = EXCLUDED."sequence", "savedAt" = EXCLUDED."savedAt"
+        WHERE "QuizAnswer"."sequence" < EXCLUDED."sequence"
+      RETURNING "sequence"`,
+  );
+  if (written.length === 0) return null;
+  return { position, sequence: input.sequence, applied: true, saved_at: now.toISOString() };
+}
+
+async function writeAnswer(
+  tx: Prisma.TransactionClient,
+  organizationId: string,
+  attemptId: string,
+  position: number,
+  input: SaveQuizAnswerInput,
+  now: Date,
+): Promise<SavedAnswerAck> {
+  const question = await attemptQuestion(tx, organizationId, attemptId, position);
+  const response = parseResponse(question.questionVersion.type, input.response);
   const stored = question.answer;
   if (stored && stored.sequence >= input.sequence)
     return { position, sequence: stored.sequence, applied: false, saved_at: stored.savedAt.toISOString() };
-  const data = { response: parsed.data as Prisma.InputJsonObject, sequence: input.sequence, savedAt: now };
+  const data = { response, sequence: input.sequence, savedAt: now };
   await tx.quizAnswer.upsert({
     where: { organizationId_attemptQuestionId: { organizationId, attemptQuestionId: question.id } },
     create: { organizationId, attemptQuestionId: question.id, ...data },
