@@ -9,7 +9,8 @@ import { startServerProcess, type ServerProcess } from "./server-process";
 // The item-analysis row of `npm run bench`: GET …/quiz/statistics on a quiz of 40 questions with 100,000
 // graded attempts (4 million answers), timed through the production app one request at a time. The quiz
 // is made through the app's API; the attempts are grown in SQL (what each learner answered depends on an
-// ability of theirs and the question's difficulty, so the figures vary as a real class's do).
+// ability of theirs and the question's difficulty, so the figures vary as a real class's do) and then
+// counted into the quiz's statistics sums by the app's own statement.
 
 const APP_PORT = 3261;
 const QUESTIONS = 40;
@@ -86,6 +87,11 @@ async function growAttempts(databaseUrl: string, organizationId: string, quizId:
        WHERE a."organizationId" = $1::uuid AND a.id = t."attemptId"`,
       [organizationId],
     );
+    // Grown in SQL, the attempts were never graded by the app: their sums are counted here, as the app's
+    // grading would have counted them one by one.
+    const { recountQuizSql } = await import("@/lib/server/quizzes/statistics-sums");
+    const recount = recountQuizSql(organizationId, quizId);
+    await client.query(recount.text, recount.values);
     await client.query(`VACUUM (ANALYZE) "QuizAttempt", "QuizAttemptQuestion", "QuizAnswer"`);
   } finally {
     await client.end();

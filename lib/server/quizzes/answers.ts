@@ -4,11 +4,13 @@ import { AppError, validationError } from "@/lib/errors";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { questionResponseSchemas, type QuestionType } from "@/lib/schemas/questions";
 import type { SaveQuizAnswerInput } from "@/lib/schemas/quizzes";
-import { requireOwnAttempt, type AttemptRow } from "@/lib/server/quizzes/access";
+import { isId } from "@/lib/schemas/id";
+import { ATTEMPT_NOT_FOUND, requireOwnAttempt, type AttemptRow } from "@/lib/server/quizzes/access";
 import { refuseWrite } from "@/lib/server/quizzes/attempts";
 import { finishAttempt, isOverdue, withAttemptLocked } from "@/lib/server/quizzes/finish";
 import { uuid7 } from "@/lib/server/uuid7";
-import type { TenantContext } from "@/lib/tenancy/context";
+import { tenantId, type TenantContext } from "@/lib/tenancy/context";
+import { requirePermission } from "@/lib/tenancy/permissions";
 
 // Saving one answer as it is given, as the SCORM commit path saves: every save is acknowledged with the
 // sequence the server keeps, so a client retries until it is, and may send a queued save late or twice.
@@ -39,13 +41,10 @@ export async function saveAnswer(
   position: number,
   input: SaveQuizAnswerInput,
 ): Promise<SavedAnswerAck> {
+  const saved = await saveInTime(ctx, attemptId, position, input);
+  if (saved) return saved;
   const attempt = await requireOwnAttempt(ctx, attemptId);
   const now = new Date();
-  if (!isOverdue(attempt, now)) {
-    refuseWrite(attempt, input.session);
-    const saved = await saveInTime(attempt, position, input, now);
-    if (saved) return saved;
-  }
   const outcome = await db().$transaction((tx) =>
     withAttemptLocked(tx, attempt, async (current) => {
       if (isOverdue(current, now)) {
@@ -59,6 +58,72 @@ export async function saveAnswer(
   // Thrown after the transaction, so the submission it made stays.
   if (outcome === "time_up") throw new AppError("CONFLICT", TIME_UP);
   return outcome;
+}
+
+/** What a save reads of the caller's attempt and the question at the position, in one statement. */
+interface SaveTarget {
+  state: AttemptRow["state"];
+  sessionGeneration: number;
+  overdue: boolean;
+  questionId: string | null;
+  type: QuestionType | null;
+  sequence: number | null;
+  savedAt: Date | null;
+}
+
+/**
+ * The common save, in two statements outside any transaction: the attempt and the question read at once,
+ * then one write that applies only while the attempt is in progress, held by this session and in time,
+ * and only over an older sequence. Null when the locked path must decide (past the deadline, or the
+ * attempt changed between the two statements).
+ */
+async function saveInTime(
+  ctx: TenantContext,
+  attemptId: string,
+  position: number,
+  input: SaveQuizAnswerInput,
+): Promise<SavedAnswerAck | null> {
+  requirePermission(ctx, "courses:enroll:self");
+  const organizationId = tenantId(ctx);
+  if (!isId(attemptId)) throw new AppError("NOT_FOUND", ATTEMPT_NOT_FOUND);
+  const now = new Date();
+  const [target] = await queryRows<SaveTarget>(
+    Prisma.sql`SELECT a."state", a."sessionGeneration", (a."deadline" IS NOT NULL AND a."deadline" < ${now}) AS "overdue",
+        aq."id" AS "questionId", v."type", an."sequence", an."savedAt"
+      FROM "QuizAttempt" a
+      LEFT JOIN "QuizAttemptQuestion" aq
+        ON aq."organizationId" = a."organizationId" AND aq."attemptId" = a."id" AND aq."position" = ${position}
+      LEFT JOIN "QuestionVersion" v ON v."organizationId" = aq."organizationId" AND v."id" = aq."questionVersionId"
+      LEFT JOIN "QuizAnswer" an ON an."organizationId" = aq."organizationId" AND an."attemptQuestionId" = aq."id"
+      WHERE a."organizationId" = ${organizationId}::uuid AND a."id" = ${attemptId}::uuid
+        AND a."userId" = ${ctx.userId}::uuid`,
+  );
+  if (!target) throw new AppError("NOT_FOUND", ATTEMPT_NOT_FOUND);
+  if (target.state === "in_progress" && target.overdue) return null;
+  refuseWrite(target, input.session);
+  if (!target.questionId || !target.type) throw new AppError("NOT_FOUND", `This attempt has no question ${position}`);
+  const response = parseResponse(target.type, input.response);
+  if (target.sequence !== null && target.savedAt && target.sequence >= input.sequence)
+    return { position, sequence: target.sequence, applied: false, saved_at: target.savedAt.toISOString() };
+  const written = await queryRows<{ sequence: number }>(
+    Prisma.sql`WITH "holder" AS (
+        SELECT a."id" FROM "QuizAttempt" a
+        WHERE a."organizationId" = ${organizationId}::uuid AND a."id" = ${attemptId}::uuid
+          AND a."state" = 'in_progress' AND a."sessionGeneration" = ${input.session}
+          AND (a."deadline" IS NULL OR a."deadline" >= ${now})
+        FOR SHARE
+      )
+      INSERT INTO "QuizAnswer" ("id", "organizationId", "attemptQuestionId", "response", "sequence", "savedAt")
+      SELECT ${uuid7()}::uuid, ${organizationId}::uuid, ${target.questionId}::uuid, ${JSON.stringify(response)}::jsonb,
+             ${input.sequence}, ${now}
+      FROM "holder"
+      ON CONFLICT ("organizationId", "attemptQuestionId") DO UPDATE
+        SET "response" = EXCLUDED."response", "sequence" = EXCLUDED."sequence", "savedAt" = EXCLUDED."savedAt"
+        WHERE "QuizAnswer"."sequence" < EXCLUDED."sequence"
+      RETURNING "sequence"`,
+  );
+  if (written.length === 0) return null;
+  return { position, sequence: input.sequence, applied: true, saved_at: now.toISOString() };
 }
 
 /** The question at a position, its type and what is stored of its answer; a 404 when there is none. */
@@ -85,42 +150,6 @@ function parseResponse(type: string, response: SaveQuizAnswerInput["response"]):
   const parsed = questionResponseSchemas[type as QuestionType].safeParse(response);
   if (!parsed.success) throw validationError(parsed.error);
   return parsed.data as Prisma.InputJsonObject;
-}
-
-/**
- * The common save: one statement that writes the answer only while the attempt is in progress, held by
- * this session and before its deadline, and only over an older sequence. Null when it wrote nothing.
- */
-async function saveInTime(
-  attempt: AttemptRow,
-  position: number,
-  input: SaveQuizAnswerInput,
-  now: Date,
-): Promise<SavedAnswerAck | null> {
-  const { organizationId } = attempt;
-  const question = await attemptQuestion(db(), organizationId, attempt.id, position);
-  const response = parseResponse(question.questionVersion.type, input.response);
-  const stored = question.answer;
-  if (stored && stored.sequence >= input.sequence) return null;
-  const written = await queryRows<{ sequence: number }>(
-    Prisma.sql`WITH "holder" AS (
-        SELECT a."id" FROM "QuizAttempt" a
-        WHERE a."organizationId" = ${organizationId}::uuid AND a."id" = ${attempt.id}::uuid
-          AND a."state" = 'in_progress' AND a."sessionGeneration" = ${input.session}
-          AND (a."deadline" IS NULL OR a."deadline" >= ${now})
-        FOR SHARE
-      )
-      INSERT INTO "QuizAnswer" ("id", "organizationId", "attemptQuestionId", "response", "sequence", "savedAt")
-      SELECT ${uuid7()}::uuid, ${organizationId}::uuid, ${question.id}::uuid, ${JSON.stringify(response)}::jsonb,
-             ${input.sequence}, ${now}
-      FROM "holder"
-      ON CONFLICT ("organizationId", "attemptQuestionId") DO UPDATE
-        SET "response" = EXCLUDED."response", "sequence" = EXCLUDED."sequence", "savedAt" = EXCLUDED."savedAt"
-        WHERE "QuizAnswer"."sequence" < EXCLUDED."sequence"
-      RETURNING "sequence"`,
-  );
-  if (written.length === 0) return null;
-  return { position, sequence: input.sequence, applied: true, saved_at: now.toISOString() };
 }
 
 async function writeAnswer(

@@ -19,6 +19,14 @@ export async function recountAttempt(tx: Tx, organizationId: string, attemptId: 
   await queryRows(sumsStatement(organizationId, Prisma.sql`a."id" = ${attemptId}::uuid`, true), tx);
 }
 
+/**
+ * The statement that counts every attempt of a quiz again from what is stored: for attempts written
+ * other than through grading (the benchmark's grown class). Run it on its own, with nothing grading.
+ */
+export function recountQuizSql(organizationId: string, quizId: string): Prisma.Sql {
+  return sumsStatement(organizationId, Prisma.sql`a."quizId" = ${quizId}::uuid`, true);
+}
+
 /** Takes a person's attempts out of their quizzes' sums: call it before the attempts are deleted with them. */
 export async function forgetAttemptsOf(tx: Tx, organizationId: string, userId: string): Promise<void> {
   await queryRows(sumsStatement(organizationId, Prisma.sql`a."userId" = ${userId}::uuid`, false), tx);
