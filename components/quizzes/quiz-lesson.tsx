@@ -83,7 +83,8 @@ export function QuizLesson({ courseId, lessonId }: { courseId: string; lessonId:
         {failureMessage(error, "Failed to load the quiz")}
       </Alert>
     );
-  if (!data) return <Skeleton variant="rounded" height={200} aria-label="Loading the quiz" />;
+  if (!data || (starting && data.attempts.some((a) => a.state === "in_progress")))
+    return <Skeleton variant="rounded" height={200} role="status" aria-label="Loading the quiz" />;
   if (!data.quiz) return <Alert severity="info">This quiz has no questions yet.</Alert>;
   return (
     <QuizSummary

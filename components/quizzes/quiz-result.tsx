@@ -30,7 +30,7 @@ export function QuizResult({ attemptId, onBack }: { attemptId: string; onBack: (
       </Alert>
     );
   if (!data || data.state === "in_progress")
-    return <Skeleton variant="rounded" height={160} aria-label="Loading the attempt's result" />;
+    return <Skeleton variant="rounded" height={160} role="status" aria-label="Loading the attempt's result" />;
   return (
     <Box sx={{ display: "flex", flexDirection: "column", gap: 2 }}>
       <Paper variant="outlined" sx={{ p: 3, display: "flex", flexDirection: "column", gap: 1.5 }}>
@@ -57,7 +57,8 @@ function ScoreLine({ review }: { review: AttemptReviewJson }) {
     <>
       {review.shows.marks && review.score !== undefined && review.score !== null && (
         <Typography sx={{ fontWeight: 600 }}>
-          Your score: {formatNumber(review.score)} out of {formatNumber(review.max_score)}
+          {waiting ? "Your score so far" : "Your score"}: {formatNumber(review.score)} out of{" "}
+          {formatNumber(review.max_score)}
           {review.percent !== undefined && review.percent !== null && ` (${formatNumber(review.percent)}%)`}
         </Typography>
       )}

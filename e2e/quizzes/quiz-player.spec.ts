@@ -158,7 +158,7 @@ test("a learner takes a quiz: answers kept through a reload and offline, the clo
   expect(after).toBeGreaterThan(540);
 
   // Offline: the answer is queued on this device, and sent once the connection is back.
-  await page.getByRole("button", { name: "Next" }).click();
+  await page.getByRole("button", { name: "Next", exact: true }).click();
   await page.context().setOffline(true);
   await question(page, 4).getByRole("textbox", { name: "Your answer" }).fill("150");
   await question(page, 4).getByRole("combobox", { name: "Unit" }).selectOption("cm");

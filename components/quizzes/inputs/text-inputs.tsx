@@ -59,7 +59,8 @@ export function NumericInput({
           onChange={(event) => onChange({ text: joinNumeric(number, event.target.value) })}
           disabled={disabled}
           required={question.unit_required}
-          slotProps={{ select: { native: true } }}
+          // Shrunk: an empty native select shows its first option ("No unit"), which the label would cover.
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
           sx={{ width: 160 }}
         >
           <option value="">{question.unit_required ? "Choose a unit" : "No unit"}</option>
