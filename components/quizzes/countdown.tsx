@@ -3,6 +3,7 @@
 import Typography from "@mui/material/Typography";
 import { useEffect, useRef, useState } from "react";
 import { clockText } from "@/components/quizzes/format";
+import { VisuallyHidden } from "@/components/ui/visually-hidden";
 
 /**
  * The time left until the server's deadline, counted on the client's clock corrected by the offset the
@@ -37,14 +38,27 @@ export function Countdown({
   }, [end, clockOffsetMs, onExpired]);
   const urgent = remaining < 60_000;
   return (
-    <Typography
-      role="timer"
-      aria-label="Time left"
-      variant="h6"
-      component="p"
-      sx={{ fontVariantNumeric: "tabular-nums", color: urgent ? "error.main" : "text.primary" }}
-    >
-      Time left: {clockText(remaining)}
-    </Typography>
+    <>
+      <Typography
+        role="timer"
+        aria-label="Time left"
+        variant="h6"
+        component="p"
+        sx={{ fontVariantNumeric: "tabular-nums", color: urgent ? "error.main" : "text.primary" }}
+      >
+        Time left: {clockText(remaining)}
+      </Typography>
+      {/* Said once as each mark is passed, not at every tick. */}
+      <VisuallyHidden>
+        <span aria-live="polite">{announcement(remaining)}</span>
+      </VisuallyHidden>
+    </>
   );
+}
+
+function announcement(ms: number): string {
+  if (ms <= 0) return "Time is up";
+  if (ms <= 60_000) return "One minute left";
+  if (ms <= 300_000) return "Five minutes left";
+  return "";
 }

@@ -40,7 +40,7 @@ export function QuizPlayer({ attempt, clockOffsetMs, onFinished, onTakeBack }: Q
   useEffect(() => {
     leaving.current = saveAllTyped;
   }, [saveAllTyped]);
-  const [page, setPage] = useState(1);
+  const [page, setPage] = useRememberedPage(attempt.id, attempt.pages);
   const [confirming, setConfirming] = useState(false);
   const [replacedOnSubmit, setReplacedOnSubmit] = useState(false);
   const [timeUp, setTimeUp] = useState(false);
@@ -137,6 +137,28 @@ export function QuizPlayer({ attempt, clockOffsetMs, onFinished, onTakeBack }: Q
       )}
     </Box>
   );
+}
+
+/** The page the learner was on, kept for this tab so a reload comes back to it. */
+function useRememberedPage(attemptId: string, pages: number): [number, (page: number) => void] {
+  const key = `lms.quiz.page.${attemptId}`;
+  const [page, setPage] = useState(() => {
+    try {
+      const kept = Number(window.sessionStorage.getItem(key));
+      return Number.isInteger(kept) && kept >= 1 && kept <= pages ? kept : 1;
+    } catch {
+      return 1;
+    }
+  });
+  const remember = (next: number) => {
+    setPage(next);
+    try {
+      window.sessionStorage.setItem(key, String(next));
+    } catch {
+      // a reload then starts on the first page
+    }
+  };
+  return [page, remember];
 }
 
 function ReplacedPanel({ onTakeBack }: { onTakeBack: () => void }) {

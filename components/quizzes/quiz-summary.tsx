@@ -30,7 +30,7 @@ export function QuizSummary({
   onStart: () => void;
   onReview: (attemptId: string) => void;
 }) {
-  const { quiz, attempts, attempts_left, lesson_percent } = summary;
+  const { quiz, attempts, lesson_percent } = summary;
   const inProgress = attempts.some((a) => a.state === "in_progress");
   const used = attempts.length;
   const rules = [
@@ -63,14 +63,10 @@ export function QuizSummary({
         </Alert>
       )}
       <Box>
-        <Button variant="contained" onClick={onStart} disabled={starting || (!inProgress && attempts_left === 0)}>
+        {/* Left enabled when no attempt is left or the quiz is not open: the server says why it refuses. */}
+        <Button variant="contained" onClick={onStart} disabled={starting}>
           {inProgress ? "Continue attempt" : used > 0 ? "Start another attempt" : "Start attempt"}
         </Button>
-        {!inProgress && attempts_left === 0 && (
-          <Typography variant="body2" sx={{ color: "text.secondary", mt: 1 }}>
-            You have used every attempt this quiz allows.
-          </Typography>
-        )}
       </Box>
     </Paper>
   );

@@ -202,8 +202,10 @@ test("a learner takes a quiz: answers kept through a reload and offline, the clo
   await expect(page.getByRole("button", { name: "Start another attempt" })).toBeEnabled();
 });
 
-test("an unanswered question is named before submitting", async ({ page }) => {
-  const quiz = await quizWithEveryKind({});
+test("an unanswered question is named before submitting; a start past the attempt limit shows the server's refusal", async ({
+  page,
+}) => {
+  const quiz = await quizWithEveryKind({ max_attempts: 1 });
   const learner = tenant.users.learner;
   await signIn(page, tenant.subdomain, learner);
   await page.goto(`${origin(tenant.subdomain)}${quiz.lessonPath}`);
@@ -215,6 +217,21 @@ test("an unanswered question is named before submitting", async ({ page }) => {
   await expect(dialog).toContainText("6 of 7 questions are not answered.");
   await dialog.getByRole("button", { name: "Submit" }).click();
   await expect(page.getByText("Your score: 0 out of 7 (0%)")).toBeVisible();
+  await page.getByRole("button", { name: "Back to the quiz" }).click();
+  await expect(page.getByText("Attempts: 1 of 1 used")).toBeVisible();
+  await page.getByRole("button", { name: "Start another attempt" }).click();
+  await expect(page.getByRole("alert")).toHaveText("You have used all 1 attempt this quiz allows");
+});
+
+test("a quiz not open yet: its opening time, and the server's refusal to start", async ({ page }) => {
+  const opensAt = new Date(Date.now() + 86_400_000).toISOString();
+  const quiz = await quizWithEveryKind({ opens_at: opensAt });
+  await signIn(page, tenant.subdomain, tenant.users.learner);
+  await page.goto(`${origin(tenant.subdomain)}${quiz.lessonPath}`);
+  await expect(page.getByText(/^Opens /)).toBeVisible();
+  await page.getByRole("button", { name: "Start attempt" }).click();
+  await expect(page.getByRole("alert")).toHaveText(`This quiz opens at ${opensAt}`);
+  expect(await seriousAxeViolations(page)).toEqual([]);
 });
 
 async function learnerPage(browser: Browser): Promise<Page> {
