@@ -70,7 +70,8 @@ export function QuizPlayer({ attempt, clockOffsetMs, onFinished, onTakeBack }: Q
         { status: 0, code: "UNSAVED" },
       );
     try {
-      await apiPost<AttemptJson>(submitPath(attempt.id), { session: attempt.session });
+      // Not sent twice on a timeout: a second submission would be refused as already submitted.
+      await apiPost<AttemptJson>(submitPath(attempt.id), { session: attempt.session }, { retryOnTimeout: false });
     } catch (error) {
       if (error instanceof ApiError && error.code === ATTEMPT_REPLACED) {
         setReplacedOnSubmit(true);
