@@ -71,9 +71,9 @@ export async function finishAttempt(tx: Tx, attempt: AttemptRow, now: Date): Pro
   const needsGrading = graded.some((g) => g.fraction === null && g.overrideMarks === null);
   const score = graded.reduce((sum, g) => sum + (g.overrideMarks ?? g.marks ?? 0), 0);
   await writeSettlement(tx, attempt, needsGrading ? "needs_grading" : "graded", score, now);
-  await syncQuizLessonProgress(tx, attempt, now);
-  // Last: the quiz's shared sums stay locked only until the commit that follows.
   await recountAttempt(tx, organizationId, attempt.id);
+  // Last: the course's report rows every learner's progress updates stay locked only until the commit.
+  await syncQuizLessonProgress(tx, attempt, now);
 }
 
 /** The attempt's score from its answers as they stand, and its state. */

@@ -59,6 +59,7 @@ export async function gradeAnswer(
       });
       const state = waiting > 0 ? "needs_grading" : "graded";
       await settleAttempt(tx, current, state, now);
+      await recountAttempt(tx, organizationId, current.id);
       await syncQuizLessonProgress(tx, current, now);
       await audit(
         {
@@ -76,7 +77,6 @@ export async function gradeAnswer(
         },
         tx,
       );
-      await recountAttempt(tx, organizationId, current.id);
       const { score } = await tx.quizAttempt.findFirstOrThrow({
         where: { organizationId, id: current.id },
         select: { score: true },
