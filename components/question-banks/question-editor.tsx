@@ -10,7 +10,7 @@ import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
-import { FormProvider, useForm, type FieldValues, type Resolver } from "react-hook-form";
+import { FormProvider, useForm, useWatch, type FieldValues, type Resolver } from "react-hook-form";
 import { applyServerErrors } from "@/components/forms/apply-server-errors";
 import { FormRichTextEditor } from "@/components/forms/rich-text-editor";
 import { QUESTION_TYPE_LABELS } from "@/components/question-banks/labels";
@@ -59,7 +59,7 @@ export function QuestionEditorForm({
   const [error, setError] = useState<string | null>(null);
   const form = useForm<FieldValues>({ resolver, defaultValues: initial });
   const control = form.control as EditorControl;
-  const type = form.watch("type") as QuestionType;
+  const type = useWatch({ control, name: "type" }) as QuestionType;
   const changeType = (next: QuestionType) => {
     const { name, stem, default_mark, general_feedback, tags } = form.getValues() as CommonValues;
     form.reset(valuesFor(next, { name, stem, default_mark, general_feedback, tags }));

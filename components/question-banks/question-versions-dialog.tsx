@@ -7,6 +7,7 @@ import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
 import DialogTitle from "@mui/material/DialogTitle";
 import List from "@mui/material/List";
+import ListItem from "@mui/material/ListItem";
 import ListItemButton from "@mui/material/ListItemButton";
 import ListItemText from "@mui/material/ListItemText";
 import Skeleton from "@mui/material/Skeleton";
@@ -43,12 +44,14 @@ export function QuestionVersionsDialog({
           <Stack direction={{ xs: "column", md: "row" }} spacing={2}>
             <List aria-label="Versions" dense sx={{ minWidth: 220 }}>
               {data.versions.map((v) => (
-                <ListItemButton key={v.version} selected={v.version === shown} onClick={() => setChosen(v.version)}>
-                  <ListItemText
-                    primary={`Version ${v.version}${v.version === data.current_version ? " (current)" : ""}`}
-                    secondary={`${v.name} · ${new Date(v.created_at).toLocaleDateString("en-GB")}`}
-                  />
-                </ListItemButton>
+                <ListItem key={v.version} disablePadding>
+                  <ListItemButton selected={v.version === shown} onClick={() => setChosen(v.version)}>
+                    <ListItemText
+                      primary={`Version ${v.version}${v.version === data.current_version ? " (current)" : ""}`}
+                      secondary={`${v.name} · ${new Date(v.created_at).toLocaleDateString("en-GB")}`}
+                    />
+                  </ListItemButton>
+                </ListItem>
               ))}
             </List>
             <Stack sx={{ flex: 1, minWidth: 0 }}>
