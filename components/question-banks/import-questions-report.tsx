@@ -10,12 +10,15 @@ import TableCell from "@mui/material/TableCell";
 import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
 import { QUESTION_TYPE_LABELS, plural } from "@/components/question-banks/labels";
-import type { QuestionType } from "@/lib/schemas/questions";
+import { QUESTION_TYPES } from "@/lib/schemas/questions";
 import type { QuestionImportReport, QuestionRefusalJson } from "@/lib/server/question-imports/serialize";
 
 /** The dry run's report: the questions by type, the sub-banks it makes, every refusal with its reason, the notes. */
 export function ImportQuestionsReport({ report, bankName }: { report: QuestionImportReport; bankName: string }) {
-  const byType = Object.entries(report.by_type) as [QuestionType, number][];
+  // In the order the types are listed everywhere else, not the order the file happened to hold them.
+  const byType = QUESTION_TYPES.flatMap((type) =>
+    report.by_type[type] ? [[type, report.by_type[type]] as const] : [],
+  );
   return (
     <Stack spacing={2} component="section" aria-label="Dry run report">
       <Typography variant="subtitle1" component="h3">

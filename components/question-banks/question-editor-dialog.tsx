@@ -6,6 +6,7 @@ import DialogContent from "@mui/material/DialogContent";
 import DialogTitle from "@mui/material/DialogTitle";
 import Skeleton from "@mui/material/Skeleton";
 import { useId } from "react";
+import { useSWRConfig } from "swr";
 import { valuesFor, valuesOf } from "@/components/question-banks/question-editor-defaults";
 import { QuestionEditorForm } from "@/components/question-banks/question-editor";
 import { apiPost, apiPut } from "@/lib/client/api";
@@ -27,6 +28,7 @@ export function QuestionEditorDialog({
   onSaved: (question: QuestionDetailJson) => void;
 }) {
   const titleId = useId();
+  const { mutate } = useSWRConfig();
   const base = `/api/question-banks/${bankId}/questions`;
   const { data, error } = useApi<QuestionDetailJson>(questionId ? `${base}/${questionId}` : null, {
     revalidateOnFocus: false,
@@ -35,6 +37,8 @@ export function QuestionEditorDialog({
     const saved = questionId
       ? await apiPut<QuestionDetailJson>(`${base}/${questionId}`, content)
       : await apiPost<QuestionDetailJson>(base, content, { retryOnTimeout: false });
+    // The question's detail as saved, for the versions dialog opened next (a read a moment ago would be deduplicated).
+    await mutate(`${base}/${saved.id}`, saved, { revalidate: false });
     onSaved(saved);
     onClose();
   };

@@ -109,6 +109,8 @@ export function WordsInput({ control, name, label, helperText }: Bound & { helpe
           <Autocomplete
             multiple
             freeSolo
+            // A word typed but not yet entered still counts when the field is left.
+            autoSelect
             options={[]}
             value={(field.value as string[] | undefined) ?? []}
             onChange={(_, value) => field.onChange(value.map((v) => String(v).trim()).filter(Boolean))}

@@ -30,7 +30,7 @@ export function QuestionVersionsDialog({
 }) {
   const titleId = useId();
   const base = `/api/question-banks/${bankId}/questions/${question.id}`;
-  const { data, error } = useApi<QuestionDetailJson>(base);
+  const { data, error } = useApi<QuestionDetailJson>(base, { dedupingInterval: 0 });
   const [chosen, setChosen] = useState<number | null>(null);
   const shown = chosen ?? data?.current_version ?? null;
   const version = useApi<QuestionVersionJson>(shown ? `${base}/versions/${shown}` : null);

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { createTenant, uniqueName, type TestTenant } from "@/test/factories";
+import { createCourse } from "@/test/course-factories";
+import { createTenant, testDb, uniqueName, type TestTenant } from "@/test/factories";
 import { seriousAxeViolations } from "../accessibility";
 import { origin, signIn } from "../support";
 
@@ -9,11 +10,24 @@ import { origin, signIn } from "../support";
 // imports a Moodle XML file and a GIFT file, each with a question the dry run refuses; the categories become
 // sub-banks. The banks page and a bank's page pass axe.
 
-const FIXTURES = path.join(__dirname, "../../test/fixtures/questions");
+const FIXTURES = path.resolve(import.meta.dirname, "../../test/fixtures/questions");
 
 let tenant: TestTenant;
+/** An empty bank of the org admin's that a quiz's random slot draws from. */
+let drawnBank: string;
 test.beforeAll(async () => {
   tenant = await createTenant();
+  drawnBank = uniqueName("Drawn from ");
+  const db = testDb();
+  const organizationId = tenant.id;
+  const bank = await db.questionBank.create({
+    data: { organizationId, name: drawnBank, createdById: tenant.users.org_admin.id },
+  });
+  const course = await createCourse(organizationId, { modules: [{ lessons: [{ kind: "quiz" }] }] });
+  const quiz = await db.quiz.create({ data: { organizationId, courseId: course.id, lessonId: course.lessons[0]!.id } });
+  await db.quizSlot.create({
+    data: { organizationId, quizId: quiz.id, position: 1, kind: "random", bankId: bank.id, drawCount: 1 },
+  });
 });
 
 async function openBank(page: Page, name: string): Promise<void> {
@@ -120,10 +134,10 @@ test("an instructor makes banks, writes and edits questions, and imports Moodle 
   await expect(grid.getByRole("row").filter({ hasText: /Boiling point|Capital of France/ })).toHaveCount(1);
   await page.getByRole("combobox", { name: "Type" }).click();
   await page.getByRole("option", { name: "All types" }).click();
-  await page.getByRole("textbox", { name: "Tags" }).fill("europe");
+  await page.getByRole("searchbox", { name: "Tags" }).fill("europe");
   await expect(grid.getByRole("row").filter({ hasText: "Boiling point" })).toHaveCount(0);
   await expect(grid.getByRole("row").filter({ hasText: "Capital of France" })).toHaveCount(1);
-  await page.getByRole("textbox", { name: "Tags" }).fill("");
+  await page.getByRole("searchbox", { name: "Tags" }).fill("");
 
   // An edit makes version 2; version 1 stays readable.
   await grid.getByRole("button", { name: "Edit Capital of France" }).click();
@@ -210,17 +224,25 @@ test("an instructor makes banks, writes and edits questions, and imports Moodle 
   await expect(tree.getByRole("link")).toHaveText(["Arithmetic", "Capitals", "Rivers"]);
 });
 
-test("axe finds no serious or critical violations on the banks page and a bank's page", async ({ page }) => {
+test("an org admin manages every bank, is told why a bank a quiz draws from stays, and axe passes both pages", async ({
+  page,
+}) => {
   await signIn(page, tenant.subdomain, tenant.users.org_admin);
   await page.goto(`${origin(tenant.subdomain)}/admin/question-banks`);
-  await page.getByRole("button", { name: "New bank" }).click();
-  const bankName = uniqueName("Axe ");
-  await page.getByLabel("Name").fill(bankName);
-  await page.getByRole("button", { name: "Create bank" }).click();
-  await expect(page.getByRole("link", { name: bankName })).toBeVisible();
+  await page.getByRole("button", { name: `Actions for ${drawnBank}` }).click();
+  await page.getByRole("menuitem", { name: "Delete" }).click();
+  const refuse = page.getByRole("dialog", { name: `Delete the bank '${drawnBank}'?` });
+  await refuse.getByRole("button", { name: "Delete" }).click();
+  await expect(refuse.getByRole("alert")).toHaveText(
+    `The bank '${drawnBank}' is drawn from by 1 random question slot(s) of quizzes: change those quizzes first.`,
+  );
+  await refuse.getByRole("button", { name: "Cancel" }).click();
   await page.waitForLoadState("networkidle");
   expect(await seriousAxeViolations(page)).toEqual([]);
-  await openBank(page, bankName);
+  await openBank(page, drawnBank);
+  await expect(page.getByRole("grid", { name: "Questions" })).toContainText(
+    "No questions yet: write one or import a file",
+  );
   await page.waitForLoadState("networkidle");
   expect(await seriousAxeViolations(page)).toEqual([]);
 });
