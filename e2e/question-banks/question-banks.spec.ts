@@ -246,3 +246,68 @@ test("an org admin manages every bank, is told why a bank a quiz draws from stay
   await page.waitForLoadState("networkidle");
   expect(await seriousAxeViolations(page)).toEqual([]);
 });
+
+test("the editor shows the schema's messages at their fields: a gap missing from the stem, an answer as a distractor", async ({
+  page,
+}) => {
+  const bankName = uniqueName("Editor ");
+  const bank = await testDb().questionBank.create({
+    data: { organizationId: tenant.id, name: bankName, createdById: tenant.users.org_admin.id },
+  });
+  await signIn(page, tenant.subdomain, tenant.users.org_admin);
+  await page.goto(`${origin(tenant.subdomain)}/admin/question-banks/${bank.id}`);
+  const grid = page.getByRole("grid", { name: "Questions" });
+
+  const blanks = await writeQuestion(
+    page,
+    "Fill in the blanks",
+    "Eiffel tower",
+    "It stands in Paris.",
+    async (dialog) => {
+      await dialog.getByRole("combobox", { name: "Gap 1 kind" }).click();
+      await page.getByRole("option", { name: "Choice" }).click();
+      await dialog.getByLabel("Choice 1", { exact: true }).fill("1889");
+      await dialog.getByLabel("Choice 2", { exact: true }).fill("1900");
+      await dialog.getByRole("button", { name: "Create question" }).click();
+      await expect(
+        dialog.getByText("The stem must hold the gap [[gap1]] exactly once (it holds it 0 times)"),
+      ).toBeVisible();
+      await dialog.getByRole("textbox", { name: "Question text" }).click();
+      await page.keyboard.press("End");
+      await page.keyboard.type(" It was built in [[gap1]].");
+    },
+  );
+  await blanks.getByRole("button", { name: "Create question" }).click();
+  await expect(blanks).toBeHidden();
+  await expect(grid.getByRole("row").filter({ hasText: "Eiffel tower" })).toContainText("Fill in the blanks");
+
+  const matching = await writeQuestion(
+    page,
+    "Matching",
+    "Capitals",
+    "Match each country with its capital.",
+    async (dialog) => {
+      await dialog.getByLabel("Pair 1 prompt").fill("France");
+      await dialog.getByLabel("Pair 1 answer").fill("Paris");
+      await dialog.getByLabel("Pair 2 prompt").fill("Italy");
+      await dialog.getByLabel("Pair 2 answer").fill("Rome");
+      await dialog.getByLabel("Distractors").fill("Paris");
+      await dialog.getByLabel("Distractors").press("Enter");
+      await dialog.getByRole("button", { name: "Create question" }).click();
+      await expect(dialog.getByText("'Paris' is a pair's answer, not a distractor")).toBeVisible();
+      await dialog.getByLabel("Distractors").press("Backspace");
+      await dialog.getByLabel("Distractors").fill("Lyon");
+      await dialog.getByLabel("Distractors").press("Enter");
+    },
+  );
+  await matching.getByRole("button", { name: "Create question" }).click();
+  await expect(matching).toBeHidden();
+  await expect(grid.getByRole("row").filter({ hasText: "Capitals" })).toContainText("Matching");
+
+  // The bank renamed from its own page.
+  await page.getByRole("button", { name: "Edit bank" }).click();
+  const edit = page.getByRole("dialog", { name: `Edit bank '${bankName}'` });
+  await edit.getByLabel("Name").fill(`${bankName} (renamed)`);
+  await edit.getByRole("button", { name: "Save bank" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: `${bankName} (renamed)` })).toBeVisible();
+});

@@ -1,6 +1,7 @@
 import Stack from "@mui/material/Stack";
 import { Suspense } from "react";
 import { BankBreadcrumbs } from "@/components/question-banks/bank-breadcrumbs";
+import { EditBankButton } from "@/components/question-banks/edit-bank-button";
 import { ImportQuestionsButton } from "@/components/question-banks/import-questions-button";
 import { NewBankButton } from "@/components/question-banks/new-bank-button";
 import { QuestionList } from "@/components/question-banks/question-list";
@@ -28,7 +29,8 @@ export default async function QuestionBankPage({ params }: { params: Promise<{ b
           bank.description || `${plural(bank.question_count, "question")} · ${plural(bank.bank_count, "sub-bank")}`
         }
         actions={
-          <Stack direction="row" spacing={1}>
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: "wrap" }}>
+            <EditBankButton banks={banks} bank={bank} />
             <NewBankButton banks={banks} parentId={bank.id} label="New sub-bank" variant="outlined" />
             <ImportQuestionsButton bankId={bank.id} bankName={bank.name} />
           </Stack>
