@@ -49,6 +49,8 @@ const PAGE_AUDIENCES: Record<string, "public" | readonly Role[]> = {
   "/admin/courses/certificates": STAFF,
   "/admin/courses/certificates/[templateId]": STAFF,
   "/admin/courses/[courseId]": STAFF,
+  "/admin/question-banks": STAFF,
+  "/admin/question-banks/[bankId]": STAFF,
   "/admin/groups": STAFF,
   "/admin/groups/add": STAFF,
   "/admin/groups/[groupId]": STAFF,

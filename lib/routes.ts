@@ -52,6 +52,9 @@ export const ROUTES: readonly RouteEntry[] = [
   { pattern: "/admin/courses/certificates", access: "certificates:manage" },
   { pattern: "/admin/courses/certificates/[templateId]", access: "certificates:manage" },
   { pattern: "/admin/courses/[courseId]", access: "courses:update:own" },
+  // Question banks are reached from Course Management (a button on its page), not from a navigation entry.
+  { pattern: "/admin/question-banks", access: "questions:manage" },
+  { pattern: "/admin/question-banks/[bankId]", access: "questions:manage" },
   { pattern: "/admin/groups", access: "groups:manage" },
   { pattern: "/admin/groups/add", access: "groups:manage" },
   { pattern: "/admin/groups/[groupId]", access: "groups:manage" },

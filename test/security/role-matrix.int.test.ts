@@ -49,6 +49,7 @@ describe("pages", () => {
       threadId: world.a.ids.threadId,
       token: "not-a-real-token",
       templateId: world.a.ids.templateId,
+      bankId: world.a.ids.questionBankId,
       code: "0000000000000000000000ZZ",
     };
     const path = pattern.replace(/\/\*$/, "").replace(/\[(\w+)\]/g, (_, name: string) => ids[name] ?? name);

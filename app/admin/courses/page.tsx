@@ -1,4 +1,5 @@
 import AddIcon from "@mui/icons-material/Add";
+import QuizIcon from "@mui/icons-material/Quiz";
 import WorkspacePremiumIcon from "@mui/icons-material/WorkspacePremium";
 import Stack from "@mui/material/Stack";
 import { CourseList } from "@/components/courses/course-list";
@@ -9,6 +10,7 @@ import { LinkButton } from "@/components/navigation/link-components";
 import { guardSignedInPage, loadOrNotFound } from "@/lib/auth/page-guard";
 import { listCoursesQuerySchema } from "@/lib/schemas/courses";
 import { listCourses } from "@/lib/server/courses/queries";
+import { can } from "@/lib/tenancy/role-permissions";
 
 export const metadata = { title: "Courses · Learning Management" };
 
@@ -37,6 +39,12 @@ export default async function AdminCoursesPage({
       Certificates
     </LinkButton>
   );
+  // Question banks too are reached from here, by those who manage questions.
+  const questionBanks = can(caller.ctx, "questions:manage") ? (
+    <LinkButton href="/admin/question-banks" variant="outlined" startIcon={<QuizIcon />}>
+      Question banks
+    </LinkButton>
+  ) : null;
   return (
     <>
       <PageHeader
@@ -44,6 +52,7 @@ export default async function AdminCoursesPage({
         subtitle={`${courses.total} course${courses.total === 1 ? "" : "s"}`}
         actions={
           <Stack direction="row" spacing={1}>
+            {questionBanks}
             {certificates}
             {empty ? null : create}
           </Stack>
