@@ -5,6 +5,7 @@ import { PageHeader } from "@/components/shell/page-header";
 import { LinkButton } from "@/components/navigation/link-components";
 import { guardSignedInPage, loadOrNotFound } from "@/lib/auth/page-guard";
 import { getCourse } from "@/lib/server/courses/queries";
+import { AppError } from "@/lib/errors";
 import { getAttemptForGrading } from "@/lib/server/quizzes/grading-view";
 
 export const metadata = { title: "Grade an attempt · Learning Management" };
@@ -22,7 +23,8 @@ export default async function GradeAttemptPage({ params }: Props) {
         <Alert severity="warning">You can only edit courses you teach.</Alert>
       </>
     );
-  const attempt = await loadOrNotFound(getAttemptForGrading(caller.ctx, attemptId));
+  // An attempt of a course the caller does not edit is no page of theirs (its course says so, not this one).
+  const attempt = await loadOrNotFound(getAttemptForGrading(caller.ctx, attemptId).catch(forbiddenAsNotFound));
   // The attempt is found through its own course: one of another course is not this page's.
   if (attempt.course_id !== courseId) notFound();
   return (
@@ -39,4 +41,10 @@ export default async function GradeAttemptPage({ params }: Props) {
       <QuizGradingAttempt attempt={attempt} />
     </>
   );
+}
+
+function forbiddenAsNotFound(error: unknown): never {
+  if (error instanceof AppError && error.code === "FORBIDDEN")
+    throw new AppError("NOT_FOUND", "Quiz attempt not found");
+  throw error;
 }
