@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
 import { createCourse, enroll } from "@/test/course-factories";
 import { createTenant, createUser, uniqueName, type TestTenant, type TestUser } from "@/test/factories";
@@ -317,4 +318,14 @@ test("the statistics page shows each question's figures for the graded attempts"
   await expect(options.getByRole("row").filter({ hasText: "Lyon" })).toContainText("33.33%");
   await expect(options.getByRole("row").filter({ hasText: "Milan" })).toContainText("33.33%");
   await expectNoAxeViolations(page);
+
+  // The same figures as a CSV, through the app's CSV writer.
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Export CSV" }).click(),
+  ]);
+  const csv = (await readFile((await download.path())!, "utf8")).replace(/^\uFEFF/, "").split("\r\n");
+  expect(csv[0]).toBe("Place,Question,Type,Attempts,Answered,Facility %,SD %,Discrimination %,Options chosen");
+  expect(csv[1]).toBe("1,First question,single_choice,3,3,66.67,57.74,-50,Paris: 2 (66.67%); Lyon: 1 (33.33%)");
+  expect(csv[2]).toBe("2,Second question,single_choice,3,3,66.67,57.74,-50,Rome: 2 (66.67%); Milan: 1 (33.33%)");
 });

@@ -1,4 +1,5 @@
 import Alert from "@mui/material/Alert";
+import Button from "@mui/material/Button";
 import { QuizStatisticsView } from "@/components/quizzes/quiz-statistics-view";
 import { PageHeader } from "@/components/shell/page-header";
 import { LinkButton } from "@/components/navigation/link-components";
@@ -36,9 +37,20 @@ export default async function QuizStatisticsPage({ params }: Props) {
         title={`Statistics: ${view.lesson_title}`}
         subtitle={course.title}
         actions={
-          <LinkButton href={`/admin/courses/${courseId}/lessons/${lessonId}/quiz`} variant="outlined">
-            Quiz settings
-          </LinkButton>
+          <>
+            {statistics && statistics.graded_attempts > 0 && (
+              <Button
+                variant="outlined"
+                href={`/api/courses/${courseId}/lessons/${lessonId}/quiz/statistics/export`}
+                download
+              >
+                Export CSV
+              </Button>
+            )}
+            <LinkButton href={`/admin/courses/${courseId}/lessons/${lessonId}/quiz`} variant="outlined">
+              Quiz settings
+            </LinkButton>
+          </>
         }
       />
       {statistics && statistics.graded_attempts > 0 ? (
