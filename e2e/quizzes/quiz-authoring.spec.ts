@@ -118,6 +118,8 @@ test("an instructor creates a quiz lesson, sets it up from the banks, and the se
   await picker.getByRole("button", { name: "Add Capital of France" }).click();
   await expect(picker.getByRole("button", { name: "Capital of France is in the quiz" })).toBeDisabled();
   await expectNoAxeViolations(page);
+  await picker.getByLabel("Search questions").fill("Italy");
+  await picker.getByRole("button", { name: "Add Capital of Italy" }).click();
   await picker.getByRole("button", { name: "Done" }).click();
 
   // A random draw of 2 questions tagged week1.
@@ -131,10 +133,25 @@ test("an instructor creates a quiz lesson, sets it up from the banks, and the se
   await expect(draw).toBeHidden();
 
   const slots = page.getByRole("list", { name: "Questions of the quiz" }).getByRole("listitem");
+  await expect(slots).toHaveCount(3);
+  await page.getByRole("button", { name: "Remove 2. Capital of Italy" }).click();
   await expect(slots).toHaveCount(2);
   await expect(slots.nth(0)).toHaveAccessibleName("1. Capital of France");
   await expect(slots.nth(1)).toHaveAccessibleName(`2. Random draw from ${poolBank}`);
-  await slots.nth(0).getByLabel("Marks").fill("2");
+
+  // Reordered by keyboard: the draw's handle picked up with Space, moved up, dropped with Space.
+  await page.getByRole("button", { name: `Drag 2. Random draw from ${poolBank}` }).focus();
+  await page.keyboard.press("Space");
+  const announced = page.locator('[id^="DndLiveRegion"]');
+  await expect(announced).toContainText("picked up, place 2 of 2");
+  await expect(async () => {
+    await page.keyboard.press("ArrowUp");
+    await expect(announced).toContainText("moved to place 1 of 2", { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  await page.keyboard.press("Space");
+  await expect(slots.nth(0)).toHaveAccessibleName(`1. Random draw from ${poolBank}`);
+  await expect(slots.nth(1)).toHaveAccessibleName("2. Capital of France");
+  await slots.nth(1).getByLabel("Marks").fill("2");
   await expect(page.getByText("An attempt is worth 4 marks.")).toBeVisible();
 
   // A bad value is refused at its field, by the schema the route shares, before anything is sent.
@@ -151,9 +168,8 @@ test("an instructor creates a quiz lesson, sets it up from the banks, and the se
     pass_mark_percent: 60,
     max_score: 4,
     slots: [
-      { position: 1, kind: "fixed", question_id: capital, version: null, mark: 2 },
       {
-        position: 2,
+        position: 1,
         kind: "random",
         bank_id: poolBankId,
         tags: ["week1"],
@@ -161,6 +177,7 @@ test("an instructor creates a quiz lesson, sets it up from the banks, and the se
         mark: 1,
         include_sub_banks: false,
       },
+      { position: 2, kind: "fixed", question_id: capital, version: null, mark: 2 },
     ],
   });
 
@@ -168,10 +185,23 @@ test("an instructor creates a quiz lesson, sets it up from the banks, and the se
   await expect(page.getByLabel("Time limit (minutes)")).toHaveValue("30");
   await expect(page.getByLabel("Pass mark (%)")).toHaveValue("60");
   await expect(slots).toHaveCount(2);
-  await expect(slots.nth(0)).toHaveAccessibleName("1. Capital of France");
-  await expect(slots.nth(0).getByLabel("Marks")).toHaveValue("2");
-  await expect(slots.nth(1).getByLabel("Questions drawn")).toHaveValue("2");
-  await expect(slots.nth(1).getByLabel("Tags")).toHaveValue("week1");
+  await expect(slots.nth(0)).toHaveAccessibleName(`1. Random draw from ${poolBank}`);
+  await expect(slots.nth(0).getByLabel("Questions drawn")).toHaveValue("2");
+  await expect(slots.nth(0).getByLabel("Tags")).toHaveValue("week1");
+  await expect(slots.nth(1)).toHaveAccessibleName("2. Capital of France");
+  await expect(slots.nth(1).getByLabel("Marks")).toHaveValue("2");
+
+  // An unsaved change asks before a link leaves the page; declining keeps it.
+  await page.getByLabel("Time limit (minutes)").fill("45");
+  let asked = "";
+  page.once("dialog", (dialog) => {
+    asked = dialog.message();
+    void dialog.dismiss();
+  });
+  await page.getByRole("link", { name: "Back to the course" }).click();
+  await expect.poll(() => asked).toBe("You have unsaved changes. Leave this page and lose them?");
+  await expect(page.getByLabel("Time limit (minutes)")).toHaveValue("45");
+  await page.getByLabel("Time limit (minutes)").fill("30");
 
   // Regrading says what it does before doing it, then how many attempts it regraded (none yet).
   await page.getByRole("button", { name: "Regrade attempts" }).click();
