@@ -71,8 +71,11 @@ export function QuizSettingsSlots({
   const titleOf = (id: unknown) => slotTitle(slots[indexOf(id)], names);
   const announcements: Announcements = {
     onDragStart: ({ active }) => `${titleOf(active.id)} picked up, place ${indexOf(active.id) + 1} of ${fields.length}`,
+    // Over itself (as every drag starts) is no move: the pick-up stays what was said.
     onDragOver: ({ active, over }) =>
-      over ? `${titleOf(active.id)} moved to place ${indexOf(over.id) + 1} of ${fields.length}` : undefined,
+      over && over.id !== active.id
+        ? `${titleOf(active.id)} moved to place ${indexOf(over.id) + 1} of ${fields.length}`
+        : undefined,
     onDragEnd: ({ active, over }) =>
       over
         ? `${titleOf(active.id)} dropped. It is now in place ${indexOf(over.id) + 1} of ${fields.length}`
