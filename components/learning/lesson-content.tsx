@@ -3,6 +3,7 @@ import { RichText } from "@/components/learning/rich-text";
 import { VideoLesson } from "@/components/learning/video-lesson";
 import { videoSource } from "@/components/learning/video-source";
 import { headers } from "next/headers";
+import { QuizLessonLoader } from "@/components/quizzes/quiz-lesson-loader";
 import { ScormLesson } from "@/components/scorm/scorm-lesson";
 import { Alert } from "@/components/ui/alert";
 import { buttonClasses, ButtonLabel } from "@/components/ui/button";
@@ -23,7 +24,7 @@ export interface LessonContentProps {
   cmi5Player?: Cmi5PlayerData | null;
 }
 
-/** The lesson itself, by kind: a player, a download, the SCORM player, and its text. */
+/** The lesson itself, by kind: a player, a download, the SCORM player, the quiz, and its text. */
 export function LessonContent({
   lesson,
   progress,
@@ -42,7 +43,7 @@ export function LessonContent({
         ) : (
           <Alert severity="info">This lesson&apos;s cmi5 course has not been imported yet.</Alert>
         ))}
-      {lesson.kind === "quiz" && <Alert severity="info">This quiz cannot be taken on this page yet.</Alert>}
+      {lesson.kind === "quiz" && <QuizBlock courseId={lesson.course_id} lessonId={lesson.id} />}
       <RichText html={lesson.body} />
     </div>
   );
@@ -52,6 +53,12 @@ export function LessonContent({
 async function ScormBlock({ launch }: { launch: ScormLaunch | null }) {
   const nonce = (await headers()).get("x-nonce") ?? undefined;
   return <ScormLesson launch={launch} nonce={nonce} />;
+}
+
+/** The quiz player draws with MUI too, its styles with the page's CSP nonce. */
+async function QuizBlock({ courseId, lessonId }: { courseId: string; lessonId: string }) {
+  const nonce = (await headers()).get("x-nonce") ?? undefined;
+  return <QuizLessonLoader courseId={courseId} lessonId={lessonId} nonce={nonce} />;
 }
 
 /** Text and file lessons are completed by hand, and so are videos the page cannot follow (frames, links). */

@@ -47,7 +47,7 @@ export async function measurePairs(
   session: BenchSession,
   options: BenchOptions,
 ): Promise<PairResults> {
-  const scenarios = SCENARIOS.filter((s) => !s.commitRow && !s.xapiRow && selects(options.only, s.key));
+  const scenarios = SCENARIOS.filter((s) => !s.ownDatabase && !s.xapiRow && selects(options.only, s.key));
   if (!floor && scenarios.some((s) => s.page)) throw new Error("The page rows need the page floor");
   const probes = new Map<Scenario["key"], { app: Probe; ceiling: Probe }>();
   for (const scenario of scenarios) {
@@ -191,7 +191,7 @@ async function tracedCall(endpoint: Endpoint, path: string, auth: Auth): Promise
 
 /** --trace-sql: one call of each request, and the statements the app sent for it. */
 export async function printSqlTrace(app: Endpoint, session: BenchSession): Promise<void> {
-  for (const scenario of SCENARIOS.filter((s) => !s.commitRow && !s.xapiRow)) {
+  for (const scenario of SCENARIOS.filter((s) => !s.ownDatabase && !s.xapiRow)) {
     await app.process.ask({ trace: true });
     app.process.drain();
     const answer = await call(app.port, on(app, scenario).host, scenario.path(session), authOf(scenario, session));

@@ -33,6 +33,8 @@ const { call } = await import("./http");
 const { SCENARIOS } = await import("./scenarios");
 const { measurePairs, printSqlTrace } = await import("./measure-server");
 const { COMMIT_CONNECTIONS, measureCommits } = await import("./commit-bench");
+const { ANSWER_CONNECTIONS, QUIZ_LEARNERS, measureQuizzes } = await import("./quiz-bench");
+const { STATISTICS_ATTEMPTS, measureQuizStatistics, quizStatisticsTable } = await import("./quiz-statistics");
 const { ensureXapiStatements } = await import("./xapi-dataset");
 const { XAPI_KEYS, measureXapi, printXapiTrace, xapiFixture } = await import("./xapi-bench");
 const { certificatePdfTable, measureCertificatePdf } = await import("./certificate-pdf");
@@ -46,7 +48,7 @@ class TraceDone extends Error {}
 
 const wants = (key: string) => selects(options.only, key);
 const readsWanted =
-  SCENARIOS.some((s) => !s.commitRow && wants(s.key)) ||
+  SCENARIOS.some((s) => !s.ownDatabase && wants(s.key)) ||
   wants("groupAdd") ||
   wants("importUsers") ||
   wants("reportsRebuild") ||
@@ -259,6 +261,24 @@ try {
     );
     pairs.set("commits", { app: commits.app, ceiling: commits.ceiling });
     pairs.set("commitsViaNext", { app: commits.viaNext, ceiling: commits.ceiling });
+  }
+  if (wants("quizAnswers") || wants("quizSubmissions")) {
+    console.log(
+      `\nQuizzes: ${QUIZ_LEARNERS.toLocaleString("en-US")} learners' attempts, app on 3251, quiz ceiling on 3252, ${ANSWER_CONNECTIONS} connections for answers, its own database; load average ${loadAverage()}.`,
+    );
+    const quizzes = await measureQuizzes(server.serverUrl, options, { NODE_ENV: "production" });
+    pairs.set("quizAnswers", quizzes.answers);
+    pairs.set("quizSubmissions", quizzes.submissions);
+  }
+  if (wants("quizStatistics")) {
+    console.log(
+      `\nItem analysis of ${STATISTICS_ATTEMPTS.toLocaleString("en-US")} graded quiz attempts (timed, its own database, ${loadAverage()} load average):`,
+    );
+    const statistics = await measureQuizStatistics(server.serverUrl, { NODE_ENV: "production" }, loadAverage);
+    console.log(
+      `  attempts grown in ${statistics.seedSeconds.toFixed(0)} s; p50 ${statistics.p50Ms.toFixed(0)} ms, p95 ${statistics.p95Ms.toFixed(0)} ms over ${statistics.runs} requests`,
+    );
+    timed.push(quizStatisticsTable(statistics));
   }
 
   if (wants("certificatePdf")) {

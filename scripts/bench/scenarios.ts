@@ -3,7 +3,8 @@ import { BENCH_ACCOUNT, BENCH_SEARCH_TERM, BENCH_USER_SEARCH, REPORT_BENCH } fro
 // The requests measured, as a signed-in learner of the bench organization: the catalogue search, the course outline and the dashboard; the
 // user administration's list as its org admin (50,000 people); and
 // the framework's floor (a route that does no work), which bounds the ratio any request can reach; and
-// the SCORM player's commit, measured on its own database by commit-bench.ts.
+// the SCORM player's commit, measured on its own database by commit-bench.ts; and a class answering and
+// submitting a quiz, on its own database by quiz-bench.ts.
 
 export interface BenchSession {
   token: string;
@@ -35,8 +36,8 @@ export interface Scenario {
   reference?: true;
   /** Targets of its own, instead of the reads' (scripts/bench/report.ts TARGETS). */
   targets?: { minRps: number; minRatio: number; maxP95Ms: number };
-  /** A SCORM commit row: measured by commit-bench.ts on a database of its own. */
-  commitRow?: true;
+  /** Measured on a database of its own: the SCORM commits by commit-bench.ts, the quizzes by quiz-bench.ts. */
+  ownDatabase?: "commits" | "quizzes";
   /** An xAPI row: measured by xapi-bench.ts with its own requests (an LRS client's Basic auth, a list of paths or bodies). */
   xapiRow?: true;
   /** Answered before Next.js (server/app-server.ts), so the framework's floor does not bound it. */
@@ -210,7 +211,7 @@ export const SCENARIOS: readonly Scenario[] = [
     label: "POST /scorm/commits/{token} (64 connections, applied commits)",
     path: () => "/scorm/commits/{token}",
     targets: { minRps: 1500, minRatio: 0.5, maxP95Ms: 50 },
-    commitRow: true,
+    ownDatabase: "commits",
     outsideNext: true,
   },
   {
@@ -218,6 +219,20 @@ export const SCENARIOS: readonly Scenario[] = [
     label: "POST /scorm/commits/{token} through Next's route handler (SCORM_COMMIT_FAST_PATH=false)",
     path: () => "/scorm/commits/{token}",
     reference: true,
-    commitRow: true,
+    ownDatabase: "commits",
+  },
+  {
+    key: "quizAnswers",
+    label: "PUT /api/quiz-attempts/{id}/answers/{position} (1,000 learners' attempts, 32 connections, applied saves)",
+    path: () => "/api/quiz-attempts/{id}/answers/{position}",
+    targets: { minRps: 0, minRatio: 0.5, maxP95Ms: 100 },
+    ownDatabase: "quizzes",
+  },
+  {
+    key: "quizSubmissions",
+    label: "POST /api/quiz-attempts/{id}/submit (20 questions graded, 16 connections)",
+    path: () => "/api/quiz-attempts/{id}/submit",
+    targets: { minRps: 0, minRatio: 0.5, maxP95Ms: 300 },
+    ownDatabase: "quizzes",
   },
 ];

@@ -5,7 +5,8 @@ import { callAs } from "@/test/session";
 
 // A quiz's item analysis (docs/assessments.md "Statistics"): five learners answer a single choice and a
 // true/false question; the facility, standard deviation, discrimination and option shares below are worked
-// out by hand from their answers.
+// out by hand from their answers, and again after a person's grade, a regrade and a learner's deletion
+// (the figures are kept as sums while attempts are graded: each change must take out what it added).
 
 let acme: TestTenant;
 let globex: TestTenant;
@@ -82,8 +83,12 @@ beforeAll(async () => {
 });
 afterAll(() => testDb().$disconnect());
 
+/** The learners' attempts by learner id, for grading them. */
+const attempts = new Map<string, string>();
+
 async function take(learner: TestUser, answers: { choice: string; flat: boolean }, submit = true) {
   const attempt = await ok(await as(acme, learner, `${base}/attempts`, { method: "POST" }));
+  attempts.set(learner.id, attempt.id as string);
   const save = (position: number, response: unknown) =>
     as(acme, learner, `/api/quiz-attempts/${attempt.id}/answers/${position}`, {
       method: "PUT",
@@ -149,6 +154,77 @@ describe("GET …/quiz/statistics", () => {
         options: [
           { option: "false", count: 3, share_percent: 60 },
           { option: "true", count: 2, share_percent: 40 },
+        ],
+      },
+    ]);
+  });
+
+  it("follows a person's grade: the figures are those of the marks as they now stand", async () => {
+    // The fourth learner's Lyon is given the mark after all: Capital's marks become 1,1,0,1,1.
+    await ok(
+      await as(acme, instructor, `/api/quiz-attempts/${attempts.get(learners[3]!.id)}/answers/1/grade`, {
+        method: "PUT",
+        json: { marks: 1, comment: "Accepted" },
+      }),
+    );
+    const stats = await ok(await as(acme, instructor, statistics));
+    // Scores 2, 1, 1, 1, 2 of 2: 70 %. Capital: mean 0.8, sample deviation √0.2 = 0.4472. Against the
+    // other question (1,0,1,0,1) the correlation is −0.4 / √(1.2 × 0.8) = −0.4082, for both.
+    expect(stats.mean_score_percent).toBe(70);
+    const [capital, flat] = stats.questions;
+    expect(capital).toMatchObject({ name: "Capital", facility_percent: 80, sd_percent: 44.72 });
+    expect(capital.discrimination_percent).toBe(-40.82);
+    expect(flat).toMatchObject({ name: "Flat", facility_percent: 60, sd_percent: 54.77 });
+    expect(flat.discrimination_percent).toBe(-40.82);
+    // The answers chosen did not change.
+    expect(capital.options).toEqual([
+      { option: "paris", count: 3, share_percent: 60 },
+      { option: "lyon", count: 2, share_percent: 40 },
+    ]);
+  });
+
+  it("is the same after a regrade that changes no mark", async () => {
+    const before = await ok(await as(acme, instructor, statistics));
+    expect(await ok(await as(acme, instructor, `${base}/regrade`, { method: "POST", json: {} }))).toEqual({
+      regraded: 5,
+    });
+    expect(await ok(await as(acme, instructor, statistics))).toEqual(before);
+  });
+
+  it("leaves out the attempts of a person deleted", async () => {
+    await ok(await as(acme, acme.users.org_admin, `/api/admin/users/${learners[4]!.id}`, { method: "DELETE" }), 204);
+    const stats = await ok(await as(acme, instructor, statistics));
+    // Four attempts left, scoring 2, 1, 1, 1 of 2 (62.5 %). Capital 1,1,0,1: mean 0.75, deviation 0.5;
+    // Flat 1,0,1,0: mean 0.5, deviation √(1/3) = 0.5774; their correlation −0.5 / √0.75 = −0.5774.
+    expect(stats.graded_attempts).toBe(4);
+    expect(stats.mean_score_percent).toBe(62.5);
+    expect(stats.questions).toEqual([
+      {
+        question_id: expect.any(String),
+        name: "Capital",
+        type: "single_choice",
+        attempts: 4,
+        answered: 4,
+        facility_percent: 75,
+        sd_percent: 50,
+        discrimination_percent: -57.74,
+        options: [
+          { option: "lyon", count: 2, share_percent: 50 },
+          { option: "paris", count: 2, share_percent: 50 },
+        ],
+      },
+      {
+        question_id: expect.any(String),
+        name: "Flat",
+        type: "true_false",
+        attempts: 4,
+        answered: 4,
+        facility_percent: 50,
+        sd_percent: 57.74,
+        discrimination_percent: -57.74,
+        options: [
+          { option: "false", count: 2, share_percent: 50 },
+          { option: "true", count: 2, share_percent: 50 },
         ],
       },
     ]);

@@ -137,7 +137,7 @@ export async function submitIfOverdue(attempt: AttemptRow, now: Date): Promise<A
 }
 
 /** The 409s of a window that may no longer write to the attempt, in the order they are checked. */
-export function refuseWrite(attempt: AttemptRow, session: number): void {
+export function refuseWrite(attempt: Pick<AttemptRow, "state" | "sessionGeneration">, session: number): void {
   if (attempt.state !== "in_progress")
     throw new AppError("CONFLICT", "This attempt has been submitted: its answers can no longer change");
   if (session < attempt.sessionGeneration)

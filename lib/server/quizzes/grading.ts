@@ -7,6 +7,7 @@ import { audit, auditActor } from "@/lib/server/audit";
 import { requireCourseEditor } from "@/lib/server/courses/access";
 import { requireGradableAttempt, requireQuizEditor, requireQuizId } from "@/lib/server/quizzes/access";
 import { finishAttempt, settleAttempt, syncQuizLessonProgress, withAttemptLocked } from "@/lib/server/quizzes/finish";
+import { recountAttempt } from "@/lib/server/quizzes/statistics-sums";
 import type { TenantContext } from "@/lib/tenancy/context";
 
 // What the course's editors do with finished attempts: grade an answer by hand (an essay waiting in the
@@ -75,6 +76,7 @@ export async function gradeAnswer(
         },
         tx,
       );
+      await recountAttempt(tx, organizationId, current.id);
       const { score } = await tx.quizAttempt.findFirstOrThrow({
         where: { organizationId, id: current.id },
         select: { score: true },

@@ -9,7 +9,8 @@ import type { TenantContext } from "@/lib/tenancy/context";
 // the discrimination index (the correlation of the question's mark with the rest of the attempt's score)
 // and each option's share for the choice types. Only graded attempts count: an attempt whose essays wait
 // for a person has no final score yet. A question is counted wherever it appeared (random draws show it
-// to some attempts only), whichever of its versions was drawn.
+// to some attempts only), whichever of its versions was drawn. The figures come from sums kept as attempts
+// are graded (statistics-sums.ts): two small reads, however many attempts the quiz has.
 
 export interface QuestionStatisticsJson {
   question_id: string;
@@ -50,40 +51,41 @@ interface QuestionRow {
 const round2 = (n: number) => Math.round(n * 100) / 100;
 const percent = (share: number | null) => (share === null ? null : round2(share * 100));
 
-/** Every question's figures in one statement, in the order the questions were first shown. */
+/**
+ * Every question's figures from the sums its graded attempts added (statistics-sums.ts), in exact
+ * decimals until the last division, in the order the questions were first shown.
+ */
 function statisticsSql(organizationId: string, quizId: string): Prisma.Sql {
-  return Prisma.sql`WITH "marks" AS (
-      SELECT v."questionId", v."type", aq."position", aq."maxMark",
-             COALESCE(an."overrideMarks", an."marks", 0) AS "mark", a."score", an."response"
-      FROM "QuizAttempt" a
-      JOIN "QuizAttemptQuestion" aq ON aq."organizationId" = a."organizationId" AND aq."attemptId" = a."id"
-      JOIN "QuestionVersion" v ON v."organizationId" = aq."organizationId" AND v."id" = aq."questionVersionId"
-      LEFT JOIN "QuizAnswer" an ON an."organizationId" = aq."organizationId" AND an."attemptQuestionId" = aq."id"
-      WHERE a."organizationId" = ${organizationId}::uuid AND a."quizId" = ${quizId}::uuid AND a."state" = 'graded'
-    ), "options" AS (
-      SELECT m."questionId", o."option", count(*)::int AS "count"
-      FROM "marks" m
-      CROSS JOIN LATERAL (
-        SELECT m."response"->>'choice_id' AS "option" WHERE m."type" = 'single_choice'
-        UNION ALL
-        SELECT jsonb_array_elements_text(m."response"->'choice_ids') WHERE m."type" = 'multiple_response'
-        UNION ALL
-        SELECT m."response"->>'value' WHERE m."type" = 'true_false'
-      ) o
-      WHERE o."option" IS NOT NULL
-      GROUP BY 1, 2
+  return Prisma.sql`WITH "sums" AS (
+      SELECT s."questionId", min(s."firstPosition") AS "position", sum(s."attempts") AS "n",
+             sum(s."answered") AS "answered", sum(s."share") AS "share", sum(s."shareSquares") AS "shareSquares",
+             sum(s."mark") AS "x", sum(s."markSquares") AS "xx", sum(s."rest") AS "y",
+             sum(s."restSquares") AS "yy", sum(s."markRest") AS "xy"
+      FROM "QuizQuestionSums" s
+      WHERE s."organizationId" = ${organizationId}::uuid AND s."quizId" = ${quizId}::uuid
+      GROUP BY s."questionId"
+      HAVING sum(s."attempts") > 0
+    ), "spread" AS (
+      SELECT m.*, m."n" * m."xx" - m."x" ^ 2 AS "vx", m."n" * m."yy" - m."y" ^ 2 AS "vy" FROM "sums" m
     )
-    SELECT m."questionId", q."name", m."type", count(*)::int AS "attempts",
-           count(m."response")::int AS "answered",
-           avg(m."mark" / m."maxMark") AS "facility",
-           stddev_samp(m."mark" / m."maxMark") AS "sd",
-           corr(m."mark", m."score" - m."mark") AS "discrimination",
-           COALESCE((SELECT jsonb_object_agg(o."option", o."count") FROM "options" o
-                     WHERE o."questionId" = m."questionId"), '{}'::jsonb) AS "options"
-    FROM "marks" m
+    SELECT m."questionId", q."name", v."type", m."n"::int AS "attempts", m."answered"::int AS "answered",
+           (m."share" / m."n")::float8 AS "facility",
+           CASE WHEN m."n" > 1
+             THEN sqrt(GREATEST(0, (m."n" * m."shareSquares" - m."share" ^ 2) / (m."n" * (m."n" - 1))))::float8
+           END AS "sd",
+           CASE WHEN m."vx" > 0 AND m."vy" > 0
+             THEN ((m."n" * m."xy" - m."x" * m."y") / sqrt(m."vx" * m."vy"))::float8
+           END AS "discrimination",
+           COALESCE((SELECT jsonb_object_agg(o."option", o."count") FROM (
+             SELECT c."option", sum(c."count")::int AS "count" FROM "QuizOptionCount" c
+             WHERE c."organizationId" = ${organizationId}::uuid AND c."quizId" = ${quizId}::uuid
+               AND c."questionId" = m."questionId"
+             GROUP BY c."option" HAVING sum(c."count") > 0) o), '{}'::jsonb) AS "options"
+    FROM "spread" m
     JOIN "Question" q ON q."organizationId" = ${organizationId}::uuid AND q."id" = m."questionId"
-    GROUP BY m."questionId", q."name", m."type"
-    ORDER BY min(m."position"), q."name"`;
+    JOIN "QuestionVersion" v ON v."organizationId" = q."organizationId" AND v."questionId" = q."id"
+      AND v."version" = q."currentVersion"
+    ORDER BY m."position", q."name"`;
 }
 
 /** GET …/lessons/{lessonId}/quiz/statistics. */
@@ -98,9 +100,9 @@ export async function quizStatistics(
   const [rows, [totals]] = await Promise.all([
     queryRows<QuestionRow>(statisticsSql(organizationId, quizId)),
     queryRows<{ graded: number; mean: number | null }>(
-      Prisma.sql`SELECT count(*)::int AS "graded", avg("score" / NULLIF("maxScore", 0)) AS "mean"
-        FROM "QuizAttempt" WHERE "organizationId" = ${organizationId}::uuid AND "quizId" = ${quizId}::uuid
-        AND "state" = 'graded'`,
+      Prisma.sql`SELECT COALESCE(sum("attempts"), 0)::int AS "graded",
+          (sum("share") / NULLIF(sum("attempts"), 0))::float8 AS "mean"
+        FROM "QuizScoreSums" WHERE "organizationId" = ${organizationId}::uuid AND "quizId" = ${quizId}::uuid`,
     ),
   ]);
   return {

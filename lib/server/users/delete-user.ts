@@ -4,6 +4,7 @@ import { AppError } from "@/lib/errors";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { audit, auditActor } from "@/lib/server/audit";
 import { removeStoredFiles } from "@/lib/server/courses/stored-files";
+import { forgetAttemptsOf } from "@/lib/server/quizzes/statistics-sums";
 import { assertNotSelf, ensureOrgAdminRemains } from "@/lib/server/users/rules";
 import { requireEditableUser } from "@/lib/server/users/target";
 import type { TenantContext } from "@/lib/tenancy/context";
@@ -28,6 +29,8 @@ export async function deleteUser(ctx: TenantContext, userId: string): Promise<vo
     const threads = (
       await tx.messageParticipant.findMany({ where: { organizationId, userId: target.id }, select: { threadId: true } })
     ).map((p) => p.threadId);
+    // Their quiz attempts go with them: out of the quizzes' statistics first.
+    await forgetAttemptsOf(tx, organizationId, target.id);
     const [deleted] = await queryRows<{ avatarUrl: string | null }>(
       Prisma.sql`DELETE FROM "User" WHERE "organizationId" = ${organizationId}::uuid AND "id" = ${target.id}::uuid
       RETURNING "avatarUrl"`,
