@@ -14,13 +14,14 @@ import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
 import { RichText } from "@/components/learning/rich-text";
+import { formatNumber } from "@/components/quizzes/format";
 import { TextLink } from "@/components/navigation/link-components";
 import { QuizGradingForm } from "@/components/quizzes/quiz-grading-form";
 import { responseText } from "@/components/quizzes/quiz-grading-response";
 import type { GradedAnswerJson } from "@/lib/server/quizzes/grading";
 import type { GradingAttempt, GradingQuestion, RubricCriterion } from "@/lib/server/quizzes/grading-view";
 
-const marks = (n: number) => String(Math.round(n * 100) / 100);
+const marks = formatNumber;
 
 /** One submitted attempt, question by question: essays to grade, automatic grades to override. */
 export function QuizGradingAttempt({ attempt }: { attempt: GradingAttempt }) {
