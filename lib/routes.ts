@@ -52,6 +52,11 @@ export const ROUTES: readonly RouteEntry[] = [
   { pattern: "/admin/courses/certificates", access: "certificates:manage" },
   { pattern: "/admin/courses/certificates/[templateId]", access: "certificates:manage" },
   { pattern: "/admin/courses/[courseId]", access: "courses:update:own" },
+  // A course's quizzes and their grading: its editors, reached from the course editor.
+  { pattern: "/admin/courses/[courseId]/grading", access: "courses:update:own" },
+  { pattern: "/admin/courses/[courseId]/grading/[attemptId]", access: "courses:update:own" },
+  { pattern: "/admin/courses/[courseId]/lessons/[lessonId]/quiz", access: "courses:update:own" },
+  { pattern: "/admin/courses/[courseId]/lessons/[lessonId]/quiz/statistics", access: "courses:update:own" },
   // Question banks are reached from Course Management (a button on its page), not from a navigation entry.
   { pattern: "/admin/question-banks", access: "questions:manage" },
   { pattern: "/admin/question-banks/[bankId]", access: "questions:manage" },

@@ -26,8 +26,6 @@ import { createLessonSchema, LESSON_KINDS } from "@/lib/schemas/outline";
 import { failureMessage } from "@/lib/client/spec-calls";
 
 const UPLOAD_TIMEOUT_MS = 10 * 60_000;
-/** The kinds this dialog can set up: a quiz needs its settings and questions, which it does not edit. */
-const DIALOG_KINDS = LESSON_KINDS.filter((k) => k !== "quiz");
 
 interface Props {
   courseId: string;
@@ -121,7 +119,7 @@ export function LessonDialog({ courseId, moduleId, lesson: initial, onSaved, onC
                   disabled={Boolean(lesson)}
                   {...field}
                 >
-                  {DIALOG_KINDS.map((k) => (
+                  {LESSON_KINDS.map((k) => (
                     <MenuItem key={k} value={k}>
                       {KIND_LABELS[k]}
                     </MenuItem>

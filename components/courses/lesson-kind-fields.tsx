@@ -60,6 +60,13 @@ export function LessonKindFields({ courseId, kind, control, lesson, file, onFile
       {kind === "file" && <UploadRow label="Upload file" onFile={onFile} status={picked ?? current ?? "No file yet"} />}
       {kind === "scorm" && <ScormUpload key={lesson?.id ?? "new"} courseId={courseId} lesson={lesson} />}
       {kind === "cmi5" && <Cmi5Upload key={lesson?.id ?? "new"} courseId={courseId} lesson={lesson} />}
+      {kind === "quiz" && (
+        <Typography variant="body2" color="text.secondary" sx={{ my: 1 }}>
+          {lesson
+            ? "The quiz's questions and rules are set on its own page: Quiz settings, in the outline."
+            : "Create the lesson, then set the quiz's questions and rules under Quiz settings in the outline."}
+        </Typography>
+      )}
       <FormRichTextEditor
         control={control}
         name="body"

@@ -131,6 +131,7 @@ export function OutlineEditor({ courseId, initial }: { courseId: string; initial
     onAddLesson: (module) => setDialog({ type: "lesson", moduleId: module.id, lesson: null }),
     onEditLesson: (lesson) => void editLesson(lesson.id),
     onDeleteLesson: (lesson) => setDialog({ type: "delete-lesson", lesson }),
+    quizSettingsHref: (lesson) => `/admin/courses/${courseId}/lessons/${lesson.id}/quiz`,
   };
 
   return (

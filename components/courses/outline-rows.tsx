@@ -20,6 +20,7 @@ import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
 import type { CSSProperties, ReactNode } from "react";
 import { dragId } from "@/components/courses/outline-state";
+import { LinkButton } from "@/components/navigation/link-components";
 import type { OutlineLessonJson, OutlineModuleJson } from "@/components/courses/types";
 import type { LessonKind } from "@/lib/schemas/outline";
 
@@ -73,6 +74,8 @@ export interface RowActions {
   onAddLesson: (module: OutlineModuleJson) => void;
   onEditLesson: (lesson: OutlineLessonJson) => void;
   onDeleteLesson: (lesson: OutlineLessonJson) => void;
+  /** Where a quiz lesson's settings page is. */
+  quizSettingsHref: (lesson: OutlineLessonJson) => string;
 }
 
 export function SortableModule({
@@ -199,6 +202,16 @@ export function LessonRow({
       {!lesson.is_required && <Chip size="small" variant="outlined" label="Optional" />}
       {actions && (
         <>
+          {lesson.kind === "quiz" && (
+            <LinkButton
+              size="small"
+              href={actions.quizSettingsHref(lesson)}
+              aria-label={`Quiz settings of ${lesson.title}`}
+              sx={{ flexShrink: 0 }}
+            >
+              Quiz settings
+            </LinkButton>
+          )}
           <IconButton
             size="small"
             aria-label={`Edit lesson ${lesson.title}`}

@@ -158,6 +158,7 @@ export const API_ACCESS: Record<string, ApiRow> = {
   "PUT /api/courses/{courseId}/lessons/{lessonId}/quiz": COURSE_EDITORS,
   "POST /api/courses/{courseId}/lessons/{lessonId}/quiz/regrade": COURSE_EDITORS,
   "GET /api/courses/{courseId}/lessons/{lessonId}/quiz/statistics": COURSE_EDITORS,
+  "GET /api/courses/{courseId}/lessons/{lessonId}/quiz/statistics/export": COURSE_EDITORS,
   "GET /api/courses/{courseId}/quiz-grading": COURSE_EDITORS,
   "GET /api/courses/{courseId}/lessons/{lessonId}/quiz/attempts": COURSE_READERS,
   "POST /api/courses/{courseId}/lessons/{lessonId}/quiz/attempts": [

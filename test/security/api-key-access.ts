@@ -202,6 +202,7 @@ export const API_KEY_ACCESS: Record<string, ApiKeyRow> = {
   "PUT /api/courses/{courseId}/lessons/{lessonId}/quiz": ["ok", "forbidden"],
   "POST /api/courses/{courseId}/lessons/{lessonId}/quiz/regrade": ["ok", "forbidden"],
   "GET /api/courses/{courseId}/lessons/{lessonId}/quiz/statistics": ["ok", "forbidden"],
+  "GET /api/courses/{courseId}/lessons/{lessonId}/quiz/statistics/export": ["ok", "forbidden"],
   "GET /api/courses/{courseId}/quiz-grading": ["ok", "forbidden"],
   "GET /api/courses/{courseId}/lessons/{lessonId}/quiz/attempts": ["forbidden", "forbidden"],
   "POST /api/courses/{courseId}/lessons/{lessonId}/quiz/attempts": ["forbidden", "forbidden"],

@@ -63,6 +63,10 @@ export const PAGE_ACCESS: Record<string, Row> = {
   "/admin/courses": ADMIN_AREA_TENANT_DATA,
   "/admin/courses/create": ADMIN_AREA_TENANT_DATA,
   "/admin/courses/[courseId]": ADMIN_AREA_TENANT_DATA,
+  "/admin/courses/[courseId]/grading": ADMIN_AREA_TENANT_DATA,
+  "/admin/courses/[courseId]/grading/[attemptId]": ADMIN_AREA_TENANT_DATA,
+  "/admin/courses/[courseId]/lessons/[lessonId]/quiz": ADMIN_AREA_TENANT_DATA,
+  "/admin/courses/[courseId]/lessons/[lessonId]/quiz/statistics": ADMIN_AREA_TENANT_DATA,
   // Banks belong to an organization; the bank of the suites is the instructor's (org admins manage every bank).
   "/admin/question-banks": ADMIN_AREA_TENANT_DATA,
   "/admin/question-banks/[bankId]": ADMIN_AREA_TENANT_DATA,

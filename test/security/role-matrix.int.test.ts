@@ -43,7 +43,9 @@ describe("pages", () => {
     const ids: Record<string, string> = {
       courseId: world.a.ids.courseId,
       moduleId: world.a.ids.moduleId,
-      lessonId: world.a.ids.textLessonId,
+      // The quiz pages are about a quiz lesson; every other page takes any lesson.
+      lessonId: pattern.includes("/quiz") ? world.a.ids.quizLessonId : world.a.ids.textLessonId,
+      attemptId: world.a.ids.quizAttemptId,
       groupId: world.a.ids.groupId,
       userId: world.a.ids.learnerId,
       threadId: world.a.ids.threadId,

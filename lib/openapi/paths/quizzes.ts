@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { definePaths, json, jsonBody, pathIds } from "@/lib/openapi/operation";
+import { CSV } from "@/lib/openapi/paths/reports";
 import {
   attemptResponseSchema,
   attemptReviewResponseSchema,
@@ -97,6 +98,16 @@ export const quizPaths = definePaths("Quizzes", {
         "the attempt's score, × 100) and, for the choice types, how many attempts chose each option.",
       ...EDIT,
       responses: { 200: json("The quiz's statistics", quizStatisticsResponseSchema) },
+      errors: [400, 403, 404],
+    },
+  },
+  "/api/courses/{courseId}/lessons/{lessonId}/quiz/statistics/export": {
+    requestParams: { path: lesson },
+    get: {
+      operationId: "exportQuizStatistics",
+      summary: "The quiz's item analysis as CSV: a row per question, its options' shares in the last column",
+      ...EDIT,
+      responses: CSV,
       errors: [400, 403, 404],
     },
   },

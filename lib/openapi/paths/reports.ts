@@ -41,7 +41,7 @@ const FILTERS =
   "Filters: `from`/`to` (UTC days 1900-01-01 to 2099-12-31: enrollments made on those days), `category_id`, `course_id`, `group_id` " +
   "(its members' enrollments), `status` (the enrollment's: active, completed, withdrawn). An id of something outside the scope leaves " +
   "nothing to count (an empty answer, not an error).";
-const CSV = {
+export const CSV = {
   200: {
     description: "A CSV download (UTF-8 with a byte-order mark; formulas neutralised)",
     content: { "text/csv": { schema: { type: "string" as const } } },

@@ -84,7 +84,7 @@ const slotSelect = {
   mark: true,
 } satisfies Prisma.QuizSlotSelect;
 
-async function quizJson(organizationId: string, quiz: QuizSettingsRow): Promise<QuizJson> {
+export async function quizJson(organizationId: string, quiz: QuizSettingsRow): Promise<QuizJson> {
   const slots = await db().quizSlot.findMany({
     where: { organizationId, quizId: quiz.id },
     select: slotSelect,

@@ -9,6 +9,7 @@ import { listCategories } from "@/lib/server/categories/queries";
 import { getCourseCertificate } from "@/lib/server/certificates/course-certificate";
 import { listCertificateTemplates } from "@/lib/server/certificates/templates";
 import { getCourse, getOutline } from "@/lib/server/courses/queries";
+import { listGradingQueue } from "@/lib/server/quizzes/grading";
 import { can } from "@/lib/tenancy/permissions";
 
 export const metadata = { title: "Edit course · Learning Management" };
@@ -27,11 +28,12 @@ export default async function EditCoursePage({ params, searchParams }: Props) {
       </>
     );
   }
-  const [outline, categories, certificate, templates] = await Promise.all([
+  const [outline, categories, certificate, templates, grading] = await Promise.all([
     getOutline(caller.ctx, courseId),
     listCategories(caller.ctx),
     getCourseCertificate(caller.ctx, courseId),
     listCertificateTemplates(caller.ctx),
+    listGradingQueue(caller.ctx, courseId),
   ]);
   const initialTab: EditorTab = EDITOR_TABS.find((t) => t === tab) ?? "details";
   return (
@@ -40,9 +42,14 @@ export default async function EditCoursePage({ params, searchParams }: Props) {
         title={course.title}
         subtitle="Edit the course's details, outline and enrollments"
         actions={
-          <LinkButton href={`/courses/${course.id}`} variant="outlined">
-            View course
-          </LinkButton>
+          <>
+            <LinkButton href={`/admin/courses/${course.id}/grading`} variant="outlined">
+              {`Grading queue (${grading.items.length})`}
+            </LinkButton>
+            <LinkButton href={`/courses/${course.id}`} variant="outlined">
+              View course
+            </LinkButton>
+          </>
         }
       />
       <CourseEditor
