@@ -112,7 +112,16 @@ export async function requireCaller(req: RequestHead, lookup?: CallerLookup): Pr
 
 /** Parses a JSON body with a schema: malformed JSON and missing fields are 400s naming the problem. */
 export async function readJson<S extends z.ZodType>(req: Request, schema: S): Promise<z.infer<S>> {
-  return parseInput(schema, parseJsonText(await requestText(req)));
+  return readJsonBody(req.body as AsyncIterable<Uint8Array> | null, req.headers.get("content-length"), schema);
+}
+
+/** readJson for a body that is a stream of bytes: a web Request's, or a node request itself (the fast paths). */
+export async function readJsonBody<S extends z.ZodType>(
+  body: AsyncIterable<Uint8Array> | null,
+  declaredLength: string | null,
+  schema: S,
+): Promise<z.infer<S>> {
+  return parseInput(schema, parseJsonText(await readBodyText(body, declaredLength)));
 }
 
 /** Like readJson, but an empty body stands for `{}` (a POST whose options are all optional). */

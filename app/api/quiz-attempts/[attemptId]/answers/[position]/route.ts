@@ -1,17 +1,22 @@
-import { handle, notAllowedExcept, readJson, requireCaller } from "@/lib/http";
-import { saveQuizAnswerSchema } from "@/lib/schemas/quizzes";
-import { attemptPosition } from "@/lib/server/quizzes/access";
-import { saveAnswer } from "@/lib/server/quizzes/answers";
+import { answerResponse, notAllowedExcept } from "@/lib/http";
+import { answerQuizSave } from "./handler";
 
-/** Saves one answer as it is given; acknowledged with the sequence the server keeps. */
-export const PUT = handle<{ attemptId: string; position: string }>(
-  "Failed to save the answer",
-  async (req, { params }) => {
-    const caller = await requireCaller(req);
-    const { attemptId, position } = await params;
-    const input = await readJson(req, saveQuizAnswerSchema);
-    return saveAnswer(caller.ctx, attemptId, attemptPosition(position), input);
-  },
-);
+/** Saves one answer as it is given; served here wherever Next runs, before Next by the custom server (./handler.ts). */
+export async function PUT(
+  req: Request,
+  { params }: { params: Promise<{ attemptId: string; position: string }> },
+): Promise<Response> {
+  const { attemptId, position } = await params;
+  return answerResponse(
+    await answerQuizSave({
+      method: req.method,
+      url: req.url,
+      attemptId,
+      position,
+      headers: req.headers,
+      body: req.body as AsyncIterable<Uint8Array> | null,
+    }),
+  );
+}
 
 export const { GET, POST, PATCH, DELETE } = notAllowedExcept("PUT");
