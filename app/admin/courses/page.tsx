@@ -1,7 +1,6 @@
 import AddIcon from "@mui/icons-material/Add";
 import QuizIcon from "@mui/icons-material/Quiz";
 import WorkspacePremiumIcon from "@mui/icons-material/WorkspacePremium";
-import Stack from "@mui/material/Stack";
 import { CourseList } from "@/components/courses/course-list";
 import { CourseTable } from "@/components/courses/course-table";
 import { EmptyState } from "@/components/shell/empty-state";
@@ -51,11 +50,11 @@ export default async function AdminCoursesPage({
         title="Courses"
         subtitle={`${courses.total} course${courses.total === 1 ? "" : "s"}`}
         actions={
-          <Stack direction="row" spacing={1}>
+          <>
             {questionBanks}
             {certificates}
             {empty ? null : create}
-          </Stack>
+          </>
         }
       />
       {empty ? (
