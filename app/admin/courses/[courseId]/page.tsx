@@ -1,7 +1,7 @@
-import Alert from "@mui/material/Alert";
 import { CourseCertificateForm } from "@/components/certificates/course-certificate-form";
 import { CourseEditor } from "@/components/courses/course-editor";
 import { EDITOR_TABS, type EditorTab } from "@/components/courses/labels";
+import { CourseNotice } from "@/components/courses/course-notice";
 import { PageHeader } from "@/components/shell/page-header";
 import { LinkButton } from "@/components/navigation/link-components";
 import { guardSignedInPage, loadOrNotFound } from "@/lib/auth/page-guard";
@@ -21,12 +21,7 @@ export default async function EditCoursePage({ params, searchParams }: Props) {
   const [{ courseId }, { tab }] = await Promise.all([params, searchParams]);
   const course = await loadOrNotFound(getCourse(caller.ctx, courseId));
   if (!course.can_edit) {
-    return (
-      <>
-        <PageHeader title={course.title} />
-        <Alert severity="warning">You can only edit courses you teach.</Alert>
-      </>
-    );
+    return <CourseNotice title={course.title} />;
   }
   const [outline, categories, certificate, templates, grading] = await Promise.all([
     getOutline(caller.ctx, courseId),

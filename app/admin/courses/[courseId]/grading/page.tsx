@@ -1,5 +1,5 @@
-import Alert from "@mui/material/Alert";
 import { QuizGradingQueue } from "@/components/quizzes/quiz-grading-queue";
+import { CourseNotice } from "@/components/courses/course-notice";
 import { PageHeader } from "@/components/shell/page-header";
 import { LinkButton } from "@/components/navigation/link-components";
 import { guardSignedInPage, loadOrNotFound } from "@/lib/auth/page-guard";
@@ -14,13 +14,7 @@ export default async function GradingQueuePage({ params }: Props) {
   const caller = await guardSignedInPage("/admin/courses/[courseId]/grading");
   const { courseId } = await params;
   const course = await loadOrNotFound(getCourse(caller.ctx, courseId));
-  if (!course.can_edit)
-    return (
-      <>
-        <PageHeader title={course.title} />
-        <Alert severity="warning">You can only edit courses you teach.</Alert>
-      </>
-    );
+  if (!course.can_edit) return <CourseNotice title={course.title} />;
   const rows = await getGradingQueueView(caller.ctx, courseId);
   return (
     <>

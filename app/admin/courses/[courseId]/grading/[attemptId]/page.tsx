@@ -1,6 +1,6 @@
-import Alert from "@mui/material/Alert";
 import { notFound } from "next/navigation";
 import { QuizGradingAttempt } from "@/components/quizzes/quiz-grading-attempt";
+import { CourseNotice } from "@/components/courses/course-notice";
 import { PageHeader } from "@/components/shell/page-header";
 import { LinkButton } from "@/components/navigation/link-components";
 import { guardSignedInPage, loadOrNotFound } from "@/lib/auth/page-guard";
@@ -16,13 +16,7 @@ export default async function GradeAttemptPage({ params }: Props) {
   const caller = await guardSignedInPage("/admin/courses/[courseId]/grading/[attemptId]");
   const { courseId, attemptId } = await params;
   const course = await loadOrNotFound(getCourse(caller.ctx, courseId));
-  if (!course.can_edit)
-    return (
-      <>
-        <PageHeader title={course.title} />
-        <Alert severity="warning">You can only edit courses you teach.</Alert>
-      </>
-    );
+  if (!course.can_edit) return <CourseNotice title={course.title} />;
   // An attempt of a course the caller does not edit is no page of theirs (its course says so, not this one).
   const attempt = await loadOrNotFound(getAttemptForGrading(caller.ctx, attemptId).catch(forbiddenAsNotFound));
   // The attempt is found through its own course: one of another course is not this page's.

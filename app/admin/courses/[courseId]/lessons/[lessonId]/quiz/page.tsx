@@ -1,5 +1,5 @@
-import Alert from "@mui/material/Alert";
 import { QuizSettingsEditor } from "@/components/quizzes/quiz-settings-editor";
+import { CourseNotice } from "@/components/courses/course-notice";
 import { PageHeader } from "@/components/shell/page-header";
 import { LinkButton } from "@/components/navigation/link-components";
 import { guardSignedInPage, loadOrNotFound } from "@/lib/auth/page-guard";
@@ -14,20 +14,13 @@ export default async function QuizSettingsPage({ params }: Props) {
   const caller = await guardSignedInPage("/admin/courses/[courseId]/lessons/[lessonId]/quiz");
   const { courseId, lessonId } = await params;
   const course = await loadOrNotFound(getCourse(caller.ctx, courseId));
-  if (!course.can_edit)
-    return (
-      <>
-        <PageHeader title={course.title} />
-        <Alert severity="warning">You can only edit courses you teach.</Alert>
-      </>
-    );
+  if (!course.can_edit) return <CourseNotice title={course.title} />;
   const view = await loadOrNotFound(getQuizEditorView(caller.ctx, courseId, lessonId));
   if (!view)
     return (
-      <>
-        <PageHeader title={course.title} />
-        <Alert severity="info">This lesson is not a quiz.</Alert>
-      </>
+      <CourseNotice title={course.title} severity="info">
+        This lesson is not a quiz.
+      </CourseNotice>
     );
   const base = `/admin/courses/${courseId}`;
   return (
