@@ -8,6 +8,7 @@ import Typography from "@mui/material/Typography";
 import { useEffect, useState } from "react";
 import { FilePickButton } from "@/components/forms/file-pick-button";
 import type { LessonJson } from "@/components/courses/types";
+import { uploadWithProgress } from "@/lib/client/upload";
 
 // The cmi5 lesson's course (docs/cmi5.md): what it plays now, and an import of a zip or a bare cmi5.xml
 // that adds a new version. A course the specification refuses comes back with the rule it breaks.
@@ -22,19 +23,16 @@ interface Cmi5Course {
 type Phase = { kind: "idle" } | { kind: "uploading"; percent: number } | { kind: "error"; message: string };
 
 function sendCourse(url: string, file: File, onProgress: (percent: number) => void): Promise<Cmi5Course> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open("PUT", url);
-    xhr.setRequestHeader("content-type", /\.xml$/i.test(file.name) ? "text/xml" : "application/zip");
-    xhr.responseType = "json";
-    xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(Math.round((e.loaded / e.total) * 100));
-    xhr.onload = () => {
-      const body = xhr.response as { error?: { message?: string } } | null;
-      if (xhr.status >= 200 && xhr.status < 300) resolve(body as Cmi5Course);
-      else reject(new Error(body?.error?.message ?? `The import failed (HTTP ${xhr.status}).`));
-    };
-    xhr.onerror = () => reject(new Error("The import failed: the connection was lost."));
-    xhr.send(file);
+  return uploadWithProgress({
+    method: "PUT",
+    url,
+    body: file,
+    contentType: /\.xml$/i.test(file.name) ? "text/xml" : "application/zip",
+    onProgress: (sent, total) => total > 0 && onProgress(Math.round((sent / total) * 100)),
+    messages: {
+      failed: (status) => `The import failed (HTTP ${status}).`,
+      cutOff: "The import failed: the connection was lost.",
+    },
   });
 }
 

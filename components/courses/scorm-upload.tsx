@@ -8,6 +8,7 @@ import Typography from "@mui/material/Typography";
 import { useState } from "react";
 import { FilePickButton } from "@/components/forms/file-pick-button";
 import type { LessonJson } from "@/components/courses/types";
+import { uploadWithProgress } from "@/lib/client/upload";
 
 type ScormPackage = NonNullable<LessonJson["scorm_package"]>;
 
@@ -24,27 +25,24 @@ type Phase =
   | { kind: "processing" }
   | { kind: "error"; message: string };
 
-/** PUT the .zip as the raw body with XMLHttpRequest (fetch reports no upload progress). */
+/** PUT the .zip as the raw body, with its progress; then the server unpacks it. */
 function sendPackage(
   url: string,
   file: File,
   onProgress: (percent: number) => void,
   onSent: () => void,
 ): Promise<ScormPackage & { warnings: string[] }> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open("PUT", url);
-    xhr.setRequestHeader("content-type", "application/zip");
-    xhr.responseType = "json";
-    xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(Math.round((e.loaded / e.total) * 100));
-    xhr.upload.onload = onSent;
-    xhr.onload = () => {
-      const body = xhr.response as { error?: { message?: string } } | null;
-      if (xhr.status >= 200 && xhr.status < 300) resolve(body as ScormPackage & { warnings: string[] });
-      else reject(new Error(body?.error?.message ?? `The upload failed (HTTP ${xhr.status}).`));
-    };
-    xhr.onerror = () => reject(new Error("The upload failed: the connection was lost."));
-    xhr.send(file);
+  return uploadWithProgress({
+    method: "PUT",
+    url,
+    body: file,
+    contentType: "application/zip",
+    onProgress: (sent, total) => total > 0 && onProgress(Math.round((sent / total) * 100)),
+    onSent,
+    messages: {
+      failed: (status) => `The upload failed (HTTP ${status}).`,
+      cutOff: "The upload failed: the connection was lost.",
+    },
   });
 }
 

@@ -9,30 +9,10 @@ import { useRef, useState } from "react";
 import { ImportProgressBar } from "@/components/import-export/import-progress";
 import { MAX_IMPORT_BYTES } from "@/lib/schemas/imports";
 import type { ImportJson } from "@/lib/server/imports/serialize";
+import { formOf, uploadWithProgress } from "@/lib/client/upload";
 
-/** Sends the file with XMLHttpRequest, whose upload events give the progress bar (fetch has none). */
-function upload(file: File, query: string, onProgress: (sent: number) => void): Promise<ImportJson> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open("POST", `/api/admin/imports${query}`);
-    xhr.setRequestHeader("Accept", "application/json");
-    xhr.upload.onprogress = (event) => onProgress(event.loaded);
-    xhr.onload = () => {
-      let body: { error?: { message?: string } } & Partial<ImportJson> = {};
-      try {
-        body = JSON.parse(xhr.responseText);
-      } catch {
-        /* not JSON */
-      }
-      if (xhr.status === 201) resolve(body as ImportJson);
-      else reject(new Error(body.error?.message ?? `The upload failed (${xhr.status})`));
-    };
-    xhr.onerror = () => reject(new Error("The upload was cut off: check your connection and try again"));
-    const form = new FormData();
-    form.set("file", file);
-    xhr.send(form);
-  });
-}
+const upload = (file: File, query: string, onProgress: (sent: number) => void) =>
+  uploadWithProgress<ImportJson>({ method: "POST", url: `/api/admin/imports${query}`, ...formOf(file, onProgress) });
 
 /** Choose a CSV and upload it (a progress bar while it is sent); then the import opens. */
 export function ImportUpload({

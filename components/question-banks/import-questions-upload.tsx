@@ -10,33 +10,13 @@ import Typography from "@mui/material/Typography";
 import { useRef, useState } from "react";
 import { ImportProgressBar } from "@/components/import-export/import-progress";
 import type { QuestionImportJson } from "@/lib/server/question-imports/serialize";
+import { formOf, uploadWithProgress } from "@/lib/client/upload";
 
 /** The API's limit (lib/schemas/question-imports.ts), checked here before sending a file it would refuse. */
 const MAX_BYTES = 20 * 1024 * 1024;
 
-/** Sends the file with XMLHttpRequest, whose upload events give the progress bar (fetch has none). */
-function upload(url: string, file: File, onProgress: (sent: number) => void): Promise<QuestionImportJson> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open("POST", url);
-    xhr.setRequestHeader("Accept", "application/json");
-    xhr.upload.onprogress = (event) => onProgress(event.loaded);
-    xhr.onload = () => {
-      let body: { error?: { message?: string } } & Partial<QuestionImportJson> = {};
-      try {
-        body = JSON.parse(xhr.responseText);
-      } catch {
-        /* not JSON */
-      }
-      if (xhr.status === 201) resolve(body as QuestionImportJson);
-      else reject(new Error(body.error?.message ?? `The upload failed (${xhr.status})`));
-    };
-    xhr.onerror = () => reject(new Error("The upload was cut off: check your connection and try again"));
-    const form = new FormData();
-    form.set("file", file);
-    xhr.send(form);
-  });
-}
+const upload = (url: string, file: File, onProgress: (sent: number) => void) =>
+  uploadWithProgress<QuestionImportJson>({ method: "POST", url, ...formOf(file, onProgress) });
 
 /** Choose a Moodle XML or GIFT file (its format told from its name unless chosen) and upload it. */
 export function ImportQuestionsUpload({
