@@ -31,10 +31,10 @@ import Typography from "@mui/material/Typography";
 import { useState, type CSSProperties } from "react";
 import { useFieldArray, useWatch, type Control, type Path, type UseFormReturn } from "react-hook-form";
 import { FormSwitch } from "@/components/forms/form-switch";
+import { QUESTION_TYPE_LABELS } from "@/components/question-banks/labels";
 import { QuestionPickerDialog, RandomDrawDialog } from "@/components/quizzes/quiz-settings-pickers";
 import { SlotNumberField, SlotTagsField } from "@/components/quizzes/quiz-settings-slot-fields";
 import {
-  QUESTION_TYPE_LABELS,
   type QuizFormInput,
   type QuizFormOutput,
   type SlotInput,

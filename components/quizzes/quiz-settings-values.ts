@@ -23,18 +23,6 @@ export const GRADING_LABELS = {
   average: "Average of the attempts",
 } as const;
 
-export const QUESTION_TYPE_LABELS: Record<QuestionType, string> = {
-  single_choice: "Single choice",
-  multiple_response: "Multiple response",
-  true_false: "True/false",
-  short_answer: "Short answer",
-  numeric: "Numeric",
-  matching: "Matching",
-  ordering: "Ordering",
-  fill_in_blanks: "Fill in the blanks",
-  essay: "Essay",
-};
-
 /** What a slot row shows of the question or bank it names (the settings API answers ids only). */
 export interface SlotNames {
   questions: Record<string, { name: string; bank_name: string; type: QuestionType }>;

@@ -4,7 +4,7 @@ import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { DataGrid, type GridColDef } from "@mui/x-data-grid";
-import { QUESTION_TYPE_LABELS } from "@/components/quizzes/quiz-settings-values";
+import { QUESTION_TYPE_LABELS } from "@/components/question-banks/labels";
 import type { QuestionType } from "@/lib/schemas/questions";
 import type { QuestionStatisticsJson, QuizStatisticsJson } from "@/lib/server/quizzes/statistics";
 
