@@ -15,6 +15,8 @@ const STATUS = {
    * another tab or on another device): that window stops and says so, rather than retrying.
    */
   ATTEMPT_REPLACED: 409,
+  /** A quiz answer the learner checked during the attempt (its feedback or right answer shown): it cannot change. */
+  ANSWER_CHECKED: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,

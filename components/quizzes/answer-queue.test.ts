@@ -153,11 +153,12 @@ describe("AnswerQueue", () => {
     expect(queue.getState().pending).toBe(2);
   });
 
-  it("reads the server's refusals: replaced, ended, retried, refused", () => {
+  it("reads the server's refusals: replaced, ended, retried, refused (a checked question's)", () => {
     const answer = (status: number, code?: string) =>
       failure(new Response(null, { status }), { error: { code, message: "m" } }).kind;
     expect(answer(409, "ATTEMPT_REPLACED")).toBe("replaced");
     expect(answer(409, "CONFLICT")).toBe("ended");
+    expect(answer(409, "ANSWER_CHECKED")).toBe("refused");
     expect([answer(503), answer(401), answer(429)]).toEqual(["retry", "retry", "retry"]);
     expect(answer(400, "BAD_REQUEST")).toBe("refused");
   });

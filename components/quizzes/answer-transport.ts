@@ -1,4 +1,4 @@
-import { answerPath, ATTEMPT_REPLACED, type QuizResponse } from "@/components/quizzes/quiz-api";
+import { ANSWER_CHECKED, answerPath, ATTEMPT_REPLACED, type QuizResponse } from "@/components/quizzes/quiz-api";
 import type { QueuedAnswer } from "@/components/quizzes/answer-store";
 
 // How a saved answer reaches the server: PUT …/answers/{position} with the window's session and the
@@ -13,7 +13,7 @@ export type SaveOutcome =
   | { kind: "replaced"; message: string }
   /** The attempt takes no more answers: submitted, or its time is up (the server submitted it). */
   | { kind: "ended"; message: string }
-  /** This answer is refused for good (a 400: not the question's shape); the others go on. */
+  /** This answer is refused for good (a 400: not the question's shape; a checked question); the others go on. */
   | { kind: "refused"; message: string };
 
 export interface AnswerTransport {
@@ -72,6 +72,7 @@ export function failure(response: Response, body: ErrorBody | null): SaveOutcome
   const serverMessage = typeof body?.error?.message === "string" ? body.error.message : null;
   const message = serverMessage ?? `${status}: ${response.statusText || "request failed"}`;
   if (status === 409 && body?.error?.code === ATTEMPT_REPLACED) return { kind: "replaced", message };
+  if (status === 409 && body?.error?.code === ANSWER_CHECKED) return { kind: "refused", message };
   if (status === 409) return { kind: "ended", message };
   if (status >= 500 || status === 401 || status === 408 || status === 429)
     return { kind: "retry", message, retryAfterMs: retryAfterMs(response) };

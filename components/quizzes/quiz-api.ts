@@ -16,8 +16,12 @@ export const quizAttemptsPath = (courseId: string, lessonId: string) =>
 export const attemptPath = (attemptId: string) => `/api/quiz-attempts/${attemptId}`;
 export const answerPath = (attemptId: string, position: number) =>
   `/api/quiz-attempts/${attemptId}/answers/${position}`;
+export const checkPath = (attemptId: string, position: number) =>
+  `/api/quiz-attempts/${attemptId}/answers/${position}/check`;
 export const submitPath = (attemptId: string) => `/api/quiz-attempts/${attemptId}/submit`;
 export const reviewPath = (attemptId: string) => `/api/quiz-attempts/${attemptId}/review`;
 
 /** The 409 code of a save or submission from a window another one has taken the attempt from. */
 export const ATTEMPT_REPLACED = "ATTEMPT_REPLACED";
+/** The 409 code of a newer answer to a question checked during the attempt: that answer stays as checked. */
+export const ANSWER_CHECKED = "ANSWER_CHECKED";

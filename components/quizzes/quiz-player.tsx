@@ -8,12 +8,15 @@ import Typography from "@mui/material/Typography";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ConfirmDialog } from "@/components/feedback/confirm-dialog";
 import { AnswerSaveStatus } from "@/components/quizzes/answer-save-status";
+import { CheckAnswer } from "@/components/quizzes/check-answer";
 import { Countdown } from "@/components/quizzes/countdown";
 import { QuestionInput, isAnswered } from "@/components/quizzes/inputs/question-input";
 import { QuizPages } from "@/components/quizzes/quiz-pages";
 import { QuestionCard } from "@/components/quizzes/question-card";
 import { ATTEMPT_REPLACED, submitPath, type AttemptJson, type StartedAttemptJson } from "@/components/quizzes/quiz-api";
+import { reviewStatus } from "@/components/quizzes/review-details";
 import { useAnswerQueue } from "@/components/quizzes/use-answer-queue";
+import { useCheckedAnswers } from "@/components/quizzes/use-checked-answers";
 import { useTypedAnswers } from "@/components/quizzes/use-typed-answers";
 import { ApiError, apiPost } from "@/lib/client/api";
 
@@ -37,6 +40,7 @@ export function QuizPlayer({ attempt, clockOffsetMs, onFinished, onTakeBack }: Q
   const lastSequence = Math.max(0, ...attempt.questions.map((q) => q.answer?.sequence ?? 0));
   const { queue, state } = useAnswerQueue(attempt.id, attempt.session, lastSequence, beforeLeaving);
   const { responses, change, saveTyped, saveAllTyped } = useTypedAnswers(attempt, queue);
+  const checks = useCheckedAnswers(attempt, queue, saveTyped);
   useEffect(() => {
     leaving.current = saveAllTyped;
   }, [saveAllTyped]);
@@ -103,8 +107,17 @@ export function QuizPlayer({ attempt, clockOffsetMs, onFinished, onTakeBack }: Q
       )}
       {onPage.map((q) => {
         const headingId = `quiz-q${q.position}`;
+        const checked = checks.isChecked(q.position);
+        const review = checks.reviewOf(q.position);
         return (
-          <QuestionCard key={q.position} number={q.position} mark={q.mark} question={q.question} headingId={headingId}>
+          <QuestionCard
+            key={q.position}
+            number={q.position}
+            mark={q.mark}
+            question={q.question}
+            headingId={headingId}
+            status={checked && review ? reviewStatus(review) : undefined}
+          >
             <QuestionInput
               question={q.question}
               response={responses.get(q.position) ?? null}
@@ -112,8 +125,17 @@ export function QuizPlayer({ attempt, clockOffsetMs, onFinished, onTakeBack }: Q
               onBlur={() => saveTyped(q.position)}
               labelledBy={headingId}
               idPrefix={`quiz-${attempt.id}-q${q.position}`}
-              disabled={disabled}
+              disabled={disabled || checked}
             />
+            {attempt.can_check && (
+              <CheckAnswer
+                checked={checked}
+                review={review}
+                answered={isAnswered(responses.get(q.position))}
+                disabled={disabled}
+                onCheck={() => checks.check(q.position)}
+              />
+            )}
           </QuestionCard>
         );
       })}

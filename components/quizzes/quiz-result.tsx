@@ -6,11 +6,10 @@ import Button from "@mui/material/Button";
 import Paper from "@mui/material/Paper";
 import Skeleton from "@mui/material/Skeleton";
 import Typography from "@mui/material/Typography";
-import { RichText } from "@/components/learning/rich-text";
-import { formatNumber, marksText } from "@/components/quizzes/format";
+import { formatNumber } from "@/components/quizzes/format";
 import { QuestionCard } from "@/components/quizzes/question-card";
 import { reviewPath, type AttemptReviewJson, type ReviewQuestionJson } from "@/components/quizzes/quiz-api";
-import { CorrectAnswerText, ResponseText } from "@/components/quizzes/review-answer";
+import { ReviewDetails, reviewStatus } from "@/components/quizzes/review-details";
 import { useApi } from "@/lib/client/swr";
 import { failureMessage } from "@/lib/client/spec-calls";
 
@@ -85,12 +84,7 @@ function ReviewedQuestion({ question: q }: { question: ReviewQuestionJson }) {
           gapNumbers.includes(id) ? `[Blank ${gapNumbers.indexOf(id) + 1}]` : marker,
         )
       : undefined;
-  const status =
-    q.marks === undefined
-      ? undefined
-      : q.marks === null
-        ? `Waiting for grading · ${marksText(q.mark)}`
-        : `${formatNumber(q.marks)} out of ${marksText(q.mark)}`;
+  const status = reviewStatus(q);
   return (
     <QuestionCard
       number={q.position}
@@ -100,29 +94,7 @@ function ReviewedQuestion({ question: q }: { question: ReviewQuestionJson }) {
       status={status}
       stemHtml={stemHtml}
     >
-      <Box sx={{ display: "flex", flexDirection: "column", gap: 1 }}>
-        <Typography component="div">
-          <strong>Your answer:</strong> <ResponseText question={view} response={q.response} />
-        </Typography>
-        {q.correct_answer && (
-          <Typography component="div">
-            <strong>Right answer:</strong> <CorrectAnswerText question={view} correct={q.correct_answer} />
-          </Typography>
-        )}
-        {q.feedback && (
-          <>
-            {q.feedback.specific.map((html, i) => (
-              <RichText key={i} html={html} />
-            ))}
-            <RichText html={q.feedback.general} />
-            {q.feedback.comment && (
-              <Typography component="div">
-                <strong>Grader&apos;s comment:</strong> {q.feedback.comment}
-              </Typography>
-            )}
-          </>
-        )}
-      </Box>
+      <ReviewDetails question={q} />
     </QuestionCard>
   );
 }

@@ -296,3 +296,40 @@ test("at the time limit the player sends what it holds and shows the submitted a
   await expect(page.getByRole("heading", { name: "Attempt 1 submitted" })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText("Your score: 1 out of 7")).toBeVisible();
 });
+
+test("a quiz showing feedback immediately: Check shows the right answer and feedback, and the answer stays", async ({
+  page,
+}) => {
+  const quiz = await quizWithEveryKind({
+    review: { marks: "immediately", correct_answers: "immediately", feedback: "immediately" },
+  });
+  await signIn(page, tenant.subdomain, tenant.users.learner);
+  await page.goto(`${origin(tenant.subdomain)}${quiz.lessonPath}`);
+  await page.getByRole("button", { name: "Start attempt" }).click();
+  const first = question(page, 1);
+  await expect(first.getByRole("button", { name: "Check" })).toBeDisabled();
+  await first.getByRole("radio", { name: "Lyon" }).check();
+  await first.getByRole("button", { name: "Check" }).click();
+  await expect(first.getByText("Right answer: Paris")).toBeVisible();
+  await expect(first.getByText(`${SECRET} wrong`)).toBeVisible();
+  await expect(first.getByText(`${SECRET} general`)).toBeVisible();
+  await expect(first.getByText("0 out of 1 mark")).toBeVisible();
+  await expect(first.getByRole("radio", { name: "Paris" })).toBeDisabled();
+  // Question 2 is not checked: nothing of its review is on the page.
+  await expect(question(page, 2).getByText("Right answer")).toHaveCount(0);
+  expect(await seriousAxeViolations(page)).toEqual([]);
+
+  // After a reload the checked question still shows its review and still takes no answer.
+  await page.reload();
+  await expect(first.getByText("Right answer: Paris")).toBeVisible();
+  await expect(first.getByRole("radio", { name: "Lyon" })).toBeChecked();
+  await expect(first.getByRole("radio", { name: "Lyon" })).toBeDisabled();
+  const answer = await testDb().quizAnswer.findFirstOrThrow({
+    where: {
+      organizationId: tenant.id,
+      attemptQuestion: { position: 1, attempt: { quiz: { lessonId: quiz.lessonId } } },
+    },
+  });
+  expect(answer.response).toEqual({ choice_id: "lyon" });
+  expect(answer.checkedAt).not.toBeNull();
+});

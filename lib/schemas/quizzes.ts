@@ -132,6 +132,9 @@ export type SaveQuizAnswerInput = z.output<typeof saveQuizAnswerSchema>;
 export const submitQuizAttemptSchema = z.object({ session: sessionSchema });
 export type SubmitQuizAttemptInput = z.output<typeof submitQuizAttemptSchema>;
 
+/** POST /api/quiz-attempts/{attemptId}/answers/{position}/check: the answer's review parts now, and it stays. */
+export const checkQuizAnswerSchema = z.object({ session: sessionSchema });
+
 /** The position of a question in its attempt: 1, 2, … */
 export const attemptPositionSchema = z.coerce
   .number({ error: "position must be a number" })

@@ -172,6 +172,7 @@ export const API_ACCESS: Record<string, ApiRow> = {
   "GET /api/quiz-attempts/{attemptId}": ATTEMPT_OWNER,
   "PUT /api/quiz-attempts/{attemptId}/answers/{position}": ATTEMPT_OWNER,
   "POST /api/quiz-attempts/{attemptId}/submit": ATTEMPT_OWNER,
+  "POST /api/quiz-attempts/{attemptId}/answers/{position}/check": ATTEMPT_OWNER,
   "GET /api/quiz-attempts/{attemptId}/review": ATTEMPT_OWNER,
   "PUT /api/quiz-attempts/{attemptId}/answers/{position}/grade": COURSE_EDITORS,
   "GET /api/question-banks": COURSE_EDITORS,

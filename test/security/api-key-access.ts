@@ -209,6 +209,7 @@ export const API_KEY_ACCESS: Record<string, ApiKeyRow> = {
   "GET /api/quiz-attempts/{attemptId}": ["forbidden", "forbidden"],
   "PUT /api/quiz-attempts/{attemptId}/answers/{position}": ["forbidden", "forbidden"],
   "POST /api/quiz-attempts/{attemptId}/submit": ["forbidden", "forbidden"],
+  "POST /api/quiz-attempts/{attemptId}/answers/{position}/check": ["forbidden", "forbidden"],
   "GET /api/quiz-attempts/{attemptId}/review": ["forbidden", "forbidden"],
   "PUT /api/quiz-attempts/{attemptId}/answers/{position}/grade": ["ok", "forbidden"],
   // Question banks (questions:manage:any).

@@ -169,6 +169,10 @@ const DISPOSABLE: Record<string, (tenant: TenantWorld, caller: Caller) => Promis
   "PUT /api/quiz-attempts/{attemptId}/answers/{position}/grade": async (t) => ({
     "path:attemptId": await spareQuizAttempt(t, "graded"),
   }),
+  // Checking needs a saved answer in a quiz that shows feedback immediately.
+  "POST /api/quiz-attempts/{attemptId}/answers/{position}/check": async (t) => ({
+    "path:attemptId": await spareQuizAttempt(t, "checkable"),
+  }),
   "DELETE /api/courses/{courseId}": async (t) => ({
     "path:courseId": (await createCourse(t.id, { instructorIds: [t.ids.instructorId] })).id,
   }),
@@ -492,6 +496,7 @@ const BODIES: Record<
     response: { choice_id: "c1" },
   }),
   "POST /api/quiz-attempts/{attemptId}/submit": () => ({ session: 1 }),
+  "POST /api/quiz-attempts/{attemptId}/answers/{position}/check": () => ({ session: 1 }),
   "PUT /api/quiz-attempts/{attemptId}/answers/{position}/grade": () => ({ marks: 1, comment: "Well argued" }),
 };
 

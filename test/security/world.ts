@@ -796,7 +796,11 @@ export function spareCmi5Session(tenant: TenantWorld) {
  * A quiz attempt of the learner's of its own (a course with one quiz lesson, its one question the world's),
  * in progress (session 1) or graded (its answer right), for the calls that use an attempt up.
  */
-export async function spareQuizAttempt(t: TenantWorld, state: "in_progress" | "graded"): Promise<string> {
+/**
+ * An attempt of the learner's in a quiz of its own: in progress, graded, or in progress with its answer
+ * saved in a quiz that shows feedback immediately (so it may be checked).
+ */
+export async function spareQuizAttempt(t: TenantWorld, state: "in_progress" | "graded" | "checkable"): Promise<string> {
   const db = testDb();
   const organizationId = t.id;
   const course = await createCourse(organizationId, {
@@ -805,7 +809,12 @@ export async function spareQuizAttempt(t: TenantWorld, state: "in_progress" | "g
   });
   await enroll(organizationId, course.id, t.ids.learnerId);
   const quiz = await db.quiz.create({
-    data: { organizationId, courseId: course.id, lessonId: course.lessons[0]!.id },
+    data: {
+      organizationId,
+      courseId: course.id,
+      lessonId: course.lessons[0]!.id,
+      ...(state === "checkable" ? { reviewFeedback: "immediately" as const } : {}),
+    },
   });
   const slot = await db.quizSlot.create({
     data: { organizationId, quizId: quiz.id, position: 1, kind: "fixed", questionId: t.ids.questionId },
@@ -821,7 +830,7 @@ export async function spareQuizAttempt(t: TenantWorld, state: "in_progress" | "g
       quizId: quiz.id,
       userId: t.ids.learnerId,
       number: 1,
-      state,
+      state: state === "graded" ? "graded" : "in_progress",
       maxScore: 1,
       ...(graded ? { score: 1, submittedAt: new Date() } : {}),
     },
@@ -838,15 +847,14 @@ export async function spareQuizAttempt(t: TenantWorld, state: "in_progress" | "g
       maxMark: 1,
     },
   });
-  if (graded)
+  if (graded || state === "checkable")
     await db.quizAnswer.create({
       data: {
         organizationId,
         attemptQuestionId: question.id,
         response: { choice_id: "c1" },
         sequence: 1,
-        fraction: 1,
-        marks: 1,
+        ...(graded ? { fraction: 1, marks: 1 } : {}),
       },
     });
   return attempt.id;

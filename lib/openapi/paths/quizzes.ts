@@ -9,11 +9,13 @@ import {
   myQuizResponseSchema,
   quizResponseSchema,
   quizStatisticsResponseSchema,
+  reviewQuestionResponseSchema,
   savedAnswerResponseSchema,
   startedAttemptResponseSchema,
 } from "@/lib/openapi/responses/quizzes";
 import { idSchema } from "@/lib/schemas/id";
 import {
+  checkQuizAnswerSchema,
   gradeQuizAnswerSchema,
   quizSettingsSchema,
   regradeQuizSchema,
@@ -140,10 +142,25 @@ export const quizPaths = definePaths("Quizzes", {
       description:
         "Acknowledged with the sequence the server keeps: a save whose `sequence` is not above the stored one changes nothing. " +
         "409 CONFLICT once the attempt is submitted or past its deadline (it is then submitted); " +
-        "409 ATTEMPT_REPLACED when another window or device has taken the attempt over.",
+        "409 ATTEMPT_REPLACED when another window or device has taken the attempt over; " +
+        "409 ANSWER_CHECKED for a newer answer to a question the learner checked.",
       ...OWN,
       requestBody: jsonBody(saveQuizAnswerSchema),
       responses: { 200: json("The acknowledgement", savedAnswerResponseSchema) },
+      errors: [400, 403, 404, 409],
+    },
+  },
+  "/api/quiz-attempts/{attemptId}/answers/{position}/check": {
+    requestParams: { path: answerPath },
+    post: {
+      operationId: "checkQuizAnswer",
+      summary: "Check an answer during the attempt: its review parts now, and the answer no longer changes",
+      description:
+        "For a quiz whose review policy shows marks, right answers or feedback immediately (`can_check`). " +
+        "409 CONFLICT when the quiz shows nothing before submission, the question has no saved answer, or the attempt is over.",
+      ...OWN,
+      requestBody: jsonBody(checkQuizAnswerSchema),
+      responses: { 200: json("The question as the review shows it", reviewQuestionResponseSchema) },
       errors: [400, 403, 404, 409],
     },
   },

@@ -92,6 +92,9 @@ export const attemptResponseSchema = z
     submitted_at: timestamp.nullable(),
     pages: z.int(),
     max_score: z.number(),
+    can_check: z.boolean().meta({
+      description: "The quiz shows a review part immediately: an answered question may be checked during the attempt",
+    }),
     score: z.number().nullable().meta({ description: "Null until the review policy shows marks" }),
     percent: z.number().nullable(),
     questions: z.array(
@@ -100,7 +103,14 @@ export const attemptResponseSchema = z
         page: z.int(),
         mark: z.number(),
         question: learnerQuestionSchema,
-        answer: z.object({ response: z.unknown(), sequence: z.int(), saved_at: timestamp }).nullable(),
+        answer: z
+          .object({
+            response: z.unknown(),
+            sequence: z.int(),
+            saved_at: timestamp,
+            checked: z.boolean().meta({ description: "Checked during the attempt: it no longer changes" }),
+          })
+          .nullable(),
       }),
     ),
   })
@@ -144,6 +154,21 @@ export const savedAnswerResponseSchema = z
   })
   .meta({ id: "SavedQuizAnswer" });
 
+export const reviewQuestionResponseSchema = z
+  .object({
+    position: z.int(),
+    mark: z.number(),
+    question: learnerQuestionSchema,
+    response: z.unknown(),
+    fraction: z.number().nullable().optional(),
+    marks: z.number().nullable().optional(),
+    feedback: z
+      .object({ general: z.string(), specific: z.array(z.string()), comment: z.string().nullable() })
+      .optional(),
+    correct_answer: z.record(z.string(), z.unknown()).nullable().optional(),
+  })
+  .meta({ id: "QuizReviewQuestion", description: "Each part only when the quiz's review policy allows it now" });
+
 export const attemptReviewResponseSchema = z
   .object({
     id,
@@ -153,20 +178,7 @@ export const attemptReviewResponseSchema = z
     score: z.number().nullable().optional(),
     percent: z.number().nullable().optional(),
     max_score: z.number(),
-    questions: z.array(
-      z.object({
-        position: z.int(),
-        mark: z.number(),
-        question: learnerQuestionSchema,
-        response: z.unknown(),
-        fraction: z.number().nullable().optional(),
-        marks: z.number().nullable().optional(),
-        feedback: z
-          .object({ general: z.string(), specific: z.array(z.string()), comment: z.string().nullable() })
-          .optional(),
-        correct_answer: z.record(z.string(), z.unknown()).nullable().optional(),
-      }),
-    ),
+    questions: z.array(reviewQuestionResponseSchema),
   })
   .meta({ id: "QuizAttemptReview", description: "Each part only when the quiz's review policy allows it now" });
 

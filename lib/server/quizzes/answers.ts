@@ -7,7 +7,7 @@ import type { SaveQuizAnswerInput } from "@/lib/schemas/quizzes";
 import { isId } from "@/lib/schemas/id";
 import { ATTEMPT_NOT_FOUND, requireOwnAttempt, type AttemptRow } from "@/lib/server/quizzes/access";
 import { refuseWrite } from "@/lib/server/quizzes/attempts";
-import { finishAttempt, isOverdue, withAttemptLocked } from "@/lib/server/quizzes/finish";
+import { finishAttempt, isOverdue, TIME_UP, withAttemptLocked } from "@/lib/server/quizzes/finish";
 import { uuid7 } from "@/lib/server/uuid7";
 import { tenantId, type TenantContext } from "@/lib/tenancy/context";
 import { requirePermission } from "@/lib/tenancy/permissions";
@@ -22,7 +22,8 @@ import { requirePermission } from "@/lib/tenancy/permissions";
 // transaction, as a SCORM commit is: it writes only while the attempt is still this window's, in progress
 // and in time, holding the attempt's row shared so that a submission (which locks it) waits for the save
 // or the save for the submission. Whatever that statement does not write takes the locked path, which
-// works out the answer: an older sequence acknowledged, a 409, or the submission at the deadline.
+// works out the answer: an older sequence acknowledged, a 409, or the submission at the deadline. An
+// answer the learner checked (its review part shown while the attempt is taken) is kept as checked.
 
 export interface SavedAnswerAck {
   position: number;
@@ -32,8 +33,6 @@ export interface SavedAnswerAck {
   applied: boolean;
   saved_at: string;
 }
-
-const TIME_UP = "The time limit has passed: the attempt was submitted with the answers saved before it";
 
 export async function saveAnswer(
   ctx: TenantContext,
@@ -69,6 +68,7 @@ interface SaveTarget {
   type: QuestionType | null;
   sequence: number | null;
   savedAt: Date | null;
+  checkedAt: Date | null;
 }
 
 /**
@@ -89,7 +89,7 @@ async function saveInTime(
   const now = new Date();
   const [target] = await queryRows<SaveTarget>(
     Prisma.sql`SELECT a."state", a."sessionGeneration", (a."deadline" IS NOT NULL AND a."deadline" < ${now}) AS "overdue",
-        aq."id" AS "questionId", v."type", an."sequence", an."savedAt"
+        aq."id" AS "questionId", v."type", an."sequence", an."savedAt", an."checkedAt"
       FROM "QuizAttempt" a
       LEFT JOIN "QuizAttemptQuestion" aq
         ON aq."organizationId" = a."organizationId" AND aq."attemptId" = a."id" AND aq."position" = ${position}
@@ -105,6 +105,7 @@ async function saveInTime(
   const response = parseResponse(target.type, input.response);
   if (target.sequence !== null && target.savedAt && target.sequence >= input.sequence)
     return { position, sequence: target.sequence, applied: false, saved_at: target.savedAt.toISOString() };
+  if (target.checkedAt) throw answerChecked(position);
   const written = await queryRows<{ sequence: number }>(
     Prisma.sql`WITH "holder" AS (
         SELECT a."id" FROM "QuizAttempt" a
@@ -119,7 +120,7 @@ async function saveInTime(
       FROM "holder"
       ON CONFLICT ("organizationId", "attemptQuestionId") DO UPDATE
         SET "response" = EXCLUDED."response", "sequence" = EXCLUDED."sequence", "savedAt" = EXCLUDED."savedAt"
-        WHERE "QuizAnswer"."sequence" < EXCLUDED."sequence"
+        WHERE "QuizAnswer"."sequence" < EXCLUDED."sequence" AND "QuizAnswer"."checkedAt" IS NULL
       RETURNING "sequence"`,
   );
   if (written.length === 0) return null;
@@ -138,12 +139,15 @@ async function attemptQuestion(
     select: {
       id: true,
       questionVersion: { select: { type: true } },
-      answer: { select: { sequence: true, savedAt: true } },
+      answer: { select: { sequence: true, savedAt: true, checkedAt: true } },
     },
   });
   if (!question) throw new AppError("NOT_FOUND", `This attempt has no question ${position}`);
   return question;
 }
+
+const answerChecked = (position: number) =>
+  new AppError("ANSWER_CHECKED", `Question ${position} was checked: its answer can no longer change`);
 
 /** The response in its type's shape, or a 400 naming what is wrong. */
 function parseResponse(type: string, response: SaveQuizAnswerInput["response"]): Prisma.InputJsonObject {
@@ -165,6 +169,7 @@ async function writeAnswer(
   const stored = question.answer;
   if (stored && stored.sequence >= input.sequence)
     return { position, sequence: stored.sequence, applied: false, saved_at: stored.savedAt.toISOString() };
+  if (stored?.checkedAt) throw answerChecked(position);
   const data = { response, sequence: input.sequence, savedAt: now };
   await tx.quizAnswer.upsert({
     where: { organizationId_attemptQuestionId: { organizationId, attemptQuestionId: question.id } },

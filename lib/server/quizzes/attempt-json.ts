@@ -28,6 +28,7 @@ export const attemptQuestionSelect = {
       marks: true,
       overrideMarks: true,
       overrideComment: true,
+      checkedAt: true,
     },
   },
 } satisfies Prisma.QuizAttemptQuestionSelect;
@@ -37,6 +38,8 @@ export interface SavedAnswerJson {
   response: unknown;
   sequence: number;
   saved_at: string;
+  /** Checked during the attempt: its review parts are shown and it no longer changes. */
+  checked: boolean;
 }
 
 export interface AttemptQuestionJson {
@@ -62,6 +65,8 @@ export interface AttemptJson {
   submitted_at: string | null;
   pages: number;
   max_score: number;
+  /** The quiz shows a review part immediately: an answered question may be checked while the attempt is taken. */
+  can_check: boolean;
   /** Shown once the review policy lets the learner see marks; null until then. */
   score: number | null;
   percent: number | null;
@@ -73,6 +78,10 @@ export const contentOfRow = (row: AttemptQuestionRow) => contentOf(row.questionV
 /** The marks an answer counts for: a person's grade over the automatic one. */
 export const answerMarks = (answer: AttemptQuestionRow["answer"]): number | null =>
   answer ? (answer.overrideMarks ?? answer.marks) : null;
+
+/** Whether the quiz shows any part of the review while an attempt is taken. */
+export const showsReviewImmediately = (quiz: AttemptRow["quiz"]): boolean =>
+  [quiz.reviewMarks, quiz.reviewCorrectAnswers, quiz.reviewFeedback].includes("immediately");
 
 export function attemptJson(attempt: AttemptRow, rows: AttemptQuestionRow[], now: Date): AttemptJson {
   const marksShown =
@@ -94,6 +103,7 @@ export function attemptJson(attempt: AttemptRow, rows: AttemptQuestionRow[], now
     submitted_at: attempt.submittedAt?.toISOString() ?? null,
     pages: Math.max(1, ...rows.map((r) => r.page)),
     max_score: attempt.maxScore,
+    can_check: attempt.state === "in_progress" && showsReviewImmediately(attempt.quiz),
     score: marksShown ? attempt.score : null,
     percent: marksShown ? percentOf(attempt.score ?? 0, attempt.maxScore) : null,
     questions: rows.map((row) => ({
@@ -102,7 +112,12 @@ export function attemptJson(attempt: AttemptRow, rows: AttemptQuestionRow[], now
       mark: row.maxMark,
       question: learnerQuestionView(contentOfRow(row), row.displayOrder as DisplayOrder),
       answer: row.answer
-        ? { response: row.answer.response, sequence: row.answer.sequence, saved_at: row.answer.savedAt.toISOString() }
+        ? {
+            response: row.answer.response,
+            sequence: row.answer.sequence,
+            saved_at: row.answer.savedAt.toISOString(),
+            checked: row.answer.checkedAt !== null,
+          }
         : null,
     })),
   };

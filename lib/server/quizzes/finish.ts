@@ -42,6 +42,9 @@ export async function withAttemptLocked<T>(
   return write(current);
 }
 
+/** The 409's message for a write that came after the time limit: the server submitted the attempt instead. */
+export const TIME_UP = "The time limit has passed: the attempt was submitted with the answers saved before it";
+
 export const isOverdue = (attempt: Pick<AttemptRow, "state" | "deadline">, now: Date): boolean =>
   attempt.state === "in_progress" && attempt.deadline !== null && now > attempt.deadline;
 

@@ -5,9 +5,17 @@ import { learnerQuestionView, type LearnerQuestionView } from "@/lib/assessments
 import { percentOf, reviewAllows } from "@/lib/assessments/quiz-rules";
 import { correctAnswerOf, feedbackFor, type CorrectAnswer, type Feedback } from "@/lib/assessments/review-view";
 import { db } from "@/lib/db";
-import { requireOwnAttempt } from "@/lib/server/quizzes/access";
-import { answerMarks, contentOfRow, type AttemptQuestionRow } from "@/lib/server/quizzes/attempt-json";
-import { loadAttemptQuestions, submitIfOverdue } from "@/lib/server/quizzes/attempts";
+import { AppError } from "@/lib/errors";
+import { requireOwnAttempt, type AttemptRow } from "@/lib/server/quizzes/access";
+import {
+  answerMarks,
+  attemptQuestionSelect,
+  contentOfRow,
+  showsReviewImmediately,
+  type AttemptQuestionRow,
+} from "@/lib/server/quizzes/attempt-json";
+import { loadAttemptQuestions, refuseWrite, submitIfOverdue } from "@/lib/server/quizzes/attempts";
+import { finishAttempt, isOverdue, TIME_UP, withAttemptLocked } from "@/lib/server/quizzes/finish";
 import type { TenantContext } from "@/lib/tenancy/context";
 
 // GET /api/quiz-attempts/{attemptId}/review: the learner's attempt with what the quiz's review policy lets
@@ -48,42 +56,99 @@ function marksOf(row: AttemptQuestionRow, inProgress: boolean): { fraction: numb
   return { fraction, marks: fraction === null ? null : fraction * row.maxMark };
 }
 
+type Shows = AttemptReviewJson["shows"];
+
+/** What the review policy shows of an attempt at this moment. */
+function reviewShows(attempt: AttemptRow, now: Date): { shows: Shows; inProgress: boolean } {
+  const moment = { inProgress: attempt.state === "in_progress", now, closesAt: attempt.quiz.closesAt };
+  return {
+    inProgress: moment.inProgress,
+    shows: {
+      marks: reviewAllows(attempt.quiz.reviewMarks, moment),
+      correct_answers: reviewAllows(attempt.quiz.reviewCorrectAnswers, moment),
+      feedback: reviewAllows(attempt.quiz.reviewFeedback, moment),
+    },
+  };
+}
+
+/**
+ * One question as the review shows it. While the attempt is taken, "immediately" shows a question's parts
+ * only once it is checked: its answer can no longer change, so seeing the right answer cannot change it.
+ */
+function reviewQuestion(row: AttemptQuestionRow, shows: Shows, inProgress: boolean): ReviewQuestionJson {
+  const content = contentOfRow(row);
+  const response = row.answer?.response ?? null;
+  const show = !inProgress || Boolean(row.answer?.checkedAt);
+  return {
+    position: row.position,
+    mark: row.maxMark,
+    question: learnerQuestionView(content, row.displayOrder as DisplayOrder),
+    response,
+    ...(shows.marks && show ? marksOf(row, inProgress) : {}),
+    ...(shows.feedback && show
+      ? { feedback: { ...feedbackFor(content, response), comment: row.answer?.overrideComment ?? null } }
+      : {}),
+    ...(shows.correct_answers && show ? { correct_answer: correctAnswerOf(content) } : {}),
+  };
+}
+
 export async function getAttemptReview(ctx: TenantContext, attemptId: string): Promise<AttemptReviewJson> {
   const now = new Date();
   const attempt = await submitIfOverdue(await requireOwnAttempt(ctx, attemptId), now);
-  const moment = { inProgress: attempt.state === "in_progress", now, closesAt: attempt.quiz.closesAt };
-  const shows = {
-    marks: reviewAllows(attempt.quiz.reviewMarks, moment),
-    correct_answers: reviewAllows(attempt.quiz.reviewCorrectAnswers, moment),
-    feedback: reviewAllows(attempt.quiz.reviewFeedback, moment),
-  };
+  const { shows, inProgress } = reviewShows(attempt, now);
   const rows = await loadAttemptQuestions(db(), attempt);
-  // While the attempt is taken, "immediately" shows a question's part once it is answered.
-  const settled = (answered: boolean) => !moment.inProgress || answered;
   return {
     id: attempt.id,
     number: attempt.number,
     state: attempt.state,
     shows,
-    ...(shows.marks && !moment.inProgress
+    ...(shows.marks && !inProgress
       ? { score: attempt.score, percent: attempt.score === null ? null : percentOf(attempt.score, attempt.maxScore) }
       : {}),
     max_score: attempt.maxScore,
-    questions: rows.map((row) => {
-      const content = contentOfRow(row);
-      const response = row.answer?.response ?? null;
-      const show = settled(row.answer !== null);
-      return {
-        position: row.position,
-        mark: row.maxMark,
-        question: learnerQuestionView(content, row.displayOrder as DisplayOrder),
-        response,
-        ...(shows.marks && show ? marksOf(row, moment.inProgress) : {}),
-        ...(shows.feedback && show
-          ? { feedback: { ...feedbackFor(content, response), comment: row.answer?.overrideComment ?? null } }
-          : {}),
-        ...(shows.correct_answers && show ? { correct_answer: correctAnswerOf(content) } : {}),
-      };
-    }),
+    questions: rows.map((row) => reviewQuestion(row, shows, inProgress)),
   };
+}
+
+/**
+ * POST /api/quiz-attempts/{attemptId}/answers/{position}/check: while the attempt is taken, a quiz that
+ * shows a review part immediately shows it for an answered question the learner checks, and keeps that
+ * answer from then on. Checking again answers the same.
+ */
+export async function checkAnswer(
+  ctx: TenantContext,
+  attemptId: string,
+  position: number,
+  session: number,
+): Promise<ReviewQuestionJson> {
+  const attempt = await requireOwnAttempt(ctx, attemptId);
+  const now = new Date();
+  const outcome = await db().$transaction((tx) =>
+    withAttemptLocked(tx, attempt, async (current) => {
+      if (isOverdue(current, now)) {
+        await finishAttempt(tx, current, now);
+        return "time_up" as const;
+      }
+      refuseWrite(current, session);
+      if (!showsReviewImmediately(current.quiz))
+        throw new AppError("CONFLICT", "This quiz shows no feedback, marks or right answers before submission");
+      const { organizationId } = current;
+      const row = await tx.quizAttemptQuestion.findFirst({
+        where: { organizationId, attemptId: current.id, position },
+        select: attemptQuestionSelect,
+      });
+      if (!row) throw new AppError("NOT_FOUND", `This attempt has no question ${position}`);
+      if (!row.answer) throw new AppError("CONFLICT", `Question ${position} has no saved answer to check`);
+      if (!row.answer.checkedAt) {
+        row.answer.checkedAt = now;
+        await tx.quizAnswer.updateMany({
+          where: { organizationId, attemptQuestionId: row.id },
+          data: { checkedAt: now },
+        });
+      }
+      return reviewQuestion(row, reviewShows(current, now).shows, true);
+    }),
+  );
+  if (outcome === "time_up") throw new AppError("CONFLICT", TIME_UP);
+  return outcome;
 }

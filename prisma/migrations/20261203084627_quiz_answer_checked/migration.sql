@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "QuizAnswer" ADD COLUMN     "checkedAt" TIMESTAMP(3);
