@@ -25,6 +25,10 @@ export interface RecomputeOptions {
    * imported one, the demo's dated history). Its certificate carries this date, and its expiry follows it.
    */
   completedAt?: ReadonlyMap<string, Date>;
+  /** The caller holds the enrollments' locks already (lockEnrollments first thing in its transaction). */
+  locked?: boolean;
+  /** Written with the recount into every enrollment (a visit's "continue here" mark), changed or not. */
+  visit?: { lastLessonId: string; lastAccessedAt: Date };
 }
 
 /** One enrollment. The lesson-progress writers and the SCORM runtime call this. */
@@ -58,7 +62,7 @@ export async function recomputeEnrollments(
   options: RecomputeOptions = {},
 ): Promise<void> {
   if (enrollmentIds.length === 0) return;
-  await lockEnrollments(tx, organizationId, enrollmentIds);
+  if (!options.locked) await lockEnrollments(tx, organizationId, enrollmentIds);
   const rows = await queryRows<CountRow>(
     Prisma.sql`SELECT e.id, e.status::text AS status, e."progressPercent", e."completedAt",
       (count(l.id) FILTER (WHERE l."isRequired"))::int AS "requiredTotal",
@@ -82,6 +86,7 @@ export async function recomputeEnrollments(
     const next = nextEnrollmentState(row, row, options.completedAt?.get(row.id) ?? now);
     if (next.status === "completed" && row.status !== "completed") completedNow.push(row.id);
     if (
+      !options.visit &&
       next.status === row.status &&
       next.progressPercent === row.progressPercent &&
       next.completedAt === row.completedAt
@@ -91,6 +96,7 @@ export async function recomputeEnrollments(
     const data: Prisma.EnrollmentUpdateManyMutationInput = {
       status: next.status,
       progressPercent: next.progressPercent,
+      ...options.visit,
     };
     if (next.completedAt !== row.completedAt) data.completedAt = next.completedAt;
     const batch = batches.get(key) ?? { data, ids: [] };
@@ -127,6 +133,11 @@ export interface LessonProgressKeys {
 /**
  * Writes one lesson's progress row and moves the enrollment's "continue here" mark to it; with `recount`,
  * recomputes the enrollment too. Called inside the writer's transaction, after lockEnrollments.
+ *
+ * Writing the lesson's row locks report rows every learner of the course shares (its triggers) until the
+ * commit, so what can come before it does: a completion's events are recorded first, and the visit is
+ * written with the recount in one statement. A class finishing a lesson at once queues on those rows for
+ * the fewest round trips.
  */
 export async function saveLessonProgress(
   tx: Tx,
@@ -140,22 +151,22 @@ export async function saveLessonProgress(
     completionStatement?: boolean;
   },
 ): Promise<LessonProgressRow> {
+  // The writers stamp a lesson's completion time with `now` only when it becomes completed.
+  const completedAt = data.completedAt ? new Date(data.completedAt) : null;
+  if (data.status === "completed" && completedAt?.getTime() === options.now.getTime()) {
+    const completion = { lessonId, courseId, enrollmentId, completedAt };
+    await recordLessonCompleted(tx, organizationId, completion);
+    if (options.completionStatement !== false)
+      await recordLessonCompletion(tx, organizationId, { ...completion, timeSpentSeconds: data.timeSpentSeconds });
+  }
   const row = await tx.lessonProgress.upsert({
     where: { enrollmentId_lessonId: { enrollmentId, lessonId } },
     create: { organizationId, courseId, enrollmentId, lessonId, ...data },
     update: data,
     select: lessonProgressSelect,
   });
-  await tx.enrollment.updateMany({
-    where: { organizationId, id: enrollmentId },
-    data: { lastLessonId: lessonId, lastAccessedAt: options.now },
-  });
-  // The writers stamp a lesson's completion time with `now` only when it becomes completed.
-  if (row.status === "completed" && row.completedAt?.getTime() === options.now.getTime()) {
-    const completion = { lessonId, courseId, enrollmentId, completedAt: row.completedAt };
-    await recordLessonCompleted(tx, organizationId, completion);
-    if (options.completionStatement !== false) await recordLessonCompletion(tx, organizationId, completion);
-  }
-  if (options.recount) await recomputeEnrollmentProgress(tx, organizationId, enrollmentId);
+  const visit = { lastLessonId: lessonId, lastAccessedAt: options.now };
+  if (options.recount) await recomputeEnrollments(tx, organizationId, [enrollmentId], { locked: true, visit });
+  else await tx.enrollment.updateMany({ where: { organizationId, id: enrollmentId }, data: visit });
   return row;
 }

@@ -150,16 +150,14 @@ export function refuseWrite(attempt: Pick<AttemptRow, "state" | "sessionGenerati
 export async function submitAttempt(ctx: TenantContext, attemptId: string, session: number): Promise<AttemptJson> {
   const attempt = await requireOwnAttempt(ctx, attemptId);
   const now = new Date();
-  const submitted = await db().$transaction((tx) =>
+  await db().$transaction((tx) =>
     withAttemptLocked(tx, attempt, async (current) => {
       refuseWrite(current, session);
       await finishAttempt(tx, current, now);
-      return tx.quizAttempt.findFirstOrThrow({
-        where: { organizationId: current.organizationId, id: current.id },
-        select: attemptSelect,
-      });
     }),
   );
+  // Read after the commit: the rows the lesson's progress locked are released the sooner.
+  const submitted = await requireOwnAttempt(ctx, attemptId);
   return attemptJson(submitted, await loadAttemptQuestions(db(), submitted), now);
 }
 

@@ -108,7 +108,10 @@ async function writeSettlement(
   });
 }
 
-/** The learner's progress in the quiz's lesson, from their finished attempts (not for a withdrawn enrollment). */
+/**
+ * The learner's progress in the quiz's lesson, from their finished attempts (not for a withdrawn
+ * enrollment). Its callers hold the enrollment's lock already (withAttemptLocked, or a start).
+ */
 export async function syncQuizLessonProgress(tx: Tx, attempt: AttemptRow, now: Date): Promise<void> {
   const { organizationId, quiz } = attempt;
   const enrollment = await tx.enrollment.findFirst({
@@ -116,7 +119,6 @@ export async function syncQuizLessonProgress(tx: Tx, attempt: AttemptRow, now: D
     select: { id: true },
   });
   if (!enrollment) return;
-  await lockEnrollments(tx, organizationId, [enrollment.id]);
   const finished = await tx.quizAttempt.findMany({
     where: { organizationId, quizId: quiz.id, userId: attempt.userId, state: { in: ["graded", "needs_grading"] } },
     select: { number: true, state: true, score: true, maxScore: true },

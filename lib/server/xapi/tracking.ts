@@ -109,7 +109,14 @@ export function recordScormAttemptEvents(
 export function recordLessonCompletion(
   tx: Tx,
   organizationId: string,
-  lesson: { lessonId: string; courseId: string; enrollmentId: string; completedAt: Date },
+  lesson: {
+    lessonId: string;
+    courseId: string;
+    enrollmentId: string;
+    completedAt: Date;
+    /** The time being written with the completion, when the lesson's row does not hold it yet. */
+    timeSpentSeconds?: number | null;
+  },
 ): Promise<void> {
   return write(tx, organizationId, async (origin) => {
     const [facts] = await queryRows<LessonFacts>(
@@ -123,7 +130,7 @@ export function recordLessonCompletion(
         course: { id: lesson.courseId, title: facts.courseTitle },
         lesson: { id: lesson.lessonId, title: facts.lessonTitle },
         completedAt: lesson.completedAt,
-        timeSpentSeconds: facts.timeSpentSeconds ?? 0,
+        timeSpentSeconds: lesson.timeSpentSeconds ?? facts.timeSpentSeconds ?? 0,
       }),
     ];
   });
