@@ -149,6 +149,10 @@ export function QuizSettingsForm({ courseId, lessonId, quiz, names: initialNames
             />
             <FormSelect control={control} name="review.feedback" label="Feedback" options={reviewOptions} />
           </Stack>
+          <Typography variant="body2" sx={{ color: "text.secondary", mt: 1 }}>
+            Immediately: learners check each answer during the attempt to see it, and a checked answer can no longer
+            change.
+          </Typography>
         </Section>
         <Section title="Questions">
           <QuizSettingsSlots form={form} names={names} onNames={setNames} />

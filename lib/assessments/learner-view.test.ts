@@ -71,7 +71,11 @@ const SAMPLES: Record<(typeof QUESTION_TYPES)[number], unknown> = {
     type: "ordering",
     name: "SECRET name",
     stem: "<p>Smallest first</p>",
-    items: [{ text: "Atom" }, { text: "Cell" }, { text: "Planet" }],
+    items: [
+      { id: "i1", text: "Atom" },
+      { id: "i2", text: "Cell" },
+      { id: "i3", text: "Planet" },
+    ],
     grading: "relative_next",
   },
   fill_in_blanks: {

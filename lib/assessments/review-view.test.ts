@@ -36,9 +36,12 @@ describe("correctAnswerOf", () => {
       type: "ordering",
       name: "Sizes",
       stem: "<p>Smallest first</p>",
-      items: [{ text: "Atom" }, { text: "Cell" }],
+      items: [
+        { id: "atom", text: "Atom" },
+        { id: "cell", text: "Cell" },
+      ],
     });
-    expect(correctAnswerOf(ordering)).toEqual({ order: ["i1", "i2"] });
+    expect(correctAnswerOf(ordering)).toEqual({ order: ["atom", "cell"] });
     const essay = questionContentSchema.parse({ type: "essay", name: "Discuss", stem: "<p>Discuss.</p>" });
     expect(correctAnswerOf(essay)).toBeNull();
   });

@@ -30,17 +30,35 @@ const plainText = (label: string, max = 500) =>
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
 
-/** Items without an id get one from their place ("c1", "c2"…); ids must then be unique. */
-function withIds<S extends z.ZodRawShape>(shape: S, prefix: string, label: string, min: number, max: number) {
+/** Eight random letters and digits: an id that says nothing about the part's place. */
+function randomIdPart(): string {
+  const alphabet = "abcdefghijklmnopqrstuvwxyz0123456789";
+  return Array.from(globalThis.crypto.getRandomValues(new Uint8Array(8)), (b) => alphabet[b % alphabet.length]).join(
+    "",
+  );
+}
+
+/**
+ * Items without an id get one from their place ("c1", "c2"…), or, when their place is the answer (an
+ * ordering question's items, which the learner receives with their ids), a random one; ids must then be
+ * unique.
+ */
+function withIds<S extends z.ZodRawShape>(
+  shape: S,
+  prefix: string,
+  label: string,
+  min: number,
+  max: number,
+  ids: "by_place" | "random" = "by_place",
+) {
   type Item = Omit<z.output<z.ZodObject<S>>, "id"> & { id: string };
+  const idAt = (i: number) => (ids === "random" ? `${prefix}${randomIdPart()}` : `${prefix}${i + 1}`);
   return z
     .array(z.object({ ...shape, id: localIdSchema.optional() }), { error: `${label} must be a list` })
     .min(min, `Give at least ${min} ${label}`)
     .max(max, `Give at most ${max} ${label}`)
     .transform((items): Item[] =>
-      items.map(
-        (entry, i) => ({ ...(entry as object), id: (entry as { id?: string }).id ?? `${prefix}${i + 1}` }) as Item,
-      ),
+      items.map((entry, i) => ({ ...(entry as object), id: (entry as { id?: string }).id ?? idAt(i) }) as Item),
     )
     .superRefine((items, ctx) => {
       const seen = new Set<string>();
@@ -173,7 +191,7 @@ export function checkMatching(body: { pairs: { answer: string }[]; distractors: 
 export const ORDERING_GRADING = ["all_or_nothing", "absolute_position", "relative_next"] as const;
 export const orderingFields = {
   /** In the right order. */
-  items: withIds({ text: requiredRichText("An item's text", 5_000) }, "i", "items", 2, 50),
+  items: withIds({ text: requiredRichText("An item's text", 5_000) }, "i", "items", 2, 50, "random"),
   grading: z
     .enum(ORDERING_GRADING, { error: `grading must be one of ${ORDERING_GRADING.join(", ")}` })
     .default("all_or_nothing"),

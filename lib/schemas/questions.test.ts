@@ -173,6 +173,19 @@ describe("questionContentSchema: each type's rules", () => {
     );
   });
 
+  it("ordering: items without an id get random ones, so the ids a learner receives do not tell the order", () => {
+    const parsed = questionContentSchema.parse({
+      ...common,
+      type: "ordering",
+      items: [{ text: "One" }, { text: "Two" }, { id: "mine", text: "Three" }],
+    }) as { items: { id: string }[] };
+    const [first, second, third] = parsed.items.map((i) => i.id);
+    expect(first).toMatch(/^i[a-z0-9]{8}$/);
+    expect(second).toMatch(/^i[a-z0-9]{8}$/);
+    expect(first).not.toBe(second);
+    expect(third).toBe("mine");
+  });
+
   it("fill in the blanks: each gap's marker once in the stem, each marker a gap, each gap its type's rules", () => {
     const gaps = [
       { id: "city", type: "short_answer", answers: [{ text: "Paris", fraction: 1 }] },

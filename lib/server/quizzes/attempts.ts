@@ -150,15 +150,13 @@ export function refuseWrite(attempt: Pick<AttemptRow, "state" | "sessionGenerati
 export async function submitAttempt(ctx: TenantContext, attemptId: string, session: number): Promise<AttemptJson> {
   const attempt = await requireOwnAttempt(ctx, attemptId);
   const now = new Date();
-  await db().$transaction((tx) =>
+  const submitted = await db().$transaction((tx) =>
     withAttemptLocked(tx, attempt, async (current) => {
       refuseWrite(current, session);
-      await finishAttempt(tx, current, now);
+      return finishAttempt(tx, current, now);
     }),
   );
-  // Read after the commit: the rows the lesson's progress locked are released the sooner.
-  const submitted = await requireOwnAttempt(ctx, attemptId);
-  return attemptJson(submitted, await loadAttemptQuestions(db(), submitted), now);
+  return attemptJson(submitted.attempt, submitted.rows, now);
 }
 
 export interface AttemptSummaryJson {

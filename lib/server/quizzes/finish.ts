@@ -4,7 +4,12 @@ import { lessonScorePercent, percentOf, successOf } from "@/lib/assessments/quiz
 import { queryRows } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { attemptSelect, type AttemptRow } from "@/lib/server/quizzes/access";
-import { answerMarks, attemptQuestionSelect, contentOfRow } from "@/lib/server/quizzes/attempt-json";
+import {
+  answerMarks,
+  attemptQuestionSelect,
+  contentOfRow,
+  type AttemptQuestionRow,
+} from "@/lib/server/quizzes/attempt-json";
 import { lockEnrollments, saveLessonProgress } from "@/lib/server/progress/recompute";
 import { recountAttempt } from "@/lib/server/quizzes/statistics-sums";
 
@@ -48,12 +53,20 @@ export const TIME_UP = "The time limit has passed: the attempt was submitted wit
 export const isOverdue = (attempt: Pick<AttemptRow, "state" | "deadline">, now: Date): boolean =>
   attempt.state === "in_progress" && attempt.deadline !== null && now > attempt.deadline;
 
-/** Grades and ends an attempt in progress, then brings the lesson's progress up to date. */
-export async function finishAttempt(tx: Tx, attempt: AttemptRow, now: Date): Promise<void> {
+/**
+ * Grades and ends an attempt in progress, then brings the lesson's progress up to date. Answers the
+ * attempt as it now stands and its questions in order, for the caller to show without reading them again.
+ */
+export async function finishAttempt(
+  tx: Tx,
+  attempt: AttemptRow,
+  now: Date,
+): Promise<{ attempt: AttemptRow; rows: AttemptQuestionRow[] }> {
   const { organizationId } = attempt;
   const rows = await tx.quizAttemptQuestion.findMany({
     where: { organizationId, attemptId: attempt.id },
     select: { ...attemptQuestionSelect, id: true },
+    orderBy: { position: "asc" },
   });
   const graded = rows.flatMap((row) => {
     if (!row.answer) return [];
@@ -73,10 +86,11 @@ export async function finishAttempt(tx: Tx, attempt: AttemptRow, now: Date): Pro
     );
   const needsGrading = graded.some((g) => g.fraction === null && g.overrideMarks === null);
   const score = graded.reduce((sum, g) => sum + (g.overrideMarks ?? g.marks ?? 0), 0);
-  await writeSettlement(tx, attempt, needsGrading ? "needs_grading" : "graded", score, now);
+  const settled = await writeSettlement(tx, attempt, needsGrading ? "needs_grading" : "graded", score, now);
   await recountAttempt(tx, organizationId, attempt.id);
   // Last: the course's report rows every learner's progress updates stay locked only until the commit.
   await syncQuizLessonProgress(tx, attempt, now);
+  return { attempt: settled, rows };
 }
 
 /** The attempt's score from its answers as they stand, and its state. */
@@ -101,11 +115,13 @@ async function writeSettlement(
   state: "graded" | "needs_grading",
   score: number,
   now: Date,
-): Promise<void> {
+): Promise<AttemptRow> {
+  const submittedAt = attempt.submittedAt ?? now;
   await tx.quizAttempt.updateMany({
     where: { organizationId: attempt.organizationId, id: attempt.id },
-    data: { state, score, submittedAt: attempt.submittedAt ?? now },
+    data: { state, score, submittedAt },
   });
+  return { ...attempt, state, score, submittedAt };
 }
 
 /**
