@@ -154,15 +154,23 @@ const answerResult = (answer: QuizAnswerFacts): Obj =>
     ? {}
     : { success: fullMarks(answer.marks, answer.maxMark), ...marksScore(answer.marks, answer.maxMark) };
 
-/** A submitted attempt's outcome: passed or failed once graded, when the quiz has a pass mark. */
-function outcome(at: At, facts: QuizAttemptFacts, event: QuizEvent, result: QuizAttemptResult): Obj[] {
-  const success = attemptSuccess(facts, result);
-  if (success === null) return [];
-  return [attemptStatement(at, facts, event, success ? "passed" : "failed", { success, ...score(result) })];
-}
-
+/** The attempt's score once graded: until then it is not final (an essay waits). */
 const score = (result: QuizAttemptResult): Obj =>
   result.state === "graded" ? marksScore(result.score, result.maxScore) : {};
+
+/** Passed or failed, once graded, when the quiz has a pass mark. */
+function outcomeStatements(
+  at: At,
+  facts: QuizAttemptFacts,
+  event: QuizEvent,
+  result: QuizAttemptResult,
+  instructorId?: string,
+): Obj[] {
+  const success = attemptSuccess(facts, result);
+  if (success === null) return [];
+  const verb = success ? "passed" : "failed";
+  return [attemptStatement(at, facts, event, verb, { success, ...score(result) }, instructorId)];
+}
 
 /**
  * A submission (by the learner, or at the time limit): each answered question answered, with its
@@ -192,7 +200,7 @@ export function quizAttemptSubmittedStatements(
       ...score(result),
       ...(submission.durationSeconds > 0 ? { duration: secondsDuration(submission.durationSeconds) } : {}),
     }),
-    ...outcome(at, facts, event, result),
+    ...outcomeStatements(at, facts, event, result),
   ];
 }
 
@@ -234,9 +242,7 @@ export function quizAttemptRescoredStatements(
         instructorId,
       ),
     );
-  if (success !== null && (!wasGraded || attemptSuccess(facts, before) !== success))
-    statements.push(
-      attemptStatement(at, facts, event, success ? "passed" : "failed", { success, ...score(after) }, instructorId),
-    );
+  if (!wasGraded || attemptSuccess(facts, before) !== success)
+    statements.push(...outcomeStatements(at, facts, event, after, instructorId));
   return statements;
 }
