@@ -1,7 +1,8 @@
 import { v5 as uuidV5 } from "uuid";
 
 // The xAPI statements the app writes about what it tracks itself (docs/xapi.md, "Statements the app writes
-// for its own tracking"): SCORM attempts, lesson completions, course completions and certificates. Pure:
+// for its own tracking"): SCORM attempts, lesson completions, course completions and certificates (quiz
+// attempts and answers in quiz-statements.ts, on the same parts). Pure:
 // the writers (lib/server/xapi/tracking.ts) gather the facts, these shape them. Verbs and activity types
 // are the ADL SCORM profile's (https://w3id.org/xapi/scorm) where it has one; a certificate, which it
 // has not, uses the Tin Can registry's "earned" and "certificate". Every statement's id is derived from
@@ -17,6 +18,8 @@ export const TRACKING_VERBS = {
   terminated: "http://adlnet.gov/expapi/verbs/terminated",
   suspended: "http://adlnet.gov/expapi/verbs/suspended",
   earned: "http://id.tincanapi.com/verb/earned",
+  answered: "http://adlnet.gov/expapi/verbs/answered",
+  scored: "http://adlnet.gov/expapi/verbs/scored",
 } as const;
 export type TrackingVerb = keyof typeof TRACKING_VERBS;
 
@@ -26,6 +29,7 @@ export const TRACKING_ACTIVITY_TYPES = {
   attempt: "http://adlnet.gov/expapi/activities/attempt",
   profile: "http://adlnet.gov/expapi/activities/profile",
   certificate: "http://id.tincanapi.com/activitytype/certificate",
+  interaction: "http://adlnet.gov/expapi/activities/cmi.interaction",
 } as const;
 
 /** The SCORM profile's own activity, in the category of every statement about a SCORM attempt. */
@@ -43,6 +47,8 @@ export const trackingActivityIds = {
   lesson: (lessonId: string) => `urn:lms:lesson:${lessonId}`,
   scormAttempt: (attemptId: string) => `urn:lms:scorm-attempt:${attemptId}`,
   certificate: (certificateId: string) => `urn:lms:certificate:${certificateId}`,
+  quizAttempt: (attemptId: string) => `urn:lms:quiz-attempt:${attemptId}`,
+  question: (questionId: string) => `urn:lms:question:${questionId}`,
 };
 
 /** Fixed forever: changing it would give every event a new statement id and store it again. */
@@ -67,7 +73,7 @@ export interface Learner {
   enrollmentId: string;
 }
 
-const activity = (id: string, type: string, title: string): Obj => ({
+export const activity = (id: string, type: string, title: string): Obj => ({
   objectType: "Activity",
   id,
   definition: { type, name: { "en-US": title } },
@@ -90,7 +96,7 @@ const scoreOf = (scaled: number | null): Obj =>
 const durationOf = (seconds: number): Obj =>
   Number.isFinite(seconds) && seconds > 0 ? { duration: secondsDuration(seconds) } : {};
 
-interface StatementParts {
+export interface StatementParts {
   event: string;
   origin: string;
   learner: Learner;
@@ -99,9 +105,21 @@ interface StatementParts {
   at: Date;
   contextActivities?: Obj;
   result?: Obj;
+  /** Someone other than the learner who took part: a person grading. */
+  instructorId?: string;
 }
 
-function statement({ event, origin, learner, verb, object, at, contextActivities, result }: StatementParts): Obj {
+export function statement({
+  event,
+  origin,
+  learner,
+  verb,
+  object,
+  at,
+  contextActivities,
+  result,
+  instructorId,
+}: StatementParts): Obj {
   return {
     id: trackingStatementId(event),
     timestamp: at.toISOString(),
@@ -111,6 +129,7 @@ function statement({ event, origin, learner, verb, object, at, contextActivities
     ...(result && Object.keys(result).length > 0 ? { result } : {}),
     context: {
       registration: learner.enrollmentId,
+      ...(instructorId ? { instructor: learnerAgent(origin, instructorId) } : {}),
       platform: TRACKING_PLATFORM,
       ...(contextActivities ? { contextActivities } : {}),
     },

@@ -9,6 +9,7 @@ import { drawQuestions } from "@/lib/server/quizzes/draw";
 import { finishAttempt, isOverdue, syncQuizLessonProgress, withAttemptLocked } from "@/lib/server/quizzes/finish";
 import { lockEnrollments } from "@/lib/server/progress/recompute";
 import { quizSettingsJson, type QuizSettingsJson } from "@/lib/server/quizzes/settings";
+import { recordQuizAttemptStarted } from "@/lib/server/xapi/quiz-tracking";
 import type { TenantContext } from "@/lib/tenancy/context";
 
 // A learner's attempts: start or resume, read, submit. Every read or write of an attempt in progress
@@ -106,6 +107,7 @@ export async function startAttempt(
         maxMark: q.maxMark,
       })),
     });
+    await recordQuizAttemptStarted(tx, organizationId, attempt.id);
     await syncQuizLessonProgress(tx, attempt, now);
     return started(tx, attempt, now);
   });

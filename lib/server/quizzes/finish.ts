@@ -12,6 +12,7 @@ import {
 } from "@/lib/server/quizzes/attempt-json";
 import { lockEnrollments, saveLessonProgress } from "@/lib/server/progress/recompute";
 import { recountAttempt } from "@/lib/server/quizzes/statistics-sums";
+import { recordQuizAttemptFinished } from "@/lib/server/xapi/quiz-tracking";
 
 // Ending an attempt and what follows from it: its answers graded (essays wait for a person), its score,
 // and the lesson's progress, as SCORM's attempts feed it: a finished attempt completes the lesson; the
@@ -88,6 +89,7 @@ export async function finishAttempt(
   const score = graded.reduce((sum, g) => sum + (g.overrideMarks ?? g.marks ?? 0), 0);
   const settled = await writeSettlement(tx, attempt, needsGrading ? "needs_grading" : "graded", score, now);
   await recountAttempt(tx, organizationId, attempt.id);
+  await recordQuizAttemptFinished(tx, attempt, now);
   // Last: the course's report rows every learner's progress updates stay locked only until the commit.
   await syncQuizLessonProgress(tx, attempt, now);
   return { attempt: settled, rows };

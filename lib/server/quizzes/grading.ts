@@ -8,6 +8,7 @@ import { requireCourseEditor } from "@/lib/server/courses/access";
 import { requireGradableAttempt, requireQuizEditor, requireQuizId } from "@/lib/server/quizzes/access";
 import { finishAttempt, settleAttempt, syncQuizLessonProgress, withAttemptLocked } from "@/lib/server/quizzes/finish";
 import { recountAttempt } from "@/lib/server/quizzes/statistics-sums";
+import { recordQuizAnswerGraded } from "@/lib/server/xapi/quiz-tracking";
 import type { TenantContext } from "@/lib/tenancy/context";
 
 // What the course's editors do with finished attempts: grade an answer by hand (an essay waiting in the
@@ -60,6 +61,7 @@ export async function gradeAnswer(
       const state = waiting > 0 ? "needs_grading" : "graded";
       await settleAttempt(tx, current, state, now);
       await recountAttempt(tx, organizationId, current.id);
+      await recordQuizAnswerGraded(tx, current, { position, graderId: ctx.userId, now });
       await syncQuizLessonProgress(tx, current, now);
       await audit(
         {

@@ -41,7 +41,12 @@ function trackingOrigin(tx: Tx, organizationId: string): Promise<string | null> 
   return origin;
 }
 
-async function write(tx: Tx, organizationId: string, build: (origin: string) => Promise<Obj[]>): Promise<void> {
+/** Builds and stores an event's statements, when the organization records them (`build` reads the facts). */
+export async function writeTracking(
+  tx: Tx,
+  organizationId: string,
+  build: (origin: string) => Promise<Obj[]>,
+): Promise<void> {
   const origin = await trackingOrigin(tx, organizationId);
   if (!origin) return;
   await insertLmsStatements(lmsLrsContext(organizationId, origin), await build(origin), tx);
@@ -49,6 +54,7 @@ async function write(tx: Tx, organizationId: string, build: (origin: string) => 
 
 interface LessonFacts {
   userId: string;
+  kind: string;
   courseTitle: string;
   lessonTitle: string;
   attemptNumber: number | null;
@@ -56,7 +62,7 @@ interface LessonFacts {
 }
 
 const lessonFactsSql = (organizationId: string, enrollmentId: string, lessonId: string, attemptId: string | null) =>
-  Prisma.sql`SELECT e."userId", c."title" AS "courseTitle", l."title" AS "lessonTitle",
+  Prisma.sql`SELECT e."userId", l."kind", c."title" AS "courseTitle", l."title" AS "lessonTitle",
   (SELECT a."attemptNumber" FROM "ScormAttempt" a WHERE a."organizationId" = e."organizationId" AND a."id" = ${attemptId}::uuid) AS "attemptNumber",
   lp."timeSpentSeconds"
 FROM "Enrollment" e
@@ -81,7 +87,7 @@ export function recordScormAttemptEvents(
   outcome?: ScormOutcome,
 ): Promise<void> {
   if (events.length === 0) return Promise.resolve();
-  return write(tx, organizationId, async (origin) => {
+  return writeTracking(tx, organizationId, async (origin) => {
     const [facts] = await queryRows<LessonFacts>(
       lessonFactsSql(organizationId, attempt.enrollmentId, attempt.lessonId, attempt.attemptId),
       tx,
@@ -105,7 +111,11 @@ export function recordScormAttemptEvents(
   });
 }
 
-/** A lesson that became completed, unless by a SCORM attempt (recordScormAttemptEvents reports that one). */
+/**
+ * A lesson that became completed, unless by a SCORM attempt (recordScormAttemptEvents reports that one)
+ * or a quiz's (a quiz lesson is completed only by a submitted attempt, whose "completed" reports it:
+ * quiz-tracking.ts).
+ */
 export function recordLessonCompletion(
   tx: Tx,
   organizationId: string,
@@ -118,12 +128,12 @@ export function recordLessonCompletion(
     timeSpentSeconds?: number | null;
   },
 ): Promise<void> {
-  return write(tx, organizationId, async (origin) => {
+  return writeTracking(tx, organizationId, async (origin) => {
     const [facts] = await queryRows<LessonFacts>(
       lessonFactsSql(organizationId, lesson.enrollmentId, lesson.lessonId, null),
       tx,
     );
-    if (!facts) return [];
+    if (!facts || facts.kind === "quiz") return [];
     return [
       lessonCompletedStatement(origin, {
         learner: { userId: facts.userId, enrollmentId: lesson.enrollmentId },
@@ -139,7 +149,7 @@ export function recordLessonCompletion(
 /** Enrollments that became completed: each learner completed their course. */
 export function recordCourseCompletions(tx: Tx, organizationId: string, enrollmentIds: string[]): Promise<void> {
   if (enrollmentIds.length === 0) return Promise.resolve();
-  return write(tx, organizationId, async (origin) => {
+  return writeTracking(tx, organizationId, async (origin) => {
     const rows = await queryRows<{ id: string; userId: string; courseId: string; title: string; completedAt: Date }>(
       Prisma.sql`SELECT e."id", e."userId", e."courseId", c."title", e."completedAt"
         FROM "Enrollment" e JOIN "Course" c ON c."organizationId" = e."organizationId" AND c."id" = e."courseId"
@@ -161,7 +171,7 @@ export function recordCourseCompletions(tx: Tx, organizationId: string, enrollme
 /** Certificates issued on completion: each learner earned theirs. */
 export function recordCertificatesEarned(tx: Tx, organizationId: string, certificateIds: string[]): Promise<void> {
   if (certificateIds.length === 0) return Promise.resolve();
-  return write(tx, organizationId, async (origin) => {
+  return writeTracking(tx, organizationId, async (origin) => {
     const rows = await tx.certificate.findMany({
       where: { organizationId, id: { in: certificateIds } },
       select: { id: true, userId: true, enrollmentId: true, courseId: true, courseTitle: true, issuedAt: true },
