@@ -161,6 +161,7 @@ export async function syncQuizLessonProgress(tx: Tx, attempt: AttemptRow, now: D
       scoreScaled: percent === null ? null : percent / 100,
       ...(done && current?.status !== "completed" ? { completedAt: now } : {}),
     },
-    { now, recount: true },
+    // The attempt's own "completed" statement reports the lesson's completion (quiz-tracking.ts).
+    { now, recount: true, completionStatement: false },
   );
 }
