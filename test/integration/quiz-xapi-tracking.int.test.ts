@@ -95,7 +95,11 @@ beforeAll(async () => {
   await add("sizes", {
     type: "ordering",
     stem: "<p>Smallest first</p>",
-    items: [{ text: "Atom" }, { text: "Cell" }, { text: "Planet" }],
+    items: [
+      { id: "i1", text: "Atom" },
+      { id: "i2", text: "Cell" },
+      { id: "i3", text: "Planet" },
+    ],
   });
   await add("tower", {
     type: "fill_in_blanks",
