@@ -19,9 +19,9 @@ const SIGNATURES: { format: string; matches: (b: Buffer) => boolean }[] = [
   },
 ];
 
-/** An upload larger than allowed is a 413 naming the limit; `field` is the form field (and the thing named). */
-function checkUploadSize(file: File, maxBytes: number, field: string): void {
-  if (file.size > maxBytes) {
+/** Bytes larger than allowed are a 413 naming the limit; `field` is the form field (and the thing named). */
+function checkSize(size: number, maxBytes: number, field: string): void {
+  if (size > maxBytes) {
     throw new AppError("PAYLOAD_TOO_LARGE", `The ${field} must be at most ${Math.round(maxBytes / 1024 / 1024)} MB`, {
       fieldErrors: { [field]: ["File too large"] },
     });
@@ -34,8 +34,13 @@ function checkUploadSize(file: File, maxBytes: number, field: string): void {
  * sharp, so what is stored and served is always a raster image of ours.
  */
 export async function readUploadedImage(file: File, maxBytes: number, field: string): Promise<Buffer> {
-  checkUploadSize(file, maxBytes, field);
-  const input = Buffer.from(await file.arrayBuffer());
+  checkSize(file.size, maxBytes, field);
+  return checkImageBytes(Buffer.from(await file.arrayBuffer()), maxBytes, field);
+}
+
+/** readUploadedImage's checks, for bytes that did not come as an upload (an image embedded in an imported file). */
+export async function checkImageBytes(input: Buffer, maxBytes: number, field: string): Promise<Buffer> {
+  checkSize(input.length, maxBytes, field);
   const signed = SIGNATURES.find((s) => s.matches(input))?.format;
   const format = signed
     ? await sharp(input)

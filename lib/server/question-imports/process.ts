@@ -41,11 +41,11 @@ interface Item {
 type Source = { line: number; index: number; name: string };
 
 /** The item's question as creating it would store it, or the reason the app refuses it. */
-function cleaned(item: Item): { content: QuestionContent } | { reason: string } {
+function cleaned(item: Item, organizationId: string): { content: QuestionContent } | { reason: string } {
   const parsed = questionContentSchema.safeParse(item.content);
   if (!parsed.success) return { reason: validationError(parsed.error).message };
   try {
-    return { content: cleanContent(parsed.data) };
+    return { content: cleanContent(parsed.data, organizationId) };
   } catch (error) {
     if (error instanceof AppError) return { reason: error.message };
     throw error;
@@ -105,7 +105,7 @@ async function dryRunNextPage(ctx: TenantContext, root: ManagedBank, importId: s
     const banks = new BankResolver(tx, ctx, root, "plan");
     const verdicts: (string | null)[] = [];
     for (const item of items) {
-      const result = cleaned(item);
+      const result = cleaned(item, root.organizationId);
       verdicts.push(
         "reason" in result ? result.reason : ((await banks.resolve(item.categoryPath as string[])).refused ?? null),
       );
@@ -190,7 +190,7 @@ async function runNextBatch(ctx: TenantContext, root: ManagedBank, importId: str
     const refusedNow: QuestionRefusalJson[] = [];
     let created = 0;
     for (const item of items) {
-      const result = cleaned(item);
+      const result = cleaned(item, organizationId);
       const bank = "reason" in result ? null : await banks.resolve(item.categoryPath as string[]);
       if ("reason" in result || !bank?.bankId) {
         // Refused now although the dry run passed it: a bank of that name appeared meanwhile, not the importer's.
