@@ -1,10 +1,12 @@
 import "server-only";
+import { placeImages, type EmbeddedFile } from "@/lib/assessments/import/embedded-images";
 import { db, queryRows } from "@/lib/db";
 import { AppError, validationError } from "@/lib/errors";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { sendJob } from "@/lib/jobs/queue";
 import { questionContentSchema, type QuestionContent, type QuestionType } from "@/lib/schemas/questions";
 import { requireManagedBank, type ManagedBank } from "@/lib/server/questions/access";
+import { checkContentImage, storeContentImage } from "@/lib/server/content-images/store-content-image";
 import { cleanContent, insertQuestion } from "@/lib/server/questions/questions";
 import { BankResolver } from "@/lib/server/question-imports/banks";
 import type {
@@ -12,6 +14,8 @@ import type {
   QuestionNoteJson,
   QuestionRefusalJson,
 } from "@/lib/server/question-imports/serialize";
+import { contentImageKey } from "@/lib/storage/content-image-keys";
+import { publicUrl } from "@/lib/storage/keys";
 import { jobContext, type TenantContext } from "@/lib/tenancy/context";
 
 // The job of a question import (queue question-imports.process), acting as the person who uploaded it:
@@ -20,6 +24,10 @@ import { jobContext, type TenantContext } from "@/lib/tenancy/context";
 // them, a batch of questions per transaction that first locks the import's row and marks each item with
 // the question it made, so a retried job (a worker that died) goes on from the first unmarked item and
 // nothing is created twice. A job works for SLICE_MS, then queues its continuation, as the CSV import's does.
+// A question's embedded images are checked by both as an upload is; only the run stores them (through the
+// upload's own store), in the transaction that creates the question, and puts their URLs in its text. A
+// question refused after its images were stored (its bank taken meanwhile), or a batch retried, leaves
+// those files unused: nothing shows them.
 
 export interface QuestionImportJob {
   importId: string;
@@ -37,12 +45,39 @@ interface Item {
   content: Prisma.JsonValue;
   source: Prisma.JsonValue;
   notes: Prisma.JsonValue;
+  images: Prisma.JsonValue;
 }
 type Source = { line: number; index: number; name: string };
 
-/** The item's question as creating it would store it, or the reason the app refuses it. */
-function cleaned(item: Item, organizationId: string): { content: QuestionContent } | { reason: string } {
-  const parsed = questionContentSchema.safeParse(item.content);
+type Verdict = { content: QuestionContent } | { reason: string };
+
+/**
+ * The item's question as creating it would store it, or the reason the app refuses it. Its images are
+ * checked as an upload is; `store` stores them and puts their URLs in its text, else (the dry run) URLs
+ * of the same shape that name no file stand in for them, so the text is cleaned exactly as it will be.
+ */
+async function prepared(item: Item, organizationId: string, store: boolean): Promise<Verdict> {
+  const images = item.images as unknown as EmbeddedFile[];
+  const urls = new Map<string, string>();
+  for (const [i, image] of images.entries()) {
+    let checked: Buffer;
+    try {
+      checked = await checkContentImage(Buffer.from(image.base64, "base64"));
+    } catch (error) {
+      if (error instanceof AppError) return { reason: `Its image '${image.key}' cannot be used: ${error.message}` };
+      throw error;
+    }
+    urls.set(image.key, store ? await storeContentImage(organizationId, checked) : standIn(organizationId, i));
+  }
+  return cleaned(urls.size ? placeImages(item.content, urls) : item.content, organizationId);
+}
+
+/** A content image URL of the organization that names no stored file (the dry run's). */
+const standIn = (organizationId: string, i: number) =>
+  publicUrl(contentImageKey(organizationId, `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`));
+
+function cleaned(content: Prisma.JsonValue, organizationId: string): Verdict {
+  const parsed = questionContentSchema.safeParse(content);
   if (!parsed.success) return { reason: validationError(parsed.error).message };
   try {
     return { content: cleanContent(parsed.data, organizationId) };
@@ -85,7 +120,14 @@ async function lock(tx: Prisma.TransactionClient, importId: string) {
   return row;
 }
 
-const ITEM_SELECT = { position: true, categoryPath: true, content: true, source: true, notes: true } as const;
+const ITEM_SELECT = {
+  position: true,
+  categoryPath: true,
+  content: true,
+  source: true,
+  notes: true,
+  images: true,
+} as const;
 
 /** The dry run of the next page of items (each marked refused or not); false once the report is written. */
 async function dryRunNextPage(ctx: TenantContext, root: ManagedBank, importId: string): Promise<boolean> {
@@ -105,7 +147,7 @@ async function dryRunNextPage(ctx: TenantContext, root: ManagedBank, importId: s
     const banks = new BankResolver(tx, ctx, root, "plan");
     const verdicts: (string | null)[] = [];
     for (const item of items) {
-      const result = cleaned(item, root.organizationId);
+      const result = await prepared(item, root.organizationId, false);
       verdicts.push(
         "reason" in result ? result.reason : ((await banks.resolve(item.categoryPath as string[])).refused ?? null),
       );
@@ -190,7 +232,7 @@ async function runNextBatch(ctx: TenantContext, root: ManagedBank, importId: str
     const refusedNow: QuestionRefusalJson[] = [];
     let created = 0;
     for (const item of items) {
-      const result = cleaned(item, organizationId);
+      const result = await prepared(item, organizationId, true);
       const bank = "reason" in result ? null : await banks.resolve(item.categoryPath as string[]);
       if ("reason" in result || !bank?.bankId) {
         // Refused now although the dry run passed it: a bank of that name appeared meanwhile, not the importer's.
