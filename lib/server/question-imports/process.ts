@@ -1,21 +1,18 @@
 import "server-only";
-import { placeImages, type EmbeddedFile } from "@/lib/assessments/import/embedded-images";
 import { db, queryRows } from "@/lib/db";
-import { AppError, validationError } from "@/lib/errors";
+import { AppError } from "@/lib/errors";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { sendJob } from "@/lib/jobs/queue";
-import { questionContentSchema, type QuestionContent, type QuestionType } from "@/lib/schemas/questions";
+import type { QuestionType } from "@/lib/schemas/questions";
 import { requireManagedBank, type ManagedBank } from "@/lib/server/questions/access";
-import { checkContentImage, storeContentImage } from "@/lib/server/content-images/store-content-image";
-import { cleanContent, insertQuestion } from "@/lib/server/questions/questions";
+import { insertQuestion } from "@/lib/server/questions/questions";
+import { preparedItem } from "@/lib/server/question-imports/prepare-item";
 import { BankResolver } from "@/lib/server/question-imports/banks";
 import type {
   QuestionImportReport,
   QuestionNoteJson,
   QuestionRefusalJson,
 } from "@/lib/server/question-imports/serialize";
-import { contentImageKey } from "@/lib/storage/content-image-keys";
-import { publicUrl } from "@/lib/storage/keys";
 import { jobContext, type TenantContext } from "@/lib/tenancy/context";
 
 // The job of a question import (queue question-imports.process), acting as the person who uploaded it:
@@ -39,53 +36,7 @@ const PAGE = 500;
 const RUN_BATCH = 50;
 const TX = { timeout: 120_000, maxWait: 60_000 } as const;
 
-interface Item {
-  position: number;
-  categoryPath: Prisma.JsonValue;
-  content: Prisma.JsonValue;
-  source: Prisma.JsonValue;
-  notes: Prisma.JsonValue;
-  images: Prisma.JsonValue;
-}
 type Source = { line: number; index: number; name: string };
-
-type Verdict = { content: QuestionContent } | { reason: string };
-
-/**
- * The item's question as creating it would store it, or the reason the app refuses it. Its images are
- * checked as an upload is; `store` stores them and puts their URLs in its text, else (the dry run) URLs
- * of the same shape that name no file stand in for them, so the text is cleaned exactly as it will be.
- */
-async function prepared(item: Item, organizationId: string, store: boolean): Promise<Verdict> {
-  const images = item.images as unknown as EmbeddedFile[];
-  const urls = new Map<string, string>();
-  for (const [i, image] of images.entries()) {
-    let checked: Buffer;
-    try {
-      checked = await checkContentImage(Buffer.from(image.base64, "base64"));
-    } catch (error) {
-      if (error instanceof AppError) return { reason: `Its image '${image.key}' cannot be used: ${error.message}` };
-      throw error;
-    }
-    urls.set(image.key, store ? await storeContentImage(organizationId, checked) : standIn(organizationId, i));
-  }
-  return cleaned(urls.size ? placeImages(item.content, urls) : item.content, organizationId);
-}
-
-/** A content image URL of the organization that names no stored file (the dry run's). */
-const standIn = (organizationId: string, i: number) =>
-  publicUrl(contentImageKey(organizationId, `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`));
-
-function cleaned(content: Prisma.JsonValue, organizationId: string): Verdict {
-  const parsed = questionContentSchema.safeParse(content);
-  if (!parsed.success) return { reason: validationError(parsed.error).message };
-  try {
-    return { content: cleanContent(parsed.data, organizationId) };
-  } catch (error) {
-    if (error instanceof AppError) return { reason: error.message };
-    throw error;
-  }
-}
 
 export async function processQuestionImport(job: QuestionImportJob): Promise<void> {
   const started = Date.now();
@@ -147,7 +98,7 @@ async function dryRunNextPage(ctx: TenantContext, root: ManagedBank, importId: s
     const banks = new BankResolver(tx, ctx, root, "plan");
     const verdicts: (string | null)[] = [];
     for (const item of items) {
-      const result = await prepared(item, root.organizationId, false);
+      const result = await preparedItem(item, root.organizationId, false);
       verdicts.push(
         "reason" in result ? result.reason : ((await banks.resolve(item.categoryPath as string[])).refused ?? null),
       );
@@ -232,7 +183,7 @@ async function runNextBatch(ctx: TenantContext, root: ManagedBank, importId: str
     const refusedNow: QuestionRefusalJson[] = [];
     let created = 0;
     for (const item of items) {
-      const result = await prepared(item, organizationId, true);
+      const result = await preparedItem(item, organizationId, true);
       const bank = "reason" in result ? null : await banks.resolve(item.categoryPath as string[]);
       if ("reason" in result || !bank?.bankId) {
         // Refused now although the dry run passed it: a bank of that name appeared meanwhile, not the importer's.
