@@ -3,6 +3,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCourse } from "@/test/course-factories";
+import { createQuestion, createQuestionBank, createQuizLesson } from "@/test/quiz-factories";
 import { createTenant, testDb, uniqueName, type TestTenant } from "@/test/factories";
 import { call } from "@/test/http";
 import { cachedSignIn, callAs, multipartBody } from "@/test/session";
@@ -181,5 +182,39 @@ describe("rich text keeps the organization's own images only", () => {
     });
     expect(described.status, described.text).toBe(200);
     expect(described.json.description).toBe("<p>About </p>");
+  });
+
+  it("in a quiz: the learner's attempt and its review show them as stored", async () => {
+    const own = await uploaded(acme);
+    const img = `<img src="${own}" alt="A cell" />`;
+    const bankId = await createQuestionBank(acme, acme.users.instructor);
+    const questionId = await createQuestion(acme, acme.users.instructor, bankId, {
+      type: "single_choice",
+      stem: `<p>Which is this? ${img}</p>`,
+      general_feedback: `<p>It is this: ${img}</p>`,
+      choices: [
+        { id: "cell", text: `<p>${img}</p>`, fraction: 1 },
+        { id: "none", text: "Neither", fraction: 0 },
+      ],
+    });
+    const quiz = await createQuizLesson(acme, {
+      review: { marks: "after_submission", correct_answers: "after_submission", feedback: "after_submission" },
+      slots: [{ kind: "fixed", question_id: questionId, mark: 1 }],
+    });
+    const base = `/api/courses/${quiz.course.id}/lessons/${quiz.lessonId}/quiz`;
+    const started = await callAs(acme.subdomain, acme.users.learner, `${base}/attempts`, { method: "POST" });
+    expect(started.status, started.text).toBe(200);
+    const shown = started.json.questions[0].question;
+    expect(shown.stem).toBe(`<p>Which is this? ${img}</p>`);
+    expect(shown.choices.find((c: { id: string }) => c.id === "cell").text).toBe(`<p>${img}</p>`);
+
+    const submitted = await callAs(acme.subdomain, acme.users.learner, `/api/quiz-attempts/${started.json.id}/submit`, {
+      json: { session: started.json.session },
+    });
+    expect(submitted.status, submitted.text).toBe(200);
+    const review = await callAs(acme.subdomain, acme.users.learner, `/api/quiz-attempts/${started.json.id}/review`);
+    expect(review.status, review.text).toBe(200);
+    expect(review.json.questions[0].feedback.general).toBe(`<p>It is this: ${img}</p>`);
+    expect((await call(acme.subdomain, own, { bearer: await bearer(acme, "learner") })).status).toBe(200);
   });
 });
