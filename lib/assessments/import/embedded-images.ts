@@ -33,7 +33,8 @@ const decodeEntities = (value: string) =>
 
 /** The src attribute of an <img> tag: its decoded value and where it lies in the tag. */
 function srcOf(tag: string): { value: string; start: number; end: number } | null {
-  const match = /\ssrc\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))/i.exec(tag);
+  // Unquoted, a value runs to the next space or the tag's end, as browsers read it ("x.png?time=1" included).
+  const match = /\ssrc\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i.exec(tag);
   if (!match) return null;
   const raw = match[1] ?? match[2] ?? match[3] ?? "";
   return { value: decodeEntities(raw).trim(), start: match.index, end: match.index + match[0].length };
