@@ -1,10 +1,10 @@
 "use client";
 
+import AddPhotoAlternateIcon from "@mui/icons-material/AddPhotoAlternate";
 import FormatBoldIcon from "@mui/icons-material/FormatBold";
 import FormatItalicIcon from "@mui/icons-material/FormatItalic";
 import FormatListBulletedIcon from "@mui/icons-material/FormatListBulleted";
 import FormatListNumberedIcon from "@mui/icons-material/FormatListNumbered";
-import AddPhotoAlternateIcon from "@mui/icons-material/AddPhotoAlternate";
 import LinkIcon from "@mui/icons-material/Link";
 import RedoIcon from "@mui/icons-material/Redo";
 import UndoIcon from "@mui/icons-material/Undo";
@@ -105,7 +105,7 @@ export function RichTextEditor({
           "& .rich-text-content": { minHeight, px: 1.5, py: 1, outline: "none" },
           "& .rich-text-content p": { my: 1 },
           "& .rich-text-content img": { maxWidth: "100%", height: "auto", verticalAlign: "middle" },
-          "& .rich-text-content img.ProseMirror-selectednode": { outline: 2, outlineColor: "primary.main" },
+          "& .rich-text-content img.ProseMirror-selectednode": { outline: "2px solid", outlineColor: "primary.main" },
         }}
       >
         <Toolbar editor={editor} label={label} images={images} />
