@@ -80,6 +80,12 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(5 * 1024 * 1024),
+  /** Images in rich text (lesson text, question stems, answers, feedback), stored as WebP at most 1600 px wide. */
+  CONTENT_IMAGE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(5 * 1024 * 1024),
   /** Organization logos (images, fitted into 236×80 PNG for the 118×40 top-bar box). */
   LOGO_MAX_BYTES: z.coerce
     .number()

@@ -72,6 +72,7 @@ export function LessonKindFields({ courseId, kind, control, lesson, file, onFile
         name="body"
         label={kind === "text" ? "Content" : "Introduction (optional)"}
         minHeight={kind === "text" ? 200 : 80}
+        images
       />
     </>
   );

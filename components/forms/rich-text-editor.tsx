@@ -1,5 +1,6 @@
 "use client";
 
+import AddPhotoAlternateIcon from "@mui/icons-material/AddPhotoAlternate";
 import FormatBoldIcon from "@mui/icons-material/FormatBold";
 import FormatItalicIcon from "@mui/icons-material/FormatItalic";
 import FormatListBulletedIcon from "@mui/icons-material/FormatListBulleted";
@@ -19,10 +20,12 @@ import IconButton from "@mui/material/IconButton";
 import TextField from "@mui/material/TextField";
 import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
+import Image from "@tiptap/extension-image";
 import { EditorContent, useEditor, useEditorState, type Editor } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
 import { useEffect, useId, useState, type ReactNode } from "react";
 import { Controller, type Control, type FieldValues, type Path } from "react-hook-form";
+import { RichTextImageDialog } from "@/components/forms/rich-text-image-dialog";
 
 export interface RichTextEditorProps {
   label: string;
@@ -32,6 +35,11 @@ export interface RichTextEditorProps {
   error?: boolean;
   helperText?: ReactNode;
   minHeight?: number;
+  /**
+   * Whether the text may show images (lesson text, questions): an "Insert image" button uploads one to the
+   * organization's store. Off where no image belongs (a course description, which the public catalog shows).
+   */
+  images?: boolean;
 }
 
 /** HTML of the document, "" for an empty one (tiptap's empty document is "<p></p>"). */
@@ -39,7 +47,8 @@ const htmlOf = (editor: Editor) => (editor.isEmpty ? "" : editor.getHTML());
 
 /**
  * A tiptap editor with a small toolbar. It produces HTML; the server sanitizes whatever arrives, so the
- * toolbar is a convenience, not a security boundary.
+ * toolbar is a convenience, not a security boundary (an image survives only as one of the organization's
+ * uploaded content images).
  */
 export function RichTextEditor({
   label,
@@ -49,6 +58,7 @@ export function RichTextEditor({
   error,
   helperText,
   minHeight = 160,
+  images = false,
 }: RichTextEditorProps) {
   const labelId = useId();
   const editor = useEditor({
@@ -57,6 +67,8 @@ export function RichTextEditor({
         heading: { levels: [2, 3] },
         link: { openOnClick: false, autolink: true, defaultProtocol: "https" },
       }),
+      // Inline, as Moodle's question text holds them: an image sits in its paragraph.
+      ...(images ? [Image.configure({ inline: true, allowBase64: false })] : []),
     ],
     content: value,
     // Rendering on the server would mismatch on hydration: the editor is created in the browser.
@@ -92,9 +104,11 @@ export function RichTextEditor({
           "&:focus-within": { borderColor: "primary.main" },
           "& .rich-text-content": { minHeight, px: 1.5, py: 1, outline: "none" },
           "& .rich-text-content p": { my: 1 },
+          "& .rich-text-content img": { maxWidth: "100%", height: "auto", verticalAlign: "middle" },
+          "& .rich-text-content img.ProseMirror-selectednode": { outline: "2px solid", outlineColor: "primary.main" },
         }}
       >
-        <Toolbar editor={editor} label={label} />
+        <Toolbar editor={editor} label={label} images={images} />
         <Divider />
         <EditorContent editor={editor} />
       </Box>
@@ -103,7 +117,7 @@ export function RichTextEditor({
   );
 }
 
-function Toolbar({ editor, label }: { editor: Editor | null; label: string }) {
+function Toolbar({ editor, label, images }: { editor: Editor | null; label: string; images: boolean }) {
   const state = useEditorState({
     editor,
     selector: ({ editor: e }) =>
@@ -122,6 +136,7 @@ function Toolbar({ editor, label }: { editor: Editor | null; label: string }) {
         : null,
   });
   const [linkOpen, setLinkOpen] = useState(false);
+  const [imageOpen, setImageOpen] = useState(false);
   const chain = () => editor!.chain().focus();
   const tool = (name: string, active: boolean | undefined, icon: ReactNode, run: () => void, disabled = false) => (
     <Tooltip title={name}>
@@ -169,9 +184,19 @@ function Toolbar({ editor, label }: { editor: Editor | null; label: string }) {
         chain().toggleOrderedList().run(),
       )}
       {tool("Link", state?.link, <LinkIcon fontSize="small" />, () => setLinkOpen(true))}
+      {images && tool("Insert image", false, <AddPhotoAlternateIcon fontSize="small" />, () => setImageOpen(true))}
       {tool("Undo", false, <UndoIcon fontSize="small" />, () => chain().undo().run(), !state?.canUndo)}
       {tool("Redo", false, <RedoIcon fontSize="small" />, () => chain().redo().run(), !state?.canRedo)}
       {editor && linkOpen && <LinkDialog editor={editor} onClose={() => setLinkOpen(false)} />}
+      {editor && imageOpen && (
+        <RichTextImageDialog
+          onClose={() => setImageOpen(false)}
+          onInsert={(image) => {
+            editor.chain().focus().setImage(image).run();
+            setImageOpen(false);
+          }}
+        />
+      )}
     </Box>
   );
 }

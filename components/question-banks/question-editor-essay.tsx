@@ -26,7 +26,7 @@ export function EssayEditor({ control }: { control: EditorControl }) {
         <NumberInput control={control} name="min_words" label="Minimum words" width={170} />
         <NumberInput control={control} name="max_words" label="Maximum words" width={170} />
       </Stack>
-      <FormRichTextEditor control={control} name="grader_info" label="Guidance for the grader" minHeight={80} />
+      <FormRichTextEditor control={control} name="grader_info" label="Guidance for the grader" minHeight={80} images />
       <TextField
         select
         size="small"

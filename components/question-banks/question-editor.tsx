@@ -103,12 +103,18 @@ export function QuestionEditorForm({
             <TextInput control={control} name="name" label="Name" required />
             <NumberInput control={control} name="default_mark" label="Default mark" width={150} />
           </Stack>
-          <FormRichTextEditor control={control} name="stem" label="Question text" minHeight={100} />
+          <FormRichTextEditor control={control} name="stem" label="Question text" minHeight={100} images />
           <Typography variant="h6" component="h3" sx={{ mt: 2 }}>
             {QUESTION_TYPE_LABELS[type]}
           </Typography>
           <TypeFields key={type} type={type} control={control} />
-          <FormRichTextEditor control={control} name="general_feedback" label="General feedback" minHeight={60} />
+          <FormRichTextEditor
+            control={control}
+            name="general_feedback"
+            label="General feedback"
+            minHeight={60}
+            images
+          />
           <WordsInput control={control} name="tags" label="Tags" />
         </DialogContent>
         <DialogActions>

@@ -5,9 +5,10 @@ export function RichInline({ html, id }: { html: string; id?: string }) {
   return <span id={id} className={styles.inline} dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
-/** The words of sanitized HTML, for an accessible name ("Move Cell up"). */
+/** The words of sanitized HTML, an image's its alternative text, for an accessible name ("Move Cell up"). */
 export function plainText(html: string): string {
   return html
+    .replace(/<img\b[^>]*?\balt="([^"]*)"[^>]*>/gi, " $1 ")
     .replace(/<[^>]*>/g, " ")
     .replace(/&nbsp;/g, " ")
     .replace(/&lt;/g, "<")

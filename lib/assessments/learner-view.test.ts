@@ -163,6 +163,28 @@ describe("learnerQuestionView", () => {
     });
   });
 
+  it("images of the stem and the choices reach the learner as stored (the sanitizer kept only the organization's own)", () => {
+    const IMG =
+      '<img src="/uploads/content-images/3f2b6a0e-1c2d-4e5f-8a9b-0c1d2e3f4a5b/9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a.webp" alt="A cell" />';
+    const question = questionContentSchema.parse({
+      type: "single_choice",
+      name: "Cell",
+      stem: `<p>Which is this? ${IMG}</p>`,
+      choices: [
+        { id: "a", text: `<p>${IMG}</p>`, fraction: 1 },
+        { id: "b", text: "Neither", fraction: 0 },
+      ],
+    });
+    expect(learnerQuestionView(question, { choices: ["a", "b"] })).toEqual({
+      type: "single_choice",
+      stem: `<p>Which is this? ${IMG}</p>`,
+      choices: [
+        { id: "a", text: `<p>${IMG}</p>` },
+        { id: "b", text: "Neither" },
+      ],
+    });
+  });
+
   it("matching: the prompts, and every answer once with the distractors, in the attempt's order", () => {
     const view = learnerQuestionView(content("matching"), {
       prompts: ["it", "fr"],

@@ -7,6 +7,7 @@ import { eventPaths } from "@/lib/openapi/paths/calendar";
 import { exportPaths } from "@/lib/openapi/paths/exports";
 import { categoryPaths } from "@/lib/openapi/paths/categories";
 import { certificatePaths } from "@/lib/openapi/paths/certificates";
+import { contentImagePaths } from "@/lib/openapi/paths/content-images";
 import { coursePaths } from "@/lib/openapi/paths/courses";
 import { dashboardPaths } from "@/lib/openapi/paths/dashboard";
 import { enrollmentPaths } from "@/lib/openapi/paths/enrollments";
@@ -49,6 +50,10 @@ export const TAGS = [
   { name: "Courses", description: "The catalog and course authoring" },
   { name: "Outline", description: "Modules, and the order of modules and lessons" },
   { name: "Lessons", description: "Lesson content, uploads and media" },
+  {
+    name: "Content images",
+    description: "Images in rich text (lesson text, questions), served to the organization's members only",
+  },
   { name: "SCORM", description: "SCORM launch and tracking" },
   {
     name: "cmi5",
@@ -108,6 +113,7 @@ function build(): ReturnType<typeof createDocument> {
       ...coursePaths,
       ...outlinePaths,
       ...lessonPaths,
+      ...contentImagePaths,
       ...scormPaths,
       ...scormContentPaths,
       ...cmi5Paths,

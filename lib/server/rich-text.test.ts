@@ -69,4 +69,58 @@ describe("sanitizeRichText", () => {
     expect(sanitizeRichText("<p></p>")).toBe("");
     expect(sanitizeRichText("  ")).toBe("");
   });
+
+  describe("images", () => {
+    const ORG = "3f2b6a0e-1c2d-4e5f-8a9b-0c1d2e3f4a5b";
+    const OTHER = "7c1e0d2f-3a4b-4c5d-9e8f-a0b1c2d3e4f5";
+    const OWN = `/uploads/content-images/${ORG}/9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a.webp`;
+
+    it("keeps the organization's own content image, with its alternative text and size", () => {
+      expect(sanitizeRichText(`<p>See <img src="${OWN}" alt="A cell" width="320" height="200"></p>`, ORG)).toBe(
+        `<p>See <img src="${OWN}" alt="A cell" width="320" height="200" /></p>`,
+      );
+      expect(sanitizeRichText(`<img src="${OWN}" alt="">`, ORG)).toBe(`<img src="${OWN}" alt="" />`);
+    });
+
+    it("drops its handlers, styles and sizes that are not whole pixels", () => {
+      expect(
+        sanitizeRichText(
+          `<img src="${OWN}" alt="x" onerror="alert(1)" style="position:fixed" width="100%" height="1e9" srcset="https://evil.example/a.png 2x">`,
+          ORG,
+        ),
+      ).toBe(`<img src="${OWN}" alt="x" />`);
+    });
+
+    it("drops an image from another site, a data: URL, a protocol-relative one and another organization's", () => {
+      for (const src of [
+        "https://evil.example/track.png",
+        "http://example.com/a.webp",
+        `https://evil.example${OWN}`,
+        `//evil.example${OWN}`,
+        "data:image/png;base64,iVBORw0KGgo=",
+        "data:image/svg+xml,<svg onload=alert(1)>",
+        "javascript:alert(1)",
+        `/uploads/content-images/${OTHER}/9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a.webp`,
+        `/uploads/content-images/${ORG}/../${OTHER}/9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a.webp`,
+        `/uploads/content-images/${ORG}/9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a.webp?x=1`,
+        `/uploads/content-images/${ORG}/secret.pdf`,
+        `/uploads/thumbnails/${ORG}/9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a.webp`,
+        `/api/courses/x/lessons/y/media`,
+        "",
+      ]) {
+        expect(sanitizeRichText(`<p>a<img src="${src}" alt="x">b</p>`, ORG), src).toBe("<p>ab</p>");
+      }
+      expect(sanitizeRichText('<p>a<img alt="no source">b</p>', ORG)).toBe("<p>ab</p>");
+    });
+
+    it("keeps no image where the text has no organization (a course description)", () => {
+      expect(sanitizeRichText(`<p>a<img src="${OWN}" alt="x">b</p>`)).toBe("<p>ab</p>");
+    });
+
+    it("never lets an image smuggle markup through its attributes", () => {
+      expect(sanitizeRichText(`<img src="${OWN}" alt='"><script>alert(1)</script>'>`, ORG)).toBe(
+        `<img src="${OWN}" alt="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;" />`,
+      );
+    });
+  });
 });

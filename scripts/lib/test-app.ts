@@ -23,6 +23,7 @@ export async function startTestApp(options: {
     // Small enough that the oversize-package test sends a few MB, large enough for the fixture packages.
     SCORM_PACKAGE_MAX_BYTES: String(4 * 1024 * 1024),
     LESSON_FILE_MAX_BYTES: String(3 * 1024 * 1024),
+    CONTENT_IMAGE_MAX_BYTES: String(1024 * 1024),
     // The tests' own mail servers listen on 127.0.0.2 (test/smtp-server.ts), the one loopback address an
     // organization's settings may reach; 127.0.0.1, where the app and its database are, stays refused.
     OUTBOUND_ALLOWED_ADDRESSES: "127.0.0.2/32",

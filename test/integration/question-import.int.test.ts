@@ -1,4 +1,7 @@
 import { readFileSync } from "node:fs";
+import { readdir } from "node:fs/promises";
+import path from "node:path";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { processQuestionImport } from "@/lib/server/question-imports/process";
 import { createTenant, createUser, testDb, uniqueName, type TestTenant, type TestUser } from "@/test/factories";
@@ -82,6 +85,13 @@ async function questionsIn(by: TestUser, bankId: string) {
   return out;
 }
 
+/** The content images stored for Acme (its folder of the test server's storage). */
+const contentImages = () =>
+  readdir(path.join(process.env.UPLOAD_DIR!, "content-images", acme.id)).catch(() => [] as string[]);
+
+/** The Science bank the Moodle XML bank's import put its questions in. */
+let importedScience: () => Promise<string> = () => Promise.reject(new Error("the Moodle XML bank was not imported"));
+
 const MOODLE_REFUSALS = [
   {
     line: 407,
@@ -97,12 +107,6 @@ const MOODLE_REFUSALS = [
     name: "Read this first",
     reason: "A description is text shown between questions, with nothing to answer: not imported",
   },
-  {
-    line: 468,
-    index: 14,
-    name: "Which organ",
-    reason: "It embeds files (images or attachments), and question text cannot hold them yet",
-  },
   { line: 493, index: 15, name: "No right answer", reason: "choices: One choice must be fully right (fraction 1)" },
 ];
 
@@ -115,6 +119,7 @@ describe("a Moodle XML bank", () => {
     bankId = await newBank(instructor);
     // A bank of a category's name is there already: the import puts that category's questions in it.
     scienceId = await newBank(instructor, { name: "Science", parent_id: bankId });
+    importedScience = () => Promise.resolve(scienceId);
     const res = await upload(instructor, bankId, MOODLE_XML, "moodle-bank.xml");
     expect(res.status, res.text).toBe(201);
     expect(res.json).toMatchObject({
@@ -123,7 +128,7 @@ describe("a Moodle XML bank", () => {
       file_size: MOODLE_XML.length,
       format: "moodle_xml",
       status: "checking",
-      questions_in_file: 10,
+      questions_in_file: 11,
       refusals: MOODLE_REFUSALS,
       dry_run: null,
     });
@@ -132,12 +137,12 @@ describe("a Moodle XML bank", () => {
     const checked = await waitFor(instructor, bankId, importId, ["checked", "failed"]);
     expect(checked.status, checked.error).toBe("checked");
     expect(checked.dry_run).toEqual({
-      questions: 10,
+      questions: 11,
       by_type: {
         single_choice: 1,
         multiple_response: 1,
         true_false: 1,
-        short_answer: 1,
+        short_answer: 2,
         numeric: 1,
         matching: 1,
         ordering: 1,
@@ -161,10 +166,11 @@ describe("a Moodle XML bank", () => {
         },
       ],
     });
-    expect(checked.progress).toEqual({ phase: null, done: 10, total: 10 });
-    // Nothing written: no bank but the one made above, no question.
+    expect(checked.progress).toEqual({ phase: null, done: 11, total: 11 });
+    // Nothing written: no bank but the one made above, no question, no image.
     expect(await childBanks(instructor, bankId)).toEqual({ Science: scienceId });
     expect(await questionsIn(instructor, scienceId)).toEqual({});
+    expect(await contentImages()).toEqual([]);
   });
 
   it("POST …/run: nested banks, and each question stored as the file says (version 1, sanitized)", async () => {
@@ -172,7 +178,7 @@ describe("a Moodle XML bank", () => {
     expect(started.status, started.text).toBe(202);
     expect(started.json.status).toBe("running");
     const done = await waitFor(instructor, bankId, importId, ["completed", "failed"]);
-    expect(done).toMatchObject({ status: "completed", banks_created: 2, questions_created: 10, error: null });
+    expect(done).toMatchObject({ status: "completed", banks_created: 2, questions_created: 11, error: null });
 
     const top = await childBanks(instructor, bankId);
     expect(Object.keys(top).sort()).toEqual(["Geography", "Science"]);
@@ -247,7 +253,7 @@ describe("a Moodle XML bank", () => {
     });
 
     const science = await questionsIn(instructor, scienceId);
-    expect(Object.keys(science).sort()).toEqual(["Discuss", "Eiffel", "Sizes", "Tower"]);
+    expect(Object.keys(science).sort()).toEqual(["Discuss", "Eiffel", "Sizes", "Tower", "Which organ"]);
     expect(science["Eiffel"]!.content).toEqual({
       type: "fill_in_blanks",
       name: "Eiffel",
@@ -323,7 +329,64 @@ describe("a Moodle XML bank", () => {
     await processQuestionImport({ importId, phase: "run" });
     expect(await count()).toBe(before);
     const row = await db.questionImport.findUniqueOrThrow({ where: { id: importId } });
-    expect(row).toMatchObject({ status: "completed", questionsCreated: 10, banksCreated: 2 });
+    expect(row).toMatchObject({ status: "completed", questionsCreated: 11, banksCreated: 2 });
+  });
+});
+
+describe("a Moodle XML question showing an embedded image", () => {
+  it("the run stores the image (a WebP of the organization), puts its URL in the text and it is shown to members", async () => {
+    const science = await questionsIn(instructor, await importedScience());
+    const stored = await contentImages();
+    expect(stored).toHaveLength(1);
+    const url = `/uploads/content-images/${acme.id}/${stored[0]!}`;
+    expect(stored[0]).toMatch(/^[0-9a-f-]{36}\.webp$/);
+    expect(science["Which organ"]!.content).toEqual({
+      type: "short_answer",
+      name: "Which organ",
+      stem: `<p>Name this organ: <img src="${url}" alt="heart" width="200" /></p>`,
+      default_mark: 1,
+      general_feedback: "",
+      case_sensitive: false,
+      answers: [{ text: "heart", fraction: 1, feedback: "" }],
+    });
+    const shown = await call(acme.subdomain, url, { bearer: await cachedSignIn(acme.subdomain, acme.users.learner) });
+    expect(shown.status).toBe(200);
+    expect(await sharp(shown.body).metadata()).toMatchObject({ format: "webp", width: 1, height: 1 });
+    expect(
+      (await call(globex.subdomain, url, { bearer: await cachedSignIn(globex.subdomain, globex.users.admin) })).status,
+    ).toBe(404);
+  });
+
+  it("an embedded image that does not decode: refused by the dry run with the reason, nothing stored", async () => {
+    const bankId = await newBank(instructor);
+    // A PNG signature followed by nothing a decoder can read.
+    const broken = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]).toString("base64");
+    const xml = `<?xml version="1.0" encoding="UTF-8"?>
+<quiz>
+  <question type="truefalse">
+    <name><text>Broken picture</text></name>
+    <questiontext format="html"><text><![CDATA[<p>Is this a cat? <img src="@@PLUGINFILE@@/cat.png" alt="cat"></p>]]></text>
+      <file name="cat.png" path="/" encoding="base64">${broken}</file></questiontext>
+    <answer fraction="100"><text>true</text></answer>
+    <answer fraction="0"><text>false</text></answer>
+  </question>
+</quiz>`;
+    const before = await contentImages();
+    const res = await upload(instructor, bankId, xml, "broken.xml");
+    expect(res.status, res.text).toBe(201);
+    const checked = await waitFor(instructor, bankId, res.json.id, ["checked", "failed"]);
+    expect(checked.dry_run).toMatchObject({
+      questions: 0,
+      refusals: [
+        {
+          line: 3,
+          index: 1,
+          name: "Broken picture",
+          reason: "Its image 'cat.png' cannot be used: The image must be a JPEG, PNG, WebP or GIF image",
+        },
+      ],
+    });
+    expect(await contentImages()).toEqual(before);
   });
 });
 

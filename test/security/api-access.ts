@@ -93,6 +93,8 @@ export const API_ACCESS: Record<string, ApiRow> = {
   "DELETE /api/courses/{courseId}": COURSE_EDITORS,
   "PUT /api/courses/{courseId}/thumbnail": COURSE_EDITORS,
   "DELETE /api/courses/{courseId}/thumbnail": COURSE_EDITORS,
+  // Whoever writes rich text of the organization (courses:update:own or questions:manage).
+  "POST /api/content-images": COURSE_EDITORS,
   "GET /api/courses/{courseId}/placeholder": TENANT_PUBLIC,
   "GET /api/courses/{courseId}/outline": COURSE_READERS,
   "PUT /api/courses/{courseId}/outline": COURSE_EDITORS,

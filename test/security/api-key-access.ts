@@ -32,6 +32,7 @@ export const API_KEY_ACCESS: Record<string, ApiKeyRow> = {
   "DELETE /api/courses/{courseId}": ["ok", "forbidden"],
   "PUT /api/courses/{courseId}/thumbnail": ["ok", "forbidden"],
   "DELETE /api/courses/{courseId}/thumbnail": ["ok", "forbidden"],
+  "POST /api/content-images": ["ok", "forbidden"],
   "GET /api/courses/{courseId}/placeholder": ["ok", "ok"],
   "GET /api/courses/{courseId}/outline": ["ok", "ok"],
   "PUT /api/courses/{courseId}/outline": ["ok", "forbidden"],

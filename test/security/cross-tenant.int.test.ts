@@ -326,6 +326,15 @@ describe("A's stored files", () => {
         isPublic: false,
         bytes: await asAdmin("app", a.files.draftThumbnail),
       },
+      // A's signed-in members only: no caller below is one.
+      {
+        name: "content image",
+        url: a.files.contentImage,
+        host: "app",
+        storageKey: stored(a.files.contentImage),
+        isPublic: false,
+        bytes: await asAdmin("app", a.files.contentImage),
+      },
       // Its URL is a capability: whoever holds it reads the file, with or without a session, on A's content host only.
       {
         name: "SCORM package file",
@@ -355,7 +364,7 @@ describe("A's stored files", () => {
     const { b } = world;
     const dirOf = (url: string) => url.slice(0, url.lastIndexOf("/"));
     const bases: { host: ApiHost; dir: string; depth: number }[] = [
-      ...[b.files.avatar, b.files.thumbnail].map((url) => ({
+      ...[b.files.avatar, b.files.thumbnail, b.files.contentImage].map((url) => ({
         host: "app" as const,
         dir: dirOf(url),
         depth: dirOf(url).split("/").length - 1,

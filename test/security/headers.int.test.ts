@@ -137,13 +137,17 @@ describe("stored files", () => {
     expectLockedDown(res, "avatar");
   });
 
-  it("logos, thumbnails and avatars: our own re-encoded pictures, inline, locked down like JSON", async () => {
+  it("logos, thumbnails, avatars and content images: our own re-encoded pictures, inline, locked down like JSON", async () => {
     for (const [label, res] of [
       ["avatar", await call(tenant.subdomain, tenant.files.avatar)],
       ["thumbnail", await call(tenant.subdomain, tenant.files.thumbnail)],
       [
         "a draft's thumbnail, to its editor",
         await call(tenant.subdomain, tenant.files.draftThumbnail, { bearer: tenant.tokens.admin }),
+      ],
+      [
+        "a content image, to a member",
+        await call(tenant.subdomain, tenant.files.contentImage, { bearer: tenant.tokens.learner }),
       ],
     ] as const) {
       expect(res.status, label).toBe(200);

@@ -112,13 +112,15 @@ export interface TenantWorld {
    */
   contentToken: string;
   /**
-   * Every stored file the organization has: avatar and thumbnails (URLs on its app host), a SCORM file
+   * Every stored file the organization has: avatar, thumbnails and a content image (URLs on its app host), a SCORM file
    * (a path on its content host, the token in it) with its storage key, and the file lesson's storage key.
    */
   files: {
     avatar: string;
     thumbnail: string;
     draftThumbnail: string;
+    /** An image of its rich text (served to its signed-in members only). */
+    contentImage: string;
     scormFile: string;
     scormFileKey: string;
     lessonFileKey: string;
@@ -216,6 +218,13 @@ export async function buildTenantWorld(): Promise<TenantWorld> {
     }),
     "draft thumbnail",
   ).json.thumbnail_url as string;
+  const contentImage = expectOk(
+    await as("instructor", "/api/content-images", {
+      method: "POST",
+      ...(await multipartBody({ image: new Blob([await png()], { type: "image/png" }) })),
+    }),
+    "content image",
+  ).json.url as string;
   const file = await multipartBody({
     file: new File([`Handout ${marker}`], `handout-${marker}.txt`, { type: "text/plain" }),
   });
@@ -459,6 +468,7 @@ export async function buildTenantWorld(): Promise<TenantWorld> {
       avatar: avatarUrl,
       thumbnail: thumbUrl,
       draftThumbnail: draftThumb,
+      contentImage,
       scormFile: `${new URL(content.filesUrl).pathname}${scoFile}`,
       scormFileKey: `${scormPrefix}/${scoFile}`,
       lessonFileKey,

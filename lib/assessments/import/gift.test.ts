@@ -223,4 +223,16 @@ describe("GIFT pieces", () => {
       "Pair 2 ('c') has no '->' between its two sides",
     );
   });
+
+  it("an image: GIFT embeds no files, so one from another address is refused with its reason", () => {
+    expect(
+      parseGift('::Pic::[html]<p>What is this? <img src="https://example.org/a.png" alt="a"></p>{T}').refusals,
+    ).toEqual([
+      {
+        source: { line: 1, index: 1, name: "Pic" },
+        reason:
+          "It shows an image from another address (https://example.org/a.png), which is not imported: only images embedded in the file are",
+      },
+    ]);
+  });
 });

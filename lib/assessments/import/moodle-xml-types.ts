@@ -1,4 +1,5 @@
 import { ANY_NUMBER, parseCloze } from "@/lib/assessments/import/cloze";
+import type { EmbeddedFile } from "@/lib/assessments/import/embedded-images";
 import { QuestionRefused } from "@/lib/assessments/import/result";
 import { defaultName, fractionFromPercent, parseNumber, textFormat, toHtml } from "@/lib/assessments/import/text";
 import type { QuestionContentInput } from "@/lib/schemas/questions";
@@ -38,13 +39,43 @@ function fractionOf(answer: XmlNode, place: number): number {
   return fraction;
 }
 
-function hasFiles(node: XmlNode): boolean {
-  return JSON.stringify(node ?? null).includes('"file":');
+/** Every <file> element anywhere in the node (each text of a question holds the files it shows). */
+function fileElements(node: unknown): XmlNode[] {
+  if (Array.isArray(node)) return node.flatMap(fileElements);
+  if (!node || typeof node !== "object") return [];
+  return Object.entries(node).flatMap(([name, value]) =>
+    name.toLowerCase() === "file"
+      ? children(node as XmlNode, name)
+      : name.startsWith("@_") || name === "#text"
+        ? []
+        : fileElements(value),
+  );
+}
+
+/**
+ * The files a question embeds, by their path and name ("/" + "x.png" is "x.png"). Moodle keeps a question's
+ * files per text (its question text, each feedback), so two texts may each hold a file of one name: the
+ * same bytes are one file, different bytes cannot both be shown under that name and refuse the question.
+ */
+export function embeddedFiles(question: XmlNode): EmbeddedFile[] {
+  const byKey = new Map<string, EmbeddedFile>();
+  for (const element of fileElements(question)) {
+    const name = attr(element, "name") ?? "";
+    const key = `${(attr(element, "path") ?? "/").replace(/^\/+/, "")}${name}`;
+    const encoding = (attr(element, "encoding") ?? "base64").toLowerCase();
+    if (encoding !== "base64")
+      throw new QuestionRefused(`Its embedded file '${key}' is encoded as ${encoding}, not base64`);
+    const base64 = text(element).replace(/\s+/g, "");
+    if (!name || !/^[A-Za-z0-9+/]+={0,2}$/.test(base64))
+      throw new QuestionRefused(`Its embedded file '${key || "(no name)"}' is not valid base64`);
+    const known = byKey.get(key);
+    if (known && known.base64 !== base64) throw new QuestionRefused(`It embeds two different files named '${key}'`);
+    byKey.set(key, { key, base64 });
+  }
+  return [...byKey.values()];
 }
 
 function common(question: XmlNode, index: number, notes: string[]): Common {
-  if (hasFiles(question))
-    throw new QuestionRefused("It embeds files (images or attachments), and question text cannot hold them yet");
   const stem = richText(child(question, "questiontext"));
   const mark = text(child(question, "defaultgrade"));
   const combined = ["correctfeedback", "partiallycorrectfeedback", "incorrectfeedback"].some(

@@ -4,6 +4,11 @@ import { parseMoodleXml } from "@/lib/assessments/import/moodle-xml";
 import { QuestionFileError } from "@/lib/assessments/import/result";
 import { questionContentSchema } from "@/lib/schemas/questions";
 
+const PNG_1X1 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
+const GIF_1X1 = "R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==";
+const byNameIn = (parsed: ReturnType<typeof parseMoodleXml>, name: string) =>
+  parsed.questions.find((q) => q.source.name === name)!;
+
 const fixture = readFileSync(new URL("../../../test/fixtures/questions/moodle-bank.xml", import.meta.url), "utf8");
 const COMBINED = "Its combined feedback (correct, partially correct, incorrect) is not kept: questions here have none";
 
@@ -26,7 +31,7 @@ describe("parseMoodleXml on a bank exported from Moodle", () => {
   const parsed = parseMoodleXml(fixture);
   const byName = (name: string) => parsed.questions.find((q) => q.source.name === name)!;
 
-  it("reads ten questions and refuses five, each with its reason and line", () => {
+  it("reads eleven questions and refuses four, each with its reason and line", () => {
     expect(parsed.questions.map((q) => q.source.name)).toEqual([
       "Capital of France",
       "Rivers of France",
@@ -38,6 +43,7 @@ describe("parseMoodleXml on a bank exported from Moodle", () => {
       "Tower",
       "Discuss",
       "Eiffel",
+      "Which organ",
     ]);
     expect(parsed.refusals).toEqual([
       {
@@ -52,10 +58,6 @@ describe("parseMoodleXml on a bank exported from Moodle", () => {
       {
         source: { line: 451, index: 13, name: "Read this first" },
         reason: "A description is text shown between questions, with nothing to answer: not imported",
-      },
-      {
-        source: { line: 468, index: 14, name: "Which organ" },
-        reason: "It embeds files (images or attachments), and question text cannot hold them yet",
       },
       {
         source: { line: 493, index: 15, name: "No right answer" },
@@ -76,6 +78,7 @@ describe("parseMoodleXml on a bank exported from Moodle", () => {
       "Geography > Europe / Asia",
       "Geography > Europe / Asia",
       "Geography > Europe / Asia",
+      "Science",
       "Science",
       "Science",
       "Science",
@@ -383,12 +386,107 @@ describe("parseMoodleXml, one question at a time", () => {
     ]);
   });
 
-  it("an image linked from elsewhere: refused rather than lost", () => {
-    const xml = quiz("shortanswer", `<answer fraction="100"><text>x</text></answer>`).replace(
-      "<p>Question?</p>",
-      '<p>What is this? <img src="https://example.org/a.png"></p>',
+  it("an embedded image: kept with the question, its src in one spelling, the file's bytes beside it", () => {
+    const q = byNameIn(parseMoodleXml(fixture), "Which organ");
+    expect(q.question).toMatchObject({
+      type: "short_answer",
+      stem: '<p>Name this organ: <img src="@@PLUGINFILE@@/heart.png" alt="heart" width="200"></p>',
+    });
+    expect(q.images).toEqual([{ key: "heart.png", base64: PNG_1X1 }]);
+    expect(q.notes).toEqual([]);
+  });
+
+  it("embedded images in feedback and choices, names with spaces, in folders: each file once", () => {
+    const xml = quiz(
+      "multichoice",
+      `<single>true</single>
+      <answer fraction="100" format="html"><text><![CDATA[<p><img src='@@PLUGINFILE@@/my%20cell.png?time=1' alt="A cell"></p>]]></text>
+        <file name="my cell.png" path="/" encoding="base64">${PNG_1X1}</file>
+        <feedback format="html"><text><![CDATA[<p>Right: <img alt="diagram" src="@@PLUGINFILE@@/figures/d.gif"></p>]]></text>
+          <file name="d.gif" path="/figures/" encoding="base64">${GIF_1X1}</file></feedback></answer>
+      <answer fraction="0" format="html"><text>No</text></answer>`,
+    ).replace(
+      "<p>Question?</p>]]></text>",
+      `<p>Which? <img src="@@PLUGINFILE@@/my%20cell.png"></p>]]></text><file name="my cell.png" path="/" encoding="base64">${PNG_1X1}</file>`,
     );
-    expect(only(xml).refusals[0]!.reason).toBe("It shows an image, and question text cannot hold images yet");
+    const [q] = only(xml).questions;
+    expect(q!.question).toMatchObject({
+      stem: '<p>Which? <img src="@@PLUGINFILE@@/my%20cell.png"></p>',
+      choices: [
+        {
+          text: '<p><img src="@@PLUGINFILE@@/my%20cell.png" alt="A cell"></p>',
+          feedback: '<p>Right: <img alt="diagram" src="@@PLUGINFILE@@/figures/d.gif"></p>',
+        },
+        { text: "No" },
+      ],
+    });
+    expect(q!.images).toEqual([
+      { key: "my cell.png", base64: PNG_1X1 },
+      { key: "figures/d.gif", base64: GIF_1X1 },
+    ]);
+  });
+
+  it("an embedded file nothing shows: a note, the file left behind", () => {
+    const xml = quiz("shortanswer", `<answer fraction="100"><text>x</text></answer>`).replace(
+      "<p>Question?</p>]]></text>",
+      `<p>Question?</p>]]></text><file name="unused.png" path="/" encoding="base64">${PNG_1X1}</file>`,
+    );
+    const [q] = only(xml).questions;
+    expect(q!.images).toEqual([]);
+    expect(q!.notes).toEqual(["Its embedded file 'unused.png' is not shown in its text and is not kept"]);
+  });
+
+  it("every image that is not an embedded JPEG, PNG, GIF or WebP: refused with its reason, never dropped", () => {
+    const withStem = (stem: string, files = "") =>
+      quiz("shortanswer", `<answer fraction="100"><text>x</text></answer>`).replace(
+        "<p>Question?</p>]]></text>",
+        `${stem}]]></text>${files}`,
+      );
+    const refusal = (xml: string) => only(xml).refusals[0]?.reason;
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>').toString(
+      "base64",
+    );
+    expect(refusal(withStem('<p>What is this? <img src="https://example.org/a.png"></p>'))).toBe(
+      "It shows an image from another address (https://example.org/a.png), which is not imported: only images embedded in the file are",
+    );
+    expect(refusal(withStem(`<p><img src="data:image/png;base64,${PNG_1X1}"></p>`))).toBe(
+      "It shows an image written into its text (a data: URL), which is not imported: only images embedded as files are",
+    );
+    expect(refusal(withStem('<p><img src="@@PLUGINFILE@@/gone.png"></p>'))).toBe(
+      "It shows the image 'gone.png', but the file does not hold it",
+    );
+    expect(
+      refusal(
+        withStem(
+          '<p><img src="@@PLUGINFILE@@/d.svg"></p>',
+          `<file name="d.svg" path="/" encoding="base64">${svg}</file>`,
+        ),
+      ),
+    ).toBe("Its image 'd.svg' is not a JPEG, PNG, GIF or WebP image, the only types shown here");
+    expect(
+      refusal(
+        withStem(
+          '<p><a href="@@PLUGINFILE@@/notes.pdf">Notes</a></p>',
+          `<file name="notes.pdf" path="/" encoding="base64">JVBERi0xLjQK</file>`,
+        ),
+      ),
+    ).toBe("It links to the embedded file 'notes.pdf', which is not imported: only images shown in its text are");
+    expect(refusal(withStem('<p><img alt="nothing"></p>'))).toBe(
+      "It has an image without a source (an <img> with no src)",
+    );
+    expect(
+      refusal(
+        withStem(
+          '<p><img src="@@PLUGINFILE@@/a.png"></p>',
+          `<file name="a.png" path="/" encoding="base64">${PNG_1X1}</file><file name="a.png" path="/" encoding="base64">${GIF_1X1}</file>`,
+        ),
+      ),
+    ).toBe("It embeds two different files named 'a.png'");
+    expect(
+      refusal(
+        withStem('<p><img src="@@PLUGINFILE@@/a.png"></p>', `<file name="a.png" path="/" encoding="base64">!!!</file>`),
+      ),
+    ).toBe("Its embedded file 'a.png' is not valid base64");
   });
 
   it("plain text is escaped; entities are decoded; a tag with a comma is the schema's refusal", () => {

@@ -1,5 +1,5 @@
 import { XMLParser, XMLValidator } from "fast-xml-parser";
-import { convertMoodleQuestion } from "@/lib/assessments/import/moodle-xml-types";
+import { convertMoodleQuestion, embeddedFiles } from "@/lib/assessments/import/moodle-xml-types";
 import { ParsedFileBuilder, QuestionFileError, type ParsedQuestionFile } from "@/lib/assessments/import/result";
 import { categoryPath } from "@/lib/assessments/import/text";
 import { attr, child, children, text, type XmlNode } from "@/lib/scorm/xml";
@@ -67,7 +67,12 @@ export function parseMoodleXml(xml: string): ParsedQuestionFile {
     }
     index += 1;
     const source = { line: lines[i] ?? 1, index, name: text(child(child(element, "name"), "text")) };
-    builder.add(source, path, (notes) => convertMoodleQuestion(type, element, index, notes));
+    builder.add(
+      source,
+      path,
+      (notes) => convertMoodleQuestion(type, element, index, notes),
+      () => embeddedFiles(element),
+    );
   });
   return builder.build();
 }

@@ -1,3 +1,4 @@
+import { resolveImages, type EmbeddedFile } from "@/lib/assessments/import/embedded-images";
 import { questionContentSchema, type QuestionContentInput } from "@/lib/schemas/questions";
 
 // What a question file's parser answers: the questions it read, each exactly as the create schema takes
@@ -18,6 +19,8 @@ export interface ImportedQuestion {
   source: ImportSource;
   /** What the file has that the question does not keep although it grades the same (combined feedback, hints). */
   notes: string[];
+  /** The embedded images its text shows (as embeddedSrc), for the import's run to store. */
+  images: EmbeddedFile[];
 }
 
 export interface ImportRefusal {
@@ -38,9 +41,6 @@ export class QuestionRefused extends Error {
   }
 }
 
-/** Question text holds no images yet: a question showing one would lose it, so it is refused instead. */
-const IMAGE = /@@PLUGINFILE@@|<img\b/i;
-
 /** Collects a file's questions, each checked by the app's own question schema before it is kept. */
 export class ParsedFileBuilder {
   private readonly result: ParsedQuestionFile = { questions: [], refusals: [] };
@@ -49,25 +49,37 @@ export class ParsedFileBuilder {
     this.result.refusals.push({ source, reason });
   }
 
-  /** Runs `convert`; its question is kept if the schema accepts it, else refused with the schema's message. */
-  add(source: ImportSource, categoryPath: string[], convert: (notes: string[]) => QuestionContentInput): void {
+  /**
+   * Runs `convert`; its question is kept if its images are files it embeds (`files`, read after it) and
+   * the schema accepts it, else refused with the reason.
+   */
+  add(
+    source: ImportSource,
+    categoryPath: string[],
+    convert: (notes: string[]) => QuestionContentInput,
+    files: () => EmbeddedFile[] = () => [],
+  ): void {
     const notes: string[] = [];
-    let question: QuestionContentInput;
+    let converted: QuestionContentInput;
+    let embedded: EmbeddedFile[];
     try {
-      question = convert(notes);
+      converted = convert(notes);
+      embedded = files();
     } catch (error) {
       if (error instanceof QuestionRefused) return this.refuse(source, error.message);
       throw error;
     }
-    if (IMAGE.test(JSON.stringify(question)))
-      return this.refuse(source, "It shows an image, and question text cannot hold images yet");
+    const resolved = resolveImages(converted, embedded);
+    if ("reason" in resolved) return this.refuse(source, resolved.reason);
+    const { question, images } = resolved;
+    notes.push(...resolved.notes);
     const parsed = questionContentSchema.safeParse(question);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const where = issue?.path.length ? `${issue.path.join(".")}: ` : "";
       return this.refuse(source, `${where}${issue?.message ?? "the question is not valid"}`);
     }
-    this.result.questions.push({ categoryPath, question, source, notes });
+    this.result.questions.push({ categoryPath, question, source, notes, images });
   }
 
   build(): ParsedQuestionFile {

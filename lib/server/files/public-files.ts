@@ -5,6 +5,7 @@ import { isId } from "@/lib/schemas/id";
 import { storedFileHeaders } from "@/lib/security-headers";
 import { loadCourseAccess } from "@/lib/server/courses/access";
 import { contentTypeFor } from "@/lib/storage/content-type";
+import { CONTENT_IMAGES_FOLDER, isContentImageName } from "@/lib/storage/content-image-keys";
 import { publicUrl } from "@/lib/storage/keys";
 import { readObject } from "@/lib/storage/store";
 import { isSignedIn, type RequestContext } from "@/lib/tenancy/context";
@@ -15,10 +16,14 @@ import { isSignedIn, type RequestContext } from "@/lib/tenancy/context";
 //                                            (where the superadmin manages every organization)
 //   thumbnails/{organizationId}/{courseId}-… the picture of a published course: public; of a draft or
 //                                            archived course, only for those who may see the course
+//   content-images/{organizationId}/{uuid}.webp  an image in rich text (lessons, questions): only to the
+//                                            organization's signed-in members, on its host; its key never
+//                                            changes, so it is cached for good, privately
 // Lesson files have their access-checked media route and SCORM packages theirs (/uploads/scorm/…);
 // every other key is a 404, as is a key of another organization.
 
 const FOREVER = "public, max-age=31536000, immutable";
+const PRIVATE_FOREVER = "private, max-age=31536000, immutable";
 const NOT_FOUND = () => new AppError("NOT_FOUND", "File not found");
 
 export async function publicFileResponse(ctx: RequestContext, segments: string[]): Promise<Response> {
@@ -29,6 +34,8 @@ export async function publicFileResponse(ctx: RequestContext, segments: string[]
   if (kind === "logos" && (owner === ctx.organizationId || ctx.organizationId === null))
     return fileResponse(key, FOREVER);
   if (kind === "thumbnails" && owner === ctx.organizationId) return thumbnailResponse(ctx, key, name);
+  if (kind === CONTENT_IMAGES_FOLDER && owner === ctx.organizationId && isSignedIn(ctx) && isContentImageName(name))
+    return fileResponse(key, PRIVATE_FOREVER);
   throw NOT_FOUND();
 }
 

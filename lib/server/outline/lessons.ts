@@ -41,7 +41,7 @@ export async function createLesson(
         moduleId,
         title: input.title,
         kind: input.kind,
-        body: sanitizeRichText(input.body),
+        body: sanitizeRichText(input.body, organizationId),
         mediaUrl: input.media_url ?? null,
         durationSeconds: input.duration_seconds ?? null,
         isRequired: input.is_required,
@@ -78,7 +78,7 @@ export async function updateLesson(
     if (input.media_url !== undefined) checkMediaUrl(current.kind, input.media_url);
     const data: Prisma.LessonUncheckedUpdateInput = {
       title: input.title,
-      body: input.body === undefined ? undefined : sanitizeRichText(input.body),
+      body: input.body === undefined ? undefined : sanitizeRichText(input.body, organizationId),
       durationSeconds: input.duration_seconds,
       isRequired: input.is_required,
     };

@@ -1,11 +1,12 @@
 import "server-only";
 import { db, queryRows } from "@/lib/db";
-import { AppError, validationError } from "@/lib/errors";
+import { AppError } from "@/lib/errors";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { sendJob } from "@/lib/jobs/queue";
-import { questionContentSchema, type QuestionContent, type QuestionType } from "@/lib/schemas/questions";
+import type { QuestionType } from "@/lib/schemas/questions";
 import { requireManagedBank, type ManagedBank } from "@/lib/server/questions/access";
-import { cleanContent, insertQuestion } from "@/lib/server/questions/questions";
+import { insertQuestion } from "@/lib/server/questions/questions";
+import { preparedItem } from "@/lib/server/question-imports/prepare-item";
 import { BankResolver } from "@/lib/server/question-imports/banks";
 import type {
   QuestionImportReport,
@@ -20,6 +21,10 @@ import { jobContext, type TenantContext } from "@/lib/tenancy/context";
 // them, a batch of questions per transaction that first locks the import's row and marks each item with
 // the question it made, so a retried job (a worker that died) goes on from the first unmarked item and
 // nothing is created twice. A job works for SLICE_MS, then queues its continuation, as the CSV import's does.
+// A question's embedded images are checked by both as an upload is; only the run stores them (through the
+// upload's own store), in the transaction that creates the question, and puts their URLs in its text. A
+// question refused after its images were stored (its bank taken meanwhile), or a batch retried, leaves
+// those files unused: nothing shows them.
 
 export interface QuestionImportJob {
   importId: string;
@@ -31,26 +36,7 @@ const PAGE = 500;
 const RUN_BATCH = 50;
 const TX = { timeout: 120_000, maxWait: 60_000 } as const;
 
-interface Item {
-  position: number;
-  categoryPath: Prisma.JsonValue;
-  content: Prisma.JsonValue;
-  source: Prisma.JsonValue;
-  notes: Prisma.JsonValue;
-}
 type Source = { line: number; index: number; name: string };
-
-/** The item's question as creating it would store it, or the reason the app refuses it. */
-function cleaned(item: Item): { content: QuestionContent } | { reason: string } {
-  const parsed = questionContentSchema.safeParse(item.content);
-  if (!parsed.success) return { reason: validationError(parsed.error).message };
-  try {
-    return { content: cleanContent(parsed.data) };
-  } catch (error) {
-    if (error instanceof AppError) return { reason: error.message };
-    throw error;
-  }
-}
 
 export async function processQuestionImport(job: QuestionImportJob): Promise<void> {
   const started = Date.now();
@@ -85,7 +71,14 @@ async function lock(tx: Prisma.TransactionClient, importId: string) {
   return row;
 }
 
-const ITEM_SELECT = { position: true, categoryPath: true, content: true, source: true, notes: true } as const;
+const ITEM_SELECT = {
+  position: true,
+  categoryPath: true,
+  content: true,
+  source: true,
+  notes: true,
+  images: true,
+} as const;
 
 /** The dry run of the next page of items (each marked refused or not); false once the report is written. */
 async function dryRunNextPage(ctx: TenantContext, root: ManagedBank, importId: string): Promise<boolean> {
@@ -105,7 +98,7 @@ async function dryRunNextPage(ctx: TenantContext, root: ManagedBank, importId: s
     const banks = new BankResolver(tx, ctx, root, "plan");
     const verdicts: (string | null)[] = [];
     for (const item of items) {
-      const result = cleaned(item);
+      const result = await preparedItem(item, root.organizationId, false);
       verdicts.push(
         "reason" in result ? result.reason : ((await banks.resolve(item.categoryPath as string[])).refused ?? null),
       );
@@ -190,7 +183,7 @@ async function runNextBatch(ctx: TenantContext, root: ManagedBank, importId: str
     const refusedNow: QuestionRefusalJson[] = [];
     let created = 0;
     for (const item of items) {
-      const result = cleaned(item);
+      const result = await preparedItem(item, organizationId, true);
       const bank = "reason" in result ? null : await banks.resolve(item.categoryPath as string[]);
       if ("reason" in result || !bank?.bankId) {
         // Refused now although the dry run passed it: a bank of that name appeared meanwhile, not the importer's.

@@ -80,6 +80,7 @@ export async function uploadQuestionImport(
           content: q.question as Prisma.InputJsonObject,
           source: { ...q.source },
           notes: q.notes,
+          images: q.images as unknown as Prisma.InputJsonArray,
         })),
       });
     }

@@ -30,9 +30,14 @@ import type { TenantContext } from "@/lib/tenancy/context";
 
 const QUESTION_NOT_FOUND = "Question not found";
 
-/** The content with its rich text cleaned as lesson text is, checked again (cleaning can empty a field). */
-export function cleanContent(content: QuestionContent): QuestionContent {
-  const parsed = questionContentSchema.safeParse(mapRichText(content, sanitizeRichText));
+/**
+ * The content with its rich text cleaned as lesson text is (keeping the organization's own content
+ * images), checked again (cleaning can empty a field).
+ */
+export function cleanContent(content: QuestionContent, organizationId: string): QuestionContent {
+  const parsed = questionContentSchema.safeParse(
+    mapRichText(content, (html) => sanitizeRichText(html, organizationId)),
+  );
   if (!parsed.success) throw validationError(parsed.error);
   return parsed.data;
 }
@@ -122,7 +127,7 @@ export async function createQuestion(
   input: QuestionContent,
 ): Promise<QuestionDetailJson> {
   const bank = await requireManagedBank(ctx, bankId);
-  const content = cleanContent(input);
+  const content = cleanContent(input, bank.organizationId);
   const question = await db().$transaction((tx) => insertQuestion(tx, ctx, bank, content));
   return getQuestion(ctx, bank.id, question.id);
 }
@@ -180,7 +185,7 @@ export async function reviseQuestion(
   }
   if (question.archivedAt)
     throw new AppError("CONFLICT", "The question is archived: restore it (archived: false) before editing it");
-  const content = cleanContent(input);
+  const content = cleanContent(input, bank.organizationId);
   const columns = versionColumns(content);
   const { organizationId } = bank;
   await db().$transaction(async (tx) => {

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "QuestionImportItem" ADD COLUMN     "images" JSONB NOT NULL DEFAULT '[]';
