@@ -1,8 +1,14 @@
-import { questionContentSchema, type QuestionContent, type QuestionContentInput } from "@/lib/schemas/questions";
+import {
+  questionContentSchema,
+  type QuestionContentInput,
+  type QuestionContentOf,
+  type QuestionType,
+} from "@/lib/schemas/questions";
 
 // One question of each type, with the settings each format keeps, for the writers' tests.
 
-const parse = (input: QuestionContentInput): QuestionContent => questionContentSchema.parse(input);
+const parse = <T extends QuestionType>(input: Extract<QuestionContentInput, { type: T }>) =>
+  questionContentSchema.parse(input) as QuestionContentOf<T>;
 
 export const SAMPLES = {
   single: parse({
