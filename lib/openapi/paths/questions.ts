@@ -8,7 +8,9 @@ import {
   questionPageSchema,
   questionVersionSchema,
 } from "@/lib/openapi/responses/questions";
+import { questionFileDownload } from "@/lib/openapi/responses/exports";
 import { idSchema } from "@/lib/schemas/id";
+import { exportQuestionBankQuerySchema } from "@/lib/schemas/question-exports";
 import { uploadQuestionImportQuerySchema } from "@/lib/schemas/question-imports";
 import {
   createQuestionBankSchema,
@@ -134,6 +136,23 @@ export const questionPaths = definePaths("Questions", {
       ...MANAGE,
       responses: { 200: json("The version", questionVersionSchema) },
       errors: [403, 404],
+    },
+  },
+  "/api/question-banks/{bankId}/export": {
+    requestParams: { path: pathIds("bankId") },
+    get: {
+      operationId: "exportQuestionBank",
+      summary: "A bank's questions as a Moodle XML or GIFT file",
+      description:
+        "The latest version of each question (archived ones with `include_archived=true`), the bank's sub-banks as " +
+        "categories under its own (`$course$/top/Bank/Sub`) unless `include_sub_banks=false`. A question the format " +
+        "cannot hold (an ordering question in GIFT, an essay graded along a rubric…) is skipped: counted in " +
+        "X-Skipped-Questions and named with its reason at the top of the file; what is written with changes is listed " +
+        'there too (docs/assessments.md "Exporting"). Read back by the import, the file gives the same questions.',
+      ...MANAGE,
+      requestParams: { query: exportQuestionBankQuerySchema },
+      responses: { 200: questionFileDownload },
+      errors: [400, 403, 404],
     },
   },
   "/api/question-banks/{bankId}/imports": {

@@ -15,3 +15,23 @@ export const csvDownload: ZodOpenApiResponseObject = {
     },
   },
 };
+
+/** A question bank as a Moodle XML or GIFT file, with the count of questions the format could not hold. */
+export const questionFileDownload: ZodOpenApiResponseObject = {
+  description:
+    'The file as a download: `Content-Disposition: attachment; filename="<bank>-<date>.xml"` (`.gift` for GIFT). Its ' +
+    "first lines (an XML comment, or `//` lines) name each question skipped and why, and each question written with changes.",
+  headers: z.object({
+    "Content-Disposition": z
+      .string()
+      .meta({ description: "The file's name", example: 'attachment; filename="chemistry-2026-12-03.xml"' }),
+    "X-Exported-Questions": z.string().meta({ description: "How many questions the file holds", example: "42" }),
+    "X-Skipped-Questions": z
+      .string()
+      .meta({ description: "How many questions the format cannot hold (listed at the top of the file)", example: "1" }),
+  }),
+  content: {
+    "application/xml": { schema: z.string().meta({ description: "Moodle XML: <quiz> with category records" }) },
+    "text/plain": { schema: z.string().meta({ description: "GIFT, UTF-8, with $CATEGORY lines" }) },
+  },
+};
