@@ -1,8 +1,9 @@
 import { z } from "zod";
 
-// Exporting a question bank as a Moodle XML or GIFT file (docs/assessments.md "Exporting").
+// Exporting a question bank as a Moodle XML or GIFT file, or a QTI 3.0 package (docs/assessments.md
+// "Exporting to Moodle").
 
-export const QUESTION_EXPORT_FORMATS = ["moodle_xml", "gift"] as const;
+export const QUESTION_EXPORT_FORMATS = ["moodle_xml", "gift", "qti3"] as const;
 export type QuestionExportFormat = (typeof QUESTION_EXPORT_FORMATS)[number];
 
 const flag = (name: string, fallback: "true" | "false") =>

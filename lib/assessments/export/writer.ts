@@ -29,8 +29,19 @@ export interface ExportReport {
   changed: (ExportedEntry & { notes: string[] })[];
 }
 
-/** Collects a file's pieces bank by bank, as the questions are read a page at a time. */
-export class ExportBuilder {
+/** Puts a file together bank by bank, as the questions are read a page at a time. */
+export interface QuestionFileBuilder {
+  /** The questions after it go into the bank at `path`. */
+  category(path: string[]): void;
+  add(content: ExportableQuestion): void;
+  readonly report: ExportReport;
+  /** How many questions were written. */
+  readonly count: number;
+  build(): string | Uint8Array<ArrayBuffer>;
+}
+
+/** A text file's builder: the writer's pieces, the report at the top. */
+export class ExportBuilder implements QuestionFileBuilder {
   private readonly pieces: string[] = [];
   private path: string[] = [];
   readonly report: ExportReport = { skipped: [], changed: [] };

@@ -1,7 +1,8 @@
 import "server-only";
 import { giftWriter } from "@/lib/assessments/export/gift";
 import { moodleXmlWriter } from "@/lib/assessments/export/moodle-xml";
-import { ExportBuilder, type ExportableQuestion, type QuestionFileWriter } from "@/lib/assessments/export/writer";
+import { QtiPackageBuilder } from "@/lib/assessments/export/qti-package";
+import { ExportBuilder, type ExportableQuestion, type QuestionFileBuilder } from "@/lib/assessments/export/writer";
 import { contentOf } from "@/lib/assessments/question-content";
 import { db } from "@/lib/db";
 import type { ExportQuestionBankQuery, QuestionExportFormat } from "@/lib/schemas/question-exports";
@@ -9,22 +10,27 @@ import { exportedBanks } from "@/lib/server/question-exports/bank-paths";
 import { requireManagedBank } from "@/lib/server/questions/access";
 import type { TenantContext } from "@/lib/tenancy/context";
 
-// A bank (and the banks nested in it) as a Moodle XML or GIFT file: the latest version of each question,
+// A bank (and the banks nested in it) as a Moodle XML or GIFT file, or a QTI 3.0 package: the latest version of each question,
 // read a page at a time (a bank may hold thousands), written by the pure writers of
 // lib/assessments/export/. The file is put together before it is sent, since its first lines and the
 // X-Skipped-Questions header report the questions the format cannot hold, known only once all are read.
 
 const PAGE = 200;
 
-const FORMATS: Record<QuestionExportFormat, { writer: QuestionFileWriter; extension: string; type: string }> = {
-  moodle_xml: { writer: moodleXmlWriter, extension: "xml", type: "application/xml; charset=utf-8" },
-  gift: { writer: giftWriter, extension: "gift", type: "text/plain; charset=utf-8" },
+const FORMATS: Record<QuestionExportFormat, { builder: () => QuestionFileBuilder; extension: string; type: string }> = {
+  moodle_xml: {
+    builder: () => new ExportBuilder(moodleXmlWriter),
+    extension: "xml",
+    type: "application/xml; charset=utf-8",
+  },
+  gift: { builder: () => new ExportBuilder(giftWriter), extension: "gift", type: "text/plain; charset=utf-8" },
+  qti3: { builder: () => new QtiPackageBuilder(), extension: "zip", type: "application/zip" },
 };
 
 export interface QuestionBankExport {
   fileName: string;
   contentType: string;
-  body: string;
+  body: string | Uint8Array<ArrayBuffer>;
   exported: number;
   skipped: number;
 }
@@ -89,7 +95,7 @@ export async function exportQuestionBank(
 ): Promise<QuestionBankExport> {
   const root = await requireManagedBank(ctx, bankId);
   const format = FORMATS[query.format];
-  const builder = new ExportBuilder(format.writer);
+  const builder = format.builder();
   for (const bank of await exportedBanks(ctx, root, query.include_sub_banks)) {
     builder.category(bank.path);
     for await (const page of bankQuestions(root.organizationId, bank.id, query.include_archived))
