@@ -11,6 +11,7 @@ import type { QuestionExportFormat } from "@/lib/schemas/question-exports";
 const FORMATS: { format: QuestionExportFormat; label: string; detail: string }[] = [
   { format: "moodle_xml", label: "Moodle XML (.xml)", detail: "Every question type" },
   { format: "gift", label: "GIFT (.gift)", detail: "No ordering, units or case-sensitive answers" },
+  { format: "qti3", label: "QTI 3.0 package (.zip)", detail: "No fill in the blanks; no feedback" },
 ];
 
 /**

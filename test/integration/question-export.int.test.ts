@@ -216,6 +216,21 @@ describe("GET /api/question-banks/{bankId}/export", () => {
     });
   });
 
+  it("QTI 3.0: a ZIP with the manifest and one item per question that maps", async () => {
+    const res = await as(instructor, `/api/question-banks/${bankId}/export?format=qti3`);
+    expect(res.status, res.text).toBe(200);
+    expect(res.headers["content-type"]).toBe("application/zip");
+    expect(res.headers["content-disposition"]).toMatch(/\.zip"$/);
+    expect(res.headers["x-exported-questions"]).toBe("2");
+    // The numeric question takes units, which a QTI text entry cannot hold.
+    expect(res.headers["x-skipped-questions"]).toBe("1");
+    expect(res.body.subarray(0, 4)).toEqual(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
+    const names = [...res.body.toString("latin1").matchAll(/(imsmanifest\.xml|items\/\d+\/item-\d+\.xml)/g)].map(
+      (m) => m[1],
+    );
+    expect(new Set(names)).toEqual(new Set(["imsmanifest.xml", "items/1/item-1.xml", "items/1/item-2.xml"]));
+  });
+
   it("an admin exports any bank of the organization", async () => {
     const res = await as(admin, `/api/question-banks/${bankId}/export?format=gift`);
     expect(res.status, res.text).toBe(200);
@@ -236,7 +251,7 @@ describe("GET /api/question-banks/{bankId}/export", () => {
   it("a bad format → 400 naming the field; a missing one too", async () => {
     const bad = await as(instructor, `/api/question-banks/${bankId}/export?format=pdf`);
     expect(bad.status).toBe(400);
-    expect(bad.json.error.fieldErrors.format).toEqual(["format must be one of moodle_xml, gift"]);
+    expect(bad.json.error.fieldErrors.format).toEqual(["format must be one of moodle_xml, gift, qti3"]);
     const missing = await as(instructor, `/api/question-banks/${bankId}/export`);
     expect(missing.status).toBe(400);
     const flag = await as(instructor, `/api/question-banks/${bankId}/export?format=gift&include_sub_banks=yes`);

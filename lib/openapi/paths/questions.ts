@@ -142,8 +142,9 @@ export const questionPaths = definePaths("Questions", {
     requestParams: { path: pathIds("bankId") },
     get: {
       operationId: "exportQuestionBank",
-      summary: "A bank's questions as a Moodle XML or GIFT file",
+      summary: "A bank's questions as a Moodle XML or GIFT file, or a QTI 3.0 package",
       description:
+        "`format`: moodle_xml, gift or qti3 (a ZIP content package). " +
         "The latest version of each question (archived ones with `include_archived=true`), the bank's sub-banks as " +
         "categories under its own (`$course$/top/Bank/Sub`) unless `include_sub_banks=false`. A question the format " +
         "cannot hold (an ordering question in GIFT, an essay graded along a rubric…) is skipped: counted in " +

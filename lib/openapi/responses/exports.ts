@@ -16,11 +16,12 @@ export const csvDownload: ZodOpenApiResponseObject = {
   },
 };
 
-/** A question bank as a Moodle XML or GIFT file, with the count of questions the format could not hold. */
+/** A question bank as a Moodle XML or GIFT file or a QTI 3.0 package, with the count of questions the format could not hold. */
 export const questionFileDownload: ZodOpenApiResponseObject = {
   description:
-    'The file as a download: `Content-Disposition: attachment; filename="<bank>-<date>.xml"` (`.gift` for GIFT). Its ' +
-    "first lines (an XML comment, or `//` lines) name each question skipped and why, and each question written with changes.",
+    'The file as a download: `Content-Disposition: attachment; filename="<bank>-<date>.xml"` (`.gift` for GIFT, `.zip` ' +
+    "for QTI). Its first lines (an XML comment, or `//` lines; in QTI the manifest's) name each question skipped and why, " +
+    "and each question written with changes.",
   headers: z.object({
     "Content-Disposition": z
       .string()
@@ -33,5 +34,8 @@ export const questionFileDownload: ZodOpenApiResponseObject = {
   content: {
     "application/xml": { schema: z.string().meta({ description: "Moodle XML: <quiz> with category records" }) },
     "text/plain": { schema: z.string().meta({ description: "GIFT, UTF-8, with $CATEGORY lines" }) },
+    "application/zip": {
+      schema: z.string().meta({ description: "QTI 3.0: imsmanifest.xml and one qti-assessment-item per question" }),
+    },
   },
 };
