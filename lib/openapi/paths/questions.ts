@@ -160,10 +160,10 @@ export const questionPaths = definePaths("Questions", {
     requestParams: { path: pathIds("bankId") },
     post: {
       operationId: "uploadQuestionImport",
-      summary: "Import a Moodle XML or GIFT file into a bank: upload it (its dry run starts)",
+      summary: "Import a Moodle XML or GIFT file, or a QTI 3.0 package, into a bank: upload it (its dry run starts)",
       description:
-        "multipart/form-data with the file in `file` (up to 20 MB, UTF-8). `format` (moodle_xml, gift) is told from the " +
-        "name (.xml; .gift, .txt) or the content when left out. The file is parsed at once: one that cannot be read is a 400 " +
+        "multipart/form-data with the file in `file` (up to 20 MB, UTF-8). `format` (moodle_xml, gift, qti3) is told from the " +
+        "name (.xml; .gift, .txt) or the content (a ZIP is a QTI 3.0 package; a qti-assessment-item a QTI item) when left out. The file is parsed at once: one that cannot be read is a 400 " +
         "saying why (413 past 20 MB), and nothing is kept. Its categories become banks nested in this one; each question " +
         'is one of ours or refused with its reason (docs/assessments.md "Importing from Moodle"). The dry run, a job, ' +
         "reports what the run would create without writing anything.",
