@@ -231,6 +231,56 @@ describe("GET /api/question-banks/{bankId}/export", () => {
     expect(new Set(names)).toEqual(new Set(["imsmanifest.xml", "items/1/item-1.xml", "items/1/item-2.xml"]));
   });
 
+  it("the QTI package imported into a new bank gives the questions that map back", async () => {
+    const file = await as(instructor, `/api/question-banks/${bankId}/export?format=qti3`);
+    const target = await newBank(instructor, uniqueName("QTI copy "));
+    const form = await multipartBody({ file: new File([file.body as BlobPart], "export.zip") });
+    const uploaded = await call(acme.subdomain, `/api/question-banks/${target}/imports`, {
+      method: "POST",
+      body: form.body,
+      headers: form.headers,
+      bearer: await cachedSignIn(acme.subdomain, instructor),
+    });
+    expect(uploaded.status, uploaded.text).toBe(201);
+    expect(uploaded.json.format).toBe("qti3");
+    expect(uploaded.json.refusals).toEqual([]);
+    const path = `/api/question-banks/${target}/imports/${uploaded.json.id}`;
+    await waitFor(path, ["checked"]);
+    expect((await as(instructor, `${path}/run`, { method: "POST" })).status).toBe(202);
+    expect((await waitFor(path, ["completed"])).questions_created).toBe(2);
+    const versions = await testDb().questionVersion.findMany({
+      where: { organizationId: acme.id, question: { bankId: target } },
+      select: { name: true, stem: true, body: true, defaultMark: true },
+      orderBy: { name: "asc" },
+    });
+    expect(versions).toEqual([
+      {
+        name: "Capital",
+        stem: "<p>What is the capital of France?</p>",
+        defaultMark: 2,
+        body: {
+          choices: [
+            { id: "c1", text: "Paris", fraction: 1, feedback: "" },
+            { id: "c2", text: "Lyon", fraction: 0, feedback: "" },
+          ],
+          shuffle: true,
+        },
+      },
+      {
+        name: "Sizes",
+        stem: "<p>Smallest first</p>",
+        defaultMark: 1,
+        body: {
+          items: [
+            { id: "i1", text: "Atom" },
+            { id: "i2", text: "Cell" },
+          ],
+          grading: "all_or_nothing",
+        },
+      },
+    ]);
+  });
+
   it("an admin exports any bank of the organization", async () => {
     const res = await as(admin, `/api/question-banks/${bankId}/export?format=gift`);
     expect(res.status, res.text).toBe(200);
