@@ -1,12 +1,10 @@
+import type { QuestionFileFormat } from "@/lib/assessments/import/formats";
 import { parseGift } from "@/lib/assessments/import/gift";
 import { parseMoodleXml } from "@/lib/assessments/import/moodle-xml";
 import { parseQtiPackage, parseQtiXml } from "@/lib/assessments/import/qti";
 import { QuestionFileError, type ParsedQuestionFile } from "@/lib/assessments/import/result";
 
 // A question file's bytes → its questions and refusals, in the format given or told from the file.
-
-export const QUESTION_FILE_FORMATS = ["moodle_xml", "gift", "qti3"] as const;
-export type QuestionFileFormat = (typeof QUESTION_FILE_FORMATS)[number];
 
 /** By the name's extension (.xml; .gift or .txt), else by the content (XML starts with "<"); a QTI item is XML. */
 export function detectFormat(fileName: string, text: string): QuestionFileFormat {

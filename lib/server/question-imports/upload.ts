@@ -1,5 +1,6 @@
 import "server-only";
-import { readQuestionFile, type QuestionFileFormat } from "@/lib/assessments/import/parse";
+import type { QuestionFileFormat } from "@/lib/assessments/import/formats";
+import { readQuestionFile } from "@/lib/assessments/import/parse";
 import { QuestionFileError, type ParsedQuestionFile } from "@/lib/assessments/import/result";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
