@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { QtiPackageBuilder } from "@/lib/assessments/export/qti-package";
 import { SAMPLES } from "@/lib/assessments/export/samples.test-data";
 import { readQuestionFile } from "@/lib/assessments/import/parse";
-import { parseQtiXml } from "@/lib/assessments/import/qti";
+import { MAX_QTI_UNPACKED_BYTES, parseQtiXml } from "@/lib/assessments/import/qti";
 import { questionContentSchema, type QuestionContent } from "@/lib/schemas/questions";
 
 // QTI 3.0 import: an item written by hand as another system writes one, field by field; a package our
@@ -89,6 +89,14 @@ describe("a package our export wrote", () => {
     expect(parsed.refusals).toEqual([]);
     const back = parsed.questions.map((q) => questionContentSchema.parse(q.question));
     expect(back).toEqual(questions.map((q) => questionContentSchema.parse(q)));
+  });
+
+  it("a ZIP whose files unpack past the limit is refused before they are read", async () => {
+    const { zip } = await import("@/lib/assessments/export/zip");
+    const big = new Uint8Array(MAX_QTI_UNPACKED_BYTES + 1);
+    await expect(
+      readQuestionFile(zip([{ name: "imsmanifest.xml", data: big }]), "bomb.zip", undefined),
+    ).rejects.toThrow("The package's files unpack to more than 100 MB");
   });
 
   it("a ZIP without a manifest is no QTI package", async () => {

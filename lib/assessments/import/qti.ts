@@ -9,6 +9,8 @@ import { XMLParser } from "fast-xml-parser";
 // (lib/assessments/import/qti-item.ts); a package's folders are not categories.
 
 const MAX_ENTRIES = 20_000;
+/** What the package's XML files may expand to together: a small ZIP must not unpack into gigabytes. */
+export const MAX_QTI_UNPACKED_BYTES = 100 * 1024 * 1024;
 const ITEM_TYPE = /^imsqti_item_xmlv3p0$/i;
 
 function readZip(bytes: Uint8Array): Promise<Map<string, string>> {
@@ -17,11 +19,20 @@ function readZip(bytes: Uint8Array): Promise<Map<string, string>> {
       if (error || !zipfile) return reject(new QuestionFileError("The file is not a ZIP archive that can be read"));
       const files = new Map<string, string>();
       let count = 0;
+      let unpacked = 0;
+      const refuse = (message: string) => {
+        zipfile.close();
+        reject(new QuestionFileError(message));
+      };
       zipfile.on("error", () => reject(new QuestionFileError("The ZIP archive is damaged")));
       zipfile.on("entry", (entry: yauzl.Entry) => {
         if (++count > MAX_ENTRIES)
           return reject(new QuestionFileError(`The package holds more than ${MAX_ENTRIES} files`));
         if (entry.fileName.endsWith("/") || !entry.fileName.toLowerCase().endsWith(".xml")) return zipfile.readEntry();
+        // yauzl checks each entry's stated size against what it inflates to.
+        unpacked += entry.uncompressedSize;
+        if (unpacked > MAX_QTI_UNPACKED_BYTES)
+          return refuse(`The package's files unpack to more than ${MAX_QTI_UNPACKED_BYTES / 1024 / 1024} MB`);
         zipfile.openReadStream(entry, (err, stream) => {
           if (err || !stream)
             return reject(new QuestionFileError(`'${entry.fileName}' cannot be read from the package`));
