@@ -26,8 +26,7 @@ function readZip(bytes: Uint8Array): Promise<Map<string, string>> {
       };
       zipfile.on("error", () => reject(new QuestionFileError("The ZIP archive is damaged")));
       zipfile.on("entry", (entry: yauzl.Entry) => {
-        if (++count > MAX_ENTRIES)
-          return reject(new QuestionFileError(`The package holds more than ${MAX_ENTRIES} files`));
+        if (++count > MAX_ENTRIES) return refuse(`The package holds more than ${MAX_ENTRIES} files`);
         if (entry.fileName.endsWith("/") || !entry.fileName.toLowerCase().endsWith(".xml")) return zipfile.readEntry();
         // yauzl checks each entry's stated size against what it inflates to.
         unpacked += entry.uncompressedSize;
