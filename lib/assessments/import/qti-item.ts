@@ -202,7 +202,12 @@ function essay(item: Item): QuestionContentInput {
   return { type: "essay", grader_info: info, name: "", stem: "" };
 }
 
+/** Far above any one question (a question's text is at most 50,000 characters); the regular expressions stay fast. */
+const MAX_ITEM_CHARS = 1_000_000;
+
 export function parseQtiItem(xml: string, index: number): QuestionContentInput {
+  if (xml.length > MAX_ITEM_CHARS)
+    throw new QuestionRefused("The item is larger than 1 MB, far more than a question holds");
   if (/<!DOCTYPE/i.test(xml) || /<!ENTITY/i.test(xml))
     throw new QuestionRefused("It declares a DOCTYPE or entities, which are not allowed");
   if (XMLValidator.validate(xml) !== true) throw new QuestionRefused("It is not well-formed XML");
