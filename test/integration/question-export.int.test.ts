@@ -136,7 +136,7 @@ describe("GET /api/question-banks/{bankId}/export", () => {
       "",
     ]);
     expect(res.text).toContain(
-      "::Capital::[html]<p>What is the capital of France?</p>{\n\t=%100%Paris#<p>Yes.</p>\n\t~%0%Lyon\n\t####<p>Since 987.</p>\n}\n",
+      "::Capital::[html]<p>What is the capital of France?</p>{\n\t=Paris#<p>Yes.</p>\n\t~%0%Lyon\n\t####<p>Since 987.</p>\n}\n",
     );
   });
 

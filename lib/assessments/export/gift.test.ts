@@ -3,6 +3,7 @@ import { giftWriter } from "@/lib/assessments/export/gift";
 import { escapeGift } from "@/lib/assessments/export/gift-text";
 import { SAMPLES } from "@/lib/assessments/export/samples.test-data";
 import { ExportBuilder } from "@/lib/assessments/export/writer";
+import { parseGift } from "@/lib/assessments/import/gift";
 import { questionContentSchema, type QuestionContent } from "@/lib/schemas/questions";
 
 // The GIFT writer's output for the types GIFT has, written out, and the reasons for the others.
@@ -14,7 +15,7 @@ describe("giftWriter, one question of each type GIFT has", () => {
     expect(escapeGift("a~b=c#d{e}f:g\\h\ni")).toBe("a\\~b\\=c\\#d\\{e\\}f\\:g\\\\h\\ni");
   });
 
-  it("single choice: =%100% for the right one, ~%n% for the others, feedback, general feedback; noted losses", () => {
+  it("single choice: = for the right one, ~%n% for the others, feedback, general feedback; noted losses", () => {
     expect(written(SAMPLES.single)).toEqual({
       notes: [
         "Its mark (2) is not kept: a GIFT question is worth 1",
@@ -23,11 +24,32 @@ describe("giftWriter, one question of each type GIFT has", () => {
       ],
       text:
         "::Capital\\: France::[html]<p>Capital of <b>France</b>? A & B ]]> C</p>{\n" +
-        "\t=%100%<p>Paris</p>#<p>Yes.</p>\n" +
+        "\t=<p>Paris</p>#<p>Yes.</p>\n" +
         "\t~%0%Lyon \\{city\\}\n" +
         "\t~%-33.33333%Marseille \\~ \\= \\##Third city\n" +
         "\t####<p>Since 987.</p>\n" +
         "}\n\n",
+    });
+  });
+
+  it("a right choice starting with % gets [html], so it is not read as a weight; it reads back as written", () => {
+    const percent = questionContentSchema.parse({
+      type: "single_choice",
+      name: "Sale",
+      stem: "Discount?",
+      choices: [
+        { text: "%5% off", fraction: 1 },
+        { text: "%10% off", fraction: 0 },
+      ],
+    });
+    const out = written(percent);
+    expect(out).toEqual({ notes: [], text: "::Sale::[html]Discount?{\n\t=[html]%5% off\n\t~%0%%10% off\n}\n\n" });
+    const back = parseGift((out as { text: string }).text).questions[0]!.question;
+    expect(back).toMatchObject({
+      choices: [
+        { text: "%5% off", fraction: 1 },
+        { text: "%10% off", fraction: 0 },
+      ],
     });
   });
 

@@ -36,14 +36,17 @@ function shuffleNote(shuffle: boolean, notes: string[]) {
 }
 
 /**
- * Choices: single choice writes its first fully right choice with = (and its weight, so a text starting
- * with %n% keeps it), so the reader sees one = and at least one ~.
+ * Choices: single choice writes its first fully right choice with = (no weight: Moodle reads none after
+ * =), so the reader sees one = and at least one ~; the others carry their weight. A text after = that
+ * starts with % gets an explicit [html], so it is not read as a weight.
  */
 function choiceLines(choices: { text: string; fraction: number; feedback: string }[], single: boolean) {
   const first = single ? choices.findIndex((c) => c.fraction === 1) : -1;
-  return choices.map(
-    (c, i) => `\t${i === first ? "=" : "~"}${giftWeight(c.fraction)}${giftPiece(c.text)}${giftFeedback(c.feedback)}`,
-  );
+  return choices.map((c, i) => {
+    const text = giftPiece(c.text);
+    const lead = i === first ? `=${text.startsWith("%") ? "[html]" : ""}` : `~${giftWeight(c.fraction)}`;
+    return `\t${lead}${text}${giftFeedback(c.feedback)}`;
+  });
 }
 
 function shortAnswers(answers: { text: string; fraction: number; feedback: string }[]) {
