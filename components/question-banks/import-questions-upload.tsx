@@ -22,8 +22,9 @@ export function ImportQuestionsUpload({
   return (
     <Stack spacing={2}>
       <Typography variant="body2" color="text.secondary">
-        A Moodle XML export (.xml) or a GIFT file (.gift, .txt) of up to 20 MB, in UTF-8. Its categories become
-        sub-banks of this bank. Nothing is created until you have seen the dry run and chosen Import.
+        A Moodle XML export (.xml), a GIFT file (.gift, .txt) or a QTI 3.0 package (.zip) or item (.xml) of up to 20 MB,
+        in UTF-8. Its categories become sub-banks of this bank. Nothing is created until you have seen the dry run and
+        chosen Import.
       </Typography>
       <TextField
         select
@@ -37,10 +38,11 @@ export function ImportQuestionsUpload({
         <MenuItem value="">Told from the file</MenuItem>
         <MenuItem value="moodle_xml">Moodle XML</MenuItem>
         <MenuItem value="gift">GIFT</MenuItem>
+        <MenuItem value="qti3">QTI 3.0</MenuItem>
       </TextField>
       <ImportFileUpload<QuestionImportJson>
         url={`/api/question-banks/${bankId}/imports${format ? `?format=${format}` : ""}`}
-        accept=".xml,.gift,.txt,text/xml,application/xml,text/plain"
+        accept=".xml,.gift,.txt,.zip,text/xml,application/xml,text/plain,application/zip"
         inputLabel="Question file"
         testId="question-import-file"
         buttonLabel="Choose file"

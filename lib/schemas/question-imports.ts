@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { QUESTION_FILE_FORMATS } from "@/lib/assessments/import/parse";
+import { QUESTION_FILE_FORMATS } from "@/lib/assessments/import/formats";
 
 // Importing a Moodle XML or GIFT file into a question bank (docs/assessments.md "Importing from Moodle").
 

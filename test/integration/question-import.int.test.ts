@@ -578,7 +578,7 @@ describe("who may import where, and files that cannot be read", () => {
 
     const badFormat = await upload(acme.users.admin, bankId, GIFT, "bank.gift", { query: "?format=qti" });
     expect(badFormat.status).toBe(400);
-    expect(badFormat.json.error.message).toBe("format: format must be one of moodle_xml, gift");
+    expect(badFormat.json.error.message).toBe("format: format must be one of moodle_xml, gift, qti3");
 
     expect(await testDb().questionImport.count({ where: { bankId } })).toBe(0);
   });

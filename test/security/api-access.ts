@@ -188,6 +188,7 @@ export const API_ACCESS: Record<string, ApiRow> = {
   "PUT /api/question-banks/{bankId}/questions/{questionId}": COURSE_EDITORS,
   "PATCH /api/question-banks/{bankId}/questions/{questionId}": COURSE_EDITORS,
   "GET /api/question-banks/{bankId}/questions/{questionId}/versions/{version}": COURSE_EDITORS,
+  "GET /api/question-banks/{bankId}/export": COURSE_EDITORS,
   "POST /api/question-banks/{bankId}/imports": COURSE_EDITORS,
   "GET /api/question-banks/{bankId}/imports/{questionImportId}": COURSE_EDITORS,
   "POST /api/question-banks/{bankId}/imports/{questionImportId}/run": COURSE_EDITORS,

@@ -225,6 +225,7 @@ export const API_KEY_ACCESS: Record<string, ApiKeyRow> = {
   "PUT /api/question-banks/{bankId}/questions/{questionId}": ["ok", "forbidden"],
   "PATCH /api/question-banks/{bankId}/questions/{questionId}": ["ok", "forbidden"],
   "GET /api/question-banks/{bankId}/questions/{questionId}/versions/{version}": ["ok", "forbidden"],
+  "GET /api/question-banks/{bankId}/export": ["ok", "forbidden"],
   "POST /api/question-banks/{bankId}/imports": ["ok", "forbidden"],
   "GET /api/question-banks/{bankId}/imports/{questionImportId}": ["ok", "forbidden"],
   "POST /api/question-banks/{bankId}/imports/{questionImportId}/run": ["ok", "forbidden"],

@@ -515,6 +515,7 @@ function sampleQuestion() {
 /** Query strings the generator cannot guess (it fills id positions only). */
 const QUERIES: Record<string, () => Record<string, string>> = {
   "GET /api/calendar": () => ({ from: "2026-01-01", to: "2026-12-31" }),
+  "GET /api/question-banks/{bankId}/export": () => ({ format: "moodle_xml" }),
 };
 
 /**

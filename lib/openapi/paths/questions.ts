@@ -8,7 +8,9 @@ import {
   questionPageSchema,
   questionVersionSchema,
 } from "@/lib/openapi/responses/questions";
+import { questionFileDownload } from "@/lib/openapi/responses/exports";
 import { idSchema } from "@/lib/schemas/id";
+import { exportQuestionBankQuerySchema } from "@/lib/schemas/question-exports";
 import { uploadQuestionImportQuerySchema } from "@/lib/schemas/question-imports";
 import {
   createQuestionBankSchema,
@@ -136,14 +138,32 @@ export const questionPaths = definePaths("Questions", {
       errors: [403, 404],
     },
   },
+  "/api/question-banks/{bankId}/export": {
+    requestParams: { path: pathIds("bankId") },
+    get: {
+      operationId: "exportQuestionBank",
+      summary: "A bank's questions as a Moodle XML or GIFT file, or a QTI 3.0 package",
+      description:
+        "`format`: moodle_xml, gift or qti3 (a ZIP content package). " +
+        "The latest version of each question (archived ones with `include_archived=true`), the bank's sub-banks as " +
+        "categories under its own (`$course$/top/Bank/Sub`) unless `include_sub_banks=false`. A question the format " +
+        "cannot hold (an ordering question in GIFT, an essay graded along a rubric…) is skipped: counted in " +
+        "X-Skipped-Questions and named with its reason at the top of the file; what is written with changes is listed " +
+        'there too (docs/assessments.md "Exporting"). Read back by the import, the file gives the same questions.',
+      ...MANAGE,
+      requestParams: { query: exportQuestionBankQuerySchema },
+      responses: { 200: questionFileDownload },
+      errors: [400, 403, 404],
+    },
+  },
   "/api/question-banks/{bankId}/imports": {
     requestParams: { path: pathIds("bankId") },
     post: {
       operationId: "uploadQuestionImport",
-      summary: "Import a Moodle XML or GIFT file into a bank: upload it (its dry run starts)",
+      summary: "Import a Moodle XML or GIFT file, or a QTI 3.0 package, into a bank: upload it (its dry run starts)",
       description:
-        "multipart/form-data with the file in `file` (up to 20 MB, UTF-8). `format` (moodle_xml, gift) is told from the " +
-        "name (.xml; .gift, .txt) or the content when left out. The file is parsed at once: one that cannot be read is a 400 " +
+        "multipart/form-data with the file in `file` (up to 20 MB, UTF-8). `format` (moodle_xml, gift, qti3) is told from the " +
+        "name (.xml; .gift, .txt) or the content (a ZIP is a QTI 3.0 package; a qti-assessment-item a QTI item) when left out. The file is parsed at once: one that cannot be read is a 400 " +
         "saying why (413 past 20 MB), and nothing is kept. Its categories become banks nested in this one; each question " +
         'is one of ours or refused with its reason (docs/assessments.md "Importing from Moodle"). The dry run, a job, ' +
         "reports what the run would create without writing anything.",

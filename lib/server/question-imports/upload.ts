@@ -1,5 +1,6 @@
 import "server-only";
-import { decodeQuestionFile, detectFormat, parseQuestionFile } from "@/lib/assessments/import/parse";
+import type { QuestionFileFormat } from "@/lib/assessments/import/formats";
+import { readQuestionFile } from "@/lib/assessments/import/parse";
 import { QuestionFileError, type ParsedQuestionFile } from "@/lib/assessments/import/result";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
@@ -47,11 +48,9 @@ export async function uploadQuestionImport(
   const bytes = await readAll(file.stream);
   const fileName = (file.fileName || "questions").slice(0, 255);
   let parsed: ParsedQuestionFile;
-  let format: ReturnType<typeof detectFormat>;
+  let format: QuestionFileFormat;
   try {
-    const text = decodeQuestionFile(bytes);
-    format = query.format ?? detectFormat(fileName, text);
-    parsed = parseQuestionFile(text, format);
+    ({ format, parsed } = await readQuestionFile(bytes, fileName, query.format));
   } catch (error) {
     fileError(error);
   }

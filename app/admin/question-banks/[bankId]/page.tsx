@@ -2,6 +2,7 @@ import Stack from "@mui/material/Stack";
 import { Suspense } from "react";
 import { BankBreadcrumbs } from "@/components/question-banks/bank-breadcrumbs";
 import { EditBankButton } from "@/components/question-banks/edit-bank-button";
+import { ExportBankButton } from "@/components/question-banks/export-bank-button";
 import { ImportQuestionsButton } from "@/components/question-banks/import-questions-button";
 import { NewBankButton } from "@/components/question-banks/new-bank-button";
 import { QuestionList } from "@/components/question-banks/question-list";
@@ -33,6 +34,7 @@ export default async function QuestionBankPage({ params }: { params: Promise<{ b
             <EditBankButton banks={banks} bank={bank} />
             <NewBankButton banks={banks} parentId={bank.id} label="New sub-bank" variant="outlined" />
             <ImportQuestionsButton bankId={bank.id} bankName={bank.name} />
+            <ExportBankButton bankId={bank.id} />
           </Stack>
         }
       />
