@@ -83,7 +83,11 @@ export const SAMPLES = {
     type: "ordering",
     name: "Sizes",
     stem: "<p>Smallest first</p>",
-    items: [{ text: "Atom" }, { text: "<p>Cell</p>" }, { text: "Planet" }],
+    items: [
+      { id: "i1", text: "Atom" },
+      { id: "i2", text: "<p>Cell</p>" },
+      { id: "i3", text: "Planet" },
+    ],
     grading: "relative_next",
   }),
   cloze: parse({

@@ -187,10 +187,9 @@ function order(item: Item, interaction: XmlNode): QuestionContentInput {
   return {
     type: "ordering",
     grading: "all_or_nothing",
-    items: item.correct.map((id) => ({
-      id: id.replace(/^I_/, "").slice(0, 40),
-      text: inner(item.xml, "qti-simple-choice", id),
-    })),
+    // The file's identifiers are left behind: the learner receives the items' ids, and a file may number
+    // them in the right order; the schema gives each a random one.
+    items: item.correct.map((id) => ({ text: inner(item.xml, "qti-simple-choice", id) })),
     name: "",
     stem: "",
   };
