@@ -75,7 +75,16 @@ function callerFor(op: ApiOperation): { subdomain: string | null; bearer?: strin
 const seedFor = (op: ApiOperation) => [...op.key].reduce((h, c) => (Math.imul(h, 31) + c.charCodeAt(0)) | 0, SEED);
 
 const logSize = () => (SERVER_LOG ? statSync(SERVER_LOG).size : 0);
-const logSince = (offset: number) => (SERVER_LOG ? readFileSync(SERVER_LOG).subarray(offset).toString("utf8") : "");
+/**
+ * What the server logged since `offset`, without Node's deprecation notices: printed once per process by
+ * whichever request first reaches the deprecated call (a dependency's), they are not errors of ours.
+ */
+const logSince = (offset: number) =>
+  (SERVER_LOG ? readFileSync(SERVER_LOG).subarray(offset).toString("utf8") : "")
+    .split("\n")
+    .filter((line) => !/^\(node:\d+\) DeprecationWarning: |^\(Use `node --trace-deprecation/.test(line))
+    .join("\n")
+    .trim();
 
 /** Row counts without the audit log: recording a refused attempt there is a feature, not a partial write. */
 async function rowCounts(): Promise<Record<string, number>> {
