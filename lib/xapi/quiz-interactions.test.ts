@@ -147,7 +147,11 @@ describe("quiz questions as xAPI interactions", () => {
     const q = content({
       type: "ordering",
       stem: "<p>Smallest first</p>",
-      items: [{ text: "Cell" }, { text: "<p>Atom</p>" }, { text: "Planet" }],
+      items: [
+        { id: "i1", text: "Cell" },
+        { id: "i2", text: "<p>Atom</p>" },
+        { id: "i3", text: "Planet" },
+      ],
     });
     const definition = interactionDefinition(q);
     expect(definition).toEqual({

@@ -137,8 +137,10 @@ async function freshOrg(): Promise<Org> {
   return { tenant, courses, learners, instructors, groups, packages: new Map() };
 }
 
-async function apply(org: Org, o: Op): Promise<void> {
-  const db = testDb();
+type Client = Prisma.TransactionClient;
+
+/** One write, through `db`: the test's client (a transaction of its own), or a transaction's. */
+async function apply(org: Org, o: Op, db: Client = testDb()): Promise<void> {
   const organizationId = org.tenant.id;
   const enrollments = () =>
     db.enrollment.findMany({ where: { organizationId }, orderBy: { id: "asc" }, select: { id: true, courseId: true } });
@@ -489,6 +491,30 @@ describe("report summaries", () => {
       { numRuns: 12 },
     );
     expect(runs).toBe(12);
+  }, 240_000);
+
+  // Lesson progress and an enrollment's update reach the summaries as their transaction commits; every
+  // other writer first adds what is pending. A transaction of many writes of every kind checks that order.
+  it("a random mix of writes in one transaction leaves them right, and nothing pending", async () => {
+    let runs = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(op, { minLength: 5, maxLength: 30 }), async (ops) => {
+        const org = await freshOrg();
+        await testDb().$transaction(
+          async (tx) => {
+            for (const o of ops) await apply(org, o, tx);
+          },
+          { timeout: 60_000 },
+        );
+        await compare(org.tenant.id);
+        expect(await rows(Prisma.sql`SELECT count(*) AS "pending" FROM report_pending."change"`)).toEqual([
+          `{"pending":0}`,
+        ]);
+        runs += 1;
+      }),
+      { numRuns: Number(process.env.PENDING_RUNS ?? 8) },
+    );
+    expect(runs).toBe(Number(process.env.PENDING_RUNS ?? 8));
   }, 240_000);
 
   it("a concurrent mix of writes leaves them right too", async () => {

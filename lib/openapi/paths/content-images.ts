@@ -23,7 +23,7 @@ export const contentImagePaths = definePaths("Content images", {
       operationId: "uploadContentImage",
       summary: "Upload an image for rich text (lesson text, question stems, answers, feedback)",
       description:
-        "Course editors and question bank editors (courses:update:own or questions:manage; others 403). The image is " +
+        "Course and question bank editors (courses:update:own; others 403). The image is " +
         "checked by its bytes, re-encoded as a WebP at most 1600 px wide (never enlarged) and stored for the " +
         "organization. It is served only to the organization's signed-in members, on its host; rich text keeps an " +
         "<img> only when its src is such a URL of the organization's own.",

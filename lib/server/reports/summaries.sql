@@ -249,6 +249,8 @@ $$;
 CREATE FUNCTION report.enrollments_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF NOT report.triggers_on() THEN RETURN NULL; END IF;
+  -- What is pending first: a deleted enrollment's pending change is then taken out with the rest of it.
+  PERFORM report.fold_pending();
   PERFORM report.apply_enrollments(ARRAY(
     SELECT ROW(o."organizationId", o."courseId", o."userId", o."status", o."progressPercent", o."lastAccessedAt", o."enrolledAt", o."completedAt",
       o."lessonScoreSum", o."lessonScoreCount", o."lessonsPassed", o."lessonsFailed", o."lessonTimeSeconds", -1)::report.enrollment FROM old_rows o), true);
@@ -281,7 +283,7 @@ BEGIN
       (o)."completedAt", (o)."lessonScoreSum", (o)."lessonScoreCount", (o)."lessonsPassed", (o)."lessonsFailed", (o)."lessonTimeSeconds", -1)::report.enrollment)
   INTO changes FROM changed;
   IF changes IS NULL THEN RETURN NULL; END IF;
-  PERFORM report.apply_enrollments(changes, coalesce(earlier, false));
+  PERFORM report.defer_enrollments(changes, coalesce(earlier, false));
   RETURN NULL;
 END;
 $$;
@@ -358,10 +360,100 @@ BEGIN
 END;
 $$;
 
+-- ───────────────────────────── Added as the transaction commits ─────────────────────────────
+-- A lesson's progress and an enrollment's figures are written by every learner of a course, and their
+-- summaries (the course's, the lesson's, the day's, each group's) are rows they all share: locked from
+-- the write to the commit, they would make a class finishing a quiz at once wait on each other for the
+-- rest of every transaction. So an update of Enrollment and a write of LessonProgress keep their change
+-- in report_pending.change (a table in a schema of its own, made by a migration), and a deferred trigger
+-- adds it to the summaries at the commit (report.fold_pending): the shared rows are held for the commit
+-- only. A statement that changes anything else the summaries count or join (an enrollment made or
+-- deleted, a membership, a course's instructors, a deletion) first adds what its transaction has pending
+-- (the triggers below), so the summaries see the changes in the order the transaction made them.
+CREATE FUNCTION report.defer_progress(added report.progress[], removed report.progress[]) RETURNS void LANGUAGE sql AS $$
+  INSERT INTO report_pending."change" ("kind", "added", "removed") VALUES ('progress', to_jsonb(added), to_jsonb(removed))
+$$;
+
+CREATE FUNCTION report.defer_enrollments(changes report.enrollment[], earlier boolean) RETURNS void LANGUAGE sql AS $$
+  INSERT INTO report_pending."change" ("kind", "added", "earlier") VALUES ('enrollments', to_jsonb(changes), earlier)
+$$;
+
+-- Adds this transaction's pending changes to the summaries, in the order they were made. Adding a
+-- progress change updates its enrollment's lesson sums, whose change is pending in turn: the loop takes
+-- it too.
+CREATE FUNCTION report.fold_pending() RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  pending record;
+  found_any boolean;
+BEGIN
+  LOOP
+    found_any := false;
+    FOR pending IN
+      WITH taken AS (DELETE FROM report_pending."change" WHERE "txid" = txid_current() RETURNING *)
+      SELECT * FROM taken ORDER BY "id"
+    LOOP
+      found_any := true;
+      IF pending."kind" = 'progress' THEN
+        PERFORM report.apply_progress(
+          ARRAY(SELECT r FROM jsonb_populate_recordset(NULL::report.progress, pending."added") r),
+          ARRAY(SELECT r FROM jsonb_populate_recordset(NULL::report.progress, pending."removed") r));
+      ELSE
+        PERFORM report.apply_enrollments(
+          ARRAY(SELECT r FROM jsonb_populate_recordset(NULL::report.enrollment, pending."added") r), pending."earlier");
+      END IF;
+    END LOOP;
+    EXIT WHEN NOT found_any;
+  END LOOP;
+END;
+$$;
+
+CREATE FUNCTION report.pending_committing() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM report.fold_pending();
+  RETURN NULL;
+END;
+$$;
+
+CREATE FUNCTION report.pending_before() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM report.fold_pending();
+  RETURN NULL;
+END;
+$$;
+
+-- Before a statement that changes what the summaries are made of or from (who teaches a course, who is
+-- in a group, which enrollments, lessons, attempts, groups, courses and users exist), what is pending is
+-- added as it was written: after the statement, it would be counted against the new state (an
+-- instructor's rows would get an enrollment's change that the new instructor's rows count already).
+-- (A deletion of enrollments adds it in its own trigger, after the rows went: before, adding a lesson's
+-- change would update the very enrollment rows the statement is deleting, which PostgreSQL refuses.)
+CREATE TRIGGER "Enrollment_report_pending" BEFORE INSERT ON "Enrollment"
+  FOR EACH STATEMENT EXECUTE FUNCTION report.pending_before();
+CREATE TRIGGER "LessonProgress_report_pending" BEFORE DELETE ON "LessonProgress"
+  FOR EACH STATEMENT EXECUTE FUNCTION report.pending_before();
+CREATE TRIGGER "ScormAttempt_report_pending" BEFORE INSERT OR DELETE ON "ScormAttempt"
+  FOR EACH STATEMENT EXECUTE FUNCTION report.pending_before();
+CREATE TRIGGER "CourseInstructor_report_pending" BEFORE INSERT OR DELETE ON "CourseInstructor"
+  FOR EACH STATEMENT EXECUTE FUNCTION report.pending_before();
+CREATE TRIGGER "GroupMember_report_pending" BEFORE INSERT OR DELETE ON "GroupMember"
+  FOR EACH STATEMENT EXECUTE FUNCTION report.pending_before();
+CREATE TRIGGER "Group_report_pending" BEFORE DELETE ON "Group"
+  FOR EACH STATEMENT EXECUTE FUNCTION report.pending_before();
+CREATE TRIGGER "Lesson_report_pending" BEFORE DELETE ON "Lesson"
+  FOR EACH STATEMENT EXECUTE FUNCTION report.pending_before();
+CREATE TRIGGER "Course_report_pending" BEFORE DELETE ON "Course"
+  FOR EACH STATEMENT EXECUTE FUNCTION report.pending_before();
+CREATE TRIGGER "User_report_pending" BEFORE DELETE ON "User"
+  FOR EACH STATEMENT EXECUTE FUNCTION report.pending_before();
+
+-- One event per pending row, run at the commit: the first adds them all, the others find nothing left.
+CREATE CONSTRAINT TRIGGER "fold_at_commit" AFTER INSERT ON report_pending."change"
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION report.pending_committing();
+
 CREATE FUNCTION report.progress_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF NOT report.triggers_on() THEN RETURN NULL; END IF;
-  PERFORM report.apply_progress(ARRAY(
+  PERFORM report.defer_progress(ARRAY(
     SELECT ROW(n."organizationId", n."courseId", n."enrollmentId", n."lessonId", n."status"::text, n."successStatus", n."scoreScaled", n."timeSpentSeconds")::report.progress
     FROM new_rows n), '{}');
   RETURN NULL;
@@ -393,7 +485,7 @@ BEGIN
     array_agg(ROW((o)."organizationId", (o)."courseId", (o)."enrollmentId", (o)."lessonId", (o)."status"::text, (o)."successStatus", (o)."scoreScaled", (o)."timeSpentSeconds")::report.progress)
   INTO added, removed FROM changed;
   IF added IS NULL THEN RETURN NULL; END IF;
-  PERFORM report.apply_progress(added, removed);
+  PERFORM report.defer_progress(added, removed);
   RETURN NULL;
 END;
 $$;
