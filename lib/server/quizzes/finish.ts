@@ -88,10 +88,11 @@ export async function finishAttempt(
   const needsGrading = graded.some((g) => g.fraction === null && g.overrideMarks === null);
   const score = graded.reduce((sum, g) => sum + (g.overrideMarks ?? g.marks ?? 0), 0);
   const settled = await writeSettlement(tx, attempt, needsGrading ? "needs_grading" : "graded", score, now);
-  await recountAttempt(tx, organizationId, attempt.id);
   await recordQuizAttemptFinished(tx, attempt, now);
-  // Last: the course's report rows every learner's progress updates stay locked only until the commit.
   await syncQuizLessonProgress(tx, attempt, now);
+  // Last: the statistics' rows, which a class submitting at once shares (a shard among a few), stay
+  // locked only until the commit.
+  await recountAttempt(tx, organizationId, attempt.id);
   return { attempt: settled, rows };
 }
 

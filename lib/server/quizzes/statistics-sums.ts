@@ -11,7 +11,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 // on one row, and they are written in one order (quiz, question, shard) so that two recounts never wait
 // for each other in a circle.
 
-const SHARDS = 16;
+const SHARDS = 64;
 type Tx = Prisma.TransactionClient;
 
 /** Brings the quiz's sums in line with the attempt as it now stands. Call it after the attempt is settled. */
