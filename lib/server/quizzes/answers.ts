@@ -1,5 +1,5 @@
 import "server-only";
-import { db, queryRows } from "@/lib/db";
+import { queryRows } from "@/lib/db";
 import { AppError, validationError } from "@/lib/errors";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { questionResponseSchemas, type QuestionType } from "@/lib/schemas/questions";
@@ -7,7 +7,7 @@ import type { SaveQuizAnswerInput } from "@/lib/schemas/quizzes";
 import { isId } from "@/lib/schemas/id";
 import { ATTEMPT_NOT_FOUND, requireOwnAttempt, type AttemptRow } from "@/lib/server/quizzes/access";
 import { refuseWrite } from "@/lib/server/quizzes/attempts";
-import { finishAttempt, isOverdue, TIME_UP, withAttemptLocked } from "@/lib/server/quizzes/finish";
+import { writeWhileInTime } from "@/lib/server/quizzes/in-time";
 import { uuid7 } from "@/lib/server/uuid7";
 import { tenantId, type TenantContext } from "@/lib/tenancy/context";
 import { requirePermission } from "@/lib/tenancy/permissions";
@@ -43,20 +43,9 @@ export async function saveAnswer(
   const saved = await saveInTime(ctx, attemptId, position, input);
   if (saved) return saved;
   const attempt = await requireOwnAttempt(ctx, attemptId);
-  const now = new Date();
-  const outcome = await db().$transaction((tx) =>
-    withAttemptLocked(tx, attempt, async (current) => {
-      if (isOverdue(current, now)) {
-        await finishAttempt(tx, current, now);
-        return "time_up" as const;
-      }
-      refuseWrite(current, input.session);
-      return writeAnswer(tx, current.organizationId, current.id, position, input, now);
-    }),
+  return writeWhileInTime(attempt, input.session, (tx, current) =>
+    writeAnswer(tx, current.organizationId, current.id, position, input, new Date()),
   );
-  // Thrown after the transaction, so the submission it made stays.
-  if (outcome === "time_up") throw new AppError("CONFLICT", TIME_UP);
-  return outcome;
 }
 
 /** What a save reads of the caller's attempt and the question at the position, in one statement. */

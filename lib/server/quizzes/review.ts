@@ -14,8 +14,8 @@ import {
   showsReviewImmediately,
   type AttemptQuestionRow,
 } from "@/lib/server/quizzes/attempt-json";
-import { loadAttemptQuestions, refuseWrite, submitIfOverdue } from "@/lib/server/quizzes/attempts";
-import { finishAttempt, isOverdue, TIME_UP, withAttemptLocked } from "@/lib/server/quizzes/finish";
+import { loadAttemptQuestions, submitIfOverdue } from "@/lib/server/quizzes/attempts";
+import { writeWhileInTime } from "@/lib/server/quizzes/in-time";
 import type { TenantContext } from "@/lib/tenancy/context";
 
 // GET /api/quiz-attempts/{attemptId}/review: the learner's attempt with what the quiz's review policy lets
@@ -122,33 +122,24 @@ export async function checkAnswer(
   session: number,
 ): Promise<ReviewQuestionJson> {
   const attempt = await requireOwnAttempt(ctx, attemptId);
-  const now = new Date();
-  const outcome = await db().$transaction((tx) =>
-    withAttemptLocked(tx, attempt, async (current) => {
-      if (isOverdue(current, now)) {
-        await finishAttempt(tx, current, now);
-        return "time_up" as const;
-      }
-      refuseWrite(current, session);
-      if (!showsReviewImmediately(current.quiz))
-        throw new AppError("CONFLICT", "This quiz shows no feedback, marks or right answers before submission");
-      const { organizationId } = current;
-      const row = await tx.quizAttemptQuestion.findFirst({
-        where: { organizationId, attemptId: current.id, position },
-        select: attemptQuestionSelect,
+  return writeWhileInTime(attempt, session, async (tx, current) => {
+    const now = new Date();
+    if (!showsReviewImmediately(current.quiz))
+      throw new AppError("CONFLICT", "This quiz shows no feedback, marks or right answers before submission");
+    const { organizationId } = current;
+    const row = await tx.quizAttemptQuestion.findFirst({
+      where: { organizationId, attemptId: current.id, position },
+      select: attemptQuestionSelect,
+    });
+    if (!row) throw new AppError("NOT_FOUND", `This attempt has no question ${position}`);
+    if (!row.answer) throw new AppError("CONFLICT", `Question ${position} has no saved answer to check`);
+    if (!row.answer.checkedAt) {
+      row.answer.checkedAt = now;
+      await tx.quizAnswer.updateMany({
+        where: { organizationId, attemptQuestionId: row.id },
+        data: { checkedAt: now },
       });
-      if (!row) throw new AppError("NOT_FOUND", `This attempt has no question ${position}`);
-      if (!row.answer) throw new AppError("CONFLICT", `Question ${position} has no saved answer to check`);
-      if (!row.answer.checkedAt) {
-        row.answer.checkedAt = now;
-        await tx.quizAnswer.updateMany({
-          where: { organizationId, attemptQuestionId: row.id },
-          data: { checkedAt: now },
-        });
-      }
-      return reviewQuestion(row, reviewShows(current, now).shows, true);
-    }),
-  );
-  if (outcome === "time_up") throw new AppError("CONFLICT", TIME_UP);
-  return outcome;
+    }
+    return reviewQuestion(row, reviewShows(current, now).shows, true);
+  });
 }
