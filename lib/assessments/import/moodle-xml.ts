@@ -1,5 +1,6 @@
-import { XMLParser, XMLValidator } from "fast-xml-parser";
+import { XMLValidator } from "fast-xml-parser";
 import { convertMoodleQuestion, embeddedFiles } from "@/lib/assessments/import/moodle-xml-types";
+import { declaresEntities, questionXmlParser } from "@/lib/assessments/import/question-xml";
 import { ParsedFileBuilder, QuestionFileError, type ParsedQuestionFile } from "@/lib/assessments/import/result";
 import { categoryPath } from "@/lib/assessments/import/text";
 import { attr, child, children, text, type XmlNode } from "@/lib/scorm/xml";
@@ -9,21 +10,8 @@ import { attr, child, children, text, type XmlNode } from "@/lib/scorm/xml";
 // equivalent here becomes that question, checked by the app's schema; any other is refused with its reason.
 // The XML cannot reach outside itself: a DOCTYPE or an entity declaration is refused before parsing.
 
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: "@_",
-  parseTagValue: false,
-  parseAttributeValue: false,
-  processEntities: true,
-  htmlEntities: true,
-  ignoreDeclaration: true,
-  ignorePiTags: true,
-  trimValues: true,
-  textNodeName: "#text",
-});
-
 function readXml(xml: string): XmlNode {
-  if (/<!DOCTYPE/i.test(xml) || /<!ENTITY/i.test(xml))
+  if (declaresEntities(xml))
     throw new QuestionFileError(
       "The file declares a DOCTYPE or entities, which are not allowed (they can read files or expand without limit)",
     );
@@ -32,7 +20,7 @@ function readXml(xml: string): XmlNode {
     throw new QuestionFileError(
       `The file is not well-formed XML: ${valid.err.msg} (line ${valid.err.line}, column ${valid.err.col})`,
     );
-  return parser.parse(xml) as XmlNode;
+  return questionXmlParser.parse(xml) as XmlNode;
 }
 
 /** The line each <question> element starts on, in the order of the document. */

@@ -1,4 +1,5 @@
-import { XMLParser, XMLValidator } from "fast-xml-parser";
+import { XMLValidator } from "fast-xml-parser";
+import { declaresEntities, questionXmlParser } from "@/lib/assessments/import/question-xml";
 import { QuestionRefused } from "@/lib/assessments/import/result";
 import { defaultName, parseNumber } from "@/lib/assessments/import/text";
 import type { QuestionContentInput } from "@/lib/schemas/questions";
@@ -9,18 +10,6 @@ import { attr, child, children, text, type XmlNode } from "@/lib/scorm/xml";
 // a float: numeric), a match, an order, an extended text (essay). Points are read from the mapping (or
 // the numeric conditions our export writes) as fractions of MAXSCORE; without a mapping the correct
 // response is fully right. Anything else is refused with its reason. Texts are the item's XHTML as it is.
-
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: "@_",
-  parseTagValue: false,
-  parseAttributeValue: false,
-  processEntities: true,
-  htmlEntities: true,
-  ignoreDeclaration: true,
-  trimValues: true,
-  textNodeName: "#text",
-});
 
 const INTERACTIONS =
   /<qti-(choice|text-entry|extended-text|match|order|inline-choice|hotspot|gap-match|associate|slider|upload|drawing|hottext|graphic-[a-z-]+|media|position-object|select-point|custom|end-attempt|portable-custom)-interaction\b/g;
@@ -207,10 +196,9 @@ const MAX_ITEM_CHARS = 1_000_000;
 export function parseQtiItem(xml: string, index: number): QuestionContentInput {
   if (xml.length > MAX_ITEM_CHARS)
     throw new QuestionRefused("The item is larger than 1 MB, far more than a question holds");
-  if (/<!DOCTYPE/i.test(xml) || /<!ENTITY/i.test(xml))
-    throw new QuestionRefused("It declares a DOCTYPE or entities, which are not allowed");
+  if (declaresEntities(xml)) throw new QuestionRefused("It declares a DOCTYPE or entities, which are not allowed");
   if (XMLValidator.validate(xml) !== true) throw new QuestionRefused("It is not well-formed XML");
-  const root = child(parser.parse(xml) as XmlNode, "qti-assessment-item");
+  const root = child(questionXmlParser.parse(xml) as XmlNode, "qti-assessment-item");
   if (!root) throw new QuestionRefused("It is not a qti-assessment-item");
   const found = [...xml.matchAll(INTERACTIONS)].map((m) => m[1]!);
   if (found.length !== 1)

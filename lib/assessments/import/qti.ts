@@ -1,8 +1,8 @@
 import * as yauzl from "yauzl";
 import { parseQtiItem } from "@/lib/assessments/import/qti-item";
+import { declaresEntities, questionXmlParser } from "@/lib/assessments/import/question-xml";
 import { ParsedFileBuilder, QuestionFileError, type ParsedQuestionFile } from "@/lib/assessments/import/result";
 import { attr, child, children, type XmlNode } from "@/lib/scorm/xml";
-import { XMLParser } from "fast-xml-parser";
 
 // QTI 3.0: a content package (a ZIP whose imsmanifest.xml lists qti-assessment-item resources) or one
 // item's XML file. Each item becomes a question of the bank imported into, or a refusal with its reason
@@ -57,13 +57,11 @@ function readZip(bytes: Uint8Array): Promise<Map<string, string>> {
   });
 }
 
-const manifestParser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@_", parseTagValue: false });
-
 /** The item files the manifest lists, in its order. */
 function itemHrefs(manifest: string): string[] {
-  if (/<!DOCTYPE/i.test(manifest) || /<!ENTITY/i.test(manifest))
+  if (declaresEntities(manifest))
     throw new QuestionFileError("The manifest declares a DOCTYPE or entities, which are not allowed");
-  const root = child(manifestParser.parse(manifest) as XmlNode, "manifest");
+  const root = child(questionXmlParser.parse(manifest) as XmlNode, "manifest");
   return children(child(root, "resources"), "resource")
     .filter((r) => ITEM_TYPE.test(attr(r, "type") ?? ""))
     .map((r) => attr(r, "href") ?? "")
