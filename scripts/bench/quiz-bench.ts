@@ -272,13 +272,14 @@ export async function measureQuizzes(
   serverUrl: string,
   options: BenchOptions,
   env: NodeJS.ProcessEnv,
+  profileDir?: string,
 ): Promise<QuizPairs> {
   const servers: ServerProcess[] = [];
   const startApp = async (databaseUrl: string) => {
     servers.push(
       await startServerProcess(
         "scripts/bench/app-process.ts",
-        { ...env, DATABASE_URL: databaseUrl, PORT: String(APP_PORT) },
+        { ...env, DATABASE_URL: databaseUrl, PORT: String(APP_PORT), BENCH_PROFILE_DIR: profileDir ?? "" },
         "The app",
       ),
     );
@@ -382,9 +383,16 @@ export async function measureQuizzes(
       return run;
     };
     const [appEndpoint, ceilingEndpoint] = endpoints as [Endpoint, Endpoint];
-    const halves = async (measure: (e: Endpoint) => Promise<LoadRun>) => {
+    const profiled: string[] = [];
+    // With --profile, the app's first measured half of each kind is profiled.
+    const halves = async (measure: (e: Endpoint) => Promise<LoadRun>, kind: string) => {
       const runs = { app: [] as LoadRun[], ceiling: [] as LoadRun[] };
+      if (profileDir) await app.ask({ profile: "start" });
       runs.app.push(await measure(appEndpoint));
+      if (profileDir) {
+        const file = `quiz-${kind}.cpuprofile`;
+        profiled.push(((await app.ask({ profile: "stop", file })) as { profiled: string }).profiled);
+      }
       runs.ceiling.push(await measure(ceilingEndpoint));
       runs.ceiling.push(await measure(ceilingEndpoint));
       runs.app.push(await measure(appEndpoint));
@@ -392,9 +400,9 @@ export async function measureQuizzes(
     };
     // Answers first (every learner gets some), then the class submits.
     for (const e of endpoints) await answerRun(e, options.warmup);
-    const answerRuns = await halves((e) => answerRun(e, options.seconds / 2));
+    const answerRuns = await halves((e) => answerRun(e, options.seconds / 2), "answers");
     for (const e of endpoints) await submitRun(e, SUBMISSIONS_WARMUP);
-    const submitRuns = await halves((e) => submitRun(e, SUBMISSIONS_PER_HALF));
+    const submitRuns = await halves((e) => submitRun(e, SUBMISSIONS_PER_HALF), "submissions");
     const pair = (kind: keyof typeof probes, runs: { app: LoadRun[]; ceiling: LoadRun[] }) => ({
       app: { ...probes[kind].app, measurement: summarize(runs.app) },
       ceiling: { ...probes[kind].ceiling, measurement: summarize(runs.ceiling) },
@@ -407,6 +415,8 @@ export async function measureQuizzes(
           `  quiz ${kind} [${name}]: ${rps.toFixed(0)}/s, p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms${failures ? `, ${failures} failures` : ""}`,
         );
       }
+    for (const file of profiled)
+      console.log(`    CPU profile of the app: ${file} (npx tsx scripts/bench/profile-summary.ts ${file})`);
     return result;
   } finally {
     for (const server of servers.reverse()) await server.stop().catch(() => undefined);

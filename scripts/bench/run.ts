@@ -266,7 +266,12 @@ try {
     console.log(
       `\nQuizzes: ${QUIZ_LEARNERS.toLocaleString("en-US")} learners' attempts, app on 3251, quiz ceiling on 3252, ${ANSWER_CONNECTIONS} connections for answers, its own database; load average ${loadAverage()}.`,
     );
-    const quizzes = await measureQuizzes(server.serverUrl, options, { NODE_ENV: "production" });
+    const quizzes = await measureQuizzes(
+      server.serverUrl,
+      options,
+      { NODE_ENV: "production" },
+      options.profile ? PROFILE_DIR : undefined,
+    );
     pairs.set("quizAnswers", quizzes.answers);
     pairs.set("quizSubmissions", quizzes.submissions);
   }
