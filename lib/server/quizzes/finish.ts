@@ -10,7 +10,7 @@ import {
   contentOfRow,
   type AttemptQuestionRow,
 } from "@/lib/server/quizzes/attempt-json";
-import { lockEnrollments, saveLessonProgress } from "@/lib/server/progress/recompute";
+import { saveLessonProgress } from "@/lib/server/progress/recompute";
 import { recountAttempt } from "@/lib/server/quizzes/statistics-sums";
 import { recordQuizAttemptFinished } from "@/lib/server/xapi/quiz-tracking";
 
@@ -32,11 +32,12 @@ export async function withAttemptLocked<T>(
   write: (current: AttemptRow) => Promise<T>,
 ): Promise<T> {
   const { organizationId } = attempt;
-  const enrollment = await tx.enrollment.findFirst({
-    where: { organizationId, courseId: attempt.quiz.courseId, userId: attempt.userId },
-    select: { id: true },
-  });
-  if (enrollment) await lockEnrollments(tx, organizationId, [enrollment.id]);
+  // The enrollment found and locked in one statement, with the lock lockEnrollments takes.
+  await queryRows(
+    Prisma.sql`SELECT id FROM "Enrollment" WHERE "organizationId" = ${organizationId}::uuid
+      AND "courseId" = ${attempt.quiz.courseId}::uuid AND "userId" = ${attempt.userId}::uuid FOR NO KEY UPDATE`,
+    tx,
+  );
   await queryRows(
     Prisma.sql`SELECT id FROM "QuizAttempt" WHERE "organizationId" = ${organizationId}::uuid AND id = ${attempt.id}::uuid FOR UPDATE`,
     tx,
@@ -133,24 +134,31 @@ async function writeSettlement(
  */
 export async function syncQuizLessonProgress(tx: Tx, attempt: AttemptRow, now: Date): Promise<void> {
   const { organizationId, quiz } = attempt;
-  const enrollment = await tx.enrollment.findFirst({
-    where: { organizationId, courseId: quiz.courseId, userId: attempt.userId, status: { not: "withdrawn" } },
-    select: { id: true },
-  });
-  if (!enrollment) return;
-  const finished = await tx.quizAttempt.findMany({
-    where: { organizationId, quizId: quiz.id, userId: attempt.userId, state: { in: ["graded", "needs_grading"] } },
-    select: { number: true, state: true, score: true, maxScore: true },
-  });
+  // One round trip: the learner's enrollment, their finished attempts and the lesson's status as it stands.
+  const [standing] = await queryRows<{
+    enrollmentId: string;
+    lessonStatus: string | null;
+    finished: { number: number; state: string; score: number | null; maxScore: number }[];
+  }>(
+    Prisma.sql`SELECT e.id AS "enrollmentId", lp.status::text AS "lessonStatus",
+      COALESCE((SELECT json_agg(json_build_object('number', a.number, 'state', a.state, 'score', a.score, 'maxScore', a."maxScore"))
+        FROM "QuizAttempt" a
+        WHERE a."organizationId" = e."organizationId" AND a."quizId" = ${quiz.id}::uuid AND a."userId" = e."userId"
+          AND a.state IN ('graded', 'needs_grading')), '[]'::json) AS finished
+    FROM "Enrollment" e
+    LEFT JOIN "LessonProgress" lp ON lp."organizationId" = e."organizationId" AND lp."enrollmentId" = e.id
+      AND lp."lessonId" = ${quiz.lessonId}::uuid
+    WHERE e."organizationId" = ${organizationId}::uuid AND e."courseId" = ${quiz.courseId}::uuid
+      AND e."userId" = ${attempt.userId}::uuid AND e.status <> 'withdrawn'`,
+    tx,
+  );
+  if (!standing) return;
+  const { enrollmentId, finished } = standing;
   const graded = finished
     .filter((a) => a.state === "graded")
     .map((a) => ({ number: a.number, percent: percentOf(a.score ?? 0, a.maxScore) }));
   const percent = lessonScorePercent(quiz.gradingMethod, graded);
-  const keys = { courseId: quiz.courseId, enrollmentId: enrollment.id, lessonId: quiz.lessonId };
-  const current = await tx.lessonProgress.findUnique({
-    where: { enrollmentId_lessonId: { enrollmentId: enrollment.id, lessonId: quiz.lessonId } },
-    select: { status: true },
-  });
+  const keys = { courseId: quiz.courseId, enrollmentId, lessonId: quiz.lessonId };
   const done = finished.length > 0;
   await saveLessonProgress(
     tx,
@@ -160,7 +168,7 @@ export async function syncQuizLessonProgress(tx: Tx, attempt: AttemptRow, now: D
       status: done ? "completed" : "in_progress",
       successStatus: percent === null ? null : successOf(percent, quiz.passMarkPercent),
       scoreScaled: percent === null ? null : percent / 100,
-      ...(done && current?.status !== "completed" ? { completedAt: now } : {}),
+      ...(done && standing.lessonStatus !== "completed" ? { completedAt: now } : {}),
     },
     // The attempt's own "completed" statement reports the lesson's completion (quiz-tracking.ts).
     { now, recount: true, completionStatement: false },

@@ -378,31 +378,34 @@ CREATE FUNCTION report.defer_enrollments(changes report.enrollment[], earlier bo
   INSERT INTO report_pending."change" ("kind", "added", "earlier") VALUES ('enrollments', to_jsonb(changes), earlier)
 $$;
 
--- Adds this transaction's pending changes to the summaries, in the order they were made. Adding a
--- progress change updates its enrollment's lesson sums, whose change is pending in turn: the loop takes
--- it too.
+-- Adds this transaction's pending changes to the summaries, progress first: adding it updates its
+-- enrollments' lesson sums, whose change is pending in turn, and is added with the enrollments' own
+-- changes in one pass over the shared rows (signed rows are sums: a row changed twice counts once, as its
+-- last state less its first). Nothing else changes between the two, so the order within a fold is free;
+-- what counts is that a fold comes before any statement that changes what the summaries join.
 CREATE FUNCTION report.fold_pending() RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
-  pending record;
-  found_any boolean;
+  progress_added report.progress[];
+  progress_removed report.progress[];
+  enrollment_changes report.enrollment[];
+  any_earlier boolean;
 BEGIN
   LOOP
-    found_any := false;
-    FOR pending IN
-      WITH taken AS (DELETE FROM report_pending."change" WHERE "txid" = txid_current() RETURNING *)
-      SELECT * FROM taken ORDER BY "id"
-    LOOP
-      found_any := true;
-      IF pending."kind" = 'progress' THEN
-        PERFORM report.apply_progress(
-          ARRAY(SELECT r FROM jsonb_populate_recordset(NULL::report.progress, pending."added") r),
-          ARRAY(SELECT r FROM jsonb_populate_recordset(NULL::report.progress, pending."removed") r));
-      ELSE
-        PERFORM report.apply_enrollments(
-          ARRAY(SELECT r FROM jsonb_populate_recordset(NULL::report.enrollment, pending."added") r), pending."earlier");
-      END IF;
-    END LOOP;
-    EXIT WHEN NOT found_any;
+    WITH taken AS (
+      DELETE FROM report_pending."change" WHERE "txid" = txid_current() AND "kind" = 'progress' RETURNING "added", "removed"
+    )
+    SELECT ARRAY(SELECT r FROM taken t, jsonb_populate_recordset(NULL::report.progress, t."added") r),
+      ARRAY(SELECT r FROM taken t, jsonb_populate_recordset(NULL::report.progress, t."removed") r)
+    INTO progress_added, progress_removed;
+    PERFORM report.apply_progress(progress_added, progress_removed);
+    WITH taken AS (
+      DELETE FROM report_pending."change" WHERE "txid" = txid_current() AND "kind" = 'enrollments' RETURNING "added", "earlier"
+    )
+    SELECT ARRAY(SELECT r FROM taken t, jsonb_populate_recordset(NULL::report.enrollment, t."added") r),
+      coalesce((SELECT bool_or(t."earlier") FROM taken t), false)
+    INTO enrollment_changes, any_earlier;
+    PERFORM report.apply_enrollments(enrollment_changes, any_earlier);
+    EXIT WHEN cardinality(progress_added) + cardinality(progress_removed) + cardinality(enrollment_changes) = 0;
   END LOOP;
 END;
 $$;
