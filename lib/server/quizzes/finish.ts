@@ -2,8 +2,9 @@ import "server-only";
 import { gradeResponse } from "@/lib/assessments/grading";
 import { lessonScorePercent, percentOf, successOf } from "@/lib/assessments/quiz-rules";
 import { queryRows } from "@/lib/db";
+import { AppError } from "@/lib/errors";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { attemptSelect, type AttemptRow } from "@/lib/server/quizzes/access";
+import { ATTEMPT_NOT_FOUND, type AttemptRow } from "@/lib/server/quizzes/access";
 import {
   answerMarks,
   attemptQuestionSelect,
@@ -22,13 +23,16 @@ import { recordQuizAttemptFinished } from "@/lib/server/xapi/quiz-tracking";
 
 type Tx = Prisma.TransactionClient;
 
+type AttemptOwnRow = Omit<AttemptRow, "quiz">;
+
 /**
  * Runs `write` in the caller's transaction with the learner's enrollment and then the attempt locked (the
- * one order every writer takes, so a save and a start cannot deadlock), on the attempt as it is then.
+ * one order every writer takes, so a save and a start cannot deadlock), on the attempt as it is then: its
+ * own row read under the lock, its quiz as the caller read it.
  */
 export async function withAttemptLocked<T>(
   tx: Tx,
-  attempt: Pick<AttemptRow, "id" | "organizationId" | "userId"> & { quiz: { courseId: string } },
+  attempt: AttemptRow,
   write: (current: AttemptRow) => Promise<T>,
 ): Promise<T> {
   const { organizationId } = attempt;
@@ -38,15 +42,14 @@ export async function withAttemptLocked<T>(
       AND "courseId" = ${attempt.quiz.courseId}::uuid AND "userId" = ${attempt.userId}::uuid FOR NO KEY UPDATE`,
     tx,
   );
-  await queryRows(
-    Prisma.sql`SELECT id FROM "QuizAttempt" WHERE "organizationId" = ${organizationId}::uuid AND id = ${attempt.id}::uuid FOR UPDATE`,
+  const [own] = await queryRows<AttemptOwnRow>(
+    Prisma.sql`SELECT id, "organizationId", "quizId", "userId", number, state::text AS state, "startedAt", deadline,
+      "submittedAt", score, "maxScore", "sessionGeneration"
+    FROM "QuizAttempt" WHERE "organizationId" = ${organizationId}::uuid AND id = ${attempt.id}::uuid FOR UPDATE`,
     tx,
   );
-  const current = await tx.quizAttempt.findFirstOrThrow({
-    where: { organizationId, id: attempt.id },
-    select: attemptSelect,
-  });
-  return write(current);
+  if (!own) throw new AppError("NOT_FOUND", ATTEMPT_NOT_FOUND);
+  return write({ ...own, quiz: attempt.quiz });
 }
 
 /** The 409's message for a write that came after the time limit: the server submitted the attempt instead. */

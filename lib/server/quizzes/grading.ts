@@ -5,7 +5,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import type { GradeQuizAnswerInput } from "@/lib/schemas/quizzes";
 import { audit, auditActor } from "@/lib/server/audit";
 import { requireCourseEditor } from "@/lib/server/courses/access";
-import { requireGradableAttempt, requireQuizEditor, requireQuizId } from "@/lib/server/quizzes/access";
+import { attemptSelect, requireGradableAttempt, requireQuizEditor, requireQuizId } from "@/lib/server/quizzes/access";
 import { finishAttempt, settleAttempt, syncQuizLessonProgress, withAttemptLocked } from "@/lib/server/quizzes/finish";
 import { recountAttempt } from "@/lib/server/quizzes/statistics-sums";
 import { recordQuizAnswerGraded } from "@/lib/server/xapi/quiz-tracking";
@@ -149,7 +149,7 @@ export async function regradeQuiz(
   const quizId = await requireQuizId(lesson);
   const attempts = await db().quizAttempt.findMany({
     where: { organizationId, quizId, state: { in: ["graded", "needs_grading"] } },
-    select: { id: true, organizationId: true, userId: true, quiz: { select: { courseId: true } } },
+    select: attemptSelect,
   });
   const now = new Date();
   for (const attempt of attempts) {
