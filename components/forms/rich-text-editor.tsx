@@ -8,6 +8,7 @@ import FormatListNumberedIcon from "@mui/icons-material/FormatListNumbered";
 import LinkIcon from "@mui/icons-material/Link";
 import RedoIcon from "@mui/icons-material/Redo";
 import UndoIcon from "@mui/icons-material/Undo";
+import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Dialog from "@mui/material/Dialog";
@@ -25,6 +26,12 @@ import { EditorContent, useEditor, useEditorState, type Editor } from "@tiptap/r
 import StarterKit from "@tiptap/starter-kit";
 import { useEffect, useId, useState, type ReactNode } from "react";
 import { Controller, type Control, type FieldValues, type Path } from "react-hook-form";
+import {
+  CONTENT_IMAGE_TYPES,
+  foreignImagesNotice,
+  imageFileOf,
+  withoutForeignImages,
+} from "@/components/forms/pasted-images";
 import { RichTextImageDialog } from "@/components/forms/rich-text-image-dialog";
 
 export interface RichTextEditorProps {
@@ -61,6 +68,18 @@ export function RichTextEditor({
   images = false,
 }: RichTextEditorProps) {
   const labelId = useId();
+  // The Insert image dialog, with the image file a paste or drop brought, if any.
+  const [imageDialog, setImageDialog] = useState<{ pasted: File | null } | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  /** A pasted or dropped image file goes through Insert image; true when the event was one. */
+  const takeImageFile = (data: DataTransfer | null): boolean => {
+    const file = imageFileOf(data);
+    if (!file) return false;
+    if (!images) setNotice(foreignImagesNotice(1, false));
+    else if (!CONTENT_IMAGE_TYPES.includes(file.type)) setNotice("Only JPEG, PNG, GIF or WebP images can be inserted.");
+    else setImageDialog({ pasted: file });
+    return true;
+  };
   const editor = useEditor({
     extensions: [
       StarterKit.configure({
@@ -75,6 +94,13 @@ export function RichTextEditor({
     immediatelyRender: false,
     editorProps: {
       attributes: { role: "textbox", "aria-multiline": "true", "aria-labelledby": labelId, class: "rich-text-content" },
+      transformPastedHTML: (html) => {
+        const kept = withoutForeignImages(html, images);
+        if (kept.removed > 0) setNotice(foreignImagesNotice(kept.removed, images));
+        return kept.html;
+      },
+      handlePaste: (_view, event) => takeImageFile(event.clipboardData),
+      handleDrop: (_view, event) => takeImageFile(event.dataTransfer),
     },
     onUpdate: ({ editor: e }) => onChange(htmlOf(e)),
     onBlur: () => onBlur?.(),
@@ -108,16 +134,44 @@ export function RichTextEditor({
           "& .rich-text-content img.ProseMirror-selectednode": { outline: "2px solid", outlineColor: "primary.main" },
         }}
       >
-        <Toolbar editor={editor} label={label} images={images} />
+        <Toolbar
+          editor={editor}
+          label={label}
+          onInsertImage={images ? () => setImageDialog({ pasted: null }) : undefined}
+        />
         <Divider />
         <EditorContent editor={editor} />
       </Box>
+      {notice && (
+        <Alert severity="warning" role="status" onClose={() => setNotice(null)} sx={{ mt: 1 }}>
+          {notice}
+        </Alert>
+      )}
+      {editor && imageDialog && (
+        <RichTextImageDialog
+          pasted={imageDialog.pasted}
+          onClose={() => setImageDialog(null)}
+          onInsert={(image) => {
+            editor.chain().focus().setImage(image).run();
+            setImageDialog(null);
+          }}
+        />
+      )}
       {helperText && <FormHelperText error={error}>{helperText}</FormHelperText>}
     </Box>
   );
 }
 
-function Toolbar({ editor, label, images }: { editor: Editor | null; label: string; images: boolean }) {
+function Toolbar({
+  editor,
+  label,
+  onInsertImage,
+}: {
+  editor: Editor | null;
+  label: string;
+  /** Opens Insert image; absent where the text shows no images. */
+  onInsertImage?: () => void;
+}) {
   const state = useEditorState({
     editor,
     selector: ({ editor: e }) =>
@@ -136,7 +190,6 @@ function Toolbar({ editor, label, images }: { editor: Editor | null; label: stri
         : null,
   });
   const [linkOpen, setLinkOpen] = useState(false);
-  const [imageOpen, setImageOpen] = useState(false);
   const chain = () => editor!.chain().focus();
   const tool = (name: string, active: boolean | undefined, icon: ReactNode, run: () => void, disabled = false) => (
     <Tooltip title={name}>
@@ -184,19 +237,10 @@ function Toolbar({ editor, label, images }: { editor: Editor | null; label: stri
         chain().toggleOrderedList().run(),
       )}
       {tool("Link", state?.link, <LinkIcon fontSize="small" />, () => setLinkOpen(true))}
-      {images && tool("Insert image", false, <AddPhotoAlternateIcon fontSize="small" />, () => setImageOpen(true))}
+      {onInsertImage && tool("Insert image", false, <AddPhotoAlternateIcon fontSize="small" />, onInsertImage)}
       {tool("Undo", false, <UndoIcon fontSize="small" />, () => chain().undo().run(), !state?.canUndo)}
       {tool("Redo", false, <RedoIcon fontSize="small" />, () => chain().redo().run(), !state?.canRedo)}
       {editor && linkOpen && <LinkDialog editor={editor} onClose={() => setLinkOpen(false)} />}
-      {editor && imageOpen && (
-        <RichTextImageDialog
-          onClose={() => setImageOpen(false)}
-          onInsert={(image) => {
-            editor.chain().focus().setImage(image).run();
-            setImageOpen(false);
-          }}
-        />
-      )}
     </Box>
   );
 }

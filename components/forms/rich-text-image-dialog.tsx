@@ -12,13 +12,12 @@ import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
 import { FilePickButton } from "@/components/forms/file-pick-button";
+import { CONTENT_IMAGE_TYPES } from "@/components/forms/pasted-images";
 import { uploadWithProgress } from "@/lib/client/upload";
 
 // The rich text editor's "Insert image": an image file and the words that say what it shows, sent to
 // POST /api/content-images (the organization's store) with a progress bar, then placed in the text.
 // The image is uploaded only on Insert, so a cancelled dialog stores nothing.
-
-export const CONTENT_IMAGE_TYPES = "image/png,image/jpeg,image/gif,image/webp";
 
 export interface InsertedImage {
   src: string;
@@ -44,11 +43,14 @@ function send(file: File, onProgress: (percent: number) => void): Promise<{ url:
 export function RichTextImageDialog({
   onInsert,
   onClose,
+  pasted = null,
 }: {
   onInsert: (image: InsertedImage) => void;
   onClose: () => void;
+  /** An image file pasted or dropped into the text, chosen already. */
+  pasted?: File | null;
 }) {
-  const [file, setFile] = useState<File | null>(null);
+  const [file, setFile] = useState<File | null>(pasted);
   const [alt, setAlt] = useState("");
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -76,7 +78,7 @@ export function RichTextImageDialog({
           <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
             <FilePickButton
               label="Choose image"
-              accept={CONTENT_IMAGE_TYPES}
+              accept={CONTENT_IMAGE_TYPES.join(",")}
               disabled={sending}
               onPick={(picked) => {
                 setFile(picked);

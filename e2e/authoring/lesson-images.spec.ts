@@ -62,3 +62,50 @@ test("an instructor inserts an image in a text lesson and an enrolled learner se
   ]);
   expect(drawn).toBeLessThanOrEqual(column!);
 });
+
+test("a pasted page's image from elsewhere is left out with a notice; a pasted image file goes through Insert image", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const courseId = await createOutlinedCourse(tenant.id, tenant.users.instructor.id, "Geology", {
+    Rocks: ["Basalt"],
+  });
+  await signIn(page, tenant.subdomain, tenant.users.instructor);
+  await page.goto(`${origin(tenant.subdomain)}/admin/courses/${courseId}?tab=outline`);
+  await waitForShell(page);
+  await page.getByRole("button", { name: "Edit lesson Basalt" }).click();
+  const edit = page.getByRole("dialog", { name: "Edit lesson" });
+  await waitForForm(page, "Save lesson");
+  const content = edit.getByRole("textbox", { name: "Content" });
+  await content.click();
+
+  // Copied from another site: its text arrives, its image does not, and the person is told why.
+  await content.evaluate((element) => {
+    const data = new DataTransfer();
+    data.setData("text/html", '<p>Cooled lava <img src="https://images.example/basalt.jpg" alt="Basalt columns"></p>');
+    data.setData("text/plain", "Cooled lava");
+    element.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+  });
+  await expect(content).toContainText("Cooled lava");
+  await expect(content.locator("img")).toHaveCount(0);
+  await expect(edit.getByRole("status")).toHaveText(
+    "An image from elsewhere was left out: only images uploaded here are kept. Save it to your computer, then use Insert image.",
+  );
+
+  // A screenshot pasted as a file: Insert image opens with it chosen and asks what it shows.
+  const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#333333" } })
+    .png()
+    .toBuffer();
+  await content.evaluate((element, bytes) => {
+    const data = new DataTransfer();
+    data.items.add(new File([new Uint8Array(bytes)], "screenshot.png", { type: "image/png" }));
+    element.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+  }, Array.from(png));
+  const insert = page.getByRole("dialog", { name: "Insert image" });
+  await expect(insert.getByText("screenshot.png")).toBeVisible();
+  await expect(insert.getByRole("button", { name: "Insert" })).toBeDisabled();
+  await insert.getByLabel("Alternative text").fill("A basalt sample");
+  await insert.getByRole("button", { name: "Insert" }).click();
+  await expect(insert).toBeHidden();
+  await expect(edit.getByRole("img", { name: "A basalt sample" })).toBeVisible();
+});

@@ -1,11 +1,11 @@
 import "server-only";
 import sanitizeHtml from "sanitize-html";
-import { isContentImageUrl } from "@/lib/storage/content-image-keys";
+import { isContentImageUrl } from "@/lib/content-images";
 
 // Rich text arrives as HTML from the editor and leaves as HTML in pages, so it is cleaned on the way in:
 // only the formatting the editor can produce survives; scripts, handlers, styles and odd URLs do not.
 // Images survive only in the rich text of an organization's members (lessons, questions), and only when
-// they are that organization's own stored content images (lib/storage/content-image-keys.ts): an image
+// they are that organization's own stored content images (lib/content-images.ts): an image
 // from another site, a data: URL or another organization's image is dropped, so a page never loads
 // anything from elsewhere nor shows what its readers may not fetch.
 

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import sharp from "sharp";
 import { env } from "@/lib/env";
 import { checkImageBytes } from "@/lib/server/uploaded-image";
-import { contentImageKey } from "@/lib/storage/content-image-keys";
+import { contentImageKey } from "@/lib/content-images";
 import { putObject } from "@/lib/storage/store";
 
 // The one way an image of rich text is stored, whether uploaded from the editor or embedded in an

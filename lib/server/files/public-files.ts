@@ -5,7 +5,7 @@ import { isId } from "@/lib/schemas/id";
 import { storedFileHeaders } from "@/lib/security-headers";
 import { loadCourseAccess } from "@/lib/server/courses/access";
 import { contentTypeFor } from "@/lib/storage/content-type";
-import { CONTENT_IMAGES_FOLDER, isContentImageName } from "@/lib/storage/content-image-keys";
+import { CONTENT_IMAGES_FOLDER, isContentImageName } from "@/lib/content-images";
 import { publicUrl } from "@/lib/storage/keys";
 import { readObject } from "@/lib/storage/store";
 import { isSignedIn, type RequestContext } from "@/lib/tenancy/context";

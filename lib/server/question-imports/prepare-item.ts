@@ -5,7 +5,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { questionContentSchema, type QuestionContent } from "@/lib/schemas/questions";
 import { checkContentImage, storeContentImage } from "@/lib/server/content-images/store-content-image";
 import { cleanContent } from "@/lib/server/questions/questions";
-import { contentImageKey } from "@/lib/storage/content-image-keys";
+import { contentImageKey } from "@/lib/content-images";
 import { publicUrl } from "@/lib/storage/keys";
 
 // One import item as creating its question would store it, for the dry run and the run alike: its
