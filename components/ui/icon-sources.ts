@@ -44,6 +44,10 @@ export const ICON_SOURCES = {
   arrowForward: "ArrowForward",
   chevronLeft: "KeyboardArrowLeft",
   chevronRight: "KeyboardArrowRight",
+  archive: "Archive",
+  unarchive: "Unarchive",
+  send: "Send",
+  search: "Search",
 } as const;
 
 export type IconName = keyof typeof ICON_SOURCES;
