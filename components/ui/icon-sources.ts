@@ -48,6 +48,7 @@ export const ICON_SOURCES = {
   unarchive: "Unarchive",
   send: "Send",
   search: "Search",
+  add: "Add",
 } as const;
 
 export type IconName = keyof typeof ICON_SOURCES;
