@@ -2,7 +2,7 @@
 
 import { useSearchText } from "@/components/hooks/use-search-text";
 import { TextField } from "./text-field";
-import styles from "./controls.module.css";
+import styles from "./text-field.module.css";
 
 /** A list's search box, searching as you type (useSearchText), drawn without runtime styles. */
 export function SearchField({
