@@ -107,6 +107,8 @@ const ZERO_RUNTIME_FILES = [
   "components/reports/{overview-view,metric-cards,report-charts,report-tabs,report-frame,report-filter-error}.tsx",
   "components/messages/{inbox,thread-list,thread-view,message-item,message-time,reply-form,people}.tsx",
   "components/calendar/{calendar-panel,calendar-view,calendar-toolbar,zoned}.tsx",
+  "components/calendar/{calendar-theme,calendar-entries,occurrence-time}.ts",
+  "components/messages/use-live-thread.ts",
   "components/data/linked-text.tsx",
   "components/hooks/use-search-text.ts",
 ];

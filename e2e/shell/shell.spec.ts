@@ -79,8 +79,6 @@ const SHELL_PAGES: [string, keyof TestTenant["users"] | null, string][] = [
   ["dashboard", "learner", "/dashboard"],
   ["admin courses", "org_admin", "/admin/courses"],
   ["profile", "instructor", "/profile"],
-  ["messages", "learner", "/messages"],
-  ["calendar", "learner", "/calendar"],
 ];
 for (const [name, role, path] of SHELL_PAGES) {
   test(`axe finds no serious or critical violations on ${name}`, async ({ page }) => {
