@@ -105,6 +105,12 @@ const ZERO_RUNTIME_FILES = [
   "components/certificates/my-certificates.tsx",
   "components/courses/course-table.tsx",
   "components/reports/{overview-view,metric-cards,report-charts,report-tabs,report-frame,report-filter-error}.tsx",
+  "components/messages/{inbox,thread-list,thread-view,message-item,message-time,reply-form,people}.tsx",
+  "components/calendar/{calendar-panel,calendar-view,calendar-toolbar,zoned}.tsx",
+  "components/calendar/{calendar-theme,calendar-entries,occurrence-time}.ts",
+  "components/messages/use-live-thread.ts",
+  "components/data/linked-text.tsx",
+  "components/hooks/use-search-text.ts",
 ];
 // The pages and layouts among them (pages may call server code, as every page does).
 const ZERO_RUNTIME_PAGES = [
@@ -115,6 +121,7 @@ const ZERO_RUNTIME_PAGES = [
   "app/(app)/courses/forbidden.tsx",
   "app/(app)/courses/[courseId]/{page,learn/page,modules/**/page}.tsx",
   "app/admin/reports/{layout,page}.tsx",
+  "app/(app)/{messages,calendar}/**",
 ];
 // The public pages' frame and a notice shown only inside pages drawn with MUI.
 const ZERO_RUNTIME_EXCEPTIONS = ["components/shell/public-layout.tsx", "components/shell/read-only-notice.tsx"];

@@ -1,14 +1,10 @@
 "use client";
 
-import ChevronLeftIcon from "@mui/icons-material/ChevronLeft";
-import ChevronRightIcon from "@mui/icons-material/ChevronRight";
-import Button from "@mui/material/Button";
-import IconButton from "@mui/material/IconButton";
-import Stack from "@mui/material/Stack";
-import ToggleButton from "@mui/material/ToggleButton";
-import ToggleButtonGroup from "@mui/material/ToggleButtonGroup";
-import Typography from "@mui/material/Typography";
 import type { CalendarViewName } from "@/components/calendar/calendar-entries";
+import styles from "@/components/calendar/calendar.module.css";
+import { Button } from "@/components/ui/button";
+import { IconButton } from "@/components/ui/icon-button";
+import { ToggleButtons } from "@/components/ui/toggle-buttons";
 
 interface Props {
   title: string;
@@ -19,38 +15,26 @@ interface Props {
   onView: (view: CalendarViewName) => void;
 }
 
-const VIEW_LABELS: Record<CalendarViewName, string> = { month: "Month", week: "Week", agenda: "Agenda" };
+const VIEW_OPTIONS: { value: CalendarViewName; label: string }[] = [
+  { value: "month", label: "Month" },
+  { value: "week", label: "Week" },
+  { value: "agenda", label: "Agenda" },
+];
 
-/** The calendar's own controls as MUI components: previous, today, next, the period's title and the view. */
+/** The calendar's own controls: previous, today, next, the period's title and the view. */
 export function CalendarToolbar({ title, view, onPrevious, onToday, onNext, onView }: Props) {
   const unit = view === "week" ? "week" : "month";
   return (
-    <Stack direction="row" sx={{ alignItems: "center", flexWrap: "wrap", gap: 1, mb: 2 }}>
-      <IconButton aria-label={`Previous ${unit}`} onClick={onPrevious}>
-        <ChevronLeftIcon />
-      </IconButton>
+    <div className={styles.toolbar}>
+      <IconButton icon="chevronLeft" label={`Previous ${unit}`} onClick={onPrevious} />
       <Button variant="outlined" size="small" onClick={onToday}>
         Today
       </Button>
-      <IconButton aria-label={`Next ${unit}`} onClick={onNext}>
-        <ChevronRightIcon />
-      </IconButton>
-      <Typography variant="h6" component="h2" sx={{ flexGrow: 1, ml: 1 }} aria-live="polite">
+      <IconButton icon="chevronRight" label={`Next ${unit}`} onClick={onNext} />
+      <h2 className={styles.title} aria-live="polite">
         {title}
-      </Typography>
-      <ToggleButtonGroup
-        size="small"
-        exclusive
-        value={view}
-        onChange={(_, next: CalendarViewName | null) => next && onView(next)}
-        aria-label="Calendar view"
-      >
-        {(Object.keys(VIEW_LABELS) as CalendarViewName[]).map((name) => (
-          <ToggleButton key={name} value={name}>
-            {VIEW_LABELS[name]}
-          </ToggleButton>
-        ))}
-      </ToggleButtonGroup>
-    </Stack>
+      </h2>
+      <ToggleButtons label="Calendar view" options={VIEW_OPTIONS} value={view} onChange={onView} />
+    </div>
   );
 }

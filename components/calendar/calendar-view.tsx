@@ -7,10 +7,8 @@ import monarchTheme from "@fullcalendar/react/themes/monarch";
 import timeGridPlugin from "@fullcalendar/react/timegrid";
 import "@fullcalendar/react/skeleton.css";
 import "@fullcalendar/react/themes/monarch/theme.css";
-import Alert from "@mui/material/Alert";
-import Box from "@mui/material/Box";
-import LinearProgress from "@mui/material/LinearProgress";
-import Typography from "@mui/material/Typography";
+import dynamic from "next/dynamic";
+import Link from "next/link";
 import { useSearchParams } from "next/navigation";
 import { useCallback, useState } from "react";
 import {
@@ -19,19 +17,25 @@ import {
   viewNameOf,
   type CalendarViewName,
 } from "@/components/calendar/calendar-entries";
-import { calendarThemeSx } from "@/components/calendar/calendar-theme";
+import styles from "@/components/calendar/calendar.module.css";
 import { CalendarToolbar } from "@/components/calendar/calendar-toolbar";
-import { OccurrenceDialog } from "@/components/calendar/occurrence-dialog";
 import { dateInZone } from "@/components/calendar/occurrence-time";
 import type { CalendarItemJson } from "@/components/calendar/types";
-import { TextLink } from "@/components/navigation/link-components";
+import { Alert } from "@/components/ui/alert";
+import { LinearProgress } from "@/components/ui/linear-progress";
 import { apiGet } from "@/lib/client/api";
 import { failureMessage } from "@/lib/client/spec-calls";
 
 const DATE_PARAM = /^\d{4}-\d{2}-\d{2}$/;
 
+/** An occurrence's dialog draws with MUI: it and MUI are loaded when an entry is opened, not with the page. */
+const OccurrenceDialog = dynamic(
+  () => import("@/components/calendar/themed-occurrence-dialog").then((m) => m.ThemedOccurrenceDialog),
+  { ssr: false },
+);
+
 /**
- * Month, week and agenda views of GET /api/calendar in the viewer's zone (FullCalendar, themed from MUI),
+ * Month, week and agenda views of GET /api/calendar in the viewer's zone (FullCalendar, themed from the theme's variables),
  * the view and date kept in the address. Rendered in the browser only: the zone may be the browser's.
  */
 export function CalendarView({ timeZone, zoneIsOwnSetting }: { timeZone: string; zoneIsOwnSetting: boolean }) {
@@ -63,7 +67,7 @@ export function CalendarView({ timeZone, zoneIsOwnSetting }: { timeZone: string;
   };
 
   return (
-    <Box>
+    <div>
       <CalendarToolbar
         title={title}
         view={view}
@@ -72,13 +76,13 @@ export function CalendarView({ timeZone, zoneIsOwnSetting }: { timeZone: string;
         onNext={() => controller.next()}
         onView={changeView}
       />
-      <Box sx={{ height: 4, mb: 1 }}>{loading && <LinearProgress aria-label="Loading the calendar" />}</Box>
+      <div className={styles.progress}>{loading && <LinearProgress label="Loading the calendar" />}</div>
       {error && (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {error}
-        </Alert>
+        <div className={styles.notice}>
+          <Alert severity="error">{error}</Alert>
+        </div>
       )}
-      <Box sx={calendarThemeSx}>
+      <div className={styles.calendar}>
         <FullCalendar
           controller={controller}
           plugins={[dayGridPlugin, timeGridPlugin, listPlugin, monarchTheme]}
@@ -107,13 +111,16 @@ export function CalendarView({ timeZone, zoneIsOwnSetting }: { timeZone: string;
             setSelected(info.event.extendedProps.item as CalendarItemJson);
           }}
         />
-      </Box>
-      <Typography variant="body2" sx={{ color: "text.secondary", mt: 1 }}>
+      </div>
+      <p className={styles.zoneNote}>
         Times in {timeZone}
         {zoneIsOwnSetting ? " (your profile's setting)" : " (this browser's zone)"}.{" "}
-        <TextLink href="/profile#time-zone">Change it in your profile</TextLink>.
-      </Typography>
-      <OccurrenceDialog item={selected} timeZone={timeZone} onClose={() => setSelected(null)} />
-    </Box>
+        <Link href="/profile#time-zone" className={styles.link}>
+          Change it in your profile
+        </Link>
+        .
+      </p>
+      {selected && <OccurrenceDialog item={selected} timeZone={timeZone} onClose={() => setSelected(null)} />}
+    </div>
   );
 }

@@ -1,26 +1,35 @@
 "use client";
 
-import EditIcon from "@mui/icons-material/Edit";
-import Alert from "@mui/material/Alert";
-import Button from "@mui/material/Button";
-import LinearProgress from "@mui/material/LinearProgress";
-import Pagination from "@mui/material/Pagination";
-import Stack from "@mui/material/Stack";
-import ToggleButton from "@mui/material/ToggleButton";
-import ToggleButtonGroup from "@mui/material/ToggleButtonGroup";
+import dynamic from "next/dynamic";
 import { useEffect, useState } from "react";
 import { useListUrlState } from "@/components/data/list-url-state";
-import { SearchField } from "@/components/data/search-field";
-import { ComposeDialog } from "@/components/messages/compose-dialog";
+import styles from "@/components/messages/messages.module.css";
 import { ThreadList } from "@/components/messages/thread-list";
 import type { InboxJson } from "@/components/messages/types";
 import { EmptyState } from "@/components/shell/empty-state";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { LinearProgress } from "@/components/ui/linear-progress";
+import { PageRow } from "@/components/ui/page-row";
+import { SearchField } from "@/components/ui/search-field";
+import { ToggleButtons } from "@/components/ui/toggle-buttons";
 import { failureMessage } from "@/lib/client/spec-calls";
 import { useApi } from "@/lib/client/swr";
 import { setUnreadCount } from "@/lib/client/unread-count";
 
 /** New conversations and replies appear in an open inbox this soon, without a reload. */
 export const INBOX_REFRESH_MS = 10_000;
+
+/** The compose dialog draws with MUI: it and MUI are loaded when someone writes, not with the inbox. */
+const ComposeDialog = dynamic(
+  () => import("@/components/messages/themed-compose-dialog").then((m) => m.ThemedComposeDialog),
+  { ssr: false },
+);
+
+const VIEWS = [
+  { value: "inbox", label: "Inbox" },
+  { value: "archived", label: "Archived" },
+] as const;
 
 /** The caller's conversations or their archive, searched and paged on the server, the state in the URL. */
 export function Inbox({ userId }: { userId: string }) {
@@ -45,29 +54,23 @@ export function Inbox({ userId }: { userId: string }) {
   const pages = data ? Math.ceil(data.total / pageSize) : 0;
   const label = archived ? "Archived conversations" : "Conversations";
   return (
-    <Stack spacing={2}>
-      <Stack direction="row" sx={{ alignItems: "center", justifyContent: "space-between", flexWrap: "wrap", gap: 2 }}>
-        <Stack direction="row" sx={{ alignItems: "center", flexWrap: "wrap", gap: 2 }}>
-          <ToggleButtonGroup
-            exclusive
-            size="small"
+    <div className={styles.inbox}>
+      <div className={styles.toolbar}>
+        <div className={styles.filters}>
+          <ToggleButtons
+            label="Show"
+            options={[...VIEWS]}
             value={archived ? "archived" : "inbox"}
-            aria-label="Show"
-            onChange={(_, view: string | null) =>
-              view && update({ view: view === "archived" ? "archived" : "", page: 1 })
-            }
-          >
-            <ToggleButton value="inbox">Inbox</ToggleButton>
-            <ToggleButton value="archived">Archived</ToggleButton>
-          </ToggleButtonGroup>
+            onChange={(view) => update({ view: view === "archived" ? "archived" : "", page: 1 })}
+          />
           <SearchField label="Search messages" value={q} onSearch={(text) => update({ q: text, page: 1 })} />
-        </Stack>
-        <Button variant="contained" startIcon={<EditIcon />} onClick={() => setIsComposing(true)}>
+        </div>
+        <Button icon="edit" onClick={() => setIsComposing(true)}>
           New message
         </Button>
-      </Stack>
+      </div>
       {error && <Alert severity="error">{failureMessage(error, "Failed to load your messages")}</Alert>}
-      {isLoading && !data && <LinearProgress aria-label="Loading conversations" />}
+      {isLoading && !data && <LinearProgress label="Loading conversations" />}
       {data && data.items.length === 0 && (
         <EmptyState
           title={q ? `No conversation matches '${q}'` : archived ? "Nothing archived" : "No conversations yet"}
@@ -81,15 +84,8 @@ export function Inbox({ userId }: { userId: string }) {
         />
       )}
       {data && data.items.length > 0 && <ThreadList items={data.items} userId={userId} label={label} />}
-      {pages > 1 && (
-        <Pagination
-          count={pages}
-          page={page}
-          onChange={(_, next) => update({ page: next })}
-          sx={{ alignSelf: "center" }}
-        />
-      )}
+      {pages > 1 && <PageRow count={pages} page={page} onChange={(next) => update({ page: next })} />}
       {isComposing && <ComposeDialog onClose={() => setIsComposing(false)} />}
-    </Stack>
+    </div>
   );
 }

@@ -1,14 +1,13 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import SendIcon from "@mui/icons-material/Send";
-import Alert from "@mui/material/Alert";
-import Stack from "@mui/material/Stack";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
-import { FormTextField } from "@/components/forms/form-text-field";
-import { SubmitButton } from "@/components/forms/submit-button";
+import { Controller, useForm } from "react-hook-form";
+import styles from "@/components/messages/messages.module.css";
 import type { MessageJson } from "@/components/messages/types";
+import { Alert } from "@/components/ui/alert";
+import { SubmitButton } from "@/components/ui/submit-button";
+import { TextField } from "@/components/ui/text-field";
 import { ApiError, apiPost } from "@/lib/client/api";
 import { replySchema, type ReplyInput } from "@/lib/schemas/messages";
 
@@ -29,27 +28,34 @@ export function ReplyForm({ threadId, onSent }: { threadId: string; onSent: (mes
   });
   return (
     <form method="post" onSubmit={onSubmit} noValidate aria-label="Reply">
-      {failure && (
-        <Alert severity="error" role="alert">
-          {failure}
-        </Alert>
-      )}
-      <FormTextField
+      {failure && <Alert severity="error">{failure}</Alert>}
+      <Controller
         control={form.control}
         name="body"
-        label="Reply"
-        multiline
-        minRows={3}
-        helperText="Ctrl+Enter sends"
-        onKeyDown={(event) => {
-          if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) void onSubmit();
-        }}
+        render={({ field, fieldState }) => (
+          <TextField
+            label="Reply"
+            name={field.name}
+            value={field.value ?? ""}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            inputRef={field.ref}
+            error={Boolean(fieldState.error)}
+            helperText={fieldState.error?.message ?? "Ctrl+Enter sends"}
+            minRows={3}
+            fullWidth
+            margin="normal"
+            onKeyDown={(event) => {
+              if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) void onSubmit();
+            }}
+          />
+        )}
       />
-      <Stack direction="row" sx={{ justifyContent: "flex-end" }}>
-        <SubmitButton isSubmitting={form.formState.isSubmitting} size="medium" endIcon={<SendIcon />}>
+      <div className={styles.replyActions}>
+        <SubmitButton isSubmitting={form.formState.isSubmitting} size="medium" endIcon="send">
           Send
         </SubmitButton>
-      </Stack>
+      </div>
     </form>
   );
 }

@@ -1,20 +1,16 @@
 "use client";
 
-import ArchiveIcon from "@mui/icons-material/Archive";
-import ArrowBackIcon from "@mui/icons-material/ArrowBack";
-import UnarchiveIcon from "@mui/icons-material/Unarchive";
-import Alert from "@mui/material/Alert";
-import Button from "@mui/material/Button";
-import Paper from "@mui/material/Paper";
-import Stack from "@mui/material/Stack";
+import Link from "next/link";
 import { useState } from "react";
 import { MessageItem } from "@/components/messages/message-item";
+import styles from "@/components/messages/messages.module.css";
 import { peopleList } from "@/components/messages/people";
 import { ReplyForm } from "@/components/messages/reply-form";
 import type { MessageJson, ParticipantJson, ThreadJson } from "@/components/messages/types";
 import { useLiveThread } from "@/components/messages/use-live-thread";
-import { LinkButton } from "@/components/navigation/link-components";
 import { PageHeader } from "@/components/shell/page-header";
+import { Alert } from "@/components/ui/alert";
+import { Button, ButtonLabel, buttonClasses } from "@/components/ui/button";
 import { ApiError, apiPatch } from "@/lib/client/api";
 
 /** "Seen by Ann and Bob" under the caller's latest message, from the others' read marks. */
@@ -53,13 +49,15 @@ export function ThreadView({ initial, userId }: { initial: ThreadJson; userId: s
         subtitle={subtitle}
         actions={
           <>
-            <LinkButton href="/messages" startIcon={<ArrowBackIcon />}>
-              All messages
-            </LinkButton>
+            <Link href="/messages" className={buttonClasses("text", "medium")}>
+              <ButtonLabel icon="arrowBack" size="medium">
+                All messages
+              </ButtonLabel>
+            </Link>
             <Button
               variant="outlined"
-              startIcon={thread.isArchived ? <UnarchiveIcon /> : <ArchiveIcon />}
-              onClick={toggleArchive}
+              icon={thread.isArchived ? "unarchive" : "archive"}
+              onClick={() => void toggleArchive()}
             >
               {thread.isArchived ? "Move to inbox" : "Archive"}
             </Button>
@@ -67,17 +65,19 @@ export function ThreadView({ initial, userId }: { initial: ThreadJson; userId: s
         }
       />
       {failure && (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {failure}
-        </Alert>
+        <div className={styles.notice}>
+          <Alert severity="error">{failure}</Alert>
+        </div>
       )}
-      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+      <div className={`${styles.paper} ${styles.padded}`}>
         {thread.hasEarlier && (
-          <Stack sx={{ alignItems: "center", mb: 2 }}>
-            <Button onClick={() => void thread.loadEarlier()}>Show earlier messages</Button>
-          </Stack>
+          <div className={styles.earlier}>
+            <Button variant="text" onClick={() => void thread.loadEarlier()}>
+              Show earlier messages
+            </Button>
+          </div>
         )}
-        <Stack role="log" aria-label="Messages" spacing={2.5}>
+        <div role="log" aria-label="Messages" className={styles.log}>
           {thread.messages.map((message) => (
             <MessageItem
               key={message.id}
@@ -86,15 +86,15 @@ export function ThreadView({ initial, userId }: { initial: ThreadJson; userId: s
               seenBy={message.id === lastOwn?.id ? seenBy(message, thread.participants, userId) : undefined}
             />
           ))}
-        </Stack>
-      </Paper>
-      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mt: 2 }}>
+        </div>
+      </div>
+      <div className={`${styles.paper} ${styles.padded} ${styles.spaced}`}>
         <ReplyForm threadId={initial.id} onSent={thread.addMessage} />
-      </Paper>
+      </div>
       {others.length === 0 && (
-        <Alert severity="info" sx={{ mt: 2 }}>
-          Nobody else is in this conversation any more.
-        </Alert>
+        <div className={styles.spaced}>
+          <Alert severity="info">Nobody else is in this conversation any more.</Alert>
+        </div>
       )}
     </>
   );

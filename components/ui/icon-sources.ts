@@ -44,6 +44,11 @@ export const ICON_SOURCES = {
   arrowForward: "ArrowForward",
   chevronLeft: "KeyboardArrowLeft",
   chevronRight: "KeyboardArrowRight",
+  archive: "Archive",
+  unarchive: "Unarchive",
+  send: "Send",
+  search: "Search",
+  add: "Add",
 } as const;
 
 export type IconName = keyof typeof ICON_SOURCES;

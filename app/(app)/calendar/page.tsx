@@ -1,9 +1,8 @@
-import AddIcon from "@mui/icons-material/Add";
 import { Suspense } from "react";
 import { CalendarPanel } from "@/components/calendar/calendar-panel";
-import { LinkButton } from "@/components/navigation/link-components";
 import { EmptyState } from "@/components/shell/empty-state";
 import { PageHeader } from "@/components/shell/page-header";
+import { ButtonLink } from "@/components/ui/button-link";
 import { guardSignedInPage } from "@/lib/auth/page-guard";
 import { getCalendarSettings } from "@/lib/server/calendar/settings";
 import { can } from "@/lib/tenancy/permissions";
@@ -26,9 +25,9 @@ export default async function Page() {
   }
   const settings = await getCalendarSettings(caller.ctx);
   const actions = can(caller.ctx.role, "events:manage") && (
-    <LinkButton variant="contained" startIcon={<AddIcon />} href="/admin/events/create">
+    <ButtonLink icon="add" href="/admin/events/create">
       New event
-    </LinkButton>
+    </ButtonLink>
   );
   return (
     <>
