@@ -10,7 +10,7 @@ import { attr, child, text, type XmlNode } from "@/lib/scorm/xml";
 // from its own response declaration's mapping (a string or an inline choice) or from our export's numeric
 // conditions for it (a float); its share of the mark is what it earns fully right, and the gaps' weights
 // are those shares in lowest terms. An item with no points at all (correct responses only) gives each gap
-// weight 1 and its correct response fraction 1. A gap with points beside one without is refused: how they
+// weight 1 and its correct response fraction 1, and says so. A gap with points beside one without is refused: how they
 // add up is not written anywhere this import can read.
 
 const GAP_INTERACTION =
@@ -114,7 +114,7 @@ const scoredParts = (gap: ReadGap): { points: number | null; right: boolean }[] 
 /** The item's text with its gaps' markers, and its gaps, as the create schema takes them. */
 type GapsInput = Extract<QuestionContentInput, { type: "fill_in_blanks" }>["gaps"];
 
-export function readGaps(root: XmlNode, body: string): { stem: string; gaps: GapsInput } {
+export function readGaps(root: XmlNode, body: string, notes: string[]): { stem: string; gaps: GapsInput } {
   const read: ReadGap[] = [];
   const stem = body.replace(GAP_INTERACTION, (_m, kind: string, attributes: string, inside: string | undefined) => {
     const response = /\bresponse-identifier="([^"]*)"/.exec(attributes)?.[1] ?? "";
@@ -130,6 +130,10 @@ export function readGaps(root: XmlNode, body: string): { stem: string; gaps: Gap
   shares?.forEach((share, i) => {
     if (!(share > 0)) throw new QuestionRefused(`Gap ${i + 1} earns no points for any answer`);
   });
+  if (!shares)
+    notes.push(
+      "Its gaps have no points in the file (no mapping): each is an equal share of the mark, its correct response fully right",
+    );
   const weights = shares ? weightsFromShares(shares) : read.map(() => 1);
   const fraction = ({ points, right }: { points: number | null; right: boolean }, i: number) =>
     points === null ? (right ? 1 : 0) : round(points / shares![i]!);

@@ -208,7 +208,7 @@ export function parseQtiItem(xml: string, index: number, notes: string[] = []): 
   let content: QuestionContentInput;
   let stem: string | null = null;
   if (isGaps) {
-    const read = readGaps(root, bodyOf(xml));
+    const read = readGaps(root, bodyOf(xml), notes);
     content = { type: "fill_in_blanks", gaps: read.gaps, name: "", stem: "" };
     stem = unwrap(withoutBodyFeedback(read.stem, notes));
   } else if (kind === "choice") content = choiceItem(item, interaction("qti-choice-interaction"), notes);
