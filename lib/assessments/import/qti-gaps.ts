@@ -28,15 +28,15 @@ type ReadGap =
 const values = (declaration: XmlNode) =>
   list(child(declaration, "qti-correct-response"), "qti-value").map((v) => text(v));
 
-function mappingOf(declaration: XmlNode): Map<string, { points: number; caseSensitive: string | null }> | null {
+/** The mapping's entries in the file's order (a key written twice stays twice, as answers here may be). */
+function mappingOf(declaration: XmlNode): { key: string; points: number; caseSensitive: string | null }[] | null {
   const mapping = child(declaration, "qti-mapping");
   if (!mapping) return null;
-  return new Map(
-    list(mapping, "qti-map-entry").map((e) => [
-      attr(e, "map-key") ?? "",
-      { points: Number(attr(e, "mapped-value") ?? "0"), caseSensitive: attr(e, "case-sensitive") },
-    ]),
-  );
+  return list(mapping, "qti-map-entry").map((e) => ({
+    key: attr(e, "map-key") ?? "",
+    points: Number(attr(e, "mapped-value") ?? "0"),
+    caseSensitive: attr(e, "case-sensitive"),
+  }));
 }
 
 /** Our export's conditions for one numeric gap: run when it is answered, each adding its points. */
@@ -69,7 +69,7 @@ function readGap(
     ].map(([, id = "", raw = ""]) => ({
       id: id.replace(/^C_/, "").slice(0, 40),
       text: plainText(raw),
-      points: mapping ? (mapping.get(id)?.points ?? 0) : null,
+      points: mapping ? (mapping.find((e) => e.key === id)?.points ?? 0) : null,
       right: correct.includes(id),
     }));
     return { type: "choice", shuffle: /\bshuffle="true"/.test(attributes), choices };
@@ -98,13 +98,13 @@ function readGap(
       case_sensitive: true,
       answers: correct.map((v) => ({ text: escape(v), points: null, right: true })),
     };
-  const sensitive = new Set([...mapping.values()].map((e) => e.caseSensitive ?? "true"));
+  const sensitive = new Set(mapping.map((e) => e.caseSensitive ?? "true"));
   if (sensitive.size > 1)
     throw new QuestionRefused(`Gap ${place}: its answers differ in case sensitivity, which one gap here cannot`);
   return {
     type: "short_answer",
     case_sensitive: sensitive.has("true"),
-    answers: [...mapping.entries()].map(([key, e]) => ({ text: escape(key), points: e.points, right: false })),
+    answers: mapping.map((e) => ({ text: escape(e.key), points: e.points, right: false })),
   };
 }
 

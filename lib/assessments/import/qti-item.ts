@@ -21,9 +21,9 @@ const INTERACTIONS =
 const bodyOf = (xml: string) =>
   inner(xml, "qti-item-body").replace(/<qti-rubric-block\b[\s\S]*?<\/qti-rubric-block>/g, "");
 
-/** Text without empty <div>s, a lone outer <div> unwrapped. */
+/** Text without empty <div>s and <p>s (where an interaction stood), a lone outer <div> unwrapped. */
 function unwrap(html: string): string {
-  const body = html.replace(/<div>\s*<\/div>/g, "").trim();
+  const body = html.replace(/<(div|p)>\s*<\/\1>/g, "").trim();
   const lone = /^<div>([\s\S]*)<\/div>$/.exec(body);
   return lone && !/<div\b/.test(lone[1]!) ? lone[1]!.trim() : body;
 }
@@ -58,6 +58,16 @@ interface Item {
 function fractionOf(item: Item, key: string): number {
   if (item.mapped) return item.mapped.get(key) ?? 0;
   return item.correct.includes(key) ? 1 : 0;
+}
+
+/**
+ * Whether the item's one text entry stands alone (in the body, or a <div> or <p> of its own): a short or
+ * numeric answer. Inside a sentence it is the one gap of a fill in the blanks.
+ */
+function standsAlone(xml: string, root: XmlNode): boolean {
+  if (child(child(root, "qti-item-body"), "qti-text-entry-interaction")) return true;
+  const entry = String.raw`<qti-text-entry-interaction\b[^>]*?(?:\/>|>\s*<\/qti-text-entry-interaction>)`;
+  return new RegExp(String.raw`<(div|p)\b[^>]*>\s*${entry}\s*<\/\1>`).test(bodyOf(xml));
 }
 
 /** A feedback field only when the file has one, as our schema's default is "". */
@@ -182,7 +192,10 @@ export function parseQtiItem(xml: string, index: number, notes: string[] = []): 
   if (!root) throw new QuestionRefused("It is not a qti-assessment-item");
   const found = [...xml.matchAll(INTERACTIONS)].map((m) => m[1]!);
   const kind = found[0] ?? "";
-  const isGaps = found.length > 0 && found.every(isGapKind) && (found.length > 1 || kind === "inline-choice");
+  const isGaps =
+    found.length > 0 &&
+    found.every(isGapKind) &&
+    (found.length > 1 || kind === "inline-choice" || !standsAlone(xml, root));
   if (found.length !== 1 && !isGaps)
     throw new QuestionRefused(`It has ${found.length} interactions; a question here is one interaction`);
   const declarations = list(root, "qti-response-declaration");

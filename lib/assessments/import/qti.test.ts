@@ -167,6 +167,24 @@ describe("parseQtiXml: gaps", () => {
     });
   });
 
+  it("one text entry inside a sentence is a gap; standing alone in its paragraph, a short answer", () => {
+    const entry = (body: string) =>
+      item(
+        "Symbol",
+        `<qti-response-declaration identifier="RESPONSE" cardinality="single" base-type="string">
+      <qti-correct-response><qti-value>Na</qti-value></qti-correct-response></qti-response-declaration>
+    <qti-item-body>${body}</qti-item-body>`,
+      );
+    expect(
+      parseQtiXml(entry('<p>The symbol of sodium is <qti-text-entry-interaction response-identifier="RESPONSE"/>.</p>'))
+        .questions[0]!.question,
+    ).toMatchObject({ type: "fill_in_blanks", stem: "<p>The symbol of sodium is [[g1]].</p>" });
+    expect(
+      parseQtiXml(entry('<p>Symbol of sodium?</p><p><qti-text-entry-interaction response-identifier="RESPONSE"/></p>'))
+        .questions[0]!.question,
+    ).toMatchObject({ type: "short_answer", stem: "<p>Symbol of sodium?</p>" });
+  });
+
   const two = (first: string, second: string) =>
     item(
       "Two",
