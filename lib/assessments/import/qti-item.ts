@@ -10,9 +10,12 @@ import { attr, child, children, text, type XmlNode } from "@/lib/scorm/xml";
 
 // One QTI 3.0 qti-assessment-item → the create schema's input, by its one interaction: a choice (single
 // or multiple, true/false when its choices are `true` and `false`), a text entry (a string: short answer;
-// a float: numeric), a match, an order, an extended text (essay). Points are read from the mapping (or
-// the numeric conditions our export writes) as fractions of MAXSCORE; without a mapping the correct
-// response is fully right. Anything else is refused with its reason. Texts are the item's XHTML as it is.
+// a float: numeric), a match, an order, an extended text (essay); or by its text entries and inline
+// choices as the gaps of a fill in the blanks (lib/assessments/import/qti-gaps.ts). Points are read from
+// the mapping (or the numeric conditions our export writes) as fractions of MAXSCORE; without a mapping the
+// correct response is fully right. General and choice feedback are read as
+// lib/assessments/import/qti-feedback.ts says. Anything else is refused with its reason. Texts are the
+// item's XHTML as it is.
 
 const INTERACTIONS =
   /<qti-(choice|text-entry|extended-text|match|order|inline-choice|hotspot|gap-match|associate|slider|upload|drawing|hottext|graphic-[a-z-]+|media|position-object|select-point|custom|end-attempt|portable-custom)-interaction\b/g;
