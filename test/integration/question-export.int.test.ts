@@ -261,7 +261,8 @@ describe("GET /api/question-banks/{bankId}/export", () => {
         defaultMark: 2,
         body: {
           choices: [
-            { id: "c1", text: "Paris", fraction: 1, feedback: "" },
+            // The choices' feedback travels in QTI (qti-feedback-block inside the choice).
+            { id: "c1", text: "Paris", fraction: 1, feedback: "<p>Yes.</p>" },
             { id: "c2", text: "Lyon", fraction: 0, feedback: "" },
           ],
           shuffle: true,

@@ -1,49 +1,42 @@
-import { isAnyNumber, numberText } from "@/lib/assessments/export/numbers";
+import { numberText } from "@/lib/assessments/export/numbers";
+import {
+  choiceFeedback,
+  FEEDBACK_DECLARATION,
+  generalFeedback,
+  showFeedback,
+  GENERAL,
+  whenChosen,
+  withFeedbackRules,
+} from "@/lib/assessments/export/qti-feedback";
+import { fillInBlanks } from "@/lib/assessments/export/qti-gaps";
+import {
+  declaration,
+  ident,
+  NotXhtml,
+  numberTests,
+  points,
+  rich,
+  setScore,
+  stringMapping,
+  variable,
+  type Built,
+} from "@/lib/assessments/export/qti-parts";
 import type { ExportableQuestion, WrittenQuestion } from "@/lib/assessments/export/writer";
-import { toXhtml } from "@/lib/assessments/export/xhtml";
 import { escapeXml } from "@/lib/assessments/export/xml-text";
 import type { QuestionContentOf } from "@/lib/schemas/questions";
 
 // One question as a QTI 3.0 item (qti-assessment-item): the stem and an interaction in the item body,
 // RESPONSE declared with its correct response, SCORE in points (the fraction times the mark, as our
-// grading gives it), MAXSCORE the mark. Choice, text entry, numeric, matching, ordering and essay map;
-// fill in the blanks does not yet. Feedback is not written: it is noted.
+// grading gives it), MAXSCORE the mark. Choice, text entry, numeric, matching, ordering, essay and fill in
+// the blanks (lib/assessments/export/qti-gaps.ts) map. The general feedback and the choices' feedback are
+// written (lib/assessments/export/qti-feedback.ts); the feedback of short and numeric answers and of gaps
+// is noted as not kept.
 
 const NS =
   'xmlns="http://www.imsglobal.org/xsd/imsqtiasi_v3p0" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" ' +
   'xsi:schemaLocation="http://www.imsglobal.org/xsd/imsqtiasi_v3p0 https://purl.imsglobal.org/spec/qti/v3p0/schema/xsd/imsqti_asiv3p0_v1p0.xsd"';
 const MAP_RESPONSE = "https://purl.imsglobal.org/spec/qti/v3p0/rptemplates/map_response";
-
-class NotXhtml extends Error {}
-/** Rich text as XHTML; a text that is not well-formed skips the question. */
-function rich(html: string): string {
-  const xhtml = toXhtml(html);
-  if (xhtml === null) throw new NotXhtml();
-  return xhtml;
-}
-
-/** Our ids may start with a digit; a QTI identifier may not. */
-const ident = (prefix: string, id: string) => `${prefix}_${id}`;
-const points = (fraction: number, mark: number) => numberText(fraction * mark);
-const float = (value: string) => `<qti-base-value base-type="float">${value}</qti-base-value>`;
-const setScore = (value: string) => `<qti-set-outcome-value identifier="SCORE">${float(value)}</qti-set-outcome-value>`;
-const RESPONSE = '<qti-variable identifier="RESPONSE"/>';
-
-interface Parts {
-  declaration: string;
-  body: string;
-  processing: string;
-}
-type Built = Parts | { skipped: string };
-
-function declaration(cardinality: string, baseType: string, correct: string[], mapping = ""): string {
-  const values = correct.map((v) => `<qti-value>${escapeXml(v)}</qti-value>`).join("");
-  return (
-    `<qti-response-declaration identifier="RESPONSE" cardinality="${cardinality}" base-type="${baseType}">` +
-    (values ? `<qti-correct-response>${values}</qti-correct-response>` : "") +
-    `${mapping}</qti-response-declaration>`
-  );
-}
+const RESPONSE = variable("RESPONSE");
 
 function choices(q: QuestionContentOf<"single_choice" | "multiple_response">): Built {
   const single = q.type === "single_choice";
@@ -59,15 +52,24 @@ function choices(q: QuestionContentOf<"single_choice" | "multiple_response">): B
     body:
       `<qti-choice-interaction response-identifier="RESPONSE" shuffle="${q.shuffle}" max-choices="${single ? 1 : 0}">` +
       q.choices
-        .map((c) => `<qti-simple-choice identifier="${ident("C", c.id)}">${rich(c.text)}</qti-simple-choice>`)
+        .map(
+          (c) =>
+            `<qti-simple-choice identifier="${ident("C", c.id)}">${rich(c.text)}${choiceFeedback(ident("FB_C", c.id), c.feedback)}</qti-simple-choice>`,
+        )
         .join("") +
       "</qti-choice-interaction>",
     processing: `<qti-response-processing template="${MAP_RESPONSE}"/>`,
+    feedbackRules: q.choices
+      .filter((c) => c.feedback)
+      .map((c) => whenChosen(ident("C", c.id), ident("FB_C", c.id), !single)),
   };
 }
 
 function trueFalse(q: QuestionContentOf<"true_false">): Built {
   const right = q.correct ? "true" : "false";
+  const feedback = { true: q.feedback_true, false: q.feedback_false };
+  const choice = (id: "true" | "false", label: string) =>
+    `<qti-simple-choice identifier="${id}">${label}${choiceFeedback(`FB_${id}`, feedback[id])}</qti-simple-choice>`;
   return {
     declaration: declaration(
       "single",
@@ -77,29 +79,23 @@ function trueFalse(q: QuestionContentOf<"true_false">): Built {
     ),
     body:
       '<qti-choice-interaction response-identifier="RESPONSE" shuffle="false" max-choices="1">' +
-      '<qti-simple-choice identifier="true">True</qti-simple-choice><qti-simple-choice identifier="false">False</qti-simple-choice>' +
+      choice("true", "True") +
+      choice("false", "False") +
       "</qti-choice-interaction>",
     processing: `<qti-response-processing template="${MAP_RESPONSE}"/>`,
+    feedbackRules: (["true", "false"] as const)
+      .filter((id) => feedback[id])
+      .map((id) => whenChosen(id, `FB_${id}`, false)),
   };
 }
 
 const TEXT_ENTRY = '<div><qti-text-entry-interaction response-identifier="RESPONSE"/></div>';
 
 function shortAnswer(q: QuestionContentOf<"short_answer">): Built {
-  if (q.answers.some((a) => /(^|[^\\])\*/.test(a.text)))
-    return { skipped: "An answer is a pattern with *, and QTI compares a text entry with exact strings" };
-  const entries = q.answers.map(
-    (a) =>
-      `<qti-map-entry map-key="${escapeXml(a.text.replace(/\\\*/g, "*"))}" mapped-value="${points(a.fraction, q.default_mark)}" case-sensitive="${q.case_sensitive}"/>`,
-  );
-  const right = q.answers.find((a) => a.fraction === 1)!.text.replace(/\\\*/g, "*");
+  const strings = stringMapping(q.answers, q.case_sensitive, q.default_mark);
+  if (!strings) return { skipped: "An answer is a pattern with *, and QTI compares a text entry with exact strings" };
   return {
-    declaration: declaration(
-      "single",
-      "string",
-      [right],
-      `<qti-mapping default-value="0">${entries.join("")}</qti-mapping>`,
-    ),
+    declaration: declaration("single", "string", [strings.right], strings.mapping),
     body: TEXT_ENTRY,
     processing: `<qti-response-processing template="${MAP_RESPONSE}"/>`,
   };
@@ -108,14 +104,7 @@ function shortAnswer(q: QuestionContentOf<"short_answer">): Built {
 /** The answers in order, the first the number falls within giving its points, as our grading does. */
 function numeric(q: QuestionContentOf<"numeric">): Built {
   if (q.units.length) return { skipped: "It takes units, which a QTI numeric text entry cannot hold" };
-  const tests = q.answers.map((a) => {
-    if (a.value !== undefined) {
-      const t = numberText(a.tolerance ?? 0);
-      return `<qti-equal tolerance-mode="absolute" tolerance="${t} ${t}">${RESPONSE}${float(numberText(a.value))}</qti-equal>`;
-    }
-    if (isAnyNumber(a)) return '<qti-base-value base-type="boolean">true</qti-base-value>';
-    return `<qti-and><qti-gte>${RESPONSE}${float(numberText(a.min!))}</qti-gte><qti-lte>${RESPONSE}${float(numberText(a.max!))}</qti-lte></qti-and>`;
-  });
+  const tests = numberTests(q.answers, "RESPONSE");
   const branches = q.answers
     .map(
       (a, i) =>
@@ -209,11 +198,11 @@ function parts(q: ExportableQuestion, notes: string[]): Built {
     case "essay":
       return essay(q, notes);
     case "fill_in_blanks":
-      return { skipped: "Fill in the blanks is not written to QTI yet: export it as Moodle XML (cloze)" };
+      return fillInBlanks(q, notes);
   }
 }
 
-/** Whether any feedback (general, a choice's, an answer's) has text. */
+/** Whether any feedback (a choice's, an answer's) has text. */
 function hasFeedback(value: unknown): boolean {
   if (Array.isArray(value)) return value.some(hasFeedback);
   if (!value || typeof value !== "object") return false;
@@ -222,19 +211,34 @@ function hasFeedback(value: unknown): boolean {
   );
 }
 
+/** The feedback this export does not write: a short or numeric answer's, a gap's. */
+function unwrittenFeedback(q: ExportableQuestion): string | null {
+  if ((q.type === "short_answer" || q.type === "numeric") && hasFeedback(q.answers))
+    return "Its answers' feedback is not kept: this QTI export writes general and choice feedback only";
+  if (q.type === "fill_in_blanks" && hasFeedback(q.gaps))
+    return "Its gaps' feedback is not kept: this QTI export writes general and choice feedback only";
+  return null;
+}
+
 /** The item's XML, with `identifier` as its identifier; or the reason it is skipped. */
 export function qtiItem(q: ExportableQuestion, identifier: string): WrittenQuestion {
   const notes: string[] = [];
   let built: Built;
+  let modal = "";
   try {
     built = parts(q, notes);
-    if (!("skipped" in built)) built = { ...built, body: `<div>${rich(q.stem)}</div>${built.body}` };
+    // A fill-in-the-blanks body is its text, the gaps in their places.
+    if (!("skipped" in built) && q.type !== "fill_in_blanks")
+      built = { ...built, body: `<div>${rich(q.stem)}</div>${built.body}` };
+    if (!("skipped" in built) && q.general_feedback) modal = generalFeedback(q.general_feedback);
   } catch (error) {
     if (error instanceof NotXhtml) return { skipped: "Its text is HTML that is not well-formed XML, which QTI needs" };
     throw error;
   }
   if ("skipped" in built) return { skipped: built.skipped };
-  if (hasFeedback(q)) notes.push("Its feedback is not kept: this QTI export writes no feedback");
+  const rules = [...(modal ? [showFeedback(GENERAL)] : []), ...(built.feedbackRules ?? [])];
+  const unwritten = unwrittenFeedback(q);
+  if (unwritten) notes.push(unwritten);
   if (q.tags?.length) notes.push("Its tags are not kept");
   const text =
     '<?xml version="1.0" encoding="UTF-8"?>\n' +
@@ -242,6 +246,7 @@ export function qtiItem(q: ExportableQuestion, identifier: string): WrittenQuest
     built.declaration +
     '<qti-outcome-declaration identifier="SCORE" cardinality="single" base-type="float"><qti-default-value><qti-value>0</qti-value></qti-default-value></qti-outcome-declaration>' +
     `<qti-outcome-declaration identifier="MAXSCORE" cardinality="single" base-type="float"><qti-default-value><qti-value>${numberText(q.default_mark)}</qti-value></qti-default-value></qti-outcome-declaration>` +
-    `<qti-item-body>${built.body}</qti-item-body>${built.processing}</qti-assessment-item>\n`;
+    (rules.length ? FEEDBACK_DECLARATION : "") +
+    `<qti-item-body>${built.body}</qti-item-body>${withFeedbackRules(built.processing, rules, MAP_RESPONSE)}${modal}</qti-assessment-item>\n`;
   return { text, notes };
 }

@@ -2,10 +2,12 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { giftWriter } from "@/lib/assessments/export/gift";
 import { moodleXmlWriter } from "@/lib/assessments/export/moodle-xml";
+import { qtiItem } from "@/lib/assessments/export/qti-item";
 import { SAMPLES } from "@/lib/assessments/export/samples.test-data";
 import { ExportBuilder, type QuestionFileWriter } from "@/lib/assessments/export/writer";
 import { parseGift } from "@/lib/assessments/import/gift";
 import { parseMoodleXml } from "@/lib/assessments/import/moodle-xml";
+import { parseQtiXml } from "@/lib/assessments/import/qti";
 import type { ParsedQuestionFile } from "@/lib/assessments/import/result";
 import { GAP_MARKER } from "@/lib/schemas/question-types";
 import { questionContentSchema, type QuestionContent, type QuestionContentInput } from "@/lib/schemas/questions";
@@ -186,93 +188,110 @@ describe("GIFT: export then import gives the same content, or says why not", () 
 // ── the property: random content of every type ──
 
 const CHARS = "abcXYZ019 ~=#{}:\\/\"'<>&%[]-*.;\n".split("");
-const text = fc
-  .array(fc.constantFrom(...CHARS), { minLength: 1, maxLength: 12 })
-  .map((chars) => chars.join("").trim())
-  .filter((t) => t.length > 0);
-const maybeText = fc.oneof(fc.constant(""), text);
-const number = fc.double({ min: -1e9, max: 1e9, noNaN: true, noDefaultInfinity: true }).map((n) => (n === 0 ? 0 : n));
-const tolerance = fc.double({ min: 0, max: 100, noNaN: true }).map((n) => (n === 0 ? 0 : n));
-const partial = fc.double({ min: 0, max: 1, noNaN: true, maxExcluded: true }).map((n) => (n === 0 ? 0 : n));
-const negative = fc.double({ min: -1, max: 0, noNaN: true }).map((n) => (n === 0 ? 0 : n));
+const randomFraction = (min: number, max: number, maxExcluded = false) =>
+  fc.double({ min, max, noNaN: true, maxExcluded }).map((n) => (n === 0 ? 0 : n));
 
-const common = fc.record({ name: text, stem: text, general_feedback: maybeText });
-const weighted = (others: fc.Arbitrary<number>) =>
-  fc.tuple(
-    fc.record({ text, feedback: maybeText }),
-    fc.array(fc.record({ text, fraction: others, feedback: maybeText }), { minLength: 1, maxLength: 4 }),
-  );
-const rightFirst = ([right, rest]: [
-  { text: string; feedback: string },
-  { text: string; fraction: number; feedback: string }[],
-]) => [{ ...right, fraction: 1 }, ...rest];
-const numericAnswers = fc
-  .tuple(
-    fc.record({ value: number, tolerance, feedback: maybeText }),
-    fc.array(
-      fc.oneof(
-        fc.record({ value: number, tolerance, fraction: partial, feedback: maybeText }),
-        fc
-          .record({ fraction: partial, feedback: maybeText })
-          .map((a) => ({ ...a, min: -Number.MAX_VALUE, max: Number.MAX_VALUE })),
-      ),
-      { maxLength: 3 },
-    ),
-  )
-  .map(([right, rest]) => [{ ...right, fraction: 1 }, ...rest]);
+/**
+ * Questions of every type with what both formats hold (mark 1, no tags, shuffled, no case, no units), their
+ * texts of `chars`, their part fractions from `partial` and `negative`.
+ */
+function questionsOf(chars: string[], partial: fc.Arbitrary<number>, negative: fc.Arbitrary<number>) {
+  const text = fc
+    .array(fc.constantFrom(...chars), { minLength: 1, maxLength: 12 })
+    .map((picked) => picked.join("").trim())
+    .filter((t) => t.length > 0);
+  const maybeText = fc.oneof(fc.constant(""), text);
+  const number = fc.double({ min: -1e9, max: 1e9, noNaN: true, noDefaultInfinity: true }).map((n) => (n === 0 ? 0 : n));
+  const tolerance = fc.double({ min: 0, max: 100, noNaN: true }).map((n) => (n === 0 ? 0 : n));
 
-/** Questions of every type with what both formats hold (mark 1, no tags, shuffled, no case, no units). */
-const portable: fc.Arbitrary<QuestionContentInput> = fc.oneof(
-  fc
-    .tuple(common, weighted(fc.oneof(partial, negative)))
-    .map(([c, a]) => ({ ...c, type: "single_choice" as const, choices: rightFirst(a) })),
-  fc
+  const common = fc.record({ name: text, stem: text, general_feedback: maybeText });
+  const weighted = (others: fc.Arbitrary<number>) =>
+    fc.tuple(
+      fc.record({ text, feedback: maybeText }),
+      fc.array(fc.record({ text, fraction: others, feedback: maybeText }), { minLength: 1, maxLength: 4 }),
+    );
+  const rightFirst = ([right, rest]: [
+    { text: string; feedback: string },
+    { text: string; fraction: number; feedback: string }[],
+  ]) => [{ ...right, fraction: 1 }, ...rest];
+  const numericAnswers = fc
     .tuple(
-      common,
-      fc.constantFrom([1], [0.5, 0.5], [0.3333333, 0.3333333, 0.3333334]),
-      fc.array(negative, { maxLength: 3 }),
-      fc.array(text, { minLength: 5, maxLength: 5 }),
+      fc.record({ value: number, tolerance, feedback: maybeText }),
+      fc.array(
+        fc.oneof(
+          fc.record({ value: number, tolerance, fraction: partial, feedback: maybeText }),
+          fc
+            .record({ fraction: partial, feedback: maybeText })
+            .map((a) => ({ ...a, min: -Number.MAX_VALUE, max: Number.MAX_VALUE })),
+        ),
+        { maxLength: 3 },
+      ),
     )
-    .map(([c, positives, negatives, texts]) => ({
+    .map(([right, rest]) => [{ ...right, fraction: 1 }, ...rest]);
+
+  const portable: fc.Arbitrary<QuestionContentInput> = fc.oneof(
+    fc
+      .tuple(common, weighted(fc.oneof(partial, negative)))
+      .map(([c, a]) => ({ ...c, type: "single_choice" as const, choices: rightFirst(a) })),
+    fc
+      .tuple(
+        common,
+        fc.constantFrom([1], [0.5, 0.5], [0.3333333, 0.3333333, 0.3333334]),
+        fc.array(negative, { maxLength: 3 }),
+        fc.array(text, { minLength: 5, maxLength: 5 }),
+      )
+      .map(([c, positives, negatives, texts]) => ({
+        ...c,
+        type: "multiple_response" as const,
+        choices: [...positives, ...negatives, 0].map((fraction, i) => ({
+          text: texts[i % 5]!,
+          fraction,
+          feedback: "",
+        })),
+      })),
+    fc.tuple(common, fc.boolean(), maybeText, maybeText).map(([c, correct, yes, no]) => ({
       ...c,
-      type: "multiple_response" as const,
-      choices: [...positives, ...negatives, 0].map((fraction, i) => ({ text: texts[i % 5]!, fraction, feedback: "" })),
+      type: "true_false" as const,
+      correct,
+      feedback_true: yes,
+      feedback_false: no,
     })),
-  fc.tuple(common, fc.boolean(), maybeText, maybeText).map(([c, correct, yes, no]) => ({
-    ...c,
-    type: "true_false" as const,
-    correct,
-    feedback_true: yes,
-    feedback_false: no,
-  })),
-  fc
-    .tuple(common, weighted(partial))
-    .map(([c, a]) => ({ ...c, type: "short_answer" as const, answers: rightFirst(a) })),
-  fc.tuple(common, numericAnswers).map(([c, answers]) => ({ ...c, type: "numeric" as const, answers })),
-  fc
-    .tuple(common, fc.uniqueArray(text, { minLength: 3, maxLength: 5 }), fc.array(text, { minLength: 3, maxLength: 5 }))
-    .map(([c, answers, prompts]) => ({
-      ...c,
-      type: "matching" as const,
-      pairs: answers.slice(1).map((answer, i) => ({ prompt: prompts[i % prompts.length]!, answer })),
-      distractors: [answers[0]!],
-    })),
-  fc
-    .tuple(common, fc.constantFrom("choice", "short_answer", "numeric"), weighted(partial), numericAnswers, text)
-    .map(([c, kind, a, numbers, after]) => ({
-      ...c,
-      type: "fill_in_blanks" as const,
-      stem: `${c.stem} [[blank]] ${after}`,
-      gaps: [
-        kind === "choice"
-          ? { id: "blank", type: "choice" as const, choices: [...rightFirst(a), { text: "zz", fraction: 0 }] }
-          : kind === "short_answer"
-            ? { id: "blank", type: "short_answer" as const, answers: rightFirst(a) }
-            : { id: "blank", type: "numeric" as const, answers: numbers },
-      ],
-    })),
-  common.map((c) => ({ ...c, type: "essay" as const })),
-);
+    fc
+      .tuple(common, weighted(partial))
+      .map(([c, a]) => ({ ...c, type: "short_answer" as const, answers: rightFirst(a) })),
+    fc.tuple(common, numericAnswers).map(([c, answers]) => ({ ...c, type: "numeric" as const, answers })),
+    fc
+      .tuple(
+        common,
+        fc.uniqueArray(text, { minLength: 3, maxLength: 5 }),
+        fc.array(text, { minLength: 3, maxLength: 5 }),
+      )
+      .map(([c, answers, prompts]) => ({
+        ...c,
+        type: "matching" as const,
+        pairs: answers.slice(1).map((answer, i) => ({ prompt: prompts[i % prompts.length]!, answer })),
+        distractors: [answers[0]!],
+      })),
+    fc
+      .tuple(common, fc.constantFrom("choice", "short_answer", "numeric"), weighted(partial), numericAnswers, text)
+      .map(([c, kind, a, numbers, after]) => ({
+        ...c,
+        type: "fill_in_blanks" as const,
+        stem: `${c.stem} [[blank]] ${after}`,
+        gaps: [
+          kind === "choice"
+            ? { id: "blank", type: "choice" as const, choices: [...rightFirst(a), { text: "zz", fraction: 0 }] }
+            : kind === "short_answer"
+              ? { id: "blank", type: "short_answer" as const, answers: rightFirst(a) }
+              : { id: "blank", type: "numeric" as const, answers: numbers },
+        ],
+      })),
+    common.map((c) => ({ ...c, type: "essay" as const })),
+  );
+  return { text, maybeText, numericAnswers, portable };
+}
+
+const { portable } = questionsOf(CHARS, randomFraction(0, 1, true), randomFraction(-1, 0));
 
 /** What a format may refuse in random text, with the reason it gives. */
 const TEXT_REASONS = [
@@ -303,4 +322,99 @@ function propertyFor(format: Format) {
 describe("the round trip over random questions", () => {
   it("Moodle XML gives every question back as it was", () => propertyFor(MOODLE));
   it("GIFT gives every question it holds back as it was", () => propertyFor(GIFT));
+});
+
+// ── QTI 3.0: one item at a time, through qtiItem and parseQtiXml ──
+
+// Rich text is written as XHTML, so a bare &, < or ]]> would come back escaped (or the question skipped):
+// the texts here have none of them. QTI's points are read back to 12 digits, so fractions are hundredths.
+const hundredths = (min: number, max: number) => fc.integer({ min, max }).map((n) => (n === 0 ? 0 : n / 100));
+const QTI = questionsOf(
+  CHARS.filter((c) => !"&<>".includes(c)),
+  hundredths(0, 99),
+  hundredths(-100, 0),
+);
+
+/** Fill in the blanks with 2–4 gaps of every kind, weighted 1–5. */
+const severalGaps: fc.Arbitrary<QuestionContentInput> = fc
+  .tuple(
+    QTI.text,
+    QTI.maybeText,
+    fc.array(
+      fc.tuple(
+        fc.constantFrom("choice", "short_answer", "numeric"),
+        fc.integer({ min: 1, max: 5 }),
+        fc.array(fc.record({ text: QTI.text, fraction: hundredths(-100, 99) }), { minLength: 1, maxLength: 3 }),
+        fc.array(fc.record({ text: QTI.text, fraction: hundredths(0, 99) }), { minLength: 0, maxLength: 2 }),
+        QTI.numericAnswers,
+        QTI.text,
+        fc.boolean(),
+      ),
+      { minLength: 2, maxLength: 4 },
+    ),
+  )
+  .map(([name, general, specs]) => ({
+    type: "fill_in_blanks" as const,
+    name,
+    general_feedback: general,
+    stem: specs.map(([, , , , , after], i) => `[[b${i}]] ${after}`).join(" "),
+    gaps: specs.map(([kind, weight, choices, answers, numbers, right, shuffle], i) =>
+      kind === "choice"
+        ? { id: `b${i}`, type: "choice" as const, weight, shuffle, choices: [{ text: right, fraction: 1 }, ...choices] }
+        : kind === "short_answer"
+          ? {
+              id: `b${i}`,
+              type: "short_answer" as const,
+              weight,
+              case_sensitive: shuffle,
+              answers: [{ text: right, fraction: 1 }, ...answers],
+            }
+          : { id: `b${i}`, type: "numeric" as const, weight, answers: numbers },
+    ),
+  }));
+
+const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+
+/** What the QTI round trip keeps: not the feedback of answers and gaps; gap weights in lowest terms. */
+function keptByQti(content: QuestionContent): QuestionContent {
+  const blank = <T>(value: T): T => JSON.parse(JSON.stringify(value, (key, v) => (key === "feedback" ? "" : v)));
+  if (content.type === "short_answer" || content.type === "numeric")
+    return { ...content, answers: blank(content.answers) } as QuestionContent;
+  if (content.type !== "fill_in_blanks") return content;
+  const divisor = content.gaps.map((g) => g.weight).reduce(gcd);
+  return { ...content, gaps: blank(content.gaps).map((g) => ({ ...g, weight: g.weight / divisor })) };
+}
+
+const QTI_SKIPS = [/^(Gap \d+: a|A)n answer is a pattern with \*, and QTI compares a text entry with exact strings$/];
+const QTI_NOTES = [
+  /^Its answers' feedback is not kept/,
+  /^Its gaps' feedback is not kept/,
+  /^Its gap weights \([\d, ]+\) are written as shares of the mark and read back as \([\d, ]+\), which grade the same$/,
+];
+
+describe("QTI 3.0: the round trip over random questions", () => {
+  it("gives every question it holds back as it was, less what it notes", () => {
+    let written = 0;
+    fc.assert(
+      fc.property(fc.oneof(QTI.portable, severalGaps), (input) => {
+        const parsed = questionContentSchema.safeParse(input);
+        fc.pre(parsed.success);
+        const content = parsed.data!;
+        const item = qtiItem(content, "item-1");
+        if (item.skipped !== undefined) {
+          expect(QTI_SKIPS.some((reason) => reason.test(item.skipped))).toBe(true);
+          return;
+        }
+        written++;
+        for (const note of item.notes) expect(QTI_NOTES.some((n) => n.test(note))).toBe(true);
+        const back = parseQtiXml(item.text);
+        expect(back.refusals).toEqual([]);
+        expect(back.questions[0]!.notes).toEqual([]);
+        expect(same(questionContentSchema.parse(back.questions[0]!.question))).toEqual(same(keptByQti(content)));
+      }),
+      { numRuns: 400 },
+    );
+    // Most questions are written, not skipped: the property says something.
+    expect(written).toBeGreaterThan(200);
+  });
 });

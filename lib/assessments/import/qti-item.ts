@@ -3,56 +3,49 @@ import { declaresEntities, questionXmlParser } from "@/lib/assessments/import/qu
 import { QuestionRefused } from "@/lib/assessments/import/result";
 import { defaultName, parseNumber } from "@/lib/assessments/import/text";
 import type { QuestionContentInput } from "@/lib/schemas/questions";
+import { readGaps, isGapKind } from "@/lib/assessments/import/qti-gaps";
+import { readGeneralFeedback, splitChoice, withoutBodyFeedback } from "@/lib/assessments/import/qti-feedback";
+import { inner, list, numericBranch, plainText, round } from "@/lib/assessments/import/qti-read";
 import { attr, child, children, text, type XmlNode } from "@/lib/scorm/xml";
 
 // One QTI 3.0 qti-assessment-item → the create schema's input, by its one interaction: a choice (single
 // or multiple, true/false when its choices are `true` and `false`), a text entry (a string: short answer;
-// a float: numeric), a match, an order, an extended text (essay). Points are read from the mapping (or
-// the numeric conditions our export writes) as fractions of MAXSCORE; without a mapping the correct
-// response is fully right. Anything else is refused with its reason. Texts are the item's XHTML as it is.
+// a float: numeric), a match, an order, an extended text (essay); or by its text entries and inline
+// choices as the gaps of a fill in the blanks (lib/assessments/import/qti-gaps.ts). Points are read from
+// the mapping (or the numeric conditions our export writes) as fractions of MAXSCORE; without a mapping the
+// correct response is fully right. General and choice feedback are read as
+// lib/assessments/import/qti-feedback.ts says. Anything else is refused with its reason. Texts are the
+// item's XHTML as it is.
 
 const INTERACTIONS =
   /<qti-(choice|text-entry|extended-text|match|order|inline-choice|hotspot|gap-match|associate|slider|upload|drawing|hottext|graphic-[a-z-]+|media|position-object|select-point|custom|end-attempt|portable-custom)-interaction\b/g;
 
-/** The raw inner XML of the first element named `tag` with `identifier` (or the first at all). */
-function inner(xml: string, tag: string, identifier?: string): string {
-  const open = identifier
-    ? new RegExp(`<${tag}\\b[^>]*\\bidentifier="${identifier.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}"[^>]*>`)
-    : new RegExp(`<${tag}\\b[^>]*>`);
-  const start = open.exec(xml);
-  if (!start) return "";
-  const from = start.index + start[0].length;
-  const end = xml.indexOf(`</${tag}>`, from);
-  return end < 0 ? "" : xml.slice(from, end).trim();
+/** The item body without the scorer's blocks. */
+const bodyOf = (xml: string) =>
+  inner(xml, "qti-item-body").replace(/<qti-rubric-block\b[\s\S]*?<\/qti-rubric-block>/g, "");
+
+/** Text without empty <div>s and <p>s (where an interaction stood), a lone outer <div> unwrapped. */
+function unwrap(html: string): string {
+  const body = html.replace(/<(div|p)>\s*<\/\1>/g, "").trim();
+  const lone = /^<div>([\s\S]*)<\/div>$/.exec(body);
+  return lone && !/<div\b/.test(lone[1]!) ? lone[1]!.trim() : body;
 }
 
-/** The item body without its interactions and scorer's blocks, an interaction's prompt after it; a lone outer <div> unwrapped. */
-function stemOf(xml: string): string {
+/** The item body without its interactions, its scorer's blocks and its feedback, an interaction's prompt after it. */
+function stemOf(xml: string, notes: string[]): string {
   const prompt = inner(xml, "qti-prompt");
-  let body = inner(xml, "qti-item-body")
-    .replace(/<qti-rubric-block\b[\s\S]*?<\/qti-rubric-block>/g, "")
-    .replace(/<qti-([a-z-]+)-interaction\b[^>]*\/>/g, "")
-    .replace(/<qti-([a-z-]+)-interaction\b[\s\S]*?<\/qti-\1-interaction>/g, "")
-    .replace(/<div>\s*<\/div>/g, "")
-    .trim();
-  const lone = /^<div>([\s\S]*)<\/div>$/.exec(body);
-  if (lone && !/<div\b/.test(lone[1]!)) body = lone[1]!.trim();
+  const body = unwrap(
+    withoutBodyFeedback(
+      bodyOf(xml)
+        .replace(/<qti-([a-z-]+)-interaction\b[^>]*\/>/g, "")
+        .replace(/<qti-([a-z-]+)-interaction\b[\s\S]*?<\/qti-\1-interaction>/g, ""),
+      notes,
+    ),
+  );
   if (!prompt) return body;
   return `${body}${prompt.startsWith("<") ? prompt : `<p>${prompt}</p>`}`;
 }
 
-const list = (node: XmlNode, name: string) => children(node, name);
-
-const XML_ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
-/** Raw XML text as plain text: its entity and character references read. */
-const decodeXml = (raw: string) =>
-  raw.replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos);/gi, (_m, name: string) =>
-    name.startsWith("#x") || name.startsWith("#X")
-      ? String.fromCodePoint(parseInt(name.slice(2), 16))
-      : name.startsWith("#")
-        ? String.fromCodePoint(parseInt(name.slice(1), 10))
-        : XML_ENTITIES[name.toLowerCase()]!,
-  );
 const values = (node: XmlNode) => list(child(node, "qti-correct-response"), "qti-value").map(text);
 
 interface Item {
@@ -70,21 +63,44 @@ function fractionOf(item: Item, key: string): number {
   return item.correct.includes(key) ? 1 : 0;
 }
 
-const round = (n: number) => Number(n.toPrecision(12));
+/**
+ * Whether the item's one text entry stands alone (in the body, or a <div> or <p> of its own): a short or
+ * numeric answer. Inside a sentence it is the one gap of a fill in the blanks.
+ */
+function standsAlone(xml: string, root: XmlNode): boolean {
+  if (child(child(root, "qti-item-body"), "qti-text-entry-interaction")) return true;
+  const entry = String.raw`<qti-text-entry-interaction\b[^>]*?(?:\/>|>\s*<\/qti-text-entry-interaction>)`;
+  return new RegExp(String.raw`<(div|p)\b[^>]*>\s*${entry}\s*<\/\1>`).test(bodyOf(xml));
+}
 
-function choiceItem(item: Item, interaction: XmlNode): QuestionContentInput {
+/** A feedback field only when the file has one, as our schema's default is "". */
+const some = <K extends string>(key: K, feedback: string) => (feedback ? { [key]: feedback } : {});
+
+function choiceItem(item: Item, interaction: XmlNode, notes: string[]): QuestionContentInput {
   const ids = list(interaction, "qti-simple-choice").map((c) => attr(c, "identifier") ?? "");
   const maxChoices = Number(attr(interaction, "max-choices") ?? "1");
+  const split = (id: string) => splitChoice(inner(item.xml, "qti-simple-choice", id), notes);
   if (ids.length === 2 && ids.includes("true") && ids.includes("false") && maxChoices === 1) {
     const right = ids.find((id) => fractionOf(item, id) === 1);
     if (!right) throw new QuestionRefused("Neither true nor false is its right answer");
-    return { type: "true_false", correct: right === "true", name: "", stem: "" };
+    return {
+      type: "true_false",
+      correct: right === "true",
+      ...some("feedback_true", split("true").feedback),
+      ...some("feedback_false", split("false").feedback),
+      name: "",
+      stem: "",
+    };
   }
-  const choices = ids.map((id) => ({
-    id: id.replace(/^C_/, "").slice(0, 40),
-    text: inner(item.xml, "qti-simple-choice", id),
-    fraction: round(fractionOf(item, id)),
-  }));
+  const choices = ids.map((id) => {
+    const { text, feedback } = split(id);
+    return {
+      id: id.replace(/^C_/, "").slice(0, 40),
+      text,
+      fraction: round(fractionOf(item, id)),
+      ...some("feedback", feedback),
+    };
+  });
   return {
     type: maxChoices === 1 ? "single_choice" : "multiple_response",
     shuffle: attr(interaction, "shuffle") === "true",
@@ -94,7 +110,7 @@ function choiceItem(item: Item, interaction: XmlNode): QuestionContentInput {
   };
 }
 
-/** Our export's numeric conditions: an absolute-tolerance equal, a gte/lte range, or true. */
+/** Our export's numeric conditions, tried in order after the blank response's; else the correct response. */
 function numericAnswers(item: Item) {
   const condition = child(child(item.root, "qti-response-processing"), "qti-response-condition");
   const branches = list(condition, "qti-response-else-if");
@@ -104,26 +120,8 @@ function numericAnswers(item: Item) {
     return [{ value, tolerance: 0, fraction: 1 }];
   }
   return branches.map((branch, i) => {
-    const score = Number(text(child(child(branch, "qti-set-outcome-value"), "qti-base-value")));
-    const fraction = round(score / item.mark);
-    const equal = child(branch, "qti-equal");
-    if (equal) {
-      const value = parseNumber(text(child(equal, "qti-base-value")));
-      const tolerance = parseNumber((attr(equal, "tolerance") ?? "0").split(/\s+/)[0]!);
-      if (value === null || tolerance === null)
-        throw new QuestionRefused(`Condition ${i + 1} is not a number with a tolerance`);
-      return { value, tolerance, fraction };
-    }
-    const and = child(branch, "qti-and");
-    if (and) {
-      const min = parseNumber(text(child(child(and, "qti-gte"), "qti-base-value")));
-      const max = parseNumber(text(child(child(and, "qti-lte"), "qti-base-value")));
-      if (min === null || max === null) throw new QuestionRefused(`Condition ${i + 1} is not a range of numbers`);
-      return { min, max, fraction };
-    }
-    if (text(child(branch, "qti-base-value")) === "true")
-      return { min: -Number.MAX_VALUE, max: Number.MAX_VALUE, fraction };
-    throw new QuestionRefused(`Condition ${i + 1} of its response processing is not one this import reads`);
+    const { answer, points } = numericBranch(branch, i);
+    return { ...answer, fraction: round(points / item.mark) };
   });
 }
 
@@ -148,12 +146,7 @@ function textEntry(item: Item): QuestionContentInput {
 function match(item: Item, interaction: XmlNode): QuestionContentInput {
   const [sources, targets] = list(interaction, "qti-simple-match-set");
   const targetIds = list(targets, "qti-simple-associable-choice").map((c) => attr(c, "identifier") ?? "");
-  const targetText = (id: string) =>
-    decodeXml(
-      inner(item.xml, "qti-simple-associable-choice", id)
-        .replace(/<[^>]*>/g, "")
-        .trim(),
-    );
+  const targetText = (id: string) => plainText(inner(item.xml, "qti-simple-associable-choice", id));
   const byPrompt = new Map(item.correct.map((pair) => pair.split(/\s+/) as [string, string]));
   const used = new Set(byPrompt.values());
   const pairs = list(sources, "qti-simple-associable-choice").map((c) => {
@@ -193,7 +186,7 @@ function essay(item: Item): QuestionContentInput {
 /** Far above any one question (a question's text is at most 50,000 characters); the regular expressions stay fast. */
 const MAX_ITEM_CHARS = 1_000_000;
 
-export function parseQtiItem(xml: string, index: number): QuestionContentInput {
+export function parseQtiItem(xml: string, index: number, notes: string[] = []): QuestionContentInput {
   if (xml.length > MAX_ITEM_CHARS)
     throw new QuestionRefused("The item is larger than 1 MB, far more than a question holds");
   if (declaresEntities(xml)) throw new QuestionRefused("It declares a DOCTYPE or entities, which are not allowed");
@@ -201,9 +194,13 @@ export function parseQtiItem(xml: string, index: number): QuestionContentInput {
   const root = child(questionXmlParser.parse(xml) as XmlNode, "qti-assessment-item");
   if (!root) throw new QuestionRefused("It is not a qti-assessment-item");
   const found = [...xml.matchAll(INTERACTIONS)].map((m) => m[1]!);
-  if (found.length !== 1)
+  const kind = found[0] ?? "";
+  const isGaps =
+    found.length > 0 &&
+    found.every(isGapKind) &&
+    (found.length > 1 || kind === "inline-choice" || !standsAlone(xml, root));
+  if (found.length !== 1 && !isGaps)
     throw new QuestionRefused(`It has ${found.length} interactions; a question here is one interaction`);
-  const kind = found[0]!;
   const declarations = list(root, "qti-response-declaration");
   const response = declarations.find((d) => attr(d, "identifier") === "RESPONSE") ?? declarations[0];
   const maxScore = list(root, "qti-outcome-declaration").find((o) => attr(o, "identifier") === "MAXSCORE");
@@ -225,16 +222,22 @@ export function parseQtiItem(xml: string, index: number): QuestionContentInput {
       .map((d) => child(d, name))
       .find((n) => n !== undefined);
   let content: QuestionContentInput;
-  if (kind === "choice") content = choiceItem(item, interaction("qti-choice-interaction"));
+  let stem: string | null = null;
+  if (isGaps) {
+    const read = readGaps(root, bodyOf(xml), notes);
+    content = { type: "fill_in_blanks", gaps: read.gaps, name: "", stem: "" };
+    stem = unwrap(withoutBodyFeedback(read.stem, notes));
+  } else if (kind === "choice") content = choiceItem(item, interaction("qti-choice-interaction"), notes);
   else if (kind === "text-entry") content = textEntry(item);
   else if (kind === "match") content = match(item, interaction("qti-match-interaction"));
   else if (kind === "order") content = order(item, interaction("qti-order-interaction"));
   else if (kind === "extended-text") content = essay(item);
   else throw new QuestionRefused(`Its ${kind} interaction has no question type here`);
-  const stem = stemOf(xml);
+  stem ??= stemOf(xml, notes);
   return {
     ...content,
     stem,
+    ...some("general_feedback", readGeneralFeedback(xml, root, notes)),
     name: (attr(root, "title") ?? "").trim() || defaultName(stem, `Question ${index}`),
     default_mark: mark,
   };

@@ -84,7 +84,7 @@ export async function parseQtiPackage(bytes: Uint8Array): Promise<ParsedQuestion
     const xml = files.get(href);
     const source = { line: 1, index: i + 1, name: xml ? titleOf(xml) : href };
     if (xml === undefined) return builder.refuse(source, `The manifest lists '${href}', which is not in the package`);
-    builder.add(source, [], () => parseQtiItem(xml, i + 1));
+    builder.add(source, [], (notes) => parseQtiItem(xml, i + 1, notes));
   });
   return builder.build();
 }
@@ -92,6 +92,6 @@ export async function parseQtiPackage(bytes: Uint8Array): Promise<ParsedQuestion
 /** One item's XML file. */
 export function parseQtiXml(xml: string): ParsedQuestionFile {
   const builder = new ParsedFileBuilder();
-  builder.add({ line: 1, index: 1, name: titleOf(xml) }, [], () => parseQtiItem(xml, 1));
+  builder.add({ line: 1, index: 1, name: titleOf(xml) }, [], (notes) => parseQtiItem(xml, 1, notes));
   return builder.build();
 }
