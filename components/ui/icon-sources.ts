@@ -44,6 +44,12 @@ export const ICON_SOURCES = {
   arrowForward: "ArrowForward",
   chevronLeft: "KeyboardArrowLeft",
   chevronRight: "KeyboardArrowRight",
+  add: "Add",
+  quiz: "Quiz",
+  certificate: "WorkspacePremium",
+  arrowDropDown: "ArrowDropDown",
+  navigateBefore: "NavigateBefore",
+  navigateNext: "NavigateNext",
 } as const;
 
 export type IconName = keyof typeof ICON_SOURCES;
