@@ -50,6 +50,7 @@ export const ICON_SOURCES = {
   arrowDropDown: "ArrowDropDown",
   navigateBefore: "NavigateBefore",
   navigateNext: "NavigateNext",
+  search: "Search",
 } as const;
 
 export type IconName = keyof typeof ICON_SOURCES;

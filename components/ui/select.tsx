@@ -14,6 +14,11 @@ export interface SelectProps extends Omit<SelectHTMLAttributes<HTMLSelectElement
   size?: "medium" | "small";
   className?: string;
   id?: string;
+  /**
+   * While the first option (e.g. "All roles") is chosen, the field shows only its label, inside it (MUI's
+   * select without displayEmpty); otherwise the label stays above and the first option shows.
+   */
+  labelInside?: boolean;
 }
 
 /**
@@ -21,16 +26,20 @@ export interface SelectProps extends Omit<SelectHTMLAttributes<HTMLSelectElement
  * e.g. "All statuses", shows in the field). The list that opens is the browser's own: a filter of a few
  * fixed choices needs no more, and it renders on the server without runtime styles.
  */
-export function Select({ label, options, size = "medium", className, id, ...select }: SelectProps) {
+export function Select({ label, options, size = "medium", className, id, labelInside, ...select }: SelectProps) {
   const generated = useId();
   const selectId = id ?? generated;
   return (
-    <div className={fieldClasses(size, className, true)}>
+    <div className={fieldClasses(size, className, !labelInside)}>
       <label htmlFor={selectId} className={styles.label}>
         {label}
       </label>
       <div className={styles.control}>
-        <select id={selectId} {...select} className={`${styles.input} ${styles.select}`}>
+        <select
+          id={selectId}
+          {...select}
+          className={`${styles.input} ${styles.select}${labelInside ? ` ${styles.labelInside}` : ""}`}
+        >
           {options.map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}

@@ -1,5 +1,6 @@
 import { useId, type InputHTMLAttributes } from "react";
 import styles from "./field.module.css";
+import { Icon, type IconName } from "./icon";
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "size" | "className" | "id"> {
   label: string;
@@ -9,6 +10,8 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   size?: "medium" | "small";
   className?: string;
   id?: string;
+  /** An icon at the start of the field (MUI's start adornment): the label then stays above the field. */
+  icon?: IconName;
 }
 
 /**
@@ -16,16 +19,21 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
  * filled, then moves into a gap of the outline. The gap follows the field's state in CSS (a blank
  * placeholder is shown exactly while the field is empty), so it needs no script and renders on the server.
  */
-export function TextField({ label, helperText, size = "medium", className, id, ...input }: TextFieldProps) {
+export function TextField({ label, helperText, size = "medium", className, id, icon, ...input }: TextFieldProps) {
   const generated = useId();
   const inputId = id ?? generated;
   const helperId = helperText ? `${inputId}-helper-text` : undefined;
   return (
-    <div className={fieldClasses(size, className)}>
+    <div className={fieldClasses(size, className, Boolean(icon))}>
       <label htmlFor={inputId} className={styles.label}>
         {label}
       </label>
-      <div className={styles.control}>
+      <div className={icon ? `${styles.control} ${styles.withIcon}` : styles.control}>
+        {icon && (
+          <div className={styles.adornment}>
+            <Icon name={icon} size={20} />
+          </div>
+        )}
         <input id={inputId} aria-describedby={helperId} {...input} placeholder=" " className={styles.input} />
         <FieldOutline label={label} />
       </div>
