@@ -103,7 +103,7 @@ const ZERO_RUNTIME_FILES = [
   "components/learning/{enrollment-panel,enroll-button,leave-course-button,back-to-course-button,rich-text}.tsx",
   "components/learning/{lesson-pager,mark-complete-button,preview-notice,video-lesson}.tsx",
   "components/certificates/my-certificates.tsx",
-  "components/courses/course-table.tsx",
+  "components/courses/{course-table,course-list}.tsx",
   "components/reports/{overview-view,metric-cards,report-charts,report-tabs,report-frame,report-filter-error}.tsx",
   "components/messages/{inbox,thread-list,thread-view,message-item,message-time,reply-form,people}.tsx",
   "components/calendar/{calendar-panel,calendar-view,calendar-toolbar,zoned}.tsx",
@@ -122,6 +122,7 @@ const ZERO_RUNTIME_PAGES = [
   "app/(app)/courses/[courseId]/{page,learn/page,modules/**/page}.tsx",
   "app/admin/reports/{layout,page}.tsx",
   "app/(app)/{messages,calendar}/**",
+  "app/admin/{courses,users}/page.tsx",
 ];
 // The public pages' frame and a notice shown only inside pages drawn with MUI.
 const ZERO_RUNTIME_EXCEPTIONS = ["components/shell/public-layout.tsx", "components/shell/read-only-notice.tsx"];

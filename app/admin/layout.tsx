@@ -1,12 +1,9 @@
 import type { ReactNode } from "react";
 import SignedInLayout from "@/app/(app)/layout";
-import { MuiProviders } from "@/components/providers/mui-providers";
 
-// The administration pages sit in the same signed-in shell as the learner's pages, and draw with MUI.
+// The administration pages sit in the same signed-in shell as the learner's pages. MUI's providers are put in
+// place by the layouts of the subtrees that draw with MUI (components/providers/mui-layout.tsx), not here:
+// the course list, drawn from CSS modules, loads no MUI and no emotion.
 export default function AdminLayout({ children }: { children: ReactNode }) {
-  return (
-    <SignedInLayout>
-      <MuiProviders>{children}</MuiProviders>
-    </SignedInLayout>
-  );
+  return <SignedInLayout>{children}</SignedInLayout>;
 }

@@ -1,6 +1,7 @@
 import List from "@mui/material/List";
 import ListItemText from "@mui/material/ListItemText";
 import { LinkListItemButton } from "@/components/navigation/link-components";
+import { MuiProviders } from "@/components/providers/mui-providers";
 import { PageHeader } from "@/components/shell/page-header";
 import { guardSignedInPage } from "@/lib/auth/page-guard";
 import { navigationFor } from "@/lib/routes";
@@ -12,7 +13,7 @@ export default async function AdminIndexPage() {
   const caller = await guardSignedInPage("/admin");
   const entries = navigationFor(caller.ctx.role).filter((entry) => entry.href.startsWith("/admin"));
   return (
-    <>
+    <MuiProviders>
       <PageHeader title="Administration" />
       <List aria-label="Administration areas">
         {entries.map((entry) => (
@@ -21,6 +22,6 @@ export default async function AdminIndexPage() {
           </LinkListItemButton>
         ))}
       </List>
-    </>
+    </MuiProviders>
   );
 }

@@ -49,6 +49,11 @@ export const ICON_SOURCES = {
   send: "Send",
   search: "Search",
   add: "Add",
+  quiz: "Quiz",
+  certificate: "WorkspacePremium",
+  arrowDropDown: "ArrowDropDown",
+  navigateBefore: "NavigateBefore",
+  navigateNext: "NavigateNext",
 } as const;
 
 export type IconName = keyof typeof ICON_SOURCES;

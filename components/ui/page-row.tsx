@@ -1,5 +1,5 @@
 import { Icon } from "./icon";
-import { pageEntries } from "./pagination";
+import { paginationItems } from "./pagination-items";
 import styles from "./controls.module.css";
 
 /** MUI's Pagination (text, medium), drawn without runtime styles: previous, pages with gaps, next. */
@@ -18,23 +18,25 @@ export function PageRow({ page, count, onChange }: { page: number; count: number
             <Icon name="chevronLeft" size={20} className={styles.pageIcon} />
           </button>
         </li>
-        {pageEntries(page, count).map((entry) => (
-          <li key={entry}>
-            {typeof entry === "number" ? (
-              <button
-                type="button"
-                className={styles.pageItem}
-                aria-label={entry === page ? `page ${entry}` : `Go to page ${entry}`}
-                aria-current={entry === page ? "page" : undefined}
-                onClick={() => entry !== page && onChange(entry)}
-              >
-                {entry}
-              </button>
-            ) : (
-              <div className={`${styles.pageItem} ${styles.pageEllipsis}`}>…</div>
-            )}
-          </li>
-        ))}
+        {paginationItems(page, count)
+          .filter((entry) => entry !== "previous" && entry !== "next")
+          .map((entry) => (
+            <li key={entry}>
+              {typeof entry === "number" ? (
+                <button
+                  type="button"
+                  className={styles.pageItem}
+                  aria-label={entry === page ? `page ${entry}` : `Go to page ${entry}`}
+                  aria-current={entry === page ? "page" : undefined}
+                  onClick={() => entry !== page && onChange(entry)}
+                >
+                  {entry}
+                </button>
+              ) : (
+                <div className={`${styles.pageItem} ${styles.pageEllipsis}`}>…</div>
+              )}
+            </li>
+          ))}
         <li>
           <button
             type="button"

@@ -1,16 +1,16 @@
 "use client";
 
 import Alert from "@mui/material/Alert";
-import MenuItem from "@mui/material/MenuItem";
-import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
 import type { GridColDef, GridRowSelectionModel, GridSortModel } from "@mui/x-data-grid";
 import { format } from "date-fns";
 import Link from "next/link";
-import { useState } from "react";
+import { useCallback, useState } from "react";
 import { ServerDataGrid } from "@/components/data/server-data-grid";
 import { useListUrlState } from "@/components/data/list-url-state";
-import { SearchField } from "@/components/data/search-field";
+import { useSearchText } from "@/components/hooks/use-search-text";
+import { Select } from "@/components/ui/select";
+import { TextField } from "@/components/ui/outlined-field";
+import styles from "@/components/users/user-list.module.css";
 import type { GroupListJson } from "@/lib/server/groups/queries";
 import { BulkActions } from "@/components/users/bulk-actions";
 import { useApi } from "@/lib/client/swr";
@@ -20,6 +20,16 @@ import { failureMessage } from "@/lib/client/spec-calls";
 import type { AdminUserJson } from "@/lib/server/users/queries";
 
 type Filter = "role" | "status" | "group_id" | "sort" | "order";
+
+const ROLE_OPTIONS = [
+  { value: "", label: "All roles" },
+  ...(["learner", "instructor", "org_admin", "admin"] as const).map((r) => ({ value: r, label: roleLabel(r) })),
+];
+const STATUS_OPTIONS = [
+  { value: "", label: "Any status" },
+  { value: "active", label: "Active" },
+  { value: "suspended", label: "Deactivated" },
+];
 
 const columns: GridColDef<AdminUserJson>[] = [
   {
@@ -77,6 +87,10 @@ export function UserList() {
     keepPreviousData: true,
   });
   const groups = useApi<GroupListJson>("/api/admin/groups?page_size=100");
+  const [search, setSearch] = useSearchText(
+    q,
+    useCallback((text: string) => update({ q: text, page: 1 }), [update]),
+  );
   const sortModel: GridSortModel = [{ field: sort, sort: order === "desc" ? "desc" : "asc" }];
   // Selection survives paging and searching (kept by id), so a bulk action can gather people from several pages.
   const [selection, setSelection] = useState<GridRowSelectionModel>({ type: "include", ids: new Set() });
@@ -88,52 +102,49 @@ export function UserList() {
       : rows.filter((r) => !selection.ids.has(r.id)).map((r) => r.id);
   const clear = () => setSelection({ type: "include", ids: new Set() });
   return (
-    <Stack spacing={2}>
-      <Stack direction="row" spacing={2} sx={{ flexWrap: "wrap", gap: 2 }}>
-        <SearchField label="Search users" value={q} onSearch={(text) => update({ q: text, page: 1 })} />
+    <div className={styles.list}>
+      {/* The filters render on the server without runtime styles; the grid below is drawn in the browser. */}
+      <div className={styles.filters}>
         <TextField
-          select
+          type="search"
           size="small"
+          icon="search"
+          label="Search users"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          className={styles.search}
+        />
+        <Select
+          size="small"
+          labelInside
           label="Role"
           value={role}
+          options={ROLE_OPTIONS}
           onChange={(e) => update({ role: e.target.value, page: 1 })}
-          sx={{ minWidth: 160 }}
-        >
-          <MenuItem value="">All roles</MenuItem>
-          {(["learner", "instructor", "org_admin", "admin"] as const).map((r) => (
-            <MenuItem key={r} value={r}>
-              {roleLabel(r)}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
+          className={styles.role}
+        />
+        <Select
           size="small"
+          labelInside
           label="Status"
           value={status}
+          options={STATUS_OPTIONS}
           onChange={(e) => update({ status: e.target.value, page: 1 })}
-          sx={{ minWidth: 150 }}
-        >
-          <MenuItem value="">Any status</MenuItem>
-          <MenuItem value="active">Active</MenuItem>
-          <MenuItem value="suspended">Deactivated</MenuItem>
-        </TextField>
-        <TextField
-          select
+          className={styles.status}
+        />
+        <Select
           size="small"
+          labelInside
           label="Group"
           value={groups.data ? groupId : ""}
+          options={[
+            { value: "", label: "Any group" },
+            ...(groups.data?.groups ?? []).map((g) => ({ value: g.id, label: g.name })),
+          ]}
           onChange={(e) => update({ group_id: e.target.value, page: 1 })}
-          sx={{ minWidth: 180 }}
-        >
-          <MenuItem value="">Any group</MenuItem>
-          {(groups.data?.groups ?? []).map((g) => (
-            <MenuItem key={g.id} value={g.id}>
-              {g.name}
-            </MenuItem>
-          ))}
-        </TextField>
-      </Stack>
+          className={styles.group}
+        />
+      </div>
       {notice && (
         <Alert severity="success" role="status" onClose={() => setNotice(null)}>
           {notice}
@@ -166,6 +177,6 @@ export function UserList() {
         rowSelectionModel={selection}
         onRowSelectionModelChange={setSelection}
       />
-    </Stack>
+    </div>
   );
 }

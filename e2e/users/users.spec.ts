@@ -29,6 +29,25 @@ test("an org admin searches and filters the users; a reload keeps the list", asy
   await expect(grid.getByRole("row").filter({ hasText: found.email })).toContainText("Instructor");
 });
 
+test("an org admin filters the users by role and status; the choices live in the address", async ({ page }) => {
+  await signIn(page, tenant.subdomain, tenant.users.org_admin);
+  await page.goto(`${origin(tenant.subdomain)}/admin/users`);
+  const grid = page.getByRole("grid", { name: "Users" });
+  await expect(grid.getByRole("row").filter({ hasText: tenant.users.learner.email })).toBeVisible();
+  const role = page.getByRole("combobox", { name: "Role" });
+  await expect(role.getByRole("option")).toHaveText(["All roles", "Learner", "Instructor", "Admin", "Administrator"]);
+  await role.selectOption({ label: "Instructor" });
+  await expect(page).toHaveURL(/role=instructor/);
+  await expect(grid.getByRole("row").filter({ hasText: tenant.users.instructor.email })).toBeVisible();
+  await expect(grid.getByRole("row").filter({ hasText: tenant.users.learner.email })).toHaveCount(0);
+  await page.getByRole("combobox", { name: "Status" }).selectOption({ label: "Deactivated" });
+  await expect(page).toHaveURL(/status=suspended/);
+  await expect(grid.getByRole("row").filter({ hasText: tenant.users.instructor.email })).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole("combobox", { name: "Role" })).toHaveValue("instructor");
+  await expect(page.getByRole("combobox", { name: "Status" })).toHaveValue("suspended");
+});
+
 test("typing slowly in the search keeps the box's focus and every key", async ({ page }) => {
   await signIn(page, tenant.subdomain, tenant.users.org_admin);
   await page.goto(`${origin(tenant.subdomain)}/admin/users`);

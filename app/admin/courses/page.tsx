@@ -1,11 +1,8 @@
-import AddIcon from "@mui/icons-material/Add";
-import QuizIcon from "@mui/icons-material/Quiz";
-import WorkspacePremiumIcon from "@mui/icons-material/WorkspacePremium";
 import { CourseList } from "@/components/courses/course-list";
 import { CourseTable } from "@/components/courses/course-table";
 import { EmptyState } from "@/components/shell/empty-state";
 import { PageHeader } from "@/components/shell/page-header";
-import { LinkButton } from "@/components/navigation/link-components";
+import { ButtonLink } from "@/components/ui/button-link";
 import { guardSignedInPage, loadOrNotFound } from "@/lib/auth/page-guard";
 import { listCoursesQuerySchema } from "@/lib/schemas/courses";
 import { listCourses } from "@/lib/server/courses/queries";
@@ -28,21 +25,21 @@ export default async function AdminCoursesPage({
   const courses = await loadOrNotFound(listCourses(caller.ctx, { ...query, page_size: PAGE_SIZE, view: "manage" }));
   const empty = courses.total === 0 && !query.q && !query.status;
   const create = (
-    <LinkButton href="/admin/courses/create" variant="contained" startIcon={<AddIcon />}>
+    <ButtonLink href="/admin/courses/create" icon="add">
       Create course
-    </LinkButton>
+    </ButtonLink>
   );
   // Certificate templates belong to Course Management: reached from here, not from a navigation entry.
   const certificates = (
-    <LinkButton href="/admin/courses/certificates" variant="outlined" startIcon={<WorkspacePremiumIcon />}>
+    <ButtonLink href="/admin/courses/certificates" variant="outlined" icon="certificate">
       Certificates
-    </LinkButton>
+    </ButtonLink>
   );
   // Question banks too are reached from here, by those who manage questions.
   const questionBanks = can(caller.ctx, "questions:manage") ? (
-    <LinkButton href="/admin/question-banks" variant="outlined" startIcon={<QuizIcon />}>
+    <ButtonLink href="/admin/question-banks" variant="outlined" icon="quiz">
       Question banks
-    </LinkButton>
+    </ButtonLink>
   ) : null;
   return (
     <>

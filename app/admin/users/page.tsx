@@ -1,8 +1,7 @@
 import { notFound } from "next/navigation";
-import AddIcon from "@mui/icons-material/Add";
 import { Suspense } from "react";
-import { LinkButton } from "@/components/navigation/link-components";
 import { PageHeader } from "@/components/shell/page-header";
+import { ButtonLink } from "@/components/ui/button-link";
 import { UserList } from "@/components/users/user-list";
 import { guardSignedInPage } from "@/lib/auth/page-guard";
 
@@ -18,9 +17,9 @@ export default async function UsersPage() {
         title="Users"
         subtitle="Everyone in your organization"
         actions={
-          <LinkButton variant="contained" startIcon={<AddIcon />} href="/admin/users/add">
+          <ButtonLink href="/admin/users/add" icon="add">
             Add user
-          </LinkButton>
+          </ButtonLink>
         }
       />
       <Suspense>
