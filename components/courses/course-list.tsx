@@ -6,7 +6,7 @@ import styles from "@/components/courses/course-list.module.css";
 import { STATUS_LABELS } from "@/components/courses/labels";
 import { LinkPagination } from "@/components/ui/pagination";
 import { Select } from "@/components/ui/select";
-import { TextField } from "@/components/ui/outlined-field";
+import { TextField } from "@/components/ui/text-field";
 
 // From the labels (in the statuses' order), not from lib/schemas/courses: that module would bring zod, about
 // 35 KB of compressed JavaScript, to the browser for three words.
