@@ -4,9 +4,9 @@ import { usePathname, useRouter } from "next/navigation";
 import { useState, type ReactNode } from "react";
 import styles from "@/components/courses/course-list.module.css";
 import { STATUS_LABELS } from "@/components/courses/labels";
-import { LinkPagination } from "@/components/ui/pagination";
+import { Pagination } from "@/components/ui/pagination";
 import { Select } from "@/components/ui/select";
-import { TextField } from "@/components/ui/outlined-field";
+import { TextField } from "@/components/ui/text-field";
 
 // From the labels (in the statuses' order), not from lib/schemas/courses: that module would bring zod, about
 // 35 KB of compressed JavaScript, to the browser for three words.
@@ -75,9 +75,7 @@ export function CourseList({
         />
       </form>
       {children}
-      {pages > 1 && (
-        <LinkPagination count={pages} page={page} hrefFor={(p) => href({ page: p })} className={styles.pagination} />
-      )}
+      {pages > 1 && <Pagination count={pages} page={page} hrefFor={(p) => href({ page: p })} />}
     </div>
   );
 }

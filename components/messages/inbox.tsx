@@ -10,7 +10,7 @@ import { EmptyState } from "@/components/shell/empty-state";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { LinearProgress } from "@/components/ui/linear-progress";
-import { PageRow } from "@/components/ui/page-row";
+import { Pagination } from "@/components/ui/pagination";
 import { SearchField } from "@/components/ui/search-field";
 import { ToggleButtons } from "@/components/ui/toggle-buttons";
 import { failureMessage } from "@/lib/client/spec-calls";
@@ -84,7 +84,7 @@ export function Inbox({ userId }: { userId: string }) {
         />
       )}
       {data && data.items.length > 0 && <ThreadList items={data.items} userId={userId} label={label} />}
-      {pages > 1 && <PageRow count={pages} page={page} onChange={(next) => update({ page: next })} />}
+      {pages > 1 && <Pagination count={pages} page={page} onChange={(next) => update({ page: next })} />}
       {isComposing && <ComposeDialog onClose={() => setIsComposing(false)} />}
     </div>
   );

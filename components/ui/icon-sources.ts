@@ -52,8 +52,6 @@ export const ICON_SOURCES = {
   quiz: "Quiz",
   certificate: "WorkspacePremium",
   arrowDropDown: "ArrowDropDown",
-  navigateBefore: "NavigateBefore",
-  navigateNext: "NavigateNext",
 } as const;
 
 export type IconName = keyof typeof ICON_SOURCES;

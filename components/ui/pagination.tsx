@@ -1,27 +1,31 @@
 import Link from "next/link";
+import type { ReactNode } from "react";
 import { Icon } from "./icon";
-import { paginationItems } from "./pagination-items";
+import { paginationItems, type PaginationItem } from "./pagination-items";
 import styles from "./pagination.module.css";
 
-export interface LinkPaginationProps {
-  page: number;
-  count: number;
-  /** The address of a page (1-based). */
-  hrefFor: (page: number) => string;
-  className?: string;
-}
+/** Pages as links (`hrefFor`: each page a server-rendered address) or as buttons (`onChange`). */
+type PageTargets =
+  { hrefFor: (page: number) => string; onChange?: never } | { onChange: (page: number) => void; hrefFor?: never };
+
+export type PaginationProps = { page: number; count: number; className?: string } & PageTargets;
 
 /**
- * MUI's Pagination whose pages are links, drawn without runtime styles: the same items, labels and
- * `aria-current` as MUI's, so a list's pages are server-rendered addresses of their own.
+ * MUI's Pagination (text items, medium, round) drawn without runtime styles: the same items, labels and
+ * `aria-current` as MUI's.
  */
-export function LinkPagination({ page, count, hrefFor, className }: LinkPaginationProps) {
+export function Pagination(props: PaginationProps) {
+  const { page, count, className } = props;
+  const targets: PageTargets = props.onChange ? { onChange: props.onChange } : { hrefFor: props.hrefFor };
   return (
-    <nav aria-label="pagination navigation" className={className}>
+    <nav
+      aria-label="pagination navigation"
+      className={className ? `${styles.pagination} ${className}` : styles.pagination}
+    >
       <ul className={styles.list}>
         {paginationItems(page, count).map((item) => (
           <li key={item}>
-            <PageItem item={item} page={page} count={count} hrefFor={hrefFor} />
+            <PageItem item={item} page={page} count={count} targets={targets} />
           </li>
         ))}
       </ul>
@@ -33,40 +37,72 @@ function PageItem({
   item,
   page,
   count,
-  hrefFor,
+  targets,
 }: {
-  item: ReturnType<typeof paginationItems>[number];
+  item: PaginationItem;
   page: number;
   count: number;
-  hrefFor: (page: number) => string;
+  targets: PageTargets;
 }) {
   if (item === "start-ellipsis" || item === "end-ellipsis") return <div className={styles.ellipsis}>…</div>;
   if (typeof item === "number") {
-    const current = item === page;
+    const isCurrent = item === page;
+    const label = isCurrent ? `page ${item}` : `Go to page ${item}`;
     return (
-      <Link
-        href={hrefFor(item)}
-        className={current ? `${styles.item} ${styles.selected}` : styles.item}
-        aria-current={current ? "page" : undefined}
-        aria-label={current ? `page ${item}` : `Go to page ${item}`}
-      >
+      <PageTarget to={item} label={label} current={isCurrent} targets={targets}>
         {item}
-      </Link>
+      </PageTarget>
     );
   }
   const target = item === "previous" ? page - 1 : page + 1;
-  const icon = <Icon name={item === "previous" ? "navigateBefore" : "navigateNext"} className={styles.arrow} />;
-  const label = `Go to ${item} page`;
-  // As MUI's: an arrow with nowhere to go stays in its place, dimmed, and is no link.
-  if (target < 1 || target > count)
+  return (
+    <PageTarget to={target} label={`Go to ${item} page`} disabled={target < 1 || target > count} targets={targets}>
+      <Icon name={item === "previous" ? "chevronLeft" : "chevronRight"} size={20} className={styles.arrow} />
+    </PageTarget>
+  );
+}
+
+/** One page's link or button; an arrow with nowhere to go stays in its place, dimmed, as MUI's. */
+function PageTarget({
+  to,
+  label,
+  current = false,
+  disabled = false,
+  targets,
+  children,
+}: {
+  to: number;
+  label: string;
+  current?: boolean;
+  disabled?: boolean;
+  targets: PageTargets;
+  children: ReactNode;
+}) {
+  const ariaCurrent = current ? "page" : undefined;
+  const { onChange } = targets;
+  if (onChange)
+    return (
+      <button
+        type="button"
+        className={styles.item}
+        aria-label={label}
+        aria-current={ariaCurrent}
+        disabled={disabled}
+        onClick={() => !current && onChange(to)}
+      >
+        {children}
+      </button>
+    );
+  // A link has no disabled state: the arrow is a plain element, marked disabled for assistive technology.
+  if (disabled)
     return (
       <span className={`${styles.item} ${styles.disabled}`} aria-label={label} aria-disabled>
-        {icon}
+        {children}
       </span>
     );
   return (
-    <Link href={hrefFor(target)} className={styles.item} aria-label={label}>
-      {icon}
+    <Link href={targets.hrefFor(to)} className={styles.item} aria-label={label} aria-current={ariaCurrent}>
+      {children}
     </Link>
   );
 }

@@ -1,7 +1,7 @@
 import { useId, type SelectHTMLAttributes } from "react";
-import styles from "./field.module.css";
+import styles from "./text-field.module.css";
 import { Icon } from "./icon";
-import { FieldOutline, fieldClasses } from "./outlined-field";
+import { FieldOutline, fieldClasses } from "./text-field";
 
 export interface SelectOption {
   value: string;

@@ -1,103 +1,105 @@
-import { useId, type ChangeEvent, type CSSProperties, type KeyboardEvent, type Ref } from "react";
+import { useId, type CSSProperties, type InputHTMLAttributes, type Ref } from "react";
 import { Icon, type IconName } from "./icon";
 import styles from "./text-field.module.css";
 
-export interface TextFieldProps {
+/** The native attributes and handlers of an <input> or, multiline, a <textarea>: its element is either. */
+type FieldElement = HTMLInputElement & HTMLTextAreaElement;
+
+export interface TextFieldProps extends Omit<
+  InputHTMLAttributes<FieldElement>,
+  "size" | "className" | "id" | "placeholder"
+> {
   label: string;
-  value: string;
-  onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
-  onBlur?: () => void;
-  onKeyDown?: (event: KeyboardEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
-  name?: string;
-  type?: "text" | "search" | "email";
-  size?: "small" | "medium";
+  /** A line under the field, read as the field's description. */
+  helperText?: string;
+  /** MUI's sizes: 56 px tall, or 40 px. */
+  size?: "medium" | "small";
   /** A <textarea> of at least this many rows, growing with its text. */
   minRows?: number;
-  helperText?: string;
   error?: boolean;
   fullWidth?: boolean;
   /** MUI's margin="normal": 16 px above, 8 px below. */
   margin?: "none" | "normal";
-  /** An icon before the text, as MUI's start adornment (the label then stays small above the box). */
+  /** An icon at the start of the field (MUI's start adornment): the label then stays above the field. */
   icon?: IconName;
-  disabled?: boolean;
   className?: string;
-  inputRef?: Ref<HTMLInputElement & HTMLTextAreaElement>;
+  id?: string;
+  inputRef?: Ref<FieldElement>;
 }
 
-/** MUI's outlined TextField, drawn without runtime styles: the label is the control's <label>. */
+/**
+ * MUI's outlined TextField drawn without runtime styles: the label sits in the field until it is focused or
+ * filled, then moves into a gap of the outline. The gap follows the field's state in CSS (a blank
+ * placeholder is shown exactly while the field is empty), so it needs no script and renders on the server,
+ * whether the field is controlled or not.
+ */
 export function TextField({
   label,
-  value,
-  onChange,
-  onBlur,
-  onKeyDown,
-  name,
-  type = "text",
+  helperText,
   size = "medium",
   minRows,
-  helperText,
   error = false,
   fullWidth = false,
   margin = "none",
   icon,
-  disabled,
   className,
+  id,
   inputRef,
+  ...input
 }: TextFieldProps) {
-  const id = useId();
-  const helperId = `${id}-helper`;
-  const isShrunk = value !== "" || icon !== undefined;
-  const fieldClasses = [
-    styles.field,
-    fullWidth && styles.fullWidth,
-    margin === "normal" && styles.normal,
-    size === "small" && styles.small,
-    isShrunk && styles.shrunk,
-    error && styles.error,
-    className,
-  ];
-  const inputClasses = [styles.input, icon && styles.adorned, minRows && styles.multiline];
-  const common = {
-    id,
-    name,
-    value,
-    onChange,
-    onBlur,
-    onKeyDown,
-    disabled,
+  const generated = useId();
+  const inputId = id ?? generated;
+  const helperId = helperText ? `${inputId}-helper-text` : undefined;
+  const frame = [fullWidth && styles.fullWidth, margin === "normal" && styles.normal, error && styles.error, className];
+  const control = [styles.control, icon && styles.withIcon, minRows && styles.multiline];
+  const native = {
+    ...input,
+    id: inputId,
     ref: inputRef,
-    className: styles.control,
+    placeholder: " ",
+    className: styles.input,
     "aria-invalid": error,
-    "aria-describedby": helperText ? helperId : undefined,
+    "aria-describedby": helperId,
   };
   return (
-    <div className={fieldClasses.filter(Boolean).join(" ")}>
-      <label className={styles.label} htmlFor={id}>
+    <div className={fieldClasses(size, frame.filter(Boolean).join(" "), Boolean(icon))}>
+      <label htmlFor={inputId} className={styles.label}>
         {label}
       </label>
-      <div className={inputClasses.filter(Boolean).join(" ")}>
+      <div className={control.filter(Boolean).join(" ")}>
         {icon && (
-          <span className={styles.adornment}>
+          <div className={styles.adornment}>
             <Icon name={icon} size={20} />
-          </span>
+          </div>
         )}
         {minRows ? (
-          <textarea {...common} rows={minRows} style={{ "--text-field-rows": minRows } as CSSProperties} />
+          <textarea {...native} rows={minRows} style={{ "--text-field-rows": minRows } as CSSProperties} />
         ) : (
-          <input {...common} type={type} />
+          <input {...native} />
         )}
-        <fieldset aria-hidden className={styles.outline}>
-          <legend className={styles.legend}>
-            <span>{label}</span>
-          </legend>
-        </fieldset>
+        <FieldOutline label={label} />
       </div>
       {helperText && (
-        <p id={helperId} className={styles.helper}>
+        <p id={helperId} className={styles.helperText}>
           {helperText}
         </p>
       )}
     </div>
+  );
+}
+
+/** The classes of a field's frame: MUI's FormControl, medium or small, its label above when `shrink`. */
+export function fieldClasses(size: "medium" | "small", className?: string, shrink = false): string {
+  return [styles.field, size === "small" && styles.small, shrink && styles.shrink, className].filter(Boolean).join(" ");
+}
+
+/** MUI's notched outline: a fieldset whose legend, the label's width, opens the gap the label sits in. */
+export function FieldOutline({ label }: { label: string }) {
+  return (
+    <fieldset aria-hidden className={styles.outline}>
+      <legend className={styles.legend}>
+        <span>{label}</span>
+      </legend>
+    </fieldset>
   );
 }

@@ -9,7 +9,7 @@ import { ServerDataGrid } from "@/components/data/server-data-grid";
 import { useListUrlState } from "@/components/data/list-url-state";
 import { useSearchText } from "@/components/hooks/use-search-text";
 import { Select } from "@/components/ui/select";
-import { TextField } from "@/components/ui/outlined-field";
+import { TextField } from "@/components/ui/text-field";
 import styles from "@/components/users/user-list.module.css";
 import type { GroupListJson } from "@/lib/server/groups/queries";
 import { BulkActions } from "@/components/users/bulk-actions";
