@@ -7,9 +7,8 @@ import Link from "next/link";
 import { useCallback, useState } from "react";
 import { ServerDataGrid } from "@/components/data/server-data-grid";
 import { useListUrlState } from "@/components/data/list-url-state";
-import { useSearchText } from "@/components/hooks/use-search-text";
 import { Select } from "@/components/ui/select";
-import { TextField } from "@/components/ui/text-field";
+import { SearchField } from "@/components/ui/search-field";
 import styles from "@/components/users/user-list.module.css";
 import type { GroupListJson } from "@/lib/server/groups/queries";
 import { BulkActions } from "@/components/users/bulk-actions";
@@ -87,10 +86,7 @@ export function UserList() {
     keepPreviousData: true,
   });
   const groups = useApi<GroupListJson>("/api/admin/groups?page_size=100");
-  const [search, setSearch] = useSearchText(
-    q,
-    useCallback((text: string) => update({ q: text, page: 1 }), [update]),
-  );
+  const search = useCallback((text: string) => update({ q: text, page: 1 }), [update]);
   const sortModel: GridSortModel = [{ field: sort, sort: order === "desc" ? "desc" : "asc" }];
   // Selection survives paging and searching (kept by id), so a bulk action can gather people from several pages.
   const [selection, setSelection] = useState<GridRowSelectionModel>({ type: "include", ids: new Set() });
@@ -105,15 +101,7 @@ export function UserList() {
     <div className={styles.list}>
       {/* The filters render on the server without runtime styles; the grid below is drawn in the browser. */}
       <div className={styles.filters}>
-        <TextField
-          type="search"
-          size="small"
-          icon="search"
-          label="Search users"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          className={styles.search}
-        />
+        <SearchField label="Search users" value={q} onSearch={search} />
         <Select
           size="small"
           labelInside
