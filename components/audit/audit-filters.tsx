@@ -8,7 +8,7 @@ import { AdapterDateFns } from "@mui/x-date-pickers/AdapterDateFns";
 import { LocalizationProvider } from "@mui/x-date-pickers/LocalizationProvider";
 import { format, isValid, parse } from "date-fns";
 import { enGB } from "date-fns/locale/en-GB";
-import { SearchField } from "@/components/data/search-field";
+import { SearchField } from "@/components/ui/search-field";
 import { OrganizationPicker } from "@/components/organizations/organization-picker";
 import { AUDIT_ACTION_AREAS, AUDIT_ACTION_LABELS, AUDIT_TARGET_TYPES } from "@/lib/audit-actions";
 import { AUDIT_MAX_YEAR, AUDIT_MIN_YEAR } from "@/lib/schemas/audit";

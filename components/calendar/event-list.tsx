@@ -12,7 +12,7 @@ import { formatOccurrence } from "@/components/calendar/occurrence-time";
 import type { EventJson } from "@/components/calendar/types";
 import { ServerDataGrid } from "@/components/data/server-data-grid";
 import { useListUrlState } from "@/components/data/list-url-state";
-import { SearchField } from "@/components/data/search-field";
+import { SearchField } from "@/components/ui/search-field";
 import { LinkButton } from "@/components/navigation/link-components";
 import { EmptyState } from "@/components/shell/empty-state";
 import { failureMessage } from "@/lib/client/spec-calls";

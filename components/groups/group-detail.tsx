@@ -21,7 +21,7 @@ import { useMemo, useState } from "react";
 import { PendingConfirmDialog, type PendingConfirmation } from "@/components/feedback/confirm-dialog";
 import { UserPicker, type PickedPerson } from "@/components/forms/user-picker";
 import { GroupForm } from "@/components/groups/group-form";
-import { SearchField } from "@/components/data/search-field";
+import { SearchField } from "@/components/ui/search-field";
 import type { GroupDetailJson, GroupMemberJson } from "@/lib/server/groups/queries";
 import { ServerDataGrid } from "@/components/data/server-data-grid";
 import { useListUrlState } from "@/components/data/list-url-state";

@@ -8,7 +8,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { LinkButton } from "@/components/navigation/link-components";
 import { EmptyState } from "@/components/shell/empty-state";
-import { SearchField } from "@/components/data/search-field";
+import { SearchField } from "@/components/ui/search-field";
 import type { GroupJson, GroupListJson } from "@/lib/server/groups/queries";
 import { ServerDataGrid } from "@/components/data/server-data-grid";
 import { useListUrlState } from "@/components/data/list-url-state";

@@ -10,7 +10,7 @@ import Link from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
 import type { GridColDef } from "@mui/x-data-grid";
 import { useState } from "react";
-import { SearchField } from "@/components/data/search-field";
+import { SearchField } from "@/components/ui/search-field";
 import { ConfirmDialog } from "@/components/feedback/confirm-dialog";
 import { Notice, type NoticeState } from "@/components/feedback/notice";
 import { CreateOrganizationDialog } from "@/components/organizations/create-organization-dialog";

@@ -5,7 +5,7 @@ import Link from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
 import type { GridColDef } from "@mui/x-data-grid";
 import { useState } from "react";
-import { SearchField } from "@/components/data/search-field";
+import { SearchField } from "@/components/ui/search-field";
 import { Notice, type NoticeState } from "@/components/feedback/notice";
 import { ChangeSubdomainDialog } from "@/components/organizations/change-subdomain-dialog";
 import { OrganizationGrid, useOrganizationPage } from "@/components/organizations/organization-grid";

@@ -19,7 +19,7 @@ import type { GridColDef } from "@mui/x-data-grid";
 import { useRouter } from "next/navigation";
 import { useState, type ReactNode } from "react";
 import { useListUrlState } from "@/components/data/list-url-state";
-import { SearchField } from "@/components/data/search-field";
+import { SearchField } from "@/components/ui/search-field";
 import { ServerDataGrid } from "@/components/data/server-data-grid";
 import { PendingConfirmDialog, type PendingConfirmation } from "@/components/feedback/confirm-dialog";
 import { QUESTION_TYPE_LABELS } from "@/components/question-banks/labels";

@@ -8,7 +8,7 @@ import type { GridColDef, GridSortModel, GridValidRowModel } from "@mui/x-data-g
 import { useRouter, useSearchParams } from "next/navigation";
 import type { ReactNode } from "react";
 import { useListUrlState } from "@/components/data/list-url-state";
-import { SearchField } from "@/components/data/search-field";
+import { SearchField } from "@/components/ui/search-field";
 import { ServerDataGrid } from "@/components/data/server-data-grid";
 import { readReportFilters, reportQuery } from "@/components/reports/report-query";
 import { withReportMetrics, type ReportMetrics } from "@/lib/client/report-metrics";
