@@ -85,6 +85,18 @@ export async function pickSearchedOption(page: Page, label: string, name: string
 }
 
 /**
+ * Types `text` into a picker of many that searches the server as one types (components/forms/search-multi-select.tsx)
+ * and picks the option named `option` once every offer matches the text: until the server answers, the offers
+ * of the text before stay, and one of them can move under the pointer as the list changes.
+ */
+export async function pickFromSearch(field: Locator, text: string, option: RegExp): Promise<void> {
+  const page = field.page();
+  await field.fill(text);
+  await expect(page.getByRole("option").filter({ hasNotText: text })).toHaveCount(0);
+  await page.getByRole("option", { name: option }).click();
+}
+
+/**
  * No column of a Data Grid is clipped (docs/ui.md "No table clips a column at 1280 px or wider"): every
  * header ends inside the grid's box. Returns the headers' names, in order, for the caller to check.
  */
