@@ -3,6 +3,7 @@ import { db } from "@/lib/db";
 import type { ExportKind, ExportQuery } from "@/lib/schemas/exports";
 import { isId } from "@/lib/schemas/id";
 import { copyRows } from "@/lib/server/csv/copy-rows";
+import { datedFileName } from "@/lib/server/csv/csv-response";
 import { csvStream } from "@/lib/server/csv/csv-stream";
 import { exportStatement } from "@/lib/server/exports/sql";
 import { organizationNotFound } from "@/lib/server/organizations/access";
@@ -44,5 +45,5 @@ export async function exportCsv(ctx: TenantContext, kind: ExportKind, query: Exp
   // LF line ends: the exports have always had them (PostgreSQL wrote them), and earlier files compare equal.
   const body = await csvStream({ header, batches: copyRows(copy, kinds), newline: "\n" });
   const prefix = organization?.subdomain ?? "all-organizations";
-  return { filename: `${prefix}-${kind}-${new Date().toISOString().slice(0, 10)}.csv`, body };
+  return { filename: datedFileName(`${prefix}-${kind}`), body };
 }

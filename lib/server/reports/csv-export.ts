@@ -1,7 +1,6 @@
 import "server-only";
 import { readInBatches } from "@/lib/db";
 import { csvRows, csvStream, type CsvRow } from "@/lib/server/csv/csv-stream";
-import { csvDownloadHeaders } from "@/lib/server/csv/csv-response";
 import type { CountedList, ListStatement } from "@/lib/server/reports/list";
 
 /** An export stops here; narrow the filters for more. */
@@ -21,9 +20,4 @@ export function csvExport<R extends object>(
   const build = typeof list === "function" ? list : list.rows;
   const query = build({ limit: REPORT_EXPORT_LIMIT, offset: 0 });
   return csvStream({ header, batches: csvRows(readInBatches<R>(query, BATCH), fields) });
-}
-
-/** The download's headers: a CSV attachment named after the report and the day. */
-export function csvHeaders(name: string): Record<string, string> {
-  return csvDownloadHeaders(`${name}-${new Date().toISOString().slice(0, 10)}.csv`);
 }

@@ -1,8 +1,8 @@
 import { handle, notAllowedExcept, parseInput, requireCaller } from "@/lib/http";
 import { queryObject } from "@/lib/schemas/pagination";
 import { certificateReportExportSchema } from "@/lib/schemas/reports";
-import { csvHeaders } from "@/lib/server/reports/csv-export";
 import { exportCertificateReport } from "@/lib/server/reports/certificates";
+import { csvDownload, datedFileName } from "@/lib/server/csv/csv-response";
 
 /** The certificates as a CSV download: the same filters and order, no paging. */
 export const GET = handle("Failed to export the report", async (req) => {
@@ -11,7 +11,7 @@ export const GET = handle("Failed to export the report", async (req) => {
     caller.ctx,
     parseInput(certificateReportExportSchema, queryObject(req.url)),
   );
-  return new Response(body, { headers: csvHeaders("report-certificates") });
+  return csvDownload(req, body, datedFileName("report-certificates"));
 });
 
 export const { POST, PUT, PATCH, DELETE } = notAllowedExcept("GET");

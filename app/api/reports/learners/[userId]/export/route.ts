@@ -1,8 +1,8 @@
 import { handle, notAllowedExcept, parseInput, requireCaller } from "@/lib/http";
 import { queryObject } from "@/lib/schemas/pagination";
 import { reportDetailQuerySchema } from "@/lib/schemas/reports";
-import { csvHeaders } from "@/lib/server/reports/csv-export";
 import { exportLearnerDetailReport } from "@/lib/server/reports/learner-detail";
+import { csvDownload, datedFileName } from "@/lib/server/csv/csv-response";
 
 /** One learner's courses as a CSV download. */
 export const GET = handle<{ userId: string }>("Failed to export the report", async (req, { params }) => {
@@ -13,7 +13,7 @@ export const GET = handle<{ userId: string }>("Failed to export the report", asy
     userId,
     parseInput(reportDetailQuerySchema, queryObject(req.url)),
   );
-  return new Response(body, { headers: csvHeaders("report-learner") });
+  return csvDownload(req, body, datedFileName("report-learner"));
 });
 
 export const { POST, PUT, PATCH, DELETE } = notAllowedExcept("GET");

@@ -1,8 +1,8 @@
 import { handle, notAllowedExcept, parseInput, requireCaller } from "@/lib/http";
 import { queryObject } from "@/lib/schemas/pagination";
 import { reportDetailQuerySchema } from "@/lib/schemas/reports";
-import { csvHeaders } from "@/lib/server/reports/csv-export";
 import { exportCourseLessonsReport } from "@/lib/server/reports/lessons";
+import { csvDownload, datedFileName } from "@/lib/server/csv/csv-response";
 
 /** One course, per lesson, as a CSV download. */
 export const GET = handle<{ courseId: string }>("Failed to export the report", async (req, { params }) => {
@@ -13,7 +13,7 @@ export const GET = handle<{ courseId: string }>("Failed to export the report", a
     courseId,
     parseInput(reportDetailQuerySchema, queryObject(req.url)),
   );
-  return new Response(body, { headers: csvHeaders("report-lessons") });
+  return csvDownload(req, body, datedFileName("report-lessons"));
 });
 
 export const { POST, PUT, PATCH, DELETE } = notAllowedExcept("GET");

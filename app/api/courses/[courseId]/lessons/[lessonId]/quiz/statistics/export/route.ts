@@ -1,5 +1,5 @@
 import { handle, notAllowedExcept, requireCaller } from "@/lib/http";
-import { csvDownloadHeaders } from "@/lib/server/csv/csv-response";
+import { csvDownload, datedFileName } from "@/lib/server/csv/csv-response";
 import { exportQuizStatistics } from "@/lib/server/quizzes/statistics-export";
 
 /** The quiz's item analysis as a CSV download (the course's editors). */
@@ -9,9 +9,7 @@ export const GET = handle<{ courseId: string; lessonId: string }>(
     const caller = await requireCaller(req);
     const { courseId, lessonId } = await params;
     const body = await exportQuizStatistics(caller.ctx, courseId, lessonId);
-    return new Response(body, {
-      headers: csvDownloadHeaders(`quiz-statistics-${new Date().toISOString().slice(0, 10)}.csv`),
-    });
+    return csvDownload(req, body, datedFileName("quiz-statistics"));
   },
 );
 

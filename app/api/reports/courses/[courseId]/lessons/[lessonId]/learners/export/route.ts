@@ -1,8 +1,8 @@
 import { handle, notAllowedExcept, parseInput, requireCaller } from "@/lib/http";
 import { queryObject } from "@/lib/schemas/pagination";
 import { lessonLearnersExportSchema } from "@/lib/schemas/reports";
-import { csvHeaders } from "@/lib/server/reports/csv-export";
 import { exportLessonLearnersReport } from "@/lib/server/reports/lessons";
+import { csvDownload, datedFileName } from "@/lib/server/csv/csv-response";
 
 /** One lesson's learners as a CSV download. */
 export const GET = handle<{ courseId: string; lessonId: string }>(
@@ -16,7 +16,7 @@ export const GET = handle<{ courseId: string; lessonId: string }>(
       lessonId,
       parseInput(lessonLearnersExportSchema, queryObject(req.url)),
     );
-    return new Response(body, { headers: csvHeaders("report-lesson-learners") });
+    return csvDownload(req, body, datedFileName("report-lesson-learners"));
   },
 );
 
