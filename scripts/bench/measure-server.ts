@@ -24,7 +24,10 @@ export interface ScenarioResult {
   sample: unknown;
   /** The SQL texts the server sent for that answer, sorted (concurrent statements come in any order). */
   statements: string[];
-  /** Pages: measured again at PAGE_QUIET_CONNECTIONS (the latency a class sees, not the throughput). */
+  /**
+   * The latency a class sees, not the throughput: pages measured again at PAGE_QUIET_CONNECTIONS, quiz
+   * submissions at the class's pace (Scenario.latencyAt).
+   */
   quiet?: Measurement | null;
   /** Pages: the HTML's size, as sent (compressed) and unpacked. */
   html?: { wireBytes: number; bytes: number; encoding?: string };

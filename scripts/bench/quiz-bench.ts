@@ -3,6 +3,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { applyMigrations } from "../../server/database/schema-engine";
 import { call, type Answer } from "./http";
 import { summarize, type LoadRun } from "./load";
+import { runPaced } from "./paced";
 import type { BenchOptions } from "./options";
 import type { ScenarioResult } from "./measure-server";
 import { startServerProcess, type ServerProcess } from "./server-process";
@@ -12,8 +13,10 @@ import { tracedStatements } from "./trace-sql";
 // questions, on a database of its own. Answers: PUT /api/quiz-attempts/{id}/answers/{position}, each
 // request one learner's next answer (a learner never has two in flight), ANSWER_CONNECTIONS at once; every
 // answer must be acknowledged as applied. Submissions: POST /api/quiz-attempts/{id}/submit, each learner
-// once, graded at once (no essays). Against the quiz ceiling (quiz-ceiling.ts: the same caller lookup,
-// schema and service on node:http), in halves ordered app, ceiling, ceiling, app as the other rows.
+// once, graded at once (no essays), SUBMIT_CONNECTIONS at once for the throughput; for the latency a
+// learner sees, at the class's pace (a thousand submissions in the last minute, each when its learner
+// presses Submit: paced.ts). Against the quiz ceiling (quiz-ceiling.ts: the same caller lookup, schema and
+// service on node:http), in halves ordered app, ceiling, ceiling, app as the other rows.
 
 export const QUIZ_LEARNERS = 1000;
 export const ANSWER_CONNECTIONS = 32;
@@ -21,9 +24,15 @@ export const SUBMIT_CONNECTIONS = 16;
 const QUESTIONS = 20;
 const APP_PORT = 3251;
 const CEILING_PORT = 3252;
-/** Submissions per measured half: four halves and two warm-ups, each with its spare learners, fit in the class. */
-const SUBMISSIONS_PER_HALF = 175;
-const SUBMISSIONS_WARMUP = 50;
+/**
+ * Submissions per measured half: four halves and two warm-ups, each with its spare learners, and then four
+ * paced halves fit in the class.
+ */
+const SUBMISSIONS_PER_HALF = 120;
+const SUBMISSIONS_WARMUP = 40;
+/** A class of 1,000 submitting within the last minute before the deadline. */
+export const PACED_SUBMISSIONS_PER_SECOND = QUIZ_LEARNERS / 60;
+const PACED_PER_HALF = 80;
 
 type ChoiceType = "single_choice" | "multiple_response" | "true_false";
 
@@ -236,6 +245,7 @@ async function runLoad(
             },
             onResponse: (status: number, body: string, context: Record<string, unknown>) => {
               lastOk = ok(status, body);
+              if (!lastOk) console.warn(`    a request failed: HTTP ${status} ${body.slice(0, 200)}`);
               if (!once) pool.unshift(context.learner as QuizLearner);
             },
           },
@@ -382,6 +392,27 @@ export async function measureQuizzes(
       await sleep(500);
       return run;
     };
+    // Submissions at the class's pace: each half has arrivals of its own (its seed), the same on both servers.
+    let pacedHalf = 0;
+    const pacedRun = async (e: Endpoint) => {
+      const takers = savers.splice(0, PACED_PER_HALF);
+      const run = await runPaced(
+        { count: takers.length, perSecond: PACED_SUBMISSIONS_PER_SECOND, seed: 1 + (pacedHalf++ % 2) },
+        async (index) => {
+          const { method, path, body } = submitRequest(takers[index]!);
+          const answer = await call(e.port, host(e), path, {
+            method,
+            json: JSON.parse(body) as unknown,
+            bearer: takers[index]!.token,
+          });
+          const ok = gradedOk(answer.status, answer.text);
+          if (!ok) console.warn(`    a paced submission failed: HTTP ${answer.status} ${answer.text.slice(0, 200)}`);
+          return ok;
+        },
+      );
+      await sleep(500);
+      return run;
+    };
     const [appEndpoint, ceilingEndpoint] = endpoints as [Endpoint, Endpoint];
     const profiled: string[] = [];
     // With --profile, the app's first measured half of each kind is profiled.
@@ -403,11 +434,16 @@ export async function measureQuizzes(
     const answerRuns = await halves((e) => answerRun(e, options.seconds / 2), "answers");
     for (const e of endpoints) await submitRun(e, SUBMISSIONS_WARMUP);
     const submitRuns = await halves((e) => submitRun(e, SUBMISSIONS_PER_HALF), "submissions");
+    const pacedRuns = { app: [] as LoadRun[], ceiling: [] as LoadRun[] };
+    for (const e of [appEndpoint, ceilingEndpoint, ceilingEndpoint, appEndpoint])
+      pacedRuns[e.name].push(await pacedRun(e));
     const pair = (kind: keyof typeof probes, runs: { app: LoadRun[]; ceiling: LoadRun[] }) => ({
       app: { ...probes[kind].app, measurement: summarize(runs.app) },
       ceiling: { ...probes[kind].ceiling, measurement: summarize(runs.ceiling) },
     });
     const result = { answers: pair("answers", answerRuns), submissions: pair("submissions", submitRuns) };
+    result.submissions.app.quiet = summarize(pacedRuns.app);
+    result.submissions.ceiling.quiet = summarize(pacedRuns.ceiling);
     for (const kind of ["answers", "submissions"] as const)
       for (const name of ["app", "ceiling"] as const) {
         const { rps, p50, p95, p99, failures } = result[kind][name].measurement;
@@ -415,6 +451,12 @@ export async function measureQuizzes(
           `  quiz ${kind} [${name}]: ${rps.toFixed(0)}/s, p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms${failures ? `, ${failures} failures` : ""}`,
         );
       }
+    for (const name of ["app", "ceiling"] as const) {
+      const { rps, p50, p95, p99, failures } = result.submissions[name].quiet!;
+      console.log(
+        `  quiz submissions at the class's pace [${name}]: ${rps.toFixed(1)}/s, p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms${failures ? `, ${failures} failures` : ""}`,
+      );
+    }
     for (const file of profiled)
       console.log(`    CPU profile of the app: ${file} (npx tsx scripts/bench/profile-summary.ts ${file})`);
     return result;
