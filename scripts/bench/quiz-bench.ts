@@ -457,6 +457,11 @@ export async function measureQuizzes(
         `  quiz submissions at the class's pace [${name}]: ${rps.toFixed(1)}/s, p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms${failures ? `, ${failures} failures` : ""}`,
       );
     }
+    // A failed request's cause is in the server's log (its 5xx are logged with their error), not in its answer.
+    for (const e of endpoints) {
+      const errors = e.process.drain().filter((line) => line.includes('"level":"error"'));
+      for (const line of errors.slice(0, 3)) console.warn(`    [${e.name} log] ${line.slice(0, 600)}`);
+    }
     for (const file of profiled)
       console.log(`    CPU profile of the app: ${file} (npx tsx scripts/bench/profile-summary.ts ${file})`);
     return result;
