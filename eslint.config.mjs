@@ -104,7 +104,7 @@ const ZERO_RUNTIME_FILES = [
   "components/learning/{lesson-pager,mark-complete-button,preview-notice,video-lesson}.tsx",
   "components/certificates/my-certificates.tsx",
   "components/courses/{course-table,course-list}.tsx",
-  "components/reports/{overview-view,metric-cards,report-charts,report-tabs,report-frame,report-filter-error}.tsx",
+  "components/reports/{overview-view,metric-cards,report-charts,report-tabs,report-frame,report-filter-error,reports-loading}.tsx",
   "components/messages/{inbox,thread-list,thread-view,message-item,message-time,reply-form,people}.tsx",
   "components/calendar/{calendar-panel,calendar-view,calendar-toolbar,zoned}.tsx",
   "components/calendar/{calendar-theme,calendar-entries,occurrence-time}.ts",
@@ -120,7 +120,7 @@ const ZERO_RUNTIME_PAGES = [
   "app/(app)/dashboard/**",
   "app/(app)/courses/forbidden.tsx",
   "app/(app)/courses/[courseId]/{page,learn/page,modules/**/page}.tsx",
-  "app/admin/reports/{layout,page}.tsx",
+  "app/admin/reports/{layout,page,loading}.tsx",
   "app/(app)/{messages,calendar}/**",
   "app/admin/{courses,users}/page.tsx",
 ];

@@ -6,8 +6,6 @@ import RefreshIcon from "@mui/icons-material/Refresh";
 import Chip from "@mui/material/Chip";
 import IconButton from "@mui/material/IconButton";
 import Box from "@mui/material/Box";
-import MenuItem from "@mui/material/MenuItem";
-import TextField from "@mui/material/TextField";
 import Tooltip from "@mui/material/Tooltip";
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
@@ -19,9 +17,11 @@ import { learnerReportHref } from "@/components/reports/breakdowns";
 import { formatCount, formatDay } from "@/components/reports/format";
 import { MetricCards, type Figure } from "@/components/reports/metric-cards";
 import { TwoLineCell } from "@/components/reports/two-line-cell";
+import styles from "@/components/reports/report-grid.module.css";
 import { ReportGrid } from "@/components/reports/report-grid";
 import { readReportFilters } from "@/components/reports/report-query";
 import { MONO_FONT_FAMILY } from "@/components/theme/fonts";
+import { Select } from "@/components/ui/select";
 import { apiPost } from "@/lib/client/api";
 import { certificateState, STATE_LABEL, stateText } from "@/lib/certificates/status";
 import type { Page } from "@/lib/schemas/pagination";
@@ -93,22 +93,15 @@ export function CertificateReport({ canRevoke, userId }: CertificateReportProps)
     userId ? null : (
       <>
         <MetricCards figures={summaryFigures((data as CertificateReportPage | undefined)?.summary)} />
-        <TextField
-          select
+        {/* "All certificates" is the empty value: shown as chosen, under the label above the field. */}
+        <Select
+          size="small"
           label="Status"
           value={state}
+          options={STATES}
           onChange={(e) => list.update({ certificate_status: e.target.value, page: 1 })}
-          // "All certificates" is the empty value: shown as chosen, not as an empty box under a label.
-          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-          sx={{ width: 280, maxWidth: "100%" }}
-          size="small"
-        >
-          {STATES.map((s) => (
-            <MenuItem key={s.value} value={s.value}>
-              {s.label}
-            </MenuItem>
-          ))}
-        </TextField>
+          className={styles.state}
+        />
       </>
     );
 

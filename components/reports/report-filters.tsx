@@ -1,9 +1,5 @@
 "use client";
 
-import Button from "@mui/material/Button";
-import MenuItem from "@mui/material/MenuItem";
-import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
 import { DatePicker } from "@mui/x-date-pickers/DatePicker";
 import { AdapterDateFns } from "@mui/x-date-pickers/AdapterDateFns";
 import { LocalizationProvider } from "@mui/x-date-pickers/LocalizationProvider";
@@ -13,6 +9,9 @@ import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useState } from "react";
 import { SearchSelect, type SearchOption } from "@/components/forms/search-select";
 import { OrganizationPicker } from "@/components/organizations/organization-picker";
+import styles from "@/components/reports/report-filters.module.css";
+import { Button, ButtonLabel, buttonClasses } from "@/components/ui/button";
+import { Select } from "@/components/ui/select";
 import type { GroupListJson } from "@/lib/server/groups/queries";
 import { REPORT_FILTER_KEYS, readReportFilters, type ReportFilterKey } from "@/components/reports/report-query";
 import { useApi } from "@/lib/client/swr";
@@ -38,6 +37,8 @@ export const ENROLLMENT_STATUS_OPTIONS = [
   { value: "completed", label: "Completed" },
   { value: "withdrawn", label: "Withdrawn" },
 ] as const;
+
+const STATUS_CHOICES = [{ value: "", label: "Any status" }, ...ENROLLMENT_STATUS_OPTIONS];
 
 const coursePath = (q: string) => `/api/courses?view=manage&page_size=20${q ? `&q=${encodeURIComponent(q)}` : ""}`;
 const groupPath = (q: string) => `/api/admin/groups?page_size=20${q ? `&q=${encodeURIComponent(q)}` : ""}`;
@@ -85,27 +86,22 @@ export function ReportFilters({ categories, platform, hide = [] }: ReportFilters
   return (
     <LocalizationProvider dateAdapter={AdapterDateFns} adapterLocale={enGB}>
       {/* On a phone the filters fold behind one button, so the figures and data start on the first screen. */}
-      <Button
-        variant="outlined"
+      <button
+        type="button"
+        className={buttonClasses("outlined", "medium", false, styles.toggle)}
         aria-expanded={isOpen}
         aria-controls="report-filters"
         onClick={() => setIsOpen(!isOpen)}
-        sx={{ display: { xs: "inline-flex", sm: "none" }, mb: 2 }}
       >
-        {isOpen ? "Hide filters" : applied > 0 ? `Filters (${applied})` : "Filters"}
-      </Button>
-      <Stack
+        <ButtonLabel size="medium">
+          {isOpen ? "Hide filters" : applied > 0 ? `Filters (${applied})` : "Filters"}
+        </ButtonLabel>
+      </button>
+      {/* The selects and buttons render without runtime styles; the date pickers and searched pickers are MUI's. */}
+      <section
         id="report-filters"
-        component="section"
         aria-label="Report filters"
-        direction="row"
-        sx={{
-          display: { xs: isOpen ? "flex" : "none", sm: "flex" },
-          flexWrap: "wrap",
-          gap: 2,
-          mb: 3,
-          alignItems: "center",
-        }}
+        className={isOpen ? `${styles.filters} ${styles.open}` : styles.filters}
       >
         <DayPicker
           label="From"
@@ -125,21 +121,15 @@ export function ReportFilters({ categories, platform, hide = [] }: ReportFilters
           <OrganizationPicker dense id={values.organization_id} onChange={(id) => update({ organization_id: id })} />
         )}
         {isTenantView && shows("category_id") && (
-          <TextField
-            select
+          <Select
             size="small"
+            labelInside
             label="Category"
             value={values.category_id ?? ""}
+            options={[{ value: "", label: "Any category" }, ...categories.map((c) => ({ value: c.id, label: c.name }))]}
             onChange={(e) => update({ category_id: e.target.value })}
-            sx={{ minWidth: 180 }}
-          >
-            <MenuItem value="">Any category</MenuItem>
-            {categories.map((c) => (
-              <MenuItem key={c.id} value={c.id}>
-                {c.name}
-              </MenuItem>
-            ))}
-          </TextField>
+            className={styles.category}
+          />
         )}
         {isTenantView && shows("course_id") && (
           <CourseFilter id={values.course_id} onChange={(id) => update({ course_id: id })} />
@@ -148,24 +138,22 @@ export function ReportFilters({ categories, platform, hide = [] }: ReportFilters
           <GroupFilter id={values.group_id} onChange={(id) => update({ group_id: id })} />
         )}
         {shows("status") && (
-          <TextField
-            select
+          <Select
             size="small"
+            labelInside
             label="Status"
             value={values.status ?? ""}
+            options={STATUS_CHOICES}
             onChange={(e) => update({ status: e.target.value })}
-            sx={{ minWidth: 160 }}
-          >
-            <MenuItem value="">Any status</MenuItem>
-            {ENROLLMENT_STATUS_OPTIONS.map((s) => (
-              <MenuItem key={s.value} value={s.value}>
-                {s.label}
-              </MenuItem>
-            ))}
-          </TextField>
+            className={styles.status}
+          />
         )}
-        {hasAny && <Button onClick={clearAll}>Clear filters</Button>}
-      </Stack>
+        {hasAny && (
+          <Button variant="text" onClick={clearAll}>
+            Clear filters
+          </Button>
+        )}
+      </section>
     </LocalizationProvider>
   );
 }

@@ -1,16 +1,15 @@
 "use client";
 
-import DownloadIcon from "@mui/icons-material/Download";
-import Alert from "@mui/material/Alert";
-import Button from "@mui/material/Button";
-import Stack from "@mui/material/Stack";
 import type { GridColDef, GridSortModel, GridValidRowModel } from "@mui/x-data-grid";
 import { useRouter, useSearchParams } from "next/navigation";
 import type { ReactNode } from "react";
 import { useListUrlState } from "@/components/data/list-url-state";
-import { SearchField } from "@/components/ui/search-field";
 import { ServerDataGrid } from "@/components/data/server-data-grid";
+import styles from "@/components/reports/report-grid.module.css";
 import { readReportFilters, reportQuery } from "@/components/reports/report-query";
+import { Alert } from "@/components/ui/alert";
+import { ButtonLink } from "@/components/ui/button-link";
+import { SearchField } from "@/components/ui/search-field";
 import { withReportMetrics, type ReportMetrics } from "@/lib/client/report-metrics";
 import { failureMessage } from "@/lib/client/spec-calls";
 import { useApi } from "@/lib/client/swr";
@@ -69,23 +68,24 @@ export function ReportGrid<T extends object>({
   const sortModel: GridSortModel = [{ field: sort, sort: order === "desc" ? "desc" : "asc" }];
   const filtered = Boolean(q) || Object.keys(filters).length > 0 || Object.values(query ?? {}).some(Boolean);
   return (
-    <Stack spacing={2}>
+    // What sits above the grid renders on the server without runtime styles; the grid is MUI's.
+    <div className={styles.grid}>
       {renderAbove?.(data)}
-      <Stack direction="row" sx={{ flexWrap: "wrap", gap: 2, alignItems: "center", justifyContent: "space-between" }}>
+      <div className={styles.toolbar}>
         {searchLabel ? (
           <SearchField label={searchLabel} value={q} onSearch={(text) => update({ q: text, page: 1 })} />
         ) : (
           <span />
         )}
-        <Button
+        <ButtonLink
           variant="outlined"
-          startIcon={<DownloadIcon />}
+          icon="download"
           href={`${apiPath}/export${reportQuery(filters, listQuery)}`}
           download
         >
           Export CSV
-        </Button>
-      </Stack>
+        </ButtonLink>
+      </div>
       {error && (
         <Alert severity="error">{failureMessage(error, `Failed to load the ${label.toLowerCase()} report`)}</Alert>
       )}
@@ -105,6 +105,6 @@ export function ReportGrid<T extends object>({
         sx={rowHref ? { "& .MuiDataGrid-row": { cursor: "pointer" } } : undefined}
         emptyLabel={filtered ? "Nothing matches these filters" : emptyText}
       />
-    </Stack>
+    </div>
   );
 }

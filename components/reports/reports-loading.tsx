@@ -1,30 +1,20 @@
-import Box from "@mui/material/Box";
-import Grid from "@mui/material/Grid";
-import Skeleton from "@mui/material/Skeleton";
-import Typography from "@mui/material/Typography";
+import styles from "@/components/reports/reports-loading.module.css";
+import { VisuallyHidden } from "@/components/ui/visually-hidden";
 
 /** The report pages while the server works out their figures: the page's shape, greyed. */
 export function ReportsLoading() {
   return (
-    <Box role="status" aria-live="polite">
-      <Typography sx={{ position: "absolute", width: 1, height: 1, overflow: "hidden", clip: "rect(0 0 0 0)" }}>
-        Loading the reports…
-      </Typography>
-      <Grid container spacing={2} sx={{ mb: 3 }}>
+    <div role="status" aria-live="polite">
+      <VisuallyHidden>Loading the reports…</VisuallyHidden>
+      <div className={styles.figures}>
         {Array.from({ length: 5 }, (_, i) => (
-          <Grid key={i} size={{ xs: 12, sm: 6, md: 4, lg: 12 / 5 }}>
-            <Skeleton variant="rounded" height={104} />
-          </Grid>
+          <span key={i} className={`${styles.bone} ${styles.figure}`} />
         ))}
-      </Grid>
-      <Grid container spacing={2}>
-        <Grid size={{ xs: 12, lg: 7 }}>
-          <Skeleton variant="rounded" height={360} />
-        </Grid>
-        <Grid size={{ xs: 12, lg: 5 }}>
-          <Skeleton variant="rounded" height={360} />
-        </Grid>
-      </Grid>
-    </Box>
+      </div>
+      <div className={styles.charts}>
+        <span className={`${styles.bone} ${styles.chart}`} />
+        <span className={`${styles.bone} ${styles.chart}`} />
+      </div>
+    </div>
   );
 }

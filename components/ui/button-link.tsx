@@ -13,6 +13,8 @@ export interface ButtonLinkProps {
   className?: string;
   /** A plain <a>: the browser loads the page afresh (no client navigation, no client state kept). */
   fullLoad?: boolean;
+  /** A file to save rather than a page to open (a plain <a download>, as MUI's Button with href and download). */
+  download?: boolean;
 }
 
 /** A link that looks like MUI's Button, drawn without runtime styles (usable on the server). */
@@ -24,6 +26,7 @@ export function ButtonLink({
   size = "medium",
   className,
   fullLoad,
+  download,
 }: ButtonLinkProps) {
   const classes = buttonClasses(variant, size, false, className);
   const content = (
@@ -31,9 +34,9 @@ export function ButtonLink({
       {children}
     </ButtonLabel>
   );
-  if (fullLoad)
+  if (fullLoad || download)
     return (
-      <a href={href} className={classes}>
+      <a href={href} className={classes} download={download || undefined}>
         {content}
       </a>
     );
