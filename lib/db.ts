@@ -83,9 +83,17 @@ export async function closeDatabase(): Promise<void> {
  */
 export const LONG_TRANSACTION = { timeout: 60_000, maxWait: 10_000 } as const;
 
+/**
+ * Every other transaction's limits. Prisma's own (2 s to get a connection, 5 s to run) fail a request that
+ * queued behind a busy minute, a class submitting a quiz at once, and would have succeeded a moment later;
+ * the limit is still there to end a transaction that hangs with its locks.
+ */
+export const TRANSACTION_LIMITS = { maxWait: 10_000, timeout: 15_000 } as const;
+
 export function db(): PrismaClient {
   holder.__lmsPrisma ??= new PrismaClient({
     adapter: withPoolTypes(new PrismaPg(pool(), { statementNameGenerator: statementName })),
+    transactionOptions: TRANSACTION_LIMITS,
   });
   return holder.__lmsPrisma;
 }

@@ -93,6 +93,13 @@ export function toAppError(error: unknown, fallbackMessage: string): AppError {
       cause: error,
     });
   if (error instanceof Prisma.PrismaClientKnownRequestError) {
+    // A transaction that waited too long for a connection or ran past its limit was rolled back whole:
+    // nothing changed, and the same request a moment later can succeed.
+    if (error.code === "P2028")
+      return new AppError("SERVICE_UNAVAILABLE", SERVER_BUSY_MESSAGE, {
+        headers: { "Retry-After": "5" },
+        cause: error,
+      });
     if (error.code === "P2025") return new AppError("NOT_FOUND", "Not found", { cause: error });
     if (error.code === "P2002")
       return new AppError("CONFLICT", "A record with these values already exists", { cause: error });
@@ -104,6 +111,7 @@ export function toAppError(error: unknown, fallbackMessage: string): AppError {
 }
 
 const DATABASE_UNAVAILABLE_MESSAGE = "The database is unavailable. Try again in a moment.";
+const SERVER_BUSY_MESSAGE = "The server is busy. Try again in a moment.";
 
 /** Connection-level failures: the server refused, dropped or timed out the connection, or is not accepting any. */
 const UNREACHABLE_CODES = new Set([
