@@ -43,6 +43,7 @@ export function SelectField<T extends FieldValues>({
   control,
   name,
   label,
+  helperText,
   options,
 }: FieldProps<T> & { options: readonly SelectOption[] }) {
   return (
@@ -55,10 +56,12 @@ export function SelectField<T extends FieldValues>({
           options={options}
           className={styles.field}
           name={field.name}
+          selectRef={field.ref}
           value={field.value ?? ""}
           onChange={(e) => field.onChange(e.target.value)}
           onBlur={field.onBlur}
-          aria-invalid={Boolean(fieldState.error)}
+          error={Boolean(fieldState.error)}
+          helperText={fieldState.error?.message ?? helperText}
         />
       )}
     />
