@@ -108,6 +108,9 @@ const ZERO_RUNTIME_FILES = [
   "components/messages/{inbox,thread-list,thread-view,message-item,message-time,reply-form,people}.tsx",
   "components/calendar/{calendar-panel,calendar-view,calendar-toolbar,zoned}.tsx",
   "components/calendar/{calendar-theme,calendar-entries,occurrence-time}.ts",
+  "components/settings/{settings-tabs,settings-card,settings-fields,general-settings,general-settings-editor}.tsx",
+  "components/settings/teaching-settings-view.tsx",
+  "components/settings/{use-settings-form,settings-sections}.ts",
   "components/messages/use-live-thread.ts",
   "components/data/linked-text.tsx",
   "components/hooks/use-search-text.ts",
@@ -123,9 +126,10 @@ const ZERO_RUNTIME_PAGES = [
   "app/admin/reports/{layout,page,loading}.tsx",
   "app/(app)/{messages,calendar}/**",
   "app/admin/{courses,users}/page.tsx",
+  "app/admin/settings/{page,settings-frame}.tsx",
 ];
-// The public pages' frame and a notice shown only inside pages drawn with MUI.
-const ZERO_RUNTIME_EXCEPTIONS = ["components/shell/public-layout.tsx", "components/shell/read-only-notice.tsx"];
+// The public pages' frame.
+const ZERO_RUNTIME_EXCEPTIONS = ["components/shell/public-layout.tsx"];
 const ZERO_RUNTIME_MESSAGE =
   "Drawn from CSS modules on the theme's variables, so the page loads no MUI: use a *.module.css class, not MUI or sx.";
 

@@ -28,7 +28,7 @@ function hasProviders(page: string): boolean {
 }
 
 /** The pages drawn from CSS modules alone (eslint.config.mjs ZERO_RUNTIME_PAGES): no providers needed. */
-const WITHOUT_MUI = ["courses/page.tsx"];
+const WITHOUT_MUI = ["courses/page.tsx", "settings/page.tsx"];
 
 describe("admin pages and MUI's providers", () => {
   it("every admin page has MUI's providers above it, except those drawn without MUI", () => {

@@ -2,32 +2,34 @@
 
 import { z } from "zod";
 import type { NoticeState } from "@/components/feedback/notice";
-import { FormNumberField } from "@/components/forms/form-number-field";
-import { FormSelect } from "@/components/forms/form-select";
-import { FormSwitch } from "@/components/forms/form-switch";
-import { FormTextField } from "@/components/forms/form-text-field";
 import { SettingsCard } from "@/components/settings/settings-card";
+import { NumberField, SelectField, SwitchField } from "@/components/settings/settings-fields";
 import { useSettingsForm } from "@/components/settings/use-settings-form";
 import { apiPatch } from "@/lib/client/api";
 import { roleLabel } from "@/lib/routes";
 import {
   courseDefaultsSchema,
-  maintenanceNoticeSchema,
   MAX_SESSION_LIFETIME_HOURS,
   SELF_REGISTRATION_ROLES,
   settingsFieldsSchema,
   type OrganizationSettings,
 } from "@/lib/schemas/organization-settings";
 
-// The settings page's simple sections: each its own form, sending only its own part of the settings.
+// The General section's sections, each its own form sending only its own part of the settings. Drawn from
+// components/ui and CSS modules: the page loads no MUI.
 
-type Props = { settings: OrganizationSettings; isPlatform: boolean; onNotice: (n: NoticeState) => void };
+export type GeneralSettingsProps = {
+  settings: OrganizationSettings;
+  isPlatform: boolean;
+  onNotice: (n: NoticeState) => void;
+};
 
-const patchSettings = (body: Partial<OrganizationSettings>) => apiPatch("/api/admin/settings", body);
+export const patchSettings = (body: Partial<OrganizationSettings>) => apiPatch("/api/admin/settings", body);
 const registrationSchema = settingsFieldsSchema.pick({ allowSelfRegistration: true, selfRegistrationRole: true });
 const sessionSchema = settingsFieldsSchema.pick({ sessionLifetimeHours: true });
+const roleOptions = SELF_REGISTRATION_ROLES.map((r) => ({ value: r, label: roleLabel(r) }));
 
-export function RegistrationSettings({ settings, isPlatform, onNotice }: Props) {
+export function RegistrationSettings({ settings, isPlatform, onNotice }: GeneralSettingsProps) {
   const { form, onSubmit, error } = useSettingsForm(registrationSchema, settings, patchSettings, onNotice);
   return (
     <SettingsCard
@@ -41,18 +43,18 @@ export function RegistrationSettings({ settings, isPlatform, onNotice }: Props) 
       isSubmitting={form.formState.isSubmitting}
       error={error}
     >
-      <FormSwitch control={form.control} name="allowSelfRegistration" label="Anyone may register" />
-      <FormSelect
+      <SwitchField control={form.control} name="allowSelfRegistration" label="Anyone may register" />
+      <SelectField
         control={form.control}
         name="selfRegistrationRole"
         label="Role of a new account"
-        options={SELF_REGISTRATION_ROLES.map((r) => ({ value: r, label: roleLabel(r) }))}
+        options={roleOptions}
       />
     </SettingsCard>
   );
 }
 
-export function SessionSettings({ settings, onNotice }: Props) {
+export function SessionSettings({ settings, onNotice }: GeneralSettingsProps) {
   const { form, onSubmit, error } = useSettingsForm(sessionSchema, settings, patchSettings, onNotice);
   return (
     <SettingsCard
@@ -62,7 +64,7 @@ export function SessionSettings({ settings, onNotice }: Props) {
       isSubmitting={form.formState.isSubmitting}
       error={error}
     >
-      <FormNumberField
+      <NumberField
         control={form.control}
         name="sessionLifetimeHours"
         label="Session lifetime (hours)"
@@ -76,7 +78,7 @@ export function SessionSettings({ settings, onNotice }: Props) {
 
 const courseSchema = z.object({ courseDefaults: courseDefaultsSchema });
 
-export function CourseDefaultSettings({ settings, onNotice }: Props) {
+export function CourseDefaultSettings({ settings, onNotice }: GeneralSettingsProps) {
   const { form, onSubmit, error } = useSettingsForm(courseSchema, settings, patchSettings, onNotice);
   return (
     <SettingsCard
@@ -86,44 +88,15 @@ export function CourseDefaultSettings({ settings, onNotice }: Props) {
       isSubmitting={form.formState.isSubmitting}
       error={error}
     >
-      <FormSwitch
+      <SwitchField
         control={form.control}
         name="courseDefaults.allowSelfEnrollment"
         label="Learners may enroll themselves"
       />
-      <FormSwitch
+      <SwitchField
         control={form.control}
         name="courseDefaults.allowRetakes"
         label="Learners may retake a completed SCORM lesson"
-      />
-    </SettingsCard>
-  );
-}
-
-const maintenanceSchema = z.object({ maintenance: maintenanceNoticeSchema });
-
-export function MaintenanceSettings({ settings, isPlatform, onNotice }: Props) {
-  const { form, onSubmit, error } = useSettingsForm(maintenanceSchema, settings, patchSettings, onNotice, "");
-  return (
-    <SettingsCard
-      title="Maintenance notice"
-      description={
-        isPlatform
-          ? "A notice every page of every organization shows, e.g. before planned maintenance."
-          : "A notice every page of this organization shows, e.g. before planned maintenance."
-      }
-      onSubmit={onSubmit}
-      isSubmitting={form.formState.isSubmitting}
-      error={error}
-    >
-      <FormSwitch control={form.control} name="maintenance.enabled" label="Show the notice" />
-      <FormTextField
-        control={form.control}
-        name="maintenance.message"
-        label="Notice"
-        multiline
-        minRows={2}
-        helperText="At most 500 characters"
       />
     </SettingsCard>
   );

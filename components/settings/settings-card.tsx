@@ -1,11 +1,9 @@
 "use client";
 
-import Alert from "@mui/material/Alert";
-import Paper from "@mui/material/Paper";
-import Stack from "@mui/material/Stack";
-import Typography from "@mui/material/Typography";
 import type { FormEventHandler, ReactNode } from "react";
-import { SubmitButton } from "@/components/forms/submit-button";
+import { Alert } from "@/components/ui/alert";
+import { SubmitButton } from "@/components/ui/submit-button";
+import styles from "./settings.module.css";
 
 export interface SettingsCardProps {
   title: string;
@@ -18,7 +16,10 @@ export interface SettingsCardProps {
   actions?: ReactNode;
 }
 
-/** One section of the settings: its own form and its own Save, so saving one never sends another's edits. */
+/**
+ * One section of the settings: its own form and its own Save, so saving one never sends another's edits.
+ * Drawn from a CSS module (MUI's outlined Paper), so the General section's page loads no MUI.
+ */
 export function SettingsCard({
   title,
   description,
@@ -29,25 +30,23 @@ export function SettingsCard({
   actions,
 }: SettingsCardProps) {
   return (
-    <Paper variant="outlined" sx={{ p: 3 }} component="section" aria-label={title}>
+    <section className={styles.card} aria-label={title}>
       <form method="post" onSubmit={onSubmit} noValidate aria-label={title}>
-        <Typography variant="h6" component="h2">
-          {title}
-        </Typography>
-        <Typography sx={{ color: "text.secondary", mb: 1 }}>{description}</Typography>
+        <h2 className={styles.title}>{title}</h2>
+        <p className={styles.description}>{description}</p>
         {error && (
-          <Alert severity="error" role="alert" sx={{ my: 1 }}>
-            {error}
-          </Alert>
+          <div className={styles.error}>
+            <Alert severity="error">{error}</Alert>
+          </div>
         )}
         {children}
-        <Stack direction="row" spacing={2} sx={{ mt: 2, alignItems: "center", flexWrap: "wrap", gap: 1 }}>
+        <div className={styles.actions}>
           <SubmitButton isSubmitting={isSubmitting} size="medium">
             Save
           </SubmitButton>
           {actions}
-        </Stack>
+        </div>
       </form>
-    </Paper>
+    </section>
   );
 }

@@ -3,12 +3,7 @@
 import Stack from "@mui/material/Stack";
 import { useState } from "react";
 import { Notice, type NoticeState } from "@/components/feedback/notice";
-import {
-  CourseDefaultSettings,
-  MaintenanceSettings,
-  RegistrationSettings,
-  SessionSettings,
-} from "@/components/settings/general-settings";
+import { MaintenanceSettings } from "@/components/settings/maintenance-settings";
 import { ApiKeysSettings } from "@/components/settings/api-keys-settings";
 import { LrsClientsSettings } from "@/components/settings/lrs-clients-settings";
 import { XapiTrackingSettings } from "@/components/settings/xapi-tracking-settings";
@@ -24,7 +19,10 @@ import type { IdentityProviderView, SignInPolicyView } from "@/lib/schemas/ident
 import type { OrganizationSettings } from "@/lib/schemas/organization-settings";
 import type { SmtpSettingsView } from "@/lib/schemas/smtp";
 
-/** One section of the settings, for an administrator (their organization) or the superadmin (the platform). */
+/**
+ * One section of the settings but General (general-settings-editor.tsx, drawn without MUI), for an
+ * administrator (their organization) or the superadmin (the platform).
+ */
 export function SettingsEditor({
   section,
   settings,
@@ -35,7 +33,7 @@ export function SettingsEditor({
   webhooks,
   isPlatform,
 }: {
-  section: SettingsSection;
+  section: Exclude<SettingsSection, "general">;
   settings: OrganizationSettings;
   smtp: SmtpSettingsView;
   /** null on the platform: identity providers are each organization's own. */
@@ -52,13 +50,6 @@ export function SettingsEditor({
   const props = { settings, isPlatform, onNotice: setNotice };
   return (
     <Stack spacing={3}>
-      {section === "general" && (
-        <>
-          <RegistrationSettings {...props} />
-          <SessionSettings {...props} />
-          <CourseDefaultSettings {...props} />
-        </>
-      )}
       {section === "maintenance" && <MaintenanceSettings {...props} />}
       {section === "password-policy" && <PasswordPolicySettings {...props} />}
       {section === "mail" && <SmtpSettings saved={smtp} isPlatform={isPlatform} onNotice={setNotice} />}

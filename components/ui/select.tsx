@@ -1,4 +1,4 @@
-import { useId, type SelectHTMLAttributes } from "react";
+import { useId, type Ref, type SelectHTMLAttributes } from "react";
 import styles from "./text-field.module.css";
 import { Icon } from "./icon";
 import { FieldOutline, fieldClasses } from "./text-field";
@@ -19,6 +19,10 @@ export interface SelectProps extends Omit<SelectHTMLAttributes<HTMLSelectElement
    * select without displayEmpty); otherwise the label stays above and the first option shows.
    */
   labelInside?: boolean;
+  /** A line under the field, read as the field's description (MUI's helperText); red when `error`. */
+  helperText?: string;
+  error?: boolean;
+  selectRef?: Ref<HTMLSelectElement>;
 }
 
 /**
@@ -26,17 +30,33 @@ export interface SelectProps extends Omit<SelectHTMLAttributes<HTMLSelectElement
  * e.g. "All statuses", shows in the field). The list that opens is the browser's own: a filter of a few
  * fixed choices needs no more, and it renders on the server without runtime styles.
  */
-export function Select({ label, options, size = "medium", className, id, labelInside, ...select }: SelectProps) {
+export function Select({
+  label,
+  options,
+  size = "medium",
+  className,
+  id,
+  labelInside,
+  helperText,
+  error = false,
+  selectRef,
+  ...select
+}: SelectProps) {
   const generated = useId();
   const selectId = id ?? generated;
+  const helperId = helperText ? `${selectId}-helper-text` : undefined;
+  const frame = [error && styles.error, className].filter(Boolean).join(" ");
   return (
-    <div className={fieldClasses(size, className, !labelInside)}>
+    <div className={fieldClasses(size, frame || undefined, !labelInside)}>
       <label htmlFor={selectId} className={styles.label}>
         {label}
       </label>
       <div className={styles.control}>
         <select
           id={selectId}
+          ref={selectRef}
+          aria-invalid={error || undefined}
+          aria-describedby={helperId}
           {...select}
           className={`${styles.input} ${styles.select}${labelInside ? ` ${styles.labelInside}` : ""}`}
         >
@@ -49,6 +69,11 @@ export function Select({ label, options, size = "medium", className, id, labelIn
         <Icon name="arrowDropDown" className={styles.selectIcon} />
         <FieldOutline label={label} />
       </div>
+      {helperText && (
+        <p id={helperId} className={styles.helperText}>
+          {helperText}
+        </p>
+      )}
     </div>
   );
 }
