@@ -33,7 +33,7 @@ const { call } = await import("./http");
 const { SCENARIOS } = await import("./scenarios");
 const { measurePairs, printSqlTrace } = await import("./measure-server");
 const { COMMIT_CONNECTIONS, measureCommits } = await import("./commit-bench");
-const { ANSWER_CONNECTIONS, QUIZ_LEARNERS, measureQuizzes } = await import("./quiz-bench");
+const { ANSWER_CONNECTIONS, QUIZ_CLASS, QUIZ_LEARNERS, measureQuizzes } = await import("./quiz-bench");
 const { STATISTICS_ATTEMPTS, measureQuizStatistics, quizStatisticsTable } = await import("./quiz-statistics");
 const { ensureXapiStatements } = await import("./xapi-dataset");
 const { XAPI_KEYS, measureXapi, printXapiTrace, xapiFixture } = await import("./xapi-bench");
@@ -264,7 +264,7 @@ try {
   }
   if (wants("quizAnswers") || wants("quizSubmissions")) {
     console.log(
-      `\nQuizzes: ${QUIZ_LEARNERS.toLocaleString("en-US")} learners' attempts, app on 3251, quiz ceiling on 3252, ${ANSWER_CONNECTIONS} connections for answers, its own database; load average ${loadAverage()}.`,
+      `\nQuizzes: ${QUIZ_LEARNERS.toLocaleString("en-US")} learners' attempts (a class of ${QUIZ_CLASS.toLocaleString("en-US")} for each server's paced minute), app on 3251, quiz ceiling on 3252, ${ANSWER_CONNECTIONS} connections for answers, its own database; load average ${loadAverage()}.`,
     );
     const quizzes = await measureQuizzes(
       server.serverUrl,

@@ -228,7 +228,7 @@ export const SCENARIOS: readonly Scenario[] = [
   },
   {
     key: "quizAnswers",
-    label: "PUT /api/quiz-attempts/{id}/answers/{position} (1,000 learners' attempts, 32 connections, applied saves)",
+    label: "PUT /api/quiz-attempts/{id}/answers/{position} (3,000 learners' attempts, 32 connections, applied saves)",
     path: () => "/api/quiz-attempts/{id}/answers/{position}",
     targets: { minRps: 0, minRatio: 0.5, maxP95Ms: 100 },
     ownDatabase: "quizzes",
