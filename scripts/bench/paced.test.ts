@@ -28,6 +28,7 @@ describe("a paced run", () => {
     expect(most).toBeGreaterThan(5);
     expect(run.failures).toBe(1);
     expect(run.latencies).toHaveLength(9);
-    expect(Math.min(...run.latencies)).toBeGreaterThanOrEqual(99);
+    // Each took its 100 ms of work (less the millisecond or two a timer may fire early).
+    expect(Math.min(...run.latencies)).toBeGreaterThanOrEqual(95);
   });
 });
