@@ -11,7 +11,7 @@ describe("a transaction past its limit", () => {
     const error = await db()
       .$transaction(
         async (tx) => {
-          await queryRows(Prisma.sql`SELECT pg_sleep(0.3)`, tx);
+          await queryRows(Prisma.sql`SELECT 1 AS one FROM pg_sleep(0.3)`, tx);
         },
         { timeout: 50 },
       )
@@ -31,7 +31,7 @@ describe("a transaction past its limit", () => {
 
   it("comes later than Prisma's own 5 s: a transaction of 5.5 s commits", async () => {
     const slept = await db().$transaction(async (tx) => {
-      await queryRows(Prisma.sql`SELECT pg_sleep(5.5)`, tx);
+      await queryRows(Prisma.sql`SELECT 1 AS one FROM pg_sleep(5.5)`, tx);
       return "committed";
     });
     expect(slept).toBe("committed");
