@@ -519,7 +519,10 @@ describe("a CSV export longer than one read", () => {
       testDb(),
     );
     const token = await cachedSignIn(tenant.subdomain, tenant.users.org_admin);
-    const path = "/api/reports/learners/export?status=active";
+    // Unfiltered, the report reads the learners' summary rows, so each download's first read is quick: what
+    // this checks is where the connections go, not how long a filtered aggregation takes thirteen times over
+    // on a machine busy with the other suites.
+    const path = "/api/reports/learners/export";
     const abandon = () =>
       new Promise<number>((resolve) => {
         const req = request(
