@@ -254,8 +254,9 @@ describe("users import with completion dates", () => {
 
   it("keeps the report summaries what a rebuild from scratch computes: completions on their own days", async () => {
     const day = await queryRows<{ day: string; enrolled: number; completions: number }>(
-      Prisma.sql`SELECT to_char("day", 'YYYY-MM-DD') AS "day", "enrolled", "completions" FROM "ReportCourseDay"
-        WHERE "organizationId" = ${acme.id}::uuid AND "courseId" = ${fire.id}::uuid AND ("enrolled", "completions") <> (0, 0)`,
+      Prisma.sql`SELECT to_char("day", 'YYYY-MM-DD') AS "day", sum("enrolled")::int AS "enrolled", sum("completions")::int AS "completions"
+        FROM "ReportCourseDay" WHERE "organizationId" = ${acme.id}::uuid AND "courseId" = ${fire.id}::uuid
+        GROUP BY "day" HAVING (sum("enrolled"), sum("completions")) <> (0, 0)`,
       testDb(),
     );
     expect(day.map((d) => [d.day, d.enrolled, d.completions])).toEqual([["2025-03-02", 1, 1]]);
@@ -319,7 +320,7 @@ describe("users import with completion dates", () => {
   });
 });
 
-/** The organization's course, day and learner summaries, as comparable rows. */
+/** The organization's course, day and learner summaries (their shards summed), as comparable rows. */
 async function summaries(org: string) {
   const rows = async (sql: Prisma.Sql) =>
     (await queryRows<Record<string, unknown>>(sql, testDb()))
@@ -327,16 +328,19 @@ async function summaries(org: string) {
       .sort();
   return {
     course: await rows(
-      Prisma.sql`SELECT "courseId", "enrolled", "inProgress", "completed", "progressSum"::int AS "progressSum"
-        FROM "ReportCourseStats" WHERE "organizationId" = ${org}::uuid AND "enrolled" <> 0`,
+      Prisma.sql`SELECT "courseId", sum("enrolled")::int AS "enrolled", sum("inProgress")::int AS "inProgress", sum("completed")::int AS "completed",
+          sum("progressSum")::int AS "progressSum"
+        FROM "ReportCourseStats" WHERE "organizationId" = ${org}::uuid GROUP BY 1 HAVING sum("enrolled") <> 0`,
     ),
     day: await rows(
-      Prisma.sql`SELECT "courseId", "day", "enrolled", "completedCohort", "completions" FROM "ReportCourseDay"
-        WHERE "organizationId" = ${org}::uuid AND ("enrolled", "completedCohort", "completions") <> (0, 0, 0)`,
+      Prisma.sql`SELECT "courseId", "day", sum("enrolled")::int AS "enrolled", sum("completedCohort")::int AS "completedCohort",
+          sum("completions")::int AS "completions"
+        FROM "ReportCourseDay" WHERE "organizationId" = ${org}::uuid GROUP BY 1, 2
+        HAVING (sum("enrolled"), sum("completedCohort"), sum("completions")) <> (0, 0, 0)`,
     ),
     lesson: await rows(
-      Prisma.sql`SELECT "lessonId", "inProgress", "completed" FROM "ReportLessonStats"
-        WHERE "organizationId" = ${org}::uuid AND ("inProgress", "completed") <> (0, 0)`,
+      Prisma.sql`SELECT "lessonId", sum("inProgress")::int AS "inProgress", sum("completed")::int AS "completed" FROM "ReportLessonStats"
+        WHERE "organizationId" = ${org}::uuid GROUP BY 1 HAVING (sum("inProgress"), sum("completed")) <> (0, 0)`,
     ),
     learner: await rows(
       Prisma.sql`SELECT "userId", "enrolled", "inProgress", "completed", "progressSum"::int AS "progressSum"

@@ -328,6 +328,10 @@ const STATE = Prisma.sql`count(*) AS enrolled,
   (SELECT coalesce(sum(lp."timeSpentSeconds"), 0) FROM "LessonProgress" lp WHERE lp."enrollmentId" = ANY(array_agg(e.id))) AS seconds`;
 const SUMMARY = Prisma.sql`enrolled, "notStarted" AS not_started, "inProgress" AS in_progress, completed, withdrawn, "progressSum" AS progress,
   "scoreSum" AS score, "scoreCount" AS scored, passed, failed, "timeSeconds" AS seconds`;
+/** A shared summary table's counters summed over a key's shards, under their own names. */
+const SHARDS_SUMMED = Prisma.sql`sum(enrolled) AS enrolled, sum("notStarted") AS "notStarted", sum("inProgress") AS "inProgress",
+  sum(completed) AS completed, sum(withdrawn) AS withdrawn, sum("progressSum") AS "progressSum", sum("scoreSum") AS "scoreSum",
+  sum("scoreCount") AS "scoreCount", sum(passed) AS passed, sum(failed) AS failed, sum("timeSeconds") AS "timeSeconds"`;
 const NONZERO = Prisma.sql`(enrolled, "notStarted", "inProgress", completed, withdrawn, "progressSum", "scoreSum", "scoreCount", passed, failed, "timeSeconds") <> (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)`;
 
 async function rows(sql: Prisma.Sql): Promise<string[]> {
@@ -343,7 +347,9 @@ async function compare(org: string): Promise<void> {
     [
       "course",
       Prisma.sql`SELECT e."courseId" AS id, ${STATE} FROM "Enrollment" e WHERE e."organizationId" = ${org}::uuid GROUP BY 1`,
-      Prisma.sql`SELECT "courseId" AS id, ${SUMMARY} FROM "ReportCourseStats" WHERE "organizationId" = ${org}::uuid AND ${NONZERO}`,
+      Prisma.sql`SELECT id, ${SUMMARY} FROM (
+         SELECT "courseId" AS id, ${SHARDS_SUMMED} FROM "ReportCourseStats" WHERE "organizationId" = ${org}::uuid GROUP BY 1) s
+       WHERE ${NONZERO}`,
     ],
     [
       "learner",
@@ -364,7 +370,8 @@ async function compare(org: string): Promise<void> {
          (SELECT count(*) FROM "Enrollment" e WHERE e.status = 'completed' AND e."userId" IN (SELECT x."userId" FROM "GroupMember" x WHERE x."groupId" = m."groupId")) AS completed,
          (SELECT coalesce(sum(lp."timeSpentSeconds"), 0) FROM "LessonProgress" lp JOIN "Enrollment" e ON e.id = lp."enrollmentId" WHERE e."userId" IN (SELECT x."userId" FROM "GroupMember" x WHERE x."groupId" = m."groupId")) AS seconds
        FROM "GroupMember" m WHERE m."organizationId" = ${org}::uuid GROUP BY 1`,
-      Prisma.sql`SELECT "groupId" AS id, members, enrolled, completed, "timeSeconds" AS seconds FROM "ReportGroupStats" WHERE "organizationId" = ${org}::uuid AND members <> 0`,
+      Prisma.sql`SELECT "groupId" AS id, sum(members) AS members, sum(enrolled) AS enrolled, sum(completed) AS completed, sum("timeSeconds") AS seconds
+       FROM "ReportGroupStats" WHERE "organizationId" = ${org}::uuid GROUP BY 1 HAVING sum(members) <> 0`,
     ],
     [
       "day",
@@ -372,7 +379,8 @@ async function compare(org: string): Promise<void> {
          SELECT e."courseId", e."enrolledAt"::date AS day, 1 AS en, (e.status = 'completed')::int AS cc, 0 AS c FROM "Enrollment" e WHERE e."organizationId" = ${org}::uuid
          UNION ALL SELECT e."courseId", e."completedAt"::date, 0, 0, 1 FROM "Enrollment" e WHERE e."organizationId" = ${org}::uuid AND e.status = 'completed' AND e."completedAt" IS NOT NULL) x
        GROUP BY 1, 2`,
-      Prisma.sql`SELECT "courseId" AS id, day, enrolled, "completedCohort" AS cohort, completions FROM "ReportCourseDay" WHERE "organizationId" = ${org}::uuid AND (enrolled, "completedCohort", completions) <> (0, 0, 0)`,
+      Prisma.sql`SELECT "courseId" AS id, day, sum(enrolled) AS enrolled, sum("completedCohort") AS cohort, sum(completions) AS completions
+       FROM "ReportCourseDay" WHERE "organizationId" = ${org}::uuid GROUP BY 1, 2 HAVING (sum(enrolled), sum("completedCohort"), sum(completions)) <> (0, 0, 0)`,
     ],
     [
       "lesson",
@@ -387,7 +395,11 @@ async function compare(org: string): Promise<void> {
        FROM "Lesson" l WHERE l."organizationId" = ${org}::uuid`,
       Prisma.sql`SELECT l.id, coalesce(s."inProgress", 0) AS in_progress, coalesce(s.completed, 0) AS completed, coalesce(s.passed, 0) AS passed, coalesce(s.failed, 0) AS failed,
          coalesce(s."scoreSum", 0) AS score, coalesce(s."scoreCount", 0) AS scored, coalesce(s."timeSeconds", 0) AS seconds, coalesce(s.attempts, 0) AS attempts
-       FROM "Lesson" l LEFT JOIN "ReportLessonStats" s ON s."lessonId" = l.id WHERE l."organizationId" = ${org}::uuid`,
+       FROM "Lesson" l LEFT JOIN (
+         SELECT "lessonId", sum("inProgress") AS "inProgress", sum(completed) AS completed, sum(passed) AS passed, sum(failed) AS failed,
+           sum("scoreSum") AS "scoreSum", sum("scoreCount") AS "scoreCount", sum("timeSeconds") AS "timeSeconds", sum(attempts) AS attempts
+         FROM "ReportLessonStats" GROUP BY 1) s ON s."lessonId" = l.id
+       WHERE l."organizationId" = ${org}::uuid`,
     ],
   ];
   for (const [name, scratch, summary] of pairs) {
@@ -406,14 +418,14 @@ async function summaryTables(org: string): Promise<Record<string, string[]>> {
   const zeros = Prisma.sql`(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)`;
   return {
     course: await rows(
-      Prisma.sql`SELECT "courseId", ${counters} FROM "ReportCourseStats" WHERE "organizationId" = ${org}::uuid AND (${counters}) <> ${zeros}`,
+      Prisma.sql`SELECT "courseId", "shard", ${counters} FROM "ReportCourseStats" WHERE "organizationId" = ${org}::uuid AND (${counters}) <> ${zeros}`,
     ),
     day: await rows(
-      Prisma.sql`SELECT "courseId", "day", "enrolled", "completedCohort", "completions" FROM "ReportCourseDay"
+      Prisma.sql`SELECT "courseId", "day", "shard", "enrolled", "completedCohort", "completions" FROM "ReportCourseDay"
         WHERE "organizationId" = ${org}::uuid AND ("enrolled", "completedCohort", "completions") <> (0, 0, 0)`,
     ),
     lesson: await rows(
-      Prisma.sql`SELECT "courseId", "lessonId", "inProgress", "completed", "passed", "failed", "scoreSum", "scoreCount", "timeSeconds", "attempts"
+      Prisma.sql`SELECT "courseId", "lessonId", "shard", "inProgress", "completed", "passed", "failed", "scoreSum", "scoreCount", "timeSeconds", "attempts"
         FROM "ReportLessonStats" WHERE "organizationId" = ${org}::uuid
           AND ("inProgress", "completed", "passed", "failed", "scoreSum", "scoreCount", "timeSeconds", "attempts") <> (0, 0, 0, 0, 0, 0, 0, 0)`,
     ),
@@ -426,7 +438,7 @@ async function summaryTables(org: string): Promise<Record<string, string[]>> {
         WHERE "organizationId" = ${org}::uuid AND ((${counters}) <> ${zeros} OR "lastActivityAt" IS NOT NULL)`,
     ),
     group: await rows(
-      Prisma.sql`SELECT "groupId", "members", ${counters} FROM "ReportGroupStats"
+      Prisma.sql`SELECT "groupId", "shard", "members", ${counters} FROM "ReportGroupStats"
         WHERE "organizationId" = ${org}::uuid AND ("members" <> 0 OR (${counters}) <> ${zeros})`,
     ),
     enrollment: await rows(
@@ -540,6 +552,62 @@ describe("report summaries", () => {
     );
     await compare(org.tenant.id);
   }, 120_000);
+
+  // A class finishing a quiz at once changes the same course's, day's and lesson's summaries. Each change
+  // goes to its enrollment's shard, so a learner's commit does not wait for another's still open (a
+  // commit holds its rows until it is flushed to disk). The first transaction here adds its change at
+  // once, instead of at its commit, and stays open while the second commits.
+  it("a learner's progress commits while another's in the same course is still open", async () => {
+    const org = await freshOrg();
+    const course = org.courses[0]!;
+    for (let learner = 0; learner < 6; learner++)
+      await apply(org, { kind: "enroll", course: 0, learner, status: "active", progress: 0, opened: true, day: 1 });
+    const placed = await queryRows<{ id: string; shard: number }>(
+      Prisma.sql`SELECT "id", report.shard("id") AS "shard" FROM "Enrollment" WHERE "courseId" = ${course.id}::uuid`,
+      testDb(),
+    );
+    const first = placed[0]!;
+    const second = placed.find((e) => e.shard !== first.shard)!;
+    const lesson = await testDb().lesson.findFirstOrThrow({ where: { courseId: course.id }, orderBy: { id: "asc" } });
+    const progress = (enrollmentId: string) => ({
+      organizationId: org.tenant.id,
+      courseId: course.id,
+      enrollmentId,
+      lessonId: lesson.id,
+      status: "completed" as const,
+      successStatus: "passed",
+      scoreScaled: 0.8,
+      timeSpentSeconds: 60,
+    });
+
+    let held!: () => void;
+    const holding = new Promise<void>((resolve) => (held = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const open = testDb().$transaction(
+      async (tx) => {
+        await queryRows(Prisma.sql`SET CONSTRAINTS ALL IMMEDIATE`, tx);
+        await tx.lessonProgress.create({ data: progress(first.id) });
+        held();
+        await released;
+      },
+      { timeout: 30_000 },
+    );
+    await holding;
+    const committed = testDb()
+      .$transaction(async (tx) => {
+        await queryRows(Prisma.sql`SELECT set_config('lock_timeout', '5s', true)`, tx);
+        await tx.lessonProgress.create({ data: progress(second.id) });
+      })
+      .then(
+        () => "committed",
+        (error: Error) => error.message,
+      );
+    expect(await committed).toBe("committed");
+    release();
+    await open;
+    await compare(org.tenant.id);
+  }, 60_000);
 });
 
 describe("POST /api/reports/refresh", () => {

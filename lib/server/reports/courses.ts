@@ -15,7 +15,7 @@ import {
   narrowsEnrollments,
   orderBy,
   pageClause,
-  SUMMARY_COUNTERS,
+  SUMMED_COUNTERS,
   whereClause,
   windowOf,
   type DerivedRow,
@@ -53,8 +53,8 @@ export function courseListStatement(scope: ReportScope, q: CourseReportQuery): L
         WHERE e."organizationId" = c."organizationId" AND e."courseId" = c."id"${andAll(enrollmentConditions(q))}) t`;
     where.push(Prisma.sql`t."enrolled" > 0`);
   } else {
-    counters = Prisma.sql`LEFT JOIN "ReportCourseStats" s ON s."organizationId" = c."organizationId" AND s."courseId" = c."id"
-        CROSS JOIN LATERAL (SELECT ${SUMMARY_COUNTERS}) t`;
+    counters = Prisma.sql`CROSS JOIN LATERAL (SELECT ${SUMMED_COUNTERS} FROM "ReportCourseStats" s
+        WHERE s."organizationId" = c."organizationId" AND s."courseId" = c."id") t`;
   }
   const order = orderBy(SORTS[q.sort]!, defaultOrder(q.sort, q.order, ["title"]), Prisma.sql`lower(c."title"), c."id"`);
   return (

@@ -15,7 +15,7 @@ import {
   narrowsEnrollments,
   orderBy,
   pageClause,
-  SUMMARY_COUNTERS,
+  SUMMED_COUNTERS,
   whereClause,
   windowOf,
   type DerivedRow,
@@ -64,9 +64,9 @@ export function groupListStatement(scope: ReportScope, q: GroupReportQuery): Lis
           WHERE gm."groupId" = g."id"${andAll(conditions)}) t
         CROSS JOIN LATERAL (SELECT count(*)::int AS members FROM "GroupMember" m WHERE m."groupId" = g."id") mc`;
   } else {
-    counters = Prisma.sql`LEFT JOIN "ReportGroupStats" s ON s."organizationId" = g."organizationId" AND s."groupId" = g."id"
-        CROSS JOIN LATERAL (SELECT ${SUMMARY_COUNTERS}) t
-        CROSS JOIN LATERAL (SELECT coalesce(s."members", 0)::int AS members) mc`;
+    counters = Prisma.sql`CROSS JOIN LATERAL (SELECT ${SUMMED_COUNTERS}, coalesce(sum(s."members"), 0)::int AS members
+          FROM "ReportGroupStats" s WHERE s."organizationId" = g."organizationId" AND s."groupId" = g."id") t
+        CROSS JOIN LATERAL (SELECT t.members) mc`;
   }
   const order = orderBy(SORTS[q.sort]!, defaultOrder(q.sort, q.order, ["name"]), Prisma.sql`lower(g."name"), g."id"`);
   return (

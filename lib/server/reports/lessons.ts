@@ -89,9 +89,10 @@ type ReportCourse = { id: string; organization_id: string };
 function lessonsSql(course: ReportCourse, q: ReportFilters): Prisma.Sql {
   let figures: Prisma.Sql;
   if (!narrowsEnrollments(q)) {
-    figures = Prisma.sql`LEFT JOIN "ReportLessonStats" s ON s."organizationId" = l."organizationId" AND s."courseId" = l."courseId" AND s."lessonId" = l."id"
-      CROSS JOIN LATERAL (SELECT coalesce(s."inProgress", 0) AS ip, coalesce(s."completed", 0) AS co, coalesce(s."passed", 0) AS pa, coalesce(s."failed", 0) AS fa,
-        coalesce(s."scoreSum", 0) AS ss, coalesce(s."scoreCount", 0) AS sc, coalesce(s."timeSeconds", 0) AS ts, coalesce(s."attempts", 0) AS at) t`;
+    figures = Prisma.sql`CROSS JOIN LATERAL (SELECT coalesce(sum(s."inProgress"), 0) AS ip, coalesce(sum(s."completed"), 0) AS co,
+        coalesce(sum(s."passed"), 0) AS pa, coalesce(sum(s."failed"), 0) AS fa, coalesce(sum(s."scoreSum"), 0) AS ss, coalesce(sum(s."scoreCount"), 0) AS sc,
+        coalesce(sum(s."timeSeconds"), 0) AS ts, coalesce(sum(s."attempts"), 0) AS at
+      FROM "ReportLessonStats" s WHERE s."organizationId" = l."organizationId" AND s."courseId" = l."courseId" AND s."lessonId" = l."id") t`;
   } else {
     const narrowed = Prisma.join(enrollmentConditions(q), " AND ");
     figures = Prisma.sql`CROSS JOIN LATERAL (
@@ -113,8 +114,8 @@ function lessonsSql(course: ReportCourse, q: ReportFilters): Prisma.Sql {
 
 function courseTotalSql(course: ReportCourse, q: ReportFilters): Prisma.Sql {
   if (!narrowsEnrollments(q))
-    return Prisma.sql`SELECT coalesce((SELECT "enrolled" FROM "ReportCourseStats" s
-      WHERE s."organizationId" = ${course.organization_id}::uuid AND s."courseId" = ${course.id}::uuid), 0)::int AS total`;
+    return Prisma.sql`SELECT coalesce(sum(s."enrolled"), 0)::int AS total FROM "ReportCourseStats" s
+      WHERE s."organizationId" = ${course.organization_id}::uuid AND s."courseId" = ${course.id}::uuid`;
   const where = [
     Prisma.sql`e."organizationId" = ${course.organization_id}::uuid`,
     Prisma.sql`e."courseId" = ${course.id}::uuid`,

@@ -109,9 +109,9 @@ function timelineSql(scope: ReportScope, q: ReportOverviewQuery, range: ReturnTy
 function byCourseSql(scope: ReportScope, q: ReportOverviewQuery): Prisma.Sql {
   const courses = courseConditions(scope, q);
   if (!narrowsEnrollments(q)) {
-    return Prisma.sql`SELECT c."id" AS course_id, c."title", s."enrolled"::int AS total, s."completed"::int AS completed
+    return Prisma.sql`SELECT c."id" AS course_id, c."title", sum(s."enrolled")::int AS total, sum(s."completed")::int AS completed
       FROM "ReportCourseStats" s JOIN "Course" c ON c."organizationId" = s."organizationId" AND c."id" = s."courseId"
-      ${whereClause([...courses, Prisma.sql`s."enrolled" > 0`])} ORDER BY s."enrolled" DESC, c."title", c."id" LIMIT ${q.top}::int`;
+      ${whereClause(courses)} GROUP BY c."id", c."title" HAVING sum(s."enrolled") > 0 ORDER BY total DESC, c."title", c."id" LIMIT ${q.top}::int`;
   }
   return Prisma.sql`SELECT c."id" AS course_id, c."title", count(*)::int AS total, (count(*) FILTER (WHERE e."status" = 'completed'))::int AS completed
     FROM "Enrollment" e JOIN "Course" c ON c."organizationId" = e."organizationId" AND c."id" = e."courseId"

@@ -88,6 +88,18 @@ CREATE FUNCTION report.is_zero(c report.counters) RETURNS boolean LANGUAGE sql I
   SELECT report.same(c, ROW(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)::report.counters)
 $$;
 
+-- ───────────────────────────── Shards ─────────────────────────────
+-- The rows every learner of a course shares (the course's, its days', its lessons', a group's) are split
+-- into 8 shards, and a reader sums a key's shards. A change goes to the shard its enrollment's id (or
+-- its learner's) hashes to, so a class submitting a quiz at once spreads over 8 rows per key instead of queueing on one:
+-- each commit holds its shared rows until its WAL is flushed, and on one row the commits would flush one
+-- after the other instead of together. A shard's figures mean nothing alone (a deletion may leave one
+-- negative); a rebuild writes each shard's share. A course's, day's and lesson's rows take an
+-- enrollment's shard; a group's rows take its member's (a membership has no enrollment).
+CREATE FUNCTION report.shard(id uuid) RETURNS smallint LANGUAGE sql IMMUTABLE AS $$
+  SELECT (uuid_hash(id) & 7)::smallint
+$$;
+
 -- ───────────────────────────── Kept by triggers in every write's transaction ─────────────────────────────
 -- Statement-level triggers with transition tables, like the course counters: a bulk insert or a
 -- cascading delete is one set-based update per summary table. The rows that changed go to one worker
@@ -102,7 +114,7 @@ $$;
 
 -- An Enrollment row that came (sign 1) or went (sign -1): an update is its old row going and its new one coming.
 CREATE TYPE report.enrollment AS (
-  "organizationId" uuid, "courseId" uuid, "userId" uuid, "status" "EnrollmentStatus", "progressPercent" integer,
+  "id" uuid, "organizationId" uuid, "courseId" uuid, "userId" uuid, "status" "EnrollmentStatus", "progressPercent" integer,
   "lastAccessedAt" timestamp(3), "enrolledAt" timestamp(3), "completedAt" timestamp(3),
   "lessonScoreSum" integer, "lessonScoreCount" integer, "lessonsPassed" integer, "lessonsFailed" integer, "lessonTimeSeconds" integer,
   "sign" integer
@@ -126,40 +138,41 @@ LANGUAGE plpgsql AS $$
 BEGIN
   IF cardinality(changes) = 0 THEN RETURN; END IF;
 
-  INSERT INTO "ReportCourseStats" AS t ("organizationId", "courseId", "enrolled", "notStarted", "inProgress", "completed", "withdrawn",
+  INSERT INTO "ReportCourseStats" AS t ("organizationId", "courseId", "shard", "enrolled", "notStarted", "inProgress", "completed", "withdrawn",
     "progressSum", "scoreSum", "scoreCount", "passed", "failed", "timeSeconds")
-  SELECT s."organizationId", s."courseId", (s.c).*
+  SELECT s."organizationId", s."courseId", s."shard", (s.c).*
   FROM (
-    SELECT e."organizationId", e."courseId",
+    SELECT e."organizationId", e."courseId", report.shard(e."id") AS "shard",
       ROW(sum(k."enrolled"), sum(k."notStarted"), sum(k."inProgress"), sum(k."completed"), sum(k."withdrawn"), sum(k."progressSum"),
         sum(k."scoreSum"), sum(k."scoreCount"), sum(k."passed"), sum(k."failed"), sum(k."timeSeconds"))::report.counters AS c
     FROM unnest(changes) e CROSS JOIN LATERAL report.enrollment_counters(e, e.sign) k
     WHERE EXISTS (SELECT 1 FROM "Course" c WHERE c."organizationId" = e."organizationId" AND c."id" = e."courseId")
-    GROUP BY 1, 2
+    GROUP BY 1, 2, 3
   ) s
   WHERE NOT report.is_zero(s.c)
-  ORDER BY 2
-  ON CONFLICT ("organizationId", "courseId") DO UPDATE SET
+  ORDER BY 2, 3
+  ON CONFLICT ("organizationId", "courseId", "shard") DO UPDATE SET
     ("enrolled", "notStarted", "inProgress", "completed", "withdrawn",
      "progressSum", "scoreSum", "scoreCount", "passed", "failed", "timeSeconds")
       = ROW((report.add(report.counters_of(t), report.counters_of(EXCLUDED), 1)).*);
 
-  INSERT INTO "ReportCourseDay" AS t ("organizationId", "courseId", "day", "enrolled", "completedCohort", "completions")
+  INSERT INTO "ReportCourseDay" AS t ("organizationId", "courseId", "day", "shard", "enrolled", "completedCohort", "completions")
   SELECT * FROM (
-    SELECT x."organizationId", x."courseId", x.day, sum(x.e)::integer AS e, sum(x.cc)::integer AS cc, sum(x.c)::integer AS c
+    SELECT x."organizationId", x."courseId", x.day, x."shard", sum(x.e)::integer AS e, sum(x.cc)::integer AS cc, sum(x.c)::integer AS c
     FROM (
-      SELECT e."organizationId", e."courseId", e."enrolledAt"::date AS day, e.sign AS e, e.sign * (e."status" = 'completed')::integer AS cc, 0 AS c
+      SELECT e."organizationId", e."courseId", e."enrolledAt"::date AS day, report.shard(e."id") AS "shard", e.sign AS e,
+        e.sign * (e."status" = 'completed')::integer AS cc, 0 AS c
       FROM unnest(changes) e
       UNION ALL
-      SELECT e."organizationId", e."courseId", e."completedAt"::date, 0, 0, e.sign FROM unnest(changes) e
+      SELECT e."organizationId", e."courseId", e."completedAt"::date, report.shard(e."id"), 0, 0, e.sign FROM unnest(changes) e
       WHERE e."status" = 'completed' AND e."completedAt" IS NOT NULL
     ) x
     WHERE EXISTS (SELECT 1 FROM "Course" c WHERE c."organizationId" = x."organizationId" AND c."id" = x."courseId")
-    GROUP BY 1, 2, 3
+    GROUP BY 1, 2, 3, 4
   ) s
   WHERE (s.e, s.cc, s.c) <> (0, 0, 0)
-  ORDER BY 2, 3
-  ON CONFLICT ("organizationId", "courseId", "day") DO UPDATE SET
+  ORDER BY 2, 3, 4
+  ON CONFLICT ("organizationId", "courseId", "day", "shard") DO UPDATE SET
     "enrolled" = t."enrolled" + EXCLUDED."enrolled", "completedCohort" = t."completedCohort" + EXCLUDED."completedCohort",
     "completions" = t."completions" + EXCLUDED."completions";
 
@@ -210,22 +223,23 @@ BEGIN
       SELECT DISTINCT ROW(r."organizationId", r."userId")::report.learner FROM unnest(changes) r WHERE r.sign < 0 AND r."lastAccessedAt" IS NOT NULL), NULL);
   END IF;
 
-  INSERT INTO "ReportGroupStats" AS t ("organizationId", "groupId", "enrolled", "notStarted", "inProgress", "completed", "withdrawn",
+  INSERT INTO "ReportGroupStats" AS t ("organizationId", "groupId", "shard", "enrolled", "notStarted", "inProgress", "completed", "withdrawn",
     "progressSum", "scoreSum", "scoreCount", "passed", "failed", "timeSeconds")
-  SELECT s."organizationId", s."groupId", (s.c).*
+  SELECT s."organizationId", s."groupId", s."shard", (s.c).*
   FROM (
-    SELECT m."organizationId", m."groupId",
+    SELECT m."organizationId", m."groupId", report.shard(m."userId") AS "shard",
       ROW(sum(k."enrolled"), sum(k."notStarted"), sum(k."inProgress"), sum(k."completed"), sum(k."withdrawn"), sum(k."progressSum"),
         sum(k."scoreSum"), sum(k."scoreCount"), sum(k."passed"), sum(k."failed"), sum(k."timeSeconds"))::report.counters AS c
     FROM unnest(changes) e CROSS JOIN LATERAL report.enrollment_counters(e, e.sign) k
     JOIN "GroupMember" m ON m."organizationId" = e."organizationId" AND m."userId" = e."userId"
     WHERE EXISTS (SELECT 1 FROM "User" u WHERE u."organizationId" = e."organizationId" AND u."id" = e."userId")
-    GROUP BY 1, 2
+    GROUP BY 1, 2, 3
   ) s
   WHERE NOT report.is_zero(s.c)
     AND EXISTS (SELECT 1 FROM "Group" g WHERE g."organizationId" = s."organizationId" AND g."id" = s."groupId")
-  ORDER BY 2
-  ON CONFLICT ("organizationId", "groupId") DO UPDATE SET
+    AND EXISTS (SELECT 1 FROM "Organization" o WHERE o."id" = s."organizationId")
+  ORDER BY 2, 3
+  ON CONFLICT ("organizationId", "groupId", "shard") DO UPDATE SET
     ("enrolled", "notStarted", "inProgress", "completed", "withdrawn",
      "progressSum", "scoreSum", "scoreCount", "passed", "failed", "timeSeconds")
       = ROW((report.add(report.counters_of(t), report.counters_of(EXCLUDED), 1)).*);
@@ -240,7 +254,7 @@ CREATE FUNCTION report.enrollments_inserted() RETURNS trigger LANGUAGE plpgsql A
 BEGIN
   IF NOT report.triggers_on() THEN RETURN NULL; END IF;
   PERFORM report.apply_enrollments(ARRAY(
-    SELECT ROW(n."organizationId", n."courseId", n."userId", n."status", n."progressPercent", n."lastAccessedAt", n."enrolledAt", n."completedAt",
+    SELECT ROW(n."id", n."organizationId", n."courseId", n."userId", n."status", n."progressPercent", n."lastAccessedAt", n."enrolledAt", n."completedAt",
       n."lessonScoreSum", n."lessonScoreCount", n."lessonsPassed", n."lessonsFailed", n."lessonTimeSeconds", 1)::report.enrollment FROM new_rows n), false);
   RETURN NULL;
 END;
@@ -252,7 +266,7 @@ BEGIN
   -- What is pending first: a deleted enrollment's pending change is then taken out with the rest of it.
   PERFORM report.fold_pending();
   PERFORM report.apply_enrollments(ARRAY(
-    SELECT ROW(o."organizationId", o."courseId", o."userId", o."status", o."progressPercent", o."lastAccessedAt", o."enrolledAt", o."completedAt",
+    SELECT ROW(o."id", o."organizationId", o."courseId", o."userId", o."status", o."progressPercent", o."lastAccessedAt", o."enrolledAt", o."completedAt",
       o."lessonScoreSum", o."lessonScoreCount", o."lessonsPassed", o."lessonsFailed", o."lessonTimeSeconds", -1)::report.enrollment FROM old_rows o), true);
   RETURN NULL;
 END;
@@ -277,9 +291,9 @@ BEGIN
       o."lessonsPassed", o."lessonsFailed", o."lessonTimeSeconds")
   )
   SELECT
-    array_agg(ROW((n)."organizationId", (n)."courseId", (n)."userId", (n)."status", (n)."progressPercent", (n)."lastAccessedAt", (n)."enrolledAt",
+    array_agg(ROW((n)."id", (n)."organizationId", (n)."courseId", (n)."userId", (n)."status", (n)."progressPercent", (n)."lastAccessedAt", (n)."enrolledAt",
       (n)."completedAt", (n)."lessonScoreSum", (n)."lessonScoreCount", (n)."lessonsPassed", (n)."lessonsFailed", (n)."lessonTimeSeconds", 1)::report.enrollment)
-    || array_agg(ROW((o)."organizationId", (o)."courseId", (o)."userId", (o)."status", (o)."progressPercent", (o)."lastAccessedAt", (o)."enrolledAt",
+    || array_agg(ROW((o)."id", (o)."organizationId", (o)."courseId", (o)."userId", (o)."status", (o)."progressPercent", (o)."lastAccessedAt", (o)."enrolledAt",
       (o)."completedAt", (o)."lessonScoreSum", (o)."lessonScoreCount", (o)."lessonsPassed", (o)."lessonsFailed", (o)."lessonTimeSeconds", -1)::report.enrollment)
   INTO changes FROM changed;
   IF changes IS NULL THEN RETURN NULL; END IF;
@@ -301,13 +315,21 @@ CREATE TYPE report.progress AS (
   "scoreScaled" double precision, "timeSpentSeconds" integer
 );
 
-CREATE TYPE report.course AS ("organizationId" uuid, "courseId" uuid);
+-- A shard of a course's summary row.
+CREATE TYPE report.course AS ("organizationId" uuid, "courseId" uuid, "shard" smallint);
 
+-- Locks these course rows in key order, made to exist first (a lock on a row that is not there is no
+-- lock); a course being deleted has none to make.
 CREATE FUNCTION report.lock_courses(courses report.course[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
+  INSERT INTO "ReportCourseStats" ("organizationId", "courseId", "shard")
+  SELECT c."organizationId", c."courseId", c."shard" FROM unnest(courses) c
+  WHERE EXISTS (SELECT 1 FROM "Course" k WHERE k."organizationId" = c."organizationId" AND k."id" = c."courseId")
+  ORDER BY 2, 3
+  ON CONFLICT DO NOTHING;
   PERFORM 1 FROM "ReportCourseStats" s
-  WHERE (s."organizationId", s."courseId") IN (SELECT c."organizationId", c."courseId" FROM unnest(courses) c)
-  ORDER BY s."courseId" FOR NO KEY UPDATE;
+  WHERE (s."organizationId", s."courseId", s."shard") IN (SELECT c."organizationId", c."courseId", c."shard" FROM unnest(courses) c)
+  ORDER BY s."courseId", s."shard" FOR NO KEY UPDATE;
 END;
 $$;
 
@@ -321,11 +343,12 @@ BEGIN
   PERFORM 1 FROM "Enrollment" e
   WHERE (e."organizationId", e."id") IN (SELECT d."organizationId", d."enrollmentId" FROM unnest(added) d UNION SELECT d."organizationId", d."enrollmentId" FROM unnest(removed) d)
   ORDER BY e."id" FOR NO KEY UPDATE;
-  PERFORM report.lock_courses(ARRAY(SELECT DISTINCT ROW(d."organizationId", d."courseId")::report.course FROM (SELECT * FROM unnest(added) UNION ALL SELECT * FROM unnest(removed)) d));
+  PERFORM report.lock_courses(ARRAY(SELECT DISTINCT ROW(d."organizationId", d."courseId", report.shard(d."enrollmentId"))::report.course
+    FROM (SELECT * FROM unnest(added) UNION ALL SELECT * FROM unnest(removed)) d));
 
-  INSERT INTO "ReportLessonStats" AS t ("organizationId", "courseId", "lessonId", "inProgress", "completed", "passed", "failed", "scoreSum", "scoreCount", "timeSeconds")
+  INSERT INTO "ReportLessonStats" AS t ("organizationId", "courseId", "lessonId", "shard", "inProgress", "completed", "passed", "failed", "scoreSum", "scoreCount", "timeSeconds")
   SELECT * FROM (
-    SELECT d."organizationId", d."courseId", d."lessonId",
+    SELECT d."organizationId", d."courseId", d."lessonId", report.shard(d."enrollmentId") AS "shard",
       sum(d.sign * (d.status = 'in_progress')::integer)::integer AS ip, sum(d.sign * (d.status = 'completed')::integer)::integer AS co,
       sum(d.sign * (d."successStatus" IS NOT DISTINCT FROM 'passed')::integer)::integer AS pa,
       sum(d.sign * (d."successStatus" IS NOT DISTINCT FROM 'failed')::integer)::integer AS fa,
@@ -333,11 +356,11 @@ BEGIN
       sum(d.sign * d."timeSpentSeconds")::bigint AS ts
     FROM (SELECT a.*, 1 AS sign FROM unnest(added) a UNION ALL SELECT r.*, -1 FROM unnest(removed) r) d
     WHERE EXISTS (SELECT 1 FROM "Lesson" l WHERE l."organizationId" = d."organizationId" AND l."courseId" = d."courseId" AND l."id" = d."lessonId")
-    GROUP BY 1, 2, 3
+    GROUP BY 1, 2, 3, 4
   ) s
   WHERE (s.ip, s.co, s.pa, s.fa, s.ss, s.sc, s.ts) <> (0, 0, 0, 0, 0, 0, 0)
-  ORDER BY 3
-  ON CONFLICT ("organizationId", "courseId", "lessonId") DO UPDATE SET
+  ORDER BY 3, 4
+  ON CONFLICT ("organizationId", "courseId", "lessonId", "shard") DO UPDATE SET
     "inProgress" = t."inProgress" + EXCLUDED."inProgress", "completed" = t."completed" + EXCLUDED."completed",
     "passed" = t."passed" + EXCLUDED."passed", "failed" = t."failed" + EXCLUDED."failed",
     "scoreSum" = t."scoreSum" + EXCLUDED."scoreSum", "scoreCount" = t."scoreCount" + EXCLUDED."scoreCount",
@@ -500,24 +523,26 @@ CREATE TRIGGER "LessonProgress_report_update" AFTER UPDATE ON "LessonProgress" R
 CREATE TRIGGER "LessonProgress_report_delete" AFTER DELETE ON "LessonProgress" REFERENCING OLD TABLE AS old_rows
   FOR EACH STATEMENT EXECUTE FUNCTION report.progress_deleted();
 
+CREATE TYPE report.attempt AS ("organizationId" uuid, "courseId" uuid, "lessonId" uuid, "enrollmentId" uuid, "sign" integer);
+
 -- SCORM attempts per lesson: only a new or deleted attempt counts (a commit updates its attempt, and
--- there is no trigger on UPDATE).
+-- there is no trigger on UPDATE). A deletion adds -1 to its enrollment's shard, made if need be.
 CREATE FUNCTION report.attempts_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  changed report.attempt[];
 BEGIN
   IF NOT report.triggers_on() THEN RETURN NULL; END IF;
   IF TG_OP = 'INSERT' THEN
-    PERFORM report.lock_courses(ARRAY(SELECT DISTINCT ROW(n."organizationId", n."courseId")::report.course FROM new_rows n));
-    INSERT INTO "ReportLessonStats" AS t ("organizationId", "courseId", "lessonId", "attempts")
-    SELECT n."organizationId", n."courseId", n."lessonId", count(*)::integer FROM new_rows n
-    WHERE EXISTS (SELECT 1 FROM "Lesson" l WHERE l."organizationId" = n."organizationId" AND l."courseId" = n."courseId" AND l."id" = n."lessonId")
-    GROUP BY 1, 2, 3 ORDER BY 3
-    ON CONFLICT ("organizationId", "courseId", "lessonId") DO UPDATE SET "attempts" = t."attempts" + EXCLUDED."attempts";
+    changed := ARRAY(SELECT ROW(n."organizationId", n."courseId", n."lessonId", n."enrollmentId", 1)::report.attempt FROM new_rows n);
   ELSE
-    PERFORM report.lock_courses(ARRAY(SELECT DISTINCT ROW(o."organizationId", o."courseId")::report.course FROM old_rows o));
-    UPDATE "ReportLessonStats" t SET "attempts" = t."attempts" - s.n
-    FROM (SELECT o."organizationId", o."courseId", o."lessonId", count(*)::integer AS n FROM old_rows o GROUP BY 1, 2, 3) s
-    WHERE t."organizationId" = s."organizationId" AND t."courseId" = s."courseId" AND t."lessonId" = s."lessonId";
+    changed := ARRAY(SELECT ROW(o."organizationId", o."courseId", o."lessonId", o."enrollmentId", -1)::report.attempt FROM old_rows o);
   END IF;
+  PERFORM report.lock_courses(ARRAY(SELECT DISTINCT ROW(a."organizationId", a."courseId", report.shard(a."enrollmentId"))::report.course FROM unnest(changed) a));
+  INSERT INTO "ReportLessonStats" AS t ("organizationId", "courseId", "lessonId", "shard", "attempts")
+  SELECT a."organizationId", a."courseId", a."lessonId", report.shard(a."enrollmentId"), sum(a.sign)::integer FROM unnest(changed) a
+  WHERE EXISTS (SELECT 1 FROM "Lesson" l WHERE l."organizationId" = a."organizationId" AND l."courseId" = a."courseId" AND l."id" = a."lessonId")
+  GROUP BY 1, 2, 3, 4 ORDER BY 3, 4
+  ON CONFLICT ("organizationId", "courseId", "lessonId", "shard") DO UPDATE SET "attempts" = t."attempts" + EXCLUDED."attempts";
   RETURN NULL;
 END;
 $$;
@@ -528,11 +553,11 @@ CREATE TRIGGER "ScormAttempt_report_delete" AFTER DELETE ON "ScormAttempt" REFER
   FOR EACH STATEMENT EXECUTE FUNCTION report.attempts_changed();
 
 -- The courses an instructor teaches: their learner rows gain (or lose) every enrollment of the course.
--- The course's summary row is made to exist and locked first: an enrollment written at the same time
--- updates that row (waiting for us, or we for it) before it reads the course's instructors in a later
--- statement, so either it sees this change or this reads its enrollment — never neither. (Locking the
--- course row instead would deadlock two instructors added at once: each holds the share lock of its own
--- foreign-key check.) A row made only for the lock, still empty at the end, goes again.
+-- Every shard of the course's summary row is made to exist and locked first: an enrollment written at
+-- the same time updates its shard (waiting for us, or we for it) before it reads the course's
+-- instructors in a later statement, so either it sees this change or this reads its enrollment — never
+-- neither. (Locking the course row instead would deadlock two instructors added at once: each holds the
+-- share lock of its own foreign-key check.) Rows made only for the lock stay, at zero.
 CREATE TYPE report.teaching AS ("organizationId" uuid, "courseId" uuid, "instructorId" uuid, "sign" integer);
 
 CREATE FUNCTION report.apply_teaching(changes report.teaching[]) RETURNS void LANGUAGE plpgsql AS $$
@@ -545,10 +570,8 @@ BEGIN
     WHERE EXISTS (SELECT 1 FROM "User" u WHERE u."organizationId" = c."organizationId" AND u."id" = c."instructorId")
       AND EXISTS (SELECT 1 FROM "Course" k WHERE k."organizationId" = c."organizationId" AND k."id" = c."courseId"));
   IF cardinality(changes) = 0 THEN RETURN; END IF;
-  INSERT INTO "ReportCourseStats" ("organizationId", "courseId")
-  SELECT DISTINCT c."organizationId", c."courseId" FROM unnest(changes) c ORDER BY 2
-  ON CONFLICT DO NOTHING;
-  PERFORM report.lock_courses(ARRAY(SELECT DISTINCT ROW(c."organizationId", c."courseId")::report.course FROM unnest(changes) c));
+  PERFORM report.lock_courses(ARRAY(SELECT DISTINCT ROW(c."organizationId", c."courseId", shard::smallint)::report.course
+    FROM unnest(changes) c CROSS JOIN generate_series(0, 7) shard));
 
   INSERT INTO "ReportInstructorLearnerStats" AS t ("organizationId", "instructorId", "userId", "enrolled", "notStarted", "inProgress", "completed", "withdrawn",
     "progressSum", "scoreSum", "scoreCount", "passed", "failed", "timeSeconds", "lastActivityAt")
@@ -576,10 +599,6 @@ BEGIN
       WHERE e."organizationId" = change."organizationId" AND e."courseId" = change."courseId" AND e."lastAccessedAt" IS NOT NULL),
       change."instructorId");
   END LOOP;
-
-  DELETE FROM "ReportCourseStats" s
-  WHERE (s."organizationId", s."courseId") IN (SELECT c."organizationId", c."courseId" FROM unnest(changes) c)
-    AND report.is_zero(report.counters_of(s));
 END;
 $$;
 
@@ -637,9 +656,9 @@ BEGIN
   WHERE (s."organizationId", s."userId") IN (SELECT c."organizationId", c."userId" FROM unnest(changes) c)
   ORDER BY s."userId" FOR SHARE;
 
-  INSERT INTO "ReportGroupStats" AS t ("organizationId", "groupId", "members", "enrolled", "notStarted", "inProgress", "completed", "withdrawn",
+  INSERT INTO "ReportGroupStats" AS t ("organizationId", "groupId", "shard", "members", "enrolled", "notStarted", "inProgress", "completed", "withdrawn",
     "progressSum", "scoreSum", "scoreCount", "passed", "failed", "timeSeconds")
-  SELECT c."organizationId", c."groupId", sum(c.sign)::integer,
+  SELECT c."organizationId", c."groupId", report.shard(c."userId"), sum(c.sign)::integer,
     coalesce(sum(c.sign * s."enrolled"), 0)::integer, coalesce(sum(c.sign * s."notStarted"), 0)::integer, coalesce(sum(c.sign * s."inProgress"), 0)::integer,
     coalesce(sum(c.sign * s."completed"), 0)::integer, coalesce(sum(c.sign * s."withdrawn"), 0)::integer, coalesce(sum(c.sign * s."progressSum"), 0)::bigint,
     coalesce(sum(c.sign * s."scoreSum"), 0)::bigint, coalesce(sum(c.sign * s."scoreCount"), 0)::integer, coalesce(sum(c.sign * s."passed"), 0)::integer,
@@ -647,9 +666,10 @@ BEGIN
   FROM unnest(changes) c
   LEFT JOIN "ReportLearnerStats" s ON s."organizationId" = c."organizationId" AND s."userId" = c."userId"
   WHERE EXISTS (SELECT 1 FROM "Group" g WHERE g."organizationId" = c."organizationId" AND g."id" = c."groupId")
-  GROUP BY 1, 2
-  ORDER BY 2
-  ON CONFLICT ("organizationId", "groupId") DO UPDATE SET "members" = t."members" + EXCLUDED."members",
+    AND EXISTS (SELECT 1 FROM "Organization" o WHERE o."id" = c."organizationId")
+  GROUP BY 1, 2, 3
+  ORDER BY 2, 3
+  ON CONFLICT ("organizationId", "groupId", "shard") DO UPDATE SET "members" = t."members" + EXCLUDED."members",
     ("enrolled", "notStarted", "inProgress", "completed", "withdrawn",
      "progressSum", "scoreSum", "scoreCount", "passed", "failed", "timeSeconds")
       = ROW((report.add(report.counters_of(t), report.counters_of(EXCLUDED), 1)).*);
@@ -684,12 +704,17 @@ CREATE TRIGGER "GroupMember_report_delete" AFTER DELETE ON "GroupMember" REFEREN
 CREATE FUNCTION report.user_deleting() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF NOT report.triggers_on() OR OLD."organizationId" IS NULL THEN RETURN OLD; END IF;
-  UPDATE "ReportGroupStats" g SET "members" = g."members" - 1,
+  INSERT INTO "ReportGroupStats" AS g ("organizationId", "groupId", "shard", "members", "enrolled", "notStarted", "inProgress", "completed", "withdrawn",
+    "progressSum", "scoreSum", "scoreCount", "passed", "failed", "timeSeconds")
+  SELECT m."organizationId", m."groupId", report.shard(m."userId"), -1, (report.add(ROW(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)::report.counters, report.counters_of(s), -1)).*
+  FROM "GroupMember" m LEFT JOIN "ReportLearnerStats" s ON s."organizationId" = m."organizationId" AND s."userId" = m."userId"
+  WHERE m."organizationId" = OLD."organizationId" AND m."userId" = OLD."id"
+    AND EXISTS (SELECT 1 FROM "Organization" o WHERE o."id" = m."organizationId")
+  ORDER BY 2
+  ON CONFLICT ("organizationId", "groupId", "shard") DO UPDATE SET "members" = g."members" + EXCLUDED."members",
     ("enrolled", "notStarted", "inProgress", "completed", "withdrawn",
      "progressSum", "scoreSum", "scoreCount", "passed", "failed", "timeSeconds")
-      = ROW((report.add(report.counters_of(g), report.counters_of(s), -1)).*)
-  FROM "GroupMember" m LEFT JOIN "ReportLearnerStats" s ON s."organizationId" = m."organizationId" AND s."userId" = m."userId"
-  WHERE m."organizationId" = OLD."organizationId" AND m."userId" = OLD."id" AND g."organizationId" = m."organizationId" AND g."groupId" = m."groupId";
+      = ROW((report.add(report.counters_of(g), report.counters_of(EXCLUDED), 1)).*);
   DELETE FROM "ReportLearnerStats" WHERE "organizationId" = OLD."organizationId" AND "userId" = OLD."id";
   DELETE FROM "ReportInstructorLearnerStats"
   WHERE "organizationId" = OLD."organizationId" AND ("instructorId" = OLD."id" OR "userId" = OLD."id");
@@ -747,46 +772,46 @@ BEGIN
 
     EXECUTE $q$DELETE FROM "ReportCourseStats" WHERE "organizationId" = $1 AND ($2 IS NULL OR "courseId" = ANY ($2))$q$
     USING organization, only_courses;
-    EXECUTE $q$INSERT INTO "ReportCourseStats" ("organizationId", "courseId", "enrolled", "notStarted", "inProgress", "completed", "withdrawn",
+    EXECUTE $q$INSERT INTO "ReportCourseStats" ("organizationId", "courseId", "shard", "enrolled", "notStarted", "inProgress", "completed", "withdrawn",
       "progressSum", "scoreSum", "scoreCount", "passed", "failed", "timeSeconds")
-    SELECT e."organizationId", e."courseId",
+    SELECT e."organizationId", e."courseId", report.shard(e."id"),
       sum(k."enrolled"), sum(k."notStarted"), sum(k."inProgress"), sum(k."completed"), sum(k."withdrawn"), sum(k."progressSum"),
         sum(k."scoreSum"), sum(k."scoreCount"), sum(k."passed"), sum(k."failed"), sum(k."timeSeconds")
     FROM "Enrollment" e CROSS JOIN LATERAL report.enrollment_counters(e, 1) k
     WHERE e."organizationId" = $1 AND ($2 IS NULL OR e."courseId" = ANY ($2))
-    GROUP BY 1, 2$q$
+    GROUP BY 1, 2, 3$q$
     USING organization, only_courses;
 
     EXECUTE $q$DELETE FROM "ReportCourseDay" WHERE "organizationId" = $1 AND ($2 IS NULL OR "courseId" = ANY ($2))$q$
     USING organization, only_courses;
     -- One pass over the enrollments: each counts on its enrollment day and, once completed, on its completion day.
-    EXECUTE $q$INSERT INTO "ReportCourseDay" ("organizationId", "courseId", "day", "enrolled", "completedCohort", "completions")
-    SELECT e."organizationId", e."courseId", v.day, sum(v.e)::integer, sum(v.cc)::integer, sum(v.c)::integer
+    EXECUTE $q$INSERT INTO "ReportCourseDay" ("organizationId", "courseId", "day", "shard", "enrolled", "completedCohort", "completions")
+    SELECT e."organizationId", e."courseId", v.day, report.shard(e."id"), sum(v.e)::integer, sum(v.cc)::integer, sum(v.c)::integer
     FROM "Enrollment" e
     CROSS JOIN LATERAL (VALUES (e."enrolledAt"::date, 1, (e."status" = 'completed')::integer, 0),
       (CASE WHEN e."status" = 'completed' THEN e."completedAt"::date END, 0, 0, 1)) v(day, e, cc, c)
     WHERE e."organizationId" = $1 AND ($2 IS NULL OR e."courseId" = ANY ($2)) AND v.day IS NOT NULL
-    GROUP BY 1, 2, 3$q$
+    GROUP BY 1, 2, 3, 4$q$
     USING organization, only_courses;
 
     EXECUTE $q$DELETE FROM "ReportLessonStats" WHERE "organizationId" = $1 AND ($2 IS NULL OR "courseId" = ANY ($2))$q$
     USING organization, only_courses;
-    EXECUTE $q$INSERT INTO "ReportLessonStats" ("organizationId", "courseId", "lessonId", "inProgress", "completed", "passed", "failed", "scoreSum", "scoreCount", "timeSeconds", "attempts")
-    SELECT $1, coalesce(p."courseId", a."courseId"), coalesce(p."lessonId", a."lessonId"), coalesce(p.ip, 0), coalesce(p.co, 0), coalesce(p.pa, 0),
-      coalesce(p.fa, 0), coalesce(p.ss, 0), coalesce(p.sc, 0), coalesce(p.ts, 0), coalesce(a.n, 0)
+    EXECUTE $q$INSERT INTO "ReportLessonStats" ("organizationId", "courseId", "lessonId", "shard", "inProgress", "completed", "passed", "failed", "scoreSum", "scoreCount", "timeSeconds", "attempts")
+    SELECT $1, coalesce(p."courseId", a."courseId"), coalesce(p."lessonId", a."lessonId"), coalesce(p."shard", a."shard"), coalesce(p.ip, 0), coalesce(p.co, 0),
+      coalesce(p.pa, 0), coalesce(p.fa, 0), coalesce(p.ss, 0), coalesce(p.sc, 0), coalesce(p.ts, 0), coalesce(a.n, 0)
     FROM (
-      SELECT lp."courseId", lp."lessonId", (count(*) FILTER (WHERE lp."status" = 'in_progress'))::integer AS ip,
+      SELECT lp."courseId", lp."lessonId", report.shard(lp."enrollmentId") AS "shard", (count(*) FILTER (WHERE lp."status" = 'in_progress'))::integer AS ip,
         (count(*) FILTER (WHERE lp."status" = 'completed'))::integer AS co, (count(*) FILTER (WHERE lp."successStatus" = 'passed'))::integer AS pa,
         (count(*) FILTER (WHERE lp."successStatus" = 'failed'))::integer AS fa, coalesce(sum(report.score_points(lp."scoreScaled")), 0)::bigint AS ss,
         count(lp."scoreScaled")::integer AS sc, coalesce(sum(lp."timeSpentSeconds"), 0)::bigint AS ts
       FROM "LessonProgress" lp WHERE lp."organizationId" = $1 AND ($2 IS NULL OR lp."courseId" = ANY ($2))
-      GROUP BY 1, 2
+      GROUP BY 1, 2, 3
     ) p
     FULL JOIN (
-      SELECT sa."courseId", sa."lessonId", count(*)::integer AS n
+      SELECT sa."courseId", sa."lessonId", report.shard(sa."enrollmentId") AS "shard", count(*)::integer AS n
       FROM "ScormAttempt" sa WHERE sa."organizationId" = $1 AND ($2 IS NULL OR sa."courseId" = ANY ($2))
-      GROUP BY 1, 2
-    ) a ON a."lessonId" = p."lessonId"$q$
+      GROUP BY 1, 2, 3
+    ) a ON a."lessonId" = p."lessonId" AND a."shard" = p."shard"$q$
     USING organization, only_courses;
   END IF;
 
@@ -835,15 +860,15 @@ BEGIN
   IF only_groups IS NULL OR cardinality(only_groups) > 0 THEN
     EXECUTE $q$DELETE FROM "ReportGroupStats" WHERE "organizationId" = $1 AND ($2 IS NULL OR "groupId" = ANY ($2))$q$
     USING organization, only_groups;
-    EXECUTE $q$INSERT INTO "ReportGroupStats" ("organizationId", "groupId", "members", "enrolled", "notStarted", "inProgress", "completed", "withdrawn",
+    EXECUTE $q$INSERT INTO "ReportGroupStats" ("organizationId", "groupId", "shard", "members", "enrolled", "notStarted", "inProgress", "completed", "withdrawn",
       "progressSum", "scoreSum", "scoreCount", "passed", "failed", "timeSeconds")
-    SELECT m."organizationId", m."groupId", count(*)::integer,
+    SELECT m."organizationId", m."groupId", report.shard(m."userId"), count(*)::integer,
       coalesce(sum(s."enrolled"), 0), coalesce(sum(s."notStarted"), 0), coalesce(sum(s."inProgress"), 0), coalesce(sum(s."completed"), 0),
       coalesce(sum(s."withdrawn"), 0), coalesce(sum(s."progressSum"), 0), coalesce(sum(s."scoreSum"), 0), coalesce(sum(s."scoreCount"), 0),
       coalesce(sum(s."passed"), 0), coalesce(sum(s."failed"), 0), coalesce(sum(s."timeSeconds"), 0)
     FROM "GroupMember" m LEFT JOIN "ReportLearnerStats" s ON s."organizationId" = m."organizationId" AND s."userId" = m."userId"
     WHERE m."organizationId" = $1 AND ($2 IS NULL OR m."groupId" = ANY ($2))
-    GROUP BY 1, 2$q$
+    GROUP BY 1, 2, 3$q$
     USING organization, only_groups;
   END IF;
 END;
