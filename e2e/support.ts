@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from "@playwright/test";
+import { expect, type Locator, type Page, type Route } from "@playwright/test";
 import type { TestUser } from "@/test/factories";
 
 export const port = () => Number(process.env.TEST_PORT ?? 3100);
@@ -16,18 +16,29 @@ export async function signInWithForm(page: Page, subdomain: string | null, user:
   await expect(page).not.toHaveURL(/\/login/);
 }
 
+/** A document of the origin that the test answers itself, so no page of the app is rendered for it. */
+const BLANK_DOCUMENT = "<!doctype html><title>Signing in</title>";
+
 /**
  * Signs in through the same next-auth endpoints the form posts to, from the browser, without rendering
  * the sign-in page and the landing page: for tests about what comes after signing in (the form has its
- * own tests in e2e/auth). Node cannot resolve *.localhost, so the requests go from a light page of the
- * origin (JSON answers forbid scripts any connection by their Content-Security-Policy).
+ * own tests in e2e/auth). Node cannot resolve *.localhost, so the requests go from a page of the origin:
+ * a blank one the test serves (JSON answers forbid scripts any connection by their Content-Security-Policy,
+ * and an app page costs a render and its scripts, a second of the two shared cores per sign-in).
  */
 export async function signIn(
   page: Page,
   subdomain: string | null,
   user: Pick<TestUser, "email" | "password">,
 ): Promise<void> {
-  await page.goto(`${origin(subdomain)}/unauthorized`);
+  const blank = `${origin(subdomain)}/e2e-sign-in`;
+  const serveBlank = (route: Route) => route.fulfill({ contentType: "text/html", body: BLANK_DOCUMENT });
+  await page.route(blank, serveBlank);
+  try {
+    await page.goto(blank);
+  } finally {
+    await page.unroute(blank, serveBlank);
+  }
   const status = await page.evaluate(
     async ({ email, password }) => {
       const { csrfToken } = (await (await fetch("/api/auth/csrf")).json()) as { csrfToken: string };
