@@ -557,7 +557,8 @@ CREATE TRIGGER "ScormAttempt_report_delete" AFTER DELETE ON "ScormAttempt" REFER
 -- the same time updates its shard (waiting for us, or we for it) before it reads the course's
 -- instructors in a later statement, so either it sees this change or this reads its enrollment — never
 -- neither. (Locking the course row instead would deadlock two instructors added at once: each holds the
--- share lock of its own foreign-key check.) Rows made only for the lock stay, at zero.
+-- share lock of its own foreign-key check.) Shards made only for the lock, still empty at the end, go
+-- again, as a rebuild would leave them (no enrollment of theirs can be folding: it would count in them).
 CREATE TYPE report.teaching AS ("organizationId" uuid, "courseId" uuid, "instructorId" uuid, "sign" integer);
 
 CREATE FUNCTION report.apply_teaching(changes report.teaching[]) RETURNS void LANGUAGE plpgsql AS $$
@@ -599,6 +600,10 @@ BEGIN
       WHERE e."organizationId" = change."organizationId" AND e."courseId" = change."courseId" AND e."lastAccessedAt" IS NOT NULL),
       change."instructorId");
   END LOOP;
+
+  DELETE FROM "ReportCourseStats" s
+  WHERE (s."organizationId", s."courseId") IN (SELECT c."organizationId", c."courseId" FROM unnest(changes) c)
+    AND report.is_zero(report.counters_of(s));
 END;
 $$;
 

@@ -397,6 +397,10 @@ BEGIN
       WHERE e."organizationId" = change."organizationId" AND e."courseId" = change."courseId" AND e."lastAccessedAt" IS NOT NULL),
       change."instructorId");
   END LOOP;
+
+  DELETE FROM "ReportCourseStats" s
+  WHERE (s."organizationId", s."courseId") IN (SELECT c."organizationId", c."courseId" FROM unnest(changes) c)
+    AND report.is_zero(report.counters_of(s));
 END;
 $function$;
 
