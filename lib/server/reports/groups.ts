@@ -53,6 +53,7 @@ export function groupListStatement(scope: ReportScope, q: GroupReportQuery): Lis
   if (q.q) where.push(Prisma.sql`g."name" ILIKE ${likePattern(q.q)}`);
   const narrowing = { ...q, group_id: undefined };
   let counters: Prisma.Sql;
+  let members: Prisma.Sql;
   if (scope.instructorId || q.course_id || q.category_id || narrowsEnrollments(narrowing)) {
     const conditions = [
       ...courseConditions({ organizationId: null, instructorId: scope.instructorId }, q),
@@ -63,15 +64,16 @@ export function groupListStatement(scope: ReportScope, q: GroupReportQuery): Lis
           JOIN "Course" c ON c."organizationId" = e."organizationId" AND c."id" = e."courseId"
           WHERE gm."groupId" = g."id"${andAll(conditions)}) t
         CROSS JOIN LATERAL (SELECT count(*)::int AS members FROM "GroupMember" m WHERE m."groupId" = g."id") mc`;
+    members = Prisma.sql`mc.members`;
   } else {
     counters = Prisma.sql`CROSS JOIN LATERAL (SELECT ${SUMMED_COUNTERS}, coalesce(sum(s."members"), 0)::int AS members
-          FROM "ReportGroupStats" s WHERE s."organizationId" = g."organizationId" AND s."groupId" = g."id") t
-        CROSS JOIN LATERAL (SELECT t.members) mc`;
+          FROM "ReportGroupStats" s WHERE s."organizationId" = g."organizationId" AND s."groupId" = g."id") t`;
+    members = Prisma.sql`t.members`;
   }
   const order = orderBy(SORTS[q.sort]!, defaultOrder(q.sort, q.order, ["name"]), Prisma.sql`lower(g."name"), g."id"`);
   return (
     window,
-  ) => Prisma.sql`SELECT g."id" AS group_id, g."name", g."organizationId" AS organization_id, mc.members, ${DERIVED_COLUMNS}, count(*) OVER () AS total
+  ) => Prisma.sql`SELECT g."id" AS group_id, g."name", g."organizationId" AS organization_id, ${members} AS members, ${DERIVED_COLUMNS}, count(*) OVER () AS total
       FROM "Group" g
       ${counters}
       ${whereClause(where)}
