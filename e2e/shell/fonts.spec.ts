@@ -25,45 +25,70 @@ interface PlatformFont {
   glyphCount: number;
 }
 
+/**
+ * Marks the fewest drawn elements that show every character of the page in every font it asks for: a
+ * character falls back to an installed font only where the requested face (family, weight, style,
+ * stretch) lacks it, so one element per face and character is proof enough, and a page as long as
+ * /api-docs needs dozens of font queries instead of thousands. Returns each marked element's text.
+ */
+function markFontProbes(): string[] {
+  for (const marked of document.querySelectorAll<HTMLElement>("[data-font-probe]")) delete marked.dataset.fontProbe;
+  const samples: string[] = [];
+  const covered = new Map<string, Set<string>>();
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_ELEMENT, {
+    acceptNode: (node) =>
+      ["SCRIPT", "STYLE", "NOSCRIPT", "TEMPLATE"].includes((node as Element).tagName)
+        ? NodeFilter.FILTER_REJECT
+        : NodeFilter.FILTER_ACCEPT,
+  });
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const element = node as HTMLElement;
+    const text = [...element.childNodes]
+      .filter((child) => child.nodeType === Node.TEXT_NODE)
+      .map((child) => child.nodeValue ?? "")
+      .join("")
+      .trim();
+    if (!text || !element.checkVisibility({ visibilityProperty: true })) continue;
+    const style = getComputedStyle(element);
+    const face = [style.fontFamily, style.fontWeight, style.fontStyle, style.fontStretch].join("|");
+    const characters = covered.get(face) ?? new Set<string>();
+    covered.set(face, characters);
+    const fresh = [...text].filter((character) => character.trim() && !characters.has(character));
+    if (fresh.length === 0) continue;
+    for (const character of fresh) characters.add(character);
+    element.dataset.fontProbe = String(samples.length);
+    samples.push(text);
+  }
+  return samples;
+}
+
 /** Every font that drew text on the page: family → whether it is a web font, and a sample of its text. */
 async function fontsDrawingText(page: Page): Promise<Map<string, { isWebFont: boolean; sample: string }>> {
   await page.evaluate(() => document.fonts.ready);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("DOM.enable");
   await cdp.send("CSS.enable");
-  const { root } = await cdp.send("DOM.getDocument", { depth: -1, pierce: false });
-  const withText: { nodeId: number; text: string }[] = [];
-  const walk = (node: {
-    nodeId: number;
-    nodeType: number;
-    nodeName: string;
-    nodeValue?: string;
-    children?: (typeof node)[];
-  }) => {
-    if (node.nodeName === "SCRIPT" || node.nodeName === "STYLE" || node.nodeName === "NOSCRIPT") return;
-    const text = (node.children ?? [])
-      .filter((c) => c.nodeType === 3)
-      .map((c) => c.nodeValue ?? "")
-      .join("")
-      .trim();
-    if (text) withText.push({ nodeId: node.nodeId, text });
-    for (const child of node.children ?? []) walk(child);
-  };
-  walk(root);
-  const fonts = new Map<string, { isWebFont: boolean; sample: string }>();
-  // Asked all at once: one round trip per node, in order, takes too long on pages as long as /api-docs.
+  // Marked again if the page redrew a marked element before it was found (a list filled in late).
+  let samples: string[] = [];
+  let nodeIds: number[] = [];
+  for (let attempt = 0; attempt < 3 && (samples.length === 0 || nodeIds.length !== samples.length); attempt++) {
+    samples = await page.evaluate(markFontProbes);
+    const { root } = await cdp.send("DOM.getDocument", { depth: 0 });
+    // In document order, as they were marked.
+    ({ nodeIds } = await cdp.send("DOM.querySelectorAll", { nodeId: root.nodeId, selector: "[data-font-probe]" }));
+  }
+  expect(samples.length, "elements with text found").toBeGreaterThan(3);
+  expect(nodeIds.length, "marked elements found again").toBe(samples.length);
   const answers = await Promise.all(
-    withText.map(
-      ({ nodeId }) => cdp.send("CSS.getPlatformFontsForNode", { nodeId }) as Promise<{ fonts: PlatformFont[] }>,
-    ),
+    nodeIds.map((nodeId) => cdp.send("CSS.getPlatformFontsForNode", { nodeId }) as Promise<{ fonts: PlatformFont[] }>),
   );
+  await cdp.detach();
+  const fonts = new Map<string, { isWebFont: boolean; sample: string }>();
   answers.forEach(({ fonts: used }, i) => {
     for (const font of used)
       if (font.glyphCount > 0 && !fonts.has(font.familyName))
-        fonts.set(font.familyName, { isWebFont: font.isCustomFont, sample: withText[i]!.text.slice(0, 80) });
+        fonts.set(font.familyName, { isWebFont: font.isCustomFont, sample: samples[i]!.slice(0, 80) });
   });
-  await cdp.detach();
-  expect(withText.length, "text nodes found").toBeGreaterThan(3);
   return fonts;
 }
 
