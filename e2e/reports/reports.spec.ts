@@ -281,7 +281,7 @@ test("the course picker searches as one types and is worked with the keyboard al
   expect(await seriousAxeViolations(page)).toEqual([]);
 
   await picker.hover();
-  await page.getByRole("button", { name: "Clear" }).click();
+  await page.getByRole("button", { name: "Clear", exact: true }).click();
   await expect(page).toHaveURL(`${origin(tenant.subdomain)}/admin/reports`);
   await expect(picker).toHaveValue("");
 });
