@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import styles from "@/components/reports/report-filters.module.css";
 import { DateField } from "@/components/ui/date-field";
 import { REPORT_MAX_DAY, REPORT_MIN_DAY } from "@/lib/reports/days";
 
@@ -55,6 +56,7 @@ export function DayFilter({
     <DateField
       label={label}
       size="small"
+      className={styles.day}
       value={draft}
       min={after?.day ?? REPORT_MIN_DAY}
       max={before?.day ?? REPORT_MAX_DAY}

@@ -56,9 +56,10 @@ export function SearchPicker<T>({
   const listId = `${id}-listbox`;
   const optionId = (index: number) => `${id}-option-${index}`;
 
+  // The option reached with the arrow keys is scrolled into the list's view.
   useEffect(() => {
-    if (active >= 0) document.getElementById(optionId(active))?.scrollIntoView({ block: "nearest" });
-  });
+    if (active >= 0) document.getElementById(`${id}-option-${active}`)?.scrollIntoView({ block: "nearest" });
+  }, [active, id]);
 
   const open = () => {
     setIsOpen(true);
