@@ -80,12 +80,12 @@ export function SearchPicker<T>({
       case "ArrowDown":
         event.preventDefault();
         if (!isOpen) open();
-        else setActive((index) => (index >= last ? 0 : index + 1));
+        else if (options.length > 0) setActive((index) => (index >= last ? 0 : index + 1));
         break;
       case "ArrowUp":
         event.preventDefault();
         if (!isOpen) open();
-        else setActive((index) => (index <= 0 ? last : index - 1));
+        else if (options.length > 0) setActive((index) => (index <= 0 ? last : index - 1));
         break;
       case "Enter": {
         const option = isOpen ? options[active] : undefined;
