@@ -105,6 +105,8 @@ const ZERO_RUNTIME_FILES = [
   "components/certificates/my-certificates.tsx",
   "components/courses/{course-table,course-list}.tsx",
   "components/reports/{overview-view,metric-cards,report-charts,report-tabs,report-frame,report-filter-error,reports-loading}.tsx",
+  "components/reports/{report-filters,day-filter}.tsx",
+  "components/organizations/organization-search.ts",
   "components/messages/{inbox,thread-list,thread-view,message-item,message-time,reply-form,people}.tsx",
   "components/calendar/{calendar-panel,calendar-view,calendar-toolbar,zoned}.tsx",
   "components/calendar/{calendar-theme,calendar-entries,occurrence-time}.ts",

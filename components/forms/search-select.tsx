@@ -4,12 +4,10 @@ import Autocomplete from "@mui/material/Autocomplete";
 import TextField from "@mui/material/TextField";
 import { useState } from "react";
 import { useDebouncedValue } from "@/components/hooks/use-debounced-value";
+import type { SearchOption } from "@/components/ui/search-picker";
 import { useApi } from "@/lib/client/swr";
 
-export interface SearchOption {
-  id: string;
-  label: string;
-}
+export type { SearchOption } from "@/components/ui/search-picker";
 
 interface Props<T> {
   label: string;

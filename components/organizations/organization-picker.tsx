@@ -1,16 +1,13 @@
 "use client";
 
-import { SearchSelect, type SearchOption } from "@/components/forms/search-select";
-import { useApi } from "@/lib/client/swr";
+import { SearchSelect } from "@/components/forms/search-select";
+import {
+  organizationOptions,
+  organizationPath,
+  useChosenOrganization,
+  type OrganizationOption,
+} from "@/components/organizations/organization-search";
 import type { Page } from "@/lib/schemas/pagination";
-
-interface OrganizationOption {
-  id: string;
-  name: string;
-}
-
-const organizationPath = (q: string) =>
-  `/api/admin/organizations?page_size=20${q ? `&q=${encodeURIComponent(q)}` : ""}`;
 
 interface Props {
   /** The chosen organization's id ("" or undefined for none). */
@@ -24,16 +21,16 @@ interface Props {
 
 /**
  * The superadmin's choice of one organization, searched on the server by name as they type, so it works
- * with any number of organizations (reports, audit log, import, export).
+ * with any number of organizations (audit log, import, export; the reports' filter bar offers the same
+ * search in components/ui/search-picker.tsx).
  */
 export function OrganizationPicker({ id, onChange, emptyLabel, dense, disabled }: Props) {
-  const chosen = useApi<OrganizationOption>(id ? `/api/admin/organizations/${encodeURIComponent(id)}` : null);
-  const value: SearchOption | null = id ? { id, label: chosen.data?.name ?? "…" } : null;
+  const value = useChosenOrganization(id);
   return (
     <SearchSelect<Page<OrganizationOption>>
       label="Organization"
       pathFor={organizationPath}
-      optionsOf={(page) => page.items.map((o) => ({ id: o.id, label: o.name }))}
+      optionsOf={organizationOptions}
       value={value}
       onChange={(option) => onChange(option?.id ?? "")}
       placeholder={emptyLabel}

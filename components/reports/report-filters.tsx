@@ -1,35 +1,25 @@
 "use client";
 
-import { DatePicker } from "@mui/x-date-pickers/DatePicker";
-import { AdapterDateFns } from "@mui/x-date-pickers/AdapterDateFns";
-import { LocalizationProvider } from "@mui/x-date-pickers/LocalizationProvider";
-import { format, isValid, parse } from "date-fns";
-import { enGB } from "date-fns/locale/en-GB";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useState } from "react";
-import { SearchSelect, type SearchOption } from "@/components/forms/search-select";
-import { OrganizationPicker } from "@/components/organizations/organization-picker";
+import {
+  organizationOptions,
+  organizationPath,
+  useChosenOrganization,
+} from "@/components/organizations/organization-search";
+import { DayFilter } from "@/components/reports/day-filter";
 import styles from "@/components/reports/report-filters.module.css";
 import { Button, ButtonLabel, buttonClasses } from "@/components/ui/button";
+import { SearchPicker, type SearchOption } from "@/components/ui/search-picker";
 import { Select } from "@/components/ui/select";
 import type { GroupListJson } from "@/lib/server/groups/queries";
 import { REPORT_FILTER_KEYS, readReportFilters, type ReportFilterKey } from "@/components/reports/report-query";
 import { useApi } from "@/lib/client/swr";
 import type { Page } from "@/lib/schemas/pagination";
-import { REPORT_MAX_DAY, REPORT_MIN_DAY } from "@/lib/reports/days";
 
-// The filters every report view shares, kept in the address: a date range (MUI X pickers, 1900 to the
-// end of 2099), category, course, group and enrollment status; the superadmin also picks an organization.
-
-const MIN_DATE = parse(REPORT_MIN_DAY, "yyyy-MM-dd", new Date());
-const MAX_DATE = parse(REPORT_MAX_DAY, "yyyy-MM-dd", new Date());
-const DAY = "yyyy-MM-dd";
-const toDate = (day: string | undefined) => (day ? parse(day, DAY, new Date()) : null);
-/** A picked day for the address: "" when cleared, undefined while half-typed or out of range (the address keeps what it had). */
-const toDay = (date: Date | null): string | undefined => {
-  if (date === null) return "";
-  return isValid(date) && date >= MIN_DATE && date <= MAX_DATE ? format(date, DAY) : undefined;
-};
+// The filters every report view shares, kept in the address: a date range (1900 to the end of 2099),
+// category, course, group and enrollment status; the superadmin also picks an organization. Drawn from
+// CSS modules (components/ui) alone, so the views below choose for themselves whether they need MUI.
 
 /** The enrollment's own status (the API's `status`): active (not started or in progress), completed, withdrawn. */
 export const ENROLLMENT_STATUS_OPTIONS = [
@@ -84,7 +74,7 @@ export function ReportFilters({ categories, platform, hide = [] }: ReportFilters
   const hasAny = applied > 0;
   // (hidden filters stay in the address: back on the list, they apply again)
   return (
-    <LocalizationProvider dateAdapter={AdapterDateFns} adapterLocale={enGB}>
+    <>
       {/* On a phone the filters fold behind one button, so the figures and data start on the first screen. */}
       <button
         type="button"
@@ -97,28 +87,25 @@ export function ReportFilters({ categories, platform, hide = [] }: ReportFilters
           {isOpen ? "Hide filters" : applied > 0 ? `Filters (${applied})` : "Filters"}
         </ButtonLabel>
       </button>
-      {/* The selects and buttons render without runtime styles; the date pickers and searched pickers are MUI's. */}
       <section
         id="report-filters"
         aria-label="Report filters"
         className={isOpen ? `${styles.filters} ${styles.open}` : styles.filters}
       >
-        <DayPicker
+        <DayFilter
           label="From"
           day={values.from}
-          minDate={MIN_DATE}
-          maxDate={toDate(values.to) ?? MAX_DATE}
+          before={{ label: "To", day: values.to }}
           onChange={(from) => update({ from })}
         />
-        <DayPicker
+        <DayFilter
           label="To"
           day={values.to}
-          minDate={toDate(values.from) ?? MIN_DATE}
-          maxDate={MAX_DATE}
+          after={{ label: "From", day: values.from }}
           onChange={(to) => update({ to })}
         />
         {platform && shows("organization_id") && (
-          <OrganizationPicker dense id={values.organization_id} onChange={(id) => update({ organization_id: id })} />
+          <OrganizationFilter id={values.organization_id} onChange={(id) => update({ organization_id: id })} />
         )}
         {isTenantView && shows("category_id") && (
           <Select
@@ -154,46 +141,20 @@ export function ReportFilters({ categories, platform, hide = [] }: ReportFilters
           </Button>
         )}
       </section>
-    </LocalizationProvider>
+    </>
   );
 }
 
-/**
- * A day of the address in a date picker. The half-typed date lives here (handing the picker back the
- * address's empty value would wipe the sections being typed); the address changes once it is a day.
- */
-function DayPicker({
-  label,
-  day,
-  minDate,
-  maxDate,
-  onChange,
-}: {
-  label: string;
-  day: string | undefined;
-  minDate: Date;
-  maxDate: Date;
-  onChange: (day: string) => void;
-}) {
-  const [draft, setDraft] = useState<Date | null>(toDate(day));
-  const [shown, setShown] = useState(day);
-  if (shown !== day) {
-    // The address changed (another filter's clear, a link): follow it.
-    setShown(day);
-    setDraft(toDate(day));
-  }
+/** The superadmin's organization, searched by name. */
+function OrganizationFilter({ id, onChange }: { id: string | undefined; onChange: (id: string) => void }) {
+  const value = useChosenOrganization(id);
   return (
-    <DatePicker
-      label={label}
-      value={draft}
-      minDate={minDate}
-      maxDate={maxDate}
-      onChange={(date) => {
-        setDraft(date);
-        const next = toDay(date);
-        if (next !== undefined) onChange(next);
-      }}
-      slotProps={{ textField: { size: "small" }, field: { clearable: true } }}
+    <SearchPicker
+      label="Organization"
+      pathFor={organizationPath}
+      optionsOf={organizationOptions}
+      value={value}
+      onChange={(o) => onChange(o?.id ?? "")}
     />
   );
 }
@@ -203,8 +164,7 @@ function CourseFilter({ id, onChange }: { id: string | undefined; onChange: (id:
   const chosen = useApi<{ id: string; title: string }>(id ? `/api/courses/${encodeURIComponent(id)}` : null);
   const value: SearchOption | null = id ? { id, label: chosen.data?.title ?? "…" } : null;
   return (
-    <SearchSelect<Page<{ id: string; title: string }>>
-      dense
+    <SearchPicker<Page<{ id: string; title: string }>>
       label="Course"
       pathFor={coursePath}
       optionsOf={(page) => page.items.map((c) => ({ id: c.id, label: c.title }))}
@@ -219,8 +179,7 @@ function GroupFilter({ id, onChange }: { id: string | undefined; onChange: (id: 
   const chosen = useApi<{ id: string; name: string }>(id ? `/api/admin/groups/${encodeURIComponent(id)}` : null);
   const value: SearchOption | null = id ? { id, label: chosen.data?.name ?? "…" } : null;
   return (
-    <SearchSelect<GroupListJson>
-      dense
+    <SearchPicker<GroupListJson>
       label="Group"
       pathFor={groupPath}
       optionsOf={(list) => list.groups.map((g) => ({ id: g.id, label: g.name }))}

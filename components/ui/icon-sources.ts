@@ -52,6 +52,7 @@ export const ICON_SOURCES = {
   quiz: "Quiz",
   certificate: "WorkspacePremium",
   arrowDropDown: "ArrowDropDown",
+  clear: "Close",
 } as const;
 
 export type IconName = keyof typeof ICON_SOURCES;

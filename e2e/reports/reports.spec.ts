@@ -202,14 +202,88 @@ test("the filters live in the address and every view follows them", async ({ pag
   await expect(page).toHaveURL(/\/admin\/reports\?status=completed$/);
   await page.getByRole("button", { name: "Clear filters" }).click();
   await expect(page).toHaveURL(`${origin(tenant.subdomain)}/admin/reports`);
-  await page.getByRole("group", { name: "From" }).getByRole("spinbutton").first().click();
-  await page.keyboard.type("01012099"); // DD/MM/YYYY
+  await page.getByLabel("From", { exact: true }).fill("2099-01-01"); // the browser's date input
   await expect(page).toHaveURL(/\/admin\/reports\?from=2099-01-01$/);
   await expectFigures(page, "0", "0", "0%");
   await expect(page.getByText("No enrollments or completions in this period yet.")).toBeVisible();
   await page.getByRole("button", { name: "Clear filters" }).click();
   await expect(page).toHaveURL(`${origin(tenant.subdomain)}/admin/reports`);
   await expectFigures(page, "2", "1", "50%");
+});
+
+test("a day out of range or past the other end says why under its field and leaves the address as it was", async ({
+  page,
+}) => {
+  await signIn(page, tenant.subdomain, tenant.users.instructor);
+  await page.goto(`${origin(tenant.subdomain)}/admin/reports?to=2026-01-10`);
+  await waitForShell(page);
+  const from = page.getByLabel("From", { exact: true });
+  const to = page.getByLabel("To", { exact: true });
+  await expect(to).toHaveValue("2026-01-10");
+  await expect(from).toHaveAttribute("max", "2026-01-10");
+
+  await from.fill("2026-02-01");
+  await expect(from).toHaveAccessibleDescription("From must not be after To");
+  await expect(from).toHaveAttribute("aria-invalid", "true");
+  await to.fill("2100-01-01");
+  await expect(to).toHaveAccessibleDescription("To must be between 1900-01-01 and 2099-12-31");
+  await expect(page).toHaveURL(/\/admin\/reports\?to=2026-01-10$/);
+
+  // A day in range takes the reason away and filters.
+  await to.fill("2026-03-01");
+  await expect(page).toHaveURL(/\/admin\/reports\?to=2026-03-01$/);
+  await expect(to).toHaveAttribute("aria-invalid", "false");
+  await from.fill("2026-02-02");
+  await expect(page).toHaveURL(/from=2026-02-02/);
+  await expect(from).not.toHaveAccessibleDescription(/must/);
+  expect(await seriousAxeViolations(page)).toEqual([]);
+});
+
+test("the overview and its filter bar are written without MUI's runtime styles", async ({ page }) => {
+  await signIn(page, tenant.subdomain, tenant.users.org_admin);
+  const answer = await page.goto(`${origin(tenant.subdomain)}/admin/reports`);
+  const html = await answer!.text();
+  expect(html).toContain("Report filters");
+  expect(html).not.toContain("data-emotion");
+  expect(html).not.toMatch(/class="[^"]*Mui/);
+});
+
+test("the course picker searches as one types and is worked with the keyboard alone", async ({ page }) => {
+  await signIn(page, tenant.subdomain, tenant.users.instructor);
+  await page.goto(`${origin(tenant.subdomain)}/admin/reports`);
+  await waitForShell(page);
+  const picker = page.getByRole("combobox", { name: "Course" });
+  const list = page.getByRole("listbox", { name: "Course" });
+  // The list opens on ArrowDown once React runs the picker: keys pressed before that do nothing.
+  await expect(async () => {
+    await picker.focus();
+    await page.keyboard.press("ArrowDown");
+    await expect(picker).toHaveAttribute("aria-expanded", "true", { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(list.getByRole("option", { name: course.title })).toBeVisible();
+
+  await page.keyboard.type("no such course");
+  await expect(page.getByRole("status").filter({ hasText: "No matches" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(picker).toHaveAttribute("aria-expanded", "false");
+  await expect(picker).toHaveValue("");
+
+  // The search is the server's: only the course whose title holds the text is offered.
+  await page.keyboard.type(course.title.slice(0, 12));
+  await expect(list.getByRole("option")).toHaveCount(1);
+  await page.keyboard.press("ArrowDown");
+  const option = list.getByRole("option", { name: course.title });
+  await expect(picker).toHaveAttribute("aria-activedescendant", (await option.getAttribute("id"))!);
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(new RegExp(`[?&]course_id=${course.id}`));
+  await expect(picker).toHaveValue(course.title);
+  await expect(picker).toHaveAttribute("aria-expanded", "false");
+  expect(await seriousAxeViolations(page)).toEqual([]);
+
+  await picker.hover();
+  await page.getByRole("button", { name: "Clear", exact: true }).click();
+  await expect(page).toHaveURL(`${origin(tenant.subdomain)}/admin/reports`);
+  await expect(picker).toHaveValue("");
 });
 
 test("the superadmin sees every organization and picks one", async ({ page }) => {

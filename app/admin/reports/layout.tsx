@@ -2,15 +2,15 @@ import { Suspense, type ReactNode } from "react";
 import { reportPageContext } from "@/app/admin/reports/report-page-context";
 import { ReportFilters } from "@/components/reports/report-filters";
 import { ReportTabs } from "@/components/reports/report-tabs";
-import { MuiProviders } from "@/components/providers/mui-providers";
 import { PageHeader } from "@/components/shell/page-header";
 import { guardSignedInPage } from "@/lib/auth/page-guard";
 import { can } from "@/lib/tenancy/permissions";
 
 /**
  * Every report view under one heading, tabs and filter bar. They live in the layout so that a change of
- * filter, page or view (a new address) re-renders only the view below, never the bar being used. The
- * filters and the views' grids draw with MUI, so its providers are put in place here.
+ * filter, page or view (a new address) re-renders only the view below, never the bar being used. The bar
+ * draws without MUI; the views whose grids draw with it have its providers from their own layout
+ * ((with-mui)), so the overview loads no MUI and no emotion.
  */
 export default async function ReportsLayout({ children }: { children: ReactNode }) {
   const caller = await guardSignedInPage("/admin/reports");
@@ -21,13 +21,13 @@ export default async function ReportsLayout({ children }: { children: ReactNode 
       ? "Your organization"
       : "The courses you teach";
   return (
-    <MuiProviders>
+    <>
       <PageHeader title="Reports" subtitle={subtitle} />
       <Suspense>
         <ReportTabs />
         <ReportFilters categories={categories} platform={isPlatform} />
       </Suspense>
       {children}
-    </MuiProviders>
+    </>
   );
 }

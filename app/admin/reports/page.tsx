@@ -1,4 +1,5 @@
 import { Suspense } from "react";
+import { MuiProviders } from "@/components/providers/mui-providers";
 import { LazyOrganizationBreakdown } from "@/components/reports/lazy-organization-breakdown";
 import { OverviewView } from "@/components/reports/overview-view";
 import { ReportFilterError } from "@/components/reports/report-filter-error";
@@ -37,9 +38,12 @@ export default async function ReportsPage({ searchParams }: { searchParams: Sear
           <h2 id="organizations-title" className={styles.heading}>
             Organizations
           </h2>
-          <Suspense>
-            <LazyOrganizationBreakdown />
-          </Suspense>
+          {/* The organizations' Data Grid draws with MUI: its providers only where it shows. */}
+          <MuiProviders>
+            <Suspense>
+              <LazyOrganizationBreakdown />
+            </Suspense>
+          </MuiProviders>
         </section>
       )}
     </>
