@@ -3,7 +3,6 @@ import styles from "@/components/learning/lesson-list.module.css";
 import { LessonTitle } from "@/components/learning/lesson-title";
 import { lessonPath, coursePath } from "@/components/learning/paths";
 import { ProgressSummary } from "@/components/learning/progress-summary";
-import { Icon } from "@/components/ui/icon";
 import type { OutlineModuleState } from "@/lib/server/progress/player";
 
 export interface CourseNavigationProps {
@@ -37,13 +36,7 @@ export function CourseNavigation({ course, modules, currentLessonId, progressPer
                   className={styles.row}
                   aria-current={current ? "page" : undefined}
                 >
-                  <span className={styles.icon} aria-hidden>
-                    {completed ? (
-                      <Icon name="completed" size={20} className={styles.done} />
-                    ) : (
-                      <Icon name="notCompleted" size={20} className={styles.notDone} />
-                    )}
-                  </span>
+                  <span className={`${styles.icon} ${completed ? styles.done : styles.notDone}`} aria-hidden />
                   <span className={styles.text}>
                     <span className={styles.primary}>
                       <LessonTitle title={l.title} completed={completed} />

@@ -2,7 +2,6 @@ import Link from "next/link";
 import styles from "@/components/learning/lesson-list.module.css";
 import { LessonTitle } from "@/components/learning/lesson-title";
 import { lessonPath } from "@/components/learning/paths";
-import { Icon } from "@/components/ui/icon";
 import type { OutlineLessonState, OutlineModuleState } from "@/lib/server/progress/player";
 
 const KIND_LABELS = { text: "Text", video: "Video", file: "File", scorm: "SCORM", cmi5: "cmi5", quiz: "Quiz" } as const;
@@ -34,9 +33,7 @@ export function CourseOutline({
               .join(" · ");
             const content = (
               <>
-                <span className={styles.icon} aria-hidden>
-                  {completed && <Icon name="completed" size={20} className={styles.done} />}
-                </span>
+                <span className={completed ? `${styles.icon} ${styles.done}` : styles.icon} aria-hidden />
                 <span className={`${styles.text} ${styles.twoLines}`}>
                   <span className={styles.primary}>
                     <LessonTitle title={l.title} completed={completed} />

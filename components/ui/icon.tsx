@@ -22,8 +22,9 @@ export function Icon({ name, size = 24, className }: IconProps) {
       aria-hidden
       focusable="false"
     >
-      {ICON_SHAPES[name].map((d) => (
-        <path key={d} d={d} />
+      {/* The shapes never reorder, so their index is their key (a path's own data as key is sent twice). */}
+      {ICON_SHAPES[name].map((d, index) => (
+        <path key={index} d={d} />
       ))}
     </svg>
   );

@@ -42,6 +42,18 @@ test("an unknown path shows 'Page Not Found'", async ({ page }) => {
   await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
 });
 
+test("a course that does not exist is 'Page Not Found' inside the shell, with its navigation and one main region", async ({
+  page,
+}) => {
+  await signIn(page, tenant.subdomain, tenant.users.learner);
+  const response = await page.goto(`${origin(tenant.subdomain)}/courses/00000000-0000-4000-8000-000000000000`);
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Go to the home page" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Main navigation" })).toBeVisible();
+  await expect(page.getByRole("main")).toHaveCount(1);
+});
+
 test("an unknown organization's address shows 'Page Not Found'", async ({ page }) => {
   await page.goto(`${origin("nosuchorganization")}/login`);
   await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();

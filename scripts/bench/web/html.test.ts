@@ -18,6 +18,16 @@ describe("the inline RSC data of a page", () => {
     expect(repeatedTrees(`1:["$","a",null,{}]\n2:["$","a",null,{}]\n3:${long("once")}\n`)).toEqual([]);
   });
 
+  it("does not count a segment's router that draws nothing, but does when it carries a boundary's markup", () => {
+    const router = (notFound: string) =>
+      `["$","$L26",null,{"parallelRouterKey":"children","error":"$undefined","errorStyles":"$undefined","errorScripts":"$undefined","template":["$","$L27",null,{}],"templateStyles":"$undefined","templateScripts":"$undefined","notFound":${notFound},"forbidden":"$undefined","unauthorized":"$undefined"}]`;
+    const empty = router('"$undefined"');
+    expect(empty.length).toBeGreaterThan(200);
+    expect(repeatedTrees(`1:${empty}\n2:${empty}\n`)).toEqual([]);
+    const withMarkup = router(long("Page Not Found"));
+    expect(repeatedTrees(`1:${withMarkup}\n2:${withMarkup}\n`)).toEqual([withMarkup]);
+  });
+
   it("reads brackets inside strings as text", () => {
     const tricky = `["$","p",null,{"children":"a ] b [ \\" ]${"y".repeat(220)}"}]`;
     expect(repeatedTrees(`${tricky}${tricky}`)).toEqual([tricky]);

@@ -24,13 +24,18 @@ export function flightData(html: string): string {
   return data;
 }
 
-/** Every element (`["$",…]`) of at least MIN_TREE_CHARS that occurs more than once. */
+/**
+ * Every element (`["$",…]`) of at least MIN_TREE_CHARS that occurs more than once, but Next's own router
+ * node of a segment when it holds no markup: every level of a page's address has one, alike wherever the
+ * level has no boundaries of its own, and it draws nothing itself (its segment's content is sent once).
+ */
 export function repeatedTrees(data: string): string[] {
   const seen = new Map<string, number>();
   for (let start = data.indexOf('["$"'); start >= 0; start = data.indexOf('["$"', start + 1)) {
     const end = closingBracket(data, start);
     if (end < 0 || end - start + 1 < MIN_TREE_CHARS) continue;
     const tree = data.slice(start, end + 1);
+    if (isEmptySegmentRouter(tree)) continue;
     seen.set(tree, (seen.get(tree) ?? 0) + 1);
   }
   const repeated = [...seen].filter(([, count]) => count > 1).map(([tree]) => tree);
@@ -38,6 +43,11 @@ export function repeatedTrees(data: string): string[] {
   return repeated
     .filter((tree) => !repeated.some((other) => other !== tree && other.includes(tree)))
     .sort((a, b) => b.length - a.length);
+}
+
+/** A segment's router element (it names its parallel route) without an HTML element anywhere inside. */
+function isEmptySegmentRouter(tree: string): boolean {
+  return tree.includes('"parallelRouterKey"') && !/\["\$","[a-z]/.test(tree);
 }
 
 /** The index of the bracket that closes the array opening at `start`, skipping strings; -1 if none. */
