@@ -3,11 +3,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { prepareAuthEnv } from "../../server/runtime-env";
 import type { WebMeasurement } from "./web/lighthouse";
+import type { WebPage } from "./web/pages";
 import type { HtmlRow, WebRow } from "./web/report";
 
 // npm run bench:web [-- --port 3213 --no-docs]: what the learner's browser does. Lighthouse on the
 // dashboard, a course page, a lesson page and the admin reports page of the production build, on a fresh
-// database with the demo data, signed in; the medians against their targets go to docs/benchmarks.md.
+// database with the demo data, signed in, after the page floor (a minimal Next.js app, on the next port) as
+// the reference; the medians against their targets go to docs/benchmarks.md.
 // Every run's full report stays in .data/bench/web/ for the diagnostics (open one in the Lighthouse viewer).
 
 prepareAuthEnv();
@@ -63,7 +65,8 @@ try {
 
   const { launchBrowser, signIn } = await import("./web/browser");
   const { medianMeasurement, runLighthouse } = await import("./web/lighthouse");
-  const { RUNS, WEB_PAGES } = await import("./web/pages");
+  const { FLOOR_PAGE, RUNS, WEB_PAGES } = await import("./web/pages");
+  const { PAGE_FLOOR_PATH, startPageFloor } = await import("./page-floor");
   const { webTable, writeWebSection } = await import("./web/report");
   const { htmlFigures } = await import("./web/html");
   const { DEMO_PASSWORD, demoEmail } = await import("@/prisma/seed/demo-data");
@@ -79,30 +82,38 @@ try {
   const htmlRows: HtmlRow[] = [];
   let lighthouseVersion = "unknown";
   const benchmarkIndexes: number[] = [];
-  for (const viewer of ["learner", "admin"] as const) {
-    await signIn(page, origin, demoEmail(viewer, SUBDOMAIN), DEMO_PASSWORD);
-    for (const webPage of WEB_PAGES.filter((p) => p.viewer === viewer)) {
-      const url = `${origin}${paths[webPage.key]}`;
-      // Unmeasured: the server's first render of a route (JIT, caches) is not what a browser meets later.
-      await page.goto(url, { waitUntil: "load" });
+  const measure = async (webPage: WebPage, url: string) => {
+    // Unmeasured: the server's first render of a route (JIT, caches) is not what a browser meets later.
+    await page.goto(url, { waitUntil: "load" });
+    if (!webPage.reference) {
       const html = await page.evaluate(async (address: string) => (await fetch(address)).text(), url);
       htmlRows.push({ page: webPage, html: htmlFigures(html) });
-      for (const preset of webPage.presets) {
-        const runs: WebMeasurement[] = [];
-        for (let run = 1; run <= RUNS; run++) {
-          const report = `${REPORT_DIR}/${webPage.key}-${preset}-${run}.json`;
-          const { measured, lighthouseVersion: version } = await runLighthouse(page, url, preset, report);
-          lighthouseVersion = version;
-          runs.push(measured);
-          benchmarkIndexes.push(measured.benchmarkIndex);
-          console.log(
-            `  ${webPage.label} ${preset} #${run}: performance ${measured.performance}, accessibility ${measured.accessibility}, ` +
-              `best practices ${measured.bestPractices}, LCP ${(measured.lcpMs / 1000).toFixed(1)} s, TBT ${measured.tbtMs.toFixed(0)} ms`,
-          );
-        }
-        rows.push({ page: webPage, preset, median: medianMeasurement(runs) });
-      }
     }
+    for (const preset of webPage.presets) {
+      const runs: WebMeasurement[] = [];
+      for (let run = 1; run <= RUNS; run++) {
+        const report = `${REPORT_DIR}/${webPage.key}-${preset}-${run}.json`;
+        const { measured, lighthouseVersion: version } = await runLighthouse(page, url, preset, report);
+        lighthouseVersion = version;
+        runs.push(measured);
+        benchmarkIndexes.push(measured.benchmarkIndex);
+        console.log(
+          `  ${webPage.label} ${preset} #${run}: performance ${measured.performance}, accessibility ${measured.accessibility}, ` +
+            `best practices ${measured.bestPractices}, LCP ${(measured.lcpMs / 1000).toFixed(1)} s, TBT ${measured.tbtMs.toFixed(0)} ms`,
+        );
+      }
+      rows.push({ page: webPage, preset, median: medianMeasurement(runs) });
+    }
+  };
+  // The framework's own figures first, on the same machine in the same minutes.
+  const floor = await startPageFloor(port + 1);
+  stops.unshift(floor.stop);
+  await measure(FLOOR_PAGE, `http://localhost:${floor.port}${PAGE_FLOOR_PATH}`);
+  await floor.stop();
+  for (const viewer of ["learner", "admin"] as const) {
+    await signIn(page, origin, demoEmail(viewer, SUBDOMAIN), DEMO_PASSWORD);
+    for (const webPage of WEB_PAGES.filter((p) => p.viewer === viewer))
+      await measure(webPage, `${origin}${paths[webPage.key]}`);
   }
   const table = webTable(rows, htmlRows);
   console.log(`\n${table}\n`);

@@ -2,7 +2,8 @@
 // each must reach.
 
 export type Preset = "mobile" | "desktop";
-export type Viewer = "learner" | "admin";
+/** Who is signed in; "nobody" for the page floor, which has no sign-in. */
+export type Viewer = "learner" | "admin" | "nobody";
 
 export interface WebPage {
   key: string;
@@ -14,7 +15,22 @@ export interface WebPage {
   scriptMaxBytes?: number;
   /** Its HTML, unpacked (styles, inline data and markup together), where the page has a ceiling. */
   htmlMaxBytes?: number;
+  /** A reference, not the app: its figures have no targets. */
+  reference?: boolean;
 }
+
+/**
+ * The page floor of `npm run bench` (a minimal Next.js app of the same version: a bare layout and a page that
+ * renders a 40-item list on the server, no script of its own): what Lighthouse gives the framework alone on
+ * this machine, so that the app's scores read against what Next.js and React allow here.
+ */
+export const FLOOR_PAGE: WebPage = {
+  key: "floor",
+  label: "page floor (a minimal Next.js page)",
+  viewer: "nobody",
+  presets: ["mobile", "desktop"],
+  reference: true,
+};
 
 export const WEB_PAGES: WebPage[] = [
   {

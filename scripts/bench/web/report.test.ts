@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { medianMeasurement, type WebMeasurement } from "./lighthouse";
-import { WEB_PAGES } from "./pages";
+import { FLOOR_PAGE, WEB_PAGES } from "./pages";
 import { webTable } from "./report";
 
 const measurement = (over: Partial<WebMeasurement>): WebMeasurement => ({
@@ -45,6 +45,14 @@ describe("webTable", () => {
     );
     expect(rows[3]).toContain("| desktop | 95 (≥ 95: PASS) | 96 (≥ 100: **FAIL**) | 96 (≥ 95: PASS) |");
     expect(rows[4]).toContain("| mobile | 90 (≥ 90: PASS) | 100 (≥ 100: PASS) | 94 (≥ 95: **FAIL**) |");
+  });
+
+  it("prints the page floor's figures as a reference, without targets", () => {
+    const table = webTable([{ page: FLOOR_PAGE, preset: "mobile", median: measurement({ performance: 88 }) }]);
+    expect(table.split("\n")[2]).toBe(
+      "| page floor (a minimal Next.js page) | nobody | mobile | 88 | 100 | 96 | 2.0 s | 200 ms | 460 KiB | 286 KB / 849 KB |",
+    );
+    expect(table).not.toContain("JavaScript on a cold load");
   });
 
   it("holds the dashboard's JavaScript against 200 KB and the reports page's against 400 KB, compressed", () => {

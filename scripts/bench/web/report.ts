@@ -27,10 +27,13 @@ export function webTable(rows: WebRow[], htmlRows: HtmlRow[] = []): string {
     "|---|---|---|---|---|---|---:|---:|---:|---:|",
   ];
   for (const { page, preset, median: m } of rows) {
-    const targets = scoreTargets(page.viewer, preset);
+    const targets = page.reference ? null : scoreTargets(page.viewer, preset);
+    const figure = (value: number, target: number | undefined) =>
+      target === undefined ? String(value) : score(value, target);
     lines.push(
-      `| \`${page.label}\` | ${page.viewer} | ${preset} | ${score(m.performance, targets.performance)} | ` +
-        `${score(m.accessibility, targets.accessibility)} | ${score(m.bestPractices, targets.bestPractices)} | ` +
+      `| ${page.reference ? page.label : `\`${page.label}\``} | ${page.viewer} | ${preset} | ` +
+        `${figure(m.performance, targets?.performance)} | ${figure(m.accessibility, targets?.accessibility)} | ` +
+        `${figure(m.bestPractices, targets?.bestPractices)} | ` +
         `${(m.lcpMs / 1000).toFixed(1)} s | ${m.tbtMs.toFixed(0)} ms | ${kib(m.transferredBytes)} | ` +
         `${kb(m.scriptBytes)} / ${kb(m.scriptResourceBytes)} |`,
     );
