@@ -40,6 +40,22 @@ describe("GET /api/reports/overview", () => {
       { course_id: w.c2.id, title: w.c2.title, total_enrollments: 2, completed_enrollments: 0, completion_rate: 0 },
     ]);
     expect(res.json.timeline.points).toHaveLength(30);
+    const days = res.json.timeline.points.map((p: { date: string }) => p.date);
+    expect(days[0]).toBe(res.json.timeline.from);
+    expect(days[29]).toBe(res.json.timeline.to);
+    expect([...days].sort()).toEqual(days);
+  });
+
+  it("says when the organization's summaries were last refreshed", async () => {
+    const before = Date.now();
+    const refresh = await callAs(w.tenant.subdomain, w.tenant.users.org_admin, "/api/reports/refresh", {
+      method: "POST",
+    });
+    expect(refresh.status).toBe(200);
+    const res = await get(w.tenant.users.org_admin, "/api/reports/overview");
+    expect(res.json.refreshed_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    expect(Date.parse(res.json.refreshed_at)).toBeGreaterThanOrEqual(before - 2_000);
+    expect(Date.parse(res.json.refreshed_at)).toBeLessThanOrEqual(Date.now() + 2_000);
   });
 
   it("as an instructor: only the courses they teach", async () => {

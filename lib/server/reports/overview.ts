@@ -150,20 +150,40 @@ function activeLearnersSql(scope: ReportScope, q: ReportOverviewQuery): Prisma.S
     ) l`;
 }
 
+/** The refresh time of the organization's summaries; the platform's scope has none. */
+function refreshedSql(scope: ReportScope): Prisma.Sql {
+  return scope.organizationId
+    ? Prisma.sql`SELECT "refreshedAt" FROM "ReportState" WHERE "organizationId" = ${scope.organizationId}::uuid`
+    : Prisma.sql`SELECT NULL::timestamp`;
+}
+
+interface OverviewRow {
+  totals: DerivedRow & { scored_lessons: number };
+  points: { date: string; enrollments: number; completions: number }[];
+  by_course: { course_id: string; title: string; total: number; completed: number }[];
+  active: { week: number; month: number } | null;
+  refreshed_at: Date | null;
+}
+
+/**
+ * Every figure of the overview in one statement (one round trip, one connection), each part a subquery
+ * made into JSON. The aggregates keep their parts' order explicitly: an aggregate's input order is not
+ * guaranteed otherwise.
+ */
+function overviewSql(scope: ReportScope, q: ReportOverviewQuery, range: ReturnType<typeof timelineRange>): Prisma.Sql {
+  return Prisma.sql`SELECT
+    (SELECT to_json(t) FROM (${totalsSql(scope, q)}) t) AS totals,
+    (SELECT coalesce(json_agg(p ORDER BY p.date), '[]') FROM (${timelineSql(scope, q, range)}) p) AS points,
+    (SELECT coalesce(json_agg(b ORDER BY b.total DESC, b.title, b.course_id), '[]') FROM (${byCourseSql(scope, q)}) b) AS by_course,
+    (SELECT to_json(a) FROM (${activeLearnersSql(scope, q)}) a) AS active,
+    (${refreshedSql(scope)}) AS refreshed_at`;
+}
+
 export async function reportOverview(ctx: TenantContext, q: ReportOverviewQuery): Promise<OverviewJson> {
   const scope = await reportScope(ctx, q);
   const range = timelineRange(q);
-  const [[totals], points, byCourse, [active], state] = await Promise.all([
-    reportRows<DerivedRow & { scored_lessons: number }>(totalsSql(scope, q)),
-    reportRows<{ date: string; enrollments: number; completions: number }>(timelineSql(scope, q, range)),
-    reportRows<{ course_id: string; title: string; total: number; completed: number }>(byCourseSql(scope, q)),
-    reportRows<{ week: number; month: number }>(activeLearnersSql(scope, q)),
-    scope.organizationId
-      ? reportRows<{ refreshedAt: Date }>(
-          Prisma.sql`SELECT "refreshedAt" FROM "ReportState" WHERE "organizationId" = ${scope.organizationId}::uuid`,
-        )
-      : Promise.resolve([]),
-  ]);
+  const [row] = await reportRows<OverviewRow>(overviewSql(scope, q, range));
+  const { totals, points, by_course: byCourse, active, refreshed_at: refreshedAt } = row!;
   const { scored_lessons, ...t } = totals!;
   return {
     scope: {
@@ -186,6 +206,6 @@ export async function reportOverview(ctx: TenantContext, q: ReportOverviewQuery)
       completion_rate: completionRate(r.completed, r.total),
     })),
     scorm: { average_score: t.average_score, scored_lessons, passed: t.passed, failed: t.failed },
-    refreshed_at: state[0]?.refreshedAt.toISOString() ?? null,
+    refreshed_at: refreshedAt?.toISOString() ?? null,
   };
 }
