@@ -1,2 +1,2 @@
-// Inside the group's frame, not the root's whole page: components/shell/framed-notices.tsx says why.
-export { FramedNotFound as default } from "@/components/shell/framed-notices";
+// Inside the group's frame, not the root's whole page: components/shell/access-notices.tsx says why.
+export { FramedNotFound as default } from "@/components/shell/access-notices";
