@@ -105,6 +105,11 @@ describe("statements per page", () => {
     expect(statements, statements.join("\n\n")).toHaveLength(2);
   });
 
+  it("/admin/reports as the organization's administrator: the caller, the overview, the filter bar's categories", async () => {
+    const statements = await statementsOf(tenant.subdomain, tenant.users.admin, "/admin/reports");
+    expect(statements, statements.join("\n\n")).toHaveLength(3);
+  });
+
   it("/admin/settings/audit as the organization's administrator", async () => {
     const statements = await statementsOf(tenant.subdomain, tenant.users.admin, "/admin/settings/audit");
     expect(statements, statements.join("\n\n")).toHaveLength(1);
