@@ -26,13 +26,15 @@ interface PlatformFont {
 }
 
 /**
- * Marks the fewest drawn elements that show every character of the page in every font it asks for: a
+ * Finds the fewest drawn elements that show every character of the page in every font it asks for: a
  * character falls back to an installed font only where the requested face (family, weight, style,
  * stretch) lacks it, so one element per face and character is proof enough, and a page as long as
- * /api-docs needs dozens of font queries instead of thousands. Returns each marked element's text.
+ * /api-docs needs dozens of font queries instead of thousands. The elements are kept in `window.fontProbes`,
+ * not marked with an attribute: an editor watching its content for changes redraws a marked element.
+ * Returns each element's text.
  */
-function markFontProbes(): string[] {
-  for (const marked of document.querySelectorAll<HTMLElement>("[data-font-probe]")) delete marked.dataset.fontProbe;
+function findFontProbes(): string[] {
+  const probes: HTMLElement[] = [];
   const samples: string[] = [];
   const covered = new Map<string, Set<string>>();
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_ELEMENT, {
@@ -56,29 +58,51 @@ function markFontProbes(): string[] {
     const fresh = [...text].filter((character) => character.trim() && !characters.has(character));
     if (fresh.length === 0) continue;
     for (const character of fresh) characters.add(character);
-    element.dataset.fontProbe = String(samples.length);
+    probes.push(element);
     samples.push(text);
   }
+  (window as unknown as { fontProbes: HTMLElement[] }).fontProbes = probes;
   return samples;
+}
+
+/**
+ * Resolves once the document has gone `quietMs` without a change, or after `limitMs`: what a page fills in
+ * after the load event is then there to be probed.
+ */
+function domQuiet({ quietMs, limitMs }: { quietMs: number; limitMs: number }): Promise<void> {
+  return new Promise((resolve) => {
+    let timer = setTimeout(finish, quietMs);
+    const limit = setTimeout(finish, limitMs);
+    const observer = new MutationObserver(() => {
+      clearTimeout(timer);
+      timer = setTimeout(finish, quietMs);
+    });
+    observer.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+    function finish() {
+      observer.disconnect();
+      clearTimeout(timer);
+      clearTimeout(limit);
+      resolve();
+    }
+  });
 }
 
 /** Every font that drew text on the page: family → whether it is a web font, and a sample of its text. */
 async function fontsDrawingText(page: Page): Promise<Map<string, { isWebFont: boolean; sample: string }>> {
   await page.evaluate(() => document.fonts.ready);
+  await page.evaluate(domQuiet, { quietMs: 500, limitMs: 10_000 });
+  const samples = await page.evaluate(findFontProbes);
+  expect(samples.length, "elements with text found").toBeGreaterThan(3);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("DOM.enable");
   await cdp.send("CSS.enable");
-  // Marked again if the page redrew a marked element before it was found (a list filled in late).
-  let samples: string[] = [];
-  let nodeIds: number[] = [];
-  for (let attempt = 0; attempt < 3 && (samples.length === 0 || nodeIds.length !== samples.length); attempt++) {
-    samples = await page.evaluate(markFontProbes);
-    const { root } = await cdp.send("DOM.getDocument", { depth: 0 });
-    // In document order, as they were marked.
-    ({ nodeIds } = await cdp.send("DOM.querySelectorAll", { nodeId: root.nodeId, selector: "[data-font-probe]" }));
+  await cdp.send("DOM.getDocument", { depth: 0 });
+  const nodeIds: number[] = [];
+  for (let i = 0; i < samples.length; i++) {
+    const { result } = await cdp.send("Runtime.evaluate", { expression: `window.fontProbes[${i}]` });
+    const { nodeId } = await cdp.send("DOM.requestNode", { objectId: result.objectId! });
+    nodeIds.push(nodeId);
   }
-  expect(samples.length, "elements with text found").toBeGreaterThan(3);
-  expect(nodeIds.length, "marked elements found again").toBe(samples.length);
   const answers = await Promise.all(
     nodeIds.map((nodeId) => cdp.send("CSS.getPlatformFontsForNode", { nodeId }) as Promise<{ fonts: PlatformFont[] }>),
   );
@@ -93,9 +117,12 @@ async function fontsDrawingText(page: Page): Promise<Map<string, { isWebFont: bo
 }
 
 async function expectOnlyWebFonts(page: Page, url: string) {
-  await page.goto(url);
-  await page.waitForLoadState("networkidle");
+  // The load event, then the fonts (fontsDrawingText waits for document.fonts.ready). Not "networkidle":
+  // Playwright starts that timer when a request ends, and /api-docs (3 MB) has fetched all it fetches
+  // before its document has even parsed, so with nothing fetched afterwards it never fires.
+  await page.goto(url, { waitUntil: "load" });
   const fonts = await fontsDrawingText(page);
+  expect(fonts.size, `${url}: fonts that drew text`).toBeGreaterThan(0);
   const installed = [...fonts]
     .filter(([, font]) => !font.isWebFont)
     .map(([family, font]) => `${family} (in "${font.sample}")`);
