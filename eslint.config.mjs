@@ -135,6 +135,12 @@ const ZERO_RUNTIME_EXCEPTIONS = ["components/shell/public-layout.tsx"];
 const ZERO_RUNTIME_MESSAGE =
   "Drawn from CSS modules on the theme's variables, so the page loads no MUI: use a *.module.css class, not MUI or sx.";
 
+// Links go through components/navigation/link.tsx, which prefetches only when asked (the file says why).
+const NEXT_LINK = {
+  name: "next/link",
+  message: "Import Link from @/components/navigation/link (no prefetch unless asked).",
+};
+
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
@@ -167,11 +173,13 @@ export default defineConfig([
   },
   {
     files: ["components/**", "lib/client/**", "lib/scorm/runtime/**"],
-    rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [SERVER_ONLY, PRISMA] }] },
+    rules: {
+      "@typescript-eslint/no-restricted-imports": ["error", { paths: [NEXT_LINK], patterns: [SERVER_ONLY, PRISMA] }],
+    },
   },
   {
     files: ["app/**"],
-    rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [PRISMA] }] },
+    rules: { "@typescript-eslint/no-restricted-imports": ["error", { paths: [NEXT_LINK], patterns: [PRISMA] }] },
   },
   // The parts every page draws, and the learner's dashboard, are CSS modules on the theme's variables, never
   // emotion: no MUI component (each instance costs styles on every render and its code on every load) and
@@ -182,7 +190,7 @@ export default defineConfig([
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",
-        { patterns: [SERVER_ONLY, PRISMA, { group: ["@mui/*"], message: ZERO_RUNTIME_MESSAGE }] },
+        { paths: [NEXT_LINK], patterns: [SERVER_ONLY, PRISMA, { group: ["@mui/*"], message: ZERO_RUNTIME_MESSAGE }] },
       ],
       "no-restricted-syntax": ["error", { selector: "JSXAttribute[name.name='sx']", message: ZERO_RUNTIME_MESSAGE }],
     },
@@ -192,10 +200,14 @@ export default defineConfig([
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",
-        { patterns: [PRISMA, { group: ["@mui/*"], message: ZERO_RUNTIME_MESSAGE }] },
+        { paths: [NEXT_LINK], patterns: [PRISMA, { group: ["@mui/*"], message: ZERO_RUNTIME_MESSAGE }] },
       ],
       "no-restricted-syntax": ["error", { selector: "JSXAttribute[name.name='sx']", message: ZERO_RUNTIME_MESSAGE }],
     },
+  },
+  {
+    files: ["components/navigation/link.tsx"],
+    rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [SERVER_ONLY, PRISMA] }] },
   },
   globalIgnores([
     ".next/**",

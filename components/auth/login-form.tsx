@@ -5,7 +5,7 @@ import Alert from "@mui/material/Alert";
 import Link from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
 import { signIn } from "next-auth/react";
-import NextLink from "next/link";
+import NextLink from "@/components/navigation/link";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";

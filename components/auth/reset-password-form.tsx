@@ -3,7 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import Alert from "@mui/material/Alert";
 import Link from "@mui/material/Link";
-import NextLink from "next/link";
+import NextLink from "@/components/navigation/link";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";

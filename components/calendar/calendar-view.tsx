@@ -8,7 +8,7 @@ import timeGridPlugin from "@fullcalendar/react/timegrid";
 import "@fullcalendar/react/skeleton.css";
 import "@fullcalendar/react/themes/monarch/theme.css";
 import dynamic from "next/dynamic";
-import Link from "next/link";
+import Link from "@/components/navigation/link";
 import { useSearchParams } from "next/navigation";
 import { useCallback, useState } from "react";
 import {

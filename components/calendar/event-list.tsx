@@ -6,7 +6,7 @@ import Stack from "@mui/material/Stack";
 import ToggleButton from "@mui/material/ToggleButton";
 import ToggleButtonGroup from "@mui/material/ToggleButtonGroup";
 import type { GridColDef } from "@mui/x-data-grid";
-import Link from "next/link";
+import Link from "@/components/navigation/link";
 import { useRouter, useSearchParams } from "next/navigation";
 import { formatOccurrence } from "@/components/calendar/occurrence-time";
 import type { EventJson } from "@/components/calendar/types";

@@ -15,7 +15,7 @@ import Stack from "@mui/material/Stack";
 import Switch from "@mui/material/Switch";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import Link from "next/link";
+import Link from "@/components/navigation/link";
 import { useCallback, useState } from "react";
 import { CertificatePreview } from "@/components/certificates/certificate-preview";
 import { ImagePicker } from "@/components/certificates/image-picker";

@@ -7,7 +7,7 @@ import List from "@mui/material/List";
 import ListItemButton from "@mui/material/ListItemButton";
 import ListItemText from "@mui/material/ListItemText";
 import Stack from "@mui/material/Stack";
-import NextLink from "next/link";
+import NextLink from "@/components/navigation/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { apiPost } from "@/lib/client/api";

@@ -1,5 +1,5 @@
 import { format } from "date-fns";
-import Link from "next/link";
+import Link from "@/components/navigation/link";
 import styles from "@/components/courses/course-table.module.css";
 import { STATUS_LABELS } from "@/components/courses/labels";
 import type { CourseSummaryJson } from "@/components/courses/types";

@@ -14,7 +14,7 @@ import TableContainer from "@mui/material/TableContainer";
 import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
-import NextLink from "next/link";
+import NextLink from "@/components/navigation/link";
 import { useEffect, useState } from "react";
 import { thumbnailSource, type LoadState } from "@/components/courses/thumbnail-source";
 import type { CourseSummaryJson } from "@/components/courses/types";

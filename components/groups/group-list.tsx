@@ -4,7 +4,7 @@ import AddIcon from "@mui/icons-material/Add";
 import Alert from "@mui/material/Alert";
 import Stack from "@mui/material/Stack";
 import type { GridColDef } from "@mui/x-data-grid";
-import Link from "next/link";
+import Link from "@/components/navigation/link";
 import { useRouter } from "next/navigation";
 import { LinkButton } from "@/components/navigation/link-components";
 import { EmptyState } from "@/components/shell/empty-state";

@@ -2,7 +2,7 @@
 
 import Tab from "@mui/material/Tab";
 import Tabs from "@mui/material/Tabs";
-import Link from "next/link";
+import Link from "@/components/navigation/link";
 
 export type ImportExportSection = "overview" | "import" | "export";
 

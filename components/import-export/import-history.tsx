@@ -3,7 +3,7 @@
 import Alert from "@mui/material/Alert";
 import Typography from "@mui/material/Typography";
 import { format } from "date-fns";
-import Link from "next/link";
+import Link from "@/components/navigation/link";
 import { SimpleTable } from "@/components/data/simple-table";
 import { failureMessage } from "@/lib/client/spec-calls";
 import { useApi } from "@/lib/client/swr";

@@ -3,7 +3,7 @@
 import Box from "@mui/material/Box";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
-import Link from "next/link";
+import Link from "@/components/navigation/link";
 import { useRouter, useSearchParams } from "next/navigation";
 import { useState } from "react";
 import { ImportDetail } from "@/components/import-export/import-detail";

@@ -2,7 +2,7 @@
 
 import Pagination from "@mui/material/Pagination";
 import PaginationItem from "@mui/material/PaginationItem";
-import Link from "next/link";
+import Link from "@/components/navigation/link";
 import { catalogHref } from "@/components/learning/catalog-href";
 
 /** Pages of the catalog as links, so each page is a server-rendered URL of its own. */

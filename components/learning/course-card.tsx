@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/navigation/link";
 import { Children, type ReactNode } from "react";
 import styles from "@/components/learning/course-card.module.css";
 

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/navigation/link";
 import styles from "@/components/learning/lesson-list.module.css";
 import { LessonTitle } from "@/components/learning/lesson-title";
 import { lessonPath } from "@/components/learning/paths";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/navigation/link";
 import styles from "@/components/learning/lesson-page.module.css";
 import { lessonPath } from "@/components/learning/paths";
 import { buttonClasses, ButtonLabel } from "@/components/ui/button";

@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import Link from "@/components/navigation/link";
 import { MessageTime } from "@/components/messages/message-time";
 import styles from "@/components/messages/messages.module.css";
 import { GroupAvatar, peopleList, PersonAvatar, personName } from "@/components/messages/people";

@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import Link from "@/components/navigation/link";
 import { useState } from "react";
 import { MessageItem } from "@/components/messages/message-item";
 import styles from "@/components/messages/messages.module.css";

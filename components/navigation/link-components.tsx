@@ -4,7 +4,7 @@ import Button, { type ButtonProps } from "@mui/material/Button";
 import CardActionArea, { type CardActionAreaProps } from "@mui/material/CardActionArea";
 import ListItemButton, { type ListItemButtonProps } from "@mui/material/ListItemButton";
 import MuiLink, { type LinkProps } from "@mui/material/Link";
-import Link from "next/link";
+import Link from "@/components/navigation/link";
 
 // MUI components rendered as Next links. Server components cannot pass `component={Link}` across the
 // client boundary (a function prop), so the pairing lives here, on the client side.

@@ -3,7 +3,7 @@
 import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
 import Link from "@mui/material/Link";
-import NextLink from "next/link";
+import NextLink from "@/components/navigation/link";
 import { useState } from "react";
 import { useIsHydrated } from "@/components/hooks/use-browser";
 import { ApiError, apiPost } from "@/lib/client/api";

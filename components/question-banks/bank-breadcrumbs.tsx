@@ -1,6 +1,6 @@
 import Breadcrumbs from "@mui/material/Breadcrumbs";
 import Typography from "@mui/material/Typography";
-import Link from "next/link";
+import Link from "@/components/navigation/link";
 import { bankPath } from "@/components/question-banks/bank-tree-model";
 import type { QuestionBankJson } from "@/lib/server/questions/json";
 

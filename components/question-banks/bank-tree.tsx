@@ -7,7 +7,7 @@ import Menu from "@mui/material/Menu";
 import MenuItem from "@mui/material/MenuItem";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
-import Link from "next/link";
+import Link from "@/components/navigation/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { PendingConfirmDialog, type PendingConfirmation } from "@/components/feedback/confirm-dialog";

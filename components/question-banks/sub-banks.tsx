@@ -1,7 +1,7 @@
 import Chip from "@mui/material/Chip";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
-import Link from "next/link";
+import Link from "@/components/navigation/link";
 import { plural } from "@/components/question-banks/labels";
 import type { QuestionBankJson } from "@/lib/server/questions/json";
 

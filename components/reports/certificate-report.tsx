@@ -7,7 +7,7 @@ import Chip from "@mui/material/Chip";
 import IconButton from "@mui/material/IconButton";
 import Box from "@mui/material/Box";
 import Tooltip from "@mui/material/Tooltip";
-import Link from "next/link";
+import Link from "@/components/navigation/link";
 import { useSearchParams } from "next/navigation";
 import { useState } from "react";
 import { useSWRConfig } from "swr";

@@ -5,7 +5,7 @@ import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { DataGrid, type GridColDef } from "@mui/x-data-grid";
-import Link from "next/link";
+import Link from "@/components/navigation/link";
 import { useSearchParams } from "next/navigation";
 import { courseReportHref } from "@/components/reports/breakdowns";
 import {

@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import Link from "@/components/navigation/link";
 import { useSearchParams } from "next/navigation";
 import { formatCount } from "@/components/reports/format";
 import { ReportGrid } from "@/components/reports/report-grid";

@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import Link from "@/components/navigation/link";
 import { useId } from "react";
 import styles from "@/components/shell/shell.module.css";
 import { Icon } from "@/components/ui/icon";

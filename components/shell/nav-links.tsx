@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import Link from "@/components/navigation/link";
 import { usePathname, useRouter } from "next/navigation";
 import { useState, type MouseEvent } from "react";
 import styles from "@/components/shell/shell.module.css";

@@ -4,7 +4,7 @@ import { LinkButton } from "@/components/navigation/link-components";
 import Container from "@mui/material/Container";
 import Toolbar from "@mui/material/Toolbar";
 import Typography from "@mui/material/Typography";
-import Link from "next/link";
+import Link from "@/components/navigation/link";
 import { BrandLogo } from "@/components/shell/brand-logo";
 import { MaintenanceBanner } from "@/components/shell/maintenance-banner";
 import type { ReactNode } from "react";

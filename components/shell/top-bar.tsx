@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/navigation/link";
 import { BrandLogo } from "@/components/shell/brand-logo";
 import { MessagesButton } from "@/components/shell/messages-button";
 import { MobileNavigation } from "@/components/shell/mobile-navigation";

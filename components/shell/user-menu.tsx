@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import Link from "@/components/navigation/link";
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import { useOrigin } from "@/components/hooks/use-browser";
 import { avatarInitial, avatarSrc, displayName } from "@/components/shell/display";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/navigation/link";
 import type { ReactNode } from "react";
 import { ButtonLabel, buttonClasses, type ButtonSize } from "./button";
 import type { IconName } from "./icon";

@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import Link from "@/components/navigation/link";
 import { Icon } from "./icon";
 import styles from "./ui.module.css";
 import { useTabScroll } from "./use-tab-scroll";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/navigation/link";
 import type { ReactNode } from "react";
 import { Icon } from "./icon";
 import { paginationItems, type PaginationItem } from "./pagination-items";

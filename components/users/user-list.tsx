@@ -3,7 +3,7 @@
 import Alert from "@mui/material/Alert";
 import type { GridColDef, GridRowSelectionModel, GridSortModel } from "@mui/x-data-grid";
 import { format } from "date-fns";
-import Link from "next/link";
+import Link from "@/components/navigation/link";
 import { useCallback, useState } from "react";
 import { ServerDataGrid } from "@/components/data/server-data-grid";
 import { useListUrlState } from "@/components/data/list-url-state";

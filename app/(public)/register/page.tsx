@@ -1,6 +1,6 @@
 import Alert from "@mui/material/Alert";
 import Link from "@mui/material/Link";
-import NextLink from "next/link";
+import NextLink from "@/components/navigation/link";
 import { AuthCard } from "@/components/auth/auth-card";
 import { RegisterForm } from "@/components/auth/register-form";
 import { guardPage } from "@/lib/auth/page-guard";
