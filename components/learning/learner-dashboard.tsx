@@ -4,17 +4,25 @@ import styles from "@/components/learning/learner-dashboard.module.css";
 import { ProgressSummary } from "@/components/learning/progress-summary";
 import { EmptyState } from "@/components/shell/empty-state";
 import { ButtonLink } from "@/components/ui/button-link";
-import type { DashboardCourseJson, DashboardJson } from "@/lib/server/enrollments/dashboard";
+import { Pagination } from "@/components/ui/pagination";
+import type { DashboardCourseJson } from "@/lib/server/enrollments/dashboard";
+import type { DashboardPage } from "@/lib/server/enrollments/dashboard-page";
 import { lessonPath } from "@/components/learning/paths";
 
 /**
- * The learner's dashboard: "Continue where you left off", "My courses" (those still to finish), the
- * certificates (when there are any), "Recently completed". A completed course is shown once, among the
- * completed ones.
+ * The learner's dashboard: "Continue where you left off", "My courses" (those still to finish, in pages
+ * as links), the certificates (when there are any), "Recently completed". A completed course is shown
+ * once, among the completed ones.
  */
-export function LearnerDashboard({ dashboard, certificates }: { dashboard: DashboardJson; certificates?: ReactNode }) {
+export function LearnerDashboard({
+  dashboard,
+  certificates,
+}: {
+  dashboard: Omit<DashboardPage, "certificates">;
+  certificates?: ReactNode;
+}) {
   const next = dashboard.continue;
-  const inProgress = dashboard.courses.filter((c) => c.status !== "completed");
+  const inProgress = dashboard.inProgress;
   return (
     <div className={styles.sections}>
       <Section title="Continue where you left off">
@@ -35,27 +43,37 @@ export function LearnerDashboard({ dashboard, certificates }: { dashboard: Dashb
         )}
       </Section>
       <Section title="My courses">
-        {inProgress.length === 0 ? (
+        {inProgress.total === 0 ? (
           <EmptyState
             title="No courses in progress"
             description="Browse the course catalog to find something to learn."
             action={{ label: "Browse courses", href: "/search" }}
           />
         ) : (
-          <CourseGrid label="My courses">
-            {inProgress.map((c) => (
-              <EnrolledCourseCard key={c.id} enrollment={c} />
-            ))}
-          </CourseGrid>
+          <>
+            <CourseGrid label="My courses">
+              {inProgress.items.map((c) => (
+                <EnrolledCourseCard key={c.id} enrollment={c} />
+              ))}
+            </CourseGrid>
+            {inProgress.pageCount > 1 && (
+              <Pagination
+                className={styles.pages}
+                page={inProgress.page}
+                count={inProgress.pageCount}
+                hrefFor={(page) => (page === 1 ? "/dashboard" : `/dashboard?page=${page}`)}
+              />
+            )}
+          </>
         )}
       </Section>
       {certificates && <Section title="My certificates">{certificates}</Section>}
       <Section title="Recently completed">
-        {dashboard.recently_completed.length === 0 ? (
+        {dashboard.recentlyCompleted.length === 0 ? (
           <p className={styles.muted}>No completed courses yet.</p>
         ) : (
           <CourseGrid label="Recently completed">
-            {dashboard.recently_completed.map((c) => (
+            {dashboard.recentlyCompleted.map((c) => (
               <EnrolledCourseCard key={c.id} enrollment={c} />
             ))}
           </CourseGrid>

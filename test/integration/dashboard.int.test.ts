@@ -117,3 +117,104 @@ describe("GET /api/dashboard", () => {
     expect((await call(tenant.subdomain, "/api/dashboard")).status).toBe(401);
   });
 });
+
+describe("the /dashboard page", () => {
+  /** The course titles of one of the page's card lists, in order. */
+  const titlesIn = (html: string, list: string) => {
+    const start = html.indexOf(`aria-label="${list}"`);
+    if (start < 0) return [];
+    const markup = html.slice(start, html.indexOf("</ul>", start));
+    return [...markup.matchAll(/<h3[^>]*>([^<]*)<\/h3>/g)].map((m) => m[1]);
+  };
+  /** The page's pagination links: label → address. */
+  const pageLinks = (html: string) =>
+    Object.fromEntries(
+      [...html.matchAll(/<a ([^>]*aria-label="Go to [^"]*"[^>]*)>/g)].map(([, attributes]) => [
+        /aria-label="([^"]*)"/.exec(attributes!)![1],
+        /href="([^"]*)"/.exec(attributes!)![1],
+      ]),
+    );
+
+  it("shows the courses in progress twelve to a page, the most recently used first, with links to the others", async () => {
+    const learner = await createUser(tenant.id, "learner");
+    const db = testDb();
+    const courses = await Promise.all(
+      Array.from({ length: 14 }, (_, i) =>
+        createCourse(tenant.id, { title: `Paged ${String(i).padStart(2, "0")}`, modules: [{ lessons: [{}] }] }),
+      ),
+    );
+    const done = await createCourse(tenant.id, { title: "Paged done", modules: [{ lessons: [{}] }] });
+    const day = (n: number) => new Date(Date.UTC(2026, 0, 1 + n));
+    // Paged 00 … 13 used one a day in that order; the course finished was used last of all.
+    await db.enrollment.createMany({
+      data: [
+        ...courses.map((c, i) => ({
+          organizationId: tenant.id,
+          courseId: c.id,
+          userId: learner.id,
+          status: "active" as const,
+          lastAccessedAt: day(i),
+          lastLessonId: c.lessons[0]!.id,
+        })),
+        {
+          organizationId: tenant.id,
+          courseId: done.id,
+          userId: learner.id,
+          status: "completed" as const,
+          progressPercent: 100,
+          completedAt: day(20),
+          lastAccessedAt: day(20),
+        },
+      ],
+    });
+    const cookie = `next-auth.session-token=${await signIn(tenant.subdomain, learner)}`;
+    const page = async (query: string) => {
+      const res = await call(tenant.subdomain, `/dashboard${query}`, { headers: { cookie } });
+      expect(res.status).toBe(200);
+      return res.text;
+    };
+
+    const first = await page("");
+    expect(titlesIn(first, "My courses")).toEqual([
+      "Paged 13",
+      "Paged 12",
+      "Paged 11",
+      "Paged 10",
+      "Paged 09",
+      "Paged 08",
+      "Paged 07",
+      "Paged 06",
+      "Paged 05",
+      "Paged 04",
+      "Paged 03",
+      "Paged 02",
+    ]);
+    expect(titlesIn(first, "Recently completed")).toEqual(["Paged done"]);
+    expect(pageLinks(first)).toMatchObject({
+      "Go to page 2": "/dashboard?page=2",
+      "Go to next page": "/dashboard?page=2",
+    });
+    expect(first).toContain(`href="/courses/${courses[13]!.id}/modules/${courses[13]!.modules[0]!.id}/lessons/`);
+
+    const second = await page("?page=2");
+    expect(titlesIn(second, "My courses")).toEqual(["Paged 01", "Paged 00"]);
+    expect(pageLinks(second)).toMatchObject({ "Go to page 1": "/dashboard", "Go to previous page": "/dashboard" });
+    // Where to continue does not depend on the page of courses shown.
+    expect(second).toContain(`href="/courses/${courses[13]!.id}/modules/${courses[13]!.modules[0]!.id}/lessons/`);
+    expect(titlesIn(second, "Recently completed")).toEqual(["Paged done"]);
+
+    // Past the last page: the last page. Not a page number: the first.
+    expect(titlesIn(await page("?page=7"), "My courses")).toEqual(["Paged 01", "Paged 00"]);
+    expect(titlesIn(await page("?page=abc"), "My courses")[0]).toBe("Paged 13");
+  });
+
+  it("has no pages when the courses in progress fit on one", async () => {
+    const learner = await createUser(tenant.id, "learner");
+    const course = await createCourse(tenant.id, { title: "Only course" });
+    await enroll(tenant.id, course.id, learner.id);
+    const cookie = `next-auth.session-token=${await signIn(tenant.subdomain, learner)}`;
+    const html = (await call(tenant.subdomain, "/dashboard?page=3", { headers: { cookie } })).text;
+    expect(titlesIn(html, "My courses")).toEqual(["Only course"]);
+    expect(html).not.toContain('aria-label="pagination navigation"');
+  });
+});

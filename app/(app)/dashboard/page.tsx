@@ -3,11 +3,12 @@ import { LearnerDashboard } from "@/components/learning/learner-dashboard";
 import { EmptyState } from "@/components/shell/empty-state";
 import { PageHeader } from "@/components/shell/page-header";
 import { guardSignedInPage } from "@/lib/auth/page-guard";
+import { paginationQuerySchema } from "@/lib/schemas/pagination";
 import { getDashboardPage } from "@/lib/server/enrollments/dashboard-page";
 
 export const metadata = { title: "Dashboard · Learning Management" };
 
-export default async function DashboardPage() {
+export default async function DashboardPage({ searchParams }: { searchParams: Promise<{ page?: string }> }) {
   const caller = await guardSignedInPage("/dashboard");
   if (!caller.ctx.organization) {
     return (
@@ -21,7 +22,9 @@ export default async function DashboardPage() {
       </>
     );
   }
-  const { dashboard, certificates } = await getDashboardPage(caller.ctx);
+  // "My courses" in pages: an address with no page, or a page that is not a number, shows the first.
+  const parsed = paginationQuerySchema.safeParse({ page: (await searchParams).page });
+  const { certificates, ...dashboard } = await getDashboardPage(caller.ctx, parsed.success ? parsed.data.page : 1);
   return (
     <>
       <PageHeader title={`Welcome, ${caller.user.firstName}`} subtitle={caller.ctx.organization.name} />

@@ -2,15 +2,46 @@ import "server-only";
 import { jsonTimestamp, queryRows } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { certificateJson, type CertificateJson, type CertificateRow } from "@/lib/server/certificates/queries";
-import { dashboardJson, dashboardSql, type DashboardJson, type DashboardRow } from "@/lib/server/enrollments/dashboard";
+import {
+  continueTarget,
+  dashboardCourseJson,
+  dashboardMineSql,
+  dashboardRowsSql,
+  recentlyCompleted,
+  recentlyCompletedSql,
+  type ContinueJson,
+  type DashboardCourseJson,
+  type DashboardRow,
+} from "@/lib/server/enrollments/dashboard";
 import { tenantId, tenantOrganization, type TenantContext } from "@/lib/tenancy/context";
 import { requirePermission } from "@/lib/tenancy/permissions";
 
-// The learner's dashboard page in one statement: GET /api/dashboard's rows (dashboardSql) and the caller's
-// certificates (GET /api/certificates), each as a json array of the same rows.
+// The learner's dashboard page in one statement: where to continue, one page of the courses in progress
+// ("My courses", the most recently used first) with how many there are, the recent completions, and the
+// caller's certificates (GET /api/certificates's rows). GET /api/dashboard's statement shares its parts.
 
-const dashboardPageSql = (organizationId: string, userId: string) => Prisma.sql`SELECT
-  (SELECT coalesce(json_agg(d ORDER BY d."recentRank"), '[]') FROM (${dashboardSql(organizationId, userId)}) d) AS "courses",
+/** Courses in progress per page of the dashboard: rows of two, three or four cards. */
+export const DASHBOARD_PAGE_SIZE = 12;
+
+/** The active enrollment to continue: the most recently used whose last lesson still exists. */
+const continueSql = Prisma.sql`SELECT c."id" FROM mine c
+  JOIN "Lesson" l ON l."organizationId" = c."organizationId" AND l."id" = c."lastLessonId" AND l."courseId" = c."courseId"
+  WHERE c."status" = 'active' AND c."lastAccessedAt" IS NOT NULL
+  ORDER BY c."recentRank" LIMIT 1`;
+
+const inPageSql = (page: number) =>
+  Prisma.sql`(m."status" = 'active' AND m."recentRankInStatus" > ${(page - 1) * DASHBOARD_PAGE_SIZE} AND m."recentRankInStatus" <= ${page * DASHBOARD_PAGE_SIZE})`;
+
+const dashboardPageSql = (
+  organizationId: string,
+  userId: string,
+  page: number,
+) => Prisma.sql`WITH mine AS (${dashboardMineSql(organizationId, userId)})
+SELECT
+  (SELECT count(*)::int FROM mine WHERE mine."status" = 'active') AS "inProgressCount",
+  (SELECT coalesce(json_agg(d ORDER BY d."recentRank"), '[]') FROM (${dashboardRowsSql(
+    Prisma.sql`${inPageSql(page)} OR ${recentlyCompletedSql} OR m."id" = (${continueSql})`,
+  )}) d) AS "courses",
   (SELECT coalesce(json_agg(json_build_object('id', ct."id", 'userId', ct."userId", 'courseId', ct."courseId", 'code', ct."code",
       'learnerName', ct."learnerName", 'courseTitle', ct."courseTitle", 'organizationName', ct."organizationName",
       'completedAt', ct."completedAt", 'expiresAt', ct."expiresAt", 'score', ct."score", 'issuedAt', ct."issuedAt",
@@ -26,35 +57,54 @@ type CertificateDate = "completedAt" | "expiresAt" | "issuedAt" | "revokedAt";
 type CertificateListRow = Omit<CertificateRow, "design">;
 
 interface DashboardPageRow {
+  inProgressCount: number;
   courses: Json<DashboardRow, DashboardDate>[];
   certificates: Json<CertificateListRow, CertificateDate>[];
 }
 
 export interface DashboardPage {
-  dashboard: DashboardJson;
+  continue: ContinueJson | null;
+  /** One page of the courses in progress; `page` is the one asked for, or the last when it was beyond. */
+  inProgress: { items: DashboardCourseJson[]; page: number; pageCount: number; total: number };
+  recentlyCompleted: DashboardCourseJson[];
   certificates: CertificateJson[];
 }
 
 const at = (text: string | null) => (text === null ? null : jsonTimestamp(text));
 
-export async function getDashboardPage(ctx: TenantContext): Promise<DashboardPage> {
+export async function getDashboardPage(ctx: TenantContext, page: number): Promise<DashboardPage> {
   requirePermission(ctx, "certificates:read:own");
   const organization = tenantOrganization(ctx);
-  const [row] = await queryRows<DashboardPageRow>(dashboardPageSql(tenantId(ctx), ctx.userId));
-  const { courses, certificates } = row!;
+  let row = await readDashboardPage(ctx, page);
+  const pageCount = Math.max(1, Math.ceil(row.inProgressCount / DASHBOARD_PAGE_SIZE));
+  // An address past the last page (courses finished or withdrawn since) shows the last page.
+  if (page > pageCount) {
+    page = pageCount;
+    row = await readDashboardPage(ctx, page);
+  }
+  const rows: DashboardRow[] = row.courses.map((c) => ({
+    ...c,
+    enrolledAt: jsonTimestamp(c.enrolledAt),
+    completedAt: at(c.completedAt),
+    withdrawnAt: at(c.withdrawnAt),
+    lastAccessedAt: at(c.lastAccessedAt),
+    updatedAt: jsonTimestamp(c.updatedAt),
+    publishedAt: at(c.publishedAt),
+  }));
+  const first = (page - 1) * DASHBOARD_PAGE_SIZE;
+  const inPage = rows.filter(
+    (r) => r.status === "active" && r.recentRankInStatus > first && r.recentRankInStatus <= first + DASHBOARD_PAGE_SIZE,
+  );
   return {
-    dashboard: dashboardJson(
-      courses.map((c) => ({
-        ...c,
-        enrolledAt: jsonTimestamp(c.enrolledAt),
-        completedAt: at(c.completedAt),
-        withdrawnAt: at(c.withdrawnAt),
-        lastAccessedAt: at(c.lastAccessedAt),
-        updatedAt: jsonTimestamp(c.updatedAt),
-        publishedAt: at(c.publishedAt),
-      })),
-    ),
-    certificates: certificates.map((c) =>
+    continue: continueTarget(rows),
+    inProgress: {
+      items: inPage.map(dashboardCourseJson),
+      page,
+      pageCount,
+      total: row.inProgressCount,
+    },
+    recentlyCompleted: recentlyCompleted(rows).map(dashboardCourseJson),
+    certificates: row.certificates.map((c) =>
       certificateJson(
         {
           ...c,
@@ -67,4 +117,9 @@ export async function getDashboardPage(ctx: TenantContext): Promise<DashboardPag
       ),
     ),
   };
+}
+
+async function readDashboardPage(ctx: TenantContext, page: number): Promise<DashboardPageRow> {
+  const [row] = await queryRows<DashboardPageRow>(dashboardPageSql(tenantId(ctx), ctx.userId, page));
+  return row!;
 }

@@ -8,35 +8,55 @@ import { scorePercent } from "@/lib/server/progress/json";
 import { tenantId, type TenantContext } from "@/lib/tenancy/context";
 import { requirePermission } from "@/lib/tenancy/permissions";
 
-// The learner's dashboard: their courses (active and completed, most recently used first: finishing a
-// course does not make it disappear from "My courses"), where to continue (active courses only), and what
-// was completed lately. Courses sent back to draft are left out: their pages are closed to learners.
+// The learner's dashboard as GET /api/dashboard answers it: their courses (active and completed, most
+// recently used first: finishing a course does not make it disappear from the list), where to continue
+// (active courses only), and what was completed lately. Courses sent back to draft are left out: their
+// pages are closed to learners. The dashboard page (dashboard-page.ts) pages the active ones instead.
 
 export const RECENTLY_COMPLETED = 6;
 export const MAX_COURSES = 50;
 
 /**
- * The whole dashboard in one statement: the learner's enrollments ranked twice (by last use, and the
- * completed ones by completion), each with its course, category and last lesson, keeping the rows either
- * list shows. Exported so the benchmark's ceiling server sends exactly this statement.
+ * The learner's enrollments in courses open to them (the CTE `mine` of the dashboard's statements), each
+ * ranked three ways: by last use, by last use among those of its status ("My courses" in pages), and by
+ * completion among those of its status ("Recently completed").
  */
-export const dashboardSql = (organizationId: string, userId: string) => Prisma.sql`WITH mine AS (
-  SELECT e."id", e."courseId", e."userId", e."status"::text AS "status", e."source"::text AS "source", e."progressPercent",
+export const dashboardMineSql = (
+  organizationId: string,
+  userId: string,
+) => Prisma.sql`SELECT e."id", e."courseId", e."userId", e."status"::text AS "status", e."source"::text AS "source", e."progressPercent",
     e."enrolledAt", e."completedAt", e."withdrawnAt", e."lastAccessedAt", e."lastLessonId", e."organizationId",
     c."title", c."status"::text AS "courseStatus", c."thumbnailUrl", c."updatedAt", c."publishedAt", c."categoryId",
     c."moduleCount", c."lessonCount", c."enrollmentCount",
     row_number() OVER (ORDER BY e."lastAccessedAt" DESC NULLS LAST, e."enrolledAt" DESC, e."id")::int AS "recentRank",
+    row_number() OVER (PARTITION BY e."status" ORDER BY e."lastAccessedAt" DESC NULLS LAST, e."enrolledAt" DESC, e."id")::int AS "recentRankInStatus",
     row_number() OVER (PARTITION BY e."status" ORDER BY e."completedAt" DESC NULLS LAST, e."id")::int AS "statusRank"
   FROM "Enrollment" e
   JOIN "Course" c ON c."organizationId" = e."organizationId" AND c."id" = e."courseId"
-  WHERE e."organizationId" = ${organizationId}::uuid AND e."userId" = ${userId}::uuid AND e."status" IN ('active', 'completed') AND c."status" <> 'draft'
-)
-SELECT m.*, cat."name" AS "categoryName", l."moduleId" AS "lastModuleId", l."title" AS "lastLessonTitle",
+  WHERE e."organizationId" = ${organizationId}::uuid AND e."userId" = ${userId}::uuid AND e."status" IN ('active', 'completed') AND c."status" <> 'draft'`;
+
+/** The rows of `mine` that `keep` selects, each with its category, last lesson and average score. */
+export const dashboardRowsSql = (
+  keep: Prisma.Sql,
+) => Prisma.sql`SELECT m.*, cat."name" AS "categoryName", l."moduleId" AS "lastModuleId", l."title" AS "lastLessonTitle",
   (SELECT avg(lp."scoreScaled") FROM "LessonProgress" lp WHERE lp."enrollmentId" = m."id" AND lp."scoreScaled" IS NOT NULL) AS "scoreScaled"
 FROM mine m
 LEFT JOIN "Category" cat ON cat."organizationId" = m."organizationId" AND cat."id" = m."categoryId"
 LEFT JOIN "Lesson" l ON l."organizationId" = m."organizationId" AND l."id" = m."lastLessonId" AND l."courseId" = m."courseId"
-WHERE m."recentRank" <= ${MAX_COURSES} OR (m."status" = 'completed' AND m."statusRank" <= ${RECENTLY_COMPLETED})
+WHERE ${keep}`;
+
+/** Recent completions, kept by every dashboard statement. */
+export const recentlyCompletedSql = Prisma.sql`(m."status" = 'completed' AND m."statusRank" <= ${RECENTLY_COMPLETED})`;
+
+/**
+ * The whole dashboard in one statement (GET /api/dashboard): the MAX_COURSES most recently used courses
+ * and the recent completions. Exported so the benchmark's ceiling server sends exactly this statement.
+ */
+export const dashboardSql = (
+  organizationId: string,
+  userId: string,
+) => Prisma.sql`WITH mine AS (${dashboardMineSql(organizationId, userId)})
+${dashboardRowsSql(Prisma.sql`m."recentRank" <= ${MAX_COURSES} OR ${recentlyCompletedSql}`)}
 ORDER BY m."recentRank"`;
 
 export interface DashboardRow extends EnrollmentRow {
@@ -51,13 +71,14 @@ export interface DashboardRow extends EnrollmentRow {
   lessonCount: number;
   enrollmentCount: number;
   recentRank: number;
+  recentRankInStatus: number;
   statusRank: number;
   lastModuleId: string | null;
   lastLessonTitle: string | null;
   scoreScaled: number | null;
 }
 
-function dashboardCourseJson(row: DashboardRow) {
+export function dashboardCourseJson(row: DashboardRow) {
   const enrollment: EnrollmentRow = {
     id: row.id,
     courseId: row.courseId,
@@ -108,18 +129,22 @@ export interface DashboardJson {
 /** Rows in "My courses" order; shared with the benchmark's ceiling, which must answer the same JSON. */
 export function dashboardJson(rows: DashboardRow[]): DashboardJson {
   const courses = rows.filter((r) => r.recentRank <= MAX_COURSES);
-  const completed = rows
-    .filter((r) => r.status === "completed" && r.statusRank <= RECENTLY_COMPLETED)
-    .sort((a, b) => a.statusRank - b.statusRank);
   return {
     courses: courses.map(dashboardCourseJson),
     continue: continueTarget(courses),
-    recently_completed: completed.map(dashboardCourseJson),
+    recently_completed: recentlyCompleted(rows).map(dashboardCourseJson),
   };
 }
 
+/** The rows of recent completions, the latest first. */
+export function recentlyCompleted(rows: DashboardRow[]): DashboardRow[] {
+  return rows
+    .filter((r) => r.status === "completed" && r.statusRank <= RECENTLY_COMPLETED)
+    .sort((a, b) => a.statusRank - b.statusRank);
+}
+
 /** The most recently used active course whose last lesson still exists (lessons can be deleted meanwhile). */
-function continueTarget(rows: DashboardRow[]): ContinueJson | null {
+export function continueTarget(rows: DashboardRow[]): ContinueJson | null {
   const row = rows.find(
     (r) =>
       r.status === "active" &&
