@@ -29,8 +29,13 @@ const continueSql = Prisma.sql`SELECT c."id" FROM mine c
   WHERE c."status" = 'active' AND c."lastAccessedAt" IS NOT NULL
   ORDER BY c."recentRank" LIMIT 1`;
 
-const inPageSql = (page: number) =>
-  Prisma.sql`(m."status" = 'active' AND m."recentRankInStatus" > ${(page - 1) * DASHBOARD_PAGE_SIZE} AND m."recentRankInStatus" <= ${page * DASHBOARD_PAGE_SIZE})`;
+/** A page's courses in progress: those whose rank by last use among the active ones is in (after, upTo]. */
+const pageBounds = (page: number) => ({ after: (page - 1) * DASHBOARD_PAGE_SIZE, upTo: page * DASHBOARD_PAGE_SIZE });
+
+const inPageSql = (page: number) => {
+  const { after, upTo } = pageBounds(page);
+  return Prisma.sql`(m."status" = 'active' AND m."recentRankInStatus" > ${after} AND m."recentRankInStatus" <= ${upTo})`;
+};
 
 const dashboardPageSql = (
   organizationId: string,
@@ -91,9 +96,9 @@ export async function getDashboardPage(ctx: TenantContext, page: number): Promis
     updatedAt: jsonTimestamp(c.updatedAt),
     publishedAt: at(c.publishedAt),
   }));
-  const first = (page - 1) * DASHBOARD_PAGE_SIZE;
+  const { after, upTo } = pageBounds(page);
   const inPage = rows.filter(
-    (r) => r.status === "active" && r.recentRankInStatus > first && r.recentRankInStatus <= first + DASHBOARD_PAGE_SIZE,
+    (r) => r.status === "active" && r.recentRankInStatus > after && r.recentRankInStatus <= upTo,
   );
   return {
     continue: continueTarget(rows),
