@@ -135,10 +135,10 @@ const ZERO_RUNTIME_EXCEPTIONS = ["components/shell/public-layout.tsx"];
 const ZERO_RUNTIME_MESSAGE =
   "Drawn from CSS modules on the theme's variables, so the page loads no MUI: use a *.module.css class, not MUI or sx.";
 
-// Links go through components/navigation/link.tsx, which prefetches only when asked (the file says why).
+// Links go through components/navigation/link.tsx: a plain anchor the app router opens in place (the file says why).
 const NEXT_LINK = {
   name: "next/link",
-  message: "Import Link from @/components/navigation/link (no prefetch unless asked).",
+  message: "Import Link from @/components/navigation/link: a plain anchor that the app router opens in place.",
 };
 
 export default defineConfig([
@@ -204,10 +204,6 @@ export default defineConfig([
       ],
       "no-restricted-syntax": ["error", { selector: "JSXAttribute[name.name='sx']", message: ZERO_RUNTIME_MESSAGE }],
     },
-  },
-  {
-    files: ["components/navigation/link.tsx"],
-    rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [SERVER_ONLY, PRISMA] }] },
   },
   globalIgnores([
     ".next/**",

@@ -9,6 +9,7 @@ import "@/components/theme/theme-baseline.css";
 import type { Metadata } from "next";
 import { headers } from "next/headers";
 import type { ReactNode } from "react";
+import { SoftLinks } from "@/components/navigation/soft-links";
 import { SuspendedNotice } from "@/components/shell/suspended-notice";
 import { TenantBrandingProvider } from "@/components/shell/tenant-branding";
 import { brandingStylesheet } from "@/components/theme/branding-stylesheet";
@@ -36,6 +37,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
     <html lang="en" suppressHydrationWarning>
       <body>
         <ColorSchemeScript nonce={nonce} />
+        <SoftLinks />
         {branding.primaryColor && (
           <style nonce={nonce} dangerouslySetInnerHTML={{ __html: brandingStylesheet(branding.primaryColor) }} />
         )}

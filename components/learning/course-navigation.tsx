@@ -32,15 +32,11 @@ export function CourseNavigation({ course, modules, currentLessonId, progressPer
               <li key={l.id}>
                 <Link
                   href={lessonPath(course.id, l.module_id, l.id)}
-                  prefetch={false}
-                  className={styles.row}
+                  className={`${styles.row} ${styles.mark} ${completed ? styles.done : styles.notDone}`}
                   aria-current={current ? "page" : undefined}
                 >
-                  <span className={`${styles.icon} ${completed ? styles.done : styles.notDone}`} aria-hidden />
-                  <span className={styles.text}>
-                    <span className={styles.primary}>
-                      <LessonTitle title={l.title} completed={completed} />
-                    </span>
+                  <span className={styles.singleLine}>
+                    <LessonTitle title={l.title} completed={completed} />
                   </span>
                 </Link>
               </li>

@@ -31,26 +31,24 @@ export function CourseOutline({
             ]
               .filter(Boolean)
               .join(" · ");
+            const rowClass = `${styles.row} ${styles.mark}${completed ? ` ${styles.done}` : ""}`;
             const content = (
-              <>
-                <span className={completed ? `${styles.icon} ${styles.done}` : styles.icon} aria-hidden />
-                <span className={`${styles.text} ${styles.twoLines}`}>
-                  <span className={styles.primary}>
-                    <LessonTitle title={l.title} completed={completed} />
-                  </span>
-                  <span className={styles.secondary}>{details}</span>
+              <span className={`${styles.text} ${styles.twoLines}`}>
+                <span className={styles.primary}>
+                  <LessonTitle title={l.title} completed={completed} />
                 </span>
-              </>
+                <span className={styles.secondary}>{details}</span>
+              </span>
             );
             // A link is a list item's content, never the item itself: a <ul> holds only <li>s.
             return (
               <li key={l.id}>
                 {linked ? (
-                  <Link href={lessonPath(courseId, l.module_id, l.id)} prefetch={false} className={styles.row}>
+                  <Link href={lessonPath(courseId, l.module_id, l.id)} className={rowClass}>
                     {content}
                   </Link>
                 ) : (
-                  <div className={styles.row}>{content}</div>
+                  <div className={rowClass}>{content}</div>
                 )}
               </li>
             );

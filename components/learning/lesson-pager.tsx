@@ -5,7 +5,7 @@ import { buttonClasses, ButtonLabel } from "@/components/ui/button";
 import { Icon } from "@/components/ui/icon";
 import type { LessonLink } from "@/lib/server/progress/player";
 
-/** "Previous lesson" / "Next lesson" across module boundaries, in outline order (not prefetched: a visit moves "continue here"). */
+/** "Previous lesson" / "Next lesson" across module boundaries, in outline order. */
 export function LessonPager({
   courseId,
   previous,
@@ -21,7 +21,6 @@ export function LessonPager({
         {previous && (
           <Link
             href={lessonPath(courseId, previous.module_id, previous.lesson_id)}
-            prefetch={false}
             title={previous.title}
             className={buttonClasses("text", "medium")}
           >
@@ -35,7 +34,6 @@ export function LessonPager({
         {next && (
           <Link
             href={lessonPath(courseId, next.module_id, next.lesson_id)}
-            prefetch={false}
             title={next.title}
             className={buttonClasses("outlined", "medium")}
           >
