@@ -30,17 +30,15 @@ export function CourseCard({
     .filter(Boolean)
     .join(" · ");
   return (
-    <div className={styles.card}>
-      <Link href={href} className={styles.action}>
-        {/* eslint-disable-next-line @next/next/no-img-element -- a thumbnail of ours, already sized; next/image would re-encode it per request */}
-        <img src={thumbnailUrl} alt="" className={styles.media} />
-        <div className={styles.content}>
-          <Heading className={styles.title}>{title}</Heading>
-          {facts && <p className={styles.facts}>{facts}</p>}
-          {children}
-        </div>
-      </Link>
-    </div>
+    <Link href={href} className={styles.card}>
+      {/* eslint-disable-next-line @next/next/no-img-element -- a thumbnail of ours, already sized; next/image would re-encode it per request */}
+      <img src={thumbnailUrl} alt="" className={styles.media} />
+      <div className={styles.content}>
+        <Heading className={styles.title}>{title}</Heading>
+        {facts && <p className={styles.facts}>{facts}</p>}
+        {children}
+      </div>
+    </Link>
   );
 }
 

@@ -13,6 +13,14 @@ export interface ProgressSummaryProps {
 /** "N% complete" with its bar; the wording is fixed by the UI contract (tests and other slices read it). */
 export function ProgressSummary({ percent, label, completedAt, scorePercent }: ProgressSummaryProps) {
   const value = Math.min(100, Math.max(0, percent));
+  // One string, so the page carries one text node (React marks the seams between several in its HTML).
+  const text = [
+    `${percent}% complete`,
+    completedAt ? `Completed on ${longDay(completedAt)}` : null,
+    scorePercent != null ? `Score ${scorePercent}%` : null,
+  ]
+    .filter(Boolean)
+    .join(" · ");
   return (
     <div className={styles.summary}>
       <span
@@ -25,11 +33,7 @@ export function ProgressSummary({ percent, label, completedAt, scorePercent }: P
       >
         <span className={styles.bar} style={{ transform: `translateX(${value - 100}%)` }} />
       </span>
-      <p className={styles.text}>
-        {percent}% complete
-        {completedAt && ` · Completed on ${longDay(completedAt)}`}
-        {scorePercent != null && ` · Score ${scorePercent}%`}
-      </p>
+      <p className={styles.text}>{text}</p>
     </div>
   );
 }
