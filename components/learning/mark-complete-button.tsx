@@ -33,7 +33,7 @@ export function MarkCompleteButton({
       {completed ? (
         <>
           <span className={styles.chip}>
-            <Icon name="completed" size={24} />
+            <Icon name="completed" className={styles.chipIcon} />
             <span className={styles.chipLabel}>Completed</span>
           </span>
           <Button variant="text" onClick={() => void save(false)} disabled={!hydrated || pending}>

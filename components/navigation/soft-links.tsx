@@ -1,16 +1,18 @@
 "use client";
 
-import { useRouter } from "next/navigation";
 import { useEffect } from "react";
+import { NavigationProgress } from "@/components/navigation/navigation-progress";
 import { SOFT_LINK_ATTRIBUTE, softNavigation } from "@/components/navigation/soft-navigation";
+import { useNavigation } from "@/components/navigation/use-navigation";
 
 /**
  * Opens the pages our links point to in place, through the app router, as Next's Link does, with one
  * listener for the whole document instead of a client component per link (components/navigation/link.tsx
- * says why). Its listener is on the window, so a link's own click handler runs first and may cancel.
+ * says why). Its listener is on the window, so a link's own click handler runs first and may cancel. The
+ * page's progress bar is drawn here too, for these navigations and any other started with useNavigation.
  */
 export function SoftLinks() {
-  const router = useRouter();
+  const router = useNavigation();
   useEffect(() => {
     const onClick = (event: MouseEvent) => {
       const anchor = event.target instanceof Element ? event.target.closest("a[href]") : null;
@@ -41,5 +43,5 @@ export function SoftLinks() {
     window.addEventListener("click", onClick);
     return () => window.removeEventListener("click", onClick);
   }, [router]);
-  return null;
+  return <NavigationProgress />;
 }

@@ -1,12 +1,13 @@
 "use client";
 
-import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { usePathname, useSearchParams } from "next/navigation";
 import { useState } from "react";
 import {
   organizationOptions,
   organizationPath,
   useChosenOrganization,
 } from "@/components/organizations/organization-search";
+import { useNavigation } from "@/components/navigation/use-navigation";
 import { DayFilter } from "@/components/reports/day-filter";
 import styles from "@/components/reports/report-filters.module.css";
 import { Button, ButtonLabel, buttonClasses } from "@/components/ui/button";
@@ -43,7 +44,7 @@ export interface ReportFiltersProps {
 
 export function ReportFilters({ categories, platform, hide = [] }: ReportFiltersProps) {
   const params = useSearchParams();
-  const router = useRouter();
+  const router = useNavigation();
   const pathname = usePathname();
   const values = readReportFilters(params);
   const [isOpen, setIsOpen] = useState(false);

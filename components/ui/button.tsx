@@ -1,12 +1,12 @@
 import type { ReactNode } from "react";
-import { Icon, type IconName } from "./icon";
+import { Icon, type IconName, type IconSize } from "./icon";
 import styles from "./ui.module.css";
 
 export type ButtonVariant = "contained" | "outlined" | "text";
 export type ButtonSize = "small" | "medium" | "large";
 
 /** MUI's startIcon sizes: the icon follows the button's size. */
-const ICON_SIZE: Record<ButtonSize, number> = { small: 18, medium: 20, large: 22 };
+const ICON_SIZE: Record<ButtonSize, IconSize> = { small: 18, medium: 20, large: 22 };
 
 /** The class list of a button of MUI's look: .button alone is contained and medium. */
 export function buttonClasses(variant: ButtonVariant, size: ButtonSize, inherit = false, extra?: string): string {

@@ -1,7 +1,7 @@
 /**
  * The icons the zero-runtime parts draw, by our name → the Material icon it is (@mui/icons-material's
- * export). scripts/write-icons.ts copies their shapes into icon-shapes.ts, so drawing one costs an <svg>
- * and no styling at runtime.
+ * export). scripts/write-icons.ts writes their shapes into icons.module.css, so drawing one costs one
+ * empty element and no styling at runtime.
  */
 export const ICON_SOURCES = {
   dashboard: "Dashboard",

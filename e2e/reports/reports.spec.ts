@@ -248,6 +248,19 @@ test("the overview and its filter bar are written without MUI's runtime styles",
   expect(html).not.toMatch(/class="[^"]*Mui/);
 });
 
+test("the overview's figures are in the page as it first arrives, not streamed after a loading shape", async ({
+  page,
+}) => {
+  await signIn(page, tenant.subdomain, tenant.users.org_admin);
+  const answer = await page.goto(`${origin(tenant.subdomain)}/admin/reports`);
+  const html = await answer!.text();
+  // React moves content streamed after a fallback into place from a <template> with a script; a page sent
+  // whole has neither, and its figures are in its markup from the first byte on.
+  expect(html).not.toMatch(/<template id="B:/);
+  expect(html).not.toContain("Loading the reports");
+  expect(html).toMatch(/<h2[^>]*>Enrollments and completions over time<\/h2>/);
+});
+
 test("the course picker searches as one types and is worked with the keyboard alone", async ({ page }) => {
   await signIn(page, tenant.subdomain, tenant.users.instructor);
   await page.goto(`${origin(tenant.subdomain)}/admin/reports`);

@@ -49,3 +49,25 @@ test("a click with Control or Command opens the link in a new tab and leaves the
   await expect(tab).toHaveURL(/\/courses\/[^/]+$/);
   await expect(page).toHaveURL(/\/dashboard$/);
 });
+
+test("while a page is slow to come, a bar along the top says it is loading, and goes once it is in", async ({
+  page,
+}) => {
+  await signIn(page, tenant.subdomain, tenant.users.learner);
+  await page.goto(`${origin(tenant.subdomain)}/dashboard`);
+  // The next page's data (the app router's request, marked by its RSC header) held back for two seconds.
+  await page.route(/\/courses\//, async (route) => {
+    if (route.request().headers()["rsc"]) await new Promise((resolve) => setTimeout(resolve, 2000));
+    await route.continue();
+  });
+  const loading = page.getByRole("progressbar", { name: "Loading the page" });
+  await expect(loading).toHaveCount(0);
+
+  await page.getByRole("link", { name: "Soft Links 101" }).click();
+  await expect(loading).toBeVisible();
+  // The current page stays until the next one is in.
+  await expect(page.getByRole("list", { name: "My courses" })).toBeVisible();
+
+  await expect(page.getByRole("heading", { level: 1, name: "Soft Links 101" })).toBeVisible();
+  await expect(loading).toHaveCount(0);
+});

@@ -1,4 +1,4 @@
-import { Suspense, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { reportPageContext } from "@/app/admin/reports/report-page-context";
 import { ReportFilters } from "@/components/reports/report-filters";
 import { ReportTabs } from "@/components/reports/report-tabs";
@@ -23,10 +23,10 @@ export default async function ReportsLayout({ children }: { children: ReactNode 
   return (
     <>
       <PageHeader title="Reports" subtitle={subtitle} />
-      <Suspense>
-        <ReportTabs />
-        <ReportFilters categories={categories} platform={isPlatform} />
-      </Suspense>
+      {/* No Suspense boundary: the page is dynamic, so the address's filters are known while it renders, and a
+          boundary here let the bar stream in after the figures, shown a moment later. */}
+      <ReportTabs />
+      <ReportFilters categories={categories} platform={isPlatform} />
       {children}
     </>
   );
