@@ -19,6 +19,10 @@ describe("the icons' stylesheet", () => {
 
   it("draws a circle as a path of two half arcs", () => {
     // Category's circle (cx 17.5, cy 17.5, r 4.5) beside its triangle and square.
-    expect(iconPaths("categories")).toEqual(["m12 2-5.5 9h11z", "M13 17.5a4.5 4.5 0 1 0 9 0a4.5 4.5 0 1 0 -9 0", "M3 13.5h8v8H3z"]);
+    expect(iconPaths("categories")).toEqual([
+      "m12 2-5.5 9h11z",
+      "M13 17.5a4.5 4.5 0 1 0 9 0a4.5 4.5 0 1 0 -9 0",
+      "M3 13.5h8v8H3z",
+    ]);
   });
 });
