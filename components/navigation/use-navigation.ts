@@ -12,6 +12,10 @@ const subscribe = (listener: () => void) => {
   listeners.add(listener);
   return () => listeners.delete(listener);
 };
+const count = (change: 1 | -1) => {
+  underWay += change;
+  listeners.forEach((listener) => listener());
+};
 
 type NavigateOptions = Parameters<ReturnType<typeof useRouter>["push"]>[1];
 
@@ -21,12 +25,8 @@ export function useNavigation() {
   const [isPending, startTransition] = useTransition();
   useEffect(() => {
     if (!isPending) return;
-    underWay += 1;
-    listeners.forEach((listener) => listener());
-    return () => {
-      underWay -= 1;
-      listeners.forEach((listener) => listener());
-    };
+    count(1);
+    return () => count(-1);
   }, [isPending]);
   return useMemo(
     () => ({

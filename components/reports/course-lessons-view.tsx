@@ -7,7 +7,8 @@ import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { DataGrid, type GridColDef } from "@mui/x-data-grid";
 import Link from "@/components/navigation/link";
-import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { usePathname, useSearchParams } from "next/navigation";
+import { useNavigation } from "@/components/navigation/use-navigation";
 import {
   formatCount,
   formatDateTime,
@@ -107,7 +108,7 @@ const lessonColumns = (hrefOf: (lessonId: string) => string): GridColDef<LessonR
  */
 export function CourseLessonsView({ report }: { report: CourseLessonsJson }) {
   const params = useSearchParams();
-  const router = useRouter();
+  const router = useNavigation();
   const pathname = usePathname();
   const filters = readReportFilters(params);
   const lessonId = params.get("lesson_id") ?? "";

@@ -1,9 +1,10 @@
 "use client";
 
 import type { GridColDef, GridSortModel, GridValidRowModel } from "@mui/x-data-grid";
-import { useRouter, useSearchParams } from "next/navigation";
+import { useSearchParams } from "next/navigation";
 import type { ReactNode } from "react";
 import { useListUrlState } from "@/components/data/list-url-state";
+import { useNavigation } from "@/components/navigation/use-navigation";
 import { ServerDataGrid } from "@/components/data/server-data-grid";
 import styles from "@/components/reports/report-grid.module.css";
 import { readReportFilters, reportQuery } from "@/components/reports/report-query";
@@ -53,7 +54,7 @@ export function ReportGrid<T extends object>({
   query,
   renderAbove,
 }: ReportGridProps<T>) {
-  const router = useRouter();
+  const router = useNavigation();
   const list = useListUrlState<"sort" | "order">();
   const { q, page, pageSize, get, update } = list;
   const filters = readReportFilters(useSearchParams());
