@@ -1,13 +1,15 @@
-import { format } from "date-fns";
+"use client";
+
 import Link from "@/components/navigation/link";
 import styles from "@/components/courses/course-table.module.css";
 import { STATUS_LABELS } from "@/components/courses/labels";
-import type { CourseSummaryJson } from "@/components/courses/types";
+import type { CourseTableRow } from "@/components/courses/course-table-rows";
 import ui from "@/components/ui/ui.module.css";
 import type { CourseStatus } from "@/lib/schemas/courses";
 
-// The admin course list's rows, rendered on the server from a CSS module: a page of twenty courses as MUI
-// components was about two hundred instances, each writing its styles on every request.
+// The admin course list's rows, drawn from a CSS module: a page of twenty courses as MUI components was
+// about two hundred instances, each writing its styles on every request. A client component given the rows
+// as values (docs/architecture.md, "Lists drawn from values").
 
 const CHIP_CLASS: Record<CourseStatus, string> = {
   draft: `${ui.chip} ${ui.chipDefault}`,
@@ -16,7 +18,7 @@ const CHIP_CLASS: Record<CourseStatus, string> = {
 };
 
 /** A page of the course list; when the filters leave none, says so. */
-export function CourseTable({ items }: { items: CourseSummaryJson[] }) {
+export function CourseTable({ items }: { items: CourseTableRow[] }) {
   if (items.length === 0) return <p className={styles.noMatch}>No courses match these filters.</p>;
   return (
     <div className={styles.container}>
@@ -54,13 +56,13 @@ export function CourseTable({ items }: { items: CourseSummaryJson[] }) {
                   </Link>
                 </div>
               </td>
-              <td>{c.category?.name ?? "—"}</td>
+              <td>{c.category}</td>
               <td>
                 <span className={CHIP_CLASS[c.status]}>{STATUS_LABELS[c.status]}</span>
               </td>
               <td className={styles.number}>{c.lesson_count}</td>
               <td className={styles.number}>{c.enrollment_count}</td>
-              <td>{format(new Date(c.updated_at), "d MMM yyyy")}</td>
+              <td>{c.updated}</td>
             </tr>
           ))}
         </tbody>

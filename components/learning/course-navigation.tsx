@@ -1,3 +1,5 @@
+"use client";
+
 import Link from "@/components/navigation/link";
 import styles from "@/components/learning/lesson-list.module.css";
 import { LessonTitle } from "@/components/learning/lesson-title";
@@ -12,7 +14,10 @@ export interface CourseNavigationProps {
   progressPercent: number | null;
 }
 
-/** The player's sidebar: modules and lessons, completed ones checked, the current one highlighted. */
+/**
+ * The player's sidebar: modules and lessons, completed ones checked, the current one highlighted. A client
+ * component given the lessons as values (docs/architecture.md, "Lists drawn from values").
+ */
 export function CourseNavigation({ course, modules, currentLessonId, progressPercent }: CourseNavigationProps) {
   return (
     <nav aria-label="Course navigation" data-scorm-keep-visible="navigation" className={styles.navigation}>

@@ -1,12 +1,18 @@
+"use client";
+
 import Link from "@/components/navigation/link";
 import styles from "@/components/learning/lesson-list.module.css";
 import { LessonTitle } from "@/components/learning/lesson-title";
 import { lessonPath } from "@/components/learning/paths";
-import type { OutlineLessonState, OutlineModuleState } from "@/lib/server/progress/player";
+import { lessonResultText } from "@/components/learning/lesson-result";
+import type { OutlineModuleState } from "@/lib/server/progress/player";
 
 const KIND_LABELS = { text: "Text", video: "Video", file: "File", scorm: "SCORM", cmi5: "cmi5", quiz: "Quiz" } as const;
 
-/** The overview's outline: lessons link to the player once the caller may open them. */
+/**
+ * The overview's outline: lessons link to the player once the caller may open them. A client component
+ * given the lessons as values, as long lists are (docs/architecture.md, "Lists drawn from values").
+ */
 export function CourseOutline({
   courseId,
   modules,
@@ -62,13 +68,4 @@ export function CourseOutline({
       ))}
     </section>
   );
-}
-
-/** A scored lesson's result as the learner reads it: "Passed · Score 100%". */
-export function lessonResultText(lesson: Pick<OutlineLessonState, "success_status" | "score_percent">): string | null {
-  const parts = [
-    lesson.success_status === "passed" ? "Passed" : lesson.success_status === "failed" ? "Failed" : null,
-    lesson.score_percent === null ? null : `Score ${lesson.score_percent}%`,
-  ];
-  return parts.filter(Boolean).join(" · ") || null;
 }

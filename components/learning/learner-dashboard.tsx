@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
-import { CourseCard, CourseGrid } from "@/components/learning/course-card";
+import type { CourseCardData } from "@/components/learning/course-card";
+import { CourseCardGrid } from "@/components/learning/course-card-grid";
 import styles from "@/components/learning/learner-dashboard.module.css";
-import { ProgressSummary } from "@/components/learning/progress-summary";
 import { EmptyState } from "@/components/shell/empty-state";
 import { ButtonLink } from "@/components/ui/button-link";
 import { Pagination } from "@/components/ui/pagination";
@@ -51,11 +51,7 @@ export function LearnerDashboard({
           />
         ) : (
           <>
-            <CourseGrid label="My courses">
-              {inProgress.items.map((c) => (
-                <EnrolledCourseCard key={c.id} enrollment={c} />
-              ))}
-            </CourseGrid>
+            <CourseCardGrid label="My courses" cards={inProgress.items.map(enrolledCourseCard)} />
             {inProgress.pageCount > 1 && (
               <Pagination
                 className={styles.pages}
@@ -72,11 +68,7 @@ export function LearnerDashboard({
         {dashboard.recentlyCompleted.length === 0 ? (
           <p className={styles.muted}>No completed courses yet.</p>
         ) : (
-          <CourseGrid label="Recently completed">
-            {dashboard.recentlyCompleted.map((c) => (
-              <EnrolledCourseCard key={c.id} enrollment={c} />
-            ))}
-          </CourseGrid>
+          <CourseCardGrid label="Recently completed" cards={dashboard.recentlyCompleted.map(enrolledCourseCard)} />
         )}
       </Section>
     </div>
@@ -92,22 +84,18 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function EnrolledCourseCard({ enrollment }: { enrollment: DashboardCourseJson }) {
-  const { course } = enrollment;
-  return (
-    <CourseCard
-      href={`/courses/${course.id}`}
-      title={course.title}
-      thumbnailUrl={course.thumbnail_url}
-      category={course.category}
-      lessonCount={course.lesson_count}
-    >
-      <ProgressSummary
-        percent={enrollment.progress_percent}
-        label={course.title}
-        completedAt={enrollment.completed_at}
-        scorePercent={enrollment.score_percent}
-      />
-    </CourseCard>
-  );
+function enrolledCourseCard({ id, course, ...enrollment }: DashboardCourseJson): CourseCardData {
+  return {
+    id,
+    href: `/courses/${course.id}`,
+    title: course.title,
+    thumbnailUrl: course.thumbnail_url,
+    category: course.category && { name: course.category.name },
+    lessonCount: course.lesson_count,
+    progress: {
+      percent: enrollment.progress_percent,
+      completedAt: enrollment.completed_at,
+      scorePercent: enrollment.score_percent,
+    },
+  };
 }

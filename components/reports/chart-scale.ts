@@ -1,5 +1,5 @@
 // The arithmetic of the overview's two charts: where the value axis ends and which ticks it shows, and
-// which points of a time axis are labelled. Pure, so the charts draw on the server.
+// which points of a time axis are labelled. Pure, so the server and the browser draw the same charts.
 
 /** The value axis for counts up to `max`: whole-number ticks from 0, at most about six of them. */
 export function countTicks(max: number): { top: number; ticks: number[] } {

@@ -1,3 +1,5 @@
+"use client";
+
 import { format, parseISO } from "date-fns";
 import type { CSSProperties, ReactNode } from "react";
 import { countTicks, labelledPoints, pointShare } from "@/components/reports/chart-scale";
@@ -5,8 +7,10 @@ import charts from "@/components/reports/report-charts.module.css";
 import styles from "@/components/reports/report-parts.module.css";
 import ui from "@/components/ui/ui.module.css";
 
-// The overview's two charts, drawn on the server as SVG and HTML: no script, nothing to hydrate, and the
-// page's first paint already holds them. Each sits in a titled card (an h2 the chart is labelled by), says
+// The overview's two charts, drawn as SVG and HTML: the page's first paint already holds them. Client
+// components given their points as values: the page's inline data carries the points, where a server
+// component's charts came as their whole trees, a rect, a title and a table row for every point
+// (docs/architecture.md, "Lists drawn from values"). Each sits in a titled card (an h2 the chart is labelled by), says
 // so in words when there is nothing to draw, and carries its figures as a table for screen readers; a
 // pointer on a day or a bar shows its figures. Lines and bars stretch with the card (the SVG's own
 // coordinates run 0 to 1000 across and up); the axes' words are HTML placed by percentage, so they keep

@@ -2,7 +2,7 @@ import Typography from "@mui/material/Typography";
 import { readCatalogState } from "@/components/learning/catalog-href";
 import { CatalogPagination } from "@/components/learning/catalog-pagination";
 import { CatalogSearchForm } from "@/components/learning/catalog-search-form";
-import { CourseCard, CourseGrid } from "@/components/learning/course-card";
+import { CourseCardGrid } from "@/components/learning/course-card-grid";
 import { EmptyState } from "@/components/shell/empty-state";
 import { guardPage } from "@/lib/auth/page-guard";
 import { listCategories } from "@/lib/server/categories/queries";
@@ -64,19 +64,18 @@ export default async function SearchPage({
           <Typography sx={{ color: "text.secondary", mb: 2 }} role="status">
             {result.total === 1 ? "1 course" : `${result.total} courses`}
           </Typography>
-          <CourseGrid label="Courses">
-            {result.items.map((c) => (
-              <CourseCard
-                key={c.id}
-                href={`/courses/${c.id}`}
-                title={c.title}
-                thumbnailUrl={c.thumbnail_url}
-                category={c.category}
-                lessonCount={c.lesson_count}
-                headingLevel="h2"
-              />
-            ))}
-          </CourseGrid>
+          <CourseCardGrid
+            label="Courses"
+            headingLevel="h2"
+            cards={result.items.map((c) => ({
+              id: c.id,
+              href: `/courses/${c.id}`,
+              title: c.title,
+              thumbnailUrl: c.thumbnail_url,
+              category: c.category && { name: c.category.name },
+              lessonCount: c.lesson_count,
+            }))}
+          />
           <CatalogPagination
             q={q}
             categoryId={categoryId}

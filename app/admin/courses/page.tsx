@@ -1,5 +1,6 @@
 import { CourseList } from "@/components/courses/course-list";
 import { CourseTable } from "@/components/courses/course-table";
+import { courseTableRow } from "@/components/courses/course-table-rows";
 import { EmptyState } from "@/components/shell/empty-state";
 import { PageHeader } from "@/components/shell/page-header";
 import { ButtonLink } from "@/components/ui/button-link";
@@ -68,7 +69,7 @@ export default async function AdminCoursesPage({
           q={query.q ?? ""}
           status={query.status ?? ""}
         >
-          <CourseTable items={courses.items} />
+          <CourseTable items={courses.items.map(courseTableRow)} />
         </CourseList>
       )}
     </>

@@ -1,5 +1,5 @@
 import { CourseNavigation } from "@/components/learning/course-navigation";
-import { lessonResultText } from "@/components/learning/course-outline";
+import { lessonResultText } from "@/components/learning/lesson-result";
 import { LessonContent, needsManualCompletion } from "@/components/learning/lesson-content";
 import styles from "@/components/learning/lesson-page.module.css";
 import { LessonPager } from "@/components/learning/lesson-pager";
