@@ -1,6 +1,7 @@
 "use client";
 
-import { DataGrid, type DataGridProps, type GridValidRowModel } from "@mui/x-data-grid";
+import type { DataGridProps, GridValidRowModel } from "@mui/x-data-grid";
+import { DataGrid } from "@/components/data/data-grid";
 
 /** The paging half of useListUrlState: pages count from 1 there (as in the API and the URL). */
 interface ListPaging {

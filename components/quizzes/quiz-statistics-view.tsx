@@ -3,7 +3,8 @@
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
-import { DataGrid, type GridColDef } from "@mui/x-data-grid";
+import type { GridColDef } from "@mui/x-data-grid";
+import { DataGrid } from "@/components/data/data-grid";
 import { QUESTION_TYPE_LABELS } from "@/components/question-banks/labels";
 import type { QuestionType } from "@/lib/schemas/questions";
 import type { QuestionStatisticsJson, QuizStatisticsJson } from "@/lib/server/quizzes/statistics";
