@@ -1,5 +1,3 @@
-"use client";
-
 import type { ReactNode } from "react";
 import { NoticePage, noticeStyles } from "@/components/shell/centered-column";
 import ui from "@/components/ui/ui.module.css";
@@ -8,10 +6,9 @@ import ui from "@/components/ui/ui.module.css";
 // whole pages with their own <main>; the route groups' are drawn inside their frame (the signed-in shell or
 // the public frame, whose <main> holds them). A group without its own would be given the root's: Next puts a
 // first-level group's boundaries beside the root's, so every page's inline data carried each tree twice.
-// Client components: Next sends every layout's boundaries with every page, in its inline data, and a client
-// component is sent there as one reference where a server component's tree was sent whole, six of them on a
-// signed-in page. The server still renders a notice into the HTML when a page calls notFound() before its
-// response has begun. Plain links: a full load also drops whatever state led here.
+// Server components, so the text is in the response itself: a page that calls notFound() mid-render is
+// sent as an empty shell that the browser fills from the page's inline data. Plain links: a full load also
+// drops whatever state led here, and these boundaries' code loads with every page.
 
 interface NoticeWords {
   title: string;
