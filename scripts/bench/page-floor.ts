@@ -44,7 +44,11 @@ export async function startPageFloor(port: number): Promise<PageFloor> {
   const stop = async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;
     child.kill("SIGTERM");
+    // Next's own shutdown waits for idle keep-alive connections, which a browser that measured the floor may
+    // keep open for minutes.
+    const timer = setTimeout(() => child.kill("SIGKILL"), 5_000);
     await exited;
+    clearTimeout(timer);
   };
   for (let waited = 0; waited < 60_000; waited += 200) {
     const answer = await call(port, `localhost:${port}`, PAGE_FLOOR_PATH).catch(() => null);
