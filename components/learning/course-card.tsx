@@ -1,6 +1,8 @@
 import Link from "@/components/navigation/link";
 import styles from "@/components/learning/course-card.module.css";
+import { coursePath } from "@/components/learning/paths";
 import { ProgressSummary, type ProgressSummaryProps } from "@/components/learning/progress-summary";
+import type { CourseSummaryJson } from "@/components/courses/types";
 
 /** What a card shows, as plain values: the cards are drawn by a client component from these. */
 export interface CourseCardData {
@@ -12,6 +14,18 @@ export interface CourseCardData {
   lessonCount?: number;
   /** The learner's progress under the title. */
   progress?: Omit<ProgressSummaryProps, "label">;
+}
+
+/** A course's card, without progress: the catalog's, and the dashboard's before it adds the learner's. */
+export function courseCardData(course: CourseSummaryJson): CourseCardData {
+  return {
+    id: course.id,
+    href: coursePath(course.id),
+    title: course.title,
+    thumbnailUrl: course.thumbnail_url,
+    category: course.category && { name: course.category.name },
+    lessonCount: course.lesson_count,
+  };
 }
 
 /** A course as a card: thumbnail, title (the link's name), category, lesson count and any progress. */

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { CourseCardData } from "@/components/learning/course-card";
+import { courseCardData, type CourseCardData } from "@/components/learning/course-card";
 import { CourseCardGrid } from "@/components/learning/course-card-grid";
 import styles from "@/components/learning/learner-dashboard.module.css";
 import { EmptyState } from "@/components/shell/empty-state";
@@ -86,12 +86,8 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 function enrolledCourseCard({ id, course, ...enrollment }: DashboardCourseJson): CourseCardData {
   return {
+    ...courseCardData(course),
     id,
-    href: `/courses/${course.id}`,
-    title: course.title,
-    thumbnailUrl: course.thumbnail_url,
-    category: course.category && { name: course.category.name },
-    lessonCount: course.lesson_count,
     progress: {
       percent: enrollment.progress_percent,
       completedAt: enrollment.completed_at,

@@ -2,6 +2,7 @@ import Typography from "@mui/material/Typography";
 import { readCatalogState } from "@/components/learning/catalog-href";
 import { CatalogPagination } from "@/components/learning/catalog-pagination";
 import { CatalogSearchForm } from "@/components/learning/catalog-search-form";
+import { courseCardData } from "@/components/learning/course-card";
 import { CourseCardGrid } from "@/components/learning/course-card-grid";
 import { EmptyState } from "@/components/shell/empty-state";
 import { guardPage } from "@/lib/auth/page-guard";
@@ -64,18 +65,7 @@ export default async function SearchPage({
           <Typography sx={{ color: "text.secondary", mb: 2 }} role="status">
             {result.total === 1 ? "1 course" : `${result.total} courses`}
           </Typography>
-          <CourseCardGrid
-            label="Courses"
-            headingLevel="h2"
-            cards={result.items.map((c) => ({
-              id: c.id,
-              href: `/courses/${c.id}`,
-              title: c.title,
-              thumbnailUrl: c.thumbnail_url,
-              category: c.category && { name: c.category.name },
-              lessonCount: c.lesson_count,
-            }))}
-          />
+          <CourseCardGrid label="Courses" headingLevel="h2" cards={result.items.map(courseCardData)} />
           <CatalogPagination
             q={q}
             categoryId={categoryId}
